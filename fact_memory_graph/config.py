@@ -1,0 +1,95 @@
+"""Typed configuration. Every knob has a default; environment variables override a few.
+
+| env var | meaning |
+|---|---|
+| ``FACT_MEMORY_DATABASE_URL`` | Postgres URL; unset = embedded Postgres |
+| ``FACT_MEMORY_DATA_DIR`` | data directory of the embedded Postgres |
+| ``FACT_MEMORY_MODEL`` | chat model for extraction, ``provider:model`` (e.g. ``openai:gpt-4o-mini``) |
+| ``FACT_MEMORY_STRUCTURED_METHOD`` | ``function_calling`` (default) or ``json_schema`` |
+| ``FACT_MEMORY_DEDUP_THRESHOLD`` | write-time dedup cosine threshold (default 0.92) |
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from fact_memory_graph.timeweight import (
+    ExponentialDecay,
+    PiecewiseLinearDecay,
+    SigmoidDecay,
+)
+
+TimeWeightConfig = ExponentialDecay | PiecewiseLinearDecay | SigmoidDecay
+
+
+class WriteConfig(BaseModel):
+    """Write path: extraction, dedup and the numeric effects of each op."""
+
+    model_config = ConfigDict(frozen=True)
+
+    initial_confidence: float = Field(default=0.7, ge=0, le=1)
+    strengthen_step: float = Field(default=0.1, gt=0, le=1)
+    decay_step: float = Field(default=0.15, gt=0, le=1)
+    #: A decayed fact below this confidence becomes ``retracted`` (kept, never retrieved).
+    retract_below: float = Field(default=0.2, ge=0, le=1)
+    #: Cosine at or above which a proposed add becomes a strengthen (model-specific: MiniLM).
+    dedup_threshold: float = Field(default=0.92, gt=0, le=1)
+    #: Facts of each kind shown to the extractor (seed: top-15 + top-15).
+    retrieve_k: int = Field(default=15, ge=0, le=100)
+    #: Previous messages given to the extractor and mixed into the message embedding.
+    context_messages: int = Field(default=4, ge=0, le=50)
+    #: Ops beyond this per message are dropped with a logged reason.
+    max_ops: int = Field(default=24, ge=1, le=200)
+    #: Longer messages are truncated (head and tail kept) before extraction.
+    max_message_chars: int = Field(default=8000, ge=200)
+    max_claim_chars: int = Field(default=300, ge=20)
+    #: Run extraction every N user messages over the unprocessed batch (seed 001); 1 = always.
+    extract_every: int = Field(default=1, ge=1, le=50)
+    structured_output_method: Literal["function_calling", "json_schema", "json_mode"] = (
+        "function_calling"
+    )
+
+
+class ReadConfig(BaseModel):
+    """Read path: quotas, ranking and the prompt sections."""
+
+    model_config = ConfigDict(frozen=True)
+
+    k_durable: int = Field(default=6, ge=0)
+    k_current: int = Field(default=6, ge=0)
+    #: Similarity candidates fetched per kind = max(quota * factor, 20), then re-ranked.
+    candidate_factor: int = Field(default=4, ge=1)
+    time_weight: TimeWeightConfig = Field(default_factory=ExponentialDecay)
+    #: Age of a current fact counts from its last confirmation (a reaffirmed state is fresh).
+    age_from: Literal["last_confirmed_at", "valid_at"] = "last_confirmed_at"
+    token_budget: int = Field(default=500, ge=0)
+    #: Messages embedded by the recall node.
+    recall_messages: int = Field(default=5, ge=1)
+    #: Count retrievals (access_count / last_accessed_at); done on a background thread.
+    track_access: bool = True
+
+
+class FactMemoryConfig(BaseModel):
+    """All settings of a :class:`~fact_memory_graph.FactMemory`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    write: WriteConfig = Field(default_factory=WriteConfig)
+    read: ReadConfig = Field(default_factory=ReadConfig)
+    #: Connection pool size (psycopg_pool).
+    pool_min_size: int = 1
+    pool_max_size: int = 10
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> FactMemoryConfig:
+        """Defaults, then ``FACT_MEMORY_*`` environment variables, then ``overrides``."""
+        write: dict[str, object] = {}
+        if v := os.environ.get("FACT_MEMORY_DEDUP_THRESHOLD"):
+            write["dedup_threshold"] = float(v)
+        if v := os.environ.get("FACT_MEMORY_STRUCTURED_METHOD"):
+            write["structured_output_method"] = v
+        base = cls(write=WriteConfig(**write))
+        return base.model_copy(update=overrides) if overrides else base

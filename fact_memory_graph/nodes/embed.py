@@ -1,0 +1,131 @@
+"""embed: pick the user message to process, skip it if already processed, embed it.
+
+The message is the last human message in ``messages``. Its id is the message's ``id`` (LangGraph's
+``add_messages`` assigns one); a message without id gets a fresh one. A message id that was
+processed before ends the run here with the earlier outcome: no model call, nothing applied.
+With ``extract_every = N > 1`` the node waits until N unprocessed user messages have
+accumulated and then processes them as one batch (seed 001's reflection trigger).
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import Any
+
+from langchain_core.messages import AnyMessage, BaseMessage, HumanMessage
+from langchain_core.runnables import RunnableConfig
+
+from fact_memory_graph.errors import InvalidInputError
+from fact_memory_graph.nodes.state import WriteDeps, WriteState
+from fact_memory_graph.schema import ApplyOutcome
+
+logger = logging.getLogger(__name__)
+
+
+def message_text(message: BaseMessage) -> str:
+    """Plain text of a message (text blocks of multimodal content are joined)."""
+    content = message.content
+    if isinstance(content, str):
+        return content
+    parts = []
+    for block in content:
+        if isinstance(block, str):
+            parts.append(block)
+        elif isinstance(block, dict) and block.get("type") == "text":
+            parts.append(str(block.get("text", "")))
+    return "\n".join(parts)
+
+
+def truncate_middle(text: str, limit: int) -> str:
+    """Keep the head and the tail of an over-long message (facts cluster at both ends)."""
+    if len(text) <= limit:
+        return text
+    head = limit * 2 // 3
+    tail = limit - head
+    return f"{text[:head]}\n[... {len(text) - limit} characters omitted ...]\n{text[-tail:]}"
+
+
+def resolve_user_id(state: dict[str, Any], config: RunnableConfig | None) -> str:
+    """``state['user_id']``, else ``config['configurable']['user_id']``, else runtime context."""
+    user_id = state.get("user_id") or (config or {}).get("configurable", {}).get("user_id")
+    if not user_id:
+        try:
+            from langgraph.runtime import get_runtime
+
+            ctx = get_runtime().context
+            user_id = ctx.get("user_id") if isinstance(ctx, dict) else getattr(ctx, "user_id", None)
+        except Exception:  # not inside a graph run, or no context
+            user_id = None
+    if not user_id or not isinstance(user_id, str):
+        raise InvalidInputError(
+            "no user id: pass config={'configurable': {'user_id': ...}} (or a runtime context "
+            "with user_id, or user_id in the state)"
+        )
+    return user_id
+
+
+def _role(message: AnyMessage) -> str:
+    return {"human": "user", "ai": "assistant"}.get(message.type, message.type)
+
+
+def make_embed_node(deps: WriteDeps):
+    cfg = deps.config
+
+    def embed(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+        user_id = resolve_user_id(state, config)
+        messages = list(state.get("messages") or [])
+        humans = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
+        if not humans:
+            return {"user_id": user_id, "memory_outcome": ApplyOutcome(
+                user_id=user_id, message_id="", skipped="no user message in state")}
+        for i in humans:  # ids make re-processing idempotent
+            if not messages[i].id:
+                messages[i] = messages[i].model_copy(update={"id": str(uuid.uuid4())})
+        last = messages[humans[-1]]
+        message_id = str(last.id)
+        batch = [messages[i] for i in humans]
+        done = deps.store.processed_outcomes(user_id, [str(m.id) for m in batch[-cfg.extract_every :]])
+        if message_id in done:
+            prior = done[message_id] or ApplyOutcome(user_id=user_id, message_id=message_id)
+            return {"user_id": user_id, "message_id": message_id,
+                    "memory_outcome": prior.model_copy(update={"already_processed": True, "llm_calls": 0})}
+        if cfg.extract_every > 1:
+            pending = []
+            for m in reversed(batch[-cfg.extract_every :]):
+                if str(m.id) in done:
+                    break
+                pending.append(m)
+            pending.reverse()
+            if len(pending) < cfg.extract_every:
+                return {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
+                    user_id=user_id, message_id=message_id,
+                    skipped=f"batching: {len(pending)} of {cfg.extract_every} messages")}
+            batch = pending
+        else:
+            batch = [last]
+        text = "\n".join(message_text(m) for m in batch).strip()
+        if not text:
+            return {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
+                user_id=user_id, message_id=message_id, skipped="empty message")}
+        if len(text) > cfg.max_message_chars:
+            logger.warning("fact-memory: message %s has %d characters; truncated to %d",
+                           message_id, len(text), cfg.max_message_chars)
+            text = truncate_middle(text, cfg.max_message_chars)
+        first = messages.index(batch[0]) if batch[0] in messages else humans[-1]
+        earlier = messages[max(0, first - cfg.context_messages) : first]
+        context = [f"{_role(m)}: {truncate_middle(message_text(m), 1000)}" for m in earlier]
+        # A little context helps short replies ("yes, still there") find the right facts.
+        probe = "\n".join([*context[-1:], text]) if len(text) < 200 else text
+        [vector] = deps.embed_many([probe])
+        return {
+            "user_id": user_id,
+            "message_id": message_id,
+            "batch_message_ids": [str(m.id) for m in batch],
+            "message_text": text,
+            "context": context,
+            "message_embedding": vector,
+            "at": state.get("at") or deps.clock(),
+        }
+
+    return embed

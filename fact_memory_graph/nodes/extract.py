@@ -1,0 +1,62 @@
+"""extract: compose the prompt and make exactly one structured-output model call.
+
+The model sees the message (with its timestamp, so relative dates resolve), a little recent
+context and the retrieved facts under short references. Its ops are validated one by one
+(:func:`fact_memory_graph.ops.validate_ops`); references are mapped back to fact ids.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fact_memory_graph.errors import ExtractionError
+from fact_memory_graph.nodes.state import WriteDeps, WriteState
+from fact_memory_graph.ops import ExtractedOps, raw_ops_from_model_output, validate_ops
+from fact_memory_graph.prompts import extraction_prompt
+from fact_memory_graph.schema import FactKind
+
+logger = logging.getLogger(__name__)
+
+
+def format_known(retrieved: list[dict[str, Any]], kind: FactKind) -> str:
+    lines = []
+    for item in retrieved:
+        fact = item["fact"]
+        if fact.kind is not kind:
+            continue
+        extra = f" (since {fact.valid_at.date().isoformat()})" if fact.valid_at else ""
+        lines.append(f"{item['ref']} [{fact.category}] {fact.claim}{extra}")
+    return "\n".join(lines) or "(none)"
+
+
+def build_prompt_messages(state: WriteState):
+    retrieved = state.get("retrieved") or []
+    return extraction_prompt().format_messages(
+        now=state["at"].isoformat(timespec="minutes"),
+        context="\n".join(state.get("context") or []) or "(none)",
+        durable_facts=format_known(retrieved, FactKind.DURABLE),
+        current_facts=format_known(retrieved, FactKind.CURRENT),
+        message=state["message_text"],
+    )
+
+
+def make_extract_node(deps: WriteDeps):
+    method = deps.config.structured_output_method
+
+    def extract(state: WriteState) -> dict[str, Any]:
+        messages = build_prompt_messages(state)
+        llm = deps.llm_factory()
+        structured = llm.with_structured_output(ExtractedOps, method=method, include_raw=True)
+        try:
+            output = structured.invoke(messages)
+        except ExtractionError:
+            raise
+        except Exception as exc:  # timeouts, HTTP errors, provider errors
+            raise ExtractionError(f"model call failed: {type(exc).__name__}: {exc}") from exc
+        raw_ops = raw_ops_from_model_output(output)
+        refs = {item["ref"]: (item["fact"].id, item["fact"].kind) for item in state.get("retrieved") or []}
+        proposals, rejected = validate_ops(raw_ops, refs, deps.config)
+        return {"proposals": proposals, "rejected": rejected, "llm_calls": 1}
+
+    return extract

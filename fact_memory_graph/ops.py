@@ -1,0 +1,232 @@
+"""The op schema the extractor model fills in, and its lenient, per-op validation.
+
+The schema is accepted by OpenAI strict structured outputs: every field is required (nullable
+where optional), no free-form dicts (structured fields are key/value pairs), no defaults.
+Existing facts are named by short references (``D1``..``D15``, ``C1``..``C15``) that the prompt
+showed; a reference the prompt never showed is rejected, so the model cannot invent ids.
+
+Validation is per op: one bad op is rejected with a reason and the others still apply. Output
+that is not an op list at all (malformed JSON, wrong shape) fails the whole message.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from typing import Any, Literal
+from uuid import UUID
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from fact_memory_graph.config import WriteConfig
+from fact_memory_graph.errors import ExtractionError
+from fact_memory_graph.schema import (
+    CURRENT_CATEGORIES,
+    DURABLE_CATEGORIES,
+    FactKind,
+    RejectedOp,
+    VerificationStatus,
+    check_category,
+)
+
+logger = logging.getLogger(__name__)
+
+Category = Literal[
+    "identity", "health", "relationship", "life_event", "business_role", "preference", "goal",
+    "feeling", "physical_state", "working_on", "going_through", "schedule_context",
+]
+assert set(Category.__args__) == set(DURABLE_CATEGORIES + CURRENT_CATEGORIES)
+
+
+class KeyValue(BaseModel):
+    """One structured field of a fact, e.g. ``{"key": "year", "value": "2024"}``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str
+    value: str
+
+
+class ProposedOp(BaseModel):
+    """One change the model proposes to the user's memory."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    op: Literal["add_durable", "add_current", "strengthen", "decay", "contradict"] = Field(
+        description="add_durable / add_current: a new fact; strengthen: the message reaffirms an "
+        "existing fact; decay: the message makes an existing fact less likely; contradict: the "
+        "message conflicts with an existing durable fact (queued for review)."
+    )
+    ref: str | None = Field(
+        description="For strengthen, decay, contradict: the reference of the existing fact "
+        "(D1.., C1..) exactly as shown. null for adds."
+    )
+    category: Category | None = Field(
+        description="For adds and contradict: the category. Durable: identity, health, "
+        "relationship, life_event, business_role, preference, goal. Current: feeling, "
+        "physical_state, working_on, going_through, schedule_context."
+    )
+    claim: str | None = Field(
+        description="For adds and contradict: one atomic claim (one subject, one predicate), "
+        "third person without the subject, e.g. 'lives in Berlin'. null otherwise."
+    )
+    fields: list[KeyValue] = Field(
+        description="Structured details (dates resolved to absolute values, names, places)."
+    )
+    verification_status: Literal["self_reported", "confirmed"] | None = Field(
+        description="'confirmed' only when the user says it was verified (lab, document)."
+    )
+    supersedes: str | None = Field(
+        description="add_current only: the reference (C1..) of a current fact this new state "
+        "replaces, e.g. 'fixed the auth bug' supersedes 'debugging the auth flow'."
+    )
+
+
+class ExtractedOps(BaseModel):
+    """The ops extracted from one user message. An empty list means nothing worth remembering."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ops: list[ProposedOp]
+
+
+class ResolvedProposal(BaseModel):
+    """A validated proposal with references mapped back to fact ids (before dedup)."""
+
+    op: Literal["add_durable", "add_current", "strengthen", "decay", "contradict"]
+    fact_id: UUID | None = None
+    kind: FactKind | None = None
+    category: str | None = None
+    claim: str | None = None
+    structured_fields: dict[str, Any] = Field(default_factory=dict)
+    verification_status: VerificationStatus = VerificationStatus.SELF_REPORTED
+    supersedes: UUID | None = None
+
+
+def raw_ops_from_model_output(output: Mapping[str, Any] | BaseModel) -> list[Any]:
+    """The list of op objects from ``with_structured_output(..., include_raw=True)`` output.
+
+    Tolerates a parsing error of the whole object (we validate op by op); raises
+    :class:`ExtractionError` when the output is not an op list at all.
+    """
+    if isinstance(output, ExtractedOps):
+        return [op.model_dump() for op in output.ops]
+    if isinstance(output, BaseModel):
+        output = output.model_dump()
+    parsed = output.get("parsed") if isinstance(output, Mapping) else None
+    if isinstance(parsed, ExtractedOps):
+        return [op.model_dump() for op in parsed.ops]
+    data: Any = parsed if isinstance(parsed, Mapping) else None
+    raw = output.get("raw") if isinstance(output, Mapping) else None
+    if data is None and raw is not None:
+        tool_calls = getattr(raw, "tool_calls", None) or []
+        invalid = getattr(raw, "invalid_tool_calls", None) or []
+        if tool_calls:
+            data = tool_calls[0].get("args")
+        elif invalid:
+            raise ExtractionError(
+                f"model returned malformed JSON for the op list: {str(invalid[0].get('args'))[:200]!r}"
+                f" ({invalid[0].get('error') or 'unparseable'})"
+            )
+        else:
+            content = raw.content if isinstance(raw.content, str) else json.dumps(raw.content)
+            try:
+                data = json.loads(content) if content.strip() else None
+            except json.JSONDecodeError as exc:
+                raise ExtractionError(f"model returned malformed JSON: {content[:200]!r} ({exc})") from exc
+    if data is None:
+        err = output.get("parsing_error") if isinstance(output, Mapping) else None
+        raise ExtractionError(f"model returned no op list ({err or 'empty output'})")
+    if not isinstance(data, Mapping) or not isinstance(data.get("ops"), list):
+        raise ExtractionError(f"model output is not an object with an 'ops' list: {str(data)[:200]!r}")
+    return list(data["ops"])
+
+
+def validate_ops(
+    raw_ops: list[Any],
+    refs: Mapping[str, tuple[UUID, FactKind]],
+    config: WriteConfig,
+) -> tuple[list[ResolvedProposal], list[RejectedOp]]:
+    """Validate each op on its own; map references back to fact ids.
+
+    Returns accepted proposals and rejected ops with reasons (each rejection is logged).
+    """
+    accepted: list[ResolvedProposal] = []
+    rejected: list[RejectedOp] = []
+
+    def reject(op: Any, reason: str) -> None:
+        logger.warning("fact-memory: rejected op %s: %s", str(op)[:200], reason)
+        rejected.append(RejectedOp(op=op if isinstance(op, dict) else {"value": str(op)[:500]}, reason=reason))
+
+    if len(raw_ops) > config.max_ops:
+        for extra in raw_ops[config.max_ops :]:
+            reject(extra, f"more than max_ops={config.max_ops} ops in one message; dropped")
+        raw_ops = raw_ops[: config.max_ops]
+
+    for raw in raw_ops:
+        if isinstance(raw, Mapping):
+            # Tolerate omitted nullable fields from non-strict providers.
+            raw = {"ref": None, "category": None, "claim": None, "fields": [], "verification_status": None,
+                   "supersedes": None, **raw}
+        try:
+            op = ProposedOp.model_validate(raw)
+        except ValidationError as exc:
+            errors = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
+            reject(raw, f"invalid op: {errors}")
+            continue
+        dump = op.model_dump()
+        fields = {kv.key: kv.value for kv in op.fields}
+        status = VerificationStatus(op.verification_status or "self_reported")
+        claim = (op.claim or "").strip()
+        if op.op in ("add_durable", "add_current", "contradict"):
+            if not claim:
+                reject(dump, f"{op.op} needs a non-empty claim")
+                continue
+            if len(claim) > config.max_claim_chars:
+                reject(dump, f"claim longer than {config.max_claim_chars} characters")
+                continue
+        if op.op in ("add_durable", "add_current"):
+            kind = FactKind.DURABLE if op.op == "add_durable" else FactKind.CURRENT
+            if op.category is None:
+                reject(dump, f"{op.op} needs a category")
+                continue
+            try:
+                check_category(kind, op.category)
+            except ValueError as exc:
+                reject(dump, str(exc))
+                continue
+            supersedes = None
+            if op.supersedes:
+                target = refs.get(op.supersedes.strip())
+                if target is None or op.op != "add_current" or target[1] is not FactKind.CURRENT:
+                    reject(dump, f"supersedes {op.supersedes!r} is not a current-fact reference shown in the prompt")
+                    continue
+                supersedes = target[0]
+            accepted.append(
+                ResolvedProposal(
+                    op=op.op, kind=kind, category=op.category, claim=claim, structured_fields=fields,
+                    verification_status=status, supersedes=supersedes,
+                )
+            )
+            continue
+        target = refs.get((op.ref or "").strip())
+        if target is None:
+            reject(dump, f"reference {op.ref!r} was not shown in the prompt (known: {', '.join(refs) or 'none'})")
+            continue
+        fact_id, kind = target
+        if op.op == "contradict":
+            category = op.category
+            if category is not None:
+                try:
+                    check_category(kind, category)
+                except ValueError as exc:
+                    reject(dump, str(exc))
+                    continue
+            accepted.append(
+                ResolvedProposal(op="contradict", fact_id=fact_id, kind=kind, category=category, claim=claim,
+                                 structured_fields=fields, verification_status=status)
+            )
+        else:
+            accepted.append(ResolvedProposal(op=op.op, fact_id=fact_id, kind=kind, verification_status=status))
+    return accepted, rejected

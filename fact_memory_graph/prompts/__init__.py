@@ -1,0 +1,63 @@
+"""Prompt templates, kept as data files beside this module.
+
+- ``extract_system.txt``: the extractor's instructions (taxonomy, ops, dedup and atomicity rules).
+- ``extract_user.txt``: the per-message part (time, context, known facts, the message).
+- ``examples.json``: few-shot examples (kept apart from ``shared/eval`` so scoring stays fair).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+from langchain_core.prompts import ChatPromptTemplate
+
+from fact_memory_graph.schema import CURRENT_CATEGORIES, DURABLE_CATEGORIES
+
+CATEGORY_EXAMPLES: dict[str, str] = {
+    "identity": '"lives in Berlin", "born 1990", "preferred name is Sam"',
+    "health": '"allergic to penicillin", "flat cortisol curve confirmed via lab"',
+    "relationship": '"has a sister Mia", "married to Alex"',
+    "life_event": '"founded Acme in 2024", "moved to Berlin in 2023"',
+    "business_role": '"senior engineer at Acme since 2024"',
+    "preference": '"prefers concise answers", "dislikes group calls"',
+    "goal": '"wants to launch an indie product by 2027"',
+    "feeling": '"anxious this morning"',
+    "physical_state": '"low energy this week", "headache today"',
+    "working_on": '"debugging the auth flow", "drafting the Q4 plan"',
+    "going_through": '"navigating a divorce", "recovering from surgery"',
+    "schedule_context": '"traveling to Tokyo next week", "deadline on Friday"',
+}
+
+
+def _read(name: str) -> str:
+    return (resources.files(__package__) / name).read_text(encoding="utf-8")
+
+
+def _taxonomy(categories: tuple[str, ...]) -> str:
+    return "\n".join(f"  - {c}: {CATEGORY_EXAMPLES[c]}" for c in categories)
+
+
+def _examples() -> str:
+    blocks = []
+    for ex in json.loads(_read("examples.json")):
+        blocks.append(
+            f"Known facts:\n{ex['known']}\nMessage: {ex['message']}\n"
+            f"Ops: {json.dumps({'ops': ex['ops']}, ensure_ascii=False)}"
+        )
+    return "\n\n".join(blocks)
+
+
+@cache
+def extraction_prompt() -> ChatPromptTemplate:
+    """The extractor prompt; variables: now, context, durable_facts, current_facts, message."""
+    system = (
+        _read("extract_system.txt")
+        .replace("{durable_taxonomy}", _taxonomy(DURABLE_CATEGORIES))
+        .replace("{current_taxonomy}", _taxonomy(CURRENT_CATEGORIES))
+        .replace("{examples}", _examples())
+    )
+    # Braces in the examples must not be read as template variables.
+    system = system.replace("{", "{{").replace("}", "}}")
+    return ChatPromptTemplate.from_messages([("system", system), ("human", _read("extract_user.txt"))])

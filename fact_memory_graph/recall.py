@@ -1,0 +1,61 @@
+"""The drop-in recall node: embeds the last messages, retrieves, writes the sections to state."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.messages import SystemMessage
+from langchain_core.runnables import RunnableConfig, RunnableLambda
+
+from fact_memory_graph.formatting import format_memory_sections
+from fact_memory_graph.nodes.embed import message_text, resolve_user_id
+
+if TYPE_CHECKING:
+    from fact_memory_graph.memory import FactMemory
+
+DEFAULT_STATE_KEY = "memory_context"
+SYSTEM_PREAMBLE = (
+    "Long-term memory about the user (may be incomplete or outdated; "
+    "ask when something marked unconfirmed matters):"
+)
+
+
+def make_recall_node(
+    memory: FactMemory,
+    *,
+    key: str = DEFAULT_STATE_KEY,
+    k_durable: int | None = None,
+    k_current: int | None = None,
+    token_budget: int | None = None,
+) -> RunnableLambda:
+    """A node for any graph whose state has ``messages``: sets ``state[key]`` to the memory
+    sections for the last ``recall_messages`` (default 5) messages, for the user in
+    ``config["configurable"]["user_id"]`` (or the runtime context)."""
+    read = memory.config.read
+    budget = read.token_budget if token_budget is None else token_budget
+
+    def recall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
+        user_id = resolve_user_id(dict(state), config)
+        recent = list(state.get("messages") or [])[-read.recall_messages :]
+        query = "\n".join(message_text(m) for m in recent).strip()
+        if not query:
+            return {key: ""}
+        retriever = memory.as_retriever(
+            user_id=user_id,
+            k_durable=read.k_durable if k_durable is None else k_durable,
+            k_current=read.k_current if k_current is None else k_current,
+        )
+        return {key: format_memory_sections(retriever.invoke(query), token_budget=budget)}
+
+    async def arecall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
+        return await asyncio.to_thread(recall, state, config)
+
+    return RunnableLambda(recall, afunc=arecall, name="recall_memory")
+
+
+def memory_system_message(state_or_text: Mapping[str, Any] | str, key: str = DEFAULT_STATE_KEY) -> SystemMessage | None:
+    """The memory sections as a ``SystemMessage`` to put before the conversation (``None`` when empty)."""
+    text = state_or_text if isinstance(state_or_text, str) else state_or_text.get(key) or ""
+    return SystemMessage(content=f"{SYSTEM_PREAMBLE}\n\n{text}") if text else None

@@ -1,0 +1,133 @@
+"""Read path: ``FactMemoryRetriever``, a LangChain ``BaseRetriever`` over one user's facts.
+
+For a query it fetches similarity candidates of each kind (more than the quota), scores each as
+``relevance x confidence x time_weight`` and keeps the top ``k_durable`` durable and top
+``k_current`` current facts; ``k`` caps the total (the top k by score across both kinds).
+
+- relevance = cosine similarity of query and claim, clipped to [0, 1];
+- time_weight = 1 for durable facts; for current facts the configured curve (default
+  ``exp(-age_days/14)``) of the age since ``last_confirmed_at`` (a reaffirmed state is fresh
+  again; set ``ReadConfig.age_from='valid_at'`` to count from when the state began);
+- statuses: ``active`` and ``dormant`` facts are returned (dormant = believed but unused; being
+  retrieved makes it active again); superseded, expired and retracted facts never are.
+
+Ties break by claim then id, so the same call twice gives the same output.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.callbacks import AsyncCallbackManagerForRetrieverRun, CallbackManagerForRetrieverRun
+from langchain_core.documents import Document
+from langchain_core.retrievers import BaseRetriever
+from pydantic import ConfigDict, Field
+
+from fact_memory_graph.config import ReadConfig
+from fact_memory_graph.schema import Fact, FactKind
+
+if TYPE_CHECKING:
+    from fact_memory_graph.memory import FactMemory
+
+
+def fact_age_days(fact: Fact, now: datetime, age_from: str) -> float:
+    start = fact.valid_at if age_from == "valid_at" and fact.valid_at else fact.last_confirmed_at
+    return max((now - start).total_seconds() / 86400.0, 0.0)
+
+
+def score_facts(
+    found: dict[FactKind, list[tuple[Fact, float, list[dict[str, Any]]]]],
+    *,
+    now: datetime,
+    read: ReadConfig,
+    k_durable: int,
+    k_current: int,
+    k: int | None,
+) -> list[Document]:
+    """Rank candidates per kind, keep the quotas, cap at ``k``; best first."""
+    docs: list[Document] = []
+    for kind, quota in ((FactKind.DURABLE, k_durable), (FactKind.CURRENT, k_current)):
+        scored = []
+        for fact, similarity, pending in found.get(kind, []):
+            relevance = min(max(similarity, 0.0), 1.0)
+            weight = 1.0 if kind is FactKind.DURABLE else read.time_weight(fact_age_days(fact, now, read.age_from))
+            scored.append((relevance * fact.confidence * weight, relevance, weight, fact, pending))
+        scored.sort(key=lambda s: (-s[0], s[3].claim, str(s[3].id)))
+        docs.extend(_document(*s) for s in scored[:quota])
+    docs.sort(key=lambda d: (-d.metadata["score"], d.metadata["kind"], d.page_content, d.id))
+    return docs[:k] if k is not None else docs
+
+
+def _document(score: float, relevance: float, weight: float, fact: Fact, pending: list[dict[str, Any]]) -> Document:
+    return Document(
+        id=str(fact.id),
+        page_content=fact.claim,
+        metadata={
+            "id": str(fact.id),
+            "kind": fact.kind.value,
+            "category": fact.category,
+            "confidence": fact.confidence,
+            "relevance": round(relevance, 6),
+            "time_weight": round(weight, 6),
+            "score": round(score, 6),
+            "status": fact.status.value,
+            "valid_at": fact.valid_at,
+            "created_at": fact.created_at,
+            "last_confirmed_at": fact.last_confirmed_at,
+            "verification_status": fact.verification_status.value,
+            "structured_fields": dict(fact.structured_fields),
+            "pending_contradictions": [
+                {"id": str(p["id"]), "claim": p["claim"]} for p in pending
+            ],
+        },
+    )
+
+
+class FactMemoryRetriever(BaseRetriever):
+    """Top durable + top current facts of one user for a query, as ``Document`` objects.
+
+    ``k`` (constructor field or invoke kwarg) is LangChain's "at most k documents"; ``None``
+    means ``k_durable + k_current``. Build one with ``memory.as_retriever(user_id=...)``.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    memory: Any = Field(exclude=True)
+    user_id: str
+    k_durable: int = Field(default=6, ge=0)
+    k_current: int = Field(default=6, ge=0)
+    k: int | None = Field(default=None, ge=0)
+    #: Override the memory's clock for this retriever (e.g. to look at a past or future date).
+    clock: Callable[[], datetime] | None = Field(default=None, exclude=True)
+
+    def _now(self) -> datetime:
+        return (self.clock or self.memory.clock)()
+
+    def _search(self, query: str, *, k: int | None, embedding: Sequence[float] | None = None) -> list[Document]:
+        memory: FactMemory = self.memory
+        read: ReadConfig = memory.config.read
+        k = self.k if k is None else k
+        if embedding is None:
+            embedding = memory.embed_query(query)
+        quotas = {
+            FactKind.DURABLE: max(self.k_durable * read.candidate_factor, 20) if self.k_durable else 0,
+            FactKind.CURRENT: max(self.k_current * read.candidate_factor, 20) if self.k_current else 0,
+        }
+        found = memory.store.search(self.user_id, embedding, quotas)
+        now = self._now()
+        docs = score_facts(found, now=now, read=read, k_durable=self.k_durable, k_current=self.k_current, k=k)
+        memory._track_access(self.user_id, [d.metadata["id"] for d in docs], now)
+        return docs
+
+    def _get_relevant_documents(
+        self, query: str, *, run_manager: CallbackManagerForRetrieverRun, k: int | None = None, **kwargs: Any
+    ) -> list[Document]:
+        return self._search(query, k=k)
+
+    async def _aget_relevant_documents(
+        self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun, k: int | None = None, **kwargs: Any
+    ) -> list[Document]:
+        return await asyncio.to_thread(self._search, query, k=k)

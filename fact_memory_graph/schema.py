@@ -1,0 +1,220 @@
+"""Domain model: facts, candidates, audit entries and the results of applying ops.
+
+These pydantic models are the contracts between the store, the write path and the read path.
+The LLM-facing op schema lives in :mod:`fact_memory_graph.ops`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Literal
+from uuid import UUID
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class FactKind(StrEnum):
+    """Durable facts say who someone is; current facts say what is true for them right now."""
+
+    DURABLE = "durable"
+    CURRENT = "current"
+
+
+DURABLE_CATEGORIES: tuple[str, ...] = (
+    "identity",
+    "health",
+    "relationship",
+    "life_event",
+    "business_role",
+    "preference",
+    "goal",
+)
+CURRENT_CATEGORIES: tuple[str, ...] = (
+    "feeling",
+    "physical_state",
+    "working_on",
+    "going_through",
+    "schedule_context",
+)
+#: Legacy / imported facts whose category is not known yet (durable only).
+UNCATEGORIZED = "uncategorized"
+
+CATEGORIES_BY_KIND: dict[FactKind, tuple[str, ...]] = {
+    FactKind.DURABLE: (*DURABLE_CATEGORIES, UNCATEGORIZED),
+    FactKind.CURRENT: CURRENT_CATEGORIES,
+}
+
+
+def kind_of_category(category: str) -> FactKind:
+    """The kind a category belongs to; raises ``ValueError`` for an unknown category."""
+    for kind, cats in CATEGORIES_BY_KIND.items():
+        if category in cats:
+            return kind
+    raise ValueError(
+        f"unknown category {category!r}; durable categories: {', '.join(DURABLE_CATEGORIES)}; "
+        f"current categories: {', '.join(CURRENT_CATEGORIES)}"
+    )
+
+
+def check_category(kind: FactKind | str, category: str) -> None:
+    """Raise ``ValueError`` unless ``category`` belongs to ``kind``."""
+    kind = FactKind(kind)
+    if category not in CATEGORIES_BY_KIND[kind]:
+        raise ValueError(
+            f"category {category!r} is not a {kind.value} category "
+            f"(allowed: {', '.join(CATEGORIES_BY_KIND[kind])})"
+        )
+
+
+class VerificationStatus(StrEnum):
+    SELF_REPORTED = "self_reported"
+    CONFIRMED = "confirmed"
+    CONTRADICTED = "contradicted"
+
+
+class FactStatus(StrEnum):
+    """Lifecycle of a fact. Nothing is deleted by the pipeline; facts only change status.
+
+    - ``active``: believed and retrievable.
+    - ``superseded``: replaced by a newer fact (``superseded_by`` points at it).
+    - ``expired``: its time window passed (``expires_at``); kept for history.
+    - ``dormant``: a durable fact unused for a long time; still believed and still retrieved
+      (retrieving it makes it active again), flagged for review.
+    - ``retracted``: confidence decayed below the floor; kept for audit, never retrieved.
+    """
+
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    EXPIRED = "expired"
+    DORMANT = "dormant"
+    RETRACTED = "retracted"
+
+
+#: Statuses the read path returns.
+RETRIEVABLE_STATUSES: tuple[str, ...] = (FactStatus.ACTIVE.value, FactStatus.DORMANT.value)
+
+
+class FactSource(StrEnum):
+    CONVERSATION = "conversation"
+    USER_EDIT = "user_edit"
+    FILE = "file"
+    SYSTEM = "system"
+
+
+class Fact(BaseModel):
+    """One atomic claim about a user: one subject, one predicate, one claim."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: UUID
+    user_id: str
+    kind: FactKind
+    category: str
+    claim: str
+    structured_fields: dict[str, Any] = Field(default_factory=dict)
+    confidence: float = Field(ge=0.0, le=1.0)
+    evidence_message_ids: list[str] = Field(default_factory=list)
+    verification_status: VerificationStatus = VerificationStatus.SELF_REPORTED
+    status: FactStatus = FactStatus.ACTIVE
+    superseded_by: UUID | None = None
+    source: FactSource = FactSource.CONVERSATION
+    created_at: datetime
+    last_confirmed_at: datetime
+    valid_at: datetime | None = None
+    expires_at: datetime | None = None
+    access_count: int = 0
+    last_accessed_at: datetime | None = None
+
+
+class CandidateStatus(StrEnum):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
+
+
+class FactCandidate(BaseModel):
+    """A proposed claim that contradicts an existing fact, waiting for review."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: UUID
+    user_id: str
+    fact_id: UUID
+    kind: FactKind
+    category: str
+    claim: str
+    structured_fields: dict[str, Any] = Field(default_factory=dict)
+    message_id: str | None = None
+    status: CandidateStatus = CandidateStatus.PENDING
+    created_at: datetime
+    resolved_at: datetime | None = None
+    resolved_fact_id: UUID | None = None
+
+
+class AuditEntry(BaseModel):
+    """One row of the append-only audit log."""
+
+    id: int
+    user_id: str
+    op: str
+    fact_id: UUID | None = None
+    candidate_id: UUID | None = None
+    message_id: str | None = None
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+    note: str | None = None
+    at: datetime
+
+
+OpName = Literal["add_durable", "add_current", "strengthen", "decay", "contradict"]
+
+
+class PlannedOp(BaseModel):
+    """A validated op ready to apply: references are resolved to fact ids, claims embedded."""
+
+    op: OpName
+    fact_id: UUID | None = None
+    kind: FactKind | None = None
+    category: str | None = None
+    claim: str | None = None
+    structured_fields: dict[str, Any] = Field(default_factory=dict)
+    verification_status: VerificationStatus = VerificationStatus.SELF_REPORTED
+    supersedes: UUID | None = None
+    source: FactSource = FactSource.CONVERSATION
+    embedding: list[float] | None = Field(default=None, repr=False)
+    note: str | None = None
+
+
+class AppliedOp(BaseModel):
+    op: OpName
+    fact_id: UUID | None = None
+    candidate_id: UUID | None = None
+    claim: str | None = None
+    kind: FactKind | None = None
+    category: str | None = None
+    confidence_before: float | None = None
+    confidence_after: float | None = None
+    status_after: FactStatus | None = None
+    note: str | None = None
+
+
+class RejectedOp(BaseModel):
+    op: dict[str, Any]
+    reason: str
+
+
+class ApplyOutcome(BaseModel):
+    """What one message did to a user's memory."""
+
+    user_id: str
+    message_id: str
+    applied: list[AppliedOp] = Field(default_factory=list)
+    rejected: list[RejectedOp] = Field(default_factory=list)
+    #: True when this message id had been processed before: nothing was applied this time.
+    already_processed: bool = False
+    #: Set when nothing was applied because of an error (the message can be retried).
+    error: str | None = None
+    #: Set when extraction was skipped on purpose (empty message, batching).
+    skipped: str | None = None
+    llm_calls: int = 0

@@ -1,0 +1,96 @@
+"""Ordered SQL migrations. Append new ones; never edit an applied one.
+
+``{dim}`` is replaced by the embedder's dimension when the schema is first created; later opens
+compare the stored dimension with the embedder's (see ``FactStore.setup``).
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[tuple[str, str]] = [
+    (
+        "facts, candidates, audit log, processed messages",
+        """
+CREATE TABLE fact_memory_meta (
+    key   text PRIMARY KEY,
+    value text NOT NULL
+);
+INSERT INTO fact_memory_meta (key, value) VALUES ('embedding_dim', '{dim}');
+
+CREATE TABLE fact_memory_facts (
+    id                   uuid PRIMARY KEY,
+    user_id              text NOT NULL CHECK (user_id <> ''),
+    kind                 text NOT NULL CHECK (kind IN ('durable', 'current')),
+    category             text NOT NULL,
+    claim                text NOT NULL CHECK (claim <> ''),
+    structured_fields    jsonb NOT NULL DEFAULT '{{}}'::jsonb,
+    confidence           double precision NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+    evidence_message_ids text[] NOT NULL DEFAULT '{{}}',
+    verification_status  text NOT NULL DEFAULT 'self_reported'
+        CHECK (verification_status IN ('self_reported', 'confirmed', 'contradicted')),
+    status               text NOT NULL DEFAULT 'active'
+        CHECK (status IN ('active', 'superseded', 'expired', 'dormant', 'retracted')),
+    superseded_by        uuid REFERENCES fact_memory_facts (id) ON DELETE SET NULL,
+    source               text NOT NULL DEFAULT 'conversation'
+        CHECK (source IN ('conversation', 'user_edit', 'file', 'system')),
+    created_at           timestamptz NOT NULL,
+    last_confirmed_at    timestamptz NOT NULL,
+    valid_at             timestamptz,
+    expires_at           timestamptz,
+    access_count         integer NOT NULL DEFAULT 0,
+    last_accessed_at     timestamptz,
+    embedding            vector({dim}) NOT NULL
+);
+-- Every query filters on user_id (and usually kind + status): the read path scans this
+-- btree range exactly instead of a filtered HNSW index (see README, "Search").
+CREATE INDEX fact_memory_facts_scope_idx ON fact_memory_facts (user_id, kind, status);
+
+CREATE TABLE fact_memory_candidates (
+    id                uuid PRIMARY KEY,
+    user_id           text NOT NULL,
+    fact_id           uuid NOT NULL REFERENCES fact_memory_facts (id) ON DELETE CASCADE,
+    kind              text NOT NULL,
+    category          text NOT NULL,
+    claim             text NOT NULL,
+    structured_fields jsonb NOT NULL DEFAULT '{{}}'::jsonb,
+    message_id        text,
+    status            text NOT NULL DEFAULT 'pending'
+        CHECK (status IN ('pending', 'accepted', 'rejected')),
+    created_at        timestamptz NOT NULL,
+    resolved_at       timestamptz,
+    resolved_fact_id  uuid,
+    embedding         vector({dim}) NOT NULL
+);
+CREATE INDEX fact_memory_candidates_user_idx ON fact_memory_candidates (user_id, status);
+CREATE INDEX fact_memory_candidates_fact_idx ON fact_memory_candidates (fact_id) WHERE status = 'pending';
+
+CREATE TABLE fact_memory_audit (
+    id           bigserial PRIMARY KEY,
+    user_id      text NOT NULL,
+    op           text NOT NULL,
+    fact_id      uuid,
+    candidate_id uuid,
+    message_id   text,
+    before       jsonb,
+    after        jsonb,
+    note         text,
+    at           timestamptz NOT NULL
+);
+CREATE INDEX fact_memory_audit_user_idx ON fact_memory_audit (user_id, id);
+-- Append-only: rows may be deleted (privacy purge of a whole user), never rewritten.
+CREATE FUNCTION fact_memory_audit_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'fact_memory_audit is append-only';
+END $$;
+CREATE TRIGGER fact_memory_audit_no_update BEFORE UPDATE ON fact_memory_audit
+    FOR EACH ROW EXECUTE FUNCTION fact_memory_audit_immutable();
+
+CREATE TABLE fact_memory_processed_messages (
+    user_id      text NOT NULL,
+    message_id   text NOT NULL,
+    processed_at timestamptz NOT NULL,
+    outcome      jsonb,
+    PRIMARY KEY (user_id, message_id)
+);
+""",
+    ),
+]

@@ -1,0 +1,81 @@
+"""The write path as a compiled LangGraph subgraph: embed -> retrieve -> extract -> dedup -> apply.
+
+Use it as a node in any graph whose state has ``messages``; it reads the last human message and
+returns ``memory_outcome``. Run it beside the agent's reply (fan out from START) so memory adds
+no user-visible latency.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, Literal
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from fact_memory_graph.nodes import (
+    WriteDeps,
+    WriteInput,
+    WriteOutput,
+    WriteState,
+    make_apply_node,
+    make_dedup_node,
+    make_embed_node,
+    make_extract_node,
+    make_retrieve_node,
+)
+from fact_memory_graph.schema import ApplyOutcome
+
+logger = logging.getLogger(__name__)
+
+OnError = Literal["raise", "log"]
+
+
+def _guard(name: str, fn: Callable[..., dict[str, Any]], on_error: OnError) -> Callable[..., dict[str, Any]]:
+    """With ``on_error='log'`` a failing node ends the run with ``memory_outcome.error`` set
+    instead of raising: nothing was applied, the message stays unprocessed and can be retried."""
+    if on_error == "raise":
+        return fn
+
+    def guarded(state: WriteState, config: Any = None) -> dict[str, Any]:
+        try:
+            return fn(state, config) if name == "embed" else fn(state)
+        except Exception as exc:
+            logger.error("fact-memory %s failed; nothing applied: %s", name, exc, exc_info=True)
+            return {"memory_outcome": ApplyOutcome(
+                user_id=str(state.get("user_id") or ""), message_id=str(state.get("message_id") or ""),
+                error=f"{name}: {type(exc).__name__}: {exc}", llm_calls=state.get("llm_calls", 0))}
+
+    if name != "embed":
+        def guarded_no_config(state: WriteState) -> dict[str, Any]:
+            return guarded(state)
+
+        return guarded_no_config
+    return guarded
+
+
+def _continue_unless_done(next_node: str) -> Callable[[WriteState], str]:
+    def route(state: WriteState) -> str:
+        return END if state.get("memory_outcome") is not None else next_node
+
+    return route
+
+
+def build_write_graph(deps: WriteDeps, *, on_error: OnError = "raise", name: str = "fact_memory_write") -> CompiledStateGraph:
+    """Compile the write subgraph over ``deps``."""
+    builder = StateGraph(WriteState, input_schema=WriteInput, output_schema=WriteOutput)
+    nodes = [
+        ("embed", make_embed_node(deps)),
+        ("retrieve", make_retrieve_node(deps)),
+        ("extract", make_extract_node(deps)),
+        ("dedup", make_dedup_node(deps)),
+        ("apply", make_apply_node(deps)),
+    ]
+    for node_name, fn in nodes:
+        builder.add_node(node_name, _guard(node_name, fn, on_error))
+    builder.add_edge(START, "embed")
+    for (node_name, _), (next_name, _) in zip(nodes, nodes[1:], strict=False):
+        builder.add_conditional_edges(node_name, _continue_unless_done(next_name), [next_name, END])
+    builder.add_edge("apply", END)
+    return builder.compile(name=name)
