@@ -24,12 +24,19 @@ METADATA_COLUMNS = [
 ]
 
 
-def sqlalchemy_url(url: str) -> str:
-    """``postgresql://...`` -> ``postgresql+psycopg://...`` (langchain-postgres uses SQLAlchemy)."""
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
-    return url
+def sqlalchemy_url(conninfo: str):
+    """A SQLAlchemy URL (``postgresql+psycopg``) for a libpq URL or key=value conninfo string."""
+    from psycopg.conninfo import conninfo_to_dict
+    from sqlalchemy.engine import URL
+
+    params = {k: str(v) for k, v in conninfo_to_dict(conninfo).items()}
+    return URL.create(
+        "postgresql+psycopg",
+        username=params.pop("user", None),
+        password=params.pop("password", None) or None,
+        database=params.pop("dbname", None),
+        query=params,
+    )
 
 
 @cache

@@ -1,0 +1,93 @@
+"""Shared fixtures: one real embedded Postgres (pgvector) per test session, real embeddings.
+
+Set FACT_MEMORY_DATABASE_URL to run the suite against another server instead.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from fact_memory_graph import FactMemory, FactMemoryConfig
+from fact_memory_graph.embeddings import LocalMiniLMEmbeddings
+from fact_memory_graph.testing import FixedClock, ScriptedChatModel
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+EVAL = SHARED / "eval"
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Admin URL of the Postgres the tests use (embedded unless FACT_MEMORY_DATABASE_URL)."""
+    if url := os.environ.get("FACT_MEMORY_DATABASE_URL"):
+        yield url
+        return
+    from fact_memory_graph.embedded import EmbeddedPostgres
+
+    server = EmbeddedPostgres(tmp_path_factory.mktemp("embedded-pg"))
+    try:
+        yield server.url("postgres")
+    finally:
+        server.close()
+
+
+def _create_db(server_url: str, name: str) -> str:
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return psycopg.conninfo.make_conninfo(server_url, dbname=name)
+
+
+@pytest.fixture(scope="session")
+def db_url(server_url: str) -> str:
+    """A database shared by the session; tests keep apart by using their own user ids."""
+    return _create_db(server_url, "fm_tests")
+
+
+@pytest.fixture
+def fresh_db_url(server_url: str) -> str:
+    """An empty database of its own (migration and setup tests)."""
+    return _create_db(server_url, f"fm_{uuid.uuid4().hex[:10]}")
+
+
+@pytest.fixture(scope="session")
+def embeddings() -> LocalMiniLMEmbeddings:
+    return LocalMiniLMEmbeddings()
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    return FixedClock(T0)
+
+
+@pytest.fixture
+def user_id() -> str:
+    return f"user-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+def make_memory(db_url: str, embeddings: LocalMiniLMEmbeddings, clock: FixedClock) -> Iterator[Callable[..., FactMemory]]:
+    opened: list[FactMemory] = []
+
+    def make(llm: ScriptedChatModel | None = None, *, config: FactMemoryConfig | None = None, url: str | None = None,
+             **kwargs) -> FactMemory:
+        memory = FactMemory.open(url or db_url, embeddings=embeddings, llm=llm or ScriptedChatModel(), clock=kwargs.pop("clock", clock),
+                                 config=config, **kwargs)
+        opened.append(memory)
+        return memory
+
+    yield make
+    for memory in opened:
+        memory.close()
+
+
+@pytest.fixture
+def memory(make_memory: Callable[..., FactMemory]) -> FactMemory:
+    return make_memory()
