@@ -11,6 +11,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, Literal
 
+from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
@@ -37,21 +38,17 @@ def _guard(name: str, fn: Callable[..., dict[str, Any]], on_error: OnError) -> C
     instead of raising: nothing was applied, the message stays unprocessed and can be retried."""
     if on_error == "raise":
         return fn
+    takes_config = name == "embed"
 
-    def guarded(state: WriteState, config: Any = None) -> dict[str, Any]:
+    def guarded(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
         try:
-            return fn(state, config) if name == "embed" else fn(state)
+            return fn(state, config) if takes_config else fn(state)
         except Exception as exc:
             logger.error("fact-memory %s failed; nothing applied: %s", name, exc, exc_info=True)
             return {"memory_outcome": ApplyOutcome(
                 user_id=str(state.get("user_id") or ""), message_id=str(state.get("message_id") or ""),
                 error=f"{name}: {type(exc).__name__}: {exc}", llm_calls=state.get("llm_calls", 0))}
 
-    if name != "embed":
-        def guarded_no_config(state: WriteState) -> dict[str, Any]:
-            return guarded(state)
-
-        return guarded_no_config
     return guarded
 
 

@@ -1,0 +1,471 @@
+"""Write path: embed -> retrieve -> extract -> dedup -> apply, with the scripted model.
+
+The scripted model answers through the real structured-output machinery (bind_tools -> tool
+call -> with_structured_output parsing); everything after it is the real pipeline on Postgres.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Annotated, TypedDict
+
+import pytest
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
+from langgraph.graph import START, StateGraph
+from langgraph.graph.message import add_messages
+
+from fact_memory_graph import (
+    ExtractionError,
+    FactKind,
+    FactMemory,
+    FactMemoryConfig,
+    FactStatus,
+    WriteConfig,
+)
+from fact_memory_graph.nodes.dedup import claims_conflict
+from fact_memory_graph.store.store import FactStore
+from fact_memory_graph.testing import FixedClock, ScriptedChatModel
+
+from .conftest import EVAL
+
+
+def add(category: str, claim: str, kind: str = "durable", **extra) -> dict:
+    return {"op": f"add_{kind}", "category": category, "claim": claim, **extra}
+
+
+def snapshot(memory: FactMemory, user_id: str) -> tuple:
+    return (
+        [f.model_dump() for f in memory.facts(user_id)],
+        [c.model_dump() for c in memory.candidates(user_id, status=None)],
+        [a.model_dump() for a in memory.audit_log(user_id)],
+        memory.stats(user_id)["messages"],
+    )
+
+
+def test_every_op(make_memory: Callable[..., FactMemory], user_id: str, clock: FixedClock) -> None:
+    llm = ScriptedChatModel(responses=[
+        [add("identity", "lives in Berlin"), add("feeling", "anxious this morning", kind="current")],
+        [{"op": "strengthen", "ref": "D1"}],
+        [{"op": "decay", "ref": "D1"}],
+        [{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}],
+    ])
+    memory = make_memory(llm)
+    out = memory.remember(user_id, "I live in Berlin and I'm anxious this morning", message_id="m1")
+    assert [a.op for a in out.applied] == ["add_durable", "add_current"] and out.llm_calls == 1
+    berlin = memory.store.get_fact(user_id, out.applied[0].fact_id)
+    anxious = memory.store.get_fact(user_id, out.applied[1].fact_id)
+    assert (berlin.kind, berlin.confidence, berlin.valid_at) == (FactKind.DURABLE, 0.7, None)
+    assert (anxious.kind, anxious.valid_at) == (FactKind.CURRENT, clock())
+
+    clock.advance(days=3)
+    out = memory.remember(user_id, "Yes, Berlin is home", message_id="m2")
+    berlin = memory.store.get_fact(user_id, berlin.id)
+    assert out.applied[0].op == "strengthen"
+    assert (berlin.confidence, berlin.last_confirmed_at, berlin.evidence_message_ids) == (0.8, clock(), ["m1", "m2"])
+
+    memory.remember(user_id, "I might be leaving Berlin soon", message_id="m3")
+    assert memory.store.get_fact(user_id, berlin.id).confidence == pytest.approx(0.65)
+
+    out = memory.remember(user_id, "actually I moved to Tokyo", message_id="m4")
+    [cand] = memory.candidates(user_id)
+    assert (cand.fact_id, cand.claim, cand.status) == (berlin.id, "lives in Tokyo", "pending")
+    assert memory.store.get_fact(user_id, berlin.id).status is FactStatus.ACTIVE  # nothing superseded yet
+    assert len(llm.calls) == 4
+
+    # Review: accepting supersedes the old fact and keeps it (history is never lost).
+    memory.resolve_candidate(user_id, cand.id, accept=True)
+    old = memory.store.get_fact(user_id, berlin.id)
+    assert old.status is FactStatus.SUPERSEDED and old.verification_status == "contradicted"
+    tokyo = memory.store.get_fact(user_id, old.superseded_by)
+    assert tokyo.claim == "lives in Tokyo" and tokyo.status is FactStatus.ACTIVE
+
+
+def test_decay_below_floor_retracts_but_keeps_the_fact(make_memory, user_id: str) -> None:
+    memory = make_memory(ScriptedChatModel(default=[{"op": "decay", "ref": "D1"}]))
+    fid = memory.add_fact(user_id, "prefers morning meetings", kind="durable", category="preference").fact_id
+    confidences = []
+    for i in range(4):
+        memory.remember(user_id, f"meh, mornings {i}", message_id=f"d{i}")
+        confidences.append(memory.store.get_fact(user_id, fid).confidence)
+    assert confidences == pytest.approx([0.55, 0.4, 0.25, 0.1])
+    fact = memory.store.get_fact(user_id, fid)
+    assert fact.status is FactStatus.RETRACTED  # kept for audit ...
+    assert memory.recall(user_id, "morning meetings") == ""  # ... never retrieved
+    assert [e.op for e in memory.audit_log(user_id)].count("decay") == 4
+
+
+def test_update_of_current_state_supersedes_via_reference(make_memory, user_id: str, clock: FixedClock) -> None:
+    llm = ScriptedChatModel(responses=[
+        [add("working_on", "debugging the auth flow", kind="current")],
+        [add("working_on", "fixed the auth bug", kind="current", supersedes="C1")],
+    ])
+    memory = make_memory(llm)
+    memory.remember(user_id, "Currently debugging the auth flow")
+    clock.advance(days=2)
+    out = memory.remember(user_id, "Finally fixed the auth bug!")
+    old, new = memory.facts(user_id, kind="current")
+    assert old.status is FactStatus.SUPERSEDED and old.superseded_by == new.id == out.applied[0].fact_id
+    assert "fixed the auth bug" in memory.recall(user_id, "what am I working on?")
+    assert "debugging" not in memory.recall(user_id, "what am I working on?")
+
+
+def test_restated_fact_becomes_strengthen_from_the_model(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(responses=[[add("going_through", "going through a divorce", kind="current")],
+                                       [{"op": "strengthen", "ref": "C1"}]])
+    memory = make_memory(llm)
+    memory.remember(user_id, "Going through a divorce")
+    memory.remember(user_id, "The divorce stuff is still dragging on")
+    # The second prompt showed the existing fact under its reference.
+    assert "C1 [going_through] going through a divorce" in llm.calls[1][-1].content
+    [fact] = memory.facts(user_id)
+    assert fact.confidence == 0.8 and len(fact.evidence_message_ids) == 2
+
+
+def test_write_time_dedup_turns_a_reworded_add_into_strengthen(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(responses=[[add("business_role", "senior engineer at Acme since 2024")],
+                                       [add("business_role", "works at Acme as a senior engineer since 2024")]])
+    memory = make_memory(llm)
+    memory.remember(user_id, "I'm a senior engineer at Acme since 2024")
+    out = memory.remember(user_id, "I work at Acme as a senior engineer, since 2024")
+    assert out.applied[0].op == "strengthen" and "cos 0.9" in out.applied[0].note
+    [fact] = memory.facts(user_id)
+    assert fact.confidence == 0.8
+
+
+def test_dedup_guard_keeps_numbers_and_negations_apart(make_memory, user_id: str) -> None:
+    memory = make_memory(config=FactMemoryConfig(write=WriteConfig(dedup_threshold=0.80)))
+    memory.add_fact(user_id, "born 1990", kind="durable", category="identity")
+    out = memory.add_fact(user_id, "born 1991", kind="durable", category="identity")
+    assert out.op == "add_durable"  # cos .884 >= .80, but the years differ
+    memory.add_fact(user_id, "married to Alex", kind="durable", category="relationship")
+    assert memory.add_fact(user_id, "divorced from Alex", kind="durable", category="relationship").op == "add_durable"
+    assert memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity").op == "add_durable"
+    assert memory.add_fact(user_id, "resides in Berlin", kind="durable", category="identity").op == "strengthen"
+
+
+def test_dedup_within_one_message_and_same_category_only(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(responses=[[
+        add("health", "allergic to penicillin"), add("health", "allergic to penicillin."),
+        add("preference", "allergic to penicillin"),  # other category: not merged
+        {"op": "strengthen", "ref": "D1"}, {"op": "strengthen", "ref": "D1"},
+    ]])
+    memory = make_memory(llm)
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    out = memory.remember(user_id, "Penicillin allergy, and yes still Berlin")
+    assert [a.op for a in out.applied] == ["add_durable", "add_durable", "strengthen"]
+    assert sorted(f.category for f in memory.facts(user_id)) == ["health", "identity", "preference"]
+    assert memory.facts(user_id, category="identity")[0].confidence == 0.8
+
+
+def _pairs() -> list[dict]:
+    return [json.loads(line) for line in (EVAL / "dedup_pairs.jsonl").read_text().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("threshold, min_caught", [(0.92, 1), (0.85, 4)])
+def test_eval_dedup_pairs_never_merge_different_facts(make_memory, threshold: float, min_caught: int) -> None:
+    """shared/eval/dedup_pairs.jsonl through the real write-time check (MiniLM + guard)."""
+    memory = make_memory(config=FactMemoryConfig(write=WriteConfig(dedup_threshold=threshold)))
+    caught, false_merges = 0, []
+    for pair in _pairs():
+        uid = f"pair-{uuid.uuid4().hex}"
+        memory.add_fact(uid, pair["a"], kind="durable", category="preference")
+        merged = memory.add_fact(uid, pair["b"], kind="durable", category="preference").op == "strengthen"
+        if pair["same"]:
+            caught += merged
+        elif merged:
+            false_merges.append(pair)
+    assert false_merges == []
+    assert caught >= min_caught
+
+
+def test_claims_conflict_on_eval_pairs() -> None:
+    for pair in _pairs():
+        if not pair["same"]:
+            assert claims_conflict(pair["a"], pair["b"]) or pair["a"].split()[-1] != pair["b"].split()[-1]
+
+
+def _categorization() -> list[dict]:
+    return [json.loads(line) for line in (EVAL / "categorization.jsonl").read_text().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("case", _categorization(), ids=lambda c: c["message"][:30])
+def test_eval_categorization_through_the_pipeline(make_memory, user_id: str, case: dict) -> None:
+    """The labelled ops, as a scripted model would return them, land as the labelled facts.
+
+    This checks the pipeline (schema, validation, kinds, fields, verification), not model quality:
+    see ``benchmarks/eval_extraction.py`` for scoring a real model on the same file.
+    """
+    ops = []
+    for i, exp in enumerate(case["expect"]):
+        fields = [{"key": k, "value": v} for k, v in (exp.get("structured_fields") or {}).items()]
+        ops.append(add(exp["category"], f"{case['message']} ({exp['category']} {i})", kind=exp["kind"],
+                       fields=fields, verification_status=exp.get("verification_status")))
+    memory = make_memory(ScriptedChatModel(responses=[ops]))
+    out = memory.remember(user_id, case["message"])
+    assert out.rejected == [] and out.llm_calls == 1
+    facts = memory.facts(user_id)
+    assert sorted((f.kind.value, f.category) for f in facts) == sorted((e["kind"], e["category"]) for e in case["expect"])
+    for exp in case["expect"]:
+        fact = next(f for f in facts if f.category == exp["category"])
+        if "verification_status" in exp:
+            assert fact.verification_status == exp["verification_status"]
+        for k, v in (exp.get("structured_fields") or {}).items():
+            assert fact.structured_fields[k] == v
+
+
+def test_prompt_holds_references_time_taxonomy_and_rules(make_memory, user_id: str, clock: FixedClock) -> None:
+    llm = ScriptedChatModel()
+    memory = make_memory(llm)
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.add_fact(user_id, "debugging the auth flow", kind="current", category="working_on")
+    memory.remember(user_id, "I moved here last March", context=[AIMessage("Where do you live?")])
+    system, human = llm.calls[0]
+    assert "D1 [identity] lives in Berlin" in human.content
+    assert "C1 [working_on] debugging the auth flow (since 2026-03-02)" in human.content
+    assert "Message time: 2026-03-02T09:00+00:00" in human.content
+    assert "assistant: Where do you live?" in human.content
+    for needle in ("life_event", "schedule_context", "emit strengthen", "and-test", "Never invent"):
+        assert needle in system.content
+
+
+def test_retrieve_shows_at_most_15_of_each_kind(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel()
+    memory = make_memory(llm)
+    for i in range(20):
+        memory.add_fact(user_id, f"likes hobby {i}", kind="durable", category="preference")
+        memory.add_fact(user_id, f"working on task {i}", kind="current", category="working_on")
+    memory.remember(user_id, "hobbies and tasks")
+    prompt = llm.calls[0][-1].content
+    assert "D15 " in prompt and "D16 " not in prompt and "C15 " in prompt and "C16 " not in prompt
+
+
+# ---------------------------------------------------------------- bad input, nothing half-applied
+
+def test_malformed_json_fails_cleanly_and_retry_works(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(responses=['{"ops": [{"op": "add_durable", ', [add("identity", "lives in Berlin")]])
+    memory = make_memory(llm)
+    before = snapshot(memory, user_id)
+    with pytest.raises(ExtractionError, match="malformed JSON"):
+        memory.remember(user_id, "I live in Berlin", message_id="m1")
+    assert snapshot(memory, user_id) == before
+    out = memory.remember(user_id, "I live in Berlin", message_id="m1")
+    assert [a.claim for a in out.applied] == ["lives in Berlin"]
+
+
+@pytest.mark.parametrize("bad", [{"not_ops": []}, {"ops": "nope"}, "[]", ""])
+def test_wrong_shape_is_rejected(make_memory, user_id: str, bad) -> None:
+    memory = make_memory(ScriptedChatModel(responses=[bad]))
+    with pytest.raises(ExtractionError):
+        memory.remember(user_id, "hello there, I live in Berlin")
+    assert memory.facts(user_id) == []
+
+
+def test_model_error_and_timeout_apply_nothing(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(responses=[TimeoutError("read timed out"), RuntimeError("HTTP 500"),
+                                       [add("identity", "lives in Berlin")]])
+    memory = make_memory(llm)
+    for _ in range(2):
+        with pytest.raises(ExtractionError, match="model call failed"):
+            memory.remember(user_id, "I live in Berlin", message_id="m1")
+    assert memory.facts(user_id) == [] and memory.stats(user_id)["messages"] == 0
+    assert memory.remember(user_id, "I live in Berlin", message_id="m1").applied[0].op == "add_durable"
+
+
+def test_bad_ops_are_rejected_one_by_one(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(responses=[[
+        add("hobby", "plays chess"),                      # unknown category
+        add("feeling", "tired", kind="durable"),           # category of the other kind
+        {"op": "strengthen", "ref": "D7"},                 # reference never shown
+        {"op": "strengthen", "ref": "3f1c0b8e-0000-4000-8000-000000000000"},  # invented id
+        {"op": "explode"},                                  # unknown op
+        add("identity", ""),                                # empty claim
+        add("identity", "x" * 1000),                        # over-long claim
+        add("identity", "lives in Berlin"),                # the one good op
+    ]])
+    memory = make_memory(llm)
+    out = memory.remember(user_id, "I live in Berlin and play chess")
+    assert [a.claim for a in out.applied] == ["lives in Berlin"]
+    reasons = [r.reason for r in out.rejected]
+    assert len(reasons) == 7
+    assert "category" in reasons[0] and "not a durable category" in reasons[1]
+    assert "was not shown in the prompt" in reasons[2] and "was not shown in the prompt" in reasons[3]
+    assert "op" in reasons[4] and "non-empty claim" in reasons[5] and "longer than" in reasons[6]
+
+
+def test_thousands_of_ops_are_truncated(make_memory, user_id: str) -> None:
+    ops = [add("preference", f"likes thing number {i}") for i in range(3000)]
+    memory = make_memory(ScriptedChatModel(responses=[ops]), config=FactMemoryConfig(write=WriteConfig(max_ops=24)))
+    out = memory.remember(user_id, "I like many things")
+    assert len(out.applied) == 24 and len(out.rejected) == 2976
+    assert "max_ops=24" in out.rejected[0].reason
+
+
+def test_empty_message_makes_no_model_call(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel()
+    memory = make_memory(llm)
+    assert memory.remember(user_id, "   \n ").skipped == "empty message"
+    assert llm.calls == []
+
+
+def test_huge_message_is_truncated_and_any_script_works(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(default=[add("identity", "住在东京 🗼 يعيش في طوكيو")])
+    memory = make_memory(llm)
+    huge = "I live in Tokyo. " + "blah " * 20_000 + " My sister is Mia."
+    assert len(huge) > 100_000
+    out = memory.remember(user_id, huge)
+    prompt = llm.calls[0][-1].content
+    assert len(prompt) < 10_000 and "I live in Tokyo" in prompt and "My sister is Mia." in prompt
+    assert out.applied[0].op == "add_durable"
+    memory.remember(user_id, "我住在东京。أنا أعيش في طوكيو. Ich wohne in Tokio 🗼")
+    assert memory.facts(user_id)[0].claim == "住在东京 🗼 يعيش في طوكيو"
+
+
+def test_failure_mid_apply_leaves_store_unchanged_and_retry_applies_once(
+    make_memory, user_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ops = [add("identity", "lives in Berlin"), add("relationship", "has a sister Mia"), add("goal", "wants to run a marathon")]
+    llm = ScriptedChatModel(default=ops)
+    memory = make_memory(llm)
+    memory.add_fact(user_id, "prefers tea", kind="durable", category="preference")
+    before = snapshot(memory, user_id)
+    real = FactStore._apply_one
+    calls = {"n": 0}
+
+    def flaky(self, *args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise ConnectionError("injected failure after the first op")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(FactStore, "_apply_one", flaky)
+    with pytest.raises(ConnectionError):
+        memory.remember(user_id, "Berlin, Mia, marathon", message_id="m-42")
+    assert snapshot(memory, user_id) == before
+
+    monkeypatch.setattr(FactStore, "_apply_one", real)
+    out = memory.remember(user_id, "Berlin, Mia, marathon", message_id="m-42")
+    assert len(out.applied) == 3
+    again = memory.remember(user_id, "Berlin, Mia, marathon", message_id="m-42")
+    assert again.already_processed and again.applied == out.applied and again.llm_calls == 0
+    assert len(memory.facts(user_id)) == 4 and len(llm.calls) == 2  # failed run + retry; none on replay
+
+
+def test_eight_concurrent_writers_strengthen_exactly(make_memory, user_id: str) -> None:
+    config = FactMemoryConfig(write=WriteConfig(strengthen_step=0.03))
+    memory = make_memory(ScriptedChatModel(default=[{"op": "strengthen", "ref": "D1"}]), config=config)
+    fid = memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity").fact_id
+    with ThreadPoolExecutor(8) as pool:
+        outs = list(pool.map(lambda i: memory.remember(user_id, f"still in Berlin ({i})", message_id=f"w{i}"), range(8)))
+    assert all(o.applied[0].op == "strengthen" for o in outs)
+    fact = memory.store.get_fact(user_id, fid)
+    assert fact.confidence == 0.94  # 0.7 + 8 x 0.03, no lost update
+    assert sorted(fact.evidence_message_ids[1:]) == sorted(f"w{i}" for i in range(8))
+    # Capped at 1.0.
+    for i in range(10):
+        memory.remember(user_id, f"Berlin forever {i}")
+    assert memory.store.get_fact(user_id, fid).confidence == 1.0
+
+
+def test_same_message_concurrently_applies_once(make_memory, user_id: str) -> None:
+    memory = make_memory(ScriptedChatModel(default=[add("identity", "lives in Berlin")]))
+    with ThreadPoolExecutor(4) as pool:
+        outs = list(pool.map(lambda _: memory.remember(user_id, "I live in Berlin", message_id="dup"), range(4)))
+    assert len(memory.facts(user_id)) == 1
+    assert sum(not o.already_processed for o in outs) == 1
+
+
+async def test_aremember_is_the_async_twin(make_memory, user_id: str) -> None:
+    memory = make_memory(ScriptedChatModel(default=[add("identity", "lives in Berlin")]))
+    out = await memory.aremember(user_id, "I live in Berlin", message_id="a1")
+    assert out.applied[0].claim == "lives in Berlin"
+    assert (await memory.aremember(user_id, "I live in Berlin", message_id="a1")).already_processed
+    assert [f.claim for f in await memory.afacts(user_id)] == ["lives in Berlin"]
+
+
+# ---------------------------------------------------------------- as a subgraph
+
+class ChatState(TypedDict, total=False):
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_outcome: object
+
+
+def test_write_graph_runs_beside_the_reply_in_a_parent_graph(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(default=[add("identity", "lives in Berlin")])
+    memory = make_memory(llm)
+
+    def agent(state: ChatState) -> dict:
+        return {"messages": [AIMessage("Nice, Berlin!")]}
+
+    builder = StateGraph(ChatState)
+    builder.add_node("agent", agent)
+    builder.add_node("remember", memory.write_graph(on_error="log"))
+    builder.add_edge(START, "agent")
+    builder.add_edge(START, "remember")  # fan-out: memory runs in parallel with the reply
+    graph = builder.compile()
+    result = graph.invoke({"messages": [HumanMessage("I live in Berlin", id="h1")]},
+                          {"configurable": {"user_id": user_id}})
+    assert [m.content for m in result["messages"]] == ["I live in Berlin", "Nice, Berlin!"]
+    assert result["memory_outcome"].applied[0].claim == "lives in Berlin"
+    # The same state again (e.g. a re-run) does not apply twice or call the model again.
+    graph.invoke({"messages": [HumanMessage("I live in Berlin", id="h1")]}, {"configurable": {"user_id": user_id}})
+    assert len(memory.facts(user_id)) == 1 and len(llm.calls) == 1
+
+
+def test_write_graph_in_a_parent_without_outcome_key(make_memory, user_id: str) -> None:
+    class Plain(TypedDict):
+        messages: Annotated[list[AnyMessage], add_messages]
+
+    memory = make_memory(ScriptedChatModel(default=[add("identity", "lives in Berlin")]))
+    builder = StateGraph(Plain)
+    builder.add_node("remember", memory.write_graph())
+    builder.add_edge(START, "remember")
+    builder.compile().invoke({"messages": [HumanMessage("I live in Berlin")]}, {"configurable": {"user_id": user_id}})
+    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin"]
+
+
+def test_user_id_from_runtime_context(make_memory, user_id: str) -> None:
+    @dataclass
+    class Context:
+        user_id: str
+
+    memory = make_memory(ScriptedChatModel(default=[add("identity", "lives in Berlin")]))
+    builder = StateGraph(ChatState, context_schema=Context)
+    builder.add_node("remember", memory.write_graph())
+    builder.add_edge(START, "remember")
+    builder.compile().invoke({"messages": [HumanMessage("I live in Berlin")]}, context=Context(user_id=user_id))
+    assert len(memory.facts(user_id)) == 1
+
+
+def test_missing_user_id_is_a_clear_error(make_memory) -> None:
+    memory = make_memory()
+    with pytest.raises(Exception, match="no user id"):
+        memory.write_graph().invoke({"messages": [HumanMessage("hi")]})
+
+
+def test_on_error_log_never_breaks_the_reply(make_memory, user_id: str) -> None:
+    memory = make_memory(ScriptedChatModel(responses=[RuntimeError("provider down")]))
+    result = memory.write_graph(on_error="log").invoke(
+        {"messages": [HumanMessage("I live in Berlin", id="x")]}, {"configurable": {"user_id": user_id}})
+    assert "provider down" in result["memory_outcome"].error
+    assert memory.stats(user_id)["messages"] == 0  # retryable
+
+
+def test_extract_every_n_messages_batches(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(default=[add("identity", "lives in Berlin"), add("relationship", "has a sister Mia")])
+    memory = make_memory(llm, config=FactMemoryConfig(write=WriteConfig(extract_every=3)))
+    graph = memory.write_graph()
+    cfg = {"configurable": {"user_id": user_id}}
+    history: list[AnyMessage] = []
+    outcomes = []
+    for i, text in enumerate(["I live in Berlin", "my sister is Mia", "she visits often"]):
+        history.append(HumanMessage(text, id=f"b{i}"))
+        outcomes.append(graph.invoke({"messages": list(history)}, cfg)["memory_outcome"])
+        history.append(AIMessage("ok", id=f"a{i}"))
+    assert [o.skipped for o in outcomes[:2]] == ["batching: 1 of 3 messages", "batching: 2 of 3 messages"]
+    assert len(outcomes[2].applied) == 2 and len(llm.calls) == 1
+    assert "I live in Berlin\nmy sister is Mia\nshe visits often" in llm.calls[0][-1].content
+    assert set(memory.store.processed_outcomes(user_id, ["b0", "b1", "b2"])) == {"b0", "b1", "b2"}
