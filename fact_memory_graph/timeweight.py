@@ -75,7 +75,8 @@ class SigmoidDecay(BaseModel):
 
     def __call__(self, age_days: float) -> float:
         age = max(age_days, 0.0)
-        raw = 1.0 / (1.0 + math.exp(self.steepness * (age - self.midpoint_days)))
+        x = min(self.steepness * (age - self.midpoint_days), 700.0)  # exp overflows past ~709
+        raw = 1.0 / (1.0 + math.exp(x))
         at_zero = 1.0 / (1.0 + math.exp(-self.steepness * self.midpoint_days))
         return self.floor + (1.0 - self.floor) * raw / at_zero
 

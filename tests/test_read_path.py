@@ -1,0 +1,235 @@
+"""Read path: FactMemoryRetriever, ranking and decay, formatter, recall node."""
+
+from __future__ import annotations
+
+import math
+import uuid
+from datetime import timedelta
+from typing import Annotated, TypedDict
+
+import pytest
+from langchain_core.documents import Document
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage
+from langgraph.graph import START, StateGraph
+from langgraph.graph.message import add_messages
+
+from fact_memory_graph import (
+    ExponentialDecay,
+    FactMemory,
+    FactMemoryConfig,
+    FactMemoryRetriever,
+    PiecewiseLinearDecay,
+    ReadConfig,
+    SigmoidDecay,
+    format_memory_sections,
+    memory_system_message,
+)
+from fact_memory_graph.formatting import approx_tokens
+from fact_memory_graph.testing import FixedClock, ScriptedChatModel
+
+from .conftest import T0
+
+
+def docs_by_claim(docs: list[Document]) -> dict[str, Document]:
+    return {d.page_content: d for d in docs}
+
+
+@pytest.mark.parametrize(
+    "kind, category, age_days, expected",
+    [
+        ("current", "physical_state", 1, math.exp(-1 / 14)),
+        ("current", "physical_state", 14, math.exp(-1)),       # 0.37 (the seed's prose says ~50%)
+        ("current", "physical_state", 30, math.exp(-30 / 14)),  # 0.12 (prose: ~14%)
+        ("durable", "health", 30, 1.0),
+        ("durable", "health", 365, 1.0),
+    ],
+)
+def test_time_weighting_scenarios(memory: FactMemory, user_id: str, clock: FixedClock, kind, category, age_days, expected) -> None:
+    memory.add_fact(user_id, "low energy and headaches", kind=kind, category=category)
+    clock.advance(days=age_days)
+    [doc] = memory.as_retriever(user_id=user_id).invoke("how is my energy?")
+    assert doc.metadata["time_weight"] == pytest.approx(expected, abs=1e-6)
+    assert doc.metadata["score"] == pytest.approx(doc.metadata["relevance"] * 0.7 * expected, abs=1e-5)
+
+
+def test_reaffirming_a_current_state_makes_it_fresh_again(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory = make_memory(ScriptedChatModel(default=[{"op": "strengthen", "ref": "C1"}]))
+    memory.add_fact(user_id, "training for a marathon", kind="current", category="working_on")
+    clock.advance(days=20)
+    memory.remember(user_id, "still training for the marathon")
+    [doc] = memory.as_retriever(user_id=user_id).invoke("marathon")
+    assert doc.metadata["time_weight"] == pytest.approx(1.0)
+    assert doc.metadata["valid_at"] == T0  # "since" still shows when the state began
+    assert "(since 2026-03-02)" in memory.recall(user_id, "marathon")
+
+
+def test_old_but_highly_relevant_current_fact_still_surfaces(memory: FactMemory, user_id: str, clock: FixedClock) -> None:
+    memory.add_fact(user_id, "training for the Berlin marathon", kind="current", category="working_on")
+    clock.advance(days=30)
+    for claim in ("drafting the Q4 plan", "reviewing pull requests", "cleaning the garage", "planning a birthday party"):
+        memory.add_fact(user_id, claim, kind="current", category="working_on")
+    docs = memory.as_retriever(user_id=user_id).invoke("how is the marathon training going?")
+    claims = [d.page_content for d in docs]
+    assert "training for the Berlin marathon" in claims
+    clock.advance(days=60)  # 90 days: weight 0.0016, still not cut off
+    docs = memory.as_retriever(user_id=user_id, k_current=10).invoke("marathon training")
+    marathon = docs_by_claim(docs)["training for the Berlin marathon"]
+    assert 0 < marathon.metadata["time_weight"] < 0.002
+
+
+def test_blending_both_sections_and_stable_output(memory: FactMemory, user_id: str, clock: FixedClock) -> None:
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.add_fact(user_id, "has a sister Mia", kind="durable", category="relationship")
+    memory.add_fact(user_id, "anxious about the launch", kind="current", category="feeling")
+    text = memory.recall(user_id, "how am I doing?")
+    assert text.startswith("## What I know about you\n")
+    assert "- [identity] lives in Berlin" in text and "- [relationship] has a sister Mia" in text
+    assert "## What's currently happening for you\n- [feeling] anxious about the launch (since 2026-03-02)" in text
+    assert memory.recall(user_id, "how am I doing?") == text  # same call twice, same output
+
+
+def test_empty_current_store_gives_only_durable_section(memory: FactMemory, user_id: str) -> None:
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    text = memory.recall(user_id, "anything")
+    assert "What I know about you" in text and "currently happening" not in text
+    assert memory.recall(f"nobody-{uuid.uuid4()}", "anything") == ""
+    assert format_memory_sections([]) == ""
+
+
+def test_never_returns_superseded_retracted_or_other_users_facts(make_memory, user_id: str) -> None:
+    memory = make_memory(ScriptedChatModel(responses=[
+        [{"op": "add_current", "category": "working_on", "claim": "fixed the auth bug", "supersedes": "C1"}],
+        *[[{"op": "decay", "ref": "D1"}]] * 4,
+    ]))
+    memory.add_fact(user_id, "debugging the auth flow", kind="current", category="working_on")
+    memory.add_fact(user_id, "prefers the auth flow docs in German", kind="durable", category="preference")
+    memory.add_fact(f"other-{uuid.uuid4()}", "auth flow is the user's favourite topic", kind="durable", category="preference")
+    memory.remember(user_id, "fixed the auth bug")
+    for i in range(4):
+        memory.remember(user_id, f"not sure about German docs {i}")
+    claims = [d.page_content for d in memory.as_retriever(user_id=user_id, k_durable=20, k_current=20).invoke("auth flow")]
+    assert claims == ["fixed the auth bug"]
+
+
+def test_token_budget_drops_lowest_scored_lines_first(memory: FactMemory, user_id: str) -> None:
+    for i in range(12):
+        memory.add_fact(user_id, f"enjoys hiking trail number {i} in the Alps", kind="durable", category="preference")
+    docs = memory.as_retriever(user_id=user_id, k_durable=12).invoke("hiking trail number 3")
+    full = format_memory_sections(docs, token_budget=None)
+    small = format_memory_sections(docs, token_budget=60)
+    assert approx_tokens(small) <= 60 < approx_tokens(full)
+    kept = [line for line in small.splitlines() if line.startswith("- ")]
+    top = sorted(docs, key=lambda d: -d.metadata["score"])[: len(kept)]
+    assert kept == [f"- [preference] {d.page_content}" for d in docs if d in top]
+    assert format_memory_sections(docs, token_budget=5) == ""
+    assert approx_tokens(memory.recall(user_id, "hiking")) <= 500
+
+
+def test_pending_contradiction_is_marked(make_memory, user_id: str) -> None:
+    memory = make_memory(ScriptedChatModel(default=[{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo"}]))
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.remember(user_id, "actually I moved to Tokyo")
+    [doc] = memory.as_retriever(user_id=user_id).invoke("where do I live?")
+    assert doc.metadata["pending_contradictions"][0]["claim"] == "lives in Tokyo"
+    assert 'user may have said "lives in Tokyo"' in format_memory_sections([doc])
+
+
+def test_retriever_follows_langchain_conventions(memory: FactMemory, user_id: str) -> None:
+    for i in range(5):
+        memory.add_fact(user_id, f"likes jazz album {i}", kind="durable", category="preference")
+        memory.add_fact(user_id, f"listening to jazz album {i}", kind="current", category="feeling")
+    retriever = memory.as_retriever(user_id=user_id, k_durable=3, k_current=3)
+    assert isinstance(retriever, FactMemoryRetriever)
+    docs = retriever.invoke("jazz")
+    assert len(docs) == 6 and all(isinstance(d, Document) for d in docs)
+    assert sum(d.metadata["kind"] == "durable" for d in docs) == 3
+    assert len(retriever.invoke("jazz", k=2)) == 2  # invoke kwarg
+    capped = memory.as_retriever(user_id=user_id, k=4)  # constructor field
+    four = capped.invoke("jazz")
+    assert len(four) == 4 and [d.metadata["score"] for d in four] == sorted((d.metadata["score"] for d in four), reverse=True)
+    meta = docs[0].metadata
+    for key in ("id", "kind", "category", "confidence", "relevance", "time_weight", "score", "valid_at",
+                "created_at", "last_confirmed_at", "verification_status", "structured_fields", "pending_contradictions"):
+        assert key in meta
+    assert docs[0].id == meta["id"]
+
+
+async def test_async_retriever_matches_sync(memory: FactMemory, user_id: str) -> None:
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    retriever = memory.as_retriever(user_id=user_id)
+    adocs = await retriever.ainvoke("where do I live?", k=1)
+    assert adocs == retriever.invoke("where do I live?", k=1)
+    assert await memory.arecall(user_id, "where") == memory.recall(user_id, "where")
+
+
+def test_access_counts_and_dormant_facts(memory: FactMemory, user_id: str, clock: FixedClock) -> None:
+    fid = memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health").fact_id
+    memory.recall(user_id, "allergies")
+    memory.flush()
+    fact = memory.store.get_fact(user_id, fid)
+    assert fact.access_count == 1 and fact.last_accessed_at == T0
+    clock.advance(days=91)
+    assert memory.maintain(user_id) == {"expired": 0, "dormant": 1}
+    assert memory.store.get_fact(user_id, fid).status == "dormant"
+    # Dormant = believed but unused: still retrieved, and retrieval makes it active again.
+    assert "penicillin" in memory.recall(user_id, "allergies")
+    memory.flush()
+    assert memory.store.get_fact(user_id, fid).status == "active"
+
+
+def test_time_weight_curves_are_configurable_and_never_zero(make_memory, user_id: str, clock: FixedClock) -> None:
+    half = ExponentialDecay.from_half_life(14)
+    assert half(14) == pytest.approx(0.5) and half(30) == pytest.approx(0.2265, abs=1e-3)
+    for curve in (ExponentialDecay(), half, PiecewiseLinearDecay(), SigmoidDecay()):
+        weights = [curve(d) for d in (0, 1, 7, 14, 30, 90, 365, 3650)]
+        assert weights[0] == pytest.approx(1.0) and all(w > 0 for w in weights)
+        assert weights == sorted(weights, reverse=True)
+    with pytest.raises(ValueError, match="hard cutoff"):
+        PiecewiseLinearDecay(points=[(0, 1.0), (30, 0.0)])
+    memory = make_memory(config=FactMemoryConfig(read=ReadConfig(time_weight=half)))
+    memory.add_fact(user_id, "headache", kind="current", category="physical_state")
+    clock.advance(days=14)
+    [doc] = memory.as_retriever(user_id=user_id).invoke("headache")
+    assert doc.metadata["time_weight"] == pytest.approx(0.5)
+
+
+class ChatState(TypedDict, total=False):
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_context: str
+
+
+def test_recall_node_in_a_graph(memory: FactMemory, user_id: str) -> None:
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    seen = {}
+
+    def agent(state: ChatState) -> dict:
+        system = memory_system_message(state)
+        seen["system"] = system
+        return {"messages": [AIMessage("ok")]}
+
+    builder = StateGraph(ChatState)
+    builder.add_node("recall", memory.recall_node())
+    builder.add_node("agent", agent)
+    builder.add_edge(START, "recall")
+    builder.add_edge("recall", "agent")
+    graph = builder.compile()
+    out = graph.invoke({"messages": [HumanMessage("where should I eat tonight in my city?")]},
+                       {"configurable": {"user_id": user_id}})
+    assert "lives in Berlin" in out["memory_context"]
+    assert isinstance(seen["system"], SystemMessage) and "lives in Berlin" in seen["system"].content
+    other = graph.invoke({"messages": [HumanMessage("where should I eat?")]}, {"configurable": {"user_id": "stranger"}})
+    assert other["memory_context"] == "" and memory_system_message(other) is None
+
+
+async def test_recall_node_async(memory: FactMemory, user_id: str) -> None:
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    node = memory.recall_node(key="ctx")
+    out = await node.ainvoke({"messages": [HumanMessage("my city")]}, {"configurable": {"user_id": user_id}})
+    assert "lives in Berlin" in out["ctx"]
+
+
+def test_recall_at_a_given_date(memory: FactMemory, user_id: str) -> None:
+    memory.add_fact(user_id, "recovering from surgery", kind="current", category="going_through")
+    now = memory.as_retriever(user_id=user_id).invoke("surgery")[0].metadata["score"]
+    later = memory.as_retriever(user_id=user_id, clock=lambda: T0 + timedelta(days=28)).invoke("surgery")[0]
+    assert later.metadata["score"] == pytest.approx(now * math.exp(-2), rel=1e-4)
