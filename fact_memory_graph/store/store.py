@@ -26,6 +26,7 @@ from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_ex
 
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.errors import (
+    ConfigurationError,
     DimensionMismatchError,
     FactNotFoundError,
     InvalidInputError,
@@ -661,7 +662,15 @@ class FactStore:
 
 
 def make_pool(conn_string: str, *, min_size: int = 1, max_size: int = 10, **kwargs: Any) -> ConnectionPool:
-    """A psycopg pool that checks connections before handing them out (survives server restarts)."""
+    """A psycopg pool that checks connections before handing them out (survives server restarts).
+
+    One direct connection is tried first so a wrong URL fails at once with a clear error instead
+    of the pool retrying until its timeout.
+    """
+    try:
+        psycopg.connect(conn_string, connect_timeout=10).close()
+    except psycopg.Error as exc:
+        raise ConfigurationError(f"cannot connect to Postgres: {str(exc).strip()}") from exc
     pool = ConnectionPool(
         conn_string,
         min_size=min_size,
