@@ -5,6 +5,7 @@ Set FACT_MEMORY_DATABASE_URL to run the suite against another server instead.
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from collections.abc import Callable, Iterator
@@ -91,3 +92,24 @@ def make_memory(db_url: str, embeddings: LocalMiniLMEmbeddings, clock: FixedCloc
 @pytest.fixture
 def memory(make_memory: Callable[..., FactMemory]) -> FactMemory:
     return make_memory()
+
+
+def _openai_request_shape(request) -> dict:
+    body = json.loads(request.body or b"{}")
+    return {
+        "model": body.get("model"),
+        "temperature": body.get("temperature"),
+        "tools": body.get("tools"),
+        "tool_choice": body.get("tool_choice"),
+        "response_format": body.get("response_format"),
+        "roles": [m.get("role") for m in body.get("messages", [])],
+    }
+
+
+def openai_request_shape(r1, r2) -> None:
+    """VCR matcher: same OpenAI request structure (not the same prompt text)."""
+    assert _openai_request_shape(r1) == _openai_request_shape(r2)
+
+
+def pytest_recording_configure(config, vcr) -> None:
+    vcr.register_matcher("openai_request_shape", openai_request_shape)

@@ -1,0 +1,101 @@
+"""The real ``ChatOpenAI`` code path, replayed from cassettes of real HTTP.
+
+The cassettes were recorded against a real OpenAI-compatible server running locally
+(llama-cpp-python serving Gemma 3 270M; see ``tools/recording_server.py``), never written by
+hand. Replay needs no server and no network. To re-record (e.g. after changing the op schema):
+
+    /tmp/llama-venv/bin/python tools/recording_server.py --port 8765 &
+    .venv/bin/pytest tests/test_openai_cassettes.py --record-mode=rewrite
+
+Against OpenAI itself: set FACT_MEMORY_RECORD_BASE_URL=https://api.openai.com/v1,
+FACT_MEMORY_RECORD_MODEL=gpt-4o-mini and OPENAI_API_KEY, then record the same way (the
+authorization header is filtered out of cassettes).
+
+Requests are matched on method, URL and the *shape* of the JSON body (model, tool schema,
+tool_choice, temperature, message roles), not on the prompt text, so editing the prompt wording
+keeps the cassettes valid while any change to what the API receives structurally needs a
+re-recording.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from langchain_openai import ChatOpenAI
+
+from fact_memory_graph import ExtractionError, FactMemoryConfig, WriteConfig
+
+BASE_URL = os.environ.get("FACT_MEMORY_RECORD_BASE_URL", "http://127.0.0.1:8765/v1")
+MODEL = os.environ.get("FACT_MEMORY_RECORD_MODEL", "gemma3-270m")
+USER = "cassette-user"
+
+
+@pytest.fixture(scope="module")
+def vcr_config() -> dict:
+    return {
+        "filter_headers": ["authorization", "openai-organization", "cookie", "set-cookie"],
+        "match_on": ["method", "scheme", "host", "port", "path", "query", "openai_request_shape"],
+        "decode_compressed_response": True,
+    }
+
+
+def chat_model() -> ChatOpenAI:
+    return ChatOpenAI(
+        model=MODEL, base_url=BASE_URL, api_key=os.environ.get("OPENAI_API_KEY", "sk-local-not-a-key"),
+        temperature=0, max_retries=0, timeout=300,
+        # llama-cpp ignores max_completion_tokens (what max_tokens= becomes); send max_tokens raw.
+        extra_body={"max_tokens": 384},
+    )
+
+
+@pytest.fixture
+def fresh_user(memory) -> str:
+    memory.forget(USER)  # the prompt must not depend on earlier runs
+    return USER
+
+
+def _recorded_ops(cassette) -> list:
+    response = cassette.responses[0]
+    body = json.loads(response["body"]["string"])
+    calls = body["choices"][0]["message"].get("tool_calls") or []
+    return json.loads(calls[0]["function"]["arguments"])["ops"] if calls else []
+
+
+@pytest.mark.vcr
+def test_chatopenai_function_calling_write_path(make_memory, fresh_user: str, vcr) -> None:
+    memory = make_memory(chat_model())
+    out = memory.remember(fresh_user, "I'm allergic to penicillin and I live in Berlin.", message_id="c-1")
+    cassette = vcr  # pytest-recording's fixture is the active cassette
+    assert out.llm_calls == 1 and len(cassette.requests) == 1
+    sent = json.loads(cassette.requests[0].body)
+    assert sent["temperature"] == 0
+    assert sent["tools"][0]["function"]["name"] == "ExtractedOps"
+    assert sent["tool_choice"]["function"]["name"] == "ExtractedOps"
+    assert [m["role"] for m in sent["messages"]] == ["system", "user"]
+    # Whatever the (tiny) model proposed went through validation: applied, merged or rejected.
+    proposed = _recorded_ops(cassette)
+    assert len(out.applied) + len(out.rejected) <= len(proposed)
+    assert len(memory.facts(fresh_user)) == sum(a.op.startswith("add_") for a in out.applied)
+
+
+@pytest.mark.vcr
+async def test_chatopenai_async_write_path(make_memory, fresh_user: str, vcr) -> None:
+    memory = make_memory(chat_model())
+    out = await memory.aremember(fresh_user, "Feeling anxious this morning, big release today.", message_id="c-2")
+    assert out.llm_calls == 1 and len(vcr.requests) == 1
+    assert (await memory.aremember(fresh_user, "Feeling anxious this morning, big release today.",
+                                   message_id="c-2")).already_processed
+    assert len(vcr.requests) == 1  # the replay made no second model call
+
+
+@pytest.mark.vcr
+def test_server_error_is_a_clean_extraction_error(make_memory, fresh_user: str, vcr) -> None:
+    """llama-cpp's server answers json_schema structured output with HTTP 500 (recorded)."""
+    config = FactMemoryConfig(write=WriteConfig(structured_output_method="json_schema"))
+    memory = make_memory(chat_model(), config=config)
+    with pytest.raises(ExtractionError, match="model call failed"):
+        memory.remember(fresh_user, "I live in Berlin.", message_id="c-3")
+    assert memory.facts(fresh_user) == [] and memory.stats(fresh_user)["messages"] == 0
+    assert vcr.responses[0]["status"]["code"] >= 400
