@@ -1,0 +1,45 @@
+"""The LangGraph agent example runs offline with scripted models."""
+
+from __future__ import annotations
+
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+
+from examples.chat_agent import build_agent
+from fact_memory_graph.testing import ScriptedChatModel
+
+FIRST = "I'm Sam, I live in Berlin and I'm allergic to penicillin."
+
+
+class RecordingFake(GenericFakeChatModel):
+    seen: list = []
+
+    def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+        self.seen.append(messages)
+        return super()._generate(messages, stop=stop, run_manager=run_manager, **kwargs)
+
+
+def test_agent_recalls_before_replying_and_remembers_in_parallel(make_memory, user_id: str) -> None:
+    extractor = ScriptedChatModel(by_message={FIRST: [
+        {"op": "add_durable", "category": "identity", "claim": "lives in Berlin"},
+        {"op": "add_durable", "category": "health", "claim": "allergic to penicillin"},
+    ]})
+    memory = make_memory(extractor)
+    replier = RecordingFake(messages=iter([AIMessage("Hi Sam!"), AIMessage("Here is a doctor."), AIMessage("Hello!")]), seen=[])
+    graph = build_agent(memory, replier)
+    cfg = {"configurable": {"user_id": user_id}}
+
+    first = graph.invoke({"messages": [HumanMessage(FIRST)]}, cfg)
+    assert first["messages"][-1].content == "Hi Sam!"
+    assert first["memory_context"] == ""  # nothing known before the first message
+    assert [a.claim for a in first["memory_outcome"].applied] == ["lives in Berlin", "allergic to penicillin"]
+
+    second = graph.invoke({"messages": [*first["messages"], HumanMessage("Can you suggest a doctor for my allergy?")]}, cfg)
+    assert "allergic to penicillin" in second["memory_context"]
+    system = replier.seen[-1][0]
+    assert isinstance(system, SystemMessage) and "allergic to penicillin" in system.content
+    assert len(extractor.calls) == 2  # one extraction call per user message
+    # Another user gets none of it.
+    other = graph.invoke({"messages": [HumanMessage("Can you suggest a doctor for my allergy?")]},
+                         {"configurable": {"user_id": user_id + "-other"}})
+    assert other["memory_context"] == ""
