@@ -243,13 +243,15 @@ class FactStore:
         _require_user(user_id)
         if not probes:
             return []
+        # MATERIALIZED: parse each probe vector once, not once per compared row.
         sql = (
-            "SELECT q.ord, f.id, f.claim, 1 - (f.embedding <=> q.v) AS similarity"
-            " FROM unnest(%s::int[], %s::text[], %s::text[], %s::text[]) AS p(ord, kind, category, vtext)"
-            " CROSS JOIN LATERAL (SELECT p.ord, p.vtext::vector AS v) q"
+            "WITH q AS MATERIALIZED ("
+            "  SELECT ord, kind, category, vtext::vector AS v"
+            "  FROM unnest(%s::int[], %s::text[], %s::text[], %s::text[]) AS p(ord, kind, category, vtext))"
+            " SELECT q.ord, f.id, f.claim, 1 - (f.embedding <=> q.v) AS similarity FROM q"
             " CROSS JOIN LATERAL ("
             f"   SELECT id, claim, embedding FROM {FACTS}"
-            "    WHERE user_id = %s AND kind = p.kind AND category = p.category AND status = 'active'"
+            "    WHERE user_id = %s AND kind = q.kind AND category = q.category AND status = 'active'"
             "    ORDER BY embedding <=> q.v, id LIMIT %s) f"
             " ORDER BY q.ord, similarity DESC"
         )
