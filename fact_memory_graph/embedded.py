@@ -8,6 +8,7 @@ release this process's handle.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -54,10 +55,8 @@ class EmbeddedPostgres:
         with psycopg.connect(admin, autocommit=True) as conn:
             exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone()
             if not exists:
-                try:
+                with contextlib.suppress(psycopg.errors.DuplicateDatabase):  # another process was first
                     conn.execute(f'CREATE DATABASE "{database}"')
-                except psycopg.errors.DuplicateDatabase:
-                    pass  # another process created it first
         return self._server.get_uri(database)
 
     def close(self) -> None:

@@ -92,10 +92,7 @@ class ScriptedChatModel(BaseChatModel):
     def _tool_args(self, response: ScriptedResponse) -> str | dict[str, Any]:
         if isinstance(response, str):
             return response
-        if isinstance(response, Mapping):
-            data = dict(response)
-        else:
-            data = {"ops": list(response)}
+        data = dict(response) if isinstance(response, Mapping) else {"ops": list(response)}
         if self.fill_defaults and isinstance(data.get("ops"), list):
             data["ops"] = [{**_OP_DEFAULTS, **op} if isinstance(op, Mapping) else op for op in data["ops"]]
         return data

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from fact_memory_graph import FactMemory
 from fact_memory_graph.cli import app
-from fact_memory_graph.demo import DEMO_USER, run_demo
+from fact_memory_graph.demo import run_demo
 
 runner = CliRunner()
 

@@ -25,9 +25,7 @@ logger = logging.getLogger(__name__)
 
 _TOKEN = re.compile(r"[\w']+", re.UNICODE)
 _NEGATIONS = frozenset(
-    "not no never none nobody nothing neither nor without cannot can't don't doesn't didn't isn't "
-    "aren't wasn't weren't won't hasn't haven't hadn't shouldn't wouldn't ex former formerly "
-    "longer stopped quit".split()
+    ["not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot", "can't", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "weren't", "won't", "hasn't", "haven't", "hadn't", "shouldn't", "wouldn't", "ex", "former", "formerly", "longer", "stopped", "quit"]
 )
 _ANTONYMS: tuple[tuple[str, str], ...] = (
     ("married", "divorced"), ("married", "single"), ("likes", "dislikes"), ("like", "dislike"),
@@ -37,7 +35,7 @@ _ANTONYMS: tuple[tuple[str, str], ...] = (
     ("sister", "brother"), ("wife", "husband"), ("son", "daughter"), ("mother", "father"),
     ("started", "finished"), ("before", "after"), ("up", "down"),
 )
-_DONE_WORDS = frozenset("fixed finished done completed resolved shipped solved ended closed".split())
+_DONE_WORDS = frozenset(["fixed", "finished", "done", "completed", "resolved", "shipped", "solved", "ended", "closed"])
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 
