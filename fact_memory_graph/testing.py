@@ -14,7 +14,7 @@ import json
 import re
 import threading
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -150,4 +150,3 @@ def scripted_from(mapping: Mapping[str, ScriptedResponse], default: ScriptedResp
 
 
 __all__ = ["FixedClock", "ScriptedChatModel", "prompt_message", "scripted_from"]
-_ = Callable  # re-exported typing helper for users writing callables
