@@ -469,3 +469,21 @@ def test_extract_every_n_messages_batches(make_memory, user_id: str) -> None:
     assert len(outcomes[2].applied) == 2 and len(llm.calls) == 1
     assert "I live in Berlin\nmy sister is Mia\nshe visits often" in llm.calls[0][-1].content
     assert set(memory.store.processed_outcomes(user_id, ["b0", "b1", "b2"])) == {"b0", "b1", "b2"}
+
+
+def test_eval_harness_scores_an_oracle_perfectly_and_an_empty_model_at_zero(make_memory) -> None:
+    """The harness in benchmarks/eval_extraction.py is ready for a real model."""
+    import importlib.util
+    from pathlib import Path
+
+    from fact_memory_graph.evaluation import evaluate, load_cases
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "eval_extraction.py"
+    spec = importlib.util.spec_from_file_location("eval_extraction", script)
+    cases = load_cases(EVAL / "categorization.jsonl")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    perfect = evaluate(make_memory(module.oracle(cases)), cases)
+    assert (perfect.precision, perfect.recall, perfect.exact_cases) == (1.0, 1.0, len(cases))
+    empty = evaluate(make_memory(ScriptedChatModel()), cases)
+    assert empty.recall == 0.0 and empty.exact_cases == 1  # only the question with no facts
