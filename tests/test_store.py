@@ -203,3 +203,34 @@ def test_store_pool_helper(db_url: str) -> None:
             assert conn.execute("SELECT extversion >= '0.8' FROM pg_extension WHERE extname = 'vector'").fetchone()[0]
     finally:
         pool.close()
+
+
+def test_sigterm_stops_the_embedded_server(tmp_path) -> None:
+    """A process killed with SIGTERM releases the embedded server (it is the last user: it stops)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    data_dir = tmp_path / "sigterm"
+    code = (
+        "import sys, time\n"
+        "from langchain_core.embeddings import DeterministicFakeEmbedding\n"
+        "from fact_memory_graph import FactMemory\n"
+        f"m = FactMemory.open(data_dir={str(data_dir)!r}, embeddings=DeterministicFakeEmbedding(size=8))\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        pidfile = data_dir / "pgdata" / "postmaster.pid"
+        assert pidfile.exists()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 128 + signal.SIGTERM
+        deadline = time.monotonic() + 10
+        while pidfile.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)  # pg_ctl stop already waited; this only absorbs file-system lag
+        assert not pidfile.exists()
+    finally:
+        proc.kill()

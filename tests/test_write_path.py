@@ -487,3 +487,26 @@ def test_eval_harness_scores_an_oracle_perfectly_and_an_empty_model_at_zero(make
     assert (perfect.precision, perfect.recall, perfect.exact_cases) == (1.0, 1.0, len(cases))
     empty = evaluate(make_memory(ScriptedChatModel()), cases)
     assert empty.recall == 0.0 and empty.exact_cases == 1  # only the question with no facts
+
+
+def test_op_schema_is_accepted_by_openai_strict_mode() -> None:
+    """Strict structured outputs: every object closed, every property required, no free-form dicts."""
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    from fact_memory_graph.ops import ExtractedOps
+
+    schema = convert_to_openai_tool(ExtractedOps, strict=True)["function"]["parameters"]
+
+    def check(node: dict, path: str) -> None:
+        if node.get("type") == "object":
+            assert node.get("additionalProperties") is False, path
+            assert set(node.get("required", [])) == set(node["properties"]), path
+            for name, sub in node["properties"].items():
+                check(sub, f"{path}.{name}")
+        for key in ("items",):
+            if key in node:
+                check(node[key], f"{path}[]")
+        for sub in node.get("anyOf", []):
+            check(sub, path)
+
+    check(schema, "ExtractedOps")
