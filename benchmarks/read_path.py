@@ -24,6 +24,7 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
+from _common import percentile
 from psycopg.types.json import Jsonb
 
 from fact_memory_graph import FactMemory, FactMemoryConfig, ReadConfig
@@ -36,11 +37,6 @@ SUBJECTS = ["running", "cooking", "jazz", "chess", "gardening", "the Q4 plan", "
             "piano", "Spanish lessons", "the release", "knee pain", "coffee", "hiking", "the wedding", "the move"]
 VERBS_D = ["enjoys", "dislikes", "has strong opinions about", "grew up with", "wants to get better at", "is known for"]
 VERBS_C = ["is busy with", "is worried about", "is excited about", "is working on", "is dealing with"]
-
-
-def percentile(values: list[float], p: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
 def claims_for(n: int, rng: random.Random) -> list[tuple[str, str, str]]:

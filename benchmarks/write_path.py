@@ -15,6 +15,8 @@ import time
 import uuid
 from datetime import UTC, datetime, timedelta
 
+from _common import percentile
+
 from fact_memory_graph import FactMemory
 from fact_memory_graph.embedded import EmbeddedPostgres
 from fact_memory_graph.formatting import approx_tokens
@@ -24,11 +26,6 @@ from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
 TOPICS = ["running", "cooking", "the Q4 plan", "the auth flow", "Berlin", "my sister", "jazz", "sleep",
           "the garden", "chess", "the release", "my knee", "Tokyo", "taxes", "the new job"]
-
-
-def percentile(values: list[float], p: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
 def ops_for(i: int) -> list[dict]:

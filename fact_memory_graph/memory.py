@@ -19,7 +19,6 @@ from langgraph.graph.state import CompiledStateGraph
 from fact_memory_graph.config import FactMemoryConfig
 from fact_memory_graph.errors import ConfigurationError, InvalidInputError
 from fact_memory_graph.nodes import WriteDeps, plan_ops
-from fact_memory_graph.ops import ResolvedProposal
 from fact_memory_graph.schema import (
     AppliedOp,
     ApplyOutcome,
@@ -29,6 +28,7 @@ from fact_memory_graph.schema import (
     FactKind,
     FactSource,
     FactStatus,
+    PlannedOp,
     VerificationStatus,
     check_category,
 )
@@ -308,7 +308,7 @@ class FactMemory:
             raise InvalidInputError("claim must be non-empty")
         if len(claim) > self.config.write.max_claim_chars:
             raise InvalidInputError(f"claim longer than {self.config.write.max_claim_chars} characters")
-        proposal = ResolvedProposal(
+        proposal = PlannedOp(
             op=f"add_{kind.value}", kind=kind, category=category, claim=claim,
             structured_fields=structured_fields or {}, verification_status=VerificationStatus(verification_status),
         )

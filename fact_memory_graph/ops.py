@@ -25,6 +25,7 @@ from fact_memory_graph.schema import (
     CURRENT_CATEGORIES,
     DURABLE_CATEGORIES,
     FactKind,
+    PlannedOp,
     RejectedOp,
     VerificationStatus,
     check_category,
@@ -91,19 +92,6 @@ class ExtractedOps(BaseModel):
     ops: list[ProposedOp]
 
 
-class ResolvedProposal(BaseModel):
-    """A validated proposal with references mapped back to fact ids (before dedup)."""
-
-    op: Literal["add_durable", "add_current", "strengthen", "decay", "contradict"]
-    fact_id: UUID | None = None
-    kind: FactKind | None = None
-    category: str | None = None
-    claim: str | None = None
-    structured_fields: dict[str, Any] = Field(default_factory=dict)
-    verification_status: VerificationStatus = VerificationStatus.SELF_REPORTED
-    supersedes: UUID | None = None
-
-
 def raw_ops_from_model_output(output: Mapping[str, Any] | BaseModel) -> list[Any]:
     """The list of op objects from ``with_structured_output(..., include_raw=True)`` output.
 
@@ -147,12 +135,12 @@ def validate_ops(
     raw_ops: list[Any],
     refs: Mapping[str, tuple[UUID, FactKind]],
     config: WriteConfig,
-) -> tuple[list[ResolvedProposal], list[RejectedOp]]:
+) -> tuple[list[PlannedOp], list[RejectedOp]]:
     """Validate each op on its own; map references back to fact ids.
 
     Returns accepted proposals and rejected ops with reasons (each rejection is logged).
     """
-    accepted: list[ResolvedProposal] = []
+    accepted: list[PlannedOp] = []
     rejected: list[RejectedOp] = []
 
     def reject(op: Any, reason: str) -> None:
@@ -204,7 +192,7 @@ def validate_ops(
                     continue
                 supersedes = target[0]
             accepted.append(
-                ResolvedProposal(
+                PlannedOp(
                     op=op.op, kind=kind, category=op.category, claim=claim, structured_fields=fields,
                     verification_status=status, supersedes=supersedes,
                 )
@@ -224,9 +212,9 @@ def validate_ops(
                     reject(dump, str(exc))
                     continue
             accepted.append(
-                ResolvedProposal(op="contradict", fact_id=fact_id, kind=kind, category=category, claim=claim,
+                PlannedOp(op="contradict", fact_id=fact_id, kind=kind, category=category, claim=claim,
                                  structured_fields=fields, verification_status=status)
             )
         else:
-            accepted.append(ResolvedProposal(op=op.op, fact_id=fact_id, kind=kind, verification_status=status))
+            accepted.append(PlannedOp(op=op.op, fact_id=fact_id, kind=kind, verification_status=status))
     return accepted, rejected

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from fact_memory_graph.nodes.state import WriteDeps, WriteState
-from fact_memory_graph.ops import ResolvedProposal
 from fact_memory_graph.schema import FactSource, PlannedOp
 
 logger = logging.getLogger(__name__)
@@ -80,7 +79,7 @@ def _cosine(u: Sequence[float], v: Sequence[float]) -> float:
 def plan_ops(
     deps: WriteDeps,
     user_id: str,
-    proposals: Sequence[ResolvedProposal],
+    proposals: Sequence[PlannedOp],
     *,
     source: FactSource = FactSource.CONVERSATION,
 ) -> list[PlannedOp]:
@@ -96,7 +95,7 @@ def plan_ops(
 
     planned: list[PlannedOp] = []
     strengthened: set[Any] = set()
-    batch_adds: list[tuple[ResolvedProposal, list[float]]] = []
+    batch_adds: list[tuple[PlannedOp, list[float]]] = []
     for p in proposals:
         vec = vectors.get(id(p))
         if p.op in ("add_durable", "add_current"):
@@ -129,23 +128,15 @@ def plan_ops(
                 logger.info("fact-memory dedup: dropped %r, duplicate of %r in the same message", p.claim, twin.claim)
                 continue
             batch_adds.append((p, vec))
-            planned.append(PlannedOp(
-                op=p.op, kind=p.kind, category=p.category, claim=p.claim, structured_fields=p.structured_fields,
-                verification_status=p.verification_status, supersedes=p.supersedes, embedding=vec, source=source,
-            ))
-        elif p.op == "strengthen":
-            if p.fact_id in strengthened:
-                continue
-            strengthened.add(p.fact_id)
-            planned.append(PlannedOp(op="strengthen", fact_id=p.fact_id,
-                                     verification_status=p.verification_status, source=source))
-        elif p.op == "decay":
-            planned.append(PlannedOp(op="decay", fact_id=p.fact_id, source=source))
+            planned.append(p.model_copy(update={"embedding": vec, "source": source}))
+        elif p.op in ("strengthen", "decay"):
+            if p.op == "strengthen":
+                if p.fact_id in strengthened:
+                    continue
+                strengthened.add(p.fact_id)
+            planned.append(p.model_copy(update={"source": source}))
         else:  # contradict
-            planned.append(PlannedOp(
-                op="contradict", fact_id=p.fact_id, kind=p.kind, category=p.category, claim=p.claim,
-                structured_fields=p.structured_fields, embedding=vec, source=source,
-            ))
+            planned.append(p.model_copy(update={"embedding": vec, "source": source}))
     return planned
 
 

@@ -14,7 +14,6 @@ from langgraph.graph.message import add_messages
 
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.errors import DimensionMismatchError
-from fact_memory_graph.ops import ResolvedProposal
 from fact_memory_graph.schema import ApplyOutcome, PlannedOp, RejectedOp
 from fact_memory_graph.store.store import FactStore
 
@@ -44,7 +43,7 @@ class WriteState(WriteInput, WriteOutput, total=False):
     context: list[str]
     message_embedding: list[float]
     retrieved: list[dict[str, Any]]
-    proposals: list[ResolvedProposal]
+    proposals: list[PlannedOp]
     planned: list[PlannedOp]
     rejected: list[RejectedOp]
     llm_calls: int
