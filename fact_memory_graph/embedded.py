@@ -37,6 +37,12 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("fact-memory-graph"))
 
 
+# Handles open in this process per data directory: the library keeps one server object per
+# directory and process, so it is released only when the last handle of this process closes.
+_refs: dict[Path, int] = {}
+_refs_lock = threading.Lock()
+
+
 class EmbeddedPostgres:
     """A handle on the shared embedded server for ``data_dir`` (``pgdata`` inside it)."""
 
@@ -46,7 +52,9 @@ class EmbeddedPostgres:
         base = Path(data_dir) if data_dir is not None else default_data_dir()
         base.mkdir(parents=True, exist_ok=True)
         self.pgdata = (base / "pgdata").resolve()
-        self._server = get_server(self.pgdata, cleanup_mode="stop")
+        with _refs_lock:
+            self._server = get_server(self.pgdata, cleanup_mode="stop")
+            _refs[self.pgdata] = _refs.get(self.pgdata, 0) + 1
         self._closed = False
 
     def url(self, database: str = DEFAULT_DATABASE) -> str:
@@ -61,9 +69,14 @@ class EmbeddedPostgres:
 
     def close(self) -> None:
         """Release this process's handle; the server stops when no process uses it."""
-        if not self._closed:
+        with _refs_lock:
+            if self._closed:
+                return
             self._closed = True
-            self._server.cleanup()
+            _refs[self.pgdata] -= 1
+            if _refs[self.pgdata] == 0:
+                del _refs[self.pgdata]
+                self._server.cleanup()
 
 
 _sigterm_lock = threading.Lock()

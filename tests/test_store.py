@@ -234,3 +234,16 @@ def test_sigterm_stops_the_embedded_server(tmp_path) -> None:
         assert not pidfile.exists()
     finally:
         proc.kill()
+
+
+def test_two_handles_in_one_process_share_the_embedded_server(tmp_path) -> None:
+    from langchain_core.embeddings import DeterministicFakeEmbedding
+
+    emb = DeterministicFakeEmbedding(size=8)
+    first = FactMemory.open(data_dir=tmp_path, embeddings=emb)
+    second = FactMemory.open(data_dir=tmp_path, embeddings=emb)
+    first.close()
+    second.add_fact("u", "lives in Berlin", kind="durable", category="identity")  # server still up
+    assert [f.claim for f in second.facts("u")] == ["lives in Berlin"]
+    second.close()
+    assert not (tmp_path / "pgdata" / "postmaster.pid").exists()
