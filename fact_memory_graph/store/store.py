@@ -157,7 +157,7 @@ class FactStore:
 
     @staticmethod
     def _fact(row: dict[str, Any]) -> Fact:
-        return Fact.model_validate({k: row[k] for k in row if k not in ("similarity", "pending", "embedding")})
+        return Fact.model_validate({k: row[k] for k in row if k not in ("distance", "pending", "embedding")})
 
     def _audit(
         self,
@@ -209,12 +209,13 @@ class FactStore:
         for kind, k in quotas.items():
             if k <= 0:
                 continue
+            # The distance is computed once per row and sorted on by its output name.
             parts.append(
-                f"(SELECT {FACT_COLUMNS}, 1 - (embedding <=> %s::vector) AS similarity FROM {FACTS}"
+                f"(SELECT {FACT_COLUMNS}, embedding <=> %s::vector AS distance FROM {FACTS}"
                 " WHERE user_id = %s AND kind = %s AND status = ANY(%s)"
-                " ORDER BY embedding <=> %s::vector, id LIMIT %s)"
+                " ORDER BY distance, id LIMIT %s)"
             )
-            params += [q, user_id, FactKind(kind).value, list(statuses), q, k]
+            params += [q, user_id, FactKind(kind).value, list(statuses), k]
         out: dict[FactKind, list[tuple[Fact, float, list[dict[str, Any]]]]] = {
             FactKind(k): [] for k in quotas
         }
@@ -229,7 +230,7 @@ class FactStore:
         with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
             for row in cur.execute(sql, params):
                 fact = self._fact(row)
-                out[fact.kind].append((fact, float(row["similarity"]), row["pending"]))
+                out[fact.kind].append((fact, 1.0 - float(row["distance"]), row["pending"]))
         for rows in out.values():
             rows.sort(key=lambda r: (-r[1], str(r[0].id)))
         return out
@@ -248,12 +249,12 @@ class FactStore:
             "WITH q AS MATERIALIZED ("
             "  SELECT ord, kind, category, vtext::vector AS v"
             "  FROM unnest(%s::int[], %s::text[], %s::text[], %s::text[]) AS p(ord, kind, category, vtext))"
-            " SELECT q.ord, f.id, f.claim, 1 - (f.embedding <=> q.v) AS similarity FROM q"
+            " SELECT q.ord, f.id, f.claim, 1 - f.distance AS similarity FROM q"
             " CROSS JOIN LATERAL ("
-            f"   SELECT id, claim, embedding FROM {FACTS}"
+            f"   SELECT id, claim, embedding <=> q.v AS distance FROM {FACTS}"
             "    WHERE user_id = %s AND kind = q.kind AND category = q.category AND status = 'active'"
-            "    ORDER BY embedding <=> q.v, id LIMIT %s) f"
-            " ORDER BY q.ord, similarity DESC"
+            "    ORDER BY distance, id LIMIT %s) f"
+            " ORDER BY q.ord, f.distance"
         )
         params = (
             list(range(len(probes))),
