@@ -7,6 +7,7 @@
 | ``FACT_MEMORY_MODEL`` | chat model for extraction, ``provider:model`` (e.g. ``openai:gpt-4o-mini``) |
 | ``FACT_MEMORY_STRUCTURED_METHOD`` | ``function_calling`` (default) or ``json_schema`` |
 | ``FACT_MEMORY_DEDUP_THRESHOLD`` | write-time dedup cosine threshold (default 0.92) |
+| ``FACT_MEMORY_MAX_TOKENS`` / ``FACT_MEMORY_TIMEOUT`` | output cap / timeout of the env-configured model |
 """
 
 from __future__ import annotations

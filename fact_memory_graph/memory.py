@@ -58,7 +58,15 @@ def model_from_env() -> BaseChatModel | None:
     if provider == "openai":
         from langchain_openai import ChatOpenAI
 
-        kwargs: dict[str, Any] = {"model": name, "temperature": 0, "timeout": 60, "max_retries": 2}
+        max_tokens = int(os.environ.get("FACT_MEMORY_MAX_TOKENS", "1024"))
+        kwargs: dict[str, Any] = {"model": name, "temperature": 0, "max_retries": 2,
+                                  "timeout": float(os.environ.get("FACT_MEMORY_TIMEOUT", "60"))}
+        if os.environ.get("OPENAI_BASE_URL"):
+            # Local servers (llama.cpp, vLLM) read max_tokens, not the max_completion_tokens that
+            # ChatOpenAI sends for max_tokens=.
+            kwargs["extra_body"] = {"max_tokens": max_tokens}
+        else:
+            kwargs["max_tokens"] = max_tokens
         if not os.environ.get("OPENAI_API_KEY"):
             kwargs["api_key"] = "not-needed"  # local OpenAI-compatible servers
         return ChatOpenAI(**kwargs)

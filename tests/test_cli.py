@@ -76,3 +76,19 @@ def test_cli_bad_input_exits_non_zero(db_url: str) -> None:
     assert result.exit_code == 1 and "no pending candidate" in result.output
     result = runner.invoke(app, ["stats", "u", "--database-url", "postgresql://nobody@127.0.0.1:1/nodb"])
     assert result.exit_code == 2 and "cannot connect to Postgres" in result.output
+
+
+def test_model_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fact_memory_graph.memory import model_from_env
+
+    assert model_from_env() is None
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:8765/v1")
+    monkeypatch.setenv("FACT_MEMORY_MODEL", "openai:gemma3-270m")
+    monkeypatch.setenv("FACT_MEMORY_MAX_TOKENS", "256")
+    local = model_from_env()
+    assert (local.model_name, local.temperature, local.extra_body) == ("gemma3-270m", 0, {"max_tokens": 256})
+    monkeypatch.delenv("OPENAI_BASE_URL")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.delenv("FACT_MEMORY_MODEL")
+    hosted = model_from_env()
+    assert (hosted.model_name, hosted.max_tokens) == ("gpt-4o-mini", 256)
