@@ -66,9 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     for col in ("message", "expected", "produced", "ok"):
         table.add_column(col)
     for s in report.cases:
-        ok = s.matched == len(s.expected) == len(s.produced) and not s.detail_errors
+        ok = s.matched == len(s.expected) == len(s.produced) and not s.detail_errors and s.error is None
         table.add_row(s.message[:50], ", ".join(f"{k}.{c}" for k, c in s.expected),
-                      s.error or ", ".join(f"{k}.{c}" for k, c in s.produced), "yes" if ok else "no")
+                      (s.error or "")[:120] or ", ".join(f"{k}.{c}" for k, c in s.produced), "yes" if ok else "no")
     console.print(table)
     console.print(report.summary())
     return 0

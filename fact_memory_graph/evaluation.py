@@ -83,5 +83,6 @@ def evaluate(memory: FactMemory, cases: list[dict[str, Any]]) -> EvalReport:
     precision = matched / n_produced if n_produced else (1.0 if n_expected == 0 else 0.0)
     recall = matched / n_expected if n_expected else 1.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    exact = sum(s.matched == len(s.expected) == len(s.produced) and not s.detail_errors for s in scores)
+    exact = sum(s.matched == len(s.expected) == len(s.produced) and not s.detail_errors and s.error is None
+                for s in scores)
     return EvalReport(cases=scores, precision=precision, recall=recall, f1=f1, exact_cases=exact)

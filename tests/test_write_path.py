@@ -487,6 +487,8 @@ def test_eval_harness_scores_an_oracle_perfectly_and_an_empty_model_at_zero(make
     assert (perfect.precision, perfect.recall, perfect.exact_cases) == (1.0, 1.0, len(cases))
     empty = evaluate(make_memory(ScriptedChatModel()), cases)
     assert empty.recall == 0.0 and empty.exact_cases == 1  # only the question with no facts
+    broken = evaluate(make_memory(ScriptedChatModel(default="{not json")), cases)
+    assert broken.exact_cases == 0 and all(c.error for c in broken.cases)  # errors never count as right
 
 
 def test_op_schema_is_accepted_by_openai_strict_mode() -> None:
