@@ -2,8 +2,27 @@
 
 from __future__ import annotations
 
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 
 def percentile(values: list[float], p: float) -> float:
     """Nearest-rank percentile (p in 0..100)."""
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+@contextmanager
+def bench_database(url: str | None, name: str) -> Iterator[str]:
+    """``url`` when given, else a database on a throw-away embedded server (stopped afterwards)."""
+    if url is not None:
+        yield url
+        return
+    from fact_memory_graph.embedded import EmbeddedPostgres
+
+    embedded = EmbeddedPostgres(tempfile.mkdtemp(prefix=f"fm-{name}-"))
+    try:
+        yield embedded.url(name)
+    finally:
+        embedded.close()

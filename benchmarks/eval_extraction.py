@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 
+from _common import bench_database
 from rich.console import Console
 from rich.table import Table
 
 from fact_memory_graph import FactMemory
-from fact_memory_graph.embedded import EmbeddedPostgres
 from fact_memory_graph.evaluation import evaluate, load_cases
 from fact_memory_graph.memory import model_from_env
 from fact_memory_graph.testing import ScriptedChatModel
@@ -51,17 +51,13 @@ def main(argv: list[str] | None = None) -> int:
         console.print("No model configured: set FACT_MEMORY_MODEL with OPENAI_API_KEY, or OPENAI_BASE_URL "
                       "for a local OpenAI-compatible server (or pass --oracle to check the harness).")
         return 2
-    embedded = None
-    url = args.database_url
-    if url is None:
-        embedded = EmbeddedPostgres(tempfile.mkdtemp(prefix="fm-eval-"))
-        url = embedded.url("eval")
+    database = ExitStack()
+    url = database.enter_context(bench_database(args.database_url, "eval"))
     try:
         with FactMemory.open(url, llm=llm) as memory:
             report = evaluate(memory, cases)
     finally:
-        if embedded is not None:
-            embedded.close()
+        database.close()
     table = Table(title=f"extraction eval ({'oracle' if args.oracle else type(llm).__name__})")
     for col in ("message", "expected", "produced", "ok"):
         table.add_column(col)

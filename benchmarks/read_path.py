@@ -19,16 +19,15 @@ import argparse
 import json
 import random
 import statistics
-import tempfile
 import time
+from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
-from _common import percentile
+from _common import bench_database, percentile
 from psycopg.types.json import Jsonb
 
 from fact_memory_graph import FactMemory, FactMemoryConfig, ReadConfig
-from fact_memory_graph.embedded import EmbeddedPostgres
 from fact_memory_graph.schema import CURRENT_CATEGORIES, DURABLE_CATEGORIES, FactKind
 from fact_memory_graph.testing import FixedClock
 
@@ -161,11 +160,8 @@ def main() -> None:
     args = parser.parse_args()
 
     rng = random.Random(7)
-    embedded = None
-    url = args.database_url
-    if url is None:
-        embedded = EmbeddedPostgres(tempfile.mkdtemp(prefix="fm-bench-read-"))
-        url = embedded.url("bench_read")
+    database = ExitStack()
+    url = database.enter_context(bench_database(args.database_url, "bench_read"))
     clock = FixedClock(datetime(2026, 6, 1, tzinfo=UTC))
     config = FactMemoryConfig(read=ReadConfig(track_access=False))
     memory = FactMemory.open(url, clock=clock, config=config)
@@ -188,8 +184,7 @@ def main() -> None:
         out["exact_vs_hnsw"] = exact_vs_hnsw(memory, users, args.hnsw_rows, vectors)
     finally:
         memory.close()
-        if embedded is not None:
-            embedded.close()
+        database.close()
     print(json.dumps(out, indent=2))
 
 

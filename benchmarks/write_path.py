@@ -10,15 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import tempfile
 import time
 import uuid
+from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 
-from _common import percentile
+from _common import bench_database, percentile
 
 from fact_memory_graph import FactMemory
-from fact_memory_graph.embedded import EmbeddedPostgres
 from fact_memory_graph.formatting import approx_tokens
 from fact_memory_graph.nodes.extract import build_prompt_messages
 from fact_memory_graph.schema import FactKind
@@ -47,11 +46,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args()
 
-    embedded = None
-    url = args.database_url
-    if url is None:
-        embedded = EmbeddedPostgres(tempfile.mkdtemp(prefix="fm-bench-"))
-        url = embedded.url("bench")
+    database = ExitStack()
+    url = database.enter_context(bench_database(args.database_url, "bench"))
     clock = FixedClock(datetime(2026, 1, 1, tzinfo=UTC))
     total = args.warmup + args.messages
     llm = ScriptedChatModel(responses=[ops_for(i) for i in range(total)])
@@ -97,8 +93,7 @@ def main() -> None:
         }
     finally:
         memory.close()
-        if embedded is not None:
-            embedded.close()
+        database.close()
     if args.json:
         print(json.dumps(result))
     else:

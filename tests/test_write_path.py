@@ -471,14 +471,16 @@ def test_extract_every_n_messages_batches(make_memory, user_id: str) -> None:
     assert set(memory.store.processed_outcomes(user_id, ["b0", "b1", "b2"])) == {"b0", "b1", "b2"}
 
 
-def test_eval_harness_scores_an_oracle_perfectly_and_an_empty_model_at_zero(make_memory) -> None:
+def test_eval_harness_scores_an_oracle_perfectly_and_an_empty_model_at_zero(make_memory, monkeypatch) -> None:
     """The harness in benchmarks/eval_extraction.py is ready for a real model."""
     import importlib.util
     from pathlib import Path
 
     from fact_memory_graph.evaluation import evaluate, load_cases
 
-    script = Path(__file__).resolve().parents[1] / "benchmarks" / "eval_extraction.py"
+    bench_dir = Path(__file__).resolve().parents[1] / "benchmarks"
+    monkeypatch.syspath_prepend(str(bench_dir))  # the scripts import their _common helpers
+    script = bench_dir / "eval_extraction.py"
     spec = importlib.util.spec_from_file_location("eval_extraction", script)
     cases = load_cases(EVAL / "categorization.jsonl")
     module = importlib.util.module_from_spec(spec)
