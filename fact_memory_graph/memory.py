@@ -224,7 +224,7 @@ class FactMemory:
         return self._llm
 
     def embed_query(self, text: str) -> list[float]:
-        return self.deps.embed_many([text])[0] if text else self.deps.embed_many([" "])[0]
+        return self.deps.embed_many([text])[0]
 
     # ------------------------------------------------------------------ write path
     def write_graph(self, *, on_error: OnError = "raise") -> CompiledStateGraph:

@@ -82,28 +82,23 @@ def make_embed_node(deps: WriteDeps):
         for i in humans:  # ids make re-processing idempotent
             if not messages[i].id:
                 messages[i] = messages[i].model_copy(update={"id": str(uuid.uuid4())})
-        last = messages[humans[-1]]
-        message_id = str(last.id)
-        batch = [messages[i] for i in humans]
-        done = deps.store.processed_outcomes(user_id, [str(m.id) for m in batch[-cfg.extract_every :]])
+        message_id = str(messages[humans[-1]].id)
+        recent = humans[-cfg.extract_every :]  # indexes of the user messages that may form a batch
+        done = deps.store.processed_outcomes(user_id, [str(messages[i].id) for i in recent])
         if message_id in done:
             prior = done[message_id] or ApplyOutcome(user_id=user_id, message_id=message_id)
             return {"user_id": user_id, "message_id": message_id,
                     "memory_outcome": prior.model_copy(update={"already_processed": True, "llm_calls": 0})}
-        if cfg.extract_every > 1:
-            pending = []
-            for m in reversed(batch[-cfg.extract_every :]):
-                if str(m.id) in done:
-                    break
-                pending.append(m)
-            pending.reverse()
-            if len(pending) < cfg.extract_every:
-                return {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
-                    user_id=user_id, message_id=message_id,
-                    skipped=f"batching: {len(pending)} of {cfg.extract_every} messages")}
-            batch = pending
-        else:
-            batch = [last]
+        batch_idx: list[int] = []
+        for i in reversed(recent):  # the unprocessed tail
+            if str(messages[i].id) in done:
+                break
+            batch_idx.insert(0, i)
+        if len(batch_idx) < cfg.extract_every:
+            return {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
+                user_id=user_id, message_id=message_id,
+                skipped=f"batching: {len(batch_idx)} of {cfg.extract_every} messages")}
+        batch = [messages[i] for i in batch_idx]
         text = "\n".join(message_text(m) for m in batch).strip()
         if not text:
             return {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
@@ -112,7 +107,7 @@ def make_embed_node(deps: WriteDeps):
             logger.warning("fact-memory: message %s has %d characters; truncated to %d",
                            message_id, len(text), cfg.max_message_chars)
             text = truncate_middle(text, cfg.max_message_chars)
-        first = messages.index(batch[0]) if batch[0] in messages else humans[-1]
+        first = batch_idx[0]
         earlier = messages[max(0, first - cfg.context_messages) : first]
         context = [f"{_role(m)}: {truncate_middle(message_text(m), 1000)}" for m in earlier]
         # A little context helps short replies ("yes, still there") find the right facts.
