@@ -28,8 +28,11 @@ class ChatState(TypedDict, total=False):
     memory_outcome: ApplyOutcome
 
 
-def build_agent(memory: FactMemory, chat_model: BaseChatModel) -> CompiledStateGraph:
-    """Compile the agent graph over a memory and the model that writes replies."""
+def build_agent(memory: FactMemory, chat_model: BaseChatModel, checkpointer: Any = None) -> CompiledStateGraph:
+    """Compile the agent graph over a memory and the model that writes replies.
+
+    With a checkpointer (short-term memory of the thread) each turn sends only the new message.
+    """
 
     def agent(state: ChatState) -> dict[str, Any]:
         system = memory_system_message(state)
@@ -45,7 +48,7 @@ def build_agent(memory: FactMemory, chat_model: BaseChatModel) -> CompiledStateG
     builder.add_edge("agent", END)
     builder.add_edge(START, "remember")
     builder.add_edge("remember", END)
-    return builder.compile()
+    return builder.compile(checkpointer=checkpointer)
 
 
 def main() -> None:  # pragma: no cover - exercised by tests through build_agent

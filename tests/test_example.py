@@ -43,3 +43,23 @@ def test_agent_recalls_before_replying_and_remembers_in_parallel(make_memory, us
     other = graph.invoke({"messages": [HumanMessage("Can you suggest a doctor for my allergy?")]},
                          {"configurable": {"user_id": user_id + "-other"}})
     assert other["memory_context"] == ""
+
+
+def test_agent_with_a_checkpointer_processes_each_message_once(make_memory, user_id: str) -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    extractor = ScriptedChatModel(by_message={
+        FIRST: [{"op": "add_durable", "category": "identity", "claim": "lives in Berlin"}],
+        "Still in Berlin, by the way.": [{"op": "strengthen", "ref": "D1"}],
+    })
+    memory = make_memory(extractor)
+    replies = iter([AIMessage("Hi Sam!"), AIMessage("Good to know."), AIMessage("Sure.")])
+    graph = build_agent(memory, RecordingFake(messages=replies, seen=[]), checkpointer=InMemorySaver())
+    cfg = {"configurable": {"user_id": user_id, "thread_id": "t1"}}
+    graph.invoke({"messages": [HumanMessage(FIRST)]}, cfg)
+    out = graph.invoke({"messages": [HumanMessage("Still in Berlin, by the way.")]}, cfg)
+    assert len(out["messages"]) == 4  # the thread's history came from the checkpointer
+    assert out["memory_outcome"].applied[0].op == "strengthen"
+    assert len(extractor.calls) == 2 and memory.facts(user_id)[0].confidence == 0.8
+    graph.invoke({"messages": [AIMessage("(a tool result, no user message)")]}, cfg)
+    assert len(extractor.calls) == 2  # the last user message was processed already: no new call
