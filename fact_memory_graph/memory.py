@@ -17,7 +17,7 @@ from langchain_core.messages import BaseMessage, HumanMessage
 from langgraph.graph.state import CompiledStateGraph
 
 from fact_memory_graph.config import FactMemoryConfig
-from fact_memory_graph.errors import ConfigurationError, InvalidInputError
+from fact_memory_graph.errors import ConfigurationError, DimensionMismatchError, InvalidInputError
 from fact_memory_graph.nodes import WriteDeps, plan_ops
 from fact_memory_graph.schema import (
     AppliedOp,
@@ -32,6 +32,7 @@ from fact_memory_graph.schema import (
     VerificationStatus,
     check_category,
 )
+from fact_memory_graph.store.aio import AsyncFactStore, make_async_pool
 from fact_memory_graph.store.store import FactStore, make_pool
 from fact_memory_graph.write_graph import OnError, build_write_graph
 
@@ -101,6 +102,8 @@ class FactMemory:
         database_url: str | None = None,
     ) -> None:
         self.store = store
+        #: Set by :meth:`aopen`: the asyncio store used by the async read path.
+        self.astore: AsyncFactStore | None = None
         self.embeddings = embeddings
         self._llm = llm
         self.clock: Callable[[], datetime] = clock or utc_now
@@ -170,8 +173,18 @@ class FactMemory:
 
     @classmethod
     async def aopen(cls, database_url: str | None = None, **kwargs: Any) -> FactMemory:
-        """Async twin of :meth:`open`."""
-        return await asyncio.to_thread(lambda: cls.open(database_url, **kwargs))
+        """Async twin of :meth:`open`: also opens an ``AsyncConnectionPool`` in the running event
+        loop, so the read path (retriever, recall node, ``arecall``) and the async inspection
+        methods run natively on asyncio. The memory then belongs to this event loop."""
+        memory = await asyncio.to_thread(lambda: cls.open(database_url, **kwargs))
+        try:
+            pool = await make_async_pool(memory.database_url, min_size=memory.config.pool_min_size,
+                                         max_size=memory.config.pool_max_size)
+        except BaseException:
+            await asyncio.to_thread(memory.close)
+            raise
+        memory.astore = AsyncFactStore(pool, dimension=memory.store.dimension, write=memory.config.write)
+        return memory
 
     def setup(self) -> None:
         """Create or migrate the schema (idempotent; safe from several processes at once)."""
@@ -189,6 +202,10 @@ class FactMemory:
             self._embedded.close()
 
     async def aclose(self) -> None:
+        """Async twin of :meth:`close` (also closes the async pool of :meth:`aopen`)."""
+        if self.astore is not None:
+            await self.astore.pool.close()
+            self.astore = None
         await asyncio.to_thread(self.close)
 
     def __enter__(self) -> FactMemory:
@@ -225,6 +242,13 @@ class FactMemory:
 
     def embed_query(self, text: str) -> list[float]:
         return self.deps.embed_many([text])[0]
+
+    async def aembed_query(self, text: str) -> list[float]:
+        """Async twin of :meth:`embed_query` (the embedder's own ``aembed_query``)."""
+        vector = await self.embeddings.aembed_query(text)
+        if len(vector) != self.store.dimension:
+            raise DimensionMismatchError(self.store.dimension, len(vector))
+        return vector
 
     # ------------------------------------------------------------------ write path
     def write_graph(self, *, on_error: OnError = "raise") -> CompiledStateGraph:
@@ -341,27 +365,43 @@ class FactMemory:
         return self.store.list_facts(user_id, kind=kind, status=status, category=category)
 
     async def afacts(self, user_id: str, **kwargs: Any) -> list[Fact]:
+        """Async twin of :meth:`facts`."""
+        if self.astore is not None:
+            return await self.astore.list_facts(user_id, **kwargs)
         return await asyncio.to_thread(lambda: self.facts(user_id, **kwargs))
 
     def candidates(self, user_id: str, *, status: str | None = "pending") -> list[FactCandidate]:
         """Contradiction candidates (pending by default)."""
         return self.store.list_candidates(user_id, status=status)
 
-    async def acandidates(self, user_id: str, **kwargs: Any) -> list[FactCandidate]:
-        return await asyncio.to_thread(lambda: self.candidates(user_id, **kwargs))
+    async def acandidates(self, user_id: str, *, status: str | None = "pending") -> list[FactCandidate]:
+        """Async twin of :meth:`candidates`."""
+        if self.astore is not None:
+            return await self.astore.list_candidates(user_id, status=status)
+        return await asyncio.to_thread(lambda: self.candidates(user_id, status=status))
 
     def resolve_candidate(self, user_id: str, candidate_id: Any, *, accept: bool, at: datetime | None = None) -> FactCandidate:
         """Accept (the new claim replaces the old fact, which is kept as ``superseded``) or reject."""
         return self.store.resolve_candidate(user_id, candidate_id, accept=accept, at=at or self.now())
 
-    async def aresolve_candidate(self, user_id: str, candidate_id: Any, **kwargs: Any) -> FactCandidate:
-        return await asyncio.to_thread(lambda: self.resolve_candidate(user_id, candidate_id, **kwargs))
+    async def aresolve_candidate(self, user_id: str, candidate_id: Any, *, accept: bool,
+                                 at: datetime | None = None) -> FactCandidate:
+        """Async twin of :meth:`resolve_candidate`."""
+        if self.astore is not None:
+            return await self.astore.resolve_candidate(user_id, candidate_id, accept=accept, at=at or self.now())
+        return await asyncio.to_thread(lambda: self.resolve_candidate(user_id, candidate_id, accept=accept, at=at))
 
     def audit_log(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
         return self.store.audit_log(user_id, limit=limit)
 
     def stats(self, user_id: str) -> dict[str, Any]:
         return self.store.stats(user_id)
+
+    async def astats(self, user_id: str) -> dict[str, Any]:
+        """Async twin of :meth:`stats`."""
+        if self.astore is not None:
+            return await self.astore.stats(user_id)
+        return await asyncio.to_thread(lambda: self.stats(user_id))
 
     def export(self, user_id: str) -> dict[str, Any]:
         """Everything stored about a user, as JSON-ready data (no embeddings)."""
@@ -405,8 +445,16 @@ class FactMemory:
         budget = self.config.read.token_budget if token_budget is None else token_budget
         return format_memory_sections(docs, token_budget=budget)
 
-    async def arecall(self, user_id: str, query: str, **kwargs: Any) -> str:
-        return await asyncio.to_thread(lambda: self.recall(user_id, query, **kwargs))
+    async def arecall(self, user_id: str, query: str, *, at: datetime | None = None,
+                      token_budget: int | None = None, **retriever_kwargs: Any) -> str:
+        """Async twin of :meth:`recall`."""
+        from fact_memory_graph.formatting import format_memory_sections
+
+        if at is not None:
+            retriever_kwargs["clock"] = lambda: at
+        docs = await self.as_retriever(user_id=user_id, **retriever_kwargs).ainvoke(query)
+        budget = self.config.read.token_budget if token_budget is None else token_budget
+        return format_memory_sections(docs, token_budget=budget)
 
     def recall_node(self, *, key: str = "memory_context", **kwargs: Any):
         """A node that writes the memory sections for the last messages to ``state[key]``."""

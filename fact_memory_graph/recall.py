@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -36,21 +35,26 @@ def make_recall_node(
     read = memory.config.read
     budget = read.token_budget if token_budget is None else token_budget
 
-    def recall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
+    def query_and_retriever(state: Mapping[str, Any], config: RunnableConfig):
         user_id = resolve_user_id(dict(state), config)
         recent = list(state.get("messages") or [])[-read.recall_messages :]
         query = "\n".join(message_text(m) for m in recent).strip()
-        if not query:
-            return {key: ""}
         retriever = memory.as_retriever(
             user_id=user_id,
             k_durable=read.k_durable if k_durable is None else k_durable,
             k_current=read.k_current if k_current is None else k_current,
         )
-        return {key: format_memory_sections(retriever.invoke(query), token_budget=budget)}
+        return query, retriever
+
+    def recall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
+        query, retriever = query_and_retriever(state, config)
+        docs = retriever.invoke(query) if query else []
+        return {key: format_memory_sections(docs, token_budget=budget)}
 
     async def arecall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
-        return await asyncio.to_thread(recall, state, config)
+        query, retriever = query_and_retriever(state, config)
+        docs = await retriever.ainvoke(query) if query else []
+        return {key: format_memory_sections(docs, token_budget=budget)}
 
     return RunnableLambda(recall, afunc=arecall, name="recall_memory")
 

@@ -109,21 +109,32 @@ class FactMemoryRetriever(BaseRetriever):
     def _now(self) -> datetime:
         return (self.clock or self.memory.clock)()
 
+    def _quotas(self) -> dict[FactKind, int]:
+        factor = self.memory.config.read.candidate_factor
+        return {
+            FactKind.DURABLE: max(self.k_durable * factor, 20) if self.k_durable else 0,
+            FactKind.CURRENT: max(self.k_current * factor, 20) if self.k_current else 0,
+        }
+
+    def _rank(self, found: dict[FactKind, list], k: int | None) -> list[Document]:
+        now = self._now()
+        docs = score_facts(found, now=now, read=self.memory.config.read, k_durable=self.k_durable,
+                           k_current=self.k_current, k=self.k if k is None else k)
+        self.memory._track_access(self.user_id, [d.metadata["id"] for d in docs], now)
+        return docs
+
     def _search(self, query: str, *, k: int | None, embedding: Sequence[float] | None = None) -> list[Document]:
         memory: FactMemory = self.memory
-        read: ReadConfig = memory.config.read
-        k = self.k if k is None else k
         if embedding is None:
             embedding = memory.embed_query(query)
-        quotas = {
-            FactKind.DURABLE: max(self.k_durable * read.candidate_factor, 20) if self.k_durable else 0,
-            FactKind.CURRENT: max(self.k_current * read.candidate_factor, 20) if self.k_current else 0,
-        }
-        found = memory.store.search(self.user_id, embedding, quotas)
-        now = self._now()
-        docs = score_facts(found, now=now, read=read, k_durable=self.k_durable, k_current=self.k_current, k=k)
-        memory._track_access(self.user_id, [d.metadata["id"] for d in docs], now)
-        return docs
+        return self._rank(memory.store.search(self.user_id, embedding, self._quotas()), k)
+
+    async def _asearch(self, query: str, *, k: int | None) -> list[Document]:
+        memory: FactMemory = self.memory
+        if memory.astore is None:  # opened with open(): run the sync path off the event loop
+            return await asyncio.to_thread(self._search, query, k=k)
+        embedding = await memory.aembed_query(query)
+        return self._rank(await memory.astore.search(self.user_id, embedding, self._quotas()), k)
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, k: int | None = None, **kwargs: Any
@@ -133,4 +144,4 @@ class FactMemoryRetriever(BaseRetriever):
     async def _aget_relevant_documents(
         self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun, k: int | None = None, **kwargs: Any
     ) -> list[Document]:
-        return await asyncio.to_thread(self._search, query, k=k)
+        return await self._asearch(query, k=k)

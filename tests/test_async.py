@@ -1,0 +1,67 @@
+"""Native asyncio: AsyncFactStore runs the same SQL plans as FactStore on an async pool."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.messages import AIMessage, HumanMessage
+
+from fact_memory_graph import FactMemory
+from fact_memory_graph.schema import FactKind, PlannedOp
+from fact_memory_graph.store import AsyncFactStore
+from fact_memory_graph.testing import FixedClock, ScriptedChatModel
+
+from .conftest import T0
+
+
+@pytest.fixture
+async def amemory(db_url, embeddings, clock: FixedClock):
+    memory = await FactMemory.aopen(db_url, embeddings=embeddings, clock=clock, llm=ScriptedChatModel(
+        default=[{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo"}]))
+    yield memory
+    await memory.aclose()
+
+
+async def test_async_read_path_is_native(amemory: FactMemory, user_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    amemory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    amemory.add_fact(user_id, "anxious about the launch", kind="current", category="feeling")
+    expected = amemory.recall(user_id, "how am I?")
+
+    def no_sync(*args, **kwargs):
+        raise AssertionError("the async path must not use the sync pool")
+
+    monkeypatch.setattr(amemory.store, "search", no_sync)
+    assert await amemory.arecall(user_id, "how am I?") == expected
+    docs = await amemory.as_retriever(user_id=user_id).ainvoke("how am I?", k=1)
+    assert len(docs) == 1
+    node = amemory.recall_node()
+    out = await node.ainvoke({"messages": [HumanMessage("how am I?")]}, {"configurable": {"user_id": user_id}})
+    assert "lives in Berlin" in out["memory_context"]
+    assert [f.claim for f in await amemory.afacts(user_id, kind="durable")] == ["lives in Berlin"]
+    assert (await amemory.astats(user_id))["facts"] == {"current": {"active": 1}, "durable": {"active": 1}}
+
+
+async def test_async_write_and_review(amemory: FactMemory, user_id: str) -> None:
+    amemory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    out = await amemory.aremember(user_id, "actually I moved to Tokyo", message_id="x1",
+                                  context=[AIMessage("Where do you live?")])
+    assert out.applied[0].op == "contradict"
+    [cand] = await amemory.acandidates(user_id)
+    resolved = await amemory.aresolve_candidate(user_id, cand.id, accept=True)
+    assert resolved.status == "accepted"
+    assert [f.claim for f in await amemory.afacts(user_id, status="active")] == ["lives in Tokyo"]
+
+
+async def test_async_store_directly(fresh_db_url: str, embeddings) -> None:
+    async with AsyncFactStore.from_conn_string(fresh_db_url, dimension=384) as store:
+        await store.setup()
+        await store.setup()
+        assert await store.migration_versions() == [1]
+        vec = embeddings.embed_query("lives in Berlin")
+        out = await store.apply("u", "m1", [PlannedOp(op="add_durable", kind=FactKind.DURABLE, category="identity",
+                                                       claim="lives in Berlin", embedding=vec)], at=T0)
+        again = await store.apply("u", "m1", [], at=T0)
+        assert again.already_processed and again.applied == out.applied
+        found = await store.search("u", vec, {FactKind.DURABLE: 5})
+        assert [f.claim for f, _, _ in found[FactKind.DURABLE]] == ["lives in Berlin"]
+        assert (await store.search("someone-else", vec, {FactKind.DURABLE: 5}))[FactKind.DURABLE] == []
+        assert await store.delete_user("u") == {"candidates": 0, "audit": 1, "messages": 1, "facts": 1}
