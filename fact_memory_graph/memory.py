@@ -18,7 +18,7 @@ from langgraph.graph.state import CompiledStateGraph
 
 from fact_memory_graph.config import FactMemoryConfig
 from fact_memory_graph.errors import ConfigurationError, DimensionMismatchError, InvalidInputError
-from fact_memory_graph.nodes import WriteDeps, plan_ops
+from fact_memory_graph.nodes import WriteDeps, aplan_ops, plan_ops
 from fact_memory_graph.schema import (
     AppliedOp,
     ApplyOutcome,
@@ -183,7 +183,8 @@ class FactMemory:
         except BaseException:
             await asyncio.to_thread(memory.close)
             raise
-        memory.astore = AsyncFactStore(pool, dimension=memory.store.dimension, write=memory.config.write)
+        memory.astore = memory.deps.astore = AsyncFactStore(
+            pool, dimension=memory.store.dimension, write=memory.config.write)
         return memory
 
     def setup(self) -> None:
@@ -205,7 +206,7 @@ class FactMemory:
         """Async twin of :meth:`close` (also closes the async pool of :meth:`aopen`)."""
         if self.astore is not None:
             await self.astore.pool.close()
-            self.astore = None
+            self.astore = self.deps.astore = None
         await asyncio.to_thread(self.close)
 
     def __enter__(self) -> FactMemory:
@@ -312,6 +313,30 @@ class FactMemory:
         state = self._write_input(user_id, message, message_id, at, context)
         return (await self.write_graph().ainvoke(state))["memory_outcome"]
 
+    def _direct_proposal(
+        self, claim: str, kind: FactKind | str, category: str, structured_fields: dict[str, Any] | None,
+        verification_status: VerificationStatus | str,
+    ) -> PlannedOp:
+        kind = FactKind(kind)
+        try:
+            check_category(kind, category)
+        except ValueError as exc:
+            raise InvalidInputError(str(exc)) from exc
+        claim = (claim or "").strip()
+        if not claim:
+            raise InvalidInputError("claim must be non-empty")
+        if len(claim) > self.config.write.max_claim_chars:
+            raise InvalidInputError(f"claim longer than {self.config.write.max_claim_chars} characters")
+        return PlannedOp(op=f"add_{kind.value}", kind=kind, category=category, claim=claim,
+                         structured_fields=structured_fields or {},
+                         verification_status=VerificationStatus(verification_status))
+
+    @staticmethod
+    def _single(outcome: ApplyOutcome, message_id: str | None) -> AppliedOp:
+        if not outcome.applied:  # a replayed message_id whose first run applied nothing
+            raise InvalidInputError(f"message_id {message_id!r} was already used for another write")
+        return outcome.applied[0]
+
     def add_fact(
         self,
         user_id: str,
@@ -330,31 +355,34 @@ class FactMemory:
         Goes through the same dedup and apply steps: a near-duplicate of an active fact becomes
         a strengthen of it. ``message_id`` (default: a fresh one) makes the write idempotent.
         """
-        kind = FactKind(kind)
-        try:
-            check_category(kind, category)
-        except ValueError as exc:
-            raise InvalidInputError(str(exc)) from exc
-        claim = (claim or "").strip()
-        if not claim:
-            raise InvalidInputError("claim must be non-empty")
-        if len(claim) > self.config.write.max_claim_chars:
-            raise InvalidInputError(f"claim longer than {self.config.write.max_claim_chars} characters")
-        proposal = PlannedOp(
-            op=f"add_{kind.value}", kind=kind, category=category, claim=claim,
-            structured_fields=structured_fields or {}, verification_status=VerificationStatus(verification_status),
-        )
+        proposal = self._direct_proposal(claim, kind, category, structured_fields, verification_status)
         planned = plan_ops(self.deps, user_id, [proposal], source=FactSource(source))
-        outcome = self.store.apply(
-            user_id, message_id or f"direct:{uuid.uuid4()}", planned, at=at or self.now()
-        )
-        if not outcome.applied:  # a replayed message_id whose first run applied nothing
-            raise InvalidInputError(f"message_id {message_id!r} was already used for another write")
-        return outcome.applied[0]
+        outcome = self.store.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned, at=at or self.now())
+        return self._single(outcome, message_id)
 
-    async def aadd_fact(self, user_id: str, claim: str, **kwargs: Any) -> AppliedOp:
+    async def aadd_fact(
+        self,
+        user_id: str,
+        claim: str,
+        *,
+        kind: FactKind | str,
+        category: str,
+        source: FactSource | str = FactSource.USER_EDIT,
+        at: datetime | None = None,
+        structured_fields: dict[str, Any] | None = None,
+        verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
+        message_id: str | None = None,
+    ) -> AppliedOp:
         """Async twin of :meth:`add_fact`."""
-        return await asyncio.to_thread(lambda: self.add_fact(user_id, claim, **kwargs))
+        if self.astore is None:
+            return await asyncio.to_thread(lambda: self.add_fact(
+                user_id, claim, kind=kind, category=category, source=source, at=at,
+                structured_fields=structured_fields, verification_status=verification_status, message_id=message_id))
+        proposal = self._direct_proposal(claim, kind, category, structured_fields, verification_status)
+        planned = await aplan_ops(self.deps, user_id, [proposal], source=FactSource(source))
+        outcome = await self.astore.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned,
+                                          at=at or self.now())
+        return self._single(outcome, message_id)
 
     # ------------------------------------------------------------------ inspection
     def facts(

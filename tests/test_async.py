@@ -65,3 +65,46 @@ async def test_async_store_directly(fresh_db_url: str, embeddings) -> None:
         assert [f.claim for f, _, _ in found[FactKind.DURABLE]] == ["lives in Berlin"]
         assert (await store.search("someone-else", vec, {FactKind.DURABLE: 5}))[FactKind.DURABLE] == []
         assert await store.delete_user("u") == {"candidates": 0, "audit": 1, "messages": 1, "facts": 1}
+
+
+async def test_async_write_path_never_uses_the_sync_pool(amemory: FactMemory, user_id: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    await amemory.aadd_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+
+    def no_sync(*args, **kwargs):
+        raise AssertionError("the async write path must not use the sync pool")
+
+    for name in ("apply", "search", "nearest_same_category", "processed_outcomes"):
+        monkeypatch.setattr(amemory.store, name, no_sync)
+    out = await amemory.aremember(user_id, "actually I moved to Tokyo", message_id="n1")
+    assert out.applied[0].op == "contradict" and out.llm_calls == 1
+    assert (await amemory.aremember(user_id, "actually I moved to Tokyo", message_id="n1")).already_processed
+    dup = await amemory.aadd_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    assert dup.op == "strengthen"  # the async dedup path found the existing fact
+
+
+async def test_async_failure_mid_apply_leaves_nothing(amemory: FactMemory, user_id: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    amemory.deps.llm_factory = lambda: ScriptedChatModel(default=[
+        {"op": "add_durable", "category": "identity", "claim": "lives in Berlin"},
+        {"op": "add_durable", "category": "relationship", "claim": "has a sister Mia"},
+    ])
+    real = AsyncFactStore._apply_one
+    calls = {"n": 0}
+
+    def flaky(self, *args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise ConnectionError("injected")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(AsyncFactStore, "_apply_one", flaky)
+    with pytest.raises(ConnectionError):
+        await amemory.aremember(user_id, "Berlin and Mia", message_id="f1")
+    assert await amemory.afacts(user_id) == [] and (await amemory.astats(user_id))["messages"] == 0
+    monkeypatch.setattr(AsyncFactStore, "_apply_one", real)
+    out = await amemory.aremember(user_id, "Berlin and Mia", message_id="f1")
+    assert len(out.applied) == 2
+    graph_out = await amemory.write_graph(on_error="log").ainvoke(
+        {"messages": [HumanMessage("Berlin and Mia", id="f1")]}, {"configurable": {"user_id": user_id}})
+    assert graph_out["memory_outcome"].already_processed

@@ -4,20 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from fact_memory_graph.nodes.state import WriteDeps, WriteState
+from langchain_core.runnables import RunnableConfig
+
+from fact_memory_graph.nodes.state import NodePair, WriteDeps, WriteState
 
 
-def make_apply_node(deps: WriteDeps):
-    def apply(state: WriteState) -> dict[str, Any]:
-        outcome = deps.store.apply(
-            state["user_id"],
-            state["message_id"],
-            state.get("planned") or [],
-            at=state["at"],
-            rejected=state.get("rejected") or [],
-            also_processed=state.get("batch_message_ids") or [],
-            llm_calls=state.get("llm_calls", 0),
-        )
-        return {"memory_outcome": outcome}
+def _args(state: WriteState) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (state["user_id"], state["message_id"], state.get("planned") or []), {
+        "at": state["at"], "rejected": state.get("rejected") or [],
+        "also_processed": state.get("batch_message_ids") or [], "llm_calls": state.get("llm_calls", 0),
+    }
 
-    return apply
+
+def make_apply_node(deps: WriteDeps) -> NodePair:
+    def apply(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+        args, kwargs = _args(state)
+        return {"memory_outcome": deps.store.apply(*args, **kwargs)}
+
+    async def aapply(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+        args, kwargs = _args(state)
+        return {"memory_outcome": await deps.astore.apply(*args, **kwargs)}
+
+    return apply, aapply

@@ -17,7 +17,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from fact_memory_graph.nodes.state import WriteDeps, WriteState
+from langchain_core.runnables import RunnableConfig
+
+from fact_memory_graph.nodes.state import NodePair, WriteDeps, WriteState
 from fact_memory_graph.schema import FactSource, PlannedOp
 
 logger = logging.getLogger(__name__)
@@ -76,23 +78,43 @@ def _cosine(u: Sequence[float], v: Sequence[float]) -> float:
     return dot / (nu * nv) if nu and nv else 0.0
 
 
-def plan_ops(
-    deps: WriteDeps,
-    user_id: str,
-    proposals: Sequence[PlannedOp],
-    *,
-    source: FactSource = FactSource.CONVERSATION,
-) -> list[PlannedOp]:
-    """Embed claims, apply the write-time dedup, and return ops ready for :meth:`FactStore.apply`."""
-    threshold = deps.config.dedup_threshold
-    needs_vector = [p for p in proposals if p.claim and p.op in ("add_durable", "add_current", "contradict")]
-    vectors = dict(zip(map(id, needs_vector), deps.embed_many([p.claim for p in needs_vector]), strict=True))
-    adds = [p for p in needs_vector if p.op in ("add_durable", "add_current")]
-    neighbours = deps.store.nearest_same_category(
-        user_id, [(p.kind, p.category, vectors[id(p)]) for p in adds]
-    )
-    nearest = dict(zip(map(id, adds), neighbours, strict=True))
+def _needs_vector(proposals: Sequence[PlannedOp]) -> list[PlannedOp]:
+    return [p for p in proposals if p.claim and p.op in ("add_durable", "add_current", "contradict")]
 
+
+def _probes(needs: list[PlannedOp], vectors: list[list[float]]) -> tuple[dict[int, list[float]], list[PlannedOp], list]:
+    by_id = dict(zip(map(id, needs), vectors, strict=True))
+    adds = [p for p in needs if p.op in ("add_durable", "add_current")]
+    return by_id, adds, [(p.kind, p.category, by_id[id(p)]) for p in adds]
+
+
+def plan_ops(deps: WriteDeps, user_id: str, proposals: Sequence[PlannedOp], *,
+             source: FactSource = FactSource.CONVERSATION) -> list[PlannedOp]:
+    """Embed claims, apply the write-time dedup, and return ops ready for :meth:`FactStore.apply`."""
+    needs = _needs_vector(proposals)
+    vectors, adds, probes = _probes(needs, deps.embed_many([p.claim for p in needs]))
+    nearest = deps.store.nearest_same_category(user_id, probes)
+    return _decide(proposals, vectors, dict(zip(map(id, adds), nearest, strict=True)), deps.config.dedup_threshold,
+                   source)
+
+
+async def aplan_ops(deps: WriteDeps, user_id: str, proposals: Sequence[PlannedOp], *,
+                    source: FactSource = FactSource.CONVERSATION) -> list[PlannedOp]:
+    """Async twin of :func:`plan_ops`."""
+    needs = _needs_vector(proposals)
+    vectors, adds, probes = _probes(needs, await deps.aembed_many([p.claim for p in needs]))
+    nearest = await deps.astore.nearest_same_category(user_id, probes)
+    return _decide(proposals, vectors, dict(zip(map(id, adds), nearest, strict=True)), deps.config.dedup_threshold,
+                   source)
+
+
+def _decide(
+    proposals: Sequence[PlannedOp],
+    vectors: dict[int, list[float]],
+    nearest: dict[int, list[tuple[Any, str, float]]],
+    threshold: float,
+    source: FactSource,
+) -> list[PlannedOp]:
     planned: list[PlannedOp] = []
     strengthened: set[Any] = set()
     batch_adds: list[tuple[PlannedOp, list[float]]] = []
@@ -140,8 +162,11 @@ def plan_ops(
     return planned
 
 
-def make_dedup_node(deps: WriteDeps):
-    def dedup(state: WriteState) -> dict[str, Any]:
+def make_dedup_node(deps: WriteDeps) -> NodePair:
+    def dedup(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
         return {"planned": plan_ops(deps, state["user_id"], state.get("proposals") or [])}
 
-    return dedup
+    async def adedup(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+        return {"planned": await aplan_ops(deps, state["user_id"], state.get("proposals") or [])}
+
+    return dedup, adedup

@@ -17,7 +17,7 @@ from langchain_core.messages import AnyMessage, BaseMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 
 from fact_memory_graph.errors import InvalidInputError
-from fact_memory_graph.nodes.state import WriteDeps, WriteState
+from fact_memory_graph.nodes.state import NodePair, WriteDeps, WriteState
 from fact_memory_graph.schema import ApplyOutcome
 
 logger = logging.getLogger(__name__)
@@ -69,58 +69,83 @@ def _role(message: AnyMessage) -> str:
     return {"human": "user", "ai": "assistant"}.get(message.type, message.type)
 
 
-def make_embed_node(deps: WriteDeps):
+def _pick(state: WriteState, config: RunnableConfig, every: int) -> dict[str, Any]:
+    """The user, the messages (ids assigned) and the ids that may form the batch."""
+    user_id = resolve_user_id(state, config)
+    messages = list(state.get("messages") or [])
+    humans = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
+    if not humans:
+        return {"result": {"user_id": user_id, "memory_outcome": ApplyOutcome(
+            user_id=user_id, message_id="", skipped="no user message in state")}}
+    for i in humans:  # ids make re-processing idempotent
+        if not messages[i].id:
+            messages[i] = messages[i].model_copy(update={"id": str(uuid.uuid4())})
+    recent = humans[-every:]  # indexes of the user messages that may form a batch
+    return {"user_id": user_id, "messages": messages, "recent": recent,
+            "recent_ids": [str(messages[i].id) for i in recent]}
+
+
+def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Any) -> dict[str, Any]:
+    """Skip (already processed, batching, empty) or the update plus the text to embed."""
+    user_id, messages, recent = pick["user_id"], pick["messages"], pick["recent"]
+    message_id = str(messages[recent[-1]].id)
+    if message_id in done:
+        prior = done[message_id] or ApplyOutcome(user_id=user_id, message_id=message_id)
+        return {"result": {"user_id": user_id, "message_id": message_id,
+                           "memory_outcome": prior.model_copy(update={"already_processed": True, "llm_calls": 0})}}
+    batch_idx: list[int] = []
+    for i in reversed(recent):  # the unprocessed tail
+        if str(messages[i].id) in done:
+            break
+        batch_idx.insert(0, i)
+    if len(batch_idx) < cfg.extract_every:
+        return {"result": {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
+            user_id=user_id, message_id=message_id,
+            skipped=f"batching: {len(batch_idx)} of {cfg.extract_every} messages")}}
+    batch = [messages[i] for i in batch_idx]
+    text = "\n".join(message_text(m) for m in batch).strip()
+    if not text:
+        return {"result": {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
+            user_id=user_id, message_id=message_id, skipped="empty message")}}
+    if len(text) > cfg.max_message_chars:
+        logger.warning("fact-memory: message %s has %d characters; truncated to %d",
+                       message_id, len(text), cfg.max_message_chars)
+        text = truncate_middle(text, cfg.max_message_chars)
+    first = batch_idx[0]
+    earlier = messages[max(0, first - cfg.context_messages) : first]
+    context = [f"{_role(m)}: {truncate_middle(message_text(m), 1000)}" for m in earlier]
+    # A little context helps short replies ("yes, still there") find the right facts.
+    probe = "\n".join([*context[-1:], text]) if len(text) < 200 else text
+    update = {"user_id": user_id, "message_id": message_id, "batch_message_ids": [str(m.id) for m in batch],
+              "message_text": text, "context": context}
+    return {"update": update, "probe": probe}
+
+
+def make_embed_node(deps: WriteDeps) -> NodePair:
     cfg = deps.config
 
-    def embed(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
-        user_id = resolve_user_id(state, config)
-        messages = list(state.get("messages") or [])
-        humans = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
-        if not humans:
-            return {"user_id": user_id, "memory_outcome": ApplyOutcome(
-                user_id=user_id, message_id="", skipped="no user message in state")}
-        for i in humans:  # ids make re-processing idempotent
-            if not messages[i].id:
-                messages[i] = messages[i].model_copy(update={"id": str(uuid.uuid4())})
-        message_id = str(messages[humans[-1]].id)
-        recent = humans[-cfg.extract_every :]  # indexes of the user messages that may form a batch
-        done = deps.store.processed_outcomes(user_id, [str(messages[i].id) for i in recent])
-        if message_id in done:
-            prior = done[message_id] or ApplyOutcome(user_id=user_id, message_id=message_id)
-            return {"user_id": user_id, "message_id": message_id,
-                    "memory_outcome": prior.model_copy(update={"already_processed": True, "llm_calls": 0})}
-        batch_idx: list[int] = []
-        for i in reversed(recent):  # the unprocessed tail
-            if str(messages[i].id) in done:
-                break
-            batch_idx.insert(0, i)
-        if len(batch_idx) < cfg.extract_every:
-            return {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
-                user_id=user_id, message_id=message_id,
-                skipped=f"batching: {len(batch_idx)} of {cfg.extract_every} messages")}
-        batch = [messages[i] for i in batch_idx]
-        text = "\n".join(message_text(m) for m in batch).strip()
-        if not text:
-            return {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
-                user_id=user_id, message_id=message_id, skipped="empty message")}
-        if len(text) > cfg.max_message_chars:
-            logger.warning("fact-memory: message %s has %d characters; truncated to %d",
-                           message_id, len(text), cfg.max_message_chars)
-            text = truncate_middle(text, cfg.max_message_chars)
-        first = batch_idx[0]
-        earlier = messages[max(0, first - cfg.context_messages) : first]
-        context = [f"{_role(m)}: {truncate_middle(message_text(m), 1000)}" for m in earlier]
-        # A little context helps short replies ("yes, still there") find the right facts.
-        probe = "\n".join([*context[-1:], text]) if len(text) < 200 else text
-        [vector] = deps.embed_many([probe])
-        return {
-            "user_id": user_id,
-            "message_id": message_id,
-            "batch_message_ids": [str(m.id) for m in batch],
-            "message_text": text,
-            "context": context,
-            "message_embedding": vector,
-            "at": state.get("at") or deps.clock(),
-        }
+    def finish(state: WriteState, prepared: dict[str, Any], vector: list[float]) -> dict[str, Any]:
+        return {**prepared["update"], "message_embedding": vector, "at": state.get("at") or deps.clock()}
 
-    return embed
+    def embed(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+        pick = _pick(state, config, cfg.extract_every)
+        if "result" in pick:
+            return pick["result"]
+        prepared = _prepare(pick, deps.store.processed_outcomes(pick["user_id"], pick["recent_ids"]), cfg)
+        if "result" in prepared:
+            return prepared["result"]
+        [vector] = deps.embed_many([prepared["probe"]])
+        return finish(state, prepared, vector)
+
+    async def aembed(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+        pick = _pick(state, config, cfg.extract_every)
+        if "result" in pick:
+            return pick["result"]
+        done = await deps.astore.processed_outcomes(pick["user_id"], pick["recent_ids"])
+        prepared = _prepare(pick, done, cfg)
+        if "result" in prepared:
+            return prepared["result"]
+        [vector] = await deps.aembed_many([prepared["probe"]])
+        return finish(state, prepared, vector)
+
+    return embed, aembed

@@ -8,14 +8,16 @@ context and the retrieved facts under short references. Its ops are validated on
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.runnables import Runnable, RunnableLambda
+from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
 from langchain_openai.chat_models.base import BaseChatOpenAI
 
 from fact_memory_graph.errors import ExtractionError
-from fact_memory_graph.nodes.state import WriteDeps, WriteState
+from fact_memory_graph.nodes.state import NodePair, WriteDeps, WriteState
 from fact_memory_graph.ops import ExtractedOps, raw_ops_from_model_output, validate_ops
 from fact_memory_graph.prompts import extraction_prompt
 from fact_memory_graph.schema import FactKind
@@ -66,7 +68,18 @@ def _structured(llm: BaseChatModel, method: str) -> Runnable:
         return llm.with_structured_output(ExtractedOps, include_raw=True)
 
 
-def make_extract_node(deps: WriteDeps):
+@contextmanager
+def model_errors() -> Iterator[None]:
+    """Timeouts, HTTP and provider errors become ExtractionError (nothing is applied)."""
+    try:
+        yield
+    except ExtractionError:
+        raise
+    except Exception as exc:
+        raise ExtractionError(f"model call failed: {type(exc).__name__}: {exc}") from exc
+
+
+def make_extract_node(deps: WriteDeps) -> NodePair:
     method = deps.config.structured_output_method
     # Building the structured runnable renders the JSON schema (~10 ms): do it once per model.
     cache: dict[int, tuple[Any, Any]] = {}
@@ -79,18 +92,20 @@ def make_extract_node(deps: WriteDeps):
             cache[id(llm)] = hit
         return hit[1]
 
-    def extract(state: WriteState) -> dict[str, Any]:
-        messages = build_prompt_messages(state)
-        structured = structured_model()
-        try:
-            output = structured.invoke(messages)
-        except ExtractionError:
-            raise
-        except Exception as exc:  # timeouts, HTTP errors, provider errors
-            raise ExtractionError(f"model call failed: {type(exc).__name__}: {exc}") from exc
+    def parse(state: WriteState, output: Any) -> dict[str, Any]:
         raw_ops = raw_ops_from_model_output(output)
         refs = {item["ref"]: (item["fact"].id, item["fact"].kind) for item in state.get("retrieved") or []}
         proposals, rejected = validate_ops(raw_ops, refs, deps.config)
         return {"proposals": proposals, "rejected": rejected, "llm_calls": 1}
 
-    return extract
+    def extract(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+        with model_errors():
+            output = structured_model().invoke(build_prompt_messages(state))
+        return parse(state, output)
+
+    async def aextract(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+        with model_errors():
+            output = await structured_model().ainvoke(build_prompt_messages(state))
+        return parse(state, output)
+
+    return extract, aextract

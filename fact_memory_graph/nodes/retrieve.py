@@ -8,22 +8,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from fact_memory_graph.nodes.state import WriteDeps, WriteState
+from langchain_core.runnables import RunnableConfig
+
+from fact_memory_graph.nodes.state import NodePair, WriteDeps, WriteState
 from fact_memory_graph.schema import FactKind
 
 
-def make_retrieve_node(deps: WriteDeps):
-    k = deps.config.retrieve_k
+def _label(found: dict[FactKind, list]) -> dict[str, Any]:
+    retrieved = []
+    for kind, prefix in ((FactKind.DURABLE, "D"), (FactKind.CURRENT, "C")):
+        for i, (fact, similarity, pending) in enumerate(found[kind], start=1):
+            retrieved.append({"ref": f"{prefix}{i}", "fact": fact, "similarity": similarity, "pending": pending})
+    return {"retrieved": retrieved}
 
-    def retrieve(state: WriteState) -> dict[str, Any]:
-        found = deps.store.search(
-            state["user_id"], state["message_embedding"], {FactKind.DURABLE: k, FactKind.CURRENT: k}
-        )
-        retrieved = []
-        for kind, prefix in ((FactKind.DURABLE, "D"), (FactKind.CURRENT, "C")):
-            for i, (fact, similarity, pending) in enumerate(found[kind], start=1):
-                retrieved.append({"ref": f"{prefix}{i}", "fact": fact, "similarity": similarity,
-                                  "pending": pending})
-        return {"retrieved": retrieved}
 
-    return retrieve
+def make_retrieve_node(deps: WriteDeps) -> NodePair:
+    quotas = {FactKind.DURABLE: deps.config.retrieve_k, FactKind.CURRENT: deps.config.retrieve_k}
+
+    def retrieve(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+        return _label(deps.store.search(state["user_id"], state["message_embedding"], quotas))
+
+    async def aretrieve(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+        return _label(await deps.astore.search(state["user_id"], state["message_embedding"], quotas))
+
+    return retrieve, aretrieve

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any, TypedDict
@@ -15,6 +15,7 @@ from langgraph.graph.message import add_messages
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.errors import DimensionMismatchError
 from fact_memory_graph.schema import ApplyOutcome, PlannedOp, RejectedOp
+from fact_memory_graph.store.aio import AsyncFactStore
 from fact_memory_graph.store.store import FactStore
 
 
@@ -49,20 +50,34 @@ class WriteState(WriteInput, WriteOutput, total=False):
     llm_calls: int
 
 
-@dataclass(frozen=True)
+#: A node's sync function and its asyncio twin, both ``(state, config) -> update``.
+NodePair = tuple[Callable[..., Any], Callable[..., Awaitable[Any]]]
+
+
+@dataclass
 class WriteDeps:
-    """Everything the nodes need; built once by :class:`~fact_memory_graph.FactMemory`."""
+    """Everything the nodes need; built once by :class:`~fact_memory_graph.FactMemory`.
+
+    ``astore`` is set when the memory was opened with ``aopen()``: the async node twins use it;
+    without it they run the sync nodes on a worker thread.
+    """
 
     store: FactStore
     embeddings: Embeddings
     llm_factory: Callable[[], BaseChatModel]
     config: WriteConfig
     clock: Callable[[], datetime]
+    astore: AsyncFactStore | None = None
 
-    def embed_many(self, texts: list[str]) -> list[list[float]]:
-        """Embed and check every vector's dimension against the store's."""
-        vectors = self.embeddings.embed_documents(texts) if texts else []
+    def _checked(self, vectors: list[list[float]]) -> list[list[float]]:
         for v in vectors:
             if len(v) != self.store.dimension:
                 raise DimensionMismatchError(self.store.dimension, len(v))
         return vectors
+
+    def embed_many(self, texts: list[str]) -> list[list[float]]:
+        """Embed and check every vector's dimension against the store's."""
+        return self._checked(self.embeddings.embed_documents(texts) if texts else [])
+
+    async def aembed_many(self, texts: list[str]) -> list[list[float]]:
+        return self._checked(await self.embeddings.aembed_documents(texts) if texts else [])
