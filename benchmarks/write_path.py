@@ -8,6 +8,7 @@ Numbers are from one run on this machine; compare ratios, not absolutes.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import statistics
 import time
@@ -38,6 +39,25 @@ def ops_for(i: int) -> list[dict]:
     return ops
 
 
+async def async_run(url: str, warmup: int, messages: int) -> list[float]:
+    clock = FixedClock(datetime(2026, 1, 1, tzinfo=UTC))
+    llm = ScriptedChatModel(responses=[ops_for(i) for i in range(warmup + messages)])
+    memory = await FactMemory.aopen(url, llm=llm, clock=clock)
+    user = f"abench-{uuid.uuid4().hex[:8]}"
+    timings = []
+    try:
+        for i in range(warmup + messages):
+            clock.advance(minutes=7)
+            text = f"Message {i}: lately I've been into {TOPICS[i % len(TOPICS)]} and thinking about it a lot."
+            t0 = time.perf_counter()
+            await memory.aremember(user, text, message_id=f"m{i}")
+            if i >= warmup:
+                timings.append((time.perf_counter() - t0) * 1000)
+    finally:
+        await memory.aclose()
+    return timings
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--messages", type=int, default=300)
@@ -62,6 +82,8 @@ def main() -> None:
             memory.remember(user, text, message_id=f"m{i}")
             if i >= args.warmup:
                 timings.append((time.perf_counter() - t0) * 1000)
+        # The same through the asyncio path (aopen: async pool, async node twins).
+        async_timings = asyncio.run(async_run(url, args.warmup, args.messages))
         # Embedding share of the per-message time (1 message embedding + claims per message).
         texts = [f"working on {t} this week" for t in TOPICS] * 4
         t0 = time.perf_counter()
@@ -86,6 +108,8 @@ def main() -> None:
             "non_llm_ms_p50": round(statistics.median(timings), 2),
             "non_llm_ms_p95": round(percentile(timings, 95), 2),
             "non_llm_ms_mean": round(statistics.fmean(timings), 2),
+            "async_non_llm_ms_p50": round(statistics.median(async_timings), 2),
+            "async_non_llm_ms_p95": round(percentile(async_timings, 95), 2),
             "embed_one_text_ms": round(embed_ms, 2),
             "retrieved_facts_in_prompt": len(retrieved),
             "prompt_chars": prompt_chars,
