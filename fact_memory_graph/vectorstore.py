@@ -43,7 +43,8 @@ def sqlalchemy_url(conninfo: str):
 def _engine(url: str):
     from langchain_postgres import PGEngine
 
-    return PGEngine.from_connection_string(sqlalchemy_url(url))
+    # pre-ping: a connection dropped by the server is replaced instead of failing a search.
+    return PGEngine.from_connection_string(sqlalchemy_url(url), pool_pre_ping=True)
 
 
 class UserScopedFactVectorStore(VectorStore):
