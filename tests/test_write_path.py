@@ -514,3 +514,22 @@ def test_op_schema_is_accepted_by_openai_strict_mode() -> None:
             check(sub, path)
 
     check(schema, "ExtractedOps")
+
+
+def test_embedder_returning_wrong_dimensions_is_a_clear_error(db_url: str, user_id: str) -> None:
+    from langchain_core.embeddings import Embeddings
+
+    from fact_memory_graph import DimensionMismatchError
+
+    class Inconsistent(Embeddings):
+        def embed_query(self, text: str) -> list[float]:
+            return [0.05] * 384
+
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            return [[0.05] * 383 for _ in texts]
+
+    llm = ScriptedChatModel(default=[add("identity", "lives in Berlin")])
+    with FactMemory.open(db_url, embeddings=Inconsistent(), llm=llm) as memory:
+        with pytest.raises(DimensionMismatchError, match="384-dimensional.*383-dimensional"):
+            memory.remember(user_id, "I live in Berlin", message_id="d1")
+        assert memory.facts(user_id) == [] and llm.calls == []
