@@ -19,9 +19,10 @@ def bench_database(url: str | None, name: str) -> Iterator[str]:
     if url is not None:
         yield url
         return
-    from fact_memory_graph.embedded import EmbeddedPostgres
+    from fact_memory_graph.embedded import EmbeddedPostgres, install_sigterm_handler
 
     embedded = EmbeddedPostgres(tempfile.mkdtemp(prefix=f"fm-{name}-"))
+    install_sigterm_handler()  # a killed benchmark still stops its server
     try:
         yield embedded.url(name)
     finally:
