@@ -7,7 +7,7 @@ and the logic exist once. The pool belongs to the event loop it was opened in.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
@@ -46,14 +46,6 @@ async def afetch(cur: psycopg.AsyncCursor, q: Q) -> Any:
     return None
 
 
-class _AsyncNullContext:
-    async def __aenter__(self) -> None:
-        return None
-
-    async def __aexit__(self, *exc: object) -> None:
-        return None
-
-
 class AsyncFactStore(StorePlans):
     """Async Postgres + pgvector storage; same methods as ``FactStore``, awaitable."""
 
@@ -78,7 +70,7 @@ class AsyncFactStore(StorePlans):
             with attempt:
                 plan = make_plan()
                 async with self.pool.connection() as conn, \
-                        (conn.transaction() if transaction else _AsyncNullContext()), \
+                        (conn.transaction() if transaction else nullcontext()), \
                         conn.cursor(row_factory=dict_row) as cur:
                     try:
                         q = next(plan)

@@ -65,8 +65,6 @@ class Q:
 
 
 Plan = Generator[Q, Any, T]
-#: Plans that must run inside one transaction.
-TRANSACTIONAL = True
 
 
 def row_json(row: dict[str, Any] | None) -> dict[str, Any] | None:
