@@ -20,7 +20,7 @@ from rich.table import Table
 
 from fact_memory_graph import FactMemory
 from fact_memory_graph.evaluation import evaluate, load_cases
-from fact_memory_graph.memory import model_from_env
+from fact_memory_graph.settings import model_from_env
 from fact_memory_graph.testing import ScriptedChatModel
 
 DEFAULT_CASES = Path(__file__).resolve().parents[2] / "shared" / "eval" / "categorization.jsonl"

@@ -87,12 +87,12 @@ def load_filler(memory: FactMemory, rows: int, now: datetime) -> float:
 
 def time_reads(memory: FactMemory, user: str, queries: list[str], vectors: list[list[float]]) -> dict[str, float]:
     retriever = memory.as_retriever(user_id=user)
-    for q, v in zip(queries[:10], vectors[:10], strict=True):  # warm-up
-        retriever._search(q, k=None, embedding=v)
+    for v in vectors[:10]:  # warm-up
+        retriever.search_by_vector(v)
     excl, incl = [], []
-    for q, v in zip(queries, vectors, strict=True):
+    for v in vectors:
         t0 = time.perf_counter()
-        retriever._search(q, k=None, embedding=v)
+        retriever.search_by_vector(v)
         excl.append((time.perf_counter() - t0) * 1000)
     for q in queries:
         t0 = time.perf_counter()

@@ -54,7 +54,7 @@ def build_agent(memory: FactMemory, chat_model: BaseChatModel, checkpointer: Any
 def main() -> None:  # pragma: no cover - exercised by tests through build_agent
     from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 
-    from fact_memory_graph.memory import model_from_env
+    from fact_memory_graph.settings import model_from_env
     from fact_memory_graph.testing import ScriptedChatModel
 
     real = model_from_env()

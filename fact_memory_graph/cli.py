@@ -153,7 +153,7 @@ def candidates(user: Annotated[str, typer.Argument(help="User id.")], database_u
         for col in ("candidate id", "contradicts", "new claim", "created"):
             table.add_column(col)
         for c in memory.candidates(user):
-            old = memory.store.get_fact(user, c.fact_id)
+            old = memory.get_fact(user, c.fact_id)
             table.add_row(str(c.id), Text(old.claim if old else "?"), Text(c.claim), c.created_at.isoformat(timespec="minutes"))
         console.print(table)
 

@@ -1,18 +1,11 @@
-"""Typed configuration. Every knob has a default; environment variables override a few.
+"""Typed configuration: frozen pydantic models with bounds; every knob has a default.
 
-| env var | meaning |
-|---|---|
-| ``FACT_MEMORY_DATABASE_URL`` | Postgres URL; unset = embedded Postgres |
-| ``FACT_MEMORY_DATA_DIR`` | data directory of the embedded Postgres |
-| ``FACT_MEMORY_MODEL`` | chat model for extraction, ``provider:model`` (e.g. ``openai:gpt-4o-mini``) |
-| ``FACT_MEMORY_STRUCTURED_METHOD`` | ``function_calling`` (default) or ``json_schema`` |
-| ``FACT_MEMORY_DEDUP_THRESHOLD`` | write-time dedup cosine threshold (default 0.92) |
-| ``FACT_MEMORY_MAX_TOKENS`` / ``FACT_MEMORY_TIMEOUT`` | output cap / timeout of the env-configured model |
+The environment is read in :mod:`fact_memory_graph.settings`, never here.
 """
 
 from __future__ import annotations
 
-import os
+from datetime import UTC, datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,6 +17,11 @@ from fact_memory_graph.timeweight import (
 )
 
 TimeWeightConfig = ExponentialDecay | PiecewiseLinearDecay | SigmoidDecay
+
+
+def utc_now() -> datetime:
+    """The default clock: the current time in UTC (aware)."""
+    return datetime.now(UTC)
 
 
 class WriteConfig(BaseModel):
@@ -81,16 +79,5 @@ class FactMemoryConfig(BaseModel):
     write: WriteConfig = Field(default_factory=WriteConfig)
     read: ReadConfig = Field(default_factory=ReadConfig)
     #: Connection pool size (psycopg_pool).
-    pool_min_size: int = 1
-    pool_max_size: int = 10
-
-    @classmethod
-    def from_env(cls, **overrides: object) -> FactMemoryConfig:
-        """Defaults, then ``FACT_MEMORY_*`` environment variables, then ``overrides``."""
-        write: dict[str, object] = {}
-        if v := os.environ.get("FACT_MEMORY_DEDUP_THRESHOLD"):
-            write["dedup_threshold"] = float(v)
-        if v := os.environ.get("FACT_MEMORY_STRUCTURED_METHOD"):
-            write["structured_output_method"] = v
-        base = cls(write=WriteConfig(**write))
-        return base.model_copy(update=overrides) if overrides else base
+    pool_min_size: int = Field(default=1, ge=0)
+    pool_max_size: int = Field(default=10, ge=1)

@@ -22,8 +22,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from fact_memory_graph.memory import FactMemory, model_from_env
+from fact_memory_graph.memory import FactMemory
 from fact_memory_graph.schema import ApplyOutcome
+from fact_memory_graph.settings import model_from_env
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel, prompt_message
 
 DEMO_USER = "demo-user"
@@ -154,7 +155,7 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
         for col in ("candidate", "contradicts", "new claim", "from message"):
             table.add_column(col)
         for c in cands:
-            old = memory.store.get_fact(DEMO_USER, c.fact_id)
+            old = memory.get_fact(DEMO_USER, c.fact_id)
             table.add_row(str(c.id)[:8], Text(old.claim if old else str(c.fact_id)), Text(c.claim), c.message_id or "")
         console.print(table)
 

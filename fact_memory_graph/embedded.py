@@ -19,6 +19,8 @@ from pathlib import Path
 import platformdirs
 import psycopg
 
+from fact_memory_graph import settings
+
 logger = logging.getLogger(__name__)
 
 DEFAULT_DATABASE = "fact_memory"
@@ -31,7 +33,7 @@ def default_data_dir() -> Path:
     ``/root``: the embedded server runs as a separate OS user and needs to traverse every parent
     folder, and we never loosen ``/root``'s permissions.
     """
-    if env := os.environ.get("FACT_MEMORY_DATA_DIR"):
+    if env := settings.data_dir():
         return Path(env).expanduser()
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         return Path("/var/lib/fact-memory-graph")

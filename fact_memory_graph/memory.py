@@ -1,24 +1,31 @@
-"""``FactMemory``: the public entry point that ties store, embeddings, model and clock together."""
+"""``FactMemory``: the public facade. It opens the resources, builds one
+:class:`~fact_memory_graph.context.MemoryContext` and hands it to the write graph, the retriever
+and the recall node; every method is a short delegation with an async twin.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import uuid
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from datetime import UTC, datetime
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage
+from langchain_core.runnables import RunnableLambda
 from langgraph.graph.state import CompiledStateGraph
 
-from fact_memory_graph.config import FactMemoryConfig
-from fact_memory_graph.errors import ConfigurationError, DimensionMismatchError, InvalidInputError
-from fact_memory_graph.nodes import WriteDeps, aplan_ops, plan_ops
+from fact_memory_graph import settings
+from fact_memory_graph.config import FactMemoryConfig, utc_now
+from fact_memory_graph.context import AccessRecorder, MemoryContext
+from fact_memory_graph.errors import ConfigurationError, InvalidInputError
+from fact_memory_graph.formatting import format_memory_sections
+from fact_memory_graph.nodes import aplan_ops, plan_ops
+from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
+from fact_memory_graph.retriever import FactMemoryRetriever
 from fact_memory_graph.schema import (
     AppliedOp,
     ApplyOutcome,
@@ -31,63 +38,33 @@ from fact_memory_graph.schema import (
     PlannedOp,
     VerificationStatus,
     check_category,
+    parse_enum,
 )
-from fact_memory_graph.store.aio import AsyncFactStore, make_async_pool
-from fact_memory_graph.store.store import FactStore, make_pool
+from fact_memory_graph.store import (
+    AsyncFactStore,
+    FactStore,
+    ThreadedAsyncFactStore,
+    make_async_pool,
+    make_pool,
+)
 from fact_memory_graph.write_graph import OnError, build_write_graph
 
-logger = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from langchain_core.vectorstores import VectorStore
 
+    from fact_memory_graph.embedded import EmbeddedPostgres
 
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-def model_from_env() -> BaseChatModel | None:
-    """The extraction model configured by the environment, or ``None``.
-
-    ``FACT_MEMORY_MODEL=provider:model`` (``openai:gpt-4o-mini``; other providers need the
-    ``langchain`` package's ``init_chat_model``). With only ``OPENAI_API_KEY`` or
-    ``OPENAI_BASE_URL`` set, ``gpt-4o-mini`` is used. Temperature 0.
-    """
-    spec = os.environ.get("FACT_MEMORY_MODEL")
-    if not spec and not (os.environ.get("OPENAI_API_KEY") or os.environ.get("OPENAI_BASE_URL")):
-        return None
-    provider, _, name = (spec or "openai:gpt-4o-mini").partition(":")
-    if not name:
-        provider, name = "openai", provider
-    if provider == "openai":
-        from langchain_openai import ChatOpenAI
-
-        max_tokens = int(os.environ.get("FACT_MEMORY_MAX_TOKENS", "1024"))
-        kwargs: dict[str, Any] = {"model": name, "temperature": 0, "max_retries": 2,
-                                  "timeout": float(os.environ.get("FACT_MEMORY_TIMEOUT", "60"))}
-        if os.environ.get("OPENAI_BASE_URL"):
-            # Local servers (llama.cpp, vLLM) read max_tokens, not the max_completion_tokens that
-            # ChatOpenAI sends for max_tokens=.
-            kwargs["extra_body"] = {"max_tokens": max_tokens}
-        else:
-            kwargs["max_tokens"] = max_tokens
-        if not os.environ.get("OPENAI_API_KEY"):
-            kwargs["api_key"] = "not-needed"  # local OpenAI-compatible servers
-        return ChatOpenAI(**kwargs)
-    try:
-        from langchain.chat_models import init_chat_model
-    except ImportError as exc:
-        raise ConfigurationError(
-            f"FACT_MEMORY_MODEL={spec!r}: provider {provider!r} needs `pip install langchain "
-            f"langchain-{provider}`"
-        ) from exc
-    return init_chat_model(name, model_provider=provider, temperature=0)
+__all__ = ["FactMemory"]
 
 
 class FactMemory:
     """Long-term memory of facts about the people an agent talks to.
 
-    Open one with :meth:`open` and share it; it is thread-safe. Write with :meth:`remember` /
-    :meth:`write_graph`, read with :meth:`as_retriever` / :meth:`recall` / :meth:`recall_node`.
-    Async twins (``aremember``, ``arecall``, ...) run the blocking database and model calls on
-    worker threads so the event loop stays free.
+    Open one with :meth:`open` (or :meth:`aopen` in asyncio code) and share it; it is
+    thread-safe. Write with :meth:`remember` / :meth:`write_graph`, read with
+    :meth:`as_retriever` / :meth:`recall` / :meth:`recall_node`. Every method has an async twin
+    (``aremember``, ``arecall``, ...): native asyncio after :meth:`aopen`, the sync store on
+    worker threads after :meth:`open`.
     """
 
     def __init__(
@@ -98,26 +75,32 @@ class FactMemory:
         llm: BaseChatModel | None = None,
         clock: Callable[[], datetime] | None = None,
         config: FactMemoryConfig | None = None,
-        embedded: Any = None,
+        embedded: EmbeddedPostgres | None = None,
         database_url: str | None = None,
     ) -> None:
-        self.store = store
-        #: Set by :meth:`aopen`: the asyncio store used by the async read path.
-        self.astore: AsyncFactStore | None = None
-        self.embeddings = embeddings
-        self._llm = llm
-        self.clock: Callable[[], datetime] = clock or utc_now
         self.config = config or FactMemoryConfig()
+        self.embeddings = embeddings
+        self.clock: Callable[[], datetime] = clock or utc_now
         self.database_url = database_url
+        self._llm = llm
         self._embedded = embedded
         self._graphs: dict[str, CompiledStateGraph] = {}
-        self._access_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fact-memory-access")
-        self._pending_access: list[Future[None]] = []
         self._closed = False
-        self.deps = WriteDeps(
-            store=store, embeddings=embeddings, llm_factory=lambda: self.llm, config=self.config.write,
-            clock=self.now,
+        self.context = MemoryContext(
+            store=store, astore=ThreadedAsyncFactStore(store), embeddings=embeddings,
+            llm_factory=lambda: self.llm, clock=self.clock, config=self.config,
+            access=AccessRecorder(store, enabled=self.config.read.track_access),
         )
+
+    @property
+    def store(self) -> FactStore:
+        """The sync store (plans on a psycopg pool)."""
+        return self.context.store
+
+    @property
+    def astore(self) -> AsyncFactStore:
+        """The async store: native asyncio after :meth:`aopen`, thread-backed after :meth:`open`."""
+        return self.context.astore
 
     # ------------------------------------------------------------------ open / close
     @classmethod
@@ -135,16 +118,24 @@ class FactMemory:
         """Open a memory on ``database_url``, else ``$FACT_MEMORY_DATABASE_URL``, else the
         embedded Postgres (started or reused in ``data_dir`` / ``$FACT_MEMORY_DATA_DIR``).
 
-        ``embeddings`` defaults to the offline all-MiniLM-L6-v2; ``llm`` to
-        :func:`model_from_env` (resolved on first extraction); ``clock`` (returns an aware
-        datetime) to UTC now. ``setup=True`` runs the migrations.
+        Args:
+            embeddings: any LangChain ``Embeddings``; default the offline all-MiniLM-L6-v2.
+            llm: the extraction chat model; default :func:`~fact_memory_graph.settings.model_from_env`,
+                resolved on first extraction.
+            clock: returns an aware datetime; default UTC now.
+            config: default :func:`~fact_memory_graph.settings.config_from_env`.
+            setup: run the migrations (idempotent).
+
+        Raises:
+            ConfigurationError: the database cannot be reached or the environment is invalid.
+            DimensionMismatchError: the database was created with another embedder.
         """
-        config = config or FactMemoryConfig.from_env()
+        config = config or settings.config_from_env()
         if embeddings is None:
             from fact_memory_graph.embeddings import LocalMiniLMEmbeddings
 
             embeddings = LocalMiniLMEmbeddings()
-        url = database_url or os.environ.get("FACT_MEMORY_DATABASE_URL")
+        url = database_url or settings.database_url()
         embedded = None
         if not url:
             from fact_memory_graph.embedded import EmbeddedPostgres, install_sigterm_handler
@@ -174,39 +165,39 @@ class FactMemory:
     @classmethod
     async def aopen(cls, database_url: str | None = None, **kwargs: Any) -> FactMemory:
         """Async twin of :meth:`open`: also opens an ``AsyncConnectionPool`` in the running event
-        loop, so the read path (retriever, recall node, ``arecall``) and the async inspection
-        methods run natively on asyncio. The memory then belongs to this event loop."""
+        loop, so every async method runs natively on asyncio. The memory then belongs to this
+        event loop."""
         memory = await asyncio.to_thread(lambda: cls.open(database_url, **kwargs))
         try:
-            pool = await make_async_pool(memory.database_url, min_size=memory.config.pool_min_size,
+            pool = await make_async_pool(memory.database_url or "", min_size=memory.config.pool_min_size,
                                          max_size=memory.config.pool_max_size)
         except BaseException:
             await asyncio.to_thread(memory.close)
             raise
-        memory.astore = memory.deps.astore = AsyncFactStore(
-            pool, dimension=memory.store.dimension, write=memory.config.write)
+        memory.context.astore = AsyncFactStore(pool, dimension=memory.store.dimension, write=memory.config.write)
         return memory
 
     def setup(self) -> None:
         """Create or migrate the schema (idempotent; safe from several processes at once)."""
         self.store.setup()
 
+    async def asetup(self) -> None:
+        """Async twin of :meth:`setup`."""
+        await self.astore.setup()
+
     def close(self) -> None:
         """Finish pending access updates, close the pool, release the embedded server."""
         if self._closed:
             return
         self._closed = True
-        self.flush()
-        self._access_pool.shutdown(wait=True)
-        self.store.pool.close()
+        self.context.access.close()
+        self.store.close()
         if self._embedded is not None:
             self._embedded.close()
 
     async def aclose(self) -> None:
         """Async twin of :meth:`close` (also closes the async pool of :meth:`aopen`)."""
-        if self.astore is not None:
-            await self.astore.pool.close()
-            self.astore = self.deps.astore = None
+        await self.astore.aclose()
         await asyncio.to_thread(self.close)
 
     def __enter__(self) -> FactMemory:
@@ -223,16 +214,14 @@ class FactMemory:
 
     # ------------------------------------------------------------------ basics
     def now(self) -> datetime:
-        at = self.clock()
-        if at.tzinfo is None:
-            raise InvalidInputError("clock() must return a timezone-aware datetime")
-        return at
+        """The memory's clock (checked to be timezone-aware)."""
+        return self.context.now()
 
     @property
     def llm(self) -> BaseChatModel:
         """The extraction model (given to :meth:`open`, else from the environment)."""
         if self._llm is None:
-            self._llm = model_from_env()
+            self._llm = settings.model_from_env()
             if self._llm is None:
                 raise ConfigurationError(
                     "no chat model for extraction: pass llm=... to FactMemory.open, or set "
@@ -242,14 +231,12 @@ class FactMemory:
         return self._llm
 
     def embed_query(self, text: str) -> list[float]:
-        return self.deps.embed_many([text])[0]
+        """The query embedding the read path uses (dimension checked)."""
+        return self.context.embed_query(text)
 
     async def aembed_query(self, text: str) -> list[float]:
-        """Async twin of :meth:`embed_query` (the embedder's own ``aembed_query``)."""
-        vector = await self.embeddings.aembed_query(text)
-        if len(vector) != self.store.dimension:
-            raise DimensionMismatchError(self.store.dimension, len(vector))
-        return vector
+        """Async twin of :meth:`embed_query`."""
+        return await self.context.aembed_query(text)
 
     # ------------------------------------------------------------------ write path
     def write_graph(self, *, on_error: OnError = "raise") -> CompiledStateGraph:
@@ -260,7 +247,7 @@ class FactMemory:
         problem never breaks the agent's reply (nothing is applied; the message can be retried).
         """
         if on_error not in self._graphs:
-            self._graphs[on_error] = build_write_graph(self.deps, on_error=on_error)
+            self._graphs[on_error] = build_write_graph(self.context, on_error=on_error)
         return self._graphs[on_error]
 
     def _write_input(
@@ -315,21 +302,19 @@ class FactMemory:
 
     def _direct_proposal(
         self, claim: str, kind: FactKind | str, category: str, structured_fields: dict[str, Any] | None,
-        verification_status: VerificationStatus | str,
-    ) -> PlannedOp:
-        kind = FactKind(kind)
-        try:
-            check_category(kind, category)
-        except ValueError as exc:
-            raise InvalidInputError(str(exc)) from exc
+        verification_status: VerificationStatus | str, source: FactSource | str,
+    ) -> tuple[PlannedOp, FactSource]:
+        kind = parse_enum(FactKind, kind, "kind")
+        check_category(kind, category)
         claim = (claim or "").strip()
         if not claim:
             raise InvalidInputError("claim must be non-empty")
         if len(claim) > self.config.write.max_claim_chars:
             raise InvalidInputError(f"claim longer than {self.config.write.max_claim_chars} characters")
-        return PlannedOp(op=f"add_{kind.value}", kind=kind, category=category, claim=claim,
-                         structured_fields=structured_fields or {},
-                         verification_status=VerificationStatus(verification_status))
+        status = parse_enum(VerificationStatus, verification_status, "verification status")
+        proposal = PlannedOp(op=f"add_{kind.value}", kind=kind, category=category, claim=claim,
+                             structured_fields=structured_fields or {}, verification_status=status)
+        return proposal, parse_enum(FactSource, source, "source")
 
     @staticmethod
     def _single(outcome: ApplyOutcome, message_id: str | None) -> AppliedOp:
@@ -355,8 +340,8 @@ class FactMemory:
         Goes through the same dedup and apply steps: a near-duplicate of an active fact becomes
         a strengthen of it. ``message_id`` (default: a fresh one) makes the write idempotent.
         """
-        proposal = self._direct_proposal(claim, kind, category, structured_fields, verification_status)
-        planned = plan_ops(self.deps, user_id, [proposal], source=FactSource(source))
+        proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source)
+        planned = plan_ops(self.context, user_id, [proposal], source=src)
         outcome = self.store.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned, at=at or self.now())
         return self._single(outcome, message_id)
 
@@ -374,146 +359,159 @@ class FactMemory:
         message_id: str | None = None,
     ) -> AppliedOp:
         """Async twin of :meth:`add_fact`."""
-        if self.astore is None:
-            return await asyncio.to_thread(lambda: self.add_fact(
-                user_id, claim, kind=kind, category=category, source=source, at=at,
-                structured_fields=structured_fields, verification_status=verification_status, message_id=message_id))
-        proposal = self._direct_proposal(claim, kind, category, structured_fields, verification_status)
-        planned = await aplan_ops(self.deps, user_id, [proposal], source=FactSource(source))
+        proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source)
+        planned = await aplan_ops(self.context, user_id, [proposal], source=src)
         outcome = await self.astore.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned,
                                           at=at or self.now())
         return self._single(outcome, message_id)
 
     # ------------------------------------------------------------------ inspection
+    def get_fact(self, user_id: str, fact_id: uuid.UUID | str) -> Fact | None:
+        """One fact of this user by id (any status), or ``None``."""
+        return self.store.get_fact(user_id, fact_id)
+
+    async def aget_fact(self, user_id: str, fact_id: uuid.UUID | str) -> Fact | None:
+        """Async twin of :meth:`get_fact`."""
+        return await self.astore.get_fact(user_id, fact_id)
+
     def facts(
-        self, user_id: str, *, kind: FactKind | str | None = None, status: FactStatus | str | Sequence[str] | None = None,
-        category: str | None = None,
+        self, user_id: str, *, kind: FactKind | str | None = None,
+        status: FactStatus | str | Sequence[str] | None = None, category: str | None = None,
     ) -> list[Fact]:
         """A user's facts (every status unless filtered), oldest first."""
         return self.store.list_facts(user_id, kind=kind, status=status, category=category)
 
-    async def afacts(self, user_id: str, **kwargs: Any) -> list[Fact]:
+    async def afacts(
+        self, user_id: str, *, kind: FactKind | str | None = None,
+        status: FactStatus | str | Sequence[str] | None = None, category: str | None = None,
+    ) -> list[Fact]:
         """Async twin of :meth:`facts`."""
-        if self.astore is not None:
-            return await self.astore.list_facts(user_id, **kwargs)
-        return await asyncio.to_thread(lambda: self.facts(user_id, **kwargs))
+        return await self.astore.list_facts(user_id, kind=kind, status=status, category=category)
 
     def candidates(self, user_id: str, *, status: str | None = "pending") -> list[FactCandidate]:
-        """Contradiction candidates (pending by default)."""
+        """Contradiction candidates (pending by default; ``None`` for all)."""
         return self.store.list_candidates(user_id, status=status)
 
     async def acandidates(self, user_id: str, *, status: str | None = "pending") -> list[FactCandidate]:
         """Async twin of :meth:`candidates`."""
-        if self.astore is not None:
-            return await self.astore.list_candidates(user_id, status=status)
-        return await asyncio.to_thread(lambda: self.candidates(user_id, status=status))
+        return await self.astore.list_candidates(user_id, status=status)
 
-    def resolve_candidate(self, user_id: str, candidate_id: Any, *, accept: bool, at: datetime | None = None) -> FactCandidate:
+    def resolve_candidate(self, user_id: str, candidate_id: uuid.UUID | str, *, accept: bool,
+                          at: datetime | None = None) -> FactCandidate:
         """Accept (the new claim replaces the old fact, which is kept as ``superseded``) or reject."""
         return self.store.resolve_candidate(user_id, candidate_id, accept=accept, at=at or self.now())
 
-    async def aresolve_candidate(self, user_id: str, candidate_id: Any, *, accept: bool,
+    async def aresolve_candidate(self, user_id: str, candidate_id: uuid.UUID | str, *, accept: bool,
                                  at: datetime | None = None) -> FactCandidate:
         """Async twin of :meth:`resolve_candidate`."""
-        if self.astore is not None:
-            return await self.astore.resolve_candidate(user_id, candidate_id, accept=accept, at=at or self.now())
-        return await asyncio.to_thread(lambda: self.resolve_candidate(user_id, candidate_id, accept=accept, at=at))
+        return await self.astore.resolve_candidate(user_id, candidate_id, accept=accept, at=at or self.now())
 
     def audit_log(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
+        """The user's audit rows, oldest first."""
         return self.store.audit_log(user_id, limit=limit)
 
+    async def aaudit_log(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
+        """Async twin of :meth:`audit_log`."""
+        return await self.astore.audit_log(user_id, limit=limit)
+
     def stats(self, user_id: str) -> dict[str, Any]:
+        """Counts of facts by kind and status, pending candidates, audit rows, messages."""
         return self.store.stats(user_id)
 
     async def astats(self, user_id: str) -> dict[str, Any]:
         """Async twin of :meth:`stats`."""
-        if self.astore is not None:
-            return await self.astore.stats(user_id)
-        return await asyncio.to_thread(lambda: self.stats(user_id))
+        return await self.astore.stats(user_id)
 
-    def export(self, user_id: str) -> dict[str, Any]:
-        """Everything stored about a user, as JSON-ready data (no embeddings)."""
+    def _export(self, user_id: str, facts: list[Fact], candidates: list[FactCandidate],
+                audit: list[AuditEntry]) -> dict[str, Any]:
         return {
             "user_id": user_id,
             "exported_at": self.now().isoformat(),
-            "facts": [f.model_dump(mode="json") for f in self.facts(user_id)],
-            "candidates": [c.model_dump(mode="json") for c in self.candidates(user_id, status=None)],
-            "audit_log": [a.model_dump(mode="json") for a in self.audit_log(user_id)],
+            "facts": [f.model_dump(mode="json") for f in facts],
+            "candidates": [c.model_dump(mode="json") for c in candidates],
+            "audit_log": [a.model_dump(mode="json") for a in audit],
         }
+
+    def export(self, user_id: str) -> dict[str, Any]:
+        """Everything stored about a user, as JSON-ready data (no embeddings)."""
+        return self._export(user_id, self.facts(user_id), self.candidates(user_id, status=None),
+                            self.audit_log(user_id))
+
+    async def aexport(self, user_id: str) -> dict[str, Any]:
+        """Async twin of :meth:`export`."""
+        return self._export(user_id, await self.afacts(user_id), await self.acandidates(user_id, status=None),
+                            await self.aaudit_log(user_id))
 
     def forget(self, user_id: str) -> dict[str, int]:
         """Hard-delete everything about a user (privacy). Returns deleted row counts."""
         return self.store.delete_user(user_id)
 
-    def purge_fact(self, user_id: str, fact_id: Any) -> bool:
+    async def aforget(self, user_id: str) -> dict[str, int]:
+        """Async twin of :meth:`forget`."""
+        return await self.astore.delete_user(user_id)
+
+    def purge_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
         """Hard-delete one fact and its audit rows (privacy)."""
         return self.store.purge_fact(user_id, fact_id)
+
+    async def apurge_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
+        """Async twin of :meth:`purge_fact`."""
+        return await self.astore.purge_fact(user_id, fact_id)
 
     def maintain(self, user_id: str, *, at: datetime | None = None, dormant_after_days: float = 90.0) -> dict[str, int]:
         """Expire current facts past ``expires_at`` and mark long-unused durable facts dormant."""
         return self.store.maintain(user_id, at=at or self.now(), dormant_after_days=dormant_after_days)
 
-    # ------------------------------------------------------------------ read path
-    def as_retriever(self, *, user_id: str, **kwargs: Any):
-        """A :class:`~fact_memory_graph.retriever.FactMemoryRetriever` for one user."""
-        from fact_memory_graph.retriever import FactMemoryRetriever
+    async def amaintain(self, user_id: str, *, at: datetime | None = None,
+                        dormant_after_days: float = 90.0) -> dict[str, int]:
+        """Async twin of :meth:`maintain`."""
+        return await self.astore.maintain(user_id, at=at or self.now(), dormant_after_days=dormant_after_days)
 
+    # ------------------------------------------------------------------ read path
+    def as_retriever(self, *, user_id: str, **kwargs: Any) -> FactMemoryRetriever:
+        """A :class:`~fact_memory_graph.retriever.FactMemoryRetriever` for one user
+        (``k_durable`` / ``k_current`` default to ``config.read``)."""
         kwargs.setdefault("k_durable", self.config.read.k_durable)
         kwargs.setdefault("k_current", self.config.read.k_current)
-        return FactMemoryRetriever(memory=self, user_id=user_id, **kwargs)
+        return FactMemoryRetriever(context=self.context, user_id=user_id, **kwargs)
+
+    def _recall_retriever(self, user_id: str, at: datetime | None, kwargs: dict[str, Any]) -> FactMemoryRetriever:
+        if at is not None:
+            if at.tzinfo is None:
+                raise InvalidInputError("at must be timezone-aware")
+            kwargs["clock"] = lambda: at
+        return self.as_retriever(user_id=user_id, **kwargs)
+
+    def _budget(self, token_budget: int | None) -> int:
+        return self.config.read.token_budget if token_budget is None else token_budget
 
     def recall(self, user_id: str, query: str, *, at: datetime | None = None, token_budget: int | None = None,
                **retriever_kwargs: Any) -> str:
         """The two prompt sections for ``query`` ("" when nothing is known)."""
-        from fact_memory_graph.formatting import format_memory_sections
-
-        if at is not None:
-            retriever_kwargs["clock"] = lambda: at
-        docs = self.as_retriever(user_id=user_id, **retriever_kwargs).invoke(query)
-        budget = self.config.read.token_budget if token_budget is None else token_budget
-        return format_memory_sections(docs, token_budget=budget)
+        docs = self._recall_retriever(user_id, at, retriever_kwargs).invoke(query)
+        return format_memory_sections(docs, token_budget=self._budget(token_budget))
 
     async def arecall(self, user_id: str, query: str, *, at: datetime | None = None,
                       token_budget: int | None = None, **retriever_kwargs: Any) -> str:
         """Async twin of :meth:`recall`."""
-        from fact_memory_graph.formatting import format_memory_sections
+        docs = await self._recall_retriever(user_id, at, retriever_kwargs).ainvoke(query)
+        return format_memory_sections(docs, token_budget=self._budget(token_budget))
 
-        if at is not None:
-            retriever_kwargs["clock"] = lambda: at
-        docs = await self.as_retriever(user_id=user_id, **retriever_kwargs).ainvoke(query)
-        budget = self.config.read.token_budget if token_budget is None else token_budget
-        return format_memory_sections(docs, token_budget=budget)
-
-    def recall_node(self, *, key: str = "memory_context", **kwargs: Any):
+    def recall_node(self, *, key: str = DEFAULT_STATE_KEY, k_durable: int | None = None,
+                    k_current: int | None = None, token_budget: int | None = None) -> RunnableLambda:
         """A node that writes the memory sections for the last messages to ``state[key]``."""
-        from fact_memory_graph.recall import make_recall_node
+        return make_recall_node(self.context, key=key, k_durable=k_durable, k_current=k_current,
+                                token_budget=token_budget)
 
-        return make_recall_node(self, key=key, **kwargs)
-
-    def as_vectorstore(self, user_id: str):
+    def as_vectorstore(self, user_id: str) -> VectorStore:
         """The facts table as a LangChain ``PGVectorStore``, scoped to one user (read-only)."""
+        # Imported here: langchain-postgres pulls in SQLAlchemy, which nothing else needs.
         from fact_memory_graph.vectorstore import user_scoped_vectorstore
 
         if not self.database_url:
             raise ConfigurationError("as_vectorstore needs the database URL the memory was opened with")
         return user_scoped_vectorstore(self.database_url, self.embeddings, user_id)
 
-    # ------------------------------------------------------------------ access tracking
-    def _track_access(self, user_id: str, fact_ids: list[str], at: datetime) -> None:
-        if not self.config.read.track_access or not fact_ids or self._closed:
-            return
-        ids = [uuid.UUID(i) for i in fact_ids]
-        self._pending_access = [f for f in self._pending_access if not f.done()]
-        self._pending_access.append(self._access_pool.submit(self._record_access, user_id, ids, at))
-
-    def _record_access(self, user_id: str, ids: list[uuid.UUID], at: datetime) -> None:
-        try:
-            self.store.record_access(user_id, ids, at)
-        except Exception:  # access counts are best effort; never fail a read for them
-            logger.warning("fact-memory: could not record access for %d facts", len(ids), exc_info=True)
-
     def flush(self) -> None:
         """Wait for background access-count updates (tests, shutdown)."""
-        for f in list(self._pending_access):
-            f.result()
-        self._pending_access.clear()
+        self.context.access.flush()

@@ -20,11 +20,13 @@ from uuid import UUID
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fact_memory_graph.config import WriteConfig
-from fact_memory_graph.errors import ExtractionError
+from fact_memory_graph.errors import ExtractionError, InvalidInputError
 from fact_memory_graph.schema import (
     CURRENT_CATEGORIES,
     DURABLE_CATEGORIES,
+    MODEL_CATEGORIES,
     FactKind,
+    OpName,
     PlannedOp,
     RejectedOp,
     VerificationStatus,
@@ -33,11 +35,8 @@ from fact_memory_graph.schema import (
 
 logger = logging.getLogger(__name__)
 
-Category = Literal[
-    "identity", "health", "relationship", "life_event", "business_role", "preference", "goal",
-    "feeling", "physical_state", "working_on", "going_through", "schedule_context",
-]
-assert set(Category.__args__) == set(DURABLE_CATEGORIES + CURRENT_CATEGORIES)
+#: The categories the model may choose, built from the one list in :mod:`~fact_memory_graph.schema`.
+Category = Literal[MODEL_CATEGORIES]  # type: ignore[valid-type]
 
 
 class KeyValue(BaseModel):
@@ -54,7 +53,7 @@ class ProposedOp(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    op: Literal["add_durable", "add_current", "strengthen", "decay", "contradict"] = Field(
+    op: OpName = Field(
         description="add_durable / add_current: a new fact; strengthen: the message reaffirms an "
         "existing fact; decay: the message makes an existing fact less likely; contradict: the "
         "message conflicts with an existing durable fact (queued for review)."
@@ -64,9 +63,8 @@ class ProposedOp(BaseModel):
         "(D1.., C1..) exactly as shown. null for adds."
     )
     category: Category | None = Field(
-        description="For adds and contradict: the category. Durable: identity, health, "
-        "relationship, life_event, business_role, preference, goal. Current: feeling, "
-        "physical_state, working_on, going_through, schedule_context."
+        description=f"For adds and contradict: the category. Durable: {', '.join(DURABLE_CATEGORIES)}. "
+        f"Current: {', '.join(CURRENT_CATEGORIES)}."
     )
     claim: str | None = Field(
         description="For adds and contradict: one atomic claim (one subject, one predicate), "
@@ -181,7 +179,7 @@ def validate_ops(
                 continue
             try:
                 check_category(kind, op.category)
-            except ValueError as exc:
+            except InvalidInputError as exc:
                 reject(dump, str(exc))
                 continue
             supersedes = None
@@ -208,7 +206,7 @@ def validate_ops(
             if category is not None:
                 try:
                     check_category(kind, category)
-                except ValueError as exc:
+                except InvalidInputError as exc:
                     reject(dump, str(exc))
                     continue
             accepted.append(

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from langchain_core.messages import SystemMessage
 from langchain_core.runnables import RunnableConfig, RunnableLambda
 
+from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.formatting import format_memory_sections
-from fact_memory_graph.nodes.embed import message_text, resolve_user_id
-
-if TYPE_CHECKING:
-    from fact_memory_graph.memory import FactMemory
+from fact_memory_graph.messages import message_text, resolve_user_id
+from fact_memory_graph.retriever import FactMemoryRetriever
 
 DEFAULT_STATE_KEY = "memory_context"
 SYSTEM_PREAMBLE = (
@@ -22,7 +21,7 @@ SYSTEM_PREAMBLE = (
 
 
 def make_recall_node(
-    memory: FactMemory,
+    context: MemoryContext,
     *,
     key: str = DEFAULT_STATE_KEY,
     k_durable: int | None = None,
@@ -32,14 +31,15 @@ def make_recall_node(
     """A node for any graph whose state has ``messages``: sets ``state[key]`` to the memory
     sections for the last ``recall_messages`` (default 5) messages, for the user in
     ``config["configurable"]["user_id"]`` (or the runtime context)."""
-    read = memory.config.read
+    read = context.config.read
     budget = read.token_budget if token_budget is None else token_budget
 
-    def query_and_retriever(state: Mapping[str, Any], config: RunnableConfig):
-        user_id = resolve_user_id(dict(state), config)
+    def query_and_retriever(state: Mapping[str, Any], config: RunnableConfig) -> tuple[str, FactMemoryRetriever]:
+        user_id = resolve_user_id(state, config)
         recent = list(state.get("messages") or [])[-read.recall_messages :]
         query = "\n".join(message_text(m) for m in recent).strip()
-        retriever = memory.as_retriever(
+        retriever = FactMemoryRetriever(
+            context=context,
             user_id=user_id,
             k_durable=read.k_durable if k_durable is None else k_durable,
             k_current=read.k_current if k_current is None else k_current,

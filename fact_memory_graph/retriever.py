@@ -16,10 +16,9 @@ Ties break by claim then id, so the same call twice gives the same output.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from langchain_core.callbacks import (
     AsyncCallbackManagerForRetrieverRun,
@@ -27,13 +26,15 @@ from langchain_core.callbacks import (
 )
 from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, model_validator
 
 from fact_memory_graph.config import ReadConfig
-from fact_memory_graph.schema import Fact, FactKind
+from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.schema import Fact, FactKind, PendingContradiction, SearchHit
 
-if TYPE_CHECKING:
-    from fact_memory_graph.memory import FactMemory
+_READ_DEFAULTS = ReadConfig()
+#: Similarity candidates fetched per kind are at least this many, however small the quota.
+MIN_CANDIDATES = 20
 
 
 def fact_age_days(fact: Fact, now: datetime, age_from: str) -> float:
@@ -42,7 +43,7 @@ def fact_age_days(fact: Fact, now: datetime, age_from: str) -> float:
 
 
 def score_facts(
-    found: dict[FactKind, list[tuple[Fact, float, list[dict[str, Any]]]]],
+    found: dict[FactKind, list[SearchHit]],
     *,
     now: datetime,
     read: ReadConfig,
@@ -64,7 +65,8 @@ def score_facts(
     return docs[:k] if k is not None else docs
 
 
-def _document(score: float, relevance: float, weight: float, fact: Fact, pending: list[dict[str, Any]]) -> Document:
+def _document(score: float, relevance: float, weight: float, fact: Fact,
+              pending: list[PendingContradiction]) -> Document:
     return Document(
         id=str(fact.id),
         page_content=fact.claim,
@@ -83,7 +85,7 @@ def _document(score: float, relevance: float, weight: float, fact: Fact, pending
             "verification_status": fact.verification_status.value,
             "structured_fields": dict(fact.structured_fields),
             "pending_contradictions": [
-                {"id": str(p["id"]), "claim": p["claim"]} for p in pending
+                {"id": str(p.id), "claim": p.claim} for p in pending
             ],
         },
     )
@@ -98,50 +100,50 @@ class FactMemoryRetriever(BaseRetriever):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    memory: Any = Field(exclude=True)
+    context: MemoryContext = Field(exclude=True)
     user_id: str
-    k_durable: int = Field(default=6, ge=0)
-    k_current: int = Field(default=6, ge=0)
+    k_durable: int = Field(default=_READ_DEFAULTS.k_durable, ge=0)
+    k_current: int = Field(default=_READ_DEFAULTS.k_current, ge=0)
     k: int | None = Field(default=None, ge=0)
     #: Override the memory's clock for this retriever (e.g. to look at a past or future date).
     clock: Callable[[], datetime] | None = Field(default=None, exclude=True)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _memory_alias(cls, data: Any) -> Any:
+        # ``memory=`` (a FactMemory) was the constructor argument before the context existed.
+        if isinstance(data, dict) and "memory" in data and "context" not in data:
+            data = {**data, "context": data.pop("memory").context}
+        return data
+
     def _now(self) -> datetime:
-        return (self.clock or self.memory.clock)()
+        return (self.clock or self.context.now)()
 
     def _quotas(self) -> dict[FactKind, int]:
-        factor = self.memory.config.read.candidate_factor
+        factor = self.context.config.read.candidate_factor
         return {
-            FactKind.DURABLE: max(self.k_durable * factor, 20) if self.k_durable else 0,
-            FactKind.CURRENT: max(self.k_current * factor, 20) if self.k_current else 0,
+            FactKind.DURABLE: max(self.k_durable * factor, MIN_CANDIDATES) if self.k_durable else 0,
+            FactKind.CURRENT: max(self.k_current * factor, MIN_CANDIDATES) if self.k_current else 0,
         }
 
-    def _rank(self, found: dict[FactKind, list], k: int | None) -> list[Document]:
+    def _rank(self, found: dict[FactKind, list[SearchHit]], k: int | None) -> list[Document]:
         now = self._now()
-        docs = score_facts(found, now=now, read=self.memory.config.read, k_durable=self.k_durable,
+        docs = score_facts(found, now=now, read=self.context.config.read, k_durable=self.k_durable,
                            k_current=self.k_current, k=self.k if k is None else k)
-        self.memory._track_access(self.user_id, [d.metadata["id"] for d in docs], now)
+        self.context.access.record(self.user_id, [d.metadata["id"] for d in docs], now)
         return docs
 
-    def _search(self, query: str, *, k: int | None, embedding: Sequence[float] | None = None) -> list[Document]:
-        memory: FactMemory = self.memory
-        if embedding is None:
-            embedding = memory.embed_query(query)
-        return self._rank(memory.store.search(self.user_id, embedding, self._quotas()), k)
-
-    async def _asearch(self, query: str, *, k: int | None) -> list[Document]:
-        memory: FactMemory = self.memory
-        if memory.astore is None:  # opened with open(): run the sync path off the event loop
-            return await asyncio.to_thread(self._search, query, k=k)
-        embedding = await memory.aembed_query(query)
-        return self._rank(await memory.astore.search(self.user_id, embedding, self._quotas()), k)
+    def search_by_vector(self, embedding: Sequence[float], *, k: int | None = None) -> list[Document]:
+        """Rank for an already-embedded query (benchmarks, callers that batch embeddings)."""
+        return self._rank(self.context.store.search(self.user_id, embedding, self._quotas()), k)
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, k: int | None = None, **kwargs: Any
     ) -> list[Document]:
-        return self._search(query, k=k)
+        return self.search_by_vector(self.context.embed_query(query), k=k)
 
     async def _aget_relevant_documents(
         self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun, k: int | None = None, **kwargs: Any
     ) -> list[Document]:
-        return await self._asearch(query, k=k)
+        embedding = await self.context.aembed_query(query)
+        return self._rank(await self.context.astore.search(self.user_id, embedding, self._quotas()), k)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple, TypeVar, get_args
 from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from fact_memory_graph.errors import InvalidInputError
 
 
 class FactKind(StrEnum):
@@ -46,22 +48,36 @@ CATEGORIES_BY_KIND: dict[FactKind, tuple[str, ...]] = {
 }
 
 
-def kind_of_category(category: str) -> FactKind:
-    """The kind a category belongs to; raises ``ValueError`` for an unknown category."""
-    for kind, cats in CATEGORIES_BY_KIND.items():
-        if category in cats:
-            return kind
-    raise ValueError(
-        f"unknown category {category!r}; durable categories: {', '.join(DURABLE_CATEGORIES)}; "
-        f"current categories: {', '.join(CURRENT_CATEGORIES)}"
-    )
+#: Every category the extractor may use (durable first), in the order the prompt lists them.
+MODEL_CATEGORIES: tuple[str, ...] = (*DURABLE_CATEGORIES, *CURRENT_CATEGORIES)
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def parse_enum(enum: type[E], value: E | str, what: str) -> E:
+    """``enum(value)``, or an :class:`InvalidInputError` that lists the allowed values."""
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(m.value for m in enum)
+        raise InvalidInputError(f"unknown {what} {value!r} (allowed: {allowed})") from None
+
+
+def parse_uuid(value: UUID | str, what: str = "id") -> UUID:
+    """A UUID from a UUID or its string form, or an :class:`InvalidInputError`."""
+    if isinstance(value, UUID):
+        return value
+    try:
+        return UUID(str(value))
+    except ValueError:
+        raise InvalidInputError(f"{what} {str(value)[:80]!r} is not a UUID") from None
 
 
 def check_category(kind: FactKind | str, category: str) -> None:
-    """Raise ``ValueError`` unless ``category`` belongs to ``kind``."""
-    kind = FactKind(kind)
+    """Raise :class:`InvalidInputError` (a ``ValueError``) unless ``category`` belongs to ``kind``."""
+    kind = parse_enum(FactKind, kind, "kind")
     if category not in CATEGORIES_BY_KIND[kind]:
-        raise ValueError(
+        raise InvalidInputError(
             f"category {category!r} is not a {kind.value} category "
             f"(allowed: {', '.join(CATEGORIES_BY_KIND[kind])})"
         )
@@ -127,6 +143,23 @@ class Fact(BaseModel):
     last_accessed_at: datetime | None = None
 
 
+class PendingContradiction(BaseModel):
+    """A pending candidate that contradicts a retrieved fact (shown to the agent as unconfirmed)."""
+
+    id: UUID
+    claim: str
+    created_at: datetime | None = None
+
+
+class SearchHit(NamedTuple):
+    """One similarity-search result: the fact, its cosine similarity to the query, and the
+    pending contradictions of it."""
+
+    fact: Fact
+    similarity: float
+    pending: list[PendingContradiction]
+
+
 class CandidateStatus(StrEnum):
     PENDING = "pending"
     ACCEPTED = "accepted"
@@ -168,6 +201,7 @@ class AuditEntry(BaseModel):
 
 
 OpName = Literal["add_durable", "add_current", "strengthen", "decay", "contradict"]
+OP_NAMES: tuple[str, ...] = get_args(OpName)
 
 
 class PlannedOp(BaseModel):

@@ -144,9 +144,4 @@ class FixedClock:
         self.now = now
 
 
-def scripted_from(mapping: Mapping[str, ScriptedResponse], default: ScriptedResponse = ()) -> ScriptedChatModel:
-    """A scripted model answering by message text (``{message: ops}``)."""
-    return ScriptedChatModel(by_message=dict(mapping), default=list(default))
-
-
-__all__ = ["FixedClock", "ScriptedChatModel", "prompt_message", "scripted_from"]
+__all__ = ["FixedClock", "ScriptedChatModel", "prompt_message"]

@@ -11,16 +11,8 @@ from __future__ import annotations
 
 import bisect
 import math
-from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field, model_validator
-
-
-@runtime_checkable
-class TimeWeight(Protocol):
-    """Maps an age in days (>= 0) to a weight in (0, 1]."""
-
-    def __call__(self, age_days: float) -> float: ...
 
 
 class ExponentialDecay(BaseModel):
@@ -80,5 +72,3 @@ class SigmoidDecay(BaseModel):
         at_zero = 1.0 / (1.0 + math.exp(-self.steepness * self.midpoint_days))
         return self.floor + (1.0 - self.floor) * raw / at_zero
 
-
-DEFAULT_TIME_WEIGHT = ExponentialDecay(tau_days=14.0)

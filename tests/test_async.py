@@ -85,7 +85,7 @@ async def test_async_write_path_never_uses_the_sync_pool(amemory: FactMemory, us
 
 async def test_async_failure_mid_apply_leaves_nothing(amemory: FactMemory, user_id: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    amemory.deps.llm_factory = lambda: ScriptedChatModel(default=[
+    amemory.context.llm_factory = lambda: ScriptedChatModel(default=[
         {"op": "add_durable", "category": "identity", "claim": "lives in Berlin"},
         {"op": "add_durable", "category": "relationship", "claim": "has a sister Mia"},
     ])

@@ -79,7 +79,7 @@ def test_cli_bad_input_exits_non_zero(db_url: str) -> None:
 
 
 def test_model_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    from fact_memory_graph.memory import model_from_env
+    from fact_memory_graph.settings import model_from_env
 
     assert model_from_env() is None
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:8765/v1")

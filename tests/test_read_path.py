@@ -166,15 +166,15 @@ def test_access_counts_and_dormant_facts(memory: FactMemory, user_id: str, clock
     fid = memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health").fact_id
     memory.recall(user_id, "allergies")
     memory.flush()
-    fact = memory.store.get_fact(user_id, fid)
+    fact = memory.get_fact(user_id, fid)
     assert fact.access_count == 1 and fact.last_accessed_at == T0
     clock.advance(days=91)
     assert memory.maintain(user_id) == {"expired": 0, "dormant": 1}
-    assert memory.store.get_fact(user_id, fid).status == "dormant"
+    assert memory.get_fact(user_id, fid).status == "dormant"
     # Dormant = believed but unused: still retrieved, and retrieval makes it active again.
     assert "penicillin" in memory.recall(user_id, "allergies")
     memory.flush()
-    assert memory.store.get_fact(user_id, fid).status == "active"
+    assert memory.get_fact(user_id, fid).status == "active"
 
 
 def test_time_weight_curves_are_configurable_and_never_zero(make_memory, user_id: str, clock: FixedClock) -> None:

@@ -95,7 +95,7 @@ def test_round_trip_of_every_table(memory: FactMemory, user_id: str) -> None:
     assert fact.valid_at is None and fact.status is FactStatus.ACTIVE
 
     current = memory.add_fact(user_id, "anxious this morning", kind="current", category="feeling")
-    assert memory.store.get_fact(user_id, current.fact_id).valid_at == T0
+    assert memory.get_fact(user_id, current.fact_id).valid_at == T0
 
     # candidates
     emb = memory.embed_query("not allergic to anything")
@@ -130,7 +130,7 @@ def test_users_never_see_each_others_rows(memory: FactMemory) -> None:
     with pytest.raises(Exception, match="no active fact"):
         memory.store.apply(alice, "x1", [PlannedOp(op="strengthen", fact_id=bob_fact.id)], at=T0)
     assert memory.facts(bob)[0].confidence == 0.7
-    assert memory.store.get_fact(alice, bob_fact.id) is None
+    assert memory.get_fact(alice, bob_fact.id) is None
     assert memory.as_vectorstore(alice).similarity_search("lives", k=5)[0].page_content == "lives in Berlin"
     assert len(memory.as_vectorstore(alice).similarity_search("lives", k=5)) == 1
 

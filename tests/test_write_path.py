@@ -56,31 +56,31 @@ def test_every_op(make_memory: Callable[..., FactMemory], user_id: str, clock: F
     memory = make_memory(llm)
     out = memory.remember(user_id, "I live in Berlin and I'm anxious this morning", message_id="m1")
     assert [a.op for a in out.applied] == ["add_durable", "add_current"] and out.llm_calls == 1
-    berlin = memory.store.get_fact(user_id, out.applied[0].fact_id)
-    anxious = memory.store.get_fact(user_id, out.applied[1].fact_id)
+    berlin = memory.get_fact(user_id, out.applied[0].fact_id)
+    anxious = memory.get_fact(user_id, out.applied[1].fact_id)
     assert (berlin.kind, berlin.confidence, berlin.valid_at) == (FactKind.DURABLE, 0.7, None)
     assert (anxious.kind, anxious.valid_at) == (FactKind.CURRENT, clock())
 
     clock.advance(days=3)
     out = memory.remember(user_id, "Yes, Berlin is home", message_id="m2")
-    berlin = memory.store.get_fact(user_id, berlin.id)
+    berlin = memory.get_fact(user_id, berlin.id)
     assert out.applied[0].op == "strengthen"
     assert (berlin.confidence, berlin.last_confirmed_at, berlin.evidence_message_ids) == (0.8, clock(), ["m1", "m2"])
 
     memory.remember(user_id, "I might be leaving Berlin soon", message_id="m3")
-    assert memory.store.get_fact(user_id, berlin.id).confidence == pytest.approx(0.65)
+    assert memory.get_fact(user_id, berlin.id).confidence == pytest.approx(0.65)
 
     out = memory.remember(user_id, "actually I moved to Tokyo", message_id="m4")
     [cand] = memory.candidates(user_id)
     assert (cand.fact_id, cand.claim, cand.status) == (berlin.id, "lives in Tokyo", "pending")
-    assert memory.store.get_fact(user_id, berlin.id).status is FactStatus.ACTIVE  # nothing superseded yet
+    assert memory.get_fact(user_id, berlin.id).status is FactStatus.ACTIVE  # nothing superseded yet
     assert len(llm.calls) == 4
 
     # Review: accepting supersedes the old fact and keeps it (history is never lost).
     memory.resolve_candidate(user_id, cand.id, accept=True)
-    old = memory.store.get_fact(user_id, berlin.id)
+    old = memory.get_fact(user_id, berlin.id)
     assert old.status is FactStatus.SUPERSEDED and old.verification_status == "contradicted"
-    tokyo = memory.store.get_fact(user_id, old.superseded_by)
+    tokyo = memory.get_fact(user_id, old.superseded_by)
     assert tokyo.claim == "lives in Tokyo" and tokyo.status is FactStatus.ACTIVE
 
 
@@ -90,9 +90,9 @@ def test_decay_below_floor_retracts_but_keeps_the_fact(make_memory, user_id: str
     confidences = []
     for i in range(4):
         memory.remember(user_id, f"meh, mornings {i}", message_id=f"d{i}")
-        confidences.append(memory.store.get_fact(user_id, fid).confidence)
+        confidences.append(memory.get_fact(user_id, fid).confidence)
     assert confidences == pytest.approx([0.55, 0.4, 0.25, 0.1])
-    fact = memory.store.get_fact(user_id, fid)
+    fact = memory.get_fact(user_id, fid)
     assert fact.status is FactStatus.RETRACTED  # kept for audit ...
     assert memory.recall(user_id, "morning meetings") == ""  # ... never retrieved
     assert [e.op for e in memory.audit_log(user_id)].count("decay") == 4
@@ -361,13 +361,13 @@ def test_eight_concurrent_writers_strengthen_exactly(make_memory, user_id: str) 
     with ThreadPoolExecutor(8) as pool:
         outs = list(pool.map(lambda i: memory.remember(user_id, f"still in Berlin ({i})", message_id=f"w{i}"), range(8)))
     assert all(o.applied[0].op == "strengthen" for o in outs)
-    fact = memory.store.get_fact(user_id, fid)
+    fact = memory.get_fact(user_id, fid)
     assert fact.confidence == 0.94  # 0.7 + 8 x 0.03, no lost update
     assert sorted(fact.evidence_message_ids[1:]) == sorted(f"w{i}" for i in range(8))
     # Capped at 1.0.
     for i in range(10):
         memory.remember(user_id, f"Berlin forever {i}")
-    assert memory.store.get_fact(user_id, fid).confidence == 1.0
+    assert memory.get_fact(user_id, fid).confidence == 1.0
 
 
 def test_same_message_concurrently_applies_once(make_memory, user_id: str) -> None:

@@ -15,7 +15,7 @@ OUT = Path(__file__).resolve().parents[1] / "notebooks"
 SETUP = '''from datetime import UTC, datetime, timedelta
 
 from fact_memory_graph import FactMemory
-from fact_memory_graph.memory import model_from_env
+from fact_memory_graph.settings import model_from_env
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
 clock = FixedClock(datetime(2026, 3, 2, 9, 0, tzinfo=UTC))'''

@@ -6,7 +6,8 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from fact_memory_graph.nodes.state import NodePair, WriteDeps, WriteState
+from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.nodes.state import NodePair, Update, WriteState
 
 
 def _args(state: WriteState) -> tuple[tuple[Any, ...], dict[str, Any]]:
@@ -16,13 +17,13 @@ def _args(state: WriteState) -> tuple[tuple[Any, ...], dict[str, Any]]:
     }
 
 
-def make_apply_node(deps: WriteDeps) -> NodePair:
-    def apply(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+def make_apply_node(ctx: MemoryContext) -> NodePair:
+    def apply(state: WriteState, config: RunnableConfig) -> Update:
         args, kwargs = _args(state)
-        return {"memory_outcome": deps.store.apply(*args, **kwargs)}
+        return {"memory_outcome": ctx.store.apply(*args, **kwargs)}
 
-    async def aapply(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+    async def aapply(state: WriteState, config: RunnableConfig) -> Update:
         args, kwargs = _args(state)
-        return {"memory_outcome": await deps.astore.apply(*args, **kwargs)}
+        return {"memory_outcome": await ctx.astore.apply(*args, **kwargs)}
 
     return apply, aapply

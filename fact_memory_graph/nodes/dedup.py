@@ -19,7 +19,8 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from fact_memory_graph.nodes.state import NodePair, WriteDeps, WriteState
+from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.nodes.state import NodePair, Update, WriteState
 from fact_memory_graph.schema import FactSource, PlannedOp
 
 logger = logging.getLogger(__name__)
@@ -88,23 +89,23 @@ def _probes(needs: list[PlannedOp], vectors: list[list[float]]) -> tuple[dict[in
     return by_id, adds, [(p.kind, p.category, by_id[id(p)]) for p in adds]
 
 
-def plan_ops(deps: WriteDeps, user_id: str, proposals: Sequence[PlannedOp], *,
+def plan_ops(ctx: MemoryContext, user_id: str, proposals: Sequence[PlannedOp], *,
              source: FactSource = FactSource.CONVERSATION) -> list[PlannedOp]:
     """Embed claims, apply the write-time dedup, and return ops ready for :meth:`FactStore.apply`."""
     needs = _needs_vector(proposals)
-    vectors, adds, probes = _probes(needs, deps.embed_many([p.claim for p in needs]))
-    nearest = deps.store.nearest_same_category(user_id, probes)
-    return _decide(proposals, vectors, dict(zip(map(id, adds), nearest, strict=True)), deps.config.dedup_threshold,
+    vectors, adds, probes = _probes(needs, ctx.embed_many([p.claim for p in needs]))
+    nearest = ctx.store.nearest_same_category(user_id, probes)
+    return _decide(proposals, vectors, dict(zip(map(id, adds), nearest, strict=True)), ctx.config.write.dedup_threshold,
                    source)
 
 
-async def aplan_ops(deps: WriteDeps, user_id: str, proposals: Sequence[PlannedOp], *,
+async def aplan_ops(ctx: MemoryContext, user_id: str, proposals: Sequence[PlannedOp], *,
                     source: FactSource = FactSource.CONVERSATION) -> list[PlannedOp]:
     """Async twin of :func:`plan_ops`."""
     needs = _needs_vector(proposals)
-    vectors, adds, probes = _probes(needs, await deps.aembed_many([p.claim for p in needs]))
-    nearest = await deps.astore.nearest_same_category(user_id, probes)
-    return _decide(proposals, vectors, dict(zip(map(id, adds), nearest, strict=True)), deps.config.dedup_threshold,
+    vectors, adds, probes = _probes(needs, await ctx.aembed_many([p.claim for p in needs]))
+    nearest = await ctx.astore.nearest_same_category(user_id, probes)
+    return _decide(proposals, vectors, dict(zip(map(id, adds), nearest, strict=True)), ctx.config.write.dedup_threshold,
                    source)
 
 
@@ -162,11 +163,11 @@ def _decide(
     return planned
 
 
-def make_dedup_node(deps: WriteDeps) -> NodePair:
-    def dedup(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
-        return {"planned": plan_ops(deps, state["user_id"], state.get("proposals") or [])}
+def make_dedup_node(ctx: MemoryContext) -> NodePair:
+    def dedup(state: WriteState, config: RunnableConfig) -> Update:
+        return {"planned": plan_ops(ctx, state["user_id"], state.get("proposals") or [])}
 
-    async def adedup(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
-        return {"planned": await aplan_ops(deps, state["user_id"], state.get("proposals") or [])}
+    async def adedup(state: WriteState, config: RunnableConfig) -> Update:
+        return {"planned": await aplan_ops(ctx, state["user_id"], state.get("proposals") or [])}
 
     return dedup, adedup

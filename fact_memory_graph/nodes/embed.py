@@ -13,56 +13,16 @@ import logging
 import uuid
 from typing import Any
 
-from langchain_core.messages import AnyMessage, BaseMessage, HumanMessage
+from langchain_core.messages import AnyMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 
-from fact_memory_graph.errors import InvalidInputError
-from fact_memory_graph.nodes.state import NodePair, WriteDeps, WriteState
+from fact_memory_graph.config import WriteConfig
+from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.messages import message_text, resolve_user_id, truncate_middle
+from fact_memory_graph.nodes.state import NodePair, Update, WriteState
 from fact_memory_graph.schema import ApplyOutcome
 
 logger = logging.getLogger(__name__)
-
-
-def message_text(message: BaseMessage) -> str:
-    """Plain text of a message (text blocks of multimodal content are joined)."""
-    content = message.content
-    if isinstance(content, str):
-        return content
-    parts = []
-    for block in content:
-        if isinstance(block, str):
-            parts.append(block)
-        elif isinstance(block, dict) and block.get("type") == "text":
-            parts.append(str(block.get("text", "")))
-    return "\n".join(parts)
-
-
-def truncate_middle(text: str, limit: int) -> str:
-    """Keep the head and the tail of an over-long message (facts cluster at both ends)."""
-    if len(text) <= limit:
-        return text
-    head = limit * 2 // 3
-    tail = limit - head
-    return f"{text[:head]}\n[... {len(text) - limit} characters omitted ...]\n{text[-tail:]}"
-
-
-def resolve_user_id(state: dict[str, Any], config: RunnableConfig | None) -> str:
-    """``state['user_id']``, else ``config['configurable']['user_id']``, else runtime context."""
-    user_id = state.get("user_id") or (config or {}).get("configurable", {}).get("user_id")
-    if not user_id:
-        try:
-            from langgraph.runtime import get_runtime
-
-            ctx = get_runtime().context
-            user_id = ctx.get("user_id") if isinstance(ctx, dict) else getattr(ctx, "user_id", None)
-        except Exception:  # not inside a graph run, or no context
-            user_id = None
-    if not user_id or not isinstance(user_id, str):
-        raise InvalidInputError(
-            "no user id: pass config={'configurable': {'user_id': ...}} (or a runtime context "
-            "with user_id, or user_id in the state)"
-        )
-    return user_id
 
 
 def _role(message: AnyMessage) -> str:
@@ -85,7 +45,7 @@ def _pick(state: WriteState, config: RunnableConfig, every: int) -> dict[str, An
             "recent_ids": [str(messages[i].id) for i in recent]}
 
 
-def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Any) -> dict[str, Any]:
+def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: WriteConfig) -> dict[str, Any]:
     """Skip (already processed, batching, empty) or the update plus the text to embed."""
     user_id, messages, recent = pick["user_id"], pick["messages"], pick["recent"]
     message_id = str(messages[recent[-1]].id)
@@ -121,31 +81,31 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: An
     return {"update": update, "probe": probe}
 
 
-def make_embed_node(deps: WriteDeps) -> NodePair:
-    cfg = deps.config
+def make_embed_node(ctx: MemoryContext) -> NodePair:
+    cfg = ctx.config.write
 
-    def finish(state: WriteState, prepared: dict[str, Any], vector: list[float]) -> dict[str, Any]:
-        return {**prepared["update"], "message_embedding": vector, "at": state.get("at") or deps.clock()}
+    def finish(state: WriteState, prepared: dict[str, Any], vector: list[float]) -> Update:
+        return {**prepared["update"], "message_embedding": vector, "at": state.get("at") or ctx.now()}
 
-    def embed(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+    def embed(state: WriteState, config: RunnableConfig) -> Update:
         pick = _pick(state, config, cfg.extract_every)
         if "result" in pick:
             return pick["result"]
-        prepared = _prepare(pick, deps.store.processed_outcomes(pick["user_id"], pick["recent_ids"]), cfg)
+        prepared = _prepare(pick, ctx.store.processed_outcomes(pick["user_id"], pick["recent_ids"]), cfg)
         if "result" in prepared:
             return prepared["result"]
-        [vector] = deps.embed_many([prepared["probe"]])
+        [vector] = ctx.embed_many([prepared["probe"]])
         return finish(state, prepared, vector)
 
-    async def aembed(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+    async def aembed(state: WriteState, config: RunnableConfig) -> Update:
         pick = _pick(state, config, cfg.extract_every)
         if "result" in pick:
             return pick["result"]
-        done = await deps.astore.processed_outcomes(pick["user_id"], pick["recent_ids"])
+        done = await ctx.astore.processed_outcomes(pick["user_id"], pick["recent_ids"])
         prepared = _prepare(pick, done, cfg)
         if "result" in prepared:
             return prepared["result"]
-        [vector] = await deps.aembed_many([prepared["probe"]])
+        [vector] = await ctx.aembed_many([prepared["probe"]])
         return finish(state, prepared, vector)
 
     return embed, aembed

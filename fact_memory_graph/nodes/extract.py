@@ -16,8 +16,9 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
 from langchain_openai.chat_models.base import BaseChatOpenAI
 
+from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import ExtractionError
-from fact_memory_graph.nodes.state import NodePair, WriteDeps, WriteState
+from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteState
 from fact_memory_graph.ops import ExtractedOps, raw_ops_from_model_output, validate_ops
 from fact_memory_graph.prompts import extraction_prompt
 from fact_memory_graph.schema import FactKind
@@ -25,7 +26,7 @@ from fact_memory_graph.schema import FactKind
 logger = logging.getLogger(__name__)
 
 
-def format_known(retrieved: list[dict[str, Any]], kind: FactKind) -> str:
+def format_known(retrieved: list[KnownFact], kind: FactKind) -> str:
     lines = []
     for item in retrieved:
         fact = item["fact"]
@@ -79,31 +80,32 @@ def model_errors() -> Iterator[None]:
         raise ExtractionError(f"model call failed: {type(exc).__name__}: {exc}") from exc
 
 
-def make_extract_node(deps: WriteDeps) -> NodePair:
-    method = deps.config.structured_output_method
+def make_extract_node(ctx: MemoryContext) -> NodePair:
+    write = ctx.config.write
+    method = write.structured_output_method
     # Building the structured runnable renders the JSON schema (~10 ms): do it once per model.
     cache: dict[int, tuple[Any, Any]] = {}
 
     def structured_model() -> Any:
-        llm = deps.llm_factory()
+        llm = ctx.llm_factory()
         hit = cache.get(id(llm))
         if hit is None or hit[0] is not llm:
             hit = (llm, _structured(llm, method))
             cache[id(llm)] = hit
         return hit[1]
 
-    def parse(state: WriteState, output: Any) -> dict[str, Any]:
+    def parse(state: WriteState, output: Any) -> Update:
         raw_ops = raw_ops_from_model_output(output)
         refs = {item["ref"]: (item["fact"].id, item["fact"].kind) for item in state.get("retrieved") or []}
-        proposals, rejected = validate_ops(raw_ops, refs, deps.config)
+        proposals, rejected = validate_ops(raw_ops, refs, write)
         return {"proposals": proposals, "rejected": rejected, "llm_calls": 1}
 
-    def extract(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+    def extract(state: WriteState, config: RunnableConfig) -> Update:
         with model_errors():
             output = structured_model().invoke(build_prompt_messages(state))
         return parse(state, output)
 
-    async def aextract(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
+    async def aextract(state: WriteState, config: RunnableConfig) -> Update:
         with model_errors():
             output = await structured_model().ainvoke(build_prompt_messages(state))
         return parse(state, output)

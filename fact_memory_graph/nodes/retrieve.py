@@ -6,29 +6,30 @@ labelled with short references (D1.., C1..) that the extractor uses instead of i
 
 from __future__ import annotations
 
-from typing import Any
-
 from langchain_core.runnables import RunnableConfig
 
-from fact_memory_graph.nodes.state import NodePair, WriteDeps, WriteState
-from fact_memory_graph.schema import FactKind
+from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteState
+from fact_memory_graph.schema import FactKind, SearchHit
 
 
-def _label(found: dict[FactKind, list]) -> dict[str, Any]:
-    retrieved = []
+def _label(found: dict[FactKind, list[SearchHit]]) -> Update:
+    retrieved: list[KnownFact] = []
     for kind, prefix in ((FactKind.DURABLE, "D"), (FactKind.CURRENT, "C")):
-        for i, (fact, similarity, pending) in enumerate(found[kind], start=1):
-            retrieved.append({"ref": f"{prefix}{i}", "fact": fact, "similarity": similarity, "pending": pending})
+        for i, hit in enumerate(found[kind], start=1):
+            retrieved.append(KnownFact(ref=f"{prefix}{i}", fact=hit.fact, similarity=hit.similarity,
+                                       pending=hit.pending))
     return {"retrieved": retrieved}
 
 
-def make_retrieve_node(deps: WriteDeps) -> NodePair:
-    quotas = {FactKind.DURABLE: deps.config.retrieve_k, FactKind.CURRENT: deps.config.retrieve_k}
+def make_retrieve_node(ctx: MemoryContext) -> NodePair:
+    k = ctx.config.write.retrieve_k
+    quotas = {FactKind.DURABLE: k, FactKind.CURRENT: k}
 
-    def retrieve(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
-        return _label(deps.store.search(state["user_id"], state["message_embedding"], quotas))
+    def retrieve(state: WriteState, config: RunnableConfig) -> Update:
+        return _label(ctx.store.search(state["user_id"], state["message_embedding"], quotas))
 
-    async def aretrieve(state: WriteState, config: RunnableConfig) -> dict[str, Any]:
-        return _label(await deps.astore.search(state["user_id"], state["message_embedding"], quotas))
+    async def aretrieve(state: WriteState, config: RunnableConfig) -> Update:
+        return _label(await ctx.astore.search(state["user_id"], state["message_embedding"], quotas))
 
     return retrieve, aretrieve

@@ -1,24 +1,24 @@
-"""``AsyncFactStore``: the asyncio twin of :class:`~fact_memory_graph.store.store.FactStore`.
+"""The async store: the asyncio twin of :class:`~fact_memory_graph.store.store.FactStore`.
 
-It runs the very same plans (:mod:`.plans`) on a ``psycopg_pool.AsyncConnectionPool``, so the SQL
-and the logic exist once. The pool belongs to the event loop it was opened in.
+:class:`AsyncFactStore` runs the very same plans (:mod:`.plans`) on a psycopg
+``AsyncConnectionPool`` (the pool belongs to the event loop it was opened in).
+:class:`ThreadedAsyncFactStore` runs them through a sync ``FactStore`` on worker threads; it is
+the async store of a memory opened with ``FactMemory.open()``, so an async store always exists
+and async code never has to ask which driver it has.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager, nullcontext
+from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
 
-import psycopg
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
-from tenacity import AsyncRetrying
 
 from fact_memory_graph.config import WriteConfig
-from fact_memory_graph.errors import ConfigurationError
 from fact_memory_graph.schema import (
     RETRIEVABLE_STATUSES,
     ApplyOutcome,
@@ -29,27 +29,20 @@ from fact_memory_graph.schema import (
     FactStatus,
     PlannedOp,
     RejectedOp,
+    SearchHit,
 )
-from fact_memory_graph.store.plans import Plan, Q, StorePlans
-from fact_memory_graph.store.store import RETRY
+from fact_memory_graph.store._driver import arun_plan, make_async_pool, run_plan
+from fact_memory_graph.store._sql import Plan
+from fact_memory_graph.store.plans import Neighbour, StorePlans
+from fact_memory_graph.store.store import FactStore
 
 T = TypeVar("T")
-
-
-async def afetch(cur: psycopg.AsyncCursor, q: Q) -> Any:
-    if q.fetch == "all":
-        return await cur.fetchall()
-    if q.fetch == "one":
-        return await cur.fetchone()
-    if q.fetch == "rowcount":
-        return cur.rowcount
-    return None
 
 
 class AsyncFactStore(StorePlans):
     """Async Postgres + pgvector storage; same methods as ``FactStore``, awaitable."""
 
-    def __init__(self, pool: AsyncConnectionPool, *, dimension: int, write: WriteConfig | None = None):
+    def __init__(self, pool: AsyncConnectionPool | None, *, dimension: int, write: WriteConfig | None = None):
         super().__init__(dimension=dimension, write=write)
         self.pool = pool
 
@@ -66,20 +59,12 @@ class AsyncFactStore(StorePlans):
             await pool.close()
 
     async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
-        async for attempt in AsyncRetrying(**RETRY):
-            with attempt:
-                plan = make_plan()
-                async with self.pool.connection() as conn, \
-                        (conn.transaction() if transaction else nullcontext()), \
-                        conn.cursor(row_factory=dict_row) as cur:
-                    try:
-                        q = next(plan)
-                        while True:
-                            await cur.execute(q.sql, q.params)
-                            q = plan.send(await afetch(cur, q))
-                    except StopIteration as done:
-                        return done.value
-        raise AssertionError("unreachable")  # pragma: no cover
+        assert self.pool is not None
+        return await arun_plan(self.pool, make_plan, transaction=transaction)
+
+    async def aclose(self) -> None:
+        if self.pool is not None:
+            await self.pool.close()
 
     async def setup(self) -> None:
         """Async twin of ``FactStore.setup``."""
@@ -91,12 +76,12 @@ class AsyncFactStore(StorePlans):
     async def search(
         self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], *,
         statuses: Sequence[str] = RETRIEVABLE_STATUSES,
-    ) -> dict[FactKind, list[tuple[Fact, float, list[dict[str, Any]]]]]:
+    ) -> dict[FactKind, list[SearchHit]]:
         return await self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses))
 
     async def nearest_same_category(
         self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int = 3
-    ) -> list[list[tuple[UUID, str, float]]]:
+    ) -> list[list[Neighbour]]:
         return await self._run(lambda: self._nearest_plan(user_id, probes, k))
 
     async def get_fact(self, user_id: str, fact_id: UUID | str) -> Fact | None:
@@ -119,9 +104,6 @@ class AsyncFactStore(StorePlans):
 
     async def stats(self, user_id: str) -> dict[str, Any]:
         return await self._run(lambda: self._stats_plan(user_id))
-
-    async def users(self) -> list[str]:
-        return await self._run(self._users_plan)
 
     async def apply(
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,
@@ -149,18 +131,16 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._delete_user_plan(user_id), transaction=True)
 
 
-async def make_async_pool(conn_string: str, *, min_size: int = 1, max_size: int = 10,
-                          **kwargs: Any) -> AsyncConnectionPool:
-    """The async twin of ``make_pool`` (opened in the running event loop)."""
-    try:
-        await (await psycopg.AsyncConnection.connect(conn_string, connect_timeout=10)).close()
-    except psycopg.Error as exc:
-        raise ConfigurationError(f"cannot connect to Postgres: {str(exc).strip()}") from exc
-    pool = AsyncConnectionPool(
-        conn_string, min_size=min_size, max_size=max_size,
-        kwargs={"autocommit": True, **kwargs.pop("kwargs", {})},
-        check=AsyncConnectionPool.check_connection, open=False, **kwargs,
-    )
-    await pool.open(wait=True, timeout=30)
-    return pool
+class ThreadedAsyncFactStore(AsyncFactStore):
+    """The async store of a sync ``FactStore``: each plan runs on the sync pool in a worker
+    thread, so the event loop stays free. It owns no pool (closing it closes nothing)."""
 
+    def __init__(self, store: FactStore) -> None:
+        super().__init__(None, dimension=store.dimension, write=store.write)
+        self.sync_store = store
+
+    async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
+        return await asyncio.to_thread(run_plan, self.sync_store.pool, make_plan, transaction=transaction)
+
+    async def aclose(self) -> None:
+        return None

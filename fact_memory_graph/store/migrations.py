@@ -1,7 +1,8 @@
 """Ordered SQL migrations. Append new ones; never edit an applied one.
 
-``{dim}`` is replaced by the embedder's dimension when the schema is first created; later opens
-compare the stored dimension with the embedder's (see ``FactStore.setup``).
+``{dim}`` is the only placeholder: :func:`render_migration` replaces it with the embedder's
+dimension when the schema is first created; later opens compare the stored dimension with the
+embedder's (see ``FactStore.setup``). Every other brace is literal SQL.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ CREATE TABLE fact_memory_facts (
     kind                 text NOT NULL CHECK (kind IN ('durable', 'current')),
     category             text NOT NULL,
     claim                text NOT NULL CHECK (claim <> ''),
-    structured_fields    jsonb NOT NULL DEFAULT '{{}}'::jsonb,
+    structured_fields    jsonb NOT NULL DEFAULT '{}'::jsonb,
     confidence           double precision NOT NULL CHECK (confidence BETWEEN 0 AND 1),
-    evidence_message_ids text[] NOT NULL DEFAULT '{{}}',
+    evidence_message_ids text[] NOT NULL DEFAULT '{}',
     verification_status  text NOT NULL DEFAULT 'self_reported'
         CHECK (verification_status IN ('self_reported', 'confirmed', 'contradicted')),
     status               text NOT NULL DEFAULT 'active'
@@ -51,7 +52,7 @@ CREATE TABLE fact_memory_candidates (
     kind              text NOT NULL,
     category          text NOT NULL,
     claim             text NOT NULL,
-    structured_fields jsonb NOT NULL DEFAULT '{{}}'::jsonb,
+    structured_fields jsonb NOT NULL DEFAULT '{}'::jsonb,
     message_id        text,
     status            text NOT NULL DEFAULT 'pending'
         CHECK (status IN ('pending', 'accepted', 'rejected')),
@@ -94,3 +95,8 @@ CREATE TABLE fact_memory_processed_messages (
 """,
     ),
 ]
+
+
+def render_migration(sql: str, *, dimension: int) -> str:
+    """The migration's SQL for a store of this vector dimension."""
+    return sql.replace("{dim}", str(int(dimension)))

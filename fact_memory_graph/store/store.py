@@ -2,24 +2,19 @@
 
 All ops of one message are applied in one transaction together with the row that marks the
 message processed, so a message applies exactly once and a failure leaves nothing behind.
-Every operation is retried (a fresh plan on a fresh connection) when the connection drops.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
 
-import psycopg
-from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
-from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from fact_memory_graph.config import WriteConfig
-from fact_memory_graph.errors import ConfigurationError
 from fact_memory_graph.schema import (
     RETRIEVABLE_STATUSES,
     ApplyOutcome,
@@ -30,28 +25,13 @@ from fact_memory_graph.schema import (
     FactStatus,
     PlannedOp,
     RejectedOp,
+    SearchHit,
 )
-from fact_memory_graph.store.plans import Plan, Q, StorePlans
+from fact_memory_graph.store._driver import make_pool, run_plan
+from fact_memory_graph.store._sql import Plan
+from fact_memory_graph.store.plans import Neighbour, StorePlans
 
 T = TypeVar("T")
-
-#: A dropped connection is retried; idempotency (processed message ids) makes that safe for apply.
-RETRY = {
-    "retry": retry_if_exception_type(psycopg.OperationalError),
-    "stop": stop_after_attempt(3),
-    "wait": wait_exponential(multiplier=0.05, max=1.0),
-    "reraise": True,
-}
-
-
-def fetch(cur: psycopg.Cursor, q: Q) -> Any:
-    if q.fetch == "all":
-        return cur.fetchall()
-    if q.fetch == "one":
-        return cur.fetchone()
-    if q.fetch == "rowcount":
-        return cur.rowcount
-    return None
 
 
 class FactStore(StorePlans):
@@ -74,19 +54,10 @@ class FactStore(StorePlans):
             pool.close()
 
     def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
-        for attempt in Retrying(**RETRY):
-            with attempt:
-                plan = make_plan()
-                with self.pool.connection() as conn, (conn.transaction() if transaction else nullcontext()), \
-                        conn.cursor(row_factory=dict_row) as cur:
-                    try:
-                        q = next(plan)
-                        while True:
-                            cur.execute(q.sql, q.params)
-                            q = plan.send(fetch(cur, q))
-                    except StopIteration as done:
-                        return done.value
-        raise AssertionError("unreachable")  # pragma: no cover
+        return run_plan(self.pool, make_plan, transaction=transaction)
+
+    def close(self) -> None:
+        self.pool.close()
 
     # ------------------------------------------------------------------ schema
     def setup(self) -> None:
@@ -103,16 +74,14 @@ class FactStore(StorePlans):
     def search(
         self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], *,
         statuses: Sequence[str] = RETRIEVABLE_STATUSES,
-    ) -> dict[FactKind, list[tuple[Fact, float, list[dict[str, Any]]]]]:
-        """Exact top-k by cosine similarity per kind, for one user, in one round trip.
-
-        Returns ``{kind: [(fact, similarity, pending_contradictions), ...]}``, most similar first.
-        """
+    ) -> dict[FactKind, list[SearchHit]]:
+        """Exact top-k by cosine similarity per kind, for one user, in one round trip; most
+        similar first."""
         return self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses))
 
     def nearest_same_category(
         self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int = 3
-    ) -> list[list[tuple[UUID, str, float]]]:
+    ) -> list[list[Neighbour]]:
         """For each (kind, category, embedding) probe: the k most similar active facts of the
         same user, kind and category, as ``(fact_id, claim, cosine)``. One round trip."""
         return self._run(lambda: self._nearest_plan(user_id, probes, k))
@@ -140,9 +109,6 @@ class FactStore(StorePlans):
     def stats(self, user_id: str) -> dict[str, Any]:
         """Counts of facts by kind and status, pending candidates, audit rows, messages."""
         return self._run(lambda: self._stats_plan(user_id))
-
-    def users(self) -> list[str]:
-        return self._run(self._users_plan)
 
     # ------------------------------------------------------------------ writes
     def apply(
@@ -181,24 +147,3 @@ class FactStore(StorePlans):
     def delete_user(self, user_id: str) -> dict[str, int]:
         """Hard-delete everything stored for a user (facts, candidates, audit, processed ids)."""
         return self._run(lambda: self._delete_user_plan(user_id), transaction=True)
-
-
-def check_reachable(conn_string: str) -> None:
-    """Fail at once with a clear error when the database cannot be reached (instead of a pool
-    retrying until its timeout)."""
-    try:
-        psycopg.connect(conn_string, connect_timeout=10).close()
-    except psycopg.Error as exc:
-        raise ConfigurationError(f"cannot connect to Postgres: {str(exc).strip()}") from exc
-
-
-def make_pool(conn_string: str, *, min_size: int = 1, max_size: int = 10, **kwargs: Any) -> ConnectionPool:
-    """A psycopg pool that checks connections before handing them out (survives server restarts)."""
-    check_reachable(conn_string)
-    pool = ConnectionPool(
-        conn_string, min_size=min_size, max_size=max_size,
-        kwargs={"autocommit": True, **kwargs.pop("kwargs", {})},
-        check=ConnectionPool.check_connection, open=False, **kwargs,
-    )
-    pool.open(wait=True, timeout=30)
-    return pool

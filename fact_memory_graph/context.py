@@ -1,0 +1,114 @@
+"""``MemoryContext``: the narrow set of collaborators the write and read paths receive.
+
+The facade (:class:`~fact_memory_graph.FactMemory`) builds one context and hands it to the
+write-graph nodes, the retriever and the recall node; nothing below the facade imports the
+facade. The context always has an async store (a native asyncio one after ``aopen()``, a
+thread-backed adapter after ``open()``), so async code never branches on the driver.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from uuid import UUID
+
+from langchain_core.embeddings import Embeddings
+from langchain_core.language_models import BaseChatModel
+
+from fact_memory_graph.config import FactMemoryConfig
+from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
+from fact_memory_graph.store import AsyncFactStore, FactStore
+
+logger = logging.getLogger(__name__)
+
+
+class AccessRecorder:
+    """Counts retrievals (access_count, last_accessed_at) off the read path's critical path.
+
+    Updates run on one background thread through the sync store; a failure is logged and never
+    fails a read. :meth:`flush` waits for the pending ones (tests, shutdown).
+    """
+
+    def __init__(self, store: FactStore, *, enabled: bool = True) -> None:
+        self._store = store
+        self._enabled = enabled
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fact-memory-access")
+        self._pending: list[Future[None]] = []
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def record(self, user_id: str, fact_ids: Sequence[str | UUID], at: datetime) -> None:
+        if not self._enabled or not fact_ids or self._closed:
+            return
+        ids = [UUID(str(i)) for i in fact_ids]
+        with self._lock:
+            self._pending = [f for f in self._pending if not f.done()]
+            self._pending.append(self._executor.submit(self._write, user_id, ids, at))
+
+    def _write(self, user_id: str, ids: list[UUID], at: datetime) -> None:
+        try:
+            self._store.record_access(user_id, ids, at)
+        except Exception:  # access counts are best effort; never fail a read for them
+            logger.warning("fact-memory: could not record access for %d facts", len(ids), exc_info=True)
+
+    def flush(self) -> None:
+        """Wait for the pending access-count updates."""
+        with self._lock:
+            pending, self._pending = self._pending, []
+        for f in pending:
+            f.result()
+
+    def close(self) -> None:
+        self.flush()
+        self._closed = True
+        self._executor.shutdown(wait=True)
+
+
+@dataclass
+class MemoryContext:
+    """Store (sync and async), embedder, model, clock, configuration and access recorder."""
+
+    store: FactStore
+    astore: AsyncFactStore
+    embeddings: Embeddings
+    llm_factory: Callable[[], BaseChatModel]
+    clock: Callable[[], datetime]
+    config: FactMemoryConfig
+    access: AccessRecorder = field(repr=False)
+
+    @property
+    def dimension(self) -> int:
+        return self.store.dimension
+
+    def now(self) -> datetime:
+        """The clock's time; the clock must return an aware datetime."""
+        at = self.clock()
+        if not isinstance(at, datetime) or at.tzinfo is None:
+            raise InvalidInputError("clock() must return a timezone-aware datetime")
+        return at
+
+    def _checked(self, vectors: list[list[float]]) -> list[list[float]]:
+        for v in vectors:
+            if len(v) != self.dimension:
+                raise DimensionMismatchError(self.dimension, len(v))
+        return vectors
+
+    def embed_many(self, texts: list[str]) -> list[list[float]]:
+        """Embed and check every vector's dimension against the store's."""
+        return self._checked(self.embeddings.embed_documents(texts) if texts else [])
+
+    async def aembed_many(self, texts: list[str]) -> list[list[float]]:
+        """Async twin of :meth:`embed_many`."""
+        return self._checked(await self.embeddings.aembed_documents(texts) if texts else [])
+
+    def embed_query(self, text: str) -> list[float]:
+        """Embed a search query (the embedder's ``embed_query``), dimension checked."""
+        return self._checked([self.embeddings.embed_query(text)])[0]
+
+    async def aembed_query(self, text: str) -> list[float]:
+        """Async twin of :meth:`embed_query`."""
+        return self._checked([await self.embeddings.aembed_query(text)])[0]

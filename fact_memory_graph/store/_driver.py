@@ -1,0 +1,134 @@
+"""Runs plans on psycopg connections (sync and asyncio), with retries and one pool builder.
+
+This is the only module that executes SQL. A dropped connection is retried with a fresh plan
+on a fresh connection; idempotency (processed message ids) makes that safe for ``apply``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import nullcontext
+from typing import Any, TypeVar
+
+import psycopg
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool, ConnectionPool
+from tenacity import (
+    AsyncRetrying,
+    Retrying,
+    retry_if_exception_type,
+    stop_after_attempt,
+    wait_exponential,
+)
+
+from fact_memory_graph.errors import ConfigurationError
+from fact_memory_graph.store._sql import Plan, Q
+
+T = TypeVar("T")
+
+#: Seconds to wait for the first connection of a new pool, and for a reachability check.
+POOL_OPEN_TIMEOUT = 30.0
+CONNECT_TIMEOUT = 10
+
+RETRY: dict[str, Any] = {
+    "retry": retry_if_exception_type(psycopg.OperationalError),
+    "stop": stop_after_attempt(3),
+    "wait": wait_exponential(multiplier=0.05, max=1.0),
+    "reraise": True,
+}
+
+
+def _fetch(cur: psycopg.Cursor, q: Q) -> Any:
+    if q.fetch == "all":
+        return cur.fetchall()
+    if q.fetch == "one":
+        return cur.fetchone()
+    return cur.rowcount if q.fetch == "rowcount" else None
+
+
+async def _afetch(cur: psycopg.AsyncCursor, q: Q) -> Any:
+    if q.fetch == "all":
+        return await cur.fetchall()
+    if q.fetch == "one":
+        return await cur.fetchone()
+    return cur.rowcount if q.fetch == "rowcount" else None
+
+
+def run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
+    """Run a plan on a pooled connection (in one transaction if asked); retried on a dropped link."""
+    for attempt in Retrying(**RETRY):
+        with attempt:
+            plan = make_plan()
+            with pool.connection() as conn, (conn.transaction() if transaction else nullcontext()), \
+                    conn.cursor(row_factory=dict_row) as cur:
+                try:
+                    q = next(plan)
+                    while True:
+                        cur.execute(q.sql, q.params)
+                        q = plan.send(_fetch(cur, q))
+                except StopIteration as done:
+                    return done.value
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+async def arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
+    """Async twin of :func:`run_plan`."""
+    async for attempt in AsyncRetrying(**RETRY):
+        with attempt:
+            plan = make_plan()
+            async with pool.connection() as conn, (conn.transaction() if transaction else nullcontext()), \
+                    conn.cursor(row_factory=dict_row) as cur:
+                try:
+                    q = next(plan)
+                    while True:
+                        await cur.execute(q.sql, q.params)
+                        q = plan.send(await _afetch(cur, q))
+                except StopIteration as done:
+                    return done.value
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _unreachable(exc: psycopg.Error) -> ConfigurationError:
+    return ConfigurationError(f"cannot connect to Postgres: {str(exc).strip()}")
+
+
+def check_reachable(conn_string: str) -> None:
+    """Fail at once with a clear error when the database cannot be reached (instead of a pool
+    retrying until its timeout)."""
+    try:
+        psycopg.connect(conn_string, connect_timeout=CONNECT_TIMEOUT).close()
+    except psycopg.Error as exc:
+        raise _unreachable(exc) from exc
+
+
+async def acheck_reachable(conn_string: str) -> None:
+    """Async twin of :func:`check_reachable`."""
+    try:
+        await (await psycopg.AsyncConnection.connect(conn_string, connect_timeout=CONNECT_TIMEOUT)).close()
+    except psycopg.Error as exc:
+        raise _unreachable(exc) from exc
+
+
+def _pool_args(pool_class: type, min_size: int, max_size: int, kwargs: dict[str, Any]) -> dict[str, Any]:
+    # Autocommit outside explicit transactions; check each connection before handing it out so
+    # a restarted server costs one retry, not an error.
+    return {"min_size": min_size, "max_size": max_size,
+            "kwargs": {"autocommit": True, **kwargs.pop("kwargs", {})},
+            "check": pool_class.check_connection, "open": False, **kwargs}
+
+
+def make_pool(conn_string: str, *, min_size: int = 1, max_size: int = 10, **kwargs: Any) -> ConnectionPool:
+    """A psycopg pool that checks connections before handing them out (survives server restarts)."""
+    check_reachable(conn_string)
+    pool = ConnectionPool(conn_string, **_pool_args(ConnectionPool, min_size, max_size, kwargs))
+    pool.open(wait=True, timeout=POOL_OPEN_TIMEOUT)
+    return pool
+
+
+async def make_async_pool(conn_string: str, *, min_size: int = 1, max_size: int = 10,
+                          **kwargs: Any) -> AsyncConnectionPool:
+    """Async twin of :func:`make_pool` (opened in the running event loop)."""
+    await acheck_reachable(conn_string)
+    pool = AsyncConnectionPool(conn_string, **_pool_args(AsyncConnectionPool, min_size, max_size, kwargs))
+    await pool.open(wait=True, timeout=POOL_OPEN_TIMEOUT)
+    return pool

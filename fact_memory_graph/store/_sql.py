@@ -1,0 +1,97 @@
+"""The vocabulary of plans: table and column names, the statement type and typed helpers.
+
+A *plan* is a generator that yields :class:`Q` statements, receives each result back and
+returns the operation's value. Plans never touch a connection, so one plan serves the sync and
+the async driver (psycopg's own sans-I/O trick). Write ``row = yield from one(...)`` rather
+than ``yield Q(...)``: the helpers give each result its type.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, TypeVar
+from uuid import UUID
+
+from fact_memory_graph.errors import InvalidInputError
+from fact_memory_graph.schema import Fact, parse_uuid
+
+FACTS = "fact_memory_facts"
+CANDIDATES = "fact_memory_candidates"
+AUDIT = "fact_memory_audit"
+PROCESSED = "fact_memory_processed_messages"
+
+FACT_COLUMNS = (
+    "id, user_id, kind, category, claim, structured_fields, confidence, evidence_message_ids, "
+    "verification_status, status, superseded_by, source, created_at, last_confirmed_at, "
+    "valid_at, expires_at, access_count, last_accessed_at"
+)
+CANDIDATE_COLUMNS = (
+    "id, user_id, fact_id, kind, category, claim, structured_fields, message_id, status, "
+    "created_at, resolved_at, resolved_fact_id"
+)
+
+T = TypeVar("T")
+Row = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Q:
+    """One statement of a plan; ``fetch`` says what the plan gets back (rows are dicts)."""
+
+    sql: str
+    params: Sequence[Any] | None = None
+    fetch: Literal["all", "one", "none", "rowcount"] = "all"
+
+
+#: A plan returning ``T``: yields statements, receives their results.
+Plan = Generator[Q, Any, T]
+
+
+def rows(sql: str, params: Sequence[Any] | None = None) -> Plan[list[Row]]:
+    """Run a statement; all rows."""
+    return (yield Q(sql, params, "all"))
+
+
+def one(sql: str, params: Sequence[Any] | None = None) -> Plan[Row | None]:
+    """Run a statement; the first row or ``None``."""
+    return (yield Q(sql, params, "one"))
+
+
+def execute(sql: str, params: Sequence[Any] | None = None) -> Plan[None]:
+    """Run a statement; no result."""
+    yield Q(sql, params, "none")
+
+
+def rowcount(sql: str, params: Sequence[Any] | None = None) -> Plan[int]:
+    """Run a statement; the number of rows it touched."""
+    return (yield Q(sql, params, "rowcount"))
+
+
+def row_json(row: Row | None) -> Row | None:
+    """A row as JSON for the audit log (no embedding)."""
+    if row is None:
+        return None
+    return json.loads(json.dumps({k: v for k, v in row.items() if k != "embedding"}, default=str))
+
+
+def require_user(user_id: str) -> str:
+    if not isinstance(user_id, str) or not user_id.strip():
+        raise InvalidInputError("user_id must be a non-empty string")
+    return user_id
+
+
+def require_aware(at: datetime) -> datetime:
+    if not isinstance(at, datetime) or at.tzinfo is None:
+        raise InvalidInputError("timestamps must be timezone-aware datetimes (e.g. datetime.now(UTC))")
+    return at
+
+
+def fact_id_param(fact_id: UUID | str, what: str = "fact id") -> UUID:
+    return parse_uuid(fact_id, what)
+
+
+def to_fact(row: Row) -> Fact:
+    return Fact.model_validate({k: row[k] for k in row if k not in ("distance", "pending", "embedding")})

@@ -1,0 +1,16 @@
+"""Every SQL statement of the store, written once for the sync and the async driver.
+
+Split by concern: :mod:`.read` (search, listings), :mod:`.write` (apply a message exactly once,
+resolve candidates), :mod:`.admin` (setup and migrations, sweeps, privacy deletes). Every
+statement is scoped by ``user_id``. See :mod:`fact_memory_graph.store._sql` for what a plan is.
+"""
+
+from fact_memory_graph.store.plans.admin import AdminPlans
+from fact_memory_graph.store.plans.read import Neighbour
+
+
+class StorePlans(AdminPlans):
+    """All plans; :class:`~fact_memory_graph.store.FactStore` and its async twin add a driver."""
+
+
+__all__ = ["Neighbour", "StorePlans"]

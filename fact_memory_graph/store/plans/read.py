@@ -1,0 +1,182 @@
+"""Read plans: similarity search, the nearest facts for dedup, listings and counts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from fact_memory_graph.schema import (
+    ApplyOutcome,
+    AuditEntry,
+    CandidateStatus,
+    Fact,
+    FactCandidate,
+    FactKind,
+    FactStatus,
+    PendingContradiction,
+    SearchHit,
+    parse_enum,
+)
+from fact_memory_graph.store._sql import (
+    AUDIT,
+    CANDIDATE_COLUMNS,
+    CANDIDATES,
+    FACT_COLUMNS,
+    FACTS,
+    PROCESSED,
+    Plan,
+    fact_id_param,
+    one,
+    require_user,
+    rows,
+    to_fact,
+)
+from fact_memory_graph.store.plans.base import PlansBase
+
+#: (fact id, claim, cosine similarity) of a dedup neighbour.
+Neighbour = tuple[UUID, str, float]
+
+
+def _statuses(status: FactStatus | str | Sequence[str]) -> list[str]:
+    values = [status] if isinstance(status, str) else list(status)
+    return [parse_enum(FactStatus, s, "status").value for s in values]
+
+
+class ReadPlans(PlansBase):
+    def _search_plan(
+        self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], statuses: Sequence[str]
+    ) -> Plan[dict[FactKind, list[SearchHit]]]:
+        require_user(user_id)
+        q = self.vector_literal(embedding)
+        parts, params = [], []
+        for kind, k in quotas.items():
+            if k <= 0:
+                continue
+            # The distance is computed once per row and sorted on by its output name.
+            parts.append(
+                f"(SELECT {FACT_COLUMNS}, embedding <=> %s::vector AS distance FROM {FACTS}"
+                " WHERE user_id = %s AND kind = %s AND status = ANY(%s)"
+                " ORDER BY distance, id LIMIT %s)"
+            )
+            params += [q, user_id, parse_enum(FactKind, kind, "kind").value, _statuses(statuses), k]
+        out: dict[FactKind, list[SearchHit]] = {FactKind(k): [] for k in quotas}
+        if not parts:
+            return out
+        found = yield from rows(
+            "SELECT f.*, (SELECT coalesce(jsonb_agg(jsonb_build_object("
+            "'id', c.id, 'claim', c.claim, 'created_at', c.created_at) ORDER BY c.created_at), '[]')"
+            f" FROM {CANDIDATES} c WHERE c.fact_id = f.id AND c.status = 'pending') AS pending"
+            f" FROM ({' UNION ALL '.join(parts)}) f",
+            params,
+        )
+        for row in found:
+            fact = to_fact(row)
+            pending = [PendingContradiction.model_validate(p) for p in row["pending"]]
+            out[fact.kind].append(SearchHit(fact, 1.0 - float(row["distance"]), pending))
+        for hits in out.values():
+            hits.sort(key=lambda h: (-h.similarity, str(h.fact.id)))
+        return out
+
+    def _nearest_plan(
+        self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int
+    ) -> Plan[list[list[Neighbour]]]:
+        require_user(user_id)
+        if not probes:
+            return []
+        # MATERIALIZED: parse each probe vector once, not once per compared row.
+        found = yield from rows(
+            "WITH q AS MATERIALIZED ("
+            "  SELECT ord, kind, category, vtext::vector AS v"
+            "  FROM unnest(%s::int[], %s::text[], %s::text[], %s::text[]) AS p(ord, kind, category, vtext))"
+            " SELECT q.ord, f.id, f.claim, 1 - f.distance AS similarity FROM q"
+            " CROSS JOIN LATERAL ("
+            f"   SELECT id, claim, embedding <=> q.v AS distance FROM {FACTS}"
+            "    WHERE user_id = %s AND kind = q.kind AND category = q.category AND status = 'active'"
+            "    ORDER BY distance, id LIMIT %s) f"
+            " ORDER BY q.ord, f.distance",
+            (
+                list(range(len(probes))),
+                [FactKind(p[0]).value for p in probes],
+                [p[1] for p in probes],
+                [self.vector_literal(p[2]) for p in probes],
+                user_id,
+                k,
+            ),
+        )
+        out: list[list[Neighbour]] = [[] for _ in probes]
+        for r in found:
+            out[r["ord"]].append((r["id"], r["claim"], float(r["similarity"])))
+        return out
+
+    def _get_fact_plan(self, user_id: str, fact_id: UUID | str) -> Plan[Fact | None]:
+        require_user(user_id)
+        row = yield from one(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s",
+                             (user_id, fact_id_param(fact_id)))
+        return to_fact(row) if row else None
+
+    def _list_facts_plan(
+        self, user_id: str, kind: FactKind | str | None, status: FactStatus | str | Sequence[str] | None,
+        category: str | None,
+    ) -> Plan[list[Fact]]:
+        require_user(user_id)
+        where, params = ["user_id = %s"], [user_id]
+        if kind is not None:
+            where.append("kind = %s")
+            params.append(parse_enum(FactKind, kind, "kind").value)
+        if status is not None:
+            where.append("status = ANY(%s)")
+            params.append(_statuses(status))
+        if category is not None:
+            where.append("category = %s")
+            params.append(category)
+        found = yield from rows(
+            f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE {' AND '.join(where)} ORDER BY created_at, id", params)
+        return [to_fact(r) for r in found]
+
+    def _list_candidates_plan(self, user_id: str, status: str | None) -> Plan[list[FactCandidate]]:
+        require_user(user_id)
+        sql = f"SELECT {CANDIDATE_COLUMNS} FROM {CANDIDATES} WHERE user_id = %s"
+        params: list[Any] = [user_id]
+        if status is not None:
+            sql += " AND status = %s"
+            params.append(parse_enum(CandidateStatus, status, "candidate status").value)
+        found = yield from rows(sql + " ORDER BY created_at, id", params)
+        return [FactCandidate.model_validate(r) for r in found]
+
+    def _audit_log_plan(self, user_id: str, limit: int | None) -> Plan[list[AuditEntry]]:
+        require_user(user_id)
+        sql = f"SELECT * FROM {AUDIT} WHERE user_id = %s ORDER BY id"
+        params: list[Any] = [user_id]
+        if limit is not None:
+            sql += " LIMIT %s"
+            params.append(max(int(limit), 0))
+        found = yield from rows(sql, params)
+        return [AuditEntry.model_validate(r) for r in found]
+
+    def _processed_plan(self, user_id: str, message_ids: Sequence[str]) -> Plan[dict[str, ApplyOutcome | None]]:
+        require_user(user_id)
+        if not message_ids:
+            return {}
+        found = yield from rows(
+            f"SELECT message_id, outcome FROM {PROCESSED} WHERE user_id = %s AND message_id = ANY(%s)",
+            (user_id, list(message_ids)))
+        return {r["message_id"]: (ApplyOutcome.model_validate(r["outcome"]) if r["outcome"] else None)
+                for r in found}
+
+    def _stats_plan(self, user_id: str) -> Plan[dict[str, Any]]:
+        require_user(user_id)
+        facts = yield from rows(
+            f"SELECT kind, status, count(*) AS n FROM {FACTS} WHERE user_id = %s GROUP BY 1, 2 ORDER BY 1, 2",
+            (user_id,))
+        counts = yield from one(
+            f"SELECT (SELECT count(*) FROM {CANDIDATES} WHERE user_id = %s AND status = 'pending') AS pending,"
+            f" (SELECT count(*) FROM {AUDIT} WHERE user_id = %s) AS audit,"
+            f" (SELECT count(*) FROM {PROCESSED} WHERE user_id = %s) AS messages",
+            (user_id, user_id, user_id))
+        assert counts is not None  # a SELECT of scalars always returns one row
+        by: dict[str, dict[str, int]] = {}
+        for r in facts:
+            by.setdefault(r["kind"], {})[r["status"]] = r["n"]
+        return {"facts": by, "pending_candidates": counts["pending"], "audit_entries": counts["audit"],
+                "messages": counts["messages"]}

@@ -1,0 +1,237 @@
+"""Write plans: apply one message's ops exactly once, resolve candidates, count accesses."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from psycopg.types.json import Jsonb
+
+from fact_memory_graph.errors import FactNotFoundError, InvalidInputError
+from fact_memory_graph.schema import (
+    RETRIEVABLE_STATUSES,
+    AppliedOp,
+    ApplyOutcome,
+    FactCandidate,
+    FactKind,
+    FactStatus,
+    PlannedOp,
+    RejectedOp,
+)
+from fact_memory_graph.store._sql import (
+    AUDIT,
+    CANDIDATE_COLUMNS,
+    CANDIDATES,
+    FACTS,
+    PROCESSED,
+    Plan,
+    Row,
+    execute,
+    fact_id_param,
+    one,
+    require_aware,
+    require_user,
+    row_json,
+)
+from fact_memory_graph.store.plans.read import ReadPlans
+
+
+def _returned(row: Row | None) -> Row:
+    # UPDATE/INSERT ... RETURNING on a row locked in the same transaction always returns it.
+    assert row is not None
+    return row
+
+
+class WritePlans(ReadPlans):
+    def _audit(
+        self, *, user_id: str, op: str, at: datetime, fact_id: UUID | None = None, candidate_id: UUID | None = None,
+        message_id: str | None = None, before: Row | None = None, after: Row | None = None,
+        note: str | None = None,
+    ) -> Plan[None]:
+        yield from execute(
+            f"INSERT INTO {AUDIT} (user_id, op, fact_id, candidate_id, message_id, before, after, note, at)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            (user_id, op, fact_id, candidate_id, message_id,
+             Jsonb(row_json(before)) if before is not None else None,
+             Jsonb(row_json(after)) if after is not None else None, note, at),
+        )
+
+    def _apply_plan(
+        self, user_id: str, message_id: str, ops: Sequence[PlannedOp], at: datetime,
+        rejected: Sequence[RejectedOp], also_processed: Iterable[str], llm_calls: int,
+    ) -> Plan[ApplyOutcome]:
+        require_user(user_id)
+        require_aware(at)
+        if not message_id:
+            raise InvalidInputError("message_id must be non-empty")
+        first = yield from one(
+            f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at) VALUES (%s, %s, %s)"
+            " ON CONFLICT DO NOTHING RETURNING message_id",
+            (user_id, message_id, at),
+        )
+        if first is None:  # processed before (or by a concurrent writer that committed first)
+            prior = yield from one(f"SELECT outcome FROM {PROCESSED} WHERE user_id = %s AND message_id = %s",
+                                   (user_id, message_id))
+            outcome = (ApplyOutcome.model_validate(prior["outcome"]) if prior and prior["outcome"]
+                       else ApplyOutcome(user_id=user_id, message_id=message_id))
+            return outcome.model_copy(update={"already_processed": True, "llm_calls": llm_calls})
+        outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls)
+        for op in ops:
+            outcome.applied.append((yield from self._apply_one(user_id, message_id, op, at)))
+        record = Jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}))
+        yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
+                           (record, user_id, message_id))
+        for extra in also_processed:
+            if extra != message_id:
+                yield from execute(f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at, outcome)"
+                                   " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING", (user_id, extra, at, record))
+        return outcome
+
+    def _apply_one(self, user_id: str, message_id: str, op: PlannedOp, at: datetime) -> Plan[AppliedOp]:
+        if op.op in ("add_durable", "add_current"):
+            return (yield from self._insert_fact(user_id, message_id, op, at))
+        if op.fact_id is None:
+            raise InvalidInputError(f"{op.op} needs a fact_id")
+        if op.op == "contradict":
+            return (yield from self._contradict(user_id, message_id, op, op.fact_id, at))
+        before = yield from self._lock_fact(user_id, op.fact_id, op.op)
+        after = _returned((yield from self._strengthen(user_id, message_id, op, op.fact_id, at))
+                          if op.op == "strengthen" else (yield from self._decay(user_id, op.fact_id)))
+        yield from self._audit(user_id=user_id, op=op.op, at=at, fact_id=op.fact_id, message_id=message_id,
+                               before=before, after=after, note=op.note)
+        return AppliedOp(
+            op=op.op, fact_id=op.fact_id, claim=after["claim"], kind=after["kind"], category=after["category"],
+            confidence_before=before["confidence"], confidence_after=after["confidence"],
+            status_after=after["status"], note=op.note,
+        )
+
+    def _strengthen(self, user_id: str, message_id: str, op: PlannedOp, fact_id: UUID, at: datetime
+                    ) -> Plan[Row | None]:
+        # Arithmetic in SQL under the row lock: concurrent writers lose no update.
+        return (yield from one(
+            f"UPDATE {FACTS} SET"
+            " confidence = LEAST(1.0, round((confidence + %s)::numeric, 6)::float8),"
+            " last_confirmed_at = GREATEST(last_confirmed_at, %s),"
+            " evidence_message_ids = CASE WHEN %s = ANY(evidence_message_ids)"
+            "   THEN evidence_message_ids ELSE array_append(evidence_message_ids, %s) END,"
+            " verification_status = CASE WHEN %s = 'confirmed' THEN 'confirmed' ELSE verification_status END,"
+            " status = 'active'"
+            " WHERE user_id = %s AND id = %s RETURNING *",
+            (self.write.strengthen_step, at, message_id, message_id, op.verification_status.value, user_id,
+             fact_id),
+        ))
+
+    def _decay(self, user_id: str, fact_id: UUID) -> Plan[Row | None]:
+        w = self.write
+        return (yield from one(
+            f"UPDATE {FACTS} SET"
+            " confidence = GREATEST(0.0, round((confidence - %s)::numeric, 6)::float8),"
+            " status = CASE WHEN round((confidence - %s)::numeric, 6) < %s THEN 'retracted' ELSE status END"
+            " WHERE user_id = %s AND id = %s RETURNING *",
+            (w.decay_step, w.decay_step, w.retract_below, user_id, fact_id),
+        ))
+
+    def _contradict(self, user_id: str, message_id: str, op: PlannedOp, fact_id: UUID, at: datetime
+                    ) -> Plan[AppliedOp]:
+        target = yield from self._lock_fact(user_id, fact_id, op.op)
+        if not op.claim or op.embedding is None:
+            raise InvalidInputError("contradict needs a claim and its embedding")
+        cand = _returned((yield from one(
+            f"INSERT INTO {CANDIDATES} (id, user_id, fact_id, kind, category, claim, structured_fields,"
+            " message_id, created_at, embedding) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
+            f" RETURNING {CANDIDATE_COLUMNS}",
+            (uuid.uuid4(), user_id, fact_id, target["kind"], op.category or target["category"], op.claim,
+             Jsonb(op.structured_fields), message_id, at, self.vector_literal(op.embedding)),
+        )))
+        yield from self._audit(user_id=user_id, op="contradict", at=at, fact_id=fact_id, candidate_id=cand["id"],
+                               message_id=message_id, before=target, after=cand, note=op.note)
+        return AppliedOp(
+            op="contradict", fact_id=fact_id, candidate_id=cand["id"], claim=op.claim, kind=target["kind"],
+            category=cand["category"], note=op.note, confidence_before=target["confidence"],
+            confidence_after=target["confidence"],
+        )
+
+    def _lock_fact(self, user_id: str, fact_id: UUID, op: str) -> Plan[Row]:
+        row = yield from one(
+            f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
+            (user_id, fact_id, list(RETRIEVABLE_STATUSES)))
+        if row is None:
+            raise FactNotFoundError(f"{op}: no active fact {fact_id} for user {user_id!r}")
+        return row
+
+    def _insert_fact(self, user_id: str, message_id: str | None, op: PlannedOp, at: datetime) -> Plan[AppliedOp]:
+        if not op.claim or op.embedding is None or op.kind is None or op.category is None:
+            raise InvalidInputError(f"{op.op} needs kind, category, claim and embedding")
+        kind = FactKind(op.kind)
+        fid = uuid.uuid4()
+        row = _returned((yield from one(
+            f"INSERT INTO {FACTS} (id, user_id, kind, category, claim, structured_fields, confidence,"
+            " evidence_message_ids, verification_status, source, created_at, last_confirmed_at,"
+            " valid_at, embedding) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
+            " RETURNING *",
+            (fid, user_id, kind.value, op.category, op.claim, Jsonb(op.structured_fields),
+             self.write.initial_confidence, [message_id] if message_id else [], op.verification_status.value,
+             op.source.value, at, at, at if kind is FactKind.CURRENT else None, self.vector_literal(op.embedding)),
+        )))
+        yield from self._audit(user_id=user_id, op=op.op, at=at, fact_id=fid, message_id=message_id, after=row,
+                               note=op.note)
+        if op.supersedes is not None:
+            old = yield from self._lock_fact(user_id, op.supersedes, "supersede")
+            new_old = yield from one(f"UPDATE {FACTS} SET status = 'superseded', superseded_by = %s"
+                                     " WHERE user_id = %s AND id = %s RETURNING *", (fid, user_id, op.supersedes))
+            yield from self._audit(user_id=user_id, op="supersede", at=at, fact_id=op.supersedes,
+                                   message_id=message_id, before=old, after=new_old, note=f"superseded by {fid}")
+        return AppliedOp(op=op.op, fact_id=fid, claim=op.claim, kind=kind, category=op.category,
+                         confidence_after=row["confidence"], status_after=FactStatus.ACTIVE, note=op.note)
+
+    def _resolve_candidate_plan(self, user_id: str, candidate_id: UUID | str, accept: bool, at: datetime
+                                ) -> Plan[FactCandidate]:
+        require_user(user_id)
+        require_aware(at)
+        cid = fact_id_param(candidate_id, "candidate id")
+        cand = yield from one(
+            f"SELECT *, embedding::float4[] AS vector FROM {CANDIDATES}"
+            " WHERE user_id = %s AND id = %s AND status = 'pending' FOR UPDATE", (user_id, cid))
+        if cand is None:
+            raise FactNotFoundError(f"no pending candidate {cid} for user {user_id!r}")
+        new_fact_id = None
+        if accept:
+            old = _returned((yield from one(f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = %s FOR UPDATE",
+                                            (user_id, cand["fact_id"]))))
+            kind = FactKind(cand["kind"])
+            applied = yield from self._insert_fact(user_id, cand["message_id"], PlannedOp(
+                op=f"add_{kind.value}", kind=kind, category=cand["category"], claim=cand["claim"],
+                structured_fields=cand["structured_fields"], embedding=list(cand["vector"]),
+                note=f"accepted candidate {cid}",
+            ), at)
+            new_fact_id = applied.fact_id
+            if old["status"] in RETRIEVABLE_STATUSES:
+                after = yield from one(
+                    f"UPDATE {FACTS} SET status = 'superseded', superseded_by = %s,"
+                    " verification_status = 'contradicted' WHERE user_id = %s AND id = %s RETURNING *",
+                    (new_fact_id, user_id, old["id"]))
+                yield from self._audit(user_id=user_id, op="supersede", at=at, fact_id=old["id"], candidate_id=cid,
+                                       message_id=cand["message_id"], before=old, after=after,
+                                       note=f"contradiction accepted; superseded by {new_fact_id}")
+        resolved = _returned((yield from one(
+            f"UPDATE {CANDIDATES} SET status = %s, resolved_at = %s, resolved_fact_id = %s"
+            f" WHERE user_id = %s AND id = %s RETURNING {CANDIDATE_COLUMNS}",
+            ("accepted" if accept else "rejected", at, new_fact_id, user_id, cid))))
+        cand_row: dict[str, Any] = {k: v for k, v in cand.items() if k != "vector"}
+        yield from self._audit(user_id=user_id, op="accept_candidate" if accept else "reject_candidate", at=at,
+                               fact_id=cand["fact_id"], candidate_id=cid, before=cand_row, after=resolved)
+        return FactCandidate.model_validate(resolved)
+
+    def _record_access_plan(self, user_id: str, fact_ids: Sequence[UUID], at: datetime) -> Plan[None]:
+        if not fact_ids:
+            return
+        yield from execute(
+            f"UPDATE {FACTS} SET access_count = access_count + 1,"
+            " last_accessed_at = GREATEST(coalesce(last_accessed_at, %s), %s),"
+            " status = CASE WHEN status = 'dormant' THEN 'active' ELSE status END"
+            " WHERE user_id = %s AND id = ANY(%s)",
+            (at, at, user_id, list(fact_ids)),
+        )
