@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench install clean
+.PHONY: demo test unit lint bench install clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,12 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check fact_memory_graph tests examples benchmarks
+	$(VENV)/bin/lint-imports --no-logo --no-cache
 	$(PY) -m pytest
+
+# The fast tier: pure parts, no Postgres.
+unit: $(STAMP)
+	$(PY) -m pytest tests/unit
 
 bench: $(STAMP)
 	$(PY) benchmarks/write_path.py

@@ -9,8 +9,6 @@ import json
 import os
 import uuid
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
-from pathlib import Path
 
 import psycopg
 import pytest
@@ -19,9 +17,7 @@ from fact_memory_graph import FactMemory, FactMemoryConfig
 from fact_memory_graph.embeddings import LocalMiniLMEmbeddings
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-EVAL = SHARED / "eval"
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+from .helpers import T0
 
 
 @pytest.fixture(scope="session")

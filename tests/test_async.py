@@ -10,7 +10,7 @@ from fact_memory_graph.schema import FactKind, PlannedOp
 from fact_memory_graph.store import AsyncFactStore
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
-from .conftest import T0
+from .helpers import T0
 
 
 @pytest.fixture

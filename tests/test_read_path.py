@@ -27,7 +27,7 @@ from fact_memory_graph import (
 from fact_memory_graph.formatting import approx_tokens
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
-from .conftest import T0
+from .helpers import T0
 
 
 def docs_by_claim(docs: list[Document]) -> dict[str, Document]:

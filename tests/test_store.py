@@ -21,7 +21,7 @@ from fact_memory_graph.embeddings import LocalMiniLMEmbeddings
 from fact_memory_graph.schema import PlannedOp
 from fact_memory_graph.store import MIGRATIONS, FactStore, make_pool
 
-from .conftest import T0
+from .helpers import T0
 
 
 def test_embedding_smoke_paraphrase_beats_unrelated(embeddings: LocalMiniLMEmbeddings) -> None:

@@ -6,7 +6,6 @@ call -> with_structured_output parsing); everything after it is the real pipelin
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -30,7 +29,7 @@ from fact_memory_graph.nodes.dedup import claims_conflict
 from fact_memory_graph.store.store import FactStore
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
-from .conftest import EVAL
+from .helpers import EVAL, eval_cases, needs_eval
 
 
 def add(category: str, claim: str, kind: str = "durable", **extra) -> dict:
@@ -162,9 +161,10 @@ def test_dedup_within_one_message_and_same_category_only(make_memory, user_id: s
 
 
 def _pairs() -> list[dict]:
-    return [json.loads(line) for line in (EVAL / "dedup_pairs.jsonl").read_text().splitlines() if line.strip()]
+    return eval_cases("dedup_pairs.jsonl")
 
 
+@needs_eval
 @pytest.mark.parametrize("threshold, min_caught", [(0.92, 1), (0.85, 4)])
 def test_eval_dedup_pairs_never_merge_different_facts(make_memory, threshold: float, min_caught: int) -> None:
     """shared/eval/dedup_pairs.jsonl through the real write-time check (MiniLM + guard)."""
@@ -182,6 +182,7 @@ def test_eval_dedup_pairs_never_merge_different_facts(make_memory, threshold: fl
     assert caught >= min_caught
 
 
+@needs_eval
 def test_claims_conflict_on_eval_pairs() -> None:
     for pair in _pairs():
         if not pair["same"]:
@@ -189,7 +190,7 @@ def test_claims_conflict_on_eval_pairs() -> None:
 
 
 def _categorization() -> list[dict]:
-    return [json.loads(line) for line in (EVAL / "categorization.jsonl").read_text().splitlines() if line.strip()]
+    return eval_cases("categorization.jsonl")
 
 
 @pytest.mark.parametrize("case", _categorization(), ids=lambda c: c["message"][:30])
@@ -471,6 +472,7 @@ def test_extract_every_n_messages_batches(make_memory, user_id: str) -> None:
     assert set(memory.store.processed_outcomes(user_id, ["b0", "b1", "b2"])) == {"b0", "b1", "b2"}
 
 
+@needs_eval
 def test_eval_harness_scores_an_oracle_perfectly_and_an_empty_model_at_zero(make_memory, monkeypatch) -> None:
     """The harness in benchmarks/eval_extraction.py is ready for a real model."""
     import importlib.util
