@@ -168,6 +168,11 @@ class FactMemory:
         loop, so every async method runs natively on asyncio. The memory then belongs to this
         event loop."""
         memory = await asyncio.to_thread(lambda: cls.open(database_url, **kwargs))
+        if memory._embedded is not None:
+            # open() ran on a worker thread, where a signal handler cannot be installed.
+            from fact_memory_graph.embedded import install_sigterm_handler
+
+            install_sigterm_handler()
         try:
             pool = await make_async_pool(memory.database_url or "", min_size=memory.config.pool_min_size,
                                          max_size=memory.config.pool_max_size)

@@ -17,6 +17,7 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.vectorstores import VectorStore
 
 from fact_memory_graph.schema import RETRIEVABLE_STATUSES
+from fact_memory_graph.store._sql import FACTS
 
 METADATA_COLUMNS = [
     "user_id", "kind", "category", "confidence", "status", "verification_status", "source",
@@ -102,7 +103,7 @@ def user_scoped_vectorstore(url: str, embeddings: Embeddings, user_id: str) -> U
     from langchain_postgres import PGVectorStore
 
     pg = PGVectorStore.create_sync(
-        _engine(url), embeddings, "fact_memory_facts", id_column="id", content_column="claim",
+        _engine(url), embeddings, FACTS, id_column="id", content_column="claim",
         embedding_column="embedding", metadata_columns=METADATA_COLUMNS,
     )
     return UserScopedFactVectorStore(pg, user_id)

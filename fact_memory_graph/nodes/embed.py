@@ -24,6 +24,12 @@ from fact_memory_graph.schema import ApplyOutcome
 
 logger = logging.getLogger(__name__)
 
+#: Each earlier message shown to the extractor as context is cut to this many characters.
+CONTEXT_MESSAGE_CHARS = 1000
+#: A message shorter than this is embedded together with the previous message, so a short reply
+#: ("yes, still there") finds the facts it is about.
+SHORT_MESSAGE_CHARS = 200
+
 
 def _role(message: AnyMessage) -> str:
     return {"human": "user", "ai": "assistant"}.get(message.type, message.type)
@@ -73,9 +79,8 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
         text = truncate_middle(text, cfg.max_message_chars)
     first = batch_idx[0]
     earlier = messages[max(0, first - cfg.context_messages) : first]
-    context = [f"{_role(m)}: {truncate_middle(message_text(m), 1000)}" for m in earlier]
-    # A little context helps short replies ("yes, still there") find the right facts.
-    probe = "\n".join([*context[-1:], text]) if len(text) < 200 else text
+    context = [f"{_role(m)}: {truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS)}" for m in earlier]
+    probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
     update = {"user_id": user_id, "message_id": message_id, "batch_message_ids": [str(m.id) for m in batch],
               "message_text": text, "context": context}
     return {"update": update, "probe": probe}
