@@ -215,5 +215,59 @@ def forget(
         console.print_json(json.dumps(memory.forget(user)))
 
 
+def _report_table(reports: list) -> Table:
+    table = Table(title="reconciliation")
+    for col in ("user", "facts", "groups", "model calls", "prompt tokens", "merged", "superseded", "retracted",
+                "rejected", "backlog after"):
+        table.add_column(col, justify="left" if col == "user" else "right")
+    for r in reports:
+        table.add_row(r.user_id, str(r.facts_selected), str(r.groups), str(r.model_calls), str(r.prompt_tokens),
+                      str(r.merged), str(r.superseded), str(r.retracted), str(len(r.rejected_groups)),
+                      str(r.backlog_after))
+    return table
+
+
+@app.command()
+def compact(
+    user: Annotated[str | None, typer.Argument(help="User id (or --all).")] = None,
+    all_users: Annotated[bool, typer.Option("--all", help="Every user with unreconciled facts.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """Reconcile unreconciled facts with the model (merge, supersede, retract), then expire ended states."""
+    if (user is None) == (not all_users):
+        raise typer.BadParameter("give a USER or --all (not both)")
+    with _memory(database_url, data_dir) as memory:
+        users = memory.users_with_work() if all_users else [user]
+        reports = []
+        for uid in users:
+            reports.append(memory.compact(uid))
+            memory.maintain(uid)
+        if as_json:
+            console.print_json(json.dumps([r.model_dump(mode="json") for r in reports]))
+        elif reports:
+            console.print(_report_table(reports))
+        else:
+            console.print("nothing to reconcile")
+
+
+@app.command()
+def worker(
+    once: Annotated[bool, typer.Option("--once", help="Queue the nightly pass now, run every job, exit.")] = False,
+    concurrency: Annotated[int, typer.Option(min=1, help="Jobs run at once by this worker.")] = 1,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """Run a procrastinate worker: nightly reconciliation and maintenance of every user."""
+    import asyncio
+
+    from fact_memory_graph.jobs import run_worker
+
+    logging.getLogger("fact_memory_graph").setLevel(logging.INFO)
+    with _memory(database_url, data_dir) as memory:
+        asyncio.run(run_worker(memory, once=once, concurrency=concurrency))
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

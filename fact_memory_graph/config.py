@@ -64,11 +64,37 @@ class ReadConfig(BaseModel):
     time_weight: TimeWeightConfig = Field(default_factory=ExponentialDecay)
     #: Age of a current fact counts from its last confirmation (a reaffirmed state is fresh).
     age_from: Literal["last_confirmed_at", "valid_at"] = "last_confirmed_at"
+    #: A current fact whose time weight is below this is stale: not presented as "currently
+    #: happening" (it stays stored; ``maintain`` may expire it). 0.05 is ~6 weeks without
+    #: reaffirmation on the default curve (exp(-42/14)); ranking above it stays continuous.
+    #: 0 turns the filter off.
+    current_floor: float = Field(default=0.05, ge=0, lt=1)
     token_budget: int = Field(default=500, ge=0)
     #: Messages embedded by the recall node.
     recall_messages: int = Field(default=5, ge=1)
     #: Count retrievals (access_count / last_accessed_at); done on a background thread.
     track_access: bool = True
+
+
+class ReconcileConfig(BaseModel):
+    """The write-ahead reconciliation job (seed 004): batch, grouping and schedule."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: Unreconciled facts taken per run (oldest first); the rest wait for the next run.
+    batch_size: int = Field(default=200, ge=1, le=10_000)
+    #: Each unreconciled fact is compared with its top-n neighbours of the same user, kind and
+    #: category whose cosine is at least ``min_similarity``. Measured with MiniLM on
+    #: shared/eval/dedup_pairs.jsonl: true duplicates sit between 0.567 and 0.946 and are each
+    #: other's first or second neighbour, so 0.5 / 5 puts every true pair in one group.
+    neighbours: int = Field(default=5, ge=1, le=50)
+    min_similarity: float = Field(default=0.5, ge=0, le=1)
+    #: A group sent to the model holds at most this many facts (the weakest links are cut).
+    max_group_size: int = Field(default=8, ge=2, le=50)
+    #: Cron expression of the scheduled run (procrastinate periodic task), UTC.
+    schedule: str = "0 3 * * *"
+    #: ``maintain``: durable facts unused this long become dormant.
+    dormant_after_days: float = Field(default=90.0, gt=0)
 
 
 class FactMemoryConfig(BaseModel):
@@ -78,6 +104,7 @@ class FactMemoryConfig(BaseModel):
 
     write: WriteConfig = Field(default_factory=WriteConfig)
     read: ReadConfig = Field(default_factory=ReadConfig)
+    reconcile: ReconcileConfig = Field(default_factory=ReconcileConfig)
     #: Connection pool size (psycopg_pool).
     pool_min_size: int = Field(default=1, ge=0)
     pool_max_size: int = Field(default=10, ge=1)

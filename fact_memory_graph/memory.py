@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -25,6 +26,7 @@ from fact_memory_graph.errors import ConfigurationError, InvalidInputError
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.nodes import aplan_ops, plan_ops
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
+from fact_memory_graph.reconcile import build_reconcile_graph
 from fact_memory_graph.retriever import FactMemoryRetriever
 from fact_memory_graph.schema import (
     AppliedOp,
@@ -36,6 +38,7 @@ from fact_memory_graph.schema import (
     FactSource,
     FactStatus,
     PlannedOp,
+    ReconcileReport,
     VerificationStatus,
     check_category,
     parse_enum,
@@ -307,9 +310,15 @@ class FactMemory:
 
     def _direct_proposal(
         self, claim: str, kind: FactKind | str, category: str, structured_fields: dict[str, Any] | None,
-        verification_status: VerificationStatus | str, source: FactSource | str,
+        verification_status: VerificationStatus | str, source: FactSource | str, at: datetime,
+        expires_at: datetime | None,
     ) -> tuple[PlannedOp, FactSource]:
         kind = parse_enum(FactKind, kind, "kind")
+        if expires_at is not None:
+            if kind is not FactKind.CURRENT:
+                raise InvalidInputError("expires_at is only for current facts (durable facts do not expire)")
+            if expires_at.tzinfo is None or expires_at < at:
+                raise InvalidInputError("expires_at must be timezone-aware and not before the fact's time")
         check_category(kind, category)
         claim = (claim or "").strip()
         if not claim:
@@ -318,7 +327,8 @@ class FactMemory:
             raise InvalidInputError(f"claim longer than {self.config.write.max_claim_chars} characters")
         status = parse_enum(VerificationStatus, verification_status, "verification status")
         proposal = PlannedOp(op=f"add_{kind.value}", kind=kind, category=category, claim=claim,
-                             structured_fields=structured_fields or {}, verification_status=status)
+                             structured_fields=structured_fields or {}, verification_status=status,
+                             expires_at=expires_at)
         return proposal, parse_enum(FactSource, source, "source")
 
     @staticmethod
@@ -339,15 +349,19 @@ class FactMemory:
         structured_fields: dict[str, Any] | None = None,
         verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
         message_id: str | None = None,
+        expires_at: datetime | None = None,
     ) -> AppliedOp:
         """Write a fact directly (user edits, imports, tests), without the model.
 
         Goes through the same dedup and apply steps: a near-duplicate of an active fact becomes
         a strengthen of it. ``message_id`` (default: a fresh one) makes the write idempotent.
+        ``expires_at`` (current facts): when the state ends; ``maintain`` then expires it.
         """
-        proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source)
+        at = at or self.now()
+        proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source,
+                                              at, expires_at)
         planned = plan_ops(self.context, user_id, [proposal], source=src)
-        outcome = self.store.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned, at=at or self.now())
+        outcome = self.store.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned, at=at)
         return self._single(outcome, message_id)
 
     async def aadd_fact(
@@ -362,12 +376,14 @@ class FactMemory:
         structured_fields: dict[str, Any] | None = None,
         verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
         message_id: str | None = None,
+        expires_at: datetime | None = None,
     ) -> AppliedOp:
         """Async twin of :meth:`add_fact`."""
-        proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source)
+        at = at or self.now()
+        proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source,
+                                              at, expires_at)
         planned = await aplan_ops(self.context, user_id, [proposal], source=src)
-        outcome = await self.astore.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned,
-                                          at=at or self.now())
+        outcome = await self.astore.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned, at=at)
         return self._single(outcome, message_id)
 
     # ------------------------------------------------------------------ inspection
@@ -463,14 +479,83 @@ class FactMemory:
         """Async twin of :meth:`purge_fact`."""
         return await self.astore.purge_fact(user_id, fact_id)
 
-    def maintain(self, user_id: str, *, at: datetime | None = None, dormant_after_days: float = 90.0) -> dict[str, int]:
-        """Expire current facts past ``expires_at`` and mark long-unused durable facts dormant."""
-        return self.store.maintain(user_id, at=at or self.now(), dormant_after_days=dormant_after_days)
+    def maintain(self, user_id: str, *, at: datetime | None = None,
+                 dormant_after_days: float | None = None) -> dict[str, int]:
+        """Expire current facts past ``expires_at`` and mark long-unused durable facts dormant
+        (after ``config.reconcile.dormant_after_days``, 90 by default). Audited."""
+        days = self.config.reconcile.dormant_after_days if dormant_after_days is None else dormant_after_days
+        return self.store.maintain(user_id, at=at or self.now(), dormant_after_days=days)
 
     async def amaintain(self, user_id: str, *, at: datetime | None = None,
-                        dormant_after_days: float = 90.0) -> dict[str, int]:
+                        dormant_after_days: float | None = None) -> dict[str, int]:
         """Async twin of :meth:`maintain`."""
-        return await self.astore.maintain(user_id, at=at or self.now(), dormant_after_days=dormant_after_days)
+        days = self.config.reconcile.dormant_after_days if dormant_after_days is None else dormant_after_days
+        return await self.astore.maintain(user_id, at=at or self.now(), dormant_after_days=days)
+
+    # ------------------------------------------------------------------ reconciliation
+    def reconcile_graph(self, *, llm: BaseChatModel | None = None) -> CompiledStateGraph:
+        """The compiled reconciliation graph (select -> group -> adjudicate -> apply)."""
+        if llm is not None:
+            return build_reconcile_graph(self.context, llm_factory=lambda: llm)
+        if "reconcile" not in self._graphs:
+            self._graphs["reconcile"] = build_reconcile_graph(self.context)
+        return self._graphs["reconcile"]
+
+    def _reconcile_input(self, user_id: str, at: datetime | None) -> dict[str, Any]:
+        if not isinstance(user_id, str) or not user_id.strip():
+            raise InvalidInputError("user_id must be a non-empty string")
+        at = at or self.now()
+        run_id = f"reconcile:{uuid.uuid4()}"
+        return {"user_id": user_id, "at": at, "run_id": run_id,
+                "report": ReconcileReport(user_id=user_id, run_id=run_id, started_at=at)}
+
+    def _finished(self, report: ReconcileReport, started: float) -> ReconcileReport:
+        return report.model_copy(update={"finished_at": self.now(),
+                                         "wall_seconds": round(time.perf_counter() - started, 4)})
+
+    def compact(self, user_id: str, *, llm: BaseChatModel | None = None, at: datetime | None = None
+                ) -> ReconcileReport:
+        """Reconcile one user's unreconciled facts (seed 004's nightly compaction).
+
+        Takes the oldest ``config.reconcile.batch_size`` unreconciled facts, groups each with
+        the facts it could duplicate, asks the model (``llm`` or the memory's) once per group,
+        applies each group in its own transaction and marks it reconciled. Idempotent and
+        resumable; the run is recorded (:meth:`runs`). Returns what it did and cost.
+        """
+        started = time.perf_counter()
+        state = self._reconcile_input(user_id, at)
+        report = self._finished(self.reconcile_graph(llm=llm).invoke(state)["report"], started)
+        self.store.record_run(user_id, "reconcile", started_at=report.started_at,
+                              finished_at=report.finished_at or report.started_at, report=report.model_dump(mode="json"))
+        return report
+
+    async def acompact(self, user_id: str, *, llm: BaseChatModel | None = None, at: datetime | None = None
+                       ) -> ReconcileReport:
+        """Async twin of :meth:`compact`."""
+        started = time.perf_counter()
+        state = self._reconcile_input(user_id, at)
+        report = self._finished((await self.reconcile_graph(llm=llm).ainvoke(state))["report"], started)
+        await self.astore.record_run(user_id, "reconcile", started_at=report.started_at,
+                                     finished_at=report.finished_at or report.started_at,
+                                     report=report.model_dump(mode="json"))
+        return report
+
+    def users_with_work(self, *, at: datetime | None = None) -> list[str]:
+        """Users with unreconciled facts or active facts past their end (what the scheduler runs)."""
+        return self.store.users_with_work(at=at or self.now())
+
+    async def ausers_with_work(self, *, at: datetime | None = None) -> list[str]:
+        """Async twin of :meth:`users_with_work`."""
+        return await self.astore.users_with_work(at=at or self.now())
+
+    def runs(self, user_id: str | None = None, *, job: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
+        """Recorded reconciliation / maintenance runs, newest first."""
+        return self.store.runs(user_id, job=job, limit=limit)
+
+    async def aruns(self, user_id: str | None = None, *, job: str | None = None,
+                    limit: int = 20) -> list[dict[str, Any]]:
+        """Async twin of :meth:`runs`."""
+        return await self.astore.runs(user_id, job=job, limit=limit)
 
     # ------------------------------------------------------------------ read path
     def as_retriever(self, *, user_id: str, **kwargs: Any) -> FactMemoryRetriever:

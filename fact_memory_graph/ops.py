@@ -11,9 +11,9 @@ that is not an op list at all (malformed JSON, wrong shape) fails the whole mess
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Mapping
+from datetime import UTC, date, datetime, time
 from typing import Any, Literal
 from uuid import UUID
 
@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.errors import ExtractionError, InvalidInputError
+from fact_memory_graph.llm import structured_data
 from fact_memory_graph.schema import (
     CURRENT_CATEGORIES,
     DURABLE_CATEGORIES,
@@ -80,6 +81,10 @@ class ProposedOp(BaseModel):
         description="add_current only: the reference (C1..) of a current fact this new state "
         "replaces, e.g. 'fixed the auth bug' supersedes 'debugging the auth flow'."
     )
+    expires_at: str | None = Field(
+        description="add_current only: when the state ends, ISO 8601 date or datetime resolved "
+        "from the message time ('deadline Friday' -> that Friday); null when open-ended."
+    )
 
 
 class ExtractedOps(BaseModel):
@@ -91,51 +96,44 @@ class ExtractedOps(BaseModel):
 
 
 def raw_ops_from_model_output(output: Mapping[str, Any] | BaseModel) -> list[Any]:
-    """The list of op objects from ``with_structured_output(..., include_raw=True)`` output.
+    """The list of op objects from the structured model's output.
 
     Tolerates a parsing error of the whole object (we validate op by op); raises
     :class:`ExtractionError` when the output is not an op list at all.
     """
-    if isinstance(output, ExtractedOps):
-        return [op.model_dump() for op in output.ops]
-    if isinstance(output, BaseModel):
-        output = output.model_dump()
-    parsed = output.get("parsed") if isinstance(output, Mapping) else None
-    if isinstance(parsed, ExtractedOps):
-        return [op.model_dump() for op in parsed.ops]
-    data: Any = parsed if isinstance(parsed, Mapping) else None
-    raw = output.get("raw") if isinstance(output, Mapping) else None
-    if data is None and raw is not None:
-        tool_calls = getattr(raw, "tool_calls", None) or []
-        invalid = getattr(raw, "invalid_tool_calls", None) or []
-        if tool_calls:
-            data = tool_calls[0].get("args")
-        elif invalid:
-            raise ExtractionError(
-                f"model returned malformed JSON for the op list: {str(invalid[0].get('args'))[:200]!r}"
-                f" ({invalid[0].get('error') or 'unparseable'})"
-            )
-        else:
-            content = raw.content if isinstance(raw.content, str) else json.dumps(raw.content)
-            try:
-                data = json.loads(content) if content.strip() else None
-            except json.JSONDecodeError as exc:
-                raise ExtractionError(f"model returned malformed JSON: {content[:200]!r} ({exc})") from exc
-    if data is None:
-        err = output.get("parsing_error") if isinstance(output, Mapping) else None
-        raise ExtractionError(f"model returned no op list ({err or 'empty output'})")
-    if not isinstance(data, Mapping) or not isinstance(data.get("ops"), list):
+    data = structured_data(output, ExtractedOps)
+    if not isinstance(data.get("ops"), list):
         raise ExtractionError(f"model output is not an object with an 'ops' list: {str(data)[:200]!r}")
     return list(data["ops"])
+
+
+#: Nullable op fields a non-strict provider may omit.
+OP_FIELD_DEFAULTS: dict[str, Any] = {"ref": None, "category": None, "claim": None, "fields": [],
+                                     "verification_status": None, "supersedes": None, "expires_at": None}
+
+
+def parse_expiry(value: str, message_time: datetime) -> datetime:
+    """An end time from the model: an ISO datetime (naive = the message's time zone) or a date
+    (= the end of that day in the message's time zone). Raises ``ValueError``."""
+    text = value.strip()
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        at = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        return at if at.tzinfo is not None else at.replace(tzinfo=message_time.tzinfo)
+    return datetime.combine(day, time.max, tzinfo=message_time.tzinfo)
 
 
 def validate_ops(
     raw_ops: list[Any],
     refs: Mapping[str, tuple[UUID, FactKind]],
     config: WriteConfig,
+    *,
+    message_time: datetime | None = None,
 ) -> tuple[list[PlannedOp], list[RejectedOp]]:
     """Validate each op on its own; map references back to fact ids.
 
+    ``message_time`` resolves and bounds ``expires_at`` (an end before the message is rejected).
     Returns accepted proposals and rejected ops with reasons (each rejection is logged).
     """
     accepted: list[PlannedOp] = []
@@ -153,8 +151,7 @@ def validate_ops(
     for raw in raw_ops:
         if isinstance(raw, Mapping):
             # Tolerate omitted nullable fields from non-strict providers.
-            raw = {"ref": None, "category": None, "claim": None, "fields": [], "verification_status": None,
-                   "supersedes": None, **raw}
+            raw = {**OP_FIELD_DEFAULTS, **raw}
         try:
             op = ProposedOp.model_validate(raw)
         except ValidationError as exc:
@@ -182,6 +179,19 @@ def validate_ops(
             except InvalidInputError as exc:
                 reject(dump, str(exc))
                 continue
+            expires_at = None
+            if op.expires_at:
+                if op.op != "add_current":
+                    reject(dump, "expires_at is only for add_current (durable facts do not expire)")
+                    continue
+                try:
+                    expires_at = parse_expiry(op.expires_at, message_time or datetime.now(UTC))
+                except ValueError:
+                    reject(dump, f"expires_at {op.expires_at!r} is not an ISO 8601 date or datetime")
+                    continue
+                if message_time is not None and expires_at < message_time:
+                    reject(dump, f"expires_at {op.expires_at!r} is before the message time {message_time.isoformat()}")
+                    continue
             supersedes = None
             if op.supersedes:
                 target = refs.get(op.supersedes.strip())
@@ -192,7 +202,7 @@ def validate_ops(
             accepted.append(
                 PlannedOp(
                     op=op.op, kind=kind, category=op.category, claim=claim, structured_fields=fields,
-                    verification_status=status, supersedes=supersedes,
+                    verification_status=status, supersedes=supersedes, expires_at=expires_at,
                 )
             )
             continue

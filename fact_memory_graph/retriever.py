@@ -9,7 +9,12 @@ For a query it fetches similarity candidates of each kind (more than the quota),
   ``exp(-age_days/14)``) of the age since ``last_confirmed_at`` (a reaffirmed state is fresh
   again; set ``ReadConfig.age_from='valid_at'`` to count from when the state began);
 - statuses: ``active`` and ``dormant`` facts are returned (dormant = believed but unused; being
-  retrieved makes it active again); superseded, expired and retracted facts never are.
+  retrieved makes it active again); superseded, expired and retracted facts never are;
+- stale states: a current fact whose time weight is below ``ReadConfig.current_floor`` (default
+  0.05, ~6 weeks without reaffirmation) is left out. The seed's "no hard cutoff" holds for the
+  ranking — every curve stays positive and scores are continuous above the floor — but a state
+  last mentioned months ago is not something to present as happening now. A fact past its
+  ``expires_at`` is left out too, even before ``maintain`` marks it expired.
 
 Ties break by claim then id, so the same call twice gives the same output.
 """
@@ -56,8 +61,12 @@ def score_facts(
     for kind, quota in ((FactKind.DURABLE, k_durable), (FactKind.CURRENT, k_current)):
         scored = []
         for fact, similarity, pending in found.get(kind, []):
+            if fact.expires_at is not None and fact.expires_at <= now:
+                continue  # its window passed; maintain() will mark it expired
             relevance = min(max(similarity, 0.0), 1.0)
             weight = 1.0 if kind is FactKind.DURABLE else read.time_weight(fact_age_days(fact, now, read.age_from))
+            if kind is FactKind.CURRENT and weight < read.current_floor:
+                continue  # stale: no longer "currently happening" (see ReadConfig.current_floor)
             scored.append((relevance * fact.confidence * weight, relevance, weight, fact, pending))
         scored.sort(key=lambda s: (-s[0], s[3].claim, str(s[3].id)))
         docs.extend(_document(*s) for s in scored[:quota])

@@ -141,6 +141,8 @@ class Fact(BaseModel):
     expires_at: datetime | None = None
     access_count: int = 0
     last_accessed_at: datetime | None = None
+    #: ``None`` until the reconciliation job has looked at the fact (the write-ahead flag).
+    reconciled_at: datetime | None = None
 
 
 class PendingContradiction(BaseModel):
@@ -215,6 +217,8 @@ class PlannedOp(BaseModel):
     structured_fields: dict[str, Any] = Field(default_factory=dict)
     verification_status: VerificationStatus = VerificationStatus.SELF_REPORTED
     supersedes: UUID | None = None
+    #: Current facts only: when the state ends (resolved from the message time).
+    expires_at: datetime | None = None
     source: FactSource = FactSource.CONVERSATION
     embedding: list[float] | None = Field(default=None, repr=False)
     note: str | None = None
@@ -252,3 +256,47 @@ class ApplyOutcome(BaseModel):
     #: Set when extraction was skipped on purpose (empty message, batching).
     skipped: str | None = None
     llm_calls: int = 0
+
+
+class ReconcileAction(StrEnum):
+    """What the reconciliation job decides for one fact of a group (seed 004's compaction)."""
+
+    KEEP = "keep"
+    #: A duplicate: becomes ``superseded`` by the survivor, which gains its evidence and a strengthen.
+    MERGE = "merge"
+    #: A newer state or value replaces this one: ``superseded`` by the newer fact.
+    SUPERSEDE = "supersede"
+    #: Not a fact about the user after all (or contradicted by the group): ``retracted``.
+    RETRACT = "retract"
+
+
+class GroupDecision(BaseModel):
+    """A validated decision for one fact, ids resolved."""
+
+    fact_id: UUID
+    action: ReconcileAction
+    target_id: UUID | None = None
+    reason: str = ""
+
+
+class ReconcileReport(BaseModel):
+    """What one reconciliation run did for one user, and what it cost."""
+
+    user_id: str
+    run_id: str
+    started_at: datetime
+    finished_at: datetime | None = None
+    facts_selected: int = 0
+    #: Unreconciled facts left for the next run (beyond the batch, or in rejected groups).
+    backlog_after: int = 0
+    groups: int = 0
+    model_calls: int = 0
+    prompt_tokens: int = 0
+    merged: int = 0
+    superseded: int = 0
+    retracted: int = 0
+    kept: int = 0
+    rejected_groups: list[str] = Field(default_factory=list)
+    skipped_groups: list[str] = Field(default_factory=list)
+    wall_seconds: float = 0.0
+    model_seconds: float = 0.0

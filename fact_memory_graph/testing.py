@@ -32,7 +32,7 @@ ScriptedResponse = Any
 
 _MESSAGE_RE = re.compile(r"<<<\n(.*)\n>>>\s*$", re.DOTALL)
 _OP_DEFAULTS = {"ref": None, "category": None, "claim": None, "fields": [], "verification_status": None,
-                "supersedes": None}
+                "supersedes": None, "expires_at": None}
 
 
 def prompt_message(messages: Sequence[BaseMessage]) -> str:

@@ -55,7 +55,7 @@ async def test_async_store_directly(fresh_db_url: str, embeddings) -> None:
     async with AsyncFactStore.from_conn_string(fresh_db_url, dimension=384) as store:
         await store.setup()
         await store.setup()
-        assert await store.migration_versions() == [1]
+        assert await store.migration_versions() == [1, 2]
         vec = embeddings.embed_query("lives in Berlin")
         out = await store.apply("u", "m1", [PlannedOp(op="add_durable", kind=FactKind.DURABLE, category="identity",
                                                        claim="lives in Berlin", embedding=vec)], at=T0)

@@ -99,3 +99,24 @@ def test_server_error_is_a_clean_extraction_error(make_memory, fresh_user: str, 
         memory.remember(fresh_user, "I live in Berlin.", message_id="c-3")
     assert memory.facts(fresh_user) == [] and memory.stats(fresh_user)["messages"] == 0
     assert vcr.responses[0]["status"]["code"] >= 400
+
+
+@pytest.mark.vcr
+def test_chatopenai_reconcile_path(make_memory, fresh_user: str, vcr, clock) -> None:
+    """The reconciliation adjudicator through the real ChatOpenAI HTTP path: one call per group,
+    the GroupVerdict tool forced; whatever the tiny model answers is applied or rejected whole."""
+    memory = make_memory(chat_model())
+    memory.add_fact(fresh_user, "lives in Berlin", kind="durable", category="identity")
+    clock.advance(days=3)
+    memory.add_fact(fresh_user, "resides in Berlin", kind="durable", category="identity")
+    report = memory.compact(fresh_user)
+    assert report.groups == 1 and report.model_calls == 1 and len(vcr.requests) == 1
+    sent = json.loads(vcr.requests[0].body)
+    assert sent["tools"][0]["function"]["name"] == "GroupVerdict"
+    assert sent["tool_choice"]["function"]["name"] == "GroupVerdict"
+    active = memory.facts(fresh_user, status="active")
+    if report.rejected_groups:  # rejected whole: nothing changed, both stay unreconciled
+        assert len(active) == 2 and report.backlog_after == 2
+    else:
+        assert report.merged + report.kept + report.superseded + report.retracted == 2
+        assert report.backlog_after == 0

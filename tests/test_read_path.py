@@ -63,7 +63,8 @@ def test_reaffirming_a_current_state_makes_it_fresh_again(make_memory, user_id: 
     assert "(since 2026-03-02)" in memory.recall(user_id, "marathon")
 
 
-def test_old_but_highly_relevant_current_fact_still_surfaces(memory: FactMemory, user_id: str, clock: FixedClock) -> None:
+def test_old_but_highly_relevant_current_fact_still_surfaces(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory = make_memory()
     memory.add_fact(user_id, "training for the Berlin marathon", kind="current", category="working_on")
     clock.advance(days=30)
     for claim in ("drafting the Q4 plan", "reviewing pull requests", "cleaning the garage", "planning a birthday party"):
@@ -71,8 +72,12 @@ def test_old_but_highly_relevant_current_fact_still_surfaces(memory: FactMemory,
     docs = memory.as_retriever(user_id=user_id).invoke("how is the marathon training going?")
     claims = [d.page_content for d in docs]
     assert "training for the Berlin marathon" in claims
-    clock.advance(days=60)  # 90 days: weight 0.0016, still not cut off
+    clock.advance(days=12)  # 42 days: weight 0.0498, just under the default stale floor (0.05)
     docs = memory.as_retriever(user_id=user_id, k_current=10).invoke("marathon training")
+    assert "training for the Berlin marathon" not in docs_by_claim(docs)
+    clock.advance(days=48)  # 90 days: weight 0.0016; with the floor off it still ranks (no hard cutoff)
+    unfloored = make_memory(config=FactMemoryConfig(read=ReadConfig(current_floor=0)))
+    docs = unfloored.as_retriever(user_id=user_id, k_current=10).invoke("marathon training")
     marathon = docs_by_claim(docs)["training for the Berlin marathon"]
     assert 0 < marathon.metadata["time_weight"] < 0.002
 

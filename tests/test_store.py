@@ -46,7 +46,8 @@ def test_migrations_run_twice_and_are_recorded(fresh_db_url: str) -> None:
         dim = conn.execute("SELECT atttypmod FROM pg_attribute WHERE attrelid = 'fact_memory_facts'::regclass"
                            " AND attname = 'embedding'").fetchone()[0]
     assert tables == {"fact_memory_facts", "fact_memory_candidates", "fact_memory_audit",
-                      "fact_memory_processed_messages", "fact_memory_migrations", "fact_memory_meta"}
+                      "fact_memory_processed_messages", "fact_memory_migrations", "fact_memory_meta",
+                      "fact_memory_runs"}
     assert dim == 384
 
 

@@ -3,8 +3,10 @@
 Each proposed claim is embedded (one batch call). An ``add_*`` whose cosine with an active fact
 of the same user, kind and category is at or above ``dedup_threshold`` becomes a ``strengthen``
 of that fact, unless :func:`claims_conflict` finds a difference that cosine cannot see
-(numbers, names, negation, antonyms, a finished state): measured with MiniLM, "born 1990" vs
-"born 1991" scores .884 and "married to Alex" vs "divorced from Alex" .857. Adds within one
+(numbers in digits or words, names, negation, antonyms, a state that is over): measured with
+MiniLM, "born 1990" vs "born 1991" scores .884 and "married to Alex" vs "divorced from Alex" .857.
+The guard errs toward keeping claims apart: a duplicate it lets through is merged later by the
+reconciliation job (:mod:`fact_memory_graph.reconcile`), while a wrong merge loses a fact. Adds within one
 message are deduplicated against each other the same way, and one fact is strengthened at most
 once per message.
 """
@@ -37,8 +39,27 @@ _ANTONYMS: tuple[tuple[str, str], ...] = (
     ("sister", "brother"), ("wife", "husband"), ("son", "daughter"), ("mother", "father"),
     ("started", "finished"), ("before", "after"), ("up", "down"),
 )
-_DONE_WORDS = frozenset(["fixed", "finished", "done", "completed", "resolved", "shipped", "solved", "ended", "closed"])
+# A state that is over: finished work, or a past state ("used to", "was", "retired", "left").
+# Marked on either side only, the claims say different things about *now*.
+_ENDED_WORDS = frozenset([
+    "fixed", "finished", "done", "completed", "resolved", "shipped", "solved", "ended", "closed", "over",
+    "used", "was", "were", "previously", "formerly", "former", "ex", "retired", "left", "quit", "stopped",
+    "anymore", "past", "until",
+])
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+# Numbers written as words count as numbers ("two kids" vs "three kids"); so do ordinals.
+_NUMBER_WORDS = {
+    **{w: str(i) for i, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"])},
+    **{w: str(10 * i) for i, w in enumerate(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], start=2)},
+    **{w: str(i) for i, w in enumerate(
+        ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"], start=1)},
+    "once": "1", "twice": "2", "dozen": "12", "hundred": "100", "thousand": "1000", "million": "1000000",
+}
+
+
+def _numbers(text: str, words: set[str]) -> set[str]:
+    return set(_NUMBER.findall(text)) | {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS}
 
 
 def _tokens(text: str) -> list[str]:
@@ -49,7 +70,7 @@ def claims_conflict(a: str, b: str) -> str | None:
     """Why two similar claims must not be merged, or ``None`` when nothing sets them apart."""
     ta, tb = _tokens(a), _tokens(b)
     la, lb = {t.lower() for t in ta}, {t.lower() for t in tb}
-    na, nb = set(_NUMBER.findall(a)), set(_NUMBER.findall(b))
+    na, nb = _numbers(a, la), _numbers(b, lb)
     if na != nb:
         return f"different numbers ({', '.join(sorted(na ^ nb))})"
     neg_a, neg_b = bool(la & _NEGATIONS) or "n't" in a.lower(), bool(lb & _NEGATIONS) or "n't" in b.lower()
@@ -62,8 +83,8 @@ def claims_conflict(a: str, b: str) -> str | None:
         for prefix in ("dis", "un", "in", "non"):
             if word.startswith(prefix) and word[len(prefix):] in (la | lb):
                 return f"opposite words ({word[len(prefix):]} / {word})"
-    if (la & _DONE_WORDS) != (lb & _DONE_WORDS):
-        return "one claim says the state is finished"
+    if bool(la & _ENDED_WORDS) != bool(lb & _ENDED_WORDS):
+        return "one claim says the state is over"
     # Proper nouns: a capitalised word (not the first) missing from the other claim.
     for mine, theirs in ((ta, lb), (tb, la)):
         for t in mine[1:]:

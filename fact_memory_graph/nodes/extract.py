@@ -8,16 +8,12 @@ context and the retrieved facts under short references. Its ops are validated on
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
-from langchain_openai.chat_models.base import BaseChatOpenAI
+from langchain_core.runnables import RunnableConfig
 
 from fact_memory_graph.context import MemoryContext
-from fact_memory_graph.errors import ExtractionError
+from fact_memory_graph.llm import model_errors, structured_model_cache
 from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteState
 from fact_memory_graph.ops import ExtractedOps, raw_ops_from_model_output, validate_ops
 from fact_memory_graph.prompts import extraction_prompt
@@ -48,56 +44,15 @@ def build_prompt_messages(state: WriteState):
     )
 
 
-def _structured(llm: BaseChatModel, method: str) -> Runnable:
-    """The model bound to the op schema.
-
-    For function calling this binds the tool directly (the same request ``with_structured_output``
-    sends) and leaves parsing to :func:`raw_ops_from_model_output`, which validates op by op; it
-    skips ``include_raw``'s parallel map, a thread hop that cost ~10 ms per message.
-    """
-    if method == "function_calling":
-        kwargs: dict[str, Any] = {"tool_choice": ExtractedOps.__name__}
-        if isinstance(llm, BaseChatOpenAI):
-            kwargs["parallel_tool_calls"] = False
-        try:
-            return llm.bind_tools([ExtractedOps], **kwargs) | RunnableLambda(lambda m: {"raw": m})
-        except NotImplementedError:
-            pass  # no tool calling: let with_structured_output pick what the model supports
-    try:
-        return llm.with_structured_output(ExtractedOps, method=method, include_raw=True)
-    except TypeError:  # models whose with_structured_output takes no method
-        return llm.with_structured_output(ExtractedOps, include_raw=True)
-
-
-@contextmanager
-def model_errors() -> Iterator[None]:
-    """Timeouts, HTTP and provider errors become ExtractionError (nothing is applied)."""
-    try:
-        yield
-    except ExtractionError:
-        raise
-    except Exception as exc:
-        raise ExtractionError(f"model call failed: {type(exc).__name__}: {exc}") from exc
-
-
 def make_extract_node(ctx: MemoryContext) -> NodePair:
     write = ctx.config.write
     method = write.structured_output_method
-    # Building the structured runnable renders the JSON schema (~10 ms): do it once per model.
-    cache: dict[int, tuple[Any, Any]] = {}
-
-    def structured_model() -> Any:
-        llm = ctx.llm_factory()
-        hit = cache.get(id(llm))
-        if hit is None or hit[0] is not llm:
-            hit = (llm, _structured(llm, method))
-            cache[id(llm)] = hit
-        return hit[1]
+    structured_model = structured_model_cache(ctx.llm_factory, ExtractedOps, method, run_name="extract_facts")
 
     def parse(state: WriteState, output: Any) -> Update:
         raw_ops = raw_ops_from_model_output(output)
         refs = {item["ref"]: (item["fact"].id, item["fact"].kind) for item in state.get("retrieved") or []}
-        proposals, rejected = validate_ops(raw_ops, refs, write)
+        proposals, rejected = validate_ops(raw_ops, refs, write, message_time=state["at"])
         return {"proposals": proposals, "rejected": rejected, "llm_calls": 1}
 
     def extract(state: WriteState, config: RunnableConfig) -> Update:

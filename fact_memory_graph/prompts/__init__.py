@@ -3,6 +3,7 @@
 - ``extract_system.txt``: the extractor's instructions (taxonomy, ops, dedup and atomicity rules).
 - ``extract_user.txt``: the per-message part (time, context, known facts, the message).
 - ``examples.json``: few-shot examples (kept apart from ``shared/eval`` so scoring stays fair).
+- ``reconcile_system.txt`` / ``reconcile_user.txt``: the reconciliation job's adjudicator.
 """
 
 from __future__ import annotations
@@ -61,3 +62,10 @@ def extraction_prompt() -> ChatPromptTemplate:
     # Braces in the examples must not be read as template variables.
     system = system.replace("{", "{{").replace("}", "}}")
     return ChatPromptTemplate.from_messages([("system", system), ("human", _read("extract_user.txt"))])
+
+
+@cache
+def reconcile_prompt() -> ChatPromptTemplate:
+    """The adjudicator prompt; variables: now, kind, category, facts."""
+    system = _read("reconcile_system.txt").replace("{", "{{").replace("}", "}}")
+    return ChatPromptTemplate.from_messages([("system", system), ("human", _read("reconcile_user.txt"))])

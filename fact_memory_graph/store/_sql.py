@@ -22,11 +22,12 @@ FACTS = "fact_memory_facts"
 CANDIDATES = "fact_memory_candidates"
 AUDIT = "fact_memory_audit"
 PROCESSED = "fact_memory_processed_messages"
+RUNS = "fact_memory_runs"
 
 FACT_COLUMNS = (
     "id, user_id, kind, category, claim, structured_fields, confidence, evidence_message_ids, "
     "verification_status, status, superseded_by, source, created_at, last_confirmed_at, "
-    "valid_at, expires_at, access_count, last_accessed_at"
+    "valid_at, expires_at, access_count, last_accessed_at, reconciled_at"
 )
 CANDIDATE_COLUMNS = (
     "id, user_id, fact_id, kind, category, claim, structured_fields, message_id, status, "

@@ -27,13 +27,14 @@ from fact_memory_graph.schema import (
     FactCandidate,
     FactKind,
     FactStatus,
+    GroupDecision,
     PlannedOp,
     RejectedOp,
     SearchHit,
 )
 from fact_memory_graph.store._driver import arun_plan, make_async_pool, run_plan
 from fact_memory_graph.store._sql import Plan
-from fact_memory_graph.store.plans import Neighbour, StorePlans
+from fact_memory_graph.store.plans import FactVector, Neighbour, StorePlans
 from fact_memory_graph.store.store import FactStore
 
 T = TypeVar("T")
@@ -129,6 +130,32 @@ class AsyncFactStore(StorePlans):
 
     async def delete_user(self, user_id: str) -> dict[str, int]:
         return await self._run(lambda: self._delete_user_plan(user_id), transaction=True)
+
+    async def unreconciled(self, user_id: str, *, limit: int) -> tuple[list[FactVector], int]:
+        return await self._run(lambda: self._unreconciled_plan(user_id, limit))
+
+    async def reconcile_neighbours(self, user_id: str, probes: Sequence[FactVector], *, k: int,
+                                   min_similarity: float) -> list[list[tuple[FactVector, float]]]:
+        return await self._run(lambda: self._reconcile_neighbours_plan(user_id, probes, k, min_similarity))
+
+    async def apply_group(self, user_id: str, fact_ids: Sequence[UUID], decisions: Sequence[GroupDecision], *,
+                          at: datetime, run_id: str) -> dict[str, Any]:
+        return await self._run(lambda: self._apply_group_plan(user_id, fact_ids, decisions, at, run_id),
+                               transaction=True)
+
+    async def mark_reconciled(self, user_id: str, fact_ids: Sequence[UUID], *, at: datetime) -> None:
+        await self._run(lambda: self._mark_reconciled_plan(user_id, fact_ids, at))
+
+    async def record_run(self, user_id: str, job: str, *, started_at: datetime, finished_at: datetime,
+                         report: dict[str, Any]) -> None:
+        await self._run(lambda: self._record_run_plan(user_id, job, started_at, finished_at, report))
+
+    async def runs(self, user_id: str | None = None, *, job: str | None = None,
+                   limit: int = 20) -> list[dict[str, Any]]:
+        return await self._run(lambda: self._runs_plan(user_id, job, limit))
+
+    async def users_with_work(self, *, at: datetime) -> list[str]:
+        return await self._run(lambda: self._users_with_work_plan(at))
 
 
 class ThreadedAsyncFactStore(AsyncFactStore):

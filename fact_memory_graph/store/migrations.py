@@ -94,6 +94,28 @@ CREATE TABLE fact_memory_processed_messages (
 );
 """,
     ),
+    (
+        "write-ahead reconciliation flag, expiry index, job runs",
+        """
+-- Every fact written inline starts unreconciled (NULL); existing rows too.
+ALTER TABLE fact_memory_facts ADD COLUMN reconciled_at timestamptz;
+CREATE INDEX fact_memory_facts_unreconciled_idx ON fact_memory_facts (user_id, created_at, id)
+    WHERE reconciled_at IS NULL;
+CREATE INDEX fact_memory_facts_expiry_idx ON fact_memory_facts (expires_at)
+    WHERE expires_at IS NOT NULL AND status = 'active';
+
+-- One row per reconciliation or maintenance run of one user (health: last run, durations).
+CREATE TABLE fact_memory_runs (
+    id          bigserial PRIMARY KEY,
+    user_id     text NOT NULL,
+    job         text NOT NULL CHECK (job IN ('reconcile', 'maintain')),
+    started_at  timestamptz NOT NULL,
+    finished_at timestamptz NOT NULL,
+    report      jsonb NOT NULL
+);
+CREATE INDEX fact_memory_runs_user_idx ON fact_memory_runs (user_id, job, id);
+""",
+    ),
 ]
 
 

@@ -23,13 +23,14 @@ from fact_memory_graph.schema import (
     FactCandidate,
     FactKind,
     FactStatus,
+    GroupDecision,
     PlannedOp,
     RejectedOp,
     SearchHit,
 )
 from fact_memory_graph.store._driver import make_pool, run_plan
 from fact_memory_graph.store._sql import Plan
-from fact_memory_graph.store.plans import Neighbour, StorePlans
+from fact_memory_graph.store.plans import FactVector, Neighbour, StorePlans
 
 T = TypeVar("T")
 
@@ -147,3 +148,33 @@ class FactStore(StorePlans):
     def delete_user(self, user_id: str) -> dict[str, int]:
         """Hard-delete everything stored for a user (facts, candidates, audit, processed ids)."""
         return self._run(lambda: self._delete_user_plan(user_id), transaction=True)
+
+    # ------------------------------------------------------------------ reconciliation
+    def unreconciled(self, user_id: str, *, limit: int) -> tuple[list[FactVector], int]:
+        """The oldest unreconciled retrievable facts (with embeddings) and the backlog size."""
+        return self._run(lambda: self._unreconciled_plan(user_id, limit))
+
+    def reconcile_neighbours(self, user_id: str, probes: Sequence[FactVector], *, k: int,
+                             min_similarity: float) -> list[list[tuple[FactVector, float]]]:
+        """Each probe's most similar facts of the same user, kind and category."""
+        return self._run(lambda: self._reconcile_neighbours_plan(user_id, probes, k, min_similarity))
+
+    def apply_group(self, user_id: str, fact_ids: Sequence[UUID], decisions: Sequence[GroupDecision], *,
+                    at: datetime, run_id: str) -> dict[str, Any]:
+        """Apply one group's decisions and mark it reconciled, in one transaction."""
+        return self._run(lambda: self._apply_group_plan(user_id, fact_ids, decisions, at, run_id), transaction=True)
+
+    def mark_reconciled(self, user_id: str, fact_ids: Sequence[UUID], *, at: datetime) -> None:
+        self._run(lambda: self._mark_reconciled_plan(user_id, fact_ids, at))
+
+    def record_run(self, user_id: str, job: str, *, started_at: datetime, finished_at: datetime,
+                   report: dict[str, Any]) -> None:
+        self._run(lambda: self._record_run_plan(user_id, job, started_at, finished_at, report))
+
+    def runs(self, user_id: str | None = None, *, job: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
+        """Recorded job runs, newest first."""
+        return self._run(lambda: self._runs_plan(user_id, job, limit))
+
+    def users_with_work(self, *, at: datetime) -> list[str]:
+        """Users with unreconciled facts or active facts past their end (for the scheduler)."""
+        return self._run(lambda: self._users_with_work_plan(at))

@@ -1,16 +1,17 @@
 """Every SQL statement of the store, written once for the sync and the async driver.
 
 Split by concern: :mod:`.read` (search, listings), :mod:`.write` (apply a message exactly once,
-resolve candidates), :mod:`.admin` (setup and migrations, sweeps, privacy deletes). Every
+resolve candidates), :mod:`.admin` (setup and migrations, sweeps, privacy deletes),
+:mod:`.reconcile` (the write-ahead log's batch, groups and their decisions, run records). Every
 statement is scoped by ``user_id``. See :mod:`fact_memory_graph.store._sql` for what a plan is.
 """
 
-from fact_memory_graph.store.plans.admin import AdminPlans
 from fact_memory_graph.store.plans.read import Neighbour
+from fact_memory_graph.store.plans.reconcile import FactVector, ReconcilePlans
 
 
-class StorePlans(AdminPlans):
+class StorePlans(ReconcilePlans):
     """All plans; :class:`~fact_memory_graph.store.FactStore` and its async twin add a driver."""
 
 
-__all__ = ["Neighbour", "StorePlans"]
+__all__ = ["FactVector", "Neighbour", "StorePlans"]

@@ -1,0 +1,125 @@
+"""Scheduled work on procrastinate, a Postgres-native task engine (jobs live in the same database).
+
+- ``fact_memory.nightly`` (periodic, ``ReconcileConfig.schedule``, default 03:00 UTC) queues one
+  ``fact_memory.reconcile_user`` job per user with unreconciled facts or facts past their end.
+- ``fact_memory.reconcile_user`` runs :meth:`FactMemory.acompact` then :meth:`FactMemory.amaintain`
+  for one user. Each job carries the lock ``fact-memory:<user>``: procrastinate never runs two
+  jobs with the same lock at once, so two workers never reconcile the same user together, and the
+  same string as queueing lock keeps at most one such job waiting. Failed jobs are retried
+  (3 attempts, growing waits).
+- ``fact_memory.retry_stalled`` (periodic, every 5 minutes) retries the jobs of workers that
+  stopped sending heartbeats (killed mid-job). Reconciliation applies group by group in
+  transactions and skips what another run finished, so a retried job never applies anything twice.
+
+Any number of workers, on any number of hosts, share the queue by pointing
+``FACT_MEMORY_DATABASE_URL`` at the same Postgres and running ``fact-memory worker``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import psycopg
+from procrastinate import App, PsycopgConnector, RetryStrategy
+
+from fact_memory_graph.errors import ConfigurationError
+
+logger = logging.getLogger(__name__)
+
+JOB_SCHEMA_LOCK_KEY = 0x46414354_4A4F42
+#: A worker that has sent no heartbeat for this long is considered dead; its jobs are retried.
+STALLED_AFTER_SECONDS = 120.0
+RETRY = RetryStrategy(max_attempts=3, exponential_wait=30)
+
+
+def user_lock(user_id: str) -> str:
+    return f"fact-memory:{user_id}"
+
+
+def install_job_schema(database_url: str) -> bool:
+    """Create procrastinate's tables once (idempotent, safe from several processes at once).
+    Returns whether it created them."""
+    try:
+        with psycopg.connect(database_url, autocommit=True) as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (JOB_SCHEMA_LOCK_KEY,))
+            row = conn.execute("SELECT to_regclass('procrastinate_jobs') IS NOT NULL").fetchone()
+            if row and row[0]:
+                return False
+            from procrastinate.schema import SchemaManager
+
+            conn.execute(SchemaManager.get_schema().encode())  # type: ignore[arg-type]
+            return True
+    except psycopg.Error as exc:
+        raise ConfigurationError(f"cannot install the job engine's schema: {str(exc).strip()}") from exc
+
+
+def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) -> App:
+    """A procrastinate ``App`` on the memory's database, with the tasks bound to ``memory``
+    (a :class:`~fact_memory_graph.FactMemory`). Open it (``async with app.open_async()``)
+    to defer jobs or run a worker."""
+    if not memory.database_url:
+        raise ConfigurationError("the job engine needs the database URL the memory was opened with")
+    app = App(connector=PsycopgConnector(conninfo=memory.database_url))
+    schedule = memory.config.reconcile.schedule
+
+    @app.task(name="fact_memory.reconcile_user", retry=RETRY)
+    async def reconcile_user(user_id: str) -> dict[str, Any]:
+        report = await memory.acompact(user_id)
+        maintained = await memory.amaintain(user_id)
+        logger.info("fact-memory: reconciled %s: %s; maintenance %s", user_id,
+                    report.model_dump(include={"merged", "superseded", "retracted", "model_calls"}), maintained)
+        return {"reconcile": report.model_dump(mode="json"), "maintain": maintained}
+
+    @app.periodic(cron=schedule, periodic_id="nightly")
+    @app.task(name="fact_memory.nightly", queueing_lock="fact-memory:nightly")
+    async def nightly(timestamp: int) -> int:
+        users = await memory.ausers_with_work()
+        for user_id in users:
+            await defer_reconcile(app, user_id)
+        logger.info("fact-memory: queued reconciliation for %d users", len(users))
+        return len(users)
+
+    @app.periodic(cron="*/5 * * * *", periodic_id="stalled")
+    @app.task(name="fact_memory.retry_stalled", queueing_lock="fact-memory:stalled")
+    async def retry_stalled(timestamp: int) -> int:
+        return await retry_stalled_jobs(app, seconds_since_heartbeat=stalled_after)
+
+    return app
+
+
+async def defer_reconcile(app: App, user_id: str) -> int | None:
+    """Queue one reconciliation job for ``user_id`` (none if one is already waiting)."""
+    from procrastinate.exceptions import AlreadyEnqueued
+
+    task = app.tasks["fact_memory.reconcile_user"]
+    try:
+        return await task.configure(lock=user_lock(user_id), queueing_lock=user_lock(user_id)).defer_async(
+            user_id=user_id)
+    except AlreadyEnqueued:
+        return None
+
+
+async def retry_stalled_jobs(app: App, *, seconds_since_heartbeat: float = STALLED_AFTER_SECONDS) -> int:
+    """Put the jobs of dead workers back in the queue; returns how many."""
+    stalled = list(await app.job_manager.get_stalled_jobs(seconds_since_heartbeat=seconds_since_heartbeat))
+    for job in stalled:
+        logger.warning("fact-memory: retrying job %s (%s) of a stalled worker", job.id, job.task_name)
+        await app.job_manager.retry_job(job)
+    return len(stalled)
+
+
+async def run_worker(memory: Any, *, once: bool = False, concurrency: int = 1,
+                     before: Callable[[App], Awaitable[None]] | None = None, **options: Any) -> None:
+    """Run a worker for ``memory`` (installing the job schema if needed). ``once``: run the
+    nightly pass now, process every queued job, then return."""
+    install_job_schema(memory.database_url)
+    app = build_job_app(memory)
+    async with app.open_async():
+        if before is not None:
+            await before(app)
+        if once:
+            await app.tasks["fact_memory.nightly"].defer_async(timestamp=0)
+        await app.run_worker_async(wait=not once, concurrency=concurrency, install_signal_handlers=not once,
+                                   **options)

@@ -1,0 +1,34 @@
+"""The reconciliation graph: select -> group -> adjudicate -> apply, for one user."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables import RunnableLambda
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.reconcile.adjudicate import make_adjudicate_node
+from fact_memory_graph.reconcile.apply import make_apply_node
+from fact_memory_graph.reconcile.group import make_group_node
+from fact_memory_graph.reconcile.select import make_select_node
+from fact_memory_graph.reconcile.state import ReconcileState
+
+
+def build_reconcile_graph(ctx: MemoryContext, *, llm_factory: Callable[[], BaseChatModel] | None = None,
+                          name: str = "fact_memory_reconcile") -> CompiledStateGraph:
+    """Compile the reconciliation graph over ``ctx`` (the model defaults to the memory's)."""
+    builder = StateGraph(ReconcileState)
+    select, aselect = make_select_node(ctx)
+    builder.add_node("select", RunnableLambda(select, afunc=aselect, name="select"), destinations=("group", END))
+    for node_name, (fn, afn) in (("group", make_group_node(ctx)),
+                                 ("adjudicate", make_adjudicate_node(ctx, llm_factory or ctx.llm_factory)),
+                                 ("apply", make_apply_node(ctx))):
+        builder.add_node(node_name, RunnableLambda(fn, afunc=afn, name=node_name))
+    builder.add_edge(START, "select")
+    builder.add_edge("group", "adjudicate")
+    builder.add_edge("adjudicate", "apply")
+    builder.add_edge("apply", END)
+    return builder.compile(name=name)

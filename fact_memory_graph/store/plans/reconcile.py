@@ -1,0 +1,177 @@
+"""Reconciliation plans (seed 004's write-ahead log): the unreconciled batch, its neighbours,
+applying one group's decisions in one transaction, run records, and who has work."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from psycopg.types.json import Jsonb
+
+from fact_memory_graph.schema import RETRIEVABLE_STATUSES, Fact, GroupDecision, ReconcileAction
+from fact_memory_graph.store._sql import (
+    FACT_COLUMNS,
+    FACTS,
+    RUNS,
+    Plan,
+    Row,
+    execute,
+    one,
+    require_aware,
+    require_user,
+    rows,
+    to_fact,
+)
+from fact_memory_graph.store.plans.admin import AdminPlans
+
+#: A fact with its embedding, as the reconciliation graph needs it.
+FactVector = tuple[Fact, list[float]]
+
+
+def _with_vector(row: Row) -> FactVector:
+    return to_fact(row), list(row["vector"])
+
+
+class ReconcilePlans(AdminPlans):
+    def _unreconciled_plan(self, user_id: str, limit: int) -> Plan[tuple[list[FactVector], int]]:
+        """The oldest unreconciled retrievable facts (at most ``limit``) and how many there are."""
+        require_user(user_id)
+        found = yield from rows(
+            f"SELECT {FACT_COLUMNS}, embedding::float4[] AS vector FROM {FACTS}"
+            " WHERE user_id = %s AND reconciled_at IS NULL AND status = ANY(%s)"
+            " ORDER BY created_at, id LIMIT %s",
+            (user_id, list(RETRIEVABLE_STATUSES), limit))
+        total = yield from one(
+            f"SELECT count(*) AS n FROM {FACTS} WHERE user_id = %s AND reconciled_at IS NULL AND status = ANY(%s)",
+            (user_id, list(RETRIEVABLE_STATUSES)))
+        return [_with_vector(r) for r in found], int(total["n"]) if total else 0
+
+    def _reconcile_neighbours_plan(
+        self, user_id: str, probes: Sequence[FactVector], k: int, min_similarity: float
+    ) -> Plan[list[list[tuple[FactVector, float]]]]:
+        """For each probe fact: the ``k`` most similar other retrievable facts of the same user,
+        kind and category with cosine >= ``min_similarity``. One round trip."""
+        require_user(user_id)
+        if not probes:
+            return []
+        found = yield from rows(
+            "WITH q AS MATERIALIZED ("
+            "  SELECT ord, id, kind, category, vtext::vector AS v"
+            "  FROM unnest(%s::int[], %s::uuid[], %s::text[], %s::text[], %s::text[])"
+            "    AS p(ord, id, kind, category, vtext))"
+            f" SELECT q.ord, n.* FROM q CROSS JOIN LATERAL ("
+            f"   SELECT {FACT_COLUMNS}, embedding::float4[] AS vector, 1 - (embedding <=> q.v) AS similarity"
+            f"   FROM {FACTS} WHERE user_id = %s AND kind = q.kind AND category = q.category"
+            "    AND status = ANY(%s) AND id <> q.id"
+            "    ORDER BY embedding <=> q.v, id LIMIT %s) n"
+            " WHERE n.similarity >= %s ORDER BY q.ord, n.similarity DESC",
+            ([i for i in range(len(probes))], [f.id for f, _ in probes], [f.kind.value for f, _ in probes],
+             [f.category for f, _ in probes], [self.vector_literal(v) for _, v in probes],
+             user_id, list(RETRIEVABLE_STATUSES), k, min_similarity))
+        out: list[list[tuple[FactVector, float]]] = [[] for _ in probes]
+        for r in found:
+            out[r["ord"]].append((_with_vector(r), float(r["similarity"])))
+        return out
+
+    def _apply_group_plan(
+        self, user_id: str, fact_ids: Sequence[UUID], decisions: Sequence[GroupDecision], at: datetime,
+        run_id: str,
+    ) -> Plan[dict[str, Any]]:
+        """Apply one group's decisions and mark its facts reconciled, in one transaction.
+
+        Rows are locked in id order (a deterministic order: no deadlocks between concurrent
+        runs). If any fact of the group is no longer retrievable, or the unreconciled ones were
+        reconciled meanwhile (a concurrent run), nothing is applied: ``{"skipped": reason}``.
+        """
+        require_user(user_id)
+        require_aware(at)
+        ids = sorted(set(fact_ids), key=str)
+        locked = yield from rows(
+            f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) ORDER BY id FOR UPDATE", (user_id, ids))
+        by_id = {r["id"]: r for r in locked}
+        gone = [i for i in ids if i not in by_id or by_id[i]["status"] not in RETRIEVABLE_STATUSES]
+        if gone:
+            return {"skipped": f"{len(gone)} fact(s) changed since the group was formed"}
+        if all(by_id[i]["reconciled_at"] is not None for i in ids):
+            return {"skipped": "already reconciled by another run"}
+        counts = {"merged": 0, "superseded": 0, "retracted": 0, "kept": 0}
+        for d in decisions:
+            before = by_id[d.fact_id]
+            if d.action is ReconcileAction.KEEP:
+                counts["kept"] += 1
+                continue
+            if d.action is ReconcileAction.RETRACT:
+                after = yield from one(f"UPDATE {FACTS} SET status = 'retracted', reconciled_at = %s"
+                                       " WHERE user_id = %s AND id = %s RETURNING *", (at, user_id, d.fact_id))
+                yield from self._audit(user_id=user_id, op="reconcile_retract", at=at, fact_id=d.fact_id,
+                                       message_id=run_id, before=before, after=after, note=d.reason)
+                counts["retracted"] += 1
+                continue
+            assert d.target_id is not None  # validated before planning
+            after = yield from one(
+                f"UPDATE {FACTS} SET status = 'superseded', superseded_by = %s, reconciled_at = %s"
+                " WHERE user_id = %s AND id = %s RETURNING *", (d.target_id, at, user_id, d.fact_id))
+            op = "reconcile_merge" if d.action is ReconcileAction.MERGE else "reconcile_supersede"
+            yield from self._audit(user_id=user_id, op=op, at=at, fact_id=d.fact_id, message_id=run_id,
+                                   before=before, after=after, note=f"{d.action.value} into {d.target_id}: {d.reason}")
+            if d.action is ReconcileAction.MERGE:
+                # The survivor gains the duplicate's evidence and one strengthen.
+                survivor = by_id[d.target_id]
+                merged = yield from one(
+                    f"UPDATE {FACTS} SET"
+                    " confidence = LEAST(1.0, round((confidence + %s)::numeric, 6)::float8),"
+                    " evidence_message_ids = ARRAY(SELECT DISTINCT unnest(evidence_message_ids || %s::text[])"
+                    "   ORDER BY 1),"
+                    " last_confirmed_at = GREATEST(last_confirmed_at, %s)"
+                    " WHERE user_id = %s AND id = %s RETURNING *",
+                    (self.write.strengthen_step, list(before["evidence_message_ids"]), before["last_confirmed_at"],
+                     user_id, d.target_id))
+                yield from self._audit(user_id=user_id, op="reconcile_strengthen", at=at, fact_id=d.target_id,
+                                       message_id=run_id, before=survivor, after=merged,
+                                       note=f"absorbed duplicate {d.fact_id}")
+                by_id[d.target_id] = merged or survivor
+                counts["merged"] += 1
+            else:
+                counts["superseded"] += 1
+        yield from execute(f"UPDATE {FACTS} SET reconciled_at = %s"
+                           " WHERE user_id = %s AND id = ANY(%s) AND reconciled_at IS NULL", (at, user_id, ids))
+        return counts
+
+    def _mark_reconciled_plan(self, user_id: str, fact_ids: Sequence[UUID], at: datetime) -> Plan[None]:
+        """Facts with nothing to reconcile against (no neighbour): reconciled as they are."""
+        require_user(user_id)
+        if fact_ids:
+            yield from execute(f"UPDATE {FACTS} SET reconciled_at = %s"
+                               " WHERE user_id = %s AND id = ANY(%s) AND reconciled_at IS NULL",
+                               (at, user_id, list(fact_ids)))
+
+    def _record_run_plan(self, user_id: str, job: str, started_at: datetime, finished_at: datetime,
+                         report: dict[str, Any]) -> Plan[None]:
+        require_user(user_id)
+        yield from execute(
+            f"INSERT INTO {RUNS} (user_id, job, started_at, finished_at, report) VALUES (%s, %s, %s, %s, %s)",
+            (user_id, job, started_at, finished_at, Jsonb(json.loads(json.dumps(report, default=str)))))
+
+    def _runs_plan(self, user_id: str | None, job: str | None, limit: int) -> Plan[list[Row]]:
+        where, params = [], []
+        if user_id is not None:
+            where.append("user_id = %s")
+            params.append(require_user(user_id))
+        if job is not None:
+            where.append("job = %s")
+            params.append(job)
+        sql = f"SELECT * FROM {RUNS}" + (f" WHERE {' AND '.join(where)}" if where else "")
+        return (yield from rows(sql + " ORDER BY id DESC LIMIT %s", [*params, limit]))
+
+    def _users_with_work_plan(self, at: datetime) -> Plan[list[str]]:
+        """Users with unreconciled facts or active facts past their end. This is the one
+        statement that spans users (the scheduler's); it reads only user ids."""
+        require_aware(at)
+        found = yield from rows(
+            f"SELECT DISTINCT user_id FROM {FACTS} WHERE (reconciled_at IS NULL AND status = ANY(%s))"
+            " OR (status = 'active' AND expires_at IS NOT NULL AND expires_at <= %s) ORDER BY 1",
+            (list(RETRIEVABLE_STATUSES), at))
+        return [r["user_id"] for r in found]

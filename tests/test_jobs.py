@@ -1,0 +1,98 @@
+"""Scheduled work on procrastinate against the embedded Postgres: the nightly pass, a killed
+worker's job, two workers on one user."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+from typer.testing import CliRunner
+
+from fact_memory_graph import FactMemory
+from fact_memory_graph.cli import app as cli_app
+from fact_memory_graph.jobs import (
+    build_job_app,
+    defer_reconcile,
+    install_job_schema,
+    retry_stalled_jobs,
+    run_worker,
+)
+from fact_memory_graph.testing import FixedClock, ScriptedChatModel
+
+from .test_reconcile import active, add_in_order, adjudicator
+
+SAME = [("lives in Berlin", "resides in Berlin"), ("allergic to penicillin", "has a penicillin allergy")]
+
+
+@pytest.fixture
+def job_memory(fresh_db_url, embeddings, clock: FixedClock):
+    memory = FactMemory.open(fresh_db_url, embeddings=embeddings, clock=clock,
+                             llm=ScriptedChatModel(default=adjudicator(SAME)))
+    yield memory
+    memory.close()
+
+
+def seed(memory: FactMemory, clock: FixedClock, user: str) -> None:
+    add_in_order(memory, clock, user, {"lives in Berlin": "identity", "resides in Berlin": "identity"})
+
+
+async def test_worker_runs_the_nightly_pass_for_every_user_with_work(job_memory: FactMemory,
+                                                                     clock: FixedClock) -> None:
+    seed(job_memory, clock, "ana")
+    seed(job_memory, clock, "ben")
+    job_memory.add_fact("cy", "flying to Lisbon", kind="current", category="schedule_context",
+                        expires_at=clock.now + timedelta(hours=2))
+    job_memory.compact("cy")  # cy has nothing to reconcile, only a state about to end
+    clock.advance(days=1)
+    assert job_memory.users_with_work() == ["ana", "ben", "cy"]
+    await run_worker(job_memory, once=True)
+    assert active(job_memory, "ana") == active(job_memory, "ben") == ["lives in Berlin"]
+    assert [f.status for f in job_memory.facts("cy")] == ["expired"]
+    assert job_memory.users_with_work() == []
+    assert install_job_schema(job_memory.database_url) is False  # already there
+
+
+async def test_a_killed_workers_job_is_retried(job_memory: FactMemory, clock: FixedClock) -> None:
+    seed(job_memory, clock, "dan")
+    install_job_schema(job_memory.database_url)
+    app = build_job_app(job_memory)
+    async with app.open_async():
+        job_id = await defer_reconcile(app, "dan")
+        assert await defer_reconcile(app, "dan") is None  # one waiting job per user
+        dead = await app.job_manager.register_worker()
+        job = await app.job_manager.fetch_job(queues=None, worker_id=dead)  # taken, then the worker dies
+        assert job is not None and job.id == job_id
+        await app.run_worker_async(wait=False, install_signal_handlers=False)
+        assert len(active(job_memory, "dan")) == 2  # the job is stuck in "doing"
+        assert await retry_stalled_jobs(app, seconds_since_heartbeat=0) == 1
+        await app.run_worker_async(wait=False, install_signal_handlers=False)
+    assert active(job_memory, "dan") == ["lives in Berlin"]
+
+
+async def test_two_workers_never_reconcile_one_user_twice(job_memory: FactMemory, clock: FixedClock) -> None:
+    seed(job_memory, clock, "eve")
+    install_job_schema(job_memory.database_url)
+    app = build_job_app(job_memory)
+    async with app.open_async():
+        task = app.tasks["fact_memory.reconcile_user"]
+        for _ in range(3):  # bypass the queueing lock: three jobs, one user lock
+            await task.configure(lock="fact-memory:eve").defer_async(user_id="eve")
+        await asyncio.gather(*(app.run_worker_async(wait=False, install_signal_handlers=False, name=f"w{i}")
+                               for i in range(2)))
+    runs = job_memory.runs("eve", job="reconcile")
+    assert len(runs) == 3 and sum(r["report"]["merged"] for r in runs) == 1
+    [survivor] = job_memory.facts("eve", status="active")
+    assert survivor.confidence == pytest.approx(0.8)
+
+
+def test_cli_compact(job_memory: FactMemory, clock: FixedClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    seed(job_memory, clock, "fay")
+    monkeypatch.setattr(FactMemory, "llm", property(lambda self: ScriptedChatModel(default=adjudicator(SAME))))
+    runner = CliRunner()
+    db = ["--database-url", job_memory.database_url]
+    out = runner.invoke(cli_app, ["compact", "--all", "--json", *db])
+    assert out.exit_code == 0, out.output
+    assert '"merged": 1' in out.output and '"user_id": "fay"' in out.output
+    assert runner.invoke(cli_app, ["compact", *db]).exit_code == 2
+    assert "nothing to reconcile" in runner.invoke(cli_app, ["compact", "--all", *db]).output
