@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from _common import bench_database
 
 from fact_memory_graph import FactMemory, FactMemoryConfig, WriteConfig
+from fact_memory_graph.config import ReconcileConfig
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
 SUBJECTS = ["jazz", "chess", "hiking", "sushi", "yoga", "photography", "gardening", "cycling", "piano", "poetry",
@@ -26,7 +27,8 @@ SUBJECTS = ["jazz", "chess", "hiking", "sushi", "yoga", "photography", "gardenin
             "camping", "surfing", "painting", "podcasts", "wine", "coffee", "tea", "football", "skiing",
             "birdwatching", "chemistry", "history books", "sci-fi novels", "cooking Thai food", "swimming",
             "meditation", "dancing", "woodworking", "astronomy", "theatre", "video games"]
-QUALIFIERS = ["", " on weekends", " in the mornings", " with friends", " when travelling"]
+QUALIFIERS = ["", " on weekends", " in the mornings", " with friends", " when travelling", " at home",
+              " these days"]
 # Meaning -> its wordings; the first is the canonical one, the others paraphrase it.
 VERBS = {"likes": ["enjoys", "likes", "is into", "is a fan of"],
          "dislikes": ["dislikes", "does not care for", "is not a fan of"],
@@ -69,6 +71,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--facts", type=int, default=1000)
     parser.add_argument("--duplicates", type=float, default=0.3)
+    parser.add_argument("--neighbours", type=int, default=None, help="ReconcileConfig.neighbours")
+    parser.add_argument("--max-group", type=int, default=None, help="ReconcileConfig.max_group_size")
     parser.add_argument("--database-url", default=None)
     args = parser.parse_args()
     rng = random.Random(7)
@@ -78,7 +82,9 @@ def main() -> None:
         url = stack.enter_context(bench_database(args.database_url, "reconcile"))
         clock = FixedClock(datetime(2026, 1, 1, tzinfo=UTC))
         # The write-time check off (0.999): every paraphrase reaches the store, as with a weaker embedder.
-        config = FactMemoryConfig(write=WriteConfig(dedup_threshold=0.999))
+        overrides = {"neighbours": args.neighbours, "max_group_size": args.max_group}
+        reconcile = ReconcileConfig(**{k: v for k, v in overrides.items() if v})
+        config = FactMemoryConfig(write=WriteConfig(dedup_threshold=0.999), reconcile=reconcile)
         llm = ScriptedChatModel(default=scripted_adjudicator(meaning_of))
         memory = stack.enter_context(FactMemory.open(url, llm=llm, clock=clock, config=config))
         user = "bench-reconcile"
@@ -104,7 +110,8 @@ def main() -> None:
         active_meanings = {meaning_of[f.claim] for f in memory.facts(user, status="active")}
     per100 = 100 / stored
     result = {
-        "facts": stored, "true_duplicates": true_dups, "runs": totals["runs"], "groups": totals["groups"],
+        "facts": stored, "true_duplicates": true_dups, "neighbours": config.reconcile.neighbours,
+        "max_group_size": config.reconcile.max_group_size, "runs": totals["runs"], "groups": totals["groups"],
         "merged": totals["merged"], "duplicates_left": remaining - len(active_meanings),
         "model_calls_per_100_facts": round(totals["model_calls"] * per100, 1),
         "prompt_tokens_per_100_facts": round(totals["prompt_tokens"] * per100),

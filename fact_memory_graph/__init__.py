@@ -9,7 +9,7 @@ Quick use::
         print(memory.recall("u1", "where do I live?"))
 """
 
-from fact_memory_graph.config import FactMemoryConfig, ReadConfig, WriteConfig
+from fact_memory_graph.config import FactMemoryConfig, ReadConfig, ReconcileConfig, WriteConfig
 from fact_memory_graph.errors import (
     ConfigurationError,
     DimensionMismatchError,
@@ -29,6 +29,7 @@ from fact_memory_graph.schema import (
     FactKind,
     FactSource,
     FactStatus,
+    ReconcileReport,
     VerificationStatus,
 )
 from fact_memory_graph.timeweight import ExponentialDecay, PiecewiseLinearDecay, SigmoidDecay
@@ -52,6 +53,8 @@ __all__ = [
     "InvalidInputError",
     "PiecewiseLinearDecay",
     "ReadConfig",
+    "ReconcileConfig",
+    "ReconcileReport",
     "SigmoidDecay",
     "VerificationStatus",
     "WriteConfig",
