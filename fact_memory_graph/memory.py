@@ -360,7 +360,7 @@ class FactMemory:
         at = at or self.now()
         proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source,
                                               at, expires_at)
-        planned = plan_ops(self.context, user_id, [proposal], source=src)
+        planned = plan_ops(self.context, [proposal], source=src)
         outcome = self.store.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned, at=at)
         return self._single(outcome, message_id)
 
@@ -382,7 +382,7 @@ class FactMemory:
         at = at or self.now()
         proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source,
                                               at, expires_at)
-        planned = await aplan_ops(self.context, user_id, [proposal], source=src)
+        planned = await aplan_ops(self.context, [proposal], source=src)
         outcome = await self.astore.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned, at=at)
         return self._single(outcome, message_id)
 

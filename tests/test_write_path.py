@@ -25,7 +25,7 @@ from fact_memory_graph import (
     FactStatus,
     WriteConfig,
 )
-from fact_memory_graph.nodes.dedup import claims_conflict
+from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.store.store import FactStore
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 

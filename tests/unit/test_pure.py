@@ -22,7 +22,7 @@ from fact_memory_graph import (
     WriteConfig,
     format_memory_sections,
 )
-from fact_memory_graph.nodes.dedup import claims_conflict
+from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.ops import ProposedOp, validate_ops
 from fact_memory_graph.retriever import score_facts
 from fact_memory_graph.schema import (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -11,6 +12,7 @@ from uuid import UUID
 from psycopg.types.json import Jsonb
 
 from fact_memory_graph.errors import FactNotFoundError, InvalidInputError
+from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.schema import (
     RETRIEVABLE_STATUSES,
     AppliedOp,
@@ -37,6 +39,46 @@ from fact_memory_graph.store._sql import (
     row_json,
 )
 from fact_memory_graph.store.plans.read import ReadPlans
+
+ADD_OPS = ("add_durable", "add_current")
+logger = logging.getLogger(__name__)
+
+
+def resolve_duplicates(ops: Sequence[PlannedOp], nearest: Sequence[Sequence[tuple[UUID, str, float]]],
+                       threshold: float) -> list[PlannedOp]:
+    """Turn each add whose nearest stored fact (same user, kind, category) is at or above
+    ``threshold`` — and not told apart by the guard — into a strengthen of that fact; a fact is
+    strengthened at most once per message. ``nearest`` is aligned with the adds of ``ops``."""
+    matches = iter(nearest)
+    out: list[PlannedOp] = []
+    strengthened = {op.fact_id for op in ops if op.op == "strengthen"}
+    for op in ops:
+        if op.op not in ADD_OPS:
+            out.append(op)
+            continue
+        match = None
+        for fact_id, claim, sim in next(matches):
+            if sim < threshold:
+                break
+            why_not = claims_conflict(op.claim or "", claim)
+            if why_not is None:
+                match = (fact_id, claim, sim)
+                break
+            logger.info("fact-memory dedup: %r ~ %r (cos %.3f) kept apart: %s", op.claim, claim, sim, why_not)
+        if match is None:
+            out.append(op)
+            continue
+        fact_id, claim, sim = match
+        if fact_id not in strengthened:
+            strengthened.add(fact_id)
+            out.append(PlannedOp(op="strengthen", fact_id=fact_id, verification_status=op.verification_status,
+                                 source=op.source, note=f"dedup: {op.op} {op.claim!r} matched {claim!r} (cos {sim:.3f})"))
+    return out
+
+
+def scope_lock_key(user_id: str, kind: str, category: str) -> str:
+    """The advisory lock that serialises write-time dedup for one user, kind and category."""
+    return f"fact-memory:{user_id}\x1f{kind}\x1f{category}"
 
 
 def _returned(row: Row | None) -> Row:
@@ -78,6 +120,7 @@ class WritePlans(ReadPlans):
             outcome = (ApplyOutcome.model_validate(prior["outcome"]) if prior and prior["outcome"]
                        else ApplyOutcome(user_id=user_id, message_id=message_id))
             return outcome.model_copy(update={"already_processed": True, "llm_calls": llm_calls})
+        ops = yield from self._lock_in_order(user_id, ops)
         outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls)
         for op in ops:
             outcome.applied.append((yield from self._apply_one(user_id, message_id, op, at)))
@@ -89,6 +132,24 @@ class WritePlans(ReadPlans):
                 yield from execute(f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at, outcome)"
                                    " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING", (user_id, extra, at, record))
         return outcome
+
+    def _lock_in_order(self, user_id: str, ops: Sequence[PlannedOp]) -> Plan[list[PlannedOp]]:
+        """Take every lock the message needs, always in the same order, so concurrent writers
+        queue instead of deadlocking: first the dedup scopes of its adds (advisory locks, sorted),
+        then — with the adds checked against the facts committed so far — the rows it changes
+        (sorted by id). Returns the ops with duplicate adds turned into strengthens."""
+        adds = [op for op in ops if op.op in ADD_OPS]
+        for key in sorted({scope_lock_key(user_id, FactKind(op.kind).value, op.category or "") for op in adds}):
+            yield from execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,))
+        if adds:
+            probes = [(FactKind(op.kind), op.category or "", op.embedding or []) for op in adds]
+            nearest = yield from self._nearest_plan(user_id, probes, 3)
+            ops = resolve_duplicates(ops, nearest, self.write.dedup_threshold)
+        ids = sorted({i for op in ops for i in (op.fact_id, op.supersedes) if i is not None}, key=str)
+        if ids:
+            yield from execute(f"SELECT id FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) ORDER BY id FOR UPDATE",
+                               (user_id, ids))
+        return list(ops)
 
     def _apply_one(self, user_id: str, message_id: str, op: PlannedOp, at: datetime) -> Plan[AppliedOp]:
         if op.op in ("add_durable", "add_current"):
