@@ -17,6 +17,9 @@ from fact_memory_graph.errors import (
     FactMemoryError,
     FactNotFoundError,
     InvalidInputError,
+    StoreError,
+    StoreTimeoutError,
+    StoreUnavailableError,
 )
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.memory import FactMemory
@@ -56,6 +59,9 @@ __all__ = [
     "ReconcileConfig",
     "ReconcileReport",
     "SigmoidDecay",
+    "StoreError",
+    "StoreTimeoutError",
+    "StoreUnavailableError",
     "VerificationStatus",
     "WriteConfig",
     "format_memory_sections",

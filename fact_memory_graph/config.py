@@ -72,6 +72,9 @@ class ReadConfig(BaseModel):
     token_budget: int = Field(default=500, ge=0)
     #: Messages embedded by the recall node.
     recall_messages: int = Field(default=5, ge=1)
+    #: A longer query is cut (head and tail) before embedding: the embedder reads ~256 tokens
+    #: anyway, and a huge query would cost seconds of tokenizing.
+    max_query_chars: int = Field(default=4000, ge=100)
     #: Count retrievals (access_count / last_accessed_at); done on a background thread.
     track_access: bool = True
 
@@ -112,3 +115,9 @@ class FactMemoryConfig(BaseModel):
     #: Connection pool size (psycopg_pool).
     pool_min_size: int = Field(default=1, ge=0)
     pool_max_size: int = Field(default=10, ge=1)
+    #: Seconds a call waits for a pooled connection before failing with StoreUnavailableError.
+    pool_timeout_s: float = Field(default=10.0, gt=0)
+    #: Server-side limits per statement and per lock wait (ms); a call that hits one fails fast
+    #: with StoreTimeoutError and applies nothing. ``None`` keeps the server's / URL's setting.
+    statement_timeout_ms: int | None = Field(default=30_000, ge=1)
+    lock_timeout_ms: int | None = Field(default=10_000, ge=1)

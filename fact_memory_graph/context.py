@@ -21,6 +21,8 @@ from langchain_core.language_models import BaseChatModel
 
 from fact_memory_graph.config import FactMemoryConfig
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
+from fact_memory_graph.messages import truncate_middle
+from fact_memory_graph.sanitize import clean_text
 from fact_memory_graph.store import AsyncFactStore, FactStore
 
 logger = logging.getLogger(__name__)
@@ -105,10 +107,13 @@ class MemoryContext:
         """Async twin of :meth:`embed_many`."""
         return self._checked(await self.embeddings.aembed_documents(texts) if texts else [])
 
+    def _query(self, text: str) -> str:
+        return clean_text(truncate_middle(text, self.config.read.max_query_chars))
+
     def embed_query(self, text: str) -> list[float]:
-        """Embed a search query (the embedder's ``embed_query``), dimension checked."""
-        return self._checked([self.embeddings.embed_query(text)])[0]
+        """Embed a search query (cut to ``ReadConfig.max_query_chars``), dimension checked."""
+        return self._checked([self.embeddings.embed_query(self._query(text))])[0]
 
     async def aembed_query(self, text: str) -> list[float]:
         """Async twin of :meth:`embed_query`."""
-        return self._checked([await self.embeddings.aembed_query(text)])[0]
+        return self._checked([await self.embeddings.aembed_query(self._query(text))])[0]

@@ -34,3 +34,15 @@ class InvalidInputError(FactMemoryError, ValueError):
 
 class ConfigurationError(FactMemoryError):
     """Missing or contradictory configuration (e.g. no chat model configured)."""
+
+
+class StoreError(FactMemoryError):
+    """The database failed a statement (the message says which error; nothing was applied)."""
+
+
+class StoreTimeoutError(StoreError):
+    """A statement or lock wait took longer than the configured timeout (nothing was applied)."""
+
+
+class StoreUnavailableError(StoreError):
+    """No database connection could be had in time (server down or pool exhausted)."""

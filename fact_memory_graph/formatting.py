@@ -1,10 +1,13 @@
 """Prompt sections from retrieved facts: "What I know about you" / "What's currently happening
 for you". A section with no facts is omitted; no facts at all gives an empty string. When the
-text would exceed the token budget the lowest-scored lines are dropped first.
+text would exceed the token budget the lowest-scored lines are dropped first. Claims appear as
+quoted strings: they are data the user gave, never instructions (a stored "SYSTEM: ignore the
+user" stays inside its quotes).
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Sequence
 
@@ -19,16 +22,22 @@ def approx_tokens(text: str) -> int:
     return math.ceil(len(text) / 4)
 
 
+def quote(claim: str) -> str:
+    """A stored claim as quoted data: JSON string escaping, so a claim can never close its quotes,
+    start a new line or pose as an instruction to the agent."""
+    return json.dumps(claim, ensure_ascii=False)
+
+
 def _line(doc: Document) -> str:
     meta = doc.metadata
-    line = f"- [{meta.get('category', '?')}] {doc.page_content}"
+    line = f"- [{meta.get('category', '?')}] {quote(doc.page_content)}"
     if meta.get("kind") == "current" and meta.get("valid_at") is not None:
         line += f" (since {meta['valid_at'].date().isoformat()})"
     if meta.get("verification_status") == "confirmed":
         line += " (confirmed)"
     pending = meta.get("pending_contradictions") or []
     if pending:
-        claims = "; ".join(f'"{p["claim"]}"' for p in pending)
+        claims = "; ".join(quote(p["claim"]) for p in pending)
         line += f" [unconfirmed: user may have said {claims} - ask before relying on this]"
     return line
 

@@ -28,6 +28,7 @@ from fact_memory_graph.nodes import aplan_ops, plan_ops
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
 from fact_memory_graph.reconcile import build_reconcile_graph
 from fact_memory_graph.retriever import FactMemoryRetriever
+from fact_memory_graph.sanitize import check_fields, check_id, clean_text
 from fact_memory_graph.schema import (
     AppliedOp,
     ApplyOutcome,
@@ -50,6 +51,7 @@ from fact_memory_graph.store import (
     make_async_pool,
     make_pool,
 )
+from fact_memory_graph.store._driver import session_options
 from fact_memory_graph.write_graph import OnError, build_write_graph
 
 if TYPE_CHECKING:
@@ -58,6 +60,17 @@ if TYPE_CHECKING:
     from fact_memory_graph.embedded import EmbeddedPostgres
 
 __all__ = ["FactMemory"]
+
+
+def _direct_id(message_id: str | None) -> str:
+    """Direct writes live in their own id space ("direct:..."), so an add_fact can never collide
+    with a message id the write graph processed; the same add_fact id is still idempotent."""
+    return f"direct:{check_id(message_id, 'message_id') if message_id is not None else uuid.uuid4()}"
+
+
+def _pool_settings(config: FactMemoryConfig) -> dict[str, Any]:
+    return {"min_size": config.pool_min_size, "max_size": config.pool_max_size, "timeout": config.pool_timeout_s,
+            "kwargs": session_options(config.statement_timeout_ms, config.lock_timeout_ms)}
 
 
 class FactMemory:
@@ -148,7 +161,7 @@ class FactMemory:
             url = embedded.url()
         dimension = getattr(embeddings, "dimension", None) or len(embeddings.embed_query("dimension probe"))
         try:
-            pool = make_pool(url, min_size=config.pool_min_size, max_size=config.pool_max_size)
+            pool = make_pool(url, **_pool_settings(config))
         except Exception:
             if embedded is not None:
                 embedded.close()
@@ -177,8 +190,7 @@ class FactMemory:
 
             install_sigterm_handler()
         try:
-            pool = await make_async_pool(memory.database_url or "", min_size=memory.config.pool_min_size,
-                                         max_size=memory.config.pool_max_size)
+            pool = await make_async_pool(memory.database_url or "", **_pool_settings(memory.config))
         except BaseException:
             await asyncio.to_thread(memory.close)
             raise
@@ -262,8 +274,9 @@ class FactMemory:
         self, user_id: str, message: str | BaseMessage, message_id: str | None, at: datetime | None,
         context: Sequence[BaseMessage] | None,
     ) -> dict[str, Any]:
-        if not isinstance(user_id, str) or not user_id.strip():
-            raise InvalidInputError("user_id must be a non-empty string")
+        check_id(user_id, "user_id")
+        if message_id is not None:
+            check_id(message_id, "message_id")
         if isinstance(message, str):
             message = HumanMessage(content=message, id=message_id or str(uuid.uuid4()))
         elif message_id is not None or not message.id:
@@ -320,14 +333,14 @@ class FactMemory:
             if expires_at.tzinfo is None or expires_at < at:
                 raise InvalidInputError("expires_at must be timezone-aware and not before the fact's time")
         check_category(kind, category)
-        claim = (claim or "").strip()
+        claim = clean_text(claim or "").strip()
         if not claim:
             raise InvalidInputError("claim must be non-empty")
         if len(claim) > self.config.write.max_claim_chars:
             raise InvalidInputError(f"claim longer than {self.config.write.max_claim_chars} characters")
         status = parse_enum(VerificationStatus, verification_status, "verification status")
         proposal = PlannedOp(op=f"add_{kind.value}", kind=kind, category=category, claim=claim,
-                             structured_fields=structured_fields or {}, verification_status=status,
+                             structured_fields=check_fields(structured_fields), verification_status=status,
                              expires_at=expires_at)
         return proposal, parse_enum(FactSource, source, "source")
 
@@ -354,14 +367,15 @@ class FactMemory:
         """Write a fact directly (user edits, imports, tests), without the model.
 
         Goes through the same dedup and apply steps: a near-duplicate of an active fact becomes
-        a strengthen of it. ``message_id`` (default: a fresh one) makes the write idempotent.
+        a strengthen of it. ``message_id`` (default: a fresh one) makes the write idempotent; it
+        is stored as ``direct:<message_id>``, apart from the ids of processed messages.
         ``expires_at`` (current facts): when the state ends; ``maintain`` then expires it.
         """
         at = at or self.now()
         proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source,
                                               at, expires_at)
         planned = plan_ops(self.context, [proposal], source=src)
-        outcome = self.store.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned, at=at)
+        outcome = self.store.apply(user_id, _direct_id(message_id), planned, at=at)
         return self._single(outcome, message_id)
 
     async def aadd_fact(
@@ -383,7 +397,7 @@ class FactMemory:
         proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source,
                                               at, expires_at)
         planned = await aplan_ops(self.context, [proposal], source=src)
-        outcome = await self.astore.apply(user_id, message_id or f"direct:{uuid.uuid4()}", planned, at=at)
+        outcome = await self.astore.apply(user_id, _direct_id(message_id), planned, at=at)
         return self._single(outcome, message_id)
 
     # ------------------------------------------------------------------ inspection
@@ -502,8 +516,7 @@ class FactMemory:
         return self._graphs["reconcile"]
 
     def _reconcile_input(self, user_id: str, at: datetime | None) -> dict[str, Any]:
-        if not isinstance(user_id, str) or not user_id.strip():
-            raise InvalidInputError("user_id must be a non-empty string")
+        check_id(user_id, "user_id")
         at = at or self.now()
         run_id = f"reconcile:{uuid.uuid4()}"
         return {"user_id": user_id, "at": at, "run_id": run_id,
@@ -563,7 +576,7 @@ class FactMemory:
         (``k_durable`` / ``k_current`` default to ``config.read``)."""
         kwargs.setdefault("k_durable", self.config.read.k_durable)
         kwargs.setdefault("k_current", self.config.read.k_current)
-        return FactMemoryRetriever(context=self.context, user_id=user_id, **kwargs)
+        return FactMemoryRetriever(context=self.context, user_id=check_id(user_id, "user_id"), **kwargs)
 
     def _recall_retriever(self, user_id: str, at: datetime | None, kwargs: dict[str, Any]) -> FactMemoryRetriever:
         if at is not None:

@@ -9,6 +9,7 @@ from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 
 from fact_memory_graph.errors import InvalidInputError
+from fact_memory_graph.sanitize import check_id
 
 
 def message_text(message: BaseMessage) -> str:
@@ -46,9 +47,9 @@ def resolve_user_id(state: Mapping[str, Any], config: RunnableConfig | None) -> 
             user_id = ctx.get("user_id") if isinstance(ctx, dict) else getattr(ctx, "user_id", None)
         except Exception:  # not inside a graph run, or no context
             user_id = None
-    if not user_id or not isinstance(user_id, str):
+    if not user_id:
         raise InvalidInputError(
             "no user id: pass config={'configurable': {'user_id': ...}} (or a runtime context "
             "with user_id, or user_id in the state)"
         )
-    return user_id
+    return check_id(user_id, "user_id")

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.errors import ExtractionError, InvalidInputError
 from fact_memory_graph.llm import structured_data
+from fact_memory_graph.sanitize import check_fields, clean_text, deeper_than, summarize_rejected
 from fact_memory_graph.schema import (
     CURRENT_CATEGORIES,
     DURABLE_CATEGORIES,
@@ -107,6 +108,8 @@ def raw_ops_from_model_output(output: Mapping[str, Any] | BaseModel) -> list[Any
     return list(data["ops"])
 
 
+#: An op nested deeper than this is rejected before validation (hostile or broken output).
+MAX_OP_DEPTH = 6
 #: Nullable op fields a non-strict provider may omit.
 OP_FIELD_DEFAULTS: dict[str, Any] = {"ref": None, "category": None, "claim": None, "fields": [],
                                      "verification_status": None, "supersedes": None, "expires_at": None}
@@ -140,8 +143,9 @@ def validate_ops(
     rejected: list[RejectedOp] = []
 
     def reject(op: Any, reason: str) -> None:
-        logger.warning("fact-memory: rejected op %s: %s", str(op)[:200], reason)
-        rejected.append(RejectedOp(op=op if isinstance(op, dict) else {"value": str(op)[:500]}, reason=reason))
+        stored = summarize_rejected(op)
+        logger.warning("fact-memory: rejected op %s: %s", str(stored)[:200], reason)
+        rejected.append(RejectedOp(op=stored, reason=reason))
 
     if len(raw_ops) > config.max_ops:
         for extra in raw_ops[config.max_ops :]:
@@ -149,6 +153,9 @@ def validate_ops(
         raw_ops = raw_ops[: config.max_ops]
 
     for raw in raw_ops:
+        if deeper_than(raw, MAX_OP_DEPTH):
+            reject(raw, f"op nested deeper than {MAX_OP_DEPTH} levels")
+            continue
         if isinstance(raw, Mapping):
             # Tolerate omitted nullable fields from non-strict providers.
             raw = {**OP_FIELD_DEFAULTS, **raw}
@@ -159,9 +166,13 @@ def validate_ops(
             reject(raw, f"invalid op: {errors}")
             continue
         dump = op.model_dump()
-        fields = {kv.key: kv.value for kv in op.fields}
+        try:
+            fields = check_fields({kv.key: kv.value for kv in op.fields})
+        except InvalidInputError as exc:
+            reject(dump, str(exc))
+            continue
         status = VerificationStatus(op.verification_status or "self_reported")
-        claim = (op.claim or "").strip()
+        claim = clean_text(op.claim or "").strip()
         if op.op in ("add_durable", "add_current", "contradict"):
             if not claim:
                 reject(dump, f"{op.op} needs a non-empty claim")

@@ -75,7 +75,8 @@ def make_memory(db_url: str, embeddings: LocalMiniLMEmbeddings, clock: FixedCloc
 
     def make(llm: ScriptedChatModel | None = None, *, config: FactMemoryConfig | None = None, url: str | None = None,
              **kwargs) -> FactMemory:
-        memory = FactMemory.open(url or db_url, embeddings=embeddings, llm=llm or ScriptedChatModel(), clock=kwargs.pop("clock", clock),
+        memory = FactMemory.open(url or db_url, embeddings=kwargs.pop("embeddings", embeddings),
+                                 llm=llm or ScriptedChatModel(), clock=kwargs.pop("clock", clock),
                                  config=config, **kwargs)
         opened.append(memory)
         return memory

@@ -37,7 +37,7 @@ def test_demo_runs_the_real_pipeline_offline(db_url: str) -> None:
     first, second, last = (text for _, text in summary["sections"])
     assert "debugging the auth flow" in first and "fixed the auth bug" not in first  # no future facts
     assert "[unconfirmed: user may have said \"lives in Tokyo\"" in second
-    assert "What's currently happening for you" in last and "- [health] allergic to penicillin" in out
+    assert "What's currently happening for you" in last and '- [health] "allergic to penicillin"' in out
     assert "Pending contradictions" in out and "Memory summary" in out
 
 
@@ -48,7 +48,7 @@ def test_cli_commands(db_url: str) -> None:
         memory.add_fact(user, "lives in Berlin", kind="durable", category="identity")
         memory.add_fact(user, "anxious this morning", kind="current", category="feeling")
     result = runner.invoke(app, ["recall", user, "where do I live?", *db])
-    assert result.exit_code == 0 and "[identity] lives in Berlin" in result.output
+    assert result.exit_code == 0 and '[identity] "lives in Berlin"' in result.output
     result = runner.invoke(app, ["facts", user, "--json", *db])
     assert result.exit_code == 0 and {f["claim"] for f in json.loads(result.output)} == {"lives in Berlin", "anxious this morning"}
     result = runner.invoke(app, ["facts", user, "--kind", "current", *db])

@@ -88,8 +88,8 @@ def test_blending_both_sections_and_stable_output(memory: FactMemory, user_id: s
     memory.add_fact(user_id, "anxious about the launch", kind="current", category="feeling")
     text = memory.recall(user_id, "how am I doing?")
     assert text.startswith("## What I know about you\n")
-    assert "- [identity] lives in Berlin" in text and "- [relationship] has a sister Mia" in text
-    assert "## What's currently happening for you\n- [feeling] anxious about the launch (since 2026-03-02)" in text
+    assert '- [identity] "lives in Berlin"' in text and '- [relationship] "has a sister Mia"' in text
+    assert '## What\'s currently happening for you\n- [feeling] "anxious about the launch" (since 2026-03-02)' in text
     assert memory.recall(user_id, "how am I doing?") == text  # same call twice, same output
 
 
@@ -125,7 +125,7 @@ def test_token_budget_drops_lowest_scored_lines_first(memory: FactMemory, user_i
     assert approx_tokens(small) <= 60 < approx_tokens(full)
     kept = [line for line in small.splitlines() if line.startswith("- ")]
     top = sorted(docs, key=lambda d: -d.metadata["score"])[: len(kept)]
-    assert kept == [f"- [preference] {d.page_content}" for d in docs if d in top]
+    assert kept == [f'- [preference] "{d.page_content}"' for d in docs if d in top]
     assert format_memory_sections(docs, token_budget=5) == ""
     assert approx_tokens(memory.recall(user_id, "hiking")) <= 500
 

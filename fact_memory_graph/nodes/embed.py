@@ -20,6 +20,7 @@ from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.messages import message_text, resolve_user_id, truncate_middle
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
+from fact_memory_graph.sanitize import clean_text
 from fact_memory_graph.schema import ApplyOutcome
 
 logger = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
             user_id=user_id, message_id=message_id,
             skipped=f"batching: {len(batch_idx)} of {cfg.extract_every} messages")}}
     batch = [messages[i] for i in batch_idx]
-    text = "\n".join(message_text(m) for m in batch).strip()
+    text = clean_text("\n".join(message_text(m) for m in batch)).strip()
     if not text:
         return {"result": {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
             user_id=user_id, message_id=message_id, skipped="empty message")}}
@@ -79,7 +80,7 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
         text = truncate_middle(text, cfg.max_message_chars)
     first = batch_idx[0]
     earlier = messages[max(0, first - cfg.context_messages) : first]
-    context = [f"{_role(m)}: {truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS)}" for m in earlier]
+    context = [f"{_role(m)}: {clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))}" for m in earlier]
     probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
     update = {"user_id": user_id, "message_id": message_id, "batch_message_ids": [str(m.id) for m in batch],
               "message_text": text, "context": context}

@@ -33,14 +33,20 @@ def format_known(retrieved: list[KnownFact], kind: FactKind) -> str:
     return "\n".join(lines) or "(none)"
 
 
+def fence(text: str) -> str:
+    """The message with the prompt's delimiters (<<< >>>) defused, so a message cannot close its
+    own block and pose as instructions."""
+    return text.replace("<<<", "< < <").replace(">>>", "> > >")
+
+
 def build_prompt_messages(state: WriteState):
     retrieved = state.get("retrieved") or []
     return extraction_prompt().format_messages(
         now=state["at"].isoformat(timespec="minutes"),
-        context="\n".join(state.get("context") or []) or "(none)",
+        context=fence("\n".join(state.get("context") or [])) or "(none)",
         durable_facts=format_known(retrieved, FactKind.DURABLE),
         current_facts=format_known(retrieved, FactKind.CURRENT),
-        message=state["message_text"],
+        message=fence(state["message_text"]),
     )
 
 

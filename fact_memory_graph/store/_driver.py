@@ -6,22 +6,29 @@ on a fresh connection; idempotency (processed message ids) makes that safe for `
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any, TypeVar
 
 import psycopg
+from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
-from psycopg_pool import AsyncConnectionPool, ConnectionPool
+from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolClosed, PoolTimeout
 from tenacity import (
     AsyncRetrying,
     Retrying,
-    retry_if_exception_type,
+    retry_if_exception,
     stop_after_attempt,
     wait_exponential,
+    wait_random,
 )
 
-from fact_memory_graph.errors import ConfigurationError
+from fact_memory_graph.errors import (
+    ConfigurationError,
+    StoreError,
+    StoreTimeoutError,
+    StoreUnavailableError,
+)
 from fact_memory_graph.store._sql import Plan, Q
 
 T = TypeVar("T")
@@ -29,13 +36,43 @@ T = TypeVar("T")
 #: Seconds to wait for the first connection of a new pool, and for a reachability check.
 POOL_OPEN_TIMEOUT = 30.0
 CONNECT_TIMEOUT = 10
+_TIMEOUTS = (pg_errors.QueryCanceled, pg_errors.LockNotAvailable)
+
+
+def _retryable(exc: BaseException) -> bool:
+    # A dropped connection or a deadlock / serialization failure: a fresh plan on a fresh
+    # connection may succeed (idempotency makes that safe for apply). A timeout already waited
+    # its time, and a pool timeout means no connection could be had: neither is retried.
+    return (isinstance(exc, psycopg.OperationalError) and not isinstance(exc, _TIMEOUTS)
+            and not isinstance(exc, PoolTimeout))
+
 
 RETRY: dict[str, Any] = {
-    "retry": retry_if_exception_type(psycopg.OperationalError),
+    "retry": retry_if_exception(_retryable),
     "stop": stop_after_attempt(3),
-    "wait": wait_exponential(multiplier=0.05, max=1.0),
+    "wait": wait_exponential(multiplier=0.05, max=1.0) + wait_random(0, 0.05),
     "reraise": True,
 }
+
+
+@contextmanager
+def library_errors() -> Iterator[None]:
+    """Database and pool failures become the library's errors (with what to do about them)."""
+    try:
+        yield
+    except PoolClosed as exc:
+        raise ConfigurationError("this FactMemory is closed; open a new one") from exc
+    except PoolTimeout as exc:
+        raise StoreUnavailableError(f"no database connection within the pool timeout: {exc}") from exc
+    except _TIMEOUTS as exc:
+        raise StoreTimeoutError(f"database timeout ({type(exc).__name__}): {str(exc).strip()}") from exc
+    except (pg_errors.UndefinedTable, pg_errors.UndefinedColumn, pg_errors.UndefinedFunction) as exc:
+        raise ConfigurationError(f"the fact-memory schema is missing or old ({str(exc).strip()}): "
+                                 "call FactMemory.setup() (or open with setup=True)") from exc
+    except pg_errors.InsufficientPrivilege as exc:
+        raise ConfigurationError(f"the database user lacks a privilege: {str(exc).strip()}") from exc
+    except psycopg.Error as exc:
+        raise StoreError(f"database error ({type(exc).__name__}): {str(exc).strip()}") from exc
 
 
 def _fetch(cur: psycopg.Cursor, q: Q) -> Any:
@@ -56,6 +93,17 @@ async def _afetch(cur: psycopg.AsyncCursor, q: Q) -> Any:
 
 def run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
     """Run a plan on a pooled connection (in one transaction if asked); retried on a dropped link."""
+    with library_errors():
+        return _run_plan(pool, make_plan, transaction)
+
+
+async def arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
+    """Async twin of :func:`run_plan`."""
+    with library_errors():
+        return await _arun_plan(pool, make_plan, transaction)
+
+
+def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool) -> T:
     for attempt in Retrying(**RETRY):
         with attempt:
             plan = make_plan()
@@ -71,8 +119,7 @@ def run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], *, transact
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-async def arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
-    """Async twin of :func:`run_plan`."""
+async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool) -> T:
     async for attempt in AsyncRetrying(**RETRY):
         with attempt:
             plan = make_plan()
@@ -107,6 +154,13 @@ async def acheck_reachable(conn_string: str) -> None:
         await (await psycopg.AsyncConnection.connect(conn_string, connect_timeout=CONNECT_TIMEOUT)).close()
     except psycopg.Error as exc:
         raise _unreachable(exc) from exc
+
+
+def session_options(statement_timeout_ms: int | None, lock_timeout_ms: int | None) -> dict[str, Any]:
+    """Connection settings for the configured timeouts (``None`` keeps the server's)."""
+    opts = [f"-c {name}={value}" for name, value in (("statement_timeout", statement_timeout_ms),
+                                                     ("lock_timeout", lock_timeout_ms)) if value is not None]
+    return {"options": " ".join(opts)} if opts else {}
 
 
 def _pool_args(pool_class: type, min_size: int, max_size: int, kwargs: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any, Literal, TypeVar
 from uuid import UUID
 
 from fact_memory_graph.errors import InvalidInputError
+from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import Fact, parse_uuid
 
 FACTS = "fact_memory_facts"
@@ -79,9 +80,7 @@ def row_json(row: Row | None) -> Row | None:
 
 
 def require_user(user_id: str) -> str:
-    if not isinstance(user_id, str) or not user_id.strip():
-        raise InvalidInputError("user_id must be a non-empty string")
-    return user_id
+    return check_id(user_id, "user_id")
 
 
 def require_aware(at: datetime) -> datetime:

@@ -13,6 +13,7 @@ from psycopg.types.json import Jsonb
 
 from fact_memory_graph.errors import FactNotFoundError, InvalidInputError
 from fact_memory_graph.guard import claims_conflict
+from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import (
     RETRIEVABLE_STATUSES,
     AppliedOp,
@@ -107,8 +108,7 @@ class WritePlans(ReadPlans):
     ) -> Plan[ApplyOutcome]:
         require_user(user_id)
         require_aware(at)
-        if not message_id:
-            raise InvalidInputError("message_id must be non-empty")
+        check_id(message_id, "message_id")
         first = yield from one(
             f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at) VALUES (%s, %s, %s)"
             " ON CONFLICT DO NOTHING RETURNING message_id",
