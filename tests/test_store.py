@@ -92,7 +92,7 @@ def test_round_trip_of_every_table(memory: FactMemory, user_id: str) -> None:
     assert (fact.kind, fact.category, fact.claim, fact.confidence) == (FactKind.DURABLE, "health", "allergic to penicillin", 0.7)
     assert fact.structured_fields == {"substance": "penicillin"}
     assert fact.verification_status == "confirmed" and fact.source == "user_edit"
-    assert fact.evidence_message_ids == ["m-1"] and fact.created_at == T0 == fact.last_confirmed_at
+    assert fact.evidence_message_ids == ["direct:m-1"] and fact.created_at == T0 == fact.last_confirmed_at
     assert fact.valid_at is None and fact.status is FactStatus.ACTIVE
 
     current = memory.add_fact(user_id, "anxious this morning", kind="current", category="feeling")
@@ -114,8 +114,8 @@ def test_round_trip_of_every_table(memory: FactMemory, user_id: str) -> None:
         conn.execute("UPDATE fact_memory_audit SET note = 'x' WHERE user_id = %s", (user_id,))
 
     # processed messages with their outcome
-    done = memory.store.processed_outcomes(user_id, ["m-1", "m-2", "nope"])
-    assert set(done) == {"m-1", "m-2"} and done["m-2"].applied[0].op == "contradict"
+    done = memory.store.processed_outcomes(user_id, ["direct:m-1", "m-2", "nope"])
+    assert set(done) == {"direct:m-1", "m-2"} and done["m-2"].applied[0].op == "contradict"
 
 
 def test_users_never_see_each_others_rows(memory: FactMemory) -> None:
