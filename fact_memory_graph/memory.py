@@ -346,6 +346,8 @@ class FactMemory:
 
     @staticmethod
     def _single(outcome: ApplyOutcome, message_id: str | None) -> AppliedOp:
+        if outcome.skipped:
+            raise InvalidInputError(outcome.skipped)
         if not outcome.applied:  # a replayed message_id whose first run applied nothing
             raise InvalidInputError(f"message_id {message_id!r} was already used for another write")
         return outcome.applied[0]
@@ -374,8 +376,9 @@ class FactMemory:
         at = at or self.now()
         proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source,
                                               at, expires_at)
+        generation = self.store.user_generation(user_id)
         planned = plan_ops(self.context, [proposal], source=src)
-        outcome = self.store.apply(user_id, _direct_id(message_id), planned, at=at)
+        outcome = self.store.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
         return self._single(outcome, message_id)
 
     async def aadd_fact(
@@ -396,8 +399,9 @@ class FactMemory:
         at = at or self.now()
         proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source,
                                               at, expires_at)
+        generation = await self.astore.user_generation(user_id)
         planned = await aplan_ops(self.context, [proposal], source=src)
-        outcome = await self.astore.apply(user_id, _direct_id(message_id), planned, at=at)
+        outcome = await self.astore.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
         return self._single(outcome, message_id)
 
     # ------------------------------------------------------------------ inspection
@@ -457,28 +461,68 @@ class FactMemory:
         """Async twin of :meth:`stats`."""
         return await self.astore.stats(user_id)
 
-    def _export(self, user_id: str, facts: list[Fact], candidates: list[FactCandidate],
-                audit: list[AuditEntry]) -> dict[str, Any]:
+    def _export(self, user_id: str, rows: dict[str, Any]) -> dict[str, Any]:
         return {
             "user_id": user_id,
             "exported_at": self.now().isoformat(),
-            "facts": [f.model_dump(mode="json") for f in facts],
-            "candidates": [c.model_dump(mode="json") for c in candidates],
-            "audit_log": [a.model_dump(mode="json") for a in audit],
+            "facts": [Fact.model_validate(r).model_dump(mode="json") for r in rows["facts"]],
+            "candidates": [FactCandidate.model_validate(r).model_dump(mode="json") for r in rows["candidates"]],
+            "audit_log": [AuditEntry.model_validate(r).model_dump(mode="json") for r in rows["audit_log"]],
+            "processed_messages": [{"message_id": r["message_id"], "processed_at": r["processed_at"].isoformat(),
+                                    "outcome": r["outcome"]} for r in rows["processed_messages"]],
+            "runs": [{"job": r["job"], "started_at": r["started_at"].isoformat(),
+                      "finished_at": r["finished_at"].isoformat(), "report": r["report"]} for r in rows["runs"]],
         }
 
     def export(self, user_id: str) -> dict[str, Any]:
-        """Everything stored about a user, as JSON-ready data (no embeddings)."""
-        return self._export(user_id, self.facts(user_id), self.candidates(user_id, status=None),
-                            self.audit_log(user_id))
+        """Everything stored about a user as JSON-ready data, from one snapshot: facts (every
+        status), candidates, the audit log, processed message ids with their outcomes, job runs.
+        Embeddings are left out (:meth:`restore` recomputes them)."""
+        return self._export(user_id, self.store.export_rows(user_id))
 
     async def aexport(self, user_id: str) -> dict[str, Any]:
         """Async twin of :meth:`export`."""
-        return self._export(user_id, await self.afacts(user_id), await self.acandidates(user_id, status=None),
-                            await self.aaudit_log(user_id))
+        return self._export(user_id, await self.astore.export_rows(user_id))
+
+    @staticmethod
+    def _restore_input(data: dict[str, Any], user_id: str | None) -> tuple[str, list[str], list[str]]:
+        if not isinstance(data, dict) or not isinstance(data.get("facts"), list):
+            raise InvalidInputError("restore needs the dict that export() returned")
+        user = check_id(user_id or data.get("user_id"), "user_id")
+        try:
+            facts = [Fact.model_validate({**f, "user_id": user}) for f in data["facts"]]
+            candidates = [FactCandidate.model_validate({**c, "user_id": user}) for c in data.get("candidates", [])]
+        except ValueError as exc:
+            raise InvalidInputError(f"not an export: {exc}") from None
+        return user, [f.claim for f in facts], [c.claim for c in candidates]
+
+    def restore(self, data: dict[str, Any], *, user_id: str | None = None) -> dict[str, int]:
+        """Load an :meth:`export` into a user with no data (the exported user by default):
+        ids, statuses, confidences, chains, audit rows and processed message ids come back
+        exactly; embeddings are recomputed with this memory's embedder."""
+        user, fact_claims, candidate_claims = self._restore_input(data, user_id)
+        vectors = self.context.embed_many(fact_claims + candidate_claims)
+        return self.store.restore_rows(user, data, *self._vectors(data, vectors, len(fact_claims)))
+
+    async def arestore(self, data: dict[str, Any], *, user_id: str | None = None) -> dict[str, int]:
+        """Async twin of :meth:`restore`."""
+        user, fact_claims, candidate_claims = self._restore_input(data, user_id)
+        vectors = await self.context.aembed_many(fact_claims + candidate_claims)
+        return await self.astore.restore_rows(user, data, *self._vectors(data, vectors, len(fact_claims)))
+
+    @staticmethod
+    def _vectors(data: dict[str, Any], vectors: list[list[float]], n_facts: int
+                 ) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+        facts = {str(f["id"]): v for f, v in zip(data["facts"], vectors[:n_facts], strict=True)}
+        candidates = {str(c["id"]): v for c, v in zip(data.get("candidates", []), vectors[n_facts:], strict=True)}
+        return facts, candidates
 
     def forget(self, user_id: str) -> dict[str, int]:
-        """Hard-delete everything about a user (privacy). Returns deleted row counts."""
+        """Hard-delete everything about a user (privacy). Returns deleted row counts.
+
+        Waits for writes in flight to finish, and a write that started before the forget applies
+        nothing afterwards (its outcome says so). What remains is a counter keyed by a hash of
+        the user id."""
         return self.store.delete_user(user_id)
 
     async def aforget(self, user_id: str) -> dict[str, int]:
@@ -486,7 +530,10 @@ class FactMemory:
         return await self.astore.delete_user(user_id)
 
     def purge_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
-        """Hard-delete one fact and its audit rows (privacy)."""
+        """Hard-delete one fact and every copy of its text (privacy): its audit rows, the
+        candidates against it or accepted into it, and its claim in processed-message outcomes
+        (redacted; the message stays processed so it is never re-applied). Facts it superseded or
+        absorbed are separate facts: purge them too, or use :meth:`forget`."""
         return self.store.purge_fact(user_id, fact_id)
 
     async def apurge_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:

@@ -90,28 +90,30 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
 def make_embed_node(ctx: MemoryContext) -> NodePair:
     cfg = ctx.config.write
 
-    def finish(state: WriteState, prepared: dict[str, Any], vector: list[float]) -> Update:
-        return {**prepared["update"], "message_embedding": vector, "at": state.get("at") or ctx.now()}
+    def finish(state: WriteState, prepared: dict[str, Any], vector: list[float], generation: int) -> Update:
+        return {**prepared["update"], "message_embedding": vector, "at": state.get("at") or ctx.now(),
+                "generation": generation}
 
     def embed(state: WriteState, config: RunnableConfig) -> Update:
         pick = _pick(state, config, cfg.extract_every)
         if "result" in pick:
             return pick["result"]
-        prepared = _prepare(pick, ctx.store.processed_outcomes(pick["user_id"], pick["recent_ids"]), cfg)
+        done, generation = ctx.store.write_start(pick["user_id"], pick["recent_ids"])
+        prepared = _prepare(pick, done, cfg)
         if "result" in prepared:
             return prepared["result"]
         [vector] = ctx.embed_many([prepared["probe"]])
-        return finish(state, prepared, vector)
+        return finish(state, prepared, vector, generation)
 
     async def aembed(state: WriteState, config: RunnableConfig) -> Update:
         pick = _pick(state, config, cfg.extract_every)
         if "result" in pick:
             return pick["result"]
-        done = await ctx.astore.processed_outcomes(pick["user_id"], pick["recent_ids"])
+        done, generation = await ctx.astore.write_start(pick["user_id"], pick["recent_ids"])
         prepared = _prepare(pick, done, cfg)
         if "result" in prepared:
             return prepared["result"]
         [vector] = await ctx.aembed_many([prepared["probe"]])
-        return finish(state, prepared, vector)
+        return finish(state, prepared, vector, generation)
 
     return embed, aembed

@@ -50,6 +50,8 @@ class WriteState(WriteInput, WriteOutput, total=False):
     planned: list[PlannedOp]
     rejected: list[RejectedOp]
     llm_calls: int
+    #: The user's forget generation when processing started (apply checks it).
+    generation: int
 
 
 #: A node's state update.

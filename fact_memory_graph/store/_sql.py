@@ -24,6 +24,9 @@ CANDIDATES = "fact_memory_candidates"
 AUDIT = "fact_memory_audit"
 PROCESSED = "fact_memory_processed_messages"
 RUNS = "fact_memory_runs"
+USERS = "fact_memory_users"
+#: The advisory lock and the generations row of one user (writers share it, forget takes it alone).
+USER_KEY_SQL = "hashtextextended('fact-memory-user:' || %s, 0)"
 
 FACT_COLUMNS = (
     "id, user_id, kind, category, claim, structured_fields, confidence, evidence_message_ids, "

@@ -109,9 +109,11 @@ class AsyncFactStore(StorePlans):
     async def apply(
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,
         rejected: Sequence[RejectedOp] = (), also_processed: Iterable[str] = (), llm_calls: int = 0,
+        generation: int | None = None,
     ) -> ApplyOutcome:
         extra = list(also_processed)
-        return await self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls),
+        return await self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls,
+                                                       generation),
                                transaction=True)
 
     async def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool,
@@ -156,6 +158,21 @@ class AsyncFactStore(StorePlans):
 
     async def users_with_work(self, *, at: datetime) -> list[str]:
         return await self._run(lambda: self._users_with_work_plan(at))
+
+    async def write_start(self, user_id: str, message_ids: Sequence[str]
+                          ) -> tuple[dict[str, ApplyOutcome | None], int]:
+        return await self._run(lambda: self._write_start_plan(user_id, message_ids))
+
+    async def user_generation(self, user_id: str) -> int:
+        return await self._run(lambda: self._user_generation_plan(user_id))
+
+    async def export_rows(self, user_id: str) -> dict[str, Any]:
+        return await self._run(lambda: self._export_plan(user_id), transaction=True)
+
+    async def restore_rows(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
+                           candidate_vectors: dict[str, list[float]]) -> dict[str, int]:
+        return await self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors),
+                               transaction=True)
 
 
 class ThreadedAsyncFactStore(AsyncFactStore):

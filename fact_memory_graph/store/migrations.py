@@ -116,6 +116,17 @@ CREATE TABLE fact_memory_runs (
 CREATE INDEX fact_memory_runs_user_idx ON fact_memory_runs (user_id, job, id);
 """,
     ),
+    (
+        "forget generations",
+        """
+-- One row per user that was ever forgotten, keyed by a hash of the id (not the id itself):
+-- forget() bumps the generation, and a write that started before it applies nothing.
+CREATE TABLE fact_memory_users (
+    user_key   bigint PRIMARY KEY,
+    generation bigint NOT NULL DEFAULT 0
+);
+""",
+    ),
 ]
 
 

@@ -115,16 +115,19 @@ class FactStore(StorePlans):
     def apply(
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,
         rejected: Sequence[RejectedOp] = (), also_processed: Iterable[str] = (), llm_calls: int = 0,
+        generation: int | None = None,
     ) -> ApplyOutcome:
         """Apply all ops of one message in one transaction; exactly once per message id.
 
         If ``message_id`` was processed before, nothing is applied and the earlier outcome is
         returned with ``already_processed=True``. Any error rolls everything back (the message
         stays unprocessed and can be retried). ``also_processed`` marks further message ids of
-        a batch as processed in the same transaction.
+        a batch as processed in the same transaction. ``generation`` (from :meth:`write_start`):
+        if the user was forgotten since, nothing is applied (``outcome.skipped`` says so).
         """
         extra = list(also_processed)
-        return self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls),
+        return self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls,
+                                                       generation),
                          transaction=True)
 
     def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool, at: datetime) -> FactCandidate:
@@ -178,3 +181,21 @@ class FactStore(StorePlans):
     def users_with_work(self, *, at: datetime) -> list[str]:
         """Users with unreconciled facts or active facts past their end (for the scheduler)."""
         return self._run(lambda: self._users_with_work_plan(at))
+
+    # ------------------------------------------------------------------ privacy
+    def write_start(self, user_id: str, message_ids: Sequence[str]) -> tuple[dict[str, ApplyOutcome | None], int]:
+        """Processed outcomes of these message ids and the user's forget generation (one round trip)."""
+        return self._run(lambda: self._write_start_plan(user_id, message_ids))
+
+    def user_generation(self, user_id: str) -> int:
+        """How many times the user was forgotten (a write started under another value applies nothing)."""
+        return self._run(lambda: self._user_generation_plan(user_id))
+
+    def export_rows(self, user_id: str) -> dict[str, Any]:
+        """Every row stored about the user (no embeddings), from one snapshot."""
+        return self._run(lambda: self._export_plan(user_id), transaction=True)
+
+    def restore_rows(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
+                     candidate_vectors: dict[str, list[float]]) -> dict[str, int]:
+        """Insert an export into an empty user, in one transaction."""
+        return self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors), transaction=True)

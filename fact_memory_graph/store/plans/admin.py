@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
-from fact_memory_graph.errors import DimensionMismatchError
+from psycopg.types.json import Jsonb
+
+from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
 from fact_memory_graph.store._sql import (
     AUDIT,
+    CANDIDATE_COLUMNS,
     CANDIDATES,
+    FACT_COLUMNS,
     FACTS,
     PROCESSED,
+    RUNS,
+    USER_KEY_SQL,
+    USERS,
     Plan,
     execute,
     fact_id_param,
@@ -71,15 +79,109 @@ class AdminPlans(WritePlans):
         return counts
 
     def _purge_fact_plan(self, user_id: str, fact_id: UUID | str) -> Plan[bool]:
+        """Hard-delete one fact and every copy of its text: its audit rows, the candidates
+        against it or accepted into it (and their audit rows), and its claim in processed-message
+        outcomes (redacted; the message stays processed, so it is never applied again)."""
         require_user(user_id)
         fid = fact_id_param(fact_id)
+        candidates = yield from rows(
+            f"SELECT id FROM {CANDIDATES} WHERE user_id = %s AND (fact_id = %s OR resolved_fact_id = %s)",
+            (user_id, fid, fid))
+        cids = [r["id"] for r in candidates]
+        yield from execute(f"DELETE FROM {AUDIT} WHERE user_id = %s AND (fact_id = %s OR candidate_id = ANY(%s))",
+                           (user_id, fid, cids))
+        yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
         gone = yield from one(f"DELETE FROM {FACTS} WHERE user_id = %s AND id = %s RETURNING id", (user_id, fid))
-        yield from execute(f"DELETE FROM {AUDIT} WHERE user_id = %s AND fact_id = %s", (user_id, fid))
+        outcomes = yield from rows(
+            f"SELECT message_id, outcome FROM {PROCESSED} WHERE user_id = %s AND outcome::text LIKE %s",
+            (user_id, f"%{fid}%"))
+        for r in outcomes:
+            outcome = dict(r["outcome"])
+            outcome["applied"] = [
+                {**a, "claim": None, "note": "[purged]"} if str(a.get("fact_id")) == str(fid)
+                or str(a.get("candidate_id")) in map(str, cids) else a
+                for a in outcome.get("applied", [])]
+            yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
+                               (Jsonb(outcome), user_id, r["message_id"]))
         return gone is not None
 
     def _delete_user_plan(self, user_id: str) -> Plan[dict[str, int]]:
+        """Everything about the user, after in-flight writes finish (the user's lock, taken
+        alone); the forget generation is bumped so a write that started earlier applies nothing."""
         require_user(user_id)
+        yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
         counts: dict[str, int] = {}
-        for name, table in (("candidates", CANDIDATES), ("audit", AUDIT), ("messages", PROCESSED), ("facts", FACTS)):
+        for name, table in (("candidates", CANDIDATES), ("audit", AUDIT), ("messages", PROCESSED), ("runs", RUNS),
+                            ("facts", FACTS)):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
+        yield from execute(
+            f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"
+            f" ON CONFLICT (user_key) DO UPDATE SET generation = {USERS}.generation + 1", (user_id,))
         return counts
+
+    # ------------------------------------------------------------------ export / restore
+    def _export_plan(self, user_id: str) -> Plan[dict[str, Any]]:
+        """Every row stored about the user (no embeddings), in one snapshot."""
+        require_user(user_id)
+        yield from execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        data: dict[str, Any] = {}
+        for key, sql in (
+            ("facts", f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s ORDER BY created_at, id"),
+            ("candidates", f"SELECT {CANDIDATE_COLUMNS} FROM {CANDIDATES} WHERE user_id = %s ORDER BY created_at, id"),
+            ("audit_log", f"SELECT * FROM {AUDIT} WHERE user_id = %s ORDER BY id"),
+            ("processed_messages", f"SELECT message_id, processed_at, outcome FROM {PROCESSED}"
+                                   " WHERE user_id = %s ORDER BY processed_at, message_id"),
+            ("runs", f"SELECT job, started_at, finished_at, report FROM {RUNS} WHERE user_id = %s ORDER BY id"),
+        ):
+            data[key] = yield from rows(sql, (user_id,))
+        return data
+
+    def _restore_plan(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
+                      candidate_vectors: dict[str, list[float]]) -> Plan[dict[str, int]]:
+        """Insert an export into a user with no data (exact: ids, statuses, confidences, chains,
+        audit ids, processed ids); the embeddings are recomputed by the caller."""
+        require_user(user_id)
+        yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+        existing = yield from one(f"SELECT count(*) AS n FROM {FACTS} WHERE user_id = %s", (user_id,))
+        processed = yield from one(f"SELECT count(*) AS n FROM {PROCESSED} WHERE user_id = %s", (user_id,))
+        if (existing and existing["n"]) or (processed and processed["n"]):
+            raise InvalidInputError(f"user {user_id!r} already has data; restore needs an empty user (forget first)")
+        columns = [c.strip() for c in FACT_COLUMNS.split(",")]
+        for f in data.get("facts", []):
+            values = [f.get(c) for c in columns]
+            values[columns.index("superseded_by")] = None  # set below, once every fact exists
+            values[columns.index("user_id")] = user_id
+            values[columns.index("structured_fields")] = Jsonb(f.get("structured_fields") or {})
+            yield from execute(
+                f"INSERT INTO {FACTS} ({FACT_COLUMNS}, embedding) VALUES ({', '.join(['%s'] * len(columns))},"
+                " %s::vector)", (*values, self.vector_literal(fact_vectors[str(f["id"])])))
+        for f in data.get("facts", []):
+            if f.get("superseded_by"):
+                yield from execute(f"UPDATE {FACTS} SET superseded_by = %s WHERE user_id = %s AND id = %s",
+                                   (f["superseded_by"], user_id, f["id"]))
+        ccols = [c.strip() for c in CANDIDATE_COLUMNS.split(",")]
+        for c in data.get("candidates", []):
+            values = [Jsonb(c.get(k) or {}) if k == "structured_fields" else (user_id if k == "user_id" else c.get(k))
+                      for k in ccols]
+            yield from execute(
+                f"INSERT INTO {CANDIDATES} ({CANDIDATE_COLUMNS}, embedding)"
+                f" VALUES ({', '.join(['%s'] * len(ccols))}, %s::vector)",
+                (*values, self.vector_literal(candidate_vectors[str(c["id"])])))
+        for a in data.get("audit_log", []):
+            yield from execute(
+                f"INSERT INTO {AUDIT} (id, user_id, op, fact_id, candidate_id, message_id, before, after, note, at)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (a["id"], user_id, a["op"], a.get("fact_id"), a.get("candidate_id"), a.get("message_id"),
+                 Jsonb(a["before"]) if a.get("before") is not None else None,
+                 Jsonb(a["after"]) if a.get("after") is not None else None, a.get("note"), a["at"]))
+        for m in data.get("processed_messages", []):
+            yield from execute(
+                f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at, outcome) VALUES (%s, %s, %s, %s)",
+                (user_id, m["message_id"], m["processed_at"],
+                 Jsonb(m["outcome"]) if m.get("outcome") is not None else None))
+        for r in data.get("runs", []):
+            yield from execute(f"INSERT INTO {RUNS} (user_id, job, started_at, finished_at, report)"
+                               " VALUES (%s, %s, %s, %s, %s)",
+                               (user_id, r["job"], r["started_at"], r["finished_at"], Jsonb(r["report"])))
+        return {"facts": len(data.get("facts", [])), "candidates": len(data.get("candidates", [])),
+                "audit": len(data.get("audit_log", [])), "messages": len(data.get("processed_messages", []))}

@@ -25,6 +25,8 @@ from fact_memory_graph.store._sql import (
     FACT_COLUMNS,
     FACTS,
     PROCESSED,
+    USER_KEY_SQL,
+    USERS,
     Plan,
     fact_id_param,
     one,
@@ -163,6 +165,25 @@ class ReadPlans(PlansBase):
             (user_id, list(message_ids)))
         return {r["message_id"]: (ApplyOutcome.model_validate(r["outcome"]) if r["outcome"] else None)
                 for r in found}
+
+    def _write_start_plan(self, user_id: str, message_ids: Sequence[str]
+                          ) -> Plan[tuple[dict[str, ApplyOutcome | None], int]]:
+        """What the write path needs before extracting, in one round trip: which of these
+        message ids were processed (with their outcomes), and the user's forget generation."""
+        require_user(user_id)
+        row = yield from one(
+            f"SELECT (SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}) AS generation,"
+            f" (SELECT coalesce(jsonb_object_agg(message_id, outcome), '{{}}'::jsonb) FROM {PROCESSED}"
+            "   WHERE user_id = %s AND message_id = ANY(%s)) AS done",
+            (user_id, user_id, list(message_ids)))
+        assert row is not None
+        done = {mid: (ApplyOutcome.model_validate(o) if o else None) for mid, o in row["done"].items()}
+        return done, int(row["generation"] or 0)
+
+    def _user_generation_plan(self, user_id: str) -> Plan[int]:
+        require_user(user_id)
+        row = yield from one(f"SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}", (user_id,))
+        return int(row["generation"]) if row else 0
 
     def _stats_plan(self, user_id: str) -> Plan[dict[str, Any]]:
         require_user(user_id)

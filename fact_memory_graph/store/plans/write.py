@@ -30,6 +30,8 @@ from fact_memory_graph.store._sql import (
     CANDIDATES,
     FACTS,
     PROCESSED,
+    USER_KEY_SQL,
+    USERS,
     Plan,
     Row,
     execute,
@@ -102,13 +104,27 @@ class WritePlans(ReadPlans):
              Jsonb(row_json(after)) if after is not None else None, note, at),
         )
 
+    def _user_generation_lock(self, user_id: str) -> Plan[int]:
+        """Share the user's lock with other writers (forget takes it alone) and read the user's
+        forget generation."""
+        row = yield from one(
+            f"SELECT pg_advisory_xact_lock_shared({USER_KEY_SQL}) AS locked,"
+            f" (SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}) AS generation",
+            (user_id, user_id))
+        return int(row["generation"] or 0) if row else 0
+
     def _apply_plan(
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], at: datetime,
         rejected: Sequence[RejectedOp], also_processed: Iterable[str], llm_calls: int,
+        generation: int | None = None,
     ) -> Plan[ApplyOutcome]:
         require_user(user_id)
         require_aware(at)
         check_id(message_id, "message_id")
+        current = yield from self._user_generation_lock(user_id)
+        if generation is not None and current != generation:
+            return ApplyOutcome(user_id=user_id, message_id=message_id, llm_calls=llm_calls,
+                                skipped="the user was forgotten while this message was processed; nothing applied")
         first = yield from one(
             f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at) VALUES (%s, %s, %s)"
             " ON CONFLICT DO NOTHING RETURNING message_id",
