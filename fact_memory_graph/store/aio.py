@@ -32,7 +32,7 @@ from fact_memory_graph.schema import (
     RejectedOp,
     SearchHit,
 )
-from fact_memory_graph.store._driver import arun_plan, make_async_pool, run_plan
+from fact_memory_graph.store._driver import Heal, arun_plan, make_async_pool, run_plan
 from fact_memory_graph.store._sql import Plan
 from fact_memory_graph.store.plans import FactVector, Neighbour, StorePlans
 from fact_memory_graph.store.store import FactStore
@@ -43,9 +43,11 @@ T = TypeVar("T")
 class AsyncFactStore(StorePlans):
     """Async Postgres + pgvector storage; same methods as ``FactStore``, awaitable."""
 
-    def __init__(self, pool: AsyncConnectionPool | None, *, dimension: int, write: WriteConfig | None = None):
+    def __init__(self, pool: AsyncConnectionPool | None, *, dimension: int, write: WriteConfig | None = None,
+                 heal: Heal | None = None):
         super().__init__(dimension=dimension, write=write)
         self.pool = pool
+        self.heal = heal
 
     @classmethod
     @asynccontextmanager
@@ -61,7 +63,7 @@ class AsyncFactStore(StorePlans):
 
     async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
         assert self.pool is not None
-        return await arun_plan(self.pool, make_plan, transaction=transaction)
+        return await arun_plan(self.pool, make_plan, transaction=transaction, heal=self.heal)
 
     async def aclose(self) -> None:
         if self.pool is not None:
@@ -184,7 +186,8 @@ class ThreadedAsyncFactStore(AsyncFactStore):
         self.sync_store = store
 
     async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
-        return await asyncio.to_thread(run_plan, self.sync_store.pool, make_plan, transaction=transaction)
+        return await asyncio.to_thread(run_plan, self.sync_store.pool, make_plan, transaction=transaction,
+                                       heal=self.sync_store.heal)
 
     async def aclose(self) -> None:
         return None

@@ -28,7 +28,7 @@ from fact_memory_graph.schema import (
     RejectedOp,
     SearchHit,
 )
-from fact_memory_graph.store._driver import make_pool, run_plan
+from fact_memory_graph.store._driver import Heal, make_pool, run_plan
 from fact_memory_graph.store._sql import Plan
 from fact_memory_graph.store.plans import FactVector, Neighbour, StorePlans
 
@@ -38,9 +38,12 @@ T = TypeVar("T")
 class FactStore(StorePlans):
     """Postgres + pgvector storage for facts, candidates, the audit log and processed messages."""
 
-    def __init__(self, pool: ConnectionPool, *, dimension: int, write: WriteConfig | None = None):
+    def __init__(self, pool: ConnectionPool, *, dimension: int, write: WriteConfig | None = None,
+                 heal: Heal | None = None):
         super().__init__(dimension=dimension, write=write)
         self.pool = pool
+        #: Restarts a dead embedded server before a retry (set by FactMemory for the embedded default).
+        self.heal = heal
 
     @classmethod
     @contextmanager
@@ -55,7 +58,7 @@ class FactStore(StorePlans):
             pool.close()
 
     def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
-        return run_plan(self.pool, make_plan, transaction=transaction)
+        return run_plan(self.pool, make_plan, transaction=transaction, heal=self.heal)
 
     def close(self) -> None:
         self.pool.close()
