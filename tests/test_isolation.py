@@ -1,0 +1,94 @@
+"""Isolation: no read ever returns another user's facts, over random look-alike users and random
+operations (hypothesis); and every SQL statement the library runs on user data is scoped by
+user_id, so a Postgres distributed by user_id (Citus) keeps each statement on one shard."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fact_memory_graph import FactMemory
+from fact_memory_graph.store import _driver
+from fact_memory_graph.testing import ScriptedChatModel
+
+LOOKALIKES = ["u1", "u1 ", " u1", "U1", "é", "e\u0301", "%", "_", "u%", "u_1", "ü", "u1\t"]
+CLAIMS = ["lives in Berlin", "allergic to penicillin", "has a sister Mia", "anxious today", "likes jazz"]
+
+op = st.one_of(
+    st.tuples(st.just("add"), st.sampled_from(LOOKALIKES), st.sampled_from(CLAIMS)),
+    st.tuples(st.just("forget"), st.sampled_from(LOOKALIKES), st.just("")),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(op, min_size=1, max_size=12))
+def test_random_users_and_ops_never_leak(memory: FactMemory, steps) -> None:
+    salt = uuid.uuid4().hex[:8]  # fresh namespaces per example (the database is shared)
+    users = {u: f"{salt}{u}" for u in LOOKALIKES}
+    owned: dict[str, set[str]] = {u: set() for u in users.values()}
+    for action, who, claim in steps:
+        user = users[who]
+        if action == "add":
+            kind, category = ("current", "feeling") if "anxious" in claim else ("durable", "preference")
+            memory.add_fact(user, f"{claim} ({who!r})", kind=kind, category=category)
+            owned[user].add(f"{claim} ({who!r})")
+        else:
+            memory.forget(user)
+            owned[user] = set()
+    for user, claims in owned.items():
+        assert {f.claim for f in memory.facts(user)} == claims
+        text = memory.recall(user, "everything about me")
+        for other, other_claims in owned.items():
+            if other != user:
+                assert not any(f'"{c}"' in text for c in other_claims - claims)
+
+
+TABLES = ("fact_memory_facts", "fact_memory_candidates", "fact_memory_audit", "fact_memory_processed_messages",
+          "fact_memory_runs")
+# The one statement that spans users on purpose: the scheduler's "who has work" (reads ids only).
+CROSS_USER = ("SELECT DISTINCT user_id FROM fact_memory_facts WHERE (reconciled_at IS NULL",)
+
+
+def test_every_statement_on_user_data_is_scoped_by_user_id(make_memory, user_id: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+    real_fetch = _driver._fetch
+
+    def recording_fetch(cur, q):
+        seen.append(q.sql)
+        return real_fetch(cur, q)
+
+    monkeypatch.setattr(_driver, "_fetch", recording_fetch)
+    llm = ScriptedChatModel(responses=[
+        [{"op": "add_durable", "category": "identity", "claim": "lives in Berlin"},
+         {"op": "add_current", "category": "feeling", "claim": "tired", "expires_at": "2027-01-01"}],
+        [{"op": "strengthen", "ref": "D1"}, {"op": "decay", "ref": "C1"}],
+        [{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}],
+    ])
+    memory = make_memory(llm)
+    for i, text in enumerate(["I live in Berlin and I'm tired", "still Berlin", "moved to Tokyo"]):
+        memory.remember(user_id, text, message_id=f"m{i}")
+    memory.add_fact(user_id, "resides in Berlin", kind="durable", category="identity")
+    [cand] = memory.candidates(user_id)
+    memory.recall(user_id, "where do I live?")
+    memory.flush()
+    memory.resolve_candidate(user_id, cand.id, accept=True)
+    memory.compact(user_id, llm=ScriptedChatModel())
+    memory.maintain(user_id)
+    memory.users_with_work()
+    memory.stats(user_id), memory.audit_log(user_id), memory.runs(user_id)
+    data = memory.export(user_id)
+    fact = memory.facts(user_id)[0]
+    memory.purge_fact(user_id, fact.id)
+    memory.forget(user_id)
+    memory.restore(data)
+    unscoped = [sql for sql in seen if any(t in sql for t in TABLES) and not sql.startswith(CROSS_USER)
+                and not re.search(r"\buser_id\s*(=|IN)", sql)
+                and not re.match(r"\s*INSERT INTO fact_memory_\w+ \([^)]*\buser_id\b", sql)  # routed by its value
+                and not sql.lstrip().upper().startswith(("CREATE", "ALTER", "INSERT INTO FACT_MEMORY_MIGRATIONS"))]
+    assert len(seen) > 50
+    assert unscoped == []
