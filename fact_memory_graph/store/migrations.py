@@ -127,6 +127,24 @@ CREATE TABLE fact_memory_users (
 );
 """,
     ),
+    (
+        "keys that include user_id (a Postgres distributed by user_id keeps every row on one shard)",
+        """
+ALTER TABLE fact_memory_candidates DROP CONSTRAINT fact_memory_candidates_fact_id_fkey;
+ALTER TABLE fact_memory_facts DROP CONSTRAINT fact_memory_facts_superseded_by_fkey;
+ALTER TABLE fact_memory_facts DROP CONSTRAINT fact_memory_facts_pkey;
+ALTER TABLE fact_memory_facts ADD PRIMARY KEY (user_id, id);
+-- superseded_by is kept consistent by the library (purge clears the links to a purged fact).
+ALTER TABLE fact_memory_candidates DROP CONSTRAINT fact_memory_candidates_pkey;
+ALTER TABLE fact_memory_candidates ADD PRIMARY KEY (user_id, id);
+ALTER TABLE fact_memory_candidates ADD FOREIGN KEY (user_id, fact_id)
+    REFERENCES fact_memory_facts (user_id, id) ON DELETE CASCADE;
+ALTER TABLE fact_memory_audit DROP CONSTRAINT fact_memory_audit_pkey;
+ALTER TABLE fact_memory_audit ADD PRIMARY KEY (user_id, id);
+ALTER TABLE fact_memory_runs DROP CONSTRAINT fact_memory_runs_pkey;
+ALTER TABLE fact_memory_runs ADD PRIMARY KEY (user_id, id);
+""",
+    ),
 ]
 
 

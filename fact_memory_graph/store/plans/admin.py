@@ -92,6 +92,8 @@ class AdminPlans(WritePlans):
                            (user_id, fid, cids))
         yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
         gone = yield from one(f"DELETE FROM {FACTS} WHERE user_id = %s AND id = %s RETURNING id", (user_id, fid))
+        yield from execute(f"UPDATE {FACTS} SET superseded_by = NULL WHERE user_id = %s AND superseded_by = %s",
+                           (user_id, fid))
         outcomes = yield from rows(
             f"SELECT message_id, outcome FROM {PROCESSED} WHERE user_id = %s AND outcome::text LIKE %s",
             (user_id, f"%{fid}%"))
