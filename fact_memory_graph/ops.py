@@ -148,8 +148,11 @@ def validate_ops(
         rejected.append(RejectedOp(op=stored, reason=reason))
 
     if len(raw_ops) > config.max_ops:
-        for extra in raw_ops[config.max_ops :]:
-            reject(extra, f"more than max_ops={config.max_ops} ops in one message; dropped")
+        # One record for the whole overflow, not one per op: storage stays bounded whatever the
+        # model returns (10,000 ops once cost 2.3 MB of outcome).
+        extra = raw_ops[config.max_ops :]
+        reject({"dropped_ops": len(extra), "first": extra[0]},
+               f"more than max_ops={config.max_ops} ops in one message; {len(extra)} dropped")
         raw_ops = raw_ops[: config.max_ops]
 
     for raw in raw_ops:

@@ -301,8 +301,10 @@ def test_thousands_of_ops_are_truncated(make_memory, user_id: str) -> None:
     ops = [add("preference", f"likes thing number {i}") for i in range(3000)]
     memory = make_memory(ScriptedChatModel(responses=[ops]), config=FactMemoryConfig(write=WriteConfig(max_ops=24)))
     out = memory.remember(user_id, "I like many things")
-    assert len(out.applied) == 24 and len(out.rejected) == 2976
-    assert "max_ops=24" in out.rejected[0].reason
+    assert len(out.applied) == 24 and len(out.rejected) == 1
+    assert "max_ops=24" in out.rejected[0].reason and "2976 dropped" in out.rejected[0].reason
+    stored = memory.store.processed_outcomes(user_id, [out.message_id])[out.message_id]
+    assert len(stored.model_dump_json()) < 10_000  # bounded, whatever the model returned
 
 
 def test_empty_message_makes_no_model_call(make_memory, user_id: str) -> None:
