@@ -9,7 +9,13 @@ Quick use::
         print(memory.recall("u1", "where do I live?"))
 """
 
-from fact_memory_graph.config import FactMemoryConfig, ReadConfig, ReconcileConfig, WriteConfig
+from fact_memory_graph.config import (
+    FactMemoryConfig,
+    HealthConfig,
+    ReadConfig,
+    ReconcileConfig,
+    WriteConfig,
+)
 from fact_memory_graph.errors import (
     ConfigurationError,
     DimensionMismatchError,
@@ -32,6 +38,7 @@ from fact_memory_graph.schema import (
     FactKind,
     FactSource,
     FactStatus,
+    HealthReport,
     ReconcileReport,
     VerificationStatus,
 )
@@ -53,6 +60,8 @@ __all__ = [
     "FactNotFoundError",
     "FactSource",
     "FactStatus",
+    "HealthConfig",
+    "HealthReport",
     "InvalidInputError",
     "PiecewiseLinearDecay",
     "ReadConfig",

@@ -269,5 +269,54 @@ def worker(
         asyncio.run(run_worker(memory, once=once, concurrency=concurrency))
 
 
+def _parse_since(since: str | None):
+    from datetime import timedelta
+
+    if since is None:
+        return None
+    units = {"d": "days", "h": "hours", "m": "minutes", "w": "weeks"}
+    number, unit = since[:-1], since[-1:]
+    if unit not in units or not number.replace(".", "", 1).isdigit():
+        raise typer.BadParameter(f"--since takes a number and a unit (d, h, m, w), e.g. 7d; got {since!r}")
+    return timedelta(**{units[unit]: float(number)})
+
+
+@app.command()
+def health(
+    user: Annotated[str | None, typer.Argument(help="User id (default: every user).")] = None,
+    since: Annotated[str | None, typer.Option(help="Also show activity in this window, e.g. 7d (a weekly digest).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """Backlog, reconciliation rate, statuses, temperature, last run and alerts (seed 004)."""
+    window = _parse_since(since)
+    with _memory(database_url, data_dir) as memory:
+        report = memory.health(user, since=window)
+    if as_json:
+        console.print_json(report.model_dump_json())
+        return
+    table = Table(title=f"fact-memory health: {user or 'all users'}", show_header=False)
+    table.add_column("figure")
+    table.add_column("value")
+    rows = [
+        ("users", report.users), ("unreconciled backlog", report.backlog),
+        ("reconciliation rate", f"{report.reconciliation_rate:.1%}"),
+        ("statuses", ", ".join(f"{k} {v}" for k, v in report.statuses.items()) or "-"),
+        ("temperature", " / ".join(f"{k} {v}" for k, v in report.temperature.items())),
+        ("pending candidates", report.pending_candidates), ("active past their end", report.active_past_end),
+        ("last run", f"{report.last_run_at:%Y-%m-%d %H:%M} ({report.last_run_seconds:.2f} s)"
+         if report.last_run_at and report.last_run_seconds is not None else "never"),
+        ("average run", f"{report.average_run_seconds:.2f} s" if report.average_run_seconds else "-"),
+    ]
+    if window is not None:
+        rows.append((f"activity since {since}", ", ".join(f"{k} {v}" for k, v in report.activity.items()) or "-"))
+    for name, value in rows:
+        table.add_row(name, str(value))
+    console.print(table)
+    for alert in report.alerts:
+        console.print(f"[red]alert:[/red] {alert}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

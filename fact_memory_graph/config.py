@@ -104,6 +104,23 @@ class ReconcileConfig(BaseModel):
     dormant_after_days: float = Field(default=90.0, gt=0)
 
 
+class HealthConfig(BaseModel):
+    """Health figures and alerts (seed 004): temperature bands and alert thresholds."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: A retrievable fact confirmed or retrieved within ``hot_days`` is hot, within ``warm_days``
+    #: warm, else cold. A healthy memory is a pyramid: some hot, more warm, most cold.
+    hot_days: float = Field(default=7.0, gt=0)
+    warm_days: float = Field(default=30.0, gt=0)
+    #: Alert when more facts than this wait for reconciliation.
+    backlog_alert: int = Field(default=20, ge=0)
+    #: Alert when the last run took more than this times the average of the runs before it.
+    runtime_factor: float = Field(default=2.0, gt=1)
+    #: Runs in the rolling average.
+    recent_runs: int = Field(default=10, ge=2, le=1000)
+
+
 class FactMemoryConfig(BaseModel):
     """All settings of a :class:`~fact_memory_graph.FactMemory`."""
 
@@ -112,6 +129,7 @@ class FactMemoryConfig(BaseModel):
     write: WriteConfig = Field(default_factory=WriteConfig)
     read: ReadConfig = Field(default_factory=ReadConfig)
     reconcile: ReconcileConfig = Field(default_factory=ReconcileConfig)
+    health: HealthConfig = Field(default_factory=HealthConfig)
     #: Connection pool size (psycopg_pool).
     pool_min_size: int = Field(default=1, ge=0)
     pool_max_size: int = Field(default=10, ge=1)

@@ -6,11 +6,12 @@ and the recall node; every method is a short delegation with an async twin.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.embeddings import Embeddings
@@ -38,6 +39,7 @@ from fact_memory_graph.schema import (
     FactKind,
     FactSource,
     FactStatus,
+    HealthReport,
     PlannedOp,
     ReconcileReport,
     VerificationStatus,
@@ -60,6 +62,8 @@ if TYPE_CHECKING:
     from fact_memory_graph.embedded import EmbeddedPostgres
 
 __all__ = ["FactMemory"]
+
+logger = logging.getLogger(__name__)
 
 
 def _direct_id(message_id: str | None) -> str:
@@ -619,6 +623,62 @@ class FactMemory:
                     limit: int = 20) -> list[dict[str, Any]]:
         """Async twin of :meth:`runs`."""
         return await self.astore.runs(user_id, job=job, limit=limit)
+
+    # ------------------------------------------------------------------ health
+    def _health(self, user_id: str | None, at: datetime, rows: dict[str, Any]) -> HealthReport:
+        cfg = self.config.health
+        counts = rows["counts"]
+        runs = rows["runs"]
+        previous = [r["seconds"] for r in runs[1:] if r["seconds"] is not None]
+        report = HealthReport(
+            user_id=user_id, at=at, users=counts["users"], backlog=counts["backlog"],
+            reconciliation_rate=round(1 - counts["backlog"] / counts["retrievable"], 4) if counts["retrievable"] else 1.0,
+            statuses=rows["statuses"], temperature={k: counts[k] for k in ("hot", "warm", "cold")},
+            pending_candidates=rows["pending"], active_past_end=counts["past_end"],
+            last_run_at=runs[0]["finished_at"] if runs else None,
+            last_run_seconds=runs[0]["seconds"] if runs else None,
+            average_run_seconds=round(sum(previous) / len(previous), 4) if previous else None,
+            activity=rows["activity"],
+        )
+        alerts = []
+        if report.backlog > cfg.backlog_alert:
+            alerts.append(f"backlog: {report.backlog} unreconciled facts (> {cfg.backlog_alert})")
+        if report.active_past_end:
+            alerts.append(f"expiry: {report.active_past_end} active facts past their end (maintenance has not run)")
+        if (report.last_run_seconds is not None and report.average_run_seconds
+                and report.last_run_seconds > cfg.runtime_factor * report.average_run_seconds):
+            alerts.append(f"runtime: last run {report.last_run_seconds:.2f} s > {cfg.runtime_factor:g} x average "
+                          f"{report.average_run_seconds:.2f} s")
+        for alert in alerts:
+            logger.warning("fact-memory health alert%s: %s", f" ({user_id})" if user_id else "", alert)
+        return report.model_copy(update={"alerts": alerts})
+
+    def _health_args(self, at: datetime | None, since: datetime | timedelta | None) -> tuple[datetime, datetime | None]:
+        at = at or self.now()
+        if isinstance(since, timedelta):
+            since = at - since
+        return at, since
+
+    def health(self, user_id: str | None = None, *, at: datetime | None = None,
+               since: datetime | timedelta | None = None) -> HealthReport:
+        """Health of one user's memory, or of every user's with ``None`` (seed 004): backlog,
+        reconciliation rate, statuses, temperature pyramid, pending candidates, active facts past
+        their end, the last run and the rolling average, activity ``since`` (a weekly digest is
+        ``since=timedelta(days=7)``). Alerts are in ``report.alerts`` and logged as warnings."""
+        at, since = self._health_args(at, since)
+        cfg = self.config.health
+        rows = self.store.health_rows(user_id, at=at, hot_days=cfg.hot_days, warm_days=cfg.warm_days, since=since,
+                                      recent_runs=cfg.recent_runs)
+        return self._health(user_id, at, rows)
+
+    async def ahealth(self, user_id: str | None = None, *, at: datetime | None = None,
+                      since: datetime | timedelta | None = None) -> HealthReport:
+        """Async twin of :meth:`health`."""
+        at, since = self._health_args(at, since)
+        cfg = self.config.health
+        rows = await self.astore.health_rows(user_id, at=at, hot_days=cfg.hot_days, warm_days=cfg.warm_days,
+                                             since=since, recent_runs=cfg.recent_runs)
+        return self._health(user_id, at, rows)
 
     # ------------------------------------------------------------------ read path
     def as_retriever(self, *, user_id: str, **kwargs: Any) -> FactMemoryRetriever:

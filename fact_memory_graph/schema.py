@@ -300,3 +300,28 @@ class ReconcileReport(BaseModel):
     skipped_groups: list[str] = Field(default_factory=list)
     wall_seconds: float = 0.0
     model_seconds: float = 0.0
+
+
+class HealthReport(BaseModel):
+    """The memory's health for one user (or every user): seed 004's metrics and alerts."""
+
+    user_id: str | None
+    at: datetime
+    users: int = 0
+    #: Retrievable facts not yet reconciled (the write-ahead log's backlog).
+    backlog: int = 0
+    #: Share of retrievable facts already reconciled (1.0 when there are none).
+    reconciliation_rate: float = 1.0
+    statuses: dict[str, int] = Field(default_factory=dict)
+    #: hot / warm / cold retrievable facts by last confirmation or retrieval.
+    temperature: dict[str, int] = Field(default_factory=dict)
+    pending_candidates: int = 0
+    #: Active facts whose end has passed (maintenance has not run since).
+    active_past_end: int = 0
+    last_run_at: datetime | None = None
+    last_run_seconds: float | None = None
+    #: Rolling average duration of the runs before the last one.
+    average_run_seconds: float | None = None
+    #: Audit operations since ``since`` (the weekly digest), by op.
+    activity: dict[str, int] = Field(default_factory=dict)
+    alerts: list[str] = Field(default_factory=list)

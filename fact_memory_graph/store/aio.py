@@ -176,6 +176,10 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors),
                                transaction=True)
 
+    async def health_rows(self, user_id: str | None, *, at: datetime, hot_days: float, warm_days: float,
+                          since: datetime | None = None, recent_runs: int = 10) -> dict[str, Any]:
+        return await self._run(lambda: self._health_plan(user_id, at, hot_days, warm_days, since, recent_runs))
+
 
 class ThreadedAsyncFactStore(AsyncFactStore):
     """The async store of a sync ``FactStore``: each plan runs on the sync pool in a worker

@@ -202,3 +202,8 @@ class FactStore(StorePlans):
                      candidate_vectors: dict[str, list[float]]) -> dict[str, int]:
         """Insert an export into an empty user, in one transaction."""
         return self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors), transaction=True)
+
+    def health_rows(self, user_id: str | None, *, at: datetime, hot_days: float, warm_days: float,
+                    since: datetime | None = None, recent_runs: int = 10) -> dict[str, Any]:
+        """Raw health figures for one user, or every user with ``None``."""
+        return self._run(lambda: self._health_plan(user_id, at, hot_days, warm_days, since, recent_runs))

@@ -1,0 +1,61 @@
+"""Health plans (seed 004's measurement layer): backlog, reconciliation rate, statuses,
+temperature, pending candidates, facts past their end, job runs, activity since a date."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from fact_memory_graph.schema import RETRIEVABLE_STATUSES
+from fact_memory_graph.store._sql import (
+    AUDIT,
+    CANDIDATES,
+    FACTS,
+    RUNS,
+    Plan,
+    one,
+    require_aware,
+    require_user,
+    rows,
+)
+from fact_memory_graph.store.plans.reconcile import ReconcilePlans
+
+
+def _scope(user_id: str | None) -> tuple[str, list[Any]]:
+    # ``None`` = every user (the operator's view); otherwise one user's rows only.
+    return ("user_id = %s", [require_user(user_id)]) if user_id is not None else ("TRUE", [])
+
+
+class HealthPlans(ReconcilePlans):
+    def _health_plan(self, user_id: str | None, at: datetime, hot_days: float, warm_days: float,
+                     since: datetime | None, recent_runs: int) -> Plan[dict[str, Any]]:
+        require_aware(at)
+        where, params = _scope(user_id)
+        retrievable = list(RETRIEVABLE_STATUSES)
+        hot, warm = at - timedelta(days=hot_days), at - timedelta(days=warm_days)
+        last_used = "GREATEST(last_confirmed_at, coalesce(last_accessed_at, last_confirmed_at))"
+        counts = yield from one(
+            "SELECT count(*) FILTER (WHERE reconciled_at IS NULL AND status = ANY(%s)) AS backlog,"
+            " count(*) FILTER (WHERE status = ANY(%s)) AS retrievable,"
+            " count(*) FILTER (WHERE status = 'active' AND expires_at IS NOT NULL AND expires_at <= %s) AS past_end,"
+            f" count(*) FILTER (WHERE status = ANY(%s) AND {last_used} >= %s) AS hot,"
+            f" count(*) FILTER (WHERE status = ANY(%s) AND {last_used} < %s AND {last_used} >= %s) AS warm,"
+            f" count(*) FILTER (WHERE status = ANY(%s) AND {last_used} < %s) AS cold,"
+            " count(DISTINCT user_id) AS users"
+            f" FROM {FACTS} WHERE {where}",
+            (retrievable, retrievable, at, retrievable, hot, retrievable, hot, warm, retrievable, warm, *params))
+        statuses = yield from rows(f"SELECT status, count(*) AS n FROM {FACTS} WHERE {where} GROUP BY 1 ORDER BY 1",
+                                   params)
+        pending = yield from one(f"SELECT count(*) AS n FROM {CANDIDATES} WHERE {where} AND status = 'pending'",
+                                 params)
+        runs = yield from rows(
+            f"SELECT user_id, job, started_at, finished_at, (report->>'wall_seconds')::float8 AS seconds"
+            f" FROM {RUNS} WHERE {where} AND job = 'reconcile' ORDER BY id DESC LIMIT %s", (*params, recent_runs))
+        activity: list[dict[str, Any]] = []
+        if since is not None:
+            activity = yield from rows(
+                f"SELECT op, count(*) AS n FROM {AUDIT} WHERE {where} AND at >= %s GROUP BY 1 ORDER BY 1",
+                (*params, since))
+        assert counts is not None and pending is not None
+        return {"counts": counts, "statuses": {r["status"]: r["n"] for r in statuses}, "pending": pending["n"],
+                "runs": runs, "activity": {r["op"]: r["n"] for r in activity}}
