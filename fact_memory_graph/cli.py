@@ -256,6 +256,7 @@ def compact(
 def worker(
     once: Annotated[bool, typer.Option("--once", help="Queue the nightly pass now, run every job, exit.")] = False,
     concurrency: Annotated[int, typer.Option(min=1, help="Jobs run at once by this worker.")] = 1,
+    metrics_port: Annotated[int | None, typer.Option(help="Serve Prometheus metrics on 127.0.0.1:PORT.")] = None,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
@@ -266,7 +267,7 @@ def worker(
 
     logging.getLogger("fact_memory_graph").setLevel(logging.INFO)
     with _memory(database_url, data_dir) as memory:
-        asyncio.run(run_worker(memory, once=once, concurrency=concurrency))
+        asyncio.run(run_worker(memory, once=once, concurrency=concurrency, metrics_port=metrics_port))
 
 
 def _parse_since(since: str | None):

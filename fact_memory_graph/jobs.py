@@ -17,6 +17,7 @@ Any number of workers, on any number of hosts, share the queue by pointing
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -111,11 +112,29 @@ async def retry_stalled_jobs(app: App, *, seconds_since_heartbeat: float = STALL
 
 
 async def run_worker(memory: Any, *, once: bool = False, concurrency: int = 1,
-                     before: Callable[[App], Awaitable[None]] | None = None, **options: Any) -> None:
+                     before: Callable[[App], Awaitable[None]] | None = None, metrics_port: int | None = None,
+                     **options: Any) -> None:
     """Run a worker for ``memory`` (installing the job schema if needed). ``once``: run the
-    nightly pass now, process every queued job, then return."""
+    nightly pass now, process every queued job, then return. ``metrics_port``: serve the health
+    figures as Prometheus metrics on 127.0.0.1 (needs the ``metrics`` extra)."""
     install_job_schema(memory.database_url)
     app = build_job_app(memory)
+    refresher = None
+    if metrics_port is not None:
+        from fact_memory_graph.metrics import HealthGauges, refresh_forever
+
+        gauges = HealthGauges()
+        gauges.serve(metrics_port)
+        refresher = asyncio.create_task(refresh_forever(memory, gauges))
+    try:
+        await _work(app, once=once, concurrency=concurrency, before=before, **options)
+    finally:
+        if refresher is not None:
+            refresher.cancel()
+
+
+async def _work(app: App, *, once: bool, concurrency: int, before: Callable[[App], Awaitable[None]] | None,
+                **options: Any) -> None:
     async with app.open_async():
         if before is not None:
             await before(app)

@@ -85,3 +85,19 @@ def test_weekly_digest_and_cli(make_memory, user_id: str, clock: FixedClock, db_
     out = runner.invoke(cli_app, ["health", user_id, "--since", "7d", "--database-url", db_url])
     assert out.exit_code == 0 and "reconciliation rate" in out.output and "activity since 7d" in out.output
     assert runner.invoke(cli_app, ["health", "--since", "seven", "--database-url", db_url]).exit_code == 2
+
+
+@pytest.mark.block_network(allowed_hosts=["127.0.0.1"])  # loopback only
+def test_prometheus_gauges_mirror_the_health_report(make_memory, user_id: str, clock: FixedClock) -> None:
+    import urllib.request
+
+    from fact_memory_graph.metrics import HealthGauges
+
+    memory = make_memory()
+    add(memory, user_id, 3, clock)
+    gauges = HealthGauges()
+    gauges.update(memory.health(user_id))
+    port = gauges.serve(0)
+    body = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
+    assert "fact_memory_unreconciled_facts 3.0" in body
+    assert 'fact_memory_facts{status="active"} 3.0' in body and "fact_memory_alerts 0.0" in body

@@ -1,0 +1,68 @@
+"""Prometheus metrics for the worker (optional: ``pip install "fact-memory-graph[metrics]"``).
+
+The same figures as :meth:`FactMemory.health` for every user, as gauges on their own registry,
+served on loopback by ``fact-memory worker --metrics-port N`` and refreshed every ``interval``
+seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fact_memory_graph.errors import ConfigurationError
+from fact_memory_graph.schema import HealthReport
+
+
+def _prometheus() -> Any:
+    try:
+        import prometheus_client
+    except ImportError as exc:
+        raise ConfigurationError('metrics need prometheus-client: pip install "fact-memory-graph[metrics]"') from exc
+    return prometheus_client
+
+
+class HealthGauges:
+    """Gauges mirroring a :class:`HealthReport`."""
+
+    def __init__(self) -> None:
+        prom = _prometheus()
+        self.registry = prom.CollectorRegistry()
+
+        def gauge(name: str, doc: str, labels: tuple[str, ...] = ()) -> Any:
+            return prom.Gauge(f"fact_memory_{name}", doc, labels, registry=self.registry)
+
+        self.backlog = gauge("unreconciled_facts", "Retrievable facts waiting for reconciliation")
+        self.rate = gauge("reconciliation_rate", "Share of retrievable facts reconciled")
+        self.statuses = gauge("facts", "Facts by status", ("status",))
+        self.temperature = gauge("facts_by_temperature", "Retrievable facts by temperature", ("temperature",))
+        self.pending = gauge("pending_candidates", "Contradictions waiting for review")
+        self.past_end = gauge("active_facts_past_end", "Active facts whose end has passed")
+        self.last_run = gauge("last_run_seconds", "Duration of the last reconciliation run")
+        self.average_run = gauge("average_run_seconds", "Rolling average duration of reconciliation runs")
+        self.alerts = gauge("alerts", "Health alerts firing")
+
+    def update(self, report: HealthReport) -> None:
+        self.backlog.set(report.backlog)
+        self.rate.set(report.reconciliation_rate)
+        for status, n in report.statuses.items():
+            self.statuses.labels(status).set(n)
+        for band, n in report.temperature.items():
+            self.temperature.labels(band).set(n)
+        self.pending.set(report.pending_candidates)
+        self.past_end.set(report.active_past_end)
+        self.last_run.set(report.last_run_seconds or 0)
+        self.average_run.set(report.average_run_seconds or 0)
+        self.alerts.set(len(report.alerts))
+
+    def serve(self, port: int, addr: str = "127.0.0.1") -> int:
+        """Serve ``/metrics``; returns the port (0 picks a free one)."""
+        server, _thread = _prometheus().start_http_server(port, addr=addr, registry=self.registry)
+        return int(server.server_port)
+
+
+async def refresh_forever(memory: Any, gauges: HealthGauges, interval: float = 60.0) -> None:
+    """Update the gauges from ``memory.ahealth()`` every ``interval`` seconds."""
+    while True:
+        gauges.update(await memory.ahealth())
+        await asyncio.sleep(interval)
