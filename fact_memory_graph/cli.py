@@ -270,6 +270,23 @@ def worker(
         asyncio.run(run_worker(memory, once=once, concurrency=concurrency, metrics_port=metrics_port))
 
 
+@app.command()
+def profile(
+    user: Annotated[str, typer.Argument(help="User id.")],
+    refresh: Annotated[bool, typer.Option("--refresh", help="Rebuild even if nothing changed.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """The user's profile: at most 50 durable facts / 500 tokens, by category (seed 003)."""
+    with _memory(database_url, data_dir) as memory:
+        built = memory.profile(user, refresh=refresh)
+    if as_json:
+        console.print_json(built.model_dump_json())
+    else:
+        console.print(Text(built.text) if built.text else Text(f"no facts for {user}", style="dim"))
+
+
 def _parse_since(since: str | None):
     from datetime import timedelta
 

@@ -69,6 +69,7 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
     async def reconcile_user(user_id: str) -> dict[str, Any]:
         report = await memory.acompact(user_id)
         maintained = await memory.amaintain(user_id)
+        await memory.aprofile(user_id)  # rebuilt now if the facts changed, so reads find it fresh
         logger.info("fact-memory: reconciled %s: %s; maintenance %s", user_id,
                     report.model_dump(include={"merged", "superseded", "retracted", "model_calls"}), maintained)
         return {"reconcile": report.model_dump(mode="json"), "maintain": maintained}

@@ -26,6 +26,7 @@ from fact_memory_graph.context import AccessRecorder, MemoryContext
 from fact_memory_graph.errors import ConfigurationError, InvalidInputError
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.nodes import aplan_ops, plan_ops
+from fact_memory_graph.profile import Profile, aget_profile, get_profile
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
 from fact_memory_graph.reconcile import build_reconcile_graph
 from fact_memory_graph.retriever import FactMemoryRetriever
@@ -699,22 +700,38 @@ class FactMemory:
         return self.config.read.token_budget if token_budget is None else token_budget
 
     def recall(self, user_id: str, query: str, *, at: datetime | None = None, token_budget: int | None = None,
-               **retriever_kwargs: Any) -> str:
-        """The two prompt sections for ``query`` ("" when nothing is known)."""
+               include_profile: bool = False, **retriever_kwargs: Any) -> str:
+        """The two prompt sections for ``query`` ("" when nothing is known); with
+        ``include_profile`` the user's profile comes first."""
         docs = self._recall_retriever(user_id, at, retriever_kwargs).invoke(query)
-        return format_memory_sections(docs, token_budget=self._budget(token_budget))
+        profile = self.profile(user_id).text if include_profile else None
+        return format_memory_sections(docs, token_budget=self._budget(token_budget), profile=profile)
 
     async def arecall(self, user_id: str, query: str, *, at: datetime | None = None,
-                      token_budget: int | None = None, **retriever_kwargs: Any) -> str:
+                      token_budget: int | None = None, include_profile: bool = False,
+                      **retriever_kwargs: Any) -> str:
         """Async twin of :meth:`recall`."""
         docs = await self._recall_retriever(user_id, at, retriever_kwargs).ainvoke(query)
-        return format_memory_sections(docs, token_budget=self._budget(token_budget))
+        profile = (await self.aprofile(user_id)).text if include_profile else None
+        return format_memory_sections(docs, token_budget=self._budget(token_budget), profile=profile)
 
     def recall_node(self, *, key: str = DEFAULT_STATE_KEY, k_durable: int | None = None,
-                    k_current: int | None = None, token_budget: int | None = None) -> RunnableLambda:
+                    k_current: int | None = None, token_budget: int | None = None,
+                    include_profile: bool = False) -> RunnableLambda:
         """A node that writes the memory sections for the last messages to ``state[key]``."""
         return make_recall_node(self.context, key=key, k_durable=k_durable, k_current=k_current,
-                                token_budget=token_budget)
+                                token_budget=token_budget, include_profile=include_profile)
+
+    # ------------------------------------------------------------------ profile (seed 003)
+    def profile(self, user_id: str, *, refresh: bool = False) -> Profile:
+        """The user's profile: at most 50 durable facts and 500 tokens, "[Category]: claim" by
+        category, newer wins on conflict, no duplicates; built without a model, stored, and
+        rebuilt when the user's facts have changed (or with ``refresh``)."""
+        return get_profile(self.store, check_id(user_id, "user_id"), at=self.now(), refresh=refresh)
+
+    async def aprofile(self, user_id: str, *, refresh: bool = False) -> Profile:
+        """Async twin of :meth:`profile`."""
+        return await aget_profile(self.astore, check_id(user_id, "user_id"), at=self.now(), refresh=refresh)
 
     def as_vectorstore(self, user_id: str) -> VectorStore:
         """The facts table as a LangChain ``PGVectorStore``, scoped to one user (read-only)."""

@@ -11,6 +11,7 @@ from langchain_core.runnables import RunnableConfig, RunnableLambda
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.messages import message_text, resolve_user_id, truncate_middle
+from fact_memory_graph.profile import aget_profile, get_profile
 from fact_memory_graph.retriever import FactMemoryRetriever
 
 DEFAULT_STATE_KEY = "memory_context"
@@ -28,10 +29,12 @@ def make_recall_node(
     k_durable: int | None = None,
     k_current: int | None = None,
     token_budget: int | None = None,
+    include_profile: bool = False,
 ) -> RunnableLambda:
     """A node for any graph whose state has ``messages``: sets ``state[key]`` to the memory
     sections for the last ``recall_messages`` (default 5) messages, for the user in
-    ``config["configurable"]["user_id"]`` (or the runtime context)."""
+    ``config["configurable"]["user_id"]`` (or the runtime context). ``include_profile`` puts
+    the user's profile (seed 003) first."""
     read = context.config.read
     budget = read.token_budget if token_budget is None else token_budget
 
@@ -52,12 +55,15 @@ def make_recall_node(
     def recall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
         query, retriever = query_and_retriever(state, config)
         docs = retriever.invoke(query) if query else []
-        return {key: format_memory_sections(docs, token_budget=budget)}
+        profile = get_profile(context.store, retriever.user_id, at=context.now()).text if include_profile else None
+        return {key: format_memory_sections(docs, token_budget=budget, profile=profile)}
 
     async def arecall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
         query, retriever = query_and_retriever(state, config)
         docs = await retriever.ainvoke(query) if query else []
-        return {key: format_memory_sections(docs, token_budget=budget)}
+        profile = ((await aget_profile(context.astore, retriever.user_id, at=context.now())).text
+                   if include_profile else None)
+        return {key: format_memory_sections(docs, token_budget=budget, profile=profile)}
 
     return RunnableLambda(recall, afunc=arecall, name="recall_memory")
 

@@ -25,6 +25,7 @@ AUDIT = "fact_memory_audit"
 PROCESSED = "fact_memory_processed_messages"
 RUNS = "fact_memory_runs"
 USERS = "fact_memory_users"
+PROFILES = "fact_memory_profiles"
 #: The advisory lock and the generations row of one user (writers share it, forget takes it alone).
 USER_KEY_SQL = "hashtextextended('fact-memory-user:' || %s, 0)"
 

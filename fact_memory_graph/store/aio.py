@@ -180,6 +180,13 @@ class AsyncFactStore(StorePlans):
                           since: datetime | None = None, recent_runs: int = 10) -> dict[str, Any]:
         return await self._run(lambda: self._health_plan(user_id, at, hot_days, warm_days, since, recent_runs))
 
+    async def profile_state(self, user_id: str) -> tuple[dict[str, Any] | None, str]:
+        return await self._run(lambda: self._profile_state_plan(user_id))
+
+    async def save_profile(self, user_id: str, text: str, fact_ids: list[str], fingerprint: str, *,
+                           at: datetime) -> None:
+        await self._run(lambda: self._save_profile_plan(user_id, text, fact_ids, fingerprint, at))
+
 
 class ThreadedAsyncFactStore(AsyncFactStore):
     """The async store of a sync ``FactStore``: each plan runs on the sync pool in a worker

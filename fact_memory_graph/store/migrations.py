@@ -145,6 +145,19 @@ ALTER TABLE fact_memory_runs DROP CONSTRAINT fact_memory_runs_pkey;
 ALTER TABLE fact_memory_runs ADD PRIMARY KEY (user_id, id);
 """,
     ),
+    (
+        "user profiles",
+        """
+-- The bounded profile of a user (seed 003), rebuilt when the user's audit log has moved on.
+CREATE TABLE fact_memory_profiles (
+    user_id     text PRIMARY KEY,
+    text        text NOT NULL,
+    fact_ids    text[] NOT NULL DEFAULT '{}',
+    fingerprint text NOT NULL,
+    built_at    timestamptz NOT NULL
+);
+""",
+    ),
 ]
 
 

@@ -207,3 +207,10 @@ class FactStore(StorePlans):
                     since: datetime | None = None, recent_runs: int = 10) -> dict[str, Any]:
         """Raw health figures for one user, or every user with ``None``."""
         return self._run(lambda: self._health_plan(user_id, at, hot_days, warm_days, since, recent_runs))
+
+    def profile_state(self, user_id: str) -> tuple[dict[str, Any] | None, str]:
+        """The stored profile row (or None) and the current fingerprint of the user's audit log."""
+        return self._run(lambda: self._profile_state_plan(user_id))
+
+    def save_profile(self, user_id: str, text: str, fact_ids: list[str], fingerprint: str, *, at: datetime) -> None:
+        self._run(lambda: self._save_profile_plan(user_id, text, fact_ids, fingerprint, at))

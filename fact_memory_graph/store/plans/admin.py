@@ -16,6 +16,7 @@ from fact_memory_graph.store._sql import (
     FACT_COLUMNS,
     FACTS,
     PROCESSED,
+    PROFILES,
     RUNS,
     USER_KEY_SQL,
     USERS,
@@ -92,6 +93,7 @@ class AdminPlans(WritePlans):
                            (user_id, fid, cids))
         yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
         gone = yield from one(f"DELETE FROM {FACTS} WHERE user_id = %s AND id = %s RETURNING id", (user_id, fid))
+        yield from execute(f"DELETE FROM {PROFILES} WHERE user_id = %s", (user_id,))  # rebuilt without it
         yield from execute(f"UPDATE {FACTS} SET superseded_by = NULL WHERE user_id = %s AND superseded_by = %s",
                            (user_id, fid))
         outcomes = yield from rows(
@@ -114,7 +116,7 @@ class AdminPlans(WritePlans):
         yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
         counts: dict[str, int] = {}
         for name, table in (("candidates", CANDIDATES), ("audit", AUDIT), ("messages", PROCESSED), ("runs", RUNS),
-                            ("facts", FACTS)):
+                            ("profile", PROFILES), ("facts", FACTS)):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
         yield from execute(
             f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"

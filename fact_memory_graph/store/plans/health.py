@@ -11,8 +11,10 @@ from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATES,
     FACTS,
+    PROFILES,
     RUNS,
     Plan,
+    execute,
     one,
     require_aware,
     require_user,
@@ -59,3 +61,23 @@ class HealthPlans(ReconcilePlans):
         assert counts is not None and pending is not None
         return {"counts": counts, "statuses": {r["status"]: r["n"] for r in statuses}, "pending": pending["n"],
                 "runs": runs, "activity": {r["op"]: r["n"] for r in activity}}
+
+    # ------------------------------------------------------------------ profile
+    def _profile_state_plan(self, user_id: str) -> Plan[tuple[dict[str, Any] | None, str]]:
+        """The stored profile (or None) and the fingerprint of the user's audit log now."""
+        require_user(user_id)
+        row = yield from one(
+            f"SELECT (SELECT to_jsonb(p) FROM {PROFILES} p WHERE p.user_id = %s) AS profile,"
+            f" (SELECT coalesce(max(id), 0) || ':' || count(*) FROM {AUDIT} WHERE user_id = %s) AS fingerprint",
+            (user_id, user_id))
+        assert row is not None
+        return row["profile"], row["fingerprint"]
+
+    def _save_profile_plan(self, user_id: str, text: str, fact_ids: list[str], fingerprint: str,
+                           at: datetime) -> Plan[None]:
+        require_user(user_id)
+        yield from execute(
+            f"INSERT INTO {PROFILES} (user_id, text, fact_ids, fingerprint, built_at) VALUES (%s, %s, %s, %s, %s)"
+            " ON CONFLICT (user_id) DO UPDATE SET text = EXCLUDED.text, fact_ids = EXCLUDED.fact_ids,"
+            " fingerprint = EXCLUDED.fingerprint, built_at = EXCLUDED.built_at",
+            (user_id, text, fact_ids, fingerprint, at))

@@ -1,0 +1,109 @@
+"""The user profile (seed 003): a bounded summary of who the user is, built without a model.
+
+From the user's believed durable facts (active or dormant), strongest first (confidence, then the
+most recently confirmed): near-identical claims appear once, and of two claims that contradict
+each other in one category the newer wins. At most ``max_facts`` lines and ``max_tokens``
+(characters / 4), grouped by category as ``[Category]: claim`` in the taxonomy's order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+from fact_memory_graph.formatting import approx_tokens
+from fact_memory_graph.guard import claims_conflict
+from fact_memory_graph.schema import DURABLE_CATEGORIES, UNCATEGORIZED, Fact, FactKind, FactStatus
+from fact_memory_graph.store import AsyncFactStore, FactStore
+
+MAX_FACTS = 50
+MAX_TOKENS = 500
+_WORDS = re.compile(r"[\w']+")
+
+
+class Profile(BaseModel):
+    """The profile text and the facts it was built from (ids, in the order shown)."""
+
+    user_id: str
+    text: str
+    fact_ids: list[str] = Field(default_factory=list)
+    #: The audit state the profile was built from; a different state means it is stale.
+    fingerprint: str = ""
+
+
+def _words(claim: str) -> set[str]:
+    return {w.lower() for w in _WORDS.findall(claim)}
+
+
+def _same_topic(a: str, b: str) -> bool:
+    wa, wb = _words(a), _words(b)
+    return bool(wa and wb) and len(wa & wb) / len(wa | wb) >= 0.5
+
+
+def select_profile_facts(facts: Sequence[Fact], *, max_facts: int = MAX_FACTS,
+                         max_tokens: int = MAX_TOKENS) -> list[Fact]:
+    """The facts the profile shows, in display order."""
+    believed = [f for f in facts if f.kind is FactKind.DURABLE and f.status in (FactStatus.ACTIVE, FactStatus.DORMANT)]
+    newest_first = sorted(believed, key=lambda f: (f.last_confirmed_at, f.created_at, str(f.id)), reverse=True)
+    kept: list[Fact] = []
+    for fact in newest_first:  # newer wins: an older near-duplicate or contradiction is dropped
+        clash = any(k.category == fact.category and _same_topic(k.claim, fact.claim)
+                    and (claims_conflict(k.claim, fact.claim) is not None or _words(k.claim) == _words(fact.claim))
+                    for k in kept)
+        if not clash and all(_words(k.claim) != _words(fact.claim) for k in kept):
+            kept.append(fact)
+    ranked = sorted(kept, key=lambda f: (-f.confidence, -f.last_confirmed_at.timestamp(), str(f.id)))[:max_facts]
+    order = {c: i for i, c in enumerate((*DURABLE_CATEGORIES, UNCATEGORIZED))}
+    chosen: list[Fact] = []
+    for fact in ranked:  # strongest first until the token budget is spent
+        if approx_tokens(render([*chosen, fact], order)) > max_tokens:
+            break
+        chosen.append(fact)
+    return sorted(chosen, key=lambda f: (order.get(f.category, 99), -f.confidence, f.claim))
+
+
+def render(facts: Sequence[Fact], order: dict[str, int] | None = None) -> str:
+    order = order or {c: i for i, c in enumerate((*DURABLE_CATEGORIES, UNCATEGORIZED))}
+    lines = [f"[{f.category.replace('_', ' ').title()}]: {f.claim}"
+             for f in sorted(facts, key=lambda f: (order.get(f.category, 99), -f.confidence, f.claim))]
+    return "\n".join(lines)
+
+
+def build_profile(user_id: str, facts: Sequence[Fact], *, fingerprint: str = "", max_facts: int = MAX_FACTS,
+                  max_tokens: int = MAX_TOKENS) -> Profile:
+    chosen = select_profile_facts(facts, max_facts=max_facts, max_tokens=max_tokens)
+    return Profile(user_id=user_id, text=render(chosen), fact_ids=[str(f.id) for f in chosen],
+                   fingerprint=fingerprint)
+
+
+def _stored(user_id: str, row: dict | None) -> Profile | None:
+    if row is None:
+        return None
+    return Profile(user_id=user_id, text=row["text"], fact_ids=list(row["fact_ids"]), fingerprint=row["fingerprint"])
+
+
+def get_profile(store: FactStore, user_id: str, *, at: datetime, refresh: bool = False) -> Profile:
+    """The stored profile, rebuilt (and stored) first when the user's facts changed since."""
+    row, fingerprint = store.profile_state(user_id)
+    stored = _stored(user_id, row)
+    if stored is not None and stored.fingerprint == fingerprint and not refresh:
+        return stored
+    facts = store.list_facts(user_id, kind="durable", status=["active", "dormant"])
+    profile = build_profile(user_id, facts, fingerprint=fingerprint)
+    store.save_profile(user_id, profile.text, profile.fact_ids, fingerprint, at=at)
+    return profile
+
+
+async def aget_profile(store: AsyncFactStore, user_id: str, *, at: datetime, refresh: bool = False) -> Profile:
+    """Async twin of :func:`get_profile`."""
+    row, fingerprint = await store.profile_state(user_id)
+    stored = _stored(user_id, row)
+    if stored is not None and stored.fingerprint == fingerprint and not refresh:
+        return stored
+    facts = await store.list_facts(user_id, kind="durable", status=["active", "dormant"])
+    profile = build_profile(user_id, facts, fingerprint=fingerprint)
+    await store.save_profile(user_id, profile.text, profile.fact_ids, fingerprint, at=at)
+    return profile

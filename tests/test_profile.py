@@ -1,0 +1,57 @@
+"""The user profile (seed 003): caps, grouping, newer wins, no duplicates, stored and refreshed."""
+
+from __future__ import annotations
+
+from langchain_core.messages import HumanMessage
+from typer.testing import CliRunner
+
+from fact_memory_graph import FactMemory, FactMemoryConfig, WriteConfig
+from fact_memory_graph.cli import app as cli_app
+from fact_memory_graph.formatting import approx_tokens
+from fact_memory_graph.testing import FixedClock
+
+
+def test_sixty_durable_facts_make_at_most_fifty_lines_within_500_tokens(make_memory, user_id: str,
+                                                                         clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(config=FactMemoryConfig(write=WriteConfig(dedup_threshold=0.999)))
+    for i in range(60):
+        memory.add_fact(user_id, f"item {i}", kind="durable", category="preference")
+        clock.advance(minutes=1)
+    memory.add_fact(user_id, "feeling fine", kind="current", category="feeling")
+    profile = memory.profile(user_id)
+    lines = profile.text.splitlines()
+    assert len(lines) <= 50 and approx_tokens(profile.text) <= 500
+    assert all(line.startswith("[Preference]: item ") for line in lines)  # durable only, grouped
+    assert len(set(lines)) == len(lines)
+
+
+def test_grouped_by_category_newer_wins_and_no_duplicates(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(config=FactMemoryConfig(write=WriteConfig(dedup_threshold=0.999)))
+    memory.add_fact(user_id, "prefers concise answers", kind="durable", category="preference")
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.add_fact(user_id, "has a sister Mia", kind="durable", category="relationship")
+    clock.advance(days=30)
+    memory.add_fact(user_id, "prefers detailed answers", kind="durable", category="preference")  # newer, opposite
+    memory.add_fact(user_id, "lives in Berlin!", kind="durable", category="identity")  # the same words again
+    text = memory.profile(user_id).text
+    assert text.splitlines() == ["[Identity]: lives in Berlin!", "[Relationship]: has a sister Mia",
+                                 "[Preference]: prefers detailed answers"]
+
+
+def test_stored_refreshed_when_facts_change_and_shown_first(make_memory, user_id: str, db_url: str) -> None:
+    memory: FactMemory = make_memory()
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    first = memory.profile(user_id)
+    assert memory.profile(user_id) == first  # stored: same fingerprint, not rebuilt
+    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
+    second = memory.profile(user_id)
+    assert second.fingerprint != first.fingerprint and "[Health]: allergic to penicillin" in second.text
+    text = memory.recall(user_id, "allergies", include_profile=True)
+    assert text.startswith("## Who you are (profile)\n- [Identity]: lives in Berlin")
+    out = memory.recall_node(include_profile=True).invoke(
+        {"messages": [HumanMessage("hi")]}, {"configurable": {"user_id": user_id}})
+    assert out["memory_context"].startswith("## Who you are (profile)")
+    result = CliRunner().invoke(cli_app, ["profile", user_id, "--database-url", db_url])
+    assert result.exit_code == 0 and "[Health]: allergic to penicillin" in result.output
+    memory.forget(user_id)
+    assert memory.profile(user_id).text == ""
