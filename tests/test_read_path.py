@@ -180,6 +180,8 @@ def test_access_counts_and_dormant_facts(memory: FactMemory, user_id: str, clock
     assert "penicillin" in memory.recall(user_id, "allergies")
     memory.flush()
     assert memory.get_fact(user_id, fid).status == "active"
+    # Every status transition is audited, this one too.
+    assert [a.op for a in memory.audit_log(user_id)] == ["add_durable", "dormant", "reactivate"]
 
 
 def test_time_weight_curves_are_configurable_and_never_zero(make_memory, user_id: str, clock: FixedClock) -> None:

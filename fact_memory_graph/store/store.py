@@ -140,7 +140,7 @@ class FactStore(StorePlans):
 
     def record_access(self, user_id: str, fact_ids: Sequence[UUID], at: datetime) -> None:
         """Count one retrieval of each fact; a dormant fact that is retrieved is active again."""
-        self._run(lambda: self._record_access_plan(user_id, fact_ids, at))
+        self._run(lambda: self._record_access_plan(user_id, fact_ids, at), transaction=True)
 
     def maintain(self, user_id: str, *, at: datetime, dormant_after_days: float = 90.0) -> dict[str, int]:
         """Lifecycle sweep for one user: current facts past ``expires_at`` become ``expired``;

@@ -40,6 +40,7 @@ from fact_memory_graph.store._sql import (
     require_aware,
     require_user,
     row_json,
+    rows,
 )
 from fact_memory_graph.store.plans.read import ReadPlans
 
@@ -305,8 +306,13 @@ class WritePlans(ReadPlans):
         return FactCandidate.model_validate(resolved)
 
     def _record_access_plan(self, user_id: str, fact_ids: Sequence[UUID], at: datetime) -> Plan[None]:
+        """Count one retrieval of each fact; a dormant fact that is retrieved becomes active again
+        (an audited transition, like every other)."""
         if not fact_ids:
             return
+        woken = yield from rows(
+            f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) AND status = 'dormant' ORDER BY id FOR UPDATE",
+            (user_id, list(fact_ids)))
         yield from execute(
             f"UPDATE {FACTS} SET access_count = access_count + 1,"
             " last_accessed_at = GREATEST(coalesce(last_accessed_at, %s), %s),"
@@ -314,3 +320,7 @@ class WritePlans(ReadPlans):
             " WHERE user_id = %s AND id = ANY(%s)",
             (at, at, user_id, list(fact_ids)),
         )
+        for before in woken:
+            after = yield from one(f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = %s", (user_id, before["id"]))
+            yield from self._audit(user_id=user_id, op="reactivate", at=at, fact_id=before["id"], before=before,
+                                   after=after, note="retrieved while dormant")
