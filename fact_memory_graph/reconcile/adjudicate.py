@@ -43,50 +43,53 @@ def make_adjudicate_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatM
     structured_model = structured_model_cache(llm_factory, GroupVerdict, method, run_name="reconcile_group")
 
     def judge(group: Group, output: object) -> Verdict:
+        """The group's verdict from the model's output, or its rejection (an exception)."""
         try:
+            if isinstance(output, Exception):
+                raise output
             return Verdict(group, tuple(validate_decisions(structured_data(output, GroupVerdict), group)))
         except ExtractionError as exc:
-            return reject(group, exc)
+            logger.warning("fact-memory reconcile: group of %d facts rejected: %s", len(group.facts), exc)
+            return Verdict(group, error=str(exc)[:500])
 
-    def reject(group: Group, exc: Exception) -> Verdict:
-        logger.warning("fact-memory reconcile: group of %d facts rejected: %s", len(group.facts), exc)
-        return Verdict(group, error=str(exc)[:500])
-
-    def finish(state: ReconcileState, verdicts: list[Verdict], tokens: int, seconds: float) -> Update:
+    def finish(state: ReconcileState, calls: list[tuple[Group, object, int, float]]) -> Update:
+        """Verdicts and cost from (group, output or error, prompt tokens, seconds) per call."""
         report = state["report"]
         report = report.model_copy(update={
-            "model_calls": report.model_calls + len(verdicts), "prompt_tokens": report.prompt_tokens + tokens,
-            "model_seconds": report.model_seconds + seconds})
-        return {"verdicts": verdicts, "report": report}
+            "model_calls": report.model_calls + len(calls),
+            "prompt_tokens": report.prompt_tokens + sum(c[2] for c in calls),
+            "model_seconds": report.model_seconds + sum(c[3] for c in calls)})
+        return {"verdicts": [judge(group, output) for group, output, _, _ in calls], "report": report}
+
+    def prompts(state: ReconcileState) -> list[tuple[Group, list[BaseMessage], int]]:
+        out = []
+        for group in state.get("groups") or []:
+            prompt = group_prompt(group, state["at"])
+            out.append((group, prompt, sum(approx_tokens(message_text(m)) for m in prompt)))
+        return out
 
     def adjudicate(state: ReconcileState) -> Update:
-        verdicts, tokens, seconds = [], 0, 0.0
-        for group in state.get("groups") or []:
-            prompt = group_prompt(group, state["at"])
-            tokens += sum(approx_tokens(message_text(m)) for m in prompt)
+        calls: list[tuple[Group, object, int, float]] = []
+        for group, prompt, tokens in prompts(state):
             started = time.perf_counter()
             try:
                 with model_errors():
-                    output = structured_model().invoke(prompt)
-                verdicts.append(judge(group, output))
+                    output: object = structured_model().invoke(prompt)
             except ExtractionError as exc:
-                verdicts.append(reject(group, exc))
-            seconds += time.perf_counter() - started
-        return finish(state, verdicts, tokens, seconds)
+                output = exc
+            calls.append((group, output, tokens, time.perf_counter() - started))
+        return finish(state, calls)
 
     async def aadjudicate(state: ReconcileState) -> Update:
-        verdicts, tokens, seconds = [], 0, 0.0
-        for group in state.get("groups") or []:
-            prompt = group_prompt(group, state["at"])
-            tokens += sum(approx_tokens(message_text(m)) for m in prompt)
+        calls: list[tuple[Group, object, int, float]] = []
+        for group, prompt, tokens in prompts(state):
             started = time.perf_counter()
             try:
                 with model_errors():
-                    output = await structured_model().ainvoke(prompt)
-                verdicts.append(judge(group, output))
+                    output: object = await structured_model().ainvoke(prompt)
             except ExtractionError as exc:
-                verdicts.append(reject(group, exc))
-            seconds += time.perf_counter() - started
-        return finish(state, verdicts, tokens, seconds)
+                output = exc
+            calls.append((group, output, tokens, time.perf_counter() - started))
+        return finish(state, calls)
 
     return adjudicate, aadjudicate
