@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage
+from langchain_core.prompts import PromptTemplate
 from langchain_core.runnables import RunnableLambda
+from langchain_core.tools import BaseTool, create_retriever_tool
 from langgraph.graph.state import CompiledStateGraph
 
 from fact_memory_graph import settings
@@ -29,7 +31,7 @@ from fact_memory_graph.nodes import aplan_ops, plan_ops
 from fact_memory_graph.profile import Profile, aget_profile, get_profile
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
 from fact_memory_graph.reconcile import build_reconcile_graph
-from fact_memory_graph.retriever import FactMemoryRetriever
+from fact_memory_graph.retriever import FactMemoryRetriever, check_retriever_options
 from fact_memory_graph.sanitize import check_fields, check_id, clean_text
 from fact_memory_graph.schema import (
     AppliedOp,
@@ -682,12 +684,25 @@ class FactMemory:
         return self._health(user_id, at, rows)
 
     # ------------------------------------------------------------------ read path
-    def as_retriever(self, *, user_id: str, **kwargs: Any) -> FactMemoryRetriever:
-        """A :class:`~fact_memory_graph.retriever.FactMemoryRetriever` for one user
-        (``k_durable`` / ``k_current`` default to ``config.read``)."""
+    def as_retriever(self, *, user_id: str | None = None, **kwargs: Any) -> FactMemoryRetriever:
+        """A :class:`~fact_memory_graph.retriever.FactMemoryRetriever` for one user, or — without
+        ``user_id`` — for the user in each call's ``config["configurable"]["user_id"]``
+        (``k_durable`` / ``k_current`` default to ``config.read``; ``search_kwargs`` as LangChain)."""
         kwargs.setdefault("k_durable", self.config.read.k_durable)
         kwargs.setdefault("k_current", self.config.read.k_current)
-        return FactMemoryRetriever(context=self.context, user_id=check_id(user_id, "user_id"), **kwargs)
+        bound = check_id(user_id, "user_id") if user_id is not None else None
+        check_retriever_options(kwargs)  # a library error here, not pydantic's wrapper of it
+        return FactMemoryRetriever(context=self.context, user_id=bound, **kwargs)
+
+    def as_retriever_tool(self, *, user_id: str | None = None, name: str = "search_memory",
+                          description: str = "Search what you know about the user: facts about who they are "
+                                             "and what is going on for them now.", **kwargs: Any) -> BaseTool:
+        """The retriever as an agent tool; each document shows its kind and category
+        ("[durable/health] allergic to penicillin"). The user comes from the tool call's config
+        unless ``user_id`` is given — never from the model's arguments."""
+        prompt = PromptTemplate.from_template("[{kind}/{category}] {page_content}")
+        return create_retriever_tool(self.as_retriever(user_id=user_id, **kwargs), name, description,
+                                     document_prompt=prompt)
 
     def _recall_retriever(self, user_id: str, at: datetime | None, kwargs: dict[str, Any]) -> FactMemoryRetriever:
         if at is not None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
+from langchain_core.runnables.config import var_child_runnable_config
 
 from fact_memory_graph.errors import InvalidInputError
 from fact_memory_graph.sanitize import check_id
@@ -36,9 +37,12 @@ def truncate_middle(text: str, limit: int) -> str:
 
 
 def resolve_user_id(state: Mapping[str, Any], config: RunnableConfig | None) -> str:
-    """``state['user_id']``, else ``config['configurable']['user_id']``, else the LangGraph
-    runtime context's ``user_id``; an :class:`InvalidInputError` when none is set."""
+    """``state['user_id']``, else ``config['configurable']['user_id']`` (of ``config`` or of the
+    enclosing run), else the LangGraph runtime context's ``user_id``; an
+    :class:`InvalidInputError` when none is set."""
     user_id = state.get("user_id") or (config or {}).get("configurable", {}).get("user_id")
+    if not user_id:  # the config of the enclosing run (a tool or chain called inside an agent)
+        user_id = ((var_child_runnable_config.get() or {}).get("configurable") or {}).get("user_id")
     if not user_id:
         try:
             from langgraph.runtime import get_runtime

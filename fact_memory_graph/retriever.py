@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.callbacks import (
     AsyncCallbackManagerForRetrieverRun,
@@ -31,11 +31,23 @@ from langchain_core.callbacks import (
 )
 from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
+from langchain_core.runnables import RunnableConfig
+from langchain_core.runnables.config import var_child_runnable_config
 from pydantic import ConfigDict, Field, model_validator
 
 from fact_memory_graph.config import ReadConfig
 from fact_memory_graph.context import MemoryContext
-from fact_memory_graph.schema import Fact, FactKind, PendingContradiction, SearchHit
+from fact_memory_graph.errors import InvalidInputError
+from fact_memory_graph.messages import resolve_user_id
+from fact_memory_graph.sanitize import check_id
+from fact_memory_graph.schema import (
+    Fact,
+    FactKind,
+    FactStatus,
+    PendingContradiction,
+    SearchHit,
+    parse_enum,
+)
 
 _READ_DEFAULTS = ReadConfig()
 #: Similarity candidates fetched per kind are at least this many, however small the quota.
@@ -100,20 +112,59 @@ def _document(score: float, relevance: float, weight: float, fact: Fact,
     )
 
 
+#: What ``search_kwargs`` (constructor or per call) may hold, as LangChain's vector-store retrievers.
+SEARCH_KWARGS = ("k", "k_durable", "k_current", "filter", "score_threshold")
+FILTER_KEYS = ("kind", "category", "status")
+
+
+def _as_list(value: Any) -> list[str]:
+    if isinstance(value, dict):  # {"$in": [...]} / {"$eq": x}, as in langchain-postgres filters
+        value = value.get("$in", value.get("$eq"))
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _check_search_kwargs(search_kwargs: dict[str, Any]) -> dict[str, Any]:
+    unknown = set(search_kwargs) - set(SEARCH_KWARGS)
+    if unknown:
+        raise InvalidInputError(f"unknown search_kwargs {sorted(unknown)} (allowed: {', '.join(SEARCH_KWARGS)})")
+    flt = search_kwargs.get("filter") or {}
+    if not isinstance(flt, dict) or set(flt) - set(FILTER_KEYS):
+        raise InvalidInputError(f"filter must be a dict over {', '.join(FILTER_KEYS)} (got {flt!r})")
+    for key in ("kind", "status"):
+        if key in flt:
+            enum = FactKind if key == "kind" else FactStatus
+            [parse_enum(enum, v, key) for v in _as_list(flt[key])]
+    return search_kwargs
+
+
+def check_retriever_options(options: dict[str, Any]) -> None:
+    """Raise :class:`InvalidInputError` for an unsupported ``search_type`` or ``search_kwargs``."""
+    if options.get("search_type", "similarity") != "similarity":
+        raise InvalidInputError(f"search_type {options['search_type']!r} is not supported (only 'similarity': "
+                                "the ranking is relevance x confidence x time weight)")
+    _check_search_kwargs(options.get("search_kwargs") or {})
+
+
 class FactMemoryRetriever(BaseRetriever):
     """Top durable + top current facts of one user for a query, as ``Document`` objects.
 
-    ``k`` (constructor field or invoke kwarg) is LangChain's "at most k documents"; ``None``
-    means ``k_durable + k_current``. Build one with ``memory.as_retriever(user_id=...)``.
+    Build one with ``memory.as_retriever(user_id=...)``, or without ``user_id`` to take the user
+    from ``config["configurable"]["user_id"]`` (or the LangGraph runtime context) on each call; a
+    bound retriever refuses a config naming another user. ``search_kwargs`` (constructor, or per
+    call as ``invoke(q, search_kwargs=...)``) take ``k`` (LangChain's "at most k documents"),
+    ``k_durable``, ``k_current``, ``filter`` on ``kind`` / ``category`` / ``status`` (a value, a
+    list, or ``{"$in": [...]}``) and ``score_threshold``; anything else raises.
     """
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     context: MemoryContext = Field(exclude=True)
-    user_id: str
+    user_id: str | None = None
     k_durable: int = Field(default=_READ_DEFAULTS.k_durable, ge=0)
     k_current: int = Field(default=_READ_DEFAULTS.k_current, ge=0)
     k: int | None = Field(default=None, ge=0)
+    search_type: Literal["similarity"] = "similarity"
+    search_kwargs: dict[str, Any] = Field(default_factory=dict)
     #: Override the memory's clock for this retriever (e.g. to look at a past or future date).
     clock: Callable[[], datetime] | None = Field(default=None, exclude=True)
 
@@ -123,36 +174,88 @@ class FactMemoryRetriever(BaseRetriever):
         # ``memory=`` (a FactMemory) was the constructor argument before the context existed.
         if isinstance(data, dict) and "memory" in data and "context" not in data:
             data = {**data, "context": data.pop("memory").context}
+        if isinstance(data, dict):
+            check_retriever_options(data)
         return data
 
     def _now(self) -> datetime:
         return (self.clock or self.context.now)()
 
-    def _quotas(self) -> dict[FactKind, int]:
-        factor = self.context.config.read.candidate_factor
-        return {
-            FactKind.DURABLE: max(self.k_durable * factor, MIN_CANDIDATES) if self.k_durable else 0,
-            FactKind.CURRENT: max(self.k_current * factor, MIN_CANDIDATES) if self.k_current else 0,
-        }
+    def _user(self, config: RunnableConfig | None) -> str:
+        configured = ((config or {}).get("configurable") or {}).get("user_id") or (
+            (var_child_runnable_config.get() or {}).get("configurable") or {}).get("user_id")
+        if self.user_id is not None:
+            if configured is not None and configured != self.user_id:
+                raise InvalidInputError("this retriever is bound to another user than config['configurable']"
+                                        "['user_id']; build one without user_id to take it from the config")
+            return self.user_id
+        return resolve_user_id({}, config)
 
-    def _rank(self, found: dict[FactKind, list[SearchHit]], k: int | None) -> list[Document]:
+    def invoke(self, input: str, config: RunnableConfig | None = None, **kwargs: Any) -> list[Document]:
+        return super().invoke(input, config, _user_id=self._user(config), **kwargs)
+
+    async def ainvoke(self, input: str, config: RunnableConfig | None = None, **kwargs: Any) -> list[Document]:
+        return await super().ainvoke(input, config, _user_id=self._user(config), **kwargs)
+
+    def _options(self, k: int | None, search_kwargs: dict[str, Any] | None, extra: dict[str, Any]) -> dict[str, Any]:
+        if extra:
+            raise InvalidInputError(f"unknown arguments {sorted(extra)} (allowed: k, search_kwargs)")
+        opts = {"k": self.k, "k_durable": self.k_durable, "k_current": self.k_current,
+                **self.search_kwargs, **_check_search_kwargs(dict(search_kwargs or {}))}
+        if k is not None:
+            opts["k"] = k
+        return opts
+
+    def _quotas(self, opts: dict[str, Any]) -> dict[FactKind, int]:
+        factor = self.context.config.read.candidate_factor
+        kinds = _as_list((opts.get("filter") or {}).get("kind", [FactKind.DURABLE, FactKind.CURRENT]))
+        quotas = {}
+        for kind, quota in ((FactKind.DURABLE, opts["k_durable"]), (FactKind.CURRENT, opts["k_current"])):
+            quotas[kind] = max(quota * factor, MIN_CANDIDATES) if quota and kind.value in kinds else 0
+        return quotas
+
+    def _search_args(self, opts: dict[str, Any]) -> dict[str, Any]:
+        flt = opts.get("filter") or {}
+        args: dict[str, Any] = {"quotas": self._quotas(opts)}
+        if "category" in flt:
+            args["categories"] = _as_list(flt["category"])
+        if "status" in flt:
+            args["statuses"] = _as_list(flt["status"])
+        return args
+
+    def _rank(self, user_id: str, found: dict[FactKind, list[SearchHit]], opts: dict[str, Any]) -> list[Document]:
         now = self._now()
-        docs = score_facts(found, now=now, read=self.context.config.read, k_durable=self.k_durable,
-                           k_current=self.k_current, k=self.k if k is None else k)
-        self.context.access.record(self.user_id, [d.metadata["id"] for d in docs], now)
+        docs = score_facts(found, now=now, read=self.context.config.read, k_durable=opts["k_durable"],
+                           k_current=opts["k_current"], k=opts["k"])
+        if opts.get("score_threshold") is not None:
+            docs = [d for d in docs if d.metadata["score"] >= opts["score_threshold"]]
+        self.context.access.record(user_id, [d.metadata["id"] for d in docs], now)
         return docs
 
-    def search_by_vector(self, embedding: Sequence[float], *, k: int | None = None) -> list[Document]:
+    def search_by_vector(self, embedding: Sequence[float], *, k: int | None = None,
+                         user_id: str | None = None) -> list[Document]:
         """Rank for an already-embedded query (benchmarks, callers that batch embeddings)."""
-        return self._rank(self.context.store.search(self.user_id, embedding, self._quotas()), k)
+        user = check_id(user_id or self.user_id, "user_id")
+        opts = self._options(k, None, {})
+        args = self._search_args(opts)
+        return self._rank(user, self.context.store.search(user, embedding, args.pop("quotas"), **args), opts)
 
     def _get_relevant_documents(
-        self, query: str, *, run_manager: CallbackManagerForRetrieverRun, k: int | None = None, **kwargs: Any
+        self, query: str, *, run_manager: CallbackManagerForRetrieverRun, k: int | None = None,
+        search_kwargs: dict[str, Any] | None = None, _user_id: str | None = None, **kwargs: Any,
     ) -> list[Document]:
-        return self.search_by_vector(self.context.embed_query(query), k=k)
+        user = check_id(_user_id or self.user_id, "user_id")
+        opts = self._options(k, search_kwargs, kwargs)
+        args = self._search_args(opts)
+        embedding = self.context.embed_query(query)
+        return self._rank(user, self.context.store.search(user, embedding, args.pop("quotas"), **args), opts)
 
     async def _aget_relevant_documents(
-        self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun, k: int | None = None, **kwargs: Any
+        self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun, k: int | None = None,
+        search_kwargs: dict[str, Any] | None = None, _user_id: str | None = None, **kwargs: Any,
     ) -> list[Document]:
+        user = check_id(_user_id or self.user_id, "user_id")
+        opts = self._options(k, search_kwargs, kwargs)
+        args = self._search_args(opts)
         embedding = await self.context.aembed_query(query)
-        return self._rank(await self.context.astore.search(self.user_id, embedding, self._quotas()), k)
+        return self._rank(user, await self.context.astore.search(user, embedding, args.pop("quotas"), **args), opts)

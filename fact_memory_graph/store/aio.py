@@ -78,9 +78,9 @@ class AsyncFactStore(StorePlans):
 
     async def search(
         self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], *,
-        statuses: Sequence[str] = RETRIEVABLE_STATUSES,
+        statuses: Sequence[str] = RETRIEVABLE_STATUSES, categories: Sequence[str] | None = None,
     ) -> dict[FactKind, list[SearchHit]]:
-        return await self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses))
+        return await self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories))
 
     async def nearest_same_category(
         self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int = 3

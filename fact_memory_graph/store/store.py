@@ -77,11 +77,11 @@ class FactStore(StorePlans):
     # ------------------------------------------------------------------ reads
     def search(
         self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], *,
-        statuses: Sequence[str] = RETRIEVABLE_STATUSES,
+        statuses: Sequence[str] = RETRIEVABLE_STATUSES, categories: Sequence[str] | None = None,
     ) -> dict[FactKind, list[SearchHit]]:
         """Exact top-k by cosine similarity per kind, for one user, in one round trip; most
         similar first."""
-        return self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses))
+        return self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories))
 
     def nearest_same_category(
         self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int = 3

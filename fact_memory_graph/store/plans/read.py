@@ -47,7 +47,8 @@ def _statuses(status: FactStatus | str | Sequence[str]) -> list[str]:
 
 class ReadPlans(PlansBase):
     def _search_plan(
-        self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], statuses: Sequence[str]
+        self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], statuses: Sequence[str],
+        categories: Sequence[str] | None = None,
     ) -> Plan[dict[FactKind, list[SearchHit]]]:
         require_user(user_id)
         q = self.vector_literal(embedding)
@@ -56,12 +57,14 @@ class ReadPlans(PlansBase):
             if k <= 0:
                 continue
             # The distance is computed once per row and sorted on by its output name.
+            in_categories = " AND category = ANY(%s)" if categories is not None else ""
             parts.append(
                 f"(SELECT {FACT_COLUMNS}, embedding <=> %s::vector AS distance FROM {FACTS}"
-                " WHERE user_id = %s AND kind = %s AND status = ANY(%s)"
+                f" WHERE user_id = %s AND kind = %s AND status = ANY(%s){in_categories}"
                 " ORDER BY distance, id LIMIT %s)"
             )
-            params += [q, user_id, parse_enum(FactKind, kind, "kind").value, _statuses(statuses), k]
+            params += [q, user_id, parse_enum(FactKind, kind, "kind").value, _statuses(statuses),
+                       *([list(categories)] if categories is not None else []), k]
         out: dict[FactKind, list[SearchHit]] = {FactKind(k): [] for k in quotas}
         if not parts:
             return out
