@@ -47,6 +47,10 @@ class WriteConfig(BaseModel):
     max_claim_chars: int = Field(default=300, ge=20)
     #: Run extraction every N user messages over the unprocessed batch (seed 001); 1 = always.
     extract_every: int = Field(default=1, ge=1, le=50)
+    #: With extract_every=1 the write graph also processes earlier user messages of the state that
+    #: were never processed (a failed extraction is retried on the next turn), oldest first, among
+    #: the last ``retry_window`` user messages.
+    retry_window: int = Field(default=5, ge=1, le=50)
     structured_output_method: Literal["function_calling", "json_schema", "json_mode"] = (
         "function_calling"
     )

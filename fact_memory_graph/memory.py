@@ -293,7 +293,8 @@ class FactMemory:
             message = message.model_copy(update={"id": message_id or str(uuid.uuid4())})
         if at is not None and at.tzinfo is None:
             raise InvalidInputError("at must be timezone-aware")
-        state: dict[str, Any] = {"messages": [*(context or []), message], "user_id": user_id}
+        state: dict[str, Any] = {"messages": [*(context or []), message], "user_id": user_id,
+                                 "process_backlog": False}
         if at is not None:
             state["at"] = at
         return state

@@ -1,7 +1,8 @@
 """The write path as a compiled LangGraph subgraph: embed -> retrieve -> extract -> dedup -> apply.
 
-Use it as a node in any graph whose state has ``messages``; it reads the last human message and
-returns ``memory_outcome``. Run it beside the agent's reply (fan out from START) so memory adds
+Use it as a node in any graph whose state has ``messages``; it processes the last user message
+— and first any earlier one of the last few that was never processed (a failed extraction is
+retried on the next turn) — and returns ``memory_outcome`` (of the last message processed). Run it beside the agent's reply (fan out from START) so memory adds
 no user-visible latency.
 
 Routing: each node returns a ``Command`` — on to the next node, or ``goto=END`` as soon as an
@@ -47,10 +48,16 @@ NODE_ORDER = ("embed", "retrieve", "extract", "dedup", "apply")
 
 
 def _error_outcome(name: str, state: WriteState, exc: Exception) -> Update:
-    logger.error("fact-memory %s failed; nothing applied: %s", name, exc, exc_info=True)
+    # One line: the message stays unprocessed and is retried on a later run (the traceback is
+    # in the debug log).
+    logger.warning("fact-memory: %s failed, nothing applied, the message will be retried: %s: %s",
+                   name, type(exc).__name__, exc)
+    logger.debug("fact-memory %s failure", name, exc_info=True)
+    message_id = str(state.get("message_id") or "")
     return {"memory_outcome": ApplyOutcome(
-        user_id=str(state.get("user_id") or ""), message_id=str(state.get("message_id") or ""),
-        error=f"{name}: {type(exc).__name__}: {exc}", llm_calls=state.get("llm_calls", 0))}
+        user_id=str(state.get("user_id") or ""), message_id=message_id,
+        error=f"{name}: {type(exc).__name__}: {exc}", llm_calls=state.get("llm_calls", 0)),
+        "failed_ids": [*(state.get("failed_ids") or []), message_id] if message_id else state.get("failed_ids") or []}
 
 
 def _node(name: str, pair: NodePair, next_node: str, on_error: OnError) -> RunnableLambda:
@@ -60,24 +67,31 @@ def _node(name: str, pair: NodePair, next_node: str, on_error: OnError) -> Runna
     raising: nothing was applied, the message stays unprocessed and can be retried."""
     sync_fn, async_fn = pair
 
-    def route(update: Update) -> Command:
-        return Command(update=update, goto=END if "memory_outcome" in update else next_node)
+    def route(state: WriteState, update: Update) -> Command:
+        if "memory_outcome" not in update:
+            return Command(update=update, goto=next_node)
+        # A message is done (applied, skipped or failed): on to the next unprocessed one, if any.
+        # (embed sets pending_after for the message it picked; it ends a run early only for an
+        # empty message, which may have others waiting behind it.)
+        more = update.get("pending_after") if name == NODE_ORDER[0] else state.get("pending_after")
+        return Command(update={**update, "pending_after": 0} if more else update,
+                       goto=NODE_ORDER[0] if more else END)
 
     def run(state: WriteState, config: RunnableConfig) -> Command:
         try:
-            return route(sync_fn(state, config))
+            return route(state, sync_fn(state, config))
         except Exception as exc:
             if on_error == "raise":
                 raise
-            return route(_error_outcome(name, state, exc))
+            return route(state, _error_outcome(name, state, exc))
 
     async def arun(state: WriteState, config: RunnableConfig) -> Command:
         try:
-            return route(await async_fn(state, config))
+            return route(state, await async_fn(state, config))
         except Exception as exc:
             if on_error == "raise":
                 raise
-            return route(_error_outcome(name, state, exc))
+            return route(state, _error_outcome(name, state, exc))
 
     return RunnableLambda(run, afunc=arun, name=name)
 
@@ -90,6 +104,6 @@ def build_write_graph(ctx: MemoryContext, *, on_error: OnError = "raise",
     builder = StateGraph(WriteState, input_schema=WriteInput, output_schema=WriteOutput)
     for node_name, next_node in zip(NODE_ORDER, (*NODE_ORDER[1:], END), strict=True):
         builder.add_node(node_name, _node(node_name, makers[node_name](ctx), next_node, on_error),
-                         destinations=(next_node,) if next_node == END else (next_node, END))
+                         destinations=tuple(dict.fromkeys((next_node, END, NODE_ORDER[0]))))
     builder.add_edge(START, NODE_ORDER[0])
     return builder.compile(name=name)

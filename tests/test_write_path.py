@@ -537,3 +537,35 @@ def test_embedder_returning_wrong_dimensions_is_a_clear_error(db_url: str, user_
         with pytest.raises(DimensionMismatchError, match="384-dimensional.*383-dimensional"):
             memory.remember(user_id, "I live in Berlin", message_id="d1")
         assert memory.facts(user_id) == [] and llm.calls == []
+
+
+def test_a_failed_extraction_is_retried_on_the_next_turn(make_memory, user_id: str, caplog) -> None:
+    """Friction 1 of issue 11: with on_error="log" a timed-out message used to be lost for good."""
+    import logging
+
+    llm = ScriptedChatModel(responses=[
+        TimeoutError("model timed out"),
+        [add("health", "allergic to penicillin")],
+        [add("preference", "likes jazz")],
+    ])
+    memory = make_memory(llm)
+    graph = memory.write_graph(on_error="log")
+    config = {"configurable": {"user_id": user_id}}
+    first = HumanMessage("I'm allergic to penicillin", id="h1")
+    with caplog.at_level(logging.WARNING, logger="fact_memory_graph"):
+        out = graph.invoke({"messages": [first]}, config)
+    assert out["memory_outcome"].error and memory.facts(user_id) == []
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING and "retried" in r.message]
+    assert len(warnings) == 1 and "\n" not in warnings[0].getMessage()  # one line, no traceback
+    out = graph.invoke({"messages": [first, AIMessage("Noted."), HumanMessage("I like jazz", id="h2")]}, config)
+    assert out["memory_outcome"].message_id == "h2" and len(llm.calls) == 3
+    assert sorted(f.claim for f in memory.facts(user_id)) == ["allergic to penicillin", "likes jazz"]
+    again = graph.invoke({"messages": [first, HumanMessage("I like jazz", id="h2")]}, config)
+    assert again["memory_outcome"].already_processed and len(llm.calls) == 3  # nothing twice
+
+
+def test_remember_treats_context_as_context(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(default=[add("identity", "lives in Berlin")])
+    memory = make_memory(llm)
+    memory.remember(user_id, "I live in Berlin", context=[HumanMessage("hi"), AIMessage("hello")])
+    assert len(llm.calls) == 1 and len(memory.facts(user_id)) == 1

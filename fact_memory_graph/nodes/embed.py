@@ -1,6 +1,8 @@
 """embed: pick the user message to process, skip it if already processed, embed it.
 
-The message is the last human message in ``messages``. Its id is the message's ``id`` (LangGraph's
+The message is the oldest user message among the last ``retry_window`` (5) that was never
+processed — usually the last one; an earlier one whose extraction failed is retried first, and
+the graph loops back here for the rest. ``remember()`` processes only its own message. Its id is the message's ``id`` (LangGraph's
 ``add_messages`` assigns one); a message without id gets a fresh one. A message id that was
 processed before ends the run here with the earlier outcome: no model call, nothing applied.
 With ``extract_every = N > 1`` the node waits until N unprocessed user messages have
@@ -36,7 +38,7 @@ def _role(message: AnyMessage) -> str:
     return {"human": "user", "ai": "assistant"}.get(message.type, message.type)
 
 
-def _pick(state: WriteState, config: RunnableConfig, every: int) -> dict[str, Any]:
+def _pick(state: WriteState, config: RunnableConfig, cfg: WriteConfig) -> dict[str, Any]:
     """The user, the messages (ids assigned) and the ids that may form the batch."""
     user_id = resolve_user_id(state, config)
     messages = list(state.get("messages") or [])
@@ -47,33 +49,49 @@ def _pick(state: WriteState, config: RunnableConfig, every: int) -> dict[str, An
     for i in humans:  # ids make re-processing idempotent
         if not messages[i].id:
             messages[i] = messages[i].model_copy(update={"id": str(uuid.uuid4())})
-    recent = humans[-every:]  # indexes of the user messages that may form a batch
+    if cfg.extract_every > 1:
+        window = cfg.extract_every
+    else:
+        window = cfg.retry_window if state.get("process_backlog", True) else 1
+    recent = humans[-window:]  # indexes of the user messages that may form a batch / be retried
     return {"user_id": user_id, "messages": messages, "recent": recent,
             "recent_ids": [str(messages[i].id) for i in recent]}
 
 
-def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: WriteConfig) -> dict[str, Any]:
+def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: WriteConfig,
+             failed: list[str]) -> dict[str, Any]:
     """Skip (already processed, batching, empty) or the update plus the text to embed."""
     user_id, messages, recent = pick["user_id"], pick["messages"], pick["recent"]
     message_id = str(messages[recent[-1]].id)
-    if message_id in done:
-        prior = done[message_id] or ApplyOutcome(user_id=user_id, message_id=message_id)
-        return {"result": {"user_id": user_id, "message_id": message_id,
-                           "memory_outcome": prior.model_copy(update={"already_processed": True, "llm_calls": 0})}}
-    batch_idx: list[int] = []
-    for i in reversed(recent):  # the unprocessed tail
-        if str(messages[i].id) in done:
-            break
-        batch_idx.insert(0, i)
-    if len(batch_idx) < cfg.extract_every:
-        return {"result": {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
-            user_id=user_id, message_id=message_id,
-            skipped=f"batching: {len(batch_idx)} of {cfg.extract_every} messages")}}
+    pending_after = 0
+    if cfg.extract_every == 1:  # the oldest unprocessed message of the window, then loop
+        pending = [i for i in recent if str(messages[i].id) not in done and str(messages[i].id) not in failed]
+        if not pending:
+            prior = done.get(message_id) or ApplyOutcome(user_id=user_id, message_id=message_id)
+            return {"result": {"user_id": user_id, "message_id": message_id, "memory_outcome": prior.model_copy(
+                update={"already_processed": message_id in done, "llm_calls": 0})}}
+        batch_idx, pending_after = [pending[0]], len(pending) - 1
+        message_id = str(messages[pending[0]].id)
+    else:
+        if message_id in done:
+            prior = done[message_id] or ApplyOutcome(user_id=user_id, message_id=message_id)
+            return {"result": {"user_id": user_id, "message_id": message_id, "memory_outcome": prior.model_copy(
+                update={"already_processed": True, "llm_calls": 0})}}
+        batch_idx = []
+        for i in reversed(recent):  # the unprocessed tail
+            if str(messages[i].id) in done:
+                break
+            batch_idx.insert(0, i)
+        if len(batch_idx) < cfg.extract_every:
+            return {"result": {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
+                user_id=user_id, message_id=message_id,
+                skipped=f"batching: {len(batch_idx)} of {cfg.extract_every} messages")}}
     batch = [messages[i] for i in batch_idx]
     text = clean_text("\n".join(message_text(m) for m in batch)).strip()
     if not text:
-        return {"result": {"user_id": user_id, "message_id": message_id, "memory_outcome": ApplyOutcome(
-            user_id=user_id, message_id=message_id, skipped="empty message")}}
+        return {"result": {"user_id": user_id, "message_id": message_id, "pending_after": pending_after,
+                           "memory_outcome": ApplyOutcome(user_id=user_id, message_id=message_id,
+                                                          skipped="empty message")}}
     if len(text) > cfg.max_message_chars:
         logger.warning("fact-memory: message %s has %d characters; truncated to %d",
                        message_id, len(text), cfg.max_message_chars)
@@ -83,7 +101,7 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
     context = [f"{_role(m)}: {clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))}" for m in earlier]
     probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
     update = {"user_id": user_id, "message_id": message_id, "batch_message_ids": [str(m.id) for m in batch],
-              "message_text": text, "context": context}
+              "message_text": text, "context": context, "pending_after": pending_after}
     return {"update": update, "probe": probe}
 
 
@@ -95,22 +113,22 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
                 "generation": generation}
 
     def embed(state: WriteState, config: RunnableConfig) -> Update:
-        pick = _pick(state, config, cfg.extract_every)
+        pick = _pick(state, config, cfg)
         if "result" in pick:
             return pick["result"]
         done, generation = ctx.store.write_start(pick["user_id"], pick["recent_ids"])
-        prepared = _prepare(pick, done, cfg)
+        prepared = _prepare(pick, done, cfg, state.get("failed_ids") or [])
         if "result" in prepared:
             return prepared["result"]
         [vector] = ctx.embed_many([prepared["probe"]])
         return finish(state, prepared, vector, generation)
 
     async def aembed(state: WriteState, config: RunnableConfig) -> Update:
-        pick = _pick(state, config, cfg.extract_every)
+        pick = _pick(state, config, cfg)
         if "result" in pick:
             return pick["result"]
         done, generation = await ctx.astore.write_start(pick["user_id"], pick["recent_ids"])
-        prepared = _prepare(pick, done, cfg)
+        prepared = _prepare(pick, done, cfg, state.get("failed_ids") or [])
         if "result" in prepared:
             return prepared["result"]
         [vector] = await ctx.aembed_many([prepared["probe"]])

@@ -22,6 +22,8 @@ class WriteInput(TypedDict, total=False):
     messages: Annotated[list[AnyMessage], add_messages]
     user_id: str
     at: datetime
+    #: False: process only the last user message (``remember``); earlier ones are context.
+    process_backlog: bool
 
 
 class WriteOutput(TypedDict, total=False):
@@ -52,6 +54,10 @@ class WriteState(WriteInput, WriteOutput, total=False):
     llm_calls: int
     #: The user's forget generation when processing started (apply checks it).
     generation: int
+    #: Unprocessed user messages still waiting after this one (the graph loops back to embed).
+    pending_after: int
+    #: Messages that failed in this run (on_error="log"): not tried again until the next run.
+    failed_ids: list[str]
 
 
 #: A node's state update.
