@@ -275,7 +275,11 @@ class FactMemory:
         Add it as a node to any graph whose state has ``messages``. ``on_error='log'`` makes a
         failure end the run with ``memory_outcome.error`` set instead of raising, so a memory
         problem never breaks the agent's reply (nothing is applied; the message can be retried).
+
+        Raises :class:`ConfigurationError` (one line) when no extraction model is configured, so
+        a missing model shows up once, here, not as a failure on every turn.
         """
+        self.llm  # noqa: B018 - resolves the model now (ConfigurationError when there is none)
         if on_error not in self._graphs:
             self._graphs[on_error] = build_write_graph(self.context, on_error=on_error)
         return self._graphs[on_error]
@@ -595,6 +599,8 @@ class FactMemory:
         """
         started = time.perf_counter()
         state = self._reconcile_input(user_id, at)
+        if llm is None:
+            self.llm  # noqa: B018 - ConfigurationError now rather than one rejected group per call
         report = self._finished(self.reconcile_graph(llm=llm).invoke(state)["report"], started)
         self.store.record_run(user_id, "reconcile", started_at=report.started_at,
                               finished_at=report.finished_at or report.started_at, report=report.model_dump(mode="json"))
@@ -605,6 +611,8 @@ class FactMemory:
         """Async twin of :meth:`compact`."""
         started = time.perf_counter()
         state = self._reconcile_input(user_id, at)
+        if llm is None:
+            self.llm  # noqa: B018 - ConfigurationError now rather than one rejected group per call
         report = self._finished((await self.reconcile_graph(llm=llm).ainvoke(state))["report"], started)
         await self.astore.record_run(user_id, "reconcile", started_at=report.started_at,
                                      finished_at=report.finished_at or report.started_at,

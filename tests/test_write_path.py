@@ -569,3 +569,19 @@ def test_remember_treats_context_as_context(make_memory, user_id: str) -> None:
     memory = make_memory(llm)
     memory.remember(user_id, "I live in Berlin", context=[HumanMessage("hi"), AIMessage("hello")])
     assert len(llm.calls) == 1 and len(memory.facts(user_id)) == 1
+
+
+def test_a_missing_model_fails_once_at_write_graph(db_url: str, embeddings, monkeypatch) -> None:
+    from fact_memory_graph import ConfigurationError
+
+    for var in ("FACT_MEMORY_MODEL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    with FactMemory.open(db_url, embeddings=embeddings) as memory:
+        with pytest.raises(ConfigurationError, match="no chat model") as info:
+            memory.write_graph(on_error="log")
+        assert "\n" not in str(info.value)
+        with pytest.raises(ConfigurationError, match="no chat model"):
+            memory.remember("u", "hello")
+        with pytest.raises(ConfigurationError, match="no chat model"):
+            memory.compact("u")
+        memory.add_fact("u-no-model", "lives in Berlin", kind="durable", category="identity")  # no model needed
