@@ -25,7 +25,7 @@ from langgraph.graph.state import CompiledStateGraph
 from fact_memory_graph import settings
 from fact_memory_graph.config import FactMemoryConfig, utc_now
 from fact_memory_graph.context import AccessRecorder, MemoryContext
-from fact_memory_graph.errors import ConfigurationError, InvalidInputError
+from fact_memory_graph.errors import ConfigurationError, FactNotFoundError, InvalidInputError
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.nodes import aplan_ops, plan_ops
 from fact_memory_graph.profile import Profile, aget_profile, get_profile
@@ -39,6 +39,7 @@ from fact_memory_graph.schema import (
     AuditEntry,
     Fact,
     FactCandidate,
+    FactHistory,
     FactKind,
     FactSource,
     FactStatus,
@@ -57,6 +58,7 @@ from fact_memory_graph.store import (
     make_pool,
 )
 from fact_memory_graph.store._driver import session_options
+from fact_memory_graph.tools import memory_tools
 from fact_memory_graph.write_graph import OnError, build_write_graph
 
 if TYPE_CHECKING:
@@ -418,6 +420,55 @@ class FactMemory:
         planned = await aplan_ops(self.context, [proposal], source=src)
         outcome = await self.astore.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
         return self._single(outcome, message_id)
+
+    def _edit(self, user_id: str, fact_id: uuid.UUID | str, claim: str, old: Fact | None, at: datetime | None
+              ) -> tuple[PlannedOp, datetime]:
+        if old is None or old.status not in (FactStatus.ACTIVE, FactStatus.DORMANT):
+            raise FactNotFoundError(f"no active fact {fact_id} for user {user_id!r}")
+        at = at or self.now()
+        proposal, _ = self._direct_proposal(claim, old.kind, old.category, dict(old.structured_fields),
+                                            old.verification_status, FactSource.USER_EDIT, at, old.expires_at
+                                            if old.expires_at and old.expires_at >= at else None)
+        return proposal.model_copy(update={"supersedes": old.id, "note": f"user edit of {old.id}"}), at
+
+    def update_fact(self, user_id: str, fact_id: uuid.UUID | str, claim: str, *,
+                    at: datetime | None = None) -> AppliedOp:
+        """A user edit: the corrected claim becomes a new active fact (same kind and category)
+        and the old one ``superseded`` by it — history kept (:meth:`history`)."""
+        proposal, at = self._edit(user_id, fact_id, claim, self.get_fact(user_id, fact_id), at)
+        planned = plan_ops(self.context, [proposal], source=FactSource.USER_EDIT)
+        return self._single(self.store.apply(user_id, _direct_id(None), planned, at=at), None)
+
+    async def aupdate_fact(self, user_id: str, fact_id: uuid.UUID | str, claim: str, *,
+                           at: datetime | None = None) -> AppliedOp:
+        """Async twin of :meth:`update_fact`."""
+        proposal, at = self._edit(user_id, fact_id, claim, await self.aget_fact(user_id, fact_id), at)
+        planned = await aplan_ops(self.context, [proposal], source=FactSource.USER_EDIT)
+        return self._single(await self.astore.apply(user_id, _direct_id(None), planned, at=at), None)
+
+    def retract_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
+        """Stop believing a fact (``retracted``: kept for history, never retrieved). For privacy,
+        :meth:`purge_fact` deletes it instead."""
+        return self.store.retract(user_id, fact_id, at=self.now(), note="retracted by request")
+
+    async def aretract_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
+        """Async twin of :meth:`retract_fact`."""
+        return await self.astore.retract(user_id, fact_id, at=self.now(), note="retracted by request")
+
+    def history(self, user_id: str, fact_id: uuid.UUID | str) -> FactHistory:
+        """The chain through a fact — what it replaced and what replaced it — with its audit."""
+        facts, audit = self.store.history(user_id, fact_id)
+        return FactHistory(facts=facts, audit=audit)
+
+    async def ahistory(self, user_id: str, fact_id: uuid.UUID | str) -> FactHistory:
+        """Async twin of :meth:`history`."""
+        facts, audit = await self.astore.history(user_id, fact_id)
+        return FactHistory(facts=facts, audit=audit)
+
+    def as_tools(self) -> list[BaseTool]:
+        """Agent tools (search_memory, remember_fact, correct_fact, forget_fact), sync and async;
+        the user comes from each call's config or runtime context, never from the model."""
+        return memory_tools(self)
 
     # ------------------------------------------------------------------ inspection
     def get_fact(self, user_id: str, fact_id: uuid.UUID | str) -> Fact | None:

@@ -325,3 +325,10 @@ class HealthReport(BaseModel):
     #: Audit operations since ``since`` (the weekly digest), by op.
     activity: dict[str, int] = Field(default_factory=dict)
     alerts: list[str] = Field(default_factory=list)
+
+
+class FactHistory(BaseModel):
+    """A fact's supersession chain (oldest first) and the audit rows of every fact in it."""
+
+    facts: list[Fact]
+    audit: list[AuditEntry]

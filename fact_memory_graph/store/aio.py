@@ -187,6 +187,12 @@ class AsyncFactStore(StorePlans):
                            at: datetime) -> None:
         await self._run(lambda: self._save_profile_plan(user_id, text, fact_ids, fingerprint, at))
 
+    async def retract(self, user_id: str, fact_id: UUID | str, *, at: datetime, note: str = "") -> bool:
+        return await self._run(lambda: self._retract_plan(user_id, fact_id, at, note), transaction=True)
+
+    async def history(self, user_id: str, fact_id: UUID | str) -> tuple[list[Fact], list[AuditEntry]]:
+        return await self._run(lambda: self._history_plan(user_id, fact_id))
+
 
 class ThreadedAsyncFactStore(AsyncFactStore):
     """The async store of a sync ``FactStore``: each plan runs on the sync pool in a worker

@@ -214,3 +214,11 @@ class FactStore(StorePlans):
 
     def save_profile(self, user_id: str, text: str, fact_ids: list[str], fingerprint: str, *, at: datetime) -> None:
         self._run(lambda: self._save_profile_plan(user_id, text, fact_ids, fingerprint, at))
+
+    def retract(self, user_id: str, fact_id: UUID | str, *, at: datetime, note: str = "") -> bool:
+        """Retract a believed fact (kept for history); False when there is none to retract."""
+        return self._run(lambda: self._retract_plan(user_id, fact_id, at, note), transaction=True)
+
+    def history(self, user_id: str, fact_id: UUID | str) -> tuple[list[Fact], list[AuditEntry]]:
+        """The supersession chain through a fact, oldest first, and its audit rows."""
+        return self._run(lambda: self._history_plan(user_id, fact_id))

@@ -18,6 +18,8 @@ from fact_memory_graph.schema import (
     RETRIEVABLE_STATUSES,
     AppliedOp,
     ApplyOutcome,
+    AuditEntry,
+    Fact,
     FactCandidate,
     FactKind,
     FactStatus,
@@ -28,6 +30,7 @@ from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATE_COLUMNS,
     CANDIDATES,
+    FACT_COLUMNS,
     FACTS,
     PROCESSED,
     USER_KEY_SQL,
@@ -41,6 +44,7 @@ from fact_memory_graph.store._sql import (
     require_user,
     row_json,
     rows,
+    to_fact,
 )
 from fact_memory_graph.store.plans.read import ReadPlans
 
@@ -62,6 +66,8 @@ def resolve_duplicates(ops: Sequence[PlannedOp], nearest: Sequence[Sequence[tupl
             continue
         match = None
         for fact_id, claim, sim in next(matches):
+            if fact_id == op.supersedes:
+                continue  # the fact this add replaces (an edit) is not its duplicate
             if sim < threshold:
                 break
             why_not = claims_conflict(op.claim or "", claim)
@@ -324,3 +330,37 @@ class WritePlans(ReadPlans):
             after = yield from one(f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = %s", (user_id, before["id"]))
             yield from self._audit(user_id=user_id, op="reactivate", at=at, fact_id=before["id"], before=before,
                                    after=after, note="retrieved while dormant")
+
+    def _retract_plan(self, user_id: str, fact_id: UUID | str, at: datetime, note: str) -> Plan[bool]:
+        """A believed fact becomes ``retracted`` (kept for history, never retrieved); audited."""
+        require_user(user_id)
+        require_aware(at)
+        fid = fact_id_param(fact_id)
+        before = yield from one(f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
+                                (user_id, fid, list(RETRIEVABLE_STATUSES)))
+        if before is None:
+            return False
+        after = yield from one(f"UPDATE {FACTS} SET status = 'retracted' WHERE user_id = %s AND id = %s RETURNING *",
+                               (user_id, fid))
+        yield from self._audit(user_id=user_id, op="retract", at=at, fact_id=fid, before=before, after=after,
+                               note=note)
+        return True
+
+    def _history_plan(self, user_id: str, fact_id: UUID | str) -> Plan[tuple[list[Fact], list[AuditEntry]]]:
+        """The supersession chain through a fact (what it replaced, what replaced it), oldest
+        first, with the audit rows of every fact in it."""
+        require_user(user_id)
+        fid = fact_id_param(fact_id)
+        chain = yield from rows(
+            f"WITH RECURSIVE back(id) AS (SELECT %s::uuid UNION"
+            f"   SELECT f.id FROM {FACTS} f JOIN back b ON f.superseded_by = b.id WHERE f.user_id = %s),"
+            f" fwd(id) AS (SELECT %s::uuid UNION"
+            f"   SELECT f.superseded_by FROM {FACTS} f JOIN fwd w ON f.id = w.id"
+            f"   WHERE f.user_id = %s AND f.superseded_by IS NOT NULL)"
+            f" SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s"
+            "   AND id IN (SELECT id FROM back UNION SELECT id FROM fwd) ORDER BY created_at, id",
+            (fid, user_id, fid, user_id, user_id))
+        ids = [r["id"] for r in chain]
+        audit = yield from rows(f"SELECT * FROM {AUDIT} WHERE user_id = %s AND fact_id = ANY(%s) ORDER BY id",
+                                (user_id, ids))
+        return [to_fact(r) for r in chain], [AuditEntry.model_validate(r) for r in audit]
