@@ -9,40 +9,94 @@ Quick use::
         print(memory.recall("u1", "where do I live?"))
 """
 
-from fact_memory_graph.config import (
-    FactMemoryConfig,
-    HealthConfig,
-    ReadConfig,
-    ReconcileConfig,
-    WriteConfig,
-)
-from fact_memory_graph.errors import (
-    ConfigurationError,
-    DimensionMismatchError,
-    ExtractionError,
-    FactMemoryError,
-    FactNotFoundError,
-    InvalidInputError,
-    StoreError,
-    StoreTimeoutError,
-    StoreUnavailableError,
-)
-from fact_memory_graph.formatting import format_memory_sections
-from fact_memory_graph.memory import FactMemory
-from fact_memory_graph.recall import memory_system_message
-from fact_memory_graph.retriever import FactMemoryRetriever
-from fact_memory_graph.schema import (
-    ApplyOutcome,
-    Fact,
-    FactCandidate,
-    FactKind,
-    FactSource,
-    FactStatus,
-    HealthReport,
-    ReconcileReport,
-    VerificationStatus,
-)
-from fact_memory_graph.timeweight import ExponentialDecay, PiecewiseLinearDecay, SigmoidDecay
+# Exports load on first use (PEP 562) so `import fact_memory_graph.errors` or the CLI's `--help` does not
+# pay for LangGraph, LangChain and psycopg.
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fact_memory_graph.config import (
+        FactMemoryConfig,
+        HealthConfig,
+        ReadConfig,
+        ReconcileConfig,
+        WriteConfig,
+    )
+    from fact_memory_graph.errors import (
+        ConfigurationError,
+        DimensionMismatchError,
+        ExtractionError,
+        FactMemoryError,
+        FactNotFoundError,
+        InvalidInputError,
+        StoreError,
+        StoreTimeoutError,
+        StoreUnavailableError,
+    )
+    from fact_memory_graph.formatting import format_memory_sections
+    from fact_memory_graph.memory import FactMemory
+    from fact_memory_graph.recall import memory_system_message
+    from fact_memory_graph.retriever import FactMemoryRetriever
+    from fact_memory_graph.schema import (
+        ApplyOutcome,
+        Fact,
+        FactCandidate,
+        FactKind,
+        FactSource,
+        FactStatus,
+        HealthReport,
+        ReconcileReport,
+        VerificationStatus,
+    )
+    from fact_memory_graph.timeweight import ExponentialDecay, PiecewiseLinearDecay, SigmoidDecay
+
+_EXPORTS = {
+    "FactMemoryConfig": "fact_memory_graph.config",
+    "HealthConfig": "fact_memory_graph.config",
+    "ReadConfig": "fact_memory_graph.config",
+    "ReconcileConfig": "fact_memory_graph.config",
+    "WriteConfig": "fact_memory_graph.config",
+    "ConfigurationError": "fact_memory_graph.errors",
+    "DimensionMismatchError": "fact_memory_graph.errors",
+    "ExtractionError": "fact_memory_graph.errors",
+    "FactMemoryError": "fact_memory_graph.errors",
+    "FactNotFoundError": "fact_memory_graph.errors",
+    "InvalidInputError": "fact_memory_graph.errors",
+    "StoreError": "fact_memory_graph.errors",
+    "StoreTimeoutError": "fact_memory_graph.errors",
+    "StoreUnavailableError": "fact_memory_graph.errors",
+    "format_memory_sections": "fact_memory_graph.formatting",
+    "FactMemory": "fact_memory_graph.memory",
+    "memory_system_message": "fact_memory_graph.recall",
+    "FactMemoryRetriever": "fact_memory_graph.retriever",
+    "ApplyOutcome": "fact_memory_graph.schema",
+    "Fact": "fact_memory_graph.schema",
+    "FactCandidate": "fact_memory_graph.schema",
+    "FactKind": "fact_memory_graph.schema",
+    "FactSource": "fact_memory_graph.schema",
+    "FactStatus": "fact_memory_graph.schema",
+    "HealthReport": "fact_memory_graph.schema",
+    "ReconcileReport": "fact_memory_graph.schema",
+    "VerificationStatus": "fact_memory_graph.schema",
+    "ExponentialDecay": "fact_memory_graph.timeweight",
+    "PiecewiseLinearDecay": "fact_memory_graph.timeweight",
+    "SigmoidDecay": "fact_memory_graph.timeweight",
+}
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fact_memory_graph' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(_EXPORTS))
+
 
 __all__ = [
     "ApplyOutcome",

@@ -1,35 +1,68 @@
 """``fact-memory``: the command line (typer + rich).
 
 Every command uses the embedded Postgres unless ``--database-url`` / FACT_MEMORY_DATABASE_URL
-points elsewhere. Bad input exits non-zero with a one-line error.
+points elsewhere. Decisions:
+
+- Listing and single-fact commands (``facts``, ``show``, ``history``, ``candidates``, ``audit``,
+  ``users``, ``stats``, ``export``, ``purge``, ``forget``, ``maintain``) open the store only: no
+  embedder, no LangGraph, so they start fast and work on a database built with another embedder.
+  Commands that embed or call the model (``remember``, ``add``, ``update``, ``recall``, ``resolve``,
+  ``compact``, ``profile``, ``health``, ``worker``) open a full ``FactMemory`` with the embedder of
+  ``FACT_MEMORY_EMBEDDINGS``.
+- Ids are printed whole; any unique prefix of an id is accepted where an id is asked for.
+- Every listing takes ``--json``. Errors are one line on stderr: exit 2 for bad input or
+  configuration, 1 for a failure while running.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from uuid import UUID
 
 import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from fact_memory_graph.errors import FactMemoryError
+from fact_memory_graph.errors import ConfigurationError, FactMemoryError, InvalidInputError
+
+if TYPE_CHECKING:
+    from fact_memory_graph.memory import FactMemory
+    from fact_memory_graph.store import FactStore
 
 app = typer.Typer(help="Long-term memory of facts about people, for LangGraph agents.", no_args_is_help=True,
                   pretty_exceptions_enable=False)
-console = Console()
-err = Console(stderr=True)
+server_app = typer.Typer(help="The embedded Postgres server: status, start, stop.", no_args_is_help=True)
+app.add_typer(server_app, name="server")
+# Piped output is not cut at 80 columns (full ids); a terminal keeps its own width.
+console = Console(width=None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "200")))
+err = Console(stderr=True, highlight=False)
 
 DbOpt = Annotated[str | None, typer.Option("--database-url", envvar="FACT_MEMORY_DATABASE_URL",
-                                           help="Postgres URL (default: embedded Postgres).")]
+                                           help="Postgres URL (default: embedded Postgres).", show_envvar=False)]
 DirOpt = Annotated[str | None, typer.Option("--data-dir", envvar="FACT_MEMORY_DATA_DIR",
-                                            help="Data directory of the embedded Postgres.")]
+                                            help="Data directory of the embedded Postgres.", show_envvar=False)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="JSON output.")]
+UserArg = Annotated[str, typer.Argument(help="User id (namespace).")]
+IdArg = Annotated[str, typer.Argument(help="Fact id, or any unique prefix of it.")]
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """One line on stderr, then exit."""
+    err.print(f"[red]error:[/red] {Text(message).markup}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def _emit_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False, default=str) + "\n")
 
 
 def _parse_at(at: str | None) -> datetime | None:
@@ -38,28 +71,102 @@ def _parse_at(at: str | None) -> datetime | None:
     try:
         value = datetime.fromisoformat(at)
     except ValueError:
-        raise typer.BadParameter(f"not an ISO 8601 timestamp: {at!r}") from None
+        fail(f"--at: not an ISO 8601 timestamp: {at!r}")
     if value.tzinfo is None:
-        raise typer.BadParameter("timestamp needs a timezone, e.g. 2026-03-01T09:00+00:00")
+        fail("--at: the timestamp needs a timezone, e.g. 2026-03-01T09:00+00:00")
     return value
 
 
-@contextmanager
-def _memory(database_url: str | None, data_dir: str | None):
-    from fact_memory_graph.memory import FactMemory
+def _parse_since(since: str | None) -> timedelta | None:
+    if since is None:
+        return None
+    units = {"d": "days", "h": "hours", "m": "minutes", "w": "weeks"}
+    number, unit = since[:-1], since[-1:]
+    if unit not in units or not number.replace(".", "", 1).isdigit():
+        fail(f"--since takes a number and a unit (d, h, m, w), e.g. 7d; got {since!r}")
+    return timedelta(**{units[unit]: float(number)})
 
+
+def _url(database_url: str | None) -> str | None:
+    from fact_memory_graph import settings
+
+    return settings.normalize_database_url(database_url) if database_url else settings.database_url()
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
     try:
-        memory = FactMemory.open(database_url, data_dir=data_dir)
+        yield
+    except (ConfigurationError, InvalidInputError) as exc:
+        fail(str(exc), 2)
     except FactMemoryError as exc:
-        err.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from None
-    try:
-        yield memory
-    except FactMemoryError as exc:
-        err.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(1) from None
-    finally:
-        memory.close()
+        fail(str(exc), 1)
+
+
+@contextmanager
+def _memory(database_url: str | None, data_dir: str | None) -> Iterator[FactMemory]:
+    """A full memory (embedder, model on demand) for commands that embed or extract."""
+    with _errors():
+        from fact_memory_graph.memory import FactMemory
+
+        memory = FactMemory.open(_url(database_url), data_dir=data_dir)
+        try:
+            yield memory
+        finally:
+            memory.close()
+
+
+@contextmanager
+def _store(database_url: str | None, data_dir: str | None) -> Iterator[FactStore]:
+    """The store alone, with the dimension the database was set up with: no embedder, no LangGraph."""
+    with _errors():
+        from fact_memory_graph.store import FactStore
+        from fact_memory_graph.store._driver import make_pool
+
+        url, embedded = _url(database_url), None
+        if not url:
+            from fact_memory_graph.embedded import EmbeddedPostgres
+
+            embedded = EmbeddedPostgres(data_dir)
+            url = embedded.url()
+        try:
+            pool = make_pool(url, min_size=1, max_size=2)
+            try:
+                store = FactStore(pool, dimension=0)
+                dimension = store.stored_dimension()
+                if dimension is None:
+                    fail("this database has no fact-memory schema yet: open it once with FactMemory.open() "
+                         "or run `fact-memory demo`")
+                store.dimension = dimension
+                yield store
+            finally:
+                pool.close()
+        finally:
+            if embedded is not None:
+                embedded.close()
+
+
+def _fact_id(store: FactStore, user: str, prefix: str, *, candidate: bool = False) -> UUID:
+    """A whole id from a unique prefix of one of this user's ids."""
+    what = "candidate" if candidate else "fact"
+    cleaned = prefix.strip().lower()
+    if not cleaned or any(c not in "0123456789abcdef-" for c in cleaned):
+        fail(f"not a {what} id: {prefix!r}")
+    found = store.match_ids(user, cleaned, candidates=candidate)
+    if not found:
+        fail(f"no {what} {prefix!r} for user {user!r}")
+    if len(found) > 1:
+        fail(f"{what} id prefix {prefix!r} is ambiguous for user {user!r}: give more characters")
+    return found[0]
+
+
+def _check_choice(value: str | None, allowed: tuple[str, ...], option: str) -> None:
+    if value is not None and value not in allowed:
+        fail(f"{option} must be one of {', '.join(allowed)}; got {value!r}")
+
+
+KINDS = ("durable", "current")
+STATUSES = ("active", "superseded", "expired", "dormant", "retracted")
 
 
 @app.callback()
@@ -67,152 +174,390 @@ def main(verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what
     logging.basicConfig(level=logging.INFO if verbose else logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
 
 
+def run() -> None:
+    """The ``fact-memory`` entry point: usage errors as one line too."""
+    try:
+        code = app(standalone_mode=False)
+    except (typer.Abort, KeyboardInterrupt):
+        sys.exit(130)
+    except Exception as exc:
+        if not hasattr(exc, "format_message"):  # typer's (vendored click) usage errors have it
+            raise
+        ctx = getattr(exc, "ctx", None)
+        command = ctx.command_path if ctx is not None else "fact-memory"
+        err.print(f"[red]error:[/red] {Text(exc.format_message()).markup} (see `{command} --help`)", soft_wrap=True)
+        sys.exit(getattr(exc, "exit_code", 2))
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+# ---------------------------------------------------------------------------- the demo
 @app.command()
 def demo(database_url: DbOpt = None, data_dir: DirOpt = None) -> None:
     """Run the built-in conversation over several simulated weeks and show what memory does."""
-    from fact_memory_graph.demo import run_demo
+    with _errors():
+        from fact_memory_graph.demo import run_demo
 
-    try:
-        run_demo(console, database_url=database_url, data_dir=data_dir)
-    except FactMemoryError as exc:
-        err.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(1) from None
+        run_demo(console, database_url=_url(database_url), data_dir=data_dir)
+
+
+# ---------------------------------------------------------------------------- writing
+def _outcome_table(outcome: Any) -> Table:
+    table = Table(pad_edge=False)
+    for col in ("op", "fact id", "kind.category", "claim", "confidence", "note"):
+        table.add_column(col, no_wrap=col == "fact id")
+    for a in outcome.applied:
+        conf = (f"{a.confidence_before:.2f} -> {a.confidence_after:.2f}" if a.confidence_before is not None
+                else f"{a.confidence_after:.2f}" if a.confidence_after is not None else "")
+        table.add_row(a.op, str(a.fact_id or ""), f"{a.kind.value if a.kind else ''}.{a.category or ''}",
+                      Text(a.claim or ""), conf, Text(a.note or ""))
+    for r in outcome.rejected:
+        table.add_row(Text("rejected", style="red"), "", "", Text(str(r.op.get("claim") or r.op)[:60]), "",
+                      Text(r.reason))
+    return table
 
 
 @app.command()
 def remember(
-    user: Annotated[str, typer.Argument(help="User id (namespace).")],
+    user: UserArg,
     message: Annotated[str, typer.Argument(help="The user's message.")],
     message_id: Annotated[str | None, typer.Option(help="Stable id: re-running with it applies nothing twice.")] = None,
     at: Annotated[str | None, typer.Option(help="Message time, ISO 8601 with timezone.")] = None,
+    as_json: JsonOpt = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
     """Extract facts from one message (needs a configured model) and apply them."""
     when = _parse_at(at)
+    if not message.strip():
+        console.print("skipped: empty message")
+        return
     with _memory(database_url, data_dir) as memory:
         outcome = memory.remember(user, message, message_id=message_id, at=when)
-        from fact_memory_graph.demo import ops_table
-
-        console.print(ops_table(outcome))
-        if outcome.already_processed:
-            console.print("[yellow]message id was processed before; nothing applied[/yellow]")
+    if as_json:
+        _emit_json(outcome.model_dump(mode="json"))
+    elif outcome.already_processed:
+        console.print("message id was processed before; nothing applied")
+    elif not outcome.applied and not outcome.rejected:
+        console.print("no facts in this message")
+    else:
+        console.print(_outcome_table(outcome))
 
 
 @app.command()
+def add(
+    user: UserArg,
+    claim: Annotated[str, typer.Argument(help="The fact, e.g. 'allergic to penicillin'.")],
+    kind: Annotated[str, typer.Option(help="durable or current")] = "durable",
+    category: Annotated[str, typer.Option(help="e.g. identity, health, preference, feeling, working_on")] = "identity",
+    expires: Annotated[str | None, typer.Option(help="Current facts: when the state ends (ISO 8601).")] = None,
+    at: Annotated[str | None, typer.Option(help="When it was said (ISO 8601 with timezone).")] = None,
+    as_json: JsonOpt = False,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """Add a fact directly, as a user edit (no model; a near-duplicate strengthens the existing fact)."""
+    _check_choice(kind, KINDS, "--kind")
+    when, expires_at = _parse_at(at), _parse_at(expires)
+    with _memory(database_url, data_dir) as memory:
+        applied = memory.add_fact(user, claim, kind=kind, category=category, at=when, expires_at=expires_at)
+    if as_json:
+        _emit_json(applied.model_dump(mode="json"))
+    else:
+        console.print(f"{applied.op} {applied.fact_id}: {Text(applied.claim or '').markup}")
+
+
+@app.command()
+def update(
+    user: UserArg, fact_id: IdArg,
+    claim: Annotated[str, typer.Argument(help="The corrected claim.")],
+    as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None,
+) -> None:
+    """Correct a fact (a user edit): the new claim supersedes it; the old one stays in its history."""
+    with _memory(database_url, data_dir) as memory:
+        applied = memory.update_fact(user, _fact_id(memory.store, user, fact_id), claim)
+    if as_json:
+        _emit_json(applied.model_dump(mode="json"))
+    else:
+        console.print(f"{applied.op} {applied.fact_id}: {Text(applied.claim or '').markup}")
+
+
+# ---------------------------------------------------------------------------- reading
+@app.command()
 def recall(
-    user: Annotated[str, typer.Argument(help="User id.")],
+    user: UserArg,
     query: Annotated[str, typer.Argument(help="What the agent is about to talk about.")],
     at: Annotated[str | None, typer.Option(help="Rank as of this time (ISO 8601).")] = None,
     k_durable: Annotated[int, typer.Option(min=0)] = 6,
     k_current: Annotated[int, typer.Option(min=0)] = 6,
+    as_json: Annotated[bool, typer.Option("--json", help="The ranked documents as JSON.")] = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """Print the two prompt sections for a query."""
+    """Print the two prompt sections for a query (or the ranked facts with --json)."""
     when = _parse_at(at)
     with _memory(database_url, data_dir) as memory:
+        if as_json:
+            retriever = memory.as_retriever(user_id=user, k_durable=k_durable, k_current=k_current, at=when)
+            docs = retriever.invoke(query)
+            _emit_json([{"claim": d.page_content, **d.metadata} for d in docs])
+            return
         text = memory.recall(user, query, at=when, k_durable=k_durable, k_current=k_current)
-        console.print(Text(text) if text else Text("(nothing known about this user)", style="dim"))
+    console.print(Text(text) if text else f"no facts for {user}")
+
+
+def _facts_table(rows: list[Any]) -> Table:
+    table = Table(pad_edge=False)
+    for col in ("id", "kind", "category", "claim", "conf", "status", "since"):
+        table.add_column(col, no_wrap=col != "claim", ratio=1 if col == "claim" else None)
+    for f in rows:
+        table.add_row(str(f.id), f.kind.value, f.category, Text(f.claim), f"{f.confidence:.2f}", f.status.value,
+                      (f.valid_at or f.created_at).date().isoformat())
+    return table
 
 
 @app.command()
 def facts(
-    user: Annotated[str, typer.Argument(help="User id.")],
+    user: UserArg,
     kind: Annotated[str | None, typer.Option(help="durable or current")] = None,
     status: Annotated[str | None, typer.Option(help="active, superseded, expired, dormant, retracted")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+    category: Annotated[str | None, typer.Option(help="One category, e.g. health.")] = None,
+    as_json: JsonOpt = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """List a user's facts."""
-    if kind not in (None, "durable", "current"):
-        raise typer.BadParameter("kind must be durable or current")
-    if status not in (None, "active", "superseded", "expired", "dormant", "retracted"):
-        raise typer.BadParameter("unknown status")
-    with _memory(database_url, data_dir) as memory:
-        rows = memory.facts(user, kind=kind, status=status)
-        if as_json:
-            console.print_json(json.dumps([f.model_dump(mode="json") for f in rows]))
-            return
-        table = Table()
-        for col in ("id", "kind", "category", "claim", "conf", "status", "since / created"):
-            table.add_column(col)
-        for f in rows:
-            table.add_row(str(f.id)[:8], f.kind.value, f.category, Text(f.claim), f"{f.confidence:.2f}", f.status.value,
-                          (f.valid_at or f.created_at).date().isoformat())
-        console.print(table)
+    """List a user's facts (every status unless filtered), oldest first."""
+    _check_choice(kind, KINDS, "--kind")
+    _check_choice(status, STATUSES, "--status")
+    with _store(database_url, data_dir) as store:
+        rows = store.list_facts(user, kind=kind, status=status, category=category)
+    if as_json:
+        _emit_json([f.model_dump(mode="json") for f in rows])
+    elif not rows:
+        console.print(f"no facts for {user}")
+    else:
+        console.print(_facts_table(rows))
 
 
 @app.command()
-def candidates(user: Annotated[str, typer.Argument(help="User id.")], database_url: DbOpt = None,
-               data_dir: DirOpt = None) -> None:
-    """List pending contradiction candidates."""
-    with _memory(database_url, data_dir) as memory:
-        table = Table()
-        for col in ("candidate id", "contradicts", "new claim", "created"):
-            table.add_column(col)
-        for c in memory.candidates(user):
-            old = memory.get_fact(user, c.fact_id)
-            table.add_row(str(c.id), Text(old.claim if old else "?"), Text(c.claim), c.created_at.isoformat(timespec="minutes"))
-        console.print(table)
+def show(user: UserArg, fact_id: IdArg, as_json: JsonOpt = False, database_url: DbOpt = None,
+         data_dir: DirOpt = None) -> None:
+    """One fact, every field."""
+    with _store(database_url, data_dir) as store:
+        fact = store.get_fact(user, _fact_id(store, user, fact_id))
+    assert fact is not None  # the id was just matched for this user
+    data = fact.model_dump(mode="json")
+    if as_json:
+        _emit_json(data)
+        return
+    table = Table(show_header=False, pad_edge=False)
+    table.add_column("field")
+    table.add_column("value")
+    for name, value in data.items():
+        table.add_row(name, Text("" if value is None else str(value)))
+    console.print(table)
+
+
+@app.command()
+def history(user: UserArg, fact_id: IdArg, as_json: JsonOpt = False, database_url: DbOpt = None,
+            data_dir: DirOpt = None) -> None:
+    """The chain through a fact (what it replaced, what replaced it) and its audit rows."""
+    with _store(database_url, data_dir) as store:
+        chain, audit = store.history(user, _fact_id(store, user, fact_id))
+    if as_json:
+        _emit_json({"facts": [f.model_dump(mode="json") for f in chain],
+                    "audit": [a.model_dump(mode="json") for a in audit]})
+        return
+    console.print(_facts_table(chain))
+    console.print(_audit_table(audit))
+
+
+@app.command()
+def candidates(
+    user: UserArg,
+    all_statuses: Annotated[bool, typer.Option("--all", help="Resolved ones too.")] = False,
+    as_json: JsonOpt = False,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """List contradiction candidates awaiting review (pending unless --all)."""
+    with _store(database_url, data_dir) as store:
+        found = store.list_candidates(user, status=None if all_statuses else "pending")
+        old = {c.fact_id: store.get_fact(user, c.fact_id) for c in found}
+    if as_json:
+        _emit_json([{**c.model_dump(mode="json"), "contradicts_claim": old[c.fact_id].claim if old[c.fact_id] else None}
+                    for c in found])
+        return
+    if not found:
+        console.print(f"no {'' if all_statuses else 'pending '}candidates for {user}")
+        return
+    table = Table(pad_edge=False)
+    for col in ("candidate id", "status", "contradicts", "new claim", "created"):
+        table.add_column(col, no_wrap=col == "candidate id")
+    for c in found:
+        before = old[c.fact_id]
+        table.add_row(str(c.id), c.status.value, Text(before.claim if before else "?"), Text(c.claim),
+                      c.created_at.isoformat(timespec="minutes"))
+    console.print(table)
 
 
 @app.command()
 def resolve(
-    user: Annotated[str, typer.Argument(help="User id.")],
-    candidate_id: Annotated[str, typer.Argument(help="Candidate id (from `candidates`).")],
-    accept: Annotated[bool, typer.Option("--accept/--reject", help="Accept replaces the old fact.")] = True,
+    user: UserArg,
+    candidate_id: Annotated[str, typer.Argument(help="Candidate id (or a unique prefix), from `candidates`.")],
+    accept: Annotated[bool | None, typer.Option("--accept/--reject",
+                                                help="Accept: the new claim replaces the old fact. Required.")] = None,
+    as_json: JsonOpt = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """Accept or reject a pending contradiction."""
+    """Accept or reject a pending contradiction (say which: --accept or --reject)."""
+    if accept is None:
+        fail("say --accept (the new claim replaces the old fact) or --reject (keep the old fact)")
     with _memory(database_url, data_dir) as memory:
-        try:
-            resolved = memory.resolve_candidate(user, candidate_id, accept=accept)
-        except ValueError:
-            raise typer.BadParameter(f"not a candidate id: {candidate_id!r}") from None
+        resolved = memory.resolve_candidate(user, _fact_id(memory.store, user, candidate_id, candidate=True),
+                                            accept=accept)
+    if as_json:
+        _emit_json(resolved.model_dump(mode="json"))
+    else:
         console.print(f"candidate {resolved.id} {resolved.status.value}")
 
 
+def _audit_table(entries: list[Any]) -> Table:
+    table = Table(pad_edge=False)
+    for col in ("at", "op", "fact id", "message", "note"):
+        table.add_column(col, no_wrap=col == "fact id")
+    for a in entries:
+        table.add_row(a.at.isoformat(timespec="seconds"), a.op, str(a.fact_id or ""),
+                      Text(a.message_id or ""), Text(a.note or ""))
+    return table
+
+
 @app.command()
-def stats(user: Annotated[str, typer.Argument(help="User id.")], database_url: DbOpt = None,
-          data_dir: DirOpt = None) -> None:
-    """Counts of facts by kind and status, candidates, audit entries and messages."""
-    with _memory(database_url, data_dir) as memory:
-        console.print_json(json.dumps(memory.stats(user)))
+def audit(
+    user: UserArg,
+    limit: Annotated[int | None, typer.Option(min=1, help="At most this many rows.")] = None,
+    as_json: JsonOpt = False,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """The user's audit log, oldest first: every change to every fact."""
+    with _store(database_url, data_dir) as store:
+        entries = store.audit_log(user, limit=limit)
+    if as_json:
+        _emit_json([a.model_dump(mode="json") for a in entries])
+    elif not entries:
+        console.print(f"no audit entries for {user}")
+    else:
+        console.print(_audit_table(entries))
+
+
+@app.command()
+def users(as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None) -> None:
+    """Every user with stored facts."""
+    with _store(database_url, data_dir) as store:
+        found = store.users()
+    if as_json:
+        _emit_json(found)
+    elif not found:
+        console.print("no users")
+    else:
+        table = Table(pad_edge=False)
+        for col in ("user", "facts", "retrievable", "newest fact"):
+            table.add_column(col, justify="left" if col == "user" else "right")
+        for u in found:
+            table.add_row(Text(u["user_id"]), str(u["facts"]), str(u["retrievable"]),
+                          u["last_fact_at"].isoformat(timespec="minutes") if u["last_fact_at"] else "-")
+        console.print(table)
+
+
+@app.command()
+def stats(user: UserArg, database_url: DbOpt = None, data_dir: DirOpt = None) -> None:
+    """Counts of facts by kind and status, candidates, audit entries and messages (JSON)."""
+    with _store(database_url, data_dir) as store:
+        _emit_json(store.stats(user))
 
 
 @app.command()
 def export(
-    user: Annotated[str, typer.Argument(help="User id.")],
+    user: UserArg,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default: stdout).")] = None,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """Export everything stored about a user as JSON."""
+    """Export everything stored about a user as JSON (restore it with FactMemory.restore)."""
     with _memory(database_url, data_dir) as memory:
         data = json.dumps(memory.export(user), indent=2, ensure_ascii=False)
-        if output is None:
-            sys.stdout.write(data + "\n")
-        else:
-            output.write_text(data, encoding="utf-8")
-            err.print(f"wrote {output}")
+    if output is None:
+        sys.stdout.write(data + "\n")
+    else:
+        output.write_text(data, encoding="utf-8")
+        err.print(f"wrote {output}")
+
+
+# ---------------------------------------------------------------------------- deleting and upkeep
+@app.command()
+def purge(
+    user: UserArg, fact_id: IdArg,
+    yes: Annotated[bool, typer.Option("--yes", help="Confirm the hard delete.")] = False,
+    database_url: DbOpt = None, data_dir: DirOpt = None,
+) -> None:
+    """Hard-delete one fact and every copy of its text (privacy); `update` keeps history instead."""
+    if not yes:
+        fail("purge is a hard delete; pass --yes to confirm")
+    with _store(database_url, data_dir) as store:
+        whole = _fact_id(store, user, fact_id)
+        store.purge_fact(user, whole)
+    console.print(f"purged {whole}")
 
 
 @app.command()
 def forget(
-    user: Annotated[str, typer.Argument(help="User id.")],
+    user: UserArg,
     yes: Annotated[bool, typer.Option("--yes", help="Confirm the hard delete.")] = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """Hard-delete everything stored about a user (facts, candidates, audit log)."""
+    """Hard-delete everything stored about a user (facts, candidates, audit log); prints counts."""
     if not yes:
-        err.print("[red]error:[/red] forget is a hard delete; pass --yes to confirm")
-        raise typer.Exit(2)
-    with _memory(database_url, data_dir) as memory:
-        console.print_json(json.dumps(memory.forget(user)))
+        fail("forget is a hard delete; pass --yes to confirm")
+    with _store(database_url, data_dir) as store:
+        _emit_json(store.delete_user(user))
+
+
+def _users_arg(user: str | None, all_users: bool) -> None:
+    if (user is None) == (not all_users):
+        fail("give a USER or --all (not both)")
+
+
+@app.command()
+def maintain(
+    user: Annotated[str | None, typer.Argument(help="User id (or --all).")] = None,
+    all_users: Annotated[bool, typer.Option("--all", help="Every user with facts.")] = False,
+    as_json: JsonOpt = False,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """Expire current facts past their end and mark long-unused durable facts dormant (no model)."""
+    from fact_memory_graph.config import utc_now
+    from fact_memory_graph.settings import config_from_env
+
+    _users_arg(user, all_users)
+    with _errors():
+        days = config_from_env().reconcile.dormant_after_days
+    with _store(database_url, data_dir) as store:
+        targets = [u["user_id"] for u in store.users()] if all_users else [user]
+        done = {uid: store.maintain(uid, at=utc_now(), dormant_after_days=days) for uid in targets if uid}
+    if as_json:
+        _emit_json(done)
+        return
+    table = Table(pad_edge=False)
+    table.add_column("user")
+    names = sorted({k for counts in done.values() for k in counts})
+    for name in names:
+        table.add_column(name, justify="right")
+    for uid, counts in done.items():
+        table.add_row(Text(uid), *(str(counts.get(n, 0)) for n in names))
+    console.print(table if done else "no users")
 
 
 def _report_table(reports: list) -> Table:
@@ -236,8 +581,7 @@ def compact(
     data_dir: DirOpt = None,
 ) -> None:
     """Reconcile unreconciled facts with the model (merge, supersede, retract), then expire ended states."""
-    if (user is None) == (not all_users):
-        raise typer.BadParameter("give a USER or --all (not both)")
+    _users_arg(user, all_users)
     with _memory(database_url, data_dir) as memory:
         users = memory.users_with_work() if all_users else [user]
         reports = []
@@ -245,7 +589,7 @@ def compact(
             reports.append(memory.compact(uid))
             memory.maintain(uid)
         if as_json:
-            console.print_json(json.dumps([r.model_dump(mode="json") for r in reports]))
+            _emit_json([r.model_dump(mode="json") for r in reports])
         elif reports:
             console.print(_report_table(reports))
         else:
@@ -272,7 +616,7 @@ def worker(
 
 @app.command()
 def profile(
-    user: Annotated[str, typer.Argument(help="User id.")],
+    user: UserArg,
     refresh: Annotated[bool, typer.Option("--refresh", help="Rebuild even if nothing changed.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
     database_url: DbOpt = None,
@@ -282,21 +626,9 @@ def profile(
     with _memory(database_url, data_dir) as memory:
         built = memory.profile(user, refresh=refresh)
     if as_json:
-        console.print_json(built.model_dump_json())
+        _emit_json(built.model_dump(mode="json"))
     else:
-        console.print(Text(built.text) if built.text else Text(f"no facts for {user}", style="dim"))
-
-
-def _parse_since(since: str | None):
-    from datetime import timedelta
-
-    if since is None:
-        return None
-    units = {"d": "days", "h": "hours", "m": "minutes", "w": "weeks"}
-    number, unit = since[:-1], since[-1:]
-    if unit not in units or not number.replace(".", "", 1).isdigit():
-        raise typer.BadParameter(f"--since takes a number and a unit (d, h, m, w), e.g. 7d; got {since!r}")
-    return timedelta(**{units[unit]: float(number)})
+        console.print(Text(built.text) if built.text else f"no facts for {user}")
 
 
 @app.command()
@@ -312,7 +644,7 @@ def health(
     with _memory(database_url, data_dir) as memory:
         report = memory.health(user, since=window)
     if as_json:
-        console.print_json(report.model_dump_json())
+        _emit_json(report.model_dump(mode="json"))
         return
     table = Table(title=f"fact-memory health: {user or 'all users'}", show_header=False)
     table.add_column("figure")
@@ -336,5 +668,60 @@ def health(
         console.print(f"[red]alert:[/red] {alert}")
 
 
-if __name__ == "__main__":  # pragma: no cover
-    app()
+
+
+
+# ---------------------------------------------------------------------------- the embedded server
+def _pgdata(data_dir: str | None) -> Path:
+    from fact_memory_graph.embedded import default_data_dir
+
+    return ((Path(data_dir) if data_dir else default_data_dir()) / "pgdata").resolve()
+
+
+@server_app.command("status")
+def server_status(as_json: JsonOpt = False, data_dir: DirOpt = None) -> None:
+    """Is the embedded server running: its pid, socket, data folder and the processes using it."""
+    from fact_memory_graph.embedded import server_status as status_of
+
+    status = status_of(_pgdata(data_dir))
+    if as_json:
+        _emit_json(status)
+        return
+    table = Table(show_header=False, pad_edge=False)
+    table.add_column("field")
+    table.add_column("value")
+    for name, value in status.items():
+        table.add_row(name, Text("-" if value in (None, []) else str(value)))
+    console.print(table)
+
+
+@server_app.command("start")
+def server_start(data_dir: DirOpt = None) -> None:
+    """Start the embedded server and keep it running in the background (until `server stop`),
+    so every command and app on this machine reuses it instead of starting its own."""
+    from fact_memory_graph.embedded import start_detached
+
+    with _errors():
+        pid = start_detached(_pgdata(data_dir).parent)
+    console.print(f"embedded Postgres running (held by process {pid}); stop it with `fact-memory server stop`")
+
+
+@server_app.command("stop")
+def server_stop(data_dir: DirOpt = None) -> None:
+    """Stop the embedded server (fails, naming them, while other processes still use it)."""
+    from fact_memory_graph.embedded import stop_server
+
+    with _errors():
+        console.print(stop_server(_pgdata(data_dir)))
+
+
+@server_app.command("hold", hidden=True)
+def server_hold(data_dir: DirOpt = None) -> None:
+    """Internal: the background process of `server start` (holds a handle until SIGTERM)."""
+    from fact_memory_graph.embedded import hold_server
+
+    hold_server(_pgdata(data_dir).parent)
+
+
+if __name__ == "__main__":  # `python -m fact_memory_graph.cli` (the background server holder uses it)
+    run()

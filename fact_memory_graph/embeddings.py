@@ -19,6 +19,7 @@ import numpy as np
 from langchain_core.embeddings import Embeddings
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
+from fact_memory_graph import settings
 from fact_memory_graph.errors import ConfigurationError
 
 TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
@@ -100,3 +101,15 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
 
     def embed_query(self, text: str) -> list[float]:
         return self._embed([text])[0]
+
+
+def embeddings_from_env() -> Embeddings:
+    """The embedder ``$FACT_MEMORY_EMBEDDINGS`` names: ``local`` (default, offline
+    all-MiniLM-L6-v2) or ``openai:<model>`` (``langchain_openai.OpenAIEmbeddings``). The CLI and an
+    app that both read it agree on the embedder, so they can share a database."""
+    provider, name = settings.embeddings_spec()
+    if provider == "openai":
+        from langchain_openai import OpenAIEmbeddings
+
+        return OpenAIEmbeddings(model=name or "")
+    return LocalMiniLMEmbeddings()

@@ -144,7 +144,8 @@ class FactMemory:
         embedded Postgres (started or reused in ``data_dir`` / ``$FACT_MEMORY_DATA_DIR``).
 
         Args:
-            embeddings: any LangChain ``Embeddings``; default the offline all-MiniLM-L6-v2.
+            embeddings: any LangChain ``Embeddings``; default :func:`~fact_memory_graph.embeddings.embeddings_from_env`
+                (the offline all-MiniLM-L6-v2 unless ``FACT_MEMORY_EMBEDDINGS`` says otherwise).
             llm: the extraction chat model; default :func:`~fact_memory_graph.settings.model_from_env`,
                 resolved on first extraction.
             clock: returns an aware datetime; default UTC now.
@@ -157,10 +158,10 @@ class FactMemory:
         """
         config = config or settings.config_from_env()
         if embeddings is None:
-            from fact_memory_graph.embeddings import LocalMiniLMEmbeddings
+            from fact_memory_graph.embeddings import embeddings_from_env
 
-            embeddings = LocalMiniLMEmbeddings()
-        url = database_url or settings.database_url()
+            embeddings = embeddings_from_env()
+        url = settings.normalize_database_url(database_url) if database_url else settings.database_url()
         embedded = None
         if not url:
             from fact_memory_graph.embedded import EmbeddedPostgres, install_sigterm_handler
@@ -518,6 +519,14 @@ class FactMemory:
     async def aaudit_log(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
         """Async twin of :meth:`audit_log`."""
         return await self.astore.audit_log(user_id, limit=limit)
+
+    def users(self) -> list[dict[str, Any]]:
+        """Every user with stored facts: ``user_id``, ``facts``, ``retrievable``, ``last_fact_at``."""
+        return self.store.users()
+
+    async def ausers(self) -> list[dict[str, Any]]:
+        """Async twin of :meth:`users`."""
+        return await self.astore.users()
 
     def stats(self, user_id: str) -> dict[str, Any]:
         """Counts of facts by kind and status, pending candidates, audit rows, messages."""

@@ -9,26 +9,77 @@
 | ``FACT_MEMORY_STRUCTURED_METHOD`` | ``function_calling`` (default) or ``json_schema`` |
 | ``FACT_MEMORY_DEDUP_THRESHOLD`` | write-time dedup cosine threshold (default 0.92) |
 | ``FACT_MEMORY_MAX_TOKENS`` / ``FACT_MEMORY_TIMEOUT`` | output cap / timeout of the env-configured model |
+| ``FACT_MEMORY_EMBEDDINGS`` | ``local`` (default: offline all-MiniLM-L6-v2) or ``openai:<model>`` |
+
+Database URLs may be libpq URLs (``postgresql://``, ``postgres://``) or SQLAlchemy-style ones
+(``postgresql+psycopg://``, ``+psycopg2``, ``+asyncpg``) as langchain-postgres users have them;
+error messages never show the password.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any
+import re
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
-from langchain_core.language_models import BaseChatModel
 from pydantic import ValidationError
 
 from fact_memory_graph.config import FactMemoryConfig
 from fact_memory_graph.errors import ConfigurationError
+
+if TYPE_CHECKING:  # kept lazy: the CLI's listings must start fast
+    from langchain_core.language_models import BaseChatModel
 
 #: Retries of the env-configured OpenAI client for transient errors (timeouts, 429, 5xx).
 MODEL_MAX_RETRIES = 2
 
 
 def database_url() -> str | None:
-    """``$FACT_MEMORY_DATABASE_URL`` or ``None`` (then the embedded Postgres is used)."""
-    return os.environ.get("FACT_MEMORY_DATABASE_URL") or None
+    """``$FACT_MEMORY_DATABASE_URL`` (normalised) or ``None`` (then the embedded Postgres is used)."""
+    url = os.environ.get("FACT_MEMORY_DATABASE_URL") or None
+    return normalize_database_url(url) if url else None
+
+
+_SQLALCHEMY_DRIVER = re.compile(r"^(postgres(?:ql)?)\+(psycopg2?|asyncpg|pg8000|psycopg2cffi)://", re.IGNORECASE)
+
+
+def normalize_database_url(url: str) -> str:
+    """A libpq connection string for ``url``: SQLAlchemy driver suffixes (``postgresql+psycopg://``)
+    are dropped; a URL of another database raises :class:`ConfigurationError` (without the password).
+    Key/value strings (``host=... dbname=...``) pass through."""
+    url = url.strip()
+    if "://" not in url:
+        return url
+    url = _SQLALCHEMY_DRIVER.sub("postgresql://", url, count=1)
+    scheme = url.split("://", 1)[0].lower()
+    if scheme not in ("postgresql", "postgres"):
+        raise ConfigurationError(f"not a Postgres URL: {redact_url(url)} (expected postgresql://...)")
+    return url
+
+
+def redact_url(text: str) -> str:
+    """``text`` with the password of any URL in it replaced by ``***``."""
+    def hide(match: re.Match[str]) -> str:
+        try:
+            password = urlsplit(match.group(0)).password
+        except ValueError:
+            password = None
+        return match.group(0).replace(f":{password}@", ":***@", 1) if password else match.group(0)
+    text = re.sub(r"[a-zA-Z][a-zA-Z0-9+.-]*://[^\s\"']+", hide, text)
+    return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", text, flags=re.IGNORECASE)
+
+
+def embeddings_spec() -> tuple[str, str | None]:
+    """``$FACT_MEMORY_EMBEDDINGS`` parsed: ``("local", None)`` (default) or ``("openai", model)``."""
+    spec = (os.environ.get("FACT_MEMORY_EMBEDDINGS") or "local").strip()
+    provider, _, name = spec.partition(":")
+    if provider == "local" and not name:
+        return "local", None
+    if provider == "openai" and name:
+        return "openai", name
+    raise ConfigurationError(f"FACT_MEMORY_EMBEDDINGS={spec!r}: expected 'local' or 'openai:<model>' "
+                             "(or pass embeddings= to FactMemory.open)")
 
 
 def data_dir() -> str | None:

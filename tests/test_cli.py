@@ -6,12 +6,14 @@ import json
 import uuid
 
 import pytest
+from langchain_core.embeddings import Embeddings
 from rich.console import Console
 from typer.testing import CliRunner
 
 from fact_memory_graph import FactMemory
 from fact_memory_graph.cli import app
 from fact_memory_graph.demo import run_demo
+from fact_memory_graph.testing import ScriptedChatModel
 
 runner = CliRunner()
 
@@ -62,7 +64,7 @@ def test_cli_commands(db_url: str) -> None:
     result = runner.invoke(app, ["forget", user, "--yes", *db])
     assert result.exit_code == 0 and json.loads(result.output)["facts"] == 2
     result = runner.invoke(app, ["recall", user, "anything", *db])
-    assert "nothing known" in result.output
+    assert f"no facts for {user}" in result.output
 
 
 def test_cli_bad_input_exits_non_zero(db_url: str) -> None:
@@ -71,9 +73,9 @@ def test_cli_bad_input_exits_non_zero(db_url: str) -> None:
     assert runner.invoke(app, ["recall", "u", "q", "--at", "yesterday", *db]).exit_code == 2
     assert runner.invoke(app, ["recall", "u", "q", "--at", "2026-03-01T09:00", *db]).exit_code == 2  # no timezone
     result = runner.invoke(app, ["remember", "u", "I live in Berlin", *db])
-    assert result.exit_code == 1 and "no chat model" in result.output
-    result = runner.invoke(app, ["resolve", "u", str(uuid.uuid4()), *db])
-    assert result.exit_code == 1 and "no pending candidate" in result.output
+    assert result.exit_code == 2 and "no chat model" in result.output  # configuration
+    result = runner.invoke(app, ["resolve", "u", str(uuid.uuid4()), "--accept", *db])
+    assert result.exit_code == 2 and "no candidate" in result.output
     result = runner.invoke(app, ["stats", "u", "--database-url", "postgresql://nobody@127.0.0.1:1/nodb"])
     assert result.exit_code == 2 and "cannot connect to Postgres" in result.output
 
@@ -92,3 +94,155 @@ def test_model_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("FACT_MEMORY_MODEL")
     hosted = model_from_env()
     assert (hosted.model_name, hosted.max_tokens) == ("gpt-4o-mini", 256)
+
+
+def test_cli_review_flow_with_short_ids_and_json(db_url: str) -> None:
+    """Full ids are printed, any unique prefix is accepted, resolve needs --accept or --reject,
+    every listing has --json, and the single-fact commands work end to end."""
+    user = f"cli-{uuid.uuid4().hex[:8]}"
+    db = ["--database-url", db_url]
+    script = {"I moved to Tokyo": [{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo",
+                                    "category": "identity"}]}
+    with FactMemory.open(db_url, llm=ScriptedChatModel(by_message=script)) as memory:
+        old = memory.add_fact(user, "lives in Berlin", kind="durable", category="identity").fact_id
+        memory.add_fact(user, "anxious this morning", kind="current", category="feeling")
+        assert memory.remember(user, "I moved to Tokyo").applied[0].op == "contradict"
+    listed = runner.invoke(app, ["candidates", user, *db], env={"COLUMNS": "80"})
+    candidate = json.loads(runner.invoke(app, ["candidates", user, "--json", *db]).output)[0]
+    assert candidate["id"] in listed.output  # whole, even at 80 columns
+    assert candidate["contradicts_claim"] == "lives in Berlin"
+    result = runner.invoke(app, ["resolve", user, candidate["id"][:8], *db])
+    assert result.exit_code == 2 and "--accept" in result.output and "--reject" in result.output
+    result = runner.invoke(app, ["resolve", user, candidate["id"][:8], "--reject", *db])
+    assert result.exit_code == 0 and f"candidate {candidate['id']} rejected" in result.output
+    assert "no pending candidates" in runner.invoke(app, ["candidates", user, *db]).output
+
+    short = str(old)[:6]
+    assert json.loads(runner.invoke(app, ["show", user, short, "--json", *db]).output)["claim"] == "lives in Berlin"
+    result = runner.invoke(app, ["update", user, short, "lives in Munich", "--json", *db])
+    assert result.exit_code == 0
+    new_id = json.loads(result.output)["fact_id"]
+    chain = json.loads(runner.invoke(app, ["history", user, new_id[:8], "--json", *db]).output)
+    assert [(f["claim"], f["status"]) for f in chain["facts"]] == [("lives in Berlin", "superseded"),
+                                                                   ("lives in Munich", "active")]
+    assert {a["op"] for a in chain["audit"]} >= {"add_durable", "supersede"}
+    audit = json.loads(runner.invoke(app, ["audit", user, "--json", *db]).output)
+    assert len(audit) >= 4
+    assert any(u["user_id"] == user and u["facts"] == 3
+               for u in json.loads(runner.invoke(app, ["users", "--json", *db]).output))
+    result = runner.invoke(app, ["add", user, "tired", "--kind", "current", "--category", "physical_state",
+                                 "--json", *db])
+    assert json.loads(result.output)["op"] == "add_current"
+    assert runner.invoke(app, ["purge", user, new_id[:8], *db]).exit_code == 2  # needs --yes
+    result = runner.invoke(app, ["purge", user, new_id[:8], "--yes", *db])
+    assert result.exit_code == 0 and new_id in result.output
+    assert json.loads(runner.invoke(app, ["maintain", user, "--json", *db]).output)[user] == {"expired": 0,
+                                                                                            "dormant": 0}
+    # Unknown and ambiguous ids are one-line errors.
+    result = runner.invoke(app, ["show", user, "zzz", *db])
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and "not a fact id" in result.output
+    result = runner.invoke(app, ["show", user, "", *db])
+    assert result.exit_code == 2
+
+
+def test_cli_messages_for_empty_input(db_url: str) -> None:
+    user = f"cli-{uuid.uuid4().hex[:8]}"
+    db = ["--database-url", db_url]
+    result = runner.invoke(app, ["remember", user, "   ", *db])
+    assert result.exit_code == 0 and result.output.strip() == "skipped: empty message"
+    assert runner.invoke(app, ["facts", user, *db]).output.strip() == f"no facts for {user}"
+    assert json.loads(runner.invoke(app, ["facts", user, "--json", *db]).output) == []
+
+
+def test_cli_listings_need_no_embedder(fresh_db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database built with another embedder (here 8 dimensions) can still be listed."""
+    class EightDims(Embeddings):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            return [self.embed_query(t) for t in texts]
+
+        def embed_query(self, text: str) -> list[float]:
+            return [1.0] + [0.0] * 7
+
+    with FactMemory.open(fresh_db_url, embeddings=EightDims()) as memory:
+        memory.add_fact("u", "likes tea", kind="durable", category="preference")
+    monkeypatch.setenv("FACT_MEMORY_EMBEDDINGS", "no-such-embedder")  # would fail if anything loaded it
+    result = runner.invoke(app, ["facts", "u", "--json", "--database-url", fresh_db_url])
+    assert result.exit_code == 0 and json.loads(result.output)[0]["claim"] == "likes tea"
+    result = runner.invoke(app, ["recall", "u", "tea", "--database-url", fresh_db_url])
+    assert result.exit_code == 2 and "FACT_MEMORY_EMBEDDINGS" in result.output
+
+
+def test_database_urls_and_passwords() -> None:
+    from fact_memory_graph.errors import ConfigurationError
+    from fact_memory_graph.settings import normalize_database_url
+
+    assert normalize_database_url("postgresql+psycopg://u:pw@h:5432/db") == "postgresql://u:pw@h:5432/db"
+    assert normalize_database_url("postgres+asyncpg://u@h/db") == "postgresql://u@h/db"
+    assert normalize_database_url("host=h dbname=db") == "host=h dbname=db"
+    with pytest.raises(ConfigurationError) as info:
+        normalize_database_url("mysql://u:hunter2@h/db")
+    assert "hunter2" not in str(info.value)
+    # libpq quotes a malformed string whole; the password never reaches the message.
+    result = runner.invoke(app, ["users", "--database-url", "postgresql://me:hunter2@127.0.0.1:1/x?sslmode=bogus"])
+    assert result.exit_code == 2 and "hunter2" not in result.output and "***" in result.output
+    result = runner.invoke(app, ["users", "--database-url", "postgresql+psycopg://me:hunter2@127.0.0.1:1/x"])
+    assert result.exit_code == 2 and "cannot connect" in result.output and "hunter2" not in result.output
+
+
+def test_sqlalchemy_url_opens(db_url: str) -> None:
+    from urllib.parse import quote
+
+    from psycopg.conninfo import conninfo_to_dict
+
+    parts = conninfo_to_dict(db_url)
+    sqlalchemy_style = (f"postgresql+psycopg://{parts.get('user', '')}@{parts.get('hostaddr', '')}:{parts.get('port', 5432)}"
+                        f"/{parts['dbname']}?host={quote(str(parts.get('host', '')), safe='')}")
+    with FactMemory.open(sqlalchemy_style) as memory:
+        assert memory.stats("nobody")["messages"] == 0
+
+
+def test_embeddings_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fact_memory_graph.embeddings import LocalMiniLMEmbeddings, embeddings_from_env
+    from fact_memory_graph.errors import ConfigurationError
+
+    monkeypatch.delenv("FACT_MEMORY_EMBEDDINGS", raising=False)
+    assert isinstance(embeddings_from_env(), LocalMiniLMEmbeddings)
+    monkeypatch.setenv("FACT_MEMORY_EMBEDDINGS", "openai:text-embedding-3-small")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    assert embeddings_from_env().model == "text-embedding-3-small"  # built, never called
+    monkeypatch.setenv("FACT_MEMORY_EMBEDDINGS", "cohere")
+    with pytest.raises(ConfigurationError, match="local"):
+        embeddings_from_env()
+
+
+def test_missing_extension_privilege_is_a_configuration_error(server_url: str) -> None:
+    """A role that may not create the vector extension gets the library's error with the fix."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    from fact_memory_graph.errors import ConfigurationError
+
+    name = f"fm_noext_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f"CREATE ROLE {name} LOGIN")
+        conn.execute(f"CREATE DATABASE {name} OWNER {name}")
+    url = make_conninfo(**{**conninfo_to_dict(server_url), "user": name, "dbname": name})
+    with pytest.raises(ConfigurationError, match="CREATE EXTENSION vector") as info:
+        FactMemory.open(url)
+    assert "psycopg" not in type(info.value).__module__
+
+
+def test_cli_server_status_start_stop(tmp_path) -> None:
+    """`server start` keeps the embedded server up for other commands; `server stop` ends it."""
+    data = ["--data-dir", str(tmp_path)]
+    status = json.loads(runner.invoke(app, ["server", "status", "--json", *data]).output)
+    assert status["running"] is False
+    try:
+        result = runner.invoke(app, ["server", "start", *data])
+        assert result.exit_code == 0, result.output
+        status = json.loads(runner.invoke(app, ["server", "status", "--json", *data]).output)
+        assert status["running"] and status["held_by_server_start"] in status["used_by"]
+    finally:
+        result = runner.invoke(app, ["server", "stop", *data])
+    assert result.exit_code == 0 and "stopped" in result.output
+    assert json.loads(runner.invoke(app, ["server", "status", "--json", *data]).output)["running"] is False

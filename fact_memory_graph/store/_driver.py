@@ -7,12 +7,14 @@ on a fresh connection; idempotency (processed message ids) makes that safe for `
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, TypeVar
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolClosed, PoolTimeout
 from tenacity import (
@@ -30,6 +32,7 @@ from fact_memory_graph.errors import (
     StoreTimeoutError,
     StoreUnavailableError,
 )
+from fact_memory_graph.settings import redact_url
 from fact_memory_graph.store._sql import Plan, Q
 
 T = TypeVar("T")
@@ -71,7 +74,17 @@ def library_errors() -> Iterator[None]:
         raise ConfigurationError(f"the fact-memory schema is missing or old ({str(exc).strip()}): "
                                  "call FactMemory.setup() (or open with setup=True)") from exc
     except pg_errors.InsufficientPrivilege as exc:
-        raise ConfigurationError(f"the database user lacks a privilege: {str(exc).strip()}") from exc
+        fix = ("a superuser must run `CREATE EXTENSION vector;` in this database once (or grant this user "
+               "CREATE on it)" if "extension" in str(exc).lower() else
+               "grant this user CREATE on the schema and SELECT/INSERT/UPDATE/DELETE on the fact_memory_* tables")
+        raise ConfigurationError(f"the database user lacks a privilege ({str(exc).strip()}): {fix}") from exc
+    except (pg_errors.UndefinedFile, pg_errors.FeatureNotSupported) as exc:
+        if "vector" not in str(exc):
+            raise StoreError(f"database error ({type(exc).__name__}): {str(exc).strip()}") from exc
+        raise ConfigurationError(
+            f"the pgvector extension is not installed on this Postgres server ({str(exc).strip()}): install "
+            "pgvector (https://github.com/pgvector/pgvector#installation), or unset FACT_MEMORY_DATABASE_URL "
+            "to use the embedded Postgres, which ships it") from exc
     except psycopg.Error as exc:
         raise StoreError(f"database error ({type(exc).__name__}): {str(exc).strip()}") from exc
 
@@ -159,8 +172,21 @@ async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]]
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _unreachable(exc: psycopg.Error) -> ConfigurationError:
-    return ConfigurationError(f"cannot connect to Postgres: {str(exc).strip()}")
+def _unreachable(exc: psycopg.Error, conn_string: str) -> ConfigurationError:
+    # libpq quotes a malformed connection string whole: never echo its password.
+    message = redact_url(str(exc).strip())
+    password = _password(conn_string)
+    if password:
+        message = message.replace(password, "***")
+    return ConfigurationError(f"cannot connect to Postgres at {redact_url(conn_string)}: {message}")
+
+
+def _password(conn_string: str) -> str | None:
+    try:
+        return conninfo_to_dict(conn_string).get("password") or None
+    except psycopg.Error:
+        found = re.search(r"://[^:/@\s]*:([^@\s]+)@", conn_string)
+        return found.group(1) if found else None
 
 
 def check_reachable(conn_string: str) -> None:
@@ -169,7 +195,7 @@ def check_reachable(conn_string: str) -> None:
     try:
         psycopg.connect(conn_string, connect_timeout=CONNECT_TIMEOUT).close()
     except psycopg.Error as exc:
-        raise _unreachable(exc) from exc
+        raise _unreachable(exc, conn_string) from None
 
 
 async def acheck_reachable(conn_string: str) -> None:
@@ -177,7 +203,7 @@ async def acheck_reachable(conn_string: str) -> None:
     try:
         await (await psycopg.AsyncConnection.connect(conn_string, connect_timeout=CONNECT_TIMEOUT)).close()
     except psycopg.Error as exc:
-        raise _unreachable(exc) from exc
+        raise _unreachable(exc, conn_string) from None
 
 
 def session_options(statement_timeout_ms: int | None, lock_timeout_ms: int | None) -> dict[str, Any]:

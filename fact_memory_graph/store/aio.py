@@ -105,6 +105,9 @@ class AsyncFactStore(StorePlans):
     async def processed_outcomes(self, user_id: str, message_ids: Sequence[str]) -> dict[str, ApplyOutcome | None]:
         return await self._run(lambda: self._processed_plan(user_id, message_ids))
 
+    async def users(self) -> list[dict[str, Any]]:
+        return await self._run(self._users_plan)
+
     async def stats(self, user_id: str) -> dict[str, Any]:
         return await self._run(lambda: self._stats_plan(user_id))
 

@@ -29,7 +29,7 @@ from fact_memory_graph.schema import (
     SearchHit,
 )
 from fact_memory_graph.store._driver import Heal, make_pool, run_plan
-from fact_memory_graph.store._sql import Plan
+from fact_memory_graph.store._sql import CANDIDATES, FACTS, Plan
 from fact_memory_graph.store.plans import FactVector, Neighbour, StorePlans
 
 T = TypeVar("T")
@@ -113,6 +113,18 @@ class FactStore(StorePlans):
     def stats(self, user_id: str) -> dict[str, Any]:
         """Counts of facts by kind and status, pending candidates, audit rows, messages."""
         return self._run(lambda: self._stats_plan(user_id))
+
+    def users(self) -> list[dict[str, Any]]:
+        """Every user with facts: fact counts and the time of the newest fact."""
+        return self._run(self._users_plan)
+
+    def match_ids(self, user_id: str, prefix: str, *, candidates: bool = False) -> list[UUID]:
+        """Up to two fact (or candidate) ids of this user starting with ``prefix`` (for short ids)."""
+        return self._run(lambda: self._match_ids_plan(user_id, prefix, CANDIDATES if candidates else FACTS))
+
+    def stored_dimension(self) -> int | None:
+        """The embedding dimension the database was set up with (``None`` before setup)."""
+        return self._run(self._stored_dimension_plan)
 
     # ------------------------------------------------------------------ writes
     def apply(

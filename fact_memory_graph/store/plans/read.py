@@ -204,3 +204,24 @@ class ReadPlans(PlansBase):
             by.setdefault(r["kind"], {})[r["status"]] = r["n"]
         return {"facts": by, "pending_candidates": counts["pending"], "audit_entries": counts["audit"],
                 "messages": counts["messages"]}
+
+    def _users_plan(self) -> Plan[list[dict[str, Any]]]:
+        return (yield from rows(
+            f"SELECT user_id, count(*) AS facts,"
+            f" count(*) FILTER (WHERE status IN ('active', 'dormant')) AS retrievable,"
+            f" max(greatest(created_at, last_confirmed_at)) AS last_fact_at"
+            f" FROM {FACTS} GROUP BY user_id ORDER BY user_id"))
+
+    def _match_ids_plan(self, user_id: str, prefix: str, table: str) -> Plan[list[UUID]]:
+        require_user(user_id)
+        found = yield from rows(
+            f"SELECT id FROM {table} WHERE user_id = %s AND id::text LIKE %s ORDER BY id LIMIT 2",
+            (user_id, prefix.lower() + "%"))
+        return [r["id"] for r in found]
+
+    def _stored_dimension_plan(self) -> Plan[int | None]:
+        exists = yield from one("SELECT to_regclass('fact_memory_meta') IS NOT NULL AS present")
+        if not (exists and exists["present"]):
+            return None
+        row = yield from one("SELECT value FROM fact_memory_meta WHERE key = 'embedding_dim'")
+        return int(row["value"]) if row else None
