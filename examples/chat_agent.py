@@ -19,13 +19,13 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 from langgraph.graph.state import CompiledStateGraph
 
-from fact_memory_graph import ApplyOutcome, FactMemory, memory_system_message
+from fact_memory_graph import FactMemory, memory_system_message
 
 
 class ChatState(TypedDict, total=False):
     messages: Annotated[list[AnyMessage], add_messages]
     memory_context: str
-    memory_outcome: ApplyOutcome
+    memory_outcome: dict[str, Any]  # ApplyOutcome as JSON: checkpointers store it as is
 
 
 def build_agent(memory: FactMemory, chat_model: BaseChatModel, checkpointer: Any = None) -> CompiledStateGraph:

@@ -46,3 +46,7 @@ class StoreTimeoutError(StoreError):
 
 class StoreUnavailableError(StoreError):
     """No database connection could be had in time (server down or pool exhausted)."""
+
+
+class ReadOnlyStoreError(FactMemoryError, NotImplementedError):
+    """A write to the read-only LangGraph store view; facts are written through the memory's API."""

@@ -58,6 +58,7 @@ from fact_memory_graph.store import (
     make_pool,
 )
 from fact_memory_graph.store._driver import session_options
+from fact_memory_graph.store_view import FactMemoryStoreView
 from fact_memory_graph.tools import memory_tools
 from fact_memory_graph.write_graph import OnError, build_write_graph
 
@@ -324,7 +325,7 @@ class FactMemory:
         nothing applied.
         """
         state = self._write_input(user_id, message, message_id, at, context)
-        return self.write_graph().invoke(state)["memory_outcome"]
+        return ApplyOutcome.model_validate(self.write_graph().invoke(state)["memory_outcome"])
 
     async def aremember(
         self,
@@ -337,7 +338,7 @@ class FactMemory:
     ) -> ApplyOutcome:
         """Async twin of :meth:`remember`."""
         state = self._write_input(user_id, message, message_id, at, context)
-        return (await self.write_graph().ainvoke(state))["memory_outcome"]
+        return ApplyOutcome.model_validate((await self.write_graph().ainvoke(state))["memory_outcome"])
 
     def _direct_proposal(
         self, claim: str, kind: FactKind | str, category: str, structured_fields: dict[str, Any] | None,
@@ -465,6 +466,14 @@ class FactMemory:
         """Async twin of :meth:`history`."""
         facts, audit = await self.astore.history(user_id, fact_id)
         return FactHistory(facts=facts, audit=audit)
+
+    def as_store(self, *, user_id: str | None = None) -> FactMemoryStoreView:
+        """A read-only LangGraph ``BaseStore`` over the facts (namespace ``("facts", user_id)``), for
+        nodes using ``runtime.store`` and langmem's search tool: ``compile(store=memory.as_store())``.
+        Bound to ``user_id``, it refuses other users' namespaces. Writes raise ``ReadOnlyStoreError``."""
+        if user_id is not None:
+            check_id(user_id, "user_id")
+        return FactMemoryStoreView(self.context, user_id=user_id)
 
     def as_tools(self) -> list[BaseTool]:
         """Agent tools (search_memory, remember_fact, correct_fact, forget_fact), sync and async;

@@ -145,3 +145,33 @@ class FixedClock:
 
 
 __all__ = ["FixedClock", "ScriptedChatModel", "prompt_message"]
+
+
+class ScriptedAgentModel(BaseChatModel):
+    """An agent's chat model for offline tests and examples: returns ``replies`` in order (an
+    ``AIMessage`` may carry ``tool_calls``, so tool use can be scripted) and records every prompt
+    in :attr:`seen`. ``bind_tools`` is accepted (the tools are not called by the model itself)."""
+
+    replies: list[AIMessage] = Field(default_factory=list)
+    fallback: str = "ok"
+
+    _seen: list[list[BaseMessage]] = PrivateAttr(default_factory=list)
+    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted-agent"
+
+    @property
+    def seen(self) -> list[list[BaseMessage]]:
+        return self._seen
+
+    def bind_tools(self, tools: Any, **kwargs: Any) -> ScriptedAgentModel:  # type: ignore[override]
+        return self
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        with self._lock:
+            self._seen.append(list(messages))
+            reply = self.replies.pop(0) if self.replies else AIMessage(self.fallback)
+        return ChatResult(generations=[ChatGeneration(message=reply)])

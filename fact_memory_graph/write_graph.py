@@ -70,6 +70,9 @@ def _node(name: str, pair: NodePair, next_node: str, on_error: OnError) -> Runna
     def route(state: WriteState, update: Update) -> Command:
         if "memory_outcome" not in update:
             return Command(update=update, goto=next_node)
+        outcome = update["memory_outcome"]
+        if isinstance(outcome, ApplyOutcome):  # JSON in state: checkpointers store it without registration
+            update = {**update, "memory_outcome": outcome.model_dump(mode="json")}
         # A message is done (applied, skipped or failed): on to the next unprocessed one, if any.
         # (embed sets pending_after for the message it picked; it ends a run early only for an
         # empty message, which may have others waiting behind it.)

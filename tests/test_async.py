@@ -107,4 +107,4 @@ async def test_async_failure_mid_apply_leaves_nothing(amemory: FactMemory, user_
     assert len(out.applied) == 2
     graph_out = await amemory.write_graph(on_error="log").ainvoke(
         {"messages": [HumanMessage("Berlin and Mia", id="f1")]}, {"configurable": {"user_id": user_id}})
-    assert graph_out["memory_outcome"].already_processed
+    assert graph_out["memory_outcome"]["already_processed"]

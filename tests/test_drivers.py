@@ -100,7 +100,7 @@ async def test_bad_input_raises_library_errors_on_both_drivers(driver_memory: Fa
 
 
 def test_every_public_method_has_an_async_twin() -> None:
-    sync_only = {"open", "close", "now", "write_graph", "reconcile_graph", "as_retriever", "as_retriever_tool",
+    sync_only = {"open", "close", "now", "write_graph", "reconcile_graph", "as_retriever", "as_retriever_tool", "as_store",
                  "as_tools",
                  "recall_node",
                  "as_vectorstore", "flush", "embed_query"}

@@ -32,7 +32,7 @@ def test_agent_recalls_before_replying_and_remembers_in_parallel(make_memory, us
     first = graph.invoke({"messages": [HumanMessage(FIRST)]}, cfg)
     assert first["messages"][-1].content == "Hi Sam!"
     assert first["memory_context"] == ""  # nothing known before the first message
-    assert [a.claim for a in first["memory_outcome"].applied] == ["lives in Berlin", "allergic to penicillin"]
+    assert [a["claim"] for a in first["memory_outcome"]["applied"]] == ["lives in Berlin", "allergic to penicillin"]
 
     second = graph.invoke({"messages": [*first["messages"], HumanMessage("Can you suggest a doctor for my allergy?")]}, cfg)
     assert "allergic to penicillin" in second["memory_context"]
@@ -59,7 +59,30 @@ def test_agent_with_a_checkpointer_processes_each_message_once(make_memory, user
     graph.invoke({"messages": [HumanMessage(FIRST)]}, cfg)
     out = graph.invoke({"messages": [HumanMessage("Still in Berlin, by the way.")]}, cfg)
     assert len(out["messages"]) == 4  # the thread's history came from the checkpointer
-    assert out["memory_outcome"].applied[0].op == "strengthen"
+    assert out["memory_outcome"]["applied"][0]["op"] == "strengthen"
     assert len(extractor.calls) == 2 and memory.facts(user_id)[0].confidence == 0.8
     graph.invoke({"messages": [AIMessage("(a tool result, no user message)")]}, cfg)
     assert len(extractor.calls) == 2  # the last user message was processed already: no new call
+
+
+def test_state_round_trips_through_a_checkpointer_without_warnings(make_memory, user_id: str, caplog) -> None:
+    """What the graph puts in state is JSON or LangChain messages: LangGraph's serializer
+    neither warns about unregistered types nor (in strict mode) blocks them."""
+    import logging
+
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    extractor = ScriptedChatModel(by_message={FIRST: [
+        {"op": "add_durable", "category": "identity", "claim": "lives in Berlin"}]})
+    strict = InMemorySaver(serde=JsonPlusSerializer(allowed_msgpack_modules=None))  # only safe types
+    replies = iter([AIMessage("Hi Sam!"), AIMessage("Sure.")])
+    graph = build_agent(make_memory(extractor), RecordingFake(messages=replies, seen=[]), checkpointer=strict)
+    cfg = {"configurable": {"user_id": user_id, "thread_id": "strict"}}
+    with caplog.at_level(logging.WARNING, logger="langgraph"):
+        graph.invoke({"messages": [HumanMessage(FIRST)]}, cfg)
+        out = graph.invoke({"messages": [HumanMessage("Any doctor nearby?")]}, cfg)
+        restored = graph.get_state(cfg).values
+    assert not [r for r in caplog.records if "unregistered" in r.getMessage() or "Blocked" in r.getMessage()]
+    assert restored["memory_outcome"] == out["memory_outcome"]
+    assert restored["memory_context"] and "lives in Berlin" in restored["memory_context"]

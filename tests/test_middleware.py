@@ -54,7 +54,7 @@ def test_recall_before_the_model_and_remember_after(make_memory, user_id: str) -
     assert isinstance(system, SystemMessage) and system.content.startswith("You are kind.")
     assert '"allergic to penicillin"' in system.content
     [outcome] = middleware.flush()
-    assert [a.claim for a in outcome["memory_outcome"].applied] == ["lives in Lisbon"]
+    assert [a["claim"] for a in outcome["memory_outcome"]["applied"]] == ["lives in Lisbon"]
     assert {f.claim for f in memory.facts(user_id)} == {"allergic to penicillin", "lives in Lisbon"}
 
 
@@ -68,4 +68,4 @@ async def test_async_agent_with_the_user_in_the_config(make_memory, user_id: str
                         config={"configurable": {"user_id": user_id}})
     assert '"likes jazz"' in chat._seen[0][0].content
     [outcome] = await middleware.aflush()
-    assert outcome["memory_outcome"].error is None
+    assert outcome["memory_outcome"]["error"] is None

@@ -18,6 +18,7 @@ from langgraph.graph import START, StateGraph
 from langgraph.graph.message import add_messages
 
 from fact_memory_graph import (
+    ApplyOutcome,
     ExtractionError,
     FactKind,
     FactMemory,
@@ -412,7 +413,7 @@ def test_write_graph_runs_beside_the_reply_in_a_parent_graph(make_memory, user_i
     result = graph.invoke({"messages": [HumanMessage("I live in Berlin", id="h1")]},
                           {"configurable": {"user_id": user_id}})
     assert [m.content for m in result["messages"]] == ["I live in Berlin", "Nice, Berlin!"]
-    assert result["memory_outcome"].applied[0].claim == "lives in Berlin"
+    assert result["memory_outcome"]["applied"][0]["claim"] == "lives in Berlin"
     # The same state again (e.g. a re-run) does not apply twice or call the model again.
     graph.invoke({"messages": [HumanMessage("I live in Berlin", id="h1")]}, {"configurable": {"user_id": user_id}})
     assert len(memory.facts(user_id)) == 1 and len(llm.calls) == 1
@@ -453,7 +454,7 @@ def test_on_error_log_never_breaks_the_reply(make_memory, user_id: str) -> None:
     memory = make_memory(ScriptedChatModel(responses=[RuntimeError("provider down")]))
     result = memory.write_graph(on_error="log").invoke(
         {"messages": [HumanMessage("I live in Berlin", id="x")]}, {"configurable": {"user_id": user_id}})
-    assert "provider down" in result["memory_outcome"].error
+    assert "provider down" in result["memory_outcome"]["error"]
     assert memory.stats(user_id)["messages"] == 0  # retryable
 
 
@@ -466,7 +467,7 @@ def test_extract_every_n_messages_batches(make_memory, user_id: str) -> None:
     outcomes = []
     for i, text in enumerate(["I live in Berlin", "my sister is Mia", "she visits often"]):
         history.append(HumanMessage(text, id=f"b{i}"))
-        outcomes.append(graph.invoke({"messages": list(history)}, cfg)["memory_outcome"])
+        outcomes.append(ApplyOutcome.model_validate(graph.invoke({"messages": list(history)}, cfg)["memory_outcome"]))
         history.append(AIMessage("ok", id=f"a{i}"))
     assert [o.skipped for o in outcomes[:2]] == ["batching: 1 of 3 messages", "batching: 2 of 3 messages"]
     assert len(outcomes[2].applied) == 2 and len(llm.calls) == 1
@@ -554,14 +555,14 @@ def test_a_failed_extraction_is_retried_on_the_next_turn(make_memory, user_id: s
     first = HumanMessage("I'm allergic to penicillin", id="h1")
     with caplog.at_level(logging.WARNING, logger="fact_memory_graph"):
         out = graph.invoke({"messages": [first]}, config)
-    assert out["memory_outcome"].error and memory.facts(user_id) == []
+    assert out["memory_outcome"]["error"] and memory.facts(user_id) == []
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING and "retried" in r.message]
     assert len(warnings) == 1 and "\n" not in warnings[0].getMessage()  # one line, no traceback
     out = graph.invoke({"messages": [first, AIMessage("Noted."), HumanMessage("I like jazz", id="h2")]}, config)
-    assert out["memory_outcome"].message_id == "h2" and len(llm.calls) == 3
+    assert out["memory_outcome"]["message_id"] == "h2" and len(llm.calls) == 3
     assert sorted(f.claim for f in memory.facts(user_id)) == ["allergic to penicillin", "likes jazz"]
     again = graph.invoke({"messages": [first, HumanMessage("I like jazz", id="h2")]}, config)
-    assert again["memory_outcome"].already_processed and len(llm.calls) == 3  # nothing twice
+    assert again["memory_outcome"]["already_processed"] and len(llm.calls) == 3  # nothing twice
 
 
 def test_remember_treats_context_as_context(make_memory, user_id: str) -> None:

@@ -9,7 +9,7 @@ from typing import Annotated, Any, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
-from fact_memory_graph.schema import ApplyOutcome, Fact, PendingContradiction, PlannedOp, RejectedOp
+from fact_memory_graph.schema import Fact, PendingContradiction, PlannedOp, RejectedOp
 
 
 class WriteInput(TypedDict, total=False):
@@ -27,9 +27,13 @@ class WriteInput(TypedDict, total=False):
 
 
 class WriteOutput(TypedDict, total=False):
-    """What the write subgraph returns: the outcome of the processed message."""
+    """What the write subgraph returns: the outcome of the processed message.
 
-    memory_outcome: ApplyOutcome
+    ``memory_outcome`` is :class:`~fact_memory_graph.schema.ApplyOutcome` as JSON (plain dicts and
+    strings), so any LangGraph checkpointer stores it without registering types; read it typed
+    with ``ApplyOutcome.model_validate(state["memory_outcome"])``."""
+
+    memory_outcome: dict[str, Any]
 
 
 class KnownFact(TypedDict):

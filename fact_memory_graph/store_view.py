@@ -1,0 +1,188 @@
+"""A read-only LangGraph ``BaseStore`` over the facts, for code written against ``runtime.store``.
+
+Namespace ``("facts", user_id)``, key = fact id, value::
+
+    {"content": claim, "kind": "durable", "category": "health", "confidence": 0.8,
+     "status": "active", "source": "conversation", "valid_at": ..., "expires_at": ...}
+
+(``content`` is the field langmem's memory tools read.) ``search(("facts", user_id), query=...)``
+ranks exactly as the retriever does (relevance x confidence x time weight, scores on the items);
+without a query it lists the user's retrievable facts, newest first. ``filter`` matches value
+fields (``kind``, ``category``, ``status``, ...) with LangGraph's operators (``$eq``, ``$ne``,
+``$gt``, ``$gte``, ``$lt``, ``$lte``).
+
+Decisions: every operation names one user — a prefix shorter than ``("facts", user_id)`` raises
+instead of searching across users, and a view bound to a user (``memory.as_store(user_id=...)``)
+refuses any other. Writes raise :class:`~fact_memory_graph.errors.ReadOnlyStoreError` pointing to
+the real write API: facts come from the write path (extraction, dedup, audited apply), never from
+a raw ``put``. ``list_namespaces`` lists users only for an unbound view.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from langchain_core.documents import Document
+from langgraph.store.base import (
+    BaseStore,
+    GetOp,
+    InvalidNamespaceError,
+    Item,
+    ListNamespacesOp,
+    Op,
+    PutOp,
+    Result,
+    SearchItem,
+    SearchOp,
+)
+
+from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.errors import InvalidInputError, ReadOnlyStoreError
+from fact_memory_graph.retriever import FactMemoryRetriever
+from fact_memory_graph.schema import RETRIEVABLE_STATUSES, Fact
+
+NAMESPACE = "facts"
+_OPS: dict[str, Callable[[Any, Any], bool]] = {
+    "$eq": operator.eq, "$ne": operator.ne, "$gt": operator.gt, "$gte": operator.ge, "$lt": operator.lt,
+    "$lte": operator.le,
+}
+_READ_ONLY = ("this store is a read-only view of fact-memory: write facts with FactMemory.remember() / "
+              "add_fact() / update_fact() / retract_fact() (or the agent tools from as_tools())")
+
+
+def _value(fact: Fact) -> dict[str, Any]:
+    return {"content": fact.claim, "kind": fact.kind.value, "category": fact.category,
+            "confidence": fact.confidence, "status": fact.status.value, "source": fact.source.value,
+            "valid_at": fact.valid_at.isoformat() if fact.valid_at else None,
+            "expires_at": fact.expires_at.isoformat() if fact.expires_at else None}
+
+
+def _item(fact: Fact) -> Item:
+    return Item(namespace=(NAMESPACE, fact.user_id), key=str(fact.id), value=_value(fact),
+                created_at=fact.created_at, updated_at=fact.last_confirmed_at or fact.created_at)
+
+
+def _search_item(doc: Document, user_id: str) -> SearchItem:
+    m = doc.metadata
+    value = {"content": doc.page_content, **{k: m[k] for k in ("kind", "category", "confidence", "status", "source")},
+             "valid_at": m["valid_at"].isoformat() if m["valid_at"] else None,
+             "expires_at": m["expires_at"].isoformat() if m["expires_at"] else None}
+    return SearchItem(namespace=(NAMESPACE, user_id), key=m["id"], value=value, created_at=m["created_at"],
+                      updated_at=m["last_confirmed_at"] or m["created_at"], score=m["score"])
+
+
+def _matches(value: dict[str, Any], flt: dict[str, Any] | None) -> bool:
+    for key, cond in (flt or {}).items():
+        conds = cond if isinstance(cond, dict) else {"$eq": cond}
+        for op_name, expected in conds.items():
+            if op_name not in _OPS:
+                raise InvalidInputError(f"unsupported filter operator {op_name!r} (allowed: {', '.join(_OPS)})")
+            actual = value.get(key)
+            try:
+                if actual is None or not _OPS[op_name](actual, expected):
+                    return False
+            except TypeError:
+                return False
+    return True
+
+
+class FactMemoryStoreView(BaseStore):
+    """Read-only ``BaseStore`` over one memory's facts (see the module docstring)."""
+
+    supports_ttl = False
+
+    def __init__(self, context: MemoryContext, *, user_id: str | None = None) -> None:
+        self.context = context
+        self.user_id = user_id
+
+    # ------------------------------------------------------------------ namespaces
+    def _user(self, namespace: tuple[str, ...]) -> str:
+        if len(namespace) != 2 or namespace[0] != NAMESPACE or not namespace[1]:
+            raise InvalidNamespaceError(
+                f"fact-memory namespaces are (\"facts\", user_id); got {namespace!r} (a search never spans users)")
+        user_id = namespace[1]
+        if self.user_id is not None and user_id != self.user_id:
+            raise InvalidNamespaceError(f"this view is bound to user {self.user_id!r}; got namespace {namespace!r}")
+        return user_id
+
+    def _namespaces(self, op: ListNamespacesOp, users: list[str]) -> list[tuple[str, ...]]:
+        spaces = [(NAMESPACE, u) for u in users]
+        for cond in op.match_conditions or ():
+            n = len(cond.path)
+            def fits(ns: tuple[str, ...], cond: Any = cond, n: int = n) -> bool:
+                part = ns[:n] if cond.match_type == "prefix" else ns[-n:]
+                return len(ns) >= n and all(p == "*" or p == q for p, q in zip(cond.path, part, strict=True))
+            spaces = [ns for ns in spaces if fits(ns)]
+        if op.max_depth is not None:
+            spaces = sorted({ns[: op.max_depth] for ns in spaces})
+        return spaces[op.offset: op.offset + op.limit]
+
+    # ------------------------------------------------------------------ one op
+    def _retriever(self, user_id: str, op: SearchOp) -> FactMemoryRetriever:
+        k = op.limit + op.offset
+        return FactMemoryRetriever(context=self.context, user_id=user_id, search_kwargs={"k_durable": k,
+                                                                                          "k_current": k})
+
+    def _listed(self, facts: list[Fact], op: SearchOp) -> list[SearchItem]:
+        facts = sorted(facts, key=lambda f: f.last_confirmed_at or f.created_at, reverse=True)
+        items = [SearchItem(namespace=(NAMESPACE, f.user_id), key=str(f.id), value=_value(f),
+                            created_at=f.created_at, updated_at=f.last_confirmed_at or f.created_at)
+                 for f in facts]
+        return [i for i in items if _matches(i.value, op.filter)][op.offset: op.offset + op.limit]
+
+    def _ranked(self, docs: list[Document], user_id: str, op: SearchOp) -> list[SearchItem]:
+        items = [_search_item(d, user_id) for d in docs]
+        return [i for i in items if _matches(i.value, op.filter)][op.offset: op.offset + op.limit]
+
+    def _run(self, op: Op) -> Result:
+        store = self.context.store
+        if isinstance(op, GetOp):
+            user_id = self._user(op.namespace)
+            try:
+                fact = store.get_fact(user_id, op.key)
+            except InvalidInputError:
+                return None  # not a fact id: nothing stored under that key
+            return _item(fact) if fact is not None else None
+        if isinstance(op, SearchOp):
+            user_id = self._user(op.namespace_prefix)
+            if op.query:
+                return self._ranked(self._retriever(user_id, op).invoke(op.query), user_id, op)
+            return self._listed(store.list_facts(user_id, status=list(RETRIEVABLE_STATUSES)), op)
+        if isinstance(op, ListNamespacesOp):
+            if self.user_id is not None:
+                return self._namespaces(op, [self.user_id])
+            return self._namespaces(op, [u["user_id"] for u in store.users()])
+        if isinstance(op, PutOp):
+            raise ReadOnlyStoreError(_READ_ONLY)
+        raise InvalidInputError(f"unsupported store operation {type(op).__name__}")
+
+    async def _arun(self, op: Op) -> Result:
+        astore = self.context.astore
+        if isinstance(op, GetOp):
+            user_id = self._user(op.namespace)
+            try:
+                fact = await astore.get_fact(user_id, op.key)
+            except InvalidInputError:
+                return None
+            return _item(fact) if fact is not None else None
+        if isinstance(op, SearchOp):
+            user_id = self._user(op.namespace_prefix)
+            if op.query:
+                return self._ranked(await self._retriever(user_id, op).ainvoke(op.query), user_id, op)
+            return self._listed(await astore.list_facts(user_id, status=list(RETRIEVABLE_STATUSES)), op)
+        if isinstance(op, ListNamespacesOp):
+            if self.user_id is not None:
+                return self._namespaces(op, [self.user_id])
+            return self._namespaces(op, [u["user_id"] for u in await astore.users()])
+        if isinstance(op, PutOp):
+            raise ReadOnlyStoreError(_READ_ONLY)
+        raise InvalidInputError(f"unsupported store operation {type(op).__name__}")
+
+    # ------------------------------------------------------------------ BaseStore
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        return [self._run(op) for op in ops]
+
+    async def abatch(self, ops: Iterable[Op]) -> list[Result]:
+        return [await self._arun(op) for op in ops]
