@@ -27,3 +27,12 @@ def test_notebook_executes(path: Path, db_url: str, monkeypatch: pytest.MonkeyPa
 
 def test_there_are_notebooks() -> None:
     assert {p.name for p in NOTEBOOKS} >= {"01_quickstart.ipynb", "02_decay_and_ranking.ipynb", "03_retriever_chain.ipynb"}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_committed_notebooks_show_their_outputs(path: Path) -> None:
+    """Committed with outputs (tools/execute_notebooks.py), so they render where people browse them."""
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
+    assert code and all(c.get("execution_count") for c in code), f"run tools/execute_notebooks.py for {path.name}"
+    assert not [o for c in code for o in c.get("outputs", []) if o.output_type == "error"]

@@ -1,6 +1,7 @@
 """Writes the notebooks in notebooks/ from the cell sources below (run after editing them).
 
-The notebooks are committed without outputs; tests/test_notebooks.py executes every one.
+Then run tools/execute_notebooks.py: the notebooks are committed with their outputs, and
+tests/test_notebooks.py executes every one again.
 """
 
 from __future__ import annotations
