@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from fact_memory_graph.config import (
         FactMemoryConfig,
         HealthConfig,
+        LifecyclePolicy,
         ReadConfig,
         ReconcileConfig,
         WriteConfig,
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 _EXPORTS = {
     "FactMemoryConfig": "fact_memory_graph.config",
     "HealthConfig": "fact_memory_graph.config",
+    "LifecyclePolicy": "fact_memory_graph.config",
     "ReadConfig": "fact_memory_graph.config",
     "ReconcileConfig": "fact_memory_graph.config",
     "WriteConfig": "fact_memory_graph.config",
@@ -119,6 +121,7 @@ __all__ = [
     "HealthConfig",
     "HealthReport",
     "InvalidInputError",
+    "LifecyclePolicy",
     "PiecewiseLinearDecay",
     "ReadConfig",
     "ReconcileConfig",

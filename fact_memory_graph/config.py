@@ -125,10 +125,50 @@ class HealthConfig(BaseModel):
     recent_runs: int = Field(default=10, ge=2, le=1000)
 
 
+class LifecyclePolicy(BaseModel):
+    """How facts live: seed 000's behaviour (``name="seed000"``, the default) or seed 002's staged
+    lifecycle (``name="staged"``, or :meth:`staged`). See :mod:`fact_memory_graph.lifecycle`.
+
+    Under ``staged``: new facts start *staged* (``confirmed_at`` unset) and are confirmed on their
+    ``promotion_accesses``-th retrieval (user edits are confirmed at once); ranking and cleanup use
+    seed 002's relevance ``confidence x source weight x idle decay x usage boost``; ``maintain``
+    sweeps (retracts, audited) facts whose relevance fell below ``cleanup_threshold`` unless they are
+    confirmed with at least ``protect_accesses`` retrievals; a contradiction from a trusted source
+    at confidence >= ``trusted_confidence`` supersedes directly instead of waiting for review.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: Literal["seed000", "staged"] = "seed000"
+    promotion_accesses: int = Field(default=3, ge=1)
+    #: Days since the last access before idle decay starts, and the factor per further week.
+    grace_days: float = Field(default=7.0, ge=0)
+    weekly_decay: float = Field(default=0.95, gt=0, le=1)
+    source_weights: dict[str, float] = Field(default_factory=lambda: {
+        "user_edit": 2.0, "file": 1.5, "system": 1.2, "conversation": 1.0})
+    #: Usage boost ``1 + usage_boost * log10(accesses + 1)``.
+    usage_boost: float = Field(default=0.5, ge=0)
+    cleanup_threshold: float = Field(default=0.2, ge=0)
+    protect_accesses: int = Field(default=5, ge=0)
+    trusted_sources: tuple[str, ...] = ("user_edit",)
+    trusted_confidence: float = Field(default=0.9, ge=0, le=1)
+
+    @classmethod
+    def staged(cls, **overrides: object) -> LifecyclePolicy:
+        """Seed 002's staged policy with its published thresholds (3 accesses, 7 days, 0.95/week, 0.2, 5)."""
+        return cls.model_validate({"name": "staged", **overrides})
+
+    @property
+    def is_staged(self) -> bool:
+        return self.name == "staged"
+
+
 class FactMemoryConfig(BaseModel):
     """All settings of a :class:`~fact_memory_graph.FactMemory`."""
 
     model_config = ConfigDict(frozen=True)
+
+    lifecycle: LifecyclePolicy = Field(default_factory=LifecyclePolicy)
 
     write: WriteConfig = Field(default_factory=WriteConfig)
     read: ReadConfig = Field(default_factory=ReadConfig)

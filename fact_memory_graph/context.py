@@ -21,6 +21,7 @@ from langchain_core.language_models import BaseChatModel
 
 from fact_memory_graph.config import FactMemoryConfig
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
+from fact_memory_graph.lifecycle import RankingFormula, ranking_for
 from fact_memory_graph.messages import truncate_middle
 from fact_memory_graph.sanitize import clean_text
 from fact_memory_graph.store import AsyncFactStore, FactStore
@@ -85,6 +86,11 @@ class MemoryContext:
     @property
     def dimension(self) -> int:
         return self.store.dimension
+
+    @property
+    def ranking(self) -> RankingFormula:
+        """The retriever's scoring formula, from the lifecycle policy."""
+        return ranking_for(self.config.lifecycle)
 
     def now(self) -> datetime:
         """The clock's time; the clock must return an aware datetime."""

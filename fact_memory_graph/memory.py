@@ -10,7 +10,7 @@ import logging
 import os
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -179,7 +179,7 @@ class FactMemory:
                 embedded.close()
             raise
         memory = cls(
-            FactStore(pool, dimension=dimension, write=config.write, heal=heal),
+            FactStore(pool, dimension=dimension, write=config.write, heal=heal, lifecycle=config.lifecycle),
             embeddings=embeddings, llm=llm, clock=clock, config=config, embedded=embedded, database_url=url,
         )
         if setup:
@@ -208,7 +208,7 @@ class FactMemory:
             await asyncio.to_thread(memory.close)
             raise
         memory.context.astore = AsyncFactStore(pool, dimension=memory.store.dimension, write=memory.config.write,
-                                               heal=memory.store.heal)
+                                               heal=memory.store.heal, lifecycle=memory.config.lifecycle)
         return memory
 
     def setup(self) -> None:
@@ -422,6 +422,53 @@ class FactMemory:
         planned = await aplan_ops(self.context, [proposal], source=src)
         outcome = await self.astore.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
         return self._single(outcome, message_id)
+
+    def _batch_proposals(self, facts: Sequence[Mapping[str, Any]], source: FactSource | str,
+                         at: datetime) -> tuple[list[PlannedOp], FactSource]:
+        if not facts:
+            raise InvalidInputError("add_facts needs at least one fact")
+        if len(facts) > self.config.write.max_ops:
+            raise InvalidInputError(f"at most {self.config.write.max_ops} facts per call (WriteConfig.max_ops); "
+                                    "split the batch")
+        allowed = {"claim", "kind", "category", "structured_fields", "verification_status", "expires_at"}
+        proposals: list[PlannedOp] = []
+        src = parse_enum(FactSource, source, "source")
+        for item in facts:
+            unknown = set(item) - allowed
+            if unknown or "claim" not in item or "kind" not in item or "category" not in item:
+                raise InvalidInputError(f"each fact needs claim, kind and category (optional: structured_fields, "
+                                        f"verification_status, expires_at); got keys {sorted(item)}")
+            proposal, _ = self._direct_proposal(
+                item["claim"], item["kind"], item["category"], item.get("structured_fields"),
+                item.get("verification_status", VerificationStatus.SELF_REPORTED), src, at, item.get("expires_at"))
+            proposals.append(proposal)
+        return proposals, src
+
+    def add_facts(self, user_id: str, facts: Sequence[Mapping[str, Any]], *,
+                  source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
+                  message_id: str | None = None) -> ApplyOutcome:
+        """Seed known facts at once (cold start: onboarding answers, a CRM import), without the model.
+
+        Each item is ``{"claim", "kind", "category"}`` plus optional ``structured_fields``,
+        ``verification_status``, ``expires_at``. All are applied in one transaction (one embedding
+        batch); near-duplicates of each other or of stored facts strengthen instead of adding.
+        ``message_id`` makes the batch idempotent. Under the staged policy user edits (the
+        default source) are confirmed at once, so a new user's context is not empty."""
+        at = at or self.now()
+        proposals, src = self._batch_proposals(facts, source, at)
+        generation = self.store.user_generation(user_id)
+        planned = plan_ops(self.context, proposals, source=src)
+        return self.store.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
+
+    async def aadd_facts(self, user_id: str, facts: Sequence[Mapping[str, Any]], *,
+                         source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
+                         message_id: str | None = None) -> ApplyOutcome:
+        """Async twin of :meth:`add_facts`."""
+        at = at or self.now()
+        proposals, src = self._batch_proposals(facts, source, at)
+        generation = await self.astore.user_generation(user_id)
+        planned = await aplan_ops(self.context, proposals, source=src)
+        return await self.astore.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
 
     def _edit(self, user_id: str, fact_id: uuid.UUID | str, claim: str, old: Fact | None, at: datetime | None
               ) -> tuple[PlannedOp, datetime]:

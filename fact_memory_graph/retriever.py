@@ -38,6 +38,7 @@ from pydantic import ConfigDict, Field, model_validator
 from fact_memory_graph.config import ReadConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import InvalidInputError
+from fact_memory_graph.lifecycle import RankingFormula, Seed000Ranking
 from fact_memory_graph.messages import resolve_user_id
 from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import (
@@ -67,8 +68,11 @@ def score_facts(
     k_durable: int,
     k_current: int,
     k: int | None,
+    ranking: RankingFormula | None = None,
 ) -> list[Document]:
-    """Rank candidates per kind, keep the quotas, cap at ``k``; best first."""
+    """Rank candidates per kind with ``ranking`` (the lifecycle policy's formula; seed 000's
+    ``relevance x confidence x time_weight`` by default), keep the quotas, cap at ``k``; best first."""
+    rank = ranking or Seed000Ranking()
     docs: list[Document] = []
     for kind, quota in ((FactKind.DURABLE, k_durable), (FactKind.CURRENT, k_current)):
         scored = []
@@ -79,7 +83,7 @@ def score_facts(
             weight = 1.0 if kind is FactKind.DURABLE else read.time_weight(fact_age_days(fact, now, read.age_from))
             if kind is FactKind.CURRENT and weight < read.current_floor:
                 continue  # stale: no longer "currently happening" (see ReadConfig.current_floor)
-            scored.append((relevance * fact.confidence * weight, relevance, weight, fact, pending))
+            scored.append((rank(fact, relevance, weight, now), relevance, weight, fact, pending))
         scored.sort(key=lambda s: (-s[0], s[3].claim, str(s[3].id)))
         docs.extend(_document(*s) for s in scored[:quota])
     docs.sort(key=lambda d: (-d.metadata["score"], d.metadata["kind"], d.page_content, d.id))
@@ -227,7 +231,8 @@ class FactMemoryRetriever(BaseRetriever):
 
     def _rank(self, user_id: str, found: dict[FactKind, list[SearchHit]], opts: dict[str, Any]) -> list[Document]:
         now = self._now()
-        docs = score_facts(found, now=now, read=self.context.config.read, k_durable=opts["k_durable"],
+        docs = score_facts(found, now=now, read=self.context.config.read, ranking=self.context.ranking,
+                           k_durable=opts["k_durable"],
                            k_current=opts["k_current"], k=opts["k"])
         if opts.get("score_threshold") is not None:
             docs = [d for d in docs if d.metadata["score"] >= opts["score_threshold"]]

@@ -143,6 +143,9 @@ class Fact(BaseModel):
     last_accessed_at: datetime | None = None
     #: ``None`` until the reconciliation job has looked at the fact (the write-ahead flag).
     reconciled_at: datetime | None = None
+    #: Seed 002's staging: when the fact was confirmed (``None``: still staged). Under seed 000's
+    #: policy every fact is confirmed when written.
+    confirmed_at: datetime | None = None
 
 
 class PendingContradiction(BaseModel):

@@ -26,7 +26,7 @@ from langchain_core.runnables import RunnableConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
-from fact_memory_graph.schema import FactSource, PlannedOp
+from fact_memory_graph.schema import FactKind, FactSource, PlannedOp
 
 logger = logging.getLogger(__name__)
 
@@ -47,8 +47,8 @@ def plan_ops(ctx: MemoryContext, proposals: Sequence[PlannedOp], *,
     :meth:`FactStore.apply`, which checks the adds against stored facts under a lock."""
     needs = _needs_vector(proposals)
     vectors = ctx.embed_many([p.claim or "" for p in needs])
-    return dedup_within_message(proposals, dict(zip(map(id, needs), vectors, strict=True)),
-                                ctx.config.write.dedup_threshold, source)
+    return _trusted_supersede(ctx, dedup_within_message(proposals, dict(zip(map(id, needs), vectors, strict=True)),
+                                                        ctx.config.write.dedup_threshold, source), source)
 
 
 async def aplan_ops(ctx: MemoryContext, proposals: Sequence[PlannedOp], *,
@@ -56,8 +56,22 @@ async def aplan_ops(ctx: MemoryContext, proposals: Sequence[PlannedOp], *,
     """Async twin of :func:`plan_ops`."""
     needs = _needs_vector(proposals)
     vectors = await ctx.aembed_many([p.claim or "" for p in needs])
-    return dedup_within_message(proposals, dict(zip(map(id, needs), vectors, strict=True)),
-                                ctx.config.write.dedup_threshold, source)
+    return _trusted_supersede(ctx, dedup_within_message(proposals, dict(zip(map(id, needs), vectors, strict=True)),
+                                                        ctx.config.write.dedup_threshold, source), source)
+
+
+def _trusted_supersede(ctx: MemoryContext, planned: list[PlannedOp], source: FactSource) -> list[PlannedOp]:
+    """Seed 002's conflict rule (staged policy): a contradiction from a trusted source whose facts
+    start at confidence >= ``trusted_confidence`` supersedes the old fact at once (kept as
+    ``superseded``, audited) instead of waiting for review as a candidate."""
+    policy = ctx.config.lifecycle
+    if not (policy.is_staged and source.value in policy.trusted_sources
+            and ctx.config.write.initial_confidence >= policy.trusted_confidence):
+        return planned
+    return [p.model_copy(update={"op": "add_durable" if p.kind is FactKind.DURABLE else "add_current",
+                                 "supersedes": p.fact_id, "fact_id": None,
+                                 "note": f"trusted {source.value} contradiction supersedes {p.fact_id}"})
+            if p.op == "contradict" else p for p in planned]
 
 
 def dedup_within_message(

@@ -32,7 +32,7 @@ USER_KEY_SQL = "hashtextextended('fact-memory-user:' || %s, 0)"
 FACT_COLUMNS = (
     "id, user_id, kind, category, claim, structured_fields, confidence, evidence_message_ids, "
     "verification_status, status, superseded_by, source, created_at, last_confirmed_at, "
-    "valid_at, expires_at, access_count, last_accessed_at, reconciled_at"
+    "valid_at, expires_at, access_count, last_accessed_at, reconciled_at, confirmed_at"
 )
 CANDIDATE_COLUMNS = (
     "id, user_id, fact_id, kind, category, claim, structured_fields, message_id, status, "

@@ -18,7 +18,7 @@ from uuid import UUID
 
 from psycopg_pool import AsyncConnectionPool
 
-from fact_memory_graph.config import WriteConfig
+from fact_memory_graph.config import LifecyclePolicy, WriteConfig
 from fact_memory_graph.schema import (
     RETRIEVABLE_STATUSES,
     ApplyOutcome,
@@ -44,8 +44,8 @@ class AsyncFactStore(StorePlans):
     """Async Postgres + pgvector storage; same methods as ``FactStore``, awaitable."""
 
     def __init__(self, pool: AsyncConnectionPool | None, *, dimension: int, write: WriteConfig | None = None,
-                 heal: Heal | None = None):
-        super().__init__(dimension=dimension, write=write)
+                 heal: Heal | None = None, lifecycle: LifecyclePolicy | None = None):
+        super().__init__(dimension=dimension, write=write, lifecycle=lifecycle)
         self.pool = pool
         self.heal = heal
 
@@ -202,7 +202,7 @@ class ThreadedAsyncFactStore(AsyncFactStore):
     thread, so the event loop stays free. It owns no pool (closing it closes nothing)."""
 
     def __init__(self, store: FactStore) -> None:
-        super().__init__(None, dimension=store.dimension, write=store.write)
+        super().__init__(None, dimension=store.dimension, write=store.write, lifecycle=store.lifecycle)
         self.sync_store = store
 
     async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:

@@ -158,6 +158,15 @@ CREATE TABLE fact_memory_profiles (
 );
 """,
     ),
+    (
+        "staged lifecycle",
+        """
+-- Seed 002's staging (LifecyclePolicy "staged"): NULL = staged, else when the fact was confirmed.
+-- Facts written before this migration (and every fact under seed 000's policy) are confirmed.
+ALTER TABLE fact_memory_facts ADD COLUMN confirmed_at timestamptz;
+UPDATE fact_memory_facts SET confirmed_at = created_at;
+""",
+    ),
 ]
 
 

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from psycopg_pool import ConnectionPool
 
-from fact_memory_graph.config import WriteConfig
+from fact_memory_graph.config import LifecyclePolicy, WriteConfig
 from fact_memory_graph.schema import (
     RETRIEVABLE_STATUSES,
     ApplyOutcome,
@@ -39,8 +39,8 @@ class FactStore(StorePlans):
     """Postgres + pgvector storage for facts, candidates, the audit log and processed messages."""
 
     def __init__(self, pool: ConnectionPool, *, dimension: int, write: WriteConfig | None = None,
-                 heal: Heal | None = None):
-        super().__init__(dimension=dimension, write=write)
+                 heal: Heal | None = None, lifecycle: LifecyclePolicy | None = None):
+        super().__init__(dimension=dimension, write=write, lifecycle=lifecycle)
         self.pool = pool
         #: Restarts a dead embedded server before a retry (set by FactMemory for the embedded default).
         self.heal = heal

@@ -9,6 +9,7 @@ from uuid import UUID
 from psycopg.types.json import Jsonb
 
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
+from fact_memory_graph.lifecycle import lifecycle_relevance, should_clean_up
 from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATE_COLUMNS,
@@ -28,6 +29,7 @@ from fact_memory_graph.store._sql import (
     require_user,
     rowcount,
     rows,
+    to_fact,
 )
 from fact_memory_graph.store.migrations import MIGRATIONS, render_migration
 from fact_memory_graph.store.plans.write import WritePlans
@@ -77,7 +79,27 @@ class AdminPlans(WritePlans):
                 yield from self._audit(user_id=user_id, op=status, at=at, fact_id=before["id"], before=before,
                                        after=after)
             counts[status] = len(found)
+        if self.lifecycle.is_staged:
+            counts["swept"] = yield from self._sweep(user_id, at)
         return counts
+
+    def _sweep(self, user_id: str, at: datetime) -> Plan[int]:
+        """Seed 002's cleanup: retract (audited, kept for history) every fact whose lifecycle
+        relevance fell below the threshold, except confirmed facts with enough retrievals."""
+        found = yield from rows(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s"
+                                " AND status IN ('active', 'dormant') ORDER BY id FOR UPDATE", (user_id,))
+        swept = 0
+        for before in found:
+            fact = to_fact(before)
+            if not should_clean_up(fact, at, self.lifecycle):
+                continue
+            after = yield from one(f"UPDATE {FACTS} SET status = 'retracted' WHERE user_id = %s AND id = %s"
+                                   " RETURNING *", (user_id, before["id"]))
+            yield from self._audit(user_id=user_id, op="sweep", at=at, fact_id=before["id"], before=before,
+                                   after=after, note=f"relevance {lifecycle_relevance(fact, at, self.lifecycle):.3f}"
+                                                     f" < {self.lifecycle.cleanup_threshold}")
+            swept += 1
+        return swept
 
     def _purge_fact_plan(self, user_id: str, fact_id: UUID | str) -> Plan[bool]:
         """Hard-delete one fact and every copy of its text: its audit rows, the candidates
@@ -155,6 +177,8 @@ class AdminPlans(WritePlans):
             values = [f.get(c) for c in columns]
             values[columns.index("superseded_by")] = None  # set below, once every fact exists
             values[columns.index("user_id")] = user_id
+            if "confirmed_at" not in f:  # an export from before staging: its facts were all confirmed
+                values[columns.index("confirmed_at")] = f.get("created_at")
             values[columns.index("structured_fields")] = Jsonb(f.get("structured_fields") or {})
             yield from execute(
                 f"INSERT INTO {FACTS} ({FACT_COLUMNS}, embedding) VALUES ({', '.join(['%s'] * len(columns))},"

@@ -5,14 +5,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from fact_memory_graph.config import WriteConfig
+from fact_memory_graph.config import LifecyclePolicy, WriteConfig
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
 
 
 class PlansBase:
-    def __init__(self, *, dimension: int, write: WriteConfig | None = None) -> None:
+    def __init__(self, *, dimension: int, write: WriteConfig | None = None,
+                 lifecycle: LifecyclePolicy | None = None) -> None:
         self.dimension = dimension
         self.write = write or WriteConfig()
+        self.lifecycle = lifecycle or LifecyclePolicy()
 
     def vector_literal(self, embedding: Sequence[float]) -> str:
         """pgvector text form; checks the dimension and rejects NaN/inf with a clear error."""

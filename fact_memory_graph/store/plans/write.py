@@ -22,6 +22,7 @@ from fact_memory_graph.schema import (
     Fact,
     FactCandidate,
     FactKind,
+    FactSource,
     FactStatus,
     PlannedOp,
     RejectedOp,
@@ -246,6 +247,13 @@ class WritePlans(ReadPlans):
             raise FactNotFoundError(f"{op}: no active fact {fact_id} for user {user_id!r}")
         return row
 
+    def _confirmed_at(self, op: PlannedOp, at: datetime) -> datetime | None:
+        """Seed 000: every fact is confirmed when written. Staged policy: only user edits are;
+        others wait for their promotion (see :mod:`fact_memory_graph.lifecycle`)."""
+        if not self.lifecycle.is_staged or op.source is FactSource.USER_EDIT:
+            return at
+        return None
+
     def _insert_fact(self, user_id: str, message_id: str | None, op: PlannedOp, at: datetime) -> Plan[AppliedOp]:
         if not op.claim or op.embedding is None or op.kind is None or op.category is None:
             raise InvalidInputError(f"{op.op} needs kind, category, claim and embedding")
@@ -254,13 +262,14 @@ class WritePlans(ReadPlans):
         row = _returned((yield from one(
             f"INSERT INTO {FACTS} (id, user_id, kind, category, claim, structured_fields, confidence,"
             " evidence_message_ids, verification_status, source, created_at, last_confirmed_at,"
-            " valid_at, expires_at, embedding)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
+            " valid_at, expires_at, confirmed_at, embedding)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
             " RETURNING *",
             (fid, user_id, kind.value, op.category, op.claim, Jsonb(op.structured_fields),
              self.write.initial_confidence, [message_id] if message_id else [], op.verification_status.value,
              op.source.value, at, at, at if kind is FactKind.CURRENT else None,
-             op.expires_at if kind is FactKind.CURRENT else None, self.vector_literal(op.embedding)),
+             op.expires_at if kind is FactKind.CURRENT else None, self._confirmed_at(op, at),
+             self.vector_literal(op.embedding)),
         )))
         yield from self._audit(user_id=user_id, op=op.op, at=at, fact_id=fid, message_id=message_id, after=row,
                                note=op.note)
@@ -330,6 +339,15 @@ class WritePlans(ReadPlans):
             after = yield from one(f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = %s", (user_id, before["id"]))
             yield from self._audit(user_id=user_id, op="reactivate", at=at, fact_id=before["id"], before=before,
                                    after=after, note="retrieved while dormant")
+        if self.lifecycle.is_staged:  # seed 002: the N-th retrieval confirms a staged fact
+            promoted = yield from rows(
+                f"UPDATE {FACTS} SET confirmed_at = %s WHERE user_id = %s AND id = ANY(%s)"
+                " AND confirmed_at IS NULL AND access_count >= %s AND status IN ('active', 'dormant') RETURNING *",
+                (at, user_id, list(fact_ids), self.lifecycle.promotion_accesses))
+            for after in sorted(promoted, key=lambda r: str(r["id"])):
+                yield from self._audit(user_id=user_id, op="confirm", at=at, fact_id=after["id"],
+                                       before={**after, "confirmed_at": None}, after=after,
+                                       note=f"staged -> confirmed on retrieval {after['access_count']}")
 
     def _retract_plan(self, user_id: str, fact_id: UUID | str, at: datetime, note: str) -> Plan[bool]:
         """A believed fact becomes ``retracted`` (kept for history, never retrieved); audited."""
