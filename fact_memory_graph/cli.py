@@ -524,6 +524,35 @@ def forget(
         _emit_json(store.delete_user(user))
 
 
+@app.command()
+def sessions(
+    user: UserArg,
+    query: Annotated[str | None, typer.Option(help="Only sessions similar to this (best first).")] = None,
+    build: Annotated[bool, typer.Option("--build", help="Build the changed sessions' records first.")] = False,
+    as_json: JsonOpt = False,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """The user's session records (seed 003): one per conversation, FACTS and SUMMARY."""
+    with _memory(database_url, data_dir) as memory:
+        if build:
+            memory.build_sessions(user)
+        found = memory.search_sessions(user, query) if query else memory.sessions(user)
+    if as_json:
+        _emit_json([r.model_dump(mode="json") for r in found])
+        return
+    if not found:
+        console.print(f"no sessions for {user}" + (" matching the query" if query else ""))
+        return
+    table = Table(pad_edge=False)
+    for col in ("session", "started", "facts", "summary") + (("similarity",) if query else ()):
+        table.add_column(col)
+    for r in found:
+        table.add_row(Text(r.session_id), r.started_at.date().isoformat(), str(len(r.fact_ids)), Text(r.summary),
+                      *((f"{r.similarity:.2f}",) if query else ()))
+    console.print(table)
+
+
 def _users_arg(user: str | None, all_users: bool) -> None:
     if (user is None) == (not all_users):
         fail("give a USER or --all (not both)")

@@ -163,12 +163,34 @@ class LifecyclePolicy(BaseModel):
         return self.name == "staged"
 
 
+class SessionConfig(BaseModel):
+    """Seed 003's session memory: one embedded record per session (LangGraph thread)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: ``search_sessions`` defaults: at most ``limit`` sessions with similarity >= ``threshold``.
+    search_limit: int = Field(default=5, ge=1, le=100)
+    search_threshold: float = Field(default=0.5, ge=-1, le=1)
+    #: Facts listed in a record (the most recent ones when a session has more).
+    max_facts: int = Field(default=30, ge=1, le=500)
+    #: Ask the chat model for each changed session's summary (one call per session); otherwise
+    #: the summary is written from the session's facts (no model, no cost).
+    summarize_with_model: bool = False
+    #: Sessions the recall adds with ``include_sessions=True``, and their minimum similarity:
+    #: lower than ``search_threshold`` because a session record (several facts and a summary)
+    #: sits further from a one-line query; with the default MiniLM embedder a matching session
+    #: scores about 0.4-0.5 against a short question.
+    recall_sessions: int = Field(default=3, ge=1, le=20)
+    recall_threshold: float = Field(default=0.35, ge=-1, le=1)
+
+
 class FactMemoryConfig(BaseModel):
     """All settings of a :class:`~fact_memory_graph.FactMemory`."""
 
     model_config = ConfigDict(frozen=True)
 
     lifecycle: LifecyclePolicy = Field(default_factory=LifecyclePolicy)
+    sessions: SessionConfig = Field(default_factory=SessionConfig)
 
     write: WriteConfig = Field(default_factory=WriteConfig)
     read: ReadConfig = Field(default_factory=ReadConfig)

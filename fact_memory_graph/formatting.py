@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from langchain_core.documents import Document
 
 PROFILE_HEADING = "Who you are (profile)"
+SESSIONS_HEADING = "Earlier conversations"
 DURABLE_HEADING = "What I know about you"
 CURRENT_HEADING = "What's currently happening for you"
 
@@ -49,11 +50,13 @@ def format_memory_sections(
     token_budget: int | None = 500,
     token_counter: Callable[[str], int] = approx_tokens,
     profile: str | None = None,
+    sessions: Sequence[str] | None = None,
 ) -> str:
     """Format retrieved fact documents (from :class:`FactMemoryRetriever`) as prompt sections.
 
     ``profile`` (the user's profile text) becomes a first section of its own; it has its own
-    bound (the profile's 500 tokens) and is not counted in ``token_budget``."""
+    bound (the profile's 500 tokens) and is not counted in ``token_budget``. ``sessions`` (lines
+    about earlier conversations, seed 003) become a last section, "Earlier conversations"."""
     durable = [d for d in docs if d.metadata.get("kind") == "durable"]
     current = [d for d in docs if d.metadata.get("kind") == "current"]
     kept = {id(d) for d in docs}
@@ -72,6 +75,8 @@ def format_memory_sections(
         while text and token_counter(text) > token_budget and kept:
             kept.discard(id(next(d for d in reversed(by_score) if id(d) in kept)))
             text = render()
+    if sessions:
+        text = (f"{text}\n\n" if text else "") + f"## {SESSIONS_HEADING}\n" + "\n".join(f"- {s}" for s in sessions)
     if profile:
         profile_lines = "\n".join(f"- {line}" for line in profile.splitlines())
         return f"## {PROFILE_HEADING}\n{profile_lines}" + (f"\n\n{text}" if text else "")

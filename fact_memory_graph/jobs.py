@@ -2,8 +2,8 @@
 
 - ``fact_memory.nightly`` (periodic, ``ReconcileConfig.schedule``, default 03:00 UTC) queues one
   ``fact_memory.reconcile_user`` job per user with unreconciled facts or facts past their end.
-- ``fact_memory.reconcile_user`` runs :meth:`FactMemory.acompact` then :meth:`FactMemory.amaintain`
-  for one user. Each job carries the lock ``fact-memory:<user>``: procrastinate never runs two
+- ``fact_memory.reconcile_user`` runs :meth:`FactMemory.acompact`, :meth:`FactMemory.amaintain`,
+  refreshes the profile and builds the changed sessions' records for one user. Each job carries the lock ``fact-memory:<user>``: procrastinate never runs two
   jobs with the same lock at once, so two workers never reconcile the same user together, and the
   same string as queueing lock keeps at most one such job waiting. Failed jobs are retried
   (3 attempts, growing waits).
@@ -70,9 +70,11 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
         report = await memory.acompact(user_id)
         maintained = await memory.amaintain(user_id)
         await memory.aprofile(user_id)  # rebuilt now if the facts changed, so reads find it fresh
-        logger.info("fact-memory: reconciled %s: %s; maintenance %s", user_id,
-                    report.model_dump(include={"merged", "superseded", "retracted", "model_calls"}), maintained)
-        return {"reconcile": report.model_dump(mode="json"), "maintain": maintained}
+        sessions = await memory.abuild_sessions(user_id)  # changed sessions' records, embedded once
+        logger.info("fact-memory: reconciled %s: %s; maintenance %s; sessions %s", user_id,
+                    report.model_dump(include={"merged", "superseded", "retracted", "model_calls"}), maintained,
+                    sessions)
+        return {"reconcile": report.model_dump(mode="json"), "maintain": maintained, "sessions": sessions}
 
     @app.periodic(cron=schedule, periodic_id="nightly")
     @app.task(name="fact_memory.nightly", queueing_lock="fact-memory:nightly")

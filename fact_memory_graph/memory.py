@@ -50,6 +50,15 @@ from fact_memory_graph.schema import (
     check_category,
     parse_enum,
 )
+from fact_memory_graph.sessions import (
+    SessionRecord,
+    abuild_sessions,
+    asearch_sessions,
+    build_sessions,
+    search_sessions,
+    session_lines,
+    to_records,
+)
 from fact_memory_graph.store import (
     AsyncFactStore,
     FactStore,
@@ -290,7 +299,7 @@ class FactMemory:
 
     def _write_input(
         self, user_id: str, message: str | BaseMessage, message_id: str | None, at: datetime | None,
-        context: Sequence[BaseMessage] | None,
+        context: Sequence[BaseMessage] | None, session_id: str | None = None,
     ) -> dict[str, Any]:
         check_id(user_id, "user_id")
         if message_id is not None:
@@ -305,6 +314,8 @@ class FactMemory:
                                  "process_backlog": False}
         if at is not None:
             state["at"] = at
+        if session_id is not None:
+            state["session_id"] = check_id(session_id, "session_id")
         return state
 
     def remember(
@@ -315,16 +326,18 @@ class FactMemory:
         message_id: str | None = None,
         at: datetime | None = None,
         context: Sequence[BaseMessage] | None = None,
+        session_id: str | None = None,
     ) -> ApplyOutcome:
         """Extract facts from one user message and apply them; returns what was applied.
 
         Pass a stable ``message_id`` to make retries idempotent: a processed id is never applied
         twice (the earlier outcome comes back with ``already_processed=True``). ``at`` is the
-        message time (default: the clock); ``context`` is earlier messages of the conversation.
+        message time (default: the clock); ``context`` is earlier messages of the conversation;
+        ``session_id`` the conversation it belongs to (in a graph: LangGraph's ``thread_id``).
         Raises :class:`~fact_memory_graph.errors.FactMemoryError` subclasses on failure, with
         nothing applied.
         """
-        state = self._write_input(user_id, message, message_id, at, context)
+        state = self._write_input(user_id, message, message_id, at, context, session_id)
         return ApplyOutcome.model_validate(self.write_graph().invoke(state)["memory_outcome"])
 
     async def aremember(
@@ -335,9 +348,10 @@ class FactMemory:
         message_id: str | None = None,
         at: datetime | None = None,
         context: Sequence[BaseMessage] | None = None,
+        session_id: str | None = None,
     ) -> ApplyOutcome:
         """Async twin of :meth:`remember`."""
-        state = self._write_input(user_id, message, message_id, at, context)
+        state = self._write_input(user_id, message, message_id, at, context, session_id)
         return ApplyOutcome.model_validate((await self.write_graph().ainvoke(state))["memory_outcome"])
 
     def _direct_proposal(
@@ -603,6 +617,10 @@ class FactMemory:
                                     "outcome": r["outcome"]} for r in rows["processed_messages"]],
             "runs": [{"job": r["job"], "started_at": r["started_at"].isoformat(),
                       "finished_at": r["finished_at"].isoformat(), "report": r["report"]} for r in rows["runs"]],
+            # Derived from the facts (restore rebuilds them with build_sessions); exported because
+            # they hold the user's words.
+            "sessions": [to_records([r])[0].model_dump(mode="json", exclude={"similarity"})
+                         for r in rows.get("sessions", [])],
         }
 
     def export(self, user_id: str) -> dict[str, Any]:
@@ -840,27 +858,40 @@ class FactMemory:
         return self.config.read.token_budget if token_budget is None else token_budget
 
     def recall(self, user_id: str, query: str, *, at: datetime | None = None, token_budget: int | None = None,
-               include_profile: bool = False, **retriever_kwargs: Any) -> str:
+               include_profile: bool = False, include_sessions: bool = False, **retriever_kwargs: Any) -> str:
         """The two prompt sections for ``query`` ("" when nothing is known); with
-        ``include_profile`` the user's profile comes first."""
+        ``include_profile`` the user's profile comes first; with ``include_sessions`` the earlier
+        conversations matching the query come last (seed 003)."""
         docs = self._recall_retriever(user_id, at, retriever_kwargs).invoke(query)
         profile = self.profile(user_id).text if include_profile else None
-        return format_memory_sections(docs, token_budget=self._budget(token_budget), profile=profile)
+        cfg = self.config.sessions
+        sessions = session_lines(self.search_sessions(user_id, query, limit=cfg.recall_sessions,
+                                                      threshold=cfg.recall_threshold)) \
+            if include_sessions else None
+        return format_memory_sections(docs, token_budget=self._budget(token_budget), profile=profile,
+                                      sessions=sessions)
 
     async def arecall(self, user_id: str, query: str, *, at: datetime | None = None,
                       token_budget: int | None = None, include_profile: bool = False,
-                      **retriever_kwargs: Any) -> str:
+                      include_sessions: bool = False, **retriever_kwargs: Any) -> str:
         """Async twin of :meth:`recall`."""
         docs = await self._recall_retriever(user_id, at, retriever_kwargs).ainvoke(query)
         profile = (await self.aprofile(user_id)).text if include_profile else None
-        return format_memory_sections(docs, token_budget=self._budget(token_budget), profile=profile)
+        cfg = self.config.sessions
+        sessions = session_lines(await self.asearch_sessions(user_id, query, limit=cfg.recall_sessions,
+                                                             threshold=cfg.recall_threshold)) \
+            if include_sessions else None
+        return format_memory_sections(docs, token_budget=self._budget(token_budget), profile=profile,
+                                      sessions=sessions)
 
     def recall_node(self, *, key: str = DEFAULT_STATE_KEY, k_durable: int | None = None,
                     k_current: int | None = None, token_budget: int | None = None,
-                    include_profile: bool = False) -> RunnableLambda:
-        """A node that writes the memory sections for the last messages to ``state[key]``."""
+                    include_profile: bool = False, include_sessions: bool = False) -> RunnableLambda:
+        """A node that writes the memory sections for the last messages to ``state[key]``
+        (``include_profile``: the profile first; ``include_sessions``: matching earlier sessions last)."""
         return make_recall_node(self.context, key=key, k_durable=k_durable, k_current=k_current,
-                                token_budget=token_budget, include_profile=include_profile)
+                                token_budget=token_budget, include_profile=include_profile,
+                                include_sessions=include_sessions)
 
     # ------------------------------------------------------------------ profile (seed 003)
     def profile(self, user_id: str, *, refresh: bool = False) -> Profile:
@@ -872,6 +903,42 @@ class FactMemory:
     async def aprofile(self, user_id: str, *, refresh: bool = False) -> Profile:
         """Async twin of :meth:`profile`."""
         return await aget_profile(self.astore, check_id(user_id, "user_id"), at=self.now(), refresh=refresh)
+
+    # ------------------------------------------------------------------ sessions (seed 003)
+    def build_sessions(self, user_id: str) -> dict[str, int]:
+        """Write the content record of every session whose facts changed (embedded once), drop
+        those left without facts; the scheduled job runs it. Returns ``built``, ``dropped``,
+        ``sessions``."""
+        return build_sessions(self.context, check_id(user_id, "user_id"), at=self.now())
+
+    async def abuild_sessions(self, user_id: str) -> dict[str, int]:
+        """Async twin of :meth:`build_sessions`."""
+        return await abuild_sessions(self.context, check_id(user_id, "user_id"), at=self.now())
+
+    def search_sessions(self, user_id: str, query: str, *, limit: int | None = None,
+                        threshold: float | None = None) -> list[SessionRecord]:
+        """The user's earlier sessions most similar to ``query``: at most ``limit`` (default 5)
+        with cosine similarity >= ``threshold`` (default 0.5), best first."""
+        cfg = self.config.sessions
+        return search_sessions(self.context, check_id(user_id, "user_id"), clean_text(query),
+                               limit=cfg.search_limit if limit is None else limit,
+                               threshold=cfg.search_threshold if threshold is None else threshold)
+
+    async def asearch_sessions(self, user_id: str, query: str, *, limit: int | None = None,
+                               threshold: float | None = None) -> list[SessionRecord]:
+        """Async twin of :meth:`search_sessions`."""
+        cfg = self.config.sessions
+        return await asearch_sessions(self.context, check_id(user_id, "user_id"), clean_text(query),
+                                      limit=cfg.search_limit if limit is None else limit,
+                                      threshold=cfg.search_threshold if threshold is None else threshold)
+
+    def sessions(self, user_id: str) -> list[SessionRecord]:
+        """The user's session records, oldest first."""
+        return to_records(self.store.list_sessions(check_id(user_id, "user_id")))
+
+    async def asessions(self, user_id: str) -> list[SessionRecord]:
+        """Async twin of :meth:`sessions`."""
+        return to_records(await self.astore.list_sessions(check_id(user_id, "user_id")))
 
     def as_vectorstore(self, user_id: str) -> VectorStore:
         """The facts table as a LangChain ``PGVectorStore``, scoped to one user (read-only)."""

@@ -36,6 +36,15 @@ def truncate_middle(text: str, limit: int) -> str:
     return f"{text[:head]}\n[... {len(text) - limit} characters omitted ...]\n{text[-tail:]}"
 
 
+def resolve_session_id(state: Mapping[str, Any], config: RunnableConfig | None) -> str | None:
+    """``state['session_id']``, else LangGraph's ``config['configurable']['thread_id']`` (of
+    ``config`` or the enclosing run), else ``None``: the session a message belongs to."""
+    session = state.get("session_id") or ((config or {}).get("configurable") or {}).get("thread_id")
+    if not session:
+        session = ((var_child_runnable_config.get() or {}).get("configurable") or {}).get("thread_id")
+    return check_id(str(session), "session_id") if session else None
+
+
 def resolve_user_id(state: Mapping[str, Any], config: RunnableConfig | None) -> str:
     """``state['user_id']``, else ``config['configurable']['user_id']`` (of ``config`` or of the
     enclosing run), else the LangGraph runtime context's ``user_id``; an

@@ -13,6 +13,7 @@ from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.messages import message_text, resolve_user_id, truncate_middle
 from fact_memory_graph.profile import aget_profile, get_profile
 from fact_memory_graph.retriever import FactMemoryRetriever
+from fact_memory_graph.sessions import asearch_sessions, search_sessions, session_lines
 
 DEFAULT_STATE_KEY = "memory_context"
 SYSTEM_PREAMBLE = (
@@ -30,11 +31,13 @@ def make_recall_node(
     k_current: int | None = None,
     token_budget: int | None = None,
     include_profile: bool = False,
+    include_sessions: bool = False,
 ) -> RunnableLambda:
     """A node for any graph whose state has ``messages``: sets ``state[key]`` to the memory
     sections for the last ``recall_messages`` (default 5) messages, for the user in
     ``config["configurable"]["user_id"]`` (or the runtime context). ``include_profile`` puts
-    the user's profile (seed 003) first."""
+    the user's profile (seed 003) first; ``include_sessions`` adds the earlier conversations
+    matching the recent messages last."""
     read = context.config.read
     budget = read.token_budget if token_budget is None else token_budget
 
@@ -56,14 +59,20 @@ def make_recall_node(
         query, retriever = query_and_retriever(state, config)
         docs = retriever.invoke(query) if query else []
         profile = get_profile(context.store, retriever.user_id, at=context.now()).text if include_profile else None
-        return {key: format_memory_sections(docs, token_budget=budget, profile=profile)}
+        sessions = session_lines(search_sessions(
+            context, retriever.user_id, query, limit=context.config.sessions.recall_sessions,
+            threshold=context.config.sessions.recall_threshold)) if include_sessions and query else None
+        return {key: format_memory_sections(docs, token_budget=budget, profile=profile, sessions=sessions)}
 
     async def arecall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
         query, retriever = query_and_retriever(state, config)
         docs = await retriever.ainvoke(query) if query else []
         profile = ((await aget_profile(context.astore, retriever.user_id, at=context.now())).text
                    if include_profile else None)
-        return {key: format_memory_sections(docs, token_budget=budget, profile=profile)}
+        sessions = session_lines(await asearch_sessions(
+            context, retriever.user_id, query, limit=context.config.sessions.recall_sessions,
+            threshold=context.config.sessions.recall_threshold)) if include_sessions and query else None
+        return {key: format_memory_sections(docs, token_budget=budget, profile=profile, sessions=sessions)}
 
     return RunnableLambda(recall, afunc=arecall, name="recall_memory")
 

@@ -146,6 +146,8 @@ class Fact(BaseModel):
     #: Seed 002's staging: when the fact was confirmed (``None``: still staged). Under seed 000's
     #: policy every fact is confirmed when written.
     confirmed_at: datetime | None = None
+    #: The session (LangGraph ``thread_id``, or an explicit ``session_id``) the fact came from.
+    session_id: str | None = None
 
 
 class PendingContradiction(BaseModel):
@@ -223,6 +225,8 @@ class PlannedOp(BaseModel):
     #: Current facts only: when the state ends (resolved from the message time).
     expires_at: datetime | None = None
     source: FactSource = FactSource.CONVERSATION
+    #: The session the message belonged to (recorded on the facts it adds).
+    session_id: str | None = None
     embedding: list[float] | None = Field(default=None, repr=False)
     note: str | None = None
 

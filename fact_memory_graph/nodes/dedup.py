@@ -109,10 +109,14 @@ def dedup_within_message(
 
 
 def make_dedup_node(ctx: MemoryContext) -> NodePair:
+    def in_session(state: WriteState, planned: list[PlannedOp]) -> Update:
+        session = state.get("session_id")
+        return {"planned": [p.model_copy(update={"session_id": session}) for p in planned] if session else planned}
+
     def dedup(state: WriteState, config: RunnableConfig) -> Update:
-        return {"planned": plan_ops(ctx, state.get("proposals") or [])}
+        return in_session(state, plan_ops(ctx, state.get("proposals") or []))
 
     async def adedup(state: WriteState, config: RunnableConfig) -> Update:
-        return {"planned": await aplan_ops(ctx, state.get("proposals") or [])}
+        return in_session(state, await aplan_ops(ctx, state.get("proposals") or []))
 
     return dedup, adedup

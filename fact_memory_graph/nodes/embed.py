@@ -20,7 +20,12 @@ from langchain_core.runnables import RunnableConfig
 
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.context import MemoryContext
-from fact_memory_graph.messages import message_text, resolve_user_id, truncate_middle
+from fact_memory_graph.messages import (
+    message_text,
+    resolve_session_id,
+    resolve_user_id,
+    truncate_middle,
+)
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
 from fact_memory_graph.sanitize import clean_text
 from fact_memory_graph.schema import ApplyOutcome
@@ -55,7 +60,7 @@ def _pick(state: WriteState, config: RunnableConfig, cfg: WriteConfig) -> dict[s
         window = cfg.retry_window if state.get("process_backlog", True) else 1
     recent = humans[-window:]  # indexes of the user messages that may form a batch / be retried
     return {"user_id": user_id, "messages": messages, "recent": recent,
-            "recent_ids": [str(messages[i].id) for i in recent]}
+            "recent_ids": [str(messages[i].id) for i in recent], "session_id": resolve_session_id(state, config)}
 
 
 def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: WriteConfig,
@@ -101,7 +106,8 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
     context = [f"{_role(m)}: {clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))}" for m in earlier]
     probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
     update = {"user_id": user_id, "message_id": message_id, "batch_message_ids": [str(m.id) for m in batch],
-              "message_text": text, "context": context, "pending_after": pending_after}
+              "message_text": text, "context": context, "pending_after": pending_after,
+              "session_id": pick["session_id"]}
     return {"update": update, "probe": probe}
 
 

@@ -24,6 +24,8 @@ class WriteInput(TypedDict, total=False):
     at: datetime
     #: False: process only the last user message (``remember``); earlier ones are context.
     process_backlog: bool
+    #: The session the messages belong to; default LangGraph's ``thread_id`` from the config.
+    session_id: str
 
 
 class WriteOutput(TypedDict, total=False):

@@ -69,3 +69,9 @@ def reconcile_prompt() -> ChatPromptTemplate:
     """The adjudicator prompt; variables: now, kind, category, facts."""
     system = _read("reconcile_system.txt").replace("{", "{{").replace("}", "}}")
     return ChatPromptTemplate.from_messages([("system", system), ("human", _read("reconcile_user.txt"))])
+
+
+@cache
+def load_text(name: str) -> str:
+    """A prompt file of this package as text (``session_summary.txt``, ...)."""
+    return _read(name)

@@ -26,13 +26,14 @@ PROCESSED = "fact_memory_processed_messages"
 RUNS = "fact_memory_runs"
 USERS = "fact_memory_users"
 PROFILES = "fact_memory_profiles"
+SESSIONS = "fact_memory_sessions"
 #: The advisory lock and the generations row of one user (writers share it, forget takes it alone).
 USER_KEY_SQL = "hashtextextended('fact-memory-user:' || %s, 0)"
 
 FACT_COLUMNS = (
     "id, user_id, kind, category, claim, structured_fields, confidence, evidence_message_ids, "
     "verification_status, status, superseded_by, source, created_at, last_confirmed_at, "
-    "valid_at, expires_at, access_count, last_accessed_at, reconciled_at, confirmed_at"
+    "valid_at, expires_at, access_count, last_accessed_at, reconciled_at, confirmed_at, session_id"
 )
 CANDIDATE_COLUMNS = (
     "id, user_id, fact_id, kind, category, claim, structured_fields, message_id, status, "

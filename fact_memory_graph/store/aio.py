@@ -108,6 +108,20 @@ class AsyncFactStore(StorePlans):
     async def users(self) -> list[dict[str, Any]]:
         return await self._run(self._users_plan)
 
+    async def session_facts(self, user_id: str) -> tuple[dict[str, list[Fact]], dict[str, str]]:
+        return await self._run(lambda: self._session_facts_plan(user_id))
+
+    async def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]],
+                            vectors: Sequence[Sequence[float]], *, drop: Sequence[str] = (), at: datetime) -> None:
+        await self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at), transaction=True)
+
+    async def search_sessions(self, user_id: str, embedding: Sequence[float], *, limit: int,
+                              threshold: float) -> list[dict[str, Any]]:
+        return await self._run(lambda: self._search_sessions_plan(user_id, embedding, limit, threshold))
+
+    async def list_sessions(self, user_id: str) -> list[dict[str, Any]]:
+        return await self._run(lambda: self._list_sessions_plan(user_id))
+
     async def stats(self, user_id: str) -> dict[str, Any]:
         return await self._run(lambda: self._stats_plan(user_id))
 

@@ -167,6 +167,28 @@ ALTER TABLE fact_memory_facts ADD COLUMN confirmed_at timestamptz;
 UPDATE fact_memory_facts SET confirmed_at = created_at;
 """,
     ),
+    (
+        "sessions",
+        """
+-- Seed 003's session memory: the session (LangGraph thread) a fact came from, and one embedded
+-- content record per session ("FACTS: ... SUMMARY: ..."), rebuilt when its facts change.
+ALTER TABLE fact_memory_facts ADD COLUMN session_id text;
+CREATE INDEX fact_memory_facts_session ON fact_memory_facts (user_id, session_id) WHERE session_id IS NOT NULL;
+CREATE TABLE fact_memory_sessions (
+    user_id     text NOT NULL,
+    session_id  text NOT NULL,
+    content     text NOT NULL,
+    summary     text NOT NULL,
+    fact_ids    text[] NOT NULL DEFAULT '{}',
+    fingerprint text NOT NULL,
+    embedding   vector({dim}) NOT NULL,
+    started_at  timestamptz NOT NULL,
+    ended_at    timestamptz NOT NULL,
+    built_at    timestamptz NOT NULL,
+    PRIMARY KEY (user_id, session_id)
+);
+""",
+    ),
 ]
 
 

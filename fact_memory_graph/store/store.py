@@ -110,6 +110,22 @@ class FactStore(StorePlans):
         """Which of these message ids were processed already, with their recorded outcomes."""
         return self._run(lambda: self._processed_plan(user_id, message_ids))
 
+    def session_facts(self, user_id: str) -> tuple[dict[str, list[Fact]], dict[str, str]]:
+        """The believed facts of each session and the fingerprints of its stored records."""
+        return self._run(lambda: self._session_facts_plan(user_id))
+
+    def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]], vectors: Sequence[Sequence[float]],
+                      *, drop: Sequence[str] = (), at: datetime) -> None:
+        """Upsert session records (and delete ``drop``) in one transaction."""
+        self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at), transaction=True)
+
+    def search_sessions(self, user_id: str, embedding: Sequence[float], *, limit: int,
+                        threshold: float) -> list[dict[str, Any]]:
+        return self._run(lambda: self._search_sessions_plan(user_id, embedding, limit, threshold))
+
+    def list_sessions(self, user_id: str) -> list[dict[str, Any]]:
+        return self._run(lambda: self._list_sessions_plan(user_id))
+
     def stats(self, user_id: str) -> dict[str, Any]:
         """Counts of facts by kind and status, pending candidates, audit rows, messages."""
         return self._run(lambda: self._stats_plan(user_id))

@@ -3,16 +3,16 @@
 Split by concern: :mod:`.read` (search, listings), :mod:`.write` (apply a message exactly once,
 resolve candidates), :mod:`.admin` (setup and migrations, sweeps, privacy deletes),
 :mod:`.reconcile` (the write-ahead log's batch, groups and their decisions, run records),
-:mod:`.health` (backlog, statuses, temperature, runs). Every
+:mod:`.health` (backlog, statuses, temperature, runs), :mod:`.sessions` (session records). Every
 statement is scoped by ``user_id``. See :mod:`fact_memory_graph.store._sql` for what a plan is.
 """
 
-from fact_memory_graph.store.plans.health import HealthPlans
 from fact_memory_graph.store.plans.read import Neighbour
 from fact_memory_graph.store.plans.reconcile import FactVector
+from fact_memory_graph.store.plans.sessions import SessionPlans
 
 
-class StorePlans(HealthPlans):
+class StorePlans(SessionPlans):
     """All plans; :class:`~fact_memory_graph.store.FactStore` and its async twin add a driver."""
 
 

@@ -19,6 +19,7 @@ from fact_memory_graph.store._sql import (
     PROCESSED,
     PROFILES,
     RUNS,
+    SESSIONS,
     USER_KEY_SQL,
     USERS,
     Plan,
@@ -116,6 +117,8 @@ class AdminPlans(WritePlans):
         yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
         gone = yield from one(f"DELETE FROM {FACTS} WHERE user_id = %s AND id = %s RETURNING id", (user_id, fid))
         yield from execute(f"DELETE FROM {PROFILES} WHERE user_id = %s", (user_id,))  # rebuilt without it
+        # A session record quotes the claim: drop it (the next build writes it without the fact).
+        yield from execute(f"DELETE FROM {SESSIONS} WHERE user_id = %s AND %s = ANY(fact_ids)", (user_id, str(fid)))
         yield from execute(f"UPDATE {FACTS} SET superseded_by = NULL WHERE user_id = %s AND superseded_by = %s",
                            (user_id, fid))
         outcomes = yield from rows(
@@ -138,7 +141,7 @@ class AdminPlans(WritePlans):
         yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
         counts: dict[str, int] = {}
         for name, table in (("candidates", CANDIDATES), ("audit", AUDIT), ("messages", PROCESSED), ("runs", RUNS),
-                            ("profile", PROFILES), ("facts", FACTS)):
+                            ("profile", PROFILES), ("sessions", SESSIONS), ("facts", FACTS)):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
         yield from execute(
             f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"
@@ -158,6 +161,8 @@ class AdminPlans(WritePlans):
             ("processed_messages", f"SELECT message_id, processed_at, outcome FROM {PROCESSED}"
                                    " WHERE user_id = %s ORDER BY processed_at, message_id"),
             ("runs", f"SELECT job, started_at, finished_at, report FROM {RUNS} WHERE user_id = %s ORDER BY id"),
+            ("sessions", f"SELECT session_id, content, summary, fact_ids, started_at, ended_at, built_at"
+                         f" FROM {SESSIONS} WHERE user_id = %s ORDER BY started_at, session_id"),
         ):
             data[key] = yield from rows(sql, (user_id,))
         return data

@@ -262,13 +262,13 @@ class WritePlans(ReadPlans):
         row = _returned((yield from one(
             f"INSERT INTO {FACTS} (id, user_id, kind, category, claim, structured_fields, confidence,"
             " evidence_message_ids, verification_status, source, created_at, last_confirmed_at,"
-            " valid_at, expires_at, confirmed_at, embedding)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
+            " valid_at, expires_at, confirmed_at, session_id, embedding)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
             " RETURNING *",
             (fid, user_id, kind.value, op.category, op.claim, Jsonb(op.structured_fields),
              self.write.initial_confidence, [message_id] if message_id else [], op.verification_status.value,
              op.source.value, at, at, at if kind is FactKind.CURRENT else None,
-             op.expires_at if kind is FactKind.CURRENT else None, self._confirmed_at(op, at),
+             op.expires_at if kind is FactKind.CURRENT else None, self._confirmed_at(op, at), op.session_id,
              self.vector_literal(op.embedding)),
         )))
         yield from self._audit(user_id=user_id, op=op.op, at=at, fact_id=fid, message_id=message_id, after=row,

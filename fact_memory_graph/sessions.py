@@ -1,0 +1,140 @@
+"""Session memory (seed 003): one content record per session, ``FACTS: ... SUMMARY: ...``,
+embedded once and searched by similarity.
+
+A session is LangGraph's ``thread_id`` (or the ``session_id`` given to ``remember``); the facts a
+message adds record it. :func:`build_sessions` (run by the scheduled job, or on demand) writes a
+record for every session whose believed facts changed since its record was built — the
+fingerprint is the facts' ids and claims, so an unchanged session is never embedded twice — and
+drops the records of sessions with no believed fact left. The summary comes from the chat model
+when ``SessionConfig.summarize_with_model`` is on, else it is written from the facts
+(categories and dates; no model, no cost).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from pydantic import BaseModel
+
+from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.prompts import load_text
+from fact_memory_graph.schema import Fact
+
+logger = logging.getLogger(__name__)
+
+
+class SessionRecord(BaseModel):
+    """A session's content record (and its similarity to the query, from a search)."""
+
+    session_id: str
+    content: str
+    summary: str
+    fact_ids: list[str]
+    started_at: datetime
+    ended_at: datetime
+    built_at: datetime
+    similarity: float | None = None
+
+
+def _fingerprint(facts: Sequence[Fact]) -> str:
+    digest = hashlib.sha256()
+    for f in facts:
+        digest.update(f"{f.id}\x1f{f.claim}\x1e".encode())
+    return digest.hexdigest()[:32]
+
+
+def facts_summary(facts: Sequence[Fact]) -> str:
+    """The summary without a model: when the session was and what it was about."""
+    started, ended = min(f.created_at for f in facts), max(f.created_at for f in facts)
+    span = started.date().isoformat() if started.date() == ended.date() else \
+        f"{started.date().isoformat()} to {ended.date().isoformat()}"
+    categories = list(dict.fromkeys(f.category.replace("_", " ") for f in facts))
+    return f"A conversation on {span} about {', '.join(categories)} ({len(facts)} facts learned)."
+
+
+def _shown(facts: Sequence[Fact], max_facts: int) -> list[Fact]:
+    return list(facts)[-max_facts:]
+
+
+def session_content(facts: Sequence[Fact], summary: str) -> str:
+    return "FACTS: " + "; ".join(f.claim for f in facts) + "\nSUMMARY: " + summary
+
+
+def _model_summary(llm: BaseChatModel, facts: Sequence[Fact]) -> str | None:
+    prompt = load_text("session_summary.txt").format(
+        started=min(f.created_at for f in facts).date(), ended=max(f.created_at for f in facts).date(),
+        facts="\n".join(f'- [{f.category}] "{f.claim}"' for f in facts))
+    try:
+        text = llm.invoke(prompt, config={"run_name": "summarize_session"}).text.strip()
+    except Exception as exc:  # a summary is optional: fall back to the facts' summary
+        logger.warning("fact-memory: session summary failed, using the facts' summary: %s: %s",
+                       type(exc).__name__, exc)
+        return None
+    return text[:600] or None
+
+
+def _plan(ctx: MemoryContext, by_session: dict[str, list[Fact]], stored: dict[str, str],
+          llm: BaseChatModel | None) -> tuple[list[dict[str, Any]], list[str]]:
+    cfg = ctx.config.sessions
+    records = []
+    for session_id, facts in sorted(by_session.items()):
+        shown = _shown(facts, cfg.max_facts)
+        fingerprint = _fingerprint(shown)
+        if stored.get(session_id) == fingerprint:
+            continue  # unchanged: embedded once
+        summary = (_model_summary(llm, shown) if llm is not None else None) or facts_summary(shown)
+        records.append({"session_id": session_id, "content": session_content(shown, summary), "summary": summary,
+                        "fact_ids": [str(f.id) for f in shown], "fingerprint": fingerprint,
+                        "started_at": min(f.created_at for f in facts), "ended_at": max(f.created_at for f in facts)})
+    drop = sorted(set(stored) - set(by_session))
+    return records, drop
+
+
+def build_sessions(ctx: MemoryContext, user_id: str, *, at: datetime) -> dict[str, int]:
+    """Write the records of changed sessions, drop those of emptied ones; returns the counts."""
+    by_session, stored = ctx.store.session_facts(user_id)
+    llm = ctx.llm_factory() if ctx.config.sessions.summarize_with_model else None
+    records, drop = _plan(ctx, by_session, stored, llm)
+    vectors = ctx.embed_many([r["content"] for r in records]) if records else []
+    if records or drop:
+        ctx.store.save_sessions(user_id, records, vectors, drop=drop, at=at)
+    return {"built": len(records), "dropped": len(drop), "sessions": len(by_session)}
+
+
+async def abuild_sessions(ctx: MemoryContext, user_id: str, *, at: datetime) -> dict[str, int]:
+    """Async twin of :func:`build_sessions` (the model summary, when on, runs in a thread)."""
+    import asyncio
+
+    by_session, stored = await ctx.astore.session_facts(user_id)
+    llm = ctx.llm_factory() if ctx.config.sessions.summarize_with_model else None
+    records, drop = await asyncio.to_thread(_plan, ctx, by_session, stored, llm)
+    vectors = await ctx.aembed_many([r["content"] for r in records]) if records else []
+    if records or drop:
+        await ctx.astore.save_sessions(user_id, records, vectors, drop=drop, at=at)
+    return {"built": len(records), "dropped": len(drop), "sessions": len(by_session)}
+
+
+def to_records(rows: Sequence[dict[str, Any]]) -> list[SessionRecord]:
+    return [SessionRecord.model_validate({**r, "fact_ids": list(r["fact_ids"])}) for r in rows]
+
+
+def session_lines(records: Sequence[SessionRecord]) -> list[str]:
+    """The recall's "Earlier conversations" lines: the date and the summary of each."""
+    return [f"{r.started_at.date().isoformat()}: {r.summary}" for r in records]
+
+
+def search_sessions(ctx: MemoryContext, user_id: str, query: str, *, limit: int, threshold: float
+                    ) -> list[SessionRecord]:
+    [vector] = ctx.embed_many([query])
+    return to_records(ctx.store.search_sessions(user_id, vector, limit=limit, threshold=threshold))
+
+
+async def asearch_sessions(ctx: MemoryContext, user_id: str, query: str, *, limit: int, threshold: float
+                           ) -> list[SessionRecord]:
+    [vector] = await ctx.aembed_many([query])
+    return to_records(await ctx.astore.search_sessions(user_id, vector, limit=limit, threshold=threshold))

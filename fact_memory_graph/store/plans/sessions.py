@@ -1,0 +1,71 @@
+"""Session plans (seed 003's session memory): the facts of each session, the session content
+records (one embedded row per session) and their similarity search. Every statement is scoped
+by ``user_id``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from fact_memory_graph.schema import RETRIEVABLE_STATUSES, Fact
+from fact_memory_graph.store._sql import (
+    FACT_COLUMNS,
+    FACTS,
+    SESSIONS,
+    Plan,
+    execute,
+    require_aware,
+    require_user,
+    rows,
+    to_fact,
+)
+from fact_memory_graph.store.plans.health import HealthPlans
+
+SESSION_COLUMNS = "session_id, content, summary, fact_ids, fingerprint, started_at, ended_at, built_at"
+
+
+class SessionPlans(HealthPlans):
+    def _session_facts_plan(self, user_id: str) -> Plan[tuple[dict[str, list[Fact]], dict[str, str]]]:
+        """The believed facts of each session (oldest first) and the fingerprints of the stored records."""
+        require_user(user_id)
+        found = yield from rows(
+            f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND session_id IS NOT NULL"
+            " AND status = ANY(%s) ORDER BY created_at, id", (user_id, list(RETRIEVABLE_STATUSES)))
+        by_session: dict[str, list[Fact]] = {}
+        for row in found:
+            by_session.setdefault(row["session_id"], []).append(to_fact(row))
+        stored = yield from rows(f"SELECT session_id, fingerprint FROM {SESSIONS} WHERE user_id = %s", (user_id,))
+        return by_session, {r["session_id"]: r["fingerprint"] for r in stored}
+
+    def _save_sessions_plan(self, user_id: str, records: Sequence[dict[str, Any]],
+                            vectors: Sequence[Sequence[float]], drop: Sequence[str], at: datetime) -> Plan[None]:
+        require_user(user_id)
+        require_aware(at)
+        if drop:
+            yield from execute(f"DELETE FROM {SESSIONS} WHERE user_id = %s AND session_id = ANY(%s)",
+                               (user_id, list(drop)))
+        for record, vector in zip(records, vectors, strict=True):
+            yield from execute(
+                f"INSERT INTO {SESSIONS} (user_id, {SESSION_COLUMNS}, embedding)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
+                " ON CONFLICT (user_id, session_id) DO UPDATE SET content = EXCLUDED.content,"
+                " summary = EXCLUDED.summary, fact_ids = EXCLUDED.fact_ids, fingerprint = EXCLUDED.fingerprint,"
+                " started_at = EXCLUDED.started_at, ended_at = EXCLUDED.ended_at, built_at = EXCLUDED.built_at,"
+                " embedding = EXCLUDED.embedding",
+                (user_id, record["session_id"], record["content"], record["summary"], record["fact_ids"],
+                 record["fingerprint"], record["started_at"], record["ended_at"], at, self.vector_literal(vector)))
+
+    def _search_sessions_plan(self, user_id: str, embedding: Sequence[float], limit: int,
+                              threshold: float) -> Plan[list[dict[str, Any]]]:
+        require_user(user_id)
+        found = yield from rows(
+            f"SELECT {SESSION_COLUMNS}, 1 - (embedding <=> %s::vector) AS similarity FROM {SESSIONS}"
+            " WHERE user_id = %s ORDER BY embedding <=> %s::vector, session_id LIMIT %s",
+            (self.vector_literal(embedding), user_id, self.vector_literal(embedding), limit))
+        return [r for r in found if r["similarity"] >= threshold]
+
+    def _list_sessions_plan(self, user_id: str) -> Plan[list[dict[str, Any]]]:
+        require_user(user_id)
+        return (yield from rows(f"SELECT {SESSION_COLUMNS} FROM {SESSIONS} WHERE user_id = %s"
+                                " ORDER BY started_at, session_id", (user_id,)))

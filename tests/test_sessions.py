@@ -1,0 +1,133 @@
+"""Seed 003's session memory on the real database: facts record their session (LangGraph's
+thread_id or an explicit session_id), one embedded record per session built once, search with
+threshold and limit, the recall section, privacy."""
+
+from __future__ import annotations
+
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, HumanMessage
+
+from fact_memory_graph import FactMemory, FactMemoryConfig
+from fact_memory_graph.config import SessionConfig
+from fact_memory_graph.sessions import SessionRecord
+from fact_memory_graph.testing import FixedClock, ScriptedChatModel
+
+SCRIPT = {
+    "I'm training for the Berlin marathon": [
+        {"op": "add_current", "category": "working_on", "claim": "training for the Berlin marathon"}],
+    "my knee hurts after long runs": [
+        {"op": "add_current", "category": "physical_state", "claim": "knee hurts after long runs"}],
+    "I'm preparing my thesis defense": [
+        {"op": "add_current", "category": "working_on", "claim": "preparing a thesis defense"}],
+    "I adopted a cat named Miso": [
+        {"op": "add_durable", "category": "life_event", "claim": "adopted a cat named Miso"}],
+}
+
+
+def _conversations(memory: FactMemory, user_id: str, clock: FixedClock) -> None:
+    graph = memory.write_graph()
+    cfg = {"configurable": {"user_id": user_id, "thread_id": "running"}}
+    graph.invoke({"messages": [HumanMessage("I'm training for the Berlin marathon")]}, cfg)
+    clock.advance(minutes=5)
+    graph.invoke({"messages": [HumanMessage("my knee hurts after long runs")]}, cfg)
+    clock.advance(days=3)
+    memory.remember(user_id, "I'm preparing my thesis defense", session_id="thesis")
+    memory.remember(user_id, "I adopted a cat named Miso", session_id="cat")
+
+
+def test_facts_record_their_session(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
+    _conversations(memory, user_id, clock)
+    by_claim = {f.claim: f.session_id for f in memory.facts(user_id)}
+    assert by_claim == {"training for the Berlin marathon": "running", "knee hurts after long runs": "running",
+                        "preparing a thesis defense": "thesis", "adopted a cat named Miso": "cat"}
+
+
+def test_one_record_per_session_built_once(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
+    _conversations(memory, user_id, clock)
+    assert memory.build_sessions(user_id) == {"built": 3, "dropped": 0, "sessions": 3}
+    assert memory.build_sessions(user_id) == {"built": 0, "dropped": 0, "sessions": 3}  # embedded once
+    running = next(s for s in memory.sessions(user_id) if s.session_id == "running")
+    assert running.content.startswith("FACTS: training for the Berlin marathon; knee hurts after long runs")
+    assert "\nSUMMARY: A conversation on " in running.content and "working on, physical state" in running.summary
+    memory.remember(user_id, "my knee hurts after long runs", session_id="thesis",
+                    message_id="dup")  # a near-duplicate strengthens: the facts of "thesis" do not change
+    assert memory.build_sessions(user_id)["built"] == 0
+    [fact] = [f for f in memory.facts(user_id) if f.claim == "adopted a cat named Miso"]
+    memory.retract_fact(user_id, fact.id)
+    assert memory.build_sessions(user_id) == {"built": 0, "dropped": 1, "sessions": 2}
+
+
+def test_search_threshold_and_limit(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
+    _conversations(memory, user_id, clock)
+    memory.build_sessions(user_id)
+    found = memory.search_sessions(user_id, "running a marathon and knee pain", threshold=-1.0)
+    assert [s.session_id for s in found][0] == "running" and len(found) == 3
+    assert all(isinstance(s, SessionRecord) for s in found)
+    assert [s.similarity for s in found] == sorted((s.similarity for s in found), reverse=True)
+    assert len(memory.search_sessions(user_id, "running a marathon and knee pain", limit=1, threshold=-1.0)) == 1
+    strict = memory.search_sessions(user_id, "running a marathon and knee pain", threshold=found[0].similarity)
+    assert [s.session_id for s in strict] == ["running"]  # at the threshold: kept; below: dropped
+    assert memory.search_sessions(user_id, "quarterly tax filing deadlines", threshold=0.5) == []
+    assert memory.search_sessions(user_id + "-other", "marathon", threshold=0.0) == []  # per user
+
+
+def test_recall_includes_matching_sessions(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
+    _conversations(memory, user_id, clock)
+    memory.build_sessions(user_id)
+    text = memory.recall(user_id, "how is my marathon training going?", include_sessions=True)
+    assert "## Earlier conversations" in text and "working on, physical state" in text
+    assert "## Earlier conversations" not in memory.recall(user_id, "how is my marathon training going?")
+    node = memory.recall_node(include_sessions=True)
+    out = node.invoke({"messages": [HumanMessage("how is my marathon training going?")]},
+                      {"configurable": {"user_id": user_id}})
+    assert "## Earlier conversations" in out["memory_context"]
+
+
+def test_model_summary_when_enabled(make_memory, user_id: str, clock: FixedClock) -> None:
+    config = FactMemoryConfig(sessions=SessionConfig(summarize_with_model=True))
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT), config=config)
+    memory.remember(user_id, "I adopted a cat named Miso", session_id="cat")
+    memory._llm = GenericFakeChatModel(messages=iter([AIMessage("The user adopted a cat called Miso.")]))
+    memory.build_sessions(user_id)
+    [record] = memory.sessions(user_id)
+    assert record.summary == "The user adopted a cat called Miso."
+    assert record.content == "FACTS: adopted a cat named Miso\nSUMMARY: The user adopted a cat called Miso."
+
+
+def test_purge_and_forget_remove_session_text(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
+    _conversations(memory, user_id, clock)
+    memory.build_sessions(user_id)
+    [fact] = [f for f in memory.facts(user_id) if f.claim == "adopted a cat named Miso"]
+    memory.purge_fact(user_id, fact.id)
+    assert all("Miso" not in s.content for s in memory.sessions(user_id))
+    assert len(memory.export(user_id)["sessions"]) == 2
+    assert memory.forget(user_id)["sessions"] == 2 and memory.sessions(user_id) == []
+
+
+async def test_async_twins(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
+    await memory.aremember(user_id, "I adopted a cat named Miso", session_id="cat")
+    assert (await memory.abuild_sessions(user_id))["built"] == 1
+    found = await memory.asearch_sessions(user_id, "a new pet cat", threshold=0.0)
+    assert found[0].session_id == "cat" and len(await memory.asessions(user_id)) == 1
+
+
+def test_cli_sessions(make_memory, user_id: str, clock: FixedClock, db_url: str) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from fact_memory_graph.cli import app
+
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
+    _conversations(memory, user_id, clock)
+    runner = CliRunner()
+    out = runner.invoke(app, ["sessions", user_id, "--build", "--json", "--database-url", db_url])
+    assert out.exit_code == 0 and {r["session_id"] for r in json.loads(out.output)} == {"running", "thesis", "cat"}
+    out = runner.invoke(app, ["sessions", user_id, "--query", "knee pain when running", "--database-url", db_url])
+    assert out.exit_code == 0 and "running" in out.output
