@@ -153,3 +153,41 @@ async def test_async_add_facts(make_memory, user_id: str) -> None:
     memory: FactMemory = make_memory()
     out = await memory.aadd_facts(user_id, [{"claim": "likes tea", "kind": "durable", "category": "preference"}])
     assert out.applied[0].op == "add_durable"
+
+
+def test_every_status_transition_has_its_audit_row(make_memory, user_id: str) -> None:
+    """Replaying the audit log reproduces every fact's status and confirmation: no transition
+    (add, confirm, strengthen, supersede, expire, dormant, reactivate, sweep, retract) is silent."""
+    clock = FixedClock(T0)
+    script = {"I moved to Tokyo": [{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo",
+                                    "category": "identity"}]}
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=script), config=STAGED, clock=clock)
+    home = memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity", source="conversation")
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")  # strengthen
+    memory.add_fact(user_id, "likes sushi", kind="durable", category="preference", source="conversation")
+    memory.add_fact(user_id, "tired today", kind="current", category="physical_state", source="conversation",
+                    expires_at=T0 + timedelta(days=1))
+    for _ in range(3):
+        _retrieve(memory, user_id, "where do I live?")  # confirm on the 3rd retrieval
+    memory.remember(user_id, "I moved to Tokyo")
+    [candidate] = memory.candidates(user_id)
+    memory.resolve_candidate(user_id, candidate.id, accept=True)  # supersede
+    clock.advance(days=200)
+    memory.maintain(user_id, dormant_after_days=90)  # expire, dormant, sweep
+    _retrieve(memory, user_id, "where do I live now?")  # reactivate what is dormant and retrieved
+    edited = memory.add_fact(user_id, "plays chess", kind="durable", category="preference")
+    memory.retract_fact(user_id, edited.fact_id)
+    ops = {a.op for a in memory.audit_log(user_id)}
+    assert {"add_durable", "add_current", "strengthen", "confirm", "contradict", "supersede", "expired",
+            "sweep", "retract"} <= ops, ops
+    last: dict[str, dict] = {}
+    for entry in memory.audit_log(user_id):
+        if entry.fact_id is not None and entry.after is not None and "confidence" in entry.after:  # a fact row
+            last[str(entry.fact_id)] = entry.after
+    facts = memory.facts(user_id)
+    assert facts and {str(f.id) for f in facts} == set(last)
+    for fact in facts:
+        after = last[str(fact.id)]
+        assert after["status"] == fact.status.value, (fact.claim, after["status"], fact.status)
+        assert (after.get("confirmed_at") is None) == (fact.confirmed_at is None), fact.claim
+    assert memory.get_fact(user_id, home.fact_id).status.value == "superseded"
