@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 from typing import Literal
 
-from langchain_core.runnables import RunnableConfig, RunnableLambda
+from langchain_core.runnables import Runnable, RunnableConfig
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command
@@ -39,6 +39,7 @@ from fact_memory_graph.nodes import (
     make_extract_node,
     make_retrieve_node,
 )
+from fact_memory_graph.runnables import dual_node
 from fact_memory_graph.schema import ApplyOutcome
 
 logger = logging.getLogger(__name__)
@@ -60,7 +61,7 @@ def _error_outcome(name: str, state: WriteState, exc: Exception) -> Update:
         "failed_ids": [*(state.get("failed_ids") or []), message_id] if message_id else state.get("failed_ids") or []}
 
 
-def _node(name: str, pair: NodePair, next_node: str, on_error: OnError) -> RunnableLambda:
+def _node(name: str, pair: NodePair, next_node: str, on_error: OnError) -> Runnable:
     """One node with its sync and async paths, routing on to ``next_node`` or to END.
 
     With ``on_error='log'`` a failure ends the run with ``memory_outcome.error`` set instead of
@@ -96,7 +97,7 @@ def _node(name: str, pair: NodePair, next_node: str, on_error: OnError) -> Runna
                 raise
             return route(state, _error_outcome(name, state, exc))
 
-    return RunnableLambda(run, afunc=arun, name=name)
+    return dual_node(run, arun, name=name)
 
 
 def build_write_graph(ctx: MemoryContext, *, on_error: OnError = "raise",

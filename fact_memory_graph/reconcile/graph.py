@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.runnables import RunnableLambda
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
@@ -15,6 +14,7 @@ from fact_memory_graph.reconcile.apply import make_apply_node
 from fact_memory_graph.reconcile.group import make_group_node
 from fact_memory_graph.reconcile.select import make_select_node
 from fact_memory_graph.reconcile.state import ReconcileState
+from fact_memory_graph.runnables import dual_node
 
 
 def build_reconcile_graph(ctx: MemoryContext, *, llm_factory: Callable[[], BaseChatModel] | None = None,
@@ -22,11 +22,11 @@ def build_reconcile_graph(ctx: MemoryContext, *, llm_factory: Callable[[], BaseC
     """Compile the reconciliation graph over ``ctx`` (the model defaults to the memory's)."""
     builder = StateGraph(ReconcileState)
     select, aselect = make_select_node(ctx)
-    builder.add_node("select", RunnableLambda(select, afunc=aselect, name="select"), destinations=("group", END))
+    builder.add_node("select", dual_node(select, aselect, name="select"), destinations=("group", END))
     for node_name, (fn, afn) in (("group", make_group_node(ctx)),
                                  ("adjudicate", make_adjudicate_node(ctx, llm_factory or ctx.llm_factory)),
                                  ("apply", make_apply_node(ctx))):
-        builder.add_node(node_name, RunnableLambda(fn, afunc=afn, name=node_name))
+        builder.add_node(node_name, dual_node(fn, afn, name=node_name))
     builder.add_edge(START, "select")
     builder.add_edge("group", "adjudicate")
     builder.add_edge("adjudicate", "apply")

@@ -72,10 +72,10 @@ class AdminPlans(WritePlans):
                         " GREATEST(last_confirmed_at, coalesce(last_accessed_at, last_confirmed_at))"
                         " <= %s - make_interval(secs => %s)", (at, dormant_after_days * 86400.0)),
         ):
-            found = yield from rows(f"SELECT * FROM {FACTS} WHERE user_id = %s AND {where} ORDER BY id FOR UPDATE",
+            found = yield from rows(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND {where} ORDER BY id FOR UPDATE",
                                     (user_id, *params))
             for before in found:
-                after = yield from one(f"UPDATE {FACTS} SET status = %s WHERE user_id = %s AND id = %s RETURNING *",
+                after = yield from one(f"UPDATE {FACTS} SET status = %s WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS,
                                        (status, user_id, before["id"]))
                 yield from self._audit(user_id=user_id, op=status, at=at, fact_id=before["id"], before=before,
                                        after=after)
@@ -95,7 +95,7 @@ class AdminPlans(WritePlans):
             if not should_clean_up(fact, at, self.lifecycle):
                 continue
             after = yield from one(f"UPDATE {FACTS} SET status = 'retracted' WHERE user_id = %s AND id = %s"
-                                   " RETURNING *", (user_id, before["id"]))
+                                   " RETURNING " + FACT_COLUMNS, (user_id, before["id"]))
             yield from self._audit(user_id=user_id, op="sweep", at=at, fact_id=before["id"], before=before,
                                    after=after, note=f"relevance {lifecycle_relevance(fact, at, self.lifecycle):.3f}"
                                                      f" < {self.lifecycle.cleanup_threshold}")
@@ -187,7 +187,7 @@ class AdminPlans(WritePlans):
             values[columns.index("structured_fields")] = Jsonb(f.get("structured_fields") or {})
             yield from execute(
                 f"INSERT INTO {FACTS} ({FACT_COLUMNS}, embedding) VALUES ({', '.join(['%s'] * len(columns))},"
-                " %s::vector)", (*values, self.vector_literal(fact_vectors[str(f["id"])])))
+                " %s::vector)", (*values, self.vector_param(fact_vectors[str(f["id"])])))
         for f in data.get("facts", []):
             if f.get("superseded_by"):
                 yield from execute(f"UPDATE {FACTS} SET superseded_by = %s WHERE user_id = %s AND id = %s",
@@ -199,7 +199,7 @@ class AdminPlans(WritePlans):
             yield from execute(
                 f"INSERT INTO {CANDIDATES} ({CANDIDATE_COLUMNS}, embedding)"
                 f" VALUES ({', '.join(['%s'] * len(ccols))}, %s::vector)",
-                (*values, self.vector_literal(candidate_vectors[str(c["id"])])))
+                (*values, self.vector_param(candidate_vectors[str(c["id"])])))
         for a in data.get("audit_log", []):
             yield from execute(
                 f"INSERT INTO {AUDIT} (id, user_id, op, fact_id, candidate_id, message_id, before, after, note, at)"

@@ -51,7 +51,7 @@ class ReadPlans(PlansBase):
         categories: Sequence[str] | None = None,
     ) -> Plan[dict[FactKind, list[SearchHit]]]:
         require_user(user_id)
-        q = self.vector_literal(embedding)
+        q = self.vector_param(embedding)
         parts, params = [], []
         for kind, k in quotas.items():
             if k <= 0:
@@ -89,25 +89,20 @@ class ReadPlans(PlansBase):
         require_user(user_id)
         if not probes:
             return []
-        # MATERIALIZED: parse each probe vector once, not once per compared row.
+        # One row per probe (its vector sent in binary), each compared once per candidate row.
+        values = ", ".join(["(%s::int, %s::text, %s::text, %s::vector)"] * len(probes))
+        params: list[object] = []
+        for i, (kind, category, vector) in enumerate(probes):
+            params += [i, FactKind(kind).value, category, self.vector_param(vector)]
         found = yield from rows(
-            "WITH q AS MATERIALIZED ("
-            "  SELECT ord, kind, category, vtext::vector AS v"
-            "  FROM unnest(%s::int[], %s::text[], %s::text[], %s::text[]) AS p(ord, kind, category, vtext))"
+            f"WITH q (ord, kind, category, v) AS MATERIALIZED (VALUES {values})"
             " SELECT q.ord, f.id, f.claim, 1 - f.distance AS similarity FROM q"
             " CROSS JOIN LATERAL ("
             f"   SELECT id, claim, embedding <=> q.v AS distance FROM {FACTS}"
             "    WHERE user_id = %s AND kind = q.kind AND category = q.category AND status = 'active'"
             "    ORDER BY distance, id LIMIT %s) f"
             " ORDER BY q.ord, f.distance",
-            (
-                list(range(len(probes))),
-                [FactKind(p[0]).value for p in probes],
-                [p[1] for p in probes],
-                [self.vector_literal(p[2]) for p in probes],
-                user_id,
-                k,
-            ),
+            (*params, user_id, k),
         )
         out: list[list[Neighbour]] = [[] for _ in probes]
         for r in found:

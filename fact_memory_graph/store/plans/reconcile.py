@@ -90,7 +90,7 @@ class ReconcilePlans(AdminPlans):
         require_aware(at)
         ids = sorted(set(fact_ids), key=str)
         locked = yield from rows(
-            f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) ORDER BY id FOR UPDATE", (user_id, ids))
+            f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) ORDER BY id FOR UPDATE", (user_id, ids))
         by_id = {r["id"]: r for r in locked}
         gone = [i for i in ids if i not in by_id or by_id[i]["status"] not in RETRIEVABLE_STATUSES]
         if gone:
@@ -105,7 +105,7 @@ class ReconcilePlans(AdminPlans):
                 continue
             if d.action is ReconcileAction.RETRACT:
                 after = yield from one(f"UPDATE {FACTS} SET status = 'retracted', reconciled_at = %s"
-                                       " WHERE user_id = %s AND id = %s RETURNING *", (at, user_id, d.fact_id))
+                                       " WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS, (at, user_id, d.fact_id))
                 yield from self._audit(user_id=user_id, op="reconcile_retract", at=at, fact_id=d.fact_id,
                                        message_id=run_id, before=before, after=after, note=d.reason)
                 counts["retracted"] += 1
@@ -113,7 +113,7 @@ class ReconcilePlans(AdminPlans):
             assert d.target_id is not None  # validated before planning
             after = yield from one(
                 f"UPDATE {FACTS} SET status = 'superseded', superseded_by = %s, reconciled_at = %s"
-                " WHERE user_id = %s AND id = %s RETURNING *", (d.target_id, at, user_id, d.fact_id))
+                " WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS, (d.target_id, at, user_id, d.fact_id))
             op = "reconcile_merge" if d.action is ReconcileAction.MERGE else "reconcile_supersede"
             yield from self._audit(user_id=user_id, op=op, at=at, fact_id=d.fact_id, message_id=run_id,
                                    before=before, after=after, note=f"{d.action.value} into {d.target_id}: {d.reason}")
@@ -126,7 +126,7 @@ class ReconcilePlans(AdminPlans):
                     " evidence_message_ids = ARRAY(SELECT DISTINCT unnest(evidence_message_ids || %s::text[])"
                     "   ORDER BY 1),"
                     " last_confirmed_at = GREATEST(last_confirmed_at, %s)"
-                    " WHERE user_id = %s AND id = %s RETURNING *",
+                    " WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS,
                     (self.write.strengthen_step, list(before["evidence_message_ids"]), before["last_confirmed_at"],
                      user_id, d.target_id))
                 yield from self._audit(user_id=user_id, op="reconcile_strengthen", at=at, fact_id=d.target_id,

@@ -54,7 +54,7 @@ class SessionPlans(HealthPlans):
                 " started_at = EXCLUDED.started_at, ended_at = EXCLUDED.ended_at, built_at = EXCLUDED.built_at,"
                 " embedding = EXCLUDED.embedding",
                 (user_id, record["session_id"], record["content"], record["summary"], record["fact_ids"],
-                 record["fingerprint"], record["started_at"], record["ended_at"], at, self.vector_literal(vector)))
+                 record["fingerprint"], record["started_at"], record["ended_at"], at, self.vector_param(vector)))
 
     def _search_sessions_plan(self, user_id: str, embedding: Sequence[float], limit: int,
                               threshold: float) -> Plan[list[dict[str, Any]]]:
@@ -62,7 +62,7 @@ class SessionPlans(HealthPlans):
         found = yield from rows(
             f"SELECT {SESSION_COLUMNS}, 1 - (embedding <=> %s::vector) AS similarity FROM {SESSIONS}"
             " WHERE user_id = %s ORDER BY embedding <=> %s::vector, session_id LIMIT %s",
-            (self.vector_literal(embedding), user_id, self.vector_literal(embedding), limit))
+            (self.vector_param(embedding), user_id, self.vector_param(embedding), limit))
         return [r for r in found if r["similarity"] >= threshold]
 
     def _list_sessions_plan(self, user_id: str) -> Plan[list[dict[str, Any]]]:

@@ -204,7 +204,7 @@ class WritePlans(ReadPlans):
             "   THEN evidence_message_ids ELSE array_append(evidence_message_ids, %s) END,"
             " verification_status = CASE WHEN %s = 'confirmed' THEN 'confirmed' ELSE verification_status END,"
             " status = 'active'"
-            " WHERE user_id = %s AND id = %s RETURNING *",
+            " WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS,
             (self.write.strengthen_step, at, message_id, message_id, op.verification_status.value, user_id,
              fact_id),
         ))
@@ -215,7 +215,7 @@ class WritePlans(ReadPlans):
             f"UPDATE {FACTS} SET"
             " confidence = GREATEST(0.0, round((confidence - %s)::numeric, 6)::float8),"
             " status = CASE WHEN round((confidence - %s)::numeric, 6) < %s THEN 'retracted' ELSE status END"
-            " WHERE user_id = %s AND id = %s RETURNING *",
+            " WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS,
             (w.decay_step, w.decay_step, w.retract_below, user_id, fact_id),
         ))
 
@@ -229,7 +229,7 @@ class WritePlans(ReadPlans):
             " message_id, created_at, embedding) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
             f" RETURNING {CANDIDATE_COLUMNS}",
             (uuid.uuid4(), user_id, fact_id, target["kind"], op.category or target["category"], op.claim,
-             Jsonb(op.structured_fields), message_id, at, self.vector_literal(op.embedding)),
+             Jsonb(op.structured_fields), message_id, at, self.vector_param(op.embedding)),
         )))
         yield from self._audit(user_id=user_id, op="contradict", at=at, fact_id=fact_id, candidate_id=cand["id"],
                                message_id=message_id, before=target, after=cand, note=op.note)
@@ -241,7 +241,7 @@ class WritePlans(ReadPlans):
 
     def _lock_fact(self, user_id: str, fact_id: UUID, op: str) -> Plan[Row]:
         row = yield from one(
-            f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
+            f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
             (user_id, fact_id, list(RETRIEVABLE_STATUSES)))
         if row is None:
             raise FactNotFoundError(f"{op}: no active fact {fact_id} for user {user_id!r}")
@@ -264,19 +264,19 @@ class WritePlans(ReadPlans):
             " evidence_message_ids, verification_status, source, created_at, last_confirmed_at,"
             " valid_at, expires_at, confirmed_at, session_id, embedding)"
             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
-            " RETURNING *",
+            " RETURNING " + FACT_COLUMNS,
             (fid, user_id, kind.value, op.category, op.claim, Jsonb(op.structured_fields),
              self.write.initial_confidence, [message_id] if message_id else [], op.verification_status.value,
              op.source.value, at, at, at if kind is FactKind.CURRENT else None,
              op.expires_at if kind is FactKind.CURRENT else None, self._confirmed_at(op, at), op.session_id,
-             self.vector_literal(op.embedding)),
+             self.vector_param(op.embedding)),
         )))
         yield from self._audit(user_id=user_id, op=op.op, at=at, fact_id=fid, message_id=message_id, after=row,
                                note=op.note)
         if op.supersedes is not None:
             old = yield from self._lock_fact(user_id, op.supersedes, "supersede")
             new_old = yield from one(f"UPDATE {FACTS} SET status = 'superseded', superseded_by = %s"
-                                     " WHERE user_id = %s AND id = %s RETURNING *", (fid, user_id, op.supersedes))
+                                     " WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS, (fid, user_id, op.supersedes))
             yield from self._audit(user_id=user_id, op="supersede", at=at, fact_id=op.supersedes,
                                    message_id=message_id, before=old, after=new_old, note=f"superseded by {fid}")
         return AppliedOp(op=op.op, fact_id=fid, claim=op.claim, kind=kind, category=op.category,
@@ -294,7 +294,7 @@ class WritePlans(ReadPlans):
             raise FactNotFoundError(f"no pending candidate {cid} for user {user_id!r}")
         new_fact_id = None
         if accept:
-            old = _returned((yield from one(f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = %s FOR UPDATE",
+            old = _returned((yield from one(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s FOR UPDATE",
                                             (user_id, cand["fact_id"]))))
             kind = FactKind(cand["kind"])
             applied = yield from self._insert_fact(user_id, cand["message_id"], PlannedOp(
@@ -306,7 +306,7 @@ class WritePlans(ReadPlans):
             if old["status"] in RETRIEVABLE_STATUSES:
                 after = yield from one(
                     f"UPDATE {FACTS} SET status = 'superseded', superseded_by = %s,"
-                    " verification_status = 'contradicted' WHERE user_id = %s AND id = %s RETURNING *",
+                    " verification_status = 'contradicted' WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS,
                     (new_fact_id, user_id, old["id"]))
                 yield from self._audit(user_id=user_id, op="supersede", at=at, fact_id=old["id"], candidate_id=cid,
                                        message_id=cand["message_id"], before=old, after=after,
@@ -326,7 +326,7 @@ class WritePlans(ReadPlans):
         if not fact_ids:
             return
         woken = yield from rows(
-            f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) AND status = 'dormant' ORDER BY id FOR UPDATE",
+            f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) AND status = 'dormant' ORDER BY id FOR UPDATE",
             (user_id, list(fact_ids)))
         yield from execute(
             f"UPDATE {FACTS} SET access_count = access_count + 1,"
@@ -336,13 +336,13 @@ class WritePlans(ReadPlans):
             (at, at, user_id, list(fact_ids)),
         )
         for before in woken:
-            after = yield from one(f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = %s", (user_id, before["id"]))
+            after = yield from one(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s", (user_id, before["id"]))
             yield from self._audit(user_id=user_id, op="reactivate", at=at, fact_id=before["id"], before=before,
                                    after=after, note="retrieved while dormant")
         if self.lifecycle.is_staged:  # seed 002: the N-th retrieval confirms a staged fact
             promoted = yield from rows(
                 f"UPDATE {FACTS} SET confirmed_at = %s WHERE user_id = %s AND id = ANY(%s)"
-                " AND confirmed_at IS NULL AND access_count >= %s AND status IN ('active', 'dormant') RETURNING *",
+                " AND confirmed_at IS NULL AND access_count >= %s AND status IN ('active', 'dormant') RETURNING " + FACT_COLUMNS,
                 (at, user_id, list(fact_ids), self.lifecycle.promotion_accesses))
             for after in sorted(promoted, key=lambda r: str(r["id"])):
                 yield from self._audit(user_id=user_id, op="confirm", at=at, fact_id=after["id"],
@@ -354,11 +354,11 @@ class WritePlans(ReadPlans):
         require_user(user_id)
         require_aware(at)
         fid = fact_id_param(fact_id)
-        before = yield from one(f"SELECT * FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
+        before = yield from one(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
                                 (user_id, fid, list(RETRIEVABLE_STATUSES)))
         if before is None:
             return False
-        after = yield from one(f"UPDATE {FACTS} SET status = 'retracted' WHERE user_id = %s AND id = %s RETURNING *",
+        after = yield from one(f"UPDATE {FACTS} SET status = 'retracted' WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS,
                                (user_id, fid))
         yield from self._audit(user_id=user_id, op="retract", at=at, fact_id=fid, before=before, after=after,
                                note=note)
