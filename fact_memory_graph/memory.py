@@ -6,11 +6,12 @@ and the recall node; every method is a short delegation with an async twin.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import time
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from langchain_core.tools import BaseTool, create_retriever_tool
 from langgraph.graph.state import CompiledStateGraph
 
 from fact_memory_graph import settings
+from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.config import FactMemoryConfig, utc_now
 from fact_memory_graph.context import AccessRecorder, MemoryContext
 from fact_memory_graph.errors import ConfigurationError, FactNotFoundError, InvalidInputError
@@ -353,6 +355,63 @@ class FactMemory:
         """Async twin of :meth:`remember`."""
         state = self._write_input(user_id, message, message_id, at, context, session_id)
         return ApplyOutcome.model_validate((await self.write_graph().ainvoke(state))["memory_outcome"])
+
+    async def aremember_many(
+        self, messages: Iterable[Mapping[str, Any]], *, concurrency: int = 8, ordered: bool = True,
+    ) -> list[ApplyOutcome]:
+        """Process many messages (history import, re-processing): each item is
+        ``{"user_id", "message"}`` (text or a message) plus optional ``message_id``, ``at``,
+        ``session_id``. Returns one outcome per item, in order.
+
+        Each message is still its own write-graph run: atomic, exactly once per ``message_id``
+        (re-running an import skips what was applied and retries what failed — a failure is in
+        that message's ``outcome.error``, nothing is raised). Up to ``concurrency`` messages run at
+        once and their embedding calls are coalesced into shared batches. With ``ordered`` (the
+        default) one user's messages run one after another, oldest first, so each sees the facts
+        of the ones before it — the same facts as calling :meth:`remember` in a loop; concurrency
+        then comes from different users. ``ordered=False`` also runs one user's messages
+        concurrently: faster for a single long history, but a message may not see the facts of
+        the messages beside it (duplicates still merge at apply; a contradiction between them
+        can be missed)."""
+        if concurrency < 1:
+            raise InvalidInputError("concurrency must be at least 1")
+        items = list(messages)
+        states = []
+        for item in items:
+            unknown = set(item) - {"user_id", "message", "message_id", "at", "session_id"}
+            if unknown or "user_id" not in item or "message" not in item:
+                raise InvalidInputError(f"each item needs user_id and message (optional: message_id, at, "
+                                        f"session_id); got keys {sorted(item)}")
+            state = self._write_input(item["user_id"], item["message"], item.get("message_id"), item.get("at"),
+                                      None, item.get("session_id"))
+            states.append(state)
+        batching = BatchingEmbeddings(self.embeddings)
+        graph = build_write_graph(dataclasses.replace(self.context, embeddings=batching), on_error="log")
+        results: list[ApplyOutcome | None] = [None] * len(states)
+        lanes: dict[str, list[int]] = {}
+        for index, state in enumerate(states):
+            lanes.setdefault(state["user_id"] if ordered else str(index), []).append(index)
+        gate = asyncio.Semaphore(concurrency)
+
+        async def run_lane(indexes: list[int]) -> None:
+            for index in indexes:
+                async with gate:
+                    out = await graph.ainvoke(states[index])
+                results[index] = ApplyOutcome.model_validate(out["memory_outcome"])
+
+        await asyncio.gather(*(run_lane(lane) for lane in lanes.values()))
+        return [r for r in results if r is not None]
+
+    def remember_many(self, messages: Iterable[Mapping[str, Any]], *, concurrency: int = 8,
+                      ordered: bool = True) -> list[ApplyOutcome]:
+        """Sync twin of :meth:`aremember_many` (runs it on a private event loop; inside a running
+        loop, await :meth:`aremember_many` instead)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self.aremember_many(messages, concurrency=concurrency, ordered=ordered))
+        raise ConfigurationError("remember_many() was called inside a running event loop: "
+                                 "use `await memory.aremember_many(...)`")
 
     def _direct_proposal(
         self, claim: str, kind: FactKind | str, category: str, structured_fields: dict[str, Any] | None,
