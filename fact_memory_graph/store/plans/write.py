@@ -163,8 +163,10 @@ class WritePlans(ReadPlans):
         then — with the adds checked against the facts committed so far — the rows it changes
         (sorted by id). Returns the ops with duplicate adds turned into strengthens."""
         adds = [op for op in ops if op.op in ADD_OPS]
-        for key in sorted({scope_lock_key(user_id, FactKind(op.kind).value, op.category or "") for op in adds}):
-            yield from execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,))
+        keys = sorted({scope_lock_key(user_id, FactKind(op.kind).value, op.category or "") for op in adds})
+        if keys:  # one round trip; taken in the array's (sorted) order
+            yield from execute("SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))"
+                               " FROM unnest(%s::text[]) AS k", (keys,))
         if adds:
             probes = [(FactKind(op.kind), op.category or "", op.embedding or []) for op in adds]
             nearest = yield from self._nearest_plan(user_id, probes, 3)
