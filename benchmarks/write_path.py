@@ -78,6 +78,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=20)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--onnx-spin", action="store_true",
+                        help="let ONNX Runtime threads spin-wait (the old default), to compare")
     args = parser.parse_args()
 
     database = ExitStack()
@@ -85,7 +87,7 @@ def main() -> None:
     clock = FixedClock(datetime(2026, 1, 1, tzinfo=UTC))
     total = args.warmup + args.messages
     llm = ScriptedChatModel(responses=[ops_for(i) for i in range(total)])
-    embedder = TimedEmbeddings()
+    embedder = TimedEmbeddings(spin_wait=args.onnx_spin)
     memory = FactMemory.open(url, llm=llm, clock=clock, embeddings=embedder)
     user = f"bench-{uuid.uuid4().hex[:8]}"
     timings, own = [], []

@@ -49,6 +49,10 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
 
     batch_size: int = 32
     intra_op_threads: int | None = None
+    #: ONNX Runtime's worker threads spin-wait for the next run by default. Between two embeddings
+    #: of a message that spinning takes the cores Postgres and the rest of the pipeline need: on
+    #: the 2-core dev box a message took about twice as long under load with it on. Off here.
+    spin_wait: bool = False
 
     _session: object | None = PrivateAttr(default=None)
     _tokenizer: object | None = PrivateAttr(default=None)
@@ -72,6 +76,9 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
                 tokenizer.enable_padding()
                 tokenizer.enable_truncation(MAX_TOKENS)
                 opts = ort.SessionOptions()
+                if not self.spin_wait:
+                    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+                    opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
                 if self.intra_op_threads:
                     opts.intra_op_num_threads = self.intra_op_threads
                 self._session = ort.InferenceSession(model, opts, providers=["CPUExecutionProvider"])
