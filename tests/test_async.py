@@ -6,8 +6,10 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 from fact_memory_graph import FactMemory
+from fact_memory_graph.errors import StoreError
 from fact_memory_graph.schema import FactKind, PlannedOp
 from fact_memory_graph.store import MIGRATIONS, AsyncFactStore
+from fact_memory_graph.store._sql import execute
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
 from .helpers import T0
@@ -109,3 +111,25 @@ async def test_async_failure_mid_apply_leaves_nothing(amemory: FactMemory, user_
     graph_out = await amemory.write_graph(on_error="log").ainvoke(
         {"messages": [HumanMessage("Berlin and Mia", id="f1")]}, {"configurable": {"user_id": user_id}})
     assert graph_out["memory_outcome"]["already_processed"]
+
+
+async def test_async_deferred_server_error_in_pipelined_apply_leaves_nothing(
+        amemory: FactMemory, user_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    amemory.context.llm_factory = lambda: ScriptedChatModel(default=[
+        {"op": "add_durable", "category": "identity", "claim": "lives in Berlin"}])
+    real = AsyncFactStore._audit
+    calls = {"n": 0}
+
+    def failing_audit(self, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            yield from execute("SELECT 1 / 0")  # sent without waiting; fails on the server
+            return
+        yield from real(self, **kwargs)
+
+    monkeypatch.setattr(AsyncFactStore, "_audit", failing_audit)
+    with pytest.raises(StoreError, match="division by zero"):
+        await amemory.aremember(user_id, "I live in Berlin", message_id="pa1")
+    assert await amemory.afacts(user_id) == [] and (await amemory.astats(user_id))["messages"] == 0
+    out = await amemory.aremember(user_id, "I live in Berlin", message_id="pa1")
+    assert [a.op for a in out.applied] == ["add_durable"]

@@ -58,9 +58,9 @@ def test_every_statement_on_user_data_is_scoped_by_user_id(make_memory, user_id:
     seen: list[str] = []
     real_fetch = _driver._fetch
 
-    def recording_fetch(cur, q):
+    def recording_fetch(cur, q, pipe):
         seen.append(q.sql)
-        return real_fetch(cur, q)
+        return real_fetch(cur, q, pipe)
 
     monkeypatch.setattr(_driver, "_fetch", recording_fetch)
     llm = ScriptedChatModel(responses=[

@@ -26,7 +26,9 @@ from fact_memory_graph import (
     FactStatus,
     WriteConfig,
 )
+from fact_memory_graph.errors import StoreError
 from fact_memory_graph.guard import claims_conflict
+from fact_memory_graph.store._sql import execute
 from fact_memory_graph.store.store import FactStore
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
@@ -356,6 +358,34 @@ def test_failure_mid_apply_leaves_store_unchanged_and_retry_applies_once(
     again = memory.remember(user_id, "Berlin, Mia, marathon", message_id="m-42")
     assert again.already_processed and again.applied == out.applied and again.llm_calls == 0
     assert len(memory.facts(user_id)) == 4 and len(llm.calls) == 2  # failed run + retry; none on replay
+
+
+def test_a_failing_statement_whose_result_is_not_read_still_rolls_back_the_message(
+    make_memory, user_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # apply runs in pipeline mode: audit rows are sent without waiting for the server, so a
+    # server-side error surfaces later in the transaction. It must still undo the whole message.
+    llm = ScriptedChatModel(default=[add("identity", "lives in Berlin"), add("relationship", "has a sister Mia")])
+    memory = make_memory(llm)
+    memory.add_fact(user_id, "prefers tea", kind="durable", category="preference")
+    before, messages = snapshot(memory, user_id), memory.stats(user_id)["messages"]
+    real = FactStore._audit
+    calls = {"n": 0}
+
+    def failing_audit(self, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            yield from execute("SELECT 1 / 0")  # fails on the server, result never read
+            return
+        yield from real(self, **kwargs)
+
+    monkeypatch.setattr(FactStore, "_audit", failing_audit)
+    with pytest.raises(StoreError, match="division by zero"):
+        memory.remember(user_id, "Berlin and Mia", message_id="p-1")
+    assert snapshot(memory, user_id) == before
+    out = memory.remember(user_id, "Berlin and Mia", message_id="p-1")  # retried: applies once
+    assert [a.op for a in out.applied] == ["add_durable", "add_durable"]
+    assert len(memory.facts(user_id)) == 3 and memory.stats(user_id)["messages"] == messages + 1
 
 
 def test_eight_concurrent_writers_strengthen_exactly(make_memory, user_id: str) -> None:

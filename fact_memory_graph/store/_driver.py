@@ -91,20 +91,28 @@ def library_errors() -> Iterator[None]:
         raise StoreError(f"database error ({type(exc).__name__}): {str(exc).strip()}") from exc
 
 
-def _fetch(cur: psycopg.Cursor, q: Q) -> Any:
+def _fetch(cur: psycopg.Cursor, q: Q, pipe: psycopg.Pipeline | None) -> Any:
     if q.fetch == "all":
         return cur.fetchall()
     if q.fetch == "one":
         return cur.fetchone()
-    return cur.rowcount if q.fetch == "rowcount" else None
+    if q.fetch == "rowcount":
+        if pipe is not None:
+            pipe.sync()  # the count is known once the statement's result has arrived
+        return cur.rowcount
+    return None
 
 
-async def _afetch(cur: psycopg.AsyncCursor, q: Q) -> Any:
+async def _afetch(cur: psycopg.AsyncCursor, q: Q, pipe: psycopg.AsyncPipeline | None) -> Any:
     if q.fetch == "all":
         return await cur.fetchall()
     if q.fetch == "one":
         return await cur.fetchone()
-    return cur.rowcount if q.fetch == "rowcount" else None
+    if q.fetch == "rowcount":
+        if pipe is not None:
+            await pipe.sync()
+        return cur.rowcount
+    return None
 
 
 #: Called when a connection fails, before the retry: restarts a dead embedded server.
@@ -119,21 +127,28 @@ def _retrying(heal: Heal | None) -> dict[str, Any]:
 
 
 def run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
-             heal: Heal | None = None) -> T:
+             heal: Heal | None = None, pipeline: bool = False) -> T:
     """Run a plan on a pooled connection (in one transaction if asked); retried on a dropped link
-    (after ``heal`` restarted the server, if given)."""
+    (after ``heal`` restarted the server, if given).
+
+    ``pipeline`` (with ``transaction``): libpq pipeline mode. Statements whose result the plan
+    does not read (``execute``), and ``BEGIN``/``COMMIT``, are sent without waiting for the
+    server; a statement that fails still fails the transaction, raised at the next statement
+    whose result is read or at commit. Only for plans of single-command statements.
+    """
     with library_errors():
-        return _run_plan(pool, make_plan, transaction, heal)
+        return _run_plan(pool, make_plan, transaction, heal, pipeline)
 
 
 async def arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
-                    heal: Heal | None = None) -> T:
+                    heal: Heal | None = None, pipeline: bool = False) -> T:
     """Async twin of :func:`run_plan`."""
     with library_errors():
-        return await _arun_plan(pool, make_plan, transaction, heal)
+        return await _arun_plan(pool, make_plan, transaction, heal, pipeline)
 
 
-def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool, heal: Heal | None) -> T:
+def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool, heal: Heal | None,
+              pipeline: bool) -> T:
     def before_sleep(_state: object) -> None:
         if heal is not None and heal():
             pool.check()  # replace the connections that died with the old server
@@ -141,20 +156,20 @@ def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transactio
     for attempt in Retrying(**_retrying(heal), before_sleep=before_sleep):
         with attempt:
             plan = make_plan()
-            with pool.connection() as conn, (conn.transaction() if transaction else nullcontext()), \
-                    conn.cursor(row_factory=dict_row) as cur:
+            with pool.connection() as conn, (conn.pipeline() if pipeline else nullcontext()) as pipe, \
+                    (conn.transaction() if transaction else nullcontext()), conn.cursor(row_factory=dict_row) as cur:
                 try:
                     q = next(plan)
                     while True:
                         cur.execute(q.sql, q.params)
-                        q = plan.send(_fetch(cur, q))
+                        q = plan.send(_fetch(cur, q, pipe))
                 except StopIteration as done:
                     return done.value
     raise AssertionError("unreachable")  # pragma: no cover
 
 
 async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool,
-                     heal: Heal | None) -> T:
+                     heal: Heal | None, pipeline: bool) -> T:
     async def before_sleep(_state: object) -> None:
         if heal is not None and await asyncio.to_thread(heal):
             await pool.check()
@@ -162,13 +177,13 @@ async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]]
     async for attempt in AsyncRetrying(**_retrying(heal), before_sleep=before_sleep):
         with attempt:
             plan = make_plan()
-            async with pool.connection() as conn, (conn.transaction() if transaction else nullcontext()), \
-                    conn.cursor(row_factory=dict_row) as cur:
+            async with pool.connection() as conn, (conn.pipeline() if pipeline else nullcontext()) as pipe, \
+                    (conn.transaction() if transaction else nullcontext()), conn.cursor(row_factory=dict_row) as cur:
                 try:
                     q = next(plan)
                     while True:
                         await cur.execute(q.sql, q.params)
-                        q = plan.send(await _afetch(cur, q))
+                        q = plan.send(await _afetch(cur, q, pipe))
                 except StopIteration as done:
                     return done.value
     raise AssertionError("unreachable")  # pragma: no cover

@@ -61,9 +61,10 @@ class AsyncFactStore(StorePlans):
         finally:
             await pool.close()
 
-    async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
+    async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
+                   pipeline: bool = False) -> T:
         assert self.pool is not None
-        return await arun_plan(self.pool, make_plan, transaction=transaction, heal=self.heal)
+        return await arun_plan(self.pool, make_plan, transaction=transaction, heal=self.heal, pipeline=pipeline)
 
     async def aclose(self) -> None:
         if self.pool is not None:
@@ -133,7 +134,7 @@ class AsyncFactStore(StorePlans):
         extra = list(also_processed)
         return await self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls,
                                                        generation),
-                               transaction=True)
+                               transaction=True, pipeline=True)
 
     async def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool,
                                 at: datetime) -> FactCandidate:
@@ -219,9 +220,10 @@ class ThreadedAsyncFactStore(AsyncFactStore):
         super().__init__(None, dimension=store.dimension, write=store.write, lifecycle=store.lifecycle)
         self.sync_store = store
 
-    async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
+    async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
+                   pipeline: bool = False) -> T:
         return await asyncio.to_thread(run_plan, self.sync_store.pool, make_plan, transaction=transaction,
-                                       heal=self.sync_store.heal)
+                                       heal=self.sync_store.heal, pipeline=pipeline)
 
     async def aclose(self) -> None:
         return None

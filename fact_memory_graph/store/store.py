@@ -57,8 +57,9 @@ class FactStore(StorePlans):
         finally:
             pool.close()
 
-    def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False) -> T:
-        return run_plan(self.pool, make_plan, transaction=transaction, heal=self.heal)
+    def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
+             pipeline: bool = False) -> T:
+        return run_plan(self.pool, make_plan, transaction=transaction, heal=self.heal, pipeline=pipeline)
 
     def close(self) -> None:
         self.pool.close()
@@ -159,7 +160,7 @@ class FactStore(StorePlans):
         extra = list(also_processed)
         return self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls,
                                                        generation),
-                         transaction=True)
+                         transaction=True, pipeline=True)
 
     def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool, at: datetime) -> FactCandidate:
         """Accept (the candidate becomes an active fact, the old one ``superseded`` and marked
