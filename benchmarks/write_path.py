@@ -40,10 +40,10 @@ def ops_for(i: int) -> list[dict]:
     return ops
 
 
-async def async_run(url: str, warmup: int, messages: int) -> list[float]:
+async def async_run(url: str, warmup: int, messages: int, embeddings: LocalMiniLMEmbeddings) -> list[float]:
     clock = FixedClock(datetime(2026, 1, 1, tzinfo=UTC))
     llm = ScriptedChatModel(responses=[ops_for(i) for i in range(warmup + messages)])
-    memory = await FactMemory.aopen(url, llm=llm, clock=clock)
+    memory = await FactMemory.aopen(url, llm=llm, clock=clock, embeddings=embeddings)
     user = f"abench-{uuid.uuid4().hex[:8]}"
     timings = []
     try:
@@ -78,6 +78,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=20)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--embed-threads", type=int, default=None,
+                        help="ONNX Runtime intra-op threads of the embedder (default: the library's)")
     parser.add_argument("--onnx-spin", action="store_true",
                         help="let ONNX Runtime threads spin-wait (the old default), to compare")
     args = parser.parse_args()
@@ -87,7 +89,7 @@ def main() -> None:
     clock = FixedClock(datetime(2026, 1, 1, tzinfo=UTC))
     total = args.warmup + args.messages
     llm = ScriptedChatModel(responses=[ops_for(i) for i in range(total)])
-    embedder = TimedEmbeddings(spin_wait=args.onnx_spin)
+    embedder = TimedEmbeddings(spin_wait=args.onnx_spin, intra_op_threads=args.embed_threads)
     memory = FactMemory.open(url, llm=llm, clock=clock, embeddings=embedder)
     user = f"bench-{uuid.uuid4().hex[:8]}"
     timings, own = [], []
@@ -102,7 +104,8 @@ def main() -> None:
                 timings.append((time.perf_counter() - t0) * 1000)
                 own.append(timings[-1] - embedder.spent * 1000)
         # The same through the asyncio path (aopen: async pool, async node twins).
-        async_timings = asyncio.run(async_run(url, args.warmup, args.messages))
+        async_timings = asyncio.run(async_run(url, args.warmup, args.messages, LocalMiniLMEmbeddings(
+            spin_wait=args.onnx_spin, intra_op_threads=args.embed_threads)))
         # Embedding share of the per-message time (1 message embedding + claims per message).
         texts = [f"working on {t} this week" for t in TOPICS] * 4
         t0 = time.perf_counter()

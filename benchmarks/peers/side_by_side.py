@@ -10,8 +10,9 @@ Run (not part of ``make test``)::
 
     .venv/bin/python benchmarks/peers/side_by_side.py [--rounds 2] [--messages 300]
 
-Prints, per round, mem0's ``add()`` p50/p95 without the LLM ("ovh") and without its embedder
-("ovh-emb"), ours (``remember()``: non-LLM, and own code without the embedder), the ratios and
+Both embedders run with ``--threads`` intra-op threads (default 2: all cores of the 2-core dev box,
+what torch and ONNX Runtime each use unpinned; the peer script alone pins torch to 1). Prints,
+per round, mem0's ``add()`` p50/p95 without the LLM ("ovh") and without its embedder ("ovh-emb"), ours (``remember()``: non-LLM, and own code without the embedder), the ratios and
 the 1-minute load average; ``--json`` writes everything.
 """
 
@@ -31,17 +32,18 @@ PEER_SCRIPT = ROOT.parent / "shared" / "peer-bench" / "mem0_bench.py"
 MEM0_ROOT = Path(tempfile.gettempdir()) / "mem0bench"
 
 
-def run_ours(messages: int) -> dict:
+def run_ours(messages: int, threads: int) -> dict:
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "write_path.py"), "--json", "--messages",
-                          str(messages)], check=True, capture_output=True, text=True, cwd=ROOT)
+                          str(messages), "--embed-threads", str(threads)],
+                         check=True, capture_output=True, text=True, cwd=ROOT)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def run_mem0(messages: int, script: Path) -> dict:
+def run_mem0(messages: int, script: Path, threads: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "mem0.json"
         cmd = [sys.executable, str(script), "--nlp", "off", "--scenarios", "1user", "--adds", str(messages),
-               "--queries", "50", "--json", str(path)]
+               "--queries", "50", "--torch-threads", str(threads), "--json", str(path)]
         if not (MEM0_ROOT / "venv").exists():
             cmd.append("--bootstrap")  # first use: build mem0's own environment
         subprocess.run(cmd, check=True, capture_output=True, text=True)
@@ -56,15 +58,17 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=300)
     parser.add_argument("--peer-script", type=Path, default=PEER_SCRIPT)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--threads", type=int, default=2,
+                        help="embedder intra-op threads for both (mem0's torch, our ONNX Runtime)")
     args = parser.parse_args()
     if not args.peer_script.exists():
         sys.exit(f"the mem0 peer benchmark is not at {args.peer_script} (pass --peer-script)")
     rounds = []
     for r in range(args.rounds):
         load = os.getloadavg()[0]
-        mem0 = run_mem0(args.messages, args.peer_script)
-        ours = run_ours(args.messages)
-        row = {"round": r + 1, "load_1m": round(load, 2), "mem0": mem0, "ours": ours,
+        mem0 = run_mem0(args.messages, args.peer_script, args.threads)
+        ours = run_ours(args.messages, args.threads)
+        row = {"round": r + 1, "load_1m": round(load, 2), "threads": args.threads, "mem0": mem0, "ours": ours,
                "add_vs_remember_p50": round(mem0["add_ovh_p50"] / ours["non_llm_ms_p50"], 2),
                "own_code_ratio_p50": round(mem0["add_ovh_emb_p50"] / ours["own_code_ms_p50"], 2)}
         rounds.append(row)
