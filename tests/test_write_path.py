@@ -28,6 +28,7 @@ from fact_memory_graph import (
 )
 from fact_memory_graph.errors import StoreError
 from fact_memory_graph.guard import claims_conflict
+from fact_memory_graph.store import _driver
 from fact_memory_graph.store._sql import execute
 from fact_memory_graph.store.store import FactStore
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
@@ -360,11 +361,13 @@ def test_failure_mid_apply_leaves_store_unchanged_and_retry_applies_once(
     assert len(memory.facts(user_id)) == 4 and len(llm.calls) == 2  # failed run + retry; none on replay
 
 
+@pytest.mark.parametrize("pipelined", [True, False], ids=["pipelined", "libpq-without-pipeline"])
 def test_a_failing_statement_whose_result_is_not_read_still_rolls_back_the_message(
-    make_memory, user_id: str, monkeypatch: pytest.MonkeyPatch
+    make_memory, user_id: str, monkeypatch: pytest.MonkeyPatch, pipelined: bool
 ) -> None:
     # apply runs in pipeline mode: audit rows are sent without waiting for the server, so a
     # server-side error surfaces later in the transaction. It must still undo the whole message.
+    monkeypatch.setattr(_driver, "PIPELINE_SUPPORTED", pipelined and _driver.PIPELINE_SUPPORTED)
     llm = ScriptedChatModel(default=[add("identity", "lives in Berlin"), add("relationship", "has a sister Mia")])
     memory = make_memory(llm)
     memory.add_fact(user_id, "prefers tea", kind="durable", category="preference")

@@ -43,6 +43,9 @@ T = TypeVar("T")
 POOL_OPEN_TIMEOUT = 30.0
 CONNECT_TIMEOUT = 10
 _TIMEOUTS = (pg_errors.QueryCanceled, pg_errors.LockNotAvailable)
+#: Pipeline mode needs libpq >= 14 (psycopg-binary bundles one; a system libpq may be older):
+#: without it, pipelined plans run one statement at a time, with the same results.
+PIPELINE_SUPPORTED = psycopg.Pipeline.is_supported()
 
 
 def _retryable(exc: BaseException) -> bool:
@@ -134,17 +137,18 @@ def run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], *, transact
     ``pipeline`` (with ``transaction``): libpq pipeline mode. Statements whose result the plan
     does not read (``execute``), and ``BEGIN``/``COMMIT``, are sent without waiting for the
     server; a statement that fails still fails the transaction, raised at the next statement
-    whose result is read or at commit. Only for plans of single-command statements.
+    whose result is read or at commit. Only for plans of single-command statements. Without
+    pipeline support in libpq (< 14) the plan runs unpipelined.
     """
     with library_errors():
-        return _run_plan(pool, make_plan, transaction, heal, pipeline)
+        return _run_plan(pool, make_plan, transaction, heal, pipeline and PIPELINE_SUPPORTED)
 
 
 async def arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
                     heal: Heal | None = None, pipeline: bool = False) -> T:
     """Async twin of :func:`run_plan`."""
     with library_errors():
-        return await _arun_plan(pool, make_plan, transaction, heal, pipeline)
+        return await _arun_plan(pool, make_plan, transaction, heal, pipeline and PIPELINE_SUPPORTED)
 
 
 def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool, heal: Heal | None,
