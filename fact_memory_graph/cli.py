@@ -36,6 +36,7 @@ from fact_memory_graph.errors import ConfigurationError, FactMemoryError, Invali
 
 if TYPE_CHECKING:
     from fact_memory_graph.memory import FactMemory
+    from fact_memory_graph.schema import AppliedOp
     from fact_memory_graph.store import FactStore
 
 app = typer.Typer(help="Long-term memory of facts about people, for LangGraph agents.", no_args_is_help=True,
@@ -243,6 +244,14 @@ def remember(
         console.print(_outcome_table(outcome))
 
 
+def _print_applied(applied: AppliedOp, as_json: bool) -> None:
+    """One direct write's result: ``op id: claim`` (or the ``AppliedOp`` as JSON)."""
+    if as_json:
+        _emit_json(applied.model_dump(mode="json"))
+    else:
+        console.print(f"{applied.op} {applied.fact_id}: {Text(applied.claim or '').markup}")
+
+
 @app.command()
 def add(
     user: UserArg,
@@ -260,10 +269,7 @@ def add(
     when, expires_at = _parse_at(at), _parse_at(expires)
     with _memory(database_url, data_dir) as memory:
         applied = memory.add_fact(user, claim, kind=kind, category=category, at=when, expires_at=expires_at)
-    if as_json:
-        _emit_json(applied.model_dump(mode="json"))
-    else:
-        console.print(f"{applied.op} {applied.fact_id}: {Text(applied.claim or '').markup}")
+    _print_applied(applied, as_json)
 
 
 @app.command()
@@ -275,10 +281,7 @@ def update(
     """Correct a fact (a user edit): the new claim supersedes it; the old one stays in its history."""
     with _memory(database_url, data_dir) as memory:
         applied = memory.update_fact(user, _fact_id(memory.store, user, fact_id), claim)
-    if as_json:
-        _emit_json(applied.model_dump(mode="json"))
-    else:
-        console.print(f"{applied.op} {applied.fact_id}: {Text(applied.claim or '').markup}")
+    _print_applied(applied, as_json)
 
 
 # ---------------------------------------------------------------------------- reading
