@@ -21,6 +21,7 @@ import tempfile
 import threading
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -290,9 +291,7 @@ def stop_server(pgdata: Path, *, timeout_s: float = 60.0) -> str:
     was_running = _postmaster(pgdata) is not None
     if holder is not None:
         os.kill(holder, signal.SIGTERM)
-        deadline = time.monotonic() + timeout_s
-        while _alive(holder) and time.monotonic() < deadline:
-            time.sleep(0.1)
+        _wait_while(lambda: _alive(holder), timeout_s)
     info: Any = _postmaster(pgdata)
     if info is None:
         return "embedded Postgres stopped" if was_running else "embedded Postgres is not running"
@@ -300,7 +299,12 @@ def stop_server(pgdata: Path, *, timeout_s: float = 60.0) -> str:
     if others:
         raise ConfigurationError(f"the embedded Postgres is still used by process(es) {others}: close them first")
     os.kill(info.pid, signal.SIGINT)  # Postgres' "fast" shutdown: ends sessions, checkpoints, exits
-    deadline = time.monotonic() + timeout_s
-    while _postmaster(pgdata) is not None and time.monotonic() < deadline:
-        time.sleep(0.1)
+    _wait_while(lambda: _postmaster(pgdata) is not None, timeout_s)
     return "embedded Postgres stopped"
+
+
+def _wait_while(condition: Callable[[], bool], timeout_s: float) -> None:
+    """Poll ``condition`` every 0.1 s until it is false or ``timeout_s`` has passed."""
+    deadline = time.monotonic() + timeout_s
+    while condition() and time.monotonic() < deadline:
+        time.sleep(0.1)

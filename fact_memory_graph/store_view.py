@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import Any
 
 from langchain_core.documents import Document
@@ -52,11 +53,16 @@ _READ_ONLY = ("this store is a read-only view of fact-memory: write facts with F
               "add_fact() / update_fact() / retract_fact() (or the agent tools from as_tools())")
 
 
+def _stored_value(content: str, kind: str, category: str, confidence: float, status: str, source: str,
+                  valid_at: datetime | None, expires_at: datetime | None) -> dict[str, Any]:
+    return {"content": content, "kind": kind, "category": category, "confidence": confidence, "status": status,
+            "source": source, "valid_at": valid_at.isoformat() if valid_at else None,
+            "expires_at": expires_at.isoformat() if expires_at else None}
+
+
 def _value(fact: Fact) -> dict[str, Any]:
-    return {"content": fact.claim, "kind": fact.kind.value, "category": fact.category,
-            "confidence": fact.confidence, "status": fact.status.value, "source": fact.source.value,
-            "valid_at": fact.valid_at.isoformat() if fact.valid_at else None,
-            "expires_at": fact.expires_at.isoformat() if fact.expires_at else None}
+    return _stored_value(fact.claim, fact.kind.value, fact.category, fact.confidence, fact.status.value,
+                         fact.source.value, fact.valid_at, fact.expires_at)
 
 
 def _item(fact: Fact) -> Item:
@@ -66,9 +72,8 @@ def _item(fact: Fact) -> Item:
 
 def _search_item(doc: Document, user_id: str) -> SearchItem:
     m = doc.metadata
-    value = {"content": doc.page_content, **{k: m[k] for k in ("kind", "category", "confidence", "status", "source")},
-             "valid_at": m["valid_at"].isoformat() if m["valid_at"] else None,
-             "expires_at": m["expires_at"].isoformat() if m["expires_at"] else None}
+    value = _stored_value(doc.page_content, m["kind"], m["category"], m["confidence"], m["status"], m["source"],
+                          m["valid_at"], m["expires_at"])
     return SearchItem(namespace=(NAMESPACE, user_id), key=m["id"], value=value, created_at=m["created_at"],
                       updated_at=m["last_confirmed_at"] or m["created_at"], score=m["score"])
 

@@ -85,13 +85,17 @@ def library_errors() -> Iterator[None]:
         raise ConfigurationError(f"the database user lacks a privilege ({str(exc).strip()}): {fix}") from exc
     except (pg_errors.UndefinedFile, pg_errors.FeatureNotSupported) as exc:
         if "vector" not in str(exc):
-            raise StoreError(f"database error ({type(exc).__name__}): {str(exc).strip()}") from exc
+            raise _store_error(exc) from exc
         raise ConfigurationError(
             f"the pgvector extension is not installed on this Postgres server ({str(exc).strip()}): install "
             "pgvector (https://github.com/pgvector/pgvector#installation), or unset FACT_MEMORY_DATABASE_URL "
             "to use the embedded Postgres, which ships it") from exc
     except psycopg.Error as exc:
-        raise StoreError(f"database error ({type(exc).__name__}): {str(exc).strip()}") from exc
+        raise _store_error(exc) from exc
+
+
+def _store_error(exc: psycopg.Error) -> StoreError:
+    return StoreError(f"database error ({type(exc).__name__}): {str(exc).strip()}")
 
 
 def _fetch(cur: psycopg.Cursor, q: Q, pipe: psycopg.Pipeline | None) -> Any:

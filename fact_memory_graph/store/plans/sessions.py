@@ -59,10 +59,11 @@ class SessionPlans(HealthPlans):
     def _search_sessions_plan(self, user_id: str, embedding: Sequence[float], limit: int,
                               threshold: float) -> Plan[list[dict[str, Any]]]:
         require_user(user_id)
+        query = self.vector_param(embedding)
         found = yield from rows(
             f"SELECT {SESSION_COLUMNS}, 1 - (embedding <=> %s::vector) AS similarity FROM {SESSIONS}"
             " WHERE user_id = %s ORDER BY embedding <=> %s::vector, session_id LIMIT %s",
-            (self.vector_param(embedding), user_id, self.vector_param(embedding), limit))
+            (query, user_id, query, limit))
         return [r for r in found if r["similarity"] >= threshold]
 
     def _list_sessions_plan(self, user_id: str) -> Plan[list[dict[str, Any]]]:
