@@ -91,7 +91,7 @@ def _parse_since(since: str | None) -> timedelta | None:
 def _url(database_url: str | None) -> str | None:
     from fact_memory_graph import settings
 
-    return settings.normalize_database_url(database_url) if database_url else settings.database_url()
+    return settings.database_url(database_url)
 
 
 @contextmanager

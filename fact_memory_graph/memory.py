@@ -173,7 +173,7 @@ class FactMemory:
             from fact_memory_graph.embeddings import embeddings_from_env
 
             embeddings = embeddings_from_env()
-        url = settings.normalize_database_url(database_url) if database_url else settings.database_url()
+        url = settings.database_url(database_url)
         embedded = None
         if not url:
             from fact_memory_graph.embedded import EmbeddedPostgres, install_sigterm_handler

@@ -35,9 +35,10 @@ if TYPE_CHECKING:  # kept lazy: the CLI's listings must start fast
 MODEL_MAX_RETRIES = 2
 
 
-def database_url() -> str | None:
-    """``$FACT_MEMORY_DATABASE_URL`` (normalised) or ``None`` (then the embedded Postgres is used)."""
-    url = os.environ.get("FACT_MEMORY_DATABASE_URL") or None
+def database_url(explicit: str | None = None) -> str | None:
+    """``explicit`` if given, else ``$FACT_MEMORY_DATABASE_URL``, normalised; ``None`` when neither
+    is set (then the embedded Postgres is used)."""
+    url = explicit or os.environ.get("FACT_MEMORY_DATABASE_URL") or None
     return normalize_database_url(url) if url else None
 
 
