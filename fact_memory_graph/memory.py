@@ -29,6 +29,7 @@ from fact_memory_graph.config import FactMemoryConfig, utc_now
 from fact_memory_graph.context import AccessRecorder, MemoryContext
 from fact_memory_graph.errors import ConfigurationError, FactNotFoundError, InvalidInputError
 from fact_memory_graph.formatting import format_memory_sections
+from fact_memory_graph.exports import validate_export
 from fact_memory_graph.nodes import aplan_ops, plan_ops
 from fact_memory_graph.profile import Profile, aget_profile, get_profile
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
@@ -692,31 +693,29 @@ class FactMemory:
         """Async twin of :meth:`export`."""
         return self._export(user_id, await self.astore.export_rows(user_id))
 
-    @staticmethod
-    def _restore_input(data: dict[str, Any], user_id: str | None) -> tuple[str, list[str], list[str]]:
-        if not isinstance(data, dict) or not isinstance(data.get("facts"), list):
-            raise InvalidInputError("restore needs the dict that export() returned")
-        user = check_id(user_id or data.get("user_id"), "user_id")
-        try:
-            facts = [Fact.model_validate({**f, "user_id": user}) for f in data["facts"]]
-            candidates = [FactCandidate.model_validate({**c, "user_id": user}) for c in data.get("candidates", [])]
-        except ValueError as exc:
-            raise InvalidInputError(f"not an export: {exc}") from None
-        return user, [f.claim for f in facts], [c.claim for c in candidates]
+    def _restore_input(self, data: dict[str, Any], user_id: str | None
+                       ) -> tuple[str, dict[str, Any], list[str], list[str]]:
+        user, clean = validate_export(data, user_id, self.config.write)
+        return user, clean, [f["claim"] for f in clean["facts"]], [c["claim"] for c in clean["candidates"]]
 
     def restore(self, data: dict[str, Any], *, user_id: str | None = None) -> dict[str, int]:
         """Load an :meth:`export` into a user with no data (the exported user by default):
         ids, statuses, confidences, chains, audit rows and processed message ids come back
-        exactly; embeddings are recomputed with this memory's embedder."""
-        user, fact_claims, candidate_claims = self._restore_input(data, user_id)
+        exactly; embeddings are recomputed with this memory's embedder.
+
+        The export is untrusted input: every record is checked with the same models and limits
+        as live writes, and a bad one is refused with :class:`InvalidInputError` naming it
+        (nothing is written). Restored into another user than the exported one, every fact and
+        candidate gets a fresh id (references remapped)."""
+        user, clean, fact_claims, candidate_claims = self._restore_input(data, user_id)
         vectors = self.context.embed_many(fact_claims + candidate_claims)
-        return self.store.restore_rows(user, data, *self._vectors(data, vectors, len(fact_claims)))
+        return self.store.restore_rows(user, clean, *self._vectors(clean, vectors, len(fact_claims)))
 
     async def arestore(self, data: dict[str, Any], *, user_id: str | None = None) -> dict[str, int]:
         """Async twin of :meth:`restore`."""
-        user, fact_claims, candidate_claims = self._restore_input(data, user_id)
+        user, clean, fact_claims, candidate_claims = self._restore_input(data, user_id)
         vectors = await self.context.aembed_many(fact_claims + candidate_claims)
-        return await self.astore.restore_rows(user, data, *self._vectors(data, vectors, len(fact_claims)))
+        return await self.astore.restore_rows(user, clean, *self._vectors(clean, vectors, len(fact_claims)))
 
     @staticmethod
     def _vectors(data: dict[str, Any], vectors: list[list[float]], n_facts: int

@@ -113,8 +113,8 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._session_facts_plan(user_id))
 
     async def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]],
-                            vectors: Sequence[Sequence[float]], *, drop: Sequence[str] = (), at: datetime) -> None:
-        await self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at), transaction=True)
+                            vectors: Sequence[Sequence[float]], *, drop: Sequence[str] = (), at: datetime) -> bool:
+        return await self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at), transaction=True)
 
     async def search_sessions(self, user_id: str, embedding: Sequence[float], *, limit: int,
                               threshold: float) -> list[dict[str, Any]]:
@@ -169,8 +169,9 @@ class AsyncFactStore(StorePlans):
         await self._run(lambda: self._mark_reconciled_plan(user_id, fact_ids, at))
 
     async def record_run(self, user_id: str, job: str, *, started_at: datetime, finished_at: datetime,
-                         report: dict[str, Any]) -> None:
-        await self._run(lambda: self._record_run_plan(user_id, job, started_at, finished_at, report))
+                         report: dict[str, Any]) -> bool:
+        return await self._run(lambda: self._record_run_plan(user_id, job, started_at, finished_at, report),
+                               transaction=True)
 
     async def runs(self, user_id: str | None = None, *, job: str | None = None,
                    limit: int = 20) -> list[dict[str, Any]]:
@@ -202,8 +203,9 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._profile_state_plan(user_id))
 
     async def save_profile(self, user_id: str, text: str, fact_ids: list[str], fingerprint: str, *,
-                           at: datetime) -> None:
-        await self._run(lambda: self._save_profile_plan(user_id, text, fact_ids, fingerprint, at))
+                           at: datetime) -> bool:
+        return await self._run(lambda: self._save_profile_plan(user_id, text, fact_ids, fingerprint, at),
+                               transaction=True)
 
     async def retract(self, user_id: str, fact_id: UUID | str, *, at: datetime, note: str = "") -> bool:
         return await self._run(lambda: self._retract_plan(user_id, fact_id, at, note), transaction=True)

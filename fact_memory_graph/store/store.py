@@ -116,9 +116,10 @@ class FactStore(StorePlans):
         return self._run(lambda: self._session_facts_plan(user_id))
 
     def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]], vectors: Sequence[Sequence[float]],
-                      *, drop: Sequence[str] = (), at: datetime) -> None:
-        """Upsert session records (and delete ``drop``) in one transaction."""
-        self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at), transaction=True)
+                      *, drop: Sequence[str] = (), at: datetime) -> bool:
+        """Upsert session records (and delete ``drop``) in one transaction; ``False`` (nothing
+        written) when a fact they quote was forgotten or purged meanwhile."""
+        return self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at), transaction=True)
 
     def search_sessions(self, user_id: str, embedding: Sequence[float], *, limit: int,
                         threshold: float) -> list[dict[str, Any]]:
@@ -203,8 +204,9 @@ class FactStore(StorePlans):
         self._run(lambda: self._mark_reconciled_plan(user_id, fact_ids, at))
 
     def record_run(self, user_id: str, job: str, *, started_at: datetime, finished_at: datetime,
-                   report: dict[str, Any]) -> None:
-        self._run(lambda: self._record_run_plan(user_id, job, started_at, finished_at, report))
+                   report: dict[str, Any]) -> bool:
+        return self._run(lambda: self._record_run_plan(user_id, job, started_at, finished_at, report),
+                         transaction=True)
 
     def runs(self, user_id: str | None = None, *, job: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
         """Recorded job runs, newest first."""
@@ -241,8 +243,8 @@ class FactStore(StorePlans):
         """The stored profile row (or None) and the current fingerprint of the user's audit log."""
         return self._run(lambda: self._profile_state_plan(user_id))
 
-    def save_profile(self, user_id: str, text: str, fact_ids: list[str], fingerprint: str, *, at: datetime) -> None:
-        self._run(lambda: self._save_profile_plan(user_id, text, fact_ids, fingerprint, at))
+    def save_profile(self, user_id: str, text: str, fact_ids: list[str], fingerprint: str, *, at: datetime) -> bool:
+        return self._run(lambda: self._save_profile_plan(user_id, text, fact_ids, fingerprint, at), transaction=True)
 
     def retract(self, user_id: str, fact_id: UUID | str, *, at: datetime, note: str = "") -> bool:
         """Retract a believed fact (kept for history); False when there is none to retract."""

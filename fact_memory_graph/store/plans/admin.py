@@ -35,6 +35,8 @@ from fact_memory_graph.store._sql import (
 from fact_memory_graph.store.migrations import MIGRATIONS, render_migration
 from fact_memory_graph.store.plans.write import WritePlans
 
+#: The job engine's tasks whose arguments name a user (see fact_memory_graph.jobs).
+USER_TASKS = ("fact_memory.reconcile_user",)
 # Arbitrary constant: serialises concurrent setup() calls (CREATE EXTENSION races otherwise).
 SETUP_LOCK_KEY = 0x46414354_4D454D
 
@@ -108,6 +110,9 @@ class AdminPlans(WritePlans):
         outcomes (redacted; the message stays processed, so it is never applied again)."""
         require_user(user_id)
         fid = fact_id_param(fact_id)
+        # Alone on the user's lock: a profile or session record built from this fact meanwhile
+        # is written before (and deleted here) or refused after (see _derived_write_guard).
+        yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
         candidates = yield from rows(
             f"SELECT id FROM {CANDIDATES} WHERE user_id = %s AND (fact_id = %s OR resolved_fact_id = %s)",
             (user_id, fid, fid))
@@ -146,7 +151,25 @@ class AdminPlans(WritePlans):
         yield from execute(
             f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"
             f" ON CONFLICT (user_key) DO UPDATE SET generation = {USERS}.generation + 1", (user_id,))
+        counts["jobs"] = yield from self._forget_jobs(user_id)
         return counts
+
+    def _forget_jobs(self, user_id: str) -> Plan[int]:
+        """The job engine's rows naming the user (procrastinate, when installed in this
+        database): queued and finished jobs are deleted (their events cascade); a job running
+        now loses its arguments — it writes nothing (the forget generation and the derived-write
+        guard refuse) and its row no longer names the user."""
+        present = yield from one("SELECT to_regclass('procrastinate_jobs') IS NOT NULL AS present")
+        if not (present and present["present"]):
+            return 0
+        match = "task_name = ANY(%s) AND args->>'user_id' = %s"
+        params = (list(USER_TASKS), user_id)
+        yield from execute(f"DELETE FROM procrastinate_periodic_defers WHERE job_id IN"
+                           f" (SELECT id FROM procrastinate_jobs WHERE {match})", params)
+        deleted = yield from rowcount(f"DELETE FROM procrastinate_jobs WHERE {match} AND status <> 'doing'", params)
+        running = yield from rowcount(f"UPDATE procrastinate_jobs SET args = '{{\"user_id\": null}}'::jsonb,"
+                                      f" lock = NULL, queueing_lock = NULL WHERE {match}", params)
+        return deleted + running
 
     # ------------------------------------------------------------------ export / restore
     def _export_plan(self, user_id: str) -> Plan[dict[str, Any]]:
@@ -169,8 +192,9 @@ class AdminPlans(WritePlans):
 
     def _restore_plan(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
                       candidate_vectors: dict[str, list[float]]) -> Plan[dict[str, int]]:
-        """Insert an export into a user with no data (exact: ids, statuses, confidences, chains,
-        audit ids, processed ids); the embeddings are recomputed by the caller."""
+        """Insert a checked export (:func:`fact_memory_graph.exports.validate_export`) into a user
+        with no data: ids, statuses, confidences, chains and processed ids come back exactly;
+        audit ids too (the sequence moves past them); the embeddings are recomputed by the caller."""
         require_user(user_id)
         yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
         existing = yield from one(f"SELECT count(*) AS n FROM {FACTS} WHERE user_id = %s", (user_id,))
@@ -182,8 +206,6 @@ class AdminPlans(WritePlans):
             values = [f.get(c) for c in columns]
             values[columns.index("superseded_by")] = None  # set below, once every fact exists
             values[columns.index("user_id")] = user_id
-            if "confirmed_at" not in f:  # an export from before staging: its facts were all confirmed
-                values[columns.index("confirmed_at")] = f.get("created_at")
             values[columns.index("structured_fields")] = Jsonb(f.get("structured_fields") or {})
             yield from execute(
                 f"INSERT INTO {FACTS} ({FACT_COLUMNS}, embedding) VALUES ({', '.join(['%s'] * len(columns))},"
@@ -207,6 +229,10 @@ class AdminPlans(WritePlans):
                 (a["id"], user_id, a["op"], a.get("fact_id"), a.get("candidate_id"), a.get("message_id"),
                  Jsonb(a["before"]) if a.get("before") is not None else None,
                  Jsonb(a["after"]) if a.get("after") is not None else None, a.get("note"), a["at"]))
+        if data.get("audit_log"):  # later rows of this database number after the restored ones
+            yield from execute(
+                f"SELECT setval(pg_get_serial_sequence('{AUDIT}', 'id'), GREATEST(%s,"
+                f" (SELECT last_value FROM {AUDIT}_id_seq)))", (max(a["id"] for a in data["audit_log"]),))
         for m in data.get("processed_messages", []):
             yield from execute(
                 f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at, outcome) VALUES (%s, %s, %s, %s)",

@@ -74,10 +74,16 @@ class HealthPlans(ReconcilePlans):
         return row["profile"], row["fingerprint"]
 
     def _save_profile_plan(self, user_id: str, text: str, fact_ids: list[str], fingerprint: str,
-                           at: datetime) -> Plan[None]:
+                           at: datetime) -> Plan[bool]:
+        """Store the profile unless one of its facts was forgotten or purged meanwhile (then the
+        next read rebuilds it); an empty profile is not stored (nothing to cache, and nothing of
+        a forgotten user may stay behind)."""
         require_user(user_id)
+        if not fact_ids or not (yield from self._derived_write_guard(user_id, fact_ids)):
+            return False
         yield from execute(
             f"INSERT INTO {PROFILES} (user_id, text, fact_ids, fingerprint, built_at) VALUES (%s, %s, %s, %s, %s)"
             " ON CONFLICT (user_id) DO UPDATE SET text = EXCLUDED.text, fact_ids = EXCLUDED.fact_ids,"
             " fingerprint = EXCLUDED.fingerprint, built_at = EXCLUDED.built_at",
             (user_id, text, fact_ids, fingerprint, at))
+        return True

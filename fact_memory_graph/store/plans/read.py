@@ -36,6 +36,8 @@ from fact_memory_graph.store._sql import (
 )
 from fact_memory_graph.store.plans.base import PlansBase
 
+#: Pending contradictions of one fact shown with it (the newest); the rest wait for review.
+MAX_PENDING_SHOWN = 2
 #: (fact id, claim, cosine similarity) of a dedup neighbour.
 Neighbour = tuple[UUID, str, float]
 
@@ -69,9 +71,14 @@ class ReadPlans(PlansBase):
         if not parts:
             return out
         found = yield from rows(
+            # Candidates join on (user_id, fact_id): two users may hold the same fact id (a
+            # restored export), and one user's text must never reach another's prompt. At most
+            # MAX_PENDING_SHOWN (the newest) per fact reach the prompt.
             "SELECT f.*, (SELECT coalesce(jsonb_agg(jsonb_build_object("
-            "'id', c.id, 'claim', c.claim, 'created_at', c.created_at) ORDER BY c.created_at), '[]')"
-            f" FROM {CANDIDATES} c WHERE c.fact_id = f.id AND c.status = 'pending') AS pending"
+            "'id', p.id, 'claim', p.claim, 'created_at', p.created_at) ORDER BY p.created_at), '[]')"
+            f" FROM (SELECT c.id, c.claim, c.created_at FROM {CANDIDATES} c WHERE c.user_id = f.user_id"
+            " AND c.fact_id = f.id AND c.status = 'pending' ORDER BY c.created_at DESC, c.id"
+            f" LIMIT {MAX_PENDING_SHOWN}) p) AS pending"
             f" FROM ({' UNION ALL '.join(parts)}) f",
             params,
         )

@@ -149,11 +149,16 @@ class ReconcilePlans(AdminPlans):
                                (at, user_id, list(fact_ids)))
 
     def _record_run_plan(self, user_id: str, job: str, started_at: datetime, finished_at: datetime,
-                         report: dict[str, Any]) -> Plan[None]:
+                         report: dict[str, Any]) -> Plan[bool]:
+        """Record a run, under the user's shared lock, only while the user has facts: a run that
+        finishes after ``forget`` leaves no row naming the user."""
         require_user(user_id)
-        yield from execute(
-            f"INSERT INTO {RUNS} (user_id, job, started_at, finished_at, report) VALUES (%s, %s, %s, %s, %s)",
-            (user_id, job, started_at, finished_at, Jsonb(json.loads(json.dumps(report, default=str)))))
+        yield from self._derived_write_guard(user_id, ())
+        inserted = yield from rows(
+            f"INSERT INTO {RUNS} (user_id, job, started_at, finished_at, report)"
+            f" SELECT %s, %s, %s, %s, %s WHERE EXISTS (SELECT 1 FROM {FACTS} WHERE user_id = %s) RETURNING id",
+            (user_id, job, started_at, finished_at, Jsonb(json.loads(json.dumps(report, default=str))), user_id))
+        return bool(inserted)
 
     def _runs_plan(self, user_id: str | None, job: str | None, limit: int) -> Plan[list[Row]]:
         where, params = [], []

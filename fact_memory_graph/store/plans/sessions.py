@@ -39,9 +39,13 @@ class SessionPlans(HealthPlans):
         return by_session, {r["session_id"]: r["fingerprint"] for r in stored}
 
     def _save_sessions_plan(self, user_id: str, records: Sequence[dict[str, Any]],
-                            vectors: Sequence[Sequence[float]], drop: Sequence[str], at: datetime) -> Plan[None]:
+                            vectors: Sequence[Sequence[float]], drop: Sequence[str], at: datetime) -> Plan[bool]:
+        """Upsert the records and drop ``drop``; nothing when a fact a record quotes was
+        forgotten or purged meanwhile (the next build writes the records without it)."""
         require_user(user_id)
         require_aware(at)
+        if not (yield from self._derived_write_guard(user_id, [i for r in records for i in r["fact_ids"]])):
+            return False
         if drop:
             yield from execute(f"DELETE FROM {SESSIONS} WHERE user_id = %s AND session_id = ANY(%s)",
                                (user_id, list(drop)))
@@ -55,6 +59,7 @@ class SessionPlans(HealthPlans):
                 " embedding = EXCLUDED.embedding",
                 (user_id, record["session_id"], record["content"], record["summary"], record["fact_ids"],
                  record["fingerprint"], record["started_at"], record["ended_at"], at, self.vector_param(vector)))
+        return True
 
     def _search_sessions_plan(self, user_id: str, embedding: Sequence[float], limit: int,
                               threshold: float) -> Plan[list[dict[str, Any]]]:

@@ -121,6 +121,21 @@ class WritePlans(ReadPlans):
             (user_id, user_id))
         return int(row["generation"] or 0) if row else 0
 
+    def _derived_write_guard(self, user_id: str, fact_ids: Sequence[str]) -> Plan[bool]:
+        """Whether a record derived from these facts (profile, session, run) may be written now.
+
+        Shares the user's lock (``forget`` and ``purge_fact`` take it alone) and locks the facts
+        ``FOR SHARE``: a derived record built from facts that were forgotten or purged while it
+        was being built is never written back. Needs a transaction."""
+        yield from execute(f"SELECT pg_advisory_xact_lock_shared({USER_KEY_SQL})", (user_id,))
+        ids = sorted({str(i) for i in fact_ids})
+        if not ids:
+            return True
+        found = yield from rows(
+            f"SELECT id FROM {FACTS} WHERE user_id = %s AND id = ANY(%s::uuid[]) AND status = ANY(%s) FOR SHARE",
+            (user_id, ids, list(RETRIEVABLE_STATUSES)))
+        return len(found) == len(ids)
+
     def _apply_plan(
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], at: datetime,
         rejected: Sequence[RejectedOp], also_processed: Iterable[str], llm_calls: int,
