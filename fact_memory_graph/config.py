@@ -45,6 +45,9 @@ class WriteConfig(BaseModel):
     #: Longer messages are truncated (head and tail kept) before extraction.
     max_message_chars: int = Field(default=8000, ge=200)
     max_claim_chars: int = Field(default=300, ge=20)
+    #: Pending contradictions one fact may hold; more are rejected with a reason (72 pending
+    #: corrections once crowded every fact out of the prompt).
+    max_pending_per_fact: int = Field(default=5, ge=1, le=100)
     #: Run extraction every N user messages over the unprocessed batch (seed 001); 1 = always.
     extract_every: int = Field(default=1, ge=1, le=50)
     #: With extract_every=1 the write graph also processes earlier user messages of the state that

@@ -7,11 +7,12 @@ user" stays inside its quotes).
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Sequence
 
 from langchain_core.documents import Document
+
+from fact_memory_graph.sanitize import quote
 
 PROFILE_HEADING = "Who you are (profile)"
 SESSIONS_HEADING = "Earlier conversations"
@@ -24,13 +25,7 @@ def approx_tokens(text: str) -> int:
     return math.ceil(len(text) / 4)
 
 
-def quote(claim: str) -> str:
-    """A stored claim as quoted data: JSON string escaping, so a claim can never close its quotes,
-    start a new line or pose as an instruction to the agent."""
-    return json.dumps(claim, ensure_ascii=False)
-
-
-def _line(doc: Document) -> str:
+def _line(doc: Document, markers: bool = True) -> str:
     meta = doc.metadata
     line = f"- [{meta.get('category', '?')}] {quote(doc.page_content)}"
     if meta.get("kind") == "current" and meta.get("valid_at") is not None:
@@ -38,9 +33,11 @@ def _line(doc: Document) -> str:
     if meta.get("verification_status") == "confirmed":
         line += " (confirmed)"
     pending = meta.get("pending_contradictions") or []
-    if pending:
+    if pending and markers:
         claims = "; ".join(quote(p["claim"]) for p in pending)
         line += f" [unconfirmed: user may have said {claims} - ask before relying on this]"
+    elif pending:  # over budget: the marker shrinks before any fact is dropped
+        line += " [unconfirmed: a correction is pending - ask before relying on this]"
     return line
 
 
@@ -60,16 +57,20 @@ def format_memory_sections(
     durable = [d for d in docs if d.metadata.get("kind") == "durable"]
     current = [d for d in docs if d.metadata.get("kind") == "current"]
     kept = {id(d) for d in docs}
+    markers = True
 
     def render() -> str:
         sections = []
         for heading, group in ((DURABLE_HEADING, durable), (CURRENT_HEADING, current)):
-            lines = [_line(d) for d in group if id(d) in kept]
+            lines = [_line(d, markers) for d in group if id(d) in kept]
             if lines:
                 sections.append(f"## {heading}\n" + "\n".join(lines))
         return "\n\n".join(sections)
 
     text = render()
+    if token_budget is not None and token_counter(text) > token_budget:
+        markers = False  # the claims of pending corrections go first: they never crowd out facts
+        text = render()
     if token_budget is not None:
         by_score = sorted(docs, key=lambda d: (d.metadata.get("score", 0.0), d.page_content), reverse=True)
         while text and token_counter(text) > token_budget and kept:

@@ -28,8 +28,8 @@ from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.config import FactMemoryConfig, utc_now
 from fact_memory_graph.context import AccessRecorder, MemoryContext
 from fact_memory_graph.errors import ConfigurationError, FactNotFoundError, InvalidInputError
-from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.exports import validate_export
+from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.nodes import aplan_ops, plan_ops
 from fact_memory_graph.profile import Profile, aget_profile, get_profile
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node

@@ -155,6 +155,15 @@ def validate_ops(
                f"more than max_ops={config.max_ops} ops in one message; {len(extra)} dropped")
         raw_ops = raw_ops[: config.max_ops]
 
+    touched: set[UUID] = set()  # one op per stored fact per message (four decays retracted a fact)
+
+    def first_on(fact_id: UUID, dump: Any) -> bool:
+        if fact_id in touched:
+            reject(dump, f"another op of this message already changes {fact_id} (one op per fact per message)")
+            return False
+        touched.add(fact_id)
+        return True
+
     for raw in raw_ops:
         if deeper_than(raw, MAX_OP_DEPTH):
             reject(raw, f"op nested deeper than {MAX_OP_DEPTH} levels")
@@ -213,6 +222,8 @@ def validate_ops(
                     reject(dump, f"supersedes {op.supersedes!r} is not a current-fact reference shown in the prompt")
                     continue
                 supersedes = target[0]
+                if not first_on(supersedes, dump):
+                    continue
             accepted.append(
                 PlannedOp(
                     op=op.op, kind=kind, category=op.category, claim=claim, structured_fields=fields,
@@ -225,6 +236,8 @@ def validate_ops(
             reject(dump, f"reference {op.ref!r} was not shown in the prompt (known: {', '.join(refs) or 'none'})")
             continue
         fact_id, kind = target
+        if not first_on(fact_id, dump):
+            continue
         if op.op == "contradict":
             category = op.category
             if category is not None:

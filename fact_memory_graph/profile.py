@@ -3,7 +3,8 @@
 From the user's believed durable facts (active or dormant), strongest first (confidence, then the
 most recently confirmed): near-identical claims appear once, and of two claims that contradict
 each other in one category the newer wins. At most ``max_facts`` lines and ``max_tokens``
-(characters / 4), grouped by category as ``[Category]: claim`` in the taxonomy's order.
+(characters / 4), grouped by category as ``[Category]: "claim"`` in the taxonomy's order (the
+claim quoted as data: a newline or a heading in a claim cannot start a line of its own).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from fact_memory_graph.formatting import approx_tokens
 from fact_memory_graph.guard import claims_conflict
+from fact_memory_graph.sanitize import quote
 from fact_memory_graph.schema import DURABLE_CATEGORIES, UNCATEGORIZED, Fact, FactKind, FactStatus
 from fact_memory_graph.store import AsyncFactStore, FactStore
 
@@ -67,7 +69,7 @@ def select_profile_facts(facts: Sequence[Fact], *, max_facts: int = MAX_FACTS,
 
 def render(facts: Sequence[Fact], order: dict[str, int] | None = None) -> str:
     order = order or {c: i for i, c in enumerate((*DURABLE_CATEGORIES, UNCATEGORIZED))}
-    lines = [f"[{f.category.replace('_', ' ').title()}]: {f.claim}"
+    lines = [f"[{f.category.replace('_', ' ').title()}]: {quote(f.claim)}"
              for f in sorted(facts, key=lambda f: (order.get(f.category, 99), -f.confidence, f.claim))]
     return "\n".join(lines)
 

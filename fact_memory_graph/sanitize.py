@@ -35,6 +35,14 @@ def clean_text(text: str) -> str:
     return text
 
 
+def quote(text: str) -> str:
+    """Stored text as quoted data wherever it enters a prompt (recall sections, profile, session
+    lines, the extractor's known facts, the adjudicator's facts, the summariser): JSON string
+    escaping, so it can never close its quotes, start a new line ("## SYSTEM", a forged "F1 ..."
+    line) or pose as an instruction."""
+    return json.dumps(text, ensure_ascii=False)
+
+
 def _visible(text: str) -> bool:
     return any(not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Cc", "Zs") for ch in text)
 

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.prompts import load_text
+from fact_memory_graph.sanitize import quote
 from fact_memory_graph.schema import Fact
 
 logger = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ def session_content(facts: Sequence[Fact], summary: str) -> str:
 def _model_summary(llm: BaseChatModel, facts: Sequence[Fact]) -> str | None:
     prompt = load_text("session_summary.txt").format(
         started=min(f.created_at for f in facts).date(), ended=max(f.created_at for f in facts).date(),
-        facts="\n".join(f'- [{f.category}] "{f.claim}"' for f in facts))
+        facts="\n".join(f"- [{f.category}] {quote(f.claim)}" for f in facts))
     try:
         text = llm.invoke(prompt, config={"run_name": "summarize_session"}).text.strip()
     except Exception as exc:  # a summary is optional: fall back to the facts' summary
@@ -125,7 +126,7 @@ def to_records(rows: Sequence[dict[str, Any]]) -> list[SessionRecord]:
 
 def session_lines(records: Sequence[SessionRecord]) -> list[str]:
     """The recall's "Earlier conversations" lines: the date and the summary of each."""
-    return [f"{r.started_at.date().isoformat()}: {r.summary}" for r in records]
+    return [f"{r.started_at.date().isoformat()}: {quote(r.summary)}" for r in records]
 
 
 def search_sessions(ctx: MemoryContext, user_id: str, query: str, *, limit: int, threshold: float

@@ -17,6 +17,7 @@ from fact_memory_graph.llm import model_errors, structured_model_cache
 from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteState
 from fact_memory_graph.ops import ExtractedOps, raw_ops_from_model_output, validate_ops
 from fact_memory_graph.prompts import extraction_prompt
+from fact_memory_graph.sanitize import quote
 from fact_memory_graph.schema import FactKind
 
 logger = logging.getLogger(__name__)
@@ -29,7 +30,7 @@ def format_known(retrieved: list[KnownFact], kind: FactKind) -> str:
         if fact.kind is not kind:
             continue
         extra = f" (since {fact.valid_at.date().isoformat()})" if fact.valid_at else ""
-        lines.append(f"{item['ref']} [{fact.category}] {fact.claim}{extra}")
+        lines.append(f"{item['ref']} [{fact.category}] {quote(fact.claim)}{extra}")
     return "\n".join(lines) or "(none)"
 
 

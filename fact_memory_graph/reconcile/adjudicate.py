@@ -23,6 +23,7 @@ from fact_memory_graph.messages import message_text
 from fact_memory_graph.prompts import reconcile_prompt
 from fact_memory_graph.reconcile.decisions import GroupVerdict, validate_decisions
 from fact_memory_graph.reconcile.state import Group, NodePair, ReconcileState, Update, Verdict
+from fact_memory_graph.sanitize import quote
 
 logger = logging.getLogger(__name__)
 
@@ -31,7 +32,7 @@ def group_prompt(group: Group, now: datetime) -> list[BaseMessage]:
     lines = []
     for ref, fact in group.refs.items():
         new = " new" if fact.id in group.unreconciled else ""
-        lines.append(f"{ref} {fact.claim} (since {fact.created_at.date().isoformat()}, "
+        lines.append(f"{ref} {quote(fact.claim)} (since {fact.created_at.date().isoformat()}, "
                      f"confidence {fact.confidence:.2f}, mentioned {len(fact.evidence_message_ids) or 1}x{new})")
     first = group.facts[0]
     return reconcile_prompt().format_messages(now=now.date().isoformat(), kind=first.kind.value,

@@ -161,6 +161,7 @@ class WritePlans(ReadPlans):
             return outcome.model_copy(update={"already_processed": True, "llm_calls": llm_calls})
         ops = yield from self._lock_in_order(user_id, ops)
         outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls)
+        ops = yield from self._cap_pending(user_id, ops, outcome)
         for op in ops:
             outcome.applied.append((yield from self._apply_one(user_id, message_id, op, at)))
         record = Jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}))
@@ -171,6 +172,27 @@ class WritePlans(ReadPlans):
                 yield from execute(f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at, outcome)"
                                    " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING", (user_id, extra, at, record))
         return outcome
+
+    def _cap_pending(self, user_id: str, ops: Sequence[PlannedOp], outcome: ApplyOutcome) -> Plan[list[PlannedOp]]:
+        """A fact holds at most ``WriteConfig.max_pending_per_fact`` pending contradictions; a
+        contradiction beyond that is rejected with a reason (the fact's row is locked already)."""
+        targets = sorted({op.fact_id for op in ops if op.op == "contradict" and op.fact_id is not None}, key=str)
+        if not targets:
+            return list(ops)
+        found = yield from rows(
+            f"SELECT fact_id, count(*) AS n FROM {CANDIDATES} WHERE user_id = %s AND fact_id = ANY(%s)"
+            " AND status = 'pending' GROUP BY fact_id", (user_id, targets))
+        pending = {r["fact_id"]: r["n"] for r in found}
+        cap = self.write.max_pending_per_fact
+        kept = []
+        for op in ops:
+            if op.op == "contradict" and pending.get(op.fact_id, 0) >= cap:
+                outcome.rejected.append(RejectedOp(
+                    op={"op": "contradict", "fact_id": str(op.fact_id)},
+                    reason=f"{op.fact_id} already has {cap} pending contradictions (max_pending_per_fact)"))
+                continue
+            kept.append(op)
+        return kept
 
     def _lock_in_order(self, user_id: str, ops: Sequence[PlannedOp]) -> Plan[list[PlannedOp]]:
         """Take every lock the message needs, always in the same order, so concurrent writers
