@@ -28,7 +28,7 @@ from fact_memory_graph.settings import model_from_env
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel, prompt_message
 
 DEMO_USER = "demo-user"
-_REF_LINE = re.compile(r"^([DC]\d+) \[[^\]]+\] (.*?)(?: \(since [^)]*\))?$", re.MULTILINE)
+_REF_LINE = re.compile(r"^([DC]\d+) \[[^\]]+\] (\".*?\")(?: \(since [^)]*\))?$", re.MULTILINE)
 
 
 def load_conversation() -> dict[str, Any]:
@@ -38,7 +38,7 @@ def load_conversation() -> dict[str, Any]:
 
 def _resolve_claim_refs(ops: list[dict[str, Any]], prompt: Sequence[BaseMessage]) -> list[dict[str, Any]]:
     """Replace ``ref_claim`` / ``supersedes_claim`` by the reference the prompt shows for that claim."""
-    refs = {claim: ref for ref, claim in _REF_LINE.findall(str(prompt[-1].content))}
+    refs = {json.loads(claim): ref for ref, claim in _REF_LINE.findall(str(prompt[-1].content))}
     out = []
     for op in ops:
         op = dict(op)

@@ -45,24 +45,69 @@ def resolve_session_id(state: Mapping[str, Any], config: RunnableConfig | None) 
     return check_id(str(session), "session_id") if session else None
 
 
-def resolve_user_id(state: Mapping[str, Any], config: RunnableConfig | None) -> str:
-    """``state['user_id']``, else ``config['configurable']['user_id']`` (of ``config`` or of the
-    enclosing run), else the LangGraph runtime context's ``user_id``; an
-    :class:`InvalidInputError` when none is set."""
-    user_id = state.get("user_id") or (config or {}).get("configurable", {}).get("user_id")
-    if not user_id:  # the config of the enclosing run (a tool or chain called inside an agent)
-        user_id = ((var_child_runnable_config.get() or {}).get("configurable") or {}).get("user_id")
-    if not user_id:
+_NO_CONTEXT = object()
+
+
+def _configurable(config: RunnableConfig | None) -> dict[str, Any]:
+    """``config['configurable']`` merged over the enclosing run's (a tool or chain called inside
+    an agent gets the agent's configurable)."""
+    outer = (var_child_runnable_config.get() or {}).get("configurable") or {}
+    return {**outer, **((config or {}).get("configurable") or {})}
+
+
+def _auth_identity(configurable: Mapping[str, Any]) -> str | None:
+    """The user a LangGraph server authenticated (``langgraph_auth_user``'s ``identity``)."""
+    user = configurable.get("langgraph_auth_user")
+    identity = user.get("identity") if isinstance(user, Mapping) else getattr(user, "identity", None)
+    return identity or configurable.get("langgraph_auth_user_id") or None
+
+
+def _context_user(context: Any) -> str | None:
+    if context is _NO_CONTEXT:
         try:
             from langgraph.runtime import get_runtime
 
-            ctx = get_runtime().context
-            user_id = ctx.get("user_id") if isinstance(ctx, dict) else getattr(ctx, "user_id", None)
+            context = get_runtime().context
         except Exception:  # not inside a graph run, or no context
-            user_id = None
-    if not user_id:
+            return None
+    if context is None:
+        return None
+    return context.get("user_id") if isinstance(context, Mapping) else getattr(context, "user_id", None)
+
+
+def named_user_ids(state: Mapping[str, Any], config: RunnableConfig | None, *,
+                   context: Any = _NO_CONTEXT) -> list[tuple[str, str]]:
+    """Every ``(source, user id)`` a run names, in the order of trust (see :func:`resolve_user_id`)."""
+    configurable = _configurable(config)
+    found = [("config['configurable']['langgraph_auth_user']", _auth_identity(configurable)),
+             ("the runtime context", _context_user(context)),
+             ("config['configurable']['user_id']", configurable.get("user_id")),
+             ("state['user_id']", state.get("user_id"))]
+    return [(source, value) for source, value in found if value]
+
+
+def resolve_user_id(state: Mapping[str, Any], config: RunnableConfig | None, *, context: Any = _NO_CONTEXT) -> str:
+    """The one user a run is about, from the most trusted source that names one:
+
+    1. the user a LangGraph server authenticated (``config['configurable']['langgraph_auth_user']``,
+       its ``identity``);
+    2. the LangGraph runtime context's ``user_id`` (``context=`` when the caller has it);
+    3. ``config['configurable']['user_id']`` (of ``config`` or of the enclosing run);
+    4. ``state['user_id']`` — only when nothing else names a user, since the state is what a
+       client sends.
+
+    When two sources name different users the run is refused (:class:`InvalidInputError`): a
+    client must not be able to pick whose memory is read or written. No source at all is an
+    :class:`InvalidInputError` too."""
+    named = named_user_ids(state, config, context=context)
+    if not named:
         raise InvalidInputError(
             "no user id: pass config={'configurable': {'user_id': ...}} (or a runtime context "
             "with user_id, or user_id in the state)"
         )
-    return check_id(user_id, "user_id")
+    values = {str(v) for _, v in named}
+    if len(values) > 1:
+        raise InvalidInputError(
+            "conflicting user ids: " + ", ".join(f"{source} names {str(v)[:40]!r}" for source, v in named)
+            + " - a run must name one user")
+    return check_id(named[0][1], "user_id")

@@ -27,6 +27,12 @@ from fact_memory_graph.recall import SYSTEM_PREAMBLE
 logger = logging.getLogger(__name__)
 
 
+def _context(runtime: Any) -> Any:
+    """The LangGraph runtime context the middleware was given (a user id there is trusted over
+    the state's)."""
+    return getattr(runtime, "context", None)
+
+
 class _Memory(Protocol):  # the part of FactMemory the middleware uses
     def recall_node(self, **kwargs: Any) -> RunnableLambda: ...
     def write_graph(self, *, on_error: Any = "raise") -> CompiledStateGraph: ...
@@ -50,11 +56,11 @@ class FactMemoryMiddleware(AgentMiddleware):
 
     # -- recall: once per run, into the state; every model call of the run sees it
     def before_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
-        user_id = resolve_user_id(state, None)
+        user_id = resolve_user_id(state, None, context=_context(runtime))
         return self._recall.invoke({"messages": state["messages"]}, {"configurable": {"user_id": user_id}})
 
     async def abefore_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
-        user_id = resolve_user_id(state, None)
+        user_id = resolve_user_id(state, None, context=_context(runtime))
         return await self._recall.ainvoke({"messages": state["messages"]}, {"configurable": {"user_id": user_id}})
 
     @staticmethod
@@ -77,13 +83,15 @@ class FactMemoryMiddleware(AgentMiddleware):
     # -- remember: after the reply, in the background
     def after_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
         if self._write is not None:
-            payload = {"messages": list(state["messages"]), "user_id": resolve_user_id(state, None)}
+            user_id = resolve_user_id(state, None, context=_context(runtime))
+            payload = {"messages": list(state["messages"]), "user_id": user_id}
             self._pending.append(self._executor.submit(self._write.invoke, payload))
         return None
 
     async def aafter_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
         if self._write is not None:
-            payload = {"messages": list(state["messages"]), "user_id": resolve_user_id(state, None)}
+            user_id = resolve_user_id(state, None, context=_context(runtime))
+            payload = {"messages": list(state["messages"]), "user_id": user_id}
             self._pending.append(asyncio.create_task(self._write.ainvoke(payload)))
         return None
 

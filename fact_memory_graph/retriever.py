@@ -32,14 +32,13 @@ from langchain_core.callbacks import (
 from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
 from langchain_core.runnables import RunnableConfig
-from langchain_core.runnables.config import var_child_runnable_config
 from pydantic import ConfigDict, Field, model_validator
 
 from fact_memory_graph.config import ReadConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import InvalidInputError
 from fact_memory_graph.lifecycle import RankingFormula, Seed000Ranking
-from fact_memory_graph.messages import resolve_user_id
+from fact_memory_graph.messages import named_user_ids, resolve_user_id
 from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import (
     Fact,
@@ -188,12 +187,11 @@ class FactMemoryRetriever(BaseRetriever):
         return (self.clock or self.context.now)()
 
     def _user(self, config: RunnableConfig | None) -> str:
-        configured = ((config or {}).get("configurable") or {}).get("user_id") or (
-            (var_child_runnable_config.get() or {}).get("configurable") or {}).get("user_id")
         if self.user_id is not None:
-            if configured is not None and configured != self.user_id:
-                raise InvalidInputError("this retriever is bound to another user than config['configurable']"
-                                        "['user_id']; build one without user_id to take it from the config")
+            other = [(src, v) for src, v in named_user_ids({}, config) if v != self.user_id]
+            if other:
+                raise InvalidInputError(f"this retriever is bound to another user than {other[0][0]}; build one "
+                                        "without user_id to take the user from the run")
             return self.user_id
         return resolve_user_id({}, config)
 

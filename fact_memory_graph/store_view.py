@@ -41,6 +41,7 @@ from langgraph.store.base import (
 
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import InvalidInputError, ReadOnlyStoreError
+from fact_memory_graph.messages import named_user_ids
 from fact_memory_graph.retriever import FactMemoryRetriever
 from fact_memory_graph.schema import RETRIEVABLE_STATUSES, Fact
 
@@ -110,6 +111,11 @@ class FactMemoryStoreView(BaseStore):
         user_id = namespace[1]
         if self.user_id is not None and user_id != self.user_id:
             raise InvalidNamespaceError(f"this view is bound to user {self.user_id!r}; got namespace {namespace!r}")
+        # Inside a run that names its user (authenticated user, runtime context, config), a
+        # namespace naming another user is refused: the client must not pick the user.
+        other = [src for src, v in named_user_ids({}, None) if v != user_id]
+        if other:
+            raise InvalidNamespaceError(f"namespace {namespace!r} names another user than {other[0]}")
         return user_id
 
     def _namespaces(self, op: ListNamespacesOp, users: list[str]) -> list[tuple[str, ...]]:

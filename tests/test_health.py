@@ -57,6 +57,7 @@ def test_expiry_alert_and_temperature_pyramid(make_memory, user_id: str, clock: 
 
 def test_runtime_alert_fires_above_twice_the_rolling_average(make_memory, user_id: str, clock: FixedClock) -> None:
     memory = make_memory()
+    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")  # runs are kept for users with facts
 
     def run(seconds: float) -> None:
         memory.store.record_run(user_id, "reconcile", started_at=clock.now, finished_at=clock.now,

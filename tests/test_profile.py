@@ -21,7 +21,7 @@ def test_sixty_durable_facts_make_at_most_fifty_lines_within_500_tokens(make_mem
     profile = memory.profile(user_id)
     lines = profile.text.splitlines()
     assert len(lines) <= 50 and approx_tokens(profile.text) <= 500
-    assert all(line.startswith("[Preference]: item ") for line in lines)  # durable only, grouped
+    assert all(line.startswith('[Preference]: "item ') for line in lines)  # durable only, grouped
     assert len(set(lines)) == len(lines)
 
 
@@ -34,8 +34,8 @@ def test_grouped_by_category_newer_wins_and_no_duplicates(make_memory, user_id: 
     memory.add_fact(user_id, "prefers detailed answers", kind="durable", category="preference")  # newer, opposite
     memory.add_fact(user_id, "lives in Berlin!", kind="durable", category="identity")  # the same words again
     text = memory.profile(user_id).text
-    assert text.splitlines() == ["[Identity]: lives in Berlin!", "[Relationship]: has a sister Mia",
-                                 "[Preference]: prefers detailed answers"]
+    assert text.splitlines() == ['[Identity]: "lives in Berlin!"', '[Relationship]: "has a sister Mia"',
+                                 '[Preference]: "prefers detailed answers"']
 
 
 def test_stored_refreshed_when_facts_change_and_shown_first(make_memory, user_id: str, db_url: str) -> None:
@@ -45,13 +45,13 @@ def test_stored_refreshed_when_facts_change_and_shown_first(make_memory, user_id
     assert memory.profile(user_id) == first  # stored: same fingerprint, not rebuilt
     memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
     second = memory.profile(user_id)
-    assert second.fingerprint != first.fingerprint and "[Health]: allergic to penicillin" in second.text
+    assert second.fingerprint != first.fingerprint and '[Health]: "allergic to penicillin"' in second.text
     text = memory.recall(user_id, "allergies", include_profile=True)
-    assert text.startswith("## Who you are (profile)\n- [Identity]: lives in Berlin")
+    assert text.startswith('## Who you are (profile)\n- [Identity]: "lives in Berlin"')
     out = memory.recall_node(include_profile=True).invoke(
         {"messages": [HumanMessage("hi")]}, {"configurable": {"user_id": user_id}})
     assert out["memory_context"].startswith("## Who you are (profile)")
     result = CliRunner().invoke(cli_app, ["profile", user_id, "--database-url", db_url])
-    assert result.exit_code == 0 and "[Health]: allergic to penicillin" in result.output
+    assert result.exit_code == 0 and '[Health]: "allergic to penicillin"' in result.output
     memory.forget(user_id)
     assert memory.profile(user_id).text == ""

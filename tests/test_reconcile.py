@@ -6,6 +6,7 @@ a model); storage, embeddings and grouping are real.
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections.abc import Callable, Iterable
@@ -20,11 +21,12 @@ from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
 from .helpers import eval_cases, needs_eval
 
-_FACT_LINE = re.compile(r"^(F\d+) (.*) \(since ", re.MULTILINE)
+_FACT_LINE = re.compile(r"^(F\d+) (\".*\") \(since ", re.MULTILINE)
 
 
 def prompt_facts(messages: list[BaseMessage]) -> dict[str, str]:
-    return dict(_FACT_LINE.findall(str(messages[-1].content)))
+    """The group's facts by reference (claims are quoted as JSON strings in the prompt)."""
+    return {ref: json.loads(claim) for ref, claim in _FACT_LINE.findall(str(messages[-1].content))}
 
 
 def adjudicator(same: Iterable[tuple[str, str]], *, supersede: Iterable[tuple[str, str]] = ()) -> Callable:

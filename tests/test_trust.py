@@ -291,3 +291,54 @@ def _export_source(make_memory, user_id: str) -> FactMemory:
         _SOURCES.clear()
         _SOURCES[user_id] = memory
     return _SOURCES[user_id]
+
+
+# ---------------------------------------------------------------- 4. the caller cannot pick the user
+def test_sources_naming_different_users_are_refused_everywhere(make_memory, user_id: str) -> None:
+    from langchain_core.messages import HumanMessage
+
+    from fact_memory_graph.messages import resolve_user_id
+
+    victim, attacker = f"{user_id}-victim", f"{user_id}-attacker"
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message={
+        "I have HIV": [{"op": "add_durable", "category": "health", "claim": "has HIV"}]}))
+    memory.add_fact(victim, "has HIV", kind="durable", category="health")
+    graph = memory.write_graph()
+    with pytest.raises(InvalidInputError, match="conflicting user ids"):
+        graph.invoke({"messages": [HumanMessage("I have HIV")], "user_id": victim},
+                     {"configurable": {"user_id": attacker}}, context={"user_id": attacker})
+    assert memory.facts(attacker) == []
+    with pytest.raises(InvalidInputError, match="conflicting"):
+        memory.recall_node().invoke({"messages": [HumanMessage("what do you know?")], "user_id": victim},
+                                    {"configurable": {"user_id": attacker}})
+    with pytest.raises(InvalidInputError):
+        memory.as_retriever(user_id=victim).invoke("health", {"configurable": {"user_id": attacker}})
+    [search] = [t for t in memory.as_tools() if t.name == "search_memory"]
+    with pytest.raises(InvalidInputError, match="conflicting"):
+        search.invoke({"query": "health"}, {"configurable": {"user_id": victim,
+                                                             "langgraph_auth_user": {"identity": attacker}}})
+    # The authenticated user comes first, then the runtime context, then configurable.user_id,
+    # and the state only when nothing else names a user.
+    auth = {"configurable": {"langgraph_auth_user": {"identity": attacker}}}
+    assert resolve_user_id({}, auth) == attacker
+    assert resolve_user_id({}, None, context={"user_id": attacker}) == attacker
+    assert resolve_user_id({"user_id": victim}, None, context=None) == victim
+
+
+def test_middleware_with_context_and_config_naming_different_users_reads_nothing(make_memory, user_id: str) -> None:
+    from types import SimpleNamespace
+
+    from langchain_core.messages import HumanMessage
+    from langchain_core.runnables import RunnableLambda
+
+    from fact_memory_graph.middleware import FactMemoryMiddleware
+
+    victim, attacker = f"{user_id}-victim", f"{user_id}-attacker"
+    memory: FactMemory = make_memory()
+    memory.add_fact(victim, "has HIV", kind="durable", category="health")
+    middleware = FactMemoryMiddleware(memory, write=False)
+    state = {"messages": [HumanMessage("what do you know about my health?")]}
+    runtime = SimpleNamespace(context={"user_id": attacker})
+    with pytest.raises(InvalidInputError, match="conflicting"):
+        RunnableLambda(lambda s: middleware.before_agent(s, runtime)).invoke(
+            state, {"configurable": {"user_id": victim}})

@@ -123,7 +123,7 @@ def test_restated_fact_becomes_strengthen_from_the_model(make_memory, user_id: s
     memory.remember(user_id, "Going through a divorce")
     memory.remember(user_id, "The divorce stuff is still dragging on")
     # The second prompt showed the existing fact under its reference.
-    assert "C1 [going_through] going through a divorce" in llm.calls[1][-1].content
+    assert 'C1 [going_through] "going through a divorce"' in llm.calls[1][-1].content
     [fact] = memory.facts(user_id)
     assert fact.confidence == 0.8 and len(fact.evidence_message_ids) == 2
 
@@ -229,8 +229,8 @@ def test_prompt_holds_references_time_taxonomy_and_rules(make_memory, user_id: s
     memory.add_fact(user_id, "debugging the auth flow", kind="current", category="working_on")
     memory.remember(user_id, "I moved here last March", context=[AIMessage("Where do you live?")])
     system, human = llm.calls[0]
-    assert "D1 [identity] lives in Berlin" in human.content
-    assert "C1 [working_on] debugging the auth flow (since 2026-03-02)" in human.content
+    assert 'D1 [identity] "lives in Berlin"' in human.content
+    assert 'C1 [working_on] "debugging the auth flow" (since 2026-03-02)' in human.content
     assert "Message time: 2026-03-02T09:00+00:00" in human.content
     assert "assistant: Where do you live?" in human.content
     for needle in ("life_event", "schedule_context", "emit strengthen", "and-test", "Never invent"):
