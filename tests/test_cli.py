@@ -232,9 +232,9 @@ def test_missing_extension_privilege_is_a_configuration_error(server_url: str) -
     assert "psycopg" not in type(info.value).__module__
 
 
-def test_cli_server_status_start_stop(tmp_path) -> None:
+def test_cli_server_status_start_stop(server_dir) -> None:
     """`server start` keeps the embedded server up for other commands; `server stop` ends it."""
-    data = ["--data-dir", str(tmp_path)]
+    data = ["--data-dir", str(server_dir)]
     status = json.loads(runner.invoke(app, ["server", "status", "--json", *data]).output)
     assert status["running"] is False
     try:

@@ -5,15 +5,19 @@ opening a fresh data directory at once both succeed."""
 from __future__ import annotations
 
 import json
+import shutil
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import psutil
+import psycopg
+import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
 from fact_memory_graph import FactMemory
+from fact_memory_graph.errors import ConfigurationError
 
 EMB = DeterministicFakeEmbedding(size=8)
 
@@ -22,11 +26,11 @@ def postmaster_pid(data_dir: Path) -> int:
     return int((data_dir / "pgdata" / "postmaster.pid").read_text().splitlines()[0])
 
 
-def test_a_killed_server_is_restarted_by_the_next_call(tmp_path: Path) -> None:
-    memory = FactMemory.open(data_dir=tmp_path, embeddings=EMB)
+def test_a_killed_server_is_restarted_by_the_next_call(server_dir: Path) -> None:
+    memory = FactMemory.open(data_dir=server_dir, embeddings=EMB)
     try:
         memory.add_fact("u", "lives in Berlin", kind="durable", category="identity")
-        old = postmaster_pid(tmp_path)
+        old = postmaster_pid(server_dir)
         server = psutil.Process(old)
         victims = [server, *server.children(recursive=True)]
         for proc in victims:  # kill -9 of the server and its backends, as the OOM killer would
@@ -34,30 +38,30 @@ def test_a_killed_server_is_restarted_by_the_next_call(tmp_path: Path) -> None:
         psutil.wait_procs(victims, timeout=10)
         # The next calls find the server dead, restart it and retry (sync and async paths).
         assert [f.claim for f in memory.facts("u")] == ["lives in Berlin"]
-        assert postmaster_pid(tmp_path) != old
+        assert postmaster_pid(server_dir) != old
         memory.add_fact("u", "allergic to penicillin", kind="durable", category="health")
         assert len(memory.facts("u")) == 2
     finally:
         memory.close()
-    assert not (tmp_path / "pgdata" / "postmaster.pid").exists()
+    assert not (server_dir / "pgdata" / "postmaster.pid").exists()
 
 
-def test_dead_clients_do_not_keep_the_server_alive(tmp_path: Path) -> None:
-    first = FactMemory.open(data_dir=tmp_path, embeddings=EMB)
+def test_dead_clients_do_not_keep_the_server_alive(server_dir: Path) -> None:
+    first = FactMemory.open(data_dir=server_dir, embeddings=EMB)
     first.close()
-    handles = tmp_path / "pgdata" / ".handle_pids.json"
+    handles = server_dir / "pgdata" / ".handle_pids.json"
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     handles.write_text(json.dumps([int(dead.stdout)]))  # a client that was killed without cleanup
-    memory = FactMemory.open(data_dir=tmp_path, embeddings=EMB)
+    memory = FactMemory.open(data_dir=server_dir, embeddings=EMB)
     memory.close()
-    assert not (tmp_path / "pgdata" / "postmaster.pid").exists()  # the last live handle stopped it
+    assert not (server_dir / "pgdata" / "postmaster.pid").exists()  # the last live handle stopped it
 
 
-def test_two_processes_open_a_fresh_data_dir_at_once(tmp_path: Path) -> None:
+def test_two_processes_open_a_fresh_data_dir_at_once(server_dir: Path) -> None:
     code = (
         "from langchain_core.embeddings import DeterministicFakeEmbedding\n"
         "from fact_memory_graph import FactMemory\n"
-        f"m = FactMemory.open(data_dir={str(tmp_path)!r}, embeddings=DeterministicFakeEmbedding(size=8))\n"
+        f"m = FactMemory.open(data_dir={str(server_dir)!r}, embeddings=DeterministicFakeEmbedding(size=8))\n"
         "m.add_fact('u', 'lives in Berlin', kind='durable', category='identity')\n"
         "m.close()\n"
     )
@@ -66,10 +70,64 @@ def test_two_processes_open_a_fresh_data_dir_at_once(tmp_path: Path) -> None:
     assert [p.returncode for p in procs] == [0, 0], errors
 
 
-def test_a_data_dir_with_a_space_and_a_quote_works(tmp_path: Path) -> None:
-    data_dir = tmp_path / "Application Support" / "it's here"
+def test_a_data_dir_with_a_space_and_a_quote_works(server_dir: Path) -> None:
+    data_dir = server_dir / "Application Support" / "it's here"
     data_dir.mkdir(parents=True)
     with FactMemory.open(data_dir=data_dir, embeddings=EMB) as memory:
         memory.add_fact("u", "lives in Berlin", kind="durable", category="identity")
         assert [f.claim for f in memory.facts("u")] == ["lives in Berlin"]
     assert not (data_dir / "pgdata" / "postmaster.pid").exists()
+
+
+# ---------------------------------------------------------------- issue 18.3: private server
+_CONNECT_AS_OTHER_USER = (
+    "import socket, sys\n"
+    "s = socket.socket(socket.AF_UNIX)\n"
+    "try:\n"
+    "    s.connect(sys.argv[1])\n"
+    "except OSError as exc:\n"
+    "    print(type(exc).__name__)\n"
+    "else:\n"
+    "    print('connected')\n"
+)
+
+
+def _socket_path(memory: FactMemory) -> Path:
+    with psycopg.connect(memory.database_url) as conn:
+        info = conn.info
+        return Path(info.host) / f".s.PGSQL.{info.port}"
+
+
+@pytest.mark.parametrize("layout", ["plain", "with a space", "long" + "x" * 90])
+def test_only_the_owner_can_reach_the_server(server_dir: Path, layout: str) -> None:
+    import os
+    import stat
+
+    data_dir = server_dir / layout
+    data_dir.mkdir()
+    with FactMemory.open(data_dir=data_dir, embeddings=EMB) as memory:
+        sock = _socket_path(memory)
+        assert stat.S_IMODE(sock.stat().st_mode) == 0o700  # only the server's OS user
+        assert stat.S_IMODE(sock.parent.stat().st_mode) & 0o022 == 0  # nobody else can replace it
+        with psycopg.connect(memory.database_url) as conn:
+            assert conn.execute("SHOW listen_addresses").fetchone()[0] == ""  # no TCP listener
+        system_python = shutil.which("python3", path="/usr/bin:/bin")  # one "nobody" may run
+        if os.geteuid() == 0 and system_python:  # a real attempt from another local account
+            out = subprocess.run([system_python, "-I", "-c", _CONNECT_AS_OTHER_USER, str(sock)], user="nobody",
+                                 capture_output=True, text=True, check=True, cwd="/").stdout.strip()
+            assert out in ("PermissionError", "FileNotFoundError"), out
+
+
+def test_opening_a_data_dir_never_loosens_its_parents(server_dir: Path) -> None:
+    import os
+    import stat
+
+    parent = server_dir / "private"
+    parent.mkdir(mode=0o700)
+    before = stat.S_IMODE(parent.stat().st_mode)
+    if os.geteuid() == 0:  # the server runs as another OS user, which cannot enter a 0700 dir of root's
+        with pytest.raises(ConfigurationError, match="cannot enter"):
+            FactMemory.open(data_dir=parent / "data dir", embeddings=EMB)
+    else:
+        FactMemory.open(data_dir=parent / "data dir", embeddings=EMB).close()
+    assert stat.S_IMODE(parent.stat().st_mode) == before

@@ -127,9 +127,9 @@ def test_users_never_see_each_others_rows(memory: FactMemory) -> None:
     assert [f.claim for f in memory.facts(bob)] == ["lives in Tokyo"]
     assert "Berlin" not in memory.recall(bob, "where do I live?")
     bob_fact = memory.facts(bob)[0]
-    # An op naming another user's fact finds nothing and applies nothing.
-    with pytest.raises(Exception, match="no active fact"):
-        memory.store.apply(alice, "x1", [PlannedOp(op="strengthen", fact_id=bob_fact.id)], at=T0)
+    # An op naming another user's fact finds nothing and applies nothing (rejected with a reason).
+    outcome = memory.store.apply(alice, "x1", [PlannedOp(op="strengthen", fact_id=bob_fact.id)], at=T0)
+    assert outcome.applied == [] and "no longer believed" in outcome.rejected[0].reason
     assert memory.facts(bob)[0].confidence == 0.7
     assert memory.get_fact(alice, bob_fact.id) is None
     assert memory.as_vectorstore(alice).similarity_search("lives", k=5)[0].page_content == "lives in Berlin"
@@ -206,14 +206,14 @@ def test_store_pool_helper(db_url: str) -> None:
         pool.close()
 
 
-def test_sigterm_stops_the_embedded_server(tmp_path) -> None:
+def test_sigterm_stops_the_embedded_server(server_dir) -> None:
     """A process killed with SIGTERM releases the embedded server (it is the last user: it stops)."""
     import signal
     import subprocess
     import sys
     import time
 
-    data_dir = tmp_path / "sigterm"
+    data_dir = server_dir / "sigterm"
     code = (
         "import sys, time\n"
         "from langchain_core.embeddings import DeterministicFakeEmbedding\n"
@@ -237,14 +237,14 @@ def test_sigterm_stops_the_embedded_server(tmp_path) -> None:
         proc.kill()
 
 
-def test_two_handles_in_one_process_share_the_embedded_server(tmp_path) -> None:
+def test_two_handles_in_one_process_share_the_embedded_server(server_dir) -> None:
     from langchain_core.embeddings import DeterministicFakeEmbedding
 
     emb = DeterministicFakeEmbedding(size=8)
-    first = FactMemory.open(data_dir=tmp_path, embeddings=emb)
-    second = FactMemory.open(data_dir=tmp_path, embeddings=emb)
+    first = FactMemory.open(data_dir=server_dir, embeddings=emb)
+    second = FactMemory.open(data_dir=server_dir, embeddings=emb)
     first.close()
     second.add_fact("u", "lives in Berlin", kind="durable", category="identity")  # server still up
     assert [f.claim for f in second.facts("u")] == ["lives in Berlin"]
     second.close()
-    assert not (tmp_path / "pgdata" / "postmaster.pid").exists()
+    assert not (server_dir / "pgdata" / "postmaster.pid").exists()

@@ -16,6 +16,7 @@ from fact_memory_graph import FactMemory
 from fact_memory_graph.errors import InvalidInputError
 from fact_memory_graph.jobs import defer_reconcile, install_job_schema
 from fact_memory_graph.profile import build_profile
+from fact_memory_graph.schema import PlannedOp
 from fact_memory_graph.sessions import _plan
 from fact_memory_graph.testing import ScriptedChatModel
 
@@ -342,3 +343,48 @@ def test_middleware_with_context_and_config_naming_different_users_reads_nothing
     with pytest.raises(InvalidInputError, match="conflicting"):
         RunnableLambda(lambda s: middleware.before_agent(s, runtime)).invoke(
             state, {"configurable": {"user_id": victim}})
+
+
+# ---------------------------------------------------------------- 5. re-sent history
+def test_resent_history_without_ids_is_processed_once(make_memory, user_id: str) -> None:
+    from langchain_core.messages import AIMessage, HumanMessage
+
+    turns = ["I live in Berlin", "I have a sister Mia", "I like jazz", "I'm a nurse", "I'm tired", "I run"]
+    claims = ["lives in Berlin", "has a sister Mia", "likes jazz", "works as a nurse", "feels tired", "runs"]
+    llm = ScriptedChatModel(by_message={t: [{"op": "add_durable", "category": "preference", "claim": c}]
+                                        for t, c in zip(turns, claims, strict=True)})
+    memory: FactMemory = make_memory(llm)
+    graph = memory.write_graph()
+    history: list = []
+    for turn in turns:  # no checkpointer: the client sends the whole conversation, without ids
+        history = [*history, HumanMessage(turn)]
+        graph.invoke({"messages": history}, {"configurable": {"user_id": user_id}})
+        history = [*history, AIMessage("noted")]
+    assert len(llm.calls) == len(turns)
+    facts = memory.facts(user_id)
+    assert sorted(f.claim for f in facts) == sorted(claims)
+    assert all(len(f.evidence_message_ids) == 1 and f.confidence == 0.7 for f in facts)
+
+
+# ---------------------------------------------------------------- 10. a merge during extraction
+def test_an_op_on_a_fact_merged_meanwhile_follows_the_chain(make_memory, user_id: str) -> None:
+    from fact_memory_graph.schema import GroupDecision, ReconcileAction
+
+    memory: FactMemory = make_memory()
+    a = memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    b = memory.add_fact(user_id, "resides in Berlin, Germany", kind="durable", category="identity")
+    gone = memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
+    ops = [PlannedOp(op="strengthen", fact_id=a.fact_id),
+           PlannedOp(op="decay", fact_id=gone.fact_id),
+           PlannedOp(op="add_durable", kind="durable", category="preference", claim="likes tea",
+                     embedding=memory.embed_query("likes tea"))]
+    # ... the message was extracted; meanwhile compact merges a into b and the user retracts jazz:
+    memory.store.apply_group(user_id, [a.fact_id, b.fact_id], [
+        GroupDecision(fact_id=a.fact_id, action=ReconcileAction.MERGE, target_id=b.fact_id)],
+        at=memory.now(), run_id="r1")
+    memory.retract_fact(user_id, gone.fact_id)
+    outcome = memory.store.apply(user_id, "m1", ops, at=memory.now())
+    assert [(x.op, x.fact_id) for x in outcome.applied][0] == ("strengthen", b.fact_id)
+    assert "merged into" in outcome.applied[0].note
+    assert [r.reason for r in outcome.rejected] == [f"{gone.fact_id} is no longer believed"]
+    assert "likes tea" in {f.claim for f in memory.facts(user_id)}

@@ -11,8 +11,8 @@ accumulated and then processes them as one batch (seed 001's reflection trigger)
 
 from __future__ import annotations
 
+import hashlib
 import logging
-import uuid
 from typing import Any
 
 from langchain_core.messages import AnyMessage, HumanMessage
@@ -39,6 +39,15 @@ CONTEXT_MESSAGE_CHARS = 1000
 SHORT_MESSAGE_CHARS = 200
 
 
+def stable_message_id(user_id: str, session_id: str | None, ordinal: int, text: str, previous: str) -> str:
+    """The id of a user message that came without one: the same for the same user, session,
+    position among the user's turns, text and preceding turn, so a client that re-sends the
+    whole conversation each turn (no checkpointer) has every earlier message recognised as
+    processed — it is neither extracted nor counted as evidence again."""
+    digest = hashlib.sha256("\x1f".join((user_id, session_id or "", str(ordinal), previous, text)).encode())
+    return "auto:" + digest.hexdigest()[:40]
+
+
 def _role(message: AnyMessage) -> str:
     return {"human": "user", "ai": "assistant"}.get(message.type, message.type)
 
@@ -51,16 +60,20 @@ def _pick(state: WriteState, config: RunnableConfig, cfg: WriteConfig) -> dict[s
     if not humans:
         return {"result": {"user_id": user_id, "memory_outcome": ApplyOutcome(
             user_id=user_id, message_id="", skipped="no user message in state")}}
-    for i in humans:  # ids make re-processing idempotent
+    session_id = resolve_session_id(state, config)
+    previous = ""
+    for n, i in enumerate(humans):  # ids make re-processing idempotent
         if not messages[i].id:
-            messages[i] = messages[i].model_copy(update={"id": str(uuid.uuid4())})
+            messages[i] = messages[i].model_copy(update={"id": stable_message_id(
+                user_id, session_id, n, message_text(messages[i]), previous)})
+        previous = str(messages[i].id)
     if cfg.extract_every > 1:
         window = cfg.extract_every
     else:
         window = cfg.retry_window if state.get("process_backlog", True) else 1
     recent = humans[-window:]  # indexes of the user messages that may form a batch / be retried
     return {"user_id": user_id, "messages": messages, "recent": recent,
-            "recent_ids": [str(messages[i].id) for i in recent], "session_id": resolve_session_id(state, config)}
+            "recent_ids": [str(messages[i].id) for i in recent], "session_id": session_id}
 
 
 def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: WriteConfig,

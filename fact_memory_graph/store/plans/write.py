@@ -161,6 +161,7 @@ class WritePlans(ReadPlans):
             return outcome.model_copy(update={"already_processed": True, "llm_calls": llm_calls})
         ops = yield from self._lock_in_order(user_id, ops)
         outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls)
+        ops = yield from self._follow_merges(user_id, ops, outcome)
         ops = yield from self._cap_pending(user_id, ops, outcome)
         for op in ops:
             outcome.applied.append((yield from self._apply_one(user_id, message_id, op, at)))
@@ -172,6 +173,49 @@ class WritePlans(ReadPlans):
                 yield from execute(f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at, outcome)"
                                    " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING", (user_id, extra, at, record))
         return outcome
+
+    def _follow_merges(self, user_id: str, ops: Sequence[PlannedOp], outcome: ApplyOutcome) -> Plan[list[PlannedOp]]:
+        """An op whose fact was merged or superseded while the message was being extracted (a
+        concurrent ``compact``) follows the chain to the surviving fact; an op whose fact is
+        gone (retracted, expired, purged) is rejected alone, and the rest of the message applies."""
+        ids = sorted({i for op in ops for i in (op.fact_id, op.supersedes) if i is not None}, key=str)
+        if not ids:
+            return list(ops)
+        found = yield from rows(
+            "WITH RECURSIVE chain (start, id, status, superseded_by, depth) AS ("
+            f" SELECT id, id, status, superseded_by, 0 FROM {FACTS} WHERE user_id = %s AND id = ANY(%s)"
+            " UNION ALL SELECT c.start, f.id, f.status, f.superseded_by, c.depth + 1"
+            f" FROM chain c JOIN {FACTS} f ON f.user_id = %s AND f.id = c.superseded_by"
+            " WHERE c.status = 'superseded' AND c.depth < 20)"
+            " SELECT DISTINCT ON (start) start, id, status FROM chain ORDER BY start, depth DESC",
+            (user_id, ids, user_id))
+        retrievable = {str(s) for s in RETRIEVABLE_STATUSES}
+        survivor = {r["start"]: (r["id"] if r["status"] in retrievable else None) for r in found}
+        moved = sorted({v for k, v in survivor.items() if v is not None and v != k}, key=str)
+        if moved:  # the survivors were not locked by _lock_in_order
+            yield from execute(f"SELECT id FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) ORDER BY id FOR UPDATE",
+                               (user_id, moved))
+        kept: list[PlannedOp] = []
+        touched: set[UUID] = set()
+        for op in ops:
+            update: dict[str, Any] = {}
+            for key in ("fact_id", "supersedes"):
+                old = getattr(op, key)
+                if old is None:
+                    continue
+                new = survivor.get(old)
+                if new is None or new in touched:
+                    why = "no longer believed" if new is None else "already changed by this message (after a merge)"
+                    outcome.rejected.append(RejectedOp(op={"op": op.op, key: str(old)}, reason=f"{old} is {why}"))
+                    break
+                if new != old:
+                    update[key] = new
+                    update["note"] = f"{op.note + '; ' if op.note else ''}{old} was merged into {new}"
+            else:
+                touched.update(i for i in (update.get("fact_id", op.fact_id), update.get("supersedes", op.supersedes))
+                               if i is not None)
+                kept.append(op.model_copy(update=update) if update else op)
+        return kept
 
     def _cap_pending(self, user_id: str, ops: Sequence[PlannedOp], outcome: ApplyOutcome) -> Plan[list[PlannedOp]]:
         """A fact holds at most ``WriteConfig.max_pending_per_fact`` pending contradictions; a
@@ -237,14 +281,16 @@ class WritePlans(ReadPlans):
         # Arithmetic in SQL under the row lock: concurrent writers lose no update.
         return (yield from one(
             f"UPDATE {FACTS} SET"
-            " confidence = LEAST(1.0, round((confidence + %s)::numeric, 6)::float8),"
+            # A message counts once as evidence: restating it (a re-sent message) adds nothing.
+            " confidence = CASE WHEN %s = ANY(evidence_message_ids) THEN confidence"
+            "   ELSE LEAST(1.0, round((confidence + %s)::numeric, 6)::float8) END,"
             " last_confirmed_at = GREATEST(last_confirmed_at, %s),"
             " evidence_message_ids = CASE WHEN %s = ANY(evidence_message_ids)"
             "   THEN evidence_message_ids ELSE array_append(evidence_message_ids, %s) END,"
             " verification_status = CASE WHEN %s = 'confirmed' THEN 'confirmed' ELSE verification_status END,"
             " status = 'active'"
             " WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS,
-            (self.write.strengthen_step, at, message_id, message_id, op.verification_status.value, user_id,
+            (message_id, self.write.strengthen_step, at, message_id, message_id, op.verification_status.value, user_id,
              fact_id),
         ))
 
