@@ -84,6 +84,13 @@ class ReadConfig(BaseModel):
     max_query_chars: int = Field(default=4000, ge=100)
     #: Count retrievals (access_count / last_accessed_at); done on a background thread.
     track_access: bool = True
+    #: How candidates are found: "hybrid" (default) takes the top facts by cosine and by Postgres
+    #: full-text search (an OR of the query's lexemes over claim and category, plus the category
+    #: names its words point at) and scores each (cosine + w * lexical) / (1 + w); "dense" is
+    #: cosine only, "lexical" full-text only (for comparison; see BENCHMARKS.md, LoCoMo).
+    search: Literal["hybrid", "dense", "lexical"] = "hybrid"
+    #: w above: the weight of the normalised full-text rank (ts_rank_cd / (1 + ts_rank_cd)).
+    lexical_weight: float = Field(default=1.0, ge=0, le=20)
 
 
 class ReconcileConfig(BaseModel):

@@ -4,7 +4,14 @@ For a query it fetches similarity candidates of each kind (more than the quota),
 ``relevance x confidence x time_weight`` and keeps the top ``k_durable`` durable and top
 ``k_current`` current facts; ``k`` caps the total (the top k by score across both kinds).
 
-- relevance = cosine similarity of query and claim, clipped to [0, 1];
+- relevance (``ReadConfig.search``, default "hybrid") = the reciprocal-rank fusion of two
+  rankings of the user's facts of that kind: Postgres full-text search (an OR of the query's
+  lexemes over the claim and its category, with the category's cue words — "health" reaches
+  "[health] allergic to penicillin") and the dense cosine ranking; the fused score is divided by
+  its best value, so relevance lies in (0, 1] (1 = first in both). "dense" keeps cosine similarity
+  clipped to [0, 1]; "lexical" uses full-text search alone. Measured on LoCoMo (BENCHMARKS.md).
+  No relevance floor: fused scores are ranks, not calibrated similarities, and a floor measured on
+  cosine removed answers a user needed; pass ``score_threshold`` to cut;
 - time_weight = 1 for durable facts; for current facts the configured curve (default
   ``exp(-age_days/14)``) of the age since ``last_confirmed_at`` (a reaffirmed state is fresh
   again; set ``ReadConfig.age_from='valid_at'`` to count from when the state began);
@@ -21,6 +28,7 @@ Ties break by claim then id, so the same call twice gives the same output.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Literal
@@ -118,7 +126,7 @@ def _document(score: float, relevance: float, weight: float, fact: Fact,
 
 
 #: What ``search_kwargs`` (constructor or per call) may hold, as LangChain's vector-store retrievers.
-SEARCH_KWARGS = ("k", "k_durable", "k_current", "filter", "score_threshold")
+SEARCH_KWARGS = ("k", "k_durable", "k_current", "filter", "score_threshold", "since", "until")
 FILTER_KEYS = ("kind", "category", "status")
 
 
@@ -128,18 +136,60 @@ def _as_list(value: Any) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
+def _check_filter_value(key: str, value: Any) -> None:
+    if isinstance(value, dict):
+        ops = set(value)
+        if ops not in ({"$in"}, {"$eq"}):
+            raise InvalidInputError(f"filter {key!r}: only a value, a list, {{'$in': [...]}} or {{'$eq': value}} "
+                                    f"are supported (got operators {sorted(ops)})")
+        inner = value.get("$in", value.get("$eq"))
+        if "$in" in value and not isinstance(inner, list | tuple):
+            raise InvalidInputError(f"filter {key!r}: '$in' takes a list (got {type(inner).__name__})")
+        value = inner
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple) or not all(isinstance(v, str) for v in items):
+        raise InvalidInputError(f"filter {key!r} takes a string or a list of strings (got {value!r})")
+
+
+def _as_time(key: str, value: Any) -> datetime:
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            raise InvalidInputError(f"search_kwargs[{key!r}] is not an ISO 8601 date or datetime: {value!r}") from None
+    if not isinstance(value, datetime) or value.tzinfo is None:
+        raise InvalidInputError(f"search_kwargs[{key!r}] must be a timezone-aware datetime (or ISO text with an offset)")
+    return value
+
+
 def _check_search_kwargs(search_kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The search options, checked: anything malformed is an :class:`InvalidInputError` that says
+    what is allowed (never a ``TypeError`` or a silently dropped document)."""
     unknown = set(search_kwargs) - set(SEARCH_KWARGS)
     if unknown:
         raise InvalidInputError(f"unknown search_kwargs {sorted(unknown)} (allowed: {', '.join(SEARCH_KWARGS)})")
-    flt = search_kwargs.get("filter") or {}
+    out = dict(search_kwargs)
+    for key in ("k", "k_durable", "k_current"):
+        value = out.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise InvalidInputError(f"search_kwargs[{key!r}] must be a whole number >= 0 (got {value!r})")
+    threshold = out.get("score_threshold")
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int | float)
+                                  or not math.isfinite(threshold)):
+        raise InvalidInputError(f"search_kwargs['score_threshold'] must be a finite number (got {threshold!r})")
+    for key in ("since", "until"):
+        if out.get(key) is not None:
+            out[key] = _as_time(key, out[key])
+    flt = out.get("filter") or {}
     if not isinstance(flt, dict) or set(flt) - set(FILTER_KEYS):
         raise InvalidInputError(f"filter must be a dict over {', '.join(FILTER_KEYS)} (got {flt!r})")
+    for key, value in flt.items():
+        _check_filter_value(key, value)
     for key in ("kind", "status"):
         if key in flt:
             enum = FactKind if key == "kind" else FactStatus
             [parse_enum(enum, v, key) for v in _as_list(flt[key])]
-    return search_kwargs
+    return out
 
 
 def check_retriever_options(options: dict[str, Any]) -> None:
@@ -207,7 +257,7 @@ class FactMemoryRetriever(BaseRetriever):
         opts = {"k": self.k, "k_durable": self.k_durable, "k_current": self.k_current,
                 **self.search_kwargs, **_check_search_kwargs(dict(search_kwargs or {}))}
         if k is not None:
-            opts["k"] = k
+            opts["k"] = _check_search_kwargs({"k": k})["k"]
         return opts
 
     def _quotas(self, opts: dict[str, Any]) -> dict[FactKind, int]:
@@ -218,9 +268,12 @@ class FactMemoryRetriever(BaseRetriever):
             quotas[kind] = max(quota * factor, MIN_CANDIDATES) if quota and kind.value in kinds else 0
         return quotas
 
-    def _search_args(self, opts: dict[str, Any]) -> dict[str, Any]:
+    def _search_args(self, opts: dict[str, Any], query: str | None = None) -> dict[str, Any]:
         flt = opts.get("filter") or {}
-        args: dict[str, Any] = {"quotas": self._quotas(opts)}
+        read = self.context.config.read
+        args: dict[str, Any] = {"quotas": self._quotas(opts), "since": opts.get("since"), "until": opts.get("until"),
+                                "query_text": query, "mode": read.search if query is not None else "dense",
+                                "lexical_weight": read.lexical_weight}
         if "category" in flt:
             args["categories"] = _as_list(flt["category"])
         if "status" in flt:
@@ -251,7 +304,7 @@ class FactMemoryRetriever(BaseRetriever):
     ) -> list[Document]:
         user = check_id(_user_id or self.user_id, "user_id")
         opts = self._options(k, search_kwargs, kwargs)
-        args = self._search_args(opts)
+        args = self._search_args(opts, query)
         embedding = self.context.embed_query(query)
         return self._rank(user, self.context.store.search(user, embedding, args.pop("quotas"), **args), opts)
 
@@ -261,6 +314,6 @@ class FactMemoryRetriever(BaseRetriever):
     ) -> list[Document]:
         user = check_id(_user_id or self.user_id, "user_id")
         opts = self._options(k, search_kwargs, kwargs)
-        args = self._search_args(opts)
+        args = self._search_args(opts, query)
         embedding = await self.context.aembed_query(query)
         return self._rank(user, await self.context.astore.search(user, embedding, args.pop("quotas"), **args), opts)

@@ -48,6 +48,25 @@ CATEGORIES_BY_KIND: dict[FactKind, tuple[str, ...]] = {
 }
 
 
+#: Words of a question that name a category (the read path's query understanding, no model):
+#: "health" reaches "[health] allergic to penicillin". Each category's own name counts too.
+CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
+    "identity": ("name", "live", "lives", "home", "born", "age", "nationality"),
+    "health": ("health", "medical", "allergy", "allergic", "illness", "sick", "condition", "diagnosis",
+               "medication", "doctor", "diet"),
+    "relationship": ("family", "friend", "friends", "partner", "wife", "husband", "kids", "children", "child",
+                     "son", "daughter", "sister", "brother", "mother", "father", "mom", "dad", "pet", "dog", "cat"),
+    "life_event": ("happened", "event", "moved", "married", "graduated", "trip"),
+    "business_role": ("work", "job", "career", "company", "employer", "profession", "occupation", "role", "boss"),
+    "preference": ("like", "likes", "prefer", "favorite", "favourite", "enjoy", "hobby", "hobbies", "love"),
+    "goal": ("goal", "goals", "plan", "plans", "want", "wants", "hope", "aim", "dream"),
+    "feeling": ("mood", "feel", "feeling", "feelings", "emotion", "happy", "sad", "stressed", "anxious"),
+    "physical_state": ("tired", "pain", "hurt", "sleep", "energy", "injury", "body"),
+    "working_on": ("working", "project", "projects", "busy", "task"),
+    "going_through": ("struggling", "difficult", "situation", "crisis"),
+    "schedule_context": ("schedule", "tomorrow", "deadline", "appointment", "calendar"),
+}
+
 #: Every category the extractor may use (durable first), in the order the prompt lists them.
 MODEL_CATEGORIES: tuple[str, ...] = (*DURABLE_CATEGORIES, *CURRENT_CATEGORIES)
 

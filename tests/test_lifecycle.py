@@ -84,8 +84,11 @@ def test_source_weight_order_in_ranking() -> None:
 
 
 def test_source_weights_reorder_the_retriever(make_memory, user_id: str) -> None:
-    seed000 = make_memory()
-    staged = make_memory(config=STAGED)
+    from fact_memory_graph.config import ReadConfig
+
+    dense = ReadConfig(search="dense")  # two close relevances: the source weight decides
+    seed000 = make_memory(config=FactMemoryConfig(read=dense))
+    staged = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy.staged(), read=dense))
     seed000.add_fact(user_id, "works as a nurse in Berlin", kind="durable", category="business_role",
                      source="conversation")
     seed000.add_fact(user_id, "works night shifts at the hospital", kind="durable", category="business_role",

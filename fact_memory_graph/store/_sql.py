@@ -99,4 +99,4 @@ def fact_id_param(fact_id: UUID | str, what: str = "fact id") -> UUID:
 
 
 def to_fact(row: Row) -> Fact:
-    return Fact.model_validate({k: row[k] for k in row if k not in ("distance", "pending", "embedding")})
+    return Fact.model_validate({k: row[k] for k in row if k not in ("distance", "relevance", "pending", "embedding")})

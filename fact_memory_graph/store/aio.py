@@ -80,8 +80,11 @@ class AsyncFactStore(StorePlans):
     async def search(
         self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], *,
         statuses: Sequence[str] = RETRIEVABLE_STATUSES, categories: Sequence[str] | None = None,
+        query_text: str | None = None, mode: str = "dense", lexical_weight: float = 1.0, since: datetime | None = None,
+        until: datetime | None = None,
     ) -> dict[FactKind, list[SearchHit]]:
-        return await self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories))
+        return await self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories,
+                                                          query_text, mode, lexical_weight, since, until))
 
     async def nearest_same_category(
         self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int = 3

@@ -79,10 +79,14 @@ class FactStore(StorePlans):
     def search(
         self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], *,
         statuses: Sequence[str] = RETRIEVABLE_STATUSES, categories: Sequence[str] | None = None,
+        query_text: str | None = None, mode: str = "dense", lexical_weight: float = 1.0, since: datetime | None = None,
+        until: datetime | None = None,
     ) -> dict[FactKind, list[SearchHit]]:
-        """Exact top-k by cosine similarity per kind, for one user, in one round trip; most
-        similar first."""
-        return self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories))
+        """The top candidates per kind for one user, in one round trip, most relevant first:
+        exact cosine (``mode="dense"``), full-text (``"lexical"``) or their fusion (``"hybrid"``,
+        needs ``query_text``); see ``ReadPlans._search_plan``."""
+        return self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories,
+                                                          query_text, mode, lexical_weight, since, until))
 
     def nearest_same_category(
         self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int = 3

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from fact_memory_graph.schema import (
+    CATEGORY_WORDS,
     ApplyOutcome,
     AuditEntry,
     CandidateStatus,
@@ -42,6 +45,25 @@ MAX_PENDING_SHOWN = 2
 Neighbour = tuple[UUID, str, float]
 
 
+_LEXEME = re.compile(r"[^\W_]+")
+#: Query words beyond this many are ignored by the lexical search (a pasted page is not a query).
+MAX_QUERY_TERMS = 64
+
+
+def lexical_query(text: str) -> str:
+    """A ``to_tsquery`` text for a question: an OR of its words (not the AND of
+    ``plainto_tsquery``: a question shares only some words with the fact that answers it), plus
+    the names of the categories its words point at (:data:`CATEGORY_WORDS`). Stop words drop out
+    in Postgres; each term is quoted, so no query text is parsed as tsquery syntax."""
+    words = [w.lower() for w in _LEXEME.findall(text)]
+    terms = list(dict.fromkeys(words))[:MAX_QUERY_TERMS]
+    present = set(terms)
+    for category, cues in CATEGORY_WORDS.items():
+        if present & {category, *cues}:
+            terms += category.split("_")
+    return " | ".join(f"'{t}'" for t in dict.fromkeys(terms))
+
+
 def _statuses(status: FactStatus | str | Sequence[str]) -> list[str]:
     values = [status] if isinstance(status, str) else list(status)
     return [parse_enum(FactStatus, s, "status").value for s in values]
@@ -50,23 +72,66 @@ def _statuses(status: FactStatus | str | Sequence[str]) -> list[str]:
 class ReadPlans(PlansBase):
     def _search_plan(
         self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], statuses: Sequence[str],
-        categories: Sequence[str] | None = None,
+        categories: Sequence[str] | None = None, query_text: str | None = None, mode: str = "dense",
+        lexical_weight: float = 1.0, since: datetime | None = None, until: datetime | None = None,
     ) -> Plan[dict[FactKind, list[SearchHit]]]:
+        """The best candidates of each kind for a query, in one round trip.
+
+        ``mode`` "dense": cosine similarity (relevance = cosine). "lexical": Postgres full-text
+        search over the claim and the category (an OR of the query's lexemes, ranked by
+        ``ts_rank_cd``, normalised to [0, 1)). "hybrid": the union of both candidate lists, each
+        scored (cosine + w * lexical) / (1 + w) — an absolute score, so facts of the two kinds
+        compare. ``since`` / ``until`` bound the fact's date
+        (``valid_at``, else ``created_at``)."""
         require_user(user_id)
         q = self.vector_param(embedding)
+        tsquery = lexical_query(query_text or "") if mode != "dense" else ""
+        if mode != "dense" and not tsquery:
+            mode = "dense" if mode == "hybrid" else "lexical"
         parts, params = [], []
         for kind, k in quotas.items():
             if k <= 0:
                 continue
-            # The distance is computed once per row and sorted on by its output name.
-            in_categories = " AND category = ANY(%s)" if categories is not None else ""
+            scope = "user_id = %s AND kind = %s AND status = ANY(%s)"
+            scope_params: list[Any] = [user_id, parse_enum(FactKind, kind, "kind").value, _statuses(statuses)]
+            if categories is not None:
+                scope += " AND category = ANY(%s)"
+                scope_params.append(list(categories))
+            if since is not None:
+                scope += " AND coalesce(valid_at, created_at) >= %s"
+                scope_params.append(since)
+            if until is not None:
+                scope += " AND coalesce(valid_at, created_at) < %s"
+                scope_params.append(until)
+            if mode == "dense":
+                # The distance is computed once per row and sorted on by its output name.
+                parts.append(f"(SELECT {FACT_COLUMNS}, 1 - (embedding <=> %s::vector) AS relevance FROM {FACTS}"
+                             f" WHERE {scope} ORDER BY relevance DESC, id LIMIT %s)")
+                params += [q, *scope_params, k]
+                continue
+            # Candidates: the top k by cosine and the top k by full-text rank (the union: a fact
+            # far in cosine but naming the query's rare word still competes). Relevance is an
+            # absolute blend, comparable across kinds: (cosine+ + w * lexical) / (1 + w), where
+            # lexical = ts_rank_cd normalised to [0, 1) (rank / (rank + 1)).
+            pool: list[str] = []
+            if mode == "hybrid":
+                pool.append(f"(SELECT id FROM {FACTS} WHERE {scope} ORDER BY embedding <=> %s::vector, id LIMIT %s)")
+                params_pool: list[Any] = [*scope_params, q, k]
+            else:
+                params_pool = []
+            pool.append(f"(SELECT id FROM {FACTS}, to_tsquery('english', %s) tq WHERE {scope} AND claim_tsv @@ tq"
+                        " ORDER BY ts_rank_cd(claim_tsv, tq, 32) DESC, id LIMIT %s)")
+            params_pool += [tsquery, *scope_params, k]
+            columns = ", ".join("f." + c.strip() for c in FACT_COLUMNS.split(","))
+            cosine, lexical = "greatest(1 - (f.embedding <=> %s::vector), 0)", "ts_rank_cd(f.claim_tsv, tq, 32)"
+            blend = f"({cosine} + %s * {lexical}) / (1 + %s)" if mode == "hybrid" else lexical
             parts.append(
-                f"(SELECT {FACT_COLUMNS}, embedding <=> %s::vector AS distance FROM {FACTS}"
-                f" WHERE user_id = %s AND kind = %s AND status = ANY(%s){in_categories}"
-                " ORDER BY distance, id LIMIT %s)"
-            )
-            params += [q, user_id, parse_enum(FactKind, kind, "kind").value, _statuses(statuses),
-                       *([list(categories)] if categories is not None else []), k]
+                f"(SELECT {columns}, {blend} AS relevance"
+                f" FROM (SELECT DISTINCT id FROM ({' UNION ALL '.join(pool)}) pool) c"
+                f" JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id, to_tsquery('english', %s) tq"
+                " ORDER BY relevance DESC, f.id LIMIT %s)")
+            params += [*([q, lexical_weight, lexical_weight] if mode == "hybrid" else []), *params_pool,
+                       user_id, tsquery, k]
         out: dict[FactKind, list[SearchHit]] = {FactKind(k): [] for k in quotas}
         if not parts:
             return out
@@ -85,7 +150,7 @@ class ReadPlans(PlansBase):
         for row in found:
             fact = to_fact(row)
             pending = [PendingContradiction.model_validate(p) for p in row["pending"]]
-            out[fact.kind].append(SearchHit(fact, 1.0 - float(row["distance"]), pending))
+            out[fact.kind].append(SearchHit(fact, float(row["relevance"]), pending))
         for hits in out.values():
             hits.sort(key=lambda h: (-h.similarity, str(h.fact.id)))
         return out
