@@ -47,8 +47,13 @@ class FactMemoryMiddleware(AgentMiddleware):
 
     state_schema = MemoryState
 
-    def __init__(self, memory: _Memory, *, include_profile: bool = False, write: bool = True) -> None:
+    def __init__(self, memory: _Memory, *, include_profile: bool = False, write: bool = True,
+                 max_pending_writes: int = 32) -> None:
         super().__init__()
+        #: Background writes in flight at most; beyond that a write is dropped with one warning
+        #: (its message stays unprocessed: the next turn's write retries the last few unprocessed
+        #: user messages, oldest first), so a slow store cannot grow memory without bound.
+        self.max_pending_writes = max_pending_writes
         self._recall = memory.recall_node(include_profile=include_profile)
         self._write = memory.write_graph(on_error="log") if write else None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fact-memory-write")
@@ -85,18 +90,28 @@ class FactMemoryMiddleware(AgentMiddleware):
         if self._write is not None:
             user_id = resolve_user_id(state, None, context=_context(runtime))
             payload = {"messages": list(state["messages"]), "user_id": user_id}
-            self._pending.append(self._executor.submit(self._write.invoke, payload))
+            if self._room():
+                self._pending.append(self._executor.submit(self._write.invoke, payload))
         return None
+
+    def _room(self) -> bool:
+        self._pending = [p for p in self._pending if not p.done()]
+        if len(self._pending) < self.max_pending_writes:
+            return True
+        logger.warning("fact-memory: %d memory writes already queued; this turn's write is skipped (its "
+                       "message is retried by a later turn)", len(self._pending))
+        return False
 
     async def aafter_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
         if self._write is not None:
             user_id = resolve_user_id(state, None, context=_context(runtime))
             payload = {"messages": list(state["messages"]), "user_id": user_id}
-            self._pending.append(asyncio.create_task(self._write.ainvoke(payload)))
+            if self._room():
+                self._pending.append(asyncio.create_task(self._write.ainvoke(payload)))
         return None
 
     def flush(self) -> list[Any]:
-        """Wait for the background writes (sync runs); returns their results."""
+        """Wait for the background writes still in flight (sync runs); returns their results."""
         pending, self._pending = self._pending, []
         return [p.result() for p in pending if isinstance(p, Future)]
 

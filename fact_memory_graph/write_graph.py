@@ -55,6 +55,9 @@ def _error_outcome(name: str, state: WriteState, exc: Exception) -> Update:
                    name, type(exc).__name__, exc)
     logger.debug("fact-memory %s failure", name, exc_info=True)
     message_id = str(state.get("message_id") or "")
+    if not message_id:  # failed before a message was picked: name the newest user message
+        humans = [m for m in state.get("messages") or [] if getattr(m, "type", "") == "human" and m.id]
+        message_id = str(humans[-1].id) if humans else ""
     return {"memory_outcome": ApplyOutcome(
         user_id=str(state.get("user_id") or ""), message_id=message_id,
         error=f"{name}: {type(exc).__name__}: {exc}", llm_calls=state.get("llm_calls", 0)),

@@ -418,3 +418,86 @@ def test_profile_build_compares_each_fact_with_few_others(monkeypatch: pytest.Mo
     built = profile.build_profile("u", facts)
     assert len(built.fact_ids) <= profile.MAX_FACTS
     assert calls < 10 * n  # a few per fact, not one per pair (n^2 / 2 = 8,000,000)
+
+
+# ---------------------------------------------------------------- 11. smaller openings
+@pytest.mark.parametrize("bad", [
+    {"k": -1}, {"k": "3"}, {"k": True}, {"score_threshold": "0.5"}, {"score_threshold": float("nan")},
+    {"filter": {"category": {"$in": "health"}}}, {"filter": {"category": {"$ne": "health"}}},
+    {"filter": {"category": {"$or": ["a"]}}}, {"filter": {"kind": 3}}, {"since": "yesterday"},
+    {"until": "2026-01-01T00:00:00"},
+])
+def test_malformed_search_kwargs_are_invalid_input(memory: FactMemory, user_id: str, bad: dict) -> None:
+    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
+    with pytest.raises(InvalidInputError):
+        memory.as_retriever(user_id=user_id).invoke("health", search_kwargs=bad)
+
+
+def test_an_at_in_a_url_password_is_never_echoed() -> None:
+    from fact_memory_graph.errors import ConfigurationError
+    from fact_memory_graph.store._driver import check_reachable
+
+    with pytest.raises(ConfigurationError) as info:
+        check_reachable("postgresql://bob:s3cr@tpart@127.0.0.1:1/db")
+    assert "tpart" not in str(info.value) and "s3cr" not in str(info.value) and "%40" in str(info.value)
+
+
+def test_retrievals_are_coalesced_not_queued_one_by_one(make_memory, user_id: str) -> None:
+    memory: FactMemory = make_memory()
+    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
+    recorder = memory.context.access
+    gate = __import__("threading").Event()
+    recorder._executor.submit(gate.wait)  # the writer thread is busy: retrievals pile up
+    retriever = memory.as_retriever(user_id=user_id)
+    for _ in range(200):
+        retriever.invoke("health")
+    assert sum(len(facts) for facts in recorder._queued.values()) == 1  # one entry, not 200 updates
+    gate.set()
+    memory.flush()
+    assert memory.facts(user_id)[0].access_count == 200
+
+
+def test_an_overlong_message_id_is_handled_before_the_model(make_memory, user_id: str) -> None:
+    from langchain_core.messages import HumanMessage
+
+    llm = ScriptedChatModel(by_message={"I like jazz": [
+        {"op": "add_durable", "category": "preference", "claim": "likes jazz"}]})
+    memory: FactMemory = make_memory(llm)
+    graph = memory.write_graph()
+    message = HumanMessage("I like jazz", id="m" * 300)
+    for _ in range(3):  # the same over-long id on every turn: processed once, one model call
+        out = graph.invoke({"messages": [message]}, {"configurable": {"user_id": user_id}})
+    assert len(llm.calls) == 1 and out["memory_outcome"]["already_processed"]
+    assert [f.claim for f in memory.facts(user_id)] == ["likes jazz"]
+
+
+def test_a_failed_message_in_remember_many_names_its_id(make_memory, user_id: str) -> None:
+    from langchain_core.embeddings import Embeddings
+
+    class Down(Embeddings):
+        def embed_documents(self, texts):
+            raise RuntimeError("embedder down")
+
+        def embed_query(self, text):
+            raise RuntimeError("embedder down")
+
+    memory: FactMemory = make_memory()
+    memory.embeddings = Down()  # the very first step fails
+    [outcome] = memory.remember_many([{"user_id": user_id, "message": "hi", "message_id": "m-42"}])
+    assert outcome.error and outcome.message_id == "m-42"
+
+
+def test_middleware_bounds_its_background_writes(make_memory, user_id: str) -> None:
+    from concurrent.futures import Future
+    from types import SimpleNamespace
+
+    from langchain_core.messages import HumanMessage
+
+    from fact_memory_graph.middleware import FactMemoryMiddleware
+
+    middleware = FactMemoryMiddleware(make_memory(), max_pending_writes=3)
+    stuck: list[Future] = [Future() for _ in range(3)]
+    middleware._pending = list(stuck)  # three writes still running
+    middleware.after_agent({"messages": [HumanMessage("hi", id="x")]},
+                           SimpleNamespace(context={"user_id": user_id}))
+    assert middleware._pending == stuck  # the fourth was dropped (logged), not queued

@@ -20,6 +20,7 @@ from langchain_core.runnables import RunnableConfig
 
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.errors import InvalidInputError
 from fact_memory_graph.messages import (
     message_text,
     resolve_session_id,
@@ -27,7 +28,7 @@ from fact_memory_graph.messages import (
     truncate_middle,
 )
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
-from fact_memory_graph.sanitize import clean_text
+from fact_memory_graph.sanitize import check_id, clean_text
 from fact_memory_graph.schema import ApplyOutcome
 
 logger = logging.getLogger(__name__)
@@ -48,6 +49,14 @@ def stable_message_id(user_id: str, session_id: str | None, ordinal: int, text: 
     return "auto:" + digest.hexdigest()[:40]
 
 
+def _valid_id(message_id: str) -> bool:
+    try:
+        check_id(message_id, "message_id")
+    except InvalidInputError:
+        return False
+    return True
+
+
 def _role(message: AnyMessage) -> str:
     return {"human": "user", "ai": "assistant"}.get(message.type, message.type)
 
@@ -66,6 +75,9 @@ def _pick(state: WriteState, config: RunnableConfig, cfg: WriteConfig) -> dict[s
         if not messages[i].id:
             messages[i] = messages[i].model_copy(update={"id": stable_message_id(
                 user_id, session_id, n, message_text(messages[i]), previous)})
+        elif not _valid_id(str(messages[i].id)):  # checked before any model call, not at apply
+            messages[i] = messages[i].model_copy(update={"id": "id:" + hashlib.sha256(
+                str(messages[i].id).encode("utf-8", "surrogatepass")).hexdigest()[:40]})
         previous = str(messages[i].id)
     if cfg.extract_every > 1:
         window = cfg.extract_every

@@ -13,6 +13,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, TypeVar
+from urllib.parse import unquote, urlsplit
 
 import psycopg
 from psycopg import errors as pg_errors
@@ -201,12 +202,26 @@ def _unreachable(exc: psycopg.Error, conn_string: str) -> ConfigurationError:
     # libpq quotes a malformed connection string whole: never echo its password.
     message = redact_url(str(exc).strip())
     password = _password(conn_string)
+    hint = ""
     if password:
-        message = message.replace(password, "***")
-    return ConfigurationError(f"cannot connect to Postgres at {redact_url(conn_string)}: {message}")
+        # libpq splits a URL at the first "@": an unencoded "@" in the password makes it echo
+        # the password's tail as a host name. Hide every such tail too.
+        tails = [password] + [password.split("@", i)[-1] for i in range(1, password.count("@") + 1)]
+        for tail in sorted(tails, key=len, reverse=True):
+            message = message.replace(tail, "***")
+        if "@" in password:
+            hint = " (an '@' in a URL's password must be written %40)"
+    return ConfigurationError(f"cannot connect to Postgres at {redact_url(conn_string)}: {message}{hint}")
 
 
 def _password(conn_string: str) -> str | None:
+    if "://" in conn_string:  # as written (up to the last "@"), not as libpq splits it
+        try:
+            written = urlsplit(conn_string).password
+        except ValueError:
+            written = None
+        if written:
+            return unquote(written)
     try:
         return conninfo_to_dict(conn_string).get("password") or None
     except psycopg.Error:

@@ -144,8 +144,11 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._resolve_candidate_plan(user_id, candidate_id, accept, at),
                                transaction=True)
 
-    async def record_access(self, user_id: str, fact_ids: Sequence[UUID], at: datetime) -> None:
-        await self._run(lambda: self._record_access_plan(user_id, fact_ids, at), transaction=True)
+    async def record_access(self, user_id: str, fact_ids: Sequence[UUID], at: datetime,
+                                  counts: Sequence[int] | None = None) -> None:
+        """Count retrievals of each fact (``counts``, default one each); a dormant fact that is
+        retrieved is active again."""
+        await self._run(lambda: self._record_access_plan(user_id, fact_ids, at, counts), transaction=True)
 
     async def maintain(self, user_id: str, *, at: datetime, dormant_after_days: float = 90.0) -> dict[str, int]:
         return await self._run(lambda: self._maintain_plan(user_id, at, dormant_after_days), transaction=True)

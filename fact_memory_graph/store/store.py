@@ -172,9 +172,11 @@ class FactStore(StorePlans):
         ``contradicted``) or reject a pending contradiction. Audited either way."""
         return self._run(lambda: self._resolve_candidate_plan(user_id, candidate_id, accept, at), transaction=True)
 
-    def record_access(self, user_id: str, fact_ids: Sequence[UUID], at: datetime) -> None:
-        """Count one retrieval of each fact; a dormant fact that is retrieved is active again."""
-        self._run(lambda: self._record_access_plan(user_id, fact_ids, at), transaction=True)
+    def record_access(self, user_id: str, fact_ids: Sequence[UUID], at: datetime,
+                      counts: Sequence[int] | None = None) -> None:
+        """Count retrievals of each fact (``counts``, default one each); a dormant fact that is
+        retrieved is active again."""
+        self._run(lambda: self._record_access_plan(user_id, fact_ids, at, counts), transaction=True)
 
     def maintain(self, user_id: str, *, at: datetime, dormant_after_days: float = 90.0) -> dict[str, int]:
         """Lifecycle sweep for one user: current facts past ``expires_at`` become ``expired``;

@@ -405,20 +405,23 @@ class WritePlans(ReadPlans):
                                fact_id=cand["fact_id"], candidate_id=cid, before=cand_row, after=resolved)
         return FactCandidate.model_validate(resolved)
 
-    def _record_access_plan(self, user_id: str, fact_ids: Sequence[UUID], at: datetime) -> Plan[None]:
-        """Count one retrieval of each fact; a dormant fact that is retrieved becomes active again
-        (an audited transition, like every other)."""
+    def _record_access_plan(self, user_id: str, fact_ids: Sequence[UUID], at: datetime,
+                            counts: Sequence[int] | None = None) -> Plan[None]:
+        """Count retrievals of each fact (``counts``, default one each); a dormant fact that is
+        retrieved becomes active again (an audited transition, like every other)."""
         if not fact_ids:
             return
+        counts = list(counts) if counts is not None else [1] * len(fact_ids)
         woken = yield from rows(
             f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) AND status = 'dormant' ORDER BY id FOR UPDATE",
             (user_id, list(fact_ids)))
         yield from execute(
-            f"UPDATE {FACTS} SET access_count = access_count + 1,"
+            f"UPDATE {FACTS} SET access_count = access_count + n.times,"
             " last_accessed_at = GREATEST(coalesce(last_accessed_at, %s), %s),"
             " status = CASE WHEN status = 'dormant' THEN 'active' ELSE status END"
-            " WHERE user_id = %s AND id = ANY(%s)",
-            (at, at, user_id, list(fact_ids)),
+            " FROM unnest(%s::uuid[], %s::int[]) AS n(fact_id, times)"
+            f" WHERE {FACTS}.user_id = %s AND {FACTS}.id = n.fact_id",
+            (at, at, list(fact_ids), counts, user_id),
         )
         for before in woken:
             after = yield from one(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s", (user_id, before["id"]))
