@@ -13,6 +13,12 @@ other five are held out (``--conversations heldout`` to verify, not to tune).
 
     python benchmarks/locomo.py /path/to/locomo10.zip [--conversations dev] [--embeddings SPEC]
 
+``--qa --model provider:model`` is what a user with a model runs: every turn goes through
+``remember()`` (the model extracts facts; one memory user per speaker), each question is answered
+by the model from ``recall()`` of both speakers, and the answer is judged by the model against the
+gold answer (the LLM-as-judge score mem0, Zep and LangMem publish). Model calls and tokens are
+counted. Its mechanics are tested with scripted models (tests/test_locomo_bench.py).
+
 Runs on the embedded Postgres unless FACT_MEMORY_DATABASE_URL is set (a database
 ``fm_locomo`` is created and reused).
 """
@@ -104,6 +110,100 @@ def summarise(rows: list[dict[str, Any]], ks: tuple[int, ...]) -> dict[str, Any]
     return out
 
 
+ANSWER_PROMPT = """You answer questions about two people from your memory of their conversations.
+Memory of {a}:
+{memory_a}
+
+Memory of {b}:
+{memory_b}
+
+Question: {question}
+Answer in a few words (a date as "7 May 2023"). If the memory does not say, answer "unknown"."""
+
+JUDGE_PROMPT = """Question: {question}
+Gold answer: {gold}
+Generated answer: {answer}
+Is the generated answer correct (same meaning as the gold answer; a date may be written
+differently)? Reply with one word: CORRECT or WRONG."""
+
+
+class CallCounter:
+    """Model calls and tokens, from the responses' usage metadata."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.input_tokens = 0
+        self.output_tokens = 0
+
+    def ask(self, llm: Any, prompt: str) -> str:
+        response = llm.invoke(prompt)
+        self.calls += 1
+        usage = getattr(response, "usage_metadata", None) or {}
+        self.input_tokens += int(usage.get("input_tokens", 0))
+        self.output_tokens += int(usage.get("output_tokens", 0))
+        return str(response.text if hasattr(response, "text") else response.content).strip()
+
+
+def speakers(conv: dict[str, Any]) -> tuple[str, str]:
+    return conv["speaker_a"], conv["speaker_b"]
+
+
+def remember_conversation(memory: FactMemory, cid: str, conv: dict[str, Any]) -> dict[str, int]:
+    """Every turn through ``remember()`` as a message of its speaker's memory user, with the
+    previous turn as context; returns the extraction calls."""
+    from langchain_core.messages import AIMessage
+
+    calls = 0
+    previous: str | None = None
+    n = 1
+    for name in speakers(conv):
+        memory.forget(f"locomo-{cid}-{name}")
+    while f"session_{n}" in conv:
+        at = session_time(conv[f"session_{n}_date_time"])
+        for turn in conv[f"session_{n}"]:
+            outcome = memory.remember(f"locomo-{cid}-{turn['speaker']}", turn["text"], message_id=turn["dia_id"],
+                                      at=at, session_id=f"session_{n}",
+                                      context=[AIMessage(previous)] if previous else None)
+            calls += outcome.llm_calls
+            previous = f"{turn['speaker']}: {turn['text']}"
+        n += 1
+    return {"extraction_calls": calls}
+
+
+def answer_questions(memory: FactMemory, cid: str, conv: dict[str, Any], llm: Any, judge: Any,
+                     counter: CallCounter) -> list[dict[str, Any]]:
+    a, b = speakers(conv)
+    rows = []
+    for qa in conv["qa"]:
+        if qa.get("category") not in CATEGORIES or "answer" not in qa:
+            continue
+        memories = {name: memory.recall(f"locomo-{cid}-{name}", qa["question"]) or "(nothing)" for name in (a, b)}
+        answer = counter.ask(llm, ANSWER_PROMPT.format(a=a, b=b, memory_a=memories[a], memory_b=memories[b],
+                                                       question=qa["question"]))
+        verdict = counter.ask(judge, JUDGE_PROMPT.format(question=qa["question"], gold=qa["answer"], answer=answer))
+        rows.append({"category": qa["category"], "correct": verdict.upper().startswith("CORRECT"), "answer": answer})
+    return rows
+
+
+def run_qa(memory: FactMemory, data: dict[str, dict[str, Any]], llm: Any, judge: Any | None = None) -> dict[str, Any]:
+    """The ``--qa`` run: remember every turn, answer and judge every answerable question."""
+    counter = CallCounter()
+    extraction = 0
+    rows: list[dict[str, Any]] = []
+    for cid, conv in data.items():
+        extraction += remember_conversation(memory, cid, conv)["extraction_calls"]
+        rows += answer_questions(memory, cid, conv, llm, judge or llm, counter)
+    out: dict[str, Any] = {"questions": len(rows),
+                           "judge_score": round(statistics.mean(r["correct"] for r in rows), 3) if rows else 0.0,
+                           "extraction_calls": extraction, "answer_and_judge_calls": counter.calls,
+                           "input_tokens": counter.input_tokens, "output_tokens": counter.output_tokens}
+    for cat, name in CATEGORIES.items():
+        sub = [r for r in rows if r["category"] == cat]
+        if sub:
+            out[f"judge {name}"] = round(statistics.mean(r["correct"] for r in sub), 3)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("zip", help="path of locomo10.zip (snap-research/locomo, data/locomo10.zip)")
@@ -113,6 +213,8 @@ def main() -> None:
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--lexical-weight", type=float, default=ReadConfig().lexical_weight)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--qa", action="store_true", help="extract with the model, answer and judge (needs --model)")
+    parser.add_argument("--model", default=None, help="provider:model for extraction, answers and judging")
     args = parser.parse_args()
     if args.embeddings:  # the same spec FACT_MEMORY_EMBEDDINGS takes
         os.environ["FACT_MEMORY_EMBEDDINGS"] = args.embeddings
@@ -120,6 +222,16 @@ def main() -> None:
         args.conversations.split(","))
     ks = (5, 10)
     data = load(args.zip, ids)
+    if args.qa:
+        if not args.model:
+            parser.error("--qa needs --model provider:model")
+        os.environ["FACT_MEMORY_MODEL"] = args.model
+        from fact_memory_graph.settings import model_from_env
+
+        llm = model_from_env()
+        with FactMemory.open(llm=llm) as memory:
+            print(json.dumps(run_qa(memory, data, llm), indent=2))
+        return
     write = WriteConfig(max_claim_chars=4000, dedup_threshold=1.0)  # every turn kept as said
     results: dict[str, Any] = {}
     opened = {}

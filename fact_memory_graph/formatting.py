@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from datetime import datetime
 
 from langchain_core.documents import Document
 
@@ -25,11 +26,21 @@ def approx_tokens(text: str) -> int:
     return math.ceil(len(text) / 4)
 
 
+def human_date(at: datetime) -> str:
+    """``7 May 2023``: unambiguous in every locale, short in a prompt."""
+    return f"{at.day} {at.strftime('%B')} {at.year}"
+
+
 def _line(doc: Document, markers: bool = True) -> str:
     meta = doc.metadata
     line = f"- [{meta.get('category', '?')}] {quote(doc.page_content)}"
     if meta.get("kind") == "current" and meta.get("valid_at") is not None:
         line += f" (since {meta['valid_at'].date().isoformat()})"
+    elif meta.get("kind") == "durable" and (meta.get("valid_at") or (
+            meta.get("category") == "life_event" and meta.get("created_at"))):
+        # When it happened, so the agent can answer "when ...?" (a life event without a resolved
+        # date is dated by when it was told).
+        line += f" ({human_date(meta.get('valid_at') or meta['created_at'])})"
     if meta.get("verification_status") == "confirmed":
         line += " (confirmed)"
     pending = meta.get("pending_contradictions") or []

@@ -127,6 +127,38 @@ def parse_expiry(value: str, message_time: datetime) -> datetime:
     return datetime.combine(day, time.max, tzinfo=message_time.tzinfo)
 
 
+#: Field keys the extractor uses for when a fact became true (prompt rule 4: key=date).
+DATE_KEYS = ("date", "when", "since", "started")
+
+
+def happened_at(fields: Mapping[str, Any], message_time: datetime | None) -> datetime | None:
+    """The fact's ``valid_at`` from its fields: an ISO date or datetime under ``date`` (or
+    ``when`` / ``since`` / ``started``) that the extractor resolved against the message time
+    ("yesterday" -> the day before). A day becomes its start in the message's time zone; a time
+    after the message is not a past event and is ignored, as is anything unparseable."""
+    for key in DATE_KEYS:
+        value = fields.get(key)
+        if not isinstance(value, str):
+            continue
+        text = value.strip()
+        if len(text) == 7 and text[4] == "-":  # YYYY-MM: the month's first day
+            text += "-01"
+        try:
+            day = date.fromisoformat(text)
+            at = datetime.combine(day, time.min, tzinfo=message_time.tzinfo if message_time else UTC)
+        except ValueError:
+            try:
+                at = datetime.fromisoformat(text.replace("Z", "+00:00"))
+            except ValueError:
+                continue
+            if at.tzinfo is None:
+                at = at.replace(tzinfo=message_time.tzinfo if message_time else UTC)
+        if message_time is not None and at > message_time:
+            return None
+        return at
+    return None
+
+
 def validate_ops(
     raw_ops: list[Any],
     refs: Mapping[str, tuple[UUID, FactKind]],
@@ -228,6 +260,7 @@ def validate_ops(
                 PlannedOp(
                     op=op.op, kind=kind, category=op.category, claim=claim, structured_fields=fields,
                     verification_status=status, supersedes=supersedes, expires_at=expires_at,
+                    valid_at=happened_at(fields, message_time),
                 )
             )
             continue

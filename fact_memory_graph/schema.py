@@ -243,6 +243,9 @@ class PlannedOp(BaseModel):
     supersedes: UUID | None = None
     #: Current facts only: when the state ends (resolved from the message time).
     expires_at: datetime | None = None
+    #: When the fact became true (a life event's date, a state's start), resolved by the
+    #: extractor against the message time; default: the message time for current facts.
+    valid_at: datetime | None = None
     source: FactSource = FactSource.CONVERSATION
     #: The session the message belonged to (recorded on the facts it adds).
     session_id: str | None = None

@@ -240,3 +240,30 @@ def test_recall_at_a_given_date(memory: FactMemory, user_id: str) -> None:
     now = memory.as_retriever(user_id=user_id).invoke("surgery")[0].metadata["score"]
     later = memory.as_retriever(user_id=user_id, clock=lambda: T0 + timedelta(days=28)).invoke("surgery")[0]
     assert later.metadata["score"] == pytest.approx(now * math.exp(-2), rel=1e-4)
+
+
+def test_relative_times_become_valid_at_and_show_in_the_sections(make_memory, user_id: str) -> None:
+    """Issue 19: the extractor resolves "yesterday" against the message time into fields
+    (key=date, prompt rule 4); it becomes the fact's valid_at, the prompt sections show the date
+    and search_kwargs since/until filter on it."""
+    from datetime import timedelta
+
+    from fact_memory_graph.testing import ScriptedChatModel
+
+    llm = ScriptedChatModel(by_message={
+        "I went to a support group yesterday": [{"op": "add_durable", "category": "life_event",
+                                                 "claim": "went to a support group",
+                                                 "fields": [{"key": "date", "value": "2026-03-01"}]}],
+        "I adopted a cat last year": [{"op": "add_durable", "category": "life_event", "claim": "adopted a cat",
+                                       "fields": [{"key": "date", "value": "2025-05"}]}]})
+    memory = make_memory(llm)
+    memory.remember(user_id, "I went to a support group yesterday")
+    memory.remember(user_id, "I adopted a cat last year")
+    assert "yesterday" in llm.calls[0][0].content and "key=date" in llm.calls[0][0].content
+    by_claim = {f.claim: f.valid_at for f in memory.facts(user_id)}
+    assert by_claim["went to a support group"].date().isoformat() == "2026-03-01"
+    text = memory.recall(user_id, "when did I go to the support group?")
+    assert '"went to a support group" (1 March 2026)' in text and '"adopted a cat" (1 May 2025)' in text
+    recent = memory.as_retriever(user_id=user_id).invoke(
+        "what happened?", search_kwargs={"since": memory.now() - timedelta(days=30)})
+    assert [d.page_content for d in recent] == ["went to a support group"]

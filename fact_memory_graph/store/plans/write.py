@@ -352,7 +352,7 @@ class WritePlans(ReadPlans):
             " RETURNING " + FACT_COLUMNS,
             (fid, user_id, kind.value, op.category, op.claim, Jsonb(op.structured_fields),
              self.write.initial_confidence, [message_id] if message_id else [], op.verification_status.value,
-             op.source.value, at, at, at if kind is FactKind.CURRENT else None,
+             op.source.value, at, at, op.valid_at or (at if kind is FactKind.CURRENT else None),
              op.expires_at if kind is FactKind.CURRENT else None, self._confirmed_at(op, at), op.session_id,
              self.vector_param(op.embedding)),
         )))
