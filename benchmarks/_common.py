@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,7 +22,9 @@ def bench_database(url: str | None, name: str) -> Iterator[str]:
         return
     from fact_memory_graph.embedded import EmbeddedPostgres, install_sigterm_handler
 
-    embedded = EmbeddedPostgres(tempfile.mkdtemp(prefix=f"fm-{name}-"))
+    base = tempfile.mkdtemp(prefix=f"fm-{name}-")
+    os.chmod(base, 0o755)  # our own new directory: as root the server runs as another OS user
+    embedded = EmbeddedPostgres(base)
     install_sigterm_handler()  # a killed benchmark still stops its server
     try:
         yield embedded.url(name)
