@@ -769,6 +769,10 @@ class FactMemory:
             self._graphs["reconcile"] = build_reconcile_graph(self.context)
         return self._graphs["reconcile"]
 
+    def _reconcile_run_config(self) -> dict[str, Any]:
+        # Two steps per group (judge, apply), at most one group per selected fact.
+        return {"recursion_limit": 2 * self.config.reconcile.batch_size + 10}
+
     def _reconcile_input(self, user_id: str, at: datetime | None) -> dict[str, Any]:
         check_id(user_id, "user_id")
         at = at or self.now()
@@ -793,7 +797,7 @@ class FactMemory:
         state = self._reconcile_input(user_id, at)
         if llm is None:
             self.llm  # noqa: B018 - ConfigurationError now rather than one rejected group per call
-        report = self._finished(self.reconcile_graph(llm=llm).invoke(state)["report"], started)
+        report = self._finished(self.reconcile_graph(llm=llm).invoke(state, self._reconcile_run_config())["report"], started)
         self.store.record_run(user_id, "reconcile", started_at=report.started_at,
                               finished_at=report.finished_at or report.started_at, report=report.model_dump(mode="json"))
         return report
@@ -805,7 +809,7 @@ class FactMemory:
         state = self._reconcile_input(user_id, at)
         if llm is None:
             self.llm  # noqa: B018 - ConfigurationError now rather than one rejected group per call
-        report = self._finished((await self.reconcile_graph(llm=llm).ainvoke(state))["report"], started)
+        report = self._finished((await self.reconcile_graph(llm=llm).ainvoke(state, self._reconcile_run_config()))["report"], started)
         await self.astore.record_run(user_id, "reconcile", started_at=report.started_at,
                                      finished_at=report.finished_at or report.started_at,
                                      report=report.model_dump(mode="json"))

@@ -272,3 +272,28 @@ def test_old_state_leaves_currently_happening_while_a_reaffirmed_one_stays(make_
     assert "training for the Berlin marathon" in text
     assert "anxious this morning" not in text  # 56 days old: weight 0.018 < floor 0.05
     assert "anxious this morning" in active(memory, user_id)  # still stored
+
+
+def test_a_crash_mid_batch_keeps_the_groups_already_judged(make_memory, user_id: str, clock: FixedClock) -> None:
+    """Issue 18: groups are judged and applied one at a time, so a crash during the second
+    group's model call keeps the first group's paid-for verdict applied."""
+    memory = make_memory()
+    add_in_order(memory, clock, user_id, FOUR)
+    good = adjudicator([("lives in Berlin", "resides in Berlin"),
+                        ("allergic to penicillin", "has a penicillin allergy")])
+    calls = 0
+
+    class CrashOnSecond(ScriptedChatModel):
+        def invoke(self, *args, **kwargs):  # type: ignore[override]
+            nonlocal calls
+            calls += 1
+            if calls == 2:
+                raise SystemExit("worker killed")  # not an error the run catches
+            return super().invoke(*args, **kwargs)
+
+    with pytest.raises(SystemExit):
+        memory.compact(user_id, llm=CrashOnSecond(default=good))
+    assert len(active(memory, user_id)) == 3  # the first group's merge was applied
+    finish = memory.compact(user_id, llm=ScriptedChatModel(default=good))
+    assert finish.model_calls == 1 and finish.merged == 1
+    assert active(memory, user_id) == ["allergic to penicillin", "lives in Berlin"]

@@ -63,8 +63,12 @@ def make_adjudicate_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatM
         return {"verdicts": [judge(group, output) for group, output, _, _ in calls], "report": report}
 
     def prompts(state: ReconcileState) -> list[tuple[Group, list[BaseMessage], int]]:
+        """The next group's prompt: groups are judged and applied one at a time, so a crash (or
+        a failed call) mid-run loses at most one group's call, never the calls already paid."""
+        groups = state.get("groups") or []
+        index = state.get("done_groups", 0)
         out = []
-        for group in state.get("groups") or []:
+        for group in groups[index:index + 1]:
             prompt = group_prompt(group, state["at"])
             out.append((group, prompt, sum(approx_tokens(message_text(m)) for m in prompt)))
         return out

@@ -1,8 +1,10 @@
-"""apply: each group's decisions in its own transaction (audited), then the group is reconciled.
+"""apply: the group just judged, in its own transaction (audited); then the next group is judged.
 
-A crash between groups leaves the applied groups reconciled and the rest unreconciled: the next
-run finishes the work, and a group already reconciled by a concurrent run is skipped, so
-nothing applies twice.
+Groups go adjudicate -> apply one at a time, so each verdict is applied before the next model
+call. A crash between groups leaves the applied groups reconciled and the rest unreconciled: the
+next run finishes the work, and a group already reconciled by a concurrent run is skipped, so
+nothing applies twice. The facts with no neighbour are marked reconciled on the first turn, the
+backlog is counted on the last.
 """
 
 from __future__ import annotations
@@ -33,10 +35,17 @@ def _tally(report: ReconcileReport, verdict_error: str | None, result: dict | No
 
 
 def make_apply_node(ctx: MemoryContext) -> NodePair:
+    def first_turn(state: ReconcileState) -> bool:
+        return state.get("done_groups", 0) == 0
+
+    def last_turn(state: ReconcileState) -> bool:
+        return state.get("done_groups", 0) + 1 >= len(state.get("groups") or [])
+
     def apply(state: ReconcileState) -> Update:
         user, at, report = state["user_id"], state["at"], state["report"]
-        ctx.store.mark_reconciled(user, state.get("alone") or [], at=at)
-        report = report.model_copy(update={"kept": report.kept + len(state.get("alone") or [])})
+        if first_turn(state):
+            ctx.store.mark_reconciled(user, state.get("alone") or [], at=at)
+            report = report.model_copy(update={"kept": report.kept + len(state.get("alone") or [])})
         for verdict in state.get("verdicts") or []:
             result, error = None, None
             if verdict.error is None:
@@ -47,13 +56,16 @@ def make_apply_node(ctx: MemoryContext) -> NodePair:
                     logger.warning("fact-memory reconcile: group not applied: %s", exc)
                     error = str(exc)
             report = _tally(report, verdict.error, result, error)
-        _, backlog = ctx.store.unreconciled(user, limit=0)
-        return {"report": report.model_copy(update={"backlog_after": backlog})}
+        if last_turn(state):
+            _, backlog = ctx.store.unreconciled(user, limit=0)
+            report = report.model_copy(update={"backlog_after": backlog})
+        return {"report": report, "verdicts": [], "done_groups": state.get("done_groups", 0) + 1}
 
     async def aapply(state: ReconcileState) -> Update:
         user, at, report = state["user_id"], state["at"], state["report"]
-        await ctx.astore.mark_reconciled(user, state.get("alone") or [], at=at)
-        report = report.model_copy(update={"kept": report.kept + len(state.get("alone") or [])})
+        if first_turn(state):
+            await ctx.astore.mark_reconciled(user, state.get("alone") or [], at=at)
+            report = report.model_copy(update={"kept": report.kept + len(state.get("alone") or [])})
         for verdict in state.get("verdicts") or []:
             result, error = None, None
             if verdict.error is None:
@@ -64,7 +76,9 @@ def make_apply_node(ctx: MemoryContext) -> NodePair:
                     logger.warning("fact-memory reconcile: group not applied: %s", exc)
                     error = str(exc)
             report = _tally(report, verdict.error, result, error)
-        _, backlog = await ctx.astore.unreconciled(user, limit=0)
-        return {"report": report.model_copy(update={"backlog_after": backlog})}
+        if last_turn(state):
+            _, backlog = await ctx.astore.unreconciled(user, limit=0)
+            report = report.model_copy(update={"backlog_after": backlog})
+        return {"report": report, "verdicts": [], "done_groups": state.get("done_groups", 0) + 1}
 
     return apply, aapply

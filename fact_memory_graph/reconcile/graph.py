@@ -1,4 +1,7 @@
-"""The reconciliation graph: select -> group -> adjudicate -> apply, for one user."""
+"""The reconciliation graph for one user: select -> group -> (adjudicate -> apply) per group.
+
+Each group is judged and applied before the next one is judged: a crash mid-run keeps every
+group applied so far (the next run resumes with the rest)."""
 
 from __future__ import annotations
 
@@ -17,6 +20,10 @@ from fact_memory_graph.reconcile.state import ReconcileState
 from fact_memory_graph.runnables import dual_node
 
 
+def _more_groups(state: ReconcileState) -> str:
+    return "adjudicate" if state.get("done_groups", 0) < len(state.get("groups") or []) else END
+
+
 def build_reconcile_graph(ctx: MemoryContext, *, llm_factory: Callable[[], BaseChatModel] | None = None,
                           name: str = "fact_memory_reconcile") -> CompiledStateGraph:
     """Compile the reconciliation graph over ``ctx`` (the model defaults to the memory's)."""
@@ -30,5 +37,5 @@ def build_reconcile_graph(ctx: MemoryContext, *, llm_factory: Callable[[], BaseC
     builder.add_edge(START, "select")
     builder.add_edge("group", "adjudicate")
     builder.add_edge("adjudicate", "apply")
-    builder.add_edge("apply", END)
+    builder.add_conditional_edges("apply", _more_groups, {"adjudicate": "adjudicate", END: END})
     return builder.compile(name=name)

@@ -46,7 +46,10 @@ class ReconcileState(TypedDict, total=False):
     groups: list[Group]
     #: Unreconciled facts with no neighbour: reconciled as they are, no model call.
     alone: list[UUID]
+    #: The verdicts of the groups judged in this step (one group per adjudicate -> apply turn).
     verdicts: list[Verdict]
+    #: How many groups were judged and applied so far.
+    done_groups: int
 
 
 Update = dict[str, Any]

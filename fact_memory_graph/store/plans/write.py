@@ -87,6 +87,15 @@ def resolve_duplicates(ops: Sequence[PlannedOp], nearest: Sequence[Sequence[tupl
     return out
 
 
+class _FactGone(Exception):
+    """An op's fact is no longer believed (or this message changed it already): the op is
+    rejected alone."""
+
+    def __init__(self, fact_id: UUID, reason: str) -> None:
+        super().__init__(reason)
+        self.fact_id = fact_id
+
+
 def scope_lock_key(user_id: str, kind: str, category: str) -> str:
     """The advisory lock that serialises write-time dedup for one user, kind and category."""
     return f"fact-memory:{user_id}\x1f{kind}\x1f{category}"
@@ -161,10 +170,13 @@ class WritePlans(ReadPlans):
             return outcome.model_copy(update={"already_processed": True, "llm_calls": llm_calls})
         ops = yield from self._lock_in_order(user_id, ops)
         outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls)
-        ops = yield from self._follow_merges(user_id, ops, outcome)
         ops = yield from self._cap_pending(user_id, ops, outcome)
+        touched: set[UUID] = set()
         for op in ops:
-            outcome.applied.append((yield from self._apply_one(user_id, message_id, op, at)))
+            try:
+                outcome.applied.append((yield from self._apply_one(user_id, message_id, op, at, touched)))
+            except _FactGone as gone:  # that op alone; the rest of the message applies
+                outcome.rejected.append(RejectedOp(op={"op": op.op, "fact_id": str(gone.fact_id)}, reason=str(gone)))
         record = Jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}))
         yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
                            (record, user_id, message_id))
@@ -173,49 +185,6 @@ class WritePlans(ReadPlans):
                 yield from execute(f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at, outcome)"
                                    " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING", (user_id, extra, at, record))
         return outcome
-
-    def _follow_merges(self, user_id: str, ops: Sequence[PlannedOp], outcome: ApplyOutcome) -> Plan[list[PlannedOp]]:
-        """An op whose fact was merged or superseded while the message was being extracted (a
-        concurrent ``compact``) follows the chain to the surviving fact; an op whose fact is
-        gone (retracted, expired, purged) is rejected alone, and the rest of the message applies."""
-        ids = sorted({i for op in ops for i in (op.fact_id, op.supersedes) if i is not None}, key=str)
-        if not ids:
-            return list(ops)
-        found = yield from rows(
-            "WITH RECURSIVE chain (start, id, status, superseded_by, depth) AS ("
-            f" SELECT id, id, status, superseded_by, 0 FROM {FACTS} WHERE user_id = %s AND id = ANY(%s)"
-            " UNION ALL SELECT c.start, f.id, f.status, f.superseded_by, c.depth + 1"
-            f" FROM chain c JOIN {FACTS} f ON f.user_id = %s AND f.id = c.superseded_by"
-            " WHERE c.status = 'superseded' AND c.depth < 20)"
-            " SELECT DISTINCT ON (start) start, id, status FROM chain ORDER BY start, depth DESC",
-            (user_id, ids, user_id))
-        retrievable = {str(s) for s in RETRIEVABLE_STATUSES}
-        survivor = {r["start"]: (r["id"] if r["status"] in retrievable else None) for r in found}
-        moved = sorted({v for k, v in survivor.items() if v is not None and v != k}, key=str)
-        if moved:  # the survivors were not locked by _lock_in_order
-            yield from execute(f"SELECT id FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) ORDER BY id FOR UPDATE",
-                               (user_id, moved))
-        kept: list[PlannedOp] = []
-        touched: set[UUID] = set()
-        for op in ops:
-            update: dict[str, Any] = {}
-            for key in ("fact_id", "supersedes"):
-                old = getattr(op, key)
-                if old is None:
-                    continue
-                new = survivor.get(old)
-                if new is None or new in touched:
-                    why = "no longer believed" if new is None else "already changed by this message (after a merge)"
-                    outcome.rejected.append(RejectedOp(op={"op": op.op, key: str(old)}, reason=f"{old} is {why}"))
-                    break
-                if new != old:
-                    update[key] = new
-                    update["note"] = f"{op.note + '; ' if op.note else ''}{old} was merged into {new}"
-            else:
-                touched.update(i for i in (update.get("fact_id", op.fact_id), update.get("supersedes", op.supersedes))
-                               if i is not None)
-                kept.append(op.model_copy(update=update) if update else op)
-        return kept
 
     def _cap_pending(self, user_id: str, ops: Sequence[PlannedOp], outcome: ApplyOutcome) -> Plan[list[PlannedOp]]:
         """A fact holds at most ``WriteConfig.max_pending_per_fact`` pending contradictions; a
@@ -258,14 +227,47 @@ class WritePlans(ReadPlans):
                                (user_id, ids))
         return list(ops)
 
-    def _apply_one(self, user_id: str, message_id: str, op: PlannedOp, at: datetime) -> Plan[AppliedOp]:
+    def _target(self, user_id: str, op: PlannedOp, fact_id: UUID, touched: set[UUID]
+                ) -> Plan[tuple[PlannedOp, UUID, Row]]:
+        """The fact an op changes, locked: the one it names, or — when a concurrent ``compact``
+        merged or superseded it while the message was being extracted — the fact at the end of
+        its chain (the op follows it, noted). Raises :class:`_FactGone` when no believed fact is
+        left, or when another op of this message already changed that fact."""
+        row = yield from one(
+            f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
+            (user_id, fact_id, list(RETRIEVABLE_STATUSES)))
+        if row is None:  # rare: walk the chain (one more round trip)
+            found = yield from one(
+                "WITH RECURSIVE chain (id, status, superseded_by, depth) AS ("
+                f" SELECT id, status, superseded_by, 0 FROM {FACTS} WHERE user_id = %s AND id = %s"
+                " UNION ALL SELECT f.id, f.status, f.superseded_by, c.depth + 1"
+                f" FROM chain c JOIN {FACTS} f ON f.user_id = %s AND f.id = c.superseded_by"
+                " WHERE c.status = 'superseded' AND c.depth < 20)"
+                " SELECT id FROM chain WHERE status = ANY(%s) ORDER BY depth DESC LIMIT 1",
+                (user_id, fact_id, user_id, list(RETRIEVABLE_STATUSES)))
+            if found is None:
+                raise _FactGone(fact_id, f"{fact_id} is no longer believed")
+            row = yield from one(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s FOR UPDATE",
+                                 (user_id, found["id"]))
+            assert row is not None
+            note = f"{fact_id} was merged into {row['id']}"
+            op = op.model_copy(update={"note": f"{op.note}; {note}" if op.note else note})
+        if row["id"] in touched:
+            raise _FactGone(fact_id, f"{row['id']} was already changed by this message")
+        touched.add(row["id"])
+        return op, row["id"], row
+
+    def _apply_one(self, user_id: str, message_id: str, op: PlannedOp, at: datetime,
+                   touched: set[UUID] | None = None) -> Plan[AppliedOp]:
+        touched = set() if touched is None else touched
         if op.op in ("add_durable", "add_current"):
-            return (yield from self._insert_fact(user_id, message_id, op, at))
+            return (yield from self._insert_fact(user_id, message_id, op, at, touched))
         if op.fact_id is None:
             raise InvalidInputError(f"{op.op} needs a fact_id")
+        op, fact_id, before = yield from self._target(user_id, op, op.fact_id, touched)
+        op = op.model_copy(update={"fact_id": fact_id})
         if op.op == "contradict":
-            return (yield from self._contradict(user_id, message_id, op, op.fact_id, at))
-        before = yield from self._lock_fact(user_id, op.fact_id, op.op)
+            return (yield from self._contradict(user_id, message_id, op, fact_id, at, before))
         after = _returned((yield from self._strengthen(user_id, message_id, op, op.fact_id, at))
                           if op.op == "strengthen" else (yield from self._decay(user_id, op.fact_id)))
         yield from self._audit(user_id=user_id, op=op.op, at=at, fact_id=op.fact_id, message_id=message_id,
@@ -304,9 +306,8 @@ class WritePlans(ReadPlans):
             (w.decay_step, w.decay_step, w.retract_below, user_id, fact_id),
         ))
 
-    def _contradict(self, user_id: str, message_id: str, op: PlannedOp, fact_id: UUID, at: datetime
-                    ) -> Plan[AppliedOp]:
-        target = yield from self._lock_fact(user_id, fact_id, op.op)
+    def _contradict(self, user_id: str, message_id: str, op: PlannedOp, fact_id: UUID, at: datetime,
+                    target: Row) -> Plan[AppliedOp]:
         if not op.claim or op.embedding is None:
             raise InvalidInputError("contradict needs a claim and its embedding")
         cand = _returned((yield from one(
@@ -324,14 +325,6 @@ class WritePlans(ReadPlans):
             confidence_after=target["confidence"],
         )
 
-    def _lock_fact(self, user_id: str, fact_id: UUID, op: str) -> Plan[Row]:
-        row = yield from one(
-            f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
-            (user_id, fact_id, list(RETRIEVABLE_STATUSES)))
-        if row is None:
-            raise FactNotFoundError(f"{op}: no active fact {fact_id} for user {user_id!r}")
-        return row
-
     def _confirmed_at(self, op: PlannedOp, at: datetime) -> datetime | None:
         """Seed 000: every fact is confirmed when written. Staged policy: only user edits are;
         others wait for their promotion (see :mod:`fact_memory_graph.lifecycle`)."""
@@ -339,7 +332,8 @@ class WritePlans(ReadPlans):
             return at
         return None
 
-    def _insert_fact(self, user_id: str, message_id: str | None, op: PlannedOp, at: datetime) -> Plan[AppliedOp]:
+    def _insert_fact(self, user_id: str, message_id: str | None, op: PlannedOp, at: datetime,
+                     touched: set[UUID] | None = None) -> Plan[AppliedOp]:
         if not op.claim or op.embedding is None or op.kind is None or op.category is None:
             raise InvalidInputError(f"{op.op} needs kind, category, claim and embedding")
         kind = FactKind(op.kind)
@@ -359,11 +353,15 @@ class WritePlans(ReadPlans):
         yield from self._audit(user_id=user_id, op=op.op, at=at, fact_id=fid, message_id=message_id, after=row,
                                note=op.note)
         if op.supersedes is not None:
-            old = yield from self._lock_fact(user_id, op.supersedes, "supersede")
-            new_old = yield from one(f"UPDATE {FACTS} SET status = 'superseded', superseded_by = %s"
-                                     " WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS, (fid, user_id, op.supersedes))
-            yield from self._audit(user_id=user_id, op="supersede", at=at, fact_id=op.supersedes,
-                                   message_id=message_id, before=old, after=new_old, note=f"superseded by {fid}")
+            try:
+                _, old_id, old = yield from self._target(user_id, op, op.supersedes, set() if touched is None else touched)
+            except _FactGone:  # the state it ends is gone already: the new state stands alone
+                old_id = None
+            if old_id is not None:
+                new_old = yield from one(f"UPDATE {FACTS} SET status = 'superseded', superseded_by = %s"
+                                         " WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS, (fid, user_id, old_id))
+                yield from self._audit(user_id=user_id, op="supersede", at=at, fact_id=old_id,
+                                       message_id=message_id, before=old, after=new_old, note=f"superseded by {fid}")
         return AppliedOp(op=op.op, fact_id=fid, claim=op.claim, kind=kind, category=op.category,
                          confidence_after=row["confidence"], status_after=FactStatus.ACTIVE, note=op.note)
 
