@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import signal
@@ -68,6 +69,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(3)
     data_dir = tempfile.mkdtemp(prefix="fm-soak-")
+    os.chmod(data_dir, 0o755)  # our own new directory: as root the server runs as another OS user
     deadline = time.monotonic() + args.seconds
     confirmed, errors, kills = -1, Counter(), Counter()
 
