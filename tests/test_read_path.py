@@ -267,3 +267,25 @@ def test_relative_times_become_valid_at_and_show_in_the_sections(make_memory, us
     recent = memory.as_retriever(user_id=user_id).invoke(
         "what happened?", search_kwargs={"since": memory.now() - timedelta(days=30)})
     assert [d.page_content for d in recent] == ["went to a support group"]
+
+
+def test_hybrid_search_finds_category_words_names_and_numbers(make_memory, user_id: str) -> None:
+    """Issue 19: a one-word tool query ("health") scored cosine 0.007 against "allergic to
+    penicillin"; the category's cue words reach it now, and rare names and numbers match
+    lexically. Every read entry point goes through the same retriever."""
+    memory = make_memory()
+    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
+    memory.add_fact(user_id, "has a sister named Ottilie", kind="durable", category="relationship")
+    memory.add_fact(user_id, "flat number is 4417", kind="durable", category="identity")
+    memory.add_fact(user_id, "likes jazz and long walks", kind="durable", category="preference")
+    for _ in range(20):
+        memory.add_fact(user_id, f"enjoys reading novel series {_} at night", kind="durable", category="preference")
+    top = lambda q: memory.as_retriever(user_id=user_id, k=1).invoke(q)[0].page_content  # noqa: E731
+    assert top("health") == "allergic to penicillin"
+    assert top("Ottilie") == "has a sister named Ottilie"
+    assert top("4417") == "flat number is 4417"
+    assert top("any family news?") == "has a sister named Ottilie"
+    [search] = [t for t in memory.as_tools() if t.name == "search_memory"]
+    assert "penicillin" in search.invoke({"query": "health"}, {"configurable": {"user_id": user_id}})
+    hits = memory.as_store().search(("facts", user_id), query="health", limit=1)
+    assert hits[0].value["content"] == "allergic to penicillin"

@@ -193,11 +193,12 @@ CREATE TABLE fact_memory_sessions (
         "full-text search on claims (hybrid retrieval)",
         """
 -- The lexical half of hybrid retrieval: stock Postgres full-text search (no extension), English
--- stemming, and the category's words, so "health" reaches "[health] allergic to penicillin".
+-- stemming, and the category's words (weight B: a category word counts less than a claim word),
+-- so "health" reaches "[health] allergic to penicillin".
 CREATE FUNCTION fact_memory_claim_tsv(claim text, category text) RETURNS tsvector
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN setweight(to_tsvector('english'::regconfig, claim), 'A')
-        || setweight(to_tsvector('english'::regconfig, replace(category, '_', ' ')), 'D');
+        || setweight(to_tsvector('english'::regconfig, replace(category, '_', ' ')), 'B');
 ALTER TABLE fact_memory_facts ADD COLUMN claim_tsv tsvector
     GENERATED ALWAYS AS (fact_memory_claim_tsv(claim, category)) STORED;
 CREATE INDEX fact_memory_facts_claim_tsv_idx ON fact_memory_facts USING gin (claim_tsv);
