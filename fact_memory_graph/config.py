@@ -117,6 +117,13 @@ class ReconcileConfig(BaseModel):
     schedule: str = "0 3 * * *"
     #: ``maintain``: durable facts unused this long become dormant.
     dormant_after_days: float = Field(default=90.0, gt=0)
+    #: Pending contradictions are settled by the model in the nightly run (seed 004): each fact
+    #: with corrections is shown as F1 beside them (C1, C2, ...) and each is accepted (the
+    #: correction supersedes the fact; chain and audit kept) or rejected (audited). Off: they
+    #: wait for ``resolve_candidate`` (a human review queue).
+    resolve_corrections: bool = True
+    #: Facts whose corrections one run settles (one model call each); the rest wait for the next.
+    max_corrections_per_run: int = Field(default=50, ge=0, le=10_000)
 
 
 class HealthConfig(BaseModel):

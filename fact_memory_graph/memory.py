@@ -958,7 +958,7 @@ class FactMemory:
     # ------------------------------------------------------------------ profile (seed 003)
     def profile(self, user_id: str, *, refresh: bool = False) -> Profile:
         """The user's profile: at most 50 durable facts and 500 tokens, "[Category]: claim" by
-        category, newer wins on conflict, no duplicates; built without a model, stored, and
+        category, no duplicates, only superseded facts left out; built without a model, stored, and
         rebuilt when the user's facts have changed (or with ``refresh``)."""
         return get_profile(self.store, check_id(user_id, "user_id"), at=self.now(), refresh=refresh)
 

@@ -1,8 +1,9 @@
 """The user profile (seed 003): a bounded summary of who the user is, built without a model.
 
 From the user's believed durable facts (active or dormant), strongest first (confidence, then the
-most recently confirmed): near-identical claims appear once, and of two claims that contradict
-each other in one category the newer wins. At most ``max_facts`` lines and ``max_tokens``
+most recently confirmed): the same words twice appear once. Nothing else is dropped: a fact that
+a later one replaced is gone once reconciliation (or the user) superseded it, and several values
+of a relation are all true ("has a sister Mia", "has a sister Anna"). At most ``max_facts`` lines and ``max_tokens``
 (characters / 4), grouped by category as ``[Category]: "claim"`` in the taxonomy's order (the
 claim quoted as data: a newline or a heading in a claim cannot start a line of its own).
 """
@@ -10,16 +11,13 @@ claim quoted as data: a newline or a heading in a claim cannot start a line of i
 from __future__ import annotations
 
 import asyncio
-import math
 import re
-from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 
 from pydantic import BaseModel, Field
 
 from fact_memory_graph.formatting import approx_tokens
-from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.sanitize import quote
 from fact_memory_graph.schema import DURABLE_CATEGORIES, UNCATEGORIZED, Fact, FactKind, FactStatus
 from fact_memory_graph.store import AsyncFactStore, FactStore
@@ -43,42 +41,27 @@ def _words(claim: str) -> set[str]:
     return {w.lower() for w in _WORDS.findall(claim)}
 
 
-def _same_topic(a: str, b: str) -> bool:
-    wa, wb = _words(a), _words(b)
-    return bool(wa and wb) and len(wa & wb) / len(wa | wb) >= 0.5
-
-
 def _line(fact: Fact) -> str:
     return f"[{fact.category.replace('_', ' ').title()}]: {quote(fact.claim)}"
 
 
 def select_profile_facts(facts: Sequence[Fact], *, max_facts: int = MAX_FACTS,
                          max_tokens: int = MAX_TOKENS) -> list[Fact]:
-    """The facts the profile shows, in display order. Near-linear: a fact is compared only with
-    kept facts of its category that share a word of its *prefix* (its rarest words; prefix
-    filtering: two word sets with Jaccard >= 0.5 always share one), and the token count grows
-    line by line."""
+    """The facts the profile shows, in display order.
+
+    Every believed durable fact is a candidate: only what reconciliation or the user superseded
+    (or retracted) is gone, so several values of a relation stay ("has a sister Mia" and "has a
+    sister Anna"; two employers; two pets). The same words twice appear once (the newer). One
+    pass, linear in the facts."""
     believed = [f for f in facts if f.kind is FactKind.DURABLE and f.status in (FactStatus.ACTIVE, FactStatus.DORMANT)]
     newest_first = sorted(believed, key=lambda f: (f.last_confirmed_at, f.created_at, str(f.id)), reverse=True)
-    words_of = {f.id: frozenset(_words(f.claim)) for f in believed}
-    frequency = Counter(w for words in words_of.values() for w in words)
     kept: list[Fact] = []
     seen_words: set[frozenset[str]] = set()
-    by_word: dict[tuple[str, str], list[int]] = {}  # (category, prefix word) -> indexes into kept
-    for fact in newest_first:  # newer wins: an older near-duplicate or contradiction is dropped
-        words = words_of[fact.id]
-        if words in seen_words:
-            continue
-        rarest = sorted(words, key=lambda w: (frequency[w], w))
-        prefix = rarest[: len(words) - math.ceil(0.5 * len(words)) + 1]
-        near = {i for w in prefix for i in by_word.get((fact.category, w), ())}
-        if any(_same_topic(kept[i].claim, fact.claim) and claims_conflict(kept[i].claim, fact.claim) is not None
-               for i in near):
-            continue
-        seen_words.add(words)
-        for w in prefix:
-            by_word.setdefault((fact.category, w), []).append(len(kept))
-        kept.append(fact)
+    for fact in newest_first:
+        words = frozenset(_words(fact.claim))
+        if words not in seen_words:
+            seen_words.add(words)
+            kept.append(fact)
     ranked = sorted(kept, key=lambda f: (-f.confidence, -f.last_confirmed_at.timestamp(), str(f.id)))[:max_facts]
     order = {c: i for i, c in enumerate((*DURABLE_CATEGORIES, UNCATEGORIZED))}
     chosen: list[Fact] = []

@@ -325,6 +325,9 @@ class ReconcileReport(BaseModel):
     superseded: int = 0
     retracted: int = 0
     kept: int = 0
+    #: Pending corrections settled by the model: accepted (superseding their fact) / rejected.
+    corrections_accepted: int = 0
+    corrections_rejected: int = 0
     rejected_groups: list[str] = Field(default_factory=list)
     skipped_groups: list[str] = Field(default_factory=list)
     wall_seconds: float = 0.0

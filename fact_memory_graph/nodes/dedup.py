@@ -65,8 +65,11 @@ def _trusted_supersede(ctx: MemoryContext, planned: list[PlannedOp], source: Fac
     start at confidence >= ``trusted_confidence`` supersedes the old fact at once (kept as
     ``superseded``, audited) instead of waiting for review as a candidate."""
     policy = ctx.config.lifecycle
-    if not (policy.is_staged and source.value in policy.trusted_sources
-            and ctx.config.write.initial_confidence >= policy.trusted_confidence):
+    # The claim's confidence as the source's trust makes it: the initial confidence times the
+    # source's weight (a user's own edit: 0.7 x 2.0 -> 1.0), not the bare initial 0.7, which never
+    # reached 0.9 at the defaults.
+    trusted = min(1.0, ctx.config.write.initial_confidence * policy.source_weights.get(source.value, 1.0))
+    if not (policy.is_staged and source.value in policy.trusted_sources and trusted >= policy.trusted_confidence):
         return planned
     return [p.model_copy(update={"op": "add_durable" if p.kind is FactKind.DURABLE else "add_current",
                                  "supersedes": p.fact_id, "fact_id": None,

@@ -77,6 +77,14 @@ def reconcile_prompt() -> ChatPromptTemplate:
 
 
 @cache
+def correction_prompt() -> ChatPromptTemplate:
+    """The prompt that settles a fact's pending corrections; variables: now, kind, category,
+    fact, corrections."""
+    system = _read("correct_system.txt").replace("{", "{{").replace("}", "}}")
+    return ChatPromptTemplate.from_messages([("system", system), ("human", _read("correct_user.txt"))])
+
+
+@cache
 def load_text(name: str) -> str:
     """A prompt file of this package as text (``session_summary.txt``, ...)."""
     return _read(name)

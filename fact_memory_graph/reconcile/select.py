@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from langgraph.graph import END
 from langgraph.types import Command
 
 from fact_memory_graph.context import MemoryContext
@@ -14,7 +13,7 @@ def make_select_node(ctx: MemoryContext) -> NodePair:
 
     def route(state: ReconcileState, batch: list, backlog: int) -> Command:
         report = state["report"].model_copy(update={"facts_selected": len(batch), "backlog_after": backlog})
-        return Command(update={"batch": batch, "report": report}, goto="group" if batch else END)
+        return Command(update={"batch": batch, "report": report}, goto="group" if batch else "correct")
 
     def select(state: ReconcileState) -> Command:
         batch, backlog = ctx.store.unreconciled(state["user_id"], limit=limit)

@@ -140,8 +140,8 @@ class AsyncFactStore(StorePlans):
                                transaction=True, pipeline=True)
 
     async def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool,
-                                at: datetime) -> FactCandidate:
-        return await self._run(lambda: self._resolve_candidate_plan(user_id, candidate_id, accept, at),
+                                at: datetime, note: str | None = None) -> FactCandidate:
+        return await self._run(lambda: self._resolve_candidate_plan(user_id, candidate_id, accept, at, note),
                                transaction=True)
 
     async def record_access(self, user_id: str, fact_ids: Sequence[UUID], at: datetime,

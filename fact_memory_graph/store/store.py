@@ -167,10 +167,12 @@ class FactStore(StorePlans):
                                                        generation),
                          transaction=True, pipeline=True)
 
-    def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool, at: datetime) -> FactCandidate:
+    def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool, at: datetime,
+                          note: str | None = None) -> FactCandidate:
         """Accept (the candidate becomes an active fact, the old one ``superseded`` and marked
-        ``contradicted``) or reject a pending contradiction. Audited either way."""
-        return self._run(lambda: self._resolve_candidate_plan(user_id, candidate_id, accept, at), transaction=True)
+        ``contradicted``) or reject a pending contradiction. Audited either way (with ``note``)."""
+        return self._run(lambda: self._resolve_candidate_plan(user_id, candidate_id, accept, at, note),
+                         transaction=True)
 
     def record_access(self, user_id: str, fact_ids: Sequence[UUID], at: datetime,
                       counts: Sequence[int] | None = None) -> None:

@@ -365,8 +365,8 @@ class WritePlans(ReadPlans):
         return AppliedOp(op=op.op, fact_id=fid, claim=op.claim, kind=kind, category=op.category,
                          confidence_after=row["confidence"], status_after=FactStatus.ACTIVE, note=op.note)
 
-    def _resolve_candidate_plan(self, user_id: str, candidate_id: UUID | str, accept: bool, at: datetime
-                                ) -> Plan[FactCandidate]:
+    def _resolve_candidate_plan(self, user_id: str, candidate_id: UUID | str, accept: bool, at: datetime,
+                                note: str | None = None) -> Plan[FactCandidate]:
         require_user(user_id)
         require_aware(at)
         cid = fact_id_param(candidate_id, "candidate id")
@@ -400,7 +400,7 @@ class WritePlans(ReadPlans):
             ("accepted" if accept else "rejected", at, new_fact_id, user_id, cid))))
         cand_row: dict[str, Any] = {k: v for k, v in cand.items() if k != "vector"}
         yield from self._audit(user_id=user_id, op="accept_candidate" if accept else "reject_candidate", at=at,
-                               fact_id=cand["fact_id"], candidate_id=cid, before=cand_row, after=resolved)
+                               fact_id=cand["fact_id"], candidate_id=cid, before=cand_row, after=resolved, note=note)
         return FactCandidate.model_validate(resolved)
 
     def _record_access_plan(self, user_id: str, fact_ids: Sequence[UUID], at: datetime,

@@ -1,0 +1,90 @@
+"""Issue 20: the lifecycle does the right thing at default settings — corrections are settled by
+the nightly run's model (accept supersedes, reject drops, both audited), a trusted user edit
+supersedes under the staged policy, the profile keeps every value of a relation, and so on. Real
+Postgres, FixedClock, the adjudicator scripted through the real structured-output path."""
+
+from __future__ import annotations
+
+from fact_memory_graph import FactMemory, FactMemoryConfig, LifecyclePolicy
+from fact_memory_graph.config import ReconcileConfig
+from fact_memory_graph.testing import FixedClock, ScriptedChatModel
+
+MOVED = {"Actually I moved to Tokyo": [
+    {"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]}
+
+
+def _berlin_then_tokyo(memory: FactMemory, user_id: str, clock: FixedClock) -> None:
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity", source="conversation")
+    clock.advance(days=3)
+    memory.remember(user_id, "Actually I moved to Tokyo")
+    [pending] = memory.candidates(user_id)
+    assert pending.claim == "lives in Tokyo"
+
+
+def test_the_nightly_run_accepts_a_correction(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=MOVED))
+    _berlin_then_tokyo(memory, user_id, clock)
+    judge = ScriptedChatModel(responses=[{"verdicts": [
+        {"ref": "C1", "verdict": "accept", "reason": "the user moved"}]}])
+    report = memory.compact(user_id, llm=judge)
+    assert (report.corrections_accepted, report.corrections_rejected) == (1, 0)
+    prompt = judge.calls[0][-1].content
+    assert 'F1 "lives in Berlin"' in prompt and 'C1 "lives in Tokyo"' in prompt
+    assert memory.candidates(user_id) == []
+    text = memory.recall(user_id, "where do I live?")
+    assert '"lives in Tokyo"' in text and "Berlin" not in text and "unconfirmed" not in text
+    [old] = [f for f in memory.facts(user_id, status=None) if f.claim == "lives in Berlin"]
+    assert old.status.value == "superseded"
+    chain, audit = memory.store.history(user_id, old.id)
+    assert [f.claim for f in chain] == ["lives in Berlin", "lives in Tokyo"]
+    assert any(a.op == "accept_candidate" and "settled by reconciliation" in (a.note or "") for a in audit)
+
+
+def test_the_nightly_run_rejects_a_misread_correction(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=MOVED))
+    _berlin_then_tokyo(memory, user_id, clock)
+    judge = ScriptedChatModel(responses=[{"verdicts": [
+        {"ref": "C1", "verdict": "reject", "reason": "a hypothetical"}]}])
+    report = memory.compact(user_id, llm=judge)
+    assert (report.corrections_accepted, report.corrections_rejected) == (0, 1)
+    assert memory.candidates(user_id) == []
+    assert [c.status.value for c in memory.candidates(user_id, status=None)] == ["rejected"]
+    assert '"lives in Berlin"' in memory.recall(user_id, "where do I live?")
+    assert any(a.op == "reject_candidate" and "a hypothetical" in (a.note or "") for a in memory.audit_log(user_id))
+
+
+def test_a_bad_verdict_leaves_the_correction_pending(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=MOVED))
+    _berlin_then_tokyo(memory, user_id, clock)
+    for bad in ({"verdicts": [{"ref": "C7", "verdict": "accept", "reason": ""}]},
+                {"verdicts": [{"ref": "C1", "verdict": "accept", "reason": ""},
+                              {"ref": "C1", "verdict": "reject", "reason": ""}]}, "{not json"):
+        report = memory.compact(user_id, llm=ScriptedChatModel(responses=[bad]))
+        assert report.rejected_groups and len(memory.candidates(user_id)) == 1
+
+
+def test_human_review_keeps_corrections_pending(make_memory, user_id: str, clock: FixedClock) -> None:
+    config = FactMemoryConfig(reconcile=ReconcileConfig(resolve_corrections=False))
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=MOVED), config=config)
+    _berlin_then_tokyo(memory, user_id, clock)
+    judge = ScriptedChatModel(responses=[{"verdicts": [{"ref": "C1", "verdict": "accept", "reason": ""}]}])
+    memory.compact(user_id, llm=judge)
+    assert judge.calls == [] and len(memory.candidates(user_id)) == 1
+
+
+def test_a_user_edit_contradiction_supersedes_under_the_staged_policy(make_memory, user_id: str) -> None:
+    """Seed 002's trusted supersede runs at the staged policy's defaults: a user's own edit is
+    trusted (its source weight makes its confidence >= 0.9)."""
+    memory: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy.staged()))
+    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity", source="conversation")
+    from fact_memory_graph.nodes.dedup import _trusted_supersede
+    from fact_memory_graph.schema import FactKind, FactSource, PlannedOp
+
+    [fact] = memory.facts(user_id)
+    planned = _trusted_supersede(memory.context, [PlannedOp(op="contradict", fact_id=fact.id, kind=FactKind.DURABLE,
+                                                            category="identity", claim="lives in Tokyo")],
+                                 FactSource.USER_EDIT)
+    assert planned[0].op == "add_durable" and planned[0].supersedes == fact.id
+    untrusted = _trusted_supersede(memory.context, [PlannedOp(op="contradict", fact_id=fact.id,
+                                                              kind=FactKind.DURABLE, claim="x")], FactSource.CONVERSATION)
+    assert untrusted[0].op == "contradict"
