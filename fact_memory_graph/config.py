@@ -72,10 +72,15 @@ class ReadConfig(BaseModel):
     #: Age of a current fact counts from its last confirmation (a reaffirmed state is fresh).
     age_from: Literal["last_confirmed_at", "valid_at"] = "last_confirmed_at"
     #: A current fact whose time weight is below this is stale: not presented as "currently
-    #: happening" (it stays stored; ``maintain`` may expire it). 0.05 is ~6 weeks without
+    #: happening" (it stays stored; ``maintain`` may expire it; see ``stale_min_relevance``). 0.05 is ~6 weeks without
     #: reaffirmation on the default curve (exp(-42/14)); ranking above it stays continuous.
     #: 0 turns the filter off.
     current_floor: float = Field(default=0.05, ge=0, lt=1)
+    #: A stale state (below ``current_floor``) is still shown — as what it was, "as of <date>", in
+    #: its own section, never as happening now — when the query is about it: relevance at least
+    #: this (seed 000: no hard cutoff). 0.3 on the hybrid scale is a query sharing the state's
+    #: words; an unrelated question scores below 0.15.
+    stale_min_relevance: float = Field(default=0.3, ge=0, le=1)
     token_budget: int = Field(default=500, ge=0)
     #: Messages embedded by the recall node.
     recall_messages: int = Field(default=5, ge=1)
@@ -186,20 +191,23 @@ class SessionConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    #: ``search_sessions`` defaults: at most ``limit`` sessions with similarity >= ``threshold``.
+    #: ``search_sessions`` defaults: at most ``limit`` sessions with similarity >= ``threshold``,
+    #: on seed 003's scale ``1 - cosine_distance / 2`` (0..1; 0.5 = unrelated, i.e. cosine 0). A
+    #: natural follow-up ("how is my marathon training going?", cosine 0.43, 0.71 on this scale)
+    #: is found; the ranking and ``limit`` keep the rest out of the way.
     search_limit: int = Field(default=5, ge=1, le=100)
-    search_threshold: float = Field(default=0.5, ge=-1, le=1)
+    search_threshold: float = Field(default=0.5, ge=0, le=1)
     #: Facts listed in a record (the most recent ones when a session has more).
     max_facts: int = Field(default=30, ge=1, le=500)
     #: Ask the chat model for each changed session's summary (one call per session); otherwise
     #: the summary is written from the session's facts (no model, no cost).
     summarize_with_model: bool = False
-    #: Sessions the recall adds with ``include_sessions=True``, and their minimum similarity:
-    #: lower than ``search_threshold`` because a session record (several facts and a summary)
-    #: sits further from a one-line query; with the default MiniLM embedder a matching session
-    #: scores about 0.4-0.5 against a short question.
+    #: Sessions the recall adds with ``include_sessions=True``, and their minimum similarity (the
+    #: same scale): stricter than ``search_threshold`` because they go into every prompt; 0.675 is
+    #: cosine 0.35 — with the default MiniLM embedder a matching session scores about 0.4-0.5 in
+    #: cosine against a short question, an unrelated one below 0.2.
     recall_sessions: int = Field(default=3, ge=1, le=20)
-    recall_threshold: float = Field(default=0.35, ge=-1, le=1)
+    recall_threshold: float = Field(default=0.675, ge=0, le=1)
 
 
 class FactMemoryConfig(BaseModel):

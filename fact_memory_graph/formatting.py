@@ -19,6 +19,7 @@ PROFILE_HEADING = "Who you are (profile)"
 SESSIONS_HEADING = "Earlier conversations"
 DURABLE_HEADING = "What I know about you"
 CURRENT_HEADING = "What's currently happening for you"
+STALE_HEADING = "Earlier, may have changed"
 
 
 def approx_tokens(text: str) -> int:
@@ -33,6 +34,10 @@ def human_date(at: datetime) -> str:
 
 def _line(doc: Document, markers: bool = True) -> str:
     meta = doc.metadata
+    if meta.get("stale"):  # a state last confirmed long ago: what it was, with its date
+        since = meta.get("last_confirmed_at") or meta.get("valid_at")
+        when = f"as of {human_date(since)}: " if since else ""
+        return f"- [{meta.get('category', '?')}] {when}{quote(doc.page_content)}"
     line = f"- [{meta.get('category', '?')}] {quote(doc.page_content)}"
     if meta.get("kind") == "current" and meta.get("valid_at") is not None:
         line += f" (since {meta['valid_at'].date().isoformat()})"
@@ -66,13 +71,14 @@ def format_memory_sections(
     bound (the profile's 500 tokens) and is not counted in ``token_budget``. ``sessions`` (lines
     about earlier conversations, seed 003) become a last section, "Earlier conversations"."""
     durable = [d for d in docs if d.metadata.get("kind") == "durable"]
-    current = [d for d in docs if d.metadata.get("kind") == "current"]
+    current = [d for d in docs if d.metadata.get("kind") == "current" and not d.metadata.get("stale")]
+    stale = [d for d in docs if d.metadata.get("kind") == "current" and d.metadata.get("stale")]
     kept = {id(d) for d in docs}
     markers = True
 
     def render() -> str:
         sections = []
-        for heading, group in ((DURABLE_HEADING, durable), (CURRENT_HEADING, current)):
+        for heading, group in ((DURABLE_HEADING, durable), (CURRENT_HEADING, current), (STALE_HEADING, stale)):
             lines = [_line(d, markers) for d in group if id(d) in kept]
             if lines:
                 sections.append(f"## {heading}\n" + "\n".join(lines))

@@ -815,13 +815,21 @@ class FactMemory:
                                      report=report.model_dump(mode="json"))
         return report
 
+    def _idle_days(self) -> float:
+        # Dormancy's threshold; under the staged policy the sweep's grace period comes first.
+        policy = self.config.lifecycle
+        days = self.config.reconcile.dormant_after_days
+        return min(days, policy.grace_days) if policy.is_staged else days
+
     def users_with_work(self, *, at: datetime | None = None) -> list[str]:
-        """Users with unreconciled facts or active facts past their end (what the scheduler runs)."""
-        return self.store.users_with_work(at=at or self.now())
+        """Users with any upkeep due (what the scheduler queues): unreconciled facts, active facts
+        past their end, durable facts unused long enough to turn dormant (staged policy: past the
+        sweep's grace period), pending corrections. An idle user is kept up too."""
+        return self.store.users_with_work(at=at or self.now(), idle_days=self._idle_days())
 
     async def ausers_with_work(self, *, at: datetime | None = None) -> list[str]:
         """Async twin of :meth:`users_with_work`."""
-        return await self.astore.users_with_work(at=at or self.now())
+        return await self.astore.users_with_work(at=at or self.now(), idle_days=self._idle_days())
 
     def runs(self, user_id: str | None = None, *, job: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
         """Recorded reconciliation / maintenance runs, newest first."""

@@ -18,9 +18,10 @@ For a query it fetches similarity candidates of each kind (more than the quota),
 - statuses: ``active`` and ``dormant`` facts are returned (dormant = believed but unused; being
   retrieved makes it active again); superseded, expired and retracted facts never are;
 - stale states: a current fact whose time weight is below ``ReadConfig.current_floor`` (default
-  0.05, ~6 weeks without reaffirmation) is left out. The seed's "no hard cutoff" holds for the
-  ranking — every curve stays positive and scores are continuous above the floor — but a state
-  last mentioned months ago is not something to present as happening now. A fact past its
+  0.05, ~6 weeks without reaffirmation) is *stale* (``metadata["stale"]``): it is still returned
+  when the query is about it (relevance >= ``stale_min_relevance``) — seed 000's "no hard
+  cutoff" — and the prompt sections show it as what it was ("as of 12 March 2026"), never as
+  currently happening; a stale state the query is not about is left out. A fact past its
   ``expires_at`` is left out too, even before ``maintain`` marks it expired.
 
 Ties break by claim then id, so the same call twice gives the same output.
@@ -88,9 +89,10 @@ def score_facts(
                 continue  # its window passed; maintain() will mark it expired
             relevance = min(max(similarity, 0.0), 1.0)
             weight = 1.0 if kind is FactKind.DURABLE else read.time_weight(fact_age_days(fact, now, read.age_from))
-            if kind is FactKind.CURRENT and weight < read.current_floor:
-                continue  # stale: no longer "currently happening" (see ReadConfig.current_floor)
-            scored.append((rank(fact, relevance, weight, now), relevance, weight, fact, pending))
+            stale = kind is FactKind.CURRENT and weight < read.current_floor
+            if stale and relevance < read.stale_min_relevance:
+                continue  # an old state the query is not about (see ReadConfig.stale_min_relevance)
+            scored.append((rank(fact, relevance, weight, now), relevance, weight, fact, pending, stale))
         scored.sort(key=lambda s: (-s[0], s[3].claim, str(s[3].id)))
         docs.extend(_document(*s) for s in scored[:quota])
     docs.sort(key=lambda d: (-d.metadata["score"], d.metadata["kind"], d.page_content, d.id))
@@ -98,7 +100,7 @@ def score_facts(
 
 
 def _document(score: float, relevance: float, weight: float, fact: Fact,
-              pending: list[PendingContradiction]) -> Document:
+              pending: list[PendingContradiction], stale: bool = False) -> Document:
     return Document(
         id=str(fact.id),
         page_content=fact.claim,
@@ -117,6 +119,8 @@ def _document(score: float, relevance: float, weight: float, fact: Fact,
             "created_at": fact.created_at,
             "last_confirmed_at": fact.last_confirmed_at,
             "verification_status": fact.verification_status.value,
+            #: A state last confirmed long ago: shown "as of" its date, never as happening now.
+            "stale": stale,
             "structured_fields": dict(fact.structured_fields),
             "pending_contradictions": [
                 {"id": str(p.id), "claim": p.claim} for p in pending

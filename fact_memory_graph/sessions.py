@@ -131,11 +131,18 @@ def session_lines(records: Sequence[SessionRecord]) -> list[str]:
 
 def search_sessions(ctx: MemoryContext, user_id: str, query: str, *, limit: int, threshold: float
                     ) -> list[SessionRecord]:
+    """The user's sessions most similar to ``query`` (seed 003's scale). The records of sessions
+    whose facts changed since they were built are rebuilt first (fingerprinted: an unchanged
+    session is not embedded again), so a session is findable the same day, not only after the
+    nightly job."""
+    build_sessions(ctx, user_id, at=ctx.now())
     [vector] = ctx.embed_many([query])
     return to_records(ctx.store.search_sessions(user_id, vector, limit=limit, threshold=threshold))
 
 
 async def asearch_sessions(ctx: MemoryContext, user_id: str, query: str, *, limit: int, threshold: float
                            ) -> list[SessionRecord]:
+    """Async twin of :func:`search_sessions`."""
+    await abuild_sessions(ctx, user_id, at=ctx.now())
     [vector] = await ctx.aembed_many([query])
     return to_records(await ctx.astore.search_sessions(user_id, vector, limit=limit, threshold=threshold))

@@ -50,7 +50,7 @@ def test_random_users_and_ops_never_leak(memory: FactMemory, steps) -> None:
 TABLES = ("fact_memory_facts", "fact_memory_candidates", "fact_memory_audit", "fact_memory_processed_messages",
           "fact_memory_runs")
 # The one statement that spans users on purpose: the scheduler's "who has work" (reads ids only).
-CROSS_USER = ("SELECT DISTINCT user_id FROM fact_memory_facts WHERE (reconciled_at IS NULL",)
+CROSS_USER = ("SELECT DISTINCT f.user_id FROM fact_memory_facts f WHERE (f.reconciled_at IS NULL",)
 
 
 _ALIASED = re.compile(r"\bfact_memory_(?:facts|candidates|audit|processed_messages|runs|profiles|sessions)\s+"

@@ -88,3 +88,33 @@ def test_a_user_edit_contradiction_supersedes_under_the_staged_policy(make_memor
     untrusted = _trusted_supersede(memory.context, [PlannedOp(op="contradict", fact_id=fact.id,
                                                               kind=FactKind.DURABLE, claim="x")], FactSource.CONVERSATION)
     assert untrusted[0].op == "contradict"
+
+
+def test_idle_users_are_kept_up(make_memory, user_id: str, clock: FixedClock) -> None:
+    """After 100 quiet days the scheduler still queues the user: dormancy runs (and, under the
+    staged policy, the sweep)."""
+    memory: FactMemory = make_memory()
+    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
+    memory.compact(user_id, llm=ScriptedChatModel())  # reconciled: nothing else due
+    assert user_id not in memory.users_with_work()
+    clock.advance(days=100)
+    assert user_id in memory.users_with_work()
+    assert memory.maintain(user_id)["dormant"] == 1
+    assert user_id not in memory.users_with_work()
+    staged: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy.staged()))
+    other = f"{user_id}-staged"
+    staged.add_fact(other, "likes tea", kind="durable", category="preference", source="conversation")
+    staged.compact(other, llm=ScriptedChatModel())
+    clock.advance(days=8)
+    assert other in staged.users_with_work()
+
+
+def test_a_long_running_state_is_shown_as_of_its_date(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory()
+    memory.add_fact(user_id, "navigating a divorce", kind="current", category="going_through")
+    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
+    clock.advance(days=70)  # weight 0.007: far below the floor
+    text = memory.recall(user_id, "how is the divorce going?")
+    assert 'as of 2 March 2026: "navigating a divorce"' in text
+    assert "What's currently happening" not in text
+    assert "divorce" not in memory.recall(user_id, "what music do I like?")  # not about it: left out

@@ -74,7 +74,12 @@ def test_old_but_highly_relevant_current_fact_still_surfaces(make_memory, user_i
     assert "training for the Berlin marathon" in claims
     clock.advance(days=12)  # 42 days: weight 0.0498, just under the default stale floor (0.05)
     docs = memory.as_retriever(user_id=user_id, k_current=10).invoke("marathon training")
-    assert "training for the Berlin marathon" not in docs_by_claim(docs)
+    stale = docs_by_claim(docs)["training for the Berlin marathon"]  # still found: the query is about it
+    assert stale.metadata["stale"] is True
+    text = memory.recall(user_id, "marathon training")
+    assert '## Earlier, may have changed\n- [working_on] as of 2 March 2026: "training for the Berlin marathon"' in text
+    current = text.split("## What's currently happening for you")[-1].split("## Earlier")[0]
+    assert "marathon" not in current  # never presented as happening now
     clock.advance(days=48)  # 90 days: weight 0.0016; with the floor off it still ranks (no hard cutoff)
     unfloored = make_memory(config=FactMemoryConfig(read=ReadConfig(current_floor=0)))
     docs = unfloored.as_retriever(user_id=user_id, k_current=10).invoke("marathon training")

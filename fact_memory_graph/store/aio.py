@@ -183,8 +183,8 @@ class AsyncFactStore(StorePlans):
                    limit: int = 20) -> list[dict[str, Any]]:
         return await self._run(lambda: self._runs_plan(user_id, job, limit))
 
-    async def users_with_work(self, *, at: datetime) -> list[str]:
-        return await self._run(lambda: self._users_with_work_plan(at))
+    async def users_with_work(self, *, at: datetime, idle_days: float = 90.0) -> list[str]:
+        return await self._run(lambda: self._users_with_work_plan(at, idle_days))
 
     async def write_start(self, user_id: str, message_ids: Sequence[str]
                           ) -> tuple[dict[str, ApplyOutcome | None], int]:

@@ -220,9 +220,9 @@ class FactStore(StorePlans):
         """Recorded job runs, newest first."""
         return self._run(lambda: self._runs_plan(user_id, job, limit))
 
-    def users_with_work(self, *, at: datetime) -> list[str]:
+    def users_with_work(self, *, at: datetime, idle_days: float = 90.0) -> list[str]:
         """Users with unreconciled facts or active facts past their end (for the scheduler)."""
-        return self._run(lambda: self._users_with_work_plan(at))
+        return self._run(lambda: self._users_with_work_plan(at, idle_days))
 
     # ------------------------------------------------------------------ privacy
     def write_start(self, user_id: str, message_ids: Sequence[str]) -> tuple[dict[str, ApplyOutcome | None], int]:

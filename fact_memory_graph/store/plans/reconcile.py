@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -13,6 +13,7 @@ from psycopg.types.json import Jsonb
 
 from fact_memory_graph.schema import RETRIEVABLE_STATUSES, Fact, GroupDecision, ReconcileAction
 from fact_memory_graph.store._sql import (
+    CANDIDATES,
     FACT_COLUMNS,
     FACTS,
     RUNS,
@@ -171,12 +172,20 @@ class ReconcilePlans(AdminPlans):
         sql = f"SELECT * FROM {RUNS}" + (f" WHERE {' AND '.join(where)}" if where else "")
         return (yield from rows(sql + " ORDER BY id DESC LIMIT %s", [*params, limit]))
 
-    def _users_with_work_plan(self, at: datetime) -> Plan[list[str]]:
-        """Users with unreconciled facts or active facts past their end. This is the one
-        statement that spans users (the scheduler's); it reads only user ids."""
+    def _users_with_work_plan(self, at: datetime, idle_days: float = 90.0) -> Plan[list[str]]:
+        """Users with any upkeep due: unreconciled facts, active facts past their end, durable
+        facts unused for ``idle_days`` (dormancy; under the staged policy also its sweep), and
+        pending corrections. This is the one statement that spans users (the scheduler's); it
+        reads only user ids."""
         require_aware(at)
+        idle_before = at - timedelta(days=idle_days)
         found = yield from rows(
-            f"SELECT DISTINCT user_id FROM {FACTS} WHERE (reconciled_at IS NULL AND status = ANY(%s))"
-            " OR (status = 'active' AND expires_at IS NOT NULL AND expires_at <= %s) ORDER BY 1",
-            (list(RETRIEVABLE_STATUSES), at))
+            f"SELECT DISTINCT f.user_id FROM {FACTS} f WHERE (f.reconciled_at IS NULL AND f.status = ANY(%s))"
+            " OR (f.status = 'active' AND f.expires_at IS NOT NULL AND f.expires_at <= %s)"
+            " OR (f.kind = 'durable' AND f.status = 'active'"
+            "     AND GREATEST(f.last_confirmed_at, coalesce(f.last_accessed_at, f.last_confirmed_at)) <= %s)"
+            f" OR EXISTS (SELECT 1 FROM {CANDIDATES} c WHERE c.user_id = f.user_id AND c.fact_id = f.id"
+            "            AND c.status = 'pending')"
+            " ORDER BY 1",
+            (list(RETRIEVABLE_STATUSES), at, idle_before))
         return [r["user_id"] for r in found]

@@ -66,7 +66,8 @@ class SessionPlans(HealthPlans):
         require_user(user_id)
         query = self.vector_param(embedding)
         found = yield from rows(
-            f"SELECT {SESSION_COLUMNS}, 1 - (embedding <=> %s::vector) AS similarity FROM {SESSIONS}"
+            # Seed 003's scale: 1 - cosine distance / 2, in [0, 1] (0.5 = orthogonal).
+            f"SELECT {SESSION_COLUMNS}, 1 - (embedding <=> %s::vector) / 2 AS similarity FROM {SESSIONS}"
             " WHERE user_id = %s ORDER BY embedding <=> %s::vector, session_id LIMIT %s",
             (query, user_id, query, limit))
         return [r for r in found if r["similarity"] >= threshold]
