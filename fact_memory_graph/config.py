@@ -57,6 +57,13 @@ class WriteConfig(BaseModel):
     structured_output_method: Literal["function_calling", "json_schema", "json_mode"] = (
         "function_calling"
     )
+    #: Categories never stored (privacy policy: e.g. ``("health",)``, a special category of
+    #: personal data under privacy law). A proposed fact of one is dropped when ops are validated
+    #: and audited without its text; a direct ``add_fact`` of one is refused.
+    never_store: tuple[str, ...] = ()
+    #: A user message asking not to be remembered ("don't remember that", "off the record") is
+    #: marked processed with nothing extracted and no model call. False: extract as usual.
+    honour_do_not_remember: bool = True
 
 
 class ReadConfig(BaseModel):
@@ -129,6 +136,9 @@ class ReconcileConfig(BaseModel):
     resolve_corrections: bool = True
     #: Facts whose corrections one run settles (one model call each); the rest wait for the next.
     max_corrections_per_run: int = Field(default=50, ge=0, le=10_000)
+    #: Retention (off by default): ``maintain`` hard-deletes retracted, expired and superseded
+    #: facts (with their audit rows and candidates) and audit rows older than this many days.
+    retention_days: float | None = Field(default=None, gt=0)
 
 
 class HealthConfig(BaseModel):

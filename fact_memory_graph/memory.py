@@ -426,6 +426,8 @@ class FactMemory:
             if expires_at.tzinfo is None or expires_at < at:
                 raise InvalidInputError("expires_at must be timezone-aware and not before the fact's time")
         check_category(kind, category)
+        if category in self.config.write.never_store:
+            raise InvalidInputError(f"category {category!r} is never stored (WriteConfig.never_store)")
         claim = clean_text(claim or "").strip()
         if not claim:
             raise InvalidInputError("claim must be non-empty")
@@ -747,18 +749,34 @@ class FactMemory:
         """Async twin of :meth:`purge_fact`."""
         return await self.astore.purge_fact(user_id, fact_id)
 
+    def forget_message(self, user_id: str, message_id: str) -> dict[str, int]:
+        """"Don't remember that", after the fact: hard-delete every fact whose only evidence is
+        this message (as :meth:`purge_fact` does: audit rows, candidates, text in outcomes),
+        remove the message from the evidence of the facts that have other evidence, and delete
+        the pending corrections it raised. The message stays processed, so it is never extracted
+        again. Returns ``purged``, ``unlinked`` and ``candidates`` counts."""
+        return self.store.forget_message(user_id, check_id(message_id, "message_id"))
+
+    async def aforget_message(self, user_id: str, message_id: str) -> dict[str, int]:
+        """Async twin of :meth:`forget_message`."""
+        return await self.astore.forget_message(user_id, check_id(message_id, "message_id"))
+
     def maintain(self, user_id: str, *, at: datetime | None = None,
                  dormant_after_days: float | None = None) -> dict[str, int]:
         """Expire current facts past ``expires_at`` and mark long-unused durable facts dormant
-        (after ``config.reconcile.dormant_after_days``, 90 by default). Audited."""
+        (after ``config.reconcile.dormant_after_days``, 90 by default). Audited. With
+        ``ReconcileConfig.retention_days`` set (off by default), facts no longer believed since
+        longer than that, and older audit rows, are deleted."""
         days = self.config.reconcile.dormant_after_days if dormant_after_days is None else dormant_after_days
-        return self.store.maintain(user_id, at=at or self.now(), dormant_after_days=days)
+        return self.store.maintain(user_id, at=at or self.now(), dormant_after_days=days,
+                                   retention_days=self.config.reconcile.retention_days)
 
     async def amaintain(self, user_id: str, *, at: datetime | None = None,
                         dormant_after_days: float | None = None) -> dict[str, int]:
         """Async twin of :meth:`maintain`."""
         days = self.config.reconcile.dormant_after_days if dormant_after_days is None else dormant_after_days
-        return await self.astore.maintain(user_id, at=at or self.now(), dormant_after_days=days)
+        return await self.astore.maintain(user_id, at=at or self.now(), dormant_after_days=days,
+                                          retention_days=self.config.reconcile.retention_days)
 
     # ------------------------------------------------------------------ reconciliation
     def reconcile_graph(self, *, llm: BaseChatModel | None = None) -> CompiledStateGraph:

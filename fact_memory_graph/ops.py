@@ -12,6 +12,7 @@ that is not an op list at all (malformed JSON, wrong shape) fails the whole mess
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from datetime import UTC, date, datetime, time
 from typing import Any, Literal
@@ -27,6 +28,7 @@ from fact_memory_graph.schema import (
     CURRENT_CATEGORIES,
     DURABLE_CATEGORIES,
     MODEL_CATEGORIES,
+    WITHHELD_REASON,
     FactKind,
     OpName,
     PlannedOp,
@@ -126,6 +128,16 @@ def parse_expiry(value: str, message_time: datetime) -> datetime:
         return at if at.tzinfo is not None else at.replace(tzinfo=message_time.tzinfo)
     return datetime.combine(day, time.max, tzinfo=message_time.tzinfo)
 
+
+#: A user asking not to be remembered (checked before any model call; English): "don't remember
+#: that", "please don't save this", "off the record", "forget what I just said". Narrow on purpose
+#: ("I don't remember my password" is a fact, not a request); a false positive only stores less.
+DO_NOT_REMEMBER = re.compile(
+    r"\b(?:please\s+)?(?:don'?t|do\s+not)\s+(?:remember|save|store|record|keep|write\s+down)\s+"
+    r"(?:that|this|it|any\s+of\s+(?:this|that)|what\s+i\s+(?:just\s+)?said)\b"
+    r"|\boff\s+the\s+record\b"
+    r"|\b(?:please\s+)?forget\s+(?:that|this|what\s+i\s+(?:just\s+)?said)\s*(?:[.!]|$)",
+    re.IGNORECASE)
 
 #: Field keys the extractor uses for when a fact became true (prompt rule 4: key=date).
 DATE_KEYS = ("date", "when", "since", "started")
@@ -234,6 +246,10 @@ def validate_ops(
             except InvalidInputError as exc:
                 reject(dump, str(exc))
                 continue
+            if op.category in config.never_store:  # privacy policy: recorded without the claim
+                reject({"op": op.op, "category": op.category},
+                       f"{WITHHELD_REASON}: category {op.category!r} is never stored (WriteConfig.never_store)")
+                continue
             expires_at = None
             if op.expires_at:
                 if op.op != "add_current":
@@ -278,6 +294,10 @@ def validate_ops(
                     check_category(kind, category)
                 except InvalidInputError as exc:
                     reject(dump, str(exc))
+                    continue
+                if category in config.never_store:
+                    reject({"op": op.op, "category": category},
+                           f"{WITHHELD_REASON}: category {category!r} is never stored (WriteConfig.never_store)")
                     continue
             accepted.append(
                 PlannedOp(op="contradict", fact_id=fact_id, kind=kind, category=category, claim=claim,

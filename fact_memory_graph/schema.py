@@ -67,6 +67,10 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "schedule_context": ("schedule", "tomorrow", "deadline", "appointment", "calendar"),
 }
 
+#: The reason prefix of an op dropped by the privacy policy (``WriteConfig.never_store``): such an
+#: op is stored without its claim and audited as ``withheld``.
+WITHHELD_REASON = "withheld by privacy policy"
+
 #: Every category the extractor may use (durable first), in the order the prompt lists them.
 MODEL_CATEGORIES: tuple[str, ...] = (*DURABLE_CATEGORIES, *CURRENT_CATEGORIES)
 

@@ -118,3 +118,87 @@ def test_a_long_running_state_is_shown_as_of_its_date(make_memory, user_id: str,
     assert 'as of 2 March 2026: "navigating a divorce"' in text
     assert "What's currently happening" not in text
     assert "divorce" not in memory.recall(user_id, "what music do I like?")  # not about it: left out
+
+
+# ---------------------------------------------------------------- privacy controls (issue 20.6)
+def test_a_category_never_stored_is_dropped_and_audited_without_its_text(make_memory, user_id: str) -> None:
+    import pytest
+
+    from fact_memory_graph.config import WriteConfig
+    from fact_memory_graph.errors import InvalidInputError
+
+    llm = ScriptedChatModel(by_message={"I have HIV and I like jazz": [
+        {"op": "add_durable", "category": "health", "claim": "has HIV"},
+        {"op": "add_durable", "category": "preference", "claim": "likes jazz"}]})
+    memory: FactMemory = make_memory(llm, config=FactMemoryConfig(write=WriteConfig(never_store=("health",))))
+    outcome = memory.remember(user_id, "I have HIV and I like jazz")
+    assert [f.claim for f in memory.facts(user_id)] == ["likes jazz"]
+    assert "HIV" not in str(outcome.rejected) and "never stored" in outcome.rejected[0].reason
+    [withheld] = [a for a in memory.audit_log(user_id) if a.op == "withheld"]
+    assert "health" in (withheld.note or "") and "HIV" not in str(withheld.model_dump())
+    assert "HIV" not in str(memory.export(user_id))
+    with pytest.raises(InvalidInputError, match="never stored"):
+        memory.add_fact(user_id, "has asthma", kind="durable", category="health")
+
+
+def test_dont_remember_that_stores_nothing_from_the_message(make_memory, user_id: str) -> None:
+    llm = ScriptedChatModel(by_message={"I'm pregnant, but please don't remember that": [
+        {"op": "add_durable", "category": "health", "claim": "is pregnant"}]})
+    memory: FactMemory = make_memory(llm)
+    outcome = memory.remember(user_id, "I'm pregnant, but please don't remember that", message_id="m1")
+    assert llm.calls == [] and outcome.applied == [] and outcome.llm_calls == 0
+    assert memory.facts(user_id) == []
+    assert memory.remember(user_id, "I'm pregnant, but please don't remember that", message_id="m1").already_processed
+    assert memory.config.write.honour_do_not_remember
+
+
+def _ref_of(messages, claim: str) -> str:
+    import re
+
+    return re.search(rf'^([DC]\d+) \[[^\]]+\] "{re.escape(claim)}"', messages[-1].content, re.MULTILINE).group(1)
+
+
+def test_forget_message_removes_what_only_it_said(make_memory, user_id: str, clock: FixedClock) -> None:
+    llm = ScriptedChatModel(by_message={
+        "I live in Berlin and I like jazz": [
+            {"op": "add_durable", "category": "identity", "claim": "lives in Berlin"},
+            {"op": "add_durable", "category": "preference", "claim": "likes jazz"}],
+        "Berlin is home": lambda messages: {"ops": [{"op": "strengthen", "ref": _ref_of(messages, "lives in Berlin")}]},
+        "Actually I moved to Tokyo": lambda messages: {"ops": [
+            {"op": "contradict", "ref": _ref_of(messages, "lives in Berlin"), "claim": "lives in Tokyo",
+             "category": "identity"}]}})
+    memory: FactMemory = make_memory(llm)
+    memory.remember(user_id, "I live in Berlin and I like jazz", message_id="m1")
+    memory.remember(user_id, "Berlin is home", message_id="m2")
+    memory.remember(user_id, "Actually I moved to Tokyo", message_id="m3")
+    assert memory.forget_message(user_id, "m3") == {"purged": 0, "unlinked": 0, "candidates": 1}
+    assert memory.forget_message(user_id, "m1") == {"purged": 1, "unlinked": 1, "candidates": 0}
+    [berlin] = memory.facts(user_id, status=None)
+    assert berlin.claim == "lives in Berlin" and berlin.evidence_message_ids == ["m2"]
+    assert memory.candidates(user_id, status=None) == []
+    assert "jazz" not in str(memory.export(user_id)) and "Tokyo" not in str(memory.export(user_id)["audit_log"])
+    assert memory.remember(user_id, "I live in Berlin and I like jazz", message_id="m1").already_processed
+
+
+def test_retention_purges_what_is_no_longer_believed(make_memory, user_id: str, clock: FixedClock) -> None:
+    config = FactMemoryConfig(reconcile=ReconcileConfig(retention_days=30))
+    memory: FactMemory = make_memory(config=config)
+    gone = memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
+    kept = memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.retract_fact(user_id, gone.fact_id)
+    clock.advance(days=31)
+    counts = memory.maintain(user_id)
+    assert counts["purged_facts"] == 1 and counts["purged_audit_rows"] >= 1
+    assert [f.id for f in memory.facts(user_id, status=None)] == [kept.fact_id]
+    assert memory.audit_log(user_id) == []
+    assert ReconcileConfig().retention_days is None  # off by default
+
+
+def test_the_extractor_is_told_the_assistant_is_not_the_user(make_memory, user_id: str) -> None:
+    from langchain_core.messages import AIMessage
+
+    llm = ScriptedChatModel()
+    memory: FactMemory = make_memory(llm)
+    memory.remember(user_id, "nice, and you?", context=[AIMessage("I'm Ada, an AI, and I love chess")])
+    system = llm.calls[0][0].content
+    assert "What the assistant says about itself" in system and "never a fact" in system

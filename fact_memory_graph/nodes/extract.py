@@ -15,10 +15,15 @@ from langchain_core.runnables import RunnableConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.llm import model_errors, structured_model_cache
 from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteState
-from fact_memory_graph.ops import ExtractedOps, raw_ops_from_model_output, validate_ops
+from fact_memory_graph.ops import (
+    DO_NOT_REMEMBER,
+    ExtractedOps,
+    raw_ops_from_model_output,
+    validate_ops,
+)
 from fact_memory_graph.prompts import extraction_prompt
 from fact_memory_graph.sanitize import quote
-from fact_memory_graph.schema import FactKind
+from fact_memory_graph.schema import FactKind, RejectedOp
 
 logger = logging.getLogger(__name__)
 
@@ -62,12 +67,24 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         proposals, rejected = validate_ops(raw_ops, refs, write, message_time=state["at"])
         return {"proposals": proposals, "rejected": rejected, "llm_calls": 1}
 
+    def declined(state: WriteState) -> Update | None:
+        """The user asked not to be remembered: nothing from this message is stored, no model call
+        (the message is still marked processed, so it is never extracted later)."""
+        if write.honour_do_not_remember and DO_NOT_REMEMBER.search(state.get("message_text") or ""):
+            return {"proposals": [], "llm_calls": 0, "rejected": [RejectedOp(
+                op={"message": "not stored"}, reason="the user asked not to remember this message")]}
+        return None
+
     def extract(state: WriteState, config: RunnableConfig) -> Update:
+        if (skip := declined(state)) is not None:
+            return skip
         with model_errors():
             output = structured_model().invoke(build_prompt_messages(state))
         return parse(state, output)
 
     async def aextract(state: WriteState, config: RunnableConfig) -> Update:
+        if (skip := declined(state)) is not None:
+            return skip
         with model_errors():
             output = await structured_model().ainvoke(build_prompt_messages(state))
         return parse(state, output)

@@ -150,11 +150,17 @@ class AsyncFactStore(StorePlans):
         retrieved is active again."""
         await self._run(lambda: self._record_access_plan(user_id, fact_ids, at, counts), transaction=True)
 
-    async def maintain(self, user_id: str, *, at: datetime, dormant_after_days: float = 90.0) -> dict[str, int]:
-        return await self._run(lambda: self._maintain_plan(user_id, at, dormant_after_days), transaction=True)
+    async def maintain(self, user_id: str, *, at: datetime, dormant_after_days: float = 90.0,
+                       retention_days: float | None = None) -> dict[str, int]:
+        return await self._run(lambda: self._maintain_plan(user_id, at, dormant_after_days, retention_days),
+                         transaction=True)
 
     async def purge_fact(self, user_id: str, fact_id: UUID | str) -> bool:
         return await self._run(lambda: self._purge_fact_plan(user_id, fact_id), transaction=True)
+
+    async def forget_message(self, user_id: str, message_id: str) -> dict[str, int]:
+        """Purge the facts only this message supports; unlink it from the others (one transaction)."""
+        return await self._run(lambda: self._forget_message_plan(user_id, message_id), transaction=True)
 
     async def delete_user(self, user_id: str) -> dict[str, int]:
         return await self._run(lambda: self._delete_user_plan(user_id), transaction=True)

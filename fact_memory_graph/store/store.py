@@ -180,14 +180,20 @@ class FactStore(StorePlans):
         retrieved is active again."""
         self._run(lambda: self._record_access_plan(user_id, fact_ids, at, counts), transaction=True)
 
-    def maintain(self, user_id: str, *, at: datetime, dormant_after_days: float = 90.0) -> dict[str, int]:
+    def maintain(self, user_id: str, *, at: datetime, dormant_after_days: float = 90.0,
+                 retention_days: float | None = None) -> dict[str, int]:
         """Lifecycle sweep for one user: current facts past ``expires_at`` become ``expired``;
         durable facts neither confirmed nor retrieved for ``dormant_after_days`` become ``dormant``."""
-        return self._run(lambda: self._maintain_plan(user_id, at, dormant_after_days), transaction=True)
+        return self._run(lambda: self._maintain_plan(user_id, at, dormant_after_days, retention_days),
+                         transaction=True)
 
     def purge_fact(self, user_id: str, fact_id: UUID | str) -> bool:
         """Hard-delete one fact and its audit rows (privacy)."""
         return self._run(lambda: self._purge_fact_plan(user_id, fact_id), transaction=True)
+
+    def forget_message(self, user_id: str, message_id: str) -> dict[str, int]:
+        """Purge the facts only this message supports; unlink it from the others (one transaction)."""
+        return self._run(lambda: self._forget_message_plan(user_id, message_id), transaction=True)
 
     def delete_user(self, user_id: str) -> dict[str, int]:
         """Hard-delete everything stored for a user (facts, candidates, audit, processed ids)."""

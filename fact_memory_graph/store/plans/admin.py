@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -64,7 +64,8 @@ class AdminPlans(WritePlans):
         found = yield from rows("SELECT version FROM fact_memory_migrations ORDER BY version")
         return [r["version"] for r in found]
 
-    def _maintain_plan(self, user_id: str, at: datetime, dormant_after_days: float) -> Plan[dict[str, int]]:
+    def _maintain_plan(self, user_id: str, at: datetime, dormant_after_days: float,
+                       retention_days: float | None = None) -> Plan[dict[str, int]]:
         require_user(user_id)
         require_aware(at)
         counts = {"expired": 0, "dormant": 0}
@@ -84,6 +85,8 @@ class AdminPlans(WritePlans):
             counts[status] = len(found)
         if self.lifecycle.is_staged:
             counts["swept"] = yield from self._sweep(user_id, at)
+        if retention_days is not None:
+            counts.update((yield from self._retention_plan(user_id, at - timedelta(days=retention_days))))
         return counts
 
     def _sweep(self, user_id: str, at: datetime) -> Plan[int]:
@@ -138,6 +141,45 @@ class AdminPlans(WritePlans):
             yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
                                (Jsonb(outcome), user_id, r["message_id"]))
         return gone is not None
+
+    def _forget_message_plan(self, user_id: str, message_id: str) -> Plan[dict[str, int]]:
+        """Facts whose only evidence is the message are purged; the message leaves the evidence
+        of the others; the pending corrections it raised are deleted (with their audit rows)."""
+        require_user(user_id)
+        yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+        ids = [message_id, f"direct:{message_id}"]
+        found = yield from rows(
+            f"SELECT id, evidence_message_ids FROM {FACTS} WHERE user_id = %s AND evidence_message_ids && %s::text[]"
+            " ORDER BY id", (user_id, ids))
+        only = [r["id"] for r in found if set(r["evidence_message_ids"]) <= set(ids)]
+        others = [r["id"] for r in found if r["id"] not in only]
+        for fid in only:
+            yield from self._purge_fact_plan(user_id, fid)
+        if others:
+            yield from execute(
+                f"UPDATE {FACTS} SET evidence_message_ids = array_remove(array_remove(evidence_message_ids, %s), %s)"
+                " WHERE user_id = %s AND id = ANY(%s)", (ids[0], ids[1], user_id, others))
+        cands = yield from rows(f"SELECT id FROM {CANDIDATES} WHERE user_id = %s AND message_id = ANY(%s)"
+                                " AND status = 'pending'", (user_id, ids))
+        cids = [r["id"] for r in cands]
+        if cids:
+            yield from execute(f"DELETE FROM {AUDIT} WHERE user_id = %s AND candidate_id = ANY(%s)", (user_id, cids))
+            yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
+        if only or others or cids:
+            yield from execute(f"DELETE FROM {PROFILES} WHERE user_id = %s", (user_id,))  # rebuilt without them
+        return {"purged": len(only), "unlinked": len(others), "candidates": len(cids)}
+
+    def _retention_plan(self, user_id: str, before: datetime) -> Plan[dict[str, int]]:
+        """Retention: facts that are no longer believed (retracted, expired, superseded) since
+        before ``before`` are purged, and audit rows older than ``before`` deleted."""
+        old = yield from rows(
+            f"SELECT f.id FROM {FACTS} f WHERE f.user_id = %s AND f.status IN ('retracted', 'expired', 'superseded')"
+            f" AND coalesce((SELECT max(a.at) FROM {AUDIT} a WHERE a.user_id = f.user_id AND a.fact_id = f.id),"
+            " f.created_at) < %s ORDER BY f.id", (user_id, before))
+        for r in old:
+            yield from self._purge_fact_plan(user_id, r["id"])
+        audit = yield from rowcount(f"DELETE FROM {AUDIT} WHERE user_id = %s AND at < %s", (user_id, before))
+        return {"purged_facts": len(old), "purged_audit_rows": audit}
 
     def _delete_user_plan(self, user_id: str) -> Plan[dict[str, int]]:
         """Everything about the user, after in-flight writes finish (the user's lock, taken

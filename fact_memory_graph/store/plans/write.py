@@ -16,6 +16,7 @@ from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import (
     RETRIEVABLE_STATUSES,
+    WITHHELD_REASON,
     AppliedOp,
     ApplyOutcome,
     AuditEntry,
@@ -171,6 +172,9 @@ class WritePlans(ReadPlans):
         ops = yield from self._lock_in_order(user_id, ops)
         outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls)
         ops = yield from self._cap_pending(user_id, ops, outcome)
+        for withheld in (r for r in rejected if r.reason.startswith(WITHHELD_REASON)):
+            # The privacy policy's drops are audited by category only: no claim text is kept.
+            yield from self._audit(user_id=user_id, op="withheld", at=at, message_id=message_id, note=withheld.reason)
         touched: set[UUID] = set()
         for op in ops:
             try:
