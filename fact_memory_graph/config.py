@@ -96,6 +96,10 @@ class ReadConfig(BaseModel):
     max_query_chars: int = Field(default=4000, ge=100)
     #: Count retrievals (access_count / last_accessed_at); done on a background thread.
     track_access: bool = True
+    #: Deadline of one read of the recall node, the middleware and the tools (embedding
+    #: included); past it, or when the read fails, they answer with an empty memory section and
+    #: log one line (``on_error="log"``, their default). ``None``: no deadline.
+    read_budget_s: float | None = Field(default=1.5, gt=0)
     #: How candidates are found: "hybrid" (default) takes the top facts by cosine and by Postgres
     #: full-text search (an OR of the query's lexemes over claim and category, plus the category
     #: names its words point at) and scores each (cosine + w * lexical) / (1 + w); "dense" is

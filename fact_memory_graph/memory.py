@@ -27,6 +27,7 @@ from fact_memory_graph import settings
 from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.config import FactMemoryConfig, utc_now
 from fact_memory_graph.context import AccessRecorder, MemoryContext
+from fact_memory_graph.deadline import OnReadError
 from fact_memory_graph.errors import ConfigurationError, FactNotFoundError, InvalidInputError
 from fact_memory_graph.exports import validate_export
 from fact_memory_graph.formatting import format_memory_sections
@@ -974,12 +975,15 @@ class FactMemory:
 
     def recall_node(self, *, key: str = DEFAULT_STATE_KEY, k_durable: int | None = None,
                     k_current: int | None = None, token_budget: int | None = None,
-                    include_profile: bool = False, include_sessions: bool = False) -> RunnableLambda:
+                    include_profile: bool = False, include_sessions: bool = False,
+                    on_error: OnReadError = "log") -> RunnableLambda:
         """A node that writes the memory sections for the last messages to ``state[key]``
-        (``include_profile``: the profile first; ``include_sessions``: matching earlier sessions last)."""
+        (``include_profile``: the profile first; ``include_sessions``: matching earlier sessions last).
+        ``on_error="log"`` (default): a read that fails or runs past ``ReadConfig.read_budget_s``
+        gives an empty section and one log line; ``"raise"`` raises."""
         return make_recall_node(self.context, key=key, k_durable=k_durable, k_current=k_current,
                                 token_budget=token_budget, include_profile=include_profile,
-                                include_sessions=include_sessions)
+                                include_sessions=include_sessions, on_error=on_error)
 
     # ------------------------------------------------------------------ profile (seed 003)
     def profile(self, user_id: str, *, refresh: bool = False) -> Profile:

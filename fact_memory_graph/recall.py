@@ -9,6 +9,7 @@ from langchain_core.messages import SystemMessage
 from langchain_core.runnables import RunnableConfig, RunnableLambda
 
 from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.deadline import OnReadError, aread_within, read_within
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.messages import message_text, resolve_user_id, truncate_middle
 from fact_memory_graph.profile import aget_profile, get_profile
@@ -32,13 +33,19 @@ def make_recall_node(
     token_budget: int | None = None,
     include_profile: bool = False,
     include_sessions: bool = False,
+    on_error: OnReadError = "log",
 ) -> RunnableLambda:
     """A node for any graph whose state has ``messages``: sets ``state[key]`` to the memory
     sections for the last ``recall_messages`` (default 5) messages, for the user in
     ``config["configurable"]["user_id"]`` (or the runtime context). ``include_profile`` puts
     the user's profile (seed 003) first; ``include_sessions`` adds the earlier conversations
-    matching the recent messages last."""
-    read = context.config.read
+    matching the recent messages last.
+
+    ``on_error="log"`` (default): when the read fails or runs past ``ReadConfig.read_budget_s``
+    (1.5 s, embedding included) the section is empty and one line is logged — a memory outage
+    does not stop the agent. ``"raise"`` raises instead. A run naming no user, or two different
+    users, always raises."""
+    read = read_cfg = context.config.read
     budget = read.token_budget if token_budget is None else token_budget
 
     def query_and_retriever(state: Mapping[str, Any], config: RunnableConfig) -> tuple[str, FactMemoryRetriever]:
@@ -57,22 +64,32 @@ def make_recall_node(
 
     def recall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
         query, retriever = query_and_retriever(state, config)
-        docs = retriever.invoke(query) if query else []
-        profile = get_profile(context.store, retriever.user_id, at=context.now()).text if include_profile else None
-        sessions = session_lines(search_sessions(
-            context, retriever.user_id, query, limit=context.config.sessions.recall_sessions,
-            threshold=context.config.sessions.recall_threshold)) if include_sessions and query else None
-        return {key: format_memory_sections(docs, token_budget=budget, profile=profile, sessions=sessions)}
+
+        def read() -> str:
+            docs = retriever.invoke(query) if query else []
+            profile = get_profile(context.store, retriever.user_id, at=context.now()).text if include_profile else None
+            sessions = session_lines(search_sessions(
+                context, retriever.user_id, query, limit=context.config.sessions.recall_sessions,
+                threshold=context.config.sessions.recall_threshold)) if include_sessions and query else None
+            return format_memory_sections(docs, token_budget=budget, profile=profile, sessions=sessions)
+
+        return {key: read_within(read, budget_s=read_cfg.read_budget_s, fallback="", on_error=on_error,
+                                 what="recall")}
 
     async def arecall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
         query, retriever = query_and_retriever(state, config)
-        docs = await retriever.ainvoke(query) if query else []
-        profile = ((await aget_profile(context.astore, retriever.user_id, at=context.now())).text
-                   if include_profile else None)
-        sessions = session_lines(await asearch_sessions(
-            context, retriever.user_id, query, limit=context.config.sessions.recall_sessions,
-            threshold=context.config.sessions.recall_threshold)) if include_sessions and query else None
-        return {key: format_memory_sections(docs, token_budget=budget, profile=profile, sessions=sessions)}
+
+        async def read() -> str:
+            docs = await retriever.ainvoke(query) if query else []
+            profile = ((await aget_profile(context.astore, retriever.user_id, at=context.now())).text
+                       if include_profile else None)
+            sessions = session_lines(await asearch_sessions(
+                context, retriever.user_id, query, limit=context.config.sessions.recall_sessions,
+                threshold=context.config.sessions.recall_threshold)) if include_sessions and query else None
+            return format_memory_sections(docs, token_budget=budget, profile=profile, sessions=sessions)
+
+        return {key: await aread_within(read, budget_s=read_cfg.read_budget_s, fallback="", on_error=on_error,
+                                        what="recall")}
 
     return RunnableLambda(recall, afunc=arecall, name="recall_memory")
 

@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import BaseTool, StructuredTool
 
+from fact_memory_graph.deadline import aread_within, read_within
 from fact_memory_graph.errors import FactMemoryError
 from fact_memory_graph.messages import resolve_user_id
 from fact_memory_graph.retriever import FactMemoryRetriever
@@ -30,6 +31,15 @@ class _Memory(Protocol):  # the part of FactMemory the tools use
                            at: datetime | None = None) -> AppliedOp: ...
     def retract_fact(self, user_id: str, fact_id: str) -> bool: ...
     async def aretract_fact(self, user_id: str, fact_id: str) -> bool: ...
+
+
+#: What search_memory answers when the memory cannot be read in time (the agent carries on).
+UNAVAILABLE = "Memory is unavailable right now; answer without it."
+
+
+def _budget(memory: Any) -> float | None:
+    config = getattr(memory, "config", None)
+    return config.read.read_budget_s if config is not None else None
 
 
 def _user(config: RunnableConfig) -> str:
@@ -50,10 +60,18 @@ def memory_tools(memory: _Memory) -> list[BaseTool]:
     """search_memory, remember_fact, correct_fact, forget_fact — sync and async."""
 
     def search_memory(query: str, config: RunnableConfig) -> str:
-        return _lines(memory.as_retriever(user_id=_user(config)).invoke(query))
+        retriever = memory.as_retriever(user_id=_user(config))
+        return read_within(lambda: _lines(retriever.invoke(query)), budget_s=_budget(memory), fallback=UNAVAILABLE,
+                           on_error="log", what="search_memory")
 
     async def asearch_memory(query: str, config: RunnableConfig) -> str:
-        return _lines(await memory.as_retriever(user_id=_user(config)).ainvoke(query))
+        retriever = memory.as_retriever(user_id=_user(config))
+
+        async def read() -> str:
+            return _lines(await retriever.ainvoke(query))
+
+        return await aread_within(read, budget_s=_budget(memory), fallback=UNAVAILABLE, on_error="log",
+                                  what="search_memory")
 
     def remember_fact(claim: str, kind: Literal["durable", "current"], category: str, config: RunnableConfig) -> str:
         try:
