@@ -66,15 +66,15 @@ def _emit_json(value: Any) -> None:
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False, default=str) + "\n")
 
 
-def _parse_at(at: str | None) -> datetime | None:
+def _parse_at(at: str | None, option: str = "--at") -> datetime | None:
     if at is None:
         return None
     try:
         value = datetime.fromisoformat(at)
     except ValueError:
-        fail(f"--at: not an ISO 8601 timestamp: {at!r}")
+        fail(f"{option}: not an ISO 8601 timestamp: {at!r}")
     if value.tzinfo is None:
-        fail("--at: the timestamp needs a timezone, e.g. 2026-03-01T09:00+00:00")
+        fail(f"{option}: the timestamp needs a timezone, e.g. 2026-03-01T09:00+00:00")
     return value
 
 
@@ -136,8 +136,8 @@ def _store(database_url: str | None, data_dir: str | None) -> Iterator[FactStore
                 store = FactStore(pool, dimension=0)
                 dimension = store.stored_dimension()
                 if dimension is None:
-                    fail("this database has no fact-memory schema yet: open it once with FactMemory.open() "
-                         "or run `fact-memory demo`")
+                    fail("this database has no fact-memory schema yet: run `fact-memory setup` "
+                         "(or open it once with FactMemory.open())")
                 store.dimension = dimension
                 yield store
             finally:
@@ -170,8 +170,18 @@ KINDS = ("durable", "current")
 STATUSES = ("active", "superseded", "expired", "dormant", "retracted")
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        console.print(f"fact-memory-graph {version('fact-memory-graph')}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def main(verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what the pipeline does.")] = False) -> None:
+def main(verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what the pipeline does.")] = False,
+         show_version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                    help="Print the version and exit.")] = False) -> None:
     logging.basicConfig(level=logging.INFO if verbose else logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
 
 
@@ -193,12 +203,63 @@ def run() -> None:
 
 # ---------------------------------------------------------------------------- the demo
 @app.command()
-def demo(database_url: DbOpt = None, data_dir: DirOpt = None) -> None:
+def demo(
+    database_url: Annotated[str | None, typer.Option(
+        "--database-url", help="Run on this Postgres instead of the embedded one (FACT_MEMORY_DATABASE_URL is "
+        "ignored here: the demo resets its demo user).")] = None,
+    data_dir: DirOpt = None,
+) -> None:
     """Run the built-in conversation over several simulated weeks and show what memory does."""
     with _errors():
+        from fact_memory_graph import settings
         from fact_memory_graph.demo import run_demo
 
-        run_demo(console, database_url=_url(database_url), data_dir=data_dir)
+        url = settings.normalize_database_url(database_url) if database_url else None
+        run_demo(console, database_url=url, data_dir=data_dir)
+
+
+@app.command()
+def setup(as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None) -> None:
+    """Create the schema, or bring it up to date, and print its version (safe to run again)."""
+    with _memory(database_url, data_dir) as memory:  # opening runs the migrations under a lock
+        versions = memory.store.migration_versions()
+        info = {"schema_version": max(versions), "migrations": len(versions),
+                "embedding_dimension": memory.store.dimension, "database": _shown_url(memory.database_url)}
+    if as_json:
+        _emit_json(info)
+    else:
+        console.print(f"schema version {info['schema_version']} ({info['migrations']} migrations), "
+                      f"embedding dimension {info['embedding_dimension']}, on {info['database']}")
+
+
+def _shown_url(url: str | None) -> str:
+    from fact_memory_graph.settings import redact_url
+
+    return redact_url(url or "embedded")
+
+
+@app.command()
+def restore(
+    file: Annotated[Path, typer.Argument(help="A JSON file written by `export`.")],
+    user: Annotated[str | None, typer.Option("--user", help="Restore into this user (default: the exported one).")]
+    = None,
+    as_json: JsonOpt = False,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """Load an export into a user with no data (every record is checked first; nothing is written on error)."""
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror}")
+    except ValueError as exc:
+        fail(f"{file} is not JSON: {exc}")
+    with _memory(database_url, data_dir) as memory:
+        counts = memory.restore(data, user_id=user)
+    if as_json:
+        _emit_json(counts)
+    else:
+        console.print(", ".join(f"{n} {k}" for k, n in counts.items()) + " restored")
 
 
 # ---------------------------------------------------------------------------- writing
@@ -266,7 +327,7 @@ def add(
 ) -> None:
     """Add a fact directly, as a user edit (no model; a near-duplicate strengthens the existing fact)."""
     _check_choice(kind, KINDS, "--kind")
-    when, expires_at = _parse_at(at), _parse_at(expires)
+    when, expires_at = _parse_at(at), _parse_at(expires, "--expires")
     with _memory(database_url, data_dir) as memory:
         applied = memory.add_fact(user, claim, kind=kind, category=category, at=when, expires_at=expires_at)
     _print_applied(applied, as_json)
@@ -300,7 +361,8 @@ def recall(
     when = _parse_at(at)
     with _memory(database_url, data_dir) as memory:
         if as_json:
-            retriever = memory.as_retriever(user_id=user, k_durable=k_durable, k_current=k_current, at=when)
+            retriever = memory.as_retriever(user_id=user, k_durable=k_durable, k_current=k_current,
+                                            clock=(lambda: when) if when else None)
             docs = retriever.invoke(query)
             _emit_json([{"claim": d.page_content, **d.metadata} for d in docs])
             return
@@ -407,18 +469,24 @@ def candidates(
 def resolve(
     user: UserArg,
     candidate_id: Annotated[str, typer.Argument(help="Candidate id (or a unique prefix), from `candidates`.")],
-    accept: Annotated[bool | None, typer.Option("--accept/--reject",
-                                                help="Accept: the new claim replaces the old fact. Required.")] = None,
+    accept: Annotated[bool, typer.Option("--accept", help="The new claim replaces the old fact.")] = False,
+    reject: Annotated[bool, typer.Option("--reject", help="Keep the old fact; drop the new claim.")] = False,
     as_json: JsonOpt = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """Accept or reject a pending contradiction (say which: --accept or --reject)."""
-    if accept is None:
-        fail("say --accept (the new claim replaces the old fact) or --reject (keep the old fact)")
+    """Accept or reject a pending correction (exactly one of --accept and --reject)."""
+    if accept == reject:
+        fail("say exactly one of --accept (the new claim replaces the old fact) or --reject (keep the old fact)")
+    from fact_memory_graph.errors import FactNotFoundError
+
     with _memory(database_url, data_dir) as memory:
-        resolved = memory.resolve_candidate(user, _fact_id(memory.store, user, candidate_id, candidate=True),
-                                            accept=accept)
+        whole = _fact_id(memory.store, user, candidate_id, candidate=True)
+        try:
+            resolved = memory.resolve_candidate(user, whole, accept=accept)
+        except FactNotFoundError:
+            [cand] = [c for c in memory.candidates(user, status=None) if c.id == whole]
+            fail(f"candidate {whole} was already {cand.status.value}; nothing changed")
     if as_json:
         _emit_json(resolved.model_dump(mode="json"))
     else:
@@ -438,14 +506,14 @@ def _audit_table(entries: list[Any]) -> Table:
 @app.command()
 def audit(
     user: UserArg,
-    limit: Annotated[int | None, typer.Option(min=1, help="At most this many rows.")] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the newest N rows.")] = None,
     as_json: JsonOpt = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """The user's audit log, oldest first: every change to every fact."""
+    """The user's audit log, oldest first: every change to every fact (--limit: the newest N)."""
     with _store(database_url, data_dir) as store:
-        entries = store.audit_log(user, limit=limit)
+        entries = store.audit_log(user, limit=limit, newest=True)
     if as_json:
         _emit_json([a.model_dump(mode="json") for a in entries])
     elif not entries:
@@ -474,20 +542,35 @@ def users(as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt
 
 
 @app.command()
-def stats(user: UserArg, database_url: DbOpt = None, data_dir: DirOpt = None) -> None:
-    """Counts of facts by kind and status, candidates, audit entries and messages (JSON)."""
+def stats(user: UserArg, as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None) -> None:
+    """Counts of facts by kind and status, pending corrections, audit entries and messages."""
     with _store(database_url, data_dir) as store:
-        _emit_json(store.stats(user))
+        counts = store.stats(user)
+    if as_json:
+        _emit_json(counts)
+        return
+    table = Table(pad_edge=False)
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    for kind, by_status in counts["facts"].items():
+        for status_name, n in by_status.items():
+            table.add_row(f"{kind} facts, {status_name}", str(n))
+    for key, label in (("pending_candidates", "pending corrections"), ("audit_entries", "audit entries"),
+                       ("messages", "messages processed")):
+        table.add_row(label, str(counts[key]))
+    console.print(table)
 
 
 @app.command()
 def export(
     user: UserArg,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default: stdout).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON (the export's only format; accepted for scripts).")]
+    = True,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """Export everything stored about a user as JSON (restore it with FactMemory.restore)."""
+    """Export everything stored about a user as JSON (load it back with `restore`)."""
     with _memory(database_url, data_dir) as memory:
         data = json.dumps(memory.export(user), indent=2, ensure_ascii=False)
     if output is None:
@@ -536,7 +619,7 @@ def sessions(
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """The user's session records (seed 003): one per conversation, FACTS and SUMMARY."""
+    """The user's earlier conversations: one record per conversation, with its facts and a summary."""
     with _memory(database_url, data_dir) as memory:
         if build:
             memory.build_sessions(user)
@@ -614,7 +697,12 @@ def compact(
 ) -> None:
     """Reconcile unreconciled facts with the model (merge, supersede, retract), then expire ended states."""
     _users_arg(user, all_users)
+    from fact_memory_graph.jobs import has_model
+
     with _memory(database_url, data_dir) as memory:
+        if not has_model(memory):
+            err.print("no model for reconciliation (set FACT_MEMORY_MODEL): facts that need no judgement are "
+                      "reconciled, groups and corrections wait for a run with a model")
         users = memory.users_with_work() if all_users else [user]
         reports = []
         for uid in users:
@@ -643,7 +731,9 @@ def worker(
 
     logging.getLogger("fact_memory_graph").setLevel(logging.INFO)
     with _memory(database_url, data_dir) as memory:
-        asyncio.run(run_worker(memory, once=once, concurrency=concurrency, metrics_port=metrics_port))
+        failed = asyncio.run(run_worker(memory, once=once, concurrency=concurrency, metrics_port=metrics_port))
+    if once and failed:
+        fail(f"{failed} job(s) failed (see the warnings above); they stay queued and are retried", 1)
 
 
 @app.command()
@@ -654,7 +744,7 @@ def profile(
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """The user's profile: at most 50 durable facts / 500 tokens, by category (seed 003)."""
+    """The user's profile: who they are in at most 50 facts / 500 tokens, by category."""
     with _memory(database_url, data_dir) as memory:
         built = memory.profile(user, refresh=refresh)
     if as_json:
@@ -671,7 +761,8 @@ def health(
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """Backlog, reconciliation rate, statuses, temperature, last run and alerts (seed 004)."""
+    """How the memory is doing: facts waiting for reconciliation, statuses, how recently facts were used,
+    the last run, and alerts."""
     window = _parse_since(since)
     with _memory(database_url, data_dir) as memory:
         report = memory.health(user, since=window)

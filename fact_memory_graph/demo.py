@@ -110,7 +110,9 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
                             title="demo", border_style="green"))
     source = "ops proposed by: scripted demo ops (not a model)" if real_model is None else "ops proposed by: the model"
     t_open = time.perf_counter()
-    memory = FactMemory.open(database_url, llm=llm, clock=clock, data_dir=data_dir)
+    # Only a database named explicitly (--database-url): never FACT_MEMORY_DATABASE_URL, so the
+    # demo's reset of its demo user never touches the database an application uses.
+    memory = FactMemory.open(database_url, llm=llm, clock=clock, data_dir=data_dir, embedded_only=True)
     open_s = time.perf_counter() - t_open
     summary: dict[str, Any] = {"scripted": real_model is None, "outcomes": [], "sections": []}
     try:

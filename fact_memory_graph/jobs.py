@@ -7,8 +7,9 @@
   jobs with the same lock at once, so two workers never reconcile the same user together, and the
   same string as queueing lock keeps at most one such job waiting. Failed jobs are retried
   (3 attempts, growing waits).
-- ``fact_memory.retry_stalled`` (periodic, every 5 minutes) retries the jobs of workers that
-  stopped sending heartbeats (killed mid-job). Reconciliation applies group by group in
+- stalled jobs: every worker retries, every 15 s (and a periodic task each minute), the jobs of
+  workers that sent no heartbeat for 30 s (killed mid-job): a dead worker's job runs again
+  within about 45 s. Reconciliation applies group by group in
   transactions and skips what another run finished, so a retried job never applies anything twice.
 
 Any number of workers, on any number of hosts, share the queue by pointing
@@ -32,7 +33,10 @@ logger = logging.getLogger(__name__)
 
 JOB_SCHEMA_LOCK_KEY = 0x46414354_4A4F42
 #: A worker that has sent no heartbeat for this long is considered dead; its jobs are retried.
-STALLED_AFTER_SECONDS = 120.0
+#: procrastinate workers beat every 10 s; every live worker looks for stalled jobs every
+#: STALLED_CHECK_SECONDS, so a dead worker's job runs again within about 45 s.
+STALLED_AFTER_SECONDS = 30.0
+STALLED_CHECK_SECONDS = 15.0
 RETRY = RetryStrategy(max_attempts=3, exponential_wait=30)
 
 
@@ -58,6 +62,15 @@ def install_job_schema(database_url: str) -> bool:
         raise ConfigurationError(f"cannot install the job engine's schema: {str(exc).strip()}") from exc
 
 
+def has_model(memory: Any) -> bool:
+    """Whether the memory has a chat model for reconciliation (given, or from the environment)."""
+    try:
+        memory.llm  # noqa: B018 - resolves the model or raises
+    except ConfigurationError:
+        return False
+    return True
+
+
 def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) -> App:
     """A procrastinate ``App`` on the memory's database, with the tasks bound to ``memory``
     (a :class:`~fact_memory_graph.FactMemory`). Open it (``async with app.open_async()``)
@@ -71,14 +84,24 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
     async def reconcile_user(user_id: str | None = None) -> dict[str, Any]:
         if user_id is None:  # the user was forgotten while this job ran (or waited to be retried)
             return {"skipped": "user forgotten"}
-        report = await memory.acompact(user_id)
-        maintained = await memory.amaintain(user_id)
-        await memory.aprofile(user_id)  # rebuilt now if the facts changed, so reads find it fresh
-        sessions = await memory.abuild_sessions(user_id)  # changed sessions' records, embedded once
-        logger.info("fact-memory: reconciled %s: %s; maintenance %s; sessions %s", user_id,
+        try:
+            # Without a model compact reconciles what needs no judgement and leaves the rest; the
+            # model-free upkeep (expiry, dormancy, profile, sessions) runs either way.
+            report = await memory.acompact(user_id)
+            maintained = await memory.amaintain(user_id)
+            await memory.aprofile(user_id)  # rebuilt now if the facts changed, so reads find it fresh
+            sessions = await memory.abuild_sessions(user_id)  # changed sessions' records, embedded once
+        except Exception as exc:
+            app.failed_jobs += 1  # type: ignore[attr-defined]
+            logger.warning("fact-memory: job for %s failed (it is retried): %s: %s", user_id, type(exc).__name__,
+                           str(exc)[:300])
+            raise
+        logger.info("fact-memory: upkeep of %s: reconcile %s; maintenance %s; sessions %s", user_id,
                     report.model_dump(include={"merged", "superseded", "retracted", "model_calls"}), maintained,
                     sessions)
         return {"reconcile": report.model_dump(mode="json"), "maintain": maintained, "sessions": sessions}
+
+    app.failed_jobs = 0  # type: ignore[attr-defined]
 
     @app.periodic(cron=schedule, periodic_id="nightly")
     @app.task(name="fact_memory.nightly", queueing_lock="fact-memory:nightly")
@@ -89,7 +112,7 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
         logger.info("fact-memory: queued reconciliation for %d users", len(users))
         return len(users)
 
-    @app.periodic(cron="*/5 * * * *", periodic_id="stalled")
+    @app.periodic(cron="* * * * *", periodic_id="stalled")
     @app.task(name="fact_memory.retry_stalled", queueing_lock="fact-memory:stalled")
     async def retry_stalled(timestamp: int) -> int:
         return await retry_stalled_jobs(app, seconds_since_heartbeat=stalled_after)
@@ -120,11 +143,18 @@ async def retry_stalled_jobs(app: App, *, seconds_since_heartbeat: float = STALL
 
 async def run_worker(memory: Any, *, once: bool = False, concurrency: int = 1,
                      before: Callable[[App], Awaitable[None]] | None = None, metrics_port: int | None = None,
-                     **options: Any) -> None:
+                     **options: Any) -> int:
     """Run a worker for ``memory`` (installing the job schema if needed). ``once``: run the
     nightly pass now, process every queued job, then return. ``metrics_port``: serve the health
-    figures as Prometheus metrics on 127.0.0.1 (needs the ``metrics`` extra)."""
+    figures as Prometheus metrics on 127.0.0.1 (needs the ``metrics`` extra). Returns how many
+    jobs failed (``fact-memory worker --once`` exits non-zero then).
+
+    Without a chat model the worker says so at start (one line) and runs the model-free upkeep:
+    expiry, dormancy, the staged sweep, profiles and session records; reconciliation is off."""
     install_job_schema(memory.database_url)
+    if not has_model(memory):
+        logger.warning("fact-memory worker: no model for reconciliation (set FACT_MEMORY_MODEL or pass llm=): "
+                       "reconciliation is off; expiry, dormancy, profiles and sessions still run")
     app = build_job_app(memory)
     refresher = None
     if metrics_port is not None:
@@ -138,6 +168,7 @@ async def run_worker(memory: Any, *, once: bool = False, concurrency: int = 1,
     finally:
         if refresher is not None:
             refresher.cancel()
+    return app.failed_jobs  # type: ignore[attr-defined]
 
 
 async def _work(app: App, *, once: bool, concurrency: int, before: Callable[[App], Awaitable[None]] | None,
@@ -147,5 +178,21 @@ async def _work(app: App, *, once: bool, concurrency: int, before: Callable[[App
             await before(app)
         if once:
             await app.tasks["fact_memory.nightly"].defer_async(timestamp=0)
-        await app.run_worker_async(wait=not once, concurrency=concurrency, install_signal_handlers=not once,
-                                   **options)
+            await app.run_worker_async(wait=False, concurrency=concurrency, install_signal_handlers=False,
+                                       **options)
+            return
+        watcher = asyncio.create_task(_watch_stalled(app))
+        try:
+            await app.run_worker_async(wait=True, concurrency=concurrency, install_signal_handlers=True, **options)
+        finally:
+            watcher.cancel()
+
+
+async def _watch_stalled(app: App, every: float = STALLED_CHECK_SECONDS) -> None:
+    """Retry the jobs of dead workers every ``every`` seconds (the cron task runs only each minute)."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await retry_stalled_jobs(app)
+        except Exception as exc:  # never stop the worker for it
+            logger.warning("fact-memory worker: stalled-job check failed: %s", exc)

@@ -153,9 +153,12 @@ class FactMemory:
         config: FactMemoryConfig | None = None,
         data_dir: str | os.PathLike[str] | None = None,
         setup: bool = True,
+        embedded_only: bool = False,
     ) -> FactMemory:
         """Open a memory on ``database_url``, else ``$FACT_MEMORY_DATABASE_URL``, else the
         embedded Postgres (started or reused in ``data_dir`` / ``$FACT_MEMORY_DATA_DIR``).
+        ``embedded_only``: the embedded Postgres even when ``$FACT_MEMORY_DATABASE_URL`` is set
+        (the demo: it never writes into a database it was not pointed at explicitly).
 
         Args:
             embeddings: any LangChain ``Embeddings``; default :func:`~fact_memory_graph.embeddings.embeddings_from_env`
@@ -175,7 +178,7 @@ class FactMemory:
             from fact_memory_graph.embeddings import embeddings_from_env
 
             embeddings = embeddings_from_env()
-        url = settings.database_url(database_url)
+        url = database_url if embedded_only else settings.database_url(database_url)
         embedded = None
         if not url:
             from fact_memory_graph.embedded import EmbeddedPostgres, install_sigterm_handler
@@ -809,13 +812,15 @@ class FactMemory:
 
         Takes the oldest ``config.reconcile.batch_size`` unreconciled facts, groups each with
         the facts it could duplicate, asks the model (``llm`` or the memory's) once per group,
-        applies each group in its own transaction and marks it reconciled. Idempotent and
-        resumable; the run is recorded (:meth:`runs`). Returns what it did and cost.
-        """
+        applies each group in its own transaction and marks it reconciled; then settles pending
+        corrections (``ReconcileConfig.resolve_corrections``). Idempotent and resumable; the run
+        is recorded (:meth:`runs`). Returns what it did and cost.
+
+        Without a model the facts that need no judgement (no neighbour) are still reconciled;
+        each group and correction is left for a later run, reported in ``rejected_groups`` as
+        "no model for reconciliation"."""
         started = time.perf_counter()
         state = self._reconcile_input(user_id, at)
-        if llm is None:
-            self.llm  # noqa: B018 - ConfigurationError now rather than one rejected group per call
         report = self._finished(self.reconcile_graph(llm=llm).invoke(state, self._reconcile_run_config())["report"], started)
         self.store.record_run(user_id, "reconcile", started_at=report.started_at,
                               finished_at=report.finished_at or report.started_at, report=report.model_dump(mode="json"))
@@ -826,8 +831,6 @@ class FactMemory:
         """Async twin of :meth:`compact`."""
         started = time.perf_counter()
         state = self._reconcile_input(user_id, at)
-        if llm is None:
-            self.llm  # noqa: B018 - ConfigurationError now rather than one rejected group per call
         report = self._finished((await self.reconcile_graph(llm=llm).ainvoke(state, self._reconcile_run_config()))["report"], started)
         await self.astore.record_run(user_id, "reconcile", started_at=report.started_at,
                                      finished_at=report.finished_at or report.started_at,

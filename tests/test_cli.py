@@ -55,7 +55,7 @@ def test_cli_commands(db_url: str) -> None:
     assert result.exit_code == 0 and {f["claim"] for f in json.loads(result.output)} == {"lives in Berlin", "anxious this morning"}
     result = runner.invoke(app, ["facts", user, "--kind", "current", *db])
     assert "anxious" in result.output and "Berlin" not in result.output
-    result = runner.invoke(app, ["stats", user, *db])
+    result = runner.invoke(app, ["stats", user, "--json", *db])
     assert json.loads(result.output)["facts"] == {"current": {"active": 1}, "durable": {"active": 1}}
     result = runner.invoke(app, ["export", user, *db])
     assert result.exit_code == 0 and len(json.loads(result.output)["audit_log"]) == 2
@@ -246,3 +246,80 @@ def test_cli_server_status_start_stop(server_dir) -> None:
         result = runner.invoke(app, ["server", "stop", *data])
     assert result.exit_code == 0 and "stopped" in result.output
     assert json.loads(runner.invoke(app, ["server", "status", "--json", *data]).output)["running"] is False
+
+
+def test_operator_commands(db_url: str, tmp_path, clock) -> None:
+    """Issue 21: setup, restore, --version, recall --json with --at, resolve's flags, add
+    --expires errors, audit --limit newest, stats/export --json, compact without a model."""
+    import subprocess
+    import sys
+
+    user = f"ops-{uuid.uuid4().hex[:8]}"
+    db = ["--database-url", db_url]
+    from pathlib import Path
+
+    entry_point = Path(sys.executable).parent / "fact-memory"  # the installed command
+    out = subprocess.run([str(entry_point), "--version"], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("fact-memory-graph ")
+    result = runner.invoke(app, ["setup", "--json", *db])
+    assert result.exit_code == 0 and json.loads(result.output)["schema_version"] >= 8
+    for i, claim in enumerate(("lives in Berlin", "likes jazz", "has a cat")):
+        assert runner.invoke(app, ["add", user, claim, "--category", "identity" if i == 0 else "preference",
+                                   "--at", f"2026-03-0{i + 1}T09:00+00:00", *db]).exit_code == 0
+    result = runner.invoke(app, ["recall", user, "where do I live?", "--json", "--at", "2026-03-05T00:00+00:00", *db])
+    assert result.exit_code == 0 and json.loads(result.output)[0]["claim"] == "lives in Berlin"
+    result = runner.invoke(app, ["add", user, "tired", "--kind", "current", "--category", "feeling",
+                                 "--expires", "tomorrow", *db])
+    assert result.exit_code == 2 and "--expires" in result.output
+    result = runner.invoke(app, ["audit", user, "--limit", "1", "--json", *db])
+    assert [json.loads(result.output)[0]["after"]["claim"]] == ["has a cat"]  # the newest
+    result = runner.invoke(app, ["stats", user, *db])
+    assert result.exit_code == 0 and "durable facts, active" in result.output
+    assert json.loads(runner.invoke(app, ["stats", user, "--json", *db]).output)["facts"]["durable"]["active"] == 3
+    export = tmp_path / "export.json"
+    assert runner.invoke(app, ["export", user, "--json", "-o", str(export), *db]).exit_code == 0
+    result = runner.invoke(app, ["restore", str(export), "--user", f"{user}-copy", "--json", *db])
+    assert result.exit_code == 0 and json.loads(result.output)["facts"] == 3
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**json.loads(export.read_text()), "facts": [{"claim": "x"}]}))
+    result = runner.invoke(app, ["restore", str(bad), "--user", f"{user}-bad", *db])
+    assert result.exit_code == 2 and "facts[0]" in result.output
+    result = runner.invoke(app, ["compact", user, *db])
+    assert result.exit_code == 0, result.output
+    assert "no model for reconciliation" in result.output
+
+
+def test_resolve_flags_are_exact(db_url: str) -> None:
+    from fact_memory_graph.testing import ScriptedChatModel
+
+    user = f"res-{uuid.uuid4().hex[:8]}"
+    db = ["--database-url", db_url]
+    with FactMemory.open(db_url, llm=ScriptedChatModel(responses=[[
+            {"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]])) as memory:
+        memory.add_fact(user, "lives in Berlin", kind="durable", category="identity")
+        memory.remember(user, "I moved to Tokyo")
+        [cand] = memory.candidates(user)
+    result = runner.invoke(app, ["resolve", user, str(cand.id), "--accept", "--reject", *db])
+    assert result.exit_code == 2 and "exactly one" in result.output
+    with FactMemory.open(db_url) as memory:
+        assert len(memory.candidates(user)) == 1  # nothing changed
+    assert runner.invoke(app, ["resolve", user, str(cand.id), "--reject", *db]).exit_code == 0
+    result = runner.invoke(app, ["resolve", user, str(cand.id), "--accept", *db])
+    assert result.exit_code == 2 and "already rejected" in result.output
+
+
+def test_the_demo_never_uses_the_environments_database(monkeypatch, db_url: str) -> None:
+    """FACT_MEMORY_DATABASE_URL points at an application's database: the demo stays on the
+    embedded server unless --database-url names one."""
+    monkeypatch.setenv("FACT_MEMORY_DATABASE_URL", db_url)
+    from fact_memory_graph import memory as memory_module
+
+    opened: list = []
+
+    def spy(cls, database_url=None, **kwargs):
+        opened.append((database_url, kwargs.get("embedded_only")))
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(memory_module.FactMemory, "open", classmethod(spy))
+    runner.invoke(app, ["demo"])
+    assert opened == [(None, True)]  # the embedded server, whatever the environment says

@@ -58,10 +58,11 @@ class BlockingEmbeddings(DeterministicFakeEmbedding):
         return [DeterministicFakeEmbedding.embed_query(self, t) for t in texts]
 
 
-def test_a_read_past_its_budget_answers_without_memory(make_memory, user_id: str) -> None:
+def test_a_read_past_its_budget_answers_without_memory(make_memory, user_id: str, fresh_db_url: str) -> None:
     embeddings = BlockingEmbeddings()
     embeddings._gate.set()  # answers while the memory opens (it probes the dimension) ...
-    memory = make_memory(embeddings=embeddings, config=FactMemoryConfig(read=ReadConfig(read_budget_s=0.2)))
+    memory = make_memory(embeddings=embeddings, config=FactMemoryConfig(read=ReadConfig(read_budget_s=0.2)),
+                         url=fresh_db_url)
     embeddings._gate.clear()  # ... then gets stuck
     cfg = {"configurable": {"user_id": user_id}}
     try:
@@ -70,7 +71,7 @@ def test_a_read_past_its_budget_answers_without_memory(make_memory, user_id: str
         embeddings._gate.set()
 
 
-async def test_the_async_read_is_cancelled_at_its_budget(make_memory, user_id: str) -> None:
+async def test_the_async_read_is_cancelled_at_its_budget(make_memory, user_id: str, fresh_db_url: str) -> None:
     import asyncio
 
     class Stuck(DeterministicFakeEmbedding):
@@ -78,7 +79,8 @@ async def test_the_async_read_is_cancelled_at_its_budget(make_memory, user_id: s
             await asyncio.Event().wait()  # never answers
             return []
 
-    memory = make_memory(embeddings=Stuck(size=8), config=FactMemoryConfig(read=ReadConfig(read_budget_s=0.2)))
+    memory = make_memory(embeddings=Stuck(size=8), config=FactMemoryConfig(read=ReadConfig(read_budget_s=0.2)),
+                         url=fresh_db_url)
     out = await memory.recall_node().ainvoke({"messages": [HumanMessage("music?")]},
                                              {"configurable": {"user_id": user_id}})
     assert out == {"memory_context": ""}

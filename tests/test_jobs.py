@@ -96,3 +96,43 @@ def test_cli_compact(job_memory: FactMemory, clock: FixedClock, monkeypatch: pyt
     assert '"merged": 1' in out.output and '"user_id": "fay"' in out.output
     assert runner.invoke(cli_app, ["compact", *db]).exit_code == 2
     assert "nothing to reconcile" in runner.invoke(cli_app, ["compact", "--all", *db]).output
+
+
+async def test_a_worker_without_a_model_says_so_and_keeps_users_up(fresh_db_url, embeddings, clock: FixedClock,
+                                                                   caplog: pytest.LogCaptureFixture,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21: no model -> one line at start, the model-free upkeep still runs, no job fails."""
+    import logging
+
+    for name in ("FACT_MEMORY_MODEL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    memory = FactMemory.open(fresh_db_url, embeddings=embeddings, clock=clock)
+    try:
+        seed(memory, clock, "dee")  # two facts that would need the model to merge
+        memory.add_fact("dee", "flying to Lisbon", kind="current", category="schedule_context",
+                        expires_at=clock.now + timedelta(hours=2))
+        clock.advance(days=1)
+        caplog.set_level(logging.INFO, logger="fact_memory_graph")
+        failed = await run_worker(memory, once=True)
+        assert failed == 0
+        assert any("no model for reconciliation" in r.message for r in caplog.records)
+        assert "expired" in [f.status.value for f in memory.facts("dee")]  # upkeep ran
+        assert len(active(memory, "dee")) == 2  # nothing merged without a model
+    finally:
+        memory.close()
+
+
+async def test_a_failed_job_is_logged_and_counted(job_memory: FactMemory, clock: FixedClock,
+                                                  caplog: pytest.LogCaptureFixture,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import logging
+
+    seed(job_memory, clock, "eli")
+
+    async def broken(user_id: str, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(job_memory, "amaintain", broken)
+    caplog.set_level(logging.WARNING, logger="fact_memory_graph")
+    assert await run_worker(job_memory, once=True) == 1
+    assert any("job for eli failed" in r.message and "disk on fire" in r.message for r in caplog.records)

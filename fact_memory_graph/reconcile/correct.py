@@ -23,7 +23,7 @@ from langchain_core.messages import BaseMessage
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fact_memory_graph.context import MemoryContext
-from fact_memory_graph.errors import ExtractionError, FactMemoryError
+from fact_memory_graph.errors import ConfigurationError, ExtractionError, FactMemoryError
 from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
 from fact_memory_graph.prompts import correction_prompt
 from fact_memory_graph.reconcile.state import NodePair, ReconcileState, Update
@@ -85,6 +85,13 @@ def make_correct_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatMode
     structured_model = structured_model_cache(llm_factory, CorrectionVerdicts, ctx.config.write.structured_output_method,
                                               run_name="settle_corrections")
 
+    def model() -> Any:
+        try:
+            return structured_model()
+        except ConfigurationError:
+            raise ExtractionError("no model for reconciliation (set FACT_MEMORY_MODEL or pass llm=); "
+                                  "corrections left pending") from None
+
     def pending(user: str, candidates: list[FactCandidate]) -> dict[Any, list[FactCandidate]]:
         by_fact: dict[Any, list[FactCandidate]] = {}
         for c in sorted(candidates, key=lambda c: (c.created_at, str(c.id))):
@@ -118,8 +125,9 @@ def make_correct_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatMode
             accepted = rejected = 0
             error = None
             try:
+                bound = model()
                 with model_errors():
-                    output: object = structured_model().invoke(correction_messages(fact, corrections, state["at"]))
+                    output: object = bound.invoke(correction_messages(fact, corrections, state["at"]))
                 # reject before accept: an accepted correction supersedes the fact
                 for cand, accept, reason in sorted(settle_one(state, fact, corrections, output), key=lambda x: x[1]):
                     ctx.store.resolve_candidate(user, cand.id, accept=accept, at=state["at"],
@@ -143,9 +151,9 @@ def make_correct_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatMode
             accepted = rejected = 0
             error = None
             try:
+                bound = model()
                 with model_errors():
-                    output: object = await structured_model().ainvoke(
-                        correction_messages(fact, corrections, state["at"]))
+                    output: object = await bound.ainvoke(correction_messages(fact, corrections, state["at"]))
                 for cand, accept, reason in sorted(settle_one(state, fact, corrections, output), key=lambda x: x[1]):
                     await ctx.astore.resolve_candidate(user, cand.id, accept=accept, at=state["at"],
                                                        note=f"settled by reconciliation: {reason}")

@@ -103,8 +103,9 @@ class AsyncFactStore(StorePlans):
     async def list_candidates(self, user_id: str, *, status: str | None = "pending") -> list[FactCandidate]:
         return await self._run(lambda: self._list_candidates_plan(user_id, status))
 
-    async def audit_log(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
-        return await self._run(lambda: self._audit_log_plan(user_id, limit))
+    async def audit_log(self, user_id: str, *, limit: int | None = None, newest: bool = False) -> list[AuditEntry]:
+        """The user's audit rows, oldest first; ``limit``: the first (or with ``newest``, the last) N."""
+        return await self._run(lambda: self._audit_log_plan(user_id, limit, newest))
 
     async def processed_outcomes(self, user_id: str, message_ids: Sequence[str]) -> dict[str, ApplyOutcome | None]:
         return await self._run(lambda: self._processed_plan(user_id, message_ids))

@@ -108,8 +108,9 @@ class FactStore(StorePlans):
     def list_candidates(self, user_id: str, *, status: str | None = "pending") -> list[FactCandidate]:
         return self._run(lambda: self._list_candidates_plan(user_id, status))
 
-    def audit_log(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
-        return self._run(lambda: self._audit_log_plan(user_id, limit))
+    def audit_log(self, user_id: str, *, limit: int | None = None, newest: bool = False) -> list[AuditEntry]:
+        """The user's audit rows, oldest first; ``limit``: the first (or with ``newest``, the last) N."""
+        return self._run(lambda: self._audit_log_plan(user_id, limit, newest))
 
     def processed_outcomes(self, user_id: str, message_ids: Sequence[str]) -> dict[str, ApplyOutcome | None]:
         """Which of these message ids were processed already, with their recorded outcomes."""

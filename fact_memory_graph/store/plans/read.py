@@ -216,15 +216,16 @@ class ReadPlans(PlansBase):
         found = yield from rows(sql + " ORDER BY created_at, id", params)
         return [FactCandidate.model_validate(r) for r in found]
 
-    def _audit_log_plan(self, user_id: str, limit: int | None) -> Plan[list[AuditEntry]]:
+    def _audit_log_plan(self, user_id: str, limit: int | None, newest: bool = False) -> Plan[list[AuditEntry]]:
         require_user(user_id)
-        sql = f"SELECT * FROM {AUDIT} WHERE user_id = %s ORDER BY id"
+        sql = f"SELECT * FROM {AUDIT} WHERE user_id = %s ORDER BY id" + (" DESC" if newest else "")
         params: list[Any] = [user_id]
         if limit is not None:
             sql += " LIMIT %s"
             params.append(max(int(limit), 0))
         found = yield from rows(sql, params)
-        return [AuditEntry.model_validate(r) for r in found]
+        entries = [AuditEntry.model_validate(r) for r in found]
+        return entries[::-1] if newest else entries
 
     def _processed_plan(self, user_id: str, message_ids: Sequence[str]) -> Plan[dict[str, ApplyOutcome | None]]:
         require_user(user_id)
