@@ -1,6 +1,9 @@
 """Shared fixtures: one real embedded Postgres (pgvector) per test session, real embeddings.
 
-Set FACT_MEMORY_DATABASE_URL to run the suite against another server instead.
+Set FACT_MEMORY_TEST_DATABASE_URL (a role that may create databases, on a server with pgvector)
+to run the suite against another server instead. FACT_MEMORY_DATABASE_URL is removed from every
+test's environment: tests name their database themselves (the embedded-server tests must not
+inherit an application's URL).
 """
 
 from __future__ import annotations
@@ -31,6 +34,11 @@ def _reachable_dir() -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def _no_application_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FACT_MEMORY_DATABASE_URL", raising=False)
+
+
 @pytest.fixture
 def server_dir() -> Iterator[Path]:
     """A data directory for an embedded server of the test's own."""
@@ -41,8 +49,8 @@ def server_dir() -> Iterator[Path]:
 
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
-    """Admin URL of the Postgres the tests use (embedded unless FACT_MEMORY_DATABASE_URL)."""
-    if url := os.environ.get("FACT_MEMORY_DATABASE_URL"):
+    """Admin URL of the Postgres the tests use (embedded unless FACT_MEMORY_TEST_DATABASE_URL)."""
+    if url := os.environ.get("FACT_MEMORY_TEST_DATABASE_URL"):
         yield url
         return
     from fact_memory_graph.embedded import EmbeddedPostgres

@@ -77,13 +77,16 @@ def library_errors() -> Iterator[None]:
     except _TIMEOUTS as exc:
         raise StoreTimeoutError(f"database timeout ({type(exc).__name__}): {str(exc).strip()}") from exc
     except (pg_errors.UndefinedTable, pg_errors.UndefinedColumn, pg_errors.UndefinedFunction) as exc:
-        raise ConfigurationError(f"the fact-memory schema is missing or old ({str(exc).strip()}): "
-                                 "call FactMemory.setup() (or open with setup=True)") from exc
+        raise ConfigurationError(f"the fact-memory schema is missing or old ({_first_line(exc)}): "
+                                 "run `fact-memory setup` (or FactMemory.setup())") from exc
     except pg_errors.InsufficientPrivilege as exc:
-        fix = ("a superuser must run `CREATE EXTENSION vector;` in this database once (or grant this user "
-               "CREATE on it)" if "extension" in str(exc).lower() else
-               "grant this user CREATE on the schema and SELECT/INSERT/UPDATE/DELETE on the fact_memory_* tables")
-        raise ConfigurationError(f"the database user lacks a privilege ({str(exc).strip()}): {fix}") from exc
+        if "extension" in str(exc).lower():
+            raise ConfigurationError(
+                "pgvector is not a trusted extension, so this user cannot create it: a superuser must run "
+                "`CREATE EXTENSION vector;` once in this database") from exc
+        raise ConfigurationError(
+            f"the database user lacks a privilege ({_first_line(exc)}): grant it CREATE on the schema and "
+            "SELECT/INSERT/UPDATE/DELETE on the fact_memory_* tables") from exc
     except (pg_errors.UndefinedFile, pg_errors.FeatureNotSupported) as exc:
         if "vector" not in str(exc):
             raise _store_error(exc) from exc
@@ -93,6 +96,10 @@ def library_errors() -> Iterator[None]:
             "to use the embedded Postgres, which ships it") from exc
     except psycopg.Error as exc:
         raise _store_error(exc) from exc
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
 def _store_error(exc: psycopg.Error) -> StoreError:
