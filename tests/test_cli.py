@@ -227,9 +227,9 @@ def test_missing_extension_privilege_is_a_configuration_error(server_url: str) -
     with psycopg.connect(server_url, autocommit=True) as conn:
         if not conn.execute("SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user").fetchone()[0]:
             pytest.skip("the test server's role cannot create roles (covered by tests/test_external_postgres.py)")
-        conn.execute(f"CREATE ROLE {name} LOGIN")
+        conn.execute(f"CREATE ROLE {name} LOGIN PASSWORD 'noext-pw'")  # a server with password auth needs it
         conn.execute(f"CREATE DATABASE {name} OWNER {name}")
-    url = make_conninfo(**{**conninfo_to_dict(server_url), "user": name, "dbname": name})
+    url = make_conninfo(**{**conninfo_to_dict(server_url), "user": name, "dbname": name, "password": "noext-pw"})
     with pytest.raises(ConfigurationError, match="CREATE EXTENSION vector") as info:
         FactMemory.open(url)
     assert "psycopg" not in type(info.value).__module__
