@@ -219,12 +219,20 @@ def demo(
 
 
 @app.command()
-def setup(as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None) -> None:
+def setup(
+    citus: Annotated[bool, typer.Option("--citus", help="Also distribute the tables by user (a Citus coordinator).")]
+    = False,
+    as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None,
+) -> None:
     """Create the schema, or bring it up to date, and print its version (safe to run again)."""
     with _memory(database_url, data_dir) as memory:  # opening runs the migrations under a lock
         versions = memory.store.migration_versions()
-        info = {"schema_version": max(versions), "migrations": len(versions),
-                "embedding_dimension": memory.store.dimension, "database": _shown_url(memory.database_url)}
+        info: dict[str, Any] = {"schema_version": max(versions), "migrations": len(versions),
+                                "embedding_dimension": memory.store.dimension,
+                                "database": _shown_url(memory.database_url)}
+        if citus:
+            with _errors():
+                info["citus"] = memory.store.distribute()
     if as_json:
         _emit_json(info)
     else:

@@ -73,7 +73,11 @@ def _create_db(server_url: str, name: str) -> str:
 
 @pytest.fixture(scope="session")
 def db_url(server_url: str) -> str:
-    """A database shared by the session; tests keep apart by using their own user ids."""
+    """A database shared by the session; tests keep apart by using their own user ids.
+    FACT_MEMORY_TEST_DATABASE_DIRECT=1 uses FACT_MEMORY_TEST_DATABASE_URL's database itself (a
+    Citus coordinator, where a new database would have no Citus: tools/citus/run.sh)."""
+    if os.environ.get("FACT_MEMORY_TEST_DATABASE_DIRECT") == "1":
+        return server_url
     return _create_db(server_url, "fm_tests")
 
 

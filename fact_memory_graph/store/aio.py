@@ -74,6 +74,10 @@ class AsyncFactStore(StorePlans):
         """Async twin of ``FactStore.setup``."""
         await self._run(self._setup_plan, transaction=True)
 
+    async def distribute(self) -> dict[str, str]:
+        """Citus: distribute the schema by user_id (idempotent); see ``AdminPlans._distribute_plan``."""
+        return await self._run(self._distribute_plan, transaction=True)
+
     async def migration_versions(self) -> list[int]:
         return await self._run(self._migration_versions_plan)
 

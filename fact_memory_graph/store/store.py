@@ -72,6 +72,10 @@ class FactStore(StorePlans):
         """
         self._run(self._setup_plan, transaction=True)
 
+    def distribute(self) -> dict[str, str]:
+        """Citus: distribute the schema by user_id (idempotent); see ``AdminPlans._distribute_plan``."""
+        return self._run(self._distribute_plan, transaction=True)
+
     def migration_versions(self) -> list[int]:
         return self._run(self._migration_versions_plan)
 

@@ -8,7 +8,7 @@ from uuid import UUID
 
 from psycopg.types.json import Jsonb
 
-from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
+from fact_memory_graph.errors import ConfigurationError, DimensionMismatchError, InvalidInputError
 from fact_memory_graph.lifecycle import lifecycle_relevance, should_clean_up
 from fact_memory_graph.store._sql import (
     AUDIT,
@@ -35,6 +35,9 @@ from fact_memory_graph.store._sql import (
 from fact_memory_graph.store.migrations import MIGRATIONS, render_migration
 from fact_memory_graph.store.plans.write import WritePlans
 
+#: Tables distributed by user_id on Citus, colocated with the facts (the facts first: the others'
+#: foreign keys and joins point at it).
+DISTRIBUTED_TABLES = (FACTS, CANDIDATES, AUDIT, PROCESSED, RUNS, PROFILES, SESSIONS)
 #: The job engine's tasks whose arguments name a user (see fact_memory_graph.jobs).
 USER_TASKS = ("fact_memory.reconcile_user",)
 # Arbitrary constant: serialises concurrent setup() calls (CREATE EXTENSION races otherwise).
@@ -59,6 +62,37 @@ class AdminPlans(WritePlans):
         stored = yield from one("SELECT value FROM fact_memory_meta WHERE key = 'embedding_dim'")
         if stored is not None and int(stored["value"]) != self.dimension:
             raise DimensionMismatchError(int(stored["value"]), self.dimension, where="database")
+
+    def _distribute_plan(self) -> Plan[dict[str, str]]:
+        """Citus: distribute the schema (idempotent; run after ``setup`` on the coordinator).
+
+        Per table: the user-keyed tables are distributed by ``user_id`` and colocated with the
+        facts, so every per-user statement (joins, foreign keys, one message's transaction) runs
+        on one shard; ``fact_memory_users`` (forget generations, keyed by a hash, read with every
+        write and written only by ``forget``) becomes a reference table, joinable with every shard;
+        ``fact_memory_meta`` and ``fact_memory_migrations`` stay local to the coordinator (only
+        ``setup`` reads them), as do procrastinate's tables (a cross-user job queue). The audit
+        log's append-only trigger runs on the shards (``citus.enable_unsafe_triggers``: it only
+        raises)."""
+        present = yield from one("SELECT to_regclass('pg_dist_partition') IS NOT NULL AS citus")
+        if not (present and present["citus"]):
+            raise ConfigurationError("this database has no Citus extension: CREATE EXTENSION citus (as a "
+                                     "superuser, on the coordinator) before distributing")
+        yield from execute("SET LOCAL citus.enable_unsafe_triggers TO on")
+        yield from execute("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'")
+        done = {r["logicalrelid"]: r["partmethod"] for r in (yield from rows(
+            "SELECT logicalrelid::text, partmethod FROM pg_dist_partition"))}
+        out: dict[str, str] = {}
+        for table in DISTRIBUTED_TABLES:
+            if table not in done:
+                colocate = "none" if table == FACTS else FACTS
+                yield from execute("SELECT create_distributed_table(%s, 'user_id', colocate_with => %s)",
+                                   (table, colocate))
+            out[table] = "distributed by user_id"
+        if USERS not in done:
+            yield from execute("SELECT create_reference_table(%s)", (USERS,))
+        out[USERS] = "reference"
+        return out
 
     def _migration_versions_plan(self) -> Plan[list[int]]:
         found = yield from rows("SELECT version FROM fact_memory_migrations ORDER BY version")

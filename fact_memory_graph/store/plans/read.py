@@ -138,14 +138,18 @@ class ReadPlans(PlansBase):
         found = yield from rows(
             # Candidates join on (user_id, fact_id): two users may hold the same fact id (a
             # restored export), and one user's text must never reach another's prompt. At most
-            # MAX_PENDING_SHOWN (the newest) per fact reach the prompt.
-            "SELECT f.*, (SELECT coalesce(jsonb_agg(jsonb_build_object("
-            "'id', p.id, 'claim', p.claim, 'created_at', p.created_at) ORDER BY p.created_at), '[]')"
-            f" FROM (SELECT c.id, c.claim, c.created_at FROM {CANDIDATES} c WHERE c.user_id = f.user_id"
-            " AND c.fact_id = f.id AND c.status = 'pending' ORDER BY c.created_at DESC, c.id"
-            f" LIMIT {MAX_PENDING_SHOWN}) p) AS pending"
-            f" FROM ({' UNION ALL '.join(parts)}) f",
-            params,
+            # MAX_PENDING_SHOWN (the newest) per fact reach the prompt. A join, not a correlated
+            # subquery, so a Postgres distributed by user_id (Citus) keeps it on one shard.
+            "SELECT f.*, coalesce(p.pending, '[]'::jsonb) AS pending"
+            f" FROM ({' UNION ALL '.join(parts)}) f"
+            " LEFT JOIN (SELECT c.user_id, c.fact_id, jsonb_agg(jsonb_build_object("
+            "   'id', c.id, 'claim', c.claim, 'created_at', c.created_at) ORDER BY c.created_at) AS pending"
+            "   FROM (SELECT c.user_id, c.fact_id, c.id, c.claim, c.created_at, row_number() OVER ("
+            "     PARTITION BY c.fact_id ORDER BY c.created_at DESC, c.id) AS newest"
+            f"     FROM {CANDIDATES} c WHERE c.user_id = %s AND c.status = 'pending') c"
+            f"   WHERE c.newest <= {MAX_PENDING_SHOWN} GROUP BY c.user_id, c.fact_id) p"
+            " ON p.user_id = f.user_id AND p.fact_id = f.id",
+            [*params, user_id],
         )
         for row in found:
             fact = to_fact(row)

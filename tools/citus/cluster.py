@@ -1,0 +1,85 @@
+"""A local Citus cluster for the scale-out checks: a coordinator and two workers on loopback, each
+with Citus and pgvector (built by ``tools/citus/build.sh``), in a temporary directory.
+
+    python tools/citus/cluster.py start   # prints the coordinator's URL; state in $FM_CITUS_DIR
+    python tools/citus/cluster.py stop
+
+Debian's PostgreSQL 15 binaries run the nodes as the ``postgres`` OS user. The nodes listen on
+127.0.0.1 only and trust loopback connections: a throw-away test cluster, not a deployment.
+Every client connects to the coordinator (that is also what makes the library's advisory locks
+cluster-wide: they are taken on the coordinator).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import psycopg
+
+BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
+STATE = Path(os.environ.get("FM_CITUS_DIR", Path(tempfile.gettempdir()) / "fm-citus"))
+PORTS = {"coordinator": 9700, "worker1": 9701, "worker2": 9702}
+OS_USER = "postgres"
+
+
+def _as_postgres(args: list[str]) -> None:
+    root = os.geteuid() == 0
+    env = {**os.environ, "HOME": pwd.getpwnam(OS_USER).pw_dir} if root else None  # not root's ~/.postgresql
+    subprocess.run(args, check=True, capture_output=True, text=True, user=OS_USER if root else None, env=env)
+
+
+def url(port: int) -> str:
+    return f"postgresql://postgres@127.0.0.1:{port}/postgres"
+
+
+def start() -> str:
+    if STATE.exists():
+        stop()
+    STATE.mkdir(mode=0o755, parents=True)
+    owner = pwd.getpwnam(OS_USER)
+    for name, port in PORTS.items():
+        data = STATE / name
+        data.mkdir(mode=0o700)
+        os.chown(data, owner.pw_uid, owner.pw_gid)
+        _as_postgres([str(BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=utf8"])
+        with open(data / "postgresql.conf", "a") as conf:
+            conf.write(f"\nshared_preload_libraries = 'citus'\nlisten_addresses = '127.0.0.1'\nport = {port}\n"
+                       f"unix_socket_directories = '{data}'\nmax_connections = 200\n"
+                       "max_prepared_transactions = 200\ncitus.node_conninfo = 'sslmode=disable'\n")
+        _as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-w", "-l", str(data / "server.log"), "start"])
+    for port in PORTS.values():
+        with psycopg.connect(url(port), autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS citus")
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    with psycopg.connect(url(PORTS["coordinator"]), autocommit=True) as conn:
+        conn.execute("SELECT citus_set_coordinator_host('127.0.0.1', %s)", (PORTS["coordinator"],))
+        for name in ("worker1", "worker2"):
+            conn.execute("SELECT citus_add_node('127.0.0.1', %s)", (PORTS[name],))
+        nodes = conn.execute("SELECT nodename, nodeport FROM pg_dist_node ORDER BY nodeport").fetchall()
+    (STATE / "cluster.json").write_text(json.dumps({"coordinator": url(PORTS["coordinator"]), "nodes": nodes}))
+    return url(PORTS["coordinator"])
+
+
+def stop() -> None:
+    for name in PORTS:
+        data = STATE / name
+        if (data / "postmaster.pid").exists():
+            _as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-w", "-m", "fast", "stop"])
+    shutil.rmtree(STATE, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else "start"
+    if command == "start":
+        print(start())
+    elif command == "stop":
+        stop()
+    else:
+        sys.exit("usage: cluster.py start|stop")

@@ -1,0 +1,157 @@
+"""The memory on a real Citus cluster (tools/citus/run.sh runs this; not part of `make test`).
+
+Needs FACT_MEMORY_CITUS_URL: the coordinator of a cluster whose schema was distributed with
+`fact-memory setup --citus`. Checks: every per-user statement of a full scenario plans as a
+single-shard (router) query — EXPLAIN shows one task — except the scheduler's cross-user listing;
+a worker pass; forget leaves nothing on any node.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import struct
+import uuid
+from typing import Any
+
+import psycopg
+import pytest
+
+from fact_memory_graph import FactMemory
+from fact_memory_graph.store import _driver
+from fact_memory_graph.store.plans.base import VectorParam
+from fact_memory_graph.testing import ScriptedChatModel
+
+URL = os.environ.get("FACT_MEMORY_CITUS_URL")
+pytestmark = pytest.mark.skipif(not URL, reason="FACT_MEMORY_CITUS_URL is not set (tools/citus/run.sh)")
+
+#: The one statement that spans users on purpose (the scheduler's listing of who has work).
+CROSS_USER = "SELECT DISTINCT f.user_id FROM fact_memory_facts f WHERE"
+USER_TABLES = re.compile(r"\bfact_memory_(facts|candidates|audit|processed_messages|runs|profiles|sessions|users)\b")
+
+
+def _text_params(params: Any) -> Any:
+    """Binary vector parameters as pgvector text, so the client can inline them for EXPLAIN."""
+    def one(p: Any) -> Any:
+        if isinstance(p, VectorParam):
+            dim = struct.unpack(">HH", bytes(p.data)[:4])[0]
+            floats = struct.unpack(f">{dim}f", bytes(p.data)[4:])
+            return "[" + ",".join(repr(x) for x in floats) + "]"
+        return p
+    if params is None:
+        return None
+    return [one(p) for p in params]
+
+
+def _task_counts(plan: Any) -> list[int]:
+    found: list[int] = []
+    if isinstance(plan, dict):
+        for key, value in plan.items():
+            if key == "Task Count":
+                found.append(int(value))
+            else:
+                found += _task_counts(value)
+    elif isinstance(plan, list):
+        for item in plan:
+            found += _task_counts(item)
+    return found
+
+
+def _scenario(memory: FactMemory, user: str) -> None:
+    memory.add_fact(user, "lives in Berlin", kind="durable", category="identity", source="conversation")
+    memory.add_fact(user, "allergic to penicillin", kind="durable", category="health")
+    memory.add_fact(user, "tired today", kind="current", category="feeling")
+    memory.remember(user, "I moved to Tokyo", message_id="m1", session_id="s1")
+    memory.remember(user, "Berlin is still home", message_id="m2", session_id="s1")
+    memory.recall(user, "where do I live?", include_profile=True, include_sessions=True)
+    memory.as_retriever(user_id=user).invoke("health", search_kwargs={"since": "2020-01-01T00:00:00+00:00"})
+    memory.flush()
+    memory.compact(user)
+    memory.maintain(user)
+    memory.users_with_work()
+    memory.stats(user), memory.audit_log(user, limit=3), memory.runs(user), memory.health(user)
+    [fact] = [f for f in memory.facts(user) if "penicillin" in f.claim]
+    memory.history(user, fact.id)
+    data = memory.export(user)
+    memory.forget_message(user, "m2")
+    memory.purge_fact(user, fact.id)
+    memory.forget(user)
+    memory.restore(data, user_id=f"{user}-copy")
+
+
+def _llm() -> ScriptedChatModel:
+    return ScriptedChatModel(by_message={
+        "I moved to Tokyo": lambda messages: {"ops": [
+            {"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]},
+        "Berlin is still home": lambda messages: {"ops": [{"op": "strengthen", "ref": "D1"}]},
+    }, default={"verdicts": [{"ref": "C1", "verdict": "accept", "reason": "moved"}], "decisions": []})
+
+
+def test_every_per_user_statement_is_single_shard(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str, Any]] = []
+    real_fetch = _driver._fetch
+
+    def recording_fetch(cur, q, pipe):
+        seen.append((q.sql, q.params))
+        return real_fetch(cur, q, pipe)
+
+    monkeypatch.setattr(_driver, "_fetch", recording_fetch)
+    user = f"citus-{uuid.uuid4().hex[:8]}"
+    with FactMemory.open(URL, llm=_llm()) as memory:
+        _scenario(memory, user)
+    checked, multi, skipped, unplanned = 0, [], [], []
+    with psycopg.connect(URL, cursor_factory=psycopg.ClientCursor) as conn:
+        for sql, params in seen:
+            head = sql.lstrip().upper()
+            if not USER_TABLES.search(sql) or head.startswith(("CREATE", "ALTER", "SET", "SELECT SETVAL(")):
+                continue
+            if sql.lstrip().startswith(CROSS_USER):
+                skipped.append(sql[:80])
+                continue
+            try:
+                with conn.transaction(force_rollback=True):
+                    plan = conn.execute("EXPLAIN (FORMAT JSON) " + sql, _text_params(params)).fetchone()[0]
+            except psycopg.Error as exc:  # a statement EXPLAIN cannot take (none expected)
+                multi.append(f"EXPLAIN failed: {exc}: {sql[:120]}")
+                continue
+            checked += 1
+            counts = _task_counts(plan)
+            if not counts:
+                unplanned.append(sql[:120])  # not planned by Citus at all: a local table?
+            if any(n != 1 for n in counts):
+                multi.append(f"{counts}: {sql[:160]}")
+    print(json.dumps({"statements_checked": checked, "not_single_shard": len(multi),
+                      "cross_user_skipped": len(skipped), "not_planned_by_citus": len(unplanned)}))
+    assert checked > 60
+    assert multi == []
+    assert unplanned == []  # every one of them went through Citus (one task each)
+
+
+def test_a_worker_pass_on_the_cluster() -> None:
+    from fact_memory_graph.jobs import run_worker
+
+    user = f"citus-w-{uuid.uuid4().hex[:8]}"
+    with FactMemory.open(URL, llm=_llm()) as memory:
+        memory.add_fact(user, "lives in Berlin", kind="durable", category="identity", source="conversation")
+        memory.add_fact(user, "resides in Berlin", kind="durable", category="identity", source="conversation")
+        assert asyncio.run(run_worker(memory, once=True)) == 0
+        assert user not in memory.users_with_work()
+        memory.forget(user)
+
+
+def test_forget_leaves_nothing_on_any_node() -> None:
+    user = f"citus-f-{uuid.uuid4().hex[:8]}"
+    with FactMemory.open(URL, llm=_llm()) as memory:
+        _scenario(memory, user)  # ends with forget(user) (and a restored copy under another id)
+        memory.forget(f"{user}-copy")
+    cluster = json.loads(open(os.path.join(os.environ.get("FM_CITUS_DIR", "/tmp/fm-citus"), "cluster.json")).read())
+    for host, port in cluster["nodes"]:
+        with psycopg.connect(f"postgresql://postgres@{host}:{port}/postgres") as conn:
+            tables = [r[0] for r in conn.execute(
+                "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                " WHERE n.nspname = 'public' AND c.relkind = 'r'").fetchall()]
+            for table in tables:
+                n = conn.execute(f'SELECT count(*) FROM "{table}" t WHERE t::text LIKE %s', (f"%{user}%",)).fetchone()[0]
+                assert n == 0, (port, table)
