@@ -2,7 +2,7 @@
 user, ``ReadConfig.search`` "dense" (the read path before hybrid retrieval) against "hybrid"
 (the default), queries alternating between the two in one window (the box is shared and noisy).
 
-    python benchmarks/search_modes.py [--sizes 1000,10000] [--queries 200]
+    python benchmarks/search_modes.py [--sizes 1000,10000] [--queries 200] [--database-url URL] [--modes M1,M2]
 """
 
 from __future__ import annotations
@@ -35,13 +35,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--database-url", default=None, help="default: the embedded server")
+    parser.add_argument("--modes", default="dense,hybrid", help="two ReadConfig.search modes, or one")
     args = parser.parse_args()
     rng = random.Random(7)
-    memories = {mode: FactMemory.open(config=FactMemoryConfig(read=ReadConfig(search=mode, track_access=False)))
-                for mode in ("dense", "hybrid")}
-    loader = memories["dense"]
-    print("| facts | dense p50 ms | hybrid p50 ms | ratio |")
-    print("|---|---|---|---|")
+    modes = args.modes.split(",")
+    memories = {mode: FactMemory.open(args.database_url,
+                                      config=FactMemoryConfig(read=ReadConfig(search=mode, track_access=False)))
+                for mode in modes}
+    loader = memories[modes[0]]
+    print("| facts | " + " | ".join(f"{m} p50 ms" for m in modes) + " |")
+    print("|---" * (len(modes) + 1) + "|")
     for size in (int(s) for s in args.sizes.split(",")):
         user = f"bench-modes-{size}-{uuid.uuid4().hex[:6]}"
         texts = claims(size, rng)
@@ -51,16 +55,16 @@ def main() -> None:
             ops = [PlannedOp(op="add_durable", kind=FactKind.DURABLE, category="relationship", claim=c,
                              embedding=v) for c, v in zip(batch, vectors, strict=True)]
             loader.store.apply(user, f"load-{start}", ops, at=loader.now())
-        times: dict[str, list[float]] = {"dense": [], "hybrid": []}
+        times: dict[str, list[float]] = {m: [] for m in modes}
         retrievers = {m: mem.as_retriever(user_id=user) for m, mem in memories.items()}
         for i in range(args.queries):
             query = QUERIES[i % len(QUERIES)]
-            for mode in (("dense", "hybrid") if i % 2 == 0 else ("hybrid", "dense")):
+            for mode in (modes if i % 2 == 0 else modes[::-1]):
                 t = time.perf_counter()
                 retrievers[mode].invoke(query)
                 times[mode].append(time.perf_counter() - t)
-        dense, hybrid = (statistics.median(times[m]) * 1000 for m in ("dense", "hybrid"))
-        print(f"| {size} | {dense:.1f} | {hybrid:.1f} | {hybrid / dense:.2f} |")
+        p50 = [statistics.median(times[m]) * 1000 for m in modes]
+        print(f"| {size} | " + " | ".join(f"{v:.1f}" for v in p50) + " |")
         loader.forget(user)
     for memory in memories.values():
         memory.close()

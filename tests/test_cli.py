@@ -326,3 +326,8 @@ def test_the_demo_never_uses_the_environments_database(monkeypatch, db_url: str)
     monkeypatch.setattr(memory_module.FactMemory, "open", classmethod(spy))
     runner.invoke(app, ["demo"])
     assert opened == [(None, True)]  # the embedded server, whatever the environment says
+
+
+def test_setup_citus_on_a_plain_postgres_says_what_is_missing(db_url: str) -> None:
+    result = runner.invoke(app, ["setup", "--citus", "--database-url", db_url])
+    assert result.exit_code == 2 and "CREATE EXTENSION citus" in result.output

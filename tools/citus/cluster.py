@@ -2,6 +2,7 @@
 with Citus and pgvector (built by ``tools/citus/build.sh``), in a temporary directory.
 
     python tools/citus/cluster.py start   # prints the coordinator's URL; state in $FM_CITUS_DIR
+    python tools/citus/cluster.py start-single   # a plain PostgreSQL 15 node beside it (baseline)
     python tools/citus/cluster.py stop
 
 Debian's PostgreSQL 15 binaries run the nodes as the ``postgres`` OS user. The nodes listen on
@@ -26,6 +27,8 @@ import psycopg
 BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
 STATE = Path(os.environ.get("FM_CITUS_DIR", Path(tempfile.gettempdir()) / "fm-citus"))
 PORTS = {"coordinator": 9700, "worker1": 9701, "worker2": 9702}
+#: A plain PostgreSQL 15 node (same binaries, pgvector, no Citus): the single-node baseline.
+SINGLE_PORT = 9710
 OS_USER = "postgres"
 
 
@@ -67,8 +70,24 @@ def start() -> str:
     return url(PORTS["coordinator"])
 
 
+def start_single() -> str:
+    """The single-node baseline beside the cluster (same PostgreSQL 15 binaries, no Citus)."""
+    owner = pwd.getpwnam(OS_USER)
+    data = STATE / "single"
+    STATE.mkdir(mode=0o755, parents=True, exist_ok=True)
+    data.mkdir(mode=0o700)
+    os.chown(data, owner.pw_uid, owner.pw_gid)
+    _as_postgres([str(BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=utf8"])
+    with open(data / "postgresql.conf", "a") as conf:
+        conf.write(f"\nlisten_addresses = '127.0.0.1'\nport = {SINGLE_PORT}\nunix_socket_directories = '{data}'\n")
+    _as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-w", "-l", str(data / "server.log"), "start"])
+    with psycopg.connect(url(SINGLE_PORT), autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    return url(SINGLE_PORT)
+
+
 def stop() -> None:
-    for name in PORTS:
+    for name in (*PORTS, "single"):
         data = STATE / name
         if (data / "postmaster.pid").exists():
             _as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-w", "-m", "fast", "stop"])
@@ -79,6 +98,8 @@ if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else "start"
     if command == "start":
         print(start())
+    elif command == "start-single":
+        print(start_single())
     elif command == "stop":
         stop()
     else:

@@ -14,6 +14,7 @@ import os
 import re
 import struct
 import uuid
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -146,7 +147,8 @@ def test_forget_leaves_nothing_on_any_node() -> None:
     with FactMemory.open(URL, llm=_llm()) as memory:
         _scenario(memory, user)  # ends with forget(user) (and a restored copy under another id)
         memory.forget(f"{user}-copy")
-    cluster = json.loads(open(os.path.join(os.environ.get("FM_CITUS_DIR", "/tmp/fm-citus"), "cluster.json")).read())
+    state = Path(os.environ.get("FM_CITUS_DIR", "/tmp/fm-citus")) / "cluster.json"
+    cluster = json.loads(state.read_text())
     for host, port in cluster["nodes"]:
         with psycopg.connect(f"postgresql://postgres@{host}:{port}/postgres") as conn:
             tables = [r[0] for r in conn.execute(
