@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, tzinfo
 from typing import Any, Literal
 from uuid import UUID
 
@@ -117,16 +117,22 @@ OP_FIELD_DEFAULTS: dict[str, Any] = {"ref": None, "category": None, "claim": Non
                                      "verification_status": None, "supersedes": None, "expires_at": None}
 
 
-def parse_expiry(value: str, message_time: datetime) -> datetime:
-    """An end time from the model: an ISO datetime (naive = the message's time zone) or a date
-    (= the end of that day in the message's time zone). Raises ``ValueError``."""
+def _parse_when(value: str, tz: tzinfo | None, day_at: time) -> datetime:
+    """An ISO datetime (naive = in ``tz``) or a date (= ``day_at`` on that day in ``tz``).
+    Raises ``ValueError``."""
     text = value.strip()
     try:
         day = date.fromisoformat(text)
     except ValueError:
         at = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        return at if at.tzinfo is not None else at.replace(tzinfo=message_time.tzinfo)
-    return datetime.combine(day, time.max, tzinfo=message_time.tzinfo)
+        return at if at.tzinfo is not None else at.replace(tzinfo=tz)
+    return datetime.combine(day, day_at, tzinfo=tz)
+
+
+def parse_expiry(value: str, message_time: datetime) -> datetime:
+    """An end time from the model: an ISO datetime (naive = the message's time zone) or a date
+    (= the end of that day in the message's time zone). Raises ``ValueError``."""
+    return _parse_when(value, message_time.tzinfo, time.max)
 
 
 #: A user asking not to be remembered (checked before any model call; English): "don't remember
@@ -156,15 +162,9 @@ def happened_at(fields: Mapping[str, Any], message_time: datetime | None) -> dat
         if len(text) == 7 and text[4] == "-":  # YYYY-MM: the month's first day
             text += "-01"
         try:
-            day = date.fromisoformat(text)
-            at = datetime.combine(day, time.min, tzinfo=message_time.tzinfo if message_time else UTC)
+            at = _parse_when(text, message_time.tzinfo if message_time else UTC, time.min)
         except ValueError:
-            try:
-                at = datetime.fromisoformat(text.replace("Z", "+00:00"))
-            except ValueError:
-                continue
-            if at.tzinfo is None:
-                at = at.replace(tzinfo=message_time.tzinfo if message_time else UTC)
+            continue
         if message_time is not None and at > message_time:
             return None
         return at
@@ -200,6 +200,14 @@ def validate_ops(
         raw_ops = raw_ops[: config.max_ops]
 
     touched: set[UUID] = set()  # one op per stored fact per message (four decays retracted a fact)
+
+    def withheld(op_name: str, category: str) -> bool:
+        """The privacy policy: a never-stored category is rejected without the claim's text."""
+        if category not in config.never_store:
+            return False
+        reject({"op": op_name, "category": category},
+               f"{WITHHELD_REASON}: category {category!r} is never stored (WriteConfig.never_store)")
+        return True
 
     def first_on(fact_id: UUID, dump: Any) -> bool:
         if fact_id in touched:
@@ -246,9 +254,7 @@ def validate_ops(
             except InvalidInputError as exc:
                 reject(dump, str(exc))
                 continue
-            if op.category in config.never_store:  # privacy policy: recorded without the claim
-                reject({"op": op.op, "category": op.category},
-                       f"{WITHHELD_REASON}: category {op.category!r} is never stored (WriteConfig.never_store)")
+            if withheld(op.op, op.category):
                 continue
             expires_at = None
             if op.expires_at:
@@ -295,9 +301,7 @@ def validate_ops(
                 except InvalidInputError as exc:
                     reject(dump, str(exc))
                     continue
-                if category in config.never_store:
-                    reject({"op": op.op, "category": category},
-                           f"{WITHHELD_REASON}: category {category!r} is never stored (WriteConfig.never_store)")
+                if withheld(op.op, category):
                     continue
             accepted.append(
                 PlannedOp(op="contradict", fact_id=fact_id, kind=kind, category=category, claim=claim,
