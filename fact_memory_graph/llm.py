@@ -16,7 +16,7 @@ from langchain_core.runnables import Runnable, RunnableLambda
 from langchain_openai.chat_models.base import BaseChatOpenAI
 from pydantic import BaseModel
 
-from fact_memory_graph.errors import ExtractionError
+from fact_memory_graph.errors import ConfigurationError, ExtractionError
 
 
 def bind_structured(llm: BaseChatModel, schema: type[BaseModel], method: str, *, run_name: str) -> Runnable:
@@ -42,13 +42,20 @@ def bind_structured(llm: BaseChatModel, schema: type[BaseModel], method: str, *,
 
 
 def structured_model_cache(llm_factory: Callable[[], BaseChatModel], schema: type[BaseModel], method: str, *,
-                           run_name: str) -> Callable[[], Runnable]:
+                           run_name: str, missing: str | None = None) -> Callable[[], Runnable]:
     """A getter for the bound model, rebuilt only when the factory returns another model
-    (rendering the JSON schema costs ~10 ms)."""
+    (rendering the JSON schema costs ~10 ms). ``missing``: when there is no model, raise
+    :class:`ExtractionError` with this reason (the work waits, the run goes on) instead of the
+    factory's :class:`ConfigurationError`."""
     cache: dict[int, tuple[BaseChatModel, Runnable]] = {}
 
     def get() -> Runnable:
-        llm = llm_factory()
+        try:
+            llm = llm_factory()
+        except ConfigurationError:
+            if missing is None:
+                raise
+            raise ExtractionError(missing) from None
         hit = cache.get(id(llm))
         if hit is None or hit[0] is not llm:
             hit = (llm, bind_structured(llm, schema, method, run_name=run_name))

@@ -11,24 +11,28 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
 from fact_memory_graph.context import MemoryContext
-from fact_memory_graph.errors import ConfigurationError, ExtractionError
+from fact_memory_graph.errors import ExtractionError
 from fact_memory_graph.formatting import approx_tokens
 from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
 from fact_memory_graph.messages import message_text
 from fact_memory_graph.prompts import reconcile_prompt
 from fact_memory_graph.reconcile.decisions import GroupVerdict, validate_decisions
-from fact_memory_graph.reconcile.state import Group, NodePair, ReconcileState, Update, Verdict
+from fact_memory_graph.reconcile.state import (
+    NO_MODEL,
+    Group,
+    NodePair,
+    ReconcileState,
+    Update,
+    Verdict,
+)
 from fact_memory_graph.sanitize import quote
 
 logger = logging.getLogger(__name__)
-#: Why a group or a correction waits when the memory has no chat model (the rest of the run goes on).
-NO_MODEL = "no model for reconciliation (set FACT_MEMORY_MODEL or pass llm=); left for a later run"
 
 
 def group_prompt(group: Group, now: datetime) -> list[BaseMessage]:
@@ -44,7 +48,8 @@ def group_prompt(group: Group, now: datetime) -> list[BaseMessage]:
 
 def make_adjudicate_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatModel]) -> NodePair:
     method = ctx.config.write.structured_output_method
-    structured_model = structured_model_cache(llm_factory, GroupVerdict, method, run_name="reconcile_group")
+    structured_model = structured_model_cache(llm_factory, GroupVerdict, method, run_name="reconcile_group",
+                                              missing=NO_MODEL)
 
     def judge(group: Group, output: object) -> Verdict:
         """The group's verdict from the model's output, or its rejection (an exception)."""
@@ -76,18 +81,12 @@ def make_adjudicate_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatM
             out.append((group, prompt, sum(approx_tokens(message_text(m)) for m in prompt)))
         return out
 
-    def model() -> Any:
-        try:
-            return structured_model()
-        except ConfigurationError:
-            raise ExtractionError(NO_MODEL) from None
-
     def adjudicate(state: ReconcileState) -> Update:
         calls: list[tuple[Group, object, int, float]] = []
         for group, prompt, tokens in prompts(state):
             started = time.perf_counter()
             try:
-                bound = model()
+                bound = structured_model()
                 with model_errors():
                     output: object = bound.invoke(prompt)
             except ExtractionError as exc:
@@ -100,7 +99,7 @@ def make_adjudicate_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatM
         for group, prompt, tokens in prompts(state):
             started = time.perf_counter()
             try:
-                bound = model()
+                bound = structured_model()
                 with model_errors():
                     output: object = await bound.ainvoke(prompt)
             except ExtractionError as exc:

@@ -17,16 +17,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
+from uuid import UUID
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fact_memory_graph.context import MemoryContext
-from fact_memory_graph.errors import ConfigurationError, ExtractionError, FactMemoryError
+from fact_memory_graph.errors import ExtractionError, FactMemoryError
 from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
 from fact_memory_graph.prompts import correction_prompt
-from fact_memory_graph.reconcile.state import NodePair, ReconcileState, Update
+from fact_memory_graph.reconcile.state import NO_MODEL, NodePair, ReconcileState, Update
 from fact_memory_graph.sanitize import quote
 from fact_memory_graph.schema import Fact, FactCandidate
 
@@ -83,85 +84,78 @@ def validate_verdicts(data: Mapping[str, Any], corrections: list[FactCandidate])
 def make_correct_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatModel]) -> NodePair:
     cfg = ctx.config.reconcile
     structured_model = structured_model_cache(llm_factory, CorrectionVerdicts, ctx.config.write.structured_output_method,
-                                              run_name="settle_corrections")
+                                              run_name="settle_corrections", missing=NO_MODEL)
 
-    def model() -> Any:
-        try:
-            return structured_model()
-        except ConfigurationError:
-            raise ExtractionError("no model for reconciliation (set FACT_MEMORY_MODEL or pass llm=); "
-                                  "corrections left pending") from None
-
-    def pending(user: str, candidates: list[FactCandidate]) -> dict[Any, list[FactCandidate]]:
-        by_fact: dict[Any, list[FactCandidate]] = {}
+    def pending(candidates: list[FactCandidate]) -> list[tuple[UUID, list[FactCandidate]]]:
+        """Pending corrections by the fact they contradict, oldest first, bounded per run."""
+        by_fact: dict[UUID, list[FactCandidate]] = {}
         for c in sorted(candidates, key=lambda c: (c.created_at, str(c.id))):
             by_fact.setdefault(c.fact_id, []).append(c)
-        return dict(list(by_fact.items())[: cfg.max_corrections_per_run])
+        return list(by_fact.items())[: cfg.max_corrections_per_run]
 
-    def tally(report: Any, accepted: int, rejected: int, calls: int, error: str | None) -> Any:
-        update = {"corrections_accepted": report.corrections_accepted + accepted,
-                  "corrections_rejected": report.corrections_rejected + rejected,
-                  "model_calls": report.model_calls + calls}
-        if error:
-            update["rejected_groups"] = [*report.rejected_groups, error]
-        return report.model_copy(update=update)
-
-    def settle_one(state: ReconcileState, fact: Fact, corrections: list[FactCandidate], output: object
-                   ) -> list[tuple[FactCandidate, bool, str]]:
+    def verdicts(output: object, corrections: list[FactCandidate]) -> list[tuple[FactCandidate, bool, str]]:
+        """(correction, accepted, audit note), rejections first: an accepted correction
+        supersedes the fact. Raises ExtractionError (then all of them stay pending)."""
         if isinstance(output, Exception):
             raise output
-        verdicts = validate_verdicts(structured_data(output, CorrectionVerdicts), corrections)
-        return [(corrections[i], v.verdict == "accept", v.reason[:300]) for i, v in sorted(verdicts.items())]
+        found = validate_verdicts(structured_data(output, CorrectionVerdicts), corrections)
+        settled = [(corrections[i], v.verdict == "accept", f"settled by reconciliation: {v.reason[:300]}")
+                   for i, v in sorted(found.items())]
+        return sorted(settled, key=lambda s: s[1])
+
+    def tally(report: Any, fact_id: UUID, accepted: list[bool], called: bool, error: Exception | None) -> Any:
+        update: dict[str, Any] = {"corrections_accepted": report.corrections_accepted + sum(accepted),
+                                  "corrections_rejected": report.corrections_rejected + accepted.count(False),
+                                  "model_calls": report.model_calls + called}
+        if error is not None:
+            logger.warning("fact-memory reconcile: corrections of %s left pending: %s", fact_id, error)
+            update["rejected_groups"] = [*report.rejected_groups, f"corrections of {fact_id}: {error}"[:500]]
+        return report.model_copy(update=update)
 
     def correct(state: ReconcileState) -> Update:
-        report = state["report"]
         if not cfg.resolve_corrections:
             return {}
-        user = state["user_id"]
-        for fact_id, corrections in pending(user, ctx.store.list_candidates(user, status="pending")).items():
+        user, at, report = state["user_id"], state["at"], state["report"]
+        for fact_id, corrections in pending(ctx.store.list_candidates(user, status="pending")):
             fact = ctx.store.get_fact(user, fact_id)
             if fact is None:
                 continue
-            accepted = rejected = 0
-            error = None
+            accepted: list[bool] = []
+            called, error = False, None
             try:
-                bound = model()
+                bound = structured_model()
+                called = True
                 with model_errors():
-                    output: object = bound.invoke(correction_messages(fact, corrections, state["at"]))
-                # reject before accept: an accepted correction supersedes the fact
-                for cand, accept, reason in sorted(settle_one(state, fact, corrections, output), key=lambda x: x[1]):
-                    ctx.store.resolve_candidate(user, cand.id, accept=accept, at=state["at"],
-                                                note=f"settled by reconciliation: {reason}")
-                    accepted, rejected = accepted + accept, rejected + (not accept)
-            except (ExtractionError, FactMemoryError) as exc:
-                logger.warning("fact-memory reconcile: corrections of %s left pending: %s", fact_id, exc)
-                error = f"corrections of {fact_id}: {exc}"[:500]
-            report = tally(report, accepted, rejected, 1, error)
+                    output: object = bound.invoke(correction_messages(fact, corrections, at))
+                for cand, accept, note in verdicts(output, corrections):
+                    ctx.store.resolve_candidate(user, cand.id, accept=accept, at=at, note=note)
+                    accepted.append(accept)
+            except FactMemoryError as exc:
+                error = exc
+            report = tally(report, fact_id, accepted, called, error)
         return {"report": report}
 
     async def acorrect(state: ReconcileState) -> Update:
-        report = state["report"]
         if not cfg.resolve_corrections:
             return {}
-        user = state["user_id"]
-        for fact_id, corrections in pending(user, await ctx.astore.list_candidates(user, status="pending")).items():
+        user, at, report = state["user_id"], state["at"], state["report"]
+        for fact_id, corrections in pending(await ctx.astore.list_candidates(user, status="pending")):
             fact = await ctx.astore.get_fact(user, fact_id)
             if fact is None:
                 continue
-            accepted = rejected = 0
-            error = None
+            accepted: list[bool] = []
+            called, error = False, None
             try:
-                bound = model()
+                bound = structured_model()
+                called = True
                 with model_errors():
-                    output: object = await bound.ainvoke(correction_messages(fact, corrections, state["at"]))
-                for cand, accept, reason in sorted(settle_one(state, fact, corrections, output), key=lambda x: x[1]):
-                    await ctx.astore.resolve_candidate(user, cand.id, accept=accept, at=state["at"],
-                                                       note=f"settled by reconciliation: {reason}")
-                    accepted, rejected = accepted + accept, rejected + (not accept)
-            except (ExtractionError, FactMemoryError) as exc:
-                logger.warning("fact-memory reconcile: corrections of %s left pending: %s", fact_id, exc)
-                error = f"corrections of {fact_id}: {exc}"[:500]
-            report = tally(report, accepted, rejected, 1, error)
+                    output: object = await bound.ainvoke(correction_messages(fact, corrections, at))
+                for cand, accept, note in verdicts(output, corrections):
+                    await ctx.astore.resolve_candidate(user, cand.id, accept=accept, at=at, note=note)
+                    accepted.append(accept)
+            except FactMemoryError as exc:
+                error = exc
+            report = tally(report, fact_id, accepted, called, error)
         return {"report": report}
 
     return correct, acorrect

@@ -53,4 +53,6 @@ class ReconcileState(TypedDict, total=False):
 
 
 Update = dict[str, Any]
+#: Why a group or a correction waits when the memory has no chat model (the rest of the run goes on).
+NO_MODEL = "no model for reconciliation (set FACT_MEMORY_MODEL or pass llm=); left for a later run"
 NodePair = tuple[Callable[..., Update], Callable[..., Awaitable[Update]]]
