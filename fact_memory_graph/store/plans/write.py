@@ -231,11 +231,10 @@ class WritePlans(ReadPlans):
                                (user_id, ids))
         return list(ops)
 
-    def _target(self, user_id: str, op: PlannedOp, fact_id: UUID, touched: set[UUID]
-                ) -> Plan[tuple[PlannedOp, UUID, Row]]:
+    def _target(self, user_id: str, fact_id: UUID, touched: set[UUID]) -> Plan[Row]:
         """The fact an op changes, locked: the one it names, or — when a concurrent ``compact``
         merged or superseded it while the message was being extracted — the fact at the end of
-        its chain (the op follows it, noted). Raises :class:`_FactGone` when no believed fact is
+        its chain (the caller notes the move). Raises :class:`_FactGone` when no believed fact is
         left, or when another op of this message already changed that fact."""
         row = yield from one(
             f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
@@ -251,15 +250,13 @@ class WritePlans(ReadPlans):
                 (user_id, fact_id, user_id, list(RETRIEVABLE_STATUSES)))
             if found is None:
                 raise _FactGone(fact_id, f"{fact_id} is no longer believed")
-            row = yield from one(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s FOR UPDATE",
-                                 (user_id, found["id"]))
-            assert row is not None
-            note = f"{fact_id} was merged into {row['id']}"
-            op = op.model_copy(update={"note": f"{op.note}; {note}" if op.note else note})
+            row = _returned((yield from one(
+                f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s FOR UPDATE",
+                (user_id, found["id"]))))
         if row["id"] in touched:
             raise _FactGone(fact_id, f"{row['id']} was already changed by this message")
         touched.add(row["id"])
-        return op, row["id"], row
+        return row
 
     def _apply_one(self, user_id: str, message_id: str, op: PlannedOp, at: datetime,
                    touched: set[UUID] | None = None) -> Plan[AppliedOp]:
@@ -268,8 +265,11 @@ class WritePlans(ReadPlans):
             return (yield from self._insert_fact(user_id, message_id, op, at, touched))
         if op.fact_id is None:
             raise InvalidInputError(f"{op.op} needs a fact_id")
-        op, fact_id, before = yield from self._target(user_id, op, op.fact_id, touched)
-        op = op.model_copy(update={"fact_id": fact_id})
+        before = yield from self._target(user_id, op.fact_id, touched)
+        fact_id = before["id"]
+        if fact_id != op.fact_id:  # it followed a merge: say so in the op's note
+            moved = f"{op.fact_id} was merged into {fact_id}"
+            op = op.model_copy(update={"fact_id": fact_id, "note": f"{op.note}; {moved}" if op.note else moved})
         if op.op == "contradict":
             return (yield from self._contradict(user_id, message_id, op, fact_id, at, before))
         after = _returned((yield from self._strengthen(user_id, message_id, op, op.fact_id, at))
@@ -358,10 +358,11 @@ class WritePlans(ReadPlans):
                                note=op.note)
         if op.supersedes is not None:
             try:
-                _, old_id, old = yield from self._target(user_id, op, op.supersedes, set() if touched is None else touched)
+                old = yield from self._target(user_id, op.supersedes, set() if touched is None else touched)
             except _FactGone:  # the state it ends is gone already: the new state stands alone
-                old_id = None
-            if old_id is not None:
+                old = None
+            if old is not None:
+                old_id = old["id"]
                 new_old = yield from one(f"UPDATE {FACTS} SET status = 'superseded', superseded_by = %s"
                                          " WHERE user_id = %s AND id = %s RETURNING " + FACT_COLUMNS, (fid, user_id, old_id))
                 yield from self._audit(user_id=user_id, op="supersede", at=at, fact_id=old_id,
