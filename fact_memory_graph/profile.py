@@ -67,9 +67,10 @@ def select_profile_facts(facts: Sequence[Fact], *, max_facts: int = MAX_FACTS,
     chosen: list[Fact] = []
     chars = -1  # the rendered text's length: lines joined by newlines (order does not change it)
     for fact in ranked:  # strongest first until the token budget is spent
-        if approx_tokens("x" * (chars + 1 + len(_line(fact)))) > max_tokens:
+        length = chars + 1 + len(_line(fact))
+        if approx_tokens("x" * length) > max_tokens:
             break
-        chars += 1 + len(_line(fact))
+        chars = length
         chosen.append(fact)
     return sorted(chosen, key=lambda f: (order.get(f.category, 99), -f.confidence, f.claim))
 

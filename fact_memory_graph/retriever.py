@@ -135,7 +135,9 @@ FILTER_KEYS = ("kind", "category", "status")
 
 
 def _as_list(value: Any) -> list[str]:
-    if isinstance(value, dict):  # {"$in": [...]} / {"$eq": x}, as in langchain-postgres filters
+    """A filter value as a list: a value, a list, ``{"$in": [...]}`` or ``{"$eq": x}`` (as in
+    langchain-postgres filters); checked by :func:`_check_filter_value` first."""
+    if isinstance(value, dict):
         value = value.get("$in", value.get("$eq"))
     return [value] if isinstance(value, str) else list(value)
 
@@ -146,12 +148,11 @@ def _check_filter_value(key: str, value: Any) -> None:
         if ops not in ({"$in"}, {"$eq"}):
             raise InvalidInputError(f"filter {key!r}: only a value, a list, {{'$in': [...]}} or {{'$eq': value}} "
                                     f"are supported (got operators {sorted(ops)})")
-        inner = value.get("$in", value.get("$eq"))
-        if "$in" in value and not isinstance(inner, list | tuple):
-            raise InvalidInputError(f"filter {key!r}: '$in' takes a list (got {type(inner).__name__})")
-        value = inner
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, list | tuple) or not all(isinstance(v, str) for v in items):
+        if "$in" in value and not isinstance(value["$in"], list | tuple):
+            raise InvalidInputError(f"filter {key!r}: '$in' takes a list (got {type(value['$in']).__name__})")
+    elif not isinstance(value, str | list | tuple):
+        raise InvalidInputError(f"filter {key!r} takes a string or a list of strings (got {value!r})")
+    if not all(isinstance(v, str) for v in _as_list(value)):
         raise InvalidInputError(f"filter {key!r} takes a string or a list of strings (got {value!r})")
 
 
