@@ -32,6 +32,7 @@ from fact_memory_graph.errors import ConfigurationError, FactNotFoundError, Inva
 from fact_memory_graph.exports import validate_export
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.nodes import aplan_ops, plan_ops
+from fact_memory_graph.ops import never_stored
 from fact_memory_graph.profile import Profile, aget_profile, get_profile
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
 from fact_memory_graph.reconcile import build_reconcile_graph
@@ -436,8 +437,8 @@ class FactMemory:
             if expires_at.tzinfo is None or expires_at < at:
                 raise InvalidInputError("expires_at must be timezone-aware and not before the fact's time")
         check_category(kind, category)
-        if category in self.config.write.never_store:
-            raise InvalidInputError(f"category {category!r} is never stored (WriteConfig.never_store)")
+        if (withheld := never_stored(category, self.config.write)) is not None:
+            raise InvalidInputError(withheld)
         claim = clean_text(claim or "").strip()
         if not claim:
             raise InvalidInputError("claim must be non-empty")

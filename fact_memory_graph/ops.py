@@ -171,6 +171,13 @@ def happened_at(fields: Mapping[str, Any], message_time: datetime | None) -> dat
     return None
 
 
+def never_stored(category: str, config: WriteConfig) -> str | None:
+    """Why the privacy policy keeps this category out (``WriteConfig.never_store``), or ``None``."""
+    if category in config.never_store:
+        return f"category {category!r} is never stored (WriteConfig.never_store)"
+    return None
+
+
 def validate_ops(
     raw_ops: list[Any],
     refs: Mapping[str, tuple[UUID, FactKind]],
@@ -203,11 +210,10 @@ def validate_ops(
 
     def withheld(op_name: str, category: str) -> bool:
         """The privacy policy: a never-stored category is rejected without the claim's text."""
-        if category not in config.never_store:
-            return False
-        reject({"op": op_name, "category": category},
-               f"{WITHHELD_REASON}: category {category!r} is never stored (WriteConfig.never_store)")
-        return True
+        reason = never_stored(category, config)
+        if reason is not None:
+            reject({"op": op_name, "category": category}, f"{WITHHELD_REASON}: {reason}")
+        return reason is not None
 
     def first_on(fact_id: UUID, dump: Any) -> bool:
         if fact_id in touched:
