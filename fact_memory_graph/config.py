@@ -64,6 +64,10 @@ class WriteConfig(BaseModel):
     #: A user message asking not to be remembered ("don't remember that", "off the record") is
     #: marked processed with nothing extracted and no model call. False: extract as usual.
     honour_do_not_remember: bool = True
+    #: Deadline of a write on the reply's path (the queued write node's enqueue, the middleware's,
+    #: the memory tools' writes): past it, or when the database fails, the write gives up, logs one
+    #: line saying what was kept or lost, and the reply goes on. ``None``: no deadline.
+    write_budget_s: float | None = Field(default=0.5, gt=0)
 
 
 class ReadConfig(BaseModel):
@@ -160,6 +164,8 @@ class HealthConfig(BaseModel):
     runtime_factor: float = Field(default=2.0, gt=1)
     #: Runs in the rolling average.
     recent_runs: int = Field(default=10, ge=2, le=1000)
+    #: Alert when a queued message has waited longer than this (no drainer running?).
+    queue_age_alert_s: float = Field(default=300.0, gt=0)
 
 
 class LifecyclePolicy(BaseModel):
@@ -224,6 +230,44 @@ class SessionConfig(BaseModel):
     recall_threshold: float = Field(default=0.675, ge=0, le=1)
 
 
+class QueueConfig(BaseModel):
+    """Queued writes: the message log that the write node fills and a drainer empties.
+
+    A queued message is durable the moment the enqueue commits; extraction runs later, off the
+    reply's path, exactly once per message id. See :mod:`fact_memory_graph.queue`.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    #: Debounce: a user's queued messages are extracted once none has arrived for this long, so
+    #: a burst becomes one extraction that sees every message of it (LangMem's ``after_seconds``).
+    after_seconds: float = Field(default=1.0, ge=0, le=3600)
+    #: ... but never later than this after the oldest waiting message (a user who never pauses).
+    max_delay_s: float = Field(default=10.0, ge=0, le=86_400)
+    #: At most this many of one user's messages go into one extraction (the rest: the next one).
+    max_batch: int = Field(default=8, ge=1, le=50)
+    #: Who drains the queue in this process: "auto" = a background thread on the embedded
+    #: default, nobody with an external database (run ``fact-memory worker``); "thread" = always a
+    #: thread here; "off" = never (``flush()`` still drains in the caller).
+    drainer: Literal["auto", "thread", "off"] = "auto"
+    #: Users whose batches one drainer extracts at once (their embedding calls are batched).
+    concurrency: int = Field(default=4, ge=1, le=64)
+    #: A failed extraction is retried after ``retry_base_s * 2**(attempts-1)`` seconds (at most
+    #: ``retry_max_s``); after ``max_attempts`` the message is parked as ``failed`` (kept, shown
+    #: by ``health``, re-queued by ``fact-memory queue retry``).
+    max_attempts: int = Field(default=6, ge=1, le=100)
+    retry_base_s: float = Field(default=5.0, ge=0)
+    retry_max_s: float = Field(default=600.0, ge=0)
+    #: A claimed batch not finished within this long (its drainer died) is taken by another.
+    lease_s: float = Field(default=300.0, gt=0)
+    #: How often a drainer with nothing to wake it looks for due messages (other processes'
+    #: enqueues, retries coming due).
+    poll_s: float = Field(default=1.0, gt=0, le=60)
+    #: Processed messages stay in the log this many days (what nightly inference reads), then
+    #: are deleted; ``forget`` deletes them at once.
+    log_days: float = Field(default=1.0, ge=0)
+
+
 class FactMemoryConfig(BaseModel):
     """All settings of a :class:`~fact_memory_graph.FactMemory`."""
 
@@ -236,6 +280,7 @@ class FactMemoryConfig(BaseModel):
     read: ReadConfig = Field(default_factory=ReadConfig)
     reconcile: ReconcileConfig = Field(default_factory=ReconcileConfig)
     health: HealthConfig = Field(default_factory=HealthConfig)
+    queue: QueueConfig = Field(default_factory=QueueConfig)
     #: Connection pool size (psycopg_pool).
     pool_min_size: int = Field(default=1, ge=0)
     pool_max_size: int = Field(default=10, ge=1)

@@ -1,4 +1,4 @@
-"""Reads that fail open: a memory outage must not become an agent outage.
+"""Reads and writes that fail open: a memory outage must not become an agent outage.
 
 :func:`read_within` / :func:`aread_within` run a whole read (embedding included) under a
 deadline (``ReadConfig.read_budget_s``, default 1.5 s). With ``on_error="log"`` a read that fails
@@ -10,6 +10,10 @@ fallback (an empty memory section), so the agent answers without memory; ``"rais
 A sync read past its deadline is abandoned, not killed: it finishes on its worker thread (its
 pooled connection is returned then); at most ``MAX_ABANDONED`` such reads run at once, beyond
 which a read fails open at once.
+
+:func:`write_within` / :func:`awrite_within` do the same for the writes on the reply's path (the
+queued write node's enqueue, the middleware's, the memory tools'), under
+``WriteConfig.write_budget_s``; the log line says what was kept or lost.
 """
 
 from __future__ import annotations
@@ -33,28 +37,31 @@ _executor = ThreadPoolExecutor(max_workers=MAX_ABANDONED + 4, thread_name_prefix
 _running = threading.BoundedSemaphore(MAX_ABANDONED + 4)
 
 
-def _failed(what: str, exc: BaseException, fallback: T, on_error: OnReadError) -> T:
+READ_CONSEQUENCE = "answering without memory"
+
+
+def _failed(what: str, exc: BaseException, fallback: Callable[[], T], on_error: OnReadError,
+            consequence: str = READ_CONSEQUENCE) -> T:
     if on_error == "raise" or isinstance(exc, InvalidInputError | ConfigurationError):
         raise exc
-    logger.warning("fact-memory: %s failed, answering without memory: %s: %s", what, type(exc).__name__,
-                   str(exc)[:200])
-    return fallback
+    logger.warning("fact-memory: %s failed, %s: %s: %s", what, consequence, type(exc).__name__, str(exc)[:200])
+    return fallback()
 
 
-def read_within(read: Callable[[], T], *, budget_s: float | None, fallback: T, on_error: OnReadError,
-                what: str = "memory read") -> T:
-    """``read()`` under a deadline of ``budget_s`` seconds (``None``: no deadline)."""
+def _within(call: Callable[[], T], budget_s: float | None, fallback: Callable[[], T], on_error: OnReadError,
+            what: str, consequence: str) -> T:
     if budget_s is None:
         try:
-            return read()
+            return call()
         except Exception as exc:
-            return _failed(what, exc, fallback, on_error)
-    if not _running.acquire(blocking=False):  # too many abandoned reads: the store is not answering
-        return _failed(what, StoreTimeoutError("too many memory reads past their deadline"), fallback, on_error)
+            return _failed(what, exc, fallback, on_error, consequence)
+    if not _running.acquire(blocking=False):  # too many abandoned calls: the store is not answering
+        return _failed(what, StoreTimeoutError("too many memory calls past their deadline"), fallback, on_error,
+                       consequence)
 
     def run() -> T:
         try:
-            return read()
+            return call()
         finally:
             _running.release()
 
@@ -62,21 +69,49 @@ def read_within(read: Callable[[], T], *, budget_s: float | None, fallback: T, o
     try:
         return future.result(timeout=budget_s)
     except FutureTimeout:
-        return _failed(what, StoreTimeoutError(f"no answer within the read budget of {budget_s:g} s"), fallback,
-                       on_error)
+        return _failed(what, StoreTimeoutError(f"no answer within the budget of {budget_s:g} s"), fallback,
+                       on_error, consequence)
     except Exception as exc:
-        return _failed(what, exc, fallback, on_error)
+        return _failed(what, exc, fallback, on_error, consequence)
+
+
+async def _awithin(call: Callable[[], Awaitable[T]], budget_s: float | None, fallback: Callable[[], T],
+                   on_error: OnReadError, what: str, consequence: str) -> T:
+    try:
+        if budget_s is None:
+            return await call()
+        return await asyncio.wait_for(call(), timeout=budget_s)
+    except TimeoutError:
+        return _failed(what, StoreTimeoutError(f"no answer within the budget of {budget_s:g} s"), fallback,
+                       on_error, consequence)
+    except Exception as exc:
+        return _failed(what, exc, fallback, on_error, consequence)
+
+
+def read_within(read: Callable[[], T], *, budget_s: float | None, fallback: T, on_error: OnReadError,
+                what: str = "memory read") -> T:
+    """``read()`` under a deadline of ``budget_s`` seconds (``None``: no deadline)."""
+    return _within(read, budget_s, lambda: fallback, on_error, what, READ_CONSEQUENCE)
 
 
 async def aread_within(read: Callable[[], Awaitable[T]], *, budget_s: float | None, fallback: T,
                        on_error: OnReadError, what: str = "memory read") -> T:
     """Async twin of :func:`read_within` (the read is cancelled at the deadline)."""
-    try:
-        if budget_s is None:
-            return await read()
-        return await asyncio.wait_for(read(), timeout=budget_s)
-    except TimeoutError:
-        return _failed(what, StoreTimeoutError(f"no answer within the read budget of {budget_s:g} s"), fallback,
-                       on_error)
-    except Exception as exc:
-        return _failed(what, exc, fallback, on_error)
+    return await _awithin(read, budget_s, lambda: fallback, on_error, what, READ_CONSEQUENCE)
+
+
+def write_within(write: Callable[[], T], *, budget_s: float | None, fallback: Callable[[], T],
+                 on_error: OnReadError, what: str = "memory write", consequence: str = "nothing was written") -> T:
+    """``write()`` under a deadline of ``budget_s`` seconds; past it, or on a failure, one log
+    line (``consequence``: what was kept or lost) and ``fallback()`` — or the error with
+    ``on_error="raise"``. A write past its deadline may still complete on its worker thread: the
+    writes used here are idempotent (keyed by message id), so that is never a double write."""
+    return _within(write, budget_s, fallback, on_error, what, consequence)
+
+
+async def awrite_within(write: Callable[[], Awaitable[T]], *, budget_s: float | None, fallback: Callable[[], T],
+                        on_error: OnReadError, what: str = "memory write",
+                        consequence: str = "nothing was written") -> T:
+    """Async twin of :func:`write_within`. The write should run on a thread (``asyncio.to_thread``)
+    so that cancelling it at the deadline never waits on a hung database."""
+    return await _awithin(write, budget_s, fallback, on_error, what, consequence)

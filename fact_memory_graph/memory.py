@@ -13,13 +13,13 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.prompts import PromptTemplate
-from langchain_core.runnables import RunnableLambda
+from langchain_core.runnables import Runnable, RunnableLambda
 from langchain_core.tools import BaseTool, create_retriever_tool
 from langgraph.graph.state import CompiledStateGraph
 
@@ -34,6 +34,7 @@ from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.nodes import aplan_ops, plan_ops
 from fact_memory_graph.ops import never_stored
 from fact_memory_graph.profile import Profile, aget_profile, get_profile
+from fact_memory_graph.queue import MessageQueue
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
 from fact_memory_graph.reconcile import build_reconcile_graph
 from fact_memory_graph.retriever import FactMemoryRetriever, check_retriever_options
@@ -48,6 +49,7 @@ from fact_memory_graph.schema import (
     FactKind,
     FactSource,
     FactStatus,
+    FlushReport,
     HealthReport,
     PlannedOp,
     ReconcileReport,
@@ -131,6 +133,8 @@ class FactMemory:
             llm_factory=lambda: self.llm, clock=self.clock, config=self.config,
             access=AccessRecorder(store, enabled=self.config.read.track_access),
         )
+        #: Queued writes: the message log, its drainers and ``flush`` (:mod:`fact_memory_graph.queue`).
+        self.queue = MessageQueue(self.context, in_process=embedded is not None)
 
     @property
     def store(self) -> FactStore:
@@ -247,6 +251,7 @@ class FactMemory:
         if self._closed:
             return
         self._closed = True
+        self.queue.close()
         self.context.access.close()
         self.store.close()
         if self._embedded is not None:
@@ -310,6 +315,26 @@ class FactMemory:
         if on_error not in self._graphs:
             self._graphs[on_error] = build_write_graph(self.context, on_error=on_error)
         return self._graphs[on_error]
+
+    def write_node(self, *, mode: Literal["queued", "sync"] = "queued", on_error: OnError = "log") -> Runnable:
+        """The node that writes memory from a graph's ``messages``; add it from ``START``, beside
+        the reply.
+
+        ``mode="queued"`` (default): records the last user messages in the message log (one short
+        statement, bounded by ``WriteConfig.write_budget_s``) and returns at once; extraction
+        runs off the reply's path (:mod:`fact_memory_graph.queue`). ``state["memory_outcome"]
+        ["queued"]`` lists the ids recorded. ``memory.flush()`` waits for them.
+
+        ``mode="sync"``: the write subgraph itself (:meth:`write_graph`): the extraction's
+        outcome lands in the state, and the graph's next step waits for it — add it with
+        ``defer=True`` so the reply does not.
+
+        ``on_error="log"``: a failure logs one line and never breaks the reply."""
+        if mode == "sync":
+            return self.write_graph(on_error=on_error)
+        if mode != "queued":
+            raise InvalidInputError(f"mode must be 'queued' or 'sync', not {mode!r}")
+        return self.queue.node(on_error=on_error)
 
     def _write_input(
         self, user_id: str, message: str | BaseMessage, message_id: str | None, at: datetime | None,
@@ -694,6 +719,11 @@ class FactMemory:
             # they hold the user's words.
             "sessions": [to_records([r])[0].model_dump(mode="json", exclude={"similarity"})
                          for r in rows.get("sessions", [])],
+            # The message log (queued and recently processed messages): exported because it holds
+            # the user's words; restore does not re-queue it (flush before exporting).
+            "message_log": [{**r, "at": r["at"].isoformat(),
+                             "processed_at": r["processed_at"].isoformat() if r["processed_at"] else None}
+                            for r in rows.get("message_log", [])],
         }
 
     def export(self, user_id: str) -> dict[str, Any]:
@@ -883,9 +913,18 @@ class FactMemory:
             last_run_at=runs[0]["finished_at"] if runs else None,
             last_run_seconds=runs[0]["seconds"] if runs else None,
             average_run_seconds=round(sum(previous) / len(previous), 4) if previous else None,
-            activity=rows["activity"],
+            activity=rows["activity"], queued_messages=rows["queue"]["queued"],
+            oldest_queued_seconds=rows["queue"]["oldest_seconds"], retrying_messages=rows["queue"]["retrying"],
+            failed_messages=rows["queue"]["failed"],
         )
         alerts = []
+        if (report.oldest_queued_seconds or 0) > cfg.queue_age_alert_s:
+            alerts.append(f"queue: {report.queued_messages} messages waiting, the oldest for "
+                          f"{report.oldest_queued_seconds:.0f} s (> {cfg.queue_age_alert_s:g} s): is a drainer running "
+                          "(`fact-memory worker`)?")
+        if report.failed_messages:
+            alerts.append(f"queue: {report.failed_messages} messages parked after failed extractions "
+                          "(`fact-memory queue retry` re-queues them)")
         if report.backlog > cfg.backlog_alert:
             alerts.append(f"backlog: {report.backlog} unreconciled facts (> {cfg.backlog_alert})")
         if report.active_past_end:
@@ -914,6 +953,7 @@ class FactMemory:
         cfg = self.config.health
         rows = self.store.health_rows(user_id, at=at, hot_days=cfg.hot_days, warm_days=cfg.warm_days, since=since,
                                       recent_runs=cfg.recent_runs)
+        rows["queue"] = self.store.queue_status(user_id, now=at)
         return self._health(user_id, at, rows)
 
     async def ahealth(self, user_id: str | None = None, *, at: datetime | None = None,
@@ -923,6 +963,7 @@ class FactMemory:
         cfg = self.config.health
         rows = await self.astore.health_rows(user_id, at=at, hot_days=cfg.hot_days, warm_days=cfg.warm_days,
                                              since=since, recent_runs=cfg.recent_runs)
+        rows["queue"] = await self.astore.queue_status(user_id, now=at)
         return self._health(user_id, at, rows)
 
     # ------------------------------------------------------------------ read path
@@ -1051,6 +1092,17 @@ class FactMemory:
             raise ConfigurationError("as_vectorstore needs the database URL the memory was opened with")
         return user_scoped_vectorstore(self.database_url, self.embeddings, user_id)
 
-    def flush(self) -> None:
-        """Wait for background access-count updates (tests, shutdown)."""
+    def flush(self, user_id: str | None = None, *, timeout: float | None = None) -> FlushReport:
+        """Extract the queued messages of ``user_id`` (or everyone's) now and wait for them, then
+        for background access-count updates: for tests, scripts and "remember, then recall at
+        once". Failed extractions stay queued (listed in the report); ``timeout`` bounds the wait
+        for messages another drainer holds."""
+        report = self.queue.flush(user_id, timeout=timeout)
         self.context.access.flush()
+        return report
+
+    async def aflush(self, user_id: str | None = None, *, timeout: float | None = None) -> FlushReport:
+        """Async twin of :meth:`flush`."""
+        report = await self.queue.aflush(user_id, timeout=timeout)
+        await asyncio.to_thread(self.context.access.flush)
+        return report

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +26,17 @@ def message_text(message: BaseMessage) -> str:
         elif isinstance(block, dict) and block.get("type") == "text":
             parts.append(str(block.get("text", "")))
     return "\n".join(parts)
+
+
+def turn_fingerprint(user_id: str, session_id: str | None, ordinal: int, text: str, previous: str) -> str:
+    """The identity of a user turn whatever id it carries: the user, the session, its position
+    among the user's turns, its text and the fingerprint of the turn before (so the whole earlier
+    conversation). A client that re-sends the history — with the ids ``add_messages`` invents
+    afresh on every turn — has each earlier turn recognised as processed. Without a session
+    (no ``thread_id``) two conversations that open with the same words share their first turn."""
+    digest = hashlib.sha256("\x1f".join((user_id, session_id or "", str(ordinal), previous, text)).encode(
+        "utf-8", "surrogatepass"))
+    return "turn:" + digest.hexdigest()[:40]
 
 
 def truncate_middle(text: str, limit: int) -> str:

@@ -41,6 +41,10 @@ class HealthGauges:
         self.last_run = gauge("last_run_seconds", "Duration of the last reconciliation run")
         self.average_run = gauge("average_run_seconds", "Rolling average duration of reconciliation runs")
         self.alerts = gauge("alerts", "Health alerts firing")
+        self.queued = gauge("queued_messages", "Messages waiting in the queue for extraction")
+        self.queue_age = gauge("oldest_queued_seconds", "Age of the oldest queued message (0 when none)")
+        self.retrying = gauge("retrying_messages", "Queued messages retrying after a failed extraction")
+        self.parked = gauge("failed_messages", "Messages parked after their last failed extraction")
 
     def update(self, report: HealthReport) -> None:
         self.backlog.set(report.backlog)
@@ -54,6 +58,10 @@ class HealthGauges:
         self.last_run.set(report.last_run_seconds or 0)
         self.average_run.set(report.average_run_seconds or 0)
         self.alerts.set(len(report.alerts))
+        self.queued.set(report.queued_messages)
+        self.queue_age.set(report.oldest_queued_seconds or 0)
+        self.retrying.set(report.retrying_messages)
+        self.parked.set(report.failed_messages)
 
     def serve(self, port: int, addr: str = "127.0.0.1") -> int:
         """Serve ``/metrics``; returns the port (0 picks a free one)."""

@@ -289,6 +289,9 @@ class ApplyOutcome(BaseModel):
     #: Set when extraction was skipped on purpose (empty message, batching).
     skipped: str | None = None
     llm_calls: int = 0
+    #: Queued write (the default write node): the message ids recorded in the message log for
+    #: extraction off the reply's path. Nothing was applied yet; ``memory.flush()`` waits for it.
+    queued: list[str] = Field(default_factory=list)
 
 
 class ReconcileAction(StrEnum):
@@ -360,7 +363,24 @@ class HealthReport(BaseModel):
     average_run_seconds: float | None = None
     #: Audit operations since ``since`` (the weekly digest), by op.
     activity: dict[str, int] = Field(default_factory=dict)
+    #: Queued writes: messages waiting for extraction, the oldest one's age in seconds, messages
+    #: retrying after a failed extraction, and messages parked after their last attempt.
+    queued_messages: int = 0
+    oldest_queued_seconds: float | None = None
+    retrying_messages: int = 0
+    failed_messages: int = 0
     alerts: list[str] = Field(default_factory=list)
+
+
+class FlushReport(BaseModel):
+    """What :meth:`FactMemory.flush` did with the queued messages it waited for."""
+
+    #: Messages extracted and applied (or skipped on purpose) during the flush.
+    processed: int = 0
+    #: Messages whose extraction failed (kept in the queue and retried later), with the reason.
+    failed: dict[str, str] = Field(default_factory=dict)
+    #: Messages still queued when the flush gave up waiting (its ``timeout``).
+    pending: int = 0
 
 
 class FactHistory(BaseModel):

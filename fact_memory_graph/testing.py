@@ -144,7 +144,6 @@ class FixedClock:
         self.now = now
 
 
-__all__ = ["FixedClock", "ScriptedChatModel", "prompt_message"]
 
 
 class ScriptedAgentModel(BaseChatModel):
@@ -175,3 +174,6 @@ class ScriptedAgentModel(BaseChatModel):
             self._seen.append(list(messages))
             reply = self.replies.pop(0) if self.replies else AIMessage(self.fallback)
         return ChatResult(generations=[ChatGeneration(message=reply)])
+
+
+__all__ = ["FixedClock", "ScriptedAgentModel", "ScriptedChatModel", "prompt_message"]

@@ -100,10 +100,10 @@ async def test_bad_input_raises_library_errors_on_both_drivers(driver_memory: Fa
 
 
 def test_every_public_method_has_an_async_twin() -> None:
-    sync_only = {"open", "close", "now", "write_graph", "reconcile_graph", "as_retriever", "as_retriever_tool", "as_store",
+    sync_only = {"open", "close", "now", "write_graph", "write_node", "reconcile_graph", "as_retriever", "as_retriever_tool", "as_store",
                  "as_tools",
                  "recall_node",
-                 "as_vectorstore", "flush", "embed_query"}
+                 "as_vectorstore", "embed_query"}
     public = {name for name, fn in inspect.getmembers(FactMemory, inspect.isfunction) if not name.startswith("_")}
     for name in public - {n for n in public if n.startswith("a") and n[1:] in public}:
         if name in sync_only - {"open", "close", "embed_query"}:

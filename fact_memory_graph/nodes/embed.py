@@ -26,6 +26,7 @@ from fact_memory_graph.messages import (
     resolve_session_id,
     resolve_user_id,
     truncate_middle,
+    turn_fingerprint,
 )
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
 from fact_memory_graph.sanitize import check_id, clean_text
@@ -61,31 +62,73 @@ def _role(message: AnyMessage) -> str:
     return {"human": "user", "ai": "assistant"}.get(message.type, message.type)
 
 
-def _pick(state: WriteState, config: RunnableConfig, cfg: WriteConfig) -> dict[str, Any]:
-    """The user, the messages (ids assigned) and the ids that may form the batch."""
-    user_id = resolve_user_id(state, config)
-    messages = list(state.get("messages") or [])
+def assign_ids(messages: list[AnyMessage], user_id: str, session_id: str | None, *, fingerprints: bool
+               ) -> tuple[list[int], dict[str, str]]:
+    """Give every user message a usable id (in place) and, with ``fingerprints``, its turn
+    fingerprint (:func:`~fact_memory_graph.messages.turn_fingerprint`). Returns the indexes of the
+    user messages and ``{message id: fingerprint}``."""
     humans = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
-    if not humans:
-        return {"result": {"user_id": user_id, "memory_outcome": ApplyOutcome(
-            user_id=user_id, message_id="", skipped="no user message in state")}}
-    session_id = resolve_session_id(state, config)
-    previous = ""
+    aliases: dict[str, str] = {}
+    previous = previous_turn = ""
     for n, i in enumerate(humans):  # ids make re-processing idempotent
+        text = message_text(messages[i])
         if not messages[i].id:
             messages[i] = messages[i].model_copy(update={"id": stable_message_id(
-                user_id, session_id, n, message_text(messages[i]), previous)})
+                user_id, session_id, n, text, previous)})
         elif not _valid_id(str(messages[i].id)):  # checked before any model call, not at apply
             messages[i] = messages[i].model_copy(update={"id": "id:" + hashlib.sha256(
                 str(messages[i].id).encode("utf-8", "surrogatepass")).hexdigest()[:40]})
         previous = str(messages[i].id)
-    if cfg.extract_every > 1:
-        window = cfg.extract_every
+        if fingerprints:
+            previous_turn = aliases[previous] = turn_fingerprint(user_id, session_id, n, text, previous_turn)
+    return humans, aliases
+
+
+def _pick(state: WriteState, config: RunnableConfig, cfg: WriteConfig) -> dict[str, Any]:
+    """The user, the messages (ids assigned) and the ids that may form the batch.
+
+    In a graph (``process_backlog``, the default) each user turn is also known by its turn
+    fingerprint, so a re-sent history is recognised whatever ids it carries. A queued batch
+    (``batch_ids``, from the drainer) is exactly those messages, with the fingerprints recorded
+    when they were queued (``aliases``)."""
+    user_id = resolve_user_id(state, config)
+    messages = list(state.get("messages") or [])
+    session_id = resolve_session_id(state, config)
+    batch_ids = state.get("batch_ids")
+    humans, aliases = assign_ids(messages, user_id, session_id,
+                                 fingerprints=batch_ids is None and state.get("process_backlog", True))
+    if not humans:
+        return {"result": {"user_id": user_id, "memory_outcome": ApplyOutcome(
+            user_id=user_id, message_id="", skipped="no user message in state")}}
+    if batch_ids is not None:
+        wanted = set(batch_ids)
+        recent = [i for i in humans if str(messages[i].id) in wanted]
+        aliases = {k: v for k, v in (state.get("aliases") or {}).items() if k in wanted}
+        if not recent:
+            return {"result": {"user_id": user_id, "memory_outcome": ApplyOutcome(
+                user_id=user_id, message_id="", skipped="no queued message in state")}}
     else:
-        window = cfg.retry_window if state.get("process_backlog", True) else 1
-    recent = humans[-window:]  # indexes of the user messages that may form a batch / be retried
-    return {"user_id": user_id, "messages": messages, "recent": recent,
-            "recent_ids": [str(messages[i].id) for i in recent], "session_id": session_id}
+        if cfg.extract_every > 1:
+            window = cfg.extract_every
+        else:
+            window = cfg.retry_window if state.get("process_backlog", True) else 1
+        recent = humans[-window:]  # indexes of the user messages that may form a batch / be retried
+    recent_ids = [str(messages[i].id) for i in recent]
+    return {"user_id": user_id, "messages": messages, "recent": recent, "recent_ids": recent_ids,
+            "aliases": {m: aliases[m] for m in recent_ids if m in aliases}, "session_id": session_id,
+            "whole_batch": batch_ids is not None}
+
+
+def _lookup_ids(pick: dict[str, Any]) -> list[str]:
+    """The ids to look up as processed: each message's id and its turn fingerprint."""
+    return [*pick["recent_ids"], *pick["aliases"].values()]
+
+
+def _known(pick: dict[str, Any], found: dict[str, ApplyOutcome | None]) -> dict[str, ApplyOutcome | None]:
+    """The recent messages processed before, by id or by turn fingerprint."""
+    aliases = pick["aliases"]
+    return {mid: found[mid] if mid in found else found[aliases[mid]] for mid in pick["recent_ids"]
+            if mid in found or aliases.get(mid) in found}
 
 
 def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: WriteConfig,
@@ -94,7 +137,14 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
     user_id, messages, recent = pick["user_id"], pick["messages"], pick["recent"]
     message_id = str(messages[recent[-1]].id)
     pending_after = 0
-    if cfg.extract_every == 1:  # the oldest unprocessed message of the window, then loop
+    if pick["whole_batch"]:  # a queued burst: every message not yet processed, one extraction
+        batch_idx = [i for i in recent if str(messages[i].id) not in done]
+        if not batch_idx:
+            prior = done.get(message_id) or ApplyOutcome(user_id=user_id, message_id=message_id)
+            return {"result": {"user_id": user_id, "message_id": message_id, "memory_outcome": prior.model_copy(
+                update={"already_processed": True, "llm_calls": 0})}}
+        message_id = str(messages[batch_idx[-1]].id)
+    elif cfg.extract_every == 1:  # the oldest unprocessed message of the window, then loop
         pending = [i for i in recent if str(messages[i].id) not in done and str(messages[i].id) not in failed]
         if not pending:
             prior = done.get(message_id) or ApplyOutcome(user_id=user_id, message_id=message_id)
@@ -130,7 +180,9 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
     earlier = messages[max(0, first - cfg.context_messages) : first]
     context = [f"{_role(m)}: {clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))}" for m in earlier]
     probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
-    update = {"user_id": user_id, "message_id": message_id, "batch_message_ids": [str(m.id) for m in batch],
+    batch_ids = [str(m.id) for m in batch]
+    update = {"user_id": user_id, "message_id": message_id,
+              "batch_message_ids": [*batch_ids, *(pick["aliases"][m] for m in batch_ids if m in pick["aliases"])],
               "message_text": text, "context": context, "pending_after": pending_after,
               "session_id": pick["session_id"]}
     return {"update": update, "probe": probe}
@@ -147,8 +199,8 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
         pick = _pick(state, config, cfg)
         if "result" in pick:
             return pick["result"]
-        done, generation = ctx.store.write_start(pick["user_id"], pick["recent_ids"])
-        prepared = _prepare(pick, done, cfg, state.get("failed_ids") or [])
+        found, generation = ctx.store.write_start(pick["user_id"], _lookup_ids(pick))
+        prepared = _prepare(pick, _known(pick, found), cfg, state.get("failed_ids") or [])
         if "result" in prepared:
             return prepared["result"]
         [vector] = ctx.embed_many([prepared["probe"]])
@@ -158,8 +210,8 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
         pick = _pick(state, config, cfg)
         if "result" in pick:
             return pick["result"]
-        done, generation = await ctx.astore.write_start(pick["user_id"], pick["recent_ids"])
-        prepared = _prepare(pick, done, cfg, state.get("failed_ids") or [])
+        found, generation = await ctx.astore.write_start(pick["user_id"], _lookup_ids(pick))
+        prepared = _prepare(pick, _known(pick, found), cfg, state.get("failed_ids") or [])
         if "result" in prepared:
             return prepared["result"]
         [vector] = await ctx.aembed_many([prepared["probe"]])

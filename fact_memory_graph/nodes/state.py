@@ -26,6 +26,10 @@ class WriteInput(TypedDict, total=False):
     process_backlog: bool
     #: The session the messages belong to; default LangGraph's ``thread_id`` from the config.
     session_id: str
+    #: Set by the queue's drainer: process exactly these user messages as one extraction.
+    batch_ids: list[str]
+    #: Set by the queue's drainer: the turn fingerprint of each queued message id.
+    aliases: dict[str, str]
 
 
 class WriteOutput(TypedDict, total=False):

@@ -142,7 +142,7 @@ def _retrying(heal: Heal | None) -> dict[str, Any]:
 
 
 def run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
-             heal: Heal | None = None, pipeline: bool = False) -> T:
+             heal: Heal | None = None, pipeline: bool = False, wait_s: float | None = None) -> T:
     """Run a plan on a pooled connection (in one transaction if asked); retried on a dropped link
     (after ``heal`` restarted the server, if given).
 
@@ -151,20 +151,23 @@ def run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], *, transact
     server; a statement that fails still fails the transaction, raised at the next statement
     whose result is read or at commit. Only for plans of single-command statements. Without
     pipeline support in libpq (< 14) the plan runs unpipelined.
+
+    ``wait_s``: wait at most this long for a pooled connection (default: the pool's timeout), so
+    a short write on the reply's path gives up quickly when the database is down.
     """
     with library_errors():
-        return _run_plan(pool, make_plan, transaction, heal, pipeline and PIPELINE_SUPPORTED)
+        return _run_plan(pool, make_plan, transaction, heal, pipeline and PIPELINE_SUPPORTED, wait_s)
 
 
 async def arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
-                    heal: Heal | None = None, pipeline: bool = False) -> T:
+                    heal: Heal | None = None, pipeline: bool = False, wait_s: float | None = None) -> T:
     """Async twin of :func:`run_plan`."""
     with library_errors():
-        return await _arun_plan(pool, make_plan, transaction, heal, pipeline and PIPELINE_SUPPORTED)
+        return await _arun_plan(pool, make_plan, transaction, heal, pipeline and PIPELINE_SUPPORTED, wait_s)
 
 
 def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool, heal: Heal | None,
-              pipeline: bool) -> T:
+              pipeline: bool, wait_s: float | None = None) -> T:
     def before_sleep(_state: object) -> None:
         if heal is not None and heal():
             pool.check()  # replace the connections that died with the old server
@@ -172,7 +175,7 @@ def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transactio
     for attempt in Retrying(**_retrying(heal), before_sleep=before_sleep):
         with attempt:
             plan = make_plan()
-            with pool.connection() as conn, (conn.pipeline() if pipeline else nullcontext()) as pipe, \
+            with pool.connection(timeout=wait_s) as conn, (conn.pipeline() if pipeline else nullcontext()) as pipe, \
                     (conn.transaction() if transaction else nullcontext()), conn.cursor(row_factory=dict_row) as cur:
                 try:
                     q = next(plan)
@@ -185,7 +188,7 @@ def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transactio
 
 
 async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool,
-                     heal: Heal | None, pipeline: bool) -> T:
+                     heal: Heal | None, pipeline: bool, wait_s: float | None = None) -> T:
     async def before_sleep(_state: object) -> None:
         if heal is not None and await asyncio.to_thread(heal):
             await pool.check()
@@ -193,7 +196,7 @@ async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]]
     async for attempt in AsyncRetrying(**_retrying(heal), before_sleep=before_sleep):
         with attempt:
             plan = make_plan()
-            async with pool.connection() as conn, (conn.pipeline() if pipeline else nullcontext()) as pipe, \
+            async with pool.connection(timeout=wait_s) as conn, (conn.pipeline() if pipeline else nullcontext()) as pipe, \
                     (conn.transaction() if transaction else nullcontext()), conn.cursor(row_factory=dict_row) as cur:
                 try:
                     q = next(plan)

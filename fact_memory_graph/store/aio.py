@@ -34,7 +34,7 @@ from fact_memory_graph.schema import (
 )
 from fact_memory_graph.store._driver import Heal, arun_plan, make_async_pool, run_plan
 from fact_memory_graph.store._sql import Plan
-from fact_memory_graph.store.plans import FactVector, Neighbour, StorePlans
+from fact_memory_graph.store.plans import FactVector, Neighbour, QueueEntry, StorePlans
 from fact_memory_graph.store.store import FactStore
 
 T = TypeVar("T")
@@ -62,9 +62,10 @@ class AsyncFactStore(StorePlans):
             await pool.close()
 
     async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
-                   pipeline: bool = False) -> T:
+                   pipeline: bool = False, wait_s: float | None = None) -> T:
         assert self.pool is not None
-        return await arun_plan(self.pool, make_plan, transaction=transaction, heal=self.heal, pipeline=pipeline)
+        return await arun_plan(self.pool, make_plan, transaction=transaction, heal=self.heal, pipeline=pipeline,
+                               wait_s=wait_s)
 
     async def aclose(self) -> None:
         if self.pool is not None:
@@ -133,6 +134,48 @@ class AsyncFactStore(StorePlans):
 
     async def stats(self, user_id: str) -> dict[str, Any]:
         return await self._run(lambda: self._stats_plan(user_id))
+
+    # ------------------------------------------------------------------ queued writes
+    async def enqueue(self, user_id: str, entries: Sequence[QueueEntry], *, now: datetime, after_s: float = 0.0,
+                max_delay_s: float = 0.0, wait_s: float | None = None) -> list[str]:
+        """Async twin of ``FactStore.enqueue``: record messages in the message log (those seen before, by id or fingerprint, are left
+        out); returns the ids recorded. ``wait_s``: wait at most this long for a connection."""
+        return await self._run(lambda: self._enqueue_plan(user_id, entries, now, after_s, max_delay_s), wait_s=wait_s)
+
+    async def due_users(self, *, now: datetime, limit: int, force: bool = False, user_id: str | None = None
+                  ) -> tuple[list[str], datetime | None]:
+        """Users with a due queued message and no live claim; when the next message comes due."""
+        return await self._run(lambda: self._due_users_plan(now, limit, force, user_id))
+
+    async def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
+              skip: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
+        return await self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip), transaction=True)
+
+    async def finish(self, user_id: str, message_ids: Sequence[str], *, now: datetime, log_days: float) -> int:
+        """Mark a claimed batch processed; drop the user's log rows older than ``log_days``."""
+        return await self._run(lambda: self._finish_plan(user_id, message_ids, now, log_days), transaction=True)
+
+    async def fail(self, user_id: str, message_ids: Sequence[str], *, now: datetime, error: str, max_attempts: int,
+             base_s: float, max_s: float) -> list[dict[str, Any]]:
+        """Count a failed attempt of a claimed batch (retried later, or parked as ``failed``)."""
+        return await self._run(lambda: self._fail_plan(user_id, message_ids, now, error, max_attempts, base_s, max_s))
+
+    async def release(self, user_id: str, message_ids: Sequence[str]) -> None:
+        """Give a claimed batch back untouched."""
+        await self._run(lambda: self._release_plan(user_id, message_ids))
+
+    async def queue_status(self, user_id: str | None = None, *, now: datetime) -> dict[str, Any]:
+        """Queued, retrying and parked messages, the oldest queued one's age, the next due time."""
+        return await self._run(lambda: self._queue_status_plan(user_id, now))
+
+    async def queued_messages(self, user_id: str | None = None) -> list[dict[str, Any]]:
+        """The queued messages (one user or all): user, id, attempts, last error."""
+        return await self._run(lambda: self._queued_ids_plan(user_id))
+
+    async def requeue_failed(self, user_id: str | None = None, *, now: datetime) -> int:
+        """Put parked messages back in the queue."""
+        return await self._run(lambda: self._requeue_failed_plan(user_id, now))
 
     async def apply(
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,
@@ -240,9 +283,9 @@ class ThreadedAsyncFactStore(AsyncFactStore):
         self.sync_store = store
 
     async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
-                   pipeline: bool = False) -> T:
+                   pipeline: bool = False, wait_s: float | None = None) -> T:
         return await asyncio.to_thread(run_plan, self.sync_store.pool, make_plan, transaction=transaction,
-                                       heal=self.sync_store.heal, pipeline=pipeline)
+                                       heal=self.sync_store.heal, pipeline=pipeline, wait_s=wait_s)
 
     async def aclose(self) -> None:
         return None

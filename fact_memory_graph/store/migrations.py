@@ -204,6 +204,39 @@ ALTER TABLE fact_memory_facts ADD COLUMN claim_tsv tsvector
 CREATE INDEX fact_memory_facts_claim_tsv_idx ON fact_memory_facts USING gin (claim_tsv);
 """,
     ),
+    (
+        "message log (queued writes)",
+        """
+-- Queued writes: each user message is recorded here in the request's own short transaction and
+-- extracted later, off the reply's path. Processed rows stay for QueueConfig.log_days (nightly
+-- inference reads them), then are deleted; forget deletes them at once.
+CREATE TABLE fact_memory_messages (
+    user_id       text NOT NULL CHECK (user_id <> ''),
+    message_id    text NOT NULL,
+    seq           bigserial,
+    -- The turn's position in its conversation (user, session, ordinal, text, earlier turns): a
+    -- client re-sending its history with fresh ids is recognised by it.
+    fingerprint   text,
+    session_id    text,
+    text          text NOT NULL,
+    -- Earlier messages shown to the extractor: [{"role": "user"|"assistant", "text": ...}].
+    context       jsonb NOT NULL DEFAULT '[]'::jsonb,
+    at            timestamptz NOT NULL,
+    enqueued_at   timestamptz NOT NULL,
+    due_at        timestamptz NOT NULL,
+    state         text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'done', 'failed')),
+    attempts      integer NOT NULL DEFAULT 0,
+    last_error    text,
+    claimed_until timestamptz,
+    processed_at  timestamptz,
+    PRIMARY KEY (user_id, message_id)
+);
+CREATE UNIQUE INDEX fact_memory_messages_fingerprint_idx ON fact_memory_messages (user_id, fingerprint)
+    WHERE fingerprint IS NOT NULL;
+CREATE INDEX fact_memory_messages_queued_idx ON fact_memory_messages (user_id, seq) WHERE state = 'queued';
+CREATE INDEX fact_memory_messages_done_idx ON fact_memory_messages (user_id, processed_at) WHERE state = 'done';
+""",
+    ),
 ]
 
 

@@ -3,17 +3,18 @@
 Split by concern: :mod:`.read` (search, listings), :mod:`.write` (apply a message exactly once,
 resolve candidates), :mod:`.admin` (setup and migrations, sweeps, privacy deletes),
 :mod:`.reconcile` (the write-ahead log's batch, groups and their decisions, run records),
-:mod:`.health` (backlog, statuses, temperature, runs), :mod:`.sessions` (session records). Every
+:mod:`.health` (backlog, statuses, temperature, runs), :mod:`.sessions` (session records),
+:mod:`.queue` (the message log of queued writes: enqueue, claim, finish). Every
 statement is scoped by ``user_id``. See :mod:`fact_memory_graph.store._sql` for what a plan is.
 """
 
+from fact_memory_graph.store.plans.queue import QueueEntry, QueuePlans
 from fact_memory_graph.store.plans.read import Neighbour
 from fact_memory_graph.store.plans.reconcile import FactVector
-from fact_memory_graph.store.plans.sessions import SessionPlans
 
 
-class StorePlans(SessionPlans):
+class StorePlans(QueuePlans):
     """All plans; :class:`~fact_memory_graph.store.FactStore` and its async twin add a driver."""
 
 
-__all__ = ["FactVector", "Neighbour", "StorePlans"]
+__all__ = ["FactVector", "Neighbour", "QueueEntry", "StorePlans"]

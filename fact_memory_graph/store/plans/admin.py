@@ -16,6 +16,7 @@ from fact_memory_graph.store._sql import (
     CANDIDATES,
     FACT_COLUMNS,
     FACTS,
+    MESSAGES,
     PROCESSED,
     PROFILES,
     RUNS,
@@ -222,7 +223,8 @@ class AdminPlans(WritePlans):
         yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
         counts: dict[str, int] = {}
         for name, table in (("candidates", CANDIDATES), ("audit", AUDIT), ("messages", PROCESSED), ("runs", RUNS),
-                            ("profile", PROFILES), ("sessions", SESSIONS), ("facts", FACTS)):
+                            ("profile", PROFILES), ("sessions", SESSIONS), ("facts", FACTS),
+                            ("message_log", MESSAGES)):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
         yield from execute(
             f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"
@@ -262,6 +264,8 @@ class AdminPlans(WritePlans):
             ("runs", f"SELECT job, started_at, finished_at, report FROM {RUNS} WHERE user_id = %s ORDER BY id"),
             ("sessions", f"SELECT session_id, content, summary, fact_ids, started_at, ended_at, built_at"
                          f" FROM {SESSIONS} WHERE user_id = %s ORDER BY started_at, session_id"),
+            ("message_log", f"SELECT message_id, session_id, text, at, state, attempts, last_error, processed_at"
+                            f" FROM {MESSAGES} WHERE user_id = %s ORDER BY seq"),
         ):
             data[key] = yield from rows(sql, (user_id,))
         return data

@@ -1,0 +1,413 @@
+"""Queued writes: the reply never waits for memory.
+
+The write node (:meth:`FactMemory.write_node`), the agent middleware and the memory tools record
+each user message in Postgres — the message log, ``fact_memory_messages`` — in one short statement
+on the reply's path, and return. Extraction runs later, off that path:
+
+- **Durable at once**: a message is safe the moment the enqueue commits; a process that exits or
+  is redeployed loses nothing queued.
+- **Exactly once**: the log is keyed by message id, and by turn fingerprint (a client re-sending
+  its history with fresh ids); extraction applies through the write graph, whose processed-message
+  row commits with the ops. A failed extraction applies nothing and is retried with a growing wait
+  (``QueueConfig.retry_base_s`` ...), then parked as ``failed`` (kept, shown by ``health``).
+- **Debounced**: a user's messages are extracted once none has arrived for
+  ``QueueConfig.after_seconds`` (at most ``max_delay_s`` after the first), so a burst becomes one
+  extraction that sees all of it (up to ``max_batch`` messages).
+- **Bounded**: the enqueue gives up after ``WriteConfig.write_budget_s`` (a database that is down
+  or hung costs the reply at most that), logging one line that says what was kept or lost.
+- **Drained** by a background thread of this process on the embedded default, by
+  ``fact-memory worker`` (any number, on any hosts) with an external database, and on demand by
+  :meth:`MessageQueue.flush`. One user's batches are claimed one at a time (a lease under the
+  user's queue lock), so each user's messages are extracted in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import threading
+import time
+import weakref
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, TypeVar
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.runnables import Runnable, RunnableConfig
+from langgraph.graph.state import CompiledStateGraph
+
+from fact_memory_graph.batching import BatchingEmbeddings
+from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.deadline import OnReadError, write_within
+from fact_memory_graph.errors import ConfigurationError
+from fact_memory_graph.messages import (
+    message_text,
+    resolve_session_id,
+    resolve_user_id,
+    truncate_middle,
+)
+from fact_memory_graph.nodes.embed import CONTEXT_MESSAGE_CHARS, assign_ids
+from fact_memory_graph.runnables import dual_node
+from fact_memory_graph.sanitize import check_id, clean_text
+from fact_memory_graph.schema import ApplyOutcome, FlushReport
+from fact_memory_graph.store import ThreadedAsyncFactStore
+from fact_memory_graph.store.plans import QueueEntry
+from fact_memory_graph.write_graph import build_write_graph
+
+__all__ = ["MessageQueue", "QueueEntry"]
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+#: How often a flush looks again while another drainer holds one of the messages it waits for.
+FLUSH_POLL_S = 0.02
+_ROLE = {"human": "user", "ai": "assistant"}
+
+
+@dataclass
+class _Round:
+    """What one drain round did."""
+
+    claimed: int = 0
+    processed: int = 0
+    failed: dict[str, str] = field(default_factory=dict)
+    attempted: set[str] = field(default_factory=set)
+    next_due: datetime | None = None
+
+
+def _rebuild(row: Mapping[str, Any]) -> list[BaseMessage]:
+    """The earlier messages recorded with a queued message, as messages again."""
+    out: list[BaseMessage] = []
+    for item in row.get("context") or []:
+        text = str(item.get("text", ""))
+        out.append(AIMessage(content=text) if item.get("role") == "assistant" else HumanMessage(content=text))
+    return out
+
+
+def run_coroutine(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run a coroutine to completion from sync code, also when this thread already runs a loop
+    (a notebook): then on a private thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(make())
+    result: list[T] = []
+    error: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(asyncio.run(make()))
+        except BaseException as exc:  # handed to the caller
+            error.append(exc)
+
+    thread = threading.Thread(target=target, name="fact-memory-flush")
+    thread.start()
+    thread.join()
+    if error:
+        raise error[0]
+    return result[0]
+
+
+class MessageQueue:
+    """The message log and its drainers for one :class:`~fact_memory_graph.FactMemory`
+    (``memory.queue``). Thread-safe."""
+
+    def __init__(self, ctx: MemoryContext, *, in_process: bool) -> None:
+        self.ctx = ctx
+        self.config = ctx.config.queue
+        #: Whether this process runs a background drainer (``QueueConfig.drainer``).
+        self.in_process = self.config.drainer == "thread" or (self.config.drainer == "auto" and in_process)
+        # The drainer's context: the sync store on threads (loop-agnostic), embeddings batched.
+        self._graphs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CompiledStateGraph] = (
+            weakref.WeakKeyDictionary())
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake: asyncio.Event | None = None
+        self._stopping = False
+        self._outage_logged = False
+
+    # ------------------------------------------------------------------ enqueue
+    def capture(self, state: Mapping[str, Any], config: RunnableConfig | None) -> tuple[str, list[QueueEntry]]:
+        """The user and the queue entries for the last ``WriteConfig.retry_window`` user messages of
+        a graph state: ids assigned as the write graph assigns them, turn fingerprints, the
+        session, the earlier messages the extractor will see. No I/O. A run naming no user (or
+        two) raises :class:`~fact_memory_graph.errors.InvalidInputError`: a coding error."""
+        write = self.ctx.config.write
+        user_id = resolve_user_id(state, config)
+        session_id = resolve_session_id(state, config)
+        messages = list(state.get("messages") or [])
+        humans, aliases = assign_ids(messages, user_id, session_id, fingerprints=True)
+        at = state.get("at") or self.ctx.now()
+        entries = []
+        for i in humans[-write.retry_window:]:
+            text = clean_text(message_text(messages[i])).strip()
+            if not text:
+                continue
+            earlier = messages[max(0, i - write.context_messages):i]
+            context = [{"role": _ROLE.get(m.type, m.type),
+                        "text": clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))} for m in earlier]
+            message_id = str(messages[i].id)
+            entries.append(QueueEntry(message_id=message_id, text=truncate_middle(text, write.max_message_chars),
+                                      at=at, fingerprint=aliases.get(message_id), session_id=session_id,
+                                      context=tuple(context)))
+        return user_id, entries
+
+    def enqueue(self, user_id: str, entries: Sequence[QueueEntry]) -> list[str]:
+        """Record ``entries`` for ``user_id`` (those seen before are left out); returns the ids
+        recorded. Waits at most ``write_budget_s`` for a connection. Raises store errors."""
+        check_id(user_id, "user_id")
+        queued = self.ctx.store.enqueue(user_id, entries, **self._enqueue_args())
+        if queued:
+            self.wake()
+        return queued
+
+    async def aenqueue(self, user_id: str, entries: Sequence[QueueEntry]) -> list[str]:
+        """Async twin of :meth:`enqueue` (on the sync pool in a worker thread, so a hung database
+        never holds the event loop's pool)."""
+        check_id(user_id, "user_id")
+        queued = await asyncio.to_thread(self.ctx.store.enqueue, user_id, entries, **self._enqueue_args())
+        if queued:
+            self.wake()
+        return queued
+
+    def _enqueue_args(self) -> dict[str, Any]:
+        cfg = self.config
+        return {"now": self.ctx.now(), "after_s": cfg.after_seconds, "max_delay_s": cfg.max_delay_s,
+                "wait_s": self.ctx.config.write.write_budget_s}
+
+    def _outcome(self, user_id: str, entries: Sequence[QueueEntry], queued: list[str]) -> dict[str, Any]:
+        last = entries[-1].message_id if entries else ""
+        return {"memory_outcome": ApplyOutcome(user_id=user_id, message_id=last, queued=queued).model_dump(mode="json")}
+
+    def _lost(self, user_id: str, entries: Sequence[QueueEntry]) -> Callable[[], dict[str, Any]]:
+        def fallback() -> dict[str, Any]:
+            last = entries[-1].message_id if entries else ""
+            return {"memory_outcome": ApplyOutcome(
+                user_id=user_id, message_id=last,
+                error="not queued: the database did not answer in time").model_dump(mode="json")}
+        return fallback
+
+    def _consequence(self, entries: Sequence[QueueEntry]) -> str:
+        window = self.ctx.config.write.retry_window
+        return (f"{len(entries)} message(s) not queued; they are queued with a later turn's history while "
+                f"among its last {window} user messages, else lost")
+
+    def record(self, state: Mapping[str, Any], config: RunnableConfig | None, *,
+               on_error: OnReadError = "log") -> dict[str, Any]:
+        """Queue a graph state's recent user messages within the write budget; the state update
+        ``{"memory_outcome": ...}`` (``queued``: the ids recorded now). ``on_error="log"``: a
+        database that fails or does not answer in time costs one log line, not the reply."""
+        user_id, entries = self.capture(state, config)
+        if not entries:
+            return self._outcome(user_id, entries, [])
+        return write_within(lambda: self._outcome(user_id, entries, self.enqueue(user_id, entries)),
+                            budget_s=self.ctx.config.write.write_budget_s, fallback=self._lost(user_id, entries),
+                            on_error=on_error, what="memory write", consequence=self._consequence(entries))
+
+    async def arecord(self, state: Mapping[str, Any], config: RunnableConfig | None, *,
+                      on_error: OnReadError = "log") -> dict[str, Any]:
+        """Async twin of :meth:`record`: the same bounded write on a worker thread (a hung
+        database holds a bounded thread, never the event loop or the async pool)."""
+        return await asyncio.to_thread(self.record, state, config, on_error=on_error)
+
+    def node(self, *, on_error: OnReadError = "log") -> Runnable:
+        """The queued write node: add it from ``START`` beside the reply."""
+        return dual_node(lambda state, config: self.record(state, config, on_error=on_error),
+                         lambda state, config: self.arecord(state, config, on_error=on_error), name="remember")
+
+    # ------------------------------------------------------------------ draining
+    def _graph(self) -> CompiledStateGraph:
+        loop = asyncio.get_running_loop()
+        graph = self._graphs.get(loop)
+        if graph is None:  # per loop: BatchingEmbeddings batches the calls of one event loop
+            ctx = dataclasses.replace(self.ctx, astore=ThreadedAsyncFactStore(self.ctx.store),
+                                      embeddings=BatchingEmbeddings(self.ctx.embeddings))
+            graph = self._graphs[loop] = build_write_graph(ctx, on_error="log", name="fact_memory_drain")
+        return graph
+
+    async def _process(self, user_id: str, batch: list[dict[str, Any]], result: _Round) -> None:
+        ids = [r["message_id"] for r in batch]
+        cfg, store = self.config, self.ctx.astore
+        state: dict[str, Any] = {
+            "messages": [*_rebuild(batch[0]), *(HumanMessage(content=r["text"], id=r["message_id"]) for r in batch)],
+            "user_id": user_id, "at": batch[-1]["at"], "batch_ids": ids,
+            "aliases": {r["message_id"]: r["fingerprint"] for r in batch if r["fingerprint"]}}
+        if batch[-1]["session_id"]:
+            state["session_id"] = batch[-1]["session_id"]
+        try:
+            outcome = ApplyOutcome.model_validate((await self._graph().ainvoke(state))["memory_outcome"])
+            error = outcome.error
+        except ConfigurationError:
+            await store.release(user_id, ids)
+            raise
+        except Exception as exc:  # anything else is this batch's failure: counted, retried
+            error = f"{type(exc).__name__}: {exc}"
+        if error is None:
+            await store.finish(user_id, ids, now=self.ctx.now(), log_days=cfg.log_days)
+            result.processed += len(ids)
+            return
+        rows = await store.fail(user_id, ids, now=self.ctx.now(), error=error, max_attempts=cfg.max_attempts,
+                                base_s=cfg.retry_base_s, max_s=cfg.retry_max_s)
+        for row in rows:
+            result.failed[row["message_id"]] = error
+            if row["state"] == "failed":
+                logger.warning("fact-memory: message %s of %s parked after %d failed extractions (kept; "
+                               "`fact-memory queue retry` re-queues it): %s", row["message_id"], user_id,
+                               row["attempts"], error[:200])
+
+    async def _round(self, *, force: bool, user_id: str | None = None, skip: Sequence[str] = ()) -> _Round:
+        """Claim up to ``QueueConfig.concurrency`` users' batches and extract them concurrently."""
+        cfg, store, now = self.config, self.ctx.astore, self.ctx.now()
+        result = _Round()
+        users, result.next_due = await store.due_users(now=now, limit=cfg.concurrency, force=force, user_id=user_id)
+        if users:
+            self.ctx.llm_factory()  # no model: a configuration error, raised before anything is claimed
+        batches = []
+        for user in users:
+            batch = await store.claim(user, now=now, lease_s=cfg.lease_s, max_batch=cfg.max_batch, force=force,
+                                      skip=list(skip))
+            if batch:
+                batches.append((user, batch))
+                result.attempted.update(r["message_id"] for r in batch)
+        result.claimed = len(batches)
+        if batches:
+            outcomes = await asyncio.gather(*(self._process(u, b, result) for u, b in batches),
+                                            return_exceptions=True)
+            errors = [o for o in outcomes if isinstance(o, BaseException)]
+            if errors:
+                raise errors[0]
+        return result
+
+    async def adrain_once(self) -> FlushReport:
+        """One drainer round: claim the due batches (at most ``QueueConfig.concurrency`` users)
+        and extract them. For a scheduler of your own (cron, a serverless tick)."""
+        result = await self._round(force=False)
+        return FlushReport(processed=result.processed, failed=result.failed)
+
+    def drain_once(self) -> FlushReport:
+        """Sync twin of :meth:`adrain_once`."""
+        return run_coroutine(self.adrain_once)
+
+    async def aflush(self, user_id: str | None = None, *, timeout: float | None = None) -> FlushReport:
+        """Extract a user's (or everybody's) queued messages now — debounce and retry waits
+        ignored, each message tried once — and wait for those another drainer holds. For tests,
+        scripts and "remember, then recall at once". Returns what was processed and what failed
+        (failures stay queued and are retried later); ``timeout``: stop waiting then (the rest is
+        counted in ``pending``)."""
+        if user_id is not None:
+            check_id(user_id, "user_id")
+        report = FlushReport()
+        attempted: set[str] = set()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            result = await self._round(force=True, user_id=user_id, skip=sorted(attempted))
+            attempted |= result.attempted
+            report.processed += result.processed
+            report.failed.update(result.failed)
+            if result.claimed:
+                continue
+            waiting = [r for r in await self.ctx.astore.queued_messages(user_id) if r["message_id"] not in attempted]
+            if not waiting:
+                return report
+            if deadline is not None and time.monotonic() >= deadline:
+                report.pending = len(waiting)
+                return report
+            await asyncio.sleep(FLUSH_POLL_S)  # another drainer holds them: look again shortly
+
+    def flush(self, user_id: str | None = None, *, timeout: float | None = None) -> FlushReport:
+        """Sync twin of :meth:`aflush`."""
+        return run_coroutine(lambda: self.aflush(user_id, timeout=timeout))
+
+    async def run(self, stop: Callable[[], bool] | None = None) -> None:
+        """Drain until ``stop()`` is true (the in-process thread and ``fact-memory worker``): a due
+        batch is taken at once, then the drainer waits for a wake-up (an enqueue of this
+        process), the next due time or ``poll_s``. A database outage is logged once and waited out."""
+        stop = stop or (lambda: self._stopping)
+        self._loop, self._wake = asyncio.get_running_loop(), asyncio.Event()
+        backoff = 0.0
+        while not stop():
+            try:
+                result = await self._round(force=False)
+            except ConfigurationError as exc:
+                logger.warning("fact-memory: queued messages wait: %s", exc)
+                await self._sleep(max(self.config.poll_s, 30.0))
+                continue
+            except Exception as exc:
+                backoff = min(max(backoff * 2, 0.5), 30.0)
+                if not self._outage_logged:
+                    self._outage_logged = True
+                    logger.warning("fact-memory: the queue cannot be drained now (retrying every %.1f s at most "
+                                   "30 s; messages stay queued): %s: %s", backoff, type(exc).__name__, str(exc)[:200])
+                await self._sleep(backoff)
+                continue
+            if self._outage_logged:
+                self._outage_logged = False
+                logger.warning("fact-memory: the queue is drained again")
+            backoff = 0.0
+            if result.claimed:
+                continue
+            wait = self.config.poll_s
+            if result.next_due is not None:
+                wait = min(wait, max((result.next_due - self.ctx.now()).total_seconds(), 0.0) + 0.005)
+            await self._sleep(wait)
+
+    async def _sleep(self, seconds: float) -> None:
+        assert self._wake is not None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout=seconds)
+        self._wake.clear()
+
+    def wake(self) -> None:
+        """Tell this process's drainer that something was queued (starting it if it is due to run)."""
+        if self.in_process and self._thread is None:
+            self.start()
+        loop, wake = self._loop, self._wake
+        if loop is not None and wake is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(wake.set)
+
+    def start(self) -> None:
+        """Start the background drainer thread of this process (idempotent)."""
+        with self._lock:
+            if self._thread is not None or self._stopping:
+                return
+            self._thread = threading.Thread(target=lambda: asyncio.run(self.run()), name="fact-memory-drainer",
+                                            daemon=True)
+            self._thread.start()
+
+    def close(self, timeout: float = 30.0) -> None:
+        """Stop the drainer after its current batch (what is still queued stays queued)."""
+        with self._lock:
+            self._stopping = True
+            thread = self._thread
+        if thread is None:
+            return
+        self.wake()
+        thread.join(timeout)
+
+    # ------------------------------------------------------------------ inspection
+    def status(self, user_id: str | None = None) -> dict[str, Any]:
+        """``queued``, ``retrying``, ``failed``, ``oldest_seconds``, ``next_due`` for one user or all."""
+        return self.ctx.store.queue_status(user_id, now=self.ctx.now())
+
+    async def astatus(self, user_id: str | None = None) -> dict[str, Any]:
+        """Async twin of :meth:`status`."""
+        return await self.ctx.astore.queue_status(user_id, now=self.ctx.now())
+
+    def retry_failed(self, user_id: str | None = None) -> int:
+        """Put parked (``failed``) messages back in the queue; returns how many."""
+        count = self.ctx.store.requeue_failed(user_id, now=self.ctx.now())
+        if count:
+            self.wake()
+        return count
+
+    async def aretry_failed(self, user_id: str | None = None) -> int:
+        """Async twin of :meth:`retry_failed`."""
+        count = await self.ctx.astore.requeue_failed(user_id, now=self.ctx.now())
+        if count:
+            self.wake()
+        return count
+

@@ -1,0 +1,188 @@
+"""Queue plans: the message log that queued writes fill (one short statement on the reply's path)
+and drainers empty, exactly once per message and one batch per user at a time.
+
+A drainer *claims* one user's batch under the user's queue lock (a transaction-level advisory
+lock), so the claim's second statement sees every claim committed before it: two drainers never
+hold batches of the same user at once, and a user's messages are extracted in order. A claim is a
+lease (``claimed_until``); a drainer that died mid-batch leaves it to expire. Every statement is
+scoped by ``user_id`` except the listing of due users, which is the drainer's cross-user view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from fact_memory_graph.store._sql import (
+    MESSAGES,
+    PROCESSED,
+    Plan,
+    Row,
+    execute,
+    one,
+    require_aware,
+    require_user,
+    rowcount,
+    rows,
+)
+from fact_memory_graph.store.plans.sessions import SessionPlans
+
+#: The queue lock of one user: held only while a claim is made (never across an extraction).
+QUEUE_KEY_SQL = "hashtextextended('fact-memory-queue:' || %s, 0)"
+QUEUED_COLUMNS = "message_id, seq, fingerprint, session_id, text, context, at, enqueued_at, due_at, attempts"
+
+
+@dataclass(frozen=True)
+class QueueEntry:
+    """One user message to record: its id, its turn fingerprint (``None``: recognised by id only),
+    the session, the text, the earlier messages the extractor sees, and its time."""
+
+    message_id: str
+    text: str
+    at: datetime
+    fingerprint: str | None = None
+    session_id: str | None = None
+    context: Sequence[dict[str, str]] = field(default_factory=tuple)
+
+
+class QueuePlans(SessionPlans):
+    def _enqueue_plan(self, user_id: str, entries: Sequence[QueueEntry], now: datetime, after_s: float,
+                      max_delay_s: float) -> Plan[list[str]]:
+        """Record the entries not seen before (by id or fingerprint, queued or processed) in one
+        statement; returns the ids recorded. A new message pushes the user's waiting messages'
+        due time back by ``after_s`` (the debounce), never past ``max_delay_s`` after each one was
+        queued, and never earlier than a retry's backoff."""
+        require_user(user_id)
+        require_aware(now)
+        if not entries:
+            return []
+        due = now + timedelta(seconds=after_s)
+        recorded = yield from rows(
+            f"WITH new AS ("
+            "  SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[], %s::timestamptz[])"
+            "    WITH ORDINALITY AS n(message_id, fingerprint, session_id, text, context, at, ord)),"
+            " fresh AS ("
+            f"  SELECT n.* FROM new n WHERE NOT EXISTS (SELECT 1 FROM {PROCESSED} p WHERE p.user_id = %s"
+            "    AND (p.message_id = n.message_id OR p.message_id = n.fingerprint))),"
+            " ins AS ("
+            f"  INSERT INTO {MESSAGES} (user_id, message_id, fingerprint, session_id, text, context, at,"
+            "    enqueued_at, due_at)"
+            "  SELECT %s, message_id, fingerprint, session_id, text, context, at, %s, %s FROM fresh ORDER BY ord"
+            "  ON CONFLICT DO NOTHING RETURNING message_id),"
+            " bump AS ("
+            f"  UPDATE {MESSAGES} SET due_at = GREATEST(due_at, LEAST(%s, enqueued_at + %s * interval '1 second'))"
+            "  WHERE user_id = %s AND state = 'queued' AND EXISTS (SELECT 1 FROM ins))"
+            " SELECT message_id FROM ins",
+            ([e.message_id for e in entries], [e.fingerprint for e in entries], [e.session_id for e in entries],
+             [e.text for e in entries], [Jsonb(list(e.context)) for e in entries], [e.at for e in entries],
+             user_id, user_id, now, due, due, max_delay_s, user_id))
+        return [r["message_id"] for r in recorded]
+
+    def _due_users_plan(self, now: datetime, limit: int, force: bool, user_id: str | None
+                        ) -> Plan[tuple[list[str], datetime | None]]:
+        """Users with a queued message that is due (``force``: any queued message) and no batch
+        claimed by a live lease, most overdue first; and when the next one comes due."""
+        require_aware(now)
+        scope, params = ("user_id = %s", [require_user(user_id)]) if user_id is not None else ("TRUE", [])
+        found = yield from rows(
+            f"SELECT user_id, min(due_at) AS due FROM {MESSAGES} WHERE state = 'queued' AND {scope} GROUP BY user_id"
+            " HAVING NOT coalesce(bool_or(claimed_until > %s), false) ORDER BY min(due_at) LIMIT %s",
+            (*params, now, limit))
+        due = [r["user_id"] for r in found if force or r["due"] <= now]
+        later = [r["due"] for r in found if not (force or r["due"] <= now)]
+        return due, min(later) if later else None
+
+    def _claim_plan(self, user_id: str, now: datetime, lease_s: float, max_batch: int, force: bool,
+                    skip: Sequence[str]) -> Plan[list[Row]]:
+        """Claim the user's next batch (needs a transaction): the oldest queued messages in order,
+        up to ``max_batch``, one session, all never tried — or a message being retried, alone (a
+        message that keeps failing never takes others down with it). ``skip``: ids not to take
+        (a flush tries each message once). Empty when another drainer holds the user."""
+        require_user(user_id)
+        locked = yield from one(f"SELECT pg_try_advisory_xact_lock({QUEUE_KEY_SQL}) AS ok", (user_id,))
+        if not (locked and locked["ok"]):
+            return []
+        # After the lock: this statement sees every claim committed before.
+        queued = yield from rows(
+            f"SELECT {QUEUED_COLUMNS}, claimed_until FROM {MESSAGES} WHERE user_id = %s AND state = 'queued'"
+            " ORDER BY seq", (user_id,))
+        if any(r["claimed_until"] is not None and r["claimed_until"] > now for r in queued):
+            return []
+        batch: list[Row] = []
+        for row in queued:
+            if row["message_id"] in skip or not (force or row["due_at"] <= now):
+                continue
+            if batch and (row["attempts"] or row["session_id"] != batch[0]["session_id"]):
+                break
+            batch.append(row)
+            if row["attempts"] or len(batch) >= max_batch:
+                break
+        if batch:
+            yield from execute(
+                f"UPDATE {MESSAGES} SET claimed_until = %s WHERE user_id = %s AND message_id = ANY(%s)",
+                (now + timedelta(seconds=lease_s), user_id, [r["message_id"] for r in batch]))
+        return batch
+
+    def _finish_plan(self, user_id: str, message_ids: Sequence[str], now: datetime, log_days: float) -> Plan[int]:
+        """Mark a batch processed (kept in the log for ``log_days``) and delete the user's log rows
+        older than that. Returns how many rows were marked (0: forgotten meanwhile)."""
+        require_user(user_id)
+        done = yield from rowcount(
+            f"UPDATE {MESSAGES} SET state = 'done', processed_at = %s, claimed_until = NULL, last_error = NULL"
+            " WHERE user_id = %s AND message_id = ANY(%s)", (now, user_id, list(message_ids)))
+        yield from execute(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND state = 'done' AND processed_at < %s",
+                           (user_id, now - timedelta(days=log_days)))
+        return done
+
+    def _fail_plan(self, user_id: str, message_ids: Sequence[str], now: datetime, error: str, max_attempts: int,
+                   base_s: float, max_s: float) -> Plan[list[Row]]:
+        """Count a failed attempt: the batch is retried after a growing wait, or parked as
+        ``failed`` after ``max_attempts`` (kept, with the reason). Returns each row's new state."""
+        require_user(user_id)
+        return (yield from rows(
+            f"UPDATE {MESSAGES} SET attempts = attempts + 1, last_error = left(%s, 1000), claimed_until = NULL,"
+            "  due_at = %s + LEAST(%s, %s * power(2, attempts)) * interval '1 second',"
+            "  state = CASE WHEN attempts + 1 >= %s THEN 'failed' ELSE 'queued' END"
+            " WHERE user_id = %s AND message_id = ANY(%s) RETURNING message_id, state, attempts",
+            (error, now, max_s, base_s, max_attempts, user_id, list(message_ids))))
+
+    def _release_plan(self, user_id: str, message_ids: Sequence[str]) -> Plan[None]:
+        """Give a claimed batch back untouched (the drainer is stopping)."""
+        require_user(user_id)
+        yield from execute(f"UPDATE {MESSAGES} SET claimed_until = NULL WHERE user_id = %s AND message_id = ANY(%s)"
+                           " AND state = 'queued'", (user_id, list(message_ids)))
+
+    def _queue_status_plan(self, user_id: str | None, now: datetime) -> Plan[dict[str, Any]]:
+        """Queued, retrying and parked messages and the oldest queued one's age (one user or all)."""
+        require_aware(now)
+        scope, params = ("user_id = %s", [require_user(user_id)]) if user_id is not None else ("TRUE", [])
+        row = yield from one(
+            "SELECT count(*) FILTER (WHERE state = 'queued') AS queued,"
+            " count(*) FILTER (WHERE state = 'queued' AND attempts > 0) AS retrying,"
+            " count(*) FILTER (WHERE state = 'failed') AS failed,"
+            " min(enqueued_at) FILTER (WHERE state = 'queued') AS oldest,"
+            " min(due_at) FILTER (WHERE state = 'queued') AS next_due"
+            f" FROM {MESSAGES} WHERE {scope} AND state <> 'done'", params)
+        assert row is not None
+        oldest = row.pop("oldest")
+        row["oldest_seconds"] = max((now - oldest).total_seconds(), 0.0) if oldest is not None else None
+        return row
+
+    def _queued_ids_plan(self, user_id: str | None) -> Plan[list[Row]]:
+        """The user's (or everybody's) queued messages: ``user_id``, ``message_id``, ``attempts``, ``last_error``."""
+        scope, params = ("user_id = %s", [require_user(user_id)]) if user_id is not None else ("TRUE", [])
+        return (yield from rows(
+            f"SELECT user_id, message_id, attempts, last_error FROM {MESSAGES} WHERE {scope} AND state = 'queued'"
+            " ORDER BY user_id, seq", params))
+
+    def _requeue_failed_plan(self, user_id: str | None, now: datetime) -> Plan[int]:
+        """Put parked (``failed``) messages back in the queue, attempts reset."""
+        require_aware(now)
+        scope, params = ("user_id = %s", [require_user(user_id)]) if user_id is not None else ("TRUE", [])
+        return (yield from rowcount(
+            f"UPDATE {MESSAGES} SET state = 'queued', attempts = 0, due_at = %s, claimed_until = NULL"
+            f" WHERE {scope} AND state = 'failed'", (now, *params)))
