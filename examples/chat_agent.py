@@ -1,12 +1,14 @@
 """A small LangGraph chat agent with long-term fact memory.
 
     START ──> recall ──> agent ──> END        (memory sections go into the system prompt)
-      └─────> remember ─────────> END        (write path, in parallel with the reply)
+      └─────> remember ─────────> END        (queues the turn; extraction runs off the reply's path)
 
-The user comes from ``config["configurable"]["user_id"]``. The write subgraph runs beside the
-reply, so extraction adds no user-visible latency; ``on_error="log"`` keeps a memory failure
-from breaking the reply. Run ``python examples/chat_agent.py`` (offline: scripted models; set
-FACT_MEMORY_MODEL / OPENAI_API_KEY to use a real one).
+The user comes from ``config["configurable"]["user_id"]``. The write node only records the turn
+in the message log (one short statement, bounded by ``WriteConfig.write_budget_s``) — it sits
+beside ``recall`` in LangGraph's first step, so the agent's step would wait for anything slower —
+and a background drainer extracts it (one model call) exactly once. ``on_error="log"`` keeps a
+memory failure from breaking the reply. Run ``python examples/chat_agent.py`` (offline: scripted
+models; set FACT_MEMORY_MODEL / OPENAI_API_KEY to use a real one).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from fact_memory_graph import FactMemory, memory_system_message
 class ChatState(TypedDict, total=False):
     messages: Annotated[list[AnyMessage], add_messages]
     memory_context: str
-    memory_outcome: dict[str, Any]  # ApplyOutcome as JSON: checkpointers store it as is
+    memory_outcome: dict[str, Any]  # ApplyOutcome as JSON (``queued``: the ids recorded): checkpointers store it as is
 
 
 def build_agent(memory: FactMemory, chat_model: BaseChatModel, checkpointer: Any = None) -> CompiledStateGraph:
@@ -42,7 +44,7 @@ def build_agent(memory: FactMemory, chat_model: BaseChatModel, checkpointer: Any
     builder = StateGraph(ChatState)
     builder.add_node("recall", memory.recall_node())
     builder.add_node("agent", agent)
-    builder.add_node("remember", memory.write_graph(on_error="log"))
+    builder.add_node("remember", memory.write_node())  # queued: the reply never waits for extraction
     builder.add_edge(START, "recall")
     builder.add_edge("recall", "agent")
     builder.add_edge("agent", END)
@@ -68,9 +70,12 @@ def main() -> None:  # pragma: no cover - exercised by tests through build_agent
                                                           AIMessage("Noted - no penicillin.")]))
     with FactMemory.open(llm=extractor) as memory:
         graph = build_agent(memory, replier)
-        cfg = {"configurable": {"user_id": "example-user"}}
+        cfg = {"configurable": {"user_id": "example-user", "thread_id": "example-chat"}}
+        history: list[AnyMessage] = []
         for text in ["I'm Sam, I live in Berlin and I'm allergic to penicillin.", "Can you suggest a doctor?"]:
-            out = graph.invoke({"messages": [HumanMessage(text)]}, cfg)
+            out = graph.invoke({"messages": [*history, HumanMessage(text)]}, cfg)
+            history = out["messages"]
+            memory.flush("example-user")  # a script: wait for the background extraction before the next turn
             print(f"user: {text}\nassistant: {out['messages'][-1].content}")
             print(f"memory given to the agent:\n{out.get('memory_context') or '(none)'}\n")
 

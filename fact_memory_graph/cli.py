@@ -22,7 +22,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 from uuid import UUID
@@ -43,6 +43,8 @@ app = typer.Typer(help="Long-term memory of facts about people, for LangGraph ag
                   pretty_exceptions_enable=False)
 server_app = typer.Typer(help="The embedded Postgres server: status, start, stop.", no_args_is_help=True)
 app.add_typer(server_app, name="server")
+queue_app = typer.Typer(help="Queued writes (the message log): status, drain, retry.", no_args_is_help=True)
+app.add_typer(queue_app, name="queue")
 # Piped output is not cut at 80 columns (full ids); a terminal keeps its own width.
 console = Console(width=None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "200")))
 err = Console(stderr=True, highlight=False)
@@ -62,19 +64,27 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def _ts(value: datetime) -> str:
+    """Every timestamp the CLI prints: ISO 8601 to the second, with its UTC offset."""
+    return value.isoformat(timespec="seconds")
+
+
 def _emit_json(value: Any) -> None:
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False, default=str) + "\n")
 
 
 def _parse_at(at: str | None, option: str = "--at") -> datetime | None:
+    """An ISO 8601 timestamp with its offset, or a date (``2030-01-01``: its midnight, UTC)."""
     if at is None:
         return None
     try:
         value = datetime.fromisoformat(at)
     except ValueError:
-        fail(f"{option}: not an ISO 8601 timestamp: {at!r}")
+        fail(f"{option}: not an ISO 8601 date or timestamp: {at!r}")
     if value.tzinfo is None:
-        fail(f"{option}: the timestamp needs a timezone, e.g. 2026-03-01T09:00+00:00")
+        if len(at.strip()) == 10:  # a plain date
+            return value.replace(tzinfo=UTC)
+        fail(f"{option}: the timestamp needs a timezone, e.g. 2026-03-01T09:00+00:00 (or give a date: 2026-03-01)")
     return value
 
 
@@ -469,7 +479,7 @@ def candidates(
     for c in found:
         before = old[c.fact_id]
         table.add_row(str(c.id), c.status.value, Text(before.claim if before else "?"), Text(c.claim),
-                      c.created_at.isoformat(timespec="minutes"))
+                      _ts(c.created_at))
     console.print(table)
 
 
@@ -506,7 +516,7 @@ def _audit_table(entries: list[Any]) -> Table:
     for col in ("at", "op", "fact id", "message", "note"):
         table.add_column(col, no_wrap=col == "fact id")
     for a in entries:
-        table.add_row(a.at.isoformat(timespec="seconds"), a.op, str(a.fact_id or ""),
+        table.add_row(_ts(a.at), a.op, str(a.fact_id or ""),
                       Text(a.message_id or ""), Text(a.note or ""))
     return table
 
@@ -545,7 +555,7 @@ def users(as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt
             table.add_column(col, justify="left" if col == "user" else "right")
         for u in found:
             table.add_row(Text(u["user_id"]), str(u["facts"]), str(u["retrievable"]),
-                          u["last_fact_at"].isoformat(timespec="minutes") if u["last_fact_at"] else "-")
+                          _ts(u["last_fact_at"]) if u["last_fact_at"] else "-")
         console.print(table)
 
 
@@ -786,9 +796,12 @@ def health(
         ("statuses", ", ".join(f"{k} {v}" for k, v in report.statuses.items()) or "-"),
         ("temperature", " / ".join(f"{k} {v}" for k, v in report.temperature.items())),
         ("pending candidates", report.pending_candidates), ("active past their end", report.active_past_end),
-        ("last run", f"{report.last_run_at:%Y-%m-%d %H:%M} ({report.last_run_seconds:.2f} s)"
+        ("last run", f"{_ts(report.last_run_at)} ({report.last_run_seconds:.2f} s)"
          if report.last_run_at and report.last_run_seconds is not None else "never"),
         ("average run", f"{report.average_run_seconds:.2f} s" if report.average_run_seconds else "-"),
+        ("queued messages", f"{report.queued_messages} ({report.retrying_messages} retrying, oldest "
+         f"{report.oldest_queued_seconds:.0f} s)" if report.oldest_queued_seconds is not None else "0"),
+        ("parked messages", report.failed_messages),
     ]
     if window is not None:
         rows.append((f"activity since {since}", ", ".join(f"{k} {v}" for k, v in report.activity.items()) or "-"))
@@ -807,6 +820,55 @@ def _pgdata(data_dir: str | None) -> Path:
     from fact_memory_graph.embedded import default_data_dir
 
     return ((Path(data_dir) if data_dir else default_data_dir()) / "pgdata").resolve()
+
+
+@queue_app.command("status")
+def queue_status(
+    user: Annotated[str | None, typer.Argument(help="User id (default: every user).")] = None,
+    as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None,
+) -> None:
+    """Messages waiting for extraction, retrying after a failure, and parked after their last attempt."""
+    with _memory(database_url, data_dir) as memory, _errors():
+        status = memory.queue.status(user)
+    info = {"user_id": user, "queued": status["queued"], "retrying": status["retrying"], "failed": status["failed"],
+            "oldest_queued_seconds": status["oldest_seconds"],
+            "next_due": status["next_due"].isoformat() if status["next_due"] else None}
+    if as_json:
+        _emit_json(info)
+        return
+    oldest = f", the oldest waiting {status['oldest_seconds']:.0f} s" if status["oldest_seconds"] is not None else ""
+    console.print(f"{info['queued']} queued ({info['retrying']} retrying){oldest}; {info['failed']} parked"
+                  f" ({user or 'all users'})")
+
+
+@queue_app.command("drain")
+def queue_drain(
+    user: Annotated[str | None, typer.Argument(help="User id (default: every user).")] = None,
+    timeout: Annotated[float | None, typer.Option(help="Stop waiting after this many seconds.")] = None,
+    as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None,
+) -> None:
+    """Extract the queued messages now (needs a model); exit 1 when one failed (it stays queued)."""
+    with _memory(database_url, data_dir) as memory, _errors():
+        report = memory.flush(user, timeout=timeout)
+    if as_json:
+        _emit_json(report.model_dump(mode="json"))
+    else:
+        console.print(f"{report.processed} extracted, {len(report.failed)} failed, {report.pending} still waiting")
+        for message_id, error in report.failed.items():
+            err.print(Text(f"  {message_id}: {error}"))
+    if report.failed:
+        raise typer.Exit(1)
+
+
+@queue_app.command("retry")
+def queue_retry(
+    user: Annotated[str | None, typer.Argument(help="User id (default: every user).")] = None,
+    database_url: DbOpt = None, data_dir: DirOpt = None,
+) -> None:
+    """Put messages parked after failed extractions back in the queue."""
+    with _memory(database_url, data_dir) as memory, _errors():
+        count = memory.queue.retry_failed(user)
+    console.print(f"{count} message(s) queued again")
 
 
 @server_app.command("status")

@@ -1,4 +1,6 @@
-"""Scheduled work on procrastinate, a Postgres-native task engine (jobs live in the same database).
+"""Scheduled work on procrastinate, a Postgres-native task engine (jobs live in the same database),
+and the queued writes' drainer (:meth:`MessageQueue.run <fact_memory_graph.queue.MessageQueue.run>`)
+in the same worker process.
 
 - ``fact_memory.nightly`` (periodic, ``ReconcileConfig.schedule``, default 03:00 UTC) queues one
   ``fact_memory.reconcile_user`` job per user with unreconciled facts or facts past their end.
@@ -163,12 +165,37 @@ async def run_worker(memory: Any, *, once: bool = False, concurrency: int = 1,
         gauges = HealthGauges()
         gauges.serve(metrics_port)
         refresher = asyncio.create_task(refresh_forever(memory, gauges))
+    failed = 0
+    drainer = None
     try:
+        if once:
+            # Queued messages first, so the nightly pass sees their facts.
+            failed += await _drain_queue(memory)
+        else:
+            stopping = asyncio.Event()
+            drainer = asyncio.create_task(memory.queue.run(stopping.is_set))
         await _work(app, once=once, concurrency=concurrency, before=before, **options)
     finally:
+        if drainer is not None:
+            drainer.cancel()
         if refresher is not None:
             refresher.cancel()
-    return app.failed_jobs  # type: ignore[attr-defined]
+    return failed + app.failed_jobs  # type: ignore[attr-defined]
+
+
+async def _drain_queue(memory: Any) -> int:
+    """Extract every queued message once (``--once``); returns how many failed (they stay queued)."""
+    if not has_model(memory):
+        status = await memory.queue.astatus()
+        if status["queued"]:
+            logger.warning("fact-memory worker: %d queued messages wait for a model (set FACT_MEMORY_MODEL)",
+                           status["queued"])
+        return 0
+    report = await memory.queue.aflush()
+    logger.info("fact-memory: queued messages: %d extracted, %d failed", report.processed, len(report.failed))
+    for message_id, error in report.failed.items():
+        logger.warning("fact-memory: queued message %s failed (it is retried): %s", message_id, error[:300])
+    return len(report.failed)
 
 
 async def _work(app: App, *, once: bool, concurrency: int, before: Callable[[App], Awaitable[None]] | None,

@@ -2,24 +2,22 @@
 
 ``FactMemoryMiddleware(memory)`` recalls once per agent run (before the first model call) and adds
 the memory sections to the system message of every model call of that run; after the run it
-writes the conversation's new user messages to memory on a background thread (or task), so
-extraction never delays the reply. The user comes from the runtime context (``context=...``
-with a ``user_id``) or ``config["configurable"]["user_id"]``. Needs the ``langchain`` package
-(``pip install "fact-memory-graph[agents]"``).
+queues the conversation's new user messages in the message log (one short statement, bounded by
+``WriteConfig.write_budget_s``; :mod:`fact_memory_graph.queue`), so extraction never delays the
+reply and nothing queued is lost when the process exits. The user comes from the runtime context
+(``context=...`` with a ``user_id``) or ``config["configurable"]["user_id"]``. Needs the
+``langchain`` package (``pip install "fact-memory-graph[agents]"``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, NotRequired, Protocol
 
 from langchain.agents.middleware import AgentMiddleware, AgentState, ModelRequest, ModelResponse
 from langchain_core.messages import SystemMessage
 from langchain_core.runnables import RunnableLambda
-from langgraph.graph.state import CompiledStateGraph
 
 from fact_memory_graph.messages import resolve_user_id
 from fact_memory_graph.recall import SYSTEM_PREAMBLE
@@ -33,9 +31,17 @@ def _context(runtime: Any) -> Any:
     return getattr(runtime, "context", None)
 
 
+class _Queue(Protocol):  # the part of MessageQueue the middleware uses
+    def record(self, state: Any, config: Any, *, on_error: Any = "log") -> dict[str, Any]: ...
+    async def arecord(self, state: Any, config: Any, *, on_error: Any = "log") -> dict[str, Any]: ...
+
+
 class _Memory(Protocol):  # the part of FactMemory the middleware uses
+    queue: _Queue
+
     def recall_node(self, **kwargs: Any) -> RunnableLambda: ...
-    def write_graph(self, *, on_error: Any = "raise") -> CompiledStateGraph: ...
+    def flush(self, user_id: str | None = None, *, timeout: float | None = None) -> Any: ...
+    async def aflush(self, user_id: str | None = None, *, timeout: float | None = None) -> Any: ...
 
 
 class MemoryState(AgentState):
@@ -43,21 +49,15 @@ class MemoryState(AgentState):
 
 
 class FactMemoryMiddleware(AgentMiddleware):
-    """Recall before the model, remember after the reply (off its critical path)."""
+    """Recall before the model, queue the turn for memory after the reply (off its critical path)."""
 
     state_schema = MemoryState
 
-    def __init__(self, memory: _Memory, *, include_profile: bool = False, write: bool = True,
-                 max_pending_writes: int = 32) -> None:
+    def __init__(self, memory: _Memory, *, include_profile: bool = False, write: bool = True) -> None:
         super().__init__()
-        #: Background writes in flight at most; beyond that a write is dropped with one warning
-        #: (its message stays unprocessed: the next turn's write retries the last few unprocessed
-        #: user messages, oldest first), so a slow store cannot grow memory without bound.
-        self.max_pending_writes = max_pending_writes
+        self._memory = memory
         self._recall = memory.recall_node(include_profile=include_profile)
-        self._write = memory.write_graph(on_error="log") if write else None
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fact-memory-write")
-        self._pending: list[Future[Any] | asyncio.Task[Any]] = []
+        self._write = write
 
     # -- recall: once per run, into the state; every model call of the run sees it
     def before_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
@@ -85,38 +85,26 @@ class FactMemoryMiddleware(AgentMiddleware):
                                handler: Callable[[ModelRequest], Awaitable[ModelResponse]]) -> Any:
         return await handler(self._with_memory(request))
 
-    # -- remember: after the reply, in the background
-    def after_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
-        if self._write is not None:
-            user_id = resolve_user_id(state, None, context=_context(runtime))
-            payload = {"messages": list(state["messages"]), "user_id": user_id}
-            if self._room():
-                self._pending.append(self._executor.submit(self._write.invoke, payload))
-        return None
+    # -- remember: queued after the reply (durable at once, extracted off the reply's path)
+    @staticmethod
+    def _payload(state: MemoryState, runtime: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        user_id = resolve_user_id(state, None, context=_context(runtime))
+        return {"messages": list(state["messages"])}, {"configurable": {"user_id": user_id}}
 
-    def _room(self) -> bool:
-        self._pending = [p for p in self._pending if not p.done()]
-        if len(self._pending) < self.max_pending_writes:
-            return True
-        logger.warning("fact-memory: %d memory writes already queued; this turn's write is skipped (its "
-                       "message is retried by a later turn)", len(self._pending))
-        return False
+    def after_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
+        if self._write:
+            self._memory.queue.record(*self._payload(state, runtime))
+        return None
 
     async def aafter_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
-        if self._write is not None:
-            user_id = resolve_user_id(state, None, context=_context(runtime))
-            payload = {"messages": list(state["messages"]), "user_id": user_id}
-            if self._room():
-                self._pending.append(asyncio.create_task(self._write.ainvoke(payload)))
+        if self._write:
+            await self._memory.queue.arecord(*self._payload(state, runtime))
         return None
 
-    def flush(self) -> list[Any]:
-        """Wait for the background writes still in flight (sync runs); returns their results."""
-        pending, self._pending = self._pending, []
-        return [p.result() for p in pending if isinstance(p, Future)]
+    def flush(self, user_id: str | None = None, *, timeout: float | None = None) -> Any:
+        """Wait until the queued messages (of ``user_id``, or everyone's) are extracted: ``memory.flush``."""
+        return self._memory.flush(user_id, timeout=timeout)
 
-    async def aflush(self) -> list[Any]:
-        """Wait for the background writes of async runs; returns their results."""
-        pending, self._pending = self._pending, []
-        return [await p for p in pending if isinstance(p, asyncio.Task)] + [
-            p.result() for p in pending if isinstance(p, Future)]
+    async def aflush(self, user_id: str | None = None, *, timeout: float | None = None) -> Any:
+        """Async twin of :meth:`flush`."""
+        return await self._memory.aflush(user_id, timeout=timeout)

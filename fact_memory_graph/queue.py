@@ -281,15 +281,17 @@ class MessageQueue:
                 raise errors[0]
         return result
 
-    async def adrain_once(self) -> FlushReport:
-        """One drainer round: claim the due batches (at most ``QueueConfig.concurrency`` users)
-        and extract them. For a scheduler of your own (cron, a serverless tick)."""
-        result = await self._round(force=False)
+    async def adrain_once(self, user_id: str | None = None) -> FlushReport:
+        """One drainer round: claim the due batches (at most ``QueueConfig.concurrency`` users, or
+        ``user_id``'s) and extract them. For a scheduler of your own (cron, a serverless tick)."""
+        if user_id is not None:
+            check_id(user_id, "user_id")
+        result = await self._round(force=False, user_id=user_id)
         return FlushReport(processed=result.processed, failed=result.failed)
 
-    def drain_once(self) -> FlushReport:
+    def drain_once(self, user_id: str | None = None) -> FlushReport:
         """Sync twin of :meth:`adrain_once`."""
-        return run_coroutine(self.adrain_once)
+        return run_coroutine(lambda: self.adrain_once(user_id))
 
     async def aflush(self, user_id: str | None = None, *, timeout: float | None = None) -> FlushReport:
         """Extract a user's (or everybody's) queued messages now — debounce and retry waits

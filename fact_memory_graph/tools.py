@@ -1,6 +1,8 @@
 """Memory tools for agents: search, remember, correct and forget facts about the user.
 
-The user is never an argument the model fills in: each tool reads it from the run's config
+Writes run within ``WriteConfig.write_budget_s``: when the database is down or hung the tool
+answers that nothing was saved (one log line) instead of holding up the agent. The user is never
+an argument the model fills in: each tool reads it from the run's config
 (``config["configurable"]["user_id"]``) or the LangGraph runtime context, so an agent cannot read
 or change another user's memory. Built by :meth:`FactMemory.as_tools`; typed against a protocol
 so this module does not import the facade.
@@ -8,14 +10,16 @@ so this module does not import the facade.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import BaseTool, StructuredTool
 
-from fact_memory_graph.deadline import aread_within, read_within
-from fact_memory_graph.errors import FactMemoryError
+from fact_memory_graph.deadline import aread_within, read_within, write_within
+from fact_memory_graph.errors import FactMemoryError, StoreError
 from fact_memory_graph.messages import resolve_user_id
 from fact_memory_graph.retriever import FactMemoryRetriever
 from fact_memory_graph.schema import AppliedOp, FactKind
@@ -24,22 +28,24 @@ from fact_memory_graph.schema import AppliedOp, FactKind
 class _Memory(Protocol):  # the part of FactMemory the tools use
     def as_retriever(self, *, user_id: str | None = None, **kwargs: Any) -> FactMemoryRetriever: ...
     def add_fact(self, user_id: str, claim: str, *, kind: FactKind | str, category: str, **kw: Any) -> AppliedOp: ...
-    async def aadd_fact(self, user_id: str, claim: str, *, kind: FactKind | str, category: str,
-                        **kw: Any) -> AppliedOp: ...
     def update_fact(self, user_id: str, fact_id: str, claim: str, *, at: datetime | None = None) -> AppliedOp: ...
-    async def aupdate_fact(self, user_id: str, fact_id: str, claim: str, *,
-                           at: datetime | None = None) -> AppliedOp: ...
     def retract_fact(self, user_id: str, fact_id: str) -> bool: ...
-    async def aretract_fact(self, user_id: str, fact_id: str) -> bool: ...
 
 
 #: What search_memory answers when the memory cannot be read in time (the agent carries on).
 UNAVAILABLE = "Memory is unavailable right now; answer without it."
+#: What a write tool answers when the memory cannot be written in time.
+WRITE_UNAVAILABLE = "memory is unavailable right now; tell the user it was not saved."
 
 
 def _budget(memory: Any) -> float | None:
     config = getattr(memory, "config", None)
     return config.read.read_budget_s if config is not None else None
+
+
+def _write_budget(memory: Any) -> float | None:
+    config = getattr(memory, "config", None)
+    return config.write.write_budget_s if config is not None else None
 
 
 def _user(config: RunnableConfig) -> str:
@@ -73,44 +79,41 @@ def memory_tools(memory: _Memory) -> list[BaseTool]:
         return await aread_within(read, budget_s=_budget(memory), fallback=UNAVAILABLE, on_error="log",
                                   what="search_memory")
 
+    def bounded(action: str, write: Callable[[], str]) -> str:
+        # A write on the reply's path: within the write budget, or a message the agent can relay.
+        def attempt() -> str:
+            try:
+                return write()
+            except FactMemoryError as exc:
+                if isinstance(exc, StoreError):
+                    raise  # an outage: logged once by write_within, the agent gets UNAVAILABLE
+                return f"Not {action}: {exc}"
+
+        return write_within(attempt, budget_s=_write_budget(memory), fallback=lambda: f"Not {action}: {WRITE_UNAVAILABLE}",
+                            on_error="log", what=f"{action} tool", consequence="the agent was told")
+
     def remember_fact(claim: str, kind: Literal["durable", "current"], category: str, config: RunnableConfig) -> str:
-        try:
-            return _done("Remembered", memory.add_fact(_user(config), claim, kind=kind, category=category,
-                                                       source="conversation"))
-        except FactMemoryError as exc:
-            return f"Not remembered: {exc}"
+        user = _user(config)
+        return bounded("remembered", lambda: _done("Remembered", memory.add_fact(
+            user, claim, kind=kind, category=category, source="conversation")))
 
     async def aremember_fact(claim: str, kind: Literal["durable", "current"], category: str,
                              config: RunnableConfig) -> str:
-        try:
-            return _done("Remembered", await memory.aadd_fact(_user(config), claim, kind=kind, category=category,
-                                                              source="conversation"))
-        except FactMemoryError as exc:
-            return f"Not remembered: {exc}"
+        return await asyncio.to_thread(remember_fact, claim, kind, category, config)
 
     def correct_fact(fact_id: str, claim: str, config: RunnableConfig) -> str:
-        try:
-            return _done("Corrected", memory.update_fact(_user(config), fact_id, claim))
-        except FactMemoryError as exc:
-            return f"Not corrected: {exc}"
+        user = _user(config)
+        return bounded("corrected", lambda: _done("Corrected", memory.update_fact(user, fact_id, claim)))
 
     async def acorrect_fact(fact_id: str, claim: str, config: RunnableConfig) -> str:
-        try:
-            return _done("Corrected", await memory.aupdate_fact(_user(config), fact_id, claim))
-        except FactMemoryError as exc:
-            return f"Not corrected: {exc}"
+        return await asyncio.to_thread(correct_fact, fact_id, claim, config)
 
     def forget_fact(fact_id: str, config: RunnableConfig) -> str:
-        try:
-            return "Forgotten." if memory.retract_fact(_user(config), fact_id) else "No such fact."
-        except FactMemoryError as exc:
-            return f"Not forgotten: {exc}"
+        user = _user(config)
+        return bounded("forgotten", lambda: "Forgotten." if memory.retract_fact(user, fact_id) else "No such fact.")
 
     async def aforget_fact(fact_id: str, config: RunnableConfig) -> str:
-        try:
-            return "Forgotten." if await memory.aretract_fact(_user(config), fact_id) else "No such fact."
-        except FactMemoryError as exc:
-            return f"Not forgotten: {exc}"
+        return await asyncio.to_thread(forget_fact, fact_id, config)
 
     return [
         StructuredTool.from_function(search_memory, coroutine=asearch_memory, name="search_memory",

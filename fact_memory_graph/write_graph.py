@@ -2,8 +2,11 @@
 
 Use it as a node in any graph whose state has ``messages``; it processes the last user message
 — and first any earlier one of the last few that was never processed (a failed extraction is
-retried on the next turn) — and returns ``memory_outcome`` (of the last message processed). Run it beside the agent's reply (fan out from START) so memory adds
-no user-visible latency.
+retried on the next turn) — and returns ``memory_outcome`` (of the last message processed). In a
+graph, prefer the queued write node (``memory.write_node()``): this subgraph runs the extraction
+call, and a node beside the reply's first step delays the reply by its whole duration (add it with
+``defer=True`` when you want the outcome in the state). The queue's drainer runs this subgraph
+off the reply's path.
 
 Routing: each node returns a ``Command`` — on to the next node, or ``goto=END`` as soon as an
 outcome is known (already processed, nothing to extract, or an error with ``on_error="log"``).

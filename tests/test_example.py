@@ -32,9 +32,12 @@ def test_agent_recalls_before_replying_and_remembers_in_parallel(make_memory, us
     first = graph.invoke({"messages": [HumanMessage(FIRST)]}, cfg)
     assert first["messages"][-1].content == "Hi Sam!"
     assert first["memory_context"] == ""  # nothing known before the first message
-    assert [a["claim"] for a in first["memory_outcome"]["applied"]] == ["lives in Berlin", "allergic to penicillin"]
+    assert first["memory_outcome"]["queued"] == [first["messages"][0].id] and extractor.calls == []
+    assert memory.flush(user_id).processed == 1
+    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin", "allergic to penicillin"]
 
     second = graph.invoke({"messages": [*first["messages"], HumanMessage("Can you suggest a doctor for my allergy?")]}, cfg)
+    memory.flush(user_id)
     assert "allergic to penicillin" in second["memory_context"]
     system = replier.seen[-1][0]
     assert isinstance(system, SystemMessage) and "allergic to penicillin" in system.content
@@ -57,11 +60,15 @@ def test_agent_with_a_checkpointer_processes_each_message_once(make_memory, user
     graph = build_agent(memory, RecordingFake(messages=replies, seen=[]), checkpointer=InMemorySaver())
     cfg = {"configurable": {"user_id": user_id, "thread_id": "t1"}}
     graph.invoke({"messages": [HumanMessage(FIRST)]}, cfg)
+    memory.flush(user_id)
     out = graph.invoke({"messages": [HumanMessage("Still in Berlin, by the way.")]}, cfg)
     assert len(out["messages"]) == 4  # the thread's history came from the checkpointer
-    assert out["memory_outcome"]["applied"][0]["op"] == "strengthen"
+    assert len(out["memory_outcome"]["queued"]) == 1  # only the new message
+    memory.flush(user_id)
     assert len(extractor.calls) == 2 and memory.facts(user_id)[0].confidence == 0.8
-    graph.invoke({"messages": [AIMessage("(a tool result, no user message)")]}, cfg)
+    out = graph.invoke({"messages": [AIMessage("(a tool result, no user message)")]}, cfg)
+    assert out["memory_outcome"]["queued"] == []
+    memory.flush(user_id)
     assert len(extractor.calls) == 2  # the last user message was processed already: no new call
 
 
@@ -77,10 +84,12 @@ def test_state_round_trips_through_a_checkpointer_without_warnings(make_memory, 
         {"op": "add_durable", "category": "identity", "claim": "lives in Berlin"}]})
     strict = InMemorySaver(serde=JsonPlusSerializer(allowed_msgpack_modules=None))  # only safe types
     replies = iter([AIMessage("Hi Sam!"), AIMessage("Sure.")])
-    graph = build_agent(make_memory(extractor), RecordingFake(messages=replies, seen=[]), checkpointer=strict)
+    memory = make_memory(extractor)
+    graph = build_agent(memory, RecordingFake(messages=replies, seen=[]), checkpointer=strict)
     cfg = {"configurable": {"user_id": user_id, "thread_id": "strict"}}
     with caplog.at_level(logging.WARNING, logger="langgraph"):
         graph.invoke({"messages": [HumanMessage(FIRST)]}, cfg)
+        memory.flush(user_id)
         out = graph.invoke({"messages": [HumanMessage("Any doctor nearby?")]}, cfg)
         restored = graph.get_state(cfg).values
     assert not [r for r in caplog.records if "unregistered" in r.getMessage() or "Blocked" in r.getMessage()]

@@ -53,8 +53,8 @@ def test_recall_before_the_model_and_remember_after(make_memory, user_id: str) -
     system = chat._seen[0][0]
     assert isinstance(system, SystemMessage) and system.content.startswith("You are kind.")
     assert '"allergic to penicillin"' in system.content
-    [outcome] = middleware.flush()
-    assert [a["claim"] for a in outcome["memory_outcome"]["applied"]] == ["lives in Lisbon"]
+    report = middleware.flush(user_id)
+    assert report.processed == 1 and not report.failed
     assert {f.claim for f in memory.facts(user_id)} == {"allergic to penicillin", "lives in Lisbon"}
 
 
@@ -67,5 +67,5 @@ async def test_async_agent_with_the_user_in_the_config(make_memory, user_id: str
     await agent.ainvoke({"messages": [HumanMessage("any music tips?")]},
                         config={"configurable": {"user_id": user_id}})
     assert '"likes jazz"' in chat._seen[0][0].content
-    [outcome] = await middleware.aflush()
-    assert outcome["memory_outcome"]["error"] is None
+    report = await middleware.aflush(user_id)
+    assert report.processed == 1 and not report.failed

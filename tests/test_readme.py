@@ -26,6 +26,7 @@ def test_readme_graph_example_runs(db_url: str, embeddings, user_id: str, monkey
 
     namespace = {"chat_model": FakeListChatModel(responses=["Welcome to Berlin!"]), "open_memory": open_memory}
     code = code.replace("FactMemory.open()", "open_memory()").replace('"u-42"', repr(user_id))
+    assert "memory.write_node()" in code and "memory.flush()" in code
     try:
         exec(compile(code, str(README), "exec", dont_inherit=True), namespace)
         assert [f.claim for f in opened[0].facts(user_id)] == ["moved to Berlin"]

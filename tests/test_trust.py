@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fact_memory_graph import FactMemory
+from fact_memory_graph import FactMemory, FactMemoryConfig, QueueConfig
 from fact_memory_graph.errors import InvalidInputError
 from fact_memory_graph.jobs import defer_reconcile, install_job_schema
 from fact_memory_graph.profile import build_profile
@@ -477,17 +477,22 @@ def test_a_failed_message_in_remember_many_names_its_id(make_memory, user_id: st
     assert outcome.error and outcome.message_id == "m-42"
 
 
-def test_middleware_bounds_its_background_writes(make_memory, user_id: str) -> None:
-    from concurrent.futures import Future
+def test_middleware_writes_outlive_the_process(make_memory, user_id: str) -> None:
+    """The middleware's writes are queued in Postgres, not in process memory: a process that
+    exits before extraction loses nothing (the next one, or a worker, extracts them)."""
     from types import SimpleNamespace
 
     from langchain_core.messages import HumanMessage
 
     from fact_memory_graph.middleware import FactMemoryMiddleware
 
-    middleware = FactMemoryMiddleware(make_memory(), max_pending_writes=3)
-    stuck: list[Future] = [Future() for _ in range(3)]
-    middleware._pending = list(stuck)  # three writes still running
-    middleware.after_agent({"messages": [HumanMessage("hi", id="x")]},
-                           SimpleNamespace(context={"user_id": user_id}))
-    assert middleware._pending == stuck  # the fourth was dropped (logged), not queued
+    extractor = ScriptedChatModel(default=[{"op": "add_durable", "category": "identity", "claim": "lives in Oslo"}])
+    first = make_memory(extractor, config=FactMemoryConfig(queue=QueueConfig(drainer="off")))
+    FactMemoryMiddleware(first).after_agent({"messages": [HumanMessage("I live in Oslo", id="m-oslo")]},
+                                            SimpleNamespace(context={"user_id": user_id}))
+    first.close()  # "redeployed" before anything was extracted
+    assert extractor.calls == []
+    second = make_memory(extractor)
+    assert second.queue.status(user_id)["queued"] == 1
+    assert second.flush(user_id).processed == 1
+    assert [f.claim for f in second.facts(user_id)] == ["lives in Oslo"]
