@@ -174,9 +174,11 @@ class MessageQueue:
         return queued
 
     def _enqueue_args(self) -> dict[str, Any]:
-        cfg = self.config
+        cfg, budget = self.config, self.ctx.config.write.write_budget_s
+        # Half the budget for a pooled connection, the rest for a direct one (a pool waiting out
+        # its reconnect backoff after an outage would otherwise fail the first turns after it).
         return {"now": self.ctx.now(), "after_s": cfg.after_seconds, "max_delay_s": cfg.max_delay_s,
-                "wait_s": self.ctx.config.write.write_budget_s}
+                "wait_s": budget / 2 if budget is not None else None}
 
     def _outcome(self, user_id: str, entries: Sequence[QueueEntry], queued: list[str]) -> dict[str, Any]:
         last = entries[-1].message_id if entries else ""
@@ -192,7 +194,7 @@ class MessageQueue:
 
     def _consequence(self, entries: Sequence[QueueEntry]) -> str:
         window = self.ctx.config.write.retry_window
-        return (f"{len(entries)} message(s) not queued; they are queued with a later turn's history while "
+        return (f"message {entries[-1].message_id} not queued; it is queued with a later turn's history while "
                 f"among its last {window} user messages, else lost")
 
     def record(self, state: Mapping[str, Any], config: RunnableConfig | None, *,

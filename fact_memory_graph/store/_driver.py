@@ -7,11 +7,12 @@ on a fresh connection; idempotency (processed message ids) makes that safe for `
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 import time
 import weakref
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AsyncExitStack, ExitStack, contextmanager, nullcontext
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
@@ -166,6 +167,13 @@ async def arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]],
         return await _arun_plan(pool, make_plan, transaction, heal, pipeline and PIPELINE_SUPPORTED, wait_s)
 
 
+def _direct_args(pool: ConnectionPool | AsyncConnectionPool, wait_s: float) -> dict[str, Any]:
+    """A connection of the pool's settings outside the pool: after an outage the pool waits out a
+    growing reconnect backoff (seconds to minutes) before trying again, so a short write that
+    finds no pooled connection tries the server directly — the first turn after a restart works."""
+    return {**(pool.kwargs or {}), "connect_timeout": max(2, math.ceil(wait_s))}
+
+
 def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transaction: bool, heal: Heal | None,
               pipeline: bool, wait_s: float | None = None) -> T:
     def before_sleep(_state: object) -> None:
@@ -173,9 +181,15 @@ def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transactio
             pool.check()  # replace the connections that died with the old server
 
     for attempt in Retrying(**_retrying(heal), before_sleep=before_sleep):
-        with attempt:
+        with attempt, ExitStack() as stack:
             plan = make_plan()
-            with pool.connection(timeout=wait_s) as conn, (conn.pipeline() if pipeline else nullcontext()) as pipe, \
+            try:
+                conn = stack.enter_context(pool.connection(timeout=wait_s))
+            except PoolTimeout:
+                if wait_s is None:
+                    raise
+                conn = stack.enter_context(psycopg.connect(pool.conninfo, **_direct_args(pool, wait_s)))
+            with (conn.pipeline() if pipeline else nullcontext()) as pipe, \
                     (conn.transaction() if transaction else nullcontext()), conn.cursor(row_factory=dict_row) as cur:
                 try:
                     q = next(plan)
@@ -196,15 +210,24 @@ async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]]
     async for attempt in AsyncRetrying(**_retrying(heal), before_sleep=before_sleep):
         with attempt:
             plan = make_plan()
-            async with pool.connection(timeout=wait_s) as conn, (conn.pipeline() if pipeline else nullcontext()) as pipe, \
-                    (conn.transaction() if transaction else nullcontext()), conn.cursor(row_factory=dict_row) as cur:
+            async with AsyncExitStack() as stack:
                 try:
-                    q = next(plan)
-                    while True:
-                        await cur.execute(q.sql, q.params)
-                        q = plan.send(await _afetch(cur, q, pipe))
-                except StopIteration as done:
-                    return done.value
+                    conn = await stack.enter_async_context(pool.connection(timeout=wait_s))
+                except PoolTimeout:
+                    if wait_s is None:
+                        raise
+                    conn = await stack.enter_async_context(
+                        await psycopg.AsyncConnection.connect(pool.conninfo, **_direct_args(pool, wait_s)))
+                async with (conn.pipeline() if pipeline else nullcontext()) as pipe, \
+                        (conn.transaction() if transaction else nullcontext()), \
+                        conn.cursor(row_factory=dict_row) as cur:
+                    try:
+                        q = next(plan)
+                        while True:
+                            await cur.execute(q.sql, q.params)
+                            q = plan.send(await _afetch(cur, q, pipe))
+                    except StopIteration as done:
+                        return done.value
     raise AssertionError("unreachable")  # pragma: no cover
 
 

