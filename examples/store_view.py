@@ -1,8 +1,9 @@
 """Read facts through LangGraph's ``BaseStore`` interface (``runtime.store``).
 
-``memory.as_store()`` is a read-only store view: namespace ``("facts", user_id)``, key = fact id,
+``memory.as_store()`` is a store view: namespace ``("facts", user_id)``, key = fact id,
 ``value["content"]`` = the claim. Code written against LangGraph's store — your nodes, langmem's
-search tool — reads the facts without knowing about fact-memory; writes go through the memory.
+memory tools — reads the facts without knowing about fact-memory; its writes follow the rules of a
+user edit (``put`` adds or corrects, ``delete`` retracts; history kept).
 
 Run ``python examples/store_view.py`` (offline).
 """

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         StoreError,
         StoreTimeoutError,
         StoreUnavailableError,
+        UserIdError,
     )
     from fact_memory_graph.formatting import format_memory_sections
     from fact_memory_graph.memory import FactMemory
@@ -71,6 +72,7 @@ _EXPORTS = {
     "StoreTimeoutError": "fact_memory_graph.errors",
     "StoreUnavailableError": "fact_memory_graph.errors",
     "ReadOnlyStoreError": "fact_memory_graph.errors",
+    "UserIdError": "fact_memory_graph.errors",
     "format_memory_sections": "fact_memory_graph.formatting",
     "FactMemory": "fact_memory_graph.memory",
     "memory_system_message": "fact_memory_graph.recall",
@@ -137,6 +139,7 @@ __all__ = [
     "StoreTimeoutError",
     "ReadOnlyStoreError",
     "StoreUnavailableError",
+    "UserIdError",
     "VerificationStatus",
     "WriteConfig",
     "format_memory_sections",

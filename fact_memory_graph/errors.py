@@ -32,6 +32,11 @@ class InvalidInputError(FactMemoryError, ValueError):
     """A caller passed something unusable (empty user id, unknown category, ...)."""
 
 
+class UserIdError(InvalidInputError):
+    """A run names no user, or two different users: a coding error in the caller, raised even
+    where failures are logged (``on_error="log"``) since retrying cannot fix it."""
+
+
 class ConfigurationError(FactMemoryError):
     """Missing or contradictory configuration (e.g. no chat model configured)."""
 
@@ -49,4 +54,4 @@ class StoreUnavailableError(StoreError):
 
 
 class ReadOnlyStoreError(FactMemoryError, NotImplementedError):
-    """A write to the read-only LangGraph store view; facts are written through the memory's API."""
+    """A write to a read-only view (the vector-store view); facts are written through the memory's API."""

@@ -627,12 +627,13 @@ class FactMemory:
         return FactHistory(facts=facts, audit=audit)
 
     def as_store(self, *, user_id: str | None = None) -> FactMemoryStoreView:
-        """A read-only LangGraph ``BaseStore`` over the facts (namespace ``("facts", user_id)``), for
-        nodes using ``runtime.store`` and langmem's search tool: ``compile(store=memory.as_store())``.
-        Bound to ``user_id``, it refuses other users' namespaces. Writes raise ``ReadOnlyStoreError``."""
+        """A LangGraph ``BaseStore`` over the facts (namespace ``("facts", user_id)``), for nodes
+        using ``runtime.store`` and langmem's memory tools: ``compile(store=memory.as_store())``.
+        Bound to ``user_id``, it refuses other users' namespaces. ``put`` adds or corrects a fact and
+        ``delete`` retracts one, by the rules of a user edit (history kept, audited)."""
         if user_id is not None:
             check_id(user_id, "user_id")
-        return FactMemoryStoreView(self.context, user_id=user_id)
+        return FactMemoryStoreView(self.context, user_id=user_id, writer=self)
 
     def as_tools(self) -> list[BaseTool]:
         """Agent tools (search_memory, remember_fact, correct_fact, forget_fact), sync and async;

@@ -10,7 +10,7 @@ from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import var_child_runnable_config
 
-from fact_memory_graph.errors import InvalidInputError
+from fact_memory_graph.errors import UserIdError
 from fact_memory_graph.sanitize import check_id
 
 
@@ -110,16 +110,16 @@ def resolve_user_id(state: Mapping[str, Any], config: RunnableConfig | None, *, 
 
     When two sources name different users the run is refused (:class:`InvalidInputError`): a
     client must not be able to pick whose memory is read or written. No source at all is an
-    :class:`InvalidInputError` too."""
+    :class:`InvalidInputError` too (both are :class:`UserIdError`)."""
     named = named_user_ids(state, config, context=context)
     if not named:
-        raise InvalidInputError(
+        raise UserIdError(
             "no user id: pass config={'configurable': {'user_id': ...}} (or a runtime context "
             "with user_id, or user_id in the state)"
         )
     values = {str(v) for _, v in named}
     if len(values) > 1:
-        raise InvalidInputError(
+        raise UserIdError(
             "conflicting user ids: " + ", ".join(f"{source} names {str(v)[:40]!r}" for source, v in named)
             + " - a run must name one user")
     return check_id(named[0][1], "user_id")

@@ -1,29 +1,39 @@
-"""A read-only LangGraph ``BaseStore`` over the facts, for code written against ``runtime.store``.
+"""A LangGraph ``BaseStore`` over the facts, for code written against ``runtime.store``.
 
 Namespace ``("facts", user_id)``, key = fact id, value::
 
     {"content": claim, "kind": "durable", "category": "health", "confidence": 0.8,
      "status": "active", "source": "conversation", "valid_at": ..., "expires_at": ...}
 
-(``content`` is the field langmem's memory tools read.) ``search(("facts", user_id), query=...)``
-ranks exactly as the retriever does (relevance x confidence x time weight, scores on the items);
-without a query it lists the user's retrievable facts, newest first. ``filter`` matches value
-fields (``kind``, ``category``, ``status``, ...) with LangGraph's operators (``$eq``, ``$ne``,
-``$gt``, ``$gte``, ``$lt``, ``$lte``).
+(``content`` is the field langmem's memory tools read and write.) ``search(("facts", user_id),
+query=...)`` ranks exactly as the retriever does (relevance x confidence x time weight, scores on
+the items); without a query it lists the user's retrievable facts, newest first. ``filter``
+matches value fields (``kind``, ``category``, ``status``, ...) with LangGraph's operators (``$eq``,
+``$ne``, ``$gt``, ``$gte``, ``$lt``, ``$lte``).
+
+Writes follow the rules of a user edit, so langmem's ``create_manage_memory_tool`` works over it:
+
+- ``put`` of a key that is a fact of the user corrects it: the new claim becomes a new fact that
+  supersedes the old one (history kept, audited); ``get`` of the old key follows the chain to the
+  fact that replaced it.
+- ``put`` of any other key adds a fact (``value["kind"]`` / ``value["category"]`` when given, else
+  ``durable`` / ``uncategorized``), deduplicated like every write; the key stays its handle (a later
+  ``put`` or ``delete`` of the same key reaches that fact).
+- ``delete`` retracts the fact (kept for history, never retrieved).
 
 Decisions: every operation names one user — a prefix shorter than ``("facts", user_id)`` raises
 instead of searching across users, and a view bound to a user (``memory.as_store(user_id=...)``)
-refuses any other. Writes raise :class:`~fact_memory_graph.errors.ReadOnlyStoreError` pointing to
-the real write API: facts come from the write path (extraction, dedup, audited apply), never from
-a raw ``put``. ``list_namespaces`` lists users only for an unbound view.
+refuses any other. ``list_namespaces`` lists the caller's own namespace only (the user the run
+names, or the bound user): it never enumerates users.
 """
 
 from __future__ import annotations
 
+import asyncio
 import operator
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from langchain_core.documents import Document
 from langgraph.store.base import (
@@ -40,18 +50,28 @@ from langgraph.store.base import (
 )
 
 from fact_memory_graph.context import MemoryContext
-from fact_memory_graph.errors import InvalidInputError, ReadOnlyStoreError
+from fact_memory_graph.errors import InvalidInputError
 from fact_memory_graph.messages import named_user_ids
 from fact_memory_graph.retriever import FactMemoryRetriever
-from fact_memory_graph.schema import RETRIEVABLE_STATUSES, Fact
+from fact_memory_graph.schema import (
+    RETRIEVABLE_STATUSES,
+    UNCATEGORIZED,
+    AppliedOp,
+    Fact,
+    FactStatus,
+)
 
 NAMESPACE = "facts"
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
     "$eq": operator.eq, "$ne": operator.ne, "$gt": operator.gt, "$gte": operator.ge, "$lt": operator.lt,
     "$lte": operator.le,
 }
-_READ_ONLY = ("this store is a read-only view of fact-memory: write facts with FactMemory.remember() / "
-              "add_fact() / update_fact() / retract_fact() (or the agent tools from as_tools())")
+
+
+class _Writer(Protocol):  # the part of FactMemory the view writes through (user-edit rules)
+    def add_fact(self, user_id: str, claim: str, *, kind: Any, category: str, **kw: Any) -> AppliedOp: ...
+    def update_fact(self, user_id: str, fact_id: Any, claim: str) -> AppliedOp: ...
+    def retract_fact(self, user_id: str, fact_id: Any) -> bool: ...
 
 
 def _stored_value(content: str, kind: str, category: str, confidence: float, status: str, source: str,
@@ -95,13 +115,14 @@ def _matches(value: dict[str, Any], flt: dict[str, Any] | None) -> bool:
 
 
 class FactMemoryStoreView(BaseStore):
-    """Read-only ``BaseStore`` over one memory's facts (see the module docstring)."""
+    """``BaseStore`` over one memory's facts (see the module docstring)."""
 
     supports_ttl = False
 
-    def __init__(self, context: MemoryContext, *, user_id: str | None = None) -> None:
+    def __init__(self, context: MemoryContext, *, user_id: str | None = None, writer: _Writer | None = None) -> None:
         self.context = context
         self.user_id = user_id
+        self.writer = writer
 
     # ------------------------------------------------------------------ namespaces
     def _user(self, namespace: tuple[str, ...]) -> str:
@@ -147,14 +168,50 @@ class FactMemoryStoreView(BaseStore):
         items = [_search_item(d, user_id) for d in docs]
         return [i for i in items if _matches(i.value, op.filter)][op.offset: op.offset + op.limit]
 
+    def _handle_fact(self, user_id: str, key: str) -> Fact | None:
+        """The fact a key stands for now: the fact with that id, or the one a ``put`` of that key
+        added; followed along its supersession chain to the fact that replaced it."""
+        store = self.context.store
+        try:
+            fact = store.get_fact(user_id, key)
+        except InvalidInputError:  # not a fact id: a handle from an earlier put
+            fact = None
+        if fact is None:
+            handle = _handle(key)
+            fact = next((f for f in store.list_facts(user_id) if handle in f.evidence_message_ids), None)
+        seen: set[str] = set()
+        while fact is not None and fact.status is FactStatus.SUPERSEDED and fact.superseded_by is not None \
+                and str(fact.id) not in seen:
+            seen.add(str(fact.id))
+            fact = store.get_fact(user_id, fact.superseded_by)
+        return fact
+
+    def _put(self, op: PutOp) -> None:
+        user_id = self._user(op.namespace)
+        if self.writer is None:
+            raise InvalidInputError("this store view has no writer: use memory.as_store()")
+        fact = self._handle_fact(user_id, op.key)
+        believed = fact is not None and fact.status in (FactStatus.ACTIVE, FactStatus.DORMANT)
+        if op.value is None:  # delete
+            if believed:
+                self.writer.retract_fact(user_id, fact.id)  # type: ignore[union-attr]
+            return
+        content = op.value.get("content")
+        if not isinstance(content, str) or not content.strip():
+            raise InvalidInputError('a fact needs value["content"]: the claim, a non-empty string')
+        if believed:
+            if fact.claim != content.strip():  # type: ignore[union-attr]
+                self.writer.update_fact(user_id, fact.id, content)  # type: ignore[union-attr]
+            return
+        self.writer.add_fact(user_id, content, kind=op.value.get("kind") or "durable",
+                             category=op.value.get("category") or UNCATEGORIZED, source="conversation",
+                             message_id=f"store:{op.key}")
+
     def _run(self, op: Op) -> Result:
         store = self.context.store
         if isinstance(op, GetOp):
             user_id = self._user(op.namespace)
-            try:
-                fact = store.get_fact(user_id, op.key)
-            except InvalidInputError:
-                return None  # not a fact id: nothing stored under that key
+            fact = self._handle_fact(user_id, op.key)
             return _item(fact) if fact is not None else None
         if isinstance(op, SearchOp):
             user_id = self._user(op.namespace_prefix)
@@ -162,34 +219,25 @@ class FactMemoryStoreView(BaseStore):
                 return self._ranked(self._retriever(user_id, op).invoke(op.query), user_id, op)
             return self._listed(store.list_facts(user_id, status=list(RETRIEVABLE_STATUSES)), op)
         if isinstance(op, ListNamespacesOp):
-            if self.user_id is not None:
-                return self._namespaces(op, [self.user_id])
-            return self._namespaces(op, [u["user_id"] for u in store.users()])
+            return self._namespaces(op, self._own_users())
         if isinstance(op, PutOp):
-            raise ReadOnlyStoreError(_READ_ONLY)
+            return self._put(op)
         raise InvalidInputError(f"unsupported store operation {type(op).__name__}")
+
+    def _own_users(self) -> list[str]:
+        if self.user_id is not None:
+            return [self.user_id]
+        return sorted({str(v) for _, v in named_user_ids({}, None)})[:1]
 
     async def _arun(self, op: Op) -> Result:
         astore = self.context.astore
-        if isinstance(op, GetOp):
-            user_id = self._user(op.namespace)
-            try:
-                fact = await astore.get_fact(user_id, op.key)
-            except InvalidInputError:
-                return None
-            return _item(fact) if fact is not None else None
         if isinstance(op, SearchOp):
             user_id = self._user(op.namespace_prefix)
             if op.query:
                 return self._ranked(await self._retriever(user_id, op).ainvoke(op.query), user_id, op)
             return self._listed(await astore.list_facts(user_id, status=list(RETRIEVABLE_STATUSES)), op)
-        if isinstance(op, ListNamespacesOp):
-            if self.user_id is not None:
-                return self._namespaces(op, [self.user_id])
-            return self._namespaces(op, [u["user_id"] for u in await astore.users()])
-        if isinstance(op, PutOp):
-            raise ReadOnlyStoreError(_READ_ONLY)
-        raise InvalidInputError(f"unsupported store operation {type(op).__name__}")
+        # Gets, puts and listings are a few short statements: on a worker thread.
+        return await asyncio.to_thread(self._run, op)
 
     # ------------------------------------------------------------------ BaseStore
     def batch(self, ops: Iterable[Op]) -> list[Result]:
@@ -197,3 +245,8 @@ class FactMemoryStoreView(BaseStore):
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         return [await self._arun(op) for op in ops]
+
+
+def _handle(key: str) -> str:
+    """The evidence id a ``put`` of ``key`` leaves on the fact it added (``add_fact``'s direct id)."""
+    return f"direct:store:{key}"

@@ -30,6 +30,7 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command
 
 from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.errors import UserIdError
 from fact_memory_graph.nodes import (
     NodePair,
     Update,
@@ -91,7 +92,7 @@ def _node(name: str, pair: NodePair, next_node: str, on_error: OnError) -> Runna
         try:
             return route(state, sync_fn(state, config))
         except Exception as exc:
-            if on_error == "raise":
+            if on_error == "raise" or isinstance(exc, UserIdError):  # a coding error: retrying cannot help
                 raise
             return route(state, _error_outcome(name, state, exc))
 
@@ -99,7 +100,7 @@ def _node(name: str, pair: NodePair, next_node: str, on_error: OnError) -> Runna
         try:
             return route(state, await async_fn(state, config))
         except Exception as exc:
-            if on_error == "raise":
+            if on_error == "raise" or isinstance(exc, UserIdError):  # a coding error: retrying cannot help
                 raise
             return route(state, _error_outcome(name, state, exc))
 

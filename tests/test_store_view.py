@@ -10,7 +10,7 @@ from langgraph.store.base import InvalidNamespaceError
 from examples.agent_middleware import Context as AgentContext
 from examples.agent_middleware import build_agent
 from examples.store_view import Context, build_graph
-from fact_memory_graph import FactMemory, ReadOnlyStoreError
+from fact_memory_graph import FactMemory, InvalidInputError
 from fact_memory_graph.testing import ScriptedAgentModel, ScriptedChatModel
 
 
@@ -42,8 +42,18 @@ def test_get_search_and_list(seeded: FactMemory, user_id: str) -> None:
     assert [i.value["content"] for i in listed] == ["training for a marathon"]
     assert len(store.search(ns, limit=2)) == 2 and len(store.search(ns, limit=10, offset=2)) == 1
     assert store.search(ns, filter={"confidence": {"$gte": 0.99}}) == []
-    assert store.list_namespaces(prefix=("facts", user_id)) == [("facts", user_id)]
-    assert len(store.list_namespaces(prefix=("facts",), limit=1)) == 1
+    assert store.list_namespaces() == []  # outside a run naming a user: never an enumeration of users
+    bound = seeded.as_store(user_id=user_id)
+    assert bound.list_namespaces(prefix=("facts", user_id)) == [("facts", user_id)]
+    assert len(bound.list_namespaces(prefix=("facts",), limit=1)) == 1
+
+
+def test_list_namespaces_shows_only_the_callers_own(seeded: FactMemory, user_id: str) -> None:
+    from langchain_core.runnables import RunnableLambda
+
+    store = seeded.as_store()
+    listed = RunnableLambda(lambda _: store.list_namespaces()).invoke(None, {"configurable": {"user_id": user_id}})
+    assert listed == [("facts", user_id)]
 
 
 def test_isolation_and_read_only(seeded: FactMemory, user_id: str) -> None:
@@ -55,11 +65,38 @@ def test_isolation_and_read_only(seeded: FactMemory, user_id: str) -> None:
     with pytest.raises(InvalidNamespaceError, match="bound"):
         bound.search(("facts", user_id + "-other"), query="allergies")
     assert bound.list_namespaces() == [("facts", user_id)]
-    with pytest.raises(ReadOnlyStoreError, match="add_fact"):
-        store.put(("facts", user_id), "k", {"content": "x"})
-    with pytest.raises(ReadOnlyStoreError):
-        store.delete(("facts", user_id), "k")
     assert len(seeded.facts(user_id)) == 3
+
+
+def test_writes_follow_the_rules_of_a_user_edit(seeded: FactMemory, user_id: str) -> None:
+    """The calls langmem's create_manage_memory_tool (0.0.30) makes: put(uuid4 key, {"content"})
+    to create, put(id) to update, delete(id) to delete - none aborts the agent's run."""
+    import uuid
+
+    store = seeded.as_store()
+    ns = ("facts", user_id)
+    key = str(uuid.uuid4())
+    store.put(ns, key, {"content": "prefers tea over coffee"})  # create
+    created = store.get(ns, key)
+    assert created is not None and created.value["content"] == "prefers tea over coffee"
+    assert created.value["category"] == "uncategorized" and created.value["kind"] == "durable"
+    store.put(ns, key, {"content": "prefers green tea over coffee"})  # update: a correction, history kept
+    updated = store.get(ns, key)
+    assert updated.value["content"] == "prefers green tea over coffee" and updated.key != created.key
+    assert sorted(f.claim for f in seeded.history(user_id, created.key).facts) == [
+        "prefers green tea over coffee", "prefers tea over coffee"]
+    hit = store.search(ns, query="green tea", limit=1)[0]
+    store.put(ns, hit.key, {"content": "prefers green tea", "kind": "durable", "category": "preference"})
+    assert store.get(ns, key).value["content"] == "prefers green tea"
+    store.delete(ns, key)  # delete: retracted, kept for history, never retrieved
+    assert store.get(ns, key).value["status"] == "retracted"
+    assert "green tea" not in seeded.recall(user_id, "what does the user drink?")
+    store.put(ns, str(uuid.uuid4()), {"content": "runs marathons", "category": "goal"})
+    assert any(f.claim == "runs marathons" and f.category == "goal" for f in seeded.facts(user_id))
+    with pytest.raises(InvalidInputError, match="content"):
+        store.put(ns, str(uuid.uuid4()), {"text": "no content field"})
+    with pytest.raises(InvalidNamespaceError):
+        store.put(("facts",), key, {"content": "a namespace naming no user"})
 
 
 async def test_async_twin(seeded: FactMemory, user_id: str) -> None:
@@ -67,8 +104,8 @@ async def test_async_twin(seeded: FactMemory, user_id: str) -> None:
     ranked = await store.asearch(("facts", user_id), query="allergies", limit=1)
     assert ranked[0].value["content"] == "allergic to penicillin"
     assert (await store.aget(("facts", user_id), ranked[0].key)).key == ranked[0].key
-    with pytest.raises(ReadOnlyStoreError):
-        await store.aput(("facts", user_id), "k", {"content": "x"})
+    await store.aput(("facts", user_id), "k-1", {"content": "has a cat named Miso"})
+    assert (await store.aget(("facts", user_id), "k-1")).value["content"] == "has a cat named Miso"
 
 
 def test_store_view_example(seeded: FactMemory, user_id: str) -> None:
