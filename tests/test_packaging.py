@@ -94,6 +94,7 @@ def test_a_slim_install_works_with_an_external_database_and_api_embeddings(db_ur
         "    m.add_fact('slim', 'likes jazz', kind='durable', category='preference')\n"
         "    assert 'jazz' in m.recall('slim', 'music')\n"
         "for attempt in (lambda: FactMemory.open(embeddings=DeterministicFakeEmbedding(size=8)),\n"
+        "                lambda: FactMemory.open(url),  # the default embedder: at open, not at the first recall\n"
         "                lambda: LocalMiniLMEmbeddings().embed_query('x')):\n"
         "    try:\n"
         "        attempt()\n"
@@ -106,3 +107,24 @@ def test_a_slim_install_works_with_an_external_database_and_api_embeddings(db_ur
     env.pop("FACT_MEMORY_DATABASE_URL", None)
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
+    # Every CLI command that needs the default embedder: one line, exit 2 (the slim database exists now).
+    slim_url = db_url.replace("fm_tests", "fm_slim")
+    for command in (["recall", "u", "music"], ["add", "u", "likes jazz", "--kind", "durable", "--category",
+                                               "preference"], ["setup"], ["stats", "u"]):
+        run = subprocess.run([sys.executable, "-m", "fact_memory_graph.cli", *command, "--database-url", slim_url],
+                             env=env, capture_output=True, text=True, cwd=tmp_path)
+        if command[0] == "stats":  # needs no embedder: it works
+            assert run.returncode == 0, run.stderr
+            continue
+        assert run.returncode == 2 and "not installed" in run.stderr, (command, run.stderr[-2000:])
+        assert len(run.stderr.strip().splitlines()) <= 2, run.stderr  # one message (rich may wrap it)
+
+
+def test_openai_embeddings_without_a_key_is_a_configuration_error(monkeypatch) -> None:
+    from fact_memory_graph.embeddings import embeddings_from_env
+    from fact_memory_graph.errors import ConfigurationError
+
+    monkeypatch.setenv("FACT_MEMORY_EMBEDDINGS", "openai:text-embedding-3-small")
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    with pytest.raises(ConfigurationError, match="needs OPENAI_API_KEY"):
+        embeddings_from_env()
