@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, convert_to_messages
 from langchain_core.runnables import Runnable, RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
 
@@ -138,7 +138,7 @@ class MessageQueue:
         write = self.ctx.config.write
         user_id = resolve_user_id(state, config)
         session_id = resolve_session_id(state, config)
-        messages = list(state.get("messages") or [])
+        messages = convert_to_messages(state.get("messages") or [])  # ("user", "...") tuples too, as add_messages
         humans, aliases = assign_ids(messages, user_id, session_id, fingerprints=True)
         at = state.get("at") or self.ctx.now()
         entries = []
@@ -250,6 +250,9 @@ class MessageQueue:
         if error is None:
             await store.finish(user_id, ids, now=self.ctx.now(), log_days=cfg.log_days)
             result.processed += len(ids)
+            logger.info("fact-memory: extracted %d queued message(s) of %s: %d op(s) applied, %d rejected%s", len(ids),
+                        user_id, len(outcome.applied), len(outcome.rejected),
+                        f" ({outcome.skipped})" if outcome.skipped else "")
             return
         rows = await store.fail(user_id, ids, now=self.ctx.now(), error=error, max_attempts=cfg.max_attempts,
                                 base_s=cfg.retry_base_s, max_s=cfg.retry_max_s)
@@ -261,31 +264,48 @@ class MessageQueue:
                                row["attempts"], error[:200])
 
     async def _round(self, *, force: bool, user_id: str | None = None, skip: Sequence[str] = ()) -> _Round:
-        """Claim up to ``QueueConfig.concurrency`` users' batches and extract them concurrently."""
-        cfg, store, now = self.config, self.ctx.astore, self.ctx.now()
+        """Extract what is due now (``force``: everything queued), keeping up to
+        ``QueueConfig.concurrency`` users' batches in flight: as one finishes the next user's batch
+        is claimed, so one slow extraction never holds the others (and their embedding calls share
+        batches). ``skip``: message ids not to take again (a flush tries each message once)."""
+        cfg, store = self.config, self.ctx.astore
         result = _Round()
-        users, result.next_due = await store.due_users(now=now, limit=cfg.concurrency, force=force, user_id=user_id)
-        if users:
-            self.ctx.llm_factory()  # no model: a configuration error, raised before anything is claimed
-        batches = []
-        for user in users:
-            batch = await store.claim(user, now=now, lease_s=cfg.lease_s, max_batch=cfg.max_batch, force=force,
-                                      skip=list(skip))
-            if batch:
-                batches.append((user, batch))
-                result.attempted.update(r["message_id"] for r in batch)
-        result.claimed = len(batches)
-        if batches:
-            outcomes = await asyncio.gather(*(self._process(u, b, result) for u, b in batches),
-                                            return_exceptions=True)
-            errors = [o for o in outcomes if isinstance(o, BaseException)]
-            if errors:
-                raise errors[0]
+        result.attempted.update(skip)
+        tasks: set[asyncio.Task[None]] = set()
+        exhausted = False
+        try:
+            while True:
+                room = cfg.concurrency - len(tasks)
+                if room > 0 and not exhausted:
+                    now = self.ctx.now()
+                    users, result.next_due = await store.due_users(now=now, limit=room, force=force,
+                                                                   user_id=user_id)
+                    if users:
+                        self.ctx.llm_factory()  # no model: a configuration error, raised before anything is claimed
+                    taken = sorted(result.attempted)
+                    batches = await asyncio.gather(*(store.claim(u, now=now, lease_s=cfg.lease_s,
+                                                                 max_batch=cfg.max_batch, force=force, skip=taken)
+                                                     for u in users))
+                    claimed = [(u, b) for u, b in zip(users, batches, strict=True) if b]
+                    exhausted = not claimed  # nothing (more) to take now: finish what is in flight
+                    for user, batch in claimed:
+                        result.claimed += 1
+                        result.attempted.update(r["message_id"] for r in batch)
+                        tasks.add(asyncio.create_task(self._process(user, batch, result)))
+                if not tasks:
+                    break
+                done, tasks = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    task.result()  # a store error ends the round (the batch's claim expires)
+        finally:
+            if tasks:
+                await asyncio.gather(*tasks, return_exceptions=True)
+        result.attempted.difference_update(skip)
         return result
 
     async def adrain_once(self, user_id: str | None = None) -> FlushReport:
-        """One drainer round: claim the due batches (at most ``QueueConfig.concurrency`` users, or
-        ``user_id``'s) and extract them. For a scheduler of your own (cron, a serverless tick)."""
+        """One drainer pass: extract every batch that is due now (of every user, or ``user_id``'s),
+        ``QueueConfig.concurrency`` at a time. For a scheduler of your own (cron, a serverless tick)."""
         if user_id is not None:
             check_id(user_id, "user_id")
         result = await self._round(force=False, user_id=user_id)
@@ -311,8 +331,6 @@ class MessageQueue:
             attempted |= result.attempted
             report.processed += result.processed
             report.failed.update(result.failed)
-            if result.claimed:
-                continue
             waiting = [r for r in await self.ctx.astore.queued_messages(user_id) if r["message_id"] not in attempted]
             if not waiting:
                 return report
@@ -351,8 +369,6 @@ class MessageQueue:
                 self._outage_logged = False
                 logger.warning("fact-memory: the queue is drained again")
             backoff = 0.0
-            if result.claimed:
-                continue
             wait = self.config.poll_s
             if result.next_due is not None:
                 wait = min(wait, max((result.next_due - self.ctx.now()).total_seconds(), 0.0) + 0.005)
