@@ -248,7 +248,8 @@ class MessageQueue:
         except Exception as exc:  # anything else is this batch's failure: counted, retried
             error = f"{type(exc).__name__}: {exc}"
         if error is None:
-            await store.finish(user_id, ids, now=self.ctx.now(), log_days=cfg.log_days)
+            if outcome.skipped or outcome.already_processed:  # an applied batch was marked done by its apply
+                await store.finish(user_id, ids, now=self.ctx.now())
             result.processed += len(ids)
             logger.info("fact-memory: extracted %d queued message(s) of %s: %d op(s) applied, %d rejected%s", len(ids),
                         user_id, len(outcome.applied), len(outcome.rejected),
@@ -284,7 +285,8 @@ class MessageQueue:
                         self.ctx.llm_factory()  # no model: a configuration error, raised before anything is claimed
                     taken = sorted(result.attempted)
                     batches = await asyncio.gather(*(store.claim(u, now=now, lease_s=cfg.lease_s,
-                                                                 max_batch=cfg.max_batch, force=force, skip=taken)
+                                                                 max_batch=cfg.max_batch, force=force, skip=taken,
+                                                                 log_days=cfg.log_days)
                                                      for u in users))
                     claimed = [(u, b) for u, b in zip(users, batches, strict=True) if b]
                     exhausted = not claimed  # nothing (more) to take now: finish what is in flight

@@ -167,13 +167,14 @@ class FactStore(StorePlans):
         return self._run(lambda: self._due_users_plan(now, limit, force, user_id))
 
     def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
-              skip: Sequence[str] = ()) -> list[dict[str, Any]]:
+              skip: Sequence[str] = (), log_days: float = 1.0) -> list[dict[str, Any]]:
         """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
-        return self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip), transaction=True)
+        return self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days),
+                         transaction=True)
 
-    def finish(self, user_id: str, message_ids: Sequence[str], *, now: datetime, log_days: float) -> int:
-        """Mark a claimed batch processed; drop the user's log rows older than ``log_days``."""
-        return self._run(lambda: self._finish_plan(user_id, message_ids, now, log_days), transaction=True)
+    def finish(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> int:
+        """Mark a claimed batch processed that was not applied (an applied one is marked by its apply)."""
+        return self._run(lambda: self._finish_plan(user_id, message_ids, now))
 
     def fail(self, user_id: str, message_ids: Sequence[str], *, now: datetime, error: str, max_attempts: int,
              base_s: float, max_s: float) -> list[dict[str, Any]]:

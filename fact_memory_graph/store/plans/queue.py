@@ -97,7 +97,7 @@ class QueuePlans(SessionPlans):
         return due, min(later) if later else None
 
     def _claim_plan(self, user_id: str, now: datetime, lease_s: float, max_batch: int, force: bool,
-                    skip: Sequence[str]) -> Plan[list[Row]]:
+                    skip: Sequence[str], log_days: float = 1.0) -> Plan[list[Row]]:
         """Claim the user's next batch (needs a transaction): the oldest queued messages in order,
         up to ``max_batch``, one session, all never tried — or a message being retried, alone (a
         message that keeps failing never takes others down with it). ``skip``: ids not to take
@@ -125,18 +125,18 @@ class QueuePlans(SessionPlans):
             yield from execute(
                 f"UPDATE {MESSAGES} SET claimed_until = %s WHERE user_id = %s AND message_id = ANY(%s)",
                 (now + timedelta(seconds=lease_s), user_id, [r["message_id"] for r in batch]))
+            # The user's log keeps processed messages for log_days (what nightly inference reads).
+            yield from execute(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND state = 'done' AND processed_at < %s",
+                               (user_id, now - timedelta(days=log_days)))
         return batch
 
-    def _finish_plan(self, user_id: str, message_ids: Sequence[str], now: datetime, log_days: float) -> Plan[int]:
-        """Mark a batch processed (kept in the log for ``log_days``) and delete the user's log rows
-        older than that. Returns how many rows were marked (0: forgotten meanwhile)."""
+    def _finish_plan(self, user_id: str, message_ids: Sequence[str], now: datetime) -> Plan[int]:
+        """Mark a batch processed that was not applied (skipped on purpose, already processed):
+        an applied batch is marked by the apply's own transaction. Returns the rows marked."""
         require_user(user_id)
-        done = yield from rowcount(
+        return (yield from rowcount(
             f"UPDATE {MESSAGES} SET state = 'done', processed_at = %s, claimed_until = NULL, last_error = NULL"
-            " WHERE user_id = %s AND message_id = ANY(%s)", (now, user_id, list(message_ids)))
-        yield from execute(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND state = 'done' AND processed_at < %s",
-                           (user_id, now - timedelta(days=log_days)))
-        return done
+            " WHERE user_id = %s AND message_id = ANY(%s) AND state <> 'done'", (now, user_id, list(message_ids))))
 
     def _fail_plan(self, user_id: str, message_ids: Sequence[str], now: datetime, error: str, max_attempts: int,
                    base_s: float, max_s: float) -> Plan[list[Row]]:

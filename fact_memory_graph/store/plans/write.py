@@ -34,6 +34,7 @@ from fact_memory_graph.store._sql import (
     CANDIDATES,
     FACT_COLUMNS,
     FACTS,
+    MESSAGES,
     PROCESSED,
     USER_KEY_SQL,
     USERS,
@@ -188,6 +189,11 @@ class WritePlans(ReadPlans):
             if extra != message_id:
                 yield from execute(f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at, outcome)"
                                    " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING", (user_id, extra, at, record))
+        # Queued copies of these messages are done in the same transaction: the message log never
+        # says "queued" for a message whose ops are applied.
+        yield from execute(f"UPDATE {MESSAGES} SET state = 'done', processed_at = %s, claimed_until = NULL,"
+                           " last_error = NULL WHERE user_id = %s AND message_id = ANY(%s) AND state <> 'done'",
+                           (at, user_id, [message_id, *also_processed]))
         return outcome
 
     def _cap_pending(self, user_id: str, ops: Sequence[PlannedOp], outcome: ApplyOutcome) -> Plan[list[PlannedOp]]:
