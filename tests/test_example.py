@@ -34,7 +34,7 @@ def test_agent_recalls_before_replying_and_remembers_in_parallel(make_memory, us
     assert first["memory_context"] == ""  # nothing known before the first message
     assert first["memory_outcome"]["queued"] == [first["messages"][0].id] and extractor.calls == []
     assert memory.flush(user_id).processed == 1
-    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin", "allergic to penicillin"]
+    assert sorted(f.claim for f in memory.facts(user_id)) == ["allergic to penicillin", "lives in Berlin"]
 
     second = graph.invoke({"messages": [*first["messages"], HumanMessage("Can you suggest a doctor for my allergy?")]}, cfg)
     memory.flush(user_id)
