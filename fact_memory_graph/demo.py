@@ -1,21 +1,27 @@
 """The built-in demo: a conversation over several simulated weeks, run through the real pipeline.
 
-Without a configured model the ops come from a scripted model driven by the ops written next to
-each demo message (``demo_conversation.json``); the output says so. Everything after extraction
-(embedding dedup, apply, ranking, decay, sections) is the real pipeline on real Postgres.
+Each message goes through the README's agent graph (recall -> agent, and the queued write node
+beside them): the reply comes first, the message is queued, and this process's drainer extracts it
+off the reply's path (``memory.flush`` waits for it, so each message's ops can be shown). Without a
+configured model the ops come from a scripted model driven by the ops written next to each demo
+message (``demo_conversation.json``); the output says so. Everything after extraction (embedding
+dedup, apply, ranking, decay, sections) is the real pipeline on real Postgres.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import statistics
 import time
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, HumanMessage
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.message import add_messages
 from rich.console import Console
 from rich.panel import Panel
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -23,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from fact_memory_graph.memory import FactMemory
+from fact_memory_graph.recall import memory_system_message
 from fact_memory_graph.schema import ApplyOutcome
 from fact_memory_graph.settings import model_from_env
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel, prompt_message
@@ -89,6 +96,34 @@ def _ranking_table(docs: list[Any]) -> Table:
     return table
 
 
+class DemoState(TypedDict, total=False):
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_context: str
+    memory_outcome: dict[str, Any]
+
+
+def demo_agent(memory: FactMemory, replied: list[float]) -> Any:
+    """The README's layout: START -> recall -> agent -> END and START -> remember (queued) -> END.
+    The agent answers with a fixed line that says how much it was told (no chat model needed)."""
+
+    def agent(state: DemoState) -> dict[str, Any]:
+        replied.append(time.perf_counter())
+        system = memory_system_message(state)
+        known = str(system.content).count("\n- ") if system else 0
+        return {"messages": [AIMessage(f"Noted. (I was given {known} remembered facts for this reply.)")]}
+
+    builder = StateGraph(DemoState)
+    builder.add_node("recall", memory.recall_node())
+    builder.add_node("agent", agent)
+    builder.add_node("remember", memory.write_node())
+    builder.add_edge(START, "recall")
+    builder.add_edge("recall", "agent")
+    builder.add_edge("agent", END)
+    builder.add_edge(START, "remember")
+    builder.add_edge("remember", END)
+    return builder.compile()
+
+
 def run_demo(console: Console, *, database_url: str | None = None, data_dir: str | None = None) -> dict[str, Any]:
     """Run the demo and print it; returns a summary (used by the tests)."""
     conversation = load_conversation()
@@ -131,6 +166,9 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
                                 border_style="blue"))
             console.print(_ranking_table(memory.as_retriever(user_id=DEMO_USER).invoke(q["query"])))
 
+        replied: list[float] = []
+        graph = demo_agent(memory, replied)
+        reply_ms: list[float] = []
         with Progress(TextColumn("[bold]conversation"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=console) as progress:
             task = progress.add_task("messages", total=len(conversation["messages"]))
@@ -139,16 +177,25 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
                     ask(questions.pop(0))
                 at = start + timedelta(days=msg["day"])
                 clock.set(at)
+                message_id = f"demo-{i}"
                 t0 = time.perf_counter()
-                outcome = memory.remember(DEMO_USER, msg["text"], message_id=f"demo-{i}", at=at)
+                out = graph.invoke({"messages": [HumanMessage(msg["text"], id=message_id)]},
+                                   {"configurable": {"user_id": DEMO_USER, "thread_id": f"demo-day-{msg['day']}"}})
+                reply_ms.append((replied[-1] - t0) * 1000)
+                memory.flush(DEMO_USER)  # the drainer extracts it off the reply's path; wait to show its ops
                 write_s += time.perf_counter() - t0
+                outcome = memory.store.processed_outcomes(DEMO_USER, [message_id]).get(message_id) or ApplyOutcome(
+                    user_id=DEMO_USER, message_id=message_id)
                 summary["outcomes"].append(outcome)
                 progress.console.print(f"\n[bold cyan]{at:%Y-%m-%d %H:%M}[/bold cyan]  user: {msg['text']}")
+                progress.console.print(f"  [dim]assistant ({reply_ms[-1]:.0f} ms, memory queued):[/dim] "
+                                       f"{out['messages'][-1].content}")
                 if outcome.applied or outcome.rejected:
                     progress.console.print(ops_table(outcome, caption=source))
                 else:
                     progress.console.print("  [dim](no facts in this message)[/dim]")
                 progress.advance(task)
+        summary["reply_ms"] = reply_ms
         for q in questions:
             ask(q)
 
@@ -175,7 +222,9 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
         console.print(
             f"{stats['messages']} messages, {stats['audit_entries']} audit entries, "
             f"{stats['pending_candidates']} pending contradiction(s). "
-            f"Open {open_s:.1f} s; write path {write_s:.2f} s for {len(conversation['messages'])} messages "
+            f"Open {open_s:.1f} s. Each reply came after {statistics.median(reply_ms):.0f} ms (median: recall, "
+            f"the queued write beside it); extraction ran off the reply's path: {write_s:.2f} s for "
+            f"{len(conversation['messages'])} messages including the wait for it "
             f"({'scripted model: no LLM time' if real_model is None else 'including model calls'})."
         )
     finally:

@@ -268,7 +268,7 @@ class ReadPlans(PlansBase):
         counts = yield from one(
             f"SELECT (SELECT count(*) FROM {CANDIDATES} WHERE user_id = %s AND status = 'pending') AS pending,"
             f" (SELECT count(*) FROM {AUDIT} WHERE user_id = %s) AS audit,"
-            f" (SELECT count(*) FROM {PROCESSED} WHERE user_id = %s) AS messages",
+            f" (SELECT count(*) FROM {PROCESSED} WHERE user_id = %s AND message_id NOT LIKE 'turn:%%') AS messages",
             (user_id, user_id, user_id))
         assert counts is not None  # a SELECT of scalars always returns one row
         by: dict[str, dict[str, int]] = {}
