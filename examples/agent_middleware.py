@@ -1,7 +1,8 @@
 """A LangChain 1.x agent (``create_agent``) with fact memory as middleware and tools.
 
 - ``FactMemoryMiddleware`` recalls what is known about the user before the first model call and
-  writes the conversation's new user messages to memory after the reply, off its critical path.
+  queues the conversation's new user messages after the reply (durable at once; extracted off the
+  reply's path by this process's drainer, or ``fact-memory worker``).
 - ``memory.as_tools()`` lets the agent search, remember, correct and forget facts itself; the
   user comes from the run's context, never from the model's arguments.
 
@@ -28,7 +29,7 @@ class Context:
 
 
 def build_agent(memory: FactMemory, chat_model: BaseChatModel) -> tuple[Any, FactMemoryMiddleware]:
-    """The agent and its memory middleware (``middleware.flush()`` waits for background writes)."""
+    """The agent and its memory middleware (``middleware.flush(user_id)`` waits for the extraction)."""
     middleware = FactMemoryMiddleware(memory)
     agent = create_agent(chat_model, tools=memory.as_tools(), middleware=[middleware], context_schema=Context,
                          system_prompt="You are a helpful assistant who remembers the user.")
@@ -52,7 +53,7 @@ def main() -> None:  # pragma: no cover - exercised by tests through build_agent
         agent, middleware = build_agent(memory, chat)
         for text in ["I'm Sam and I'm allergic to penicillin.", "What should I tell my doctor?"]:
             out = agent.invoke({"messages": [HumanMessage(text)]}, context=Context(user_id="example-user"))
-            middleware.flush()
+            middleware.flush("example-user")  # a script: wait for the extraction before the next turn
             print(f"user: {text}\nassistant: {out['messages'][-1].content}\n")
 
 

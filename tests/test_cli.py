@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import uuid
 
 import pytest
@@ -274,8 +275,16 @@ def test_operator_commands(db_url: str, tmp_path, clock) -> None:
     result = runner.invoke(app, ["add", user, "tired", "--kind", "current", "--category", "feeling",
                                  "--expires", "tomorrow", *db])
     assert result.exit_code == 2 and "--expires" in result.output
+    result = runner.invoke(app, ["add", user + "-x", "on holiday", "--kind", "current", "--category",
+                                 "schedule_context", "--expires", "2030-01-01", "--json", *db])
+    assert result.exit_code == 0, result.output  # a plain date: its midnight, UTC
+    with FactMemory.open(db_url) as memory:
+        [fact] = memory.facts(user + "-x")
+        assert fact.expires_at is not None and fact.expires_at.isoformat() == "2030-01-01T00:00:00+00:00"
     result = runner.invoke(app, ["audit", user, "--limit", "1", "--json", *db])
     assert [json.loads(result.output)[0]["after"]["claim"]] == ["has a cat"]  # the newest
+    result = runner.invoke(app, ["audit", user, "--limit", "1", *db])
+    assert re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", result.output)  # one ISO 8601 form
     result = runner.invoke(app, ["stats", user, *db])
     assert result.exit_code == 0 and "durable facts, active" in result.output
     assert json.loads(runner.invoke(app, ["stats", user, "--json", *db]).output)["facts"]["durable"]["active"] == 3

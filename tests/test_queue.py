@@ -318,3 +318,23 @@ def test_no_model_is_one_clear_error_and_nothing_is_lost(make_memory, user_id: s
         memory.flush(user_id)
     assert memory.queue.status(user_id)["queued"] == 1  # still there for when a model is set
     memory.forget(user_id)
+
+
+def test_the_middleware_replies_before_the_extraction(make_memory, user_id: str) -> None:
+    from langchain.agents import create_agent
+
+    from fact_memory_graph.middleware import FactMemoryMiddleware
+    from fact_memory_graph.testing import ScriptedAgentModel
+
+    events: list[str] = []
+    blocked = BlockedExtractor(events)
+    memory = make_memory(ScriptedChatModel(default=blocked), config=queued(drainer="thread"))
+    middleware = FactMemoryMiddleware(memory)
+    agent = create_agent(ScriptedAgentModel(replies=[AIMessage("Hello!")]), tools=[], middleware=[middleware])
+    out = agent.invoke({"messages": [HumanMessage("I live in Berlin")]}, {"configurable": {"user_id": user_id}})
+    events.append("reply")
+    assert out["messages"][-1].content == "Hello!" and not blocked.release.is_set()
+    blocked.release.set()
+    middleware.flush(user_id)
+    assert events.index("reply") < events.index("extraction finished")
+    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin"]

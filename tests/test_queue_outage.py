@@ -123,3 +123,36 @@ def test_a_stopped_database_costs_the_budget_and_the_first_turn_after_a_restart_
     memory.flush(user_id)
     assert sorted(f.claim for f in memory.facts(user_id)) == ["has a dog", "lives in Berlin"]
     memory.close()
+
+
+def test_a_hung_database_never_holds_the_middleware_or_the_tools(server, embeddings, clock, user_id: str,
+                                                                 caplog) -> None:
+    from langchain.agents import create_agent
+    from langchain_core.messages import AIMessage, ToolMessage
+
+    from fact_memory_graph.middleware import FactMemoryMiddleware
+    from fact_memory_graph.testing import ScriptedAgentModel
+
+    memory = _memory(server, embeddings, clock)
+    middleware = FactMemoryMiddleware(memory)
+    chat = ScriptedAgentModel(replies=[
+        AIMessage("", tool_calls=[{"name": "remember_fact", "id": "c1", "args": {
+            "claim": "has a dog", "kind": "durable", "category": "relationship"}}]),
+        AIMessage("", tool_calls=[{"name": "search_memory", "id": "c2", "args": {"query": "pets"}}]),
+        AIMessage("Sorry, I could not save that right now."),
+    ])
+    agent = create_agent(chat, tools=memory.as_tools(), middleware=[middleware])
+    config = {"configurable": {"user_id": user_id, "thread_id": "hung-agent"}}
+    memory.remember(user_id, "I live in Berlin")  # connections are open before the server hangs
+    _signal_all(server, signal.SIGSTOP)
+    try:
+        with caplog.at_level(logging.WARNING, logger="fact_memory_graph"):
+            out = agent.invoke({"messages": [HumanMessage("I have a dog", id="d1")]}, config)
+    finally:
+        _signal_all(server, signal.SIGCONT)
+    tools = {m.tool_call_id: m.content for m in out["messages"] if isinstance(m, ToolMessage)}
+    assert tools["c1"].startswith("Not remembered: memory is unavailable")  # the agent is told, the run goes on
+    assert tools["c2"].startswith("Memory is unavailable")
+    assert out["messages"][-1].content == "Sorry, I could not save that right now."
+    assert any("memory write failed" in r.getMessage() for r in caplog.records)  # the middleware's enqueue
+    memory.close()

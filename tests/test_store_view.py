@@ -125,7 +125,7 @@ def test_agent_middleware_example(make_memory, user_id: str) -> None:
     ])
     agent, middleware = build_agent(memory, chat)
     agent.invoke({"messages": [HumanMessage(first)]}, context=AgentContext(user_id=user_id))
-    middleware.flush()
+    middleware.flush(user_id)
     out = agent.invoke({"messages": [HumanMessage("What should I tell my doctor?")]},
                        context=AgentContext(user_id=user_id))
     tool_result = next(m for m in out["messages"] if isinstance(m, ToolMessage))
