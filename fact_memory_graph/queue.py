@@ -122,6 +122,9 @@ class MessageQueue:
         # The drainer's context: the sync store on threads (loop-agnostic), embeddings batched.
         self._graphs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CompiledStateGraph] = (
             weakref.WeakKeyDictionary())
+        # The sync store on worker threads: usable from any event loop (the drainer thread's own,
+        # the worker's, the app's), unlike an aopen() memory's native async pool.
+        self._astore = ThreadedAsyncFactStore(ctx.store)
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -225,14 +228,13 @@ class MessageQueue:
         loop = asyncio.get_running_loop()
         graph = self._graphs.get(loop)
         if graph is None:  # per loop: BatchingEmbeddings batches the calls of one event loop
-            ctx = dataclasses.replace(self.ctx, astore=ThreadedAsyncFactStore(self.ctx.store),
-                                      embeddings=BatchingEmbeddings(self.ctx.embeddings))
+            ctx = dataclasses.replace(self.ctx, astore=self._astore, embeddings=BatchingEmbeddings(self.ctx.embeddings))
             graph = self._graphs[loop] = build_write_graph(ctx, on_error="log", name="fact_memory_drain")
         return graph
 
     async def _process(self, user_id: str, batch: list[dict[str, Any]], result: _Round) -> None:
         ids = [r["message_id"] for r in batch]
-        cfg, store = self.config, self.ctx.astore
+        cfg, store = self.config, self._astore
         state: dict[str, Any] = {
             "messages": [*_rebuild(batch[0]), *(HumanMessage(content=r["text"], id=r["message_id"]) for r in batch)],
             "user_id": user_id, "at": batch[-1]["at"], "batch_ids": ids,
@@ -269,7 +271,7 @@ class MessageQueue:
         ``QueueConfig.concurrency`` users' batches in flight: as one finishes the next user's batch
         is claimed, so one slow extraction never holds the others (and their embedding calls share
         batches). ``skip``: message ids not to take again (a flush tries each message once)."""
-        cfg, store = self.config, self.ctx.astore
+        cfg, store = self.config, self._astore
         result = _Round()
         result.attempted.update(skip)
         tasks: set[asyncio.Task[None]] = set()
@@ -333,7 +335,7 @@ class MessageQueue:
             attempted |= result.attempted
             report.processed += result.processed
             report.failed.update(result.failed)
-            waiting = [r for r in await self.ctx.astore.queued_messages(user_id) if r["message_id"] not in attempted]
+            waiting = [r for r in await self._astore.queued_messages(user_id) if r["message_id"] not in attempted]
             if not waiting:
                 return report
             if deadline is not None and time.monotonic() >= deadline:
@@ -417,7 +419,7 @@ class MessageQueue:
 
     async def astatus(self, user_id: str | None = None) -> dict[str, Any]:
         """Async twin of :meth:`status`."""
-        return await self.ctx.astore.queue_status(user_id, now=self.ctx.now())
+        return await self._astore.queue_status(user_id, now=self.ctx.now())
 
     def retry_failed(self, user_id: str | None = None) -> int:
         """Put parked (``failed``) messages back in the queue; returns how many."""
@@ -428,7 +430,7 @@ class MessageQueue:
 
     async def aretry_failed(self, user_id: str | None = None) -> int:
         """Async twin of :meth:`retry_failed`."""
-        count = await self.ctx.astore.requeue_failed(user_id, now=self.ctx.now())
+        count = await self._astore.requeue_failed(user_id, now=self.ctx.now())
         if count:
             self.wake()
         return count

@@ -338,3 +338,23 @@ def test_the_middleware_replies_before_the_extraction(make_memory, user_id: str)
     middleware.flush(user_id)
     assert events.index("reply") < events.index("extraction finished")
     assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin"]
+
+
+async def test_an_aopen_memory_drains_in_its_background_thread(db_url: str, embeddings, clock, user_id: str) -> None:
+    """After aopen() the memory's async pool belongs to the app's loop; the drainer thread has its
+    own loop and must not touch that pool."""
+    events: list[str] = []
+    blocked = BlockedExtractor(events)
+    memory = await FactMemory.aopen(db_url, embeddings=embeddings, clock=clock,
+                                    llm=ScriptedChatModel(default=blocked), config=queued(drainer="thread"))
+    try:
+        out = await readme_graph(memory, events).ainvoke({"messages": [("user", "I live in Berlin")]},
+                                                         {"configurable": {"user_id": user_id}})
+        assert out["memory_outcome"]["queued"] and not blocked.release.is_set()
+        assert blocked.started.wait(60)  # taken by the drainer thread
+        blocked.release.set()
+        report = await memory.aflush(user_id)
+        assert not report.failed
+        assert [f.claim for f in await memory.afacts(user_id)] == ["lives in Berlin"]
+    finally:
+        await memory.aclose()
