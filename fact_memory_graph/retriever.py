@@ -12,6 +12,8 @@ For a query it fetches similarity candidates of each kind (more than the quota),
   clipped to [0, 1]; "lexical" uses full-text search alone. Measured on LoCoMo (BENCHMARKS.md).
   No relevance floor: fused scores are ranks, not calibrated similarities, and a floor measured on
   cosine removed answers a user needed; pass ``score_threshold`` to cut;
+- the facts said together with the best hit (its session, or its message), the best hit included,
+  gain ``ReadConfig.session_boost`` (0.1) x its score: the second half of a two-fact answer;
 - time_weight = 1 for durable facts; for current facts the configured curve (default
   ``exp(-age_days/14)``) of the age since ``last_confirmed_at`` (a reaffirmed state is fresh
   again; set ``ReadConfig.age_from='valid_at'`` to count from when the state began);
@@ -81,9 +83,9 @@ def score_facts(
     """Rank candidates per kind with ``ranking`` (the lifecycle policy's formula; seed 000's
     ``relevance x confidence x time_weight`` by default), keep the quotas, cap at ``k``; best first."""
     rank = ranking or Seed000Ranking()
-    docs: list[Document] = []
-    for kind, quota in ((FactKind.DURABLE, k_durable), (FactKind.CURRENT, k_current)):
-        scored = []
+    by_kind: dict[FactKind, list[list[Any]]] = {}
+    for kind in (FactKind.DURABLE, FactKind.CURRENT):
+        scored = by_kind[kind] = []
         for fact, similarity, pending in found.get(kind, []):
             if fact.expires_at is not None and fact.expires_at <= now:
                 continue  # its window passed; maintain() will mark it expired
@@ -92,11 +94,38 @@ def score_facts(
             stale = kind is FactKind.CURRENT and weight < read.current_floor
             if stale and relevance < read.stale_min_relevance:
                 continue  # an old state the query is not about (see ReadConfig.stale_min_relevance)
-            scored.append((rank(fact, relevance, weight, now), relevance, weight, fact, pending, stale))
+            scored.append([rank(fact, relevance, weight, now), relevance, weight, fact, pending, stale])
+    _boost_said_together([s for scored in by_kind.values() for s in scored], read.session_boost)
+    docs: list[Document] = []
+    for kind, quota in ((FactKind.DURABLE, k_durable), (FactKind.CURRENT, k_current)):
+        scored = by_kind[kind]
         scored.sort(key=lambda s: (-s[0], s[3].claim, str(s[3].id)))
         docs.extend(_document(*s) for s in scored[:quota])
     docs.sort(key=lambda d: (-d.metadata["score"], d.metadata["kind"], d.page_content, d.id))
     return docs[:k] if k is not None else docs
+
+
+def _said_together(fact: Fact) -> tuple[str, str] | None:
+    """What groups facts said together: the session, else the message they came from."""
+    if fact.session_id:
+        return ("session", fact.session_id)
+    return ("message", fact.evidence_message_ids[0]) if fact.evidence_message_ids else None
+
+
+def _boost_said_together(scored: list[list[Any]], boost: float) -> None:
+    """The facts said together with the best hit (its session, or its message when there is no
+    session), the best hit included, gain ``boost`` x its score: an answer that needs two facts
+    often has them said together (LoCoMo dev, BENCHMARKS.md), and the best hit keeps its place.
+    In place, on ``[score, relevance, weight, fact, ...]`` entries."""
+    if boost <= 0 or len(scored) < 2:
+        return
+    best = max(scored, key=lambda s: (s[0], s[3].claim, str(s[3].id)))
+    key, bonus = _said_together(best[3]), boost * best[0]
+    if key is None:
+        return
+    for entry in scored:
+        if _said_together(entry[3]) == key:
+            entry[0] += bonus
 
 
 def _document(score: float, relevance: float, weight: float, fact: Fact,
