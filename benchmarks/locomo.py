@@ -169,6 +169,9 @@ def evaluate_observations(memory: FactMemory, cid: str, conv: dict[str, Any], ks
         for cut in ks:
             hit = {e for ids in found[:cut] for e in ids}
             row[f"r@{cut}"] = len(evidence & hit) / len(evidence)
+            # What those facts cost in the prompt: one '- [category] "claim"' line each (chars / 4).
+            row[f"tokens@{cut}"] = sum(len(f'- [{d.metadata["category"]}] "{d.page_content}"') + 1
+                                       for d in docs[:cut]) / 4
         row[f"any@{k}"] = float(bool(evidence & {e for ids in found[:k] for e in ids}))
         rows.append(row)
     return rows
@@ -193,6 +196,9 @@ def evaluate(memory: FactMemory, user: str, conv: dict[str, Any], ks: tuple[int,
 
 def summarise(rows: list[dict[str, Any]], ks: tuple[int, ...]) -> dict[str, Any]:
     out: dict[str, Any] = {f"r@{k}": round(statistics.mean(r[f"r@{k}"] for r in rows), 3) for k in ks}
+    for k in ks:
+        if f"tokens@{k}" in rows[0]:
+            out[f"tokens@{k}"] = round(statistics.mean(r[f"tokens@{k}"] for r in rows))
     out[f"any@{max(ks)}"] = round(statistics.mean(r[f"any@{max(ks)}"] for r in rows), 3)
     out["p50_ms"] = round(statistics.median(r["seconds"] for r in rows) * 1000, 1)
     out["questions"] = len(rows)
@@ -308,6 +314,8 @@ def main() -> None:
     parser.add_argument("--facts", choices=("turns", "observations"), default="turns",
                         help="turns: every dialog turn stored as a fact; observations: LoCoMo's own extracted "
                              "facts through remember() (one memory user per speaker)")
+    parser.add_argument("--k-sweep", action="store_true",
+                        help="recall@k and the prompt tokens of the top k for k = 4..12 (with --facts observations)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--qa", action="store_true", help="extract with the model, answer and judge (needs --model)")
     parser.add_argument("--model", default=None, help="provider:model for extraction, answers and judging")
@@ -316,7 +324,7 @@ def main() -> None:
         os.environ["FACT_MEMORY_EMBEDDINGS"] = args.embeddings
     ids = DEV if args.conversations == "dev" else HELDOUT if args.conversations == "heldout" else tuple(
         args.conversations.split(","))
-    ks = (5, 10)
+    ks = tuple(range(4, 13)) if args.k_sweep else (5, 10)
     data = load(args.zip, ids)
     if args.qa:
         if not args.model:
