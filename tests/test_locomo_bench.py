@@ -31,6 +31,14 @@ TINY = {
         {"speaker": "Ana", "dia_id": "D2:1", "text": "Pixel and I ran our first 5k race in Lisbon."},
         {"speaker": "Bo", "dia_id": "D2:2", "text": "My pottery teacher is called Mrs Okafor."},
     ],
+    "session_1_observation": {
+        "Ana": [["Ana adopted a greyhound called Pixel.", "D1:1"]],
+        "Bo": [["Bo started pottery classes.", ["D1:2"]]],
+    },
+    "session_2_observation": {
+        "Ana": [["Ana and her dog Pixel ran a 5k race in Lisbon.", "D2:1; D1:1"]],
+        "Bo": [["Bo's pottery teacher is Mrs Okafor.", "D2:2"]],
+    },
     "qa": [
         {"question": "What is the name of Ana's dog?", "answer": "Pixel", "evidence": ["D1:1"], "category": 4},
         {"question": "Where did Ana run a 5k race?", "answer": "Lisbon", "evidence": ["D2:1"], "category": 4},
@@ -90,3 +98,20 @@ def test_qa_mode_counts_calls_and_judges(locomo, tiny_zip: Path, make_memory) ->
     assert (result["input_tokens"], result["output_tokens"]) == (600, 18)
     assert {f.claim for f in memory.facts("locomo-99-Ana")} == {"has a greyhound named Pixel",
                                                                  "ran a 5k race in Lisbon"}
+
+
+def test_observations_mode_goes_through_the_write_path(locomo, tiny_zip: Path, make_memory) -> None:
+    """LoCoMo's own extracted facts through remember() (an oracle extractor), one memory user per
+    speaker; evidence comes from each observation's list; both speakers' results merged by score."""
+    data = locomo.load(str(tiny_zip), ("99",))
+    oracle = locomo.OracleExtractor()
+    memory = make_memory(oracle.model, config=FactMemoryConfig(read=ReadConfig(track_access=False)))
+    counts = locomo.store_observations(memory, oracle, "99", data["99"])
+    assert counts == {"facts_stored": 4, "merged_by_dedup": 0}
+    assert len(oracle.model.calls) == 4  # one extraction per session and speaker
+    assert {f.claim for f in memory.facts("locomo-99-obs-Bo")} == {"Bo started pottery classes.",
+                                                                    "Bo's pottery teacher is Mrs Okafor."}
+    rows = locomo.evaluate_observations(memory, "99", data["99"], (1, 2))
+    summary = locomo.summarise(rows, (1, 2))
+    assert summary["questions"] == 3 and summary["r@2"] == 1.0 and summary["any@2"] == 1.0
+    assert locomo.ceiling(data["99"]) == 1.0
