@@ -249,3 +249,17 @@ def test_two_handles_in_one_process_share_the_embedded_server(server_dir) -> Non
     assert [f.claim for f in second.facts("u")] == ["lives in Berlin"]
     second.close()
     assert not (server_dir / "pgdata" / "postmaster.pid").exists()
+
+
+def test_opening_a_current_schema_runs_no_ddl(fresh_db_url: str, embeddings) -> None:
+    """On Citus every DDL (even CREATE EXTENSION IF NOT EXISTS) is a two-phase commit on every node:
+    with one worker down no process could open the memory. A current schema is only read."""
+    FactMemory.open(fresh_db_url, embeddings=embeddings).close()  # creates the schema
+    with psycopg.connect(fresh_db_url, autocommit=True) as conn:
+        conn.execute("CREATE FUNCTION fm_no_ddl() RETURNS event_trigger LANGUAGE plpgsql AS $$"
+                     " BEGIN RAISE EXCEPTION 'DDL while opening: %', tg_tag; END $$")
+        conn.execute("CREATE EVENT TRIGGER fm_no_ddl ON ddl_command_start EXECUTE FUNCTION fm_no_ddl()")
+    with FactMemory.open(fresh_db_url, embeddings=embeddings) as memory:  # no DDL: the trigger never fires
+        memory.add_fact("u", "likes jazz", kind="durable", category="preference")
+    with psycopg.connect(fresh_db_url, autocommit=True) as conn:
+        conn.execute("DROP EVENT TRIGGER fm_no_ddl")

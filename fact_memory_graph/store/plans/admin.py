@@ -38,7 +38,7 @@ from fact_memory_graph.store.plans.write import WritePlans
 
 #: Tables distributed by user_id on Citus, colocated with the facts (the facts first: the others'
 #: foreign keys and joins point at it).
-DISTRIBUTED_TABLES = (FACTS, CANDIDATES, AUDIT, PROCESSED, RUNS, PROFILES, SESSIONS)
+DISTRIBUTED_TABLES = (FACTS, CANDIDATES, AUDIT, PROCESSED, RUNS, PROFILES, SESSIONS, MESSAGES)
 #: The job engine's tasks whose arguments name a user (see fact_memory_graph.jobs).
 USER_TASKS = ("fact_memory.reconcile_user",)
 # Arbitrary constant: serialises concurrent setup() calls (CREATE EXTENSION races otherwise).
@@ -47,6 +47,21 @@ SETUP_LOCK_KEY = 0x46414354_4D454D
 
 class AdminPlans(WritePlans):
     def _setup_plan(self) -> Plan[None]:
+        # A schema already current costs two reads and no DDL: no lock, no CREATE EXTENSION (which
+        # Citus propagates to every node in a two-phase commit, so one node down would stop every
+        # process from opening), nothing written.
+        current = yield from one(
+            "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AS vector,"
+            " to_regclass('fact_memory_migrations') IS NOT NULL AND to_regclass('fact_memory_meta') IS NOT NULL"
+            " AS migrated")
+        if current and current["vector"] and current["migrated"]:
+            state = yield from one(
+                "SELECT (SELECT count(*) FROM fact_memory_migrations) AS applied,"
+                " (SELECT value FROM fact_memory_meta WHERE key = 'embedding_dim') AS dimension")
+            if state is not None and state["applied"] == len(MIGRATIONS):
+                if state["dimension"] is not None and int(state["dimension"]) != self.dimension:
+                    raise DimensionMismatchError(int(state["dimension"]), self.dimension, where="database")
+                return
         yield from execute("SELECT pg_advisory_xact_lock(%s)", (SETUP_LOCK_KEY,))
         yield from execute("CREATE EXTENSION IF NOT EXISTS vector")
         yield from execute(
