@@ -257,8 +257,9 @@ class MessageQueue:
                         user_id, len(outcome.applied), len(outcome.rejected),
                         f" ({outcome.skipped})" if outcome.skipped else "")
             return
-        rows = await store.fail(user_id, ids, now=self.ctx.now(), error=error, max_attempts=cfg.max_attempts,
-                                base_s=cfg.retry_base_s, max_s=cfg.retry_max_s)
+        rows = await store.fail(user_id, [(r["message_id"], r["attempts"]) for r in batch], now=self.ctx.now(),
+                                error=error, max_attempts=cfg.max_attempts, base_s=cfg.retry_base_s,
+                                max_s=cfg.retry_max_s)
         for row in rows:
             result.failed[row["message_id"]] = error
             if row["state"] == "failed":

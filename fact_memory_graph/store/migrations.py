@@ -224,6 +224,8 @@ CREATE TABLE fact_memory_messages (
     at            timestamptz NOT NULL,
     enqueued_at   timestamptz NOT NULL,
     due_at        timestamptz NOT NULL,
+    -- The debounce never waits past this (enqueued_at + QueueConfig.max_delay_s).
+    deadline_at   timestamptz NOT NULL,
     state         text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'done', 'failed')),
     attempts      integer NOT NULL DEFAULT 0,
     last_error    text,

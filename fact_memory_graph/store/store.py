@@ -176,10 +176,12 @@ class FactStore(StorePlans):
         """Mark a claimed batch processed that was not applied (an applied one is marked by its apply)."""
         return self._run(lambda: self._finish_plan(user_id, message_ids, now))
 
-    def fail(self, user_id: str, message_ids: Sequence[str], *, now: datetime, error: str, max_attempts: int,
-             base_s: float, max_s: float) -> list[dict[str, Any]]:
-        """Count a failed attempt of a claimed batch (retried later, or parked as ``failed``)."""
-        return self._run(lambda: self._fail_plan(user_id, message_ids, now, error, max_attempts, base_s, max_s))
+    def fail(self, user_id: str, batch: Sequence[tuple[str, int]], *, now: datetime, error: str,
+             max_attempts: int, base_s: float, max_s: float) -> list[dict[str, Any]]:
+        """Count a failed attempt of a claimed batch, ``(message id, attempts so far)`` each (retried
+        later, or parked as ``failed``)."""
+        return self._run(lambda: self._fail_plan(user_id, batch, now, error, max_attempts, base_s, max_s),
+                         transaction=True)
 
     def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""

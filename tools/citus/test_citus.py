@@ -20,6 +20,8 @@ from typing import Any
 import psycopg
 import pytest
 
+from langchain_core.messages import HumanMessage
+
 from fact_memory_graph import FactMemory
 from fact_memory_graph.store import _driver
 from fact_memory_graph.store.plans.base import VectorParam
@@ -30,7 +32,8 @@ pytestmark = pytest.mark.skipif(not URL, reason="FACT_MEMORY_CITUS_URL is not se
 
 #: The one statement that spans users on purpose (the scheduler's listing of who has work).
 CROSS_USER = "SELECT DISTINCT f.user_id FROM fact_memory_facts f WHERE"
-USER_TABLES = re.compile(r"\bfact_memory_(facts|candidates|audit|processed_messages|runs|profiles|sessions|users)\b")
+USER_TABLES = re.compile(
+    r"\bfact_memory_(facts|candidates|audit|processed_messages|runs|profiles|sessions|users|messages)\b")
 
 
 def _text_params(params: Any) -> Any:
@@ -66,9 +69,17 @@ def _scenario(memory: FactMemory, user: str) -> None:
     memory.add_fact(user, "tired today", kind="current", category="feeling")
     memory.remember(user, "I moved to Tokyo", message_id="m1", session_id="s1")
     memory.remember(user, "Berlin is still home", message_id="m2", session_id="s1")
+    # Queued writes: enqueue (the write node), claim, apply and finish (flush), a failure and its
+    # retry bookkeeping, status and re-queue.
+    node = memory.write_node()
+    node.invoke({"messages": [HumanMessage("I have a dog", id="q1")]}, {"configurable": {"user_id": user}})
+    node.invoke({"messages": [HumanMessage("I have a dog", id="q1"), HumanMessage("poison", id="q2")]},
+                {"configurable": {"user_id": user, "thread_id": "s2"}})
+    memory.flush(user)
+    memory.queue.status(user), memory.queue.retry_failed(user)
     memory.recall(user, "where do I live?", include_profile=True, include_sessions=True)
     memory.as_retriever(user_id=user).invoke("health", search_kwargs={"since": "2020-01-01T00:00:00+00:00"})
-    memory.flush()
+    memory.flush(user)
     memory.compact(user)
     memory.maintain(user)
     memory.users_with_work()
@@ -87,6 +98,8 @@ def _llm() -> ScriptedChatModel:
         "I moved to Tokyo": lambda messages: {"ops": [
             {"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]},
         "Berlin is still home": lambda messages: {"ops": [{"op": "strengthen", "ref": "D1"}]},
+        "I have a dog": [{"op": "add_durable", "category": "relationship", "claim": "has a dog"}],
+        "poison": RuntimeError("a failed extraction"),
     }, default={"verdicts": [{"ref": "C1", "verdict": "accept", "reason": "moved"}], "decisions": []})
 
 
@@ -149,11 +162,17 @@ def test_forget_leaves_nothing_on_any_node() -> None:
         memory.forget(f"{user}-copy")
     state = Path(os.environ.get("FM_CITUS_DIR", "/tmp/fm-citus")) / "cluster.json"
     cluster = json.loads(state.read_text())
-    for host, port in cluster["nodes"]:
+    shards = 0
+    for host, port in [tuple(n) for n in cluster["nodes"]]:
         with psycopg.connect(f"postgresql://postgres@{host}:{port}/postgres") as conn:
+            # Citus hides shard tables from pg_class on the workers: show them, and count the
+            # forgotten user's rows in each physical shard (and in every plain table).
+            conn.execute("SET citus.override_table_visibility TO off")
             tables = [r[0] for r in conn.execute(
                 "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
                 " WHERE n.nspname = 'public' AND c.relkind = 'r'").fetchall()]
             for table in tables:
+                shards += bool(re.search(r"_\d+$", table))
                 n = conn.execute(f'SELECT count(*) FROM "{table}" t WHERE t::text LIKE %s', (f"%{user}%",)).fetchone()[0]
                 assert n == 0, (port, table)
+    assert shards > 0  # the physical shard tables were inspected, not only the distributed shells

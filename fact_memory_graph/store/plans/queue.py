@@ -70,16 +70,18 @@ class QueuePlans(SessionPlans):
             "    AND (p.message_id = n.message_id OR p.message_id = n.fingerprint))),"
             " ins AS ("
             f"  INSERT INTO {MESSAGES} (user_id, message_id, fingerprint, session_id, text, context, at,"
-            "    enqueued_at, due_at)"
-            "  SELECT %s, message_id, fingerprint, session_id, text, context, at, %s, %s FROM fresh ORDER BY ord"
-            "  ON CONFLICT DO NOTHING RETURNING message_id),"
-            " bump AS ("
-            f"  UPDATE {MESSAGES} SET due_at = GREATEST(due_at, LEAST(%s, enqueued_at + %s * interval '1 second'))"
-            "  WHERE user_id = %s AND state = 'queued' AND EXISTS (SELECT 1 FROM ins))"
+            "    enqueued_at, due_at, deadline_at)"
+            "  SELECT %s, message_id, fingerprint, session_id, text, context, at, %s, %s, %s FROM fresh ORDER BY ord"
+            "  ON CONFLICT DO NOTHING RETURNING message_id)"
             " SELECT message_id FROM ins",
             ([e.message_id for e in entries], [e.fingerprint for e in entries], [e.session_id for e in entries],
              [e.text for e in entries], [Jsonb(list(e.context)) for e in entries], [e.at for e in entries],
-             user_id, user_id, now, due, due, max_delay_s, user_id))
+             user_id, user_id, now, due, now + timedelta(seconds=max_delay_s)))
+        if recorded:  # the debounce: the user's waiting messages wait for the new one (never past their deadline)
+            yield from execute(
+                f"UPDATE {MESSAGES} SET due_at = GREATEST(due_at, LEAST(%s, deadline_at))"
+                " WHERE user_id = %s AND state = 'queued' AND NOT (message_id = ANY(%s))",
+                (due, user_id, [r["message_id"] for r in recorded]))
         return [r["message_id"] for r in recorded]
 
     def _due_users_plan(self, now: datetime, limit: int, force: bool, user_id: str | None
@@ -138,17 +140,24 @@ class QueuePlans(SessionPlans):
             f"UPDATE {MESSAGES} SET state = 'done', processed_at = %s, claimed_until = NULL, last_error = NULL"
             " WHERE user_id = %s AND message_id = ANY(%s) AND state <> 'done'", (now, user_id, list(message_ids))))
 
-    def _fail_plan(self, user_id: str, message_ids: Sequence[str], now: datetime, error: str, max_attempts: int,
-                   base_s: float, max_s: float) -> Plan[list[Row]]:
-        """Count a failed attempt: the batch is retried after a growing wait, or parked as
-        ``failed`` after ``max_attempts`` (kept, with the reason). Returns each row's new state."""
+    def _fail_plan(self, user_id: str, batch: Sequence[tuple[str, int]], now: datetime, error: str,
+                   max_attempts: int, base_s: float, max_s: float) -> Plan[list[Row]]:
+        """Count a failed attempt of each ``(message id, attempts so far)``: retried after
+        ``min(max_s, base_s * 2**attempts)`` seconds, or parked as ``failed`` after ``max_attempts``
+        (kept, with the reason). Returns each row's new state. (The wait is computed here: a
+        Postgres distributed by user_id refuses time arithmetic on columns in an UPDATE.)"""
         require_user(user_id)
-        return (yield from rows(
-            f"UPDATE {MESSAGES} SET attempts = attempts + 1, last_error = left(%s, 1000), claimed_until = NULL,"
-            "  due_at = %s + LEAST(%s, %s * power(2, attempts)) * interval '1 second',"
-            "  state = CASE WHEN attempts + 1 >= %s THEN 'failed' ELSE 'queued' END"
-            " WHERE user_id = %s AND message_id = ANY(%s) RETURNING message_id, state, attempts",
-            (error, now, max_s, base_s, max_attempts, user_id, list(message_ids))))
+        out: list[Row] = []
+        for message_id, attempts in batch:
+            tried = attempts + 1
+            due = now + timedelta(seconds=min(max_s, base_s * 2 ** attempts))
+            row = yield from one(
+                f"UPDATE {MESSAGES} SET attempts = %s, last_error = left(%s, 1000), claimed_until = NULL, due_at = %s,"
+                " state = %s WHERE user_id = %s AND message_id = %s RETURNING message_id, state, attempts",
+                (tried, error, due, "failed" if tried >= max_attempts else "queued", user_id, message_id))
+            if row is not None:
+                out.append(row)
+        return out
 
     def _release_plan(self, user_id: str, message_ids: Sequence[str]) -> Plan[None]:
         """Give a claimed batch back untouched (the drainer is stopping)."""
