@@ -49,6 +49,11 @@ class StoreTimeoutError(StoreError):
     """A statement or lock wait took longer than the configured timeout (nothing was applied)."""
 
 
+class ForgetPendingError(StoreError):
+    """``forget`` could not finish (a node unreachable): nothing was deleted, the request is
+    recorded, and the worker's nightly pass retries it (``fact-memory worker``)."""
+
+
 class StoreUnavailableError(StoreError):
     """No database connection could be had in time (server down or pool exhausted)."""
 

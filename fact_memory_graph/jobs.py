@@ -108,9 +108,20 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
     @app.periodic(cron=schedule, periodic_id="nightly")
     @app.task(name="fact_memory.nightly", queueing_lock="fact-memory:nightly")
     async def nightly(timestamp: int) -> int:
-        users = await memory.ausers_with_work()
-        for user_id in users:
-            await defer_reconcile(app, user_id)
+        await _retry_forgets(app, memory)
+        try:
+            users, unreachable = await memory.ausers_with_work_reachable()
+            if unreachable:  # a node down: its users wait for the next pass; the others are kept up
+                app.failed_jobs += 1  # type: ignore[attr-defined]
+                logger.warning("fact-memory: %d shard placement(s) could not be read (a node down?): their users "
+                               "are scheduled on a later pass; the %d reachable users now", unreachable, len(users))
+            for user_id in users:
+                await defer_reconcile(app, user_id)
+        except Exception as exc:  # a failed listing is a failed job too (worker --once exits non-zero)
+            app.failed_jobs += 1  # type: ignore[attr-defined]
+            logger.warning("fact-memory: listing the users with work failed (the nightly pass is retried): %s: %s",
+                           type(exc).__name__, str(exc)[:300])
+            raise
         logger.info("fact-memory: queued reconciliation for %d users", len(users))
         return len(users)
 
@@ -120,6 +131,18 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
         return await retry_stalled_jobs(app, seconds_since_heartbeat=stalled_after)
 
     return app
+
+
+async def _retry_forgets(app: App, memory: Any) -> None:
+    """Finish the forgets that could not finish before (a node was down); each failure counts."""
+    for request in await memory.aforget_requests():
+        try:
+            await memory.aforget(request["user_id"])
+            logger.info("fact-memory: a pending forget (requested %s) is done", request["requested_at"])
+        except Exception as exc:
+            app.failed_jobs += 1  # type: ignore[attr-defined]
+            logger.warning("fact-memory: a pending forget failed again (attempt %d; retried next pass): %s",
+                           request["attempts"] + 1, str(exc)[:300])
 
 
 async def defer_reconcile(app: App, user_id: str) -> int | None:
@@ -191,7 +214,12 @@ async def _drain_queue(memory: Any) -> int:
             logger.warning("fact-memory worker: %d queued messages wait for a model (set FACT_MEMORY_MODEL)",
                            status["queued"])
         return 0
-    report = await memory.queue.aflush()
+    try:
+        report = await memory.queue.aflush()
+    except Exception as exc:  # the database (or a node) is unreachable: count it, go on to the nightly pass
+        logger.warning("fact-memory worker: draining the queue failed (messages stay queued): %s: %s",
+                       type(exc).__name__, str(exc)[:300])
+        return 1
     logger.info("fact-memory: queued messages: %d extracted, %d failed", report.processed, len(report.failed))
     for message_id, error in report.failed.items():
         logger.warning("fact-memory: queued message %s failed (it is retried): %s", message_id, error[:300])

@@ -28,7 +28,13 @@ from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.config import FactMemoryConfig, utc_now
 from fact_memory_graph.context import AccessRecorder, MemoryContext
 from fact_memory_graph.deadline import OnReadError
-from fact_memory_graph.errors import ConfigurationError, FactNotFoundError, InvalidInputError
+from fact_memory_graph.errors import (
+    ConfigurationError,
+    FactNotFoundError,
+    ForgetPendingError,
+    InvalidInputError,
+    StoreError,
+)
 from fact_memory_graph.exports import validate_export
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.nodes import aplan_ops, plan_ops
@@ -92,6 +98,11 @@ def _direct_id(message_id: str | None) -> str:
     """Direct writes live in their own id space ("direct:..."), so an add_fact can never collide
     with a message id the write graph processed; the same add_fact id is still idempotent."""
     return f"direct:{check_id(message_id, 'message_id') if message_id is not None else uuid.uuid4()}"
+
+
+def _pending(user_id: str, exc: Exception) -> ForgetPendingError:
+    return ForgetPendingError(f"forget of {user_id!r} could not finish, nothing was deleted ({str(exc)[:200]}); "
+                              "the request is recorded and `fact-memory worker` retries it")
 
 
 def _pool_settings(config: FactMemoryConfig) -> dict[str, Any]:
@@ -773,12 +784,32 @@ class FactMemory:
 
         Waits for writes in flight to finish, and a write that started before the forget applies
         nothing afterwards (its outcome says so). What remains is a counter keyed by a hash of
-        the user id."""
-        return self.store.delete_user(user_id)
+        the user id. When the forget cannot finish — on Citus it writes on every node, so one
+        worker down stops it — nothing is deleted, the request is recorded, the worker's nightly
+        pass retries it, and :class:`~fact_memory_graph.errors.ForgetPendingError` says so."""
+        check_id(user_id, "user_id")
+        try:
+            return self.store.delete_user(user_id)
+        except StoreError as exc:
+            self.store.request_forget(user_id, at=self.now(), error=str(exc))
+            raise _pending(user_id, exc) from exc
 
     async def aforget(self, user_id: str) -> dict[str, int]:
         """Async twin of :meth:`forget`."""
-        return await self.astore.delete_user(user_id)
+        check_id(user_id, "user_id")
+        try:
+            return await self.astore.delete_user(user_id)
+        except StoreError as exc:
+            await self.astore.request_forget(user_id, at=self.now(), error=str(exc))
+            raise _pending(user_id, exc) from exc
+
+    def forget_requests(self) -> list[dict[str, Any]]:
+        """Forgets that could not finish and wait for the worker to retry them, oldest first."""
+        return self.store.forget_requests()
+
+    async def aforget_requests(self) -> list[dict[str, Any]]:
+        """Async twin of :meth:`forget_requests`."""
+        return await self.astore.forget_requests()
 
     def purge_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
         """Hard-delete one fact and every copy of its text (privacy): its audit rows, the
@@ -890,6 +921,30 @@ class FactMemory:
     async def ausers_with_work(self, *, at: datetime | None = None) -> list[str]:
         """Async twin of :meth:`users_with_work`."""
         return await self.astore.users_with_work(at=at or self.now(), idle_days=self._idle_days())
+
+    def users_with_work_reachable(self, *, at: datetime | None = None) -> tuple[list[str], int]:
+        """The scheduler's listing that survives a lost node: :meth:`users_with_work`, and when that
+        fails on a Postgres distributed with Citus, the same listing shard group by shard group:
+        the users on the reachable shards, and how many shard placements could not be read."""
+        at = at or self.now()
+        try:
+            return self.store.users_with_work(at=at, idle_days=self._idle_days()), 0
+        except StoreError:
+            by_shard = self.store.users_with_work_by_shard(at=at, idle_days=self._idle_days())
+            if by_shard is None:
+                raise
+            return by_shard
+
+    async def ausers_with_work_reachable(self, *, at: datetime | None = None) -> tuple[list[str], int]:
+        """Async twin of :meth:`users_with_work_reachable`."""
+        at = at or self.now()
+        try:
+            return await self.astore.users_with_work(at=at, idle_days=self._idle_days()), 0
+        except StoreError:
+            by_shard = await self.astore.users_with_work_by_shard(at=at, idle_days=self._idle_days())
+            if by_shard is None:
+                raise
+            return by_shard
 
     def runs(self, user_id: str | None = None, *, job: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
         """Recorded reconciliation / maintenance runs, newest first."""

@@ -42,7 +42,7 @@ from langgraph.graph.state import CompiledStateGraph
 from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.deadline import OnReadError, write_within
-from fact_memory_graph.errors import ConfigurationError
+from fact_memory_graph.errors import ConfigurationError, StoreError
 from fact_memory_graph.messages import (
     message_text,
     resolve_session_id,
@@ -282,8 +282,7 @@ class MessageQueue:
                 room = cfg.concurrency - len(tasks)
                 if room > 0 and not exhausted:
                     now = self.ctx.now()
-                    users, result.next_due = await store.due_users(now=now, limit=room, force=force,
-                                                                   user_id=user_id)
+                    users, result.next_due = await self._due_users(now, room, force, user_id)
                     if users:
                         self.ctx.llm_factory()  # no model: a configuration error, raised before anything is claimed
                     taken = sorted(result.attempted)
@@ -307,6 +306,25 @@ class MessageQueue:
                 await asyncio.gather(*tasks, return_exceptions=True)
         result.attempted.difference_update(skip)
         return result
+
+    async def _due_users(self, now: datetime, limit: int, force: bool, user_id: str | None
+                         ) -> tuple[list[str], datetime | None]:
+        """Users to claim now. When the cross-user listing fails on a queue distributed with Citus
+        (a worker down), the reachable shards' users: the other users' messages keep flowing."""
+        try:
+            return await self._astore.due_users(now=now, limit=limit, force=force, user_id=user_id)
+        except StoreError:
+            if user_id is not None:
+                raise
+            by_shard = await self._astore.due_users_by_shard(now=now, force=force)
+            if by_shard is None:
+                raise
+            users, unreachable = by_shard
+            if not self._outage_logged:
+                self._outage_logged = True
+                logger.warning("fact-memory: %d queue shard(s) unreachable (a node down?): draining the %d "
+                               "reachable users' messages; the rest wait", unreachable, len(users))
+            return users[:limit], None
 
     async def adrain_once(self, user_id: str | None = None) -> FlushReport:
         """One drainer pass: extract every batch that is due now (of every user, or ``user_id``'s),

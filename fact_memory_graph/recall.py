@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from langchain_core.messages import SystemMessage
+from langchain_core.messages import SystemMessage, convert_to_messages
 from langchain_core.runnables import RunnableConfig, RunnableLambda
 
 from fact_memory_graph.context import MemoryContext
@@ -50,7 +50,7 @@ def make_recall_node(
 
     def query_and_retriever(state: Mapping[str, Any], config: RunnableConfig) -> tuple[str, FactMemoryRetriever]:
         user_id = resolve_user_id(state, config)
-        recent = list(state.get("messages") or [])[-read.recall_messages :]
+        recent = convert_to_messages(list(state.get("messages") or [])[-read.recall_messages :])  # tuples too
         # Each message cut first, so one huge message cannot crowd out the others.
         per_message = max(read.max_query_chars // max(len(recent), 1), 1)
         query = "\n".join(truncate_middle(message_text(m), per_message) for m in recent).strip()

@@ -4,6 +4,7 @@ worker's job, two workers on one user."""
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import timedelta
 
 import pytest
@@ -136,3 +137,54 @@ async def test_a_failed_job_is_logged_and_counted(job_memory: FactMemory, clock:
     caplog.set_level(logging.WARNING, logger="fact_memory_graph")
     assert await run_worker(job_memory, once=True) == 1
     assert any("job for eli failed" in r.message and "disk on fire" in r.message for r in caplog.records)
+
+
+async def test_a_failed_listing_counts_as_a_failure(job_memory: FactMemory, caplog: pytest.LogCaptureFixture,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`worker --once` exits non-zero when the nightly listing itself failed (a node down on Citus)."""
+    import logging
+
+    from fact_memory_graph.errors import StoreError
+
+    async def unreachable(**kwargs):
+        raise StoreError("connection to the remote node 127.0.0.1:9702 failed")
+
+    monkeypatch.setattr(job_memory.astore, "users_with_work", unreachable)
+    caplog.set_level(logging.WARNING, logger="fact_memory_graph")
+    assert await run_worker(job_memory, once=True) == 1
+    assert any("listing the users with work failed" in r.message for r in caplog.records)
+
+
+async def test_worker_once_drains_the_queue_first(job_memory: FactMemory, clock: FixedClock) -> None:
+    from langchain_core.messages import HumanMessage
+
+    job_memory._llm = ScriptedChatModel(default=[{"op": "add_durable", "category": "identity",
+                                                  "claim": "lives in Oslo"}])
+    job_memory.write_node().invoke({"messages": [HumanMessage("I live in Oslo", id="o1")]},
+                                   {"configurable": {"user_id": "fay"}})
+    assert await run_worker(job_memory, once=True) == 0
+    assert [f.claim for f in job_memory.facts("fay")] == ["lives in Oslo"]
+    assert job_memory.queue.status("fay")["queued"] == 0
+
+
+async def test_a_forget_that_cannot_finish_is_recorded_and_retried(job_memory: FactMemory, clock: FixedClock,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Citus a forget writes on every node: with one down it cannot finish. Nothing is deleted,
+    the caller is told it is pending, and the worker's next pass finishes it."""
+    from fact_memory_graph.errors import ForgetPendingError, StoreError
+
+    job_memory.add_fact("gus", "lives in Rome", kind="durable", category="identity")
+    real = job_memory.store.delete_user
+
+    def node_down(user_id: str):
+        raise StoreError("connection to the remote node 127.0.0.1:9702 failed")
+
+    monkeypatch.setattr(job_memory.store, "delete_user", node_down)
+    with pytest.raises(ForgetPendingError, match="retries it"):
+        job_memory.forget("gus")
+    assert [r["user_id"] for r in job_memory.forget_requests()] == ["gus"]
+    assert len(job_memory.facts("gus")) == 1  # nothing deleted half-way
+    monkeypatch.setattr(job_memory.store, "delete_user", real)
+    assert await run_worker(job_memory, once=True) == 0
+    assert job_memory.facts("gus") == [] and job_memory.forget_requests() == []
+    assert "gus" not in json.dumps(job_memory.export("gus"), default=str).replace('"user_id": "gus"', "")

@@ -28,6 +28,7 @@ USERS = "fact_memory_users"
 PROFILES = "fact_memory_profiles"
 SESSIONS = "fact_memory_sessions"
 MESSAGES = "fact_memory_messages"
+FORGET_REQUESTS = "fact_memory_forget_requests"
 #: The advisory lock and the generations row of one user (writers share it, forget takes it alone).
 USER_KEY_SQL = "hashtextextended('fact-memory-user:' || %s, 0)"
 

@@ -147,6 +147,11 @@ class AsyncFactStore(StorePlans):
         """Users with a due queued message and no live claim; when the next message comes due."""
         return await self._run(lambda: self._due_users_plan(now, limit, force, user_id))
 
+    async def due_users_by_shard(self, *, now: datetime, force: bool = False) -> tuple[list[str], int] | None:
+        """On Citus, shard by shard: the reachable shards' users with a due queued message and no
+        live claim, and how many shards could not be read (``None`` when not distributed)."""
+        return await self._run(lambda: self._due_users_by_shard_plan(now, force))
+
     async def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
               skip: Sequence[str] = (), log_days: float = 1.0) -> list[dict[str, Any]]:
         """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
@@ -213,6 +218,14 @@ class AsyncFactStore(StorePlans):
         """Purge the facts only this message supports; unlink it from the others (one transaction)."""
         return await self._run(lambda: self._forget_message_plan(user_id, message_id), transaction=True)
 
+    async def request_forget(self, user_id: str, *, at: datetime, error: str) -> None:
+        """Record a forget that could not finish, for the worker's nightly pass to retry."""
+        await self._run(lambda: self._request_forget_plan(user_id, at, error))
+
+    async def forget_requests(self) -> list[dict[str, Any]]:
+        """Pending forget requests, oldest first."""
+        return await self._run(self._forget_requests_plan)
+
     async def delete_user(self, user_id: str) -> dict[str, int]:
         return await self._run(lambda: self._delete_user_plan(user_id), transaction=True)
 
@@ -239,6 +252,11 @@ class AsyncFactStore(StorePlans):
     async def runs(self, user_id: str | None = None, *, job: str | None = None,
                    limit: int = 20) -> list[dict[str, Any]]:
         return await self._run(lambda: self._runs_plan(user_id, job, limit))
+
+    async def users_with_work_by_shard(self, *, at: datetime, idle_days: float = 90.0) -> tuple[list[str], int] | None:
+        """On Citus: the users with work on every reachable shard, and how many shard placements
+        could not be read (``None`` when the tables are not distributed)."""
+        return await self._run(lambda: self._users_with_work_by_shard_plan(at, idle_days))
 
     async def users_with_work(self, *, at: datetime, idle_days: float = 90.0) -> list[str]:
         return await self._run(lambda: self._users_with_work_plan(at, idle_days))

@@ -239,6 +239,20 @@ CREATE INDEX fact_memory_messages_queued_idx ON fact_memory_messages (user_id, s
 CREATE INDEX fact_memory_messages_done_idx ON fact_memory_messages (user_id, processed_at) WHERE state = 'done';
 """,
     ),
+    (
+        "pending forget requests",
+        """
+-- A forget that could not reach every node (a Citus worker down) is recorded here and retried by
+-- the worker's nightly pass; the row is deleted in the forget's own transaction. Never
+-- distributed: it stays on the coordinator, reachable while a worker is not.
+CREATE TABLE fact_memory_forget_requests (
+    user_id      text PRIMARY KEY,
+    requested_at timestamptz NOT NULL,
+    attempts     integer NOT NULL DEFAULT 1,
+    last_error   text
+);
+""",
+    ),
 ]
 
 

@@ -166,6 +166,11 @@ class FactStore(StorePlans):
         """Users with a due queued message and no live claim; when the next message comes due."""
         return self._run(lambda: self._due_users_plan(now, limit, force, user_id))
 
+    def due_users_by_shard(self, *, now: datetime, force: bool = False) -> tuple[list[str], int] | None:
+        """On Citus, shard by shard: the reachable shards' users with a due queued message and no
+        live claim, and how many shards could not be read (``None`` when not distributed)."""
+        return self._run(lambda: self._due_users_by_shard_plan(now, force))
+
     def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
               skip: Sequence[str] = (), log_days: float = 1.0) -> list[dict[str, Any]]:
         """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
@@ -246,6 +251,14 @@ class FactStore(StorePlans):
         """Purge the facts only this message supports; unlink it from the others (one transaction)."""
         return self._run(lambda: self._forget_message_plan(user_id, message_id), transaction=True)
 
+    def request_forget(self, user_id: str, *, at: datetime, error: str) -> None:
+        """Record a forget that could not finish, for the worker's nightly pass to retry."""
+        self._run(lambda: self._request_forget_plan(user_id, at, error))
+
+    def forget_requests(self) -> list[dict[str, Any]]:
+        """Pending forget requests, oldest first."""
+        return self._run(self._forget_requests_plan)
+
     def delete_user(self, user_id: str) -> dict[str, int]:
         """Hard-delete everything stored for a user (facts, candidates, audit, processed ids)."""
         return self._run(lambda: self._delete_user_plan(user_id), transaction=True)
@@ -276,6 +289,11 @@ class FactStore(StorePlans):
     def runs(self, user_id: str | None = None, *, job: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
         """Recorded job runs, newest first."""
         return self._run(lambda: self._runs_plan(user_id, job, limit))
+
+    def users_with_work_by_shard(self, *, at: datetime, idle_days: float = 90.0) -> tuple[list[str], int] | None:
+        """On Citus: the users with work on every reachable shard, and how many shard placements
+        could not be read (``None`` when the tables are not distributed)."""
+        return self._run(lambda: self._users_with_work_by_shard_plan(at, idle_days))
 
     def users_with_work(self, *, at: datetime, idle_days: float = 90.0) -> list[str]:
         """Users with unreconciled facts or active facts past their end (for the scheduler)."""

@@ -86,6 +86,43 @@ def start_single() -> str:
     return url(SINGLE_PORT)
 
 
+def postmaster_pid(name: str) -> int | None:
+    """The node's postmaster pid (first line of postmaster.pid), or None when it is not running."""
+    pidfile = STATE / name / "postmaster.pid"
+    try:
+        pid = int(pidfile.read_text().splitlines()[0])
+        os.kill(pid, 0)
+    except (OSError, ValueError, IndexError):
+        return None
+    return pid
+
+
+def kill(name: str) -> int:
+    """SIGKILL a node's postmaster (a node lost without warning); returns the pid killed."""
+    import signal
+
+    pid = postmaster_pid(name)
+    if pid is None:
+        raise RuntimeError(f"{name} is not running")
+    os.kill(pid, signal.SIGKILL)
+    return pid
+
+
+def restart(name: str) -> None:
+    """Start a node again after a kill (Postgres recovers from its WAL)."""
+    import time
+
+    data = STATE / name
+    for attempt in range(60):  # the killed postmaster's backends exit on their own, then it can start
+        try:
+            _as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-w", "-l", str(data / "server.log"), "start"])
+            return
+        except subprocess.CalledProcessError:
+            if attempt == 59:
+                raise
+            time.sleep(0.5)
+
+
 def stop() -> None:
     for name in (*PORTS, "single"):
         data = STATE / name
@@ -102,5 +139,9 @@ if __name__ == "__main__":
         print(start_single())
     elif command == "stop":
         stop()
+    elif command == "kill":
+        print(kill(sys.argv[2]))
+    elif command == "restart":
+        restart(sys.argv[2])
     else:
-        sys.exit("usage: cluster.py start|stop")
+        sys.exit("usage: cluster.py start|start-single|stop|kill NODE|restart NODE")

@@ -16,6 +16,7 @@ from fact_memory_graph.store._sql import (
     CANDIDATES,
     FACT_COLUMNS,
     FACTS,
+    FORGET_REQUESTS,
     MESSAGES,
     PROCESSED,
     PROFILES,
@@ -24,6 +25,7 @@ from fact_memory_graph.store._sql import (
     USER_KEY_SQL,
     USERS,
     Plan,
+    Row,
     execute,
     fact_id_param,
     one,
@@ -241,11 +243,25 @@ class AdminPlans(WritePlans):
                             ("profile", PROFILES), ("sessions", SESSIONS), ("facts", FACTS),
                             ("message_log", MESSAGES)):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
+        yield from execute(f"DELETE FROM {FORGET_REQUESTS} WHERE user_id = %s", (user_id,))  # a retried request is done
         yield from execute(
             f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"
             f" ON CONFLICT (user_key) DO UPDATE SET generation = {USERS}.generation + 1", (user_id,))
         counts["jobs"] = yield from self._forget_jobs(user_id)
         return counts
+
+    def _request_forget_plan(self, user_id: str, at: datetime, error: str) -> Plan[None]:
+        """Record a forget that could not finish, for the worker to retry (a row on the coordinator)."""
+        require_user(user_id)
+        yield from execute(
+            f"INSERT INTO {FORGET_REQUESTS} (user_id, requested_at, last_error) VALUES (%s, %s, left(%s, 1000))"
+            f" ON CONFLICT (user_id) DO UPDATE SET attempts = {FORGET_REQUESTS}.attempts + 1,"
+            " last_error = excluded.last_error", (user_id, at, error))
+
+    def _forget_requests_plan(self) -> Plan[list[Row]]:
+        """The pending forget requests, oldest first (``user_id``, ``requested_at``, ``attempts``, ``last_error``)."""
+        return (yield from rows(f"SELECT user_id, requested_at, attempts, last_error FROM {FORGET_REQUESTS}"
+                                " ORDER BY requested_at, user_id"))
 
     def _forget_jobs(self, user_id: str) -> Plan[int]:
         """The job engine's rows naming the user (procrastinate, when installed in this

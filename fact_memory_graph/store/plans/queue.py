@@ -98,6 +98,28 @@ class QueuePlans(SessionPlans):
         later = [r["due"] for r in found if not (force or r["due"] <= now)]
         return due, min(later) if later else None
 
+    def _due_users_by_shard_plan(self, now: datetime, force: bool) -> Plan[tuple[list[str], int] | None]:
+        """The drainer's listing shard by shard (Citus' run_command_on_shards), for when a node is
+        down: the reachable shards' users with a due message and no live claim, and how many
+        shards could not be read. ``None`` when the queue is not distributed."""
+        require_aware(now)
+        distributed = yield from one(
+            "SELECT to_regclass('pg_dist_partition') IS NOT NULL"
+            " AND EXISTS (SELECT 1 FROM pg_dist_partition WHERE logicalrelid::text = %s) AS citus", (MESSAGES,))
+        if not (distributed and distributed["citus"]):
+            return None
+        # %%%%s: format() keeps %s (the shard's name), which Citus fills in on each shard.
+        command = (
+            "SELECT coalesce(string_agg(user_id, chr(10)), '''') FROM (SELECT user_id FROM %%%%s"
+            " WHERE state = ''queued'' GROUP BY user_id"
+            " HAVING (%%L::boolean OR min(due_at) <= %%L::timestamptz)"
+            " AND NOT coalesce(bool_or(claimed_until > %%L::timestamptz), false)) due")
+        found = yield from rows(
+            f"SELECT success, result FROM run_command_on_shards(%s::regclass, format('{command}', %s, %s::timestamptz,"
+            " %s::timestamptz))", (MESSAGES, force, now, now))
+        users = sorted({u for r in found if r["success"] for u in (r["result"] or "").split("\n") if u})
+        return users, sum(1 for r in found if not r["success"])
+
     def _claim_plan(self, user_id: str, now: datetime, lease_s: float, max_batch: int, force: bool,
                     skip: Sequence[str], log_days: float = 1.0) -> Plan[list[Row]]:
         """Claim the user's next batch (needs a transaction): the oldest queued messages in order,

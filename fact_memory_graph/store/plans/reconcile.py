@@ -172,6 +172,34 @@ class ReconcilePlans(AdminPlans):
         sql = f"SELECT * FROM {RUNS}" + (f" WHERE {' AND '.join(where)}" if where else "")
         return (yield from rows(sql + " ORDER BY id DESC LIMIT %s", [*params, limit]))
 
+    def _users_with_work_by_shard_plan(self, at: datetime, idle_days: float = 90.0
+                                       ) -> Plan[tuple[list[str], int] | None]:
+        """The same listing shard group by shard group (Citus' run_command_on_colocated_placements):
+        with a worker down, the users of the reachable shards and how many shard placements could not
+        be read. ``None`` on a Postgres that is not distributed. The values reach the per-shard
+        command through Postgres' own ``format(%L)`` quoting."""
+        require_aware(at)
+        distributed = yield from one(
+            "SELECT to_regclass('pg_dist_partition') IS NOT NULL"
+            " AND EXISTS (SELECT 1 FROM pg_dist_partition WHERE logicalrelid::text = %s) AS citus", (FACTS,))
+        if not (distributed and distributed["citus"]):
+            return None
+        # %%%%1$s: format() keeps %1$s (the facts shard), which Citus fills in on each placement.
+        command = (
+            "SELECT coalesce(string_agg(DISTINCT f.user_id, chr(10)), '''') FROM %%%%1$s f"
+            " WHERE (f.reconciled_at IS NULL AND f.status = ANY(%%L::text[]))"
+            " OR (f.status = ''active'' AND f.expires_at IS NOT NULL AND f.expires_at <= %%L::timestamptz)"
+            " OR (f.kind = ''durable'' AND f.status = ''active''"
+            " AND GREATEST(f.last_confirmed_at, coalesce(f.last_accessed_at, f.last_confirmed_at)) <= %%L::timestamptz)"
+            " OR EXISTS (SELECT 1 FROM %%%%2$s c WHERE c.user_id = f.user_id AND c.fact_id = f.id"
+            " AND c.status = ''pending'')")
+        found = yield from rows(
+            "SELECT success, result FROM run_command_on_colocated_placements(%s::regclass, %s::regclass,"
+            f" format('{command}', %s::text[], %s::timestamptz, %s::timestamptz))",
+            (FACTS, CANDIDATES, list(RETRIEVABLE_STATUSES), at, at - timedelta(days=idle_days)))
+        users = sorted({u for r in found if r["success"] for u in (r["result"] or "").split("\n") if u})
+        return users, sum(1 for r in found if not r["success"])
+
     def _users_with_work_plan(self, at: datetime, idle_days: float = 90.0) -> Plan[list[str]]:
         """Users with any upkeep due: unreconciled facts, active facts past their end, durable
         facts unused for ``idle_days`` (dormancy; under the staged policy also its sweep), and
