@@ -19,7 +19,6 @@ from typing import Any
 
 import psycopg
 import pytest
-
 from langchain_core.messages import HumanMessage
 
 from fact_memory_graph import FactMemory

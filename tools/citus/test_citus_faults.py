@@ -26,7 +26,13 @@ import psycopg
 import pytest
 from langchain_core.messages import HumanMessage
 
-from fact_memory_graph import FactMemory, FactMemoryConfig, FactMemoryError, ForgetPendingError, QueueConfig
+from fact_memory_graph import (
+    FactMemory,
+    FactMemoryConfig,
+    FactMemoryError,
+    ForgetPendingError,
+    QueueConfig,
+)
 from fact_memory_graph.jobs import run_worker
 from fact_memory_graph.testing import ScriptedChatModel
 
