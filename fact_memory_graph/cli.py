@@ -853,9 +853,11 @@ def queue_drain(
     if as_json:
         _emit_json(report.model_dump(mode="json"))
     else:
-        console.print(f"{report.processed} extracted, {len(report.failed)} failed, {report.pending} still waiting")
-        for message_id, error in report.failed.items():
-            err.print(Text(f"  {message_id}: {error}"))
+        failed = sum(len(f) for f in report.failed.values())
+        console.print(f"{report.processed} extracted, {failed} failed, {report.pending} still waiting")
+        for failed_user, failures in report.failed.items():
+            for message_id, error in failures.items():
+                err.print(Text(f"  {failed_user} {message_id}: {error}"))
     if report.failed:
         raise typer.Exit(1)
 

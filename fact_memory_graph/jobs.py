@@ -220,10 +220,11 @@ async def _drain_queue(memory: Any) -> int:
         logger.warning("fact-memory worker: draining the queue failed (messages stay queued): %s: %s",
                        type(exc).__name__, str(exc)[:300])
         return 1
-    logger.info("fact-memory: queued messages: %d extracted, %d failed", report.processed, len(report.failed))
-    for message_id, error in report.failed.items():
+    failed = {message_id: error for failures in report.failed.values() for message_id, error in failures.items()}
+    logger.info("fact-memory: queued messages: %d extracted, %d failed", report.processed, len(failed))
+    for message_id, error in failed.items():
         logger.warning("fact-memory: queued message %s failed (it is retried): %s", message_id, error[:300])
-    return len(report.failed)
+    return len(failed)
 
 
 async def _work(app: App, *, once: bool, concurrency: int, before: Callable[[App], Awaitable[None]] | None,

@@ -72,8 +72,9 @@ class _Round:
 
     claimed: int = 0
     processed: int = 0
-    failed: dict[str, str] = field(default_factory=dict)
-    attempted: set[str] = field(default_factory=set)
+    failed: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: (user id, message id): message ids are unique per user only.
+    attempted: set[tuple[str, str]] = field(default_factory=set)
     next_due: datetime | None = None
 
 
@@ -261,17 +262,19 @@ class MessageQueue:
                                 error=error, max_attempts=cfg.max_attempts, base_s=cfg.retry_base_s,
                                 max_s=cfg.retry_max_s)
         for row in rows:
-            result.failed[row["message_id"]] = error
+            result.failed.setdefault(user_id, {})[row["message_id"]] = error
             if row["state"] == "failed":
                 logger.warning("fact-memory: message %s of %s parked after %d failed extractions (kept; "
                                "`fact-memory queue retry` re-queues it): %s", row["message_id"], user_id,
                                row["attempts"], error[:200])
 
-    async def _round(self, *, force: bool, user_id: str | None = None, skip: Sequence[str] = ()) -> _Round:
+    async def _round(self, *, force: bool, user_id: str | None = None,
+                     skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset()) -> _Round:
         """Extract what is due now (``force``: everything queued), keeping up to
         ``QueueConfig.concurrency`` users' batches in flight: as one finishes the next user's batch
         is claimed, so one slow extraction never holds the others (and their embedding calls share
-        batches). ``skip``: message ids not to take again (a flush tries each message once)."""
+        batches). ``skip``: (user id, message id) pairs not to take again (a flush tries each
+        message once)."""
         cfg, store = self.config, self._astore
         result = _Round()
         result.attempted.update(skip)
@@ -285,16 +288,16 @@ class MessageQueue:
                     users, result.next_due = await self._due_users(now, room, force, user_id)
                     if users:
                         self.ctx.llm_factory()  # no model: a configuration error, raised before anything is claimed
-                    taken = sorted(result.attempted)
                     batches = await asyncio.gather(*(store.claim(u, now=now, lease_s=cfg.lease_s,
-                                                                 max_batch=cfg.max_batch, force=force, skip=taken,
+                                                                 max_batch=cfg.max_batch, force=force,
+                                                                 skip=sorted(m for o, m in result.attempted if o == u),
                                                                  log_days=cfg.log_days)
                                                      for u in users))
                     claimed = [(u, b) for u, b in zip(users, batches, strict=True) if b]
                     exhausted = not claimed  # nothing (more) to take now: finish what is in flight
                     for user, batch in claimed:
                         result.claimed += 1
-                        result.attempted.update(r["message_id"] for r in batch)
+                        result.attempted.update((user, r["message_id"]) for r in batch)
                         tasks.add(asyncio.create_task(self._process(user, batch, result)))
                 if not tasks:
                     break
@@ -347,14 +350,16 @@ class MessageQueue:
         if user_id is not None:
             check_id(user_id, "user_id")
         report = FlushReport()
-        attempted: set[str] = set()
+        attempted: set[tuple[str, str]] = set()
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
-            result = await self._round(force=True, user_id=user_id, skip=sorted(attempted))
+            result = await self._round(force=True, user_id=user_id, skip=attempted)
             attempted |= result.attempted
             report.processed += result.processed
-            report.failed.update(result.failed)
-            waiting = [r for r in await self._astore.queued_messages(user_id) if r["message_id"] not in attempted]
+            for user, failures in result.failed.items():
+                report.failed.setdefault(user, {}).update(failures)
+            waiting = [r for r in await self._astore.queued_messages(user_id)
+                       if (r["user_id"], r["message_id"]) not in attempted]
             if not waiting:
                 return report
             if deadline is not None and time.monotonic() >= deadline:

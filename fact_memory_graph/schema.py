@@ -377,8 +377,9 @@ class FlushReport(BaseModel):
 
     #: Messages extracted and applied (or skipped on purpose) during the flush.
     processed: int = 0
-    #: Messages whose extraction failed (kept in the queue and retried later), with the reason.
-    failed: dict[str, str] = Field(default_factory=dict)
+    #: Messages whose extraction failed (kept in the queue and retried later): user id -> message
+    #: id -> the reason.
+    failed: dict[str, dict[str, str]] = Field(default_factory=dict)
     #: Messages still queued when the flush gave up waiting (its ``timeout``).
     pending: int = 0
 

@@ -183,7 +183,7 @@ def test_a_failed_extraction_is_retried_with_backoff_and_applied_once(make_memor
     memory.write_node().invoke({"messages": [HumanMessage("I live in Berlin", id="m1")]},
                                {"configurable": {"user_id": user_id}})
     first = memory.queue.drain_once(user_id)
-    assert list(first.failed) == ["m1"] and "model down" in first.failed["m1"]
+    assert list(first.failed[user_id]) == ["m1"] and "model down" in first.failed[user_id]["m1"]
     assert memory.facts(user_id) == [] and memory.queue.status(user_id)["retrying"] == 1
     clock.advance(seconds=10)
     assert memory.queue.drain_once(user_id).processed == 0  # still waiting out the backoff
@@ -208,7 +208,7 @@ def test_a_poison_message_is_parked_and_never_blocks_the_others(make_memory, use
     assert memory.queue.drain_once(user_id).processed == 1  # the good one alone; the poison waits its backoff
     clock.advance(seconds=5)
     report = memory.queue.drain_once(user_id)
-    assert list(report.failed) == ["p"]
+    assert list(report.failed[user_id]) == ["p"]
     status = memory.queue.status(user_id)
     assert status["failed"] == 1 and status["queued"] == 0
     health = memory.health(user_id)
@@ -358,3 +358,15 @@ async def test_an_aopen_memory_drains_in_its_background_thread(db_url: str, embe
         assert [f.claim for f in await memory.afacts(user_id)] == ["lives in Berlin"]
     finally:
         await memory.aclose()
+
+
+def test_a_flush_tells_users_apart_whose_message_ids_are_the_same(make_memory, fresh_db_url: str) -> None:
+    """Message ids are unique per user only: two users' "q1" are two messages."""
+    llm = ScriptedChatModel(by_message={"poison": RuntimeError("fails")}, default=LIVES)
+    memory = make_memory(llm, config=queued(drainer="off"), url=fresh_db_url)
+    memory.write_node().invoke({"messages": [HumanMessage("poison", id="q1")]}, {"configurable": {"user_id": "a"}})
+    memory.write_node().invoke({"messages": [HumanMessage("I live in Berlin", id="q1")]},
+                               {"configurable": {"user_id": "b"}})
+    report = memory.flush()
+    assert report.processed == 1 and list(report.failed) == ["a"]
+    assert [f.claim for f in memory.facts("b")] == ["lives in Berlin"]

@@ -42,6 +42,43 @@ def url(port: int) -> str:
     return f"postgresql://postgres@127.0.0.1:{port}/postgres"
 
 
+def _node_conf(data: Path, port: int) -> str:
+    # wal_level=logical: the shard rebalancer moves shards with logical replication (writes go on).
+    return (f"\nshared_preload_libraries = 'citus'\nlisten_addresses = '127.0.0.1'\nport = {port}\n"
+            f"unix_socket_directories = '{data}'\nmax_connections = 200\n"
+            "max_prepared_transactions = 200\ncitus.node_conninfo = 'sslmode=disable'\n"
+            "wal_level = logical\nmax_replication_slots = 32\nmax_wal_senders = 32\n")
+
+
+def add_worker(name: str = "worker3", port: int = 9703) -> float:
+    """Grow the cluster: a new node with Citus and pgvector, added to the coordinator's metadata
+    (the documented procedure, README "Scale-out"). Returns the seconds it took. Shards move only
+    with a rebalance (``SELECT citus_rebalance_start()``)."""
+    import time
+
+    started = time.perf_counter()
+    owner = pwd.getpwnam(OS_USER)
+    data = STATE / name
+    data.mkdir(mode=0o700)
+    os.chown(data, owner.pw_uid, owner.pw_gid)
+    _as_postgres([str(BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=utf8"])
+    with open(data / "postgresql.conf", "a") as conf:
+        conf.write(_node_conf(data, port))
+    _as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-w", "-l", str(data / "server.log"), "start"])
+    with psycopg.connect(url(port), autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS citus")
+        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    with psycopg.connect(url(PORTS["coordinator"]), autocommit=True) as conn:
+        conn.execute("SELECT citus_add_node('127.0.0.1', %s)", (port,))
+        nodes = conn.execute("SELECT nodename, nodeport FROM pg_dist_node ORDER BY nodeport").fetchall()
+    PORTS[name] = port
+    state = json.loads((STATE / "cluster.json").read_text())
+    state["nodes"] = nodes
+    state.setdefault("added", {})[name] = port
+    (STATE / "cluster.json").write_text(json.dumps(state))
+    return time.perf_counter() - started
+
+
 def start() -> str:
     if STATE.exists():
         stop()
@@ -53,9 +90,7 @@ def start() -> str:
         os.chown(data, owner.pw_uid, owner.pw_gid)
         _as_postgres([str(BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=utf8"])
         with open(data / "postgresql.conf", "a") as conf:
-            conf.write(f"\nshared_preload_libraries = 'citus'\nlisten_addresses = '127.0.0.1'\nport = {port}\n"
-                       f"unix_socket_directories = '{data}'\nmax_connections = 200\n"
-                       "max_prepared_transactions = 200\ncitus.node_conninfo = 'sslmode=disable'\n")
+            conf.write(_node_conf(data, port))
         _as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-w", "-l", str(data / "server.log"), "start"])
     for port in PORTS.values():
         with psycopg.connect(url(port), autocommit=True) as conn:
@@ -124,7 +159,10 @@ def restart(name: str) -> None:
 
 
 def stop() -> None:
-    for name in (*PORTS, "single"):
+    added = {}
+    if (STATE / "cluster.json").exists():
+        added = json.loads((STATE / "cluster.json").read_text()).get("added", {})
+    for name in (*PORTS, *added, "single"):
         data = STATE / name
         if (data / "postmaster.pid").exists():
             _as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-w", "-m", "fast", "stop"])
@@ -143,5 +181,7 @@ if __name__ == "__main__":
         print(kill(sys.argv[2]))
     elif command == "restart":
         restart(sys.argv[2])
+    elif command == "add-worker":
+        print(add_worker(*sys.argv[2:3]))
     else:
-        sys.exit("usage: cluster.py start|start-single|stop|kill NODE|restart NODE")
+        sys.exit("usage: cluster.py start|start-single|stop|kill NODE|restart NODE|add-worker [NAME]")
