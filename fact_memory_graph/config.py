@@ -64,6 +64,11 @@ class WriteConfig(BaseModel):
     #: A user message asking not to be remembered ("don't remember that", "off the record") is
     #: marked processed with nothing extracted and no model call. False: extract as usual.
     honour_do_not_remember: bool = True
+    #: Secrets are never stored (card numbers by their checksum, passwords and PINs, API keys and
+    #: tokens, government ids): masked in a message before the extractor sees it or it is queued,
+    #: a proposed fact still carrying one withheld (audited without its text), a direct write of
+    #: one refused. Health and beliefs stay storable: ``never_store`` excludes categories.
+    redact_secrets: bool = True
     #: Deadline of a write on the reply's path (the queued write node's enqueue, the middleware's,
     #: the memory tools' writes): past it, or when the database fails, the write gives up, logs one
     #: line saying what was kept or lost, and the reply goes on. ``None``: no deadline.

@@ -473,9 +473,9 @@ class FactMemory:
             if expires_at.tzinfo is None or expires_at < at:
                 raise InvalidInputError("expires_at must be timezone-aware and not before the fact's time")
         check_category(kind, category)
-        if (withheld := never_stored(category, self.config.write)) is not None:
-            raise InvalidInputError(withheld)
         claim = clean_text(claim or "").strip()
+        if (withheld := never_stored(category, self.config.write, claim, structured_fields)) is not None:
+            raise InvalidInputError(withheld)
         if not claim:
             raise InvalidInputError("claim must be non-empty")
         if len(claim) > self.config.write.max_claim_chars:

@@ -23,7 +23,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.errors import ExtractionError, InvalidInputError
 from fact_memory_graph.llm import structured_data
-from fact_memory_graph.sanitize import check_fields, clean_text, deeper_than, summarize_rejected
+from fact_memory_graph.sanitize import (
+    check_fields,
+    clean_text,
+    deeper_than,
+    find_secrets,
+    summarize_rejected,
+)
 from fact_memory_graph.schema import (
     CURRENT_CATEGORIES,
     DURABLE_CATEGORIES,
@@ -171,10 +177,16 @@ def happened_at(fields: Mapping[str, Any], message_time: datetime | None) -> dat
     return None
 
 
-def never_stored(category: str, config: WriteConfig) -> str | None:
-    """Why the privacy policy keeps this category out (``WriteConfig.never_store``), or ``None``."""
+def never_stored(category: str, config: WriteConfig, claim: str = "", fields: Mapping[str, Any] | None = None
+                 ) -> str | None:
+    """Why the privacy policy keeps this out, or ``None``: a category in ``WriteConfig.never_store``,
+    or (``WriteConfig.redact_secrets``) a claim or field carrying a secret."""
     if category in config.never_store:
         return f"category {category!r} is never stored (WriteConfig.never_store)"
+    if config.redact_secrets:
+        found = find_secrets(" ".join([claim, *(f"{k} {v}" for k, v in (fields or {}).items())]))
+        if found:
+            return f"secrets are never stored ({', '.join(found)}; WriteConfig.redact_secrets)"
     return None
 
 
@@ -208,9 +220,9 @@ def validate_ops(
 
     touched: set[UUID] = set()  # one op per stored fact per message (four decays retracted a fact)
 
-    def withheld(op_name: str, category: str) -> bool:
-        """The privacy policy: a never-stored category is rejected without the claim's text."""
-        reason = never_stored(category, config)
+    def withheld(op_name: str, category: str, claim: str = "", fields: Mapping[str, Any] | None = None) -> bool:
+        """The privacy policy: a never-stored category, or a secret, is rejected without the claim's text."""
+        reason = never_stored(category, config, claim, fields)
         if reason is not None:
             reject({"op": op_name, "category": category}, f"{WITHHELD_REASON}: {reason}")
         return reason is not None
@@ -260,7 +272,7 @@ def validate_ops(
             except InvalidInputError as exc:
                 reject(dump, str(exc))
                 continue
-            if withheld(op.op, op.category):
+            if withheld(op.op, op.category, claim, fields):
                 continue
             expires_at = None
             if op.expires_at:
@@ -307,7 +319,7 @@ def validate_ops(
                 except InvalidInputError as exc:
                     reject(dump, str(exc))
                     continue
-                if withheld(op.op, category):
+                if withheld(op.op, category, claim, fields):
                     continue
             accepted.append(
                 PlannedOp(op="contradict", fact_id=fact_id, kind=kind, category=category, claim=claim,

@@ -51,7 +51,7 @@ from fact_memory_graph.messages import (
 )
 from fact_memory_graph.nodes.embed import CONTEXT_MESSAGE_CHARS, assign_ids
 from fact_memory_graph.runnables import dual_node
-from fact_memory_graph.sanitize import check_id, clean_text
+from fact_memory_graph.sanitize import check_id, clean_text, redact_secrets
 from fact_memory_graph.schema import ApplyOutcome, FlushReport
 from fact_memory_graph.store import ThreadedAsyncFactStore
 from fact_memory_graph.store.plans import QueueEntry
@@ -146,13 +146,15 @@ class MessageQueue:
         humans, aliases = assign_ids(messages, user_id, session_id, fingerprints=True)
         at = state.get("at") or self.ctx.now()
         entries = []
+        private = redact_secrets if write.redact_secrets else (lambda text: text)  # never in the log either
         for i in humans[-write.retry_window:]:
-            text = clean_text(message_text(messages[i])).strip()
+            text = private(clean_text(message_text(messages[i])).strip())
             if not text:
                 continue
             earlier = messages[max(0, i - write.context_messages):i]
             context = [{"role": _ROLE.get(m.type, m.type),
-                        "text": clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))} for m in earlier]
+                        "text": private(clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS)))}
+                       for m in earlier]
             message_id = str(messages[i].id)
             entries.append(QueueEntry(message_id=message_id, text=truncate_middle(text, write.max_message_chars),
                                       at=at, fingerprint=aliases.get(message_id), session_id=session_id,

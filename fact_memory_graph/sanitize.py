@@ -12,6 +12,7 @@ with a clear error (or cleaned) before it reaches Postgres, JSON or the model.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from typing import Any
 
@@ -111,3 +112,61 @@ def summarize_rejected(op: Any) -> dict[str, Any]:
     if isinstance(op, dict) and len(text.encode("utf-8")) <= MAX_REJECTED_BYTES:
         return json.loads(text)
     return {"truncated": text[: MAX_REJECTED_BYTES // 2]}
+
+
+# ---------------------------------------------------------------------------- secrets
+# What a memory of a person must never keep, found without a model (WriteConfig.redact_secrets):
+# masked in a message before the extractor sees it (and before it is queued), and an op whose
+# claim still carries one is withheld. Special categories (health, beliefs) are not secrets.
+_SECRET_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("api key", re.compile(r"\b(?:sk|pk|rk)-[A-Za-z0-9_\-]{16,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}"
+                           r"|\bxox[abprs]-[A-Za-z0-9\-]{10,}|\bAIza[0-9A-Za-z_\-]{30,}")),
+    ("password", re.compile(r"(?i)\b(?:password|passwd|passcode|pin(?: code)?|api key|secret key|token)"
+                            r"(?:\s+(?:is|was))?\s*[:=]?\s+[\"']?((?=\S*[0-9!@#$%^&*_\-])\S{4,}|\S{8,})")),
+    ("government id", re.compile(r"\b\d{3}-\d{2}-\d{4}\b"
+                                 r"|(?i:\b(?:passport|ssn|social security|tax id|national id)"
+                                 r"(?: number| no\.?| #)?(?:\s+(?:is|was))?\s*[:#]?\s+)[A-Z0-9]{6,12}\b")),
+)
+_CARD = re.compile(r"\b(?:\d[ -]?){12,18}\d\b")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        n = int(ch)
+        if i % 2:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return total % 10 == 0
+
+
+def _secret_spans(text: str) -> list[tuple[int, int, str]]:
+    spans = []
+    for match in _CARD.finditer(text):
+        digits = re.sub(r"\D", "", match.group())
+        if 13 <= len(digits) <= 19 and _luhn(digits):
+            spans.append((match.start(), match.end(), "card number"))
+    for kind, pattern in _SECRET_PATTERNS:
+        for match in pattern.finditer(text):
+            start, end = (match.start(1), match.end(1)) if match.lastindex else (match.start(), match.end())
+            spans.append((start, end, kind))
+    return spans
+
+
+def find_secrets(text: str) -> list[str]:
+    """The kinds of secret in ``text`` (card number, password, api key, government id), if any."""
+    return sorted({kind for _, _, kind in _secret_spans(text)})
+
+
+def redact_secrets(text: str) -> str:
+    """``text`` with each secret replaced by ``[<kind> withheld]``."""
+    spans = sorted(_secret_spans(text), key=lambda s: (s[0], -s[1]))
+    out, at = [], 0
+    for start, end, kind in spans:
+        if start < at:
+            continue  # overlapping matches: the first wins
+        out.append(text[at:start])
+        out.append(f"[{kind} withheld]")
+        at = end
+    out.append(text[at:])
+    return "".join(out)

@@ -29,6 +29,15 @@ class State(TypedDict, total=False):
     memory_outcome: dict[str, Any]
 
 
+@pytest.fixture(autouse=True)
+def _leave_nothing_queued(user_id: str, db_url: str, embeddings) -> Any:
+    """The test database is shared (and on a cluster run, so is its queue): a test's messages never
+    outlive it, so no other test's drainer or `worker --once` meets them."""
+    yield
+    with FactMemory.open(db_url, embeddings=embeddings, config=queued(drainer="off")) as memory:
+        memory.forget(user_id)
+
+
 def readme_graph(memory: FactMemory, events: list[str], *, mode: str = "queued", defer: bool = False) -> Any:
     """The README's layout: START -> recall -> agent -> END, START -> remember -> END."""
 

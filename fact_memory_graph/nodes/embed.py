@@ -29,7 +29,7 @@ from fact_memory_graph.messages import (
     turn_fingerprint,
 )
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
-from fact_memory_graph.sanitize import check_id, clean_text
+from fact_memory_graph.sanitize import check_id, clean_text, redact_secrets
 from fact_memory_graph.schema import ApplyOutcome
 
 logger = logging.getLogger(__name__)
@@ -168,6 +168,8 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
                 skipped=f"batching: {len(batch_idx)} of {cfg.extract_every} messages")}}
     batch = [messages[i] for i in batch_idx]
     text = clean_text("\n".join(message_text(m) for m in batch)).strip()
+    if cfg.redact_secrets:  # the extractor never sees a card number, a password, a key
+        text = redact_secrets(text)
     if not text:
         return {"result": {"user_id": user_id, "message_id": message_id, "pending_after": pending_after,
                            "memory_outcome": ApplyOutcome(user_id=user_id, message_id=message_id,
@@ -179,6 +181,8 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
     first = batch_idx[0]
     earlier = messages[max(0, first - cfg.context_messages) : first]
     context = [f"{_role(m)}: {clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))}" for m in earlier]
+    if cfg.redact_secrets:
+        context = [redact_secrets(line) for line in context]
     probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
     batch_ids = [str(m.id) for m in batch]
     update = {"user_id": user_id, "message_id": message_id,
