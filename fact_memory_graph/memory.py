@@ -1054,28 +1054,30 @@ class FactMemory:
         return self.config.read.token_budget if token_budget is None else token_budget
 
     def recall(self, user_id: str, query: str, *, at: datetime | None = None, token_budget: int | None = None,
-               include_profile: bool = False, include_sessions: bool = False, **retriever_kwargs: Any) -> str:
+               include_profile: bool = False, include_sessions: bool = False, session_id: str | None = None,
+               **retriever_kwargs: Any) -> str:
         """The two prompt sections for ``query`` ("" when nothing is known); with
         ``include_profile`` the user's profile comes first; with ``include_sessions`` the earlier
-        conversations matching the query come last (seed 003)."""
+        conversations matching the query come last (seed 003) — never ``session_id``, the running one."""
         docs = self._recall_retriever(user_id, at, retriever_kwargs).invoke(query)
         profile = self.profile(user_id).text if include_profile else None
         cfg = self.config.sessions
         sessions = session_lines(self.search_sessions(user_id, query, limit=cfg.recall_sessions,
-                                                      threshold=cfg.recall_threshold)) \
+                                                      threshold=cfg.recall_threshold, exclude=session_id)) \
             if include_sessions else None
         return format_memory_sections(docs, token_budget=self._budget(token_budget), profile=profile,
                                       sessions=sessions)
 
     async def arecall(self, user_id: str, query: str, *, at: datetime | None = None,
                       token_budget: int | None = None, include_profile: bool = False,
-                      include_sessions: bool = False, **retriever_kwargs: Any) -> str:
+                      include_sessions: bool = False, session_id: str | None = None,
+                      **retriever_kwargs: Any) -> str:
         """Async twin of :meth:`recall`."""
         docs = await self._recall_retriever(user_id, at, retriever_kwargs).ainvoke(query)
         profile = (await self.aprofile(user_id)).text if include_profile else None
         cfg = self.config.sessions
         sessions = session_lines(await self.asearch_sessions(user_id, query, limit=cfg.recall_sessions,
-                                                             threshold=cfg.recall_threshold)) \
+                                                             threshold=cfg.recall_threshold, exclude=session_id)) \
             if include_sessions else None
         return format_memory_sections(docs, token_budget=self._budget(token_budget), profile=profile,
                                       sessions=sessions)
@@ -1115,21 +1117,22 @@ class FactMemory:
         return await abuild_sessions(self.context, check_id(user_id, "user_id"), at=self.now())
 
     def search_sessions(self, user_id: str, query: str, *, limit: int | None = None,
-                        threshold: float | None = None) -> list[SessionRecord]:
+                        threshold: float | None = None, exclude: str | None = None) -> list[SessionRecord]:
         """The user's earlier sessions most similar to ``query``: at most ``limit`` (default 5)
         with cosine similarity >= ``threshold`` (default 0.5), best first."""
         cfg = self.config.sessions
         return search_sessions(self.context, check_id(user_id, "user_id"), clean_text(query),
                                limit=cfg.search_limit if limit is None else limit,
-                               threshold=cfg.search_threshold if threshold is None else threshold)
+                               threshold=cfg.search_threshold if threshold is None else threshold, exclude=exclude)
 
     async def asearch_sessions(self, user_id: str, query: str, *, limit: int | None = None,
-                               threshold: float | None = None) -> list[SessionRecord]:
+                               threshold: float | None = None, exclude: str | None = None) -> list[SessionRecord]:
         """Async twin of :meth:`search_sessions`."""
         cfg = self.config.sessions
         return await asearch_sessions(self.context, check_id(user_id, "user_id"), clean_text(query),
                                       limit=cfg.search_limit if limit is None else limit,
-                                      threshold=cfg.search_threshold if threshold is None else threshold)
+                                      threshold=cfg.search_threshold if threshold is None else threshold,
+                                      exclude=exclude)
 
     def sessions(self, user_id: str) -> list[SessionRecord]:
         """The user's session records, oldest first."""

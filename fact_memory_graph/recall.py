@@ -11,7 +11,12 @@ from langchain_core.runnables import RunnableConfig, RunnableLambda
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.deadline import OnReadError, aread_within, read_within
 from fact_memory_graph.formatting import format_memory_sections
-from fact_memory_graph.messages import message_text, resolve_user_id, truncate_middle
+from fact_memory_graph.messages import (
+    message_text,
+    resolve_session_id,
+    resolve_user_id,
+    truncate_middle,
+)
 from fact_memory_graph.profile import aget_profile, get_profile
 from fact_memory_graph.retriever import FactMemoryRetriever
 from fact_memory_graph.sessions import asearch_sessions, search_sessions, session_lines
@@ -70,7 +75,8 @@ def make_recall_node(
             profile = get_profile(context.store, retriever.user_id, at=context.now()).text if include_profile else None
             sessions = session_lines(search_sessions(
                 context, retriever.user_id, query, limit=context.config.sessions.recall_sessions,
-                threshold=context.config.sessions.recall_threshold)) if include_sessions and query else None
+                threshold=context.config.sessions.recall_threshold,
+                exclude=resolve_session_id(state, config))) if include_sessions and query else None
             return format_memory_sections(docs, token_budget=budget, profile=profile, sessions=sessions)
 
         return {key: read_within(read, budget_s=read_cfg.read_budget_s, fallback="", on_error=on_error,
@@ -85,7 +91,8 @@ def make_recall_node(
                        if include_profile else None)
             sessions = session_lines(await asearch_sessions(
                 context, retriever.user_id, query, limit=context.config.sessions.recall_sessions,
-                threshold=context.config.sessions.recall_threshold)) if include_sessions and query else None
+                threshold=context.config.sessions.recall_threshold,
+                exclude=resolve_session_id(state, config))) if include_sessions and query else None
             return format_memory_sections(docs, token_budget=budget, profile=profile, sessions=sessions)
 
         return {key: await aread_within(read, budget_s=read_cfg.read_budget_s, fallback="", on_error=on_error,

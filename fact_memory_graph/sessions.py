@@ -49,13 +49,27 @@ def _fingerprint(facts: Sequence[Fact]) -> str:
     return digest.hexdigest()[:32]
 
 
-def facts_summary(facts: Sequence[Fact]) -> str:
-    """The summary without a model: when the session was and what it was about."""
+#: Facts a model-free summary names (the newest ones first when there are more).
+SUMMARY_FACTS = 4
+
+
+def facts_topic(facts: Sequence[Fact]) -> str:
+    """When the session was and what it was about: the embedded record's summary without a model
+    (the facts are in the record beside it)."""
     started, ended = min(f.created_at for f in facts), max(f.created_at for f in facts)
     span = started.date().isoformat() if started.date() == ended.date() else \
         f"{started.date().isoformat()} to {ended.date().isoformat()}"
     categories = list(dict.fromkeys(f.category.replace("_", " ") for f in facts))
     return f"A conversation on {span} about {', '.join(categories)} ({len(facts)} facts learned)."
+
+
+def facts_summary(facts: Sequence[Fact]) -> str:
+    """The line shown without a model: the topic and what was learned, by name ("A conversation on
+    2026-03-02 about working on, physical state (2 facts learned): knee hurts after long runs;
+    training for the Berlin marathon.") — what happened, not a template."""
+    named = [f.claim for f in sorted(facts, key=lambda f: f.created_at, reverse=True)[:SUMMARY_FACTS]]
+    more = f"; and {len(facts) - len(named)} more" if len(facts) > len(named) else ""
+    return f"{facts_topic(facts)[:-1]}: {'; '.join(named)}{more}."
 
 
 def _shown(facts: Sequence[Fact], max_facts: int) -> list[Fact]:
@@ -88,8 +102,12 @@ def _plan(ctx: MemoryContext, by_session: dict[str, list[Fact]], stored: dict[st
         fingerprint = _fingerprint(shown)
         if stored.get(session_id) == fingerprint:
             continue  # unchanged: embedded once
-        summary = (_model_summary(llm, shown) if llm is not None else None) or facts_summary(shown)
-        records.append({"session_id": session_id, "content": session_content(shown, summary), "summary": summary,
+        modelled = _model_summary(llm, shown) if llm is not None else None
+        # Embedded: the facts and the model's summary, else the topic (the facts are beside it).
+        # Shown: the model's summary, else the topic and the facts by name.
+        summary = modelled or facts_summary(shown)
+        content = session_content(shown, modelled or facts_topic(shown))
+        records.append({"session_id": session_id, "content": content, "summary": summary,
                         "fact_ids": [str(f.id) for f in shown], "fingerprint": fingerprint,
                         "started_at": min(f.created_at for f in facts), "ended_at": max(f.created_at for f in facts)})
     drop = sorted(set(stored) - set(by_session))
@@ -129,20 +147,26 @@ def session_lines(records: Sequence[SessionRecord]) -> list[str]:
     return [f"{r.started_at.date().isoformat()}: {quote(r.summary)}" for r in records]
 
 
-def search_sessions(ctx: MemoryContext, user_id: str, query: str, *, limit: int, threshold: float
-                    ) -> list[SessionRecord]:
+def _other(records: list[SessionRecord], exclude: str | None, limit: int) -> list[SessionRecord]:
+    return [r for r in records if r.session_id != exclude][:limit]
+
+
+def search_sessions(ctx: MemoryContext, user_id: str, query: str, *, limit: int, threshold: float,
+                    exclude: str | None = None) -> list[SessionRecord]:
     """The user's sessions most similar to ``query`` (seed 003's scale). The records of sessions
     whose facts changed since they were built are rebuilt first (fingerprinted: an unchanged
     session is not embedded again), so a session is findable the same day, not only after the
-    nightly job."""
+    nightly job. ``exclude``: the running session, never an "earlier conversation" of itself."""
     build_sessions(ctx, user_id, at=ctx.now())
     [vector] = ctx.embed_many([query])
-    return to_records(ctx.store.search_sessions(user_id, vector, limit=limit, threshold=threshold))
+    found = to_records(ctx.store.search_sessions(user_id, vector, limit=limit + 1, threshold=threshold))
+    return _other(found, exclude, limit)
 
 
-async def asearch_sessions(ctx: MemoryContext, user_id: str, query: str, *, limit: int, threshold: float
-                           ) -> list[SessionRecord]:
+async def asearch_sessions(ctx: MemoryContext, user_id: str, query: str, *, limit: int, threshold: float,
+                           exclude: str | None = None) -> list[SessionRecord]:
     """Async twin of :func:`search_sessions`."""
     await abuild_sessions(ctx, user_id, at=ctx.now())
     [vector] = await ctx.aembed_many([query])
-    return to_records(await ctx.astore.search_sessions(user_id, vector, limit=limit, threshold=threshold))
+    found = to_records(await ctx.astore.search_sessions(user_id, vector, limit=limit + 1, threshold=threshold))
+    return _other(found, exclude, limit)

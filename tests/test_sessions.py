@@ -142,3 +142,23 @@ def test_a_natural_follow_up_finds_its_session_the_same_day(make_memory, user_id
     assert memory.build_sessions(user_id)["built"] == 0  # built once, by the search
     text = memory.recall(user_id, "how is my marathon training going?", include_sessions=True)
     assert "Earlier conversations" in text
+
+
+def test_session_lines_name_the_facts_and_skip_the_running_session(make_memory, user_id: str,
+                                                                   clock: FixedClock) -> None:
+    """Seed 003 R4/R20: "Earlier conversations" never lists the conversation in progress, and a
+    line without a model says what was learned, not only its categories."""
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
+    _conversations(memory, user_id, clock)
+    memory.build_sessions(user_id)
+    running = next(s for s in memory.sessions(user_id) if s.session_id == "running")
+    assert "training for the Berlin marathon" in running.summary and "knee hurts after long runs" in running.summary
+    query = "how is my marathon training going?"
+    assert "training for the Berlin marathon" in memory.recall(user_id, query, include_sessions=True).split(
+        "Earlier conversations")[-1]
+    inside = memory.recall(user_id, query, include_sessions=True, session_id="running")
+    assert "Earlier conversations" not in inside or "marathon" not in inside.split("Earlier conversations")[-1]
+    node = memory.recall_node(include_sessions=True)
+    out = node.invoke({"messages": [("user", query)]}, {"configurable": {"user_id": user_id, "thread_id": "running"}})
+    assert "Earlier conversations" not in out["memory_context"] or \
+        "marathon" not in out["memory_context"].split("Earlier conversations")[-1]
