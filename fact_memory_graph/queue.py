@@ -50,6 +50,7 @@ from fact_memory_graph.messages import (
     truncate_middle,
 )
 from fact_memory_graph.nodes.embed import CONTEXT_MESSAGE_CHARS, assign_ids
+from fact_memory_graph.ops import DO_NOT_REMEMBER
 from fact_memory_graph.runnables import dual_node
 from fact_memory_graph.sanitize import check_id, clean_text, redact_secrets
 from fact_memory_graph.schema import ApplyOutcome, FlushReport
@@ -79,12 +80,22 @@ class _Round:
 
 
 def _rebuild(row: Mapping[str, Any]) -> list[BaseMessage]:
-    """The earlier messages recorded with a queued message, as messages again."""
+    """The earlier messages recorded with a queued message, as messages again (user turns with
+    their ids: "forget what I just said" acts on the one before)."""
     out: list[BaseMessage] = []
     for item in row.get("context") or []:
         text = str(item.get("text", ""))
-        out.append(AIMessage(content=text) if item.get("role") == "assistant" else HumanMessage(content=text))
+        if item.get("role") == "assistant":
+            out.append(AIMessage(content=text))
+        else:
+            out.append(HumanMessage(content=text, id=item.get("id")))
     return out
+
+
+def _acts_on_the_turn_before(text: str) -> bool:
+    """A message that asks to forget what was just said is extracted alone, after the turn it
+    refers to (never in one batch with it)."""
+    return bool(DO_NOT_REMEMBER.search(text))
 
 
 def run_coroutine(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
@@ -153,7 +164,8 @@ class MessageQueue:
                 continue
             earlier = messages[max(0, i - write.context_messages):i]
             context = [{"role": _ROLE.get(m.type, m.type),
-                        "text": private(clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS)))}
+                        "text": private(clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))),
+                        **({"id": str(m.id), "fingerprint": aliases.get(str(m.id))} if m.type == "human" else {})}
                        for m in earlier]
             message_id = str(messages[i].id)
             entries.append(QueueEntry(message_id=message_id, text=truncate_middle(text, write.max_message_chars),
@@ -238,10 +250,20 @@ class MessageQueue:
     async def _process(self, user_id: str, batch: list[dict[str, Any]], result: _Round) -> None:
         ids = [r["message_id"] for r in batch]
         cfg, store = self.config, self._astore
+        earlier = _rebuild(batch[0])
+        if _acts_on_the_turn_before(batch[0]["text"]) and not any(isinstance(m, HumanMessage) for m in earlier):
+            # The client sent no history: the turn before is the previous one in the log.
+            before = await store.previous_turn(user_id, batch[0]["seq"], batch[0]["session_id"])
+            if before is not None:
+                earlier = [HumanMessage(content=before["text"], id=before["message_id"])]
+                batch[0] = {**batch[0], "context": [{"role": "user", "id": before["message_id"],
+                                                     "fingerprint": before["fingerprint"]}]}
         state: dict[str, Any] = {
-            "messages": [*_rebuild(batch[0]), *(HumanMessage(content=r["text"], id=r["message_id"]) for r in batch)],
+            "messages": [*earlier, *(HumanMessage(content=r["text"], id=r["message_id"]) for r in batch)],
             "user_id": user_id, "at": batch[-1]["at"], "batch_ids": ids,
-            "aliases": {r["message_id"]: r["fingerprint"] for r in batch if r["fingerprint"]}}
+            "aliases": {**{c["id"]: c["fingerprint"] for c in batch[0]["context"] or []
+                           if c.get("id") and c.get("fingerprint")},
+                        **{r["message_id"]: r["fingerprint"] for r in batch if r["fingerprint"]}}}
         if batch[-1]["session_id"]:
             state["session_id"] = batch[-1]["session_id"]
         try:
@@ -293,7 +315,7 @@ class MessageQueue:
                     batches = await asyncio.gather(*(store.claim(u, now=now, lease_s=cfg.lease_s,
                                                                  max_batch=cfg.max_batch, force=force,
                                                                  skip=sorted(m for o, m in result.attempted if o == u),
-                                                                 log_days=cfg.log_days)
+                                                                 log_days=cfg.log_days, alone=_acts_on_the_turn_before)
                                                      for u in users))
                     claimed = [(u, b) for u, b in zip(users, batches, strict=True) if b]
                     exhausted = not claimed  # nothing (more) to take now: finish what is in flight

@@ -292,6 +292,9 @@ class ApplyOutcome(BaseModel):
     #: Queued write (the default write node): the message ids recorded in the message log for
     #: extraction off the reply's path. Nothing was applied yet; ``memory.flush()`` waits for it.
     queued: list[str] = Field(default_factory=list)
+    #: "Forget what I just said": what was forgotten of the previous turn (``purged`` facts,
+    #: ``unlinked`` facts it no longer supports, ``candidates``), so the agent can confirm it.
+    forgotten: dict[str, int] = Field(default_factory=dict)
 
 
 class ReconcileAction(StrEnum):

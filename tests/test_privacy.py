@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import json
 import threading
+from typing import Annotated, Any, TypedDict
 
 import psycopg
+import pytest
+from langchain_core.messages import AnyMessage
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.message import add_messages
 
 from fact_memory_graph import FactMemory
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
@@ -92,3 +97,84 @@ def test_export_forget_restore_export_is_equal(make_memory, user_id: str, clock:
         k: v for k, v in before.items() if k != "exported_at"}
     assert memory.remember(user_id, "I live in Berlin, debugging auth", message_id="m0").already_processed
     assert "lives in Berlin" in memory.recall(user_id, "where do I live?")
+
+
+class ChatState(TypedDict, total=False):
+    messages: Annotated[list[AnyMessage], add_messages]
+    memory_outcome: dict[str, Any]
+
+
+def _graph_turns(memory: FactMemory, user_id: str, mode: str, texts: list[str], *, resend: bool) -> list[dict]:
+    """The README's write node in a parent graph with add_messages; ``resend``: the client re-sends
+    its whole history each turn (fresh ids every time)."""
+    State = ChatState
+    builder = StateGraph(State)
+    builder.add_node("remember", memory.write_node(mode=mode))
+    builder.add_edge(START, "remember")
+    builder.add_edge("remember", END)
+    graph = builder.compile()
+    outcomes, history = [], []
+    for i, text in enumerate(texts):
+        history.append(("user", text))
+        sent = list(history) if resend else [("user", text, )]
+        messages = [{"role": r, "content": t, **({} if resend else {"id": f"t{i}"})} for r, t in sent]
+        out = graph.invoke({"messages": messages}, {"configurable": {"user_id": user_id, "thread_id": "chat"}})
+        memory.flush(user_id)
+        outcomes.append(out["memory_outcome"])
+    return outcomes
+
+
+SAID = ["I'm Ana and I live in Lisbon.", "My bank PIN hint is my cat's birthday, 12 May.", "forget what I just said",
+        "I love hiking."]
+
+
+def _extractor() -> ScriptedChatModel:
+    def extract(messages):
+        from fact_memory_graph.testing import prompt_message
+
+        text = prompt_message(messages)
+        ops = []
+        if "Lisbon" in text:
+            ops.append({"op": "add_durable", "category": "identity", "claim": "lives in Lisbon"})
+        if "cat's birthday" in text:
+            ops.append({"op": "add_durable", "category": "relationship", "claim": "has a cat born on 12 May"})
+        if "hiking" in text:
+            ops.append({"op": "add_durable", "category": "preference", "claim": "loves hiking"})
+        return ops
+    return ScriptedChatModel(default=extract)
+
+
+@pytest.mark.parametrize(("mode", "resend"), [("queued", False), ("queued", True), ("sync", True)])
+def test_forget_what_i_just_said(make_memory, db_url: str, user_id: str, mode: str, resend: bool) -> None:
+    """Seed 001 R16: "forget what I just said", sent as its own message, stores nothing from itself
+    and removes what the turn before it stored; the other turns keep their facts; the outcome says
+    what was forgotten (so the agent can confirm); nothing of it remains anywhere."""
+    from fact_memory_graph import FactMemoryConfig, QueueConfig
+
+    memory = make_memory(_extractor(), config=FactMemoryConfig(queue=QueueConfig(drainer="off")))
+    outcomes = _graph_turns(memory, user_id, mode, SAID, resend=resend)
+    assert sorted(f.claim for f in memory.facts(user_id)) == ["lives in Lisbon", "loves hiking"]
+    assert "cat born" not in dump_user(db_url, user_id)
+    if mode == "sync":
+        assert outcomes[2]["forgotten"] == {"purged": 1, "unlinked": 0, "candidates": 0}
+    else:  # the write node queued it; the drainer's outcome is the message's processed record
+        forgotten = {m["outcome"]["message_id"]: m["outcome"]["forgotten"]
+                     for m in memory.export(user_id)["processed_messages"] if m["outcome"].get("forgotten")}
+        assert list(forgotten.values()) == [{"purged": 1, "unlinked": 0, "candidates": 0}]
+
+
+def test_forget_that_in_one_burst_acts_on_the_turn_before(make_memory, user_id: str) -> None:
+    """Queued writes coalesce a burst into one extraction, but a "forget that" is extracted alone,
+    after the turn it refers to: the turns before that one keep their facts."""
+    from langchain_core.messages import HumanMessage
+
+    from fact_memory_graph import FactMemoryConfig, QueueConfig
+
+    memory = make_memory(_extractor(), config=FactMemoryConfig(queue=QueueConfig(drainer="off", after_seconds=5)))
+    node = memory.write_node()
+    history = []
+    for i, text in enumerate(SAID):
+        history.append(HumanMessage(text, id=f"b{i}"))
+        node.invoke({"messages": list(history)}, {"configurable": {"user_id": user_id}})
+    memory.flush(user_id)
+    assert sorted(f.claim for f in memory.facts(user_id)) == ["lives in Lisbon", "loves hiking"]

@@ -19,12 +19,22 @@ def _args(state: WriteState) -> tuple[tuple[Any, ...], dict[str, Any]]:
 
 
 def make_apply_node(ctx: MemoryContext) -> NodePair:
+    """Apply the ops. A message asking to forget what was just said first forgets the previous
+    turn (``forget_message``: facts only it supports are purged, it leaves the others' evidence);
+    that step is idempotent, so a retry after a failed apply forgets nothing twice."""
+
     def apply(state: WriteState, config: RunnableConfig) -> Update:
+        forgotten = None
+        if state.get("forget_previous"):
+            forgotten = ctx.store.forget_turn(state["user_id"], state.get("previous_ids") or [])
         args, kwargs = _args(state)
-        return {"memory_outcome": ctx.store.apply(*args, **kwargs)}
+        return {"memory_outcome": ctx.store.apply(*args, **kwargs, forgotten=forgotten)}
 
     async def aapply(state: WriteState, config: RunnableConfig) -> Update:
+        forgotten = None
+        if state.get("forget_previous"):
+            forgotten = await ctx.astore.forget_turn(state["user_id"], state.get("previous_ids") or [])
         args, kwargs = _args(state)
-        return {"memory_outcome": await ctx.astore.apply(*args, **kwargs)}
+        return {"memory_outcome": await ctx.astore.apply(*args, **kwargs, forgotten=forgotten)}
 
     return apply, aapply

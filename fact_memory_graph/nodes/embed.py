@@ -116,7 +116,8 @@ def _pick(state: WriteState, config: RunnableConfig, cfg: WriteConfig) -> dict[s
     recent_ids = [str(messages[i].id) for i in recent]
     return {"user_id": user_id, "messages": messages, "recent": recent, "recent_ids": recent_ids,
             "aliases": {m: aliases[m] for m in recent_ids if m in aliases}, "session_id": session_id,
-            "whole_batch": batch_ids is not None}
+            "whole_batch": batch_ids is not None, "humans": humans,
+            "all_aliases": {**aliases, **(state.get("aliases") or {})}}
 
 
 def _lookup_ids(pick: dict[str, Any]) -> list[str]:
@@ -185,10 +186,14 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
         context = [redact_secrets(line) for line in context]
     probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
     batch_ids = [str(m.id) for m in batch]
+    before = [i for i in pick["humans"] if i < first]  # the user's turn before this one ("forget that")
+    previous = str(messages[before[-1]].id) if before else None
     update = {"user_id": user_id, "message_id": message_id,
               "batch_message_ids": [*batch_ids, *(pick["aliases"][m] for m in batch_ids if m in pick["aliases"])],
               "message_text": text, "context": context, "pending_after": pending_after,
-              "session_id": pick["session_id"]}
+              "session_id": pick["session_id"],
+              "previous_ids": [previous, pick["all_aliases"][previous]] if previous in pick["all_aliases"]
+              else [previous] if previous else []}
     return {"update": update, "probe": probe}
 
 

@@ -68,11 +68,13 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         return {"proposals": proposals, "rejected": rejected, "llm_calls": 1}
 
     def declined(state: WriteState) -> Update | None:
-        """The user asked not to be remembered: nothing from this message is stored, no model call
-        (the message is still marked processed, so it is never extracted later)."""
+        """The user asked not to be remembered ("forget what I just said", "don't remember that"):
+        nothing from this message is stored, no model call (the message is still marked processed,
+        so it is never extracted later), and apply forgets what the previous turn stored."""
         if write.honour_do_not_remember and DO_NOT_REMEMBER.search(state.get("message_text") or ""):
-            return {"proposals": [], "llm_calls": 0, "rejected": [RejectedOp(
-                op={"message": "not stored"}, reason="the user asked not to remember this message")]}
+            return {"proposals": [], "llm_calls": 0, "forget_previous": bool(state.get("previous_ids")),
+                    "rejected": [RejectedOp(op={"message": "not stored"},
+                                            reason="the user asked not to remember this message")]}
         return None
 
     def extract(state: WriteState, config: RunnableConfig) -> Update:

@@ -68,6 +68,11 @@ class WriteState(WriteInput, WriteOutput, total=False):
     pending_after: int
     #: Messages that failed in this run (on_error="log"): not tried again until the next run.
     failed_ids: list[str]
+    #: The user's turn before the processed one: its id and turn fingerprint (what "forget what I
+    #: just said" refers to).
+    previous_ids: list[str]
+    #: Set by extract when the message asks to forget what was just said: apply forgets it first.
+    forget_previous: bool
 
 
 #: A node's state update.

@@ -153,9 +153,10 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._due_users_by_shard_plan(now, force))
 
     async def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
-              skip: Sequence[str] = (), log_days: float = 1.0) -> list[dict[str, Any]]:
+              skip: Sequence[str] = (), log_days: float = 1.0,
+              alone: Callable[[str], bool] | None = None) -> list[dict[str, Any]]:
         """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
-        return await self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days),
+        return await self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days, alone),
                          transaction=True)
 
     async def finish(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> int:
@@ -168,6 +169,10 @@ class AsyncFactStore(StorePlans):
         later, or parked as ``failed``)."""
         return await self._run(lambda: self._fail_plan(user_id, batch, now, error, max_attempts, base_s, max_s),
                          transaction=True)
+
+    async def previous_turn(self, user_id: str, seq: int, session_id: str | None) -> dict[str, Any] | None:
+        """The user's message logged before ``seq`` in the same session, or ``None``."""
+        return await self._run(lambda: self._previous_turn_plan(user_id, seq, session_id))
 
     async def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
@@ -188,11 +193,11 @@ class AsyncFactStore(StorePlans):
     async def apply(
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,
         rejected: Sequence[RejectedOp] = (), also_processed: Iterable[str] = (), llm_calls: int = 0,
-        generation: int | None = None,
+        generation: int | None = None, forgotten: dict[str, int] | None = None,
     ) -> ApplyOutcome:
         extra = list(also_processed)
         return await self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls,
-                                                       generation),
+                                                       generation, forgotten),
                                transaction=True, pipeline=True)
 
     async def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool,
@@ -213,6 +218,10 @@ class AsyncFactStore(StorePlans):
 
     async def purge_fact(self, user_id: str, fact_id: UUID | str) -> bool:
         return await self._run(lambda: self._purge_fact_plan(user_id, fact_id), transaction=True)
+
+    async def forget_turn(self, user_id: str, ids: Sequence[str]) -> dict[str, int]:
+        """Forget the processed turn among ``ids`` (its id or turn fingerprint), in one transaction."""
+        return await self._run(lambda: self._forget_turn_plan(user_id, ids), transaction=True)
 
     async def forget_message(self, user_id: str, message_id: str) -> dict[str, int]:
         """Purge the facts only this message supports; unlink it from the others (one transaction)."""

@@ -172,9 +172,10 @@ class FactStore(StorePlans):
         return self._run(lambda: self._due_users_by_shard_plan(now, force))
 
     def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
-              skip: Sequence[str] = (), log_days: float = 1.0) -> list[dict[str, Any]]:
+              skip: Sequence[str] = (), log_days: float = 1.0,
+              alone: Callable[[str], bool] | None = None) -> list[dict[str, Any]]:
         """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
-        return self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days),
+        return self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days, alone),
                          transaction=True)
 
     def finish(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> int:
@@ -187,6 +188,10 @@ class FactStore(StorePlans):
         later, or parked as ``failed``)."""
         return self._run(lambda: self._fail_plan(user_id, batch, now, error, max_attempts, base_s, max_s),
                          transaction=True)
+
+    def previous_turn(self, user_id: str, seq: int, session_id: str | None) -> dict[str, Any] | None:
+        """The user's message logged before ``seq`` in the same session, or ``None``."""
+        return self._run(lambda: self._previous_turn_plan(user_id, seq, session_id))
 
     def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
@@ -208,7 +213,7 @@ class FactStore(StorePlans):
     def apply(
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,
         rejected: Sequence[RejectedOp] = (), also_processed: Iterable[str] = (), llm_calls: int = 0,
-        generation: int | None = None,
+        generation: int | None = None, forgotten: dict[str, int] | None = None,
     ) -> ApplyOutcome:
         """Apply all ops of one message in one transaction; exactly once per message id.
 
@@ -220,7 +225,7 @@ class FactStore(StorePlans):
         """
         extra = list(also_processed)
         return self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls,
-                                                       generation),
+                                                       generation, forgotten),
                          transaction=True, pipeline=True)
 
     def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool, at: datetime,
@@ -246,6 +251,10 @@ class FactStore(StorePlans):
     def purge_fact(self, user_id: str, fact_id: UUID | str) -> bool:
         """Hard-delete one fact and its audit rows (privacy)."""
         return self._run(lambda: self._purge_fact_plan(user_id, fact_id), transaction=True)
+
+    def forget_turn(self, user_id: str, ids: Sequence[str]) -> dict[str, int]:
+        """Forget the processed turn among ``ids`` (its id or turn fingerprint), in one transaction."""
+        return self._run(lambda: self._forget_turn_plan(user_id, ids), transaction=True)
 
     def forget_message(self, user_id: str, message_id: str) -> dict[str, int]:
         """Purge the facts only this message supports; unlink it from the others (one transaction)."""

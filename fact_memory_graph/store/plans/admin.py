@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -220,6 +221,20 @@ class AdminPlans(WritePlans):
         if only or others or cids:
             yield from execute(f"DELETE FROM {PROFILES} WHERE user_id = %s", (user_id,))  # rebuilt without them
         return {"purged": len(only), "unlinked": len(others), "candidates": len(cids)}
+
+    def _forget_turn_plan(self, user_id: str, ids: Sequence[str]) -> Plan[dict[str, int]]:
+        """"Forget what I just said": the processed message among ``ids`` (the turn's id, or its
+        turn fingerprint when a client re-sent it with a new id) — the id its facts cite — is
+        forgotten as :meth:`_forget_message_plan` does. Nothing processed: nothing to forget."""
+        require_user(user_id)
+        found = yield from rows(f"SELECT message_id, outcome->>'message_id' AS original FROM {PROCESSED}"
+                                " WHERE user_id = %s AND message_id = ANY(%s)", (user_id, [i for i in ids if i]))
+        originals = sorted({r["original"] or r["message_id"] for r in found})
+        total = {"purged": 0, "unlinked": 0, "candidates": 0}
+        for original in originals:
+            counts = yield from self._forget_message_plan(user_id, original)
+            total = {k: total[k] + counts[k] for k in total}
+        return total
 
     def _retention_plan(self, user_id: str, before: datetime) -> Plan[dict[str, int]]:
         """Retention: facts that are no longer believed (retracted, expired, superseded) since

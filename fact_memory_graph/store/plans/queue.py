@@ -10,7 +10,7 @@ scoped by ``user_id`` except the listing of due users, which is the drainer's cr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -121,11 +121,13 @@ class QueuePlans(SessionPlans):
         return users, sum(1 for r in found if not r["success"])
 
     def _claim_plan(self, user_id: str, now: datetime, lease_s: float, max_batch: int, force: bool,
-                    skip: Sequence[str], log_days: float = 1.0) -> Plan[list[Row]]:
+                    skip: Sequence[str], log_days: float = 1.0,
+                    alone: Callable[[str], bool] | None = None) -> Plan[list[Row]]:
         """Claim the user's next batch (needs a transaction): the oldest queued messages in order,
         up to ``max_batch``, one session, all never tried — or a message being retried, alone (a
-        message that keeps failing never takes others down with it). ``skip``: ids not to take
-        (a flush tries each message once). Empty when another drainer holds the user."""
+        message that keeps failing never takes others down with it), or a message ``alone(text)``
+        picks ("forget what I just said": it acts on the turn before it). ``skip``: ids not to
+        take (a flush tries each message once). Empty when another drainer holds the user."""
         require_user(user_id)
         locked = yield from one(f"SELECT pg_try_advisory_xact_lock({QUEUE_KEY_SQL}) AS ok", (user_id,))
         if not (locked and locked["ok"]):
@@ -137,13 +139,17 @@ class QueuePlans(SessionPlans):
         if any(r["claimed_until"] is not None and r["claimed_until"] > now for r in queued):
             return []
         batch: list[Row] = []
-        for row in queued:
+        for n, row in enumerate(queued):
             if row["message_id"] in skip or not (force or row["due_at"] <= now):
                 continue
-            if batch and (row["attempts"] or row["session_id"] != batch[0]["session_id"]):
+            # A message picked by ``alone`` is extracted alone — and so is the one just before it
+            # (its facts then cite only it, and "forget what I just said" forgets only them).
+            before_alone = alone is not None and n + 1 < len(queued) and alone(queued[n + 1]["text"])
+            single = bool(row["attempts"]) or before_alone or (alone is not None and alone(row["text"]))
+            if batch and (single or row["session_id"] != batch[0]["session_id"]):
                 break
             batch.append(row)
-            if row["attempts"] or len(batch) >= max_batch:
+            if single or len(batch) >= max_batch:
                 break
         if batch:
             yield from execute(
@@ -180,6 +186,14 @@ class QueuePlans(SessionPlans):
             if row is not None:
                 out.append(row)
         return out
+
+    def _previous_turn_plan(self, user_id: str, seq: int, session_id: str | None) -> Plan[Row | None]:
+        """The user's message logged before ``seq`` in the same session (queued or processed), or
+        ``None``: what "forget what I just said" refers to when the client sent no history."""
+        require_user(user_id)
+        return (yield from one(
+            f"SELECT message_id, fingerprint, text FROM {MESSAGES} WHERE user_id = %s AND seq < %s"
+            " AND session_id IS NOT DISTINCT FROM %s ORDER BY seq DESC LIMIT 1", (user_id, seq, session_id)))
 
     def _release_plan(self, user_id: str, message_ids: Sequence[str]) -> Plan[None]:
         """Give a claimed batch back untouched (the drainer is stopping)."""

@@ -150,7 +150,7 @@ class WritePlans(ReadPlans):
     def _apply_plan(
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], at: datetime,
         rejected: Sequence[RejectedOp], also_processed: Iterable[str], llm_calls: int,
-        generation: int | None = None,
+        generation: int | None = None, forgotten: dict[str, int] | None = None,
     ) -> Plan[ApplyOutcome]:
         require_user(user_id)
         require_aware(at)
@@ -171,7 +171,8 @@ class WritePlans(ReadPlans):
                        else ApplyOutcome(user_id=user_id, message_id=message_id))
             return outcome.model_copy(update={"already_processed": True, "llm_calls": llm_calls})
         ops = yield from self._lock_in_order(user_id, ops)
-        outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls)
+        outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls,
+                               forgotten=dict(forgotten or {}))
         ops = yield from self._cap_pending(user_id, ops, outcome)
         for withheld in (r for r in rejected if r.reason.startswith(WITHHELD_REASON)):
             # The privacy policy's drops are audited by category only: no claim text is kept.
