@@ -48,6 +48,10 @@ def _line(doc: Document, markers: bool = True) -> str:
         line += f" ({human_date(meta.get('valid_at') or meta['created_at'])})"
     if meta.get("verification_status") == "confirmed":
         line += " (confirmed)"
+    if meta.get("status") == "dormant":  # unused for months: true then, maybe not now
+        last = meta.get("last_confirmed_at")
+        line += f" (not mentioned since {human_date(last)}: ask before relying on this)" if last \
+            else " (not mentioned for a while: ask before relying on this)"
     pending = meta.get("pending_contradictions") or []
     if pending and markers:
         claims = "; ".join(quote(p["claim"]) for p in pending)

@@ -17,8 +17,9 @@ For a query it fetches similarity candidates of each kind (more than the quota),
 - time_weight = 1 for durable facts; for current facts the configured curve (default
   ``exp(-age_days/14)``) of the age since ``last_confirmed_at`` (a reaffirmed state is fresh
   again; set ``ReadConfig.age_from='valid_at'`` to count from when the state began);
-- statuses: ``active`` and ``dormant`` facts are returned (dormant = believed but unused; being
-  retrieved makes it active again); superseded, expired and retracted facts never are;
+- statuses: ``active`` and ``dormant`` facts are returned (dormant = believed but unused: shown
+  as not mentioned for a while, and left dormant until the user reaffirms it); superseded, expired
+  and retracted facts never are;
 - stale states: a current fact whose time weight is below ``ReadConfig.current_floor`` (default
   0.05, ~6 weeks without reaffirmation) is *stale* (``metadata["stale"]``): it is still returned
   when the query is about it (relevance >= ``stale_min_relevance``) — seed 000's "no hard

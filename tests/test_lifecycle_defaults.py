@@ -202,3 +202,29 @@ def test_the_extractor_is_told_the_assistant_is_not_the_user(make_memory, user_i
     memory.remember(user_id, "nice, and you?", context=[AIMessage("I'm Ada, an AI, and I love chess")])
     system = llm.calls[0][0].content
     assert "What the assistant says about itself" in system and "never a fact" in system
+
+
+def test_the_staged_sweep_reaches_an_idle_users_dormant_facts(make_memory, fresh_db_url: str, user_id: str,
+                                                               clock: FixedClock) -> None:
+    """Seed 002 R9: durable facts go dormant on day 90; before, the user was never scheduled again,
+    so the sweep that retracts them around day 180 never ran. Now a user with dormant facts is kept
+    up weekly, and the sweep retracts what fell below the threshold."""
+    import asyncio
+
+    from fact_memory_graph.jobs import run_worker
+
+    memory: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy.staged()), url=fresh_db_url)
+    fact = memory.add_fact(user_id, "likes tea", kind="durable", category="preference", source="conversation")
+    memory.compact(user_id, llm=ScriptedChatModel())
+    clock.advance(days=91)
+    assert memory.maintain(user_id)["dormant"] == 1
+    memory.compact(user_id, llm=ScriptedChatModel())  # a run today: nothing due this week
+    assert user_id not in memory.users_with_work()
+    for _week in range(14):  # ~day 190: the staged relevance has long fallen below 0.2
+        clock.advance(days=7)
+        assert user_id in memory.users_with_work()  # weekly, however long idle
+        asyncio.run(run_worker(memory, once=True))  # its own database: only this user
+        if memory.get_fact(user_id, fact.fact_id).status == "retracted":
+            break
+    assert memory.get_fact(user_id, fact.fact_id).status == "retracted"  # swept
+    assert "sweep" in [a.op for a in memory.audit_log(user_id)]

@@ -181,12 +181,16 @@ def test_access_counts_and_dormant_facts(memory: FactMemory, user_id: str, clock
     clock.advance(days=91)
     assert memory.maintain(user_id) == {"expired": 0, "dormant": 1}
     assert memory.get_fact(user_id, fid).status == "dormant"
-    # Dormant = believed but unused: still retrieved, and retrieval makes it active again.
-    assert "penicillin" in memory.recall(user_id, "allergies")
+    # Dormant = believed but unused: still retrieved, shown as not mentioned for a while, and
+    # left dormant (seed 002 R9: never silently made active) until the user reaffirms it.
+    text = memory.recall(user_id, "allergies")
+    assert '"allergic to penicillin"' in text and "(not mentioned since 2 March 2026: ask before relying" in text
     memory.flush()
+    assert memory.get_fact(user_id, fid).status == "dormant"
+    memory._llm = ScriptedChatModel(default=[{"op": "strengthen", "ref": "D1"}])
+    memory.remember(user_id, "still allergic to penicillin, yes")  # reaffirmed: active again
     assert memory.get_fact(user_id, fid).status == "active"
-    # Every status transition is audited, this one too.
-    assert [a.op for a in memory.audit_log(user_id)] == ["add_durable", "dormant", "reactivate"]
+    assert [a.op for a in memory.audit_log(user_id)] == ["add_durable", "dormant", "strengthen"]
 
 
 def test_time_weight_curves_are_configurable_and_never_zero(make_memory, user_id: str, clock: FixedClock) -> None:

@@ -9,7 +9,13 @@ import json
 import pytest
 from langchain_core.messages import HumanMessage
 
-from fact_memory_graph import FactMemory, FactMemoryConfig, InvalidInputError, QueueConfig, WriteConfig
+from fact_memory_graph import (
+    FactMemory,
+    FactMemoryConfig,
+    InvalidInputError,
+    QueueConfig,
+    WriteConfig,
+)
 from fact_memory_graph.sanitize import find_secrets, redact_secrets
 from fact_memory_graph.testing import ScriptedChatModel, prompt_message
 

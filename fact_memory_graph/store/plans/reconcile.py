@@ -36,6 +36,10 @@ def _with_vector(row: Row) -> FactVector:
     return to_fact(row), list(row["vector"])
 
 
+#: Under the staged policy a user with dormant facts is kept up this often (the weekly decay step).
+SWEEP_EVERY_DAYS = 7.0
+
+
 class ReconcilePlans(AdminPlans):
     def _unreconciled_plan(self, user_id: str, limit: int) -> Plan[tuple[list[FactVector], int]]:
         """The oldest unreconciled retrievable facts (at most ``limit``) and how many there are."""
@@ -207,6 +211,10 @@ class ReconcilePlans(AdminPlans):
         reads only user ids."""
         require_aware(at)
         idle_before = at - timedelta(days=idle_days)
+        # Under the staged policy the sweep keeps deciding about dormant facts: a user with one is
+        # kept up once a week (the policy's decay step) after its last run, however long idle.
+        staged = (f" OR (%s AND f.status = 'dormant' AND NOT EXISTS (SELECT 1 FROM {RUNS} r"
+                  "     WHERE r.user_id = f.user_id AND r.job = 'reconcile' AND r.finished_at > %s))")
         found = yield from rows(
             f"SELECT DISTINCT f.user_id FROM {FACTS} f WHERE (f.reconciled_at IS NULL AND f.status = ANY(%s))"
             " OR (f.status = 'active' AND f.expires_at IS NOT NULL AND f.expires_at <= %s)"
@@ -214,6 +222,7 @@ class ReconcilePlans(AdminPlans):
             "     AND GREATEST(f.last_confirmed_at, coalesce(f.last_accessed_at, f.last_confirmed_at)) <= %s)"
             f" OR EXISTS (SELECT 1 FROM {CANDIDATES} c WHERE c.user_id = f.user_id AND c.fact_id = f.id"
             "            AND c.status = 'pending')"
-            " ORDER BY 1",
-            (list(RETRIEVABLE_STATUSES), at, idle_before))
+            f"{staged} ORDER BY 1",
+            (list(RETRIEVABLE_STATUSES), at, idle_before, self.lifecycle.is_staged,
+             at - timedelta(days=SWEEP_EVERY_DAYS)))
         return [r["user_id"] for r in found]

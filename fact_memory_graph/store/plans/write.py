@@ -417,26 +417,19 @@ class WritePlans(ReadPlans):
 
     def _record_access_plan(self, user_id: str, fact_ids: Sequence[UUID], at: datetime,
                             counts: Sequence[int] | None = None) -> Plan[None]:
-        """Count retrievals of each fact (``counts``, default one each); a dormant fact that is
-        retrieved becomes active again (an audited transition, like every other)."""
+        """Count retrievals of each fact (``counts``, default one each). A dormant fact stays
+        dormant when retrieved — it is shown as not mentioned for a while until the user reaffirms
+        it (a strengthen makes it active again), never silently made active."""
         if not fact_ids:
             return
         counts = list(counts) if counts is not None else [1] * len(fact_ids)
-        woken = yield from rows(
-            f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) AND status = 'dormant' ORDER BY id FOR UPDATE",
-            (user_id, list(fact_ids)))
         yield from execute(
             f"UPDATE {FACTS} SET access_count = access_count + n.times,"
-            " last_accessed_at = GREATEST(coalesce(last_accessed_at, %s), %s),"
-            " status = CASE WHEN status = 'dormant' THEN 'active' ELSE status END"
+            " last_accessed_at = GREATEST(coalesce(last_accessed_at, %s), %s)"
             " FROM unnest(%s::uuid[], %s::int[]) AS n(fact_id, times)"
             f" WHERE {FACTS}.user_id = %s AND {FACTS}.id = n.fact_id",
             (at, at, list(fact_ids), counts, user_id),
         )
-        for before in woken:
-            after = yield from one(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s", (user_id, before["id"]))
-            yield from self._audit(user_id=user_id, op="reactivate", at=at, fact_id=before["id"], before=before,
-                                   after=after, note="retrieved while dormant")
         if self.lifecycle.is_staged:  # seed 002: the N-th retrieval confirms a staged fact
             promoted = yield from rows(
                 f"UPDATE {FACTS} SET confirmed_at = %s WHERE user_id = %s AND id = ANY(%s)"
