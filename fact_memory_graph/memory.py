@@ -916,11 +916,13 @@ class FactMemory:
         """Users with any upkeep due (what the scheduler queues): unreconciled facts, active facts
         past their end, durable facts unused long enough to turn dormant (staged policy: past the
         sweep's grace period), pending corrections. An idle user is kept up too."""
-        return self.store.users_with_work(at=at or self.now(), idle_days=self._idle_days())
+        return self.store.users_with_work(at=at or self.now(), idle_days=self._idle_days(),
+                                          retention_days=self.config.reconcile.retention_days)
 
     async def ausers_with_work(self, *, at: datetime | None = None) -> list[str]:
         """Async twin of :meth:`users_with_work`."""
-        return await self.astore.users_with_work(at=at or self.now(), idle_days=self._idle_days())
+        return await self.astore.users_with_work(at=at or self.now(), idle_days=self._idle_days(),
+                                                 retention_days=self.config.reconcile.retention_days)
 
     def users_with_work_reachable(self, *, at: datetime | None = None) -> tuple[list[str], int]:
         """The scheduler's listing that survives a lost node: :meth:`users_with_work`, and when that
@@ -928,7 +930,8 @@ class FactMemory:
         the users on the reachable shards, and how many shard placements could not be read."""
         at = at or self.now()
         try:
-            return self.store.users_with_work(at=at, idle_days=self._idle_days()), 0
+            return self.store.users_with_work(at=at, idle_days=self._idle_days(),
+                                             retention_days=self.config.reconcile.retention_days), 0
         except StoreError:
             by_shard = self.store.users_with_work_by_shard(at=at, idle_days=self._idle_days())
             if by_shard is None:
@@ -939,7 +942,8 @@ class FactMemory:
         """Async twin of :meth:`users_with_work_reachable`."""
         at = at or self.now()
         try:
-            return await self.astore.users_with_work(at=at, idle_days=self._idle_days()), 0
+            return await self.astore.users_with_work(at=at, idle_days=self._idle_days(),
+                                                    retention_days=self.config.reconcile.retention_days), 0
         except StoreError:
             by_shard = await self.astore.users_with_work_by_shard(at=at, idle_days=self._idle_days())
             if by_shard is None:

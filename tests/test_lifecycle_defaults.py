@@ -228,3 +228,19 @@ def test_the_staged_sweep_reaches_an_idle_users_dormant_facts(make_memory, fresh
             break
     assert memory.get_fact(user_id, fact.fact_id).status == "retracted"  # swept
     assert "sweep" in [a.op for a in memory.audit_log(user_id)]
+
+
+def test_retention_keeps_an_idle_user_scheduled_until_the_history_is_purged(make_memory, fresh_db_url: str,
+                                                                            user_id: str, clock: FixedClock) -> None:
+    """Seed 001 R16: with retention on, the age of what is no longer believed is a reason to
+    schedule an idle user, so their old history is actually deleted."""
+    memory: FactMemory = make_memory(config=FactMemoryConfig(reconcile=ReconcileConfig(retention_days=30)),
+                                     url=fresh_db_url)
+    fact = memory.add_fact(user_id, "lives in Rome", kind="durable", category="identity")
+    memory.retract_fact(user_id, fact.fact_id)
+    memory.compact(user_id, llm=ScriptedChatModel())
+    assert user_id not in memory.users_with_work()
+    clock.advance(days=31)
+    assert user_id in memory.users_with_work()  # idle, but its history is due for deletion
+    assert memory.maintain(user_id)["purged_facts"] == 1
+    assert memory.facts(user_id) == []

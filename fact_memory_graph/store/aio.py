@@ -267,8 +267,9 @@ class AsyncFactStore(StorePlans):
         could not be read (``None`` when the tables are not distributed)."""
         return await self._run(lambda: self._users_with_work_by_shard_plan(at, idle_days))
 
-    async def users_with_work(self, *, at: datetime, idle_days: float = 90.0) -> list[str]:
-        return await self._run(lambda: self._users_with_work_plan(at, idle_days))
+    async def users_with_work(self, *, at: datetime, idle_days: float = 90.0,
+                              retention_days: float | None = None) -> list[str]:
+        return await self._run(lambda: self._users_with_work_plan(at, idle_days, retention_days))
 
     async def write_start(self, user_id: str, message_ids: Sequence[str]
                           ) -> tuple[dict[str, ApplyOutcome | None], int]:

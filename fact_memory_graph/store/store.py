@@ -304,9 +304,10 @@ class FactStore(StorePlans):
         could not be read (``None`` when the tables are not distributed)."""
         return self._run(lambda: self._users_with_work_by_shard_plan(at, idle_days))
 
-    def users_with_work(self, *, at: datetime, idle_days: float = 90.0) -> list[str]:
-        """Users with unreconciled facts or active facts past their end (for the scheduler)."""
-        return self._run(lambda: self._users_with_work_plan(at, idle_days))
+    def users_with_work(self, *, at: datetime, idle_days: float = 90.0,
+                        retention_days: float | None = None) -> list[str]:
+        """Users with upkeep due (for the scheduler): see ``ReconcilePlans._users_with_work_plan``."""
+        return self._run(lambda: self._users_with_work_plan(at, idle_days, retention_days))
 
     # ------------------------------------------------------------------ privacy
     def write_start(self, user_id: str, message_ids: Sequence[str]) -> tuple[dict[str, ApplyOutcome | None], int]:

@@ -13,6 +13,7 @@ from psycopg.types.json import Jsonb
 
 from fact_memory_graph.schema import RETRIEVABLE_STATUSES, Fact, GroupDecision, ReconcileAction
 from fact_memory_graph.store._sql import (
+    AUDIT,
     CANDIDATES,
     FACT_COLUMNS,
     FACTS,
@@ -204,7 +205,8 @@ class ReconcilePlans(AdminPlans):
         users = sorted({u for r in found if r["success"] for u in (r["result"] or "").split("\n") if u})
         return users, sum(1 for r in found if not r["success"])
 
-    def _users_with_work_plan(self, at: datetime, idle_days: float = 90.0) -> Plan[list[str]]:
+    def _users_with_work_plan(self, at: datetime, idle_days: float = 90.0,
+                              retention_days: float | None = None) -> Plan[list[str]]:
         """Users with any upkeep due: unreconciled facts, active facts past their end, durable
         facts unused for ``idle_days`` (dormancy; under the staged policy also its sweep), and
         pending corrections. This is the one statement that spans users (the scheduler's); it
@@ -215,6 +217,12 @@ class ReconcilePlans(AdminPlans):
         # kept up once a week (the policy's decay step) after its last run, however long idle.
         staged = (f" OR (%s AND f.status = 'dormant' AND NOT EXISTS (SELECT 1 FROM {RUNS} r"
                   "     WHERE r.user_id = f.user_id AND r.job = 'reconcile' AND r.finished_at > %s))")
+        # With retention on, a user whose old history is due for deletion is kept up too (the same
+        # ages `maintain` purges: facts no longer believed, audit rows).
+        retain = (f" OR (%s AND ((f.status IN ('retracted', 'expired', 'superseded') AND coalesce((SELECT max(a.at)"
+                  f" FROM {AUDIT} a WHERE a.user_id = f.user_id AND a.fact_id = f.id), f.created_at) < %s)"
+                  f" OR EXISTS (SELECT 1 FROM {AUDIT} a WHERE a.user_id = f.user_id AND a.at < %s)))")
+        retain_before = at - timedelta(days=retention_days or 0)
         found = yield from rows(
             f"SELECT DISTINCT f.user_id FROM {FACTS} f WHERE (f.reconciled_at IS NULL AND f.status = ANY(%s))"
             " OR (f.status = 'active' AND f.expires_at IS NOT NULL AND f.expires_at <= %s)"
@@ -222,7 +230,7 @@ class ReconcilePlans(AdminPlans):
             "     AND GREATEST(f.last_confirmed_at, coalesce(f.last_accessed_at, f.last_confirmed_at)) <= %s)"
             f" OR EXISTS (SELECT 1 FROM {CANDIDATES} c WHERE c.user_id = f.user_id AND c.fact_id = f.id"
             "            AND c.status = 'pending')"
-            f"{staged} ORDER BY 1",
+            f"{staged}{retain} ORDER BY 1",
             (list(RETRIEVABLE_STATUSES), at, idle_before, self.lifecycle.is_staged,
-             at - timedelta(days=SWEEP_EVERY_DAYS)))
+             at - timedelta(days=SWEEP_EVERY_DAYS), retention_days is not None, retain_before, retain_before))
         return [r["user_id"] for r in found]
