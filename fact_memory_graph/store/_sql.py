@@ -102,3 +102,18 @@ def fact_id_param(fact_id: UUID | str, what: str = "fact id") -> UUID:
 
 def to_fact(row: Row) -> Fact:
     return Fact.model_validate({k: row[k] for k in row if k not in ("distance", "relevance", "pending", "embedding")})
+
+
+def is_distributed(table: str) -> Plan[bool]:
+    """Whether ``table`` is distributed by Citus on this server (plain Postgres: no)."""
+    row = yield from one(
+        "SELECT to_regclass('pg_dist_partition') IS NOT NULL"
+        " AND EXISTS (SELECT 1 FROM pg_dist_partition WHERE logicalrelid::text = %s) AS citus", (table,))
+    return bool(row and row["citus"])
+
+
+def users_by_shard(found: Sequence[Row]) -> tuple[list[str], int]:
+    """The user ids Citus' ``run_command_on_*`` functions returned (one newline-joined text per
+    shard), and how many shards could not be read."""
+    users = sorted({u for r in found if r["success"] for u in (r["result"] or "").split("\n") if u})
+    return users, sum(1 for r in found if not r["success"])

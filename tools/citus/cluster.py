@@ -50,13 +50,9 @@ def _node_conf(data: Path, port: int) -> str:
             "wal_level = logical\nmax_replication_slots = 32\nmax_wal_senders = 32\n")
 
 
-def add_worker(name: str = "worker3", port: int = 9703) -> float:
-    """Grow the cluster: a new node with Citus and pgvector, added to the coordinator's metadata
-    (the documented procedure, README "Scale-out"). Returns the seconds it took. Shards move only
-    with a rebalance (``SELECT citus_rebalance_start()``)."""
-    import time
-
-    started = time.perf_counter()
+def _start_node(name: str, port: int) -> None:
+    """A new Citus node: initdb as the postgres OS user, the cluster's settings, started, with
+    the citus and vector extensions."""
     owner = pwd.getpwnam(OS_USER)
     data = STATE / name
     data.mkdir(mode=0o700)
@@ -68,6 +64,16 @@ def add_worker(name: str = "worker3", port: int = 9703) -> float:
     with psycopg.connect(url(port), autocommit=True) as conn:
         conn.execute("CREATE EXTENSION IF NOT EXISTS citus")
         conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+
+
+def add_worker(name: str = "worker3", port: int = 9703) -> float:
+    """Grow the cluster: a new node with Citus and pgvector, added to the coordinator's metadata
+    (the documented procedure, README "Scale-out"). Returns the seconds it took. Shards move only
+    with a rebalance (``SELECT citus_rebalance_start()``)."""
+    import time
+
+    started = time.perf_counter()
+    _start_node(name, port)
     with psycopg.connect(url(PORTS["coordinator"]), autocommit=True) as conn:
         conn.execute("SELECT citus_add_node('127.0.0.1', %s)", (port,))
         nodes = conn.execute("SELECT nodename, nodeport FROM pg_dist_node ORDER BY nodeport").fetchall()
@@ -83,19 +89,8 @@ def start() -> str:
     if STATE.exists():
         stop()
     STATE.mkdir(mode=0o755, parents=True)
-    owner = pwd.getpwnam(OS_USER)
     for name, port in PORTS.items():
-        data = STATE / name
-        data.mkdir(mode=0o700)
-        os.chown(data, owner.pw_uid, owner.pw_gid)
-        _as_postgres([str(BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=utf8"])
-        with open(data / "postgresql.conf", "a") as conf:
-            conf.write(_node_conf(data, port))
-        _as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-w", "-l", str(data / "server.log"), "start"])
-    for port in PORTS.values():
-        with psycopg.connect(url(port), autocommit=True) as conn:
-            conn.execute("CREATE EXTENSION IF NOT EXISTS citus")
-            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        _start_node(name, port)
     with psycopg.connect(url(PORTS["coordinator"]), autocommit=True) as conn:
         conn.execute("SELECT citus_set_coordinator_host('127.0.0.1', %s)", (PORTS["coordinator"],))
         for name in ("worker1", "worker2"):

@@ -175,3 +175,52 @@ def test_forget_leaves_nothing_on_any_node() -> None:
                 n = conn.execute(f'SELECT count(*) FROM "{table}" t WHERE t::text LIKE %s', (f"%{user}%",)).fetchone()[0]
                 assert n == 0, (port, table)
     assert shards > 0  # the physical shard tables were inspected, not only the distributed shells
+
+
+def test_the_queue_drained_by_two_workers_on_the_cluster() -> None:
+    """The queue is distributed by user_id: two drainers (two processes' memories) empty it at once,
+    each message extracted exactly once and each user's messages in order."""
+    import threading
+
+    from fact_memory_graph import FactMemoryConfig, QueueConfig
+
+    tag = uuid.uuid4().hex[:6]
+    users = [f"citus-q-{tag}-{i}" for i in range(8)]
+    seen: dict[str, list[str]] = {}
+    lock = threading.Lock()
+
+    def extract(messages: Any) -> list[dict[str, Any]]:
+        from fact_memory_graph.testing import prompt_message
+
+        user, n = prompt_message(messages).split(":")
+        with lock:
+            seen.setdefault(user, []).append(n)
+        return [{"op": "add_current", "category": "working_on", "claim": f"task {n}"}]
+
+    config = FactMemoryConfig(queue=QueueConfig(drainer="off", max_batch=1, concurrency=3, after_seconds=0))
+    first = FactMemory.open(URL, llm=ScriptedChatModel(default=extract), config=config)
+    second = FactMemory.open(URL, llm=ScriptedChatModel(default=extract), config=config)
+    for user in users:
+        history: list[Any] = []
+        for n in range(4):
+            history.append(HumanMessage(f"{user}:{n}", id=f"q{n}"))
+            first.write_node().invoke({"messages": list(history)}, {"configurable": {"user_id": user}})
+    barrier = threading.Barrier(2)
+    reports: list[Any] = []
+
+    def drain(memory: FactMemory) -> None:
+        barrier.wait()
+        reports.append(memory.flush())
+
+    threads = [threading.Thread(target=drain, args=(m,)) for m in (first, second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    assert sum(r.processed for r in reports) >= len(users) * 4 and not any(r.failed for r in reports)
+    assert {u: seen[u] for u in users} == {u: ["0", "1", "2", "3"] for u in users}  # in order, once each
+    assert all(len(first.facts(u)) == 4 for u in users)
+    for user in users:
+        first.forget(user)
+    first.close()
+    second.close()

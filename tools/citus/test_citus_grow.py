@@ -85,7 +85,7 @@ def test_a_node_added_and_shards_rebalanced_under_load() -> None:
 
     def write(offset: int) -> None:
         n = 0
-        while not stop.is_set() and n < 2_000:  # bounded
+        while not stop.is_set() and n < 20_000:  # until the move ends (bounded)
             user = users[(offset + n) % len(users)]
             message_id = f"w{offset}-{n}"
             t0 = time.perf_counter()

@@ -23,11 +23,13 @@ from fact_memory_graph.store._sql import (
     Plan,
     Row,
     execute,
+    is_distributed,
     one,
     require_aware,
     require_user,
     rowcount,
     rows,
+    users_by_shard,
 )
 from fact_memory_graph.store.plans.sessions import SessionPlans
 
@@ -103,10 +105,7 @@ class QueuePlans(SessionPlans):
         down: the reachable shards' users with a due message and no live claim, and how many
         shards could not be read. ``None`` when the queue is not distributed."""
         require_aware(now)
-        distributed = yield from one(
-            "SELECT to_regclass('pg_dist_partition') IS NOT NULL"
-            " AND EXISTS (SELECT 1 FROM pg_dist_partition WHERE logicalrelid::text = %s) AS citus", (MESSAGES,))
-        if not (distributed and distributed["citus"]):
+        if not (yield from is_distributed(MESSAGES)):
             return None
         # %%%%s: format() keeps %s (the shard's name), which Citus fills in on each shard.
         command = (
@@ -117,8 +116,7 @@ class QueuePlans(SessionPlans):
         found = yield from rows(
             f"SELECT success, result FROM run_command_on_shards(%s::regclass, format('{command}', %s, %s::timestamptz,"
             " %s::timestamptz))", (MESSAGES, force, now, now))
-        users = sorted({u for r in found if r["success"] for u in (r["result"] or "").split("\n") if u})
-        return users, sum(1 for r in found if not r["success"])
+        return users_by_shard(found)
 
     def _claim_plan(self, user_id: str, now: datetime, lease_s: float, max_batch: int, force: bool,
                     skip: Sequence[str], log_days: float = 1.0,

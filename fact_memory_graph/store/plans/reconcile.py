@@ -21,11 +21,13 @@ from fact_memory_graph.store._sql import (
     Plan,
     Row,
     execute,
+    is_distributed,
     one,
     require_aware,
     require_user,
     rows,
     to_fact,
+    users_by_shard,
 )
 from fact_memory_graph.store.plans.admin import AdminPlans
 
@@ -184,10 +186,7 @@ class ReconcilePlans(AdminPlans):
         be read. ``None`` on a Postgres that is not distributed. The values reach the per-shard
         command through Postgres' own ``format(%L)`` quoting."""
         require_aware(at)
-        distributed = yield from one(
-            "SELECT to_regclass('pg_dist_partition') IS NOT NULL"
-            " AND EXISTS (SELECT 1 FROM pg_dist_partition WHERE logicalrelid::text = %s) AS citus", (FACTS,))
-        if not (distributed and distributed["citus"]):
+        if not (yield from is_distributed(FACTS)):
             return None
         # %%%%1$s: format() keeps %1$s (the facts shard), which Citus fills in on each placement.
         command = (
@@ -202,8 +201,7 @@ class ReconcilePlans(AdminPlans):
             "SELECT success, result FROM run_command_on_colocated_placements(%s::regclass, %s::regclass,"
             f" format('{command}', %s::text[], %s::timestamptz, %s::timestamptz))",
             (FACTS, CANDIDATES, list(RETRIEVABLE_STATUSES), at, at - timedelta(days=idle_days)))
-        users = sorted({u for r in found if r["success"] for u in (r["result"] or "").split("\n") if u})
-        return users, sum(1 for r in found if not r["success"])
+        return users_by_shard(found)
 
     def _users_with_work_plan(self, at: datetime, idle_days: float = 90.0,
                               retention_days: float | None = None) -> Plan[list[str]]:
