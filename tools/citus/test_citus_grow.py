@@ -122,7 +122,11 @@ def test_a_node_added_and_shards_rebalanced_under_load() -> None:
         for user in users:
             after = _counts(memory, user)
             written = len(ledger[user])
-            assert after["facts"] == before[user]["facts"] + written, user
+            # Each write is one audited op: an add, or a strengthen when write-time dedup found the
+            # claim near another "note ..." (exactly once either way).
+            ops = [a.op for a in memory.audit_log(user) if (a.message_id or "").startswith("direct:w")]
+            assert len(ops) == written and set(ops) <= {"add_durable", "strengthen"}, user
+            assert after["facts"] == before[user]["facts"] + ops.count("add_durable"), user
             assert after["audit_log"] == before[user]["audit_log"] + written, user
             for key in ("candidates", "sessions", "message_log"):
                 assert after[key] == before[user][key], (user, key)
