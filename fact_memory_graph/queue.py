@@ -248,6 +248,16 @@ class MessageQueue:
         return graph
 
     async def _process(self, user_id: str, batch: list[dict[str, Any]], result: _Round) -> None:
+        try:
+            await self._extract(user_id, batch, result)
+        except BaseException:
+            # The batch's outcome could not be recorded (the database went away, a configuration
+            # error): give the claim back, best effort, so the user is not held until the lease ends.
+            with contextlib.suppress(Exception):
+                await self._astore.release(user_id, [r["message_id"] for r in batch])
+            raise
+
+    async def _extract(self, user_id: str, batch: list[dict[str, Any]], result: _Round) -> None:
         ids = [r["message_id"] for r in batch]
         cfg, store = self.config, self._astore
         earlier = _rebuild(batch[0])
@@ -270,8 +280,7 @@ class MessageQueue:
             outcome = ApplyOutcome.model_validate((await self._graph().ainvoke(state))["memory_outcome"])
             error = outcome.error
         except ConfigurationError:
-            await store.release(user_id, ids)
-            raise
+            raise  # released by _process
         except Exception as exc:  # anything else is this batch's failure: counted, retried
             error = f"{type(exc).__name__}: {exc}"
         if error is None:

@@ -379,3 +379,25 @@ def test_a_flush_tells_users_apart_whose_message_ids_are_the_same(make_memory, f
     report = memory.flush()
     assert report.processed == 1 and list(report.failed) == ["a"]
     assert [f.claim for f in memory.facts("b")] == ["lives in Berlin"]
+
+
+def test_a_batch_whose_outcome_cannot_be_recorded_gives_its_claim_back(make_memory, user_id: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store error while recording a batch's failure ends the drain; the claim is released, so
+    the user's messages are not held until the lease (5 minutes) runs out."""
+    from fact_memory_graph.errors import StoreError
+
+    llm = ScriptedChatModel(responses=[RuntimeError("model down")], default=LIVES)
+    memory = make_memory(llm, config=queued(drainer="off"))
+    memory.write_node().invoke({"messages": [HumanMessage("I live in Berlin", id="m1")]},
+                               {"configurable": {"user_id": user_id}})
+
+    async def unreachable(*args, **kwargs):
+        raise StoreError("connection lost")
+
+    monkeypatch.setattr(memory.queue._astore, "fail", unreachable)
+    with pytest.raises(StoreError):
+        memory.flush(user_id)
+    monkeypatch.undo()
+    assert memory.flush(user_id, timeout=30).processed == 1  # not held by a dead claim
+    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin"]
