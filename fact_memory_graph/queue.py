@@ -131,7 +131,7 @@ class MessageQueue:
         self.config = ctx.config.queue
         #: Whether this process runs a background drainer (``QueueConfig.drainer``).
         self.in_process = self.config.drainer == "thread" or (self.config.drainer == "auto" and in_process)
-        # The drainer's context: the sync store on threads (loop-agnostic), embeddings batched.
+        # The drainer's write graph, one per event loop (BatchingEmbeddings batches one loop's calls).
         self._graphs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CompiledStateGraph] = (
             weakref.WeakKeyDictionary())
         # The sync store on worker threads: usable from any event loop (the drainer thread's own,
@@ -207,7 +207,7 @@ class MessageQueue:
             last = entries[-1].message_id if entries else ""
             return {"memory_outcome": ApplyOutcome(
                 user_id=user_id, message_id=last,
-                error="not queued: the database did not answer in time").model_dump(mode="json")}
+                error="not queued: the database failed or did not answer in time").model_dump(mode="json")}
         return fallback
 
     def _consequence(self, entries: Sequence[QueueEntry]) -> str:
