@@ -259,40 +259,56 @@ def test_health_and_status_show_the_backlog(make_memory, user_id: str, clock: Fi
     memory.forget(user_id)  # the database is shared: leave nothing queued for other tests' drainers
 
 
-def test_two_drainers_take_each_user_in_order_and_each_message_once(make_memory, fresh_db_url: str) -> None:
-    order: dict[str, list[str]] = {}
-    lock = threading.Lock()
+class OrderRecorder:
+    """An extractor for messages "<user>:<n>": records the order each user's messages arrive in."""
 
-    def extract(messages: Any) -> list[dict[str, Any]]:
-        text = prompt_message(messages)
-        user, n = text.split(":")
-        with lock:
-            order.setdefault(user, []).append(n)
+    def __init__(self) -> None:
+        self.order: dict[str, list[str]] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, messages: Any) -> list[dict[str, Any]]:
+        user, n = prompt_message(messages).split(":")
+        with self._lock:
+            self.order.setdefault(user, []).append(n)
         return [{"op": "add_current", "category": "working_on", "claim": f"task {n}"}]
 
-    llm = ScriptedChatModel(default=extract)
-    config = queued(drainer="off", max_batch=1, concurrency=3)
-    first, second = make_memory(llm, config=config, url=fresh_db_url), make_memory(llm, config=config, url=fresh_db_url)
-    users = [f"order-{i}" for i in range(6)]
+
+def enqueue_numbered(memory: FactMemory, users: list[str], per_user: int) -> None:
+    """Queue "<user>:0" .. "<user>:<per_user-1>" for each user, one turn at a time."""
     for user in users:
         history: list[AnyMessage] = []
-        for n in range(4):
-            history.append(HumanMessage(f"{user}:{n}", id=f"{user}-{n}"))
-            first.write_node().invoke({"messages": list(history)}, {"configurable": {"user_id": user}})
-    barrier = threading.Barrier(2)
+        for n in range(per_user):
+            history.append(HumanMessage(f"{user}:{n}", id=f"q{n}"))
+            memory.write_node().invoke({"messages": list(history)}, {"configurable": {"user_id": user}})
+
+
+def flush_at_once(*memories: FactMemory) -> list[Any]:
+    """Every memory's flush() started together (a barrier), on threads; their reports."""
+    barrier = threading.Barrier(len(memories))
     reports: list[Any] = []
 
     def drain(memory: FactMemory) -> None:
         barrier.wait()
         reports.append(memory.flush())
 
-    threads = [threading.Thread(target=drain, args=(m,)) for m in (first, second)]
+    threads = [threading.Thread(target=drain, args=(m,)) for m in memories]
     for t in threads:
         t.start()
     for t in threads:
-        t.join()
+        t.join(300)
+    return reports
+
+
+def test_two_drainers_take_each_user_in_order_and_each_message_once(make_memory, fresh_db_url: str) -> None:
+    recorder = OrderRecorder()
+    llm = ScriptedChatModel(default=recorder)
+    config = queued(drainer="off", max_batch=1, concurrency=3)
+    first, second = make_memory(llm, config=config, url=fresh_db_url), make_memory(llm, config=config, url=fresh_db_url)
+    users = [f"order-{i}" for i in range(6)]
+    enqueue_numbered(first, users, 4)
+    reports = flush_at_once(first, second)
     assert sum(r.processed for r in reports) == 24 and not any(r.failed for r in reports)
-    assert {u: order[u] for u in users} == {u: ["0", "1", "2", "3"] for u in users}
+    assert {u: recorder.order[u] for u in users} == {u: ["0", "1", "2", "3"] for u in users}
     assert all(len(first.facts(u)) == 4 for u in users)
 
 

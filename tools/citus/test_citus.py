@@ -180,45 +180,18 @@ def test_forget_leaves_nothing_on_any_node() -> None:
 def test_the_queue_drained_by_two_workers_on_the_cluster() -> None:
     """The queue is distributed by user_id: two drainers (two processes' memories) empty it at once,
     each message extracted exactly once and each user's messages in order."""
-    import threading
-
     from fact_memory_graph import FactMemoryConfig, QueueConfig
+    from tests.test_queue import OrderRecorder, enqueue_numbered, flush_at_once
 
-    tag = uuid.uuid4().hex[:6]
-    users = [f"citus-q-{tag}-{i}" for i in range(8)]
-    seen: dict[str, list[str]] = {}
-    lock = threading.Lock()
-
-    def extract(messages: Any) -> list[dict[str, Any]]:
-        from fact_memory_graph.testing import prompt_message
-
-        user, n = prompt_message(messages).split(":")
-        with lock:
-            seen.setdefault(user, []).append(n)
-        return [{"op": "add_current", "category": "working_on", "claim": f"task {n}"}]
-
+    users = [f"citus-q-{uuid.uuid4().hex[:6]}-{i}" for i in range(8)]
+    recorder = OrderRecorder()
     config = FactMemoryConfig(queue=QueueConfig(drainer="off", max_batch=1, concurrency=3, after_seconds=0))
-    first = FactMemory.open(URL, llm=ScriptedChatModel(default=extract), config=config)
-    second = FactMemory.open(URL, llm=ScriptedChatModel(default=extract), config=config)
-    for user in users:
-        history: list[Any] = []
-        for n in range(4):
-            history.append(HumanMessage(f"{user}:{n}", id=f"q{n}"))
-            first.write_node().invoke({"messages": list(history)}, {"configurable": {"user_id": user}})
-    barrier = threading.Barrier(2)
-    reports: list[Any] = []
-
-    def drain(memory: FactMemory) -> None:
-        barrier.wait()
-        reports.append(memory.flush())
-
-    threads = [threading.Thread(target=drain, args=(m,)) for m in (first, second)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(300)
+    first = FactMemory.open(URL, llm=ScriptedChatModel(default=recorder), config=config)
+    second = FactMemory.open(URL, llm=ScriptedChatModel(default=recorder), config=config)
+    enqueue_numbered(first, users, 4)
+    reports = flush_at_once(first, second)
     assert sum(r.processed for r in reports) >= len(users) * 4 and not any(r.failed for r in reports)
-    assert {u: seen[u] for u in users} == {u: ["0", "1", "2", "3"] for u in users}  # in order, once each
+    assert {u: recorder.order[u] for u in users} == {u: ["0", "1", "2", "3"] for u in users}  # in order, once each
     assert all(len(first.facts(u)) == 4 for u in users)
     for user in users:
         first.forget(user)
