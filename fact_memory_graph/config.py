@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fact_memory_graph.timeweight import (
     ExponentialDecay,
@@ -278,6 +278,60 @@ class QueueConfig(BaseModel):
     log_days: float = Field(default=1.0, ge=0)
 
 
+#: The built-in categories (kept in step with :mod:`fact_memory_graph.schema`, which cannot be
+#: imported here): a custom category may not reuse one of these names.
+BUILT_IN_CATEGORY_NAMES = frozenset({
+    "identity", "health", "relationship", "life_event", "business_role", "preference", "goal",
+    "feeling", "physical_state", "working_on", "going_through", "schedule_context", "uncategorized",
+})
+
+
+class CustomCategory(BaseModel):
+    """A category of your own beside the built-in ones (a coaching agent's ``training_load``, a
+    support agent's ``plan_tier``). Its description goes into the extractor's prompt; its words
+    let a question reach it ("plan" -> ``plan_tier``), as the built-ins' words do. Facts of it are
+    validated, exported, restored and listed like any other."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]{1,39}$")
+    kind: Literal["durable", "current"]
+    #: What belongs here, with an example or two: one line of the extractor prompt.
+    description: str = Field(min_length=3, max_length=200)
+    #: Question words that point at this category (lower case).
+    words: tuple[str, ...] = Field(default=(), max_length=30)
+
+
+class InferenceConfig(BaseModel):
+    """The nightly review of each user's day (seeds 001 and 004): one model call per user per
+    night over the message log, proposing inferred facts, refinements and patterns. Off when no
+    chat model is configured."""
+
+    model_config = ConfigDict(frozen=True)
+
+    enabled: bool = True
+    #: Days of messages the nightly review reads (the message log keeps them this long too).
+    window_days: float = Field(default=1.0, gt=0, le=30)
+    #: A user's messages shown to the model at most (the newest; ~60 tokens each).
+    max_messages: int = Field(default=60, ge=1, le=500)
+    #: Inferred facts start here (below a stated fact's ``WriteConfig.initial_confidence``), staged
+    #: until retrieved or restated, and shown with "(inferred)".
+    confidence: float = Field(default=0.5, ge=0, le=1)
+    #: Proposals beyond this per user per night are dropped with a reason.
+    max_proposals: int = Field(default=10, ge=1, le=100)
+
+
+class DigestConfig(BaseModel):
+    """The weekly digest (seed 004 R18): health, quality, outcomes and what changed, per store."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: Cron expression of the digest job (procrastinate periodic task), UTC: Mondays 04:00.
+    schedule: str = "0 4 * * 1"
+    #: Digests kept (the oldest are deleted when a new one is written).
+    keep_weeks: int = Field(default=26, ge=1, le=520)
+
+
 class FactMemoryConfig(BaseModel):
     """All settings of a :class:`~fact_memory_graph.FactMemory`."""
 
@@ -291,6 +345,10 @@ class FactMemoryConfig(BaseModel):
     reconcile: ReconcileConfig = Field(default_factory=ReconcileConfig)
     health: HealthConfig = Field(default_factory=HealthConfig)
     queue: QueueConfig = Field(default_factory=QueueConfig)
+    inference: InferenceConfig = Field(default_factory=InferenceConfig)
+    digest: DigestConfig = Field(default_factory=DigestConfig)
+    #: Categories of your own beside the built-in ones (see :class:`CustomCategory`).
+    categories: tuple[CustomCategory, ...] = Field(default=(), max_length=30)
     #: Connection pool size (psycopg_pool).
     pool_min_size: int = Field(default=1, ge=0)
     pool_max_size: int = Field(default=10, ge=1)
@@ -300,3 +358,12 @@ class FactMemoryConfig(BaseModel):
     #: with StoreTimeoutError and applies nothing. ``None`` keeps the server's / URL's setting.
     statement_timeout_ms: int | None = Field(default=30_000, ge=1)
     lock_timeout_ms: int | None = Field(default=10_000, ge=1)
+
+    @model_validator(mode="after")
+    def _categories_are_new(self) -> FactMemoryConfig:
+        names = [c.name for c in self.categories]
+        if clash := sorted(set(names) & BUILT_IN_CATEGORY_NAMES):
+            raise ValueError(f"custom categories may not reuse a built-in name: {', '.join(clash)}")
+        if len(set(names)) != len(names):
+            raise ValueError("custom category names must be unique")
+        return self

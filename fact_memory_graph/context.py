@@ -26,6 +26,7 @@ from fact_memory_graph.lifecycle import RankingFormula, ranking_for
 from fact_memory_graph.messages import truncate_middle
 from fact_memory_graph.sanitize import clean_text
 from fact_memory_graph.store import AsyncFactStore, FactStore
+from fact_memory_graph.taxonomy import Taxonomy
 
 logger = logging.getLogger(__name__)
 
@@ -97,6 +98,14 @@ class MemoryContext:
     clock: Callable[[], datetime]
     config: FactMemoryConfig
     access: AccessRecorder = field(repr=False)
+    #: What the one extraction call judges besides the facts: :class:`~fact_memory_graph.evaluators.Evaluator`
+    #: objects (typed ``Any`` here: the evaluators module sits above this one).
+    evaluators: tuple[Any, ...] = ()
+
+    @property
+    def taxonomy(self) -> Taxonomy:
+        """The categories in use (built-in plus ``config.categories``)."""
+        return self.store.taxonomy
 
     @property
     def dimension(self) -> int:

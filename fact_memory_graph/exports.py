@@ -16,15 +16,23 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.errors import InvalidInputError
 from fact_memory_graph.sanitize import check_fields, check_id, clean_text
-from fact_memory_graph.schema import ApplyOutcome, AuditEntry, Fact, FactCandidate, check_category
+from fact_memory_graph.schema import (
+    UNCATEGORIZED,
+    ApplyOutcome,
+    AuditEntry,
+    Fact,
+    FactCandidate,
+    FactKind,
+)
+from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 #: The record lists an export holds; anything else (``sessions``: derived, rebuilt) is ignored.
-SECTIONS = ("facts", "candidates", "audit_log", "processed_messages", "runs")
+SECTIONS = ("facts", "candidates", "audit_log", "processed_messages", "runs", "people", "evaluations")
 MAX_RECORDS = 1_000_000
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
@@ -55,6 +63,24 @@ class _Processed(BaseModel):
     outcome: dict[str, Any] | None = None
 
 
+class _Person(BaseModel):
+    name_key: str = Field(min_length=1, max_length=80)
+    name: str = Field(min_length=1, max_length=80)
+    relation: str = Field(min_length=1, max_length=60)
+    aliases: list[str] = Field(default_factory=list, max_length=20)
+    fact_ids: list[uuid.UUID] = Field(default_factory=list, max_length=1000)
+    mentions: int = Field(default=1, ge=0)
+    first_at: datetime
+    last_at: datetime
+
+
+class _Evaluation(BaseModel):
+    message_id: str
+    evaluator: str = Field(pattern=r"^[a-z][a-z0-9_]{1,39}$")
+    output: dict[str, Any]
+    at: datetime
+
+
 class _Run(BaseModel):
     job: str
     started_at: datetime
@@ -62,11 +88,15 @@ class _Run(BaseModel):
     report: dict[str, Any]
 
 
-def validate_export(data: Any, user_id: str | None, write: WriteConfig | None = None) -> tuple[str, dict[str, Any]]:
+def validate_export(data: Any, user_id: str | None, write: WriteConfig | None = None,
+                    taxonomy: Taxonomy | None = None) -> tuple[str, dict[str, Any]]:
     """``(user, clean export)``: the target user (``user_id``, else the exported one) and the
     records, checked and normalised, with fresh ids when the target differs from the exported
-    user."""
+    user. Categories are checked against ``taxonomy`` (a custom one must be configured before
+    its facts are restored); a fact without a category (an import from elsewhere) becomes
+    ``durable`` / ``uncategorized``, which the extractor reclassifies when it next sees it."""
     write = write or WriteConfig()
+    taxonomy = taxonomy or DEFAULT_TAXONOMY
     if not isinstance(data, Mapping) or not isinstance(data.get("facts"), list):
         raise InvalidInputError("restore needs the dict that export() returned (with a 'facts' list)")
     exported = data.get("user_id")
@@ -76,17 +106,18 @@ def validate_export(data: Any, user_id: str | None, write: WriteConfig | None = 
         records = data.get(section, [])
         if not isinstance(records, list) or len(records) > MAX_RECORDS:
             raise InvalidInputError(f"{section} must be a list of at most {MAX_RECORDS} records")
-        clean[section] = [_record(section, i, r, user, write) for i, r in enumerate(records)]
+        clean[section] = [_record(section, i, r, user, write, taxonomy) for i, r in enumerate(records)]
     _check_references(clean)
     if exported != user:
         clean = _fresh_ids(clean)
     return user, clean
 
 
-def _record(section: str, index: int, raw: Any, user: str, write: WriteConfig) -> dict[str, Any]:
+def _record(section: str, index: int, raw: Any, user: str, write: WriteConfig, taxonomy: Taxonomy) -> dict[str, Any]:
     checks: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-        "facts": lambda r: _fact(r, user, write), "candidates": lambda r: _candidate(r, user, write),
-        "audit_log": lambda r: _audit(r, user), "processed_messages": _processed, "runs": _run}
+        "facts": lambda r: _fact(r, user, write, taxonomy), "candidates": lambda r: _candidate(r, user, write, taxonomy),
+        "audit_log": lambda r: _audit(r, user), "processed_messages": _processed, "runs": _run,
+        "people": _person, "evaluations": _evaluation}
     try:
         if not isinstance(raw, Mapping):
             raise ValueError("not an object")
@@ -97,10 +128,12 @@ def _record(section: str, index: int, raw: Any, user: str, write: WriteConfig) -
         raise InvalidInputError(f"{section}[{index}]: {reason}") from None
 
 
-def _fact(raw: dict[str, Any], user: str, write: WriteConfig) -> dict[str, Any]:
+def _fact(raw: dict[str, Any], user: str, write: WriteConfig, taxonomy: Taxonomy) -> dict[str, Any]:
+    if not raw.get("category"):  # imported without one: durable until the extractor reclassifies it
+        raw = {**raw, "kind": FactKind.DURABLE.value, "category": UNCATEGORIZED}
     fact = Fact.model_validate({**raw, "user_id": user})
     _check_times(fact)
-    check_category(fact.kind, fact.category)
+    taxonomy.check(fact.kind, fact.category)
     [check_id(m, "evidence message id") for m in fact.evidence_message_ids]
     if fact.session_id is not None:
         check_id(fact.session_id, "session_id")
@@ -112,10 +145,10 @@ def _fact(raw: dict[str, Any], user: str, write: WriteConfig) -> dict[str, Any]:
     return out
 
 
-def _candidate(raw: dict[str, Any], user: str, write: WriteConfig) -> dict[str, Any]:
+def _candidate(raw: dict[str, Any], user: str, write: WriteConfig, taxonomy: Taxonomy) -> dict[str, Any]:
     cand = FactCandidate.model_validate({**raw, "user_id": user})
     _check_times(cand)
-    check_category(cand.kind, cand.category)
+    taxonomy.check(cand.kind, cand.category)
     if cand.message_id is not None:
         check_id(cand.message_id, "message_id")
     out = cand.model_dump(mode="json")
@@ -144,10 +177,28 @@ def _processed(raw: dict[str, Any]) -> dict[str, Any]:
     return rec.model_dump(mode="json")
 
 
+def _person(raw: dict[str, Any]) -> dict[str, Any]:
+    rec = _Person.model_validate(raw)
+    _check_times(rec)
+    for text in (rec.name, rec.relation, *rec.aliases):
+        if clean_text(text) != text:
+            raise ValueError(f"{text[:40]!r} contains control characters")
+    return rec.model_dump(mode="json")
+
+
+def _evaluation(raw: dict[str, Any]) -> dict[str, Any]:
+    rec = _Evaluation.model_validate(raw)
+    _check_times(rec)
+    check_id(rec.message_id, "message_id")
+    if len(json.dumps(rec.output, default=str)) > 16 * 1024:
+        raise ValueError("output larger than 16 KB")
+    return rec.model_dump(mode="json")
+
+
 def _run(raw: dict[str, Any]) -> dict[str, Any]:
     rec = _Run.model_validate(raw)
     _check_times(rec)
-    if rec.job not in ("reconcile", "maintain"):
+    if rec.job not in ("reconcile", "maintain", "inference"):
         raise ValueError(f"unknown job {rec.job!r}")
     return rec.model_dump(mode="json")
 
@@ -170,6 +221,12 @@ def _check_references(clean: dict[str, Any]) -> None:
         raise InvalidInputError("audit_log: two records have the same id")
     if len({m["message_id"] for m in clean["processed_messages"]}) != len(clean["processed_messages"]):
         raise InvalidInputError("processed_messages: a message id appears twice")
+    if len({p["name_key"] for p in clean["people"]}) != len(clean["people"]):
+        raise InvalidInputError("people: a name appears twice")
+    for p in clean["people"]:  # links are derived: one to a fact outside the export is dropped
+        p["fact_ids"] = [i for i in p["fact_ids"] if i in fact_ids]
+    if len({(e["message_id"], e["evaluator"]) for e in clean["evaluations"]}) != len(clean["evaluations"]):
+        raise InvalidInputError("evaluations: a message has two outputs of one evaluator")
 
 
 def _fresh_ids(clean: dict[str, Any]) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from fact_memory_graph.errors import (
     InvalidInputError,
     StoreError,
 )
+from fact_memory_graph.evaluators import Evaluator, check_evaluators, default_evaluators
 from fact_memory_graph.exports import validate_export
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.nodes import aplan_ops, plan_ops
@@ -60,7 +61,6 @@ from fact_memory_graph.schema import (
     PlannedOp,
     ReconcileReport,
     VerificationStatus,
-    check_category,
     parse_enum,
 )
 from fact_memory_graph.sessions import (
@@ -81,6 +81,7 @@ from fact_memory_graph.store import (
 )
 from fact_memory_graph.store._driver import session_options
 from fact_memory_graph.store_view import FactMemoryStoreView
+from fact_memory_graph.taxonomy import Taxonomy
 from fact_memory_graph.tools import memory_tools
 from fact_memory_graph.write_graph import OnError, build_write_graph
 
@@ -130,8 +131,11 @@ class FactMemory:
         config: FactMemoryConfig | None = None,
         embedded: EmbeddedPostgres | None = None,
         database_url: str | None = None,
+        evaluators: Sequence[Evaluator] | None = None,
     ) -> None:
         self.config = config or FactMemoryConfig()
+        #: The categories in use: the built-in ones plus ``config.categories``.
+        self.taxonomy = store.taxonomy = Taxonomy.of(self.config.categories)
         self.embeddings = embeddings
         self.clock: Callable[[], datetime] = clock or utc_now
         self.database_url = database_url
@@ -143,6 +147,7 @@ class FactMemory:
             store=store, astore=ThreadedAsyncFactStore(store), embeddings=embeddings,
             llm_factory=lambda: self.llm, clock=self.clock, config=self.config,
             access=AccessRecorder(store, enabled=self.config.read.track_access),
+            evaluators=check_evaluators(default_evaluators() if evaluators is None else evaluators),
         )
         #: Queued writes: the message log, its drainers and ``flush`` (:mod:`fact_memory_graph.queue`).
         self.queue = MessageQueue(self.context, in_process=embedded is not None)
@@ -170,6 +175,7 @@ class FactMemory:
         data_dir: str | os.PathLike[str] | None = None,
         setup: bool = True,
         embedded_only: bool = False,
+        evaluators: Sequence[Evaluator] | None = None,
     ) -> FactMemory:
         """Open a memory on ``database_url``, else ``$FACT_MEMORY_DATABASE_URL``, else the
         embedded Postgres (started or reused in ``data_dir`` / ``$FACT_MEMORY_DATA_DIR``).
@@ -184,6 +190,9 @@ class FactMemory:
             clock: returns an aware datetime; default UTC now.
             config: default :func:`~fact_memory_graph.settings.config_from_env`.
             setup: run the migrations (idempotent).
+            evaluators: what the one extraction call judges besides the facts; default
+                :func:`~fact_memory_graph.evaluators.default_evaluators` (relationships, identity,
+                task success). ``[]``: facts only. Add your own with ``[*default_evaluators(), mine]``.
 
         Raises:
             ConfigurationError: the database cannot be reached or the environment is invalid.
@@ -217,8 +226,10 @@ class FactMemory:
                 embedded.close()
             raise
         memory = cls(
-            FactStore(pool, dimension=dimension, write=config.write, heal=heal, lifecycle=config.lifecycle),
+            FactStore(pool, dimension=dimension, write=config.write, heal=heal, lifecycle=config.lifecycle,
+                      taxonomy=Taxonomy.of(config.categories)),
             embeddings=embeddings, llm=llm, clock=clock, config=config, embedded=embedded, database_url=url,
+            evaluators=evaluators,
         )
         if setup:
             try:
@@ -246,7 +257,8 @@ class FactMemory:
             await asyncio.to_thread(memory.close)
             raise
         memory.context.astore = AsyncFactStore(pool, dimension=memory.store.dimension, write=memory.config.write,
-                                               heal=memory.store.heal, lifecycle=memory.config.lifecycle)
+                                               heal=memory.store.heal, lifecycle=memory.config.lifecycle,
+                                               taxonomy=memory.store.taxonomy)
         return memory
 
     def setup(self) -> None:
@@ -472,7 +484,7 @@ class FactMemory:
                 raise InvalidInputError("expires_at is only for current facts (durable facts do not expire)")
             if expires_at.tzinfo is None or expires_at < at:
                 raise InvalidInputError("expires_at must be timezone-aware and not before the fact's time")
-        check_category(kind, category)
+        self.taxonomy.check(kind, category)
         claim = clean_text(claim or "").strip()
         if (withheld := never_stored(category, self.config.write, claim, structured_fields)) is not None:
             raise InvalidInputError(withheld)
@@ -750,7 +762,7 @@ class FactMemory:
 
     def _restore_input(self, data: dict[str, Any], user_id: str | None
                        ) -> tuple[str, dict[str, Any], list[str], list[str]]:
-        user, clean = validate_export(data, user_id, self.config.write)
+        user, clean = validate_export(data, user_id, self.config.write, self.taxonomy)
         return user, clean, [f["claim"] for f in clean["facts"]], [c["claim"] for c in clean["candidates"]]
 
     def restore(self, data: dict[str, Any], *, user_id: str | None = None) -> dict[str, int]:

@@ -15,14 +15,14 @@ import logging
 import re
 from collections.abc import Mapping
 from datetime import UTC, date, datetime, time, tzinfo
+from functools import cache
 from typing import Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.errors import ExtractionError, InvalidInputError
-from fact_memory_graph.llm import structured_data
 from fact_memory_graph.sanitize import (
     check_fields,
     clean_text,
@@ -34,14 +34,15 @@ from fact_memory_graph.schema import (
     CURRENT_CATEGORIES,
     DURABLE_CATEGORIES,
     MODEL_CATEGORIES,
+    UNCATEGORIZED,
     WITHHELD_REASON,
     FactKind,
     OpName,
     PlannedOp,
     RejectedOp,
     VerificationStatus,
-    check_category,
 )
+from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 logger = logging.getLogger(__name__)
 
@@ -66,14 +67,15 @@ class ProposedOp(BaseModel):
     op: OpName = Field(
         description="add_durable / add_current: a new fact; strengthen: the message reaffirms an "
         "existing fact; decay: the message makes an existing fact less likely; contradict: the "
-        "message conflicts with an existing durable fact (queued for review)."
+        "message conflicts with an existing durable fact (queued for review); reclassify: an existing "
+        "fact shown as [uncategorized] or in the wrong category gets the right one."
     )
     ref: str | None = Field(
-        description="For strengthen, decay, contradict: the reference of the existing fact "
+        description="For strengthen, decay, contradict, reclassify: the reference of the existing fact "
         "(D1.., C1..) exactly as shown. null for adds."
     )
     category: Category | None = Field(
-        description=f"For adds and contradict: the category. Durable: {', '.join(DURABLE_CATEGORIES)}. "
+        description=f"For adds, contradict and reclassify: the category. Durable: {', '.join(DURABLE_CATEGORIES)}. "
         f"Current: {', '.join(CURRENT_CATEGORIES)}."
     )
     claim: str | None = Field(
@@ -104,13 +106,25 @@ class ExtractedOps(BaseModel):
     ops: list[ProposedOp]
 
 
-def raw_ops_from_model_output(output: Mapping[str, Any] | BaseModel) -> list[Any]:
-    """The list of op objects from the structured model's output.
+@cache
+def op_model(taxonomy: Taxonomy = DEFAULT_TAXONOMY) -> type[ProposedOp]:
+    """The op model for a taxonomy: :class:`ProposedOp`, or one whose category enum adds the
+    custom categories (the model can only name a category that exists)."""
+    if not taxonomy.custom:
+        return ProposedOp
+    category = Literal[taxonomy.model_categories]  # type: ignore[valid-type]
+    described = (f"For adds, contradict and reclassify: the category. Durable: {', '.join(taxonomy.durable)}. "
+                 f"Current: {', '.join(taxonomy.current)}.")
+    return create_model("ProposedOp", __base__=ProposedOp,
+                        category=(category | None, Field(description=described)))  # type: ignore[call-overload]
 
-    Tolerates a parsing error of the whole object (we validate op by op); raises
-    :class:`ExtractionError` when the output is not an op list at all.
+
+def raw_ops(data: Mapping[str, Any]) -> list[Any]:
+    """The list of op objects of the model's output (:func:`~fact_memory_graph.llm.structured_data`).
+
+    Tolerates bad ops (validated one by one later); raises :class:`ExtractionError` when the
+    output is not an op list at all.
     """
-    data = structured_data(output, ExtractedOps)
     if not isinstance(data.get("ops"), list):
         raise ExtractionError(f"model output is not an object with an 'ops' list: {str(data)[:200]!r}")
     return list(data["ops"])
@@ -196,10 +210,13 @@ def validate_ops(
     config: WriteConfig,
     *,
     message_time: datetime | None = None,
+    taxonomy: Taxonomy = DEFAULT_TAXONOMY,
 ) -> tuple[list[PlannedOp], list[RejectedOp]]:
     """Validate each op on its own; map references back to fact ids.
 
     ``message_time`` resolves and bounds ``expires_at`` (an end before the message is rejected).
+    Categories are checked against ``taxonomy`` (the built-in ones plus the configured custom
+    ones); a ``reclassify`` moves a shown fact to a category (and the kind that category has).
     Returns accepted proposals and rejected ops with reasons (each rejection is logged).
     """
     accepted: list[PlannedOp] = []
@@ -242,7 +259,7 @@ def validate_ops(
             # Tolerate omitted nullable fields from non-strict providers.
             raw = {**OP_FIELD_DEFAULTS, **raw}
         try:
-            op = ProposedOp.model_validate(raw)
+            op = op_model(taxonomy).model_validate(raw)
         except ValidationError as exc:
             errors = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
             reject(raw, f"invalid op: {errors}")
@@ -268,7 +285,7 @@ def validate_ops(
                 reject(dump, f"{op.op} needs a category")
                 continue
             try:
-                check_category(kind, op.category)
+                taxonomy.check(kind, op.category)
             except InvalidInputError as exc:
                 reject(dump, str(exc))
                 continue
@@ -309,13 +326,23 @@ def validate_ops(
             reject(dump, f"reference {op.ref!r} was not shown in the prompt (known: {', '.join(refs) or 'none'})")
             continue
         fact_id, kind = target
+        if op.op == "reclassify":
+            new_kind = taxonomy.kind_of(op.category or "")
+            if new_kind is None or op.category == UNCATEGORIZED:
+                reject(dump, f"reclassify needs a category (allowed: {', '.join(taxonomy.model_categories)})")
+                continue
+            if withheld(op.op, op.category or ""):
+                continue
+            if first_on(fact_id, dump):
+                accepted.append(PlannedOp(op="reclassify", fact_id=fact_id, kind=new_kind, category=op.category))
+            continue
         if not first_on(fact_id, dump):
             continue
         if op.op == "contradict":
             category = op.category
             if category is not None:
                 try:
-                    check_category(kind, category)
+                    taxonomy.check(kind, category)
                 except InvalidInputError as exc:
                     reject(dump, str(exc))
                     continue

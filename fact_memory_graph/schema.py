@@ -139,6 +139,8 @@ class FactSource(StrEnum):
     USER_EDIT = "user_edit"
     FILE = "file"
     SYSTEM = "system"
+    #: The nightly review inferred it from the day's messages (staged, lower confidence).
+    INFERENCE = "inference"
 
 
 class Fact(BaseModel):
@@ -230,7 +232,7 @@ class AuditEntry(BaseModel):
     at: datetime
 
 
-OpName = Literal["add_durable", "add_current", "strengthen", "decay", "contradict"]
+OpName = Literal["add_durable", "add_current", "strengthen", "decay", "contradict", "reclassify"]
 OP_NAMES: tuple[str, ...] = get_args(OpName)
 
 
@@ -255,6 +257,41 @@ class PlannedOp(BaseModel):
     session_id: str | None = None
     embedding: list[float] | None = Field(default=None, repr=False)
     note: str | None = None
+    #: Starting confidence of an add (``None``: ``WriteConfig.initial_confidence``); inferred
+    #: facts start lower.
+    confidence: float | None = Field(default=None, ge=0, le=1)
+
+
+class PersonMention(BaseModel):
+    """A person named in a message (the relationships evaluator), or the user's own names
+    (the identity evaluator: ``relation="self"``)."""
+
+    name: str
+    relation: str
+    aliases: list[str] = Field(default_factory=list)
+
+
+class EvaluationRecord(BaseModel):
+    """One evaluator's validated output for one message, written in the message's transaction."""
+
+    evaluator: str
+    output: Any
+    people: list[PersonMention] = Field(default_factory=list)
+    #: The evaluator's own statements (SQL text, parameters), run after the record is written.
+    statements: list[tuple[str, list[Any]]] = Field(default_factory=list, repr=False)
+
+
+class Person(BaseModel):
+    """Someone in a user's life as the memory knows them (``relation="self"``: the user's own
+    names), with the facts that mention them."""
+
+    name: str
+    relation: str
+    aliases: list[str] = Field(default_factory=list)
+    fact_ids: list[UUID] = Field(default_factory=list)
+    mentions: int = 1
+    first_at: datetime
+    last_at: datetime
 
 
 class AppliedOp(BaseModel):
@@ -295,6 +332,8 @@ class ApplyOutcome(BaseModel):
     #: "Forget what I just said": what was forgotten of the previous turn (``purged`` facts,
     #: ``unlinked`` facts it no longer supports, ``candidates``), so the agent can confirm it.
     forgotten: dict[str, int] = Field(default_factory=dict)
+    #: The evaluators' outputs written with this message (name -> output), e.g. ``task_success``.
+    evaluations: dict[str, Any] = Field(default_factory=dict)
 
 
 class ReconcileAction(StrEnum):

@@ -67,7 +67,8 @@ async def test_async_store_directly(fresh_db_url: str, embeddings) -> None:
         assert [f.claim for f, _, _ in found[FactKind.DURABLE]] == ["lives in Berlin"]
         assert (await store.search("someone-else", vec, {FactKind.DURABLE: 5}))[FactKind.DURABLE] == []
         assert await store.delete_user("u") == {"candidates": 0, "audit": 1, "messages": 1, "runs": 0, "profile": 0,
-                                                "sessions": 0, "facts": 1, "message_log": 0, "jobs": 0}
+                                                "sessions": 0, "facts": 1, "message_log": 0, "people": 0,
+                                                "evaluations": 0, "jobs": 0}
 
 
 async def test_async_write_path_never_uses_the_sync_pool(amemory: FactMemory, user_id: str,

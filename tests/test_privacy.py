@@ -22,9 +22,13 @@ def dump_user(db_url: str, user_id: str) -> str:
     with psycopg.connect(db_url) as conn:
         tables = [r[0] for r in conn.execute(
             "SELECT tablename FROM pg_tables WHERE tablename LIKE 'fact_memory_%' AND tablename NOT IN"
-            " ('fact_memory_migrations', 'fact_memory_meta', 'fact_memory_users')")]
-        return "\n".join(str(row) for t in tables
-                         for row in conn.execute(f"SELECT * FROM {t} WHERE user_id = %s", (user_id,)))
+            " ('fact_memory_migrations', 'fact_memory_meta', 'fact_memory_users', 'fact_memory_digests')")]
+        # The weekly digests hold aggregates only: no row may name the user.
+        digests = conn.execute("SELECT * FROM fact_memory_digests WHERE data::text LIKE %s OR markdown LIKE %s",
+                               (f"%{user_id}%", f"%{user_id}%")).fetchall()
+        return "\n".join([*(str(row) for t in tables
+                             for row in conn.execute(f"SELECT * FROM {t} WHERE user_id = %s", (user_id,))),
+                          *map(str, digests)])
 
 
 def test_purge_fact_removes_its_text_everywhere(make_memory, db_url: str, user_id: str, clock: FixedClock) -> None:

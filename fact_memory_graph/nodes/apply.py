@@ -14,7 +14,7 @@ def _args(state: WriteState) -> tuple[tuple[Any, ...], dict[str, Any]]:
     return (state["user_id"], state["message_id"], state.get("planned") or []), {
         "at": state["at"], "rejected": state.get("rejected") or [],
         "also_processed": state.get("batch_message_ids") or [], "llm_calls": state.get("llm_calls", 0),
-        "generation": state.get("generation"),
+        "generation": state.get("generation"), "evaluations": state.get("evaluations") or [],
     }
 
 

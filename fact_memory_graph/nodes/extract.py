@@ -8,22 +8,20 @@ context and the retrieved facts under short references. Its ops are validated on
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
 from fact_memory_graph.context import MemoryContext
-from fact_memory_graph.llm import model_errors, structured_model_cache
+from fact_memory_graph.evaluators import Evaluator, evaluate, extraction_schema
+from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
 from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteState
-from fact_memory_graph.ops import (
-    DO_NOT_REMEMBER,
-    ExtractedOps,
-    raw_ops_from_model_output,
-    validate_ops,
-)
+from fact_memory_graph.ops import DO_NOT_REMEMBER, raw_ops, validate_ops
 from fact_memory_graph.prompts import extraction_prompt
 from fact_memory_graph.sanitize import quote
 from fact_memory_graph.schema import FactKind, RejectedOp
+from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 logger = logging.getLogger(__name__)
 
@@ -45,9 +43,11 @@ def fence(text: str) -> str:
     return text.replace("<<<", "< < <").replace(">>>", "> > >")
 
 
-def build_prompt_messages(state: WriteState):
+def build_prompt_messages(state: WriteState, taxonomy: Taxonomy = DEFAULT_TAXONOMY,
+                          evaluators: Sequence[Evaluator] = ()):
     retrieved = state.get("retrieved") or []
-    return extraction_prompt().format_messages(
+    instructions = tuple((ev.name, ev.instructions) for ev in evaluators)
+    return extraction_prompt(taxonomy, instructions).format_messages(
         now=state["at"].isoformat(timespec="minutes"),
         context=fence("\n".join(state.get("context") or [])) or "(none)",
         durable_facts=format_known(retrieved, FactKind.DURABLE),
@@ -59,13 +59,20 @@ def build_prompt_messages(state: WriteState):
 def make_extract_node(ctx: MemoryContext) -> NodePair:
     write = ctx.config.write
     method = write.structured_output_method
-    structured_model = structured_model_cache(ctx.llm_factory, ExtractedOps, method, run_name="extract_facts")
+    taxonomy, evaluators = ctx.taxonomy, ctx.evaluators
+    schema = extraction_schema(taxonomy, evaluators)
+    structured_model = structured_model_cache(ctx.llm_factory, schema, method, run_name="extract_facts")
+
+    def prompt(state: WriteState):
+        return build_prompt_messages(state, taxonomy, evaluators)
 
     def parse(state: WriteState, output: Any) -> Update:
-        raw_ops = raw_ops_from_model_output(output)
+        data = structured_data(output, schema)
         refs = {item["ref"]: (item["fact"].id, item["fact"].kind) for item in state.get("retrieved") or []}
-        proposals, rejected = validate_ops(raw_ops, refs, write, message_time=state["at"])
-        return {"proposals": proposals, "rejected": rejected, "llm_calls": 1}
+        proposals, rejected = validate_ops(raw_ops(data), refs, write, message_time=state["at"], taxonomy=taxonomy)
+        records, bad = evaluate(data, evaluators, user_id=state["user_id"], message_id=state["message_id"],
+                                at=state["at"])
+        return {"proposals": proposals, "rejected": [*rejected, *bad], "evaluations": records, "llm_calls": 1}
 
     def declined(state: WriteState) -> Update | None:
         """The user asked not to be remembered ("forget what I just said", "don't remember that"):
@@ -81,14 +88,14 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         if (skip := declined(state)) is not None:
             return skip
         with model_errors():
-            output = structured_model().invoke(build_prompt_messages(state))
+            output = structured_model().invoke(prompt(state))
         return parse(state, output)
 
     async def aextract(state: WriteState, config: RunnableConfig) -> Update:
         if (skip := declined(state)) is not None:
             return skip
         with model_errors():
-            output = await structured_model().ainvoke(build_prompt_messages(state))
+            output = await structured_model().ainvoke(prompt(state))
         return parse(state, output)
 
     return extract, aextract

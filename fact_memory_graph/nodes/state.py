@@ -9,7 +9,13 @@ from typing import Annotated, Any, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
-from fact_memory_graph.schema import Fact, PendingContradiction, PlannedOp, RejectedOp
+from fact_memory_graph.schema import (
+    EvaluationRecord,
+    Fact,
+    PendingContradiction,
+    PlannedOp,
+    RejectedOp,
+)
 
 
 class WriteInput(TypedDict, total=False):
@@ -61,6 +67,8 @@ class WriteState(WriteInput, WriteOutput, total=False):
     proposals: list[PlannedOp]
     planned: list[PlannedOp]
     rejected: list[RejectedOp]
+    #: The evaluators' validated outputs (written by apply in the message's transaction).
+    evaluations: list[EvaluationRecord]
     llm_calls: int
     #: The user's forget generation when processing started (apply checks it).
     generation: int

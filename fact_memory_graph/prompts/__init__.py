@@ -14,7 +14,7 @@ from importlib import resources
 
 from langchain_core.prompts import ChatPromptTemplate
 
-from fact_memory_graph.schema import CURRENT_CATEGORIES, DURABLE_CATEGORIES
+from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 CATEGORY_EXAMPLES: dict[str, str] = {
     "identity": '"lives in Berlin", "born 1990", "preferred name is Sam"',
@@ -36,33 +36,45 @@ def _read(name: str) -> str:
     return (resources.files(__package__) / name).read_text(encoding="utf-8")
 
 
-def _taxonomy(categories: tuple[str, ...]) -> str:
-    return "\n".join(f"  - {c}: {CATEGORY_EXAMPLES[c]}" for c in categories)
+def _taxonomy(categories: tuple[str, ...], taxonomy: Taxonomy) -> str:
+    return "\n".join(f"  - {c}: {CATEGORY_EXAMPLES.get(c) or taxonomy.descriptions[c]}" for c in categories)
 
 
 def _set_fields(op: dict) -> dict:
     return {k: v for k, v in op.items() if v not in (None, [])}
 
 
-def _examples() -> str:
+def _examples(evaluators: tuple[str, ...]) -> str:
     blocks = []
     for ex in json.loads(_read("examples.json")):
-        blocks.append(
-            f"Known facts:\n{ex['known']}\nMessage: {ex['message']}\n"
-            # Unset fields left out: the tool schema lists them; spelling them out costs ~100 tokens.
-            f"Ops: {json.dumps({'ops': [_set_fields(op) for op in ex['ops']]}, ensure_ascii=False)}"
-        )
+        # Unset fields left out: the tool schema lists them; spelling them out costs ~100 tokens.
+        # An evaluator's example output is shown only when that evaluator is registered.
+        out = {"ops": [_set_fields(op) for op in ex["ops"]],
+               **{k: v for k, v in ex.get("evaluators", {}).items() if k in evaluators}}
+        blocks.append(f"Known facts:\n{ex['known']}\nMessage: {ex['message']}\n"
+                      f"Output: {json.dumps(out, ensure_ascii=False)}")
     return "\n\n".join(blocks)
 
 
+def _evaluator_rules(instructions: tuple[tuple[str, str], ...]) -> str:
+    if not instructions:
+        return ""
+    return "\nAlso fill in:\n" + "\n".join(f"- {text}" for _, text in instructions) + "\n"
+
+
 @cache
-def extraction_prompt() -> ChatPromptTemplate:
-    """The extractor prompt; variables: now, context, durable_facts, current_facts, message."""
+def extraction_prompt(taxonomy: Taxonomy = DEFAULT_TAXONOMY,
+                      evaluators: tuple[tuple[str, str], ...] = ()) -> ChatPromptTemplate:
+    """The extractor prompt; variables: now, context, durable_facts, current_facts, message.
+
+    ``evaluators``: (name, instructions) of each registered evaluator: the prompt grows by their
+    lines only. ``taxonomy``: custom categories are listed with their descriptions."""
     system = (
         _read("extract_system.txt")
-        .replace("{durable_taxonomy}", _taxonomy(DURABLE_CATEGORIES))
-        .replace("{current_taxonomy}", _taxonomy(CURRENT_CATEGORIES))
-        .replace("{examples}", _examples())
+        .replace("{durable_taxonomy}", _taxonomy(taxonomy.durable, taxonomy))
+        .replace("{current_taxonomy}", _taxonomy(taxonomy.current, taxonomy))
+        .replace("{evaluators}", _evaluator_rules(evaluators))
+        .replace("{examples}", _examples(tuple(name for name, _ in evaluators)))
     )
     # Braces in the examples must not be read as template variables.
     system = system.replace("{", "{{").replace("}", "}}")

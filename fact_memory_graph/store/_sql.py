@@ -29,6 +29,9 @@ PROFILES = "fact_memory_profiles"
 SESSIONS = "fact_memory_sessions"
 MESSAGES = "fact_memory_messages"
 FORGET_REQUESTS = "fact_memory_forget_requests"
+PEOPLE = "fact_memory_people"
+EVALUATIONS = "fact_memory_evaluations"
+DIGESTS = "fact_memory_digests"
 #: The advisory lock and the generations row of one user (writers share it, forget takes it alone).
 USER_KEY_SQL = "hashtextextended('fact-memory-user:' || %s, 0)"
 

@@ -23,11 +23,13 @@ from fact_memory_graph.schema import (
     RETRIEVABLE_STATUSES,
     ApplyOutcome,
     AuditEntry,
+    EvaluationRecord,
     Fact,
     FactCandidate,
     FactKind,
     FactStatus,
     GroupDecision,
+    Person,
     PlannedOp,
     RejectedOp,
     SearchHit,
@@ -36,6 +38,7 @@ from fact_memory_graph.store._driver import Heal, arun_plan, make_async_pool, ru
 from fact_memory_graph.store._sql import Plan
 from fact_memory_graph.store.plans import FactVector, Neighbour, QueueEntry, StorePlans
 from fact_memory_graph.store.store import FactStore
+from fact_memory_graph.taxonomy import Taxonomy
 
 T = TypeVar("T")
 
@@ -44,8 +47,9 @@ class AsyncFactStore(StorePlans):
     """Async Postgres + pgvector storage; same methods as ``FactStore``, awaitable."""
 
     def __init__(self, pool: AsyncConnectionPool | None, *, dimension: int, write: WriteConfig | None = None,
-                 heal: Heal | None = None, lifecycle: LifecyclePolicy | None = None):
-        super().__init__(dimension=dimension, write=write, lifecycle=lifecycle)
+                 heal: Heal | None = None, lifecycle: LifecyclePolicy | None = None,
+                 taxonomy: Taxonomy | None = None):
+        super().__init__(dimension=dimension, write=write, lifecycle=lifecycle, taxonomy=taxonomy)
         self.pool = pool
         self.heal = heal
 
@@ -194,11 +198,20 @@ class AsyncFactStore(StorePlans):
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,
         rejected: Sequence[RejectedOp] = (), also_processed: Iterable[str] = (), llm_calls: int = 0,
         generation: int | None = None, forgotten: dict[str, int] | None = None,
+        evaluations: Sequence[EvaluationRecord] = (),
     ) -> ApplyOutcome:
         extra = list(also_processed)
         return await self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls,
-                                                       generation, forgotten),
+                                                       generation, forgotten, evaluations),
                                transaction=True, pipeline=True)
+
+    async def people(self, user_id: str) -> list[Person]:
+        """The people the user named (the user's own names first), with their believed facts."""
+        return await self._run(lambda: self._people_plan(user_id))
+
+    async def evaluations(self, user_id: str, evaluator: str | None = None, *, limit: int = 100) -> list[dict[str, Any]]:
+        """The user's evaluator outputs, newest first (one evaluator's, or all)."""
+        return await self._run(lambda: self._evaluations_plan(user_id, evaluator, limit))
 
     async def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool,
                                 at: datetime, note: str | None = None) -> FactCandidate:
@@ -310,7 +323,8 @@ class ThreadedAsyncFactStore(AsyncFactStore):
     thread, so the event loop stays free. It owns no pool (closing it closes nothing)."""
 
     def __init__(self, store: FactStore) -> None:
-        super().__init__(None, dimension=store.dimension, write=store.write, lifecycle=store.lifecycle)
+        super().__init__(None, dimension=store.dimension, write=store.write, lifecycle=store.lifecycle,
+                         taxonomy=store.taxonomy)
         self.sync_store = store
 
     async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,

@@ -253,6 +253,50 @@ CREATE TABLE fact_memory_forget_requests (
 );
 """,
     ),
+    (
+        "evaluators: people, evaluations; inferred facts; facts shown per reply; weekly digests",
+        """
+-- The relationships and identity evaluators (seed 000 R35): the people in a user's life, by
+-- lower-cased name ('@self' is the user: the names and aliases they go by), linked to the facts
+-- that mention them.
+CREATE TABLE fact_memory_people (
+    user_id   text NOT NULL CHECK (user_id <> ''),
+    name_key  text NOT NULL,
+    name      text NOT NULL,
+    relation  text NOT NULL,
+    aliases   text[] NOT NULL DEFAULT '{}',
+    fact_ids  uuid[] NOT NULL DEFAULT '{}',
+    mentions  integer NOT NULL DEFAULT 1,
+    first_at  timestamptz NOT NULL,
+    last_at   timestamptz NOT NULL,
+    PRIMARY KEY (user_id, name_key)
+);
+-- Every evaluator's validated output, one row per message (task success, custom evaluators).
+CREATE TABLE fact_memory_evaluations (
+    user_id     text NOT NULL CHECK (user_id <> ''),
+    message_id  text NOT NULL,
+    evaluator   text NOT NULL,
+    output      jsonb NOT NULL,
+    at          timestamptz NOT NULL,
+    PRIMARY KEY (user_id, message_id, evaluator)
+);
+CREATE INDEX fact_memory_evaluations_at_idx ON fact_memory_evaluations (evaluator, at);
+-- Facts the read path put before the reply that followed this message (NULL: not known), so
+-- task success can be compared with and without memory.
+ALTER TABLE fact_memory_messages ADD COLUMN facts_shown integer;
+-- Facts the nightly review inferred from the day's messages.
+ALTER TABLE fact_memory_facts DROP CONSTRAINT fact_memory_facts_source_check;
+ALTER TABLE fact_memory_facts ADD CONSTRAINT fact_memory_facts_source_check
+    CHECK (source IN ('conversation', 'user_edit', 'file', 'system', 'inference'));
+-- The weekly digest of the whole store (aggregates only: no user id, no text).
+CREATE TABLE fact_memory_digests (
+    week_start  date PRIMARY KEY,
+    data        jsonb NOT NULL,
+    markdown    text NOT NULL,
+    built_at    timestamptz NOT NULL
+);
+""",
+    ),
 ]
 
 

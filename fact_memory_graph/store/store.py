@@ -19,11 +19,13 @@ from fact_memory_graph.schema import (
     RETRIEVABLE_STATUSES,
     ApplyOutcome,
     AuditEntry,
+    EvaluationRecord,
     Fact,
     FactCandidate,
     FactKind,
     FactStatus,
     GroupDecision,
+    Person,
     PlannedOp,
     RejectedOp,
     SearchHit,
@@ -31,6 +33,7 @@ from fact_memory_graph.schema import (
 from fact_memory_graph.store._driver import Heal, make_pool, run_plan
 from fact_memory_graph.store._sql import CANDIDATES, FACTS, Plan
 from fact_memory_graph.store.plans import FactVector, Neighbour, QueueEntry, StorePlans
+from fact_memory_graph.taxonomy import Taxonomy
 
 T = TypeVar("T")
 
@@ -39,8 +42,9 @@ class FactStore(StorePlans):
     """Postgres + pgvector storage for facts, candidates, the audit log and processed messages."""
 
     def __init__(self, pool: ConnectionPool, *, dimension: int, write: WriteConfig | None = None,
-                 heal: Heal | None = None, lifecycle: LifecyclePolicy | None = None):
-        super().__init__(dimension=dimension, write=write, lifecycle=lifecycle)
+                 heal: Heal | None = None, lifecycle: LifecyclePolicy | None = None,
+                 taxonomy: Taxonomy | None = None):
+        super().__init__(dimension=dimension, write=write, lifecycle=lifecycle, taxonomy=taxonomy)
         self.pool = pool
         #: Restarts a dead embedded server before a retry (set by FactMemory for the embedded default).
         self.heal = heal
@@ -214,6 +218,7 @@ class FactStore(StorePlans):
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,
         rejected: Sequence[RejectedOp] = (), also_processed: Iterable[str] = (), llm_calls: int = 0,
         generation: int | None = None, forgotten: dict[str, int] | None = None,
+        evaluations: Sequence[EvaluationRecord] = (),
     ) -> ApplyOutcome:
         """Apply all ops of one message in one transaction; exactly once per message id.
 
@@ -225,8 +230,16 @@ class FactStore(StorePlans):
         """
         extra = list(also_processed)
         return self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls,
-                                                       generation, forgotten),
+                                                       generation, forgotten, evaluations),
                          transaction=True, pipeline=True)
+
+    def people(self, user_id: str) -> list[Person]:
+        """The people the user named (the user's own names first), with their believed facts."""
+        return self._run(lambda: self._people_plan(user_id))
+
+    def evaluations(self, user_id: str, evaluator: str | None = None, *, limit: int = 100) -> list[dict[str, Any]]:
+        """The user's evaluator outputs, newest first (one evaluator's, or all)."""
+        return self._run(lambda: self._evaluations_plan(user_id, evaluator, limit))
 
     def resolve_candidate(self, user_id: str, candidate_id: UUID | str, *, accept: bool, at: datetime,
                           note: str | None = None) -> FactCandidate:

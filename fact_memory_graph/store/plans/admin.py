@@ -15,10 +15,12 @@ from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATE_COLUMNS,
     CANDIDATES,
+    EVALUATIONS,
     FACT_COLUMNS,
     FACTS,
     FORGET_REQUESTS,
     MESSAGES,
+    PEOPLE,
     PROCESSED,
     PROFILES,
     RUNS,
@@ -37,11 +39,12 @@ from fact_memory_graph.store._sql import (
     to_fact,
 )
 from fact_memory_graph.store.migrations import MIGRATIONS, render_migration
+from fact_memory_graph.store.plans.people import SELF_KEY
 from fact_memory_graph.store.plans.write import WritePlans
 
 #: Tables distributed by user_id on Citus, colocated with the facts (the facts first: the others'
 #: foreign keys and joins point at it).
-DISTRIBUTED_TABLES = (FACTS, CANDIDATES, AUDIT, PROCESSED, RUNS, PROFILES, SESSIONS, MESSAGES)
+DISTRIBUTED_TABLES = (FACTS, CANDIDATES, AUDIT, PROCESSED, RUNS, PROFILES, SESSIONS, MESSAGES, PEOPLE, EVALUATIONS)
 #: The job engine's tasks whose arguments name a user (see fact_memory_graph.jobs).
 USER_TASKS = ("fact_memory.reconcile_user",)
 # Arbitrary constant: serialises concurrent setup() calls (CREATE EXTENSION races otherwise).
@@ -182,6 +185,8 @@ class AdminPlans(WritePlans):
         yield from execute(f"DELETE FROM {SESSIONS} WHERE user_id = %s AND %s = ANY(fact_ids)", (user_id, str(fid)))
         yield from execute(f"UPDATE {FACTS} SET superseded_by = NULL WHERE user_id = %s AND superseded_by = %s",
                            (user_id, fid))
+        yield from execute(f"UPDATE {PEOPLE} SET fact_ids = array_remove(fact_ids, %s) WHERE user_id = %s"
+                           " AND %s = ANY(fact_ids)", (fid, user_id, fid))
         outcomes = yield from rows(
             f"SELECT message_id, outcome FROM {PROCESSED} WHERE user_id = %s AND outcome::text LIKE %s",
             (user_id, f"%{fid}%"))
@@ -218,9 +223,28 @@ class AdminPlans(WritePlans):
         if cids:
             yield from execute(f"DELETE FROM {AUDIT} WHERE user_id = %s AND candidate_id = ANY(%s)", (user_id, cids))
             yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
-        if only or others or cids:
+        people = yield from self._forget_evaluations(user_id, ids)
+        if only or others or cids or people:
             yield from execute(f"DELETE FROM {PROFILES} WHERE user_id = %s", (user_id,))  # rebuilt without them
         return {"purged": len(only), "unlinked": len(others), "candidates": len(cids)}
+
+    def _forget_evaluations(self, user_id: str, ids: Sequence[str]) -> Plan[int]:
+        """The evaluator outputs of forgotten messages are deleted, and the people they named lose
+        that mention (a person no other message named is deleted). Returns the people touched."""
+        found = yield from rows(f"DELETE FROM {EVALUATIONS} WHERE user_id = %s AND message_id = ANY(%s)"
+                                " RETURNING evaluator, output", (user_id, list(ids)))
+        keys: list[str] = []
+        for r in found:
+            if r["evaluator"] == "relationships" and isinstance(r["output"], list):
+                keys += [str(p.get("name", "")).lower() for p in r["output"] if isinstance(p, dict)]
+            elif r["evaluator"] == "identity" and r["output"]:
+                keys.append(SELF_KEY)
+        if not keys:
+            return 0
+        yield from execute(f"UPDATE {PEOPLE} SET mentions = mentions - 1 WHERE user_id = %s AND name_key = ANY(%s)",
+                           (user_id, keys))
+        yield from execute(f"DELETE FROM {PEOPLE} WHERE user_id = %s AND mentions <= 0", (user_id,))
+        return len(keys)
 
     def _forget_turn_plan(self, user_id: str, ids: Sequence[str]) -> Plan[dict[str, int]]:
         """"Forget what I just said": the processed message among ``ids`` (the turn's id, or its
@@ -256,7 +280,7 @@ class AdminPlans(WritePlans):
         counts: dict[str, int] = {}
         for name, table in (("candidates", CANDIDATES), ("audit", AUDIT), ("messages", PROCESSED), ("runs", RUNS),
                             ("profile", PROFILES), ("sessions", SESSIONS), ("facts", FACTS),
-                            ("message_log", MESSAGES)):
+                            ("message_log", MESSAGES), ("people", PEOPLE), ("evaluations", EVALUATIONS)):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
         yield from execute(f"DELETE FROM {FORGET_REQUESTS} WHERE user_id = %s", (user_id,))  # a retried request is done
         yield from execute(
@@ -312,6 +336,10 @@ class AdminPlans(WritePlans):
                          f" FROM {SESSIONS} WHERE user_id = %s ORDER BY started_at, session_id"),
             ("message_log", f"SELECT message_id, session_id, text, at, state, attempts, last_error, processed_at"
                             f" FROM {MESSAGES} WHERE user_id = %s ORDER BY seq"),
+            ("people", f"SELECT name_key, name, relation, aliases, fact_ids, mentions, first_at, last_at"
+                       f" FROM {PEOPLE} WHERE user_id = %s ORDER BY name_key"),
+            ("evaluations", f"SELECT message_id, evaluator, output, at FROM {EVALUATIONS}"
+                            " WHERE user_id = %s ORDER BY at, message_id, evaluator"),
         ):
             data[key] = yield from rows(sql, (user_id,))
         return data
@@ -368,5 +396,15 @@ class AdminPlans(WritePlans):
             yield from execute(f"INSERT INTO {RUNS} (user_id, job, started_at, finished_at, report)"
                                " VALUES (%s, %s, %s, %s, %s)",
                                (user_id, r["job"], r["started_at"], r["finished_at"], Jsonb(r["report"])))
+        for p in data.get("people", []):
+            yield from execute(
+                f"INSERT INTO {PEOPLE} (user_id, name_key, name, relation, aliases, fact_ids, mentions, first_at,"
+                " last_at) VALUES (%s, %s, %s, %s, %s, %s::uuid[], %s, %s, %s)",
+                (user_id, p["name_key"], p["name"], p["relation"], p["aliases"], p["fact_ids"], p["mentions"],
+                 p["first_at"], p["last_at"]))
+        for e in data.get("evaluations", []):
+            yield from execute(f"INSERT INTO {EVALUATIONS} (user_id, message_id, evaluator, output, at)"
+                               " VALUES (%s, %s, %s, %s, %s)",
+                               (user_id, e["message_id"], e["evaluator"], Jsonb(e["output"]), e["at"]))
         return {"facts": len(data.get("facts", [])), "candidates": len(data.get("candidates", [])),
                 "audit": len(data.get("audit_log", [])), "messages": len(data.get("processed_messages", []))}

@@ -13,6 +13,7 @@ from psycopg.pq import Format
 
 from fact_memory_graph.config import LifecyclePolicy, WriteConfig
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
+from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
 class VectorParam:
@@ -40,10 +41,11 @@ psycopg.adapters.register_dumper(VectorParam, _VectorParamDumper)
 
 class PlansBase:
     def __init__(self, *, dimension: int, write: WriteConfig | None = None,
-                 lifecycle: LifecyclePolicy | None = None) -> None:
+                 lifecycle: LifecyclePolicy | None = None, taxonomy: Taxonomy | None = None) -> None:
         self.dimension = dimension
         self.write = write or WriteConfig()
         self.lifecycle = lifecycle or LifecyclePolicy()
+        self.taxonomy = taxonomy or DEFAULT_TAXONOMY
 
     def vector_literal(self, embedding: Sequence[float]) -> str:
         """pgvector text form; checks the dimension and rejects NaN/inf with a clear error."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -50,7 +50,7 @@ _LEXEME = re.compile(r"[^\W_]+")
 MAX_QUERY_TERMS = 64
 
 
-def lexical_query(text: str) -> str:
+def lexical_query(text: str, category_words: Mapping[str, Sequence[str]] = CATEGORY_WORDS) -> str:
     """A ``to_tsquery`` text for a question: an OR of its words (not the AND of
     ``plainto_tsquery``: a question shares only some words with the fact that answers it), plus
     the names of the categories its words point at (:data:`CATEGORY_WORDS`). Stop words drop out
@@ -58,7 +58,7 @@ def lexical_query(text: str) -> str:
     words = [w.lower() for w in _LEXEME.findall(text)]
     terms = list(dict.fromkeys(words))[:MAX_QUERY_TERMS]
     present = set(terms)
-    for category, cues in CATEGORY_WORDS.items():
+    for category, cues in category_words.items():
         if present & {category, *cues}:
             terms += category.split("_")
     return " | ".join(f"'{t}'" for t in dict.fromkeys(terms))
@@ -85,7 +85,7 @@ class ReadPlans(PlansBase):
         (``valid_at``, else ``created_at``)."""
         require_user(user_id)
         q = self.vector_param(embedding)
-        tsquery = lexical_query(query_text or "") if mode != "dense" else ""
+        tsquery = lexical_query(query_text or "", self.taxonomy.words) if mode != "dense" else ""
         if mode != "dense" and not tsquery:
             mode = "dense" if mode == "hybrid" else "lexical"
         parts, params = [], []

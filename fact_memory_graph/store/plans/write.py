@@ -20,6 +20,7 @@ from fact_memory_graph.schema import (
     AppliedOp,
     ApplyOutcome,
     AuditEntry,
+    EvaluationRecord,
     Fact,
     FactCandidate,
     FactKind,
@@ -49,7 +50,7 @@ from fact_memory_graph.store._sql import (
     rows,
     to_fact,
 )
-from fact_memory_graph.store.plans.read import ReadPlans
+from fact_memory_graph.store.plans.people import EvaluationPlans
 
 ADD_OPS = ("add_durable", "add_current")
 logger = logging.getLogger(__name__)
@@ -109,7 +110,7 @@ def _returned(row: Row | None) -> Row:
     return row
 
 
-class WritePlans(ReadPlans):
+class WritePlans(EvaluationPlans):
     def _audit(
         self, *, user_id: str, op: str, at: datetime, fact_id: UUID | None = None, candidate_id: UUID | None = None,
         message_id: str | None = None, before: Row | None = None, after: Row | None = None,
@@ -151,6 +152,7 @@ class WritePlans(ReadPlans):
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], at: datetime,
         rejected: Sequence[RejectedOp], also_processed: Iterable[str], llm_calls: int,
         generation: int | None = None, forgotten: dict[str, int] | None = None,
+        evaluations: Sequence[EvaluationRecord] = (),
     ) -> Plan[ApplyOutcome]:
         require_user(user_id)
         require_aware(at)
@@ -183,6 +185,10 @@ class WritePlans(ReadPlans):
                 outcome.applied.append((yield from self._apply_one(user_id, message_id, op, at, touched)))
             except _FactGone as gone:  # that op alone; the rest of the message applies
                 outcome.rejected.append(RejectedOp(op={"op": op.op, "fact_id": str(gone.fact_id)}, reason=str(gone)))
+        if evaluations:
+            outcome.evaluations = yield from self._record_evaluations(user_id, message_id, evaluations, at)
+        yield from self._link_new_facts(user_id, [(a.fact_id, a.claim or "") for a in outcome.applied
+                                                  if a.op in ADD_OPS and a.fact_id is not None])
         record = Jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}))
         yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
                            (record, user_id, message_id))
@@ -279,6 +285,8 @@ class WritePlans(ReadPlans):
             op = op.model_copy(update={"fact_id": fact_id, "note": f"{op.note}; {moved}" if op.note else moved})
         if op.op == "contradict":
             return (yield from self._contradict(user_id, message_id, op, fact_id, at, before))
+        if op.op == "reclassify":
+            return (yield from self._reclassify(user_id, message_id, op, fact_id, at, before))
         after = _returned((yield from self._strengthen(user_id, message_id, op, op.fact_id, at))
                           if op.op == "strengthen" else (yield from self._decay(user_id, op.fact_id)))
         yield from self._audit(user_id=user_id, op=op.op, at=at, fact_id=op.fact_id, message_id=message_id,
@@ -288,6 +296,25 @@ class WritePlans(ReadPlans):
             confidence_before=before["confidence"], confidence_after=after["confidence"],
             status_after=after["status"], note=op.note,
         )
+
+    def _reclassify(self, user_id: str, message_id: str, op: PlannedOp, fact_id: UUID, at: datetime,
+                    before: Row) -> Plan[AppliedOp]:
+        """Seed 000's lazy reclassification: the fact moves to the category (and kind) the
+        extractor chose when it saw the fact again; claim, confidence and history stay."""
+        if op.kind is None or op.category is None:
+            raise InvalidInputError("reclassify needs kind and category")
+        after = _returned((yield from one(
+            f"UPDATE {FACTS} SET kind = %s, category = %s,"
+            # A durable fact that turns out to be a current state starts its clock at its last confirmation.
+            " valid_at = CASE WHEN %s = 'current' THEN coalesce(valid_at, last_confirmed_at) ELSE valid_at END"
+            f" WHERE user_id = %s AND id = %s RETURNING {FACT_COLUMNS}",
+            (FactKind(op.kind).value, op.category, FactKind(op.kind).value, user_id, fact_id))))
+        yield from self._audit(user_id=user_id, op="reclassify", at=at, fact_id=fact_id, message_id=message_id,
+                               before=before, after=after, note=f"{before['kind']}/{before['category']} -> "
+                               f"{after['kind']}/{after['category']}")
+        return AppliedOp(op="reclassify", fact_id=fact_id, claim=after["claim"], kind=after["kind"],
+                         category=after["category"], confidence_before=before["confidence"],
+                         confidence_after=after["confidence"], status_after=after["status"], note=op.note)
 
     def _strengthen(self, user_id: str, message_id: str, op: PlannedOp, fact_id: UUID, at: datetime
                     ) -> Plan[Row | None]:
@@ -356,7 +383,8 @@ class WritePlans(ReadPlans):
             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
             " RETURNING " + FACT_COLUMNS,
             (fid, user_id, kind.value, op.category, op.claim, Jsonb(op.structured_fields),
-             self.write.initial_confidence, [message_id] if message_id else [], op.verification_status.value,
+             self.write.initial_confidence if op.confidence is None else op.confidence,
+             [message_id] if message_id else [], op.verification_status.value,
              op.source.value, at, at, op.valid_at or (at if kind is FactKind.CURRENT else None),
              op.expires_at if kind is FactKind.CURRENT else None, self._confirmed_at(op, at), op.session_id,
              self.vector_param(op.embedding)),

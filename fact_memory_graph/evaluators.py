@@ -1,0 +1,247 @@
+"""Evaluators: what else the one post-turn model call judges, beside the fact ops (seed 000 R35).
+
+An :class:`Evaluator` is a name (its field in the extractor's tool call), an output type pydantic
+validates, one or two lines of prompt instructions, and what to write: every validated output is
+recorded in ``fact_memory_evaluations`` in the message's own transaction (exactly once, with the
+facts), and an evaluator may add SQL statements of its own to that transaction (``apply``).
+
+The extractor's schema is built from the registered evaluators (:func:`extraction_schema`): the
+fact ops plus one field per evaluator, so the prompt and the schema grow only by what is
+registered. Validation is per evaluator: a bad output rejects that evaluator's part (recorded
+as a rejected op with the reason), never the facts.
+
+Three ship beside the facts and are on by default (:func:`default_evaluators`):
+
+- ``relationships``: the people the user names (name, relation, aliases), kept per user in
+  ``fact_memory_people`` and linked to the facts that mention them, so "who is Mia?" reaches
+  them (:meth:`~fact_memory_graph.FactMemory.people`, the profile, the read path).
+- ``identity``: the names and nicknames the user goes by, merged per user (the person ``@self``).
+- ``task_success``: whether the assistant's previous reply helped (success / partial / failure
+  and why), from the user's reaction, recorded with whether memory was shown for that reply:
+  the outcome metrics of ``health()`` and the weekly digest.
+
+Register your own with ``FactMemory.open(..., evaluators=[*default_evaluators(), mine])``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+    field_validator,
+)
+
+from fact_memory_graph.ops import ExtractedOps, op_model
+from fact_memory_graph.sanitize import clean_text, find_secrets, summarize_rejected
+from fact_memory_graph.schema import EvaluationRecord, PersonMention, RejectedOp
+from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
+
+#: One SQL statement an evaluator adds to the message's transaction: text and parameters.
+Statement = tuple[str, Sequence[Any]]
+#: ``apply(user_id, message_id, output, at)``: the statements to run (scope each by ``user_id``).
+ApplyFunction = Callable[[str, str, Any, datetime], Iterable[Statement]]
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]{1,39}$")
+#: Field names of the tool call an evaluator may not take.
+RESERVED = frozenset({"ops", "facts"})
+
+
+@dataclass(frozen=True, eq=False)
+class Evaluator:
+    """One judgement the extractor's single call makes besides the fact ops.
+
+    Args:
+        name: the tool call's field (``^[a-z][a-z0-9_]{1,39}$``, not ``ops``).
+        output: what the field holds, any type pydantic validates (a model, ``list[Model]``,
+            ``Model | None``); under OpenAI's strict mode every field of a model is required.
+        instructions: what the model should put there (a line of the extractor prompt).
+        apply: extra statements run in the message's transaction (optional); the output is
+            recorded in ``fact_memory_evaluations`` either way.
+        empty: whether an output means "nothing to record" (default: ``None`` or empty).
+    """
+
+    name: str
+    output: Any
+    instructions: str
+    apply: ApplyFunction | None = None
+    empty: Callable[[Any], bool] = lambda value: value is None or value == [] or value == {}
+
+    def __post_init__(self) -> None:
+        if not _NAME.match(self.name) or self.name in RESERVED:
+            raise ValueError(f"evaluator name {self.name!r} must match {_NAME.pattern} and not be one of {sorted(RESERVED)}")
+        if not self.instructions.strip():
+            raise ValueError(f"evaluator {self.name!r} needs instructions for the model")
+
+    def adapter(self) -> TypeAdapter[Any]:
+        return _adapter(self.output)
+
+    def people(self, value: Any) -> list[PersonMention]:
+        """People this output names (the built-in relationships and identity evaluators)."""
+        return []
+
+
+@cache
+def _adapter(output: Any) -> TypeAdapter[Any]:
+    return TypeAdapter(output)
+
+
+# --------------------------------------------------------------------------- built-in evaluators
+class NamedPerson(BaseModel):
+    """Someone in the user's life, as the model names them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # No length bounds in the schema (OpenAI's strict mode refuses some): checked in people().
+    name: str = Field(description="the name as the user says it, e.g. 'Mia'")
+    relation: str = Field(description="to the user: sister, partner, boss, friend, doctor, dog, ...")
+    aliases: list[str] = Field(description="other names for the same person; [] when none")
+
+
+class TaskOutcome(BaseModel):
+    """Whether the assistant's previous reply helped, judged from the user's reaction."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    outcome: Literal["success", "partial", "failure"]
+    reason: str = Field(description="a few words: why")
+
+    @field_validator("reason")
+    @classmethod
+    def _short(cls, value: str) -> str:
+        return clean_text(value).strip()[:200]
+
+
+#: An evaluator's output above this (as JSON) is rejected (storage stays bounded).
+MAX_OUTPUT_BYTES = 8192
+#: People per message and names per person kept (the rest of a runaway output is ignored).
+MAX_PEOPLE = 20
+MAX_ALIASES = 10
+#: Names: letters (any script), digits, spaces, and . ' - (no markup, no SQL, no patterns).
+_PERSON_NAME = re.compile(r"^[^\W_][\w .'\-]{0,59}$")
+
+
+def _person_names(names: Iterable[str]) -> list[str]:
+    out = []
+    for raw in names:
+        name = " ".join(clean_text(raw).split())
+        if _PERSON_NAME.match(name) and not find_secrets(name) and name.lower() not in (n.lower() for n in out):
+            out.append(name)
+    return out
+
+
+class RelationshipsEvaluator(Evaluator):
+    def people(self, value: Any) -> list[PersonMention]:
+        found = []
+        for person in (value or [])[:MAX_PEOPLE]:
+            names = _person_names([person.name, *person.aliases[:MAX_ALIASES]])
+            relation = " ".join(clean_text(person.relation).split()).lower()[:40]
+            if names and relation and _PERSON_NAME.match(relation) and relation != "self":
+                found.append(PersonMention(name=names[0], relation=relation, aliases=names[1:]))
+        return found
+
+
+class IdentityEvaluator(Evaluator):
+    def people(self, value: Any) -> list[PersonMention]:
+        names = _person_names((value or [])[:MAX_ALIASES])
+        return [PersonMention(name=names[0], relation="self", aliases=names[1:])] if names else []
+
+
+RELATIONSHIPS = RelationshipsEvaluator(
+    name="relationships", output=list[NamedPerson],
+    instructions="relationships: each person the user names (name, relation to the user, aliases); [] when none.",
+)
+IDENTITY = IdentityEvaluator(
+    name="identity", output=list[str],
+    instructions='identity: names or nicknames the user says they go by ("call me Sam"); [] when none.',
+)
+TASK_SUCCESS = Evaluator(
+    name="task_success", output=TaskOutcome | None,
+    instructions="task_success: when the message reacts to the assistant's last reply, did it help the user "
+                 "(success / partial / failure, a short reason); else null.",
+)
+
+
+def default_evaluators() -> tuple[Evaluator, ...]:
+    """The evaluators on by default beside the facts: relationships, identity, task success."""
+    return (RELATIONSHIPS, IDENTITY, TASK_SUCCESS)
+
+
+def check_evaluators(evaluators: Sequence[Evaluator]) -> tuple[Evaluator, ...]:
+    """The evaluators as a tuple, or a ``ValueError`` for a non-evaluator or a repeated name."""
+    names = []
+    for ev in evaluators:
+        if not isinstance(ev, Evaluator):
+            raise ValueError(f"evaluators must be Evaluator instances, not {type(ev).__name__}")
+        names.append(ev.name)
+    if len(set(names)) != len(names):
+        raise ValueError(f"two evaluators share a name: {names}")
+    return tuple(evaluators)
+
+
+# --------------------------------------------------------------------------- the one call's schema
+@cache
+def extraction_schema(taxonomy: Taxonomy = DEFAULT_TAXONOMY,
+                      evaluators: tuple[Evaluator, ...] = ()) -> type[BaseModel]:
+    """The extractor's tool: ``ops`` plus one required field per evaluator (named
+    ``ExtractedOps``, the tool name providers see)."""
+    if taxonomy is DEFAULT_TAXONOMY and not evaluators:
+        return ExtractedOps
+    fields: dict[str, Any] = {"ops": (list[op_model(taxonomy)], Field(description="The fact ops."))}  # type: ignore[misc]
+    for ev in evaluators:
+        fields[ev.name] = (ev.output, Field(description=ev.instructions))
+    return create_model("ExtractedOps", __config__=ConfigDict(extra="forbid"),
+                        __doc__=ExtractedOps.__doc__, **fields)
+
+
+def evaluate(data: Mapping[str, Any], evaluators: Sequence[Evaluator], *, user_id: str, message_id: str,
+             at: datetime) -> tuple[list[EvaluationRecord], list[RejectedOp]]:
+    """Each evaluator's part of the model's output, validated on its own: the records to write,
+    and a rejection (with the reason) for each part that failed validation or whose ``apply``
+    raised. A missing field (a non-strict provider) counts as nothing to record."""
+    records: list[EvaluationRecord] = []
+    rejected: list[RejectedOp] = []
+    for ev in evaluators:
+        if ev.name not in data:
+            continue
+        raw = data[ev.name]
+        try:
+            value = ev.adapter().validate_python(raw)
+        except ValidationError as exc:
+            errors = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
+            rejected.append(RejectedOp(op={"evaluator": ev.name, "output": summarize_rejected(raw)},
+                                       reason=f"invalid {ev.name} output: {errors}"))
+            continue
+        if ev.empty(value):
+            continue
+        output = ev.adapter().dump_python(value, mode="json")
+        if len(json.dumps(output, default=str)) > MAX_OUTPUT_BYTES:
+            rejected.append(RejectedOp(op={"evaluator": ev.name},
+                                       reason=f"{ev.name} output larger than {MAX_OUTPUT_BYTES} bytes"))
+            continue
+        if find_secrets(str(output)):
+            rejected.append(RejectedOp(op={"evaluator": ev.name},
+                                       reason=f"{ev.name} output withheld: it carries a secret"))
+            continue
+        statements: list[Statement] = []
+        if ev.apply is not None:
+            try:
+                statements = [(str(sql), list(params)) for sql, params in ev.apply(user_id, message_id, value, at)]
+            except Exception as exc:  # the user's code: its part is rejected, the facts still apply
+                rejected.append(RejectedOp(op={"evaluator": ev.name},
+                                           reason=f"{ev.name} apply failed: {type(exc).__name__}: {exc}"[:500]))
+                continue
+        records.append(EvaluationRecord(evaluator=ev.name, output=output, people=ev.people(value),
+                                        statements=statements))
+    return records, rejected

@@ -1,0 +1,140 @@
+"""Evaluator plans: each message's evaluator outputs, the people a user names, who they are.
+
+Written inside the message's apply transaction (:meth:`EvaluationPlans._record_evaluations`), so
+an evaluator's output is stored exactly once, with the facts, and rolled back with them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from fact_memory_graph.schema import RETRIEVABLE_STATUSES, EvaluationRecord, Person, PersonMention
+from fact_memory_graph.store._sql import (
+    EVALUATIONS,
+    FACTS,
+    MESSAGES,
+    PEOPLE,
+    Plan,
+    Row,
+    execute,
+    one,
+    require_user,
+    rows,
+)
+from fact_memory_graph.store.plans.read import ReadPlans
+
+#: The user's own row in the people table (the identity evaluator's names and aliases).
+SELF_KEY = "@self"
+#: Linked facts kept per person (the newest links win).
+MAX_LINKED_FACTS = 200
+
+
+def name_key(mention: PersonMention) -> str:
+    return SELF_KEY if mention.relation == "self" else mention.name.lower()
+
+
+def name_pattern(names: Sequence[str]) -> str:
+    """A Postgres regular expression matching any of ``names`` as whole words, case-insensitive
+    with ``~*``. Names are letters, digits, spaces and . ' - (checked by the evaluator); every
+    other character is escaped, so no name is read as pattern syntax."""
+    escaped = ["".join(c if c.isalnum() or c == " " else "\\" + c for c in n) for n in names]
+    return r"\m(" + "|".join(escaped) + r")\M"
+
+
+class EvaluationPlans(ReadPlans):
+    def _record_evaluations(self, user_id: str, message_id: str, records: Sequence[EvaluationRecord],
+                            at: datetime) -> Plan[dict[str, Any]]:
+        """Write each record (one row per message and evaluator), merge the people it names and
+        link them to the user's believed facts that mention them, then run the evaluator's own
+        statements. Returns name -> output for the outcome. Part of the apply transaction."""
+        written: dict[str, Any] = {}
+        for record in records:
+            output = record.output
+            if record.evaluator == "task_success" and isinstance(output, dict):
+                output = {**output, **(yield from self._shown_before(user_id, message_id))}
+            yield from execute(
+                f"INSERT INTO {EVALUATIONS} (user_id, message_id, evaluator, output, at) VALUES (%s, %s, %s, %s, %s)"
+                " ON CONFLICT (user_id, message_id, evaluator) DO NOTHING",
+                (user_id, message_id, record.evaluator, Jsonb(output), at))
+            for mention in record.people:
+                yield from self._merge_person(user_id, mention, at)
+            for sql, params in record.statements:
+                yield from execute(sql, params)
+            written[record.evaluator] = output
+        return written
+
+    def _shown_before(self, user_id: str, message_id: str) -> Plan[dict[str, Any]]:
+        """How many facts the read path showed for the reply this message reacts to: the
+        ``facts_shown`` of the user's previous logged message of the same session (``None``:
+        unknown, e.g. a message written with ``remember()``)."""
+        row = yield from one(
+            f"SELECT p.facts_shown FROM {MESSAGES} m JOIN {MESSAGES} p ON p.user_id = m.user_id"
+            " AND p.session_id IS NOT DISTINCT FROM m.session_id AND p.seq < m.seq"
+            " WHERE m.user_id = %s AND m.message_id = %s ORDER BY p.seq DESC LIMIT 1", (user_id, message_id))
+        shown = row["facts_shown"] if row else None
+        return {"facts_shown": shown, "memory_shown": None if shown is None else shown > 0}
+
+    def _merge_person(self, user_id: str, mention: PersonMention, at: datetime) -> Plan[None]:
+        """Insert or merge one person (aliases unioned, relation updated, mentions counted) and
+        link the believed facts whose claim or fields name them (the user's own row links none)."""
+        key = name_key(mention)
+        aliases = sorted({a for a in mention.aliases if a.lower() != mention.name.lower()})
+        if key == SELF_KEY:
+            link_sql, link_params = "'{}'::uuid[]", []
+        else:
+            link_sql = (f"ARRAY(SELECT id FROM {FACTS} WHERE user_id = %s AND status = ANY(%s)"
+                        " AND (claim ~* %s OR structured_fields::text ~* %s) ORDER BY created_at DESC LIMIT %s)")
+            pattern = name_pattern([mention.name, *aliases])
+            link_params = [user_id, list(RETRIEVABLE_STATUSES), pattern, pattern, MAX_LINKED_FACTS]
+        yield from execute(
+            f"INSERT INTO {PEOPLE} AS p (user_id, name_key, name, relation, aliases, fact_ids, mentions, first_at, last_at)"
+            f" VALUES (%s, %s, %s, %s, %s, {link_sql}, 1, %s, %s)"
+            " ON CONFLICT (user_id, name_key) DO UPDATE SET"
+            "  relation = excluded.relation,"
+            "  aliases = ARRAY(SELECT DISTINCT a FROM unnest(p.aliases || excluded.aliases"
+            "    || CASE WHEN p.name_key = '@self' AND lower(excluded.name) <> lower(p.name)"
+            "       THEN ARRAY[excluded.name] ELSE '{}'::text[] END) a ORDER BY a),"
+            "  fact_ids = ARRAY(SELECT DISTINCT f FROM unnest(excluded.fact_ids || p.fact_ids) f LIMIT %s),"
+            "  mentions = p.mentions + 1, last_at = GREATEST(p.last_at, excluded.last_at)",
+            (user_id, key, mention.name, mention.relation, aliases, *link_params, at, at, MAX_LINKED_FACTS))
+
+    def _link_new_facts(self, user_id: str, facts: Sequence[tuple[Any, str]]) -> Plan[None]:
+        """Link facts just added (id, claim) to the known people their claim names."""
+        if not facts:
+            return
+        people = yield from rows(f"SELECT name_key, name, aliases FROM {PEOPLE} WHERE user_id = %s"
+                                 " AND name_key <> %s", (user_id, SELF_KEY))
+        for person in people:
+            names = [person["name"], *person["aliases"]]
+            matcher = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b", re.IGNORECASE)
+            linked = [fid for fid, claim in facts if matcher.search(claim)]
+            if linked:
+                yield from execute(
+                    f"UPDATE {PEOPLE} SET fact_ids = ARRAY(SELECT DISTINCT f FROM unnest(fact_ids || %s::uuid[]) f"
+                    " LIMIT %s) WHERE user_id = %s AND name_key = %s",
+                    (linked, MAX_LINKED_FACTS, user_id, person["name_key"]))
+
+    def _people_plan(self, user_id: str) -> Plan[list[Person]]:
+        require_user(user_id)
+        found = yield from rows(
+            f"SELECT name, relation, aliases, mentions, first_at, last_at,"
+            # Only links to facts still believed (a purged or superseded fact drops out here).
+            f" ARRAY(SELECT f.id FROM {FACTS} f WHERE f.user_id = p.user_id AND f.id = ANY(p.fact_ids)"
+            "   AND f.status = ANY(%s) ORDER BY f.created_at) AS fact_ids"
+            f" FROM {PEOPLE} p WHERE p.user_id = %s ORDER BY p.name_key = %s DESC, p.mentions DESC, p.name_key",
+            (list(RETRIEVABLE_STATUSES), user_id, SELF_KEY))
+        return [Person.model_validate(r) for r in found]
+
+    def _evaluations_plan(self, user_id: str, evaluator: str | None, limit: int) -> Plan[list[Row]]:
+        require_user(user_id)
+        where, params = "user_id = %s", [user_id]
+        if evaluator is not None:
+            where += " AND evaluator = %s"
+            params.append(evaluator)
+        return (yield from rows(f"SELECT message_id, evaluator, output, at FROM {EVALUATIONS} WHERE {where}"
+                                " ORDER BY at DESC, message_id LIMIT %s", [*params, limit]))
