@@ -118,11 +118,11 @@ def main() -> None:
         found = memory.store.search(user, emb, {FactKind.DURABLE: 15, FactKind.CURRENT: 15})
         retrieved = [{"ref": f"{'D' if k is FactKind.DURABLE else 'C'}{j}", "fact": f, "similarity": s, "pending": p}
                      for k, rows in found.items() for j, (f, s, p) in enumerate(rows, start=1)]
-        prompt = build_prompt_messages({
+        prompt = build_prompt_messages({  # the default prompt: built-in categories and evaluators
             "retrieved": retrieved, "at": clock() + timedelta(minutes=1),
             "context": ["user: I went running this morning", "assistant: How did it go?"],
             "message_text": "Pretty good, my knee held up and I cooked a big dinner after.",
-        })
+        }, memory.taxonomy, memory.context.evaluators)
         prompt_chars = sum(len(m.content) for m in prompt)
         result = {
             "messages": args.messages,

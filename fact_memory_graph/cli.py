@@ -802,6 +802,12 @@ def health(
         ("queued messages", f"{report.queued_messages} ({report.retrying_messages} retrying, oldest "
          f"{report.oldest_queued_seconds:.0f} s)" if report.oldest_queued_seconds is not None else "0"),
         ("parked messages", report.failed_messages),
+        ("task success", ", ".join(f"{k} {v}" for k, v in report.task_success.items()) or "-"),
+        ("success rate (with / without memory)",
+         " / ".join("-" if r is None else f"{r:.0%}" for r in (report.success_rate, report.success_rate_with_memory,
+                                                                report.success_rate_without_memory))),
+        ("facts shown per reply", "-" if report.facts_shown_per_reply is None else report.facts_shown_per_reply),
+        ("stale share", f"{report.stale_share:.1%}"),
     ]
     if window is not None:
         rows.append((f"activity since {since}", ", ".join(f"{k} {v}" for k, v in report.activity.items()) or "-"))
@@ -813,6 +819,66 @@ def health(
 
 
 
+
+
+@app.command()
+def digest(
+    build: Annotated[bool, typer.Option("--build", help="Build (or rebuild) last week's digest now.")] = False,
+    as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None,
+) -> None:
+    """The weekly digest: what changed, whether memory helps, quality and alerts (the newest one)."""
+    from fact_memory_graph.digest import build_digest, digest_markdown, latest_digest
+
+    with _memory(database_url, data_dir) as memory:
+        if build:
+            built = build_digest(memory)
+            found: tuple[Any, str] | None = (built, digest_markdown(built))
+        else:
+            found = latest_digest(memory)
+    if found is None:
+        console.print("no digest yet: the weekly job writes one (or run `fact-memory digest --build`)")
+        raise typer.Exit(1)
+    if as_json:
+        _emit_json(found[0].model_dump(mode="json"))
+        return
+    console.print(Text(found[1]))
+
+
+@app.command()
+def people(
+    user: Annotated[str, typer.Argument(help="User id.")],
+    as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None,
+) -> None:
+    """The people a user named (relationships evaluator) and the names they go by (identity)."""
+    with _memory(database_url, data_dir) as memory:
+        found = memory.evaluations.people(user)
+    if as_json:
+        _emit_json([p.model_dump(mode="json") for p in found])
+        return
+    table = Table(title=f"people of {user}")
+    for column in ("name", "relation", "aliases", "facts", "mentions", "last mentioned"):
+        table.add_column(column)
+    for p in found:
+        table.add_row(p.name, p.relation, ", ".join(p.aliases) or "-", str(len(p.fact_ids)), str(p.mentions),
+                      _ts(p.last_at))
+    console.print(table)
+
+
+@app.command()
+def review(
+    user: Annotated[str, typer.Argument(help="User id.")],
+    as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None,
+) -> None:
+    """Run the nightly review of a user's day now (inferred facts, refinements, patterns, session
+    summaries; one model call at most, and only once a day)."""
+    with _memory(database_url, data_dir) as memory:
+        report = memory.review.run(user)
+    if as_json:
+        _emit_json(report.model_dump(mode="json"))
+        return
+    console.print(report.skipped or f"{report.messages} messages reviewed: {report.inferred} inferred, "
+                  f"{report.patterns} patterns, {report.refined} refined, {report.summaries} session summaries, "
+                  f"{len(report.rejected)} rejected")
 
 
 # ---------------------------------------------------------------------------- the embedded server

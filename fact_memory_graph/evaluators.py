@@ -44,8 +44,8 @@ from pydantic import (
 )
 
 from fact_memory_graph.ops import ExtractedOps, op_model
-from fact_memory_graph.sanitize import clean_text, find_secrets, summarize_rejected
-from fact_memory_graph.schema import EvaluationRecord, PersonMention, RejectedOp
+from fact_memory_graph.sanitize import check_id, clean_text, find_secrets, summarize_rejected
+from fact_memory_graph.schema import EvaluationRecord, Fact, Person, PersonMention, RejectedOp
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 #: One SQL statement an evaluator adds to the message's transaction: text and parameters.
@@ -160,16 +160,16 @@ class IdentityEvaluator(Evaluator):
 
 RELATIONSHIPS = RelationshipsEvaluator(
     name="relationships", output=list[NamedPerson],
-    instructions="relationships: each person the user names (name, relation to the user, aliases); [] when none.",
+    instructions="relationships: people the user names (name, relation to the user, aliases); [] if none.",
 )
 IDENTITY = IdentityEvaluator(
     name="identity", output=list[str],
-    instructions='identity: names or nicknames the user says they go by ("call me Sam"); [] when none.',
+    instructions='identity: names the user goes by ("call me Sam"); [] if none.',
 )
 TASK_SUCCESS = Evaluator(
     name="task_success", output=TaskOutcome | None,
-    instructions="task_success: when the message reacts to the assistant's last reply, did it help the user "
-                 "(success / partial / failure, a short reason); else null.",
+    instructions="task_success: if the message reacts to the assistant's last reply, did it help "
+                 "(success, partial or failure; a short reason); else null.",
 )
 
 
@@ -245,3 +245,57 @@ def evaluate(data: Mapping[str, Any], evaluators: Sequence[Evaluator], *, user_i
         records.append(EvaluationRecord(evaluator=ev.name, output=output, people=ev.people(value),
                                         statements=statements))
     return records, rejected
+
+
+class EvaluationsView:
+    """``memory.evaluations``: what the evaluators recorded, per user (sync and async)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self._ctx = ctx
+
+    def people(self, user_id: str) -> list[Person]:
+        """The people the user named, the user's own names first (``relation == "self"``), each
+        with the believed facts that mention them."""
+        return self._ctx.store.people(check_id(user_id, "user_id"))
+
+    async def apeople(self, user_id: str) -> list[Person]:
+        """Async twin of :meth:`people`."""
+        return await self._ctx.astore.people(check_id(user_id, "user_id"))
+
+    def who(self, user_id: str, name: str) -> tuple[Person, list[Fact]] | None:
+        """The person the user calls ``name`` (or an alias of theirs) and their facts, or ``None``."""
+        return _who(self.people(user_id), name, lambda ids: self._facts(user_id, ids))
+
+    async def awho(self, user_id: str, name: str) -> tuple[Person, list[Fact]] | None:
+        """Async twin of :meth:`who`."""
+        people = await self.apeople(user_id)
+        found = _match(people, name)
+        if found is None:
+            return None
+        facts = [f for f in [await self._ctx.astore.get_fact(user_id, i) for i in found.fact_ids] if f is not None]
+        return found, facts
+
+    def outputs(self, user_id: str, evaluator: str | None = None, *, limit: int = 100) -> list[dict[str, Any]]:
+        """The user's evaluator outputs, newest first (``message_id``, ``evaluator``, ``output``, ``at``)."""
+        return self._ctx.store.evaluations(check_id(user_id, "user_id"), evaluator, limit=limit)
+
+    async def aoutputs(self, user_id: str, evaluator: str | None = None, *, limit: int = 100) -> list[dict[str, Any]]:
+        """Async twin of :meth:`outputs`."""
+        return await self._ctx.astore.evaluations(check_id(user_id, "user_id"), evaluator, limit=limit)
+
+    def _facts(self, user_id: str, ids: Sequence[Any]) -> list[Fact]:
+        return [f for f in (self._ctx.store.get_fact(user_id, i) for i in ids) if f is not None]
+
+
+def _match(people: Sequence[Person], name: str) -> Person | None:
+    wanted = " ".join(clean_text(name).split()).lower()
+    for person in people:
+        if wanted in (person.name.lower(), *(a.lower() for a in person.aliases)):
+            return person
+    return None
+
+
+def _who(people: Sequence[Person], name: str, facts: Callable[[Sequence[Any]], list[Fact]]
+         ) -> tuple[Person, list[Fact]] | None:
+    found = _match(people, name)
+    return (found, facts(found.fact_ids)) if found is not None else None

@@ -22,6 +22,19 @@ CURRENT_HEADING = "What's currently happening for you"
 STALE_HEADING = "Earlier, may have changed"
 
 
+#: The middleware's state key for the memory section the previous reply was given (the outcome
+#: metrics compare task success with and without memory).
+SHOWN_BEFORE_KEY = "memory_context_before"
+
+
+def count_facts_shown(text: str | None) -> int | None:
+    """How many facts a memory section (:func:`format_memory_sections`) shows: its ``- [category]``
+    lines (``None`` for no section at all: not known)."""
+    if text is None:
+        return None
+    return sum(1 for line in text.splitlines() if line.startswith("- ["))
+
+
 def approx_tokens(text: str) -> int:
     """~4 characters per token (English, GPT-style BPE); no tokenizer download needed."""
     return math.ceil(len(text) / 4)
@@ -48,6 +61,8 @@ def _line(doc: Document, markers: bool = True) -> str:
         line += f" ({human_date(meta.get('valid_at') or meta['created_at'])})"
     if meta.get("verification_status") == "confirmed":
         line += " (confirmed)"
+    if meta.get("source") == "inference":  # the nightly review's, never said outright
+        line += " (inferred)"
     if meta.get("status") == "dormant":  # unused for months: true then, maybe not now
         last = meta.get("last_confirmed_at")
         line += f" (not mentioned since {human_date(last)}: ask before relying on this)" if last \

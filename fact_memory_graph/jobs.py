@@ -4,11 +4,15 @@ in the same worker process.
 
 - ``fact_memory.nightly`` (periodic, ``ReconcileConfig.schedule``, default 03:00 UTC) queues one
   ``fact_memory.reconcile_user`` job per user with unreconciled facts or facts past their end.
-- ``fact_memory.reconcile_user`` runs :meth:`FactMemory.acompact`, :meth:`FactMemory.amaintain`,
-  refreshes the profile and builds the changed sessions' records for one user. Each job carries the lock ``fact-memory:<digest of the user id>``: procrastinate never runs two
+- ``fact_memory.reconcile_user`` runs :meth:`FactMemory.acompact`, the nightly review of the
+  user's day (``memory.review``: one model call at most, none without a model),
+  :meth:`FactMemory.amaintain`, refreshes the profile and builds the changed sessions' records
+  for one user. Each job carries the lock ``fact-memory:<digest of the user id>``: procrastinate never runs two
   jobs with the same lock at once, so two workers never reconcile the same user together, and the
   same string as queueing lock keeps at most one such job waiting. Failed jobs are retried
   (3 attempts, growing waits).
+- ``fact_memory.weekly_digest`` (periodic, ``DigestConfig.schedule``, Mondays 04:00 UTC) writes the
+  store's weekly digest (:mod:`fact_memory_graph.digest`).
 - stalled jobs: every worker retries, every 15 s (and a periodic task each minute), the jobs of
   workers that sent no heartbeat for 30 s (killed mid-job): a dead worker's job runs again
   within about 45 s. Reconciliation applies group by group in
@@ -29,6 +33,7 @@ from typing import Any
 import psycopg
 from procrastinate import App, PsycopgConnector, RetryStrategy
 
+from fact_memory_graph.digest import abuild_digest
 from fact_memory_graph.errors import ConfigurationError
 
 logger = logging.getLogger(__name__)
@@ -90,6 +95,9 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
             # Without a model compact reconciles what needs no judgement and leaves the rest; the
             # model-free upkeep (expiry, dormancy, profile, sessions) runs either way.
             report = await memory.acompact(user_id)
+            # The day's messages, once per user per day (skipped without a model): inferred facts,
+            # refinements, patterns, and the day's session summaries.
+            reviewed = await memory.review.arun(user_id)
             maintained = await memory.amaintain(user_id)
             await memory.aprofile(user_id)  # rebuilt now if the facts changed, so reads find it fresh
             sessions = await memory.abuild_sessions(user_id)  # changed sessions' records, embedded once
@@ -101,7 +109,8 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
         logger.info("fact-memory: upkeep of %s: reconcile %s; maintenance %s; sessions %s", user_id,
                     report.model_dump(include={"merged", "superseded", "retracted", "model_calls"}), maintained,
                     sessions)
-        return {"reconcile": report.model_dump(mode="json"), "maintain": maintained, "sessions": sessions}
+        return {"reconcile": report.model_dump(mode="json"), "maintain": maintained, "sessions": sessions,
+                "review": reviewed.model_dump(mode="json")}
 
     app.failed_jobs = 0  # type: ignore[attr-defined]
 
@@ -124,6 +133,13 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
             raise
         logger.info("fact-memory: queued reconciliation for %d users", len(users))
         return len(users)
+
+    @app.periodic(cron=memory.config.digest.schedule, periodic_id="digest")
+    @app.task(name="fact_memory.weekly_digest", queueing_lock="fact-memory:digest", retry=RETRY)
+    async def weekly_digest(timestamp: int) -> dict[str, Any]:
+        digest = await abuild_digest(memory)
+        logger.info("fact-memory: weekly digest of %s written (%d users)", digest.week_start, digest.users)
+        return {"week_start": digest.week_start.isoformat(), "changes": digest.changes}
 
     @app.periodic(cron="* * * * *", periodic_id="stalled")
     @app.task(name="fact_memory.retry_stalled", queueing_lock="fact-memory:stalled")

@@ -35,9 +35,15 @@ from fact_memory_graph.errors import (
     InvalidInputError,
     StoreError,
 )
-from fact_memory_graph.evaluators import Evaluator, check_evaluators, default_evaluators
+from fact_memory_graph.evaluators import (
+    EvaluationsView,
+    Evaluator,
+    check_evaluators,
+    default_evaluators,
+)
 from fact_memory_graph.exports import validate_export
 from fact_memory_graph.formatting import format_memory_sections
+from fact_memory_graph.inference import NightlyReview
 from fact_memory_graph.nodes import aplan_ops, plan_ops
 from fact_memory_graph.ops import never_stored
 from fact_memory_graph.profile import Profile, aget_profile, get_profile
@@ -111,6 +117,30 @@ def _pool_settings(config: FactMemoryConfig) -> dict[str, Any]:
             "kwargs": session_options(config.statement_timeout_ms, config.lock_timeout_ms)}
 
 
+def _rate(judged: list[dict[str, Any]], shown: bool | None = None) -> float | None:
+    """Success rate of the judged replies (partial = half a success); ``shown`` filters by
+    whether memory was shown for the reply (``None``: all of them)."""
+    picked = [r for r in judged if shown is None or r["memory_shown"] is shown]
+    total = sum(r["n"] for r in picked)
+    if not total:
+        return None
+    score = sum(r["n"] * {"success": 1.0, "partial": 0.5}.get(r["outcome"], 0.0) for r in picked)
+    return round(score / total, 4)
+
+
+def outcome_metrics(outcomes: dict[str, Any], counts: dict[str, Any]) -> dict[str, Any]:
+    """The outcome fields of a :class:`HealthReport` from the health rows."""
+    judged = outcomes["judged"]
+    by_outcome: dict[str, int] = {}
+    for r in judged:
+        by_outcome[r["outcome"]] = by_outcome.get(r["outcome"], 0) + r["n"]
+    per_reply = outcomes["facts_per_reply"]
+    return {"task_success": by_outcome, "success_rate": _rate(judged),
+            "success_rate_with_memory": _rate(judged, True), "success_rate_without_memory": _rate(judged, False),
+            "facts_shown_per_reply": round(per_reply, 2) if per_reply is not None else None,
+            "stale_share": round(counts["cold"] / counts["retrievable"], 4) if counts["retrievable"] else 0.0}
+
+
 class FactMemory:
     """Long-term memory of facts about the people an agent talks to.
 
@@ -151,6 +181,10 @@ class FactMemory:
         )
         #: Queued writes: the message log, its drainers and ``flush`` (:mod:`fact_memory_graph.queue`).
         self.queue = MessageQueue(self.context, in_process=embedded is not None)
+        #: The nightly review of each user's day (:mod:`fact_memory_graph.inference`).
+        self.review = NightlyReview(self.context, has_model=lambda: self.llm is not None)
+        #: The evaluators' records: people, task success (:mod:`fact_memory_graph.evaluators`).
+        self.evaluations = EvaluationsView(self.context)
 
     @property
     def store(self) -> FactStore:
@@ -924,17 +958,25 @@ class FactMemory:
         days = self.config.reconcile.dormant_after_days
         return min(days, policy.grace_days) if policy.is_staged else days
 
+    def _review_since(self, at: datetime | None) -> datetime | None:
+        """Messages since then make a user due for the nightly review (``None``: no review)."""
+        if not (self.config.inference.enabled and self._llm is not None):
+            return None
+        return (at or self.now()) - timedelta(days=self.config.inference.window_days)
+
     def users_with_work(self, *, at: datetime | None = None) -> list[str]:
         """Users with any upkeep due (what the scheduler queues): unreconciled facts, active facts
         past their end, durable facts unused long enough to turn dormant (staged policy: past the
         sweep's grace period), pending corrections. An idle user is kept up too."""
         return self.store.users_with_work(at=at or self.now(), idle_days=self._idle_days(),
-                                          retention_days=self.config.reconcile.retention_days)
+                                          retention_days=self.config.reconcile.retention_days,
+                                          messages_since=self._review_since(at))
 
     async def ausers_with_work(self, *, at: datetime | None = None) -> list[str]:
         """Async twin of :meth:`users_with_work`."""
         return await self.astore.users_with_work(at=at or self.now(), idle_days=self._idle_days(),
-                                                 retention_days=self.config.reconcile.retention_days)
+                                                 retention_days=self.config.reconcile.retention_days,
+                                                 messages_since=self._review_since(at))
 
     def users_with_work_reachable(self, *, at: datetime | None = None) -> tuple[list[str], int]:
         """The scheduler's listing that survives a lost node: :meth:`users_with_work`, and when that
@@ -943,7 +985,8 @@ class FactMemory:
         at = at or self.now()
         try:
             return self.store.users_with_work(at=at, idle_days=self._idle_days(),
-                                             retention_days=self.config.reconcile.retention_days), 0
+                                             retention_days=self.config.reconcile.retention_days,
+                                             messages_since=self._review_since(at)), 0
         except StoreError:
             by_shard = self.store.users_with_work_by_shard(at=at, idle_days=self._idle_days())
             if by_shard is None:
@@ -955,7 +998,8 @@ class FactMemory:
         at = at or self.now()
         try:
             return await self.astore.users_with_work(at=at, idle_days=self._idle_days(),
-                                                    retention_days=self.config.reconcile.retention_days), 0
+                                                    retention_days=self.config.reconcile.retention_days,
+                                                    messages_since=self._review_since(at)), 0
         except StoreError:
             by_shard = await self.astore.users_with_work_by_shard(at=at, idle_days=self._idle_days())
             if by_shard is None:
@@ -987,7 +1031,7 @@ class FactMemory:
             average_run_seconds=round(sum(previous) / len(previous), 4) if previous else None,
             activity=rows["activity"], queued_messages=rows["queue"]["queued"],
             oldest_queued_seconds=rows["queue"]["oldest_seconds"], retrying_messages=rows["queue"]["retrying"],
-            failed_messages=rows["queue"]["failed"],
+            failed_messages=rows["queue"]["failed"], **outcome_metrics(rows["outcomes"], counts),
         )
         alerts = []
         if (report.oldest_queued_seconds or 0) > cfg.queue_age_alert_s:

@@ -45,6 +45,12 @@ class HealthGauges:
         self.queue_age = gauge("oldest_queued_seconds", "Age of the oldest queued message (0 when none)")
         self.retrying = gauge("retrying_messages", "Queued messages retrying after a failed extraction")
         self.parked = gauge("failed_messages", "Messages parked after their last failed extraction")
+        self.success = gauge("task_success_rate", "Share of judged replies that helped (partial = half)",
+                             ("memory",))
+        self.judged = gauge("task_outcomes", "Replies judged by the task-success evaluator", ("outcome",))
+        self.shown = gauge("facts_shown_per_reply", "Facts the read path showed per reply")
+        self.stale = gauge("stale_share", "Share of retrievable facts that are cold")
+        self.weekly = gauge("weekly_changes", "The latest weekly digest's changes", ("change",))
 
     def update(self, report: HealthReport) -> None:
         self.backlog.set(report.backlog)
@@ -58,10 +64,22 @@ class HealthGauges:
         self.last_run.set(report.last_run_seconds or 0)
         self.average_run.set(report.average_run_seconds or 0)
         self.alerts.set(len(report.alerts))
+        for label, rate in (("any", report.success_rate), ("shown", report.success_rate_with_memory),
+                            ("not_shown", report.success_rate_without_memory)):
+            self.success.labels(label).set(rate if rate is not None else float("nan"))
+        for outcome, n in report.task_success.items():
+            self.judged.labels(outcome).set(n)
+        self.shown.set(report.facts_shown_per_reply if report.facts_shown_per_reply is not None else float("nan"))
+        self.stale.set(report.stale_share)
         self.queued.set(report.queued_messages)
         self.queue_age.set(report.oldest_queued_seconds or 0)
         self.retrying.set(report.retrying_messages)
         self.parked.set(report.failed_messages)
+
+    def update_digest(self, changes: dict[str, int]) -> None:
+        """The latest weekly digest's change counts (``fact_memory_weekly_changes{change=...}``)."""
+        for change, n in changes.items():
+            self.weekly.labels(change).set(n)
 
     def serve(self, port: int, addr: str = "127.0.0.1") -> int:
         """Serve ``/metrics``; returns the port (0 picks a free one)."""
@@ -70,7 +88,10 @@ class HealthGauges:
 
 
 async def refresh_forever(memory: Any, gauges: HealthGauges, interval: float = 60.0) -> None:
-    """Update the gauges from ``memory.ahealth()`` every ``interval`` seconds."""
+    """Update the gauges from ``memory.ahealth()`` and the newest weekly digest every ``interval`` seconds."""
     while True:
         gauges.update(await memory.ahealth())
+        digests = await memory.astore.digests(limit=1)
+        if digests:
+            gauges.update_digest(digests[0]["data"].get("changes") or {})
         await asyncio.sleep(interval)

@@ -19,6 +19,7 @@ from langchain.agents.middleware import AgentMiddleware, AgentState, ModelReques
 from langchain_core.messages import SystemMessage
 from langchain_core.runnables import RunnableLambda
 
+from fact_memory_graph.formatting import SHOWN_BEFORE_KEY
 from fact_memory_graph.messages import resolve_user_id
 from fact_memory_graph.recall import SYSTEM_PREAMBLE
 
@@ -46,6 +47,8 @@ class _Memory(Protocol):  # the part of FactMemory the middleware uses
 
 class MemoryState(AgentState):
     memory_context: NotRequired[str]
+    #: The section the previous reply was given (kept for the task-success outcome metrics).
+    memory_context_before: NotRequired[str]
 
 
 class FactMemoryMiddleware(AgentMiddleware):
@@ -60,13 +63,21 @@ class FactMemoryMiddleware(AgentMiddleware):
         self._write = write
 
     # -- recall: once per run, into the state; every model call of the run sees it
+    @staticmethod
+    def _keep_previous(state: MemoryState, update: dict[str, Any]) -> dict[str, Any]:
+        if "memory_context" in state:  # what the previous reply was given (a checkpointed thread)
+            return {**update, SHOWN_BEFORE_KEY: state["memory_context"]}
+        return update
+
     def before_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
         user_id = resolve_user_id(state, None, context=_context(runtime))
-        return self._recall.invoke({"messages": state["messages"]}, {"configurable": {"user_id": user_id}})
+        update = self._recall.invoke({"messages": state["messages"]}, {"configurable": {"user_id": user_id}})
+        return self._keep_previous(state, update)
 
     async def abefore_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
         user_id = resolve_user_id(state, None, context=_context(runtime))
-        return await self._recall.ainvoke({"messages": state["messages"]}, {"configurable": {"user_id": user_id}})
+        update = await self._recall.ainvoke({"messages": state["messages"]}, {"configurable": {"user_id": user_id}})
+        return self._keep_previous(state, update)
 
     @staticmethod
     def _with_memory(request: ModelRequest) -> ModelRequest:
@@ -89,7 +100,10 @@ class FactMemoryMiddleware(AgentMiddleware):
     @staticmethod
     def _payload(state: MemoryState, runtime: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         user_id = resolve_user_id(state, None, context=_context(runtime))
-        return {"messages": list(state["messages"])}, {"configurable": {"user_id": user_id}}
+        payload: dict[str, Any] = {"messages": list(state["messages"])}
+        if SHOWN_BEFORE_KEY in state:
+            payload[SHOWN_BEFORE_KEY] = state[SHOWN_BEFORE_KEY]
+        return payload, {"configurable": {"user_id": user_id}}
 
     def after_agent(self, state: MemoryState, runtime: Any) -> dict[str, Any] | None:
         if self._write:

@@ -43,6 +43,7 @@ from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.deadline import OnReadError, write_within
 from fact_memory_graph.errors import ConfigurationError, StoreError
+from fact_memory_graph.formatting import SHOWN_BEFORE_KEY, count_facts_shown
 from fact_memory_graph.messages import (
     message_text,
     resolve_session_id,
@@ -51,6 +52,7 @@ from fact_memory_graph.messages import (
 )
 from fact_memory_graph.nodes.embed import CONTEXT_MESSAGE_CHARS, assign_ids
 from fact_memory_graph.ops import DO_NOT_REMEMBER
+from fact_memory_graph.recall import DEFAULT_STATE_KEY
 from fact_memory_graph.runnables import dual_node
 from fact_memory_graph.sanitize import check_id, clean_text, redact_secrets
 from fact_memory_graph.schema import ApplyOutcome, FlushReport
@@ -156,6 +158,9 @@ class MessageQueue:
         messages = convert_to_messages(state.get("messages") or [])  # ("user", "...") tuples too, as add_messages
         humans, aliases = assign_ids(messages, user_id, session_id, fingerprints=True)
         at = state.get("at") or self.ctx.now()
+        # The memory the reply to the previous turn was given: in a layout whose write node runs
+        # beside the recall (from START) the state still holds it; the middleware passes it on.
+        shown = count_facts_shown(state.get(SHOWN_BEFORE_KEY, state.get(DEFAULT_STATE_KEY)))
         entries = []
         private = redact_secrets if write.redact_secrets else (lambda text: text)  # never in the log either
         for i in humans[-write.retry_window:]:
@@ -170,7 +175,7 @@ class MessageQueue:
             message_id = str(messages[i].id)
             entries.append(QueueEntry(message_id=message_id, text=truncate_middle(text, write.max_message_chars),
                                       at=at, fingerprint=aliases.get(message_id), session_id=session_id,
-                                      context=tuple(context)))
+                                      context=tuple(context), facts_shown=shown if i == humans[-1] else None))
         return user_id, entries
 
     def enqueue(self, user_id: str, entries: Sequence[QueueEntry]) -> list[str]:
@@ -324,7 +329,7 @@ class MessageQueue:
                     batches = await asyncio.gather(*(store.claim(u, now=now, lease_s=cfg.lease_s,
                                                                  max_batch=cfg.max_batch, force=force,
                                                                  skip=sorted(m for o, m in result.attempted if o == u),
-                                                                 log_days=cfg.log_days, alone=_acts_on_the_turn_before)
+                                                                 log_days=max(cfg.log_days, self.ctx.config.inference.window_days), alone=_acts_on_the_turn_before)
                                                      for u in users))
                     claimed = [(u, b) for u, b in zip(users, batches, strict=True) if b]
                     exhausted = not claimed  # nothing (more) to take now: finish what is in flight

@@ -411,6 +411,16 @@ class HealthReport(BaseModel):
     oldest_queued_seconds: float | None = None
     retrying_messages: int = 0
     failed_messages: int = 0
+    #: Outcome metrics (seed 004 R17: is memory helping?): the task-success evaluator's
+    #: judgements of replies (``since``, else all kept), the success rate (partial counts half)
+    #: overall and for replies given with / without memory, facts shown per reply, and the share
+    #: of retrievable facts that are cold (neither confirmed nor retrieved within ``warm_days``).
+    task_success: dict[str, int] = Field(default_factory=dict)
+    success_rate: float | None = None
+    success_rate_with_memory: float | None = None
+    success_rate_without_memory: float | None = None
+    facts_shown_per_reply: float | None = None
+    stale_share: float = 0.0
     alerts: list[str] = Field(default_factory=list)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -94,15 +94,17 @@ def _model_summary(llm: BaseChatModel, facts: Sequence[Fact]) -> str | None:
 
 
 def _plan(ctx: MemoryContext, by_session: dict[str, list[Fact]], stored: dict[str, str],
-          llm: BaseChatModel | None) -> tuple[list[dict[str, Any]], list[str]]:
+          llm: BaseChatModel | None, summaries: Mapping[str, str] | None = None
+          ) -> tuple[list[dict[str, Any]], list[str]]:
     cfg = ctx.config.sessions
+    summaries = summaries or {}
     records = []
     for session_id, facts in sorted(by_session.items()):
         shown = _shown(facts, cfg.max_facts)
         fingerprint = _fingerprint(shown)
-        if stored.get(session_id) == fingerprint:
+        if stored.get(session_id) == fingerprint and session_id not in summaries:
             continue  # unchanged: embedded once
-        modelled = _model_summary(llm, shown) if llm is not None else None
+        modelled = summaries.get(session_id) or (_model_summary(llm, shown) if llm is not None else None)
         # Embedded: the facts and the model's summary, else the topic (the facts are beside it).
         # Shown: the model's summary, else the topic and the facts by name.
         summary = modelled or facts_summary(shown)
@@ -114,24 +116,28 @@ def _plan(ctx: MemoryContext, by_session: dict[str, list[Fact]], stored: dict[st
     return records, drop
 
 
-def build_sessions(ctx: MemoryContext, user_id: str, *, at: datetime) -> dict[str, int]:
-    """Write the records of changed sessions, drop those of emptied ones; returns the counts."""
+def build_sessions(ctx: MemoryContext, user_id: str, *, at: datetime,
+                   summaries: Mapping[str, str] | None = None) -> dict[str, int]:
+    """Write the records of changed sessions, drop those of emptied ones; returns the counts.
+    ``summaries``: session id -> a summary written by the nightly review (its record is rebuilt
+    with it)."""
     by_session, stored = ctx.store.session_facts(user_id)
     llm = ctx.llm_factory() if ctx.config.sessions.summarize_with_model else None
-    records, drop = _plan(ctx, by_session, stored, llm)
+    records, drop = _plan(ctx, by_session, stored, llm, summaries)
     vectors = ctx.embed_many([r["content"] for r in records]) if records else []
     if records or drop:
         ctx.store.save_sessions(user_id, records, vectors, drop=drop, at=at)
     return {"built": len(records), "dropped": len(drop), "sessions": len(by_session)}
 
 
-async def abuild_sessions(ctx: MemoryContext, user_id: str, *, at: datetime) -> dict[str, int]:
+async def abuild_sessions(ctx: MemoryContext, user_id: str, *, at: datetime,
+                          summaries: Mapping[str, str] | None = None) -> dict[str, int]:
     """Async twin of :func:`build_sessions` (the model summary, when on, runs in a thread)."""
     import asyncio
 
     by_session, stored = await ctx.astore.session_facts(user_id)
     llm = ctx.llm_factory() if ctx.config.sessions.summarize_with_model else None
-    records, drop = await asyncio.to_thread(_plan, ctx, by_session, stored, llm)
+    records, drop = await asyncio.to_thread(_plan, ctx, by_session, stored, llm, summaries)
     vectors = await ctx.aembed_many([r["content"] for r in records]) if records else []
     if records or drop:
         await ctx.astore.save_sessions(user_id, records, vectors, drop=drop, at=at)

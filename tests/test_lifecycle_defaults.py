@@ -201,7 +201,7 @@ def test_the_extractor_is_told_the_assistant_is_not_the_user(make_memory, user_i
     memory: FactMemory = make_memory(llm)
     memory.remember(user_id, "nice, and you?", context=[AIMessage("I'm Ada, an AI, and I love chess")])
     system = llm.calls[0][0].content
-    assert "What the assistant says about itself" in system and "never a fact" in system
+    assert "never what the assistant says about itself" in system
 
 
 def test_the_staged_sweep_reaches_an_idle_users_dormant_facts(make_memory, fresh_db_url: str, user_id: str,

@@ -106,7 +106,8 @@ def test_server_error_is_a_clean_extraction_error(make_memory, fresh_user: str, 
         memory.remember(fresh_user, "I live in Berlin.", message_id="c-3")
     assert memory.facts(fresh_user) == [] and memory.stats(fresh_user)["messages"] == 0
     assert vcr.responses[0]["status"]["code"] >= 400
-    assert vcr.play_count == 1  # the recorded 500 was replayed (not a request the cassette lacks)
+    if vcr.record_mode == "none":  # replaying: the recorded 500 was played (not a request the cassette lacks)
+        assert vcr.play_count == 1
 
 
 @pytest.mark.vcr

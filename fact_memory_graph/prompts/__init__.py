@@ -100,3 +100,11 @@ def correction_prompt() -> ChatPromptTemplate:
 def load_text(name: str) -> str:
     """A prompt file of this package as text (``session_summary.txt``, ...)."""
     return _read(name)
+
+
+@cache
+def review_prompt(taxonomy: Taxonomy = DEFAULT_TAXONOMY) -> ChatPromptTemplate:
+    """The nightly review's prompt; variables: now, facts, messages, sessions."""
+    categories = (f"Categories: durable {', '.join(taxonomy.durable)}; current {', '.join(taxonomy.current)}.")
+    system = (_read("review_system.txt") + categories).replace("{", "{{").replace("}", "}}")
+    return ChatPromptTemplate.from_messages([("system", system), ("human", _read("review_user.txt"))])

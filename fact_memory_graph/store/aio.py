@@ -178,6 +178,23 @@ class AsyncFactStore(StorePlans):
         """The user's message logged before ``seq`` in the same session, or ``None``."""
         return await self._run(lambda: self._previous_turn_plan(user_id, seq, session_id))
 
+    async def logged_messages(self, user_id: str, *, since: datetime, limit: int = 60) -> list[dict[str, Any]]:
+        """The user's processed messages since ``since`` (newest ``limit``), oldest first."""
+        return await self._run(lambda: self._logged_messages_plan(user_id, since, limit))
+
+    async def inferred_since(self, since: datetime) -> int:
+        """Facts inferred by the nightly review since ``since`` (all users; a count)."""
+        return await self._run(lambda: self._inferred_since_plan(since))
+
+    async def save_digest(self, week_start: Any, data: dict[str, Any], markdown: str, *, at: datetime,
+                    keep: int = 26) -> None:
+        """Store a week's digest (aggregates only), keeping the newest ``keep``."""
+        await self._run(lambda: self._save_digest_plan(week_start, data, markdown, at, keep), transaction=True)
+
+    async def digests(self, *, limit: int = 1) -> list[dict[str, Any]]:
+        """The newest stored digests."""
+        return await self._run(lambda: self._digests_plan(limit))
+
     async def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
         await self._run(lambda: self._release_plan(user_id, message_ids))
@@ -281,8 +298,9 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._users_with_work_by_shard_plan(at, idle_days))
 
     async def users_with_work(self, *, at: datetime, idle_days: float = 90.0,
-                              retention_days: float | None = None) -> list[str]:
-        return await self._run(lambda: self._users_with_work_plan(at, idle_days, retention_days))
+                              retention_days: float | None = None, messages_since: datetime | None = None
+                        ) -> list[str]:
+        return await self._run(lambda: self._users_with_work_plan(at, idle_days, retention_days, messages_since))
 
     async def write_start(self, user_id: str, message_ids: Sequence[str]
                           ) -> tuple[dict[str, ApplyOutcome | None], int]:

@@ -281,10 +281,13 @@ CREATE TABLE fact_memory_evaluations (
     PRIMARY KEY (user_id, message_id, evaluator)
 );
 CREATE INDEX fact_memory_evaluations_at_idx ON fact_memory_evaluations (evaluator, at);
--- Facts the read path put before the reply that followed this message (NULL: not known), so
--- task success can be compared with and without memory.
+-- Facts the read path showed for the assistant reply this message reacts to (NULL: not known),
+-- so task success can be compared with and without memory.
 ALTER TABLE fact_memory_messages ADD COLUMN facts_shown integer;
--- Facts the nightly review inferred from the day's messages.
+-- Facts the nightly review inferred from the day's messages, and its runs.
+ALTER TABLE fact_memory_runs DROP CONSTRAINT fact_memory_runs_job_check;
+ALTER TABLE fact_memory_runs ADD CONSTRAINT fact_memory_runs_job_check
+    CHECK (job IN ('reconcile', 'maintain', 'inference'));
 ALTER TABLE fact_memory_facts DROP CONSTRAINT fact_memory_facts_source_check;
 ALTER TABLE fact_memory_facts ADD CONSTRAINT fact_memory_facts_source_check
     CHECK (source IN ('conversation', 'user_edit', 'file', 'system', 'inference'));

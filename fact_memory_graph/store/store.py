@@ -197,6 +197,23 @@ class FactStore(StorePlans):
         """The user's message logged before ``seq`` in the same session, or ``None``."""
         return self._run(lambda: self._previous_turn_plan(user_id, seq, session_id))
 
+    def logged_messages(self, user_id: str, *, since: datetime, limit: int = 60) -> list[dict[str, Any]]:
+        """The user's processed messages since ``since`` (newest ``limit``), oldest first."""
+        return self._run(lambda: self._logged_messages_plan(user_id, since, limit))
+
+    def inferred_since(self, since: datetime) -> int:
+        """Facts inferred by the nightly review since ``since`` (all users; a count)."""
+        return self._run(lambda: self._inferred_since_plan(since))
+
+    def save_digest(self, week_start: Any, data: dict[str, Any], markdown: str, *, at: datetime,
+                    keep: int = 26) -> None:
+        """Store a week's digest (aggregates only), keeping the newest ``keep``."""
+        self._run(lambda: self._save_digest_plan(week_start, data, markdown, at, keep), transaction=True)
+
+    def digests(self, *, limit: int = 1) -> list[dict[str, Any]]:
+        """The newest stored digests."""
+        return self._run(lambda: self._digests_plan(limit))
+
     def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
         self._run(lambda: self._release_plan(user_id, message_ids))
@@ -318,9 +335,10 @@ class FactStore(StorePlans):
         return self._run(lambda: self._users_with_work_by_shard_plan(at, idle_days))
 
     def users_with_work(self, *, at: datetime, idle_days: float = 90.0,
-                        retention_days: float | None = None) -> list[str]:
+                        retention_days: float | None = None, messages_since: datetime | None = None
+                        ) -> list[str]:
         """Users with upkeep due (for the scheduler): see ``ReconcilePlans._users_with_work_plan``."""
-        return self._run(lambda: self._users_with_work_plan(at, idle_days, retention_days))
+        return self._run(lambda: self._users_with_work_plan(at, idle_days, retention_days, messages_since))
 
     # ------------------------------------------------------------------ privacy
     def write_start(self, user_id: str, message_ids: Sequence[str]) -> tuple[dict[str, ApplyOutcome | None], int]:

@@ -6,11 +6,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from psycopg.types.json import Jsonb
+
 from fact_memory_graph.schema import RETRIEVABLE_STATUSES
 from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATES,
+    DIGESTS,
+    EVALUATIONS,
     FACTS,
+    MESSAGES,
     PROFILES,
     RUNS,
     Plan,
@@ -58,9 +63,44 @@ class HealthPlans(ReconcilePlans):
             activity = yield from rows(
                 f"SELECT op, count(*) AS n FROM {AUDIT} WHERE {where} AND at >= %s GROUP BY 1 ORDER BY 1",
                 (*params, since))
+        outcomes = yield from self._outcomes(where, params, since)
         assert counts is not None and pending is not None
         return {"counts": counts, "statuses": {r["status"]: r["n"] for r in statuses}, "pending": pending["n"],
-                "runs": runs, "activity": {r["op"]: r["n"] for r in activity}}
+                "runs": runs, "activity": {r["op"]: r["n"] for r in activity}, "outcomes": outcomes}
+
+    def _outcomes(self, where: str, params: list[Any], since: datetime | None) -> Plan[dict[str, Any]]:
+        """Seed 004's outcome metrics: the task-success judgements (since ``since``), split by
+        whether memory was shown for the judged reply, and the facts shown per reply."""
+        window, window_params = ("AND at >= %s", [since]) if since is not None else ("", [])
+        judged = yield from rows(
+            "SELECT output->>'outcome' AS outcome, (output->>'memory_shown')::boolean AS memory_shown,"
+            f" count(*) AS n FROM {EVALUATIONS} WHERE {where} AND evaluator = 'task_success' {window}"
+            " GROUP BY 1, 2", (*params, *window_params))
+        shown = yield from one(
+            f"SELECT avg(facts_shown)::float8 AS per_reply FROM {MESSAGES} WHERE {where} AND facts_shown IS NOT NULL"
+            f" {window}", (*params, *window_params))
+        return {"judged": judged, "facts_per_reply": shown["per_reply"] if shown else None}
+
+    # ------------------------------------------------------------------ weekly digest
+    def _inferred_since_plan(self, since: datetime) -> Plan[int]:
+        """Facts the nightly review inferred since ``since`` (every user; a count only)."""
+        row = yield from one(f"SELECT count(*) AS n FROM {FACTS} WHERE source = 'inference' AND created_at >= %s",
+                             (since,))
+        return int(row["n"]) if row else 0
+
+    def _save_digest_plan(self, week_start: Any, data: dict[str, Any], markdown: str, at: datetime,
+                          keep: int) -> Plan[None]:
+        """Store one week's digest (rebuilt in place) and keep the newest ``keep``."""
+        yield from execute(
+            f"INSERT INTO {DIGESTS} (week_start, data, markdown, built_at) VALUES (%s, %s, %s, %s)"
+            " ON CONFLICT (week_start) DO UPDATE SET data = excluded.data, markdown = excluded.markdown,"
+            " built_at = excluded.built_at", (week_start, Jsonb(data), markdown, at))
+        yield from execute(f"DELETE FROM {DIGESTS} WHERE week_start NOT IN"
+                           f" (SELECT week_start FROM {DIGESTS} ORDER BY week_start DESC LIMIT %s)", (keep,))
+
+    def _digests_plan(self, limit: int) -> Plan[list[dict[str, Any]]]:
+        return (yield from rows(f"SELECT week_start, data, markdown, built_at FROM {DIGESTS}"
+                                " ORDER BY week_start DESC LIMIT %s", (limit,)))
 
     # ------------------------------------------------------------------ profile
     def _profile_state_plan(self, user_id: str) -> Plan[tuple[dict[str, Any] | None, str]]:

@@ -69,13 +69,10 @@ class EvaluationPlans(ReadPlans):
         return written
 
     def _shown_before(self, user_id: str, message_id: str) -> Plan[dict[str, Any]]:
-        """How many facts the read path showed for the reply this message reacts to: the
-        ``facts_shown`` of the user's previous logged message of the same session (``None``:
-        unknown, e.g. a message written with ``remember()``)."""
-        row = yield from one(
-            f"SELECT p.facts_shown FROM {MESSAGES} m JOIN {MESSAGES} p ON p.user_id = m.user_id"
-            " AND p.session_id IS NOT DISTINCT FROM m.session_id AND p.seq < m.seq"
-            " WHERE m.user_id = %s AND m.message_id = %s ORDER BY p.seq DESC LIMIT 1", (user_id, message_id))
+        """How many facts the read path showed for the reply this message reacts to, as the
+        queued write recorded it (``None``: unknown, e.g. a message written with ``remember()``)."""
+        row = yield from one(f"SELECT facts_shown FROM {MESSAGES} WHERE user_id = %s AND message_id = %s",
+                             (user_id, message_id))
         shown = row["facts_shown"] if row else None
         return {"facts_shown": shown, "memory_shown": None if shown is None else shown > 0}
 

@@ -49,6 +49,9 @@ class QueueEntry:
     fingerprint: str | None = None
     session_id: str | None = None
     context: Sequence[dict[str, str]] = field(default_factory=tuple)
+    #: Facts the read path showed for the assistant reply this message reacts to (``None``: not
+    #: known): task success is compared with and without memory.
+    facts_shown: int | None = None
 
 
 class QueuePlans(SessionPlans):
@@ -65,20 +68,21 @@ class QueuePlans(SessionPlans):
         due = now + timedelta(seconds=after_s)
         recorded = yield from rows(
             f"WITH new AS ("
-            "  SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[], %s::timestamptz[])"
-            "    WITH ORDINALITY AS n(message_id, fingerprint, session_id, text, context, at, ord)),"
+            "  SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[], %s::timestamptz[],"
+            "    %s::int[]) WITH ORDINALITY AS n(message_id, fingerprint, session_id, text, context, at, facts_shown, ord)),"
             " fresh AS ("
             f"  SELECT n.* FROM new n WHERE NOT EXISTS (SELECT 1 FROM {PROCESSED} p WHERE p.user_id = %s"
             "    AND (p.message_id = n.message_id OR p.message_id = n.fingerprint))),"
             " ins AS ("
             f"  INSERT INTO {MESSAGES} (user_id, message_id, fingerprint, session_id, text, context, at,"
-            "    enqueued_at, due_at, deadline_at)"
-            "  SELECT %s, message_id, fingerprint, session_id, text, context, at, %s, %s, %s FROM fresh ORDER BY ord"
+            "    facts_shown, enqueued_at, due_at, deadline_at)"
+            "  SELECT %s, message_id, fingerprint, session_id, text, context, at, facts_shown, %s, %s, %s"
+            "  FROM fresh ORDER BY ord"
             "  ON CONFLICT DO NOTHING RETURNING message_id)"
             " SELECT message_id FROM ins",
             ([e.message_id for e in entries], [e.fingerprint for e in entries], [e.session_id for e in entries],
              [e.text for e in entries], [Jsonb(list(e.context)) for e in entries], [e.at for e in entries],
-             user_id, user_id, now, due, now + timedelta(seconds=max_delay_s)))
+             [e.facts_shown for e in entries], user_id, user_id, now, due, now + timedelta(seconds=max_delay_s)))
         if recorded:  # the debounce: the user's waiting messages wait for the new one (never past their deadline)
             yield from execute(
                 f"UPDATE {MESSAGES} SET due_at = GREATEST(due_at, LEAST(%s, deadline_at))"
@@ -192,6 +196,15 @@ class QueuePlans(SessionPlans):
         return (yield from one(
             f"SELECT message_id, fingerprint, text FROM {MESSAGES} WHERE user_id = %s AND seq < %s"
             " AND session_id IS NOT DISTINCT FROM %s ORDER BY seq DESC LIMIT 1", (user_id, seq, session_id)))
+
+    def _logged_messages_plan(self, user_id: str, since: datetime, limit: int) -> Plan[list[Row]]:
+        """The user's processed messages since ``since`` (the newest ``limit``), oldest first:
+        what the nightly review reads."""
+        require_user(user_id)
+        found = yield from rows(
+            f"SELECT message_id, session_id, text, at FROM {MESSAGES} WHERE user_id = %s AND state = 'done'"
+            " AND at >= %s ORDER BY seq DESC LIMIT %s", (user_id, since, limit))
+        return list(reversed(found))
 
     def _release_plan(self, user_id: str, message_ids: Sequence[str]) -> Plan[None]:
         """Give a claimed batch back untouched (the drainer is stopping)."""

@@ -17,6 +17,7 @@ from fact_memory_graph.store._sql import (
     CANDIDATES,
     FACT_COLUMNS,
     FACTS,
+    MESSAGES,
     RUNS,
     Plan,
     Row,
@@ -204,7 +205,8 @@ class ReconcilePlans(AdminPlans):
         return users_by_shard(found)
 
     def _users_with_work_plan(self, at: datetime, idle_days: float = 90.0,
-                              retention_days: float | None = None) -> Plan[list[str]]:
+                              retention_days: float | None = None, messages_since: datetime | None = None
+                              ) -> Plan[list[str]]:
         """Users with any upkeep due: unreconciled facts, active facts past their end, durable
         facts unused for ``idle_days`` (dormancy; under the staged policy also its sweep), and
         pending corrections. This is the one statement that spans users (the scheduler's); it
@@ -228,7 +230,11 @@ class ReconcilePlans(AdminPlans):
             "     AND GREATEST(f.last_confirmed_at, coalesce(f.last_accessed_at, f.last_confirmed_at)) <= %s)"
             f" OR EXISTS (SELECT 1 FROM {CANDIDATES} c WHERE c.user_id = f.user_id AND c.fact_id = f.id"
             "            AND c.status = 'pending')"
-            f"{staged}{retain} ORDER BY 1",
+            f"{staged}{retain}"
+            # The nightly review reads the day's messages: a user who wrote since is kept up too.
+            f" UNION SELECT DISTINCT user_id FROM {MESSAGES} WHERE %s AND state = 'done' AND processed_at >= %s"
+            " ORDER BY 1",
             (list(RETRIEVABLE_STATUSES), at, idle_before, self.lifecycle.is_staged,
-             at - timedelta(days=SWEEP_EVERY_DAYS), retention_days is not None, retain_before, retain_before))
+             at - timedelta(days=SWEEP_EVERY_DAYS), retention_days is not None, retain_before, retain_before,
+             messages_since is not None, messages_since or at))
         return [r["user_id"] for r in found]

@@ -366,6 +366,8 @@ class WritePlans(EvaluationPlans):
     def _confirmed_at(self, op: PlannedOp, at: datetime) -> datetime | None:
         """Seed 000: every fact is confirmed when written. Staged policy: only user edits are;
         others wait for their promotion (see :mod:`fact_memory_graph.lifecycle`)."""
+        if op.source is FactSource.INFERENCE:  # staged under every policy, until restated or used
+            return None
         if not self.lifecycle.is_staged or op.source is FactSource.USER_EDIT:
             return at
         return None

@@ -1,0 +1,155 @@
+"""The weekly digest (seed 004 R18): one JSON + Markdown summary per store and week.
+
+Health (backlog, statuses, temperature, alerts), quality (reconciliation rate, stale share,
+pending corrections), outcomes (task success overall and with / without memory, facts shown per
+reply) and what changed in the week (facts added, superseded, expired, retracted, reclassified,
+inferred), with last week's figures beside them for the trend. Aggregates only: no user id and
+no text, so a digest holds nothing a ``forget`` would have to remove.
+
+Written by the weekly job (``DigestConfig.schedule``, Mondays 04:00 UTC), on demand by
+:func:`build_digest` / ``fact-memory digest --build``, read by ``fact-memory digest`` and exported
+as Prometheus gauges by ``fact-memory worker --metrics-port``.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from fact_memory_graph.schema import HealthReport
+
+#: Audit operations counted as each change of the week.
+CHANGES: dict[str, tuple[str, ...]] = {
+    "added": ("add_durable", "add_current"),
+    "strengthened": ("strengthen",),
+    "superseded": ("supersede", "reconcile_supersede", "reconcile_merge"),
+    "expired": ("expired",),
+    "dormant": ("dormant",),
+    "retracted": ("retract", "reconcile_retract", "sweep"),
+    "reclassified": ("reclassify",),
+    "contradictions": ("contradict",),
+}
+
+
+class Digest(BaseModel):
+    """One week of one store."""
+
+    week_start: date
+    week_end: date
+    built_at: datetime
+    users: int = 0
+    facts: dict[str, int] = Field(default_factory=dict)
+    changes: dict[str, int] = Field(default_factory=dict)
+    quality: dict[str, Any] = Field(default_factory=dict)
+    outcomes: dict[str, Any] = Field(default_factory=dict)
+    queue: dict[str, Any] = Field(default_factory=dict)
+    alerts: list[str] = Field(default_factory=list)
+    #: Last week's digest's changes and outcomes (``None``: no digest of last week).
+    previous: dict[str, Any] | None = None
+
+
+def week_of(at: datetime) -> tuple[date, date]:
+    """The ISO week (Monday to Sunday) before the one ``at`` falls in: the week a digest covers."""
+    monday = at.date() - timedelta(days=at.weekday())
+    return monday - timedelta(days=7), monday - timedelta(days=1)
+
+
+def digest_from(report: HealthReport, inferred: int, at: datetime, previous: dict[str, Any] | None) -> Digest:
+    start, end = week_of(at)
+    changes = {name: sum(report.activity.get(op, 0) for op in ops) for name, ops in CHANGES.items()}
+    changes["inferred"] = inferred
+    return Digest(
+        week_start=start, week_end=end, built_at=at, users=report.users, facts=dict(report.statuses),
+        changes=changes,
+        quality={"reconciliation_rate": report.reconciliation_rate, "backlog": report.backlog,
+                 "stale_share": report.stale_share, "pending_corrections": report.pending_candidates,
+                 "temperature": dict(report.temperature), "active_past_end": report.active_past_end},
+        outcomes={"task_success": dict(report.task_success), "success_rate": report.success_rate,
+                  "success_rate_with_memory": report.success_rate_with_memory,
+                  "success_rate_without_memory": report.success_rate_without_memory,
+                  "facts_shown_per_reply": report.facts_shown_per_reply},
+        queue={"queued": report.queued_messages, "retrying": report.retrying_messages,
+               "parked": report.failed_messages},
+        alerts=list(report.alerts),
+        previous={"changes": previous.get("changes"), "outcomes": previous.get("outcomes")} if previous else None,
+    )
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0%}"
+
+
+def _trend(now: Any, before: Any) -> str:
+    if not isinstance(now, int | float) or not isinstance(before, int | float):
+        return ""
+    delta = now - before
+    return f" ({'+' if delta >= 0 else ''}{delta:.2f} vs last week)" if isinstance(delta, float) and not \
+        float(delta).is_integer() else f" ({'+' if delta >= 0 else ''}{int(delta)} vs last week)"
+
+
+def digest_markdown(d: Digest) -> str:
+    """The digest as Markdown (what ``fact-memory digest`` prints)."""
+    prev_changes = (d.previous or {}).get("changes") or {}
+    prev_outcomes = (d.previous or {}).get("outcomes") or {}
+    lines = [f"# Memory digest: week of {d.week_start.isoformat()} to {d.week_end.isoformat()}", "",
+             f"{d.users} users; facts by status: " + (", ".join(f"{k} {v}" for k, v in sorted(d.facts.items()))
+                                                      or "none") + ".", "", "## What changed"]
+    lines += [f"- {name}: {n}{_trend(n, prev_changes.get(name))}" for name, n in d.changes.items()]
+    o = d.outcomes
+    lines += ["", "## Is memory helping?",
+              f"- replies judged: {sum(o.get('task_success', {}).values())} "
+              f"({', '.join(f'{k} {v}' for k, v in sorted(o.get('task_success', {}).items())) or 'none'})",
+              f"- success rate: {_pct(o.get('success_rate'))}{_trend(o.get('success_rate'), prev_outcomes.get('success_rate'))}",
+              f"- with memory shown: {_pct(o.get('success_rate_with_memory'))}; without: "
+              f"{_pct(o.get('success_rate_without_memory'))}",
+              f"- facts shown per reply: {o.get('facts_shown_per_reply') if o.get('facts_shown_per_reply') is not None else '–'}",
+              "", "## Quality",
+              f"- reconciled: {_pct(d.quality.get('reconciliation_rate'))} (backlog {d.quality.get('backlog')})",
+              f"- stale share (cold facts): {_pct(d.quality.get('stale_share'))}",
+              f"- pending corrections: {d.quality.get('pending_corrections')}",
+              f"- queue: {d.queue.get('queued')} queued, {d.queue.get('retrying')} retrying, {d.queue.get('parked')} parked"]
+    lines += ["", "## Alerts", *([f"- {a}" for a in d.alerts] or ["- none"])]
+    return "\n".join(lines) + "\n"
+
+
+def _previous(rows: list[dict[str, Any]], start: date) -> dict[str, Any] | None:
+    for row in rows:
+        if row["week_start"] < start:
+            return row["data"]
+    return None
+
+
+def build_digest(memory: Any, *, at: datetime | None = None) -> Digest:
+    """Build, store and return the digest of the week before ``at`` (default now) for the whole
+    store: the changes counted from that week's Monday up to ``at`` (the Monday-morning job's
+    7 days and 4 hours). Rebuilding the same week replaces it."""
+    at = at or memory.now()
+    start, end = week_of(at)
+    since = datetime.combine(start, datetime.min.time(), tzinfo=at.tzinfo)
+    report = memory.health(None, at=at, since=since)
+    digest = digest_from(report, memory.store.inferred_since(since), at,
+                         _previous(memory.store.digests(limit=2), start))
+    memory.store.save_digest(start, digest.model_dump(mode="json"), digest_markdown(digest), at=at,
+                             keep=memory.config.digest.keep_weeks)
+    return digest
+
+
+async def abuild_digest(memory: Any, *, at: datetime | None = None) -> Digest:
+    """Async twin of :func:`build_digest`."""
+    at = at or memory.now()
+    start, end = week_of(at)
+    since = datetime.combine(start, datetime.min.time(), tzinfo=at.tzinfo)
+    report = await memory.ahealth(None, at=at, since=since)
+    digest = digest_from(report, await memory.astore.inferred_since(since), at,
+                         _previous(await memory.astore.digests(limit=2), start))
+    await memory.astore.save_digest(start, digest.model_dump(mode="json"), digest_markdown(digest), at=at,
+                                    keep=memory.config.digest.keep_weeks)
+    return digest
+
+
+def latest_digest(memory: Any) -> tuple[Digest, str] | None:
+    """The newest stored digest and its Markdown, or ``None``."""
+    found = memory.store.digests(limit=1)
+    return (Digest.model_validate(found[0]["data"]), found[0]["markdown"]) if found else None
