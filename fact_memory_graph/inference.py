@@ -8,7 +8,9 @@ It proposes three things, each validated on its own (a bad proposal is dropped w
 - **refinements**: a more specific version of a known durable fact, stated by the user ("lives in
   the Ballard neighbourhood of Seattle" supersedes "lives in Seattle"; the chain keeps history).
 
-Inferred facts and patterns are stored with source ``inference``, at
+A refinement is what the user said, stored as said (source ``conversation``, the vaguer fact's
+confidence) with the vaguer fact superseded by it. Inferred facts and patterns are stored with
+source ``inference``, at
 ``InferenceConfig.confidence`` (below a stated fact's), staged (``confirmed_at`` unset) and shown
 with "(inferred)" in the prompt sections; they never contradict or supersede what the user said.
 The same call writes a one-sentence summary of each session of the day, so session lines read as
@@ -197,7 +199,8 @@ class NightlyReview:
             messages="\n".join(lines).replace("<<<", "< < <").replace(">>>", "> > >"),
             sessions=", ".join(sessions) or "(none)")
         report.model_calls = 1
-        return {"prompt": prompt, "refs": refs, "sessions": sessions, "messages": len(messages)}
+        said_in = {f"M{i}": m["session_id"] for i, m in enumerate(messages, start=1)}
+        return {"prompt": prompt, "refs": refs, "sessions": sessions, "said_in": said_in}
 
     def _parse(self, report: ReviewReport, prepared: dict, output: Any) -> tuple[list[PlannedOp], dict[str, str]]:
         """Validated ops (inferred adds, refinements) and session summaries; the rest rejected."""
@@ -230,19 +233,24 @@ class NightlyReview:
                 reject({"type": proposal.type, "category": proposal.category}, withheld)
                 continue
             fields = {"basis": proposal.type, "because": ", ".join(proposal.because[:10])[:200]}
+            # A proposal resting on one session's messages belongs to that session (its line).
+            sessions_of = {prepared["said_in"].get(ref.strip()) for ref in proposal.because}
+            session_id = next(iter(sessions_of)) if len(sessions_of) == 1 else None
             if proposal.type == "refinement":
                 target = prepared["refs"].get((proposal.refines or "").strip())
                 if target is None or target.kind is not FactKind.DURABLE or kind is not FactKind.DURABLE:
                     reject(item, f"refines {proposal.refines!r} is not a durable fact shown to the review")
                     continue
                 ops.append(PlannedOp(op="add_durable", kind=kind, category=proposal.category, claim=claim,
-                                     structured_fields=fields, supersedes=target.id, source=FactSource.INFERENCE,
-                                     confidence=target.confidence, note=f"refines {target.id}"))
+                                     # The user said it (only the link to the vaguer fact is the review's).
+                                     structured_fields=fields, supersedes=target.id, source=FactSource.CONVERSATION,
+                                     confidence=target.confidence, session_id=session_id,
+                                     note=f"refines {target.id}"))
                 report.refined += 1
                 continue
             ops.append(PlannedOp(op=f"add_{kind.value}", kind=kind, category=proposal.category, claim=claim,
                                  structured_fields=fields, source=FactSource.INFERENCE, confidence=cfg.confidence,
-                                 note=f"inferred ({proposal.type})"))
+                                 session_id=session_id, note=f"inferred ({proposal.type})"))
             report.inferred += proposal.type == "inference"
             report.patterns += proposal.type == "pattern"
         summaries: dict[str, str] = {}

@@ -27,6 +27,7 @@ from fact_memory_graph.store._sql import (
     CANDIDATES,
     FACT_COLUMNS,
     FACTS,
+    PEOPLE,
     PROCESSED,
     USER_KEY_SQL,
     USERS,
@@ -64,6 +65,12 @@ def lexical_query(text: str, category_words: Mapping[str, Sequence[str]] = CATEG
     return " | ".join(f"'{t}'" for t in dict.fromkeys(terms))
 
 
+def query_names(text: str) -> list[str]:
+    """The query's words and word pairs, lower-cased: what a person's name or alias may equal."""
+    words = [w.lower() for w in _LEXEME.findall(text)][:MAX_QUERY_TERMS]
+    return list(dict.fromkeys([*words, *(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))]))
+
+
 def _statuses(status: FactStatus | str | Sequence[str]) -> list[str]:
     values = [status] if isinstance(status, str) else list(status)
     return [parse_enum(FactStatus, s, "status").value for s in values]
@@ -86,6 +93,7 @@ class ReadPlans(PlansBase):
         require_user(user_id)
         q = self.vector_param(embedding)
         tsquery = lexical_query(query_text or "", self.taxonomy.words) if mode != "dense" else ""
+        names = query_names(query_text or "") if mode != "dense" else []
         if mode != "dense" and not tsquery:
             mode = "dense" if mode == "hybrid" else "lexical"
         parts, params = [], []
@@ -122,6 +130,11 @@ class ReadPlans(PlansBase):
             pool.append(f"(SELECT id FROM {FACTS}, to_tsquery('english', %s) tq WHERE {scope} AND claim_tsv @@ tq"
                         " ORDER BY ts_rank_cd(claim_tsv, tq, 32) DESC, id LIMIT %s)")
             params_pool += [tsquery, *scope_params, k]
+            if names:  # the facts of a person the query names ("who is Mia?"): the relationships evaluator's links
+                pool.append(f"(SELECT id FROM {FACTS} WHERE {scope} AND id IN (SELECT unnest(p.fact_ids) FROM {PEOPLE} p"
+                            " WHERE p.user_id = %s AND (p.name_key = ANY(%s) OR lower(p.aliases::text)::text[] && %s))"
+                            " ORDER BY id LIMIT %s)")
+                params_pool += [*scope_params, user_id, names, names, k]
             columns = ", ".join("f." + c.strip() for c in FACT_COLUMNS.split(","))
             cosine, lexical = "greatest(1 - (f.embedding <=> %s::vector), 0)", "ts_rank_cd(f.claim_tsv, tq, 32)"
             blend = f"({cosine} + %s * {lexical}) / (1 + %s)" if mode == "hybrid" else lexical
