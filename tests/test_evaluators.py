@@ -3,7 +3,6 @@ R36), and the outcome metrics task success feeds (seed 004 R17)."""
 
 from __future__ import annotations
 
-
 import psycopg
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
