@@ -129,3 +129,35 @@ def test_chatopenai_reconcile_path(make_memory, fresh_user: str, vcr, clock) -> 
     else:
         assert report.merged + report.kept + report.superseded + report.retracted == 2
         assert report.backlog_after == 0
+
+
+@pytest.mark.vcr
+def test_categorisation_scenarios_through_a_recorded_model(make_memory, vcr) -> None:
+    """Seed 000's categorisation scenarios (``shared/eval/categorization.jsonl``) through the real
+    ``ChatOpenAI`` path, one recorded call each. The only model reachable offline here is Gemma 3
+    270M, far too small to categorise well: this checks that every answer went through the schema
+    and validation and is scored (``fact_memory_graph.evaluation``); the expected categories are
+    checked with the scripted model in test_write_path.py. Re-record against a capable model
+    (see the module docstring) to measure a real one: ``benchmarks/eval_extraction.py`` prints it."""
+    from fact_memory_graph.evaluation import evaluate, load_cases
+    from tests.helpers import EVAL
+
+    if not (EVAL / "categorization.jsonl").is_file():
+        pytest.skip("../shared/eval is not beside the repository")
+    cases = load_cases(EVAL / "categorization.jsonl")
+    memory = make_memory(chat_model())
+    report = evaluate(memory, cases)
+    assert len(vcr.requests) == len(cases) == len(report.cases)
+    for case, request, response in zip(report.cases, vcr.requests, vcr.responses, strict=True):
+        assert json.loads(request.body)["tools"][0]["function"]["name"] == "ExtractedOps"
+        calls = json.loads(response["body"]["string"])["choices"][0]["message"].get("tool_calls") or []
+        try:
+            answered = json.loads(calls[0]["function"]["arguments"], strict=False) if calls else {"ops": []}
+        except json.JSONDecodeError:  # the tiny model ran into the token cap: the case failed cleanly
+            assert case.error is not None and "malformed JSON" in case.error and case.produced == []
+            continue
+        adds = [op for op in answered.get("ops", []) if isinstance(op, dict) and str(op.get("op")).startswith("add_")]
+        # Nothing is stored that the model did not propose, and only valid categories are.
+        assert len(case.produced) <= len(adds)
+        assert all(memory.taxonomy.kind_of(category) is not None for _, category in case.produced)
+    print(report.summary())

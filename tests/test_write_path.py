@@ -6,6 +6,8 @@ call -> with_structured_output parsing); everything after it is the real pipelin
 
 from __future__ import annotations
 
+import json
+
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -531,13 +533,28 @@ def test_eval_harness_scores_an_oracle_perfectly_and_an_empty_model_at_zero(make
     assert broken.exact_cases == 0 and all(c.error for c in broken.cases)  # errors never count as right
 
 
-def test_op_schema_is_accepted_by_openai_strict_mode() -> None:
-    """Strict structured outputs: every object closed, every property required, no free-form dicts."""
+def _schemas() -> dict:
+    from fact_memory_graph.config import CustomCategory
+    from fact_memory_graph.evaluators import default_evaluators, extraction_schema
+    from fact_memory_graph.inference import DailyReview
+    from fact_memory_graph.ops import ExtractedOps
+    from fact_memory_graph.taxonomy import Taxonomy
+
+    custom = Taxonomy.of((CustomCategory(name="plan_tier", kind="durable", description="free or pro"),))
+    return {"facts only": ExtractedOps, "default evaluators": extraction_schema(evaluators=default_evaluators()),
+            "custom categories": extraction_schema(custom, default_evaluators()), "nightly review": DailyReview}
+
+
+@pytest.mark.parametrize("name", list(_schemas()))
+def test_op_schema_is_accepted_by_openai_strict_mode(name: str) -> None:
+    """Strict structured outputs: every object closed, every property required, no free-form dicts
+    (the facts-only tool, the default one with its evaluators, one with a custom category, the
+    nightly review's)."""
     from langchain_core.utils.function_calling import convert_to_openai_tool
 
-    from fact_memory_graph.ops import ExtractedOps
-
-    schema = convert_to_openai_tool(ExtractedOps, strict=True)["function"]["parameters"]
+    model = _schemas()[name]
+    schema = convert_to_openai_tool(model, strict=True)["function"]["parameters"]
+    assert convert_to_openai_tool(model)["function"]["name"] == model.__name__
 
     def check(node: dict, path: str) -> None:
         if node.get("type") == "object":
@@ -551,7 +568,8 @@ def test_op_schema_is_accepted_by_openai_strict_mode() -> None:
         for sub in node.get("anyOf", []):
             check(sub, path)
 
-    check(schema, "ExtractedOps")
+    check(schema, name)
+    assert "$ref" not in json.dumps(schema)  # dereferenced: the checks above saw every object
 
 
 def test_embedder_returning_wrong_dimensions_is_a_clear_error(db_url: str, user_id: str) -> None:
