@@ -7,7 +7,6 @@ call -> with_structured_output parsing); everything after it is the real pipelin
 from __future__ import annotations
 
 import json
-
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
