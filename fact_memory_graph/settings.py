@@ -18,6 +18,7 @@ error messages never show the password.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from typing import TYPE_CHECKING, Any
@@ -95,8 +96,16 @@ def config_from_env() -> FactMemoryConfig:
         write["dedup_threshold"] = v
     if v := os.environ.get("FACT_MEMORY_STRUCTURED_METHOD"):
         write["structured_output_method"] = v
+    data: dict[str, object] = {"write": write}
+    if v := os.environ.get("FACT_MEMORY_CATEGORIES"):
+        # The custom categories as JSON, so the CLI and the app agree on them:
+        # '[{"name": "training_load", "kind": "current", "description": "ran 40 km this week"}]'
+        try:
+            data["categories"] = json.loads(v)
+        except json.JSONDecodeError as exc:
+            raise ConfigurationError(f"FACT_MEMORY_CATEGORIES is not JSON: {exc}") from None
     try:
-        return FactMemoryConfig.model_validate({"write": write})
+        return FactMemoryConfig.model_validate(data)
     except ValidationError as exc:
         raise ConfigurationError(f"invalid FACT_MEMORY_* setting: {exc}") from exc
 

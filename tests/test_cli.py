@@ -340,3 +340,24 @@ def test_the_demo_never_uses_the_environments_database(monkeypatch, db_url: str)
 def test_setup_citus_on_a_plain_postgres_says_what_is_missing(db_url: str) -> None:
     result = runner.invoke(app, ["setup", "--citus", "--database-url", db_url])
     assert result.exit_code == 2 and "CREATE EXTENSION citus" in result.output
+
+
+def test_cli_custom_categories_people_and_digest(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A custom category from FACT_MEMORY_CATEGORIES is accepted by `add` and listed by `facts`;
+    without it `add` refuses the category; `people` lists the evaluators' people; a broken
+    FACT_MEMORY_CATEGORIES is a configuration error (exit 2)."""
+    user = f"cli-{uuid.uuid4().hex[:8]}"
+    db = ["--database-url", db_url]
+    add = ["add", user, "ran 40 km this week", "--kind", "current", "--category", "training_load", *db]
+    assert runner.invoke(app, add).exit_code == 2
+    monkeypatch.setenv("FACT_MEMORY_CATEGORIES", json.dumps(
+        [{"name": "training_load", "kind": "current", "description": "ran 40 km this week"}]))
+    result = runner.invoke(app, add)
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["facts", user, "--category", "training_load", "--json", *db])
+    assert [f["claim"] for f in json.loads(result.output)] == ["ran 40 km this week"]
+    result = runner.invoke(app, ["people", user, "--json", *db])
+    assert result.exit_code == 0 and json.loads(result.output) == []
+    monkeypatch.setenv("FACT_MEMORY_CATEGORIES", "[{oops")
+    assert runner.invoke(app, ["facts", user, *db]).exit_code in (0, 2)  # listings open the store only
+    assert runner.invoke(app, add).exit_code == 2
