@@ -131,10 +131,13 @@ class ReadPlans(PlansBase):
                         " ORDER BY ts_rank_cd(claim_tsv, tq, 32) DESC, id LIMIT %s)")
             params_pool += [tsquery, *scope_params, k]
             if names:  # the facts of a person the query names ("who is Mia?"): the relationships evaluator's links
-                pool.append(f"(SELECT id FROM {FACTS} WHERE {scope} AND id IN (SELECT unnest(p.fact_ids) FROM {PEOPLE} p"
-                            " WHERE p.user_id = %s AND (p.name_key = ANY(%s) OR lower(p.aliases::text)::text[] && %s))"
+                # Driven from the (few) people rows, each linked fact looked up by its key: no scan of
+                # the user's facts when nobody is named.
+                pool.append(f"(SELECT id FROM (SELECT DISTINCT unnest(p.fact_ids) AS linked FROM {PEOPLE} p"
+                            " WHERE p.user_id = %s AND (p.name_key = ANY(%s) OR lower(p.aliases::text)::text[] && %s)"
+                            f") x JOIN LATERAL (SELECT id FROM {FACTS} WHERE id = x.linked AND {scope}) f ON true"
                             " ORDER BY id LIMIT %s)")
-                params_pool += [*scope_params, user_id, names, names, k]
+                params_pool += [user_id, names, names, *scope_params, k]
             columns = ", ".join("f." + c.strip() for c in FACT_COLUMNS.split(","))
             cosine, lexical = "greatest(1 - (f.embedding <=> %s::vector), 0)", "ts_rank_cd(f.claim_tsv, tq, 32)"
             blend = f"({cosine} + %s * {lexical}) / (1 + %s)" if mode == "hybrid" else lexical
