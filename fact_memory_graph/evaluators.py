@@ -44,7 +44,7 @@ from pydantic import (
 )
 
 from fact_memory_graph.ops import ExtractedOps, op_model
-from fact_memory_graph.sanitize import check_id, clean_text, find_secrets, summarize_rejected
+from fact_memory_graph.sanitize import check_id, clean_json, clean_text, find_secrets, summarize_rejected
 from fact_memory_graph.schema import EvaluationRecord, Fact, Person, PersonMention, RejectedOp
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
@@ -225,8 +225,13 @@ def evaluate(data: Mapping[str, Any], evaluators: Sequence[Evaluator], *, user_i
             continue
         if ev.empty(value):
             continue
-        output = ev.adapter().dump_python(value, mode="json")
-        if len(json.dumps(output, default=str)) > MAX_OUTPUT_BYTES:
+        output = clean_json(ev.adapter().dump_python(value, mode="json"))  # no NUL or lone surrogate
+        try:
+            size = len(json.dumps(output, allow_nan=False))
+        except ValueError:  # NaN / infinity: not JSON Postgres accepts
+            rejected.append(RejectedOp(op={"evaluator": ev.name}, reason=f"{ev.name} output is not finite JSON"))
+            continue
+        if size > MAX_OUTPUT_BYTES:
             rejected.append(RejectedOp(op={"evaluator": ev.name},
                                        reason=f"{ev.name} output larger than {MAX_OUTPUT_BYTES} bytes"))
             continue

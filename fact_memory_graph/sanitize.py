@@ -73,13 +73,14 @@ def deeper_than(value: Any, limit: int) -> bool:
     return False
 
 
-def _clean_json(value: Any) -> Any:
+def clean_json(value: Any) -> Any:
+    """A JSON value with every string (and key) cleaned as :func:`clean_text` does."""
     if isinstance(value, str):
         return clean_text(value)
     if isinstance(value, dict):
-        return {clean_text(str(k)): _clean_json(v) for k, v in value.items()}
+        return {clean_text(str(k)): clean_json(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_clean_json(v) for v in value]
+        return [clean_json(v) for v in value]
     return value
 
 
@@ -91,7 +92,7 @@ def check_fields(fields: dict[str, Any] | None) -> dict[str, Any]:
         raise InvalidInputError("structured_fields must be a JSON object")
     if deeper_than(fields, MAX_FIELDS_DEPTH):
         raise InvalidInputError(f"structured_fields are nested deeper than {MAX_FIELDS_DEPTH} levels")
-    cleaned = _clean_json(fields)
+    cleaned = clean_json(fields)
     try:
         size = len(json.dumps(cleaned, ensure_ascii=False).encode("utf-8"))
     except (TypeError, ValueError) as exc:
@@ -106,7 +107,7 @@ def summarize_rejected(op: Any) -> dict[str, Any]:
     if deeper_than(op, MAX_FIELDS_DEPTH * 2):
         return {"truncated": f"<nested deeper than {MAX_FIELDS_DEPTH * 2} levels>"}
     try:
-        text = json.dumps(_clean_json(op), ensure_ascii=False, default=str)
+        text = json.dumps(clean_json(op), ensure_ascii=False, default=str)
     except (TypeError, ValueError):
         text = clean_text(repr(op)[:MAX_REJECTED_BYTES])
     if isinstance(op, dict) and len(text.encode("utf-8")) <= MAX_REJECTED_BYTES:

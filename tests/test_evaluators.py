@@ -103,6 +103,16 @@ def test_a_registered_evaluator_writes_in_the_message_transaction(make_memory, d
     assert out.applied and any("mood apply failed: RuntimeError: boom" in r.reason for r in out.rejected)
     with pytest.raises(ValueError, match="evaluator name"):
         Evaluator(name="ops", output=int, instructions="x")
+    # Hostile output: NUL characters are cleaned, NaN and oversized outputs lose their part only.
+    free = Evaluator(name="notes", output=dict[str, float | str] | None, instructions="notes: anything")
+    hostile = make_memory(ScriptedChatModel(responses=[
+        {"ops": [], "notes": {"text": "a\u0000b'); DROP TABLE fact_memory_facts; --"}},
+        {"ops": [], "notes": {"x": float("nan")}},
+        {"ops": [], "notes": {"x": "y" * 10_000}},
+    ]), evaluators=[free])
+    assert hostile.remember(user_id, "one", message_id="h1").evaluations["notes"]["text"].startswith("ab')")
+    assert "not finite JSON" in hostile.remember(user_id, "two", message_id="h2").rejected[0].reason
+    assert "larger than" in hostile.remember(user_id, "three", message_id="h3").rejected[0].reason
 
 
 TRAINING = CustomCategory(name="training_load", kind="current", description='"ran 40 km this week", "rest week"',
