@@ -44,7 +44,13 @@ from pydantic import (
 )
 
 from fact_memory_graph.ops import ExtractedOps, op_model
-from fact_memory_graph.sanitize import check_id, clean_json, clean_text, find_secrets, summarize_rejected
+from fact_memory_graph.sanitize import (
+    check_id,
+    clean_json,
+    clean_text,
+    find_secrets,
+    summarize_rejected,
+)
 from fact_memory_graph.schema import EvaluationRecord, Fact, Person, PersonMention, RejectedOp
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
