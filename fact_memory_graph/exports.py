@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.errors import InvalidInputError
-from fact_memory_graph.sanitize import check_fields, check_id, clean_text
+from fact_memory_graph.sanitize import check_fields, check_id, clean_json, clean_text, deeper_than
 from fact_memory_graph.schema import (
     UNCATEGORIZED,
     ApplyOutcome,
@@ -77,7 +77,7 @@ class _Person(BaseModel):
 class _Evaluation(BaseModel):
     message_id: str
     evaluator: str = Field(pattern=r"^[a-z][a-z0-9_]{1,39}$")
-    output: dict[str, Any]
+    output: Any  # any JSON value (a list of people, an object, a number)
     at: datetime
 
 
@@ -190,9 +190,15 @@ def _evaluation(raw: dict[str, Any]) -> dict[str, Any]:
     rec = _Evaluation.model_validate(raw)
     _check_times(rec)
     check_id(rec.message_id, "message_id")
-    if len(json.dumps(rec.output, default=str)) > 16 * 1024:
-        raise ValueError("output larger than 16 KB")
-    return rec.model_dump(mode="json")
+    try:
+        size = len(json.dumps(rec.output, allow_nan=False))
+    except (TypeError, ValueError):
+        raise ValueError("output is not JSON") from None
+    if size > 16 * 1024 or deeper_than(rec.output, 10):
+        raise ValueError("output larger than 16 KB or nested deeper than 10 levels")
+    out = rec.model_dump(mode="json")
+    out["output"] = clean_json(out["output"])
+    return out
 
 
 def _run(raw: dict[str, Any]) -> dict[str, Any]:

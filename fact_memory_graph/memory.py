@@ -782,11 +782,16 @@ class FactMemory:
             "message_log": [{**r, "at": r["at"].isoformat(),
                              "processed_at": r["processed_at"].isoformat() if r["processed_at"] else None}
                             for r in rows.get("message_log", [])],
+            # The evaluators' records: the people the user named, and each message's outputs.
+            "people": [{**r, "fact_ids": [str(i) for i in r["fact_ids"]], "first_at": r["first_at"].isoformat(),
+                        "last_at": r["last_at"].isoformat()} for r in rows.get("people", [])],
+            "evaluations": [{**r, "at": r["at"].isoformat()} for r in rows.get("evaluations", [])],
         }
 
     def export(self, user_id: str) -> dict[str, Any]:
         """Everything stored about a user as JSON-ready data, from one snapshot: facts (every
-        status), candidates, the audit log, processed message ids with their outcomes, job runs.
+        status), candidates, the audit log, processed message ids with their outcomes, job runs,
+        the people the evaluators recorded and their outputs.
         Embeddings are left out (:meth:`restore` recomputes them)."""
         return self._export(user_id, self.store.export_rows(user_id))
 

@@ -42,6 +42,14 @@ def test_people_and_names_from_the_one_call(make_memory, db_url: str, user_id: s
     # The prompt told the model what to fill in; the tool schema has one field per evaluator.
     system = llm.calls[0][0].content
     assert "relationships:" in system and "identity:" in system and "task_success:" in system
+    # Export / restore keep the people (links remapped with the facts' fresh ids for another user).
+    exported = memory.export(user_id)
+    assert [p["name"] for p in exported["people"]] == ["Samantha", "Mia"] or \
+        sorted(p["name"] for p in exported["people"]) == ["Mia", "Samantha"]
+    memory.restore(exported, user_id=user_id + "-copy")
+    copy = memory.evaluations.who(user_id + "-copy", "Mimi")
+    assert copy is not None and sorted(f.claim for f in copy[1]) == ["Mia works as a nurse", "has a sister Mia"]
+    memory.forget(user_id + "-copy")
     memory.forget(user_id)
     assert dump_user(db_url, user_id) == ""
 
@@ -195,3 +203,49 @@ def test_task_success_by_whether_memory_was_shown(make_memory, user_id: str) -> 
     assert report.success_rate == 0.5 and report.facts_shown_per_reply == 1.0  # (2 + 0) / 2
     judged = {e["output"]["reason"]: e["output"]["memory_shown"] for e in memory.evaluations.outputs(user_id)}
     assert judged == {"it worked": True, "useless": False, "half": None}
+
+
+def test_evaluators_and_custom_categories_through_the_readme_layout(make_memory, user_id: str) -> None:
+    """The README's graph (recall and the queued write from START, a checkpointer keeping the
+    thread): people, a custom category and task success, judged against what the previous reply
+    was actually given."""
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.graph import END, START, StateGraph
+
+    from tests.test_queue import State
+
+    def extract(messages):
+        said = prompt_message(messages)
+        if said.endswith("pro plan."):
+            return {"ops": [{"op": "add_durable", "category": "relationship", "claim": "has a sister Mia"},
+                            {"op": "add_durable", "category": "plan_tier", "claim": "is on the pro plan"}],
+                    "relationships": [{"name": "Mia", "relation": "sister", "aliases": []}]}
+        outcome = "success" if said.endswith("helped!") else "failure"
+        return {"ops": [], "task_success": {"outcome": outcome, "reason": said[-20:]}}
+
+    tier = CustomCategory(name="plan_tier", kind="durable", description='"is on the pro plan"', words=("plan",))
+    memory = make_memory(ScriptedChatModel(default=extract),
+                         config=FactMemoryConfig(categories=(tier,), queue=QueueConfig(drainer="off")))
+    builder = StateGraph(State)
+    builder.add_node("recall", memory.recall_node())
+    builder.add_node("agent", lambda state: {"messages": [AIMessage("noted")]})
+    builder.add_node("remember", memory.write_node())
+    builder.add_edge(START, "recall")
+    builder.add_edge("recall", "agent")
+    builder.add_edge("agent", END)
+    builder.add_edge(START, "remember")
+    builder.add_edge("remember", END)
+    graph = builder.compile(checkpointer=InMemorySaver())
+    config = {"configurable": {"user_id": user_id, "thread_id": "support"}}
+    for text in ("My sister Mia set me up, I'm on the pro plan.", "Thanks, that helped!",
+                 "Which plan am I on? That answer was wrong."):
+        graph.invoke({"messages": [HumanMessage(text)]}, config)
+        memory.flush(user_id)
+    assert [p.name for p in memory.evaluations.people(user_id)] == ["Mia"]
+    assert {f.category for f in memory.facts(user_id)} == {"relationship", "plan_tier"}
+    judged = {e["output"]["outcome"]: e["output"]["memory_shown"] for e in memory.evaluations.outputs(user_id)
+              if e["evaluator"] == "task_success"}
+    # Turn 1's reply had nothing to recall; turn 2's was given the facts turn 1 stored.
+    assert judged == {"success": False, "failure": True}
+    assert (memory.health(user_id).success_rate_with_memory, memory.health(user_id).success_rate_without_memory) \
+        == (0.0, 1.0)

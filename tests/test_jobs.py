@@ -188,3 +188,28 @@ async def test_a_forget_that_cannot_finish_is_recorded_and_retried(job_memory: F
     assert await run_worker(job_memory, once=True) == 0
     assert job_memory.facts("gus") == [] and job_memory.forget_requests() == []
     assert "gus" not in json.dumps(job_memory.export("gus"), default=str).replace('"user_id": "gus"', "")
+
+
+async def test_the_worker_runs_the_nightly_review_once_a_day(job_memory: FactMemory, clock: FixedClock) -> None:
+    """The nightly pass schedules a user who only wrote today; the job reviews their day with one
+    model call, and a second pass the same day makes none."""
+    from langchain_core.messages import HumanMessage
+
+    reviews: list[int] = []
+
+    def answer(messages):
+        if str(messages[0].content).startswith("You review one day"):
+            reviews.append(1)
+            return {"proposals": [{"type": "pattern", "claim": "runs before work", "category": "preference",
+                                   "refines": None, "because": ["M1"]}], "sessions": []}
+        return []  # nothing extracted message by message: only the review sees the pattern
+
+    job_memory._llm = ScriptedChatModel(default=answer)
+    job_memory.write_node().invoke({"messages": [HumanMessage("Up at 6 for my run before work again", id="g1")]},
+                                   {"configurable": {"user_id": "gus"}})
+    assert await run_worker(job_memory, once=True) == 0
+    assert reviews == [1]
+    (fact,) = job_memory.facts("gus")
+    assert (fact.claim, fact.source.value) == ("runs before work", "inference")
+    assert await run_worker(job_memory, once=True) == 0
+    assert reviews == [1]
