@@ -210,9 +210,8 @@ def test_evaluators_and_custom_categories_through_the_readme_layout(make_memory,
     thread): people, a custom category and task success, judged against what the previous reply
     was actually given."""
     from langgraph.checkpoint.memory import InMemorySaver
-    from langgraph.graph import END, START, StateGraph
 
-    from tests.test_queue import State
+    from tests.test_queue import readme_graph
 
     def extract(messages):
         said = prompt_message(messages)
@@ -226,16 +225,7 @@ def test_evaluators_and_custom_categories_through_the_readme_layout(make_memory,
     tier = CustomCategory(name="plan_tier", kind="durable", description='"is on the pro plan"', words=("plan",))
     memory = make_memory(ScriptedChatModel(default=extract),
                          config=FactMemoryConfig(categories=(tier,), queue=QueueConfig(drainer="off")))
-    builder = StateGraph(State)
-    builder.add_node("recall", memory.recall_node())
-    builder.add_node("agent", lambda state: {"messages": [AIMessage("noted")]})
-    builder.add_node("remember", memory.write_node())
-    builder.add_edge(START, "recall")
-    builder.add_edge("recall", "agent")
-    builder.add_edge("agent", END)
-    builder.add_edge(START, "remember")
-    builder.add_edge("remember", END)
-    graph = builder.compile(checkpointer=InMemorySaver())
+    graph = readme_graph(memory, [], checkpointer=InMemorySaver())
     config = {"configurable": {"user_id": user_id, "thread_id": "support"}}
     for text in ("My sister Mia set me up, I'm on the pro plan.", "Thanks, that helped!",
                  "Which plan am I on? That answer was wrong."):

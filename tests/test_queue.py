@@ -38,7 +38,8 @@ def _leave_nothing_queued(user_id: str, db_url: str, embeddings) -> Any:
         memory.forget(user_id)
 
 
-def readme_graph(memory: FactMemory, events: list[str], *, mode: str = "queued", defer: bool = False) -> Any:
+def readme_graph(memory: FactMemory, events: list[str], *, mode: str = "queued", defer: bool = False,
+                 checkpointer: Any = None) -> Any:
     """The README's layout: START -> recall -> agent -> END, START -> remember -> END."""
 
     def agent(state: State) -> dict[str, Any]:
@@ -54,7 +55,7 @@ def readme_graph(memory: FactMemory, events: list[str], *, mode: str = "queued",
     builder.add_edge("agent", END)
     builder.add_edge(START, "remember")
     builder.add_edge("remember", END)
-    return builder.compile()
+    return builder.compile(checkpointer=checkpointer)
 
 
 def queued(**overrides: Any) -> FactMemoryConfig:
