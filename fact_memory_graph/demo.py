@@ -59,10 +59,11 @@ def _resolve_claim_refs(ops: list[dict[str, Any]], prompt: Sequence[BaseMessage]
 
 def scripted_demo_model(conversation: dict[str, Any]) -> ScriptedChatModel:
     """The offline stand-in for a model: returns the ops written next to each demo message."""
-    by_text = {m["text"]: m["ops"] for m in conversation["messages"]}
+    by_text = {m["text"]: m for m in conversation["messages"]}
 
-    def respond(prompt: list[BaseMessage]) -> list[dict[str, Any]]:
-        return _resolve_claim_refs(by_text.get(prompt_message(prompt), []), prompt)
+    def respond(prompt: list[BaseMessage]) -> dict[str, Any]:
+        message = by_text.get(prompt_message(prompt), {})
+        return {"ops": _resolve_claim_refs(message.get("ops", []), prompt), **message.get("evaluators", {})}
 
     return ScriptedChatModel(default=respond)
 
@@ -206,6 +207,16 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
         for c in cands:
             old = memory.get_fact(DEMO_USER, c.fact_id)
             table.add_row(str(c.id)[:8], Text(old.claim if old else str(c.fact_id)), Text(c.claim), c.message_id or "")
+        console.print(table)
+
+        people = memory.evaluations.people(DEMO_USER)
+        summary["people"] = people
+        table = Table(title="People (the relationships evaluator, on the same extraction call)")
+        for col in ("name", "relation", "facts that mention them"):
+            table.add_column(col)
+        for p in people:
+            facts = [f.claim for f in (memory.get_fact(DEMO_USER, i) for i in p.fact_ids) if f is not None]
+            table.add_row(p.name, p.relation, Text("; ".join(facts)))
         console.print(table)
 
         stats = memory.stats(DEMO_USER)

@@ -42,6 +42,8 @@ def test_demo_runs_the_real_pipeline_offline(db_url: str) -> None:
     assert "[unconfirmed: user may have said \"lives in Tokyo\"" in second
     assert "What's currently happening for you" in last and '- [health] "allergic to penicillin"' in out
     assert "Pending contradictions" in out and "Memory summary" in out
+    (mia,) = summary["people"]  # the relationships evaluator rode on the same call
+    assert (mia.name, mia.relation) == ("Mia", "sister") and len(mia.fact_ids) >= 2
 
 
 def test_cli_commands(db_url: str) -> None:

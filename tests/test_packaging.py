@@ -29,7 +29,8 @@ def test_sdist_and_wheel_build_install_and_run_outside_the_repo(tmp_path: Path, 
     assert wheel.name.startswith(f"fact_memory_graph-{version('fact-memory-graph')}-") and sdist.exists()
     names = zipfile.ZipFile(wheel).namelist()
     for needed in ("fact_memory_graph/py.typed", "fact_memory_graph/prompts/extract_system.txt",
-                   "fact_memory_graph/prompts/correct_system.txt", "fact_memory_graph/demo_conversation.json"):
+                   "fact_memory_graph/prompts/correct_system.txt", "fact_memory_graph/prompts/review_system.txt",
+                   "fact_memory_graph/demo_conversation.json"):
         assert needed in names, needed
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)
