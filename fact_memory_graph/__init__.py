@@ -15,8 +15,11 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from fact_memory_graph.config import (
+        CustomCategory,
+        DigestConfig,
         FactMemoryConfig,
         HealthConfig,
+        InferenceConfig,
         LifecyclePolicy,
         QueueConfig,
         ReadConfig,
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
     from fact_memory_graph.errors import (
         ConfigurationError,
         DimensionMismatchError,
+        EmbedderMismatchError,
         ExtractionError,
         FactMemoryError,
         FactNotFoundError,
@@ -65,6 +69,12 @@ _EXPORTS = {
     "WriteConfig": "fact_memory_graph.config",
     "ConfigurationError": "fact_memory_graph.errors",
     "DimensionMismatchError": "fact_memory_graph.errors",
+    "EmbedderMismatchError": "fact_memory_graph.errors",
+    "CustomCategory": "fact_memory_graph.config",
+    "DigestConfig": "fact_memory_graph.config",
+    "InferenceConfig": "fact_memory_graph.config",
+    "Evaluator": "fact_memory_graph.evaluators",
+    "default_evaluators": "fact_memory_graph.evaluators",
     "ExtractionError": "fact_memory_graph.errors",
     "FactMemoryError": "fact_memory_graph.errors",
     "FactNotFoundError": "fact_memory_graph.errors",
@@ -111,13 +121,19 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "default_evaluators",
     "ApplyOutcome",
     "ConfigurationError",
+    "CustomCategory",
+    "DigestConfig",
     "DimensionMismatchError",
+    "EmbedderMismatchError",
+    "Evaluator",
     "ExponentialDecay",
     "ExtractionError",
     "Fact",
     "FactCandidate",
+    "InferenceConfig",
     "FactKind",
     "FactMemory",
     "FactMemoryConfig",

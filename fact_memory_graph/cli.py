@@ -115,13 +115,15 @@ def _errors() -> Iterator[None]:
 
 
 @contextmanager
-def _memory(database_url: str | None, data_dir: str | None) -> Iterator[FactMemory]:
+def _memory(database_url: str | None, data_dir: str | None, *, check_embedder: bool = True) -> Iterator[FactMemory]:
     """A full memory (embedder, model on demand) for commands that embed or extract."""
     with _errors():
         from fact_memory_graph.memory import FactMemory
 
-        memory = FactMemory.open(_url(database_url), data_dir=data_dir)
+        memory = FactMemory.open(_url(database_url), data_dir=data_dir, setup=check_embedder)
         try:
+            if not check_embedder:
+                memory.setup(check_embedder=False)
             yield memory
         finally:
             memory.close()
@@ -626,6 +628,21 @@ def forget(
         fail("forget is a hard delete; pass --yes to confirm")
     with _store(database_url, data_dir) as store:
         _emit_json(store.delete_user(user))
+
+
+@app.command()
+def reembed(
+    yes: Annotated[bool, typer.Option("--yes", help="Confirm: every stored vector is recomputed.")] = False,
+    database_url: DbOpt = None,
+    data_dir: DirOpt = None,
+) -> None:
+    """After switching embedders (FACT_MEMORY_EMBEDDINGS): re-embed every user's facts, corrections and
+    session records with the configured one and record it as the store's; prints counts. The new
+    embedder must have the store's dimension."""
+    if not yes:
+        fail("reembed recomputes every stored vector; pass --yes to confirm")
+    with _memory(database_url, data_dir, check_embedder=False) as memory:
+        _emit_json(memory.reembed())
 
 
 @app.command()

@@ -14,6 +14,7 @@ import threading
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
@@ -46,6 +47,9 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    #: The name recorded with a store's vectors (:mod:`fact_memory_graph.embedder_record`).
+    model_id: ClassVar[str] = "all-MiniLM-L6-v2 (int8 ONNX)"
 
     batch_size: int = 32
     intra_op_threads: int | None = None

@@ -7,6 +7,19 @@ class FactMemoryError(Exception):
     """Base class for every error this package raises on purpose."""
 
 
+class EmbedderMismatchError(FactMemoryError):
+    """The store's vectors were made by another embedding model (same dimension, other space)."""
+
+    def __init__(self, stored: str, current: str, cosine: float) -> None:
+        self.stored, self.current, self.cosine = stored, current, cosine
+        super().__init__(
+            f"this database's vectors were made by another embedding model ({stored}) than the one it was "
+            f"opened with ({current}; the two embed the same probe text at cosine {cosine:.2f}): their vectors "
+            "cannot be compared. Open it with the original embedder, or re-embed every stored fact, correction "
+            "and session with this one: `fact-memory reembed --yes` (or memory.reembed())."
+        )
+
+
 class DimensionMismatchError(FactMemoryError):
     """The embedder's vectors do not have the dimension the store was created with."""
 

@@ -23,7 +23,7 @@ from langchain_core.runnables import Runnable, RunnableLambda
 from langchain_core.tools import BaseTool, create_retriever_tool
 from langgraph.graph.state import CompiledStateGraph
 
-from fact_memory_graph import settings
+from fact_memory_graph import embedder_record, settings
 from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.config import FactMemoryConfig, utc_now
 from fact_memory_graph.context import AccessRecorder, MemoryContext
@@ -231,6 +231,8 @@ class FactMemory:
         Raises:
             ConfigurationError: the database cannot be reached or the environment is invalid.
             DimensionMismatchError: the database was created with another embedder.
+            EmbedderMismatchError: the database's vectors come from another model of the same
+                dimension (re-embed with ``fact-memory reembed --yes``).
         """
         config = config or settings.config_from_env()
         if embeddings is None:
@@ -295,13 +297,30 @@ class FactMemory:
                                                taxonomy=memory.store.taxonomy)
         return memory
 
-    def setup(self) -> None:
-        """Create or migrate the schema (idempotent; safe from several processes at once)."""
+    def setup(self, *, check_embedder: bool = True) -> None:
+        """Create or migrate the schema (idempotent; safe from several processes at once), and
+        record the embedder in a new store or refuse one whose vectors come from another model
+        (:class:`~fact_memory_graph.errors.EmbedderMismatchError`; see
+        :mod:`fact_memory_graph.embedder_record`)."""
         self.store.setup()
+        if check_embedder:
+            embedder_record.check_embedder(self.context)
 
-    async def asetup(self) -> None:
+    async def asetup(self, *, check_embedder: bool = True) -> None:
         """Async twin of :meth:`setup`."""
         await self.astore.setup()
+        if check_embedder:
+            await embedder_record.acheck_embedder(self.context)
+
+    def reembed(self) -> dict[str, Any]:
+        """Re-embed every stored vector of every user with this memory's embedder and record it
+        as the store's (after switching embedders; open with ``setup=False`` and call
+        ``setup(check_embedder=False)`` first). Returns the counts."""
+        return embedder_record.reembed(self.context)
+
+    async def areembed(self) -> dict[str, Any]:
+        """Async twin of :meth:`reembed` (on a worker thread: a one-off, long batch job)."""
+        return await asyncio.to_thread(embedder_record.reembed, self.context)
 
     def close(self) -> None:
         """Finish pending access updates, close the pool, release the embedded server."""

@@ -264,3 +264,37 @@ def test_opening_a_current_schema_runs_no_ddl(fresh_db_url: str, embeddings) -> 
         memory.add_fact("u", "likes jazz", kind="durable", category="preference")
     with psycopg.connect(fresh_db_url, autocommit=True) as conn:
         conn.execute("DROP EVENT TRIGGER fm_no_ddl")
+
+
+def test_another_embedding_model_is_refused_until_the_store_is_re_embedded(fresh_db_url: str, embeddings,
+                                                                          monkeypatch) -> None:
+    """Same dimension, other model: the open refuses it with the way out; a wrapper of the same model
+    passes; `reembed` recomputes every vector (facts, corrections, sessions) and records the new model."""
+    from langchain_core.embeddings import DeterministicFakeEmbedding
+    from typer.testing import CliRunner
+
+    from fact_memory_graph import EmbedderMismatchError
+    from fact_memory_graph.batching import BatchingEmbeddings
+    from fact_memory_graph.cli import app
+
+    with FactMemory.open(fresh_db_url, embeddings=embeddings) as memory:
+        memory.add_fact("u", "lives in Berlin", kind="durable", category="identity")
+        memory.add_fact("u", "training for a marathon", kind="current", category="working_on")
+    with FactMemory.open(fresh_db_url, embeddings=BatchingEmbeddings(embeddings)) as memory:
+        assert memory.recall("u", "where do I live?")  # the same model behind a wrapper
+    other = DeterministicFakeEmbedding(size=384)
+    with pytest.raises(EmbedderMismatchError, match="reembed --yes"):
+        FactMemory.open(fresh_db_url, embeddings=other)
+    with FactMemory.open(fresh_db_url, embeddings=other, setup=False) as memory:
+        memory.setup(check_embedder=False)
+        assert memory.reembed() == {"users": 1, "facts": 2, "candidates": 0, "sessions": 0}
+    with FactMemory.open(fresh_db_url, embeddings=other) as memory:  # recorded: opens now
+        hits = memory.as_retriever(user_id="u").invoke("lives in Berlin")
+        assert hits[0].page_content == "lives in Berlin"  # the fake embeds equal texts equally
+    # The CLI's way back to MiniLM (its configured embedder).
+    result = CliRunner().invoke(app, ["reembed", "--database-url", fresh_db_url])
+    assert result.exit_code == 2
+    result = CliRunner().invoke(app, ["reembed", "--yes", "--database-url", fresh_db_url])
+    assert result.exit_code == 0, result.output
+    with FactMemory.open(fresh_db_url, embeddings=embeddings) as memory:
+        assert "lives in Berlin" in memory.recall("u", "where do I live?")

@@ -584,7 +584,8 @@ def test_embedder_returning_wrong_dimensions_is_a_clear_error(db_url: str, user_
             return [[0.05] * 383 for _ in texts]
 
     llm = ScriptedChatModel(default=[add("identity", "lives in Berlin")])
-    with FactMemory.open(db_url, embeddings=Inconsistent(), llm=llm) as memory:
+    # setup=False: the shared test database was embedded by MiniLM (the open would refuse this embedder).
+    with FactMemory.open(db_url, embeddings=Inconsistent(), llm=llm, setup=False) as memory:
         with pytest.raises(DimensionMismatchError, match="384-dimensional.*383-dimensional"):
             memory.remember(user_id, "I live in Berlin", message_id="d1")
         assert memory.facts(user_id) == [] and llm.calls == []

@@ -195,6 +195,22 @@ class AsyncFactStore(StorePlans):
         """The newest stored digests."""
         return await self._run(lambda: self._digests_plan(limit))
 
+    async def record_embedder(self, probe: Sequence[float], name: str) -> tuple[list[float], str] | None:
+        """The recorded embedder (probe vector, name), or ``None`` after recording this one."""
+        return await self._run(lambda: self._record_embedder_plan(probe, name), transaction=True)
+
+    async def set_embedder(self, probe: Sequence[float], name: str) -> None:
+        """Record the embedder the store's vectors are made by (after a re-embed)."""
+        await self._run(lambda: self._set_embedder_plan(probe, name))
+
+    async def vectors_to_redo(self, user_id: str) -> dict[str, list[dict[str, Any]]]:
+        """The texts behind one user's stored vectors (facts, candidates, sessions)."""
+        return await self._run(lambda: self._vectors_to_redo_plan(user_id), transaction=True)
+
+    async def replace_vectors(self, user_id: str, kind: str, ids: Sequence[Any], vectors: Sequence[Sequence[float]]) -> int:
+        """Overwrite one user's vectors of one kind, in one transaction."""
+        return await self._run(lambda: self._replace_vectors_plan(user_id, kind, ids, vectors), transaction=True)
+
     async def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
         await self._run(lambda: self._release_plan(user_id, message_ids))

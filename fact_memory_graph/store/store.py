@@ -214,6 +214,22 @@ class FactStore(StorePlans):
         """The newest stored digests."""
         return self._run(lambda: self._digests_plan(limit))
 
+    def record_embedder(self, probe: Sequence[float], name: str) -> tuple[list[float], str] | None:
+        """The recorded embedder (probe vector, name), or ``None`` after recording this one."""
+        return self._run(lambda: self._record_embedder_plan(probe, name), transaction=True)
+
+    def set_embedder(self, probe: Sequence[float], name: str) -> None:
+        """Record the embedder the store's vectors are made by (after a re-embed)."""
+        self._run(lambda: self._set_embedder_plan(probe, name))
+
+    def vectors_to_redo(self, user_id: str) -> dict[str, list[dict[str, Any]]]:
+        """The texts behind one user's stored vectors (facts, candidates, sessions)."""
+        return self._run(lambda: self._vectors_to_redo_plan(user_id), transaction=True)
+
+    def replace_vectors(self, user_id: str, kind: str, ids: Sequence[Any], vectors: Sequence[Sequence[float]]) -> int:
+        """Overwrite one user's vectors of one kind, in one transaction."""
+        return self._run(lambda: self._replace_vectors_plan(user_id, kind, ids, vectors), transaction=True)
+
     def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
         self._run(lambda: self._release_plan(user_id, message_ids))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -115,6 +116,46 @@ class AdminPlans(WritePlans):
             yield from execute("SELECT create_reference_table(%s)", (USERS,))
         out[USERS] = "reference"
         return out
+
+    def _record_embedder_plan(self, probe: Sequence[float], name: str) -> Plan[tuple[list[float], str] | None]:
+        """The embedder this store's vectors were made by (its name and the vector it gives a
+        fixed probe text), recorded now if none was; ``None`` when it was recorded by this call."""
+        found = yield from rows("SELECT key, value FROM fact_memory_meta WHERE key IN ('embedding_probe', 'embedding_model')")
+        stored = {r["key"]: r["value"] for r in found}
+        if "embedding_probe" in stored:
+            return json.loads(stored["embedding_probe"]), stored.get("embedding_model", "unknown")
+        yield from self._set_embedder_plan(probe, name)
+        return None
+
+    def _set_embedder_plan(self, probe: Sequence[float], name: str) -> Plan[None]:
+        yield from execute(
+            "INSERT INTO fact_memory_meta (key, value) VALUES ('embedding_probe', %s), ('embedding_model', %s)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (json.dumps([round(float(x), 5) for x in probe]), name[:200]))
+
+    def _vectors_to_redo_plan(self, user_id: str) -> Plan[dict[str, list[Row]]]:
+        """The texts behind every stored vector of one user: facts (any status), candidates, sessions."""
+        require_user(user_id)
+        return {
+            "facts": (yield from rows(f"SELECT id, claim AS text FROM {FACTS} WHERE user_id = %s ORDER BY id",
+                                      (user_id,))),
+            "candidates": (yield from rows(f"SELECT id, claim AS text FROM {CANDIDATES} WHERE user_id = %s"
+                                           " ORDER BY id", (user_id,))),
+            "sessions": (yield from rows(f"SELECT session_id AS id, content AS text FROM {SESSIONS}"
+                                         " WHERE user_id = %s ORDER BY session_id", (user_id,))),
+        }
+
+    def _replace_vectors_plan(self, user_id: str, kind: str, ids: Sequence[Any],
+                              vectors: Sequence[Sequence[float]]) -> Plan[int]:
+        """Overwrite the vectors of one user's rows (``kind``: facts, candidates, sessions)."""
+        require_user(user_id)
+        table, key = {"facts": (FACTS, "id"), "candidates": (CANDIDATES, "id"),
+                      "sessions": (SESSIONS, "session_id")}[kind]
+        done = 0
+        for row_id, vector in zip(ids, vectors, strict=True):
+            done += yield from rowcount(f"UPDATE {table} SET embedding = %s::vector WHERE user_id = %s AND {key} = %s",
+                                        (self.vector_param(vector), user_id, row_id))
+        return done
 
     def _migration_versions_plan(self) -> Plan[list[int]]:
         found = yield from rows("SELECT version FROM fact_memory_migrations ORDER BY version")
