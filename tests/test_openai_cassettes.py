@@ -161,3 +161,33 @@ def test_categorisation_scenarios_through_a_recorded_model(make_memory, vcr) -> 
         assert len(case.produced) <= len(adds)
         assert all(memory.taxonomy.kind_of(category) is not None for _, category in case.produced)
     print(report.summary())
+
+
+@pytest.mark.vcr
+def test_chatopenai_nightly_review(make_memory, fresh_user: str, vcr) -> None:
+    """The nightly review through the real ChatOpenAI HTTP path: one call, the DailyReview tool
+    forced; whatever the tiny model proposes is validated proposal by proposal; a second run the
+    same day makes no call."""
+    from langchain_core.messages import HumanMessage
+
+    from fact_memory_graph import QueueConfig
+    from fact_memory_graph.testing import ScriptedChatModel
+
+    config = FactMemoryConfig(queue=QueueConfig(drainer="off"))
+    writer = make_memory(ScriptedChatModel(default=[{"op": "add_durable", "category": "identity",
+                                                     "claim": "lives in Seattle"}]), config=config)
+    node = writer.write_node()
+    history = []
+    for i, text in enumerate(("I live in Seattle.", "Another 6 am run before work.", "Got my race bib for October!")):
+        history.append(HumanMessage(text, id=f"r{i}"))
+        node.invoke({"messages": list(history)}, {"configurable": {"user_id": fresh_user, "thread_id": "runs"}})
+        writer.flush(fresh_user)
+    memory = make_memory(chat_model(), config=config)
+    report = memory.review.run(fresh_user)
+    assert report.messages == 3 and report.model_calls == 1 and len(vcr.requests) == 1
+    sent = json.loads(vcr.requests[0].body)
+    assert sent["tools"][0]["function"]["name"] == "DailyReview"
+    assert sent["tool_choice"]["function"]["name"] == "DailyReview"
+    stored = [f for f in memory.facts(fresh_user) if f.source.value == "inference"]
+    assert len(stored) == report.inferred + report.patterns  # validated: stored or rejected with a reason
+    assert memory.review.run(fresh_user).skipped == "already reviewed today" and len(vcr.requests) == 1
