@@ -125,3 +125,36 @@ def test_the_weekly_digest_counts_changes_and_outcomes_without_naming_anyone(mak
     assert result.exit_code == 0, result.output
     assert later.week_start.isoformat() in result.output
     assert later.week_start - digest.week_start == timedelta(days=7)
+
+
+async def test_the_async_twins_on_a_native_asyncio_memory(db_url: str, embeddings, clock: FixedClock,
+                                                         user_id: str) -> None:
+    """aopen(): the evaluators' records, the nightly review and the digest through the async store."""
+    from fact_memory_graph import FactMemory
+    from fact_memory_graph.digest import abuild_digest
+
+    def answer(messages):
+        if str(messages[0].content).startswith("You review one day"):
+            return {"proposals": [{"type": "pattern", "claim": "runs before work", "category": "preference",
+                                   "refines": None, "because": ["M1"]}], "sessions": []}
+        return {"ops": [{"op": "add_durable", "category": "relationship", "claim": "has a coach Ana"}],
+                "relationships": [{"name": "Ana", "relation": "coach", "aliases": []}]}
+
+    memory = await FactMemory.aopen(db_url, embeddings=embeddings, clock=clock, llm=ScriptedChatModel(default=answer),
+                                    config=FactMemoryConfig(queue=QueueConfig(drainer="off")))
+    try:
+        await memory.write_node().ainvoke({"messages": [HumanMessage("My coach Ana wants me running at 6.", id="a1")]},
+                                          {"configurable": {"user_id": user_id, "thread_id": "t"}})
+        await memory.aflush(user_id)
+        (ana,) = await memory.evaluations.apeople(user_id)
+        assert (ana.name, ana.relation, len(ana.fact_ids)) == ("Ana", "coach", 1)
+        person, facts = await memory.evaluations.awho(user_id, "ana")
+        assert [f.claim for f in facts] == ["has a coach Ana"]
+        report = await memory.review.arun(user_id)
+        assert (report.patterns, report.model_calls) == (1, 1)
+        assert (await memory.review.arun(user_id)).skipped == "already reviewed today"
+        digest = await abuild_digest(memory)
+        assert digest.changes["inferred"] >= 1
+    finally:
+        await memory.aforget(user_id)
+        await memory.aclose()
