@@ -275,7 +275,8 @@ class EvaluationsView:
 
     def who(self, user_id: str, name: str) -> tuple[Person, list[Fact]] | None:
         """The person the user calls ``name`` (or an alias of theirs) and their facts, or ``None``."""
-        return _who(self.people(user_id), name, lambda ids: self._facts(user_id, ids))
+        found = _match(self.people(user_id), name)
+        return (found, self._facts(user_id, found.fact_ids)) if found is not None else None
 
     async def awho(self, user_id: str, name: str) -> tuple[Person, list[Fact]] | None:
         """Async twin of :meth:`who`."""
@@ -305,8 +306,3 @@ def _match(people: Sequence[Person], name: str) -> Person | None:
             return person
     return None
 
-
-def _who(people: Sequence[Person], name: str, facts: Callable[[Sequence[Any]], list[Fact]]
-         ) -> tuple[Person, list[Fact]] | None:
-    found = _match(people, name)
-    return (found, facts(found.fact_ids)) if found is not None else None

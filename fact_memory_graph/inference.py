@@ -122,10 +122,8 @@ class NightlyReview:
         with model_errors():
             output = await self._model().ainvoke(prepared["prompt"])
         ops, summaries = self._parse(report, prepared, output)
-        vectors = await self.ctx.aembed_many([op.claim or "" for op in ops])
-        ops = [op.model_copy(update={"embedding": v}) for op, v in zip(ops, vectors, strict=True)]
-        outcome = await self.ctx.astore.apply(user_id, report.review_id, ops, at=at, rejected=report.rejected,
-                                              llm_calls=1)
+        outcome = await self.ctx.astore.apply(user_id, report.review_id, await self._aembedded(ops), at=at,
+                                              rejected=report.rejected, llm_calls=1)
         if summaries and not outcome.already_processed:
             report.summaries = (await abuild_sessions(self.ctx, user_id, at=at, summaries=summaries))["built"]
         await self.ctx.astore.record_run(user_id, "inference", started_at=at, finished_at=self.ctx.now(),
@@ -261,7 +259,13 @@ class NightlyReview:
                     summaries[sid] = text
         return ops, summaries
 
-    def _embedded(self, ops: list[PlannedOp]) -> list[PlannedOp]:
-        vectors = self.ctx.embed_many([op.claim or "" for op in ops])
+    @staticmethod
+    def _with_vectors(ops: list[PlannedOp], vectors: list[list[float]]) -> list[PlannedOp]:
         return [op.model_copy(update={"embedding": v}) for op, v in zip(ops, vectors, strict=True)]
+
+    def _embedded(self, ops: list[PlannedOp]) -> list[PlannedOp]:
+        return self._with_vectors(ops, self.ctx.embed_many([op.claim or "" for op in ops]))
+
+    async def _aembedded(self, ops: list[PlannedOp]) -> list[PlannedOp]:
+        return self._with_vectors(ops, await self.ctx.aembed_many([op.claim or "" for op in ops]))
 
