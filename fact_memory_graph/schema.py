@@ -42,12 +42,6 @@ CURRENT_CATEGORIES: tuple[str, ...] = (
 #: Legacy / imported facts whose category is not known yet (durable only).
 UNCATEGORIZED = "uncategorized"
 
-CATEGORIES_BY_KIND: dict[FactKind, tuple[str, ...]] = {
-    FactKind.DURABLE: (*DURABLE_CATEGORIES, UNCATEGORIZED),
-    FactKind.CURRENT: CURRENT_CATEGORIES,
-}
-
-
 #: Words of a question that name a category (the read path's query understanding, no model):
 #: "health" reaches "[health] allergic to penicillin". Each category's own name counts too.
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
@@ -94,16 +88,6 @@ def parse_uuid(value: UUID | str, what: str = "id") -> UUID:
         return UUID(str(value))
     except ValueError:
         raise InvalidInputError(f"{what} {str(value)[:80]!r} is not a UUID") from None
-
-
-def check_category(kind: FactKind | str, category: str) -> None:
-    """Raise :class:`InvalidInputError` (a ``ValueError``) unless ``category`` belongs to ``kind``."""
-    kind = parse_enum(FactKind, kind, "kind")
-    if category not in CATEGORIES_BY_KIND[kind]:
-        raise InvalidInputError(
-            f"category {category!r} is not a {kind.value} category "
-            f"(allowed: {', '.join(CATEGORIES_BY_KIND[kind])})"
-        )
 
 
 class VerificationStatus(StrEnum):

@@ -26,17 +26,16 @@ from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.ops import ProposedOp, validate_ops
 from fact_memory_graph.retriever import score_facts
 from fact_memory_graph.schema import (
-    CATEGORIES_BY_KIND,
     MODEL_CATEGORIES,
     OP_NAMES,
     Fact,
     FactKind,
     FactStatus,
     SearchHit,
-    check_category,
     parse_enum,
     parse_uuid,
 )
+from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC)
 
@@ -101,8 +100,8 @@ def test_validate_ops_rejects_one_by_one() -> None:
 
 
 def test_one_source_of_truth_for_categories_and_ops() -> None:
-    assert set(MODEL_CATEGORIES) == set(CATEGORIES_BY_KIND[FactKind.DURABLE][:-1]) | set(
-        CATEGORIES_BY_KIND[FactKind.CURRENT])
+    assert set(MODEL_CATEGORIES) == set(DEFAULT_TAXONOMY.for_kind(FactKind.DURABLE)[:-1]) | set(
+        DEFAULT_TAXONOMY.for_kind(FactKind.CURRENT))
     schema = ProposedOp.model_json_schema()
     assert tuple(schema["properties"]["op"]["enum"]) == OP_NAMES
     assert tuple(schema["properties"]["category"]["anyOf"][0]["enum"]) == MODEL_CATEGORIES
@@ -114,7 +113,7 @@ def test_bad_values_raise_library_errors_that_say_what_is_allowed() -> None:
     with pytest.raises(InvalidInputError, match="not a UUID"):
         parse_uuid("31a928de")
     with pytest.raises(InvalidInputError, match="allowed: identity"):
-        check_category("durable", "feeling")
+        DEFAULT_TAXONOMY.check("durable", "feeling")
     with pytest.raises(ValidationError):
         FactMemoryConfig(pool_max_size="many")
     with pytest.raises(ValidationError):
