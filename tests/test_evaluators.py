@@ -239,3 +239,21 @@ def test_evaluators_and_custom_categories_through_the_readme_layout(make_memory,
     assert judged == {"success": False, "failure": True}
     assert (memory.health(user_id).success_rate_with_memory, memory.health(user_id).success_rate_without_memory) \
         == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(("section", "record", "reason"), [
+    ("people", {"name_key": "mia", "name": "Mia\x00<b>", "relation": "sister", "first_at": "2026-01-01T00:00:00+00:00",
+                "last_at": "2026-01-01T00:00:00+00:00"}, "control characters"),
+    ("people", {"name_key": "x" * 200, "name": "x", "relation": "friend", "first_at": "2026-01-01T00:00:00+00:00",
+                "last_at": "2026-01-01T00:00:00+00:00"}, "people"),
+    ("evaluations", {"message_id": "m1", "evaluator": "Robert'); DROP TABLE x;--", "output": {},
+                     "at": "2026-01-01T00:00:00+00:00"}, "evaluator"),
+    ("evaluations", {"message_id": "m1", "evaluator": "mood", "output": {"a": "b" * 20_000},
+                     "at": "2026-01-01T00:00:00+00:00"}, "16 KB"),
+])
+def test_a_hostile_export_of_people_or_evaluations_is_refused_whole(make_memory, user_id: str, section: str,
+                                                                    record: dict, reason: str) -> None:
+    memory = make_memory()
+    with pytest.raises(InvalidInputError, match=reason):
+        memory.restore({"user_id": user_id, "facts": [], section: [record]})
+    assert memory.export(user_id)["people"] == [] and memory.export(user_id)["evaluations"] == []
