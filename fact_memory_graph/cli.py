@@ -261,8 +261,8 @@ def _shown_url(url: str | None) -> str:
 @app.command()
 def restore(
     file: Annotated[Path, typer.Argument(help="A JSON file written by `export`.")],
-    user: Annotated[str | None, typer.Option("--user", help="Restore into this user (default: the exported one).")]
-    = None,
+    user: Annotated[str, typer.Option("--user", help="Restore into this user (always named: never taken from the "
+                                                     "file).")],
     as_json: JsonOpt = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,

@@ -268,8 +268,9 @@ class QueueConfig(BaseModel):
     max_attempts: int = Field(default=6, ge=1, le=100)
     retry_base_s: float = Field(default=5.0, ge=0)
     retry_max_s: float = Field(default=600.0, ge=0)
-    #: A claimed batch not finished within this long (its drainer died) is taken by another.
-    lease_s: float = Field(default=300.0, gt=0)
+    #: A drainer's claim on a batch: renewed every third of it while the drainer works (a
+    #: heartbeat), so a drainer that died frees its users' messages within this long.
+    lease_s: float = Field(default=30.0, gt=0)
     #: How often a drainer with nothing to wake it looks for due messages (other processes'
     #: enqueues, retries coming due).
     poll_s: float = Field(default=1.0, gt=0, le=60)

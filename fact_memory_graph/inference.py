@@ -107,7 +107,10 @@ class NightlyReview:
             output = self._model().invoke(prepared["prompt"])
         ops, summaries = self._parse(report, prepared, output)
         outcome = self.ctx.store.apply(user_id, report.review_id, self._embedded(ops), at=at,
-                                       rejected=report.rejected, llm_calls=1)
+                                       rejected=report.rejected, llm_calls=1, generation=prepared["generation"])
+        if outcome.skipped:  # forgotten while the model thought: nothing of the review is written
+            report.skipped = outcome.skipped
+            return report
         if summaries and not outcome.already_processed:
             report.summaries = build_sessions(self.ctx, user_id, at=at, summaries=summaries)["built"]
         self.ctx.store.record_run(user_id, "inference", started_at=at, finished_at=self.ctx.now(),
@@ -123,7 +126,11 @@ class NightlyReview:
             output = await self._model().ainvoke(prepared["prompt"])
         ops, summaries = self._parse(report, prepared, output)
         outcome = await self.ctx.astore.apply(user_id, report.review_id, await self._aembedded(ops), at=at,
-                                              rejected=report.rejected, llm_calls=1)
+                                              rejected=report.rejected, llm_calls=1,
+                                              generation=prepared["generation"])
+        if outcome.skipped:
+            report.skipped = outcome.skipped
+            return report
         if summaries and not outcome.already_processed:
             report.summaries = (await abuild_sessions(self.ctx, user_id, at=at, summaries=summaries))["built"]
         await self.ctx.astore.record_run(user_id, "inference", started_at=at, finished_at=self.ctx.now(),
@@ -155,10 +162,12 @@ class NightlyReview:
             report.skipped = "already reviewed today"
             return at, report, None
         cfg = self.ctx.config.inference
+        # The forget generation before anything is read: a forget from now on makes the apply a no-op.
+        generation = self.ctx.store.user_generation(user_id)
         messages = self.ctx.store.logged_messages(user_id, since=at - timedelta(days=cfg.window_days),
                                                   limit=cfg.max_messages)
         facts = self.ctx.store.list_facts(user_id, status=list(RETRIEVABLE_STATUSES))
-        return at, report, self._prepare(report, at, messages, facts)
+        return at, report, self._with_generation(self._prepare(report, at, messages, facts), generation)
 
     async def _astart(self, user_id: str, at: datetime | None) -> tuple[datetime, ReviewReport, dict | None]:
         at, report = self._begin(user_id, at)
@@ -170,10 +179,15 @@ class NightlyReview:
             report.skipped = "already reviewed today"
             return at, report, None
         cfg = self.ctx.config.inference
+        generation = await self.ctx.astore.user_generation(user_id)
         messages = await self.ctx.astore.logged_messages(user_id, since=at - timedelta(days=cfg.window_days),
                                                          limit=cfg.max_messages)
         facts = await self.ctx.astore.list_facts(user_id, status=list(RETRIEVABLE_STATUSES))
-        return at, report, self._prepare(report, at, messages, facts)
+        return at, report, self._with_generation(self._prepare(report, at, messages, facts), generation)
+
+    @staticmethod
+    def _with_generation(prepared: dict | None, generation: int) -> dict | None:
+        return None if prepared is None else {**prepared, "generation": generation}
 
     def _prepare(self, report: ReviewReport, at: datetime, messages: list[dict[str, Any]],
                  facts: list[Fact]) -> dict | None:

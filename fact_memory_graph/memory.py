@@ -273,6 +273,7 @@ class FactMemory:
             except Exception:
                 memory.close()
                 raise
+        memory.queue.start_if_pending()  # a backlog left by the last process drains now
         return memory
 
     @classmethod
@@ -818,25 +819,27 @@ class FactMemory:
         """Async twin of :meth:`export`."""
         return self._export(user_id, await self.astore.export_rows(user_id))
 
-    def _restore_input(self, data: dict[str, Any], user_id: str | None
+    def _restore_input(self, data: dict[str, Any], user_id: str
                        ) -> tuple[str, dict[str, Any], list[str], list[str]]:
         user, clean = validate_export(data, user_id, self.config.write, self.taxonomy)
         return user, clean, [f["claim"] for f in clean["facts"]], [c["claim"] for c in clean["candidates"]]
 
-    def restore(self, data: dict[str, Any], *, user_id: str | None = None) -> dict[str, int]:
-        """Load an :meth:`export` into a user with no data (the exported user by default):
-        ids, statuses, confidences, chains, audit rows and processed message ids come back
-        exactly; embeddings are recomputed with this memory's embedder.
+    def restore(self, data: dict[str, Any], *, user_id: str) -> dict[str, int]:
+        """Load an :meth:`export` into ``user_id``, a user with no data. The target is always
+        named by the caller, never taken from the file (an edited file cannot pick whose memory
+        it fills). Into the exported user, fact ids, statuses, confidences, chains, audit rows
+        and processed message ids come back as they were; audit rows are numbered by this
+        database; embeddings are recomputed with this memory's embedder.
 
         The export is untrusted input: every record is checked with the same models and limits
-        as live writes, and a bad one is refused with :class:`InvalidInputError` naming it
-        (nothing is written). Restored into another user than the exported one, every fact and
-        candidate gets a fresh id (references remapped)."""
+        as live writes, secrets are withheld as on live writes, and a bad record is refused with
+        :class:`InvalidInputError` naming it (nothing is written). Restored into another user
+        than the exported one, every fact and candidate gets a fresh id (references remapped)."""
         user, clean, fact_claims, candidate_claims = self._restore_input(data, user_id)
         vectors = self.context.embed_many(fact_claims + candidate_claims)
         return self.store.restore_rows(user, clean, *self._vectors(clean, vectors, len(fact_claims)))
 
-    async def arestore(self, data: dict[str, Any], *, user_id: str | None = None) -> dict[str, int]:
+    async def arestore(self, data: dict[str, Any], *, user_id: str) -> dict[str, int]:
         """Async twin of :meth:`restore`."""
         user, clean, fact_claims, candidate_claims = self._restore_input(data, user_id)
         vectors = await self.context.aembed_many(fact_claims + candidate_claims)
@@ -911,15 +914,18 @@ class FactMemory:
         ``ReconcileConfig.retention_days`` set (off by default), facts no longer believed since
         longer than that, and older audit rows, are deleted."""
         days = self.config.reconcile.dormant_after_days if dormant_after_days is None else dormant_after_days
-        return self.store.maintain(user_id, at=at or self.now(), dormant_after_days=days,
-                                   retention_days=self.config.reconcile.retention_days)
+        at = at or self.now()
+        return self.store.maintain(user_id, at=at, dormant_after_days=days,
+                                   retention_days=self.config.reconcile.retention_days, log_before=self._log_before(at))
 
     async def amaintain(self, user_id: str, *, at: datetime | None = None,
                         dormant_after_days: float | None = None) -> dict[str, int]:
         """Async twin of :meth:`maintain`."""
         days = self.config.reconcile.dormant_after_days if dormant_after_days is None else dormant_after_days
-        return await self.astore.maintain(user_id, at=at or self.now(), dormant_after_days=days,
-                                          retention_days=self.config.reconcile.retention_days)
+        at = at or self.now()
+        return await self.astore.maintain(user_id, at=at, dormant_after_days=days,
+                                          retention_days=self.config.reconcile.retention_days,
+                                          log_before=self._log_before(at))
 
     # ------------------------------------------------------------------ reconciliation
     def reconcile_graph(self, *, llm: BaseChatModel | None = None) -> CompiledStateGraph:
@@ -988,19 +994,26 @@ class FactMemory:
             return None
         return (at or self.now()) - timedelta(days=self.config.inference.window_days)
 
+    def _log_before(self, at: datetime) -> datetime:
+        """Processed messages older than this leave the message log (``QueueConfig.log_days``, or
+        the nightly review's window when longer): trimmed by ``maintain`` for idle users too."""
+        return at - timedelta(days=max(self.config.queue.log_days, self.config.inference.window_days))
+
     def users_with_work(self, *, at: datetime | None = None) -> list[str]:
         """Users with any upkeep due (what the scheduler queues): unreconciled facts, active facts
         past their end, durable facts unused long enough to turn dormant (staged policy: past the
         sweep's grace period), pending corrections. An idle user is kept up too."""
         return self.store.users_with_work(at=at or self.now(), idle_days=self._idle_days(),
                                           retention_days=self.config.reconcile.retention_days,
-                                          messages_since=self._review_since(at))
+                                          messages_since=self._review_since(at),
+                                          log_before=self._log_before(at or self.now()))
 
     async def ausers_with_work(self, *, at: datetime | None = None) -> list[str]:
         """Async twin of :meth:`users_with_work`."""
         return await self.astore.users_with_work(at=at or self.now(), idle_days=self._idle_days(),
                                                  retention_days=self.config.reconcile.retention_days,
-                                                 messages_since=self._review_since(at))
+                                                 messages_since=self._review_since(at),
+                                                 log_before=self._log_before(at or self.now()))
 
     def users_with_work_reachable(self, *, at: datetime | None = None) -> tuple[list[str], int]:
         """The scheduler's listing that survives a lost node: :meth:`users_with_work`, and when that
@@ -1010,7 +1023,8 @@ class FactMemory:
         try:
             return self.store.users_with_work(at=at, idle_days=self._idle_days(),
                                              retention_days=self.config.reconcile.retention_days,
-                                             messages_since=self._review_since(at)), 0
+                                             messages_since=self._review_since(at),
+                                             log_before=self._log_before(at)), 0
         except StoreError:
             by_shard = self.store.users_with_work_by_shard(at=at, idle_days=self._idle_days())
             if by_shard is None:
@@ -1023,7 +1037,8 @@ class FactMemory:
         try:
             return await self.astore.users_with_work(at=at, idle_days=self._idle_days(),
                                                     retention_days=self.config.reconcile.retention_days,
-                                                    messages_since=self._review_since(at)), 0
+                                                    messages_since=self._review_since(at),
+                                             log_before=self._log_before(at)), 0
         except StoreError:
             by_shard = await self.astore.users_with_work_by_shard(at=at, idle_days=self._idle_days())
             if by_shard is None:

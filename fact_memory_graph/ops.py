@@ -321,6 +321,8 @@ def validate_ops(
                 )
             )
             continue
+        if op.op == "contradict" and withheld(op.op, op.category or "", claim, fields):
+            continue  # a correction's claim is kept (as a candidate): it passes the same policy as an add
         target = refs.get((op.ref or "").strip())
         if target is None:
             reject(dump, f"reference {op.ref!r} was not shown in the prompt (known: {', '.join(refs) or 'none'})")

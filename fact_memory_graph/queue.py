@@ -32,7 +32,7 @@ import time
 import weakref
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, convert_to_messages
@@ -54,7 +54,7 @@ from fact_memory_graph.nodes.embed import CONTEXT_MESSAGE_CHARS, assign_ids
 from fact_memory_graph.ops import DO_NOT_REMEMBER
 from fact_memory_graph.recall import DEFAULT_STATE_KEY
 from fact_memory_graph.runnables import dual_node
-from fact_memory_graph.sanitize import check_id, clean_text, redact_secrets
+from fact_memory_graph.sanitize import check_id, clean_text, redact_in_context, redact_secrets
 from fact_memory_graph.schema import ApplyOutcome, FlushReport
 from fact_memory_graph.store import ThreadedAsyncFactStore
 from fact_memory_graph.store.plans import QueueEntry
@@ -163,8 +163,12 @@ class MessageQueue:
         shown = count_facts_shown(state.get(SHOWN_BEFORE_KEY, state.get(DEFAULT_STATE_KEY)))
         entries = []
         private = redact_secrets if write.redact_secrets else (lambda text: text)  # never in the log either
-        for i in humans[-write.retry_window:]:
-            text = private(clean_text(message_text(messages[i])).strip())
+        for n, i in enumerate(humans):
+            if n < len(humans) - write.retry_window:
+                continue
+            text = clean_text(message_text(messages[i])).strip()
+            if write.redact_secrets:  # with the turn before: half a card in each is a card
+                text = redact_in_context(text, message_text(messages[humans[n - 1]]) if n else "")
             if not text:
                 continue
             earlier = messages[max(0, i - write.context_messages):i]
@@ -175,7 +179,8 @@ class MessageQueue:
             message_id = str(messages[i].id)
             entries.append(QueueEntry(message_id=message_id, text=truncate_middle(text, write.max_message_chars),
                                       at=at, fingerprint=aliases.get(message_id), session_id=session_id,
-                                      context=tuple(context), facts_shown=shown if i == humans[-1] else None))
+                                      context=tuple(context), facts_shown=shown if i == humans[-1] else None,
+                                      repeatable=len(humans) == 1))
         return user_id, entries
 
     def enqueue(self, user_id: str, entries: Sequence[QueueEntry]) -> list[str]:
@@ -253,6 +258,7 @@ class MessageQueue:
         return graph
 
     async def _process(self, user_id: str, batch: list[dict[str, Any]], result: _Round) -> None:
+        heartbeat = asyncio.create_task(self._heartbeat(user_id, [r["message_id"] for r in batch]))
         try:
             await self._extract(user_id, batch, result)
         except BaseException:
@@ -261,6 +267,18 @@ class MessageQueue:
             with contextlib.suppress(Exception):
                 await self._astore.release(user_id, [r["message_id"] for r in batch])
             raise
+        finally:
+            heartbeat.cancel()
+
+    async def _heartbeat(self, user_id: str, message_ids: list[str]) -> None:
+        """Renew the batch's lease every third of ``lease_s`` while it is extracted (a slow model
+        keeps its batch; a dead process's batch is free a lease after its last beat)."""
+        lease = self.config.lease_s
+        while True:
+            await asyncio.sleep(lease / 3)
+            with contextlib.suppress(Exception):  # a missed beat: the next one, or the lease ends
+                await self._astore.renew(user_id, message_ids,
+                                         until=self.ctx.now() + timedelta(seconds=lease))
 
     async def _extract(self, user_id: str, batch: list[dict[str, Any]], result: _Round) -> None:
         ids = [r["message_id"] for r in batch]
@@ -275,7 +293,7 @@ class MessageQueue:
                                                      "fingerprint": before["fingerprint"]}]}
         state: dict[str, Any] = {
             "messages": [*earlier, *(HumanMessage(content=r["text"], id=r["message_id"]) for r in batch)],
-            "user_id": user_id, "at": batch[-1]["at"], "batch_ids": ids,
+            "user_id": user_id, "at": batch[-1]["at"], "batch_ids": ids, "generation": batch[0]["generation"],
             "aliases": {**{c["id"]: c["fingerprint"] for c in batch[0]["context"] or []
                            if c.get("id") and c.get("fingerprint")},
                         **{r["message_id"]: r["fingerprint"] for r in batch if r["fingerprint"]}}}
@@ -329,7 +347,9 @@ class MessageQueue:
                     batches = await asyncio.gather(*(store.claim(u, now=now, lease_s=cfg.lease_s,
                                                                  max_batch=cfg.max_batch, force=force,
                                                                  skip=sorted(m for o, m in result.attempted if o == u),
-                                                                 log_days=max(cfg.log_days, self.ctx.config.inference.window_days), alone=_acts_on_the_turn_before)
+                                                                 log_days=max(cfg.log_days, self.ctx.config.inference.window_days), alone=_acts_on_the_turn_before,
+                                                                 max_chars=self.ctx.config.write.max_message_chars,
+                                                                 max_attempts=cfg.max_attempts)
                                                      for u in users))
                     claimed = [(u, b) for u, b in zip(users, batches, strict=True) if b]
                     exhausted = not claimed  # nothing (more) to take now: finish what is in flight
@@ -454,6 +474,21 @@ class MessageQueue:
         if loop is not None and wake is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
                 loop.call_soon_threadsafe(wake.set)
+
+    def start_if_pending(self) -> bool:
+        """Start this process's drainer now when it runs one, a model is configured and messages
+        wait (called by ``open``): a redeployed process drains its backlog without waiting for a
+        new turn. Returns whether it started."""
+        if not self.in_process or self._thread is not None:
+            return False
+        try:
+            self.ctx.llm_factory()
+            if not self.ctx.store.queue_status(None, now=self.ctx.now())["queued"]:
+                return False
+        except Exception:  # no model, or no schema yet: the first enqueue starts it
+            return False
+        self.start()
+        return True
 
     def start(self) -> None:
         """Start the background drainer thread of this process (idempotent)."""

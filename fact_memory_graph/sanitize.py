@@ -16,6 +16,7 @@ import re
 import unicodedata
 from typing import Any
 
+from fact_memory_graph import secrets as _secrets
 from fact_memory_graph.errors import InvalidInputError
 
 MAX_ID_CHARS = 256
@@ -24,11 +25,18 @@ MAX_FIELDS_DEPTH = 4
 MAX_REJECTED_BYTES = 1024
 
 
+#: Bidirectional controls (U+202A-U+202E, U+2066-U+2069, marks): they reorder what a reader sees,
+#: so a claim or a name could display as something else. Removed from stored text.
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+
+
 def clean_text(text: str) -> str:
-    """``text`` without NUL characters and with lone surrogates replaced (Postgres and JSON
-    reject both)."""
+    """``text`` without NUL characters or bidirectional controls, and with lone surrogates
+    replaced (Postgres and JSON reject those)."""
     if "\x00" in text:
         text = text.replace("\x00", "")
+    if _BIDI.search(text):
+        text = _BIDI.sub("", text)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -57,7 +65,7 @@ def check_id(value: object, what: str = "user_id") -> str:
     if len(value) > MAX_ID_CHARS:
         raise InvalidInputError(f"{what} is longer than {MAX_ID_CHARS} characters")
     if "\x00" in value or clean_text(value) != value:
-        raise InvalidInputError(f"{what} contains a NUL character or an unpaired surrogate")
+        raise InvalidInputError(f"{what} contains a NUL character, a bidirectional control or an unpaired surrogate")
     return value
 
 
@@ -103,7 +111,9 @@ def check_fields(fields: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def summarize_rejected(op: Any) -> dict[str, Any]:
-    """A rejected op as it is stored in an outcome: JSON-safe and at most 1 KB."""
+    """A rejected op as it is stored in an outcome (and logged): JSON-safe, at most 1 KB, every
+    secret the filter knows withheld (a hostile model's rejected op carries nothing secret). Cut
+    to size first, so a huge op costs the filter 1 KB."""
     if deeper_than(op, MAX_FIELDS_DEPTH * 2):
         return {"truncated": f"<nested deeper than {MAX_FIELDS_DEPTH * 2} levels>"}
     try:
@@ -111,63 +121,14 @@ def summarize_rejected(op: Any) -> dict[str, Any]:
     except (TypeError, ValueError):
         text = clean_text(repr(op)[:MAX_REJECTED_BYTES])
     if isinstance(op, dict) and len(text.encode("utf-8")) <= MAX_REJECTED_BYTES:
-        return json.loads(text)
-    return {"truncated": text[: MAX_REJECTED_BYTES // 2]}
+        return _secrets.redact_json(json.loads(text))
+    return {"truncated": _secrets.redact_secrets(text[: MAX_REJECTED_BYTES // 2])}
 
 
 # ---------------------------------------------------------------------------- secrets
-# What a memory of a person must never keep, found without a model (WriteConfig.redact_secrets):
-# masked in a message before the extractor sees it (and before it is queued), and an op whose
-# claim still carries one is withheld. Special categories (health, beliefs) are not secrets.
-_SECRET_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("api key", re.compile(r"\b(?:sk|pk|rk)-[A-Za-z0-9_\-]{16,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}"
-                           r"|\bxox[abprs]-[A-Za-z0-9\-]{10,}|\bAIza[0-9A-Za-z_\-]{30,}")),
-    ("password", re.compile(r"(?i)\b(?:password|passwd|passcode|pin(?: code)?|api key|secret key|token)"
-                            r"(?:\s+(?:is|was))?\s*[:=]?\s+[\"']?((?=\S*[0-9!@#$%^&*_\-])\S{4,}|\S{8,})")),
-    ("government id", re.compile(r"\b\d{3}-\d{2}-\d{4}\b"
-                                 r"|(?i:\b(?:passport|ssn|social security|tax id|national id)"
-                                 r"(?: number| no\.?| #)?(?:\s+(?:is|was))?\s*[:#]?\s+)[A-Z0-9]{6,12}\b")),
-)
-_CARD = re.compile(r"\b(?:\d[ -]?){12,18}\d\b")
-
-
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        n = int(ch)
-        if i % 2:
-            n = n * 2 - 9 if n > 4 else n * 2
-        total += n
-    return total % 10 == 0
-
-
-def _secret_spans(text: str) -> list[tuple[int, int, str]]:
-    spans = []
-    for match in _CARD.finditer(text):
-        digits = re.sub(r"\D", "", match.group())
-        if 13 <= len(digits) <= 19 and _luhn(digits):
-            spans.append((match.start(), match.end(), "card number"))
-    for kind, pattern in _SECRET_PATTERNS:
-        for match in pattern.finditer(text):
-            start, end = (match.start(1), match.end(1)) if match.lastindex else (match.start(), match.end())
-            spans.append((start, end, kind))
-    return spans
-
-
-def find_secrets(text: str) -> list[str]:
-    """The kinds of secret in ``text`` (card number, password, api key, government id), if any."""
-    return sorted({kind for _, _, kind in _secret_spans(text)})
-
-
-def redact_secrets(text: str) -> str:
-    """``text`` with each secret replaced by ``[<kind> withheld]``."""
-    spans = sorted(_secret_spans(text), key=lambda s: (s[0], -s[1]))
-    out, at = [], 0
-    for start, end, kind in spans:
-        if start < at:
-            continue  # overlapping matches: the first wins
-        out.append(text[at:start])
-        out.append(f"[{kind} withheld]")
-        at = end
-    out.append(text[at:])
-    return "".join(out)
+# The secret filter lives in its own module (fact_memory_graph.secrets); these names are the ones
+# the write path uses (WriteConfig.redact_secrets).
+find_secrets = _secrets.find_secrets
+redact_secrets = _secrets.redact_secrets
+redact_in_context = _secrets.redact_in_context
+redact_json = _secrets.redact_json

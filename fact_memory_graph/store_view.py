@@ -36,6 +36,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from langchain_core.documents import Document
+from langchain_core.runnables.config import var_child_runnable_config
 from langgraph.store.base import (
     BaseStore,
     GetOp,
@@ -134,9 +135,17 @@ class FactMemoryStoreView(BaseStore):
             raise InvalidNamespaceError(f"this view is bound to user {self.user_id!r}; got namespace {namespace!r}")
         # Inside a run that names its user (authenticated user, runtime context, config), a
         # namespace naming another user is refused: the client must not pick the user.
-        other = [src for src, v in named_user_ids({}, None) if v != user_id]
+        named = named_user_ids({}, None)
+        other = [src for src, v in named if v != user_id]
         if other:
             raise InvalidNamespaceError(f"namespace {namespace!r} names another user than {other[0]}")
+        if not named and self.user_id is None and var_child_runnable_config.get() is not None:
+            # Inside a run that names its user only in its state (what a client sends), nothing
+            # says which user the caller may reach: refuse rather than trust the namespace.
+            raise InvalidNamespaceError(
+                f"namespace {namespace!r} inside a run that names no user: pass config={{'configurable': "
+                "{'user_id': ...}} (or a runtime context with user_id), or bind the view: "
+                "memory.as_store(user_id=...)")
         return user_id
 
     def _namespaces(self, op: ListNamespacesOp, users: list[str]) -> list[tuple[str, ...]]:

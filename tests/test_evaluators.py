@@ -141,7 +141,7 @@ def test_custom_categories_are_prompted_validated_found_and_restored(make_memory
     memory.add_fact(user_id, "rest week planned", kind="current", category="training_load")
     exported = memory.export(user_id)
     memory.forget(user_id)
-    assert memory.restore(exported)["facts"] == 2
+    assert memory.restore(exported, user_id=user_id)["facts"] == 2
     with pytest.raises(InvalidInputError, match="training_load"):  # a memory without the category refuses it
         make_memory().restore(exported, user_id=user_id + "-other")
     with pytest.raises(ValidationError, match="built-in"):
@@ -160,7 +160,7 @@ def test_imported_facts_are_uncategorized_until_the_extractor_reclassifies_them(
         "id": "7f7f7f7f-0000-4000-8000-000000000001", "user_id": user_id, "kind": "current", "category": "",
         "claim": "prefers tea over coffee", "confidence": 0.7, "created_at": clock().isoformat(),
         "last_confirmed_at": clock().isoformat()}]}
-    memory.restore(exported)
+    memory.restore(exported, user_id=user_id)
     (fact,) = memory.facts(user_id)
     assert (fact.kind.value, fact.category) == ("durable", "uncategorized")
     out = memory.remember(user_id, "I really do prefer tea to coffee.", message_id="m1")
@@ -255,5 +255,5 @@ def test_a_hostile_export_of_people_or_evaluations_is_refused_whole(make_memory,
                                                                     record: dict, reason: str) -> None:
     memory = make_memory()
     with pytest.raises(InvalidInputError, match=reason):
-        memory.restore({"user_id": user_id, "facts": [], section: [record]})
+        memory.restore({"user_id": user_id, "facts": [], section: [record]}, user_id=user_id)
     assert memory.export(user_id)["people"] == [] and memory.export(user_id)["evaluations"] == []

@@ -25,7 +25,10 @@ SECRET_MESSAGE = ("My card is 4111 1111 1111 1111, my password is hunter2!, SSN 
 
 @pytest.mark.parametrize(("text", "kinds"), [
     ("card 4111-1111-1111-1111", ["card number"]),
-    ("card 4111 1111 1111 1112", []),  # fails the checksum: an order number, not a card
+    # After the word "card" digits are a card even when the checksum fails (a typo'd card is one
+    # digit off a real one); without it, a number that fails the checksum is kept (an order number).
+    ("card 4111 1111 1111 1112", ["card number"]),
+    ("order 4111 1111 1111 1112", []),
     ("my pin is 4321", ["password"]),
     ("the password is the same as before", []),
     ("AWS key AKIAABCDEFGHIJKLMNOP", ["api key"]),

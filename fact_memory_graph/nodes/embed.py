@@ -29,7 +29,14 @@ from fact_memory_graph.messages import (
     turn_fingerprint,
 )
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
-from fact_memory_graph.sanitize import check_id, clean_text, redact_secrets
+from fact_memory_graph.ops import DO_NOT_REMEMBER
+from fact_memory_graph.sanitize import (
+    check_id,
+    clean_text,
+    quote,
+    redact_in_context,
+    redact_secrets,
+)
 from fact_memory_graph.schema import ApplyOutcome
 
 logger = logging.getLogger(__name__)
@@ -126,8 +133,12 @@ def _lookup_ids(pick: dict[str, Any]) -> list[str]:
 
 
 def _known(pick: dict[str, Any], found: dict[str, ApplyOutcome | None]) -> dict[str, ApplyOutcome | None]:
-    """The recent messages processed before, by id or by turn fingerprint."""
-    aliases = pick["aliases"]
+    """The recent messages processed before, by id or by turn fingerprint — except a state's only
+    user turn, which is recognised by its id alone: a client without history (no checkpointer)
+    sends each turn alone, and the same sentence said again is a new turn, not a re-send."""
+    aliases = dict(pick["aliases"])
+    if len(pick["humans"]) == 1:
+        aliases.pop(str(pick["messages"][pick["humans"][0]].id), None)
     return {mid: found[mid] if mid in found else found[aliases[mid]] for mid in pick["recent_ids"]
             if mid in found or aliases.get(mid) in found}
 
@@ -169,8 +180,9 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
                 skipped=f"batching: {len(batch_idx)} of {cfg.extract_every} messages")}}
     batch = [messages[i] for i in batch_idx]
     text = clean_text("\n".join(message_text(m) for m in batch)).strip()
-    if cfg.redact_secrets:  # the extractor never sees a card number, a password, a key
-        text = redact_secrets(text)
+    if cfg.redact_secrets:  # the extractor never sees a card number, a password, a key (nor half a card)
+        turn_before = [i for i in pick["humans"] if i < batch_idx[0]]
+        text = redact_in_context(text, message_text(messages[turn_before[-1]]) if turn_before else "")
     if not text:
         return {"result": {"user_id": user_id, "message_id": message_id, "pending_after": pending_after,
                            "memory_outcome": ApplyOutcome(user_id=user_id, message_id=message_id,
@@ -181,9 +193,11 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
         text = truncate_middle(text, cfg.max_message_chars)
     first = batch_idx[0]
     earlier = messages[max(0, first - cfg.context_messages) : first]
-    context = [f"{_role(m)}: {clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))}" for m in earlier]
+    # Earlier turns enter the prompt quoted, as stored text does: a turn cannot forge a line.
+    context = [clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS)) for m in earlier]
     if cfg.redact_secrets:
-        context = [redact_secrets(line) for line in context]
+        context = [redact_secrets(text) for text in context]
+    context = [f"{_role(m)}: {quote(text)}" for m, text in zip(earlier, context, strict=True)]
     probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
     batch_ids = [str(m.id) for m in batch]
     before = [i for i in pick["humans"] if i < first]  # the user's turn before this one ("forget that")
@@ -197,12 +211,23 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
     return {"update": update, "probe": probe}
 
 
+def _needs_turn_before(pick: dict[str, Any], prepared: dict[str, Any]) -> bool:
+    """ "Forget what I just said" sent with no earlier turn (``remember()`` without context): the
+    turn it names is the user's last processed message, looked up in the store."""
+    update = prepared["update"]
+    return (not pick["whole_batch"] and not update["previous_ids"]
+            and bool(DO_NOT_REMEMBER.search(update["message_text"])))
+
+
 def make_embed_node(ctx: MemoryContext) -> NodePair:
     cfg = ctx.config.write
 
     def finish(state: WriteState, prepared: dict[str, Any], vector: list[float], generation: int) -> Update:
+        # A queued batch carries the generation read when it was claimed: a forget after the claim
+        # (while the batch waits for the model) then applies nothing.
+        claimed = state.get("generation")
         return {**prepared["update"], "message_embedding": vector, "at": state.get("at") or ctx.now(),
-                "generation": generation}
+                "generation": claimed if claimed is not None else generation}
 
     def embed(state: WriteState, config: RunnableConfig) -> Update:
         pick = _pick(state, config, cfg)
@@ -212,6 +237,8 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
         prepared = _prepare(pick, _known(pick, found), cfg, state.get("failed_ids") or [])
         if "result" in prepared:
             return prepared["result"]
+        if _needs_turn_before(pick, prepared):
+            prepared["update"]["previous_ids"] = ctx.store.last_processed(pick["user_id"])
         [vector] = ctx.embed_many([prepared["probe"]])
         return finish(state, prepared, vector, generation)
 
@@ -223,6 +250,8 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
         prepared = _prepare(pick, _known(pick, found), cfg, state.get("failed_ids") or [])
         if "result" in prepared:
             return prepared["result"]
+        if _needs_turn_before(pick, prepared):
+            prepared["update"]["previous_ids"] = await ctx.astore.last_processed(pick["user_id"])
         [vector] = await ctx.aembed_many([prepared["probe"]])
         return finish(state, prepared, vector, generation)
 

@@ -8,6 +8,7 @@ context and the retrieved facts under short references. Its ops are validated on
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,10 +38,14 @@ def format_known(retrieved: list[KnownFact], kind: FactKind) -> str:
     return "\n".join(lines) or "(none)"
 
 
+_DELIMITER_RUN = re.compile(r"[<>]{3,}")
+
+
 def fence(text: str) -> str:
-    """The message with the prompt's delimiters (<<< >>>) defused, so a message cannot close its
-    own block and pose as instructions."""
-    return text.replace("<<<", "< < <").replace(">>>", "> > >")
+    """Text with the prompt's delimiters (<<< >>>) defused, so it cannot close its own block and
+    pose as instructions: every run of three or more angle brackets is spaced out (``>>>>>``
+    included, which a single replace would leave closing the block)."""
+    return _DELIMITER_RUN.sub(lambda m: " ".join(m.group()), text)
 
 
 def build_prompt_messages(state: WriteState, taxonomy: Taxonomy = DEFAULT_TAXONOMY,

@@ -158,9 +158,11 @@ class AsyncFactStore(StorePlans):
 
     async def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
               skip: Sequence[str] = (), log_days: float = 1.0,
-              alone: Callable[[str], bool] | None = None) -> list[dict[str, Any]]:
+              alone: Callable[[str], bool] | None = None, max_chars: int | None = None,
+              max_attempts: int | None = None) -> list[dict[str, Any]]:
         """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
-        return await self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days, alone),
+        return await self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days, alone,
+                                                         max_chars, max_attempts),
                          transaction=True)
 
     async def finish(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> int:
@@ -211,6 +213,10 @@ class AsyncFactStore(StorePlans):
         """Overwrite one user's vectors of one kind, in one transaction."""
         return await self._run(lambda: self._replace_vectors_plan(user_id, kind, ids, vectors), transaction=True)
 
+    async def renew(self, user_id: str, message_ids: Sequence[str], *, until: datetime) -> int:
+        """Renew a claimed batch's lease until ``until`` (the drainer's heartbeat)."""
+        return await self._run(lambda: self._renew_plan(user_id, message_ids, until))
+
     async def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
         await self._run(lambda: self._release_plan(user_id, message_ids))
@@ -258,8 +264,8 @@ class AsyncFactStore(StorePlans):
         await self._run(lambda: self._record_access_plan(user_id, fact_ids, at, counts), transaction=True)
 
     async def maintain(self, user_id: str, *, at: datetime, dormant_after_days: float = 90.0,
-                       retention_days: float | None = None) -> dict[str, int]:
-        return await self._run(lambda: self._maintain_plan(user_id, at, dormant_after_days, retention_days),
+                       retention_days: float | None = None, log_before: datetime | None = None) -> dict[str, int]:
+        return await self._run(lambda: self._maintain_plan(user_id, at, dormant_after_days, retention_days, log_before),
                          transaction=True)
 
     async def purge_fact(self, user_id: str, fact_id: UUID | str) -> bool:
@@ -314,13 +320,18 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._users_with_work_by_shard_plan(at, idle_days))
 
     async def users_with_work(self, *, at: datetime, idle_days: float = 90.0,
-                              retention_days: float | None = None, messages_since: datetime | None = None
-                        ) -> list[str]:
-        return await self._run(lambda: self._users_with_work_plan(at, idle_days, retention_days, messages_since))
+                              retention_days: float | None = None, messages_since: datetime | None = None,
+                        log_before: datetime | None = None) -> list[str]:
+        return await self._run(lambda: self._users_with_work_plan(at, idle_days, retention_days, messages_since,
+                                                                 log_before))
 
     async def write_start(self, user_id: str, message_ids: Sequence[str]
                           ) -> tuple[dict[str, ApplyOutcome | None], int]:
         return await self._run(lambda: self._write_start_plan(user_id, message_ids))
+
+    async def last_processed(self, user_id: str) -> list[str]:
+        """The user's last message processed through the write graph, as ``[id]`` or ``[]``."""
+        return await self._run(lambda: self._last_processed_plan(user_id))
 
     async def user_generation(self, user_id: str) -> int:
         return await self._run(lambda: self._user_generation_plan(user_id))

@@ -300,6 +300,19 @@ CREATE TABLE fact_memory_digests (
 );
 """,
     ),
+    (
+        "forgotten turns: salted digests that keep re-sent history out after forget",
+        """
+-- After forget(user), a client may re-send the conversation it still holds (a checkpointer's
+-- thread, a full-history client, a retry). Each message id and turn fingerprint the user had is
+-- kept here only as sha256(user id, id): no text, no user id; nothing matches it without both.
+CREATE TABLE fact_memory_forgotten (
+    user_key  bigint NOT NULL,
+    digest    text NOT NULL,
+    PRIMARY KEY (user_key, digest)
+);
+""",
+    ),
 ]
 
 

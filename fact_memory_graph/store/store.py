@@ -177,9 +177,11 @@ class FactStore(StorePlans):
 
     def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
               skip: Sequence[str] = (), log_days: float = 1.0,
-              alone: Callable[[str], bool] | None = None) -> list[dict[str, Any]]:
+              alone: Callable[[str], bool] | None = None, max_chars: int | None = None,
+              max_attempts: int | None = None) -> list[dict[str, Any]]:
         """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
-        return self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days, alone),
+        return self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days, alone,
+                                                         max_chars, max_attempts),
                          transaction=True)
 
     def finish(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> int:
@@ -229,6 +231,10 @@ class FactStore(StorePlans):
     def replace_vectors(self, user_id: str, kind: str, ids: Sequence[Any], vectors: Sequence[Sequence[float]]) -> int:
         """Overwrite one user's vectors of one kind, in one transaction."""
         return self._run(lambda: self._replace_vectors_plan(user_id, kind, ids, vectors), transaction=True)
+
+    def renew(self, user_id: str, message_ids: Sequence[str], *, until: datetime) -> int:
+        """Renew a claimed batch's lease until ``until`` (the drainer's heartbeat)."""
+        return self._run(lambda: self._renew_plan(user_id, message_ids, until))
 
     def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
@@ -288,10 +294,10 @@ class FactStore(StorePlans):
         self._run(lambda: self._record_access_plan(user_id, fact_ids, at, counts), transaction=True)
 
     def maintain(self, user_id: str, *, at: datetime, dormant_after_days: float = 90.0,
-                 retention_days: float | None = None) -> dict[str, int]:
+                 retention_days: float | None = None, log_before: datetime | None = None) -> dict[str, int]:
         """Lifecycle sweep for one user: current facts past ``expires_at`` become ``expired``;
         durable facts neither confirmed nor retrieved for ``dormant_after_days`` become ``dormant``."""
-        return self._run(lambda: self._maintain_plan(user_id, at, dormant_after_days, retention_days),
+        return self._run(lambda: self._maintain_plan(user_id, at, dormant_after_days, retention_days, log_before),
                          transaction=True)
 
     def purge_fact(self, user_id: str, fact_id: UUID | str) -> bool:
@@ -351,15 +357,20 @@ class FactStore(StorePlans):
         return self._run(lambda: self._users_with_work_by_shard_plan(at, idle_days))
 
     def users_with_work(self, *, at: datetime, idle_days: float = 90.0,
-                        retention_days: float | None = None, messages_since: datetime | None = None
-                        ) -> list[str]:
+                        retention_days: float | None = None, messages_since: datetime | None = None,
+                        log_before: datetime | None = None) -> list[str]:
         """Users with upkeep due (for the scheduler): see ``ReconcilePlans._users_with_work_plan``."""
-        return self._run(lambda: self._users_with_work_plan(at, idle_days, retention_days, messages_since))
+        return self._run(lambda: self._users_with_work_plan(at, idle_days, retention_days, messages_since,
+                                                                 log_before))
 
     # ------------------------------------------------------------------ privacy
     def write_start(self, user_id: str, message_ids: Sequence[str]) -> tuple[dict[str, ApplyOutcome | None], int]:
         """Processed outcomes of these message ids and the user's forget generation (one round trip)."""
         return self._run(lambda: self._write_start_plan(user_id, message_ids))
+
+    def last_processed(self, user_id: str) -> list[str]:
+        """The user's last message processed through the write graph, as ``[id]`` or ``[]``."""
+        return self._run(lambda: self._last_processed_plan(user_id))
 
     def user_generation(self, user_id: str) -> int:
         """How many times the user was forgotten (a write started under another value applies nothing)."""

@@ -8,8 +8,6 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from psycopg.types.json import Jsonb
-
 from fact_memory_graph.errors import ConfigurationError, DimensionMismatchError, InvalidInputError
 from fact_memory_graph.lifecycle import lifecycle_relevance, should_clean_up
 from fact_memory_graph.store._sql import (
@@ -20,6 +18,8 @@ from fact_memory_graph.store._sql import (
     FACT_COLUMNS,
     FACTS,
     FORGET_REQUESTS,
+    FORGOTTEN,
+    FORGOTTEN_DIGEST_SQL,
     MESSAGES,
     PEOPLE,
     PROCESSED,
@@ -162,7 +162,8 @@ class AdminPlans(WritePlans):
         return [r["version"] for r in found]
 
     def _maintain_plan(self, user_id: str, at: datetime, dormant_after_days: float,
-                       retention_days: float | None = None) -> Plan[dict[str, int]]:
+                       retention_days: float | None = None, log_before: datetime | None = None
+                       ) -> Plan[dict[str, int]]:
         require_user(user_id)
         require_aware(at)
         counts = {"expired": 0, "dormant": 0}
@@ -184,6 +185,10 @@ class AdminPlans(WritePlans):
             counts["swept"] = yield from self._sweep(user_id, at)
         if retention_days is not None:
             counts.update((yield from self._retention_plan(user_id, at - timedelta(days=retention_days))))
+        if log_before is not None:  # the message log of an idle user ages out too (no claim trims it)
+            counts["message_log"] = yield from rowcount(
+                f"DELETE FROM {MESSAGES} WHERE user_id = %s AND state = 'done' AND processed_at < %s",
+                (user_id, log_before))
         return counts
 
     def _sweep(self, user_id: str, at: datetime) -> Plan[int]:
@@ -238,7 +243,7 @@ class AdminPlans(WritePlans):
                 or str(a.get("candidate_id")) in map(str, cids) else a
                 for a in outcome.get("applied", [])]
             yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
-                               (Jsonb(outcome), user_id, r["message_id"]))
+                               (self.jsonb(outcome), user_id, r["message_id"]))
         return gone is not None
 
     def _forget_message_plan(self, user_id: str, message_id: str) -> Plan[dict[str, int]]:
@@ -265,9 +270,31 @@ class AdminPlans(WritePlans):
             yield from execute(f"DELETE FROM {AUDIT} WHERE user_id = %s AND candidate_id = ANY(%s)", (user_id, cids))
             yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
         people = yield from self._forget_evaluations(user_id, ids)
+        yield from self._forget_logged(user_id, ids)
         if only or others or cids or people:
             yield from execute(f"DELETE FROM {PROFILES} WHERE user_id = %s", (user_id,))  # rebuilt without them
         return {"purged": len(only), "unlinked": len(others), "candidates": len(cids)}
+
+    def _forget_logged(self, user_id: str, ids: Sequence[str]) -> Plan[int]:
+        """The message log forgets these turns: their rows go (queued ones too: a pending retry
+        of a turn the user asked to forget never runs), they stay recorded as processed (never
+        extracted again), and later rows' context loses them. Returns the rows deleted."""
+        ids = [i for i in ids if i]
+        gone = yield from rows(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND (message_id = ANY(%s)"
+                               " OR fingerprint = ANY(%s)) RETURNING message_id, fingerprint, at",
+                               (user_id, ids, ids))
+        for row in gone:
+            for mid in (row["message_id"], row["fingerprint"]):
+                if mid:
+                    yield from execute(f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at)"
+                                       " VALUES (%s, %s, %s) ON CONFLICT DO NOTHING", (user_id, mid, row["at"]))
+        yield from execute(
+            f"UPDATE {MESSAGES} m SET context = (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)"
+            "   FROM jsonb_array_elements(m.context) WITH ORDINALITY AS c(e, n)"
+            "   WHERE NOT (coalesce(e->>'id', '') = ANY(%s) OR coalesce(e->>'fingerprint', '') = ANY(%s)))"
+            " WHERE m.user_id = %s AND EXISTS (SELECT 1 FROM jsonb_array_elements(m.context) e"
+            "   WHERE e->>'id' = ANY(%s) OR e->>'fingerprint' = ANY(%s))", (ids, ids, user_id, ids, ids))
+        return len(gone)
 
     def _forget_evaluations(self, user_id: str, ids: Sequence[str]) -> Plan[int]:
         """The evaluator outputs of forgotten messages are deleted, and the people they named lose
@@ -296,6 +323,9 @@ class AdminPlans(WritePlans):
                                 " WHERE user_id = %s AND message_id = ANY(%s)", (user_id, [i for i in ids if i]))
         originals = sorted({r["original"] or r["message_id"] for r in found})
         total = {"purged": 0, "unlinked": 0, "candidates": 0}
+        # Not processed yet (queued, or waiting for a retry after a failed extraction): the log
+        # forgets it, so the retry never runs after the request to forget it.
+        yield from self._forget_logged(user_id, list(ids))
         for original in originals:
             counts = yield from self._forget_message_plan(user_id, original)
             total = {k: total[k] + counts[k] for k in total}
@@ -318,6 +348,15 @@ class AdminPlans(WritePlans):
         alone); the forget generation is bumped so a write that started earlier applies nothing."""
         require_user(user_id)
         yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+        # Every id the user's turns had, kept as a digest: a client re-sending that history later
+        # (a checkpointer's thread, a retry) has it recognised as forgotten, never extracted again.
+        yield from execute(
+            f"INSERT INTO {FORGOTTEN} (user_key, digest)"
+            f" SELECT DISTINCT {USER_KEY_SQL}, {FORGOTTEN_DIGEST_SQL.format(id='i')} FROM ("
+            f"  SELECT message_id AS i FROM {PROCESSED} WHERE user_id = %s"
+            f"  UNION SELECT message_id FROM {MESSAGES} WHERE user_id = %s"
+            f"  UNION SELECT fingerprint FROM {MESSAGES} WHERE user_id = %s AND fingerprint IS NOT NULL) ids"
+            " ON CONFLICT DO NOTHING", (user_id, user_id, user_id, user_id, user_id))
         counts: dict[str, int] = {}
         for name, table in (("candidates", CANDIDATES), ("audit", AUDIT), ("messages", PROCESSED), ("runs", RUNS),
                             ("profile", PROFILES), ("sessions", SESSIONS), ("facts", FACTS),
@@ -336,7 +375,7 @@ class AdminPlans(WritePlans):
         yield from execute(
             f"INSERT INTO {FORGET_REQUESTS} (user_id, requested_at, last_error) VALUES (%s, %s, left(%s, 1000))"
             f" ON CONFLICT (user_id) DO UPDATE SET attempts = {FORGET_REQUESTS}.attempts + 1,"
-            " last_error = excluded.last_error", (user_id, at, error))
+            " last_error = excluded.last_error", (user_id, at, self.guard_text(error)))
 
     def _forget_requests_plan(self) -> Plan[list[Row]]:
         """The pending forget requests, oldest first (``user_id``, ``requested_at``, ``attempts``, ``last_error``)."""
@@ -401,7 +440,8 @@ class AdminPlans(WritePlans):
             values = [f.get(c) for c in columns]
             values[columns.index("superseded_by")] = None  # set below, once every fact exists
             values[columns.index("user_id")] = user_id
-            values[columns.index("structured_fields")] = Jsonb(f.get("structured_fields") or {})
+            values[columns.index("structured_fields")] = self.jsonb(f.get("structured_fields") or {})
+            values[columns.index("claim")] = self.guard_text(f.get("claim"))
             yield from execute(
                 f"INSERT INTO {FACTS} ({FACT_COLUMNS}, embedding) VALUES ({', '.join(['%s'] * len(columns))},"
                 " %s::vector)", (*values, self.vector_param(fact_vectors[str(f["id"])])))
@@ -411,41 +451,39 @@ class AdminPlans(WritePlans):
                                    (f["superseded_by"], user_id, f["id"]))
         ccols = [c.strip() for c in CANDIDATE_COLUMNS.split(",")]
         for c in data.get("candidates", []):
-            values = [Jsonb(c.get(k) or {}) if k == "structured_fields" else (user_id if k == "user_id" else c.get(k))
-                      for k in ccols]
+            values = [self.jsonb(c.get(k) or {}) if k == "structured_fields" else user_id if k == "user_id"
+                      else self.guard_text(c.get(k)) if k == "claim" else c.get(k) for k in ccols]
             yield from execute(
                 f"INSERT INTO {CANDIDATES} ({CANDIDATE_COLUMNS}, embedding)"
                 f" VALUES ({', '.join(['%s'] * len(ccols))}, %s::vector)",
                 (*values, self.vector_param(candidate_vectors[str(c["id"])])))
         for a in data.get("audit_log", []):
             yield from execute(
-                f"INSERT INTO {AUDIT} (id, user_id, op, fact_id, candidate_id, message_id, before, after, note, at)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (a["id"], user_id, a["op"], a.get("fact_id"), a.get("candidate_id"), a.get("message_id"),
-                 Jsonb(a["before"]) if a.get("before") is not None else None,
-                 Jsonb(a["after"]) if a.get("after") is not None else None, a.get("note"), a["at"]))
-        if data.get("audit_log"):  # later rows of this database number after the restored ones
-            yield from execute(
-                f"SELECT setval(pg_get_serial_sequence('{AUDIT}', 'id'), GREATEST(%s,"
-                f" (SELECT last_value FROM {AUDIT}_id_seq)))", (max(a["id"] for a in data["audit_log"]),))
+                f"INSERT INTO {AUDIT} (user_id, op, fact_id, candidate_id, message_id, before, after, note, at)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (user_id, a["op"], a.get("fact_id"), a.get("candidate_id"), a.get("message_id"),
+                 self.jsonb(a["before"]) if a.get("before") is not None else None,
+                 self.jsonb(a["after"]) if a.get("after") is not None else None, self.guard_text(a.get("note")), a["at"]))
+        # (audit ids are this database's: a file's ids could exhaust the sequence for every user)
         for m in data.get("processed_messages", []):
             yield from execute(
                 f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at, outcome) VALUES (%s, %s, %s, %s)",
                 (user_id, m["message_id"], m["processed_at"],
-                 Jsonb(m["outcome"]) if m.get("outcome") is not None else None))
+                 self.jsonb(m["outcome"]) if m.get("outcome") is not None else None))
         for r in data.get("runs", []):
             yield from execute(f"INSERT INTO {RUNS} (user_id, job, started_at, finished_at, report)"
                                " VALUES (%s, %s, %s, %s, %s)",
-                               (user_id, r["job"], r["started_at"], r["finished_at"], Jsonb(r["report"])))
+                               (user_id, r["job"], r["started_at"], r["finished_at"], self.jsonb(r["report"])))
         for p in data.get("people", []):
             yield from execute(
                 f"INSERT INTO {PEOPLE} (user_id, name_key, name, relation, aliases, fact_ids, mentions, first_at,"
                 " last_at) VALUES (%s, %s, %s, %s, %s, %s::uuid[], %s, %s, %s)",
-                (user_id, p["name_key"], p["name"], p["relation"], p["aliases"], p["fact_ids"], p["mentions"],
+                (user_id, p["name_key"], self.guard_text(p["name"]), self.guard_text(p["relation"]),
+                 [self.guard_text(a) for a in p["aliases"] or []], p["fact_ids"], p["mentions"],
                  p["first_at"], p["last_at"]))
         for e in data.get("evaluations", []):
             yield from execute(f"INSERT INTO {EVALUATIONS} (user_id, message_id, evaluator, output, at)"
                                " VALUES (%s, %s, %s, %s, %s)",
-                               (user_id, e["message_id"], e["evaluator"], Jsonb(e["output"]), e["at"]))
+                               (user_id, e["message_id"], e["evaluator"], self.jsonb(e["output"]), e["at"]))
         return {"facts": len(data.get("facts", [])), "candidates": len(data.get("candidates", [])),
                 "audit": len(data.get("audit_log", [])), "messages": len(data.get("processed_messages", []))}

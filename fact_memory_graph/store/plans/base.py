@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import math
 import struct
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import psycopg
 from psycopg.adapt import Dumper
 from psycopg.pq import Format
+from psycopg.types.json import Jsonb
 
 from fact_memory_graph.config import LifecyclePolicy, WriteConfig
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
+from fact_memory_graph.sanitize import redact_json, redact_secrets
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
@@ -39,6 +43,10 @@ class _VectorParamDumper(Dumper):
 psycopg.adapters.register_dumper(VectorParam, _VectorParamDumper)
 
 
+def _guarded_dumps(value: Any) -> str:
+    return json.dumps(redact_json(value))
+
+
 class PlansBase:
     def __init__(self, *, dimension: int, write: WriteConfig | None = None,
                  lifecycle: LifecyclePolicy | None = None, taxonomy: Taxonomy | None = None) -> None:
@@ -46,6 +54,18 @@ class PlansBase:
         self.write = write or WriteConfig()
         self.lifecycle = lifecycle or LifecyclePolicy()
         self.taxonomy = taxonomy or DEFAULT_TAXONOMY
+
+    # ------------------------------------------------------------ the one guarded way to store user text
+    def guard_text(self, text: str | None) -> str | None:
+        """User- or model-derived text as it may be stored: every secret the filter knows withheld
+        (``WriteConfig.redact_secrets``). Every plan writing such text passes it through here
+        (claims, names, notes, summaries, errors, the log); JSON goes through :meth:`jsonb`."""
+        return redact_secrets(text) if text and self.write.redact_secrets else text
+
+    def jsonb(self, value: Any) -> Jsonb:
+        """A JSON parameter whose every string has passed the secret filter: the one way plans
+        write JSON (outcomes, context, evaluations, audit snapshots, fields, run reports)."""
+        return Jsonb(value, dumps=_guarded_dumps if self.write.redact_secrets else json.dumps)
 
     def vector_literal(self, embedding: Sequence[float]) -> str:
         """pgvector text form; checks the dimension and rejects NaN/inf with a clear error."""

@@ -6,8 +6,6 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from psycopg.types.json import Jsonb
-
 from fact_memory_graph.schema import RETRIEVABLE_STATUSES
 from fact_memory_graph.store._sql import (
     AUDIT,
@@ -94,7 +92,7 @@ class HealthPlans(ReconcilePlans):
         yield from execute(
             f"INSERT INTO {DIGESTS} (week_start, data, markdown, built_at) VALUES (%s, %s, %s, %s)"
             " ON CONFLICT (week_start) DO UPDATE SET data = excluded.data, markdown = excluded.markdown,"
-            " built_at = excluded.built_at", (week_start, Jsonb(data), markdown, at))
+            " built_at = excluded.built_at", (week_start, self.jsonb(data), self.guard_text(markdown), at))
         yield from execute(f"DELETE FROM {DIGESTS} WHERE week_start NOT IN"
                            f" (SELECT week_start FROM {DIGESTS} ORDER BY week_start DESC LIMIT %s)", (keep,))
 
@@ -125,5 +123,5 @@ class HealthPlans(ReconcilePlans):
             f"INSERT INTO {PROFILES} (user_id, text, fact_ids, fingerprint, built_at) VALUES (%s, %s, %s, %s, %s)"
             " ON CONFLICT (user_id) DO UPDATE SET text = EXCLUDED.text, fact_ids = EXCLUDED.fact_ids,"
             " fingerprint = EXCLUDED.fingerprint, built_at = EXCLUDED.built_at",
-            (user_id, text, fact_ids, fingerprint, at))
+            (user_id, self.guard_text(text), fact_ids, fingerprint, at))
         return True

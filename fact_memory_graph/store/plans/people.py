@@ -11,8 +11,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from psycopg.types.json import Jsonb
-
 from fact_memory_graph.schema import RETRIEVABLE_STATUSES, EvaluationRecord, Person, PersonMention
 from fact_memory_graph.store._sql import (
     EVALUATIONS,
@@ -60,7 +58,7 @@ class EvaluationPlans(ReadPlans):
             yield from execute(
                 f"INSERT INTO {EVALUATIONS} (user_id, message_id, evaluator, output, at) VALUES (%s, %s, %s, %s, %s)"
                 " ON CONFLICT (user_id, message_id, evaluator) DO NOTHING",
-                (user_id, message_id, record.evaluator, Jsonb(output), at))
+                (user_id, message_id, record.evaluator, self.jsonb(output), at))
             for mention in record.people:
                 yield from self._merge_person(user_id, mention, at)
             for sql, params in record.statements:
@@ -98,7 +96,8 @@ class EvaluationPlans(ReadPlans):
             "       THEN ARRAY[excluded.name] ELSE '{}'::text[] END) a ORDER BY a),"
             "  fact_ids = ARRAY(SELECT DISTINCT f FROM unnest(excluded.fact_ids || p.fact_ids) f LIMIT %s),"
             "  mentions = p.mentions + 1, last_at = GREATEST(p.last_at, excluded.last_at)",
-            (user_id, key, mention.name, mention.relation, aliases, *link_params, at, at, MAX_LINKED_FACTS))
+            (user_id, key, self.guard_text(mention.name), self.guard_text(mention.relation), [self.guard_text(a) for a in aliases],
+             *link_params, at, at, MAX_LINKED_FACTS))
 
     def _link_new_facts(self, user_id: str, facts: Sequence[tuple[Any, str]]) -> Plan[None]:
         """Link facts just added (id, claim) to the known people their claim names."""

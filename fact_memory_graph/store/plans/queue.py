@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from psycopg.types.json import Jsonb
-
 from fact_memory_graph.store._sql import (
+    FORGOTTEN,
+    FORGOTTEN_DIGEST_SQL,
     MESSAGES,
     PROCESSED,
+    USER_KEY_SQL,
     Plan,
     Row,
     execute,
@@ -35,6 +36,8 @@ from fact_memory_graph.store.plans.sessions import SessionPlans
 
 #: The queue lock of one user: held only while a claim is made (never across an extraction).
 QUEUE_KEY_SQL = "hashtextextended('fact-memory-queue:' || %s, 0)"
+_CONTEXT_ID_DIGEST = FORGOTTEN_DIGEST_SQL.format(id="(e2->>'id')")
+_CONTEXT_FINGERPRINT_DIGEST = FORGOTTEN_DIGEST_SQL.format(id="(e2->>'fingerprint')")
 QUEUED_COLUMNS = "message_id, seq, fingerprint, session_id, text, context, at, enqueued_at, due_at, attempts"
 
 
@@ -52,6 +55,10 @@ class QueueEntry:
     #: Facts the read path showed for the assistant reply this message reacts to (``None``: not
     #: known): task success is compared with and without memory.
     facts_shown: int | None = None
+    #: A turn sent with no turn before it (a client without history): recognised by its id only,
+    #: so the same sentence said again is a new turn. Its fingerprint is recorded the first time
+    #: (a later re-send of the history still finds it).
+    repeatable: bool = False
 
 
 class QueuePlans(SessionPlans):
@@ -69,20 +76,39 @@ class QueuePlans(SessionPlans):
         recorded = yield from rows(
             f"WITH new AS ("
             "  SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[], %s::timestamptz[],"
-            "    %s::int[]) WITH ORDINALITY AS n(message_id, fingerprint, session_id, text, context, at, facts_shown, ord)),"
+            "    %s::int[], %s::bool[]) WITH ORDINALITY"
+            "    AS n(message_id, fingerprint, session_id, text, context, at, facts_shown, repeatable, ord)),"
+            " seen AS ("  # a repeatable turn's fingerprint, when an earlier turn holds it: not kept (a repeat)
+            "  SELECT n.message_id, n.session_id, n.text, n.context, n.at, n.facts_shown, n.repeatable, n.ord,"
+            f"   CASE WHEN n.repeatable AND (EXISTS (SELECT 1 FROM {MESSAGES} m WHERE m.user_id = %s"
+            f"     AND m.fingerprint = n.fingerprint) OR EXISTS (SELECT 1 FROM {PROCESSED} p WHERE p.user_id = %s"
+            "     AND p.message_id = n.fingerprint)) THEN NULL ELSE n.fingerprint END AS fingerprint FROM new n),"
             " fresh AS ("
-            f"  SELECT n.* FROM new n WHERE NOT EXISTS (SELECT 1 FROM {PROCESSED} p WHERE p.user_id = %s"
-            "    AND (p.message_id = n.message_id OR p.message_id = n.fingerprint))),"
+            f"  SELECT n.* FROM seen n WHERE NOT EXISTS (SELECT 1 FROM {PROCESSED} p WHERE p.user_id = %s"
+            "    AND (p.message_id = n.message_id OR p.message_id = n.fingerprint))"
+            # a forgotten user's turn, re-sent by a client that still holds the history
+            f"    AND NOT EXISTS (SELECT 1 FROM {FORGOTTEN} f WHERE f.user_key = {USER_KEY_SQL}"
+            f"    AND f.digest IN ({FORGOTTEN_DIGEST_SQL.format(id='n.message_id')},"
+            f"      CASE WHEN n.repeatable THEN NULL ELSE {FORGOTTEN_DIGEST_SQL.format(id='n.fingerprint')} END))),"
             " ins AS ("
             f"  INSERT INTO {MESSAGES} (user_id, message_id, fingerprint, session_id, text, context, at,"
             "    facts_shown, enqueued_at, due_at, deadline_at)"
-            "  SELECT %s, message_id, fingerprint, session_id, text, context, at, facts_shown, %s, %s, %s"
+            "  SELECT %s, message_id, fingerprint, session_id, text,"
+            # the earlier turns shown with it lose every forgotten turn and what came before it
+            "    (SELECT coalesce(jsonb_agg(e ORDER BY k), '[]'::jsonb) FROM jsonb_array_elements(fresh.context)"
+            "     WITH ORDINALITY AS c(e, k) WHERE k > (SELECT coalesce(max(k2), 0)"
+            "       FROM jsonb_array_elements(fresh.context) WITH ORDINALITY AS c2(e2, k2)"
+            f"      WHERE e2 ? 'id' AND EXISTS (SELECT 1 FROM {FORGOTTEN} f WHERE f.user_key = {USER_KEY_SQL}"
+            f"        AND f.digest IN ({_CONTEXT_ID_DIGEST}, {_CONTEXT_FINGERPRINT_DIGEST})))),"
+            "    at, facts_shown, %s, %s, %s"
             "  FROM fresh ORDER BY ord"
             "  ON CONFLICT DO NOTHING RETURNING message_id)"
             " SELECT message_id FROM ins",
             ([e.message_id for e in entries], [e.fingerprint for e in entries], [e.session_id for e in entries],
-             [e.text for e in entries], [Jsonb(list(e.context)) for e in entries], [e.at for e in entries],
-             [e.facts_shown for e in entries], user_id, user_id, now, due, now + timedelta(seconds=max_delay_s)))
+             [self.guard_text(e.text) for e in entries], [self.jsonb(list(e.context)) for e in entries], [e.at for e in entries],
+             [e.facts_shown for e in entries], [e.repeatable for e in entries], user_id, user_id,
+             user_id, user_id, user_id, user_id, user_id, user_id, user_id, user_id, now, due,
+             now + timedelta(seconds=max_delay_s)))
         if recorded:  # the debounce: the user's waiting messages wait for the new one (never past their deadline)
             yield from execute(
                 f"UPDATE {MESSAGES} SET due_at = GREATEST(due_at, LEAST(%s, deadline_at))"
@@ -124,16 +150,30 @@ class QueuePlans(SessionPlans):
 
     def _claim_plan(self, user_id: str, now: datetime, lease_s: float, max_batch: int, force: bool,
                     skip: Sequence[str], log_days: float = 1.0,
-                    alone: Callable[[str], bool] | None = None) -> Plan[list[Row]]:
+                    alone: Callable[[str], bool] | None = None, max_chars: int | None = None,
+                    max_attempts: int | None = None) -> Plan[list[Row]]:
         """Claim the user's next batch (needs a transaction): the oldest queued messages in order,
         up to ``max_batch``, one session, all never tried — or a message being retried, alone (a
         message that keeps failing never takes others down with it), or a message ``alone(text)``
         picks ("forget what I just said": it acts on the turn before it). ``skip``: ids not to
-        take (a flush tries each message once). Empty when another drainer holds the user."""
+        take (a flush tries each message once). ``max_chars``: the batch's budget — whole messages
+        up to it (joined by a newline), the rest wait for the next batch; a message over it alone.
+        Empty when another drainer holds the user."""
         require_user(user_id)
         locked = yield from one(f"SELECT pg_try_advisory_xact_lock({QUEUE_KEY_SQL}) AS ok", (user_id,))
         if not (locked and locked["ok"]):
             return []
+        # The user's lock, shared (forget takes it alone), then the forget generation: the batch
+        # carries it to the apply, so a forget at any later moment leaves nothing of the batch.
+        generation = yield from self._user_generation_lock(user_id)
+        if max_attempts is not None:
+            # Attempts are counted when a batch is claimed: a message whose extraction killed its
+            # process (an OOM) that many times is parked, and never takes a drainer down again.
+            yield from execute(
+                f"UPDATE {MESSAGES} SET state = 'failed', claimed_until = NULL, last_error = %s"
+                " WHERE user_id = %s AND state = 'queued' AND attempts >= %s AND claimed_until <= %s",
+                (f"its extraction did not finish in {max_attempts} attempts (the drainer died each time: "
+                 "out of memory?)", user_id, max_attempts, now))
         # After the lock: this statement sees every claim committed before.
         queued = yield from rows(
             f"SELECT {QUEUED_COLUMNS}, claimed_until FROM {MESSAGES} WHERE user_id = %s AND state = 'queued'"
@@ -141,6 +181,7 @@ class QueuePlans(SessionPlans):
         if any(r["claimed_until"] is not None and r["claimed_until"] > now for r in queued):
             return []
         batch: list[Row] = []
+        size = 0
         for n, row in enumerate(queued):
             if row["message_id"] in skip or not (force or row["due_at"] <= now):
                 continue
@@ -150,13 +191,17 @@ class QueuePlans(SessionPlans):
             single = bool(row["attempts"]) or before_alone or (alone is not None and alone(row["text"]))
             if batch and (single or row["session_id"] != batch[0]["session_id"]):
                 break
+            if batch and max_chars is not None and size + 1 + len(row["text"]) > max_chars:
+                break  # never cut a message: it opens the next batch
+            size = len(row["text"]) if not batch else size + 1 + len(row["text"])
             batch.append(row)
             if single or len(batch) >= max_batch:
                 break
+        batch = [{**row, "generation": generation} for row in batch]
         if batch:
             yield from execute(
-                f"UPDATE {MESSAGES} SET claimed_until = %s WHERE user_id = %s AND message_id = ANY(%s)",
-                (now + timedelta(seconds=lease_s), user_id, [r["message_id"] for r in batch]))
+                f"UPDATE {MESSAGES} SET claimed_until = %s, attempts = attempts + 1 WHERE user_id = %s"
+                " AND message_id = ANY(%s)", (now + timedelta(seconds=lease_s), user_id, [r["message_id"] for r in batch]))
             # The user's log keeps processed messages for log_days (what nightly inference reads).
             yield from execute(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND state = 'done' AND processed_at < %s",
                                (user_id, now - timedelta(days=log_days)))
@@ -184,7 +229,7 @@ class QueuePlans(SessionPlans):
             row = yield from one(
                 f"UPDATE {MESSAGES} SET attempts = %s, last_error = left(%s, 1000), claimed_until = NULL, due_at = %s,"
                 " state = %s WHERE user_id = %s AND message_id = %s RETURNING message_id, state, attempts",
-                (tried, error, due, "failed" if tried >= max_attempts else "queued", user_id, message_id))
+                (tried, self.guard_text(error), due, "failed" if tried >= max_attempts else "queued", user_id, message_id))
             if row is not None:
                 out.append(row)
         return out
@@ -206,11 +251,21 @@ class QueuePlans(SessionPlans):
             " AND at >= %s ORDER BY seq DESC LIMIT %s", (user_id, since, limit))
         return list(reversed(found))
 
-    def _release_plan(self, user_id: str, message_ids: Sequence[str]) -> Plan[None]:
-        """Give a claimed batch back untouched (the drainer is stopping)."""
+    def _renew_plan(self, user_id: str, message_ids: Sequence[str], until: datetime) -> Plan[int]:
+        """The heartbeat of a drainer at work: its claim on the batch lasts until ``until``. A
+        drainer that dies stops renewing, and its users' messages are free a lease later."""
         require_user(user_id)
-        yield from execute(f"UPDATE {MESSAGES} SET claimed_until = NULL WHERE user_id = %s AND message_id = ANY(%s)"
-                           " AND state = 'queued'", (user_id, list(message_ids)))
+        return (yield from rowcount(
+            f"UPDATE {MESSAGES} SET claimed_until = %s WHERE user_id = %s AND message_id = ANY(%s)"
+            " AND state = 'queued' AND claimed_until IS NOT NULL", (until, user_id, list(message_ids))))
+
+    def _release_plan(self, user_id: str, message_ids: Sequence[str]) -> Plan[None]:
+        """Give a claimed batch back untouched (the drainer is stopping): the attempt its claim
+        counted is given back too."""
+        require_user(user_id)
+        yield from execute(f"UPDATE {MESSAGES} SET claimed_until = NULL, attempts = GREATEST(attempts - 1, 0)"
+                           " WHERE user_id = %s AND message_id = ANY(%s) AND state = 'queued'"
+                           " AND claimed_until IS NOT NULL", (user_id, list(message_ids)))
 
     def _queue_status_plan(self, user_id: str | None, now: datetime) -> Plan[dict[str, Any]]:
         """Queued, retrying and parked messages and the oldest queued one's age (one user or all)."""

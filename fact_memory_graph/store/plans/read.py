@@ -27,6 +27,8 @@ from fact_memory_graph.store._sql import (
     CANDIDATES,
     FACT_COLUMNS,
     FACTS,
+    FORGOTTEN,
+    FORGOTTEN_DIGEST_SQL,
     PEOPLE,
     PROCESSED,
     USER_KEY_SQL,
@@ -265,11 +267,26 @@ class ReadPlans(PlansBase):
         row = yield from one(
             f"SELECT (SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}) AS generation,"
             f" (SELECT coalesce(jsonb_object_agg(message_id, outcome), '{{}}'::jsonb) FROM {PROCESSED}"
-            "   WHERE user_id = %s AND message_id = ANY(%s)) AS done",
-            (user_id, user_id, list(message_ids)))
+            "   WHERE user_id = %s AND message_id = ANY(%s)) AS done,"
+            f" (SELECT coalesce(array_agg(i), '{{}}') FROM unnest(%s::text[]) i WHERE EXISTS (SELECT 1 FROM {FORGOTTEN}"
+            f"   WHERE user_key = {USER_KEY_SQL} AND digest = {FORGOTTEN_DIGEST_SQL.format(id='i')})) AS forgotten",
+            (user_id, user_id, list(message_ids), list(message_ids), user_id, user_id))
         assert row is not None
         done = {mid: (ApplyOutcome.model_validate(o) if o else None) for mid, o in row["done"].items()}
+        for mid in row["forgotten"]:  # a turn of a forgotten user, re-sent: as if processed, with no outcome
+            done.setdefault(mid, None)
         return done, int(row["generation"] or 0)
+
+    def _last_processed_plan(self, user_id: str) -> Plan[list[str]]:
+        """The user's last message processed through the write graph (not a direct edit, not a
+        review), as ``[id]`` or ``[]``: what "forget what I just said" names without history."""
+        require_user(user_id)
+        row = yield from one(
+            f"SELECT message_id FROM {PROCESSED} WHERE user_id = %s AND message_id NOT LIKE 'direct:%%'"
+            " AND message_id NOT LIKE 'review:%%' AND message_id NOT LIKE 'turn:%%' AND outcome IS NOT NULL"
+            # Ties (one instant) go to the later transaction: xmin is the writer's transaction id.
+            " ORDER BY processed_at DESC, xmin::text::bigint DESC LIMIT 1", (user_id,))
+        return [row["message_id"]] if row else []
 
     def _user_generation_plan(self, user_id: str) -> Plan[int]:
         require_user(user_id)

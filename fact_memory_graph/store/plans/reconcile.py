@@ -9,8 +9,6 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from psycopg.types.json import Jsonb
-
 from fact_memory_graph.schema import RETRIEVABLE_STATUSES, Fact, GroupDecision, ReconcileAction
 from fact_memory_graph.store._sql import (
     AUDIT,
@@ -166,7 +164,7 @@ class ReconcilePlans(AdminPlans):
         inserted = yield from rows(
             f"INSERT INTO {RUNS} (user_id, job, started_at, finished_at, report)"
             f" SELECT %s, %s, %s, %s, %s WHERE EXISTS (SELECT 1 FROM {FACTS} WHERE user_id = %s) RETURNING id",
-            (user_id, job, started_at, finished_at, Jsonb(json.loads(json.dumps(report, default=str))), user_id))
+            (user_id, job, started_at, finished_at, self.jsonb(json.loads(json.dumps(report, default=str))), user_id))
         return bool(inserted)
 
     def _runs_plan(self, user_id: str | None, job: str | None, limit: int) -> Plan[list[Row]]:
@@ -205,8 +203,8 @@ class ReconcilePlans(AdminPlans):
         return users_by_shard(found)
 
     def _users_with_work_plan(self, at: datetime, idle_days: float = 90.0,
-                              retention_days: float | None = None, messages_since: datetime | None = None
-                              ) -> Plan[list[str]]:
+                              retention_days: float | None = None, messages_since: datetime | None = None,
+                              log_before: datetime | None = None) -> Plan[list[str]]:
         """Users with any upkeep due: unreconciled facts, active facts past their end, durable
         facts unused for ``idle_days`` (dormancy; under the staged policy also its sweep), and
         pending corrections. This is the one statement that spans users (the scheduler's); it
@@ -233,8 +231,10 @@ class ReconcilePlans(AdminPlans):
             f"{staged}{retain}"
             # The nightly review reads the day's messages: a user who wrote since is kept up too.
             f" UNION SELECT DISTINCT user_id FROM {MESSAGES} WHERE %s AND state = 'done' AND processed_at >= %s"
+            # ... and so is a user whose processed messages outlived the log's horizon (idle or not).
+            f" UNION SELECT DISTINCT user_id FROM {MESSAGES} WHERE %s AND state = 'done' AND processed_at < %s"
             " ORDER BY 1",
             (list(RETRIEVABLE_STATUSES), at, idle_before, self.lifecycle.is_staged,
              at - timedelta(days=SWEEP_EVERY_DAYS), retention_days is not None, retain_before, retain_before,
-             messages_since is not None, messages_since or at))
+             messages_since is not None, messages_since or at, log_before is not None, log_before or at))
         return [r["user_id"] for r in found]

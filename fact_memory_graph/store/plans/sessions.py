@@ -57,7 +57,7 @@ class SessionPlans(HealthPlans):
                 " summary = EXCLUDED.summary, fact_ids = EXCLUDED.fact_ids, fingerprint = EXCLUDED.fingerprint,"
                 " started_at = EXCLUDED.started_at, ended_at = EXCLUDED.ended_at, built_at = EXCLUDED.built_at,"
                 " embedding = EXCLUDED.embedding",
-                (user_id, record["session_id"], record["content"], record["summary"], record["fact_ids"],
+                (user_id, record["session_id"], self.guard_text(record["content"]), self.guard_text(record["summary"]), record["fact_ids"],
                  record["fingerprint"], record["started_at"], record["ended_at"], at, self.vector_param(vector)))
         return True
 

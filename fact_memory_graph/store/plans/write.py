@@ -9,8 +9,6 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from psycopg.types.json import Jsonb
-
 from fact_memory_graph.errors import FactNotFoundError, InvalidInputError
 from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.sanitize import check_id
@@ -120,8 +118,8 @@ class WritePlans(EvaluationPlans):
             f"INSERT INTO {AUDIT} (user_id, op, fact_id, candidate_id, message_id, before, after, note, at)"
             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
             (user_id, op, fact_id, candidate_id, message_id,
-             Jsonb(row_json(before)) if before is not None else None,
-             Jsonb(row_json(after)) if after is not None else None, note, at),
+             self.jsonb(row_json(before)) if before is not None else None,
+             self.jsonb(row_json(after)) if after is not None else None, self.guard_text(note), at),
         )
 
     def _user_generation_lock(self, user_id: str) -> Plan[int]:
@@ -189,7 +187,7 @@ class WritePlans(EvaluationPlans):
             outcome.evaluations = yield from self._record_evaluations(user_id, message_id, evaluations, at)
         yield from self._link_new_facts(user_id, [(a.fact_id, a.claim or "") for a in outcome.applied
                                                   if a.op in ADD_OPS and a.fact_id is not None])
-        record = Jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}))
+        record = self.jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}))
         yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
                            (record, user_id, message_id))
         for extra in also_processed:
@@ -352,8 +350,8 @@ class WritePlans(EvaluationPlans):
             f"INSERT INTO {CANDIDATES} (id, user_id, fact_id, kind, category, claim, structured_fields,"
             " message_id, created_at, embedding) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
             f" RETURNING {CANDIDATE_COLUMNS}",
-            (uuid.uuid4(), user_id, fact_id, target["kind"], op.category or target["category"], op.claim,
-             Jsonb(op.structured_fields), message_id, at, self.vector_param(op.embedding)),
+            (uuid.uuid4(), user_id, fact_id, target["kind"], op.category or target["category"], self.guard_text(op.claim),
+             self.jsonb(op.structured_fields), message_id, at, self.vector_param(op.embedding)),
         )))
         yield from self._audit(user_id=user_id, op="contradict", at=at, fact_id=fact_id, candidate_id=cand["id"],
                                message_id=message_id, before=target, after=cand, note=op.note)
@@ -384,7 +382,7 @@ class WritePlans(EvaluationPlans):
             " valid_at, expires_at, confirmed_at, session_id, embedding)"
             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
             " RETURNING " + FACT_COLUMNS,
-            (fid, user_id, kind.value, op.category, op.claim, Jsonb(op.structured_fields),
+            (fid, user_id, kind.value, op.category, self.guard_text(op.claim), self.jsonb(op.structured_fields),
              self.write.initial_confidence if op.confidence is None else op.confidence,
              [message_id] if message_id else [], op.verification_status.value,
              op.source.value, at, at, op.valid_at or (at if kind is FactKind.CURRENT else None),

@@ -1,0 +1,76 @@
+"""The secret filter: recall on secret forms, keep-rate on look-alikes and on real messages, and
+its cost per message. Usage: ``python benchmarks/secret_filter.py [--repeat 200]``.
+
+Messages for the cost and for the keep-rate on everyday text: the labelled scenarios' messages and
+claims (``../shared/eval/*.jsonl``, when present beside the repository), the demo conversation's
+turns and claims, plus the corpus itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks._common import percentile  # noqa: E402
+from fact_memory_graph.secrets import redact_secrets  # noqa: E402
+from tests.unit.secret_corpus import LOOK_ALIKES, SECRETS  # noqa: E402
+
+
+def _core(text: str) -> str:
+    return re.sub(r"\W", "", text).lower()
+
+
+def everyday_messages() -> list[str]:
+    out = []
+    scenarios = ROOT.parent / "shared" / "eval" / "categorization.jsonl"
+    if scenarios.exists():
+        for line in scenarios.read_text().splitlines():
+            if line.strip():
+                record = json.loads(line)
+                out.append(str(record.get("message") or record.get("text") or ""))
+    pairs = ROOT.parent / "shared" / "eval" / "dedup_pairs.jsonl"
+    if pairs.exists():
+        for line in pairs.read_text().splitlines():
+            if line.strip():
+                record = json.loads(line)
+                out.extend(str(v) for k, v in record.items() if k in ("a", "b", "claim_a", "claim_b"))
+    demo = json.loads((ROOT / "fact_memory_graph" / "demo_conversation.json").read_text())
+    for turn in demo["messages"]:  # the user's turns and the claims the demo stores from them
+        out.append(turn["text"])
+        out.extend(op["claim"] for op in turn.get("ops", []) if op.get("claim"))
+    return [m for m in out if m]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=200)
+    args = parser.parse_args()
+    masked = sum(_core(secret) not in _core(redact_secrets(message)) for message, secret in SECRETS)
+    kept = sum(redact_secrets(text) == text for text in LOOK_ALIKES)
+    everyday = everyday_messages()
+    everyday_changed = [m for m in everyday if redact_secrets(m) != m]
+    messages = everyday + LOOK_ALIKES + [m for m, _ in SECRETS]
+    redact_secrets("warm-up: my pin is 1234")  # loads the libraries' patterns once
+    times: list[float] = []
+    for _ in range(args.repeat):
+        for message in messages:
+            start = time.perf_counter()
+            redact_secrets(message)
+            times.append((time.perf_counter() - start) * 1000)
+    print(f"secret forms masked: {masked}/{len(SECRETS)} ({masked / len(SECRETS):.1%})")
+    print(f"look-alikes kept:    {kept}/{len(LOOK_ALIKES)} ({kept / len(LOOK_ALIKES):.1%})")
+    print(f"everyday messages kept: {len(everyday) - len(everyday_changed)}/{len(everyday)}"
+          + (f"; changed: {everyday_changed[:5]}" if everyday_changed else ""))
+    print(f"cost per message over {len(messages)} messages x {args.repeat}: p50 {percentile(times, 50):.3f} ms,"
+          f" p95 {percentile(times, 95):.3f} ms, p99 {percentile(times, 99):.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,358 @@
+"""The secret filter: what a memory of a person must never keep, found without a model.
+
+Built on two maintained libraries, with by hand only what neither covers:
+
+- **detect-secrets** (Yelp): the provider-key patterns of its regex plugins (AWS, GitHub, GitLab,
+  Stripe, Slack, OpenAI, npm, PyPI, Twilio, SendGrid, JWT, private-key headers, URL credentials,
+  ...). A match is widened to its whole token (a key longer than the plugin's pattern is masked
+  whole).
+- **python-stdnum**: checksums of bank and national identifiers (IBAN; US SSN; Spanish DNI/NIE;
+  Italian codice fiscale; Brazilian CPF; Dutch BSN; German tax id; French NIR; Indian Aadhaar;
+  Canadian SIN; Polish PESEL; Swedish personnummer; Belgian and Danish national numbers), and
+  ISBNs, so a book number is not taken for a card. Bare digit runs (BSN, SIN, Aadhaar, ...) count
+  only after a word that names them; formats with letters or punctuation count anywhere.
+- **By hand**, the conversational forms: card numbers with any separators (dots, slashes, every
+  dash, non-breaking spaces) or in words, Luhn-checked, and a card's fragment after the word "card"
+  (so a card split over two turns leaves no half in either); a CVV; passwords, passphrases, PINs,
+  door, alarm, gate and safe codes in English, Spanish, French, German, Portuguese, Italian and
+  Dutch phrasing (the value is the rest of the clause); passports, driving licences, bank accounts
+  and sort codes after their names; UK National Insurance numbers (no stdnum module); PEM
+  private-key blocks; long high-entropy tokens (an unlabelled AWS secret key).
+
+Not secrets here: health, beliefs and other special categories (the privacy policy decides those),
+phone numbers, order, booking and tracking numbers, dates, prices, versions. ``find_secrets``
+names the kinds found; ``redact_secrets`` replaces each with ``[<kind> withheld]``. Measured on the
+corpus in ``tests/unit/test_secret_corpus.py`` (see BENCHMARKS.md).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+Span = tuple[int, int, str]
+
+# ---------------------------------------------------------------- provider keys (detect-secrets)
+_SKIPPED_PLUGINS = frozenset({"Public IP (ipv4)"})  # an address is not a credential
+
+
+@functools.cache
+def _provider_patterns() -> tuple[re.Pattern[str], ...]:
+    """Every regex of detect-secrets' regex-based plugins, plus the token formats that are newer
+    than its last release (fine-grained GitHub tokens, Hugging Face, Stripe keys of any length,
+    OpenAI project keys, Google API keys). Loaded once, on first use."""
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+    from detect_secrets.plugins.base import RegexBasedDetector
+
+    found: list[re.Pattern[str]] = []
+    for name, plugin in get_mapping_from_secret_type_to_class().items():
+        if name in _SKIPPED_PLUGINS or not issubclass(plugin, RegexBasedDetector):
+            continue
+        found.extend(p if isinstance(p, re.Pattern) else re.compile(p) for p in plugin.denylist)
+    found.extend(re.compile(p) for p in (
+        r"\bgithub_pat_[A-Za-z0-9_]{22,}", r"\bgh[pousr]_[A-Za-z0-9]{30,}", r"\bhf_[A-Za-z0-9]{30,}",
+        r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}", r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_\-]{20,}",
+        r"\bAIza[0-9A-Za-z_\-]{30,}", r"\bxox[abprs]-[A-Za-z0-9\-]{10,}", r"\bglpat-[A-Za-z0-9_\-]{20,}",
+    ))
+    return tuple(found)
+
+
+_TOKEN_EDGE = re.compile(r"[^\s\"'`<>()\[\]{},;]*")
+
+
+def _widen(text: str, start: int, end: int) -> tuple[int, int]:
+    """A match grown to the whole token around it (keys longer than a plugin's pattern)."""
+    while start > 0 and not text[start - 1].isspace() and text[start - 1] not in "\"'`<>()[]{},;:=":
+        start -= 1
+    tail = _TOKEN_EDGE.match(text, end)
+    end = tail.end() if tail else end
+    while end > start and text[end - 1] in ".!?":
+        end -= 1
+    return start, end
+
+
+_PEM = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
+                  re.S)
+_LONG_TOKEN = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/=_\-]{32,}(?![\w/+=-])")
+
+
+def _entropy(token: str) -> float:
+    counts: dict[str, int] = {}
+    for ch in token:
+        counts[ch] = counts.get(ch, 0) + 1
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+
+
+def _random_token(token: str) -> bool:
+    """A long token that reads as random: lower and upper case and digits, high entropy (an
+    unlabelled secret key; not a UUID, a hash in hex, a word or a path)."""
+    classes = sum(bool(re.search(p, token)) for p in ("[a-z]", "[A-Z]", "[0-9]"))
+    return classes == 3 and _entropy(token) >= 4.2
+
+
+def _provider_spans(text: str) -> Iterator[Span]:
+    for pattern in _provider_patterns():
+        for match in pattern.finditer(text):
+            start, end = _widen(text, match.start(), match.end())
+            yield start, end, "api key"
+    for match in _PEM.finditer(text):
+        yield match.start(), match.end(), "private key"
+    for match in _LONG_TOKEN.finditer(text):
+        if _random_token(match.group()):
+            yield match.start(), match.end(), "api key"
+
+
+# ---------------------------------------------------------------- cards
+_SEP = r"[ \u00a0\u2009\u202f.\-\u2010-\u2015\u2212/_]"
+_CARD_RUN = re.compile(rf"(?<![\d+])\d(?:{_SEP}{{0,2}}\d){{12,18}}(?!\d)")
+_DIGIT_WORDS = {"zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+                "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+_WORD_RUN = re.compile(r"\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b[\s,\-]*){13,19}",
+                       re.I)
+_NOT_A_CARD_BEFORE = re.compile(
+    r"(?i)(?:order|tracking|track|confirmation|booking|reservation|reference|ref|invoice|ticket|isbn|parcel|"
+    r"shipment|serial|policy|case|account|iban|phone|tel|mobile|call)\b[^.!?\n]{0,24}$")
+_CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
+                        r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
+_CARD_FRAGMENT = re.compile(rf"(?<!\d)\d{{4}}(?:{_SEP}{{0,2}}\d){{3,14}}(?!\d)")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        n = int(ch)
+        if i % 2:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return total % 10 == 0
+
+
+def _is_isbn(digits: str) -> bool:
+    from stdnum import isbn
+
+    return len(digits) == 13 and digits[:3] in ("978", "979") and isbn.is_valid(digits)
+
+
+def _card_number(digits: str) -> bool:
+    return 13 <= len(digits) <= 19 and digits[0] in "23456" and _luhn(digits) and not _is_isbn(digits)
+
+
+def _card_spans(text: str) -> Iterator[Span]:
+    for match in _CARD_RUN.finditer(text):
+        digits = re.sub(r"\D", "", match.group())
+        if _card_number(digits) and not _NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()]):
+            yield match.start(), match.end(), "card number"
+    for match in _WORD_RUN.finditer(text):
+        digits = "".join(_DIGIT_WORDS.get(w.lower(), w) for w in re.findall(r"[A-Za-z]+|\d", match.group()))
+        if _card_number(digits):
+            yield match.start(), match.end(), "card number"
+    for word in _CARD_WORD.finditer(text):  # a card's fragment: the first or second half of a split
+        fragment = _CARD_FRAGMENT.search(text, word.end(), min(len(text), word.end() + 40))
+        if fragment:
+            yield fragment.start(), fragment.end(), "card number"
+
+
+# ---------------------------------------------------------------- said in words: passwords, codes, ids
+# "<name of the secret> <connector> <value>": the value is the rest of the clause.
+_CONNECT = r"(?:\s*(?:is|was|are|=|:|ist|est|es|é|è|is now|will be|'s|’s|de|do|da|di|van)\b\s*[:=]?|\s*[:=])\s*"
+_SECRET_NAMES: tuple[tuple[str, str], ...] = (
+    ("password", r"pass(?:word|phrase|code)s?|pass phrase|passwd|pwd|pw|wifi key|wi-?fi password|login"
+                 r"|contrase[ñn]a|clave|mot de passe|code d'acc[eè]s|passwort|kennwort|senha|palavra-passe"
+                 r"|parola d'ordine|wachtwoord|security answer|secret answer|secret word|magic word"),
+    ("password", r"(?:pin|pin code|pin number|code pin|c[oó]digo pin|geheimzahl)"),
+    ("password", r"(?:door|alarm|gate|garage|safe|locker|lock|lockbox|key ?safe|building|entry|access|entrance"
+                 r"|buzzer|keypad|bike lock|padlock|combination|unlock|phone unlock|house|front door|back door)"
+                 r"(?:'s)? (?:code|combo|combination|pin)|(?:code|combination|combo|pin) (?:to|for|of) (?:my |the |our )?"
+                 r"(?:front |back )?(?:door|alarm|gate|garage|safe|locker|lock|building|house|flat|apartment"
+                 r"|phone|bike|keypad|lockbox)|t[uü]rcode|c[oó]digo (?:de la|da|do) (?:puerta|porta|alarma)"
+                 r"|code (?:de la|du) (?:porte|alarme|portail)"),
+    ("api key", r"(?:api|secret|access|private|auth|bearer|session|recovery|backup|seed|2fa|otp|mfa|one-time)"
+                r"[ _-]?(?:key|token|code|phrase|codes)|token"),
+    ("card number", r"(?:cvv2?|cvc2?|csc|security code|card code|three digits on the back|3 digits on the back"
+                    r"|card verification(?: code| value)?)"),
+    ("government id", r"(?:passport|reisepass|pasaporte|passeport|passaporte)(?: (?:number|no\.?|#|nr\.?|num[eé]ro))?"
+                      r"|(?:driver'?s|driving|drivers) (?:license|licence)(?: (?:number|no\.?|#))?"
+                      r"|(?:license|licence) (?:number|no\.?|#)|f[uü]hrerschein(?:nummer)?|permis de conduire"
+                      r"|ssn|social security(?: number| no\.?)?|social insurance(?: number)?|sin number"
+                      r"|tax (?:id|number|file number|code)|tfn|steuer-?id|steuernummer|national (?:id|insurance)"
+                      r"(?: number| no\.?)?|ni number|nino|id (?:card )?number|identity (?:card )?number"
+                      r"|personal id|personnummer|bsn|burgerservicenummer|aadhaa?r(?: number| no\.?)?|pesel"
+                      r"|cpf|dni|nie|nif|codice fiscale|medicare(?: number)?|nhs number|health card number"),
+    ("bank account", r"(?:bank )?(?:account|acct|a/c|konto|cuenta|compte)(?: (?:number|no\.?|#|nr\.?|num[eé]ro))"
+                     r"|sort code|routing(?: number)?|bsb|iban|swift|bic|kontonummer|n[uú]mero de cuenta"),
+)
+# Up to three words between a secret's name and its value: "the password for my bank is ...",
+# "la clave del wifi es ...", "le code de la porte est ...".
+_QUALIFIER = (r"(?:\s+(?:for|of|to|on|at|del|de|du|des|da|do|di|für|van|voor|zum|zur|della|dello)"
+              r"(?:\s+[\w'’-]+){1,3}?)?")
+_NAMED = tuple(
+    (kind, re.compile(rf"(?i)(?<![\w-])(?:{names})(?![\w-]){_QUALIFIER}(?:\s*\((?:[^)]{{0,20}})\))?{_CONNECT}"
+                      r"[\"'“‘«]?(?P<value>[^\s\"'”’»][^\n\"”’»]*?)[\"'”’»]?"
+                      r"(?=\s*(?:[.,;!?](?:\s|$)|\n|$)| and | but | so | because | y | et | und | e | if | when )"))
+    for kind, names in _SECRET_NAMES)
+# A name followed directly by a value with a digit: "garage code 8812", "passport C01X00T47".
+_NAMED_BARE = tuple(
+    (kind, re.compile(rf"(?i)(?<![\w-])(?:{names})(?![\w-])\s*(?:number|no\.?|nr\.?|#)?\s*[:#]?\s*"
+                      r"(?P<value>(?=[^\s]*\d)[A-Z0-9*#][A-Z0-9*#/\-]{1,38}(?:\s\d{2,4}){0,4}(?:\s[A-D])?)(?![\w-])"))
+    for kind, names in _SECRET_NAMES)
+_SIGNAL_WORDS = re.compile("(?i)" + "|".join(f"(?:{names})" for _, names in _SECRET_NAMES))
+# A value that is a word about the secret, not the secret: "my password is not working", "... is wrong".
+_NOT_A_VALUE = re.compile(
+    r"(?i)^(?:a|an|the|my|your|his|her|our|their|this|that|it|not|no|none|too|so|very|still|always|never"
+    r"|on|in|at|under|behind|somewhere|written|saved|stored|kept|taped|in my|being|getting|going)\b")
+_NOT_A_VALUE_WORD = re.compile(
+    r"(?i)^(?:correct|incorrect|wrong|weak|strong|short|long|new|old|expired|expiring|changed|reset|forgotten"
+    r"|lost|stolen|invalid|required|needed|missing|same|set|blocked|locked|broken|ok|okay|fine|secret|private"
+    r"|different|easy|hard|simple|complicated|hidden|safe)$")
+
+
+def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    value = match.group("value")
+    start, end = match.start("value"), match.end("value")
+    stripped = value.rstrip()
+    end -= len(value) - len(stripped)
+    if len(stripped) < 3 or len(stripped.split()) > 8:  # a whole sentence after "password:" is a story
+        return None
+    if not re.search(r"\d", stripped) and (_NOT_A_VALUE.match(stripped) or _NOT_A_VALUE_WORD.match(stripped)):
+        return None
+    return start, end
+
+
+def _named_spans(text: str) -> Iterator[Span]:
+    for kind, pattern in _NAMED:
+        for match in pattern.finditer(text):
+            span = _value_span(text, match)
+            if span is not None:
+                yield span[0], span[1], kind
+    for kind, pattern in _NAMED_BARE:
+        for match in pattern.finditer(text):
+            if len(match.group("value")) >= 3:
+                yield match.start("value"), match.end("value"), kind
+
+
+# ---------------------------------------------------------------- identifiers by checksum (python-stdnum)
+def _stdnum(module: str) -> Callable[[str], bool]:
+    import importlib
+
+    return importlib.import_module(f"stdnum.{module}").is_valid  # type: ignore[no-any-return]
+
+
+# Formats that are unmistakable with their checksum: checked anywhere in a text.
+_FORMATTED_IDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (re.compile(r"\b[A-Z]{2}\d{2}(?:[ \-]?[A-Z0-9]){11,30}\b"), "iban", "bank account"),
+    (re.compile(r"\b\d{3}[- ]\d{2}[- ]\d{4}\b"), "us.ssn", "government id"),
+    (re.compile(r"\b\d{8}[- ]?[A-HJ-NP-TV-Z]\b"), "es.dni", "government id"),
+    (re.compile(r"\b[XYZ][- ]?\d{7}[- ]?[A-HJ-NP-TV-Z]\b"), "es.nie", "government id"),
+    (re.compile(r"\b[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]\b", re.I), "it.codicefiscale", "government id"),
+    (re.compile(r"\b\d{3}\.\d{3}\.\d{3}-\d{2}\b"), "br.cpf", "government id"),
+    (re.compile(r"\b[12]\s?\d{2}\s?\d{2}\s?(?:\d{2}|2[AB])\s?\d{3}\s?\d{3}\s?\d{2}\b"), "fr.nir", "government id"),
+    (re.compile(r"\b\d{6}[-+]\d{4}\b"), "se.personnummer", "government id"),
+)
+# Bare digit runs: checked only after a word that names an identifier.
+_ID_CONTEXT = re.compile(
+    r"(?i)\b(?:id|identity|identification|national|citizen|social|insurance|tax|bsn|sin|aadhaa?r|pesel|cpr"
+    r"|personnummer|steuer|idnr|nir|ssn|tfn|cpf|dni|ahv|avs|rijksregister|registre national|number|nummer"
+    r"|n[uú]mero|numero)\b[^.!?\n]{0,30}$")
+_BARE_ID = re.compile(r"(?<![\d+])\d(?:[ .\-]?\d){7,12}(?!\d)")
+_BARE_MODULES = ("nl.bsn", "de.idnr", "in_.aadhaar", "ca.sin", "pl.pesel", "dk.cpr", "be.nn", "au.tfn",
+                 "ch.ssn", "us.ssn", "br.cpf", "fr.nir")
+_NINO = re.compile(r"\b(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]\b",
+                   re.I)
+
+
+def _id_spans(text: str) -> Iterator[Span]:
+    for pattern, module, kind in _FORMATTED_IDS:
+        for match in pattern.finditer(text):
+            compact = re.sub(r"[\s.\-]", "", match.group())
+            if _stdnum(module)(compact):
+                yield match.start(), match.end(), kind
+    for match in _NINO.finditer(text):
+        yield match.start(), match.end(), "government id"
+    for match in _BARE_ID.finditer(text):
+        if not _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()]):
+            continue
+        compact = re.sub(r"\D", "", match.group())
+        if any(_valid_quietly(module, compact) for module in _BARE_MODULES):
+            yield match.start(), match.end(), "government id"
+
+
+def _valid_quietly(module: str, value: str) -> bool:
+    try:
+        return _stdnum(module)(value)
+    except Exception:  # a validator that cannot parse this shape says no
+        return False
+
+
+# ---------------------------------------------------------------- the filter
+_ANY_SIGNAL = re.compile(r"\d|[A-Za-z0-9+/=_\-]{20,}|(?i:\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+                         r"\s+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)")
+
+
+_PLAIN_VALUE = re.compile(
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|turn:[0-9a-f]{40}"
+    r"|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|-?\d{1,6}(?:\.\d+)?|[^\d]{0,2}")
+
+
+def secret_spans(text: str) -> list[Span]:
+    """Every ``(start, end, kind)`` of a secret in ``text``, unsorted, possibly overlapping."""
+    if not text or _PLAIN_VALUE.fullmatch(text):  # ids, times and numbers in stored records
+        return []
+    if not (_ANY_SIGNAL.search(text) or _SIGNAL_WORDS.search(text)):  # most messages: one scan, nothing
+        return []
+    spans: list[Span] = []
+    for finder in (_card_spans, _provider_spans, _named_spans, _id_spans):
+        spans.extend(finder(text))
+    return spans
+
+
+def find_secrets(text: str) -> list[str]:
+    """The kinds of secret in ``text`` (card number, password, api key, private key, government
+    id, bank account), if any."""
+    return sorted({kind for _, _, kind in secret_spans(text)})
+
+
+def redact_secrets(text: str) -> str:
+    """``text`` with each secret replaced by ``[<kind> withheld]`` (overlapping finds merged)."""
+    spans = secret_spans(text)
+    return _mask(text, spans) if spans else text
+
+
+def redact_json(value: Any) -> Any:
+    """A JSON-like value with every string (keys included) passed through :func:`redact_secrets`."""
+    if isinstance(value, str):
+        return redact_secrets(value)
+    if isinstance(value, dict):
+        return {redact_secrets(k) if isinstance(k, str) else k: redact_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact_json(v) for v in value]
+    return value
+
+
+def redact_in_context(text: str, before: str) -> str:
+    """``text`` redacted as the continuation of ``before`` (the turn before it): a card number
+    split over two turns is masked in this one even when neither half is a card alone."""
+    own = secret_spans(text)
+    if before and re.search(r"\d", text[:40]):
+        joined = f"{before.rstrip()} {text}"
+        offset = len(joined) - len(text)
+        own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
+    return _mask(text, own) if own else text
+
+
+def _mask(text: str, spans: list[Span]) -> str:
+    merged: list[list[Any]] = []
+    for start, end, kind in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end, kind])
+    out, at = [], 0
+    for start, end, kind in merged:
+        out.append(text[at:start])
+        out.append(f"[{kind} withheld]")
+        at = end
+    out.append(text[at:])
+    return "".join(out)
