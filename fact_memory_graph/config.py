@@ -277,6 +277,12 @@ class QueueConfig(BaseModel):
     #: Processed messages stay in the log this many days (what nightly inference reads), then
     #: are deleted; ``forget`` deletes them at once.
     log_days: float = Field(default=1.0, ge=0)
+    #: Where a turn that cannot be queued within ``WriteConfig.write_budget_s`` is kept until the
+    #: database answers (:mod:`fact_memory_graph.spool`): ``None`` = ``spool`` beside the embedded
+    #: server's data, or the user cache directory with an external database.
+    spool_dir: str | None = None
+    #: The spool's bound: a turn that does not fit is lost (one log line with its id).
+    spool_max_bytes: int = Field(default=64 * 1024 * 1024, ge=0)
 
 
 #: The built-in categories (kept in step with :mod:`fact_memory_graph.schema`, which cannot be

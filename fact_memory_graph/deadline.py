@@ -41,15 +41,16 @@ READ_CONSEQUENCE = "answering without memory"
 
 
 def _failed(what: str, exc: BaseException, fallback: Callable[[], T], on_error: OnReadError,
-            consequence: str = READ_CONSEQUENCE) -> T:
+            consequence: str | None = READ_CONSEQUENCE) -> T:
     if on_error == "raise" or isinstance(exc, InvalidInputError | ConfigurationError):
         raise exc
-    logger.warning("fact-memory: %s failed, %s: %s: %s", what, consequence, type(exc).__name__, str(exc)[:200])
+    if consequence is not None:  # None: the fallback says what happened
+        logger.warning("fact-memory: %s failed, %s: %s: %s", what, consequence, type(exc).__name__, str(exc)[:200])
     return fallback()
 
 
 def _within(call: Callable[[], T], budget_s: float | None, fallback: Callable[[], T], on_error: OnReadError,
-            what: str, consequence: str) -> T:
+            what: str, consequence: str | None) -> T:
     if budget_s is None:
         try:
             return call()
@@ -76,7 +77,7 @@ def _within(call: Callable[[], T], budget_s: float | None, fallback: Callable[[]
 
 
 async def _awithin(call: Callable[[], Awaitable[T]], budget_s: float | None, fallback: Callable[[], T],
-                   on_error: OnReadError, what: str, consequence: str) -> T:
+                   on_error: OnReadError, what: str, consequence: str | None) -> T:
     try:
         if budget_s is None:
             return await call()
@@ -101,12 +102,14 @@ async def aread_within(read: Callable[[], Awaitable[T]], *, budget_s: float | No
 
 
 def write_within(write: Callable[[], T], *, budget_s: float | None, fallback: Callable[[], T],
-                 on_error: OnReadError, what: str = "memory write", consequence: str = "nothing was written") -> T:
+                 on_error: OnReadError, what: str = "memory write", consequence: str = "nothing was written",
+                 log: bool = True) -> T:
     """``write()`` under a deadline of ``budget_s`` seconds; past it, or on a failure, one log
     line (``consequence``: what was kept or lost) and ``fallback()`` — or the error with
     ``on_error="raise"``. A write past its deadline may still complete on its worker thread: the
-    writes used here are idempotent (keyed by message id), so that is never a double write."""
-    return _within(write, budget_s, fallback, on_error, what, consequence)
+    writes used here are idempotent (keyed by message id), so that is never a double write.
+    ``log=False``: no line here, the fallback says what it kept."""
+    return _within(write, budget_s, fallback, on_error, what, consequence if log else None)
 
 
 async def awrite_within(write: Callable[[], Awaitable[T]], *, budget_s: float | None, fallback: Callable[[], T],

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import logging
 import os
+import re
 import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.embeddings import Embeddings
@@ -78,6 +81,7 @@ from fact_memory_graph.sessions import (
     session_lines,
     to_records,
 )
+from fact_memory_graph.spool import Spool
 from fact_memory_graph.store import (
     AsyncFactStore,
     FactStore,
@@ -99,6 +103,19 @@ if TYPE_CHECKING:
 __all__ = ["FactMemory"]
 
 logger = logging.getLogger(__name__)
+
+
+def _spool_dir(config: FactMemoryConfig, embedded: Any, database_url: str | None) -> Path:
+    """The spool's directory: configured, else beside the embedded server's data, else in the user
+    cache directory, one per database (a digest of its URL, password left out)."""
+    if config.queue.spool_dir:
+        return Path(config.queue.spool_dir)
+    if embedded is not None:
+        return Path(embedded.pgdata).parent / "spool"
+    import platformdirs
+
+    safe = re.sub(r"://[^@/]*@", "://", database_url or "")
+    return Path(platformdirs.user_cache_dir("fact-memory-graph")) / "spool" / hashlib.sha256(safe.encode()).hexdigest()[:16]
 
 
 def _direct_id(message_id: str | None) -> str:
@@ -180,7 +197,9 @@ class FactMemory:
             evaluators=check_evaluators(default_evaluators() if evaluators is None else evaluators),
         )
         #: Queued writes: the message log, its drainers and ``flush`` (:mod:`fact_memory_graph.queue`).
-        self.queue = MessageQueue(self.context, in_process=embedded is not None)
+        self.queue = MessageQueue(self.context, in_process=embedded is not None,
+                                  spool=Spool(_spool_dir(self.config, embedded, database_url),
+                                              max_bytes=self.config.queue.spool_max_bytes))
         #: The nightly review of each user's day (:mod:`fact_memory_graph.inference`).
         self.review = NightlyReview(self.context, has_model=lambda: self.llm is not None)
         #: The evaluators' records: people, task success (:mod:`fact_memory_graph.evaluators`).
@@ -861,6 +880,8 @@ class FactMemory:
         worker down stops it — nothing is deleted, the request is recorded, the worker's nightly
         pass retries it, and :class:`~fact_memory_graph.errors.ForgetPendingError` says so."""
         check_id(user_id, "user_id")
+        if self.queue.spool is not None:
+            self.queue.spool.drop_user(user_id)  # turns spooled by this process during an outage
         try:
             return self.store.delete_user(user_id)
         except StoreError as exc:
@@ -870,6 +891,8 @@ class FactMemory:
     async def aforget(self, user_id: str) -> dict[str, int]:
         """Async twin of :meth:`forget`."""
         check_id(user_id, "user_id")
+        if self.queue.spool is not None:
+            await asyncio.to_thread(self.queue.spool.drop_user, user_id)
         try:
             return await self.astore.delete_user(user_id)
         except StoreError as exc:

@@ -42,7 +42,7 @@ from langgraph.graph.state import CompiledStateGraph
 from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.deadline import OnReadError, write_within
-from fact_memory_graph.errors import ConfigurationError, StoreError
+from fact_memory_graph.errors import ConfigurationError, FactMemoryError, StoreError
 from fact_memory_graph.formatting import SHOWN_BEFORE_KEY, count_facts_shown
 from fact_memory_graph.messages import (
     message_text,
@@ -56,6 +56,7 @@ from fact_memory_graph.recall import DEFAULT_STATE_KEY
 from fact_memory_graph.runnables import dual_node
 from fact_memory_graph.sanitize import check_id, clean_text, redact_in_context, redact_secrets
 from fact_memory_graph.schema import ApplyOutcome, FlushReport
+from fact_memory_graph.spool import Spool
 from fact_memory_graph.store import ThreadedAsyncFactStore
 from fact_memory_graph.store.plans import QueueEntry
 from fact_memory_graph.write_graph import build_write_graph
@@ -128,9 +129,13 @@ class MessageQueue:
     """The message log and its drainers for one :class:`~fact_memory_graph.FactMemory`
     (``memory.queue``). Thread-safe."""
 
-    def __init__(self, ctx: MemoryContext, *, in_process: bool) -> None:
+    def __init__(self, ctx: MemoryContext, *, in_process: bool, spool: Spool | None = None) -> None:
         self.ctx = ctx
         self.config = ctx.config.queue
+        #: Turns that could not be queued in time, on local disk until the database answers.
+        self.spool = spool
+        self._replayer: threading.Thread | None = None
+        self._spooling = False  # an outage is being spooled (one log line for it, one at recovery)
         #: Whether this process runs a background drainer (``QueueConfig.drainer``).
         self.in_process = self.config.drainer == "thread" or (self.config.drainer == "auto" and in_process)
         # The drainer's write graph, one per event loop (BatchingEmbeddings batches one loop's calls).
@@ -215,6 +220,26 @@ class MessageQueue:
     def _lost(self, user_id: str, entries: Sequence[QueueEntry]) -> Callable[[], dict[str, Any]]:
         def fallback() -> dict[str, Any]:
             last = entries[-1].message_id if entries else ""
+            if self.spool is not None:
+                try:
+                    self.spool.put(user_id, entries)
+                except (OSError, FactMemoryError) as exc:
+                    self.spool.lost += len(entries)
+                    logger.warning("fact-memory: turn(s) %s of %s lost: the database did not answer in time and "
+                                   "the spool could not keep them: %s", ", ".join(e.message_id for e in entries),
+                                   user_id, exc)
+                    return {"memory_outcome": ApplyOutcome(
+                        user_id=user_id, message_id=last,
+                        error=f"lost: not queued and not spooled ({exc})").model_dump(mode="json")}
+                if not self._spooling:
+                    self._spooling = True
+                    logger.warning("fact-memory: the database did not answer within the write budget: turns are "
+                                   "kept in the spool (%s) and queued once it answers", self.spool.directory)
+                self._start_replayer()
+                return {"memory_outcome": ApplyOutcome(
+                    user_id=user_id, message_id=last,
+                    spooled=[e.message_id for e in entries]).model_dump(mode="json")}
+            logger.warning("fact-memory: memory write failed, %s", self._consequence(entries))
             return {"memory_outcome": ApplyOutcome(
                 user_id=user_id, message_id=last,
                 error="not queued: the database failed or did not answer in time").model_dump(mode="json")}
@@ -235,7 +260,8 @@ class MessageQueue:
             return self._outcome(user_id, entries, [])
         return write_within(lambda: self._outcome(user_id, entries, self.enqueue(user_id, entries)),
                             budget_s=self.ctx.config.write.write_budget_s, fallback=self._lost(user_id, entries),
-                            on_error=on_error, what="memory write", consequence=self._consequence(entries))
+                            on_error=on_error, what="memory write", consequence=self._consequence(entries),
+                            log=False)  # the fallback logs: one line per outage, not one per turn
 
     async def arecord(self, state: Mapping[str, Any], config: RunnableConfig | None, *,
                       on_error: OnReadError = "log") -> dict[str, Any]:
@@ -475,10 +501,55 @@ class MessageQueue:
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
                 loop.call_soon_threadsafe(wake.set)
 
+    # ------------------------------------------------------------------ the spool
+    def replay_spool(self) -> int:
+        """Queue the spooled turns, oldest first (each file removed once its turns are queued);
+        returns how many turns were queued. Raises the store's error when the database is still
+        away (what is left stays spooled)."""
+        if self.spool is None:
+            return 0
+        queued = 0
+        for path in self.spool.pending():
+            try:
+                user_id, entries = self.spool.load(path)
+            except FileNotFoundError:
+                continue  # another replay took it
+            except (OSError, ValueError, KeyError) as exc:
+                logger.warning("fact-memory: spooled file %s is unreadable (kept): %s", path, exc)
+                continue
+            queued += len(self.ctx.store.enqueue(user_id, entries, **self._enqueue_args()))
+            self.spool.remove(path)
+        if queued:
+            self.wake()
+        return queued
+
+    def _start_replayer(self) -> None:
+        with self._lock:
+            if self._replayer is not None and self._replayer.is_alive():
+                return
+            self._replayer = threading.Thread(target=self._replay_until_empty, name="fact-memory-spool", daemon=True)
+            self._replayer.start()
+
+    def _replay_until_empty(self) -> None:
+        """The replayer thread: try the spool with a growing wait (0.5 s to 5 s) until it is empty."""
+        wait, replayed = 0.5, 0
+        while self.spool is not None and self.spool.pending() and not self._stopping:
+            try:
+                replayed += self.replay_spool()
+            except Exception:  # still away: wait and try again
+                time.sleep(wait)
+                wait = min(wait * 2, 5.0)
+                continue
+        if self._spooling:
+            self._spooling = False
+            logger.warning("fact-memory: the database answers again: %d spooled turn(s) queued", replayed)
+
     def start_if_pending(self) -> bool:
         """Start this process's drainer now when it runs one, a model is configured and messages
         wait (called by ``open``): a redeployed process drains its backlog without waiting for a
         new turn. Returns whether it started."""
+        if self.spool is not None and self.spool.pending():
+            self._start_replayer()  # turns a previous process spooled
         if not self.in_process or self._thread is not None:
             return False
         try:
@@ -511,12 +582,23 @@ class MessageQueue:
 
     # ------------------------------------------------------------------ inspection
     def status(self, user_id: str | None = None) -> dict[str, Any]:
-        """``queued``, ``retrying``, ``failed``, ``oldest_seconds``, ``next_due`` for one user or all."""
-        return self.ctx.store.queue_status(user_id, now=self.ctx.now())
+        """Why messages wait, for one user or all: ``queued``, ``retrying``, ``failed`` (parked),
+        ``oldest_seconds``, ``next_due``; ``leases`` (which drainer — host and process — holds a
+        batch, until when), ``next_retry`` (when a failed extraction is tried again), ``parked``
+        (the newest parked messages with their reason), and ``model`` (``None``, or why this
+        process cannot extract: no model configured)."""
+        return {**self.ctx.store.queue_status(user_id, now=self.ctx.now()), "model": self._no_model()}
 
     async def astatus(self, user_id: str | None = None) -> dict[str, Any]:
         """Async twin of :meth:`status`."""
-        return await self._astore.queue_status(user_id, now=self.ctx.now())
+        return {**(await self._astore.queue_status(user_id, now=self.ctx.now())), "model": self._no_model()}
+
+    def _no_model(self) -> str | None:
+        try:
+            self.ctx.llm_factory()
+        except ConfigurationError as exc:
+            return str(exc)
+        return None
 
     def retry_failed(self, user_id: str | None = None) -> int:
         """Put parked (``failed``) messages back in the queue; returns how many."""

@@ -313,6 +313,9 @@ class ApplyOutcome(BaseModel):
     #: Queued write (the default write node): the message ids recorded in the message log for
     #: extraction off the reply's path. Nothing was applied yet; ``memory.flush()`` waits for it.
     queued: list[str] = Field(default_factory=list)
+    #: The database did not answer within the write budget: these message ids were kept in the
+    #: local spool and are queued as soon as it answers (:mod:`fact_memory_graph.spool`).
+    spooled: list[str] = Field(default_factory=list)
     #: "Forget what I just said": what was forgotten of the previous turn (``purged`` facts,
     #: ``unlinked`` facts it no longer supports, ``candidates``), so the agent can confirm it.
     forgotten: dict[str, int] = Field(default_factory=dict)

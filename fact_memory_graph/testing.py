@@ -30,7 +30,7 @@ from pydantic import Field, PrivateAttr
 #: taking the prompt messages and returning one of these.
 ScriptedResponse = Any
 
-_MESSAGE_RE = re.compile(r"<<<\n(.*)\n>>>\s*$", re.DOTALL)
+_MESSAGE_RE = re.compile(r".*<<<\n(.*)\n>>>\s*$", re.DOTALL)  # the last fenced block: the message
 _OP_DEFAULTS = {"ref": None, "category": None, "claim": None, "fields": [], "verification_status": None,
                 "supersedes": None, "expires_at": None}
 

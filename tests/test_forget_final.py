@@ -279,7 +279,7 @@ GUARDED_COLUMNS = {
 # Text columns that hold ids, keys, names of our own vocabulary or digests, never free text.
 ID_COLUMNS = {"user_id", "message_id", "fingerprint", "session_id", "kind", "category", "status", "op", "job",
               "verification_status", "source", "name_key", "evaluator", "state", "digest", "key", "value",
-              "description", "evidence_message_ids", "fact_ids"}
+              "description", "evidence_message_ids", "fact_ids", "claimed_by"}
 
 
 def test_every_column_of_user_text_is_written_through_the_guard(make_memory, db_url: str) -> None:

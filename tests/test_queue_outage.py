@@ -89,9 +89,9 @@ async def test_a_hung_database_never_holds_the_reply(server, embeddings, clock, 
                     for values in update.values():
                         out.update(values or {})
         assert events == ["reply", "reply"]  # the reply came with the database hung
-        assert out["memory_outcome"]["error"].startswith("not queued")
-        lines = [r.getMessage() for r in caplog.records if "memory write failed" in r.getMessage()]
-        assert len(lines) == 1 and "queued with a later turn's history" in lines[0]
+        assert "m2" in out["memory_outcome"]["spooled"]  # kept on local disk until the database answers
+        lines = [r.getMessage() for r in caplog.records if r.name == "fact_memory_graph.queue"]
+        assert len(lines) == 1 and "kept in the spool" in lines[0]  # one line for the write, whatever the turns
     finally:
         _signal_all(server, signal.SIGCONT)
     # Nothing lost: the turn is in the state, so the next turn queues it (if the abandoned write
@@ -116,8 +116,8 @@ def test_a_stopped_database_costs_the_budget_and_the_first_turn_after_a_restart_
     info.wait(60)
     with caplog.at_level(logging.WARNING, logger="fact_memory_graph"):
         down = graph.invoke({"messages": [*first["messages"], HumanMessage("I have a dog", id="m2")]}, config)
-    assert events == ["reply", "reply"] and down["memory_outcome"]["error"].startswith("not queued")
-    assert sum("memory write failed" in r.getMessage() for r in caplog.records) == 1
+    assert events == ["reply", "reply"] and "m2" in down["memory_outcome"]["spooled"]
+    assert sum("kept in the spool" in r.getMessage() for r in caplog.records) == 1
     server.ensure_running()
     after = graph.invoke({"messages": [*down["messages"], HumanMessage("thanks", id="m3")]}, config)
     assert after["memory_outcome"]["error"] is None
@@ -159,5 +159,47 @@ def test_a_hung_database_never_holds_the_middleware_or_the_tools(server, embeddi
     assert tools["c1"].startswith("Not remembered: memory is unavailable")  # the agent is told, the run goes on
     assert tools["c2"].startswith("Memory is unavailable")
     assert out["messages"][-1].content == "Sorry, I could not save that right now."
-    assert any("memory write failed" in r.getMessage() for r in caplog.records)  # the middleware's enqueue
+    assert any("memory write failed" in r.getMessage() or "kept in the spool" in r.getMessage()
+               for r in caplog.records)  # the middleware's enqueue
+    memory.close()
+
+
+def test_the_readme_snippet_loses_no_turn_while_the_database_is_down(server, embeddings, clock, user_id: str,
+                                                                      caplog) -> None:
+    """No checkpointer: a turn sent while the database is down has no later history to ride on.
+    It is spooled on local disk and queued, exactly once, when the database answers."""
+    memory = _memory(server, embeddings, clock)
+    graph = readme_graph(memory, [])  # exactly the README snippet's layout: no checkpointer
+    config = {"configurable": {"user_id": user_id, "thread_id": "down"}}
+    graph.invoke({"messages": [HumanMessage("I live in Berlin")]}, config)
+    postmaster = _server_processes(server)[0]
+    os.kill(postmaster.pid, signal.SIGINT)
+    postmaster.wait(60)
+    with caplog.at_level(logging.WARNING, logger="fact_memory_graph"):
+        outs = [graph.invoke({"messages": [HumanMessage(text)]}, config)
+                for text in ("I have a dog", "the dog is called Rex")]
+    assert all(out["memory_outcome"]["spooled"] for out in outs)
+    assert sum("kept in the spool" in r.getMessage() for r in caplog.records) == 1  # one line per outage
+    assert len(memory.queue.spool.pending()) == 2
+    server.ensure_running()
+    memory.queue.replay_spool()  # the replayer thread does the same; a second replay queues nothing new
+    memory.flush(user_id)
+    assert sorted(f.claim for f in memory.facts(user_id)) == ["has a dog", "lives in Berlin"]
+    assert memory.queue.spool.pending() == [] and memory.queue.status(user_id)["queued"] == 0
+    memory.close()
+
+
+def test_a_full_spool_says_the_turn_is_lost(server, embeddings, clock, user_id: str, caplog) -> None:
+    memory = _memory(server, embeddings, clock)
+    memory.queue.spool.max_bytes = 0
+    graph = readme_graph(memory, [])
+    postmaster = _server_processes(server)[0]
+    os.kill(postmaster.pid, signal.SIGINT)
+    postmaster.wait(60)
+    with caplog.at_level(logging.WARNING, logger="fact_memory_graph"):
+        out = graph.invoke({"messages": [HumanMessage("I have a dog", id="lost1")]},
+                           {"configurable": {"user_id": user_id}})
+    assert out["memory_outcome"]["error"].startswith("lost") and memory.queue.spool.lost == 1
+    assert any("lost1" in r.getMessage() for r in caplog.records)
+    server.ensure_running()
     memory.close()

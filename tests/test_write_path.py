@@ -233,7 +233,7 @@ def test_prompt_holds_references_time_taxonomy_and_rules(make_memory, user_id: s
     assert 'D1 [identity] "lives in Berlin"' in human.content
     assert 'C1 [working_on] "debugging the auth flow" (since 2026-03-02)' in human.content
     assert "Message time: 2026-03-02T09:00+00:00" in human.content
-    assert "assistant: Where do you live?" in human.content
+    assert 'assistant: "Where do you live?"' in human.content  # earlier turns are quoted
     for needle in ("life_event", "schedule_context", "a strengthen of it", "and-test", "Never invent", "reclassify"):
         assert needle in system.content
 

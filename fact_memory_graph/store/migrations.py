@@ -313,6 +313,13 @@ CREATE TABLE fact_memory_forgotten (
 );
 """,
     ),
+    (
+        "who holds a claimed batch",
+        """
+-- The drainer that claimed a batch (host and process), shown by `queue status` while its lease runs.
+ALTER TABLE fact_memory_messages ADD COLUMN claimed_by text;
+""",
+    ),
 ]
 
 

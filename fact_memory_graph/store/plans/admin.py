@@ -281,8 +281,12 @@ class AdminPlans(WritePlans):
         extracted again), and later rows' context loses them. Returns the rows deleted."""
         ids = [i for i in ids if i]
         gone = yield from rows(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND (message_id = ANY(%s)"
-                               " OR fingerprint = ANY(%s)) RETURNING message_id, fingerprint, at",
+                               " OR fingerprint = ANY(%s)) RETURNING message_id, fingerprint, at, session_id",
                                (user_id, ids, ids))
+        sessions = sorted({r["session_id"] for r in gone if r["session_id"]})
+        if sessions:  # a summary of the session may quote the turn: the record is rebuilt without it
+            yield from execute(f"DELETE FROM {SESSIONS} WHERE user_id = %s AND session_id = ANY(%s)",
+                               (user_id, sessions))
         for row in gone:
             for mid in (row["message_id"], row["fingerprint"]):
                 if mid:

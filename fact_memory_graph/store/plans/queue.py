@@ -10,6 +10,8 @@ scoped by ``user_id`` except the listing of due users, which is the drainer's cr
 
 from __future__ import annotations
 
+import os
+import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -59,6 +61,11 @@ class QueueEntry:
     #: so the same sentence said again is a new turn. Its fingerprint is recorded the first time
     #: (a later re-send of the history still finds it).
     repeatable: bool = False
+
+
+def drainer_name() -> str:
+    """This process as ``queue status`` names a lease's holder: host and process id."""
+    return f"{socket.gethostname()} pid {os.getpid()}"
 
 
 class QueuePlans(SessionPlans):
@@ -200,8 +207,9 @@ class QueuePlans(SessionPlans):
         batch = [{**row, "generation": generation} for row in batch]
         if batch:
             yield from execute(
-                f"UPDATE {MESSAGES} SET claimed_until = %s, attempts = attempts + 1 WHERE user_id = %s"
-                " AND message_id = ANY(%s)", (now + timedelta(seconds=lease_s), user_id, [r["message_id"] for r in batch]))
+                f"UPDATE {MESSAGES} SET claimed_until = %s, claimed_by = %s, attempts = attempts + 1 WHERE user_id = %s"
+                " AND message_id = ANY(%s)", (now + timedelta(seconds=lease_s), drainer_name(), user_id,
+                                              [r["message_id"] for r in batch]))
             # The user's log keeps processed messages for log_days (what nightly inference reads).
             yield from execute(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND state = 'done' AND processed_at < %s",
                                (user_id, now - timedelta(days=log_days)))
@@ -263,12 +271,15 @@ class QueuePlans(SessionPlans):
         """Give a claimed batch back untouched (the drainer is stopping): the attempt its claim
         counted is given back too."""
         require_user(user_id)
-        yield from execute(f"UPDATE {MESSAGES} SET claimed_until = NULL, attempts = GREATEST(attempts - 1, 0)"
+        yield from execute(f"UPDATE {MESSAGES} SET claimed_until = NULL, claimed_by = NULL,"
+                           " attempts = GREATEST(attempts - 1, 0)"
                            " WHERE user_id = %s AND message_id = ANY(%s) AND state = 'queued'"
                            " AND claimed_until IS NOT NULL", (user_id, list(message_ids)))
 
     def _queue_status_plan(self, user_id: str | None, now: datetime) -> Plan[dict[str, Any]]:
-        """Queued, retrying and parked messages and the oldest queued one's age (one user or all)."""
+        """Queued, retrying and parked messages and the oldest queued one's age (one user or all);
+        who holds a live lease and until when (``leases``), when the next retry is due
+        (``next_retry``), and why messages were parked (``parked``: the newest ten)."""
         require_aware(now)
         scope, params = ("user_id = %s", [require_user(user_id)]) if user_id is not None else ("TRUE", [])
         row = yield from one(
@@ -281,6 +292,17 @@ class QueuePlans(SessionPlans):
         assert row is not None
         oldest = row.pop("oldest")
         row["oldest_seconds"] = max((now - oldest).total_seconds(), 0.0) if oldest is not None else None
+        row["leases"] = yield from rows(
+            f"SELECT claimed_by AS holder, max(claimed_until) AS until, count(*) AS messages FROM {MESSAGES}"
+            f" WHERE {scope} AND state = 'queued' AND claimed_until > %s GROUP BY claimed_by ORDER BY 2",
+            (*params, now))
+        retry = yield from one(
+            f"SELECT min(due_at) AS at FROM {MESSAGES} WHERE {scope} AND state = 'queued' AND attempts > 0"
+            " AND claimed_until IS NULL", params)
+        row["next_retry"] = retry["at"] if retry else None
+        row["parked"] = yield from rows(
+            f"SELECT user_id, message_id, attempts, last_error AS reason FROM {MESSAGES} WHERE {scope}"
+            " AND state = 'failed' ORDER BY seq DESC LIMIT 10", params)
         return row
 
     def _queued_ids_plan(self, user_id: str | None) -> Plan[list[Row]]:
