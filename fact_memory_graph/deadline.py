@@ -44,8 +44,10 @@ def _failed(what: str, exc: BaseException, fallback: Callable[[], T], on_error: 
             consequence: str | None = READ_CONSEQUENCE) -> T:
     if on_error == "raise" or isinstance(exc, InvalidInputError | ConfigurationError):
         raise exc
-    if consequence is not None:  # None: the fallback says what happened
+    if consequence is not None:
         logger.warning("fact-memory: %s failed, %s: %s: %s", what, consequence, type(exc).__name__, str(exc)[:200])
+    else:  # the fallback says what it kept, once per outage; each failure still at debug level
+        logger.debug("fact-memory: %s failed: %s: %s", what, type(exc).__name__, str(exc)[:200])
     return fallback()
 
 

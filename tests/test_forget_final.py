@@ -237,7 +237,9 @@ def test_a_hostile_model_stores_no_secret_by_any_field(make_memory, db_url: str,
     malformed = make_memory(ScriptedChatModel(default=f'{{"ops": [{{"op": "add_durable", "claim": "pw: {password}"'),
                             config=offline())
     malformed.write_node().invoke({"messages": [HumanMessage("again", id="h3")]}, {"configurable": {"user_id": user_id}})
-    assert malformed.queue.drain_once(user_id).failed
+    malformed.queue.flush(user_id)
+    status = malformed.queue.status(user_id)
+    assert status["retrying"] + status["failed"] == 1  # its error text is kept (last_error), guarded
     for secret in ("4111", password):
         assert tables_holding(db_url, secret) == [], secret
 

@@ -63,6 +63,59 @@ class QueueEntry:
     repeatable: bool = False
 
 
+_ENQUEUE_NEW = (
+    "SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[], %s::timestamptz[], %s::int[],"
+    " %s::bool[]) WITH ORDINALITY AS n(message_id, fingerprint, session_id, text, context, at, facts_shown, repeatable, ord)")
+# For a user who was forgotten, the earlier turns recorded with a turn lose every forgotten turn
+# and what came before it.
+_FILTERED_CONTEXT = (
+    "(SELECT coalesce(jsonb_agg(e ORDER BY k), '[]'::jsonb) FROM jsonb_array_elements(fresh.context)"
+    "  WITH ORDINALITY AS c(e, k) WHERE k > (SELECT coalesce(max(k2), 0)"
+    "  FROM jsonb_array_elements(fresh.context) WITH ORDINALITY AS c2(e2, k2)"
+    f"  WHERE e2 ? 'id' AND EXISTS (SELECT 1 FROM {FORGOTTEN} f WHERE f.user_key = {USER_KEY_SQL}"
+    f"  AND f.digest IN ({_CONTEXT_ID_DIGEST}, {_CONTEXT_FINGERPRINT_DIGEST}))))")
+_ENQUEUE_INSERT = (
+    f"INSERT INTO {MESSAGES} (user_id, message_id, fingerprint, session_id, text, context, at, facts_shown,"
+    " enqueued_at, due_at, deadline_at) SELECT %s, message_id, {fingerprint}, session_id, text, {context},"
+    " at, facts_shown, %s, %s, %s FROM fresh ORDER BY ord ON CONFLICT DO NOTHING RETURNING message_id")
+_NOT_FORGOTTEN = (
+    f" AND NOT EXISTS (SELECT 1 FROM {FORGOTTEN} f WHERE f.user_key = {USER_KEY_SQL}"
+    f"  AND f.digest IN ({FORGOTTEN_DIGEST_SQL.format(id='n.message_id')}, {{fingerprint_digest}}))")
+
+
+def _enqueue_sql(*, forgotten: bool, repeat: bool) -> str:
+    """Record the turns not seen before: not processed (by id, or fingerprint unless ``repeat``)
+    and, for a user who was ever ``forgotten``, not among the forgotten turns. ``repeat``: turns
+    with no turn before them whose fingerprint an earlier turn holds, recorded by id alone."""
+    seen = "p.message_id = n.message_id" + ("" if repeat else " OR p.message_id = n.fingerprint")
+    fingerprint_digest = ("NULL" if repeat else
+                          f"CASE WHEN n.repeatable THEN NULL ELSE {FORGOTTEN_DIGEST_SQL.format(id='n.fingerprint')} END")
+    return (f"WITH new AS ({_ENQUEUE_NEW}), fresh AS (SELECT n.* FROM new n WHERE NOT EXISTS (SELECT 1 FROM {PROCESSED} p"
+            f" WHERE p.user_id = %s AND ({seen}))"
+            + (_NOT_FORGOTTEN.format(fingerprint_digest=fingerprint_digest) if forgotten else "") + ") "
+            + _ENQUEUE_INSERT.format(fingerprint="NULL" if repeat else "fingerprint",
+                                     context=_FILTERED_CONTEXT if forgotten else "context"))
+
+
+#: The four statements, built once (planned the same way every time).
+_ENQUEUE = {(forgotten, repeat): _enqueue_sql(forgotten=forgotten, repeat=repeat)
+            for forgotten in (False, True) for repeat in (False, True)}
+
+
+_PLAIN = _ENQUEUE[False, False]
+#: The plain statement, inserting only when the user was never forgotten, and saying whether.
+_ENQUEUE_UNLESS_FORGOTTEN = (
+    f"WITH gone AS (SELECT EXISTS (SELECT 1 FROM {FORGOTTEN} WHERE user_key = {USER_KEY_SQL}) AS was), "
+    + _PLAIN[len("WITH "):].replace("WHERE NOT EXISTS", "WHERE NOT (SELECT was FROM gone) AND NOT EXISTS", 1)
+    .replace(" RETURNING message_id", " RETURNING message_id)", 1).replace(") INSERT INTO", "), ins AS (INSERT INTO", 1)
+    + " SELECT (SELECT was FROM gone) AS was, ARRAY(SELECT message_id FROM ins) AS ids")
+
+
+def _users(forgotten: bool, repeat: bool, user_id: str) -> list[str]:
+    """The user id as often as the statement names it (between the columns and the times)."""
+    return [user_id] * (_ENQUEUE[forgotten, repeat].count("%s") - 8 - 3)
+
+
 def drainer_name() -> str:
     """This process as ``queue status`` names a lease's holder: host and process id."""
     return f"{socket.gethostname()} pid {os.getpid()}"
@@ -80,42 +133,26 @@ class QueuePlans(SessionPlans):
         if not entries:
             return []
         due = now + timedelta(seconds=after_s)
-        recorded = yield from rows(
-            f"WITH new AS ("
-            "  SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[], %s::timestamptz[],"
-            "    %s::int[], %s::bool[]) WITH ORDINALITY"
-            "    AS n(message_id, fingerprint, session_id, text, context, at, facts_shown, repeatable, ord)),"
-            " seen AS ("  # a repeatable turn's fingerprint, when an earlier turn holds it: not kept (a repeat)
-            "  SELECT n.message_id, n.session_id, n.text, n.context, n.at, n.facts_shown, n.repeatable, n.ord,"
-            f"   CASE WHEN n.repeatable AND (EXISTS (SELECT 1 FROM {MESSAGES} m WHERE m.user_id = %s"
-            f"     AND m.fingerprint = n.fingerprint) OR EXISTS (SELECT 1 FROM {PROCESSED} p WHERE p.user_id = %s"
-            "     AND p.message_id = n.fingerprint)) THEN NULL ELSE n.fingerprint END AS fingerprint FROM new n),"
-            " fresh AS ("
-            f"  SELECT n.* FROM seen n WHERE NOT EXISTS (SELECT 1 FROM {PROCESSED} p WHERE p.user_id = %s"
-            "    AND (p.message_id = n.message_id OR p.message_id = n.fingerprint))"
-            # a forgotten user's turn, re-sent by a client that still holds the history
-            f"    AND NOT EXISTS (SELECT 1 FROM {FORGOTTEN} f WHERE f.user_key = {USER_KEY_SQL}"
-            f"    AND f.digest IN ({FORGOTTEN_DIGEST_SQL.format(id='n.message_id')},"
-            f"      CASE WHEN n.repeatable THEN NULL ELSE {FORGOTTEN_DIGEST_SQL.format(id='n.fingerprint')} END))),"
-            " ins AS ("
-            f"  INSERT INTO {MESSAGES} (user_id, message_id, fingerprint, session_id, text, context, at,"
-            "    facts_shown, enqueued_at, due_at, deadline_at)"
-            "  SELECT %s, message_id, fingerprint, session_id, text,"
-            # the earlier turns shown with it lose every forgotten turn and what came before it
-            "    (SELECT coalesce(jsonb_agg(e ORDER BY k), '[]'::jsonb) FROM jsonb_array_elements(fresh.context)"
-            "     WITH ORDINALITY AS c(e, k) WHERE k > (SELECT coalesce(max(k2), 0)"
-            "       FROM jsonb_array_elements(fresh.context) WITH ORDINALITY AS c2(e2, k2)"
-            f"      WHERE e2 ? 'id' AND EXISTS (SELECT 1 FROM {FORGOTTEN} f WHERE f.user_key = {USER_KEY_SQL}"
-            f"        AND f.digest IN ({_CONTEXT_ID_DIGEST}, {_CONTEXT_FINGERPRINT_DIGEST})))),"
-            "    at, facts_shown, %s, %s, %s"
-            "  FROM fresh ORDER BY ord"
-            "  ON CONFLICT DO NOTHING RETURNING message_id)"
-            " SELECT message_id FROM ins",
-            ([e.message_id for e in entries], [e.fingerprint for e in entries], [e.session_id for e in entries],
-             [self.guard_text(e.text) for e in entries], [self.jsonb(list(e.context)) for e in entries], [e.at for e in entries],
-             [e.facts_shown for e in entries], [e.repeatable for e in entries], user_id, user_id,
-             user_id, user_id, user_id, user_id, user_id, user_id, user_id, user_id, now, due,
-             now + timedelta(seconds=max_delay_s)))
+        columns = ([e.message_id for e in entries], [e.fingerprint for e in entries], [e.session_id for e in entries],
+                   [self.guard_text(e.text) for e in entries], [self.jsonb(list(e.context)) for e in entries],
+                   [e.at for e in entries], [e.facts_shown for e in entries], [e.repeatable for e in entries])
+        times = (now, due, now + timedelta(seconds=max_delay_s))
+        # One statement for a user never forgotten (it says whether the user was); the digest
+        # checks of a forgotten user's turns run only then, in a second one.
+        first = yield from one(_ENQUEUE_UNLESS_FORGOTTEN, (user_id, *columns, *_users(False, False, user_id), *times))
+        forgotten = bool(first and first["was"])
+        recorded = [{"message_id": i} for i in (first["ids"] if first else [])]
+        if forgotten:
+            recorded = yield from rows(_ENQUEUE[True, False], (*columns, *_users(True, False, user_id), *times))
+        done = {r["message_id"] for r in recorded}
+        repeats = [n for n, e in enumerate(entries) if e.repeatable and e.message_id not in done]
+        if repeats:
+            # A turn with no turn before it whose fingerprint an earlier turn holds: the same
+            # sentence said again (no checkpointer), a new turn. Recorded by its id alone.
+            again = yield from rows(_ENQUEUE[forgotten, True],
+                                    (*[[c[n] for n in repeats] for c in columns], *_users(forgotten, True, user_id),
+                                     *times))
+            recorded = [*recorded, *again]
         if recorded:  # the debounce: the user's waiting messages wait for the new one (never past their deadline)
             yield from execute(
                 f"UPDATE {MESSAGES} SET due_at = GREATEST(due_at, LEAST(%s, deadline_at))"
