@@ -23,6 +23,14 @@ from fact_memory_graph.testing import FixedClock, ScriptedChatModel, prompt_mess
 from tests.test_queue import readme_graph
 
 
+@pytest.fixture(autouse=True)
+def _leave_nothing_queued(user_id: str, db_url: str, embeddings: Any) -> Any:
+    """The test database is shared: a test's queued or claimed messages never outlive it."""
+    yield
+    with FactMemory.open(db_url, embeddings=embeddings, config=offline()) as memory:
+        memory.forget(user_id)
+
+
 def tables_holding(db_url: str, needle: str) -> list[str]:
     """The ``fact_memory_*`` tables where ``needle`` appears in any column of any row (every
     column but vectors, whose digits would match any number)."""
