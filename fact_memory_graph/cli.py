@@ -58,6 +58,10 @@ UserArg = Annotated[str, typer.Argument(help="User id (namespace).")]
 IdArg = Annotated[str, typer.Argument(help="Fact id, or any unique prefix of it.")]
 
 
+#: The largest export file `restore` reads (an export holds one user's memory).
+MAX_EXPORT_BYTES = 256 * 2**20
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """One line on stderr, then exit."""
     err.print(f"[red]error:[/red] {Text(message).markup}", soft_wrap=True)
@@ -269,12 +273,14 @@ def restore(
 ) -> None:
     """Load an export into a user with no data (every record is checked first; nothing is written on error)."""
     try:
+        if file.stat().st_size > MAX_EXPORT_BYTES:
+            fail(f"{file} is larger than {MAX_EXPORT_BYTES // 2**20} MiB: not an export of one user")
         data = json.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror}")
-    except ValueError as exc:
-        fail(f"{file} is not JSON: {exc}")
-    with _memory(database_url, data_dir) as memory:
+    except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested thousands deep
+        fail(f"{file} is not an export: {str(exc)[:120] or 'nested too deep'}")
+    with _memory(database_url, data_dir) as memory, _errors():
         counts = memory.restore(data, user_id=user)
     if as_json:
         _emit_json(counts)

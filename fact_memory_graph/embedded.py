@@ -386,11 +386,25 @@ def server_status(pgdata: Path) -> dict[str, object]:
     info: Any = _postmaster(pgdata)
     return {
         "data_dir": str(pgdata.parent), "initialised": (pgdata / "PG_VERSION").exists(),
-        "running": info is not None, "pid": info.pid if info else None,
+        "running": info is not None, "accepting_connections": _accepting(info),
+        "pid": info.pid if info else None,
         "socket_dir": str(info.socket_dir) if info and info.socket_dir else None,
         "started": info.start_time.isoformat(timespec="seconds") if info else None,
         "used_by": _handle_pids(pgdata), "held_by_server_start": _holder_pid(pgdata.parent),
     }
+
+
+def _accepting(info: Any) -> bool:
+    """Whether the server answers a connection now (a pid file and a live process are not enough:
+    a server that PANICked or is stopped by a signal has both)."""
+    if info is None:
+        return False
+    try:
+        with psycopg.connect(info.get_uri(), connect_timeout=3) as conn:
+            conn.execute("SELECT 1")
+        return True
+    except Exception:
+        return False
 
 
 def hold_server(data_dir: Path) -> None:
@@ -414,7 +428,12 @@ def start_detached(data_dir: Path, *, timeout_s: float = 120.0) -> int:
     """Start ``fact-memory server hold`` in its own session; returns its pid once the server is up."""
     data_dir = Path(data_dir)
     if (pid := _holder_pid(data_dir)) is not None:
-        return pid
+        if _accepting(_postmaster(data_dir / "pgdata")):
+            return pid
+        # The holder lives but its server is dead or does not answer: replace both, never say
+        # "running" about a server that is not.
+        os.kill(pid, signal.SIGTERM)
+        _wait_while(lambda: _alive(pid), 30.0)
     data_dir.mkdir(parents=True, exist_ok=True)
     log = open(data_dir / "server-holder.log", "ab")  # noqa: SIM115 - handed to the child
     child = subprocess.Popen([sys.executable, "-m", "fact_memory_graph.cli", "server", "hold", "--data-dir",

@@ -64,6 +64,9 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
 #: The reason prefix of an op dropped by the privacy policy (``WriteConfig.never_store``): such an
 #: op is stored without its claim and audited as ``withheld``.
 WITHHELD_REASON = "withheld by privacy policy"
+#: The reason a message the user asked not to remember ("... please don't remember that") is
+#: rejected whole: its text then leaves the message log in the apply's transaction.
+DECLINED_REASON = "the user asked not to remember this message"
 
 #: Every category the extractor may use (durable first), in the order the prompt lists them.
 MODEL_CATEGORIES: tuple[str, ...] = (*DURABLE_CATEGORIES, *CURRENT_CATEGORIES)

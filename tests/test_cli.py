@@ -248,6 +248,21 @@ def test_cli_server_status_start_stop(server_dir) -> None:
         assert result.exit_code == 0, result.output
         status = json.loads(runner.invoke(app, ["server", "status", "--json", *data]).output)
         assert status["running"] and status["held_by_server_start"] in status["used_by"]
+        assert status["accepting_connections"] is True
+        # The server dies under its holder (kill -9 of every server process): status says so, and
+        # `server start` replaces it rather than saying "running" about a dead server.
+        import psutil
+
+        postmaster = psutil.Process(status["pid"])
+        processes = [postmaster, *postmaster.children(recursive=True)]
+        for proc in processes:
+            proc.kill()
+        psutil.wait_procs(processes, timeout=30)
+        dead = json.loads(runner.invoke(app, ["server", "status", "--json", *data]).output)
+        assert dead["accepting_connections"] is False
+        result = runner.invoke(app, ["server", "start", *data])
+        assert result.exit_code == 0, result.output
+        assert json.loads(runner.invoke(app, ["server", "status", "--json", *data]).output)["accepting_connections"]
     finally:
         result = runner.invoke(app, ["server", "stop", *data])
     assert result.exit_code == 0 and "stopped" in result.output

@@ -382,3 +382,38 @@ def test_the_store_view_refuses_a_namespace_when_only_the_state_names_the_user(m
     with pytest.raises(InvalidNamespaceError, match="names no user"):
         graph.compile().invoke({"messages": [], "user_id": user_id})
     memory.forget("victim-" + user_id)
+
+
+def test_restore_of_a_deep_or_huge_file_is_refused_in_one_line(db_url: str, tmp_path, user_id: str) -> None:
+    from typer.testing import CliRunner
+
+    from fact_memory_graph.cli import app
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    result = CliRunner().invoke(app, ["restore", str(deep), "--user", user_id, "--database-url", db_url])
+    assert result.exit_code == 2 and "is not an export" in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_declined_message_leaves_the_log_and_the_review_never_reads_it(make_memory, db_url: str,
+                                                                        user_id: str) -> None:
+    city = place()
+    prompts: list[str] = []
+
+    def model(messages: Any) -> Any:
+        if str(messages[0].content).startswith("You review one day"):
+            prompts.append(str(messages[-1].content))
+            return {"proposals": [], "sessions": []}
+        return lives_in(messages)
+
+    memory: FactMemory = make_memory(ScriptedChatModel(default=model), config=offline())
+    graph = readme_graph(memory, [], checkpointer=InMemorySaver())
+    config = {"configurable": {"user_id": user_id, "thread_id": "t"}}
+    for text in ("nice weather", f"I live in {city}, but please don't remember that", "I like tea"):
+        graph.invoke({"messages": [HumanMessage(text)]}, config)
+        memory.flush(user_id)
+    assert [f.claim for f in memory.facts(user_id)] == ["likes tea"]
+    assert tables_holding(db_url, city) == []  # not in the log, nor in the next turn's context
+    memory.review.run(user_id)
+    assert prompts and all(city not in p for p in prompts)

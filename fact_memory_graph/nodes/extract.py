@@ -21,7 +21,7 @@ from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteStat
 from fact_memory_graph.ops import DO_NOT_REMEMBER, raw_ops, validate_ops
 from fact_memory_graph.prompts import extraction_prompt
 from fact_memory_graph.sanitize import quote
-from fact_memory_graph.schema import FactKind, RejectedOp
+from fact_memory_graph.schema import DECLINED_REASON, FactKind, RejectedOp
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 logger = logging.getLogger(__name__)
@@ -86,7 +86,7 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         if write.honour_do_not_remember and DO_NOT_REMEMBER.search(state.get("message_text") or ""):
             return {"proposals": [], "llm_calls": 0, "forget_previous": bool(state.get("previous_ids")),
                     "rejected": [RejectedOp(op={"message": "not stored"},
-                                            reason="the user asked not to remember this message")]}
+                                            reason=DECLINED_REASON)]}
         return None
 
     def extract(state: WriteState, config: RunnableConfig) -> Update:

@@ -13,6 +13,7 @@ from fact_memory_graph.errors import FactNotFoundError, InvalidInputError
 from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import (
+    DECLINED_REASON,
     RETRIEVABLE_STATUSES,
     WITHHELD_REASON,
     AppliedOp,
@@ -33,6 +34,8 @@ from fact_memory_graph.store._sql import (
     CANDIDATES,
     FACT_COLUMNS,
     FACTS,
+    FORGOTTEN,
+    FORGOTTEN_DIGEST_SQL,
     MESSAGES,
     PROCESSED,
     USER_KEY_SQL,
@@ -199,7 +202,26 @@ class WritePlans(EvaluationPlans):
         yield from execute(f"UPDATE {MESSAGES} SET state = 'done', processed_at = %s, claimed_until = NULL,"
                            " last_error = NULL WHERE user_id = %s AND message_id = ANY(%s) AND state <> 'done'",
                            (at, user_id, [message_id, *also_processed]))
+        if any(r.reason == DECLINED_REASON for r in rejected):
+            # "... please don't remember that": the message's text leaves the log (the nightly
+            # review never reads it) and the context of later rows; it stays processed.
+            ids = [message_id, *also_processed]
+            yield from self._remember_forgotten(user_id, ids)
+            yield from execute(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND message_id = ANY(%s)", (user_id, ids))
+            yield from execute(
+                f"UPDATE {MESSAGES} m SET context = (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)"
+                "   FROM jsonb_array_elements(m.context) WITH ORDINALITY AS c(e, n)"
+                "   WHERE NOT (coalesce(e->>'id', '') = ANY(%s) OR coalesce(e->>'fingerprint', '') = ANY(%s)))"
+                " WHERE m.user_id = %s AND EXISTS (SELECT 1 FROM jsonb_array_elements(m.context) e"
+                "   WHERE e->>'id' = ANY(%s) OR e->>'fingerprint' = ANY(%s))", (ids, ids, user_id, ids, ids))
         return outcome
+
+    def _remember_forgotten(self, user_id: str, ids: Sequence[str]) -> Plan[None]:
+        """Keep the digests of forgotten turns' ids (no text): a client that re-sends them in its
+        history has them left out of the context of later turns (and never queued again)."""
+        yield from execute(
+            f"INSERT INTO {FORGOTTEN} (user_key, digest) SELECT {USER_KEY_SQL}, {FORGOTTEN_DIGEST_SQL.format(id='i')}"
+            " FROM unnest(%s::text[]) i WHERE i IS NOT NULL ON CONFLICT DO NOTHING", (user_id, user_id, list(ids)))
 
     def _cap_pending(self, user_id: str, ops: Sequence[PlannedOp], outcome: ApplyOutcome) -> Plan[list[PlannedOp]]:
         """A fact holds at most ``WriteConfig.max_pending_per_fact`` pending contradictions; a
