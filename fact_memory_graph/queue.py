@@ -182,6 +182,10 @@ class MessageQueue:
                         **({"id": str(m.id), "fingerprint": aliases.get(str(m.id))} if m.type == "human" else {})}
                        for m in earlier]
             message_id = str(messages[i].id)
+            if len(text) > write.max_message_chars and i == humans[-1]:
+                logger.warning("fact-memory: message %s has %d characters: queued with its head and tail "
+                               "(WriteConfig.max_message_chars=%d), extracted alone", message_id, len(text),
+                               write.max_message_chars)
             entries.append(QueueEntry(message_id=message_id, text=truncate_middle(text, write.max_message_chars),
                                       at=at, fingerprint=aliases.get(message_id), session_id=session_id,
                                       context=tuple(context), facts_shown=shown if i == humans[-1] else None,
