@@ -14,6 +14,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import signal
 import stat
 import subprocess
@@ -30,7 +31,7 @@ import platformdirs
 import psycopg
 
 from fact_memory_graph import settings
-from fact_memory_graph.errors import ConfigurationError
+from fact_memory_graph.errors import ConfigurationError, StoreUnavailableError
 
 logger = logging.getLogger(__name__)
 
@@ -284,12 +285,26 @@ class EmbeddedPostgres:
                 try:
                     self._server.ensure_postgres_running()
                     break
-                except Exception:
+                except Exception as exc:
                     if attempt == 2:
-                        raise
+                        raise StoreUnavailableError(self._cannot_start(exc)) from None
                     time.sleep(0.5 * (attempt + 1))
         logger.warning("fact-memory: the embedded Postgres in %s had stopped; restarted it", self.pgdata)
         return True
+
+    #: Below this much free space where the data lives, a server that will not start is said to
+    #: have a full disk (its write-ahead log needs room to start again).
+    LOW_DISK_BYTES = 64 * 2**20
+
+    def _cannot_start(self, exc: BaseException) -> str:
+        """One line on why the server will not start again, and what to do."""
+        free = shutil.disk_usage(self.pgdata).free
+        if free < self.LOW_DISK_BYTES:
+            return (f"the embedded Postgres in {self.pgdata} cannot start: its disk is full ({free // 2**20} MiB free; "
+                    f"free at least {self.LOW_DISK_BYTES // 2**20} MiB there). Nothing queued is lost, and the next "
+                    "call starts it again once there is room")
+        return (f"the embedded Postgres in {self.pgdata} cannot start: {type(exc).__name__}: "
+                f"{str(exc).splitlines()[0][:200] if str(exc) else ''} (its log is in that folder)")
 
     def url(self, database: str = DEFAULT_DATABASE) -> str:
         """A libpq URL (Unix socket, trust auth) for ``database``, created if missing."""

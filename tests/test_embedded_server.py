@@ -179,3 +179,35 @@ def test_a_data_dir_under_a_private_directory_names_the_blocking_directory(serve
         FactMemory.open(data_dir=parent / "data", embeddings=EMB)
     message = str(raised.value)
     assert f"cannot enter {parent} (mode 700)" in message and "FACT_MEMORY_DATA_DIR" in message
+
+
+def test_a_server_that_cannot_start_on_a_full_disk_says_so_in_one_line(server_dir: Path, monkeypatch) -> None:
+    """The write-ahead log's disk is full: the server is down and will not start. What the caller
+    gets is one library error naming the folder and what to free, not a raw CalledProcessError.
+    (The disk-full run itself is benchmarks/disk_full.py; here the failing start and the free space
+    are the machine's answers, given.)"""
+    from collections import namedtuple
+
+    from fact_memory_graph import embedded as embedded_module
+    from fact_memory_graph.errors import StoreUnavailableError
+
+    server = embedded_module.EmbeddedPostgres(server_dir)
+    try:
+        server.url()
+        postmaster = psutil.Process(embedded_module._postmaster(server.pgdata).pid)
+        postmaster.send_signal(signal.SIGINT)
+        postmaster.wait(60)
+
+        def cannot_start() -> None:
+            raise subprocess.CalledProcessError(1, ["pg_ctl", "start"], "PANIC: could not write to file "
+                                                "\"pg_wal/xlogtemp\": No space left on device")
+
+        monkeypatch.setattr(server._server, "ensure_postgres_running", cannot_start)
+        usage = namedtuple("usage", "total used free")
+        monkeypatch.setattr(embedded_module.shutil, "disk_usage", lambda path: usage(10 * 2**30, 10 * 2**30, 8 * 2**20))
+        monkeypatch.setattr(embedded_module.time, "sleep", lambda s: None)
+        with pytest.raises(StoreUnavailableError, match=r"disk is full \(8 MiB free; free at least 64 MiB there\)"):
+            server.ensure_running()
+    finally:
+        monkeypatch.undo()
+        server.close()
