@@ -203,3 +203,51 @@ def test_a_full_spool_says_the_turn_is_lost(server, embeddings, clock, user_id: 
     assert any("lost1" in r.getMessage() for r in caplog.records)
     server.ensure_running()
     memory.close()
+
+
+DRAINER = """
+import sys
+from fact_memory_graph import FactMemory, FactMemoryConfig, QueueConfig
+from fact_memory_graph.embeddings import LocalMiniLMEmbeddings
+from fact_memory_graph.testing import ScriptedChatModel
+
+def hang(messages):
+    print("in the model call", flush=True)
+    sys.stdin.read()  # until killed
+
+memory = FactMemory.open(sys.argv[1], llm=ScriptedChatModel(default=hang), embeddings=LocalMiniLMEmbeddings(),
+                         config=FactMemoryConfig(queue=QueueConfig(drainer="off", after_seconds=0, lease_s=2)))
+memory.flush(sys.argv[2])
+"""
+
+
+def test_a_drainer_killed_inside_the_model_call_holds_its_user_one_lease(db_url: str, embeddings,
+                                                                          user_id: str) -> None:
+    """kill -9 of a drainer process while its model call runs: its user's messages (and one sent
+    after the kill) are extracted by another drainer once the dead one's lease ends, each once."""
+    import subprocess
+    import sys
+    from datetime import UTC, datetime
+
+    config = queued(drainer="off", lease_s=2)
+    memory = FactMemory.open(db_url, embeddings=embeddings, llm=ScriptedChatModel(default=_extract),
+                             clock=lambda: datetime.now(UTC), config=config)
+    try:
+        node = memory.write_node()
+        node.invoke({"messages": [HumanMessage("I live in Berlin", id="k1")]}, {"configurable": {"user_id": user_id}})
+        drainer = subprocess.Popen([sys.executable, "-c", DRAINER, db_url, user_id], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, text=True)
+        try:
+            assert drainer.stdout.readline().strip() == "in the model call"  # it holds the batch now
+        finally:
+            drainer.kill()
+            drainer.wait(30)
+        node.invoke({"messages": [HumanMessage("I have a dog", id="k2")]}, {"configurable": {"user_id": user_id}})
+        report = memory.flush(user_id, timeout=60)  # waits out the dead drainer's lease (2 s here)
+        assert report.pending == 0
+        facts = memory.facts(user_id)
+        assert sorted(f.claim for f in facts) == ["has a dog", "lives in Berlin"]
+        assert all(len(f.evidence_message_ids) == 1 for f in facts)
+    finally:
+        memory.forget(user_id)
+        memory.close()
