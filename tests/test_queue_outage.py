@@ -251,3 +251,48 @@ def test_a_drainer_killed_inside_the_model_call_holds_its_user_one_lease(db_url:
     finally:
         memory.forget(user_id)
         memory.close()
+
+
+def _each_line(messages) -> list[dict]:
+    """One fact per message line ("turn 3" -> "said turn 3"): a burst gives one per message."""
+    return [{"op": "add_durable", "category": "identity", "claim": f"said {line.strip()}"}
+            for line in prompt_message(messages).splitlines() if line.strip().startswith("turn")]
+
+
+def test_hung_then_killed_without_a_checkpointer_every_turn_is_extracted_once(server, embeddings, clock,
+                                                                               user_id: str, caplog) -> None:
+    """The README snippet (no checkpointer) through a hang (every server process SIGSTOPped) and a
+    shutdown: every turn sent meanwhile is spooled, then extracted exactly once; two log lines per
+    outage (spooled, recovered)."""
+    llm = ScriptedChatModel(default=_each_line)
+    config = queued(drainer="off").model_copy(update={"write": WriteConfig(write_budget_s=0.5)})
+    memory = FactMemory.open(server.url(), embeddings=embeddings, llm=llm, clock=clock, config=config)
+    graph = readme_graph(memory, [])
+    thread = {"configurable": {"user_id": user_id, "thread_id": "outages"}}
+    sent = []
+
+    def turn() -> dict:
+        sent.append(f"turn {len(sent)}")
+        return graph.invoke({"messages": [HumanMessage(sent[-1])]}, thread)["memory_outcome"]
+
+    assert turn()["queued"]
+    with caplog.at_level(logging.WARNING, logger="fact_memory_graph.queue"):
+        _signal_all(server, signal.SIGSTOP)
+        try:
+            hung = [turn() for _ in range(3)]
+        finally:
+            _signal_all(server, signal.SIGCONT)
+        memory.queue.replay_spool()  # what the replayer thread does once the server answers
+        postmaster = _server_processes(server)[0]
+        os.kill(postmaster.pid, signal.SIGINT)
+        postmaster.wait(60)
+        down = [turn() for _ in range(2)]
+        server.ensure_running()
+        memory.queue.replay_spool()
+    assert all(o["spooled"] or o["queued"] for o in hung + down)
+    assert sum("kept in the spool" in r.getMessage() for r in caplog.records) <= 2  # one per outage
+    memory.flush(user_id)
+    claims = sorted(f.claim for f in memory.facts(user_id))
+    assert claims == sorted(f"said {t}" for t in sent)  # every turn, each once
+    assert all(len(f.evidence_message_ids) == 1 for f in memory.facts(user_id))
+    memory.close()
