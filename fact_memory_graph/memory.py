@@ -1094,6 +1094,8 @@ class FactMemory:
             activity=rows["activity"], queued_messages=rows["queue"]["queued"],
             oldest_queued_seconds=rows["queue"]["oldest_seconds"], retrying_messages=rows["queue"]["retrying"],
             failed_messages=rows["queue"]["failed"], **outcome_metrics(rows["outcomes"], counts),
+            spooled_turn_groups=len(self.queue.spool.pending()) if self.queue.spool else 0,
+            lost_messages=self.queue.spool.lost if self.queue.spool else 0,
         )
         alerts = []
         if (report.oldest_queued_seconds or 0) > cfg.queue_age_alert_s:
@@ -1103,6 +1105,9 @@ class FactMemory:
         if report.failed_messages:
             alerts.append(f"queue: {report.failed_messages} messages parked after failed extractions "
                           "(`fact-memory queue retry` re-queues them)")
+        if report.lost_messages:
+            alerts.append(f"queue: {report.lost_messages} turn(s) lost: the database did not answer and the spool "
+                          "could not keep them (QueueConfig.spool_max_bytes; each id is in the log)")
         if report.backlog > cfg.backlog_alert:
             alerts.append(f"backlog: {report.backlog} unreconciled facts (> {cfg.backlog_alert})")
         if report.active_past_end:

@@ -401,6 +401,10 @@ class HealthReport(BaseModel):
     oldest_queued_seconds: float | None = None
     retrying_messages: int = 0
     failed_messages: int = 0
+    #: This process's spool: turn groups kept on disk while the database did not answer (queued
+    #: once it does), and turns lost because the spool could not keep them either.
+    spooled_turn_groups: int = 0
+    lost_messages: int = 0
     #: Outcome metrics (seed 004 R17: is memory helping?): the task-success evaluator's
     #: judgements of replies (``since``, else all kept), the success rate (partial counts half)
     #: overall and for replies given with / without memory, facts shown per reply, and the share

@@ -202,6 +202,8 @@ def test_a_full_spool_says_the_turn_is_lost(server, embeddings, clock, user_id: 
     assert out["memory_outcome"]["error"].startswith("lost") and memory.queue.spool.lost == 1
     assert any("lost1" in r.getMessage() for r in caplog.records)
     server.ensure_running()
+    report = memory.health()
+    assert report.lost_messages == 1 and any("lost" in alert for alert in report.alerts)
     memory.close()
 
 
