@@ -65,6 +65,9 @@ __all__ = ["MessageQueue", "QueueEntry"]
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
+#: Room left for truncate_middle's "[... N characters omitted ...]" line, so a cut message fits
+#: the extractor's limit and is never cut twice.
+TRUNCATION_MARK_CHARS = 64
 #: How often a flush looks again while another drainer holds one of the messages it waits for.
 FLUSH_POLL_S = 0.02
 _ROLE = {"human": "user", "ai": "assistant"}
@@ -184,9 +187,10 @@ class MessageQueue:
             message_id = str(messages[i].id)
             if len(text) > write.max_message_chars and i == humans[-1]:
                 logger.warning("fact-memory: message %s has %d characters: queued with its head and tail "
-                               "(WriteConfig.max_message_chars=%d), extracted alone", message_id, len(text),
-                               write.max_message_chars)
-            entries.append(QueueEntry(message_id=message_id, text=truncate_middle(text, write.max_message_chars),
+                               "(WriteConfig.max_message_chars=%d)", message_id, len(text), write.max_message_chars)
+            entries.append(QueueEntry(message_id=message_id, text=truncate_middle(text, write.max_message_chars
+                                                                                - TRUNCATION_MARK_CHARS),
+                                      truncated=len(text) > write.max_message_chars,
                                       at=at, fingerprint=aliases.get(message_id), session_id=session_id,
                                       context=tuple(context), facts_shown=shown if i == humans[-1] else None,
                                       repeatable=len(humans) == 1))
@@ -219,7 +223,9 @@ class MessageQueue:
 
     def _outcome(self, user_id: str, entries: Sequence[QueueEntry], queued: list[str]) -> dict[str, Any]:
         last = entries[-1].message_id if entries else ""
-        return {"memory_outcome": ApplyOutcome(user_id=user_id, message_id=last, queued=queued).model_dump(mode="json")}
+        return {"memory_outcome": ApplyOutcome(
+            user_id=user_id, message_id=last, queued=queued,
+            truncated=[e.message_id for e in entries if e.truncated and e.message_id in queued]).model_dump(mode="json")}
 
     def _lost(self, user_id: str, entries: Sequence[QueueEntry]) -> Callable[[], dict[str, Any]]:
         def fallback() -> dict[str, Any]:

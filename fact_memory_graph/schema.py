@@ -319,6 +319,8 @@ class ApplyOutcome(BaseModel):
     #: The database did not answer within the write budget: these message ids were kept in the
     #: local spool and are queued as soon as it answers (:mod:`fact_memory_graph.spool`).
     spooled: list[str] = Field(default_factory=list)
+    #: Messages longer than ``WriteConfig.max_message_chars``: queued with their head and tail only.
+    truncated: list[str] = Field(default_factory=list)
     #: "Forget what I just said": what was forgotten of the previous turn (``purged`` facts,
     #: ``unlinked`` facts it no longer supports, ``candidates``), so the agent can confirm it.
     forgotten: dict[str, int] = Field(default_factory=dict)

@@ -417,3 +417,19 @@ def test_a_declined_message_leaves_the_log_and_the_review_never_reads_it(make_me
     assert tables_holding(db_url, city) == []  # not in the log, nor in the next turn's context
     memory.review.run(user_id)
     assert prompts and all(city not in p for p in prompts)
+
+
+def test_an_over_long_message_is_cut_once_and_its_outcome_says_so(make_memory, user_id: str, caplog) -> None:
+    import logging
+
+    llm = ScriptedChatModel(default=[])
+    memory: FactMemory = make_memory(llm, config=offline())
+    text = "START " + "x" * 20_000 + " END"
+    with caplog.at_level(logging.WARNING, logger="fact_memory_graph"):
+        out = memory.write_node().invoke({"messages": [HumanMessage(text, id="long1")]},
+                                         {"configurable": {"user_id": user_id}})
+        memory.flush(user_id)
+    assert out["memory_outcome"]["truncated"] == ["long1"]
+    prompt = prompt_message(llm.calls[0])
+    assert prompt.startswith("START") and prompt.endswith("END") and prompt.count("characters omitted") == 1
+    assert sum("long1" in r.getMessage() for r in caplog.records) == 1  # one line, at queue time

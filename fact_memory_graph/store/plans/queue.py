@@ -61,6 +61,8 @@ class QueueEntry:
     #: so the same sentence said again is a new turn. Its fingerprint is recorded the first time
     #: (a later re-send of the history still finds it).
     repeatable: bool = False
+    #: The text was cut to ``WriteConfig.max_message_chars`` (head and tail kept): said in the outcome.
+    truncated: bool = False
 
 
 _ENQUEUE_NEW = (
