@@ -158,3 +158,14 @@ async def test_the_async_twins_on_a_native_asyncio_memory(db_url: str, embedding
     finally:
         await memory.aforget(user_id)
         await memory.aclose()
+
+
+def test_an_inference_that_restates_a_known_fact_changes_nothing(make_memory, user_id: str, clock: FixedClock) -> None:
+    review = {"proposals": [{"type": "inference", "claim": "lives in Seattle", "category": "identity",
+                             "refines": None, "because": ["M1"]}], "sessions": []}
+    memory = make_memory(_model(review), config=FactMemoryConfig(queue=QueueConfig(drainer="off")))
+    _day(memory, user_id, clock)
+    before = {f.claim: f.confidence for f in memory.facts(user_id)}
+    memory.review.run(user_id)
+    after = {f.claim: f.confidence for f in memory.facts(user_id)}
+    assert after == before  # not strengthened, not added again

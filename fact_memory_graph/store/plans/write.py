@@ -61,7 +61,8 @@ def resolve_duplicates(ops: Sequence[PlannedOp], nearest: Sequence[Sequence[tupl
                        threshold: float) -> list[PlannedOp]:
     """Turn each add whose nearest stored fact (same user, kind, category) is at or above
     ``threshold`` — and not told apart by the guard — into a strengthen of that fact; a fact is
-    strengthened at most once per message. ``nearest`` is aligned with the adds of ``ops``."""
+    strengthened at most once per message. An inferred add (the nightly review) that restates a
+    known fact is dropped instead: an inference never changes what the user said. ``nearest`` is aligned with the adds of ``ops``."""
     matches = iter(nearest)
     out: list[PlannedOp] = []
     strengthened = {op.fact_id for op in ops if op.op == "strengthen"}
@@ -84,6 +85,11 @@ def resolve_duplicates(ops: Sequence[PlannedOp], nearest: Sequence[Sequence[tupl
             out.append(op)
             continue
         fact_id, claim, sim = match
+        if op.source is FactSource.INFERENCE:
+            # An inference that restates a known fact is no new evidence (it rests on the same
+            # messages): the review never changes what the user said. Dropped.
+            logger.info("fact-memory dedup: inference %r restates %r (cos %.3f): not applied", op.claim, claim, sim)
+            continue
         if fact_id not in strengthened:
             strengthened.add(fact_id)
             out.append(PlannedOp(op="strengthen", fact_id=fact_id, verification_status=op.verification_status,
