@@ -244,3 +244,17 @@ def test_retention_keeps_an_idle_user_scheduled_until_the_history_is_purged(make
     assert user_id in memory.users_with_work()  # idle, but its history is due for deletion
     assert memory.maintain(user_id)["purged_facts"] == 1
     assert memory.facts(user_id) == []
+
+
+def test_the_staged_sweep_reaches_a_user_whose_facts_are_all_current(make_memory, user_id: str,
+                                                                    clock: FixedClock) -> None:
+    """Seed 002 R9: a staged user with only current facts, reconciled and then idle, is still swept:
+    at day 180 the state has faded below the cleanup threshold and is retracted."""
+    staged: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy.staged()))
+    staged.add_fact(user_id, "feeling anxious about the move", kind="current", category="feeling",
+                    source="conversation")
+    staged.compact(user_id, llm=ScriptedChatModel())
+    clock.advance(days=180)
+    assert user_id in staged.users_with_work()
+    assert staged.maintain(user_id)["swept"] == 1
+    assert [f.status for f in staged.facts(user_id, status=None)] == ["retracted"]

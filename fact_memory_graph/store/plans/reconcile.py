@@ -211,9 +211,10 @@ class ReconcilePlans(AdminPlans):
         reads only user ids."""
         require_aware(at)
         idle_before = at - timedelta(days=idle_days)
-        # Under the staged policy the sweep keeps deciding about dormant facts: a user with one is
-        # kept up once a week (the policy's decay step) after its last run, however long idle.
-        staged = (f" OR (%s AND f.status = 'dormant' AND NOT EXISTS (SELECT 1 FROM {RUNS} r"
+        # Under the staged policy the sweep keeps deciding about every believed fact (a current
+        # state fades below the cleanup threshold too): a user with one is kept up once a week (the
+        # policy's decay step) after its last run, however long idle.
+        staged = (f" OR (%s AND f.status IN ('active', 'dormant') AND NOT EXISTS (SELECT 1 FROM {RUNS} r"
                   "     WHERE r.user_id = f.user_id AND r.job = 'reconcile' AND r.finished_at > %s))")
         # With retention on, a user whose old history is due for deletion is kept up too (the same
         # ages `maintain` purges: facts no longer believed, audit rows).
