@@ -77,7 +77,17 @@ def _shown(facts: Sequence[Fact], max_facts: int) -> list[Fact]:
 
 
 def session_content(facts: Sequence[Fact], summary: str) -> str:
-    return "FACTS: " + "; ".join(f.claim for f in facts) + "\nSUMMARY: " + summary
+    """What is embedded (seed 003): ``FACTS:`` one ``[Category]: claim`` line per fact, then
+    ``SUMMARY:``."""
+    lines = "\n".join(f"[{f.category.replace('_', ' ').title()}]: {f.claim}" for f in facts)
+    return f"FACTS:\n{lines}\n\nSUMMARY:\n{summary}"
+
+
+def extended_summary(model_summary: str, written_at: datetime | None, facts: Sequence[Fact]) -> str:
+    """A model's summary, kept, and extended by the facts learned after it was written: "<summary>
+    Later: <claim>; <claim>." — never replaced by the facts' summary."""
+    later = [f.claim for f in facts if written_at is None or f.created_at > written_at][-SUMMARY_FACTS:]
+    return f"{model_summary} Later: {'; '.join(later)}." if later else model_summary
 
 
 def _model_summary(llm: BaseChatModel, facts: Sequence[Fact]) -> str | None:
@@ -102,14 +112,20 @@ def _plan(ctx: MemoryContext, by_session: dict[str, list[Fact]], stored: dict[st
     for session_id, facts in sorted(by_session.items()):
         shown = _shown(facts, cfg.max_facts)
         fingerprint = _fingerprint(shown)
-        if stored.get(session_id) == fingerprint and session_id not in summaries:
+        before, kept, kept_at = stored.get(session_id, (None, None, None))
+        if before == fingerprint and session_id not in summaries:
             continue  # unchanged: embedded once
         modelled = summaries.get(session_id) or (_model_summary(llm, shown) if llm is not None else None)
+        # A summary a model wrote before is kept (and extended by what was learned since), never
+        # replaced by the facts' summary when no model writes a new one.
+        model_summary = modelled or kept
+        written_at = ctx.now() if modelled else kept_at
         # Embedded: the facts and the model's summary, else the topic (the facts are beside it).
         # Shown: the model's summary, else the topic and the facts by name.
-        summary = modelled or facts_summary(shown)
-        content = session_content(shown, modelled or facts_topic(shown))
+        summary = (modelled or extended_summary(kept, kept_at, shown)) if model_summary else facts_summary(shown)
+        content = session_content(shown, summary if model_summary else facts_topic(shown))
         records.append({"session_id": session_id, "content": content, "summary": summary,
+                        "model_summary": model_summary, "model_summary_at": written_at if model_summary else None,
                         "fact_ids": [str(f.id) for f in shown], "fingerprint": fingerprint,
                         "started_at": min(f.created_at for f in facts), "ended_at": max(f.created_at for f in facts)})
     drop = sorted(set(stored) - set(by_session))

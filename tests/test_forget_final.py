@@ -31,15 +31,22 @@ def _leave_nothing_queued(user_id: str, db_url: str, embeddings: Any) -> Any:
         memory.forget(user_id)
 
 
-def tables_holding(db_url: str, needle: str) -> list[str]:
+def tables_holding(db_url: str, needle: str, user_id: str | None = None) -> list[str]:
     """The ``fact_memory_*`` tables where ``needle`` appears in any column of any row (every
-    column but vectors, whose digits would match any number)."""
+    column but vectors, whose digits would match any number); with ``user_id``, only that user's
+    rows of the tables keyed by user (the shared test database holds other tests' users)."""
     with psycopg.connect(db_url) as conn:
         columns = conn.execute(
             "SELECT table_name, column_name FROM information_schema.columns WHERE table_name LIKE 'fact_memory_%'"
-            " AND udt_name <> 'vector' AND table_name <> 'fact_memory_meta' ORDER BY 1, 2").fetchall()  # meta: the embedder's probe
-        found = {t for t, c in columns
-                 if conn.execute(f'SELECT 1 FROM {t} WHERE "{c}"::text LIKE %s LIMIT 1', (f"%{needle}%",)).fetchone()}
+            " AND udt_name <> 'vector' AND table_name <> 'fact_memory_meta' AND column_name <> 'digest'"
+            " ORDER BY 1, 2").fetchall()  # meta: the embedder's probe; digests: sha256, no text
+        keyed = {t for t, c in columns if c == "user_id"}
+        found = set()
+        for t, c in columns:
+            scope, params = ("AND user_id = %s", [user_id]) if user_id is not None and t in keyed else ("", [])
+            if conn.execute(f'SELECT 1 FROM {t} WHERE "{c}"::text LIKE %s {scope} LIMIT 1',
+                            (f"%{needle}%", *params)).fetchone():
+                found.add(t)
         return sorted(found)
 
 
@@ -249,7 +256,7 @@ def test_a_hostile_model_stores_no_secret_by_any_field(make_memory, db_url: str,
     status = malformed.queue.status(user_id)
     assert status["retrying"] + status["failed"] == 1  # its error text is kept (last_error), guarded
     for secret in ("4111", password):
-        assert tables_holding(db_url, secret) == [], secret
+        assert tables_holding(db_url, secret, user_id) == [], secret
 
 
 def test_restore_refuses_an_audit_id_that_would_stop_every_writer(make_memory, user_id: str) -> None:
@@ -284,7 +291,7 @@ GUARDED_COLUMNS = {
     ("fact_memory_processed_messages", "outcome"),
     ("fact_memory_profiles", "text"),
     ("fact_memory_runs", "report"),
-    ("fact_memory_sessions", "content"), ("fact_memory_sessions", "summary"),
+    ("fact_memory_sessions", "content"), ("fact_memory_sessions", "model_summary"), ("fact_memory_sessions", "summary"),
 }
 # Text columns that hold ids, keys, names of our own vocabulary or digests, never free text.
 ID_COLUMNS = {"user_id", "message_id", "fingerprint", "session_id", "kind", "category", "status", "op", "job",

@@ -169,3 +169,30 @@ def test_an_inference_that_restates_a_known_fact_changes_nothing(make_memory, us
     memory.review.run(user_id)
     after = {f.claim: f.confidence for f in memory.facts(user_id)}
     assert after == before  # not strengthened, not added again
+
+
+def test_a_model_summary_is_kept_and_extended_and_the_record_is_embedded_as_seed_003_says(
+        make_memory, user_id: str, clock: FixedClock) -> None:
+    from fact_memory_graph.sessions import build_sessions
+
+    base = _model(REVIEW).default
+
+    def answer(messages):
+        if str(messages[-1].content).rstrip().endswith("I bought new running shoes\n>>>"):
+            return [{"op": "add_durable", "category": "preference", "claim": "bought new running shoes"}]
+        return base(messages)
+
+    memory = make_memory(ScriptedChatModel(default=answer), config=FactMemoryConfig(queue=QueueConfig(drainer="off")))
+    _day(memory, user_id, clock)
+    memory.review.run(user_id)
+    (session,) = memory.sessions(user_id)
+    assert session.summary == "Talked about morning runs and an October race in Seattle."
+    # Later the same thread adds a fact; no model writes a new summary (the review ran today).
+    clock.advance(minutes=5)
+    memory.remember(user_id, "I bought new running shoes", session_id="run-club")
+    build_sessions(memory.context, user_id, at=clock())
+    (session,) = memory.sessions(user_id)
+    assert session.summary.startswith("Talked about morning runs and an October race in Seattle.")
+    assert session.summary.endswith("Later: bought new running shoes.")
+    assert session.content.startswith("FACTS:\n[") and "]: bought new running shoes" in session.content
+    assert "\n\nSUMMARY:\nTalked about morning runs" in session.content

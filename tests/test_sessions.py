@@ -49,8 +49,9 @@ def test_one_record_per_session_built_once(make_memory, user_id: str, clock: Fix
     assert memory.build_sessions(user_id) == {"built": 3, "dropped": 0, "sessions": 3}
     assert memory.build_sessions(user_id) == {"built": 0, "dropped": 0, "sessions": 3}  # embedded once
     running = next(s for s in memory.sessions(user_id) if s.session_id == "running")
-    assert running.content.startswith("FACTS: training for the Berlin marathon; knee hurts after long runs")
-    assert "\nSUMMARY: A conversation on " in running.content and "working on, physical state" in running.summary
+    assert running.content.startswith(  # seed 003's embedded text: one "[Category]: claim" line per fact
+        "FACTS:\n[Working On]: training for the Berlin marathon\n[Physical State]: knee hurts after long runs\n\nSUMMARY:\n")
+    assert "\n\nSUMMARY:\nA conversation on " in running.content and "working on, physical state" in running.summary
     memory.remember(user_id, "my knee hurts after long runs", session_id="thesis",
                     message_id="dup")  # a near-duplicate strengthens: the facts of "thesis" do not change
     assert memory.build_sessions(user_id)["built"] == 0
@@ -95,7 +96,7 @@ def test_model_summary_when_enabled(make_memory, user_id: str, clock: FixedClock
     memory.build_sessions(user_id)
     [record] = memory.sessions(user_id)
     assert record.summary == "The user adopted a cat called Miso."
-    assert record.content == "FACTS: adopted a cat named Miso\nSUMMARY: The user adopted a cat called Miso."
+    assert record.content == "FACTS:\n[Life Event]: adopted a cat named Miso\n\nSUMMARY:\nThe user adopted a cat called Miso."
 
 
 def test_purge_and_forget_remove_session_text(make_memory, user_id: str, clock: FixedClock) -> None:

@@ -122,7 +122,7 @@ class AsyncFactStore(StorePlans):
     async def users(self) -> list[dict[str, Any]]:
         return await self._run(self._users_plan)
 
-    async def session_facts(self, user_id: str) -> tuple[dict[str, list[Fact]], dict[str, str]]:
+    async def session_facts(self, user_id: str) -> tuple[dict[str, list[Fact]], dict[str, tuple[Any, ...]]]:
         return await self._run(lambda: self._session_facts_plan(user_id))
 
     async def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]],

@@ -320,6 +320,15 @@ CREATE TABLE fact_memory_forgotten (
 ALTER TABLE fact_memory_messages ADD COLUMN claimed_by text;
 """,
     ),
+    (
+        "a session's model summary, kept when its facts change",
+        """
+-- The summary a model wrote for a session (the nightly review or the summariser), kept and extended
+-- by later builds instead of being replaced by the facts' summary. NULL: none was written.
+ALTER TABLE fact_memory_sessions ADD COLUMN model_summary text;
+ALTER TABLE fact_memory_sessions ADD COLUMN model_summary_at timestamptz;
+""",
+    ),
 ]
 
 

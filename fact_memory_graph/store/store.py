@@ -125,7 +125,7 @@ class FactStore(StorePlans):
         """Which of these message ids were processed already, with their recorded outcomes."""
         return self._run(lambda: self._processed_plan(user_id, message_ids))
 
-    def session_facts(self, user_id: str) -> tuple[dict[str, list[Fact]], dict[str, str]]:
+    def session_facts(self, user_id: str) -> tuple[dict[str, list[Fact]], dict[str, tuple[Any, ...]]]:
         """The believed facts of each session and the fingerprints of its stored records."""
         return self._run(lambda: self._session_facts_plan(user_id))
 

@@ -26,8 +26,9 @@ SESSION_COLUMNS = "session_id, content, summary, fact_ids, fingerprint, started_
 
 
 class SessionPlans(HealthPlans):
-    def _session_facts_plan(self, user_id: str) -> Plan[tuple[dict[str, list[Fact]], dict[str, str]]]:
-        """The believed facts of each session (oldest first) and the fingerprints of the stored records."""
+    def _session_facts_plan(self, user_id: str) -> Plan[tuple[dict[str, list[Fact]], dict[str, tuple[Any, ...]]]]:
+        """The believed facts of each session (oldest first) and, per stored record, its
+        fingerprint, the model summary it keeps (``None``: none) and when that was written."""
         require_user(user_id)
         found = yield from rows(
             f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND session_id IS NOT NULL"
@@ -35,8 +36,10 @@ class SessionPlans(HealthPlans):
         by_session: dict[str, list[Fact]] = {}
         for row in found:
             by_session.setdefault(row["session_id"], []).append(to_fact(row))
-        stored = yield from rows(f"SELECT session_id, fingerprint FROM {SESSIONS} WHERE user_id = %s", (user_id,))
-        return by_session, {r["session_id"]: r["fingerprint"] for r in stored}
+        stored = yield from rows(f"SELECT session_id, fingerprint, model_summary, model_summary_at FROM {SESSIONS}"
+                                 " WHERE user_id = %s", (user_id,))
+        return by_session, {r["session_id"]: (r["fingerprint"], r["model_summary"], r["model_summary_at"])
+                            for r in stored}
 
     def _save_sessions_plan(self, user_id: str, records: Sequence[dict[str, Any]],
                             vectors: Sequence[Sequence[float]], drop: Sequence[str], at: datetime) -> Plan[bool]:
@@ -51,14 +54,16 @@ class SessionPlans(HealthPlans):
                                (user_id, list(drop)))
         for record, vector in zip(records, vectors, strict=True):
             yield from execute(
-                f"INSERT INTO {SESSIONS} (user_id, {SESSION_COLUMNS}, embedding)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector)"
+                f"INSERT INTO {SESSIONS} (user_id, {SESSION_COLUMNS}, embedding, model_summary, model_summary_at)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::vector, %s, %s)"
                 " ON CONFLICT (user_id, session_id) DO UPDATE SET content = EXCLUDED.content,"
                 " summary = EXCLUDED.summary, fact_ids = EXCLUDED.fact_ids, fingerprint = EXCLUDED.fingerprint,"
                 " started_at = EXCLUDED.started_at, ended_at = EXCLUDED.ended_at, built_at = EXCLUDED.built_at,"
-                " embedding = EXCLUDED.embedding",
+                " embedding = EXCLUDED.embedding, model_summary = EXCLUDED.model_summary,"
+                " model_summary_at = EXCLUDED.model_summary_at",
                 (user_id, record["session_id"], self.guard_text(record["content"]), self.guard_text(record["summary"]), record["fact_ids"],
-                 record["fingerprint"], record["started_at"], record["ended_at"], at, self.vector_param(vector)))
+                 record["fingerprint"], record["started_at"], record["ended_at"], at, self.vector_param(vector),
+                 self.guard_text(record.get("model_summary")), record.get("model_summary_at")))
         return True
 
     def _search_sessions_plan(self, user_id: str, embedding: Sequence[float], limit: int,
