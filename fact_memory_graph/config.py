@@ -337,6 +337,16 @@ class DigestConfig(BaseModel):
     schedule: str = "0 4 * * 1"
     #: Digests kept (the oldest are deleted when a new one is written).
     keep_weeks: int = Field(default=26, ge=1, le=520)
+    #: Where the weekly job delivers the digest, once per week: a webhook (POSTed as JSON with its
+    #: Markdown, an ``Idempotency-Key`` header naming the week), the log (``log=True``), and any
+    #: callables in ``FactMemory.digest_sinks``. None of them: the digest is only stored.
+    webhook_url: str | None = None
+    webhook_timeout_s: float = Field(default=10.0, gt=0, le=300)
+    #: Attempts of one delivery (waiting ``webhook_retry_s`` doubling between them); when all
+    #: fail the job fails, and procrastinate retries it later.
+    webhook_attempts: int = Field(default=3, ge=1, le=20)
+    webhook_retry_s: float = Field(default=2.0, ge=0)
+    log: bool = False
 
 
 class FactMemoryConfig(BaseModel):

@@ -13,10 +13,15 @@ as Prometheus gauges by ``fact-memory worker --metrics-port``.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from typing import Any
 
+import httpx
 from pydantic import BaseModel, Field
+from tenacity import AsyncRetrying, Retrying, stop_after_attempt, wait_exponential
 
 from fact_memory_graph.schema import HealthReport
 
@@ -147,6 +152,78 @@ async def abuild_digest(memory: Any, *, at: datetime | None = None) -> Digest:
     await memory.astore.save_digest(start, digest.model_dump(mode="json"), digest_markdown(digest), at=at,
                                     keep=memory.config.digest.keep_weeks)
     return digest
+
+
+logger = logging.getLogger(__name__)
+#: A delivery channel of your own: called with the digest and its Markdown (``memory.digest_sinks``).
+DigestSink = Callable[[Digest, str], None]
+
+
+def _payload(digest: Digest, markdown: str) -> dict[str, Any]:
+    return {"week_start": digest.week_start.isoformat(), "markdown": markdown,
+            "digest": digest.model_dump(mode="json")}
+
+
+def _retrying(cfg: Any) -> dict[str, Any]:
+    return {"stop": stop_after_attempt(cfg.webhook_attempts), "reraise": True,
+            "wait": wait_exponential(multiplier=cfg.webhook_retry_s, max=max(cfg.webhook_retry_s * 8, 0.001))}
+
+
+def _post(cfg: Any, digest: Digest, markdown: str) -> None:
+    for attempt in Retrying(**_retrying(cfg)):
+        with attempt:
+            response = httpx.post(cfg.webhook_url, json=_payload(digest, markdown), timeout=cfg.webhook_timeout_s,
+                                  headers={"Idempotency-Key": f"fact-memory-digest-{digest.week_start.isoformat()}"})
+            response.raise_for_status()
+
+
+def _deliver_locally(memory: Any, digest: Digest, markdown: str) -> None:
+    if memory.config.digest.log:
+        logger.info("fact-memory: weekly digest\n%s", markdown)
+    for sink in getattr(memory, "digest_sinks", ()):
+        sink(digest, markdown)
+
+
+def deliver_digest(memory: Any, digest: Digest | None = None, markdown: str | None = None) -> bool:
+    """Deliver the newest digest to the configured channels (``DigestConfig.webhook_url`` with
+    retries and a timeout, the log, ``memory.digest_sinks``) unless it was delivered already;
+    returns whether it was delivered now. A webhook that keeps failing raises (the job is retried
+    later); nothing is recorded then, so the next attempt delivers it."""
+    found = memory.store.digests(limit=1)
+    if not found or found[0]["delivered_at"] is not None:
+        return False
+    digest = digest or Digest.model_validate(found[0]["data"])
+    markdown = markdown or found[0]["markdown"]
+    cfg = memory.config.digest
+    if not (cfg.webhook_url or cfg.log or getattr(memory, "digest_sinks", ())):
+        return False
+    if cfg.webhook_url:
+        _post(cfg, digest, markdown)
+    _deliver_locally(memory, digest, markdown)
+    memory.store.digest_delivered(found[0]["week_start"], at=memory.now())
+    return True
+
+
+async def adeliver_digest(memory: Any, digest: Digest | None = None, markdown: str | None = None) -> bool:
+    """Async twin of :func:`deliver_digest` (the webhook is posted with httpx's async client)."""
+    found = await memory.astore.digests(limit=1)
+    if not found or found[0]["delivered_at"] is not None:
+        return False
+    digest = digest or Digest.model_validate(found[0]["data"])
+    markdown = markdown or found[0]["markdown"]
+    cfg = memory.config.digest
+    if not (cfg.webhook_url or cfg.log or getattr(memory, "digest_sinks", ())):
+        return False
+    if cfg.webhook_url:
+        async with httpx.AsyncClient(timeout=cfg.webhook_timeout_s) as client:
+            async for attempt in AsyncRetrying(**_retrying(cfg)):
+                with attempt:
+                    response = await client.post(cfg.webhook_url, json=_payload(digest, markdown), headers={
+                        "Idempotency-Key": f"fact-memory-digest-{digest.week_start.isoformat()}"})
+                    response.raise_for_status()
+    await asyncio.to_thread(_deliver_locally, memory, digest, markdown)
+    await memory.astore.digest_delivered(found[0]["week_start"], at=memory.now())
+    return True
 
 
 def latest_digest(memory: Any) -> tuple[Digest, str] | None:

@@ -33,7 +33,7 @@ from typing import Any
 import psycopg
 from procrastinate import App, PsycopgConnector, RetryStrategy
 
-from fact_memory_graph.digest import abuild_digest
+from fact_memory_graph.digest import abuild_digest, adeliver_digest
 from fact_memory_graph.errors import ConfigurationError
 
 logger = logging.getLogger(__name__)
@@ -139,7 +139,8 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
     async def weekly_digest(timestamp: int) -> dict[str, Any]:
         digest = await abuild_digest(memory)
         logger.info("fact-memory: weekly digest of %s written (%d users)", digest.week_start, digest.users)
-        return {"week_start": digest.week_start.isoformat(), "changes": digest.changes}
+        delivered = await adeliver_digest(memory, digest)  # once per week: a rerun delivers nothing
+        return {"week_start": digest.week_start.isoformat(), "changes": digest.changes, "delivered": delivered}
 
     @app.periodic(cron="* * * * *", periodic_id="stalled")
     @app.task(name="fact_memory.retry_stalled", queueing_lock="fact-memory:stalled")

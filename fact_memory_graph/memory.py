@@ -204,6 +204,9 @@ class FactMemory:
         self.review = NightlyReview(self.context, has_model=lambda: self.llm is not None)
         #: The evaluators' records: people, task success (:mod:`fact_memory_graph.evaluators`).
         self.evaluations = EvaluationsView(self.context)
+        #: Callables the weekly job delivers the digest to (``(digest, markdown)``), besides
+        #: ``DigestConfig.webhook_url`` and the log (:func:`fact_memory_graph.digest.deliver_digest`).
+        self.digest_sinks: list[Callable[[Any, str], None]] = []
 
     @property
     def store(self) -> FactStore:

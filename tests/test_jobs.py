@@ -213,3 +213,53 @@ async def test_the_worker_runs_the_nightly_review_once_a_day(job_memory: FactMem
     assert (fact.claim, fact.source.value) == ("runs before work", "inference")
     assert await run_worker(job_memory, once=True) == 0
     assert reviews == [1]
+
+
+@pytest.mark.block_network(allowed_hosts=["127.0.0.1"])  # the webhook on loopback only
+async def test_the_weekly_digest_task_delivers_once_retrying_a_failed_post(fresh_db_url, embeddings,
+                                                                           clock: FixedClock) -> None:
+    """procrastinate's weekly task, run by the worker: the digest is posted to a webhook on loopback
+    (the first post fails with a 500 and is retried), handed to a callable, and never delivered
+    twice — a second run of the task posts nothing."""
+    import http.server
+    import threading
+
+    from fact_memory_graph import DigestConfig, FactMemoryConfig
+
+    received: list[dict] = []
+    statuses = iter([500])
+
+    class Hook(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 - the stdlib's name
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            status = next(statuses, 204)
+            if status == 204:
+                received.append({"body": body, "key": self.headers["Idempotency-Key"]})
+            self.send_response(status)
+            self.end_headers()
+
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    config = FactMemoryConfig(digest=DigestConfig(webhook_url=f"http://127.0.0.1:{server.server_port}/digest",
+                                                  webhook_retry_s=0))
+    memory = FactMemory.open(fresh_db_url, embeddings=embeddings, clock=clock, llm=ScriptedChatModel(), config=config)
+    handed: list[str] = []
+    memory.digest_sinks.append(lambda digest, markdown: handed.append(markdown))
+    try:
+        memory.add_fact("dana", "likes jazz", kind="durable", category="preference")
+
+        async def digest_now(job_app) -> None:
+            await job_app.tasks["fact_memory.weekly_digest"].defer_async(timestamp=0)
+
+        assert await run_worker(memory, once=True, before=digest_now) == 0
+        assert len(received) == 1 and len(handed) == 1
+        week = received[0]["body"]["week_start"]
+        assert received[0]["key"] == f"fact-memory-digest-{week}" and "# " in received[0]["body"]["markdown"]
+        assert await run_worker(memory, once=True, before=digest_now) == 0
+        assert len(received) == 1 and len(handed) == 1  # delivered once
+    finally:
+        memory.close()
+        server.shutdown()

@@ -193,6 +193,10 @@ class AsyncFactStore(StorePlans):
         """Store a week's digest (aggregates only), keeping the newest ``keep``."""
         await self._run(lambda: self._save_digest_plan(week_start, data, markdown, at, keep), transaction=True)
 
+    async def digest_delivered(self, week_start: Any, *, at: datetime) -> None:
+        """Record that the week's digest reached its channels (it is never delivered again)."""
+        await self._run(lambda: self._digest_delivered_plan(week_start, at))
+
     async def digests(self, *, limit: int = 1) -> list[dict[str, Any]]:
         """The newest stored digests."""
         return await self._run(lambda: self._digests_plan(limit))

@@ -329,6 +329,13 @@ ALTER TABLE fact_memory_sessions ADD COLUMN model_summary text;
 ALTER TABLE fact_memory_sessions ADD COLUMN model_summary_at timestamptz;
 """,
     ),
+    (
+        "when a weekly digest was delivered",
+        """
+-- Set once the digest reached its channels (webhook, callables, log): a rerun delivers nothing.
+ALTER TABLE fact_memory_digests ADD COLUMN delivered_at timestamptz;
+""",
+    ),
 ]
 
 

@@ -97,8 +97,13 @@ class HealthPlans(ReconcilePlans):
                            f" (SELECT week_start FROM {DIGESTS} ORDER BY week_start DESC LIMIT %s)", (keep,))
 
     def _digests_plan(self, limit: int) -> Plan[list[dict[str, Any]]]:
-        return (yield from rows(f"SELECT week_start, data, markdown, built_at FROM {DIGESTS}"
+        return (yield from rows(f"SELECT week_start, data, markdown, built_at, delivered_at FROM {DIGESTS}"
                                 " ORDER BY week_start DESC LIMIT %s", (limit,)))
+
+    def _digest_delivered_plan(self, week_start: Any, at: datetime) -> Plan[None]:
+        """Record that the week's digest reached its channels."""
+        yield from execute(f"UPDATE {DIGESTS} SET delivered_at = %s WHERE week_start = %s AND delivered_at IS NULL",
+                           (at, week_start))
 
     # ------------------------------------------------------------------ profile
     def _profile_state_plan(self, user_id: str) -> Plan[tuple[dict[str, Any] | None, str]]:
