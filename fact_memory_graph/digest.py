@@ -184,36 +184,41 @@ def _deliver_locally(memory: Any, digest: Digest, markdown: str) -> None:
         sink(digest, markdown)
 
 
+def _undelivered(memory: Any, found: list[dict[str, Any]], digest: Digest | None, markdown: str | None
+                 ) -> tuple[Any, Any, Digest, str] | None:
+    """The newest digest when it is not delivered yet and a channel is configured: ``(config,
+    week, digest, markdown)``; else ``None``."""
+    cfg = memory.config.digest
+    if not found or found[0]["delivered_at"] is not None:
+        return None
+    if not (cfg.webhook_url or cfg.log or getattr(memory, "digest_sinks", ())):
+        return None
+    return (cfg, found[0]["week_start"], digest or Digest.model_validate(found[0]["data"]),
+            markdown or found[0]["markdown"])
+
+
 def deliver_digest(memory: Any, digest: Digest | None = None, markdown: str | None = None) -> bool:
     """Deliver the newest digest to the configured channels (``DigestConfig.webhook_url`` with
     retries and a timeout, the log, ``memory.digest_sinks``) unless it was delivered already;
     returns whether it was delivered now. A webhook that keeps failing raises (the job is retried
     later); nothing is recorded then, so the next attempt delivers it."""
-    found = memory.store.digests(limit=1)
-    if not found or found[0]["delivered_at"] is not None:
+    pending = _undelivered(memory, memory.store.digests(limit=1), digest, markdown)
+    if pending is None:
         return False
-    digest = digest or Digest.model_validate(found[0]["data"])
-    markdown = markdown or found[0]["markdown"]
-    cfg = memory.config.digest
-    if not (cfg.webhook_url or cfg.log or getattr(memory, "digest_sinks", ())):
-        return False
+    cfg, week, digest, markdown = pending
     if cfg.webhook_url:
         _post(cfg, digest, markdown)
     _deliver_locally(memory, digest, markdown)
-    memory.store.digest_delivered(found[0]["week_start"], at=memory.now())
+    memory.store.digest_delivered(week, at=memory.now())
     return True
 
 
 async def adeliver_digest(memory: Any, digest: Digest | None = None, markdown: str | None = None) -> bool:
     """Async twin of :func:`deliver_digest` (the webhook is posted with httpx's async client)."""
-    found = await memory.astore.digests(limit=1)
-    if not found or found[0]["delivered_at"] is not None:
+    pending = _undelivered(memory, await memory.astore.digests(limit=1), digest, markdown)
+    if pending is None:
         return False
-    digest = digest or Digest.model_validate(found[0]["data"])
-    markdown = markdown or found[0]["markdown"]
-    cfg = memory.config.digest
-    if not (cfg.webhook_url or cfg.log or getattr(memory, "digest_sinks", ())):
-        return False
+    cfg, week, digest, markdown = pending
     if cfg.webhook_url:
         async with httpx.AsyncClient(timeout=cfg.webhook_timeout_s) as client:
             async for attempt in AsyncRetrying(**_retrying(cfg)):
@@ -222,7 +227,7 @@ async def adeliver_digest(memory: Any, digest: Digest | None = None, markdown: s
                         "Idempotency-Key": f"fact-memory-digest-{digest.week_start.isoformat()}"})
                     response.raise_for_status()
     await asyncio.to_thread(_deliver_locally, memory, digest, markdown)
-    await memory.astore.digest_delivered(found[0]["week_start"], at=memory.now())
+    await memory.astore.digest_delivered(week, at=memory.now())
     return True
 
 

@@ -294,12 +294,7 @@ class AdminPlans(WritePlans):
                 if mid:
                     yield from execute(f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at)"
                                        " VALUES (%s, %s, %s) ON CONFLICT DO NOTHING", (user_id, mid, row["at"]))
-        yield from execute(
-            f"UPDATE {MESSAGES} m SET context = (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)"
-            "   FROM jsonb_array_elements(m.context) WITH ORDINALITY AS c(e, n)"
-            "   WHERE NOT (coalesce(e->>'id', '') = ANY(%s) OR coalesce(e->>'fingerprint', '') = ANY(%s)))"
-            " WHERE m.user_id = %s AND EXISTS (SELECT 1 FROM jsonb_array_elements(m.context) e"
-            "   WHERE e->>'id' = ANY(%s) OR e->>'fingerprint' = ANY(%s))", (ids, ids, user_id, ids, ids))
+        yield from self._scrub_context(user_id, ids)
         return len(gone)
 
     def _forget_evaluations(self, user_id: str, ids: Sequence[str]) -> Plan[int]:

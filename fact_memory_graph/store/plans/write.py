@@ -214,13 +214,19 @@ class WritePlans(EvaluationPlans):
             ids = [message_id, *also_processed]
             yield from self._remember_forgotten(user_id, ids)
             yield from execute(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND message_id = ANY(%s)", (user_id, ids))
-            yield from execute(
-                f"UPDATE {MESSAGES} m SET context = (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)"
-                "   FROM jsonb_array_elements(m.context) WITH ORDINALITY AS c(e, n)"
-                "   WHERE NOT (coalesce(e->>'id', '') = ANY(%s) OR coalesce(e->>'fingerprint', '') = ANY(%s)))"
-                " WHERE m.user_id = %s AND EXISTS (SELECT 1 FROM jsonb_array_elements(m.context) e"
-                "   WHERE e->>'id' = ANY(%s) OR e->>'fingerprint' = ANY(%s))", (ids, ids, user_id, ids, ids))
+            yield from self._scrub_context(user_id, ids)
         return outcome
+
+    def _scrub_context(self, user_id: str, ids: Sequence[str]) -> Plan[None]:
+        """The turns ``ids`` (message ids or fingerprints) leave the context of the user's other
+        logged messages (what the extractor would be shown beside them)."""
+        ids = list(ids)
+        yield from execute(
+            f"UPDATE {MESSAGES} m SET context = (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)"
+            "   FROM jsonb_array_elements(m.context) WITH ORDINALITY AS c(e, n)"
+            "   WHERE NOT (coalesce(e->>'id', '') = ANY(%s) OR coalesce(e->>'fingerprint', '') = ANY(%s)))"
+            " WHERE m.user_id = %s AND EXISTS (SELECT 1 FROM jsonb_array_elements(m.context) e"
+            "   WHERE e->>'id' = ANY(%s) OR e->>'fingerprint' = ANY(%s))", (ids, ids, user_id, ids, ids))
 
     def _remember_forgotten(self, user_id: str, ids: Sequence[str]) -> Plan[None]:
         """Keep the digests of forgotten turns' ids (no text): a client that re-sends them in its
