@@ -956,7 +956,7 @@ def queue_drain(
     """Extract the queued messages now (needs a model); exit 1 when one failed (it stays queued)
     or when messages are still waiting (and why), 2 when nothing could run (no model)."""
     with _memory(database_url, data_dir) as memory, _errors():
-        if (no_model := memory.queue.status(user)["model"]) is not None:
+        if (no_model := memory.queue.missing_model()) is not None:
             fail(no_model)
         report = memory.flush(user, timeout=timeout)
         waiting = memory.queue.status(user) if report.pending else None

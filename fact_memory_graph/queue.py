@@ -597,13 +597,14 @@ class MessageQueue:
         batch, until when), ``next_retry`` (when a failed extraction is tried again), ``parked``
         (the newest parked messages with their reason), and ``model`` (``None``, or why this
         process cannot extract: no model configured)."""
-        return {**self.ctx.store.queue_status(user_id, now=self.ctx.now()), "model": self._no_model()}
+        return {**self.ctx.store.queue_status(user_id, now=self.ctx.now()), "model": self.missing_model()}
 
     async def astatus(self, user_id: str | None = None) -> dict[str, Any]:
         """Async twin of :meth:`status`."""
-        return {**(await self._astore.queue_status(user_id, now=self.ctx.now())), "model": self._no_model()}
+        return {**(await self._astore.queue_status(user_id, now=self.ctx.now())), "model": self.missing_model()}
 
-    def _no_model(self) -> str | None:
+    def missing_model(self) -> str | None:
+        """Why this process cannot extract (no chat model configured), or ``None``: no I/O."""
         try:
             self.ctx.llm_factory()
         except ConfigurationError as exc:

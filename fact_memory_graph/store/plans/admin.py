@@ -280,11 +280,10 @@ class AdminPlans(WritePlans):
         of a turn the user asked to forget never runs), they stay recorded as processed (never
         extracted again), and later rows' context loses them. Returns the rows deleted."""
         ids = [i for i in ids if i]
-        yield from self._remember_forgotten(user_id, ids)
         gone = yield from rows(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND (message_id = ANY(%s)"
                                " OR fingerprint = ANY(%s)) RETURNING message_id, fingerprint, at, session_id",
                                (user_id, ids, ids))
-        yield from self._remember_forgotten(user_id, [r["fingerprint"] for r in gone if r["fingerprint"]])
+        yield from self._remember_forgotten(user_id, [*ids, *(r["fingerprint"] for r in gone if r["fingerprint"])])
         sessions = sorted({r["session_id"] for r in gone if r["session_id"]})
         if sessions:  # a summary of the session may quote the turn: the record is rebuilt without it
             yield from execute(f"DELETE FROM {SESSIONS} WHERE user_id = %s AND session_id = ANY(%s)",

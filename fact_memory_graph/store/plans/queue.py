@@ -85,37 +85,35 @@ _NOT_FORGOTTEN = (
     f"  AND f.digest IN ({FORGOTTEN_DIGEST_SQL.format(id='n.message_id')}, {{fingerprint_digest}}))")
 
 
-def _enqueue_sql(*, forgotten: bool, repeat: bool) -> str:
+def _enqueue_sql(*, forgotten: bool, repeat: bool, gated: bool = False) -> str:
     """Record the turns not seen before: not processed (by id, or fingerprint unless ``repeat``)
     and, for a user who was ever ``forgotten``, not among the forgotten turns. ``repeat``: turns
-    with no turn before them whose fingerprint an earlier turn holds, recorded by id alone."""
+    with no turn before them whose fingerprint an earlier turn holds, recorded by id alone.
+    ``gated``: insert only when the user was never forgotten, and say whether (``was``, ``ids``)."""
     seen = "p.message_id = n.message_id" + ("" if repeat else " OR p.message_id = n.fingerprint")
     fingerprint_digest = ("NULL" if repeat else
                           f"CASE WHEN n.repeatable THEN NULL ELSE {FORGOTTEN_DIGEST_SQL.format(id='n.fingerprint')} END")
-    return (f"WITH new AS ({_ENQUEUE_NEW}), fresh AS (SELECT n.* FROM new n WHERE NOT EXISTS (SELECT 1 FROM {PROCESSED} p"
+    gone = f"gone AS (SELECT EXISTS (SELECT 1 FROM {FORGOTTEN} WHERE user_key = {USER_KEY_SQL}) AS was), "
+    insert = _ENQUEUE_INSERT.format(fingerprint="NULL" if repeat else "fingerprint",
+                                    context=_FILTERED_CONTEXT if forgotten else "context")
+    return (f"WITH {gone if gated else ''}new AS ({_ENQUEUE_NEW}), fresh AS (SELECT n.* FROM new n WHERE"
+            f"{' NOT (SELECT was FROM gone) AND' if gated else ''} NOT EXISTS (SELECT 1 FROM {PROCESSED} p"
             f" WHERE p.user_id = %s AND ({seen}))"
-            + (_NOT_FORGOTTEN.format(fingerprint_digest=fingerprint_digest) if forgotten else "") + ") "
-            + _ENQUEUE_INSERT.format(fingerprint="NULL" if repeat else "fingerprint",
-                                     context=_FILTERED_CONTEXT if forgotten else "context"))
+            + (_NOT_FORGOTTEN.format(fingerprint_digest=fingerprint_digest) if forgotten else "") + ")"
+            + (f", ins AS ({insert}) SELECT (SELECT was FROM gone) AS was, ARRAY(SELECT message_id FROM ins) AS ids"
+               if gated else f" {insert}"))
 
 
-#: The four statements, built once (planned the same way every time).
+#: The statements, built once (planned the same way every time): for a user never forgotten
+#: (``gated``: it says whether the user was), for a forgotten user's turns, and for repeats.
+_ENQUEUE_UNLESS_FORGOTTEN = _enqueue_sql(forgotten=False, repeat=False, gated=True)
 _ENQUEUE = {(forgotten, repeat): _enqueue_sql(forgotten=forgotten, repeat=repeat)
-            for forgotten in (False, True) for repeat in (False, True)}
+            for forgotten, repeat in ((True, False), (False, True), (True, True))}
 
 
-_PLAIN = _ENQUEUE[False, False]
-#: The plain statement, inserting only when the user was never forgotten, and saying whether.
-_ENQUEUE_UNLESS_FORGOTTEN = (
-    f"WITH gone AS (SELECT EXISTS (SELECT 1 FROM {FORGOTTEN} WHERE user_key = {USER_KEY_SQL}) AS was), "
-    + _PLAIN[len("WITH "):].replace("WHERE NOT EXISTS", "WHERE NOT (SELECT was FROM gone) AND NOT EXISTS", 1)
-    .replace(" RETURNING message_id", " RETURNING message_id)", 1).replace(") INSERT INTO", "), ins AS (INSERT INTO", 1)
-    + " SELECT (SELECT was FROM gone) AS was, ARRAY(SELECT message_id FROM ins) AS ids")
-
-
-def _users(forgotten: bool, repeat: bool, user_id: str) -> list[str]:
-    """The user id as often as the statement names it (between the columns and the times)."""
-    return [user_id] * (_ENQUEUE[forgotten, repeat].count("%s") - 8 - 3)
+def _users(sql: str, user_id: str) -> list[str]:
+    """The user id as often as ``sql`` names it after the gate (between the columns and the times)."""
+    return [user_id] * (sql.count("%s") - 8 - 3 - ("gone AS (" in sql))
 
 
 def drainer_name() -> str:
@@ -141,19 +139,20 @@ class QueuePlans(SessionPlans):
         times = (now, due, now + timedelta(seconds=max_delay_s))
         # One statement for a user never forgotten (it says whether the user was); the digest
         # checks of a forgotten user's turns run only then, in a second one.
-        first = yield from one(_ENQUEUE_UNLESS_FORGOTTEN, (user_id, *columns, *_users(False, False, user_id), *times))
+        first = yield from one(_ENQUEUE_UNLESS_FORGOTTEN,
+                               (user_id, *columns, *_users(_ENQUEUE_UNLESS_FORGOTTEN, user_id), *times))
         forgotten = bool(first and first["was"])
         recorded = [{"message_id": i} for i in (first["ids"] if first else [])]
         if forgotten:
-            recorded = yield from rows(_ENQUEUE[True, False], (*columns, *_users(True, False, user_id), *times))
+            recorded = yield from rows(_ENQUEUE[True, False], (*columns, *_users(_ENQUEUE[True, False], user_id), *times))
         done = {r["message_id"] for r in recorded}
         repeats = [n for n, e in enumerate(entries) if e.repeatable and e.message_id not in done]
         if repeats:
             # A turn with no turn before it whose fingerprint an earlier turn holds: the same
             # sentence said again (no checkpointer), a new turn. Recorded by its id alone.
             again = yield from rows(_ENQUEUE[forgotten, True],
-                                    (*[[c[n] for n in repeats] for c in columns], *_users(forgotten, True, user_id),
-                                     *times))
+                                    (*[[c[n] for n in repeats] for c in columns],
+                                     *_users(_ENQUEUE[forgotten, True], user_id), *times))
             recorded = [*recorded, *again]
         if recorded:  # the debounce: the user's waiting messages wait for the new one (never past their deadline)
             yield from execute(
