@@ -38,6 +38,7 @@ import json
 import os
 import statistics
 import time
+import uuid
 import zipfile
 from collections import defaultdict
 from datetime import UTC, datetime
@@ -73,6 +74,11 @@ def turns(conv: dict[str, Any]) -> list[tuple[str, str, datetime]]:
             out.append((turn["dia_id"], f"{turn['speaker']}: {text}", at))
         n += 1
     return out
+
+
+#: This run's tag in the memory users' ids: every run stores its own users. (Re-using a user after
+#: ``forget`` would not work: a forgotten user's message ids are never processed again.)
+RUN = uuid.uuid4().hex[:8]
 
 
 def store_conversation(memory: FactMemory, user: str, conv: dict[str, Any]) -> int:
@@ -127,13 +133,13 @@ def store_observations(memory: FactMemory, oracle: OracleExtractor, cid: str, co
     """Each session's observations of each speaker through ``remember()`` (one memory user per
     speaker); the message is what that speaker said in the session."""
     for name in speakers(conv):
-        memory.forget(f"locomo-{cid}-obs-{name}")
+        memory.forget(f"locomo-{RUN}-{cid}-obs-{name}")
     stored = merged = 0
     for n, at, speaker, facts in observations(conv):
         said = "\n".join(t["text"] for t in conv.get(f"session_{n}", []) if t["speaker"] == speaker) or speaker
         oracle.ops = [{"op": "add_durable", "category": "life_event", "claim": claim,
                        "fields": [{"key": "evidence", "value": ",".join(evidence)}]} for claim, evidence in facts]
-        outcome = memory.remember(f"locomo-{cid}-obs-{speaker}", said, message_id=f"session-{n}", at=at,
+        outcome = memory.remember(f"locomo-{RUN}-{cid}-obs-{speaker}", said, message_id=f"session-{n}", at=at,
                                   session_id=f"session_{n}")
         if outcome.error:
             raise RuntimeError(f"{cid} session {n} {speaker}: {outcome.error}")
@@ -154,7 +160,7 @@ def evaluate_observations(memory: FactMemory, cid: str, conv: dict[str, Any], ks
                           ) -> list[dict[str, Any]]:
     """Each question asked of both speakers' retrievers, the two lists merged by score."""
     k = max(ks)
-    retrievers = [memory.as_retriever(user_id=f"locomo-{cid}-obs-{name}", k_durable=k, k_current=0, k=k)
+    retrievers = [memory.as_retriever(user_id=f"locomo-{RUN}-{cid}-obs-{name}", k_durable=k, k_current=0, k=k)
                   for name in speakers(conv)]
     rows = []
     for qa in conv["qa"]:
@@ -256,11 +262,11 @@ def remember_conversation(memory: FactMemory, cid: str, conv: dict[str, Any]) ->
     previous: str | None = None
     n = 1
     for name in speakers(conv):
-        memory.forget(f"locomo-{cid}-{name}")
+        memory.forget(f"locomo-{RUN}-{cid}-{name}")
     while f"session_{n}" in conv:
         at = session_time(conv[f"session_{n}_date_time"])
         for turn in conv[f"session_{n}"]:
-            outcome = memory.remember(f"locomo-{cid}-{turn['speaker']}", turn["text"], message_id=turn["dia_id"],
+            outcome = memory.remember(f"locomo-{RUN}-{cid}-{turn['speaker']}", turn["text"], message_id=turn["dia_id"],
                                       at=at, session_id=f"session_{n}",
                                       context=[AIMessage(previous)] if previous else None)
             calls += outcome.llm_calls
@@ -276,7 +282,7 @@ def answer_questions(memory: FactMemory, cid: str, conv: dict[str, Any], llm: An
     for qa in conv["qa"]:
         if qa.get("category") not in CATEGORIES or "answer" not in qa:
             continue
-        memories = {name: memory.recall(f"locomo-{cid}-{name}", qa["question"]) or "(nothing)" for name in (a, b)}
+        memories = {name: memory.recall(f"locomo-{RUN}-{cid}-{name}", qa["question"]) or "(nothing)" for name in (a, b)}
         answer = counter.ask(llm, ANSWER_PROMPT.format(a=a, b=b, memory_a=memories[a], memory_b=memories[b],
                                                        question=qa["question"]))
         verdict = counter.ask(judge, JUDGE_PROMPT.format(question=qa["question"], gold=qa["answer"], answer=answer))
@@ -383,7 +389,7 @@ def main() -> None:
         first = mode == args.modes.split(",")[0]
         for cid, conv in data.items():
             if args.facts == "turns":
-                user = f"locomo-{cid}"
+                user = f"locomo-{RUN}-{cid}"
                 if first:
                     store_conversation(memory, user, conv)
                 rows += evaluate(memory, user, conv, ks)
