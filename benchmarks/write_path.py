@@ -20,6 +20,7 @@ from _common import bench_database, percentile
 
 from fact_memory_graph import FactMemory
 from fact_memory_graph.embeddings import LocalMiniLMEmbeddings
+from fact_memory_graph.evaluators import configured_evaluators
 from fact_memory_graph.formatting import approx_tokens
 from fact_memory_graph.nodes.extract import build_prompt_messages
 from fact_memory_graph.schema import FactKind
@@ -124,6 +125,12 @@ def main() -> None:
             "message_text": "Pretty good, my knee held up and I cooked a big dinner after.",
         }, memory.taxonomy, memory.context.evaluators)
         prompt_chars = sum(len(m.content) for m in prompt)
+        # The same prompt with the optional goals and trust evaluators on (EvaluatorConfig).
+        optional = build_prompt_messages({
+            "retrieved": retrieved, "at": clock() + timedelta(minutes=1),
+            "context": ["user: I went running this morning", "assistant: How did it go?"],
+            "message_text": "Pretty good, my knee held up and I cooked a big dinner after.",
+        }, memory.taxonomy, configured_evaluators(goals=True, trust=True))
         result = {
             "messages": args.messages,
             "llm_calls_per_message": len(llm.calls) / total,
@@ -139,6 +146,7 @@ def main() -> None:
             "retrieved_facts_in_prompt": len(retrieved),
             "prompt_chars": prompt_chars,
             "prompt_tokens_approx": approx_tokens("".join(m.content for m in prompt)),
+            "prompt_tokens_with_goals_and_trust": approx_tokens("".join(m.content for m in optional)),
         }
     finally:
         memory.close()

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from fact_memory_graph.config import (
         CustomCategory,
         DigestConfig,
+        EvaluatorConfig,
         FactMemoryConfig,
         HealthConfig,
         InferenceConfig,
@@ -72,6 +73,7 @@ _EXPORTS = {
     "EmbedderMismatchError": "fact_memory_graph.errors",
     "CustomCategory": "fact_memory_graph.config",
     "DigestConfig": "fact_memory_graph.config",
+    "EvaluatorConfig": "fact_memory_graph.config",
     "InferenceConfig": "fact_memory_graph.config",
     "Evaluator": "fact_memory_graph.evaluators",
     "default_evaluators": "fact_memory_graph.evaluators",
@@ -126,6 +128,7 @@ __all__ = [
     "ConfigurationError",
     "CustomCategory",
     "DigestConfig",
+    "EvaluatorConfig",
     "DimensionMismatchError",
     "EmbedderMismatchError",
     "Evaluator",

@@ -831,6 +831,10 @@ def health(
                                                                 report.success_rate_without_memory))),
         ("facts shown per reply", "-" if report.facts_shown_per_reply is None else report.facts_shown_per_reply),
         ("stale share", f"{report.stale_share:.1%}"),
+        ("facts restated after being shown", f"{report.repeated_facts} ("
+         + ("-" if report.repetition_per_user_week is None else f"{report.repetition_per_user_week:g}")
+         + " per active user per week)"),
+        ("stale facts among those shown", "-" if report.stale_shown_share is None else f"{report.stale_shown_share:.1%}"),
     ]
     if window is not None:
         rows.append((f"activity since {since}", ", ".join(f"{k} {v}" for k, v in report.activity.items()) or "-"))

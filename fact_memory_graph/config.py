@@ -205,6 +205,13 @@ class LifecyclePolicy(BaseModel):
     protect_accesses: int = Field(default=5, ge=0)
     trusted_sources: tuple[str, ...] = ("user_edit",)
     trusted_confidence: float = Field(default=0.9, ge=0, le=1)
+    #: Either policy: a current state with no end (``expires_at`` unset: "is training for a
+    #: marathon") neither confirmed nor retrieved for this many days is archived by ``maintain``
+    #: (status ``expired``, audited as ``archive``; ``None``: never). Until then it fades and is
+    #: shown "as of" its date only when asked about. At most ``archive_per_run`` per user and run,
+    #: the least important first (:func:`fact_memory_graph.lifecycle.importance`).
+    archive_current_after_days: float | None = Field(default=180.0, gt=0)
+    archive_per_run: int = Field(default=200, ge=1)
 
     @classmethod
     def staged(cls, **overrides: object) -> LifecyclePolicy:
@@ -349,6 +356,28 @@ class DigestConfig(BaseModel):
     log: bool = False
 
 
+class EvaluatorConfig(BaseModel):
+    """The optional built-in evaluators (:mod:`fact_memory_graph.evaluators`) and how trust counts.
+
+    Both are off by default: together they grow the default extraction prompt by more than 5 %
+    (``benchmarks/write_path.py`` measures it). ``FactMemory.open(evaluators=...)`` overrides
+    the whole list."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: The ``goals`` evaluator: goals and progress on them (profile, ``memory.evaluations.goals``).
+    goals: bool = False
+    #: The ``trust`` evaluator: statements the user shows were never true.
+    trust: bool = False
+    #: Each inconsistency within ``trust_period_days`` of a moment lowers the trust of what the user
+    #: said then by ``trust_penalty``, down to ``trust_floor``.
+    trust_penalty: float = Field(default=0.2, ge=0, le=1)
+    trust_floor: float = Field(default=0.3, ge=0, le=1)
+    trust_period_days: float = Field(default=30.0, gt=0)
+    #: The nightly review stores no inference resting on messages whose trust is below this.
+    min_inference_trust: float = Field(default=0.5, ge=0, le=1)
+
+
 class FactMemoryConfig(BaseModel):
     """All settings of a :class:`~fact_memory_graph.FactMemory`."""
 
@@ -364,6 +393,7 @@ class FactMemoryConfig(BaseModel):
     queue: QueueConfig = Field(default_factory=QueueConfig)
     inference: InferenceConfig = Field(default_factory=InferenceConfig)
     digest: DigestConfig = Field(default_factory=DigestConfig)
+    evaluators: EvaluatorConfig = Field(default_factory=EvaluatorConfig)
     #: Categories of your own beside the built-in ones (see :class:`CustomCategory`).
     categories: tuple[CustomCategory, ...] = Field(default=(), max_length=30)
     #: Connection pool size (psycopg_pool).

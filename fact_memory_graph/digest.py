@@ -74,7 +74,10 @@ def digest_from(report: HealthReport, inferred: int, at: datetime, previous: dic
         outcomes={"task_success": dict(report.task_success), "success_rate": report.success_rate,
                   "success_rate_with_memory": report.success_rate_with_memory,
                   "success_rate_without_memory": report.success_rate_without_memory,
-                  "facts_shown_per_reply": report.facts_shown_per_reply},
+                  "facts_shown_per_reply": report.facts_shown_per_reply,
+                  "repeated_facts": report.repeated_facts,
+                  "repetition_per_user_week": report.repetition_per_user_week,
+                  "stale_shown_share": report.stale_shown_share},
         queue={"queued": report.queued_messages, "retrying": report.retrying_messages,
                "parked": report.failed_messages},
         alerts=list(report.alerts),
@@ -84,6 +87,10 @@ def digest_from(report: HealthReport, inferred: int, at: datetime, previous: dic
 
 def _pct(value: float | None) -> str:
     return "–" if value is None else f"{value:.0%}"
+
+
+def _num(value: float | None) -> str:
+    return "–" if value is None else f"{value:g}"
 
 
 def _trend(now: Any, before: Any) -> str:
@@ -110,6 +117,11 @@ def digest_markdown(d: Digest) -> str:
               f"- with memory shown: {_pct(o.get('success_rate_with_memory'))}; without: "
               f"{_pct(o.get('success_rate_without_memory'))}",
               f"- facts shown per reply: {o.get('facts_shown_per_reply') if o.get('facts_shown_per_reply') is not None else '–'}",
+              f"- facts restated after being shown: {o.get('repeated_facts', 0)} "
+              f"({_num(o.get('repetition_per_user_week'))} per active user)"
+              f"{_trend(o.get('repetition_per_user_week'), prev_outcomes.get('repetition_per_user_week'))}",
+              f"- stale facts among those shown: {_pct(o.get('stale_shown_share'))}"
+              f"{_trend(o.get('stale_shown_share'), prev_outcomes.get('stale_shown_share'))}",
               "", "## Quality",
               f"- reconciled: {_pct(d.quality.get('reconciliation_rate'))} (backlog {d.quality.get('backlog')})",
               f"- stale share (cold facts): {_pct(d.quality.get('stale_share'))}",

@@ -20,6 +20,21 @@ Three ship beside the facts and are on by default (:func:`default_evaluators`):
   and why), from the user's reaction, recorded with whether memory was shown for that reply:
   the outcome metrics of ``health()`` and the weekly digest.
 
+Two more ship off by default (they grow the extraction prompt by more than 5 %), each on with a
+config switch (``FactMemoryConfig(evaluators=EvaluatorConfig(goals=True, trust=True))``, or
+``FACT_MEMORY_EVALUATORS__GOALS=true``):
+
+- ``goals``: what the user is trying to achieve and how it goes (set, progress, setback,
+  achieved, abandoned, with a short note). :meth:`EvaluationsView.goals` folds the records into
+  each goal's latest state; the profile shows the active ones; :meth:`EvaluationsView.goal_facts`
+  ranks the user's facts for a goal with the read path's own scoring.
+- ``trust``: whether the message shows that something the user said before was not true (a
+  correction of a mistake or a claim taken back, not a change in their life), naming the known
+  facts it contradicts. Each such record lowers the trust of what the user said in the
+  surrounding period (:func:`trust_at`): the nightly review's inferences from that period are
+  stored with confidence × trust, or dropped below ``EvaluatorConfig.min_inference_trust``; the
+  correction settlement shows the model each side's trust.
+
 Register your own with ``FactMemory.open(..., evaluators=[*default_evaluators(), mine])``.
 """
 
@@ -51,7 +66,7 @@ from fact_memory_graph.sanitize import (
     find_secrets,
     summarize_rejected,
 )
-from fact_memory_graph.schema import EvaluationRecord, Fact, Person, PersonMention, RejectedOp
+from fact_memory_graph.schema import EvaluationRecord, Fact, Goal, Person, PersonMention, RejectedOp
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 #: One SQL statement an evaluator adds to the message's transaction: text and parameters.
@@ -61,7 +76,7 @@ ApplyFunction = Callable[[str, str, Any, datetime], Iterable[Statement]]
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]{1,39}$")
 #: Field names of the tool call an evaluator may not take.
-RESERVED = frozenset({"ops", "facts"})
+RESERVED = frozenset({"ops", "facts", "exposure"})
 
 
 @dataclass(frozen=True, eq=False)
@@ -96,6 +111,11 @@ class Evaluator:
     def people(self, value: Any) -> list[PersonMention]:
         """People this output names (the built-in relationships and identity evaluators)."""
         return []
+
+    def resolve(self, value: Any, refs: Mapping[str, Any]) -> Any:
+        """The output with the known facts' short references (``D1``, ``C2``) it cites replaced
+        by their ids (the built-in trust evaluator); default: unchanged."""
+        return value
 
 
 @cache
@@ -179,9 +199,66 @@ TASK_SUCCESS = Evaluator(
 )
 
 
+class GoalUpdate(BaseModel):
+    """A goal the user states or reports on, as the model reads it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    goal: str = Field(description="the goal in a few words, the same words each time, e.g. 'run a marathon'")
+    status: Literal["set", "progress", "setback", "achieved", "abandoned"]
+    note: str = Field(description="a few words on what happened; '' if nothing")
+
+    @field_validator("goal", "note")
+    @classmethod
+    def _short(cls, value: str) -> str:
+        return " ".join(clean_text(value).split())[:200]
+
+
+class TrustFinding(BaseModel):
+    """Known facts this message shows were never true (not a change in the user's life)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    contradicts: list[str] = Field(description="the known facts' references (D1, C2, ...)")
+    reason: str = Field(description="a few words: why they were not true")
+
+    @field_validator("reason")
+    @classmethod
+    def _short(cls, value: str) -> str:
+        return clean_text(value).strip()[:200]
+
+
+class TrustEvaluator(Evaluator):
+    def resolve(self, value: Any, refs: Mapping[str, Any]) -> Any:
+        if not isinstance(value, dict):
+            return value
+        ids = list(dict.fromkeys(str(refs[r.strip()]) for r in value.get("contradicts") or [] if r.strip() in refs))
+        return {**value, "contradicts": ids} if ids else None
+
+
+#: Goal records kept per message (a runaway output is cut).
+MAX_GOALS = 10
+
+GOALS = Evaluator(
+    name="goals", output=list[GoalUpdate],
+    instructions="goals: goals the user states or reports on (goal in the same few words each time; "
+                 "status set/progress/setback/achieved/abandoned; a short note); [] if none.",
+)
+TRUST = TrustEvaluator(
+    name="trust", output=TrustFinding | None,
+    instructions="trust: if the message shows known facts were never true (a mistake or a claim "
+                 "taken back, not a change in the user's life), their refs and why; else null.",
+)
+
+
 def default_evaluators() -> tuple[Evaluator, ...]:
     """The evaluators on by default beside the facts: relationships, identity, task success."""
     return (RELATIONSHIPS, IDENTITY, TASK_SUCCESS)
+
+
+def configured_evaluators(goals: bool = False, trust: bool = False) -> tuple[Evaluator, ...]:
+    """The defaults plus the optional built-ins a config switches on (``EvaluatorConfig``)."""
+    return (*default_evaluators(), *((GOALS,) if goals else ()), *((TRUST,) if trust else ()))
 
 
 def check_evaluators(evaluators: Sequence[Evaluator]) -> tuple[Evaluator, ...]:
@@ -194,6 +271,35 @@ def check_evaluators(evaluators: Sequence[Evaluator]) -> tuple[Evaluator, ...]:
     if len(set(names)) != len(names):
         raise ValueError(f"two evaluators share a name: {names}")
     return tuple(evaluators)
+
+
+# --------------------------------------------------------------------------- goals and trust, folded
+def fold_goals(records: Iterable[Mapping[str, Any]]) -> list[Goal]:
+    """Each goal's latest state from the ``goals`` records (``{"output": [...], "at": ...}``),
+    the same goal recognised by its words ignoring case; active goals first, newest first."""
+    goals: dict[str, Goal] = {}
+    for record in sorted(records, key=lambda r: r["at"]):
+        for item in record["output"] if isinstance(record["output"], list) else []:
+            name = " ".join(str(item.get("goal", "")).split())
+            if not name:
+                continue
+            key, status, note = name.lower(), str(item.get("status", "set")), str(item.get("note") or "")
+            known = goals.get(key)
+            if known is None:
+                goals[key] = Goal(goal=name, status=status, note=note, first_at=record["at"], last_at=record["at"])
+            else:
+                goals[key] = known.model_copy(update={"status": status, "note": note or known.note,
+                                                      "last_at": record["at"], "updates": known.updates + 1})
+    return sorted(goals.values(), key=lambda g: (not g.active, -g.last_at.timestamp()))
+
+
+def trust_at(inconsistencies: Sequence[datetime], at: datetime, *, penalty: float = 0.2, floor: float = 0.3,
+             period_days: float = 30.0) -> float:
+    """How far to trust what the user said at ``at``: 1 less ``penalty`` for each inconsistency
+    (a ``trust`` record) within ``period_days`` of it, never below ``floor``. An inconsistency
+    says something about the period around it, not about the person for ever."""
+    near = sum(1 for t in inconsistencies if abs((t - at).total_seconds()) <= period_days * 86400)
+    return round(max(floor, 1.0 - penalty * near), 4)
 
 
 # --------------------------------------------------------------------------- the one call's schema
@@ -212,10 +318,11 @@ def extraction_schema(taxonomy: Taxonomy = DEFAULT_TAXONOMY,
 
 
 def evaluate(data: Mapping[str, Any], evaluators: Sequence[Evaluator], *, user_id: str, message_id: str,
-             at: datetime) -> tuple[list[EvaluationRecord], list[RejectedOp]]:
+             at: datetime, refs: Mapping[str, Any] | None = None) -> tuple[list[EvaluationRecord], list[RejectedOp]]:
     """Each evaluator's part of the model's output, validated on its own: the records to write,
     and a rejection (with the reason) for each part that failed validation or whose ``apply``
-    raised. A missing field (a non-strict provider) counts as nothing to record."""
+    raised. A missing field (a non-strict provider) counts as nothing to record. ``refs`` maps
+    the known facts' short references to their ids (for :meth:`Evaluator.resolve`)."""
     records: list[EvaluationRecord] = []
     rejected: list[RejectedOp] = []
     for ev in evaluators:
@@ -232,6 +339,11 @@ def evaluate(data: Mapping[str, Any], evaluators: Sequence[Evaluator], *, user_i
         if ev.empty(value):
             continue
         output = clean_json(ev.adapter().dump_python(value, mode="json"))  # no NUL or lone surrogate
+        if ev is GOALS:
+            output = [g for g in output if g["goal"]][:MAX_GOALS]
+        output = ev.resolve(output, refs or {})
+        if output is None or output == []:
+            continue
         try:
             size = len(json.dumps(output, allow_nan=False))
         except ValueError:  # NaN / infinity: not JSON Postgres accepts
@@ -258,11 +370,55 @@ def evaluate(data: Mapping[str, Any], evaluators: Sequence[Evaluator], *, user_i
     return records, rejected
 
 
+#: Goal and trust records read per user (the newest).
+MAX_RECORDS_READ = 1000
+
+
 class EvaluationsView:
     """``memory.evaluations``: what the evaluators recorded, per user (sync and async)."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Any, retriever: Callable[..., Any] | None = None) -> None:
         self._ctx = ctx
+        self._retriever = retriever
+
+    def goals(self, user_id: str, *, active: bool | None = None) -> list[Goal]:
+        """The user's goals (the ``goals`` evaluator), each at its latest status, active first;
+        ``active=True`` only those not achieved or abandoned."""
+        found = fold_goals(self.outputs(user_id, "goals", limit=MAX_RECORDS_READ))
+        return [g for g in found if active is None or g.active is active]
+
+    async def agoals(self, user_id: str, *, active: bool | None = None) -> list[Goal]:
+        """Async twin of :meth:`goals`."""
+        found = fold_goals(await self.aoutputs(user_id, "goals", limit=MAX_RECORDS_READ))
+        return [g for g in found if active is None or g.active is active]
+
+    def goal_facts(self, user_id: str, goal: str | Goal, **retriever_kwargs: Any) -> list[Any]:
+        """The user's facts that bear on ``goal``, ranked by the read path's own scoring
+        (relevance × confidence × time weight) for the goal's words: documents as the
+        retriever returns them."""
+        return self._goal_retriever(user_id, retriever_kwargs).invoke(_goal_text(goal))
+
+    async def agoal_facts(self, user_id: str, goal: str | Goal, **retriever_kwargs: Any) -> list[Any]:
+        """Async twin of :meth:`goal_facts`."""
+        return await self._goal_retriever(user_id, retriever_kwargs).ainvoke(_goal_text(goal))
+
+    def trust(self, user_id: str, at: datetime | None = None) -> float:
+        """How far the user's statements around ``at`` (default: now) are trusted (:func:`trust_at`)."""
+        return self._trust(self.outputs(user_id, "trust", limit=MAX_RECORDS_READ), at)
+
+    async def atrust(self, user_id: str, at: datetime | None = None) -> float:
+        """Async twin of :meth:`trust`."""
+        return self._trust(await self.aoutputs(user_id, "trust", limit=MAX_RECORDS_READ), at)
+
+    def _trust(self, records: Sequence[Mapping[str, Any]], at: datetime | None) -> float:
+        cfg = self._ctx.config.evaluators
+        return trust_at([r["at"] for r in records], at or self._ctx.now(), penalty=cfg.trust_penalty,
+                        floor=cfg.trust_floor, period_days=cfg.trust_period_days)
+
+    def _goal_retriever(self, user_id: str, kwargs: dict[str, Any]) -> Any:
+        if self._retriever is None:
+            raise RuntimeError("goal_facts needs the memory's retriever")
+        return self._retriever(user_id=check_id(user_id, "user_id"), **kwargs)
 
     def people(self, user_id: str) -> list[Person]:
         """The people the user named, the user's own names first (``relation == "self"``), each
@@ -297,6 +453,13 @@ class EvaluationsView:
 
     def _facts(self, user_id: str, ids: Sequence[Any]) -> list[Fact]:
         return [f for f in (self._ctx.store.get_fact(user_id, i) for i in ids) if f is not None]
+
+
+def _goal_text(goal: str | Goal) -> str:
+    text = goal.goal if isinstance(goal, Goal) else " ".join(clean_text(str(goal)).split())
+    if not text:
+        raise ValueError("goal_facts needs a goal")
+    return text
 
 
 def _match(people: Sequence[Person], name: str) -> Person | None:

@@ -7,13 +7,16 @@ user" stays inside its quotes).
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from langchain_core.documents import Document
 
-from fact_memory_graph.sanitize import quote
+from fact_memory_graph.sanitize import claim_digest, quote
 
 PROFILE_HEADING = "Who you are (profile)"
 SESSIONS_HEADING = "Earlier conversations"
@@ -33,6 +36,44 @@ def count_facts_shown(text: str | None) -> int | None:
     if text is None:
         return None
     return sum(1 for line in text.splitlines() if line.startswith("- ["))
+
+
+_DECODER = json.JSONDecoder()
+_CATEGORY = re.compile(r"^- \[[^\]]*\] (as of [^:\n]*: )?")
+
+
+@dataclass(frozen=True)
+class ShownMemory:
+    """What a memory section showed: how many facts, how many of them stale (under "Earlier,
+    may have changed" or marked "not mentioned since"), and a digest of each claim."""
+
+    facts: int
+    stale: int
+    digests: tuple[str, ...]
+
+
+def read_shown(text: str | None) -> ShownMemory | None:
+    """The facts a section from :func:`format_memory_sections` shows (``None``: no section).
+    Claims are read back from their JSON quotes; a line that is not one of ours counts as a fact
+    with no digest."""
+    if text is None:
+        return None
+    facts = stale = 0
+    digests: list[str] = []
+    for line in text.splitlines():
+        if not line.startswith("- ["):
+            continue
+        facts += 1
+        head = _CATEGORY.match(line)
+        stale += bool(head and head.group(1)) or "(not mentioned " in line
+        if head is not None and line[head.end():head.end() + 1] == '"':
+            try:
+                claim, _ = _DECODER.raw_decode(line, head.end())
+            except ValueError:
+                continue
+            if isinstance(claim, str):
+                digests.append(claim_digest(claim))
+    return ShownMemory(facts=facts, stale=stale, digests=tuple(dict.fromkeys(digests)))
 
 
 def approx_tokens(text: str) -> int:

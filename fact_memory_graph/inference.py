@@ -20,6 +20,7 @@ message), audited like any write, and off when no chat model is configured.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
@@ -27,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import ConfigurationError
+from fact_memory_graph.evaluators import MAX_RECORDS_READ, trust_at
 from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
 from fact_memory_graph.ops import never_stored
 from fact_memory_graph.prompts import review_prompt
@@ -167,7 +169,8 @@ class NightlyReview:
         messages = self.ctx.store.logged_messages(user_id, since=at - timedelta(days=cfg.window_days),
                                                   limit=cfg.max_messages)
         facts = self.ctx.store.list_facts(user_id, status=list(RETRIEVABLE_STATUSES))
-        return at, report, self._with_generation(self._prepare(report, at, messages, facts), generation)
+        trust = self.ctx.store.evaluations(user_id, "trust", limit=MAX_RECORDS_READ) if messages else []
+        return at, report, self._with_generation(self._prepare(report, at, messages, facts, trust), generation)
 
     async def _astart(self, user_id: str, at: datetime | None) -> tuple[datetime, ReviewReport, dict | None]:
         at, report = self._begin(user_id, at)
@@ -183,14 +186,15 @@ class NightlyReview:
         messages = await self.ctx.astore.logged_messages(user_id, since=at - timedelta(days=cfg.window_days),
                                                          limit=cfg.max_messages)
         facts = await self.ctx.astore.list_facts(user_id, status=list(RETRIEVABLE_STATUSES))
-        return at, report, self._with_generation(self._prepare(report, at, messages, facts), generation)
+        trust = await self.ctx.astore.evaluations(user_id, "trust", limit=MAX_RECORDS_READ) if messages else []
+        return at, report, self._with_generation(self._prepare(report, at, messages, facts, trust), generation)
 
     @staticmethod
     def _with_generation(prepared: dict | None, generation: int) -> dict | None:
         return None if prepared is None else {**prepared, "generation": generation}
 
     def _prepare(self, report: ReviewReport, at: datetime, messages: list[dict[str, Any]],
-                 facts: list[Fact]) -> dict | None:
+                 facts: list[Fact], trust: Sequence[Mapping[str, Any]] = ()) -> dict | None:
         report.messages = len(messages)
         if not messages:
             report.skipped = "no messages in the window"
@@ -212,7 +216,17 @@ class NightlyReview:
             sessions=", ".join(sessions) or "(none)")
         report.model_calls = 1
         said_in = {f"M{i}": m["session_id"] for i, m in enumerate(messages, start=1)}
-        return {"prompt": prompt, "refs": refs, "sessions": sessions, "said_in": said_in}
+        said_at = {f"M{i}": m["at"] for i, m in enumerate(messages, start=1)}
+        return {"prompt": prompt, "refs": refs, "sessions": sessions, "said_in": said_in, "said_at": said_at,
+                "at": at, "inconsistencies": [r["at"] for r in trust]}
+
+    def _trust(self, prepared: dict, because: list[str], at: datetime) -> float:
+        """The lowest trust of the messages an inference rests on (the review's moment if it
+        cites none): the user's inconsistencies around then weaken what is inferred from them."""
+        cfg = self.ctx.config.evaluators
+        moments = [prepared["said_at"][ref.strip()] for ref in because if ref.strip() in prepared["said_at"]] or [at]
+        return min(trust_at(prepared["inconsistencies"], t, penalty=cfg.trust_penalty, floor=cfg.trust_floor,
+                            period_days=cfg.trust_period_days) for t in moments)
 
     def _parse(self, report: ReviewReport, prepared: dict, output: Any) -> tuple[list[PlannedOp], dict[str, str]]:
         """Validated ops (inferred adds, refinements) and session summaries; the rest rejected."""
@@ -260,9 +274,17 @@ class NightlyReview:
                                      note=f"refines {target.id}"))
                 report.refined += 1
                 continue
+            trust = self._trust(prepared, proposal.because, prepared["at"])
+            if trust < self.ctx.config.evaluators.min_inference_trust:
+                reject({"type": proposal.type, "category": proposal.category},
+                       f"rests on messages the user contradicted themselves around (trust {trust:.2f} < "
+                       f"min_inference_trust={self.ctx.config.evaluators.min_inference_trust})")
+                continue
             ops.append(PlannedOp(op=f"add_{kind.value}", kind=kind, category=proposal.category, claim=claim,
-                                 structured_fields=fields, source=FactSource.INFERENCE, confidence=cfg.confidence,
-                                 session_id=session_id, note=f"inferred ({proposal.type})"))
+                                 structured_fields=fields, source=FactSource.INFERENCE,
+                                 confidence=round(cfg.confidence * trust, 4),
+                                 session_id=session_id, note=f"inferred ({proposal.type})"
+                                 + (f", trust {trust:.2f}" if trust < 1 else "")))
             report.inferred += proposal.type == "inference"
             report.patterns += proposal.type == "pattern"
         summaries: dict[str, str] = {}

@@ -42,14 +42,14 @@ from fact_memory_graph.evaluators import (
     EvaluationsView,
     Evaluator,
     check_evaluators,
-    default_evaluators,
+    configured_evaluators,
 )
 from fact_memory_graph.exports import validate_export
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.inference import NightlyReview
 from fact_memory_graph.nodes import aplan_ops, plan_ops
 from fact_memory_graph.ops import never_stored
-from fact_memory_graph.profile import Profile, aget_profile, get_profile
+from fact_memory_graph.profile import Profile, aget_profile, get_profile, tracks_goals
 from fact_memory_graph.queue import MessageQueue
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
 from fact_memory_graph.reconcile import build_reconcile_graph
@@ -145,17 +145,27 @@ def _rate(judged: list[dict[str, Any]], shown: bool | None = None) -> float | No
     return round(score / total, 4)
 
 
-def outcome_metrics(outcomes: dict[str, Any], counts: dict[str, Any]) -> dict[str, Any]:
-    """The outcome fields of a :class:`HealthReport` from the health rows."""
+def outcome_metrics(outcomes: dict[str, Any], counts: dict[str, Any], *, at: datetime,
+                    since: datetime | None) -> dict[str, Any]:
+    """The outcome fields of a :class:`HealthReport` from the health rows: task success, and
+    from the ``exposure`` records repetition (facts restated after being shown, per active user
+    per week of the window) and the share of shown facts that were stale."""
     judged = outcomes["judged"]
     by_outcome: dict[str, int] = {}
     for r in judged:
         by_outcome[r["outcome"]] = by_outcome.get(r["outcome"], 0) + r["n"]
     per_reply = outcomes["facts_per_reply"]
+    exposure = outcomes.get("exposure") or {}
+    users, shown = exposure.get("users") or 0, exposure.get("shown") or 0
+    start = since or exposure.get("first_at")
+    weeks = max(1, round((at - start).total_seconds() / (7 * 86400))) if start is not None else 1  # whole weeks
     return {"task_success": by_outcome, "success_rate": _rate(judged),
             "success_rate_with_memory": _rate(judged, True), "success_rate_without_memory": _rate(judged, False),
             "facts_shown_per_reply": round(per_reply, 2) if per_reply is not None else None,
-            "stale_share": round(counts["cold"] / counts["retrievable"], 4) if counts["retrievable"] else 0.0}
+            "stale_share": round(counts["cold"] / counts["retrievable"], 4) if counts["retrievable"] else 0.0,
+            "repeated_facts": int(exposure.get("repeated") or 0),
+            "repetition_per_user_week": round((exposure.get("repeated") or 0) / users / weeks, 4) if users else None,
+            "stale_shown_share": round((exposure.get("stale") or 0) / shown, 4) if shown else None}
 
 
 class FactMemory:
@@ -194,7 +204,8 @@ class FactMemory:
             store=store, astore=ThreadedAsyncFactStore(store), embeddings=embeddings,
             llm_factory=lambda: self.llm, clock=self.clock, config=self.config,
             access=AccessRecorder(store, enabled=self.config.read.track_access),
-            evaluators=check_evaluators(default_evaluators() if evaluators is None else evaluators),
+            evaluators=check_evaluators(configured_evaluators(self.config.evaluators.goals, self.config.evaluators.trust)
+                                        if evaluators is None else evaluators),
         )
         #: Queued writes: the message log, its drainers and ``flush`` (:mod:`fact_memory_graph.queue`).
         self.queue = MessageQueue(self.context, in_process=embedded is not None,
@@ -203,7 +214,7 @@ class FactMemory:
         #: The nightly review of each user's day (:mod:`fact_memory_graph.inference`).
         self.review = NightlyReview(self.context, has_model=lambda: self.llm is not None)
         #: The evaluators' records: people, task success (:mod:`fact_memory_graph.evaluators`).
-        self.evaluations = EvaluationsView(self.context)
+        self.evaluations = EvaluationsView(self.context, retriever=self.as_retriever)
         #: Callables the weekly job delivers the digest to (``(digest, markdown)``), besides
         #: ``DigestConfig.webhook_url`` and the log (:func:`fact_memory_graph.digest.deliver_digest`).
         self.digest_sinks: list[Callable[[Any, str], None]] = []
@@ -248,7 +259,8 @@ class FactMemory:
             setup: run the migrations (idempotent).
             evaluators: what the one extraction call judges besides the facts; default
                 :func:`~fact_memory_graph.evaluators.default_evaluators` (relationships, identity,
-                task success). ``[]``: facts only. Add your own with ``[*default_evaluators(), mine]``.
+                task success) plus the goals and trust evaluators ``config.evaluators`` switches
+                on. ``[]``: facts only. Add your own with ``[*default_evaluators(), mine]``.
 
         Raises:
             ConfigurationError: the database cannot be reached or the environment is invalid.
@@ -1081,7 +1093,8 @@ class FactMemory:
         return await self.astore.runs(user_id, job=job, limit=limit)
 
     # ------------------------------------------------------------------ health
-    def _health(self, user_id: str | None, at: datetime, rows: dict[str, Any]) -> HealthReport:
+    def _health(self, user_id: str | None, at: datetime, rows: dict[str, Any],
+                since: datetime | None = None) -> HealthReport:
         cfg = self.config.health
         counts = rows["counts"]
         runs = rows["runs"]
@@ -1096,7 +1109,7 @@ class FactMemory:
             average_run_seconds=round(sum(previous) / len(previous), 4) if previous else None,
             activity=rows["activity"], queued_messages=rows["queue"]["queued"],
             oldest_queued_seconds=rows["queue"]["oldest_seconds"], retrying_messages=rows["queue"]["retrying"],
-            failed_messages=rows["queue"]["failed"], **outcome_metrics(rows["outcomes"], counts),
+            failed_messages=rows["queue"]["failed"], **outcome_metrics(rows["outcomes"], counts, at=at, since=since),
             spooled_turn_groups=len(self.queue.spool.pending()) if self.queue.spool else 0,
             lost_messages=self.queue.spool.lost if self.queue.spool else 0,
         )
@@ -1140,7 +1153,7 @@ class FactMemory:
         rows = self.store.health_rows(user_id, at=at, hot_days=cfg.hot_days, warm_days=cfg.warm_days, since=since,
                                       recent_runs=cfg.recent_runs)
         rows["queue"] = self.store.queue_status(user_id, now=at)
-        return self._health(user_id, at, rows)
+        return self._health(user_id, at, rows, since)
 
     async def ahealth(self, user_id: str | None = None, *, at: datetime | None = None,
                       since: datetime | timedelta | None = None) -> HealthReport:
@@ -1150,7 +1163,7 @@ class FactMemory:
         rows = await self.astore.health_rows(user_id, at=at, hot_days=cfg.hot_days, warm_days=cfg.warm_days,
                                              since=since, recent_runs=cfg.recent_runs)
         rows["queue"] = await self.astore.queue_status(user_id, now=at)
-        return self._health(user_id, at, rows)
+        return self._health(user_id, at, rows, since)
 
     # ------------------------------------------------------------------ read path
     def as_retriever(self, *, user_id: str | None = None, **kwargs: Any) -> FactMemoryRetriever:
@@ -1228,12 +1241,15 @@ class FactMemory:
     def profile(self, user_id: str, *, refresh: bool = False) -> Profile:
         """The user's profile: at most 50 durable facts and 500 tokens, "[Category]: claim" by
         category, no duplicates, only superseded facts left out; built without a model, stored, and
-        rebuilt when the user's facts have changed (or with ``refresh``)."""
-        return get_profile(self.store, check_id(user_id, "user_id"), at=self.now(), refresh=refresh)
+        rebuilt when the user's facts have changed (or with ``refresh``). With the ``goals``
+        evaluator on, the active goals follow as ``[Working towards]`` lines (read fresh)."""
+        return get_profile(self.store, check_id(user_id, "user_id"), at=self.now(), refresh=refresh,
+                           goals=tracks_goals(self.context.evaluators))
 
     async def aprofile(self, user_id: str, *, refresh: bool = False) -> Profile:
         """Async twin of :meth:`profile`."""
-        return await aget_profile(self.astore, check_id(user_id, "user_id"), at=self.now(), refresh=refresh)
+        return await aget_profile(self.astore, check_id(user_id, "user_id"), at=self.now(), refresh=refresh,
+                                  goals=tracks_goals(self.context.evaluators))
 
     # ------------------------------------------------------------------ sessions (seed 003)
     def build_sessions(self, user_id: str) -> dict[str, int]:

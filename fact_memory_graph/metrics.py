@@ -50,6 +50,9 @@ class HealthGauges:
         self.judged = gauge("task_outcomes", "Replies judged by the task-success evaluator", ("outcome",))
         self.shown = gauge("facts_shown_per_reply", "Facts the read path showed per reply")
         self.stale = gauge("stale_share", "Share of retrievable facts that are cold")
+        self.repetition = gauge("repetition_per_user_week",
+                                "Facts users restated right after being shown them, per active user per week")
+        self.stale_shown = gauge("stale_shown_share", "Share of the facts shown to replies that were stale")
         self.weekly = gauge("weekly_changes", "The latest weekly digest's changes", ("change",))
 
     def update(self, report: HealthReport) -> None:
@@ -71,6 +74,9 @@ class HealthGauges:
             self.judged.labels(outcome).set(n)
         self.shown.set(report.facts_shown_per_reply if report.facts_shown_per_reply is not None else float("nan"))
         self.stale.set(report.stale_share)
+        nan = float("nan")
+        self.repetition.set(report.repetition_per_user_week if report.repetition_per_user_week is not None else nan)
+        self.stale_shown.set(report.stale_shown_share if report.stale_shown_share is not None else nan)
         self.queued.set(report.queued_messages)
         self.queue_age.set(report.oldest_queued_seconds or 0)
         self.retrying.set(report.retrying_messages)

@@ -14,12 +14,21 @@ import asyncio
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel, Field
 
-from fact_memory_graph.formatting import approx_tokens
+from fact_memory_graph.evaluators import MAX_RECORDS_READ, fold_goals
+from fact_memory_graph.formatting import approx_tokens, human_date
 from fact_memory_graph.sanitize import quote
-from fact_memory_graph.schema import DURABLE_CATEGORIES, UNCATEGORIZED, Fact, FactKind, FactStatus
+from fact_memory_graph.schema import (
+    DURABLE_CATEGORIES,
+    UNCATEGORIZED,
+    Fact,
+    FactKind,
+    FactStatus,
+    Goal,
+)
 from fact_memory_graph.store import AsyncFactStore, FactStore
 
 MAX_FACTS = 50
@@ -35,6 +44,24 @@ class Profile(BaseModel):
     fact_ids: list[str] = Field(default_factory=list)
     #: The audit state the profile was built from; a different state means it is stale.
     fingerprint: str = ""
+    #: The active goals shown last (the ``goals`` evaluator's; read fresh, never stored).
+    goals: list[Goal] = Field(default_factory=list)
+
+
+#: Active goals the profile shows (the most recently mentioned).
+MAX_GOALS = 5
+
+
+def with_goals(profile: Profile, goals: Sequence[Goal]) -> Profile:
+    """The profile with the user's active goals as its last lines: ``[Working towards]: "goal"
+    (status, date: note)``, at most :data:`MAX_GOALS`, the most recently mentioned first."""
+    active = [g for g in goals if g.active][:MAX_GOALS]
+    if not active:
+        return profile
+    lines = [f"[Working towards]: {quote(g.goal)} ({g.status}, {human_date(g.last_at)}"
+             + (f": {quote(g.note)})" if g.note else ")") for g in active]
+    text = "\n".join([profile.text, *lines]) if profile.text else "\n".join(lines)
+    return profile.model_copy(update={"text": text, "goals": active})
 
 
 def _words(claim: str) -> set[str]:
@@ -94,8 +121,22 @@ def _stored(user_id: str, row: dict | None) -> Profile | None:
     return Profile(user_id=user_id, text=row["text"], fact_ids=list(row["fact_ids"]), fingerprint=row["fingerprint"])
 
 
-def get_profile(store: FactStore, user_id: str, *, at: datetime, refresh: bool = False) -> Profile:
-    """The stored profile, rebuilt (and stored) first when the user's facts changed since."""
+def tracks_goals(evaluators: Sequence[Any]) -> bool:
+    """Whether the ``goals`` evaluator is registered (then the profile shows active goals)."""
+    return any(ev.name == "goals" for ev in evaluators)
+
+
+def get_profile(store: FactStore, user_id: str, *, at: datetime, refresh: bool = False,
+                goals: bool = False) -> Profile:
+    """The stored profile, rebuilt (and stored) first when the user's facts changed since;
+    ``goals``: with the active goals as its last lines (:func:`with_goals`)."""
+    profile = _stored_or_built(store, user_id, at, refresh)
+    if goals:
+        profile = with_goals(profile, fold_goals(store.evaluations(user_id, "goals", limit=MAX_RECORDS_READ)))
+    return profile
+
+
+def _stored_or_built(store: FactStore, user_id: str, at: datetime, refresh: bool) -> Profile:
     row, fingerprint = store.profile_state(user_id)
     stored = _stored(user_id, row)
     if stored is not None and stored.fingerprint == fingerprint and not refresh:
@@ -106,8 +147,16 @@ def get_profile(store: FactStore, user_id: str, *, at: datetime, refresh: bool =
     return profile
 
 
-async def aget_profile(store: AsyncFactStore, user_id: str, *, at: datetime, refresh: bool = False) -> Profile:
+async def aget_profile(store: AsyncFactStore, user_id: str, *, at: datetime, refresh: bool = False,
+                       goals: bool = False) -> Profile:
     """Async twin of :func:`get_profile`."""
+    profile = await _astored_or_built(store, user_id, at, refresh)
+    if goals:
+        profile = with_goals(profile, fold_goals(await store.evaluations(user_id, "goals", limit=MAX_RECORDS_READ)))
+    return profile
+
+
+async def _astored_or_built(store: AsyncFactStore, user_id: str, at: datetime, refresh: bool) -> Profile:
     row, fingerprint = await store.profile_state(user_id)
     stored = _stored(user_id, row)
     if stored is not None and stored.fingerprint == fingerprint and not refresh:

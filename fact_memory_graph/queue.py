@@ -43,7 +43,7 @@ from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.deadline import OnReadError, write_within
 from fact_memory_graph.errors import ConfigurationError, FactMemoryError, StoreError
-from fact_memory_graph.formatting import SHOWN_BEFORE_KEY, count_facts_shown
+from fact_memory_graph.formatting import SHOWN_BEFORE_KEY, ShownMemory, read_shown
 from fact_memory_graph.messages import (
     message_text,
     resolve_session_id,
@@ -96,6 +96,13 @@ def _rebuild(row: Mapping[str, Any]) -> list[BaseMessage]:
         else:
             out.append(HumanMessage(content=text, id=item.get("id")))
     return out
+
+
+def _shown_fields(shown: ShownMemory | None) -> dict[str, Any]:
+    """The queue entry's record of what the previous reply was shown (nothing when not known)."""
+    if shown is None:
+        return {}
+    return {"facts_shown": shown.facts, "stale_shown": shown.stale, "shown_digests": shown.digests}
 
 
 def _acts_on_the_turn_before(text: str) -> bool:
@@ -168,7 +175,7 @@ class MessageQueue:
         at = state.get("at") or self.ctx.now()
         # The memory the reply to the previous turn was given: in a layout whose write node runs
         # beside the recall (from START) the state still holds it; the middleware passes it on.
-        shown = count_facts_shown(state.get(SHOWN_BEFORE_KEY, state.get(DEFAULT_STATE_KEY)))
+        shown = read_shown(state.get(SHOWN_BEFORE_KEY, state.get(DEFAULT_STATE_KEY)))
         entries = []
         private = redact_secrets if write.redact_secrets else (lambda text: text)  # never in the log either
         for n, i in enumerate(humans):
@@ -192,7 +199,8 @@ class MessageQueue:
                                                                                 - TRUNCATION_MARK_CHARS),
                                       truncated=len(text) > write.max_message_chars,
                                       at=at, fingerprint=aliases.get(message_id), session_id=session_id,
-                                      context=tuple(context), facts_shown=shown if i == humans[-1] else None,
+                                      context=tuple(context),
+                                      **(_shown_fields(shown) if i == humans[-1] else {}),
                                       repeatable=len(humans) == 1))
         return user_id, entries
 

@@ -17,7 +17,7 @@ from fact_memory_graph.messages import (
     resolve_user_id,
     truncate_middle,
 )
-from fact_memory_graph.profile import aget_profile, get_profile
+from fact_memory_graph.profile import aget_profile, get_profile, tracks_goals
 from fact_memory_graph.retriever import FactMemoryRetriever
 from fact_memory_graph.sessions import asearch_sessions, search_sessions, session_lines
 
@@ -72,7 +72,8 @@ def make_recall_node(
 
         def read() -> str:
             docs = retriever.invoke(query) if query else []
-            profile = get_profile(context.store, retriever.user_id, at=context.now()).text if include_profile else None
+            profile = get_profile(context.store, retriever.user_id, at=context.now(),
+                                  goals=tracks_goals(context.evaluators)).text if include_profile else None
             sessions = session_lines(search_sessions(
                 context, retriever.user_id, query, limit=context.config.sessions.recall_sessions,
                 threshold=context.config.sessions.recall_threshold,
@@ -87,7 +88,8 @@ def make_recall_node(
 
         async def read() -> str:
             docs = await retriever.ainvoke(query) if query else []
-            profile = ((await aget_profile(context.astore, retriever.user_id, at=context.now())).text
+            profile = ((await aget_profile(context.astore, retriever.user_id, at=context.now(),
+                                           goals=tracks_goals(context.evaluators))).text
                        if include_profile else None)
             sessions = session_lines(await asearch_sessions(
                 context, retriever.user_id, query, limit=context.config.sessions.recall_sessions,

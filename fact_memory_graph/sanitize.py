@@ -11,6 +11,7 @@ with a clear error (or cleaned) before it reaches Postgres, JSON or the model.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import unicodedata
@@ -42,6 +43,12 @@ def clean_text(text: str) -> str:
     except UnicodeEncodeError:
         text = "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
     return text
+
+
+def claim_digest(claim: str) -> str:
+    """A short digest of a claim's text (sha256, 16 hex digits): which facts a reply was shown,
+    kept without their text."""
+    return hashlib.sha256(" ".join(claim.split()).encode()).hexdigest()[:16]
 
 
 def quote(text: str) -> str:

@@ -268,6 +268,23 @@ class EvaluationRecord(BaseModel):
     statements: list[tuple[str, list[Any]]] = Field(default_factory=list, repr=False)
 
 
+class Goal(BaseModel):
+    """A goal the user stated, folded from the ``goals`` evaluator's records (oldest first)."""
+
+    goal: str
+    #: The latest status: set, progress, setback, achieved or abandoned.
+    status: str
+    #: The latest non-empty note and when the goal was first and last mentioned.
+    note: str = ""
+    first_at: datetime
+    last_at: datetime
+    updates: int = 1
+
+    @property
+    def active(self) -> bool:
+        return self.status not in ("achieved", "abandoned")
+
+
 class Person(BaseModel):
     """Someone in a user's life as the memory knows them (``relation="self"``: the user's own
     names), with the facts that mention them."""
@@ -417,6 +434,15 @@ class HealthReport(BaseModel):
     success_rate_without_memory: float | None = None
     facts_shown_per_reply: float | None = None
     stale_share: float = 0.0
+    #: Is context repeated less? Facts the user restated right after the previous reply was shown
+    #: them (an ``exposure`` record per message whose previous reply's memory is known), and that
+    #: count per active user per week of the window (``None``: no such message).
+    repeated_facts: int = 0
+    repetition_per_user_week: float | None = None
+    #: Is stale information bleeding into replies? The share of the facts shown to replies that
+    #: were stale when shown: a current state under "Earlier, may have changed" or a dormant fact
+    #: ("not mentioned since"). The read path never shows a fact past its end (``valid_until``).
+    stale_shown_share: float | None = None
     alerts: list[str] = Field(default_factory=list)
 
 

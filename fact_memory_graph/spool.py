@@ -36,13 +36,16 @@ class SpoolFullError(FactMemoryError):
 def _entry_json(entry: QueueEntry) -> dict[str, Any]:
     return {"message_id": entry.message_id, "text": entry.text, "at": entry.at.isoformat(),
             "fingerprint": entry.fingerprint, "session_id": entry.session_id, "context": list(entry.context),
-            "facts_shown": entry.facts_shown, "repeatable": entry.repeatable}
+            "facts_shown": entry.facts_shown, "stale_shown": entry.stale_shown,
+            "shown_digests": list(entry.shown_digests), "repeatable": entry.repeatable}
 
 
 def _entry(data: dict[str, Any]) -> QueueEntry:
     return QueueEntry(message_id=data["message_id"], text=data["text"], at=datetime.fromisoformat(data["at"]),
                       fingerprint=data.get("fingerprint"), session_id=data.get("session_id"),
                       context=tuple(data.get("context") or ()), facts_shown=data.get("facts_shown"),
+                      stale_shown=data.get("stale_shown"),
+                      shown_digests=tuple(str(d) for d in data.get("shown_digests") or ()),
                       repeatable=bool(data.get("repeatable")))
 
 

@@ -69,7 +69,7 @@ async def test_direct_writes_inspection_and_privacy(driver_memory: FactMemory, u
     assert [a.op for a in await m.aaudit_log(user_id)] == ["add_durable", "strengthen"]
     exported = await m.aexport(user_id)
     assert exported == {**m.export(user_id), "exported_at": exported["exported_at"]}
-    assert await m.amaintain(user_id) == {"expired": 0, "dormant": 0, "message_log": 0}
+    assert await m.amaintain(user_id) == {"expired": 0, "dormant": 0, "archived": 0, "message_log": 0}
     assert await m.apurge_fact(user_id, added.fact_id) is True
     assert await m.aget_fact(user_id, added.fact_id) is None and m.audit_log(user_id) == []
     await m.aadd_fact(user_id, "lives in Lisbon", kind="durable", category="identity")

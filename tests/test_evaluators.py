@@ -201,7 +201,8 @@ def test_task_success_by_whether_memory_was_shown(make_memory, user_id: str) -> 
     assert report.task_success == {"success": 1, "failure": 1, "partial": 1}
     assert (report.success_rate_with_memory, report.success_rate_without_memory) == (1.0, 0.0)
     assert report.success_rate == 0.5 and report.facts_shown_per_reply == 1.0  # (2 + 0) / 2
-    judged = {e["output"]["reason"]: e["output"]["memory_shown"] for e in memory.evaluations.outputs(user_id)}
+    judged = {e["output"]["reason"]: e["output"]["memory_shown"]
+              for e in memory.evaluations.outputs(user_id, "task_success")}
     assert judged == {"it worked": True, "useless": False, "half": None}
 
 

@@ -38,7 +38,7 @@ def tables_holding(db_url: str, needle: str, user_id: str | None = None) -> list
     with psycopg.connect(db_url) as conn:
         columns = conn.execute(
             "SELECT table_name, column_name FROM information_schema.columns WHERE table_name LIKE 'fact_memory_%'"
-            " AND udt_name <> 'vector' AND table_name <> 'fact_memory_meta' AND column_name NOT IN ('digest', 'user_key')"
+            " AND udt_name <> 'vector' AND table_name <> 'fact_memory_meta' AND column_name NOT IN ('digest', 'user_key', 'shown_digests')"
             " ORDER BY 1, 2").fetchall()  # meta: the embedder's probe; digest, user_key: hashes, no text
         keyed = {t for t, c in columns if c == "user_id"}
         found = set()
@@ -296,7 +296,7 @@ GUARDED_COLUMNS = {
 # Text columns that hold ids, keys, names of our own vocabulary or digests, never free text.
 ID_COLUMNS = {"user_id", "message_id", "fingerprint", "session_id", "kind", "category", "status", "op", "job",
               "verification_status", "source", "name_key", "evaluator", "state", "digest", "key", "value",
-              "description", "evidence_message_ids", "fact_ids", "claimed_by"}
+              "description", "evidence_message_ids", "fact_ids", "claimed_by", "shown_digests"}
 
 
 def test_every_column_of_user_text_is_written_through_the_guard(make_memory, db_url: str) -> None:

@@ -5,6 +5,8 @@ Postgres, FixedClock, the adjudicator scripted through the real structured-outpu
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from fact_memory_graph import FactMemory, FactMemoryConfig, LifecyclePolicy
 from fact_memory_graph.config import ReconcileConfig
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
@@ -258,3 +260,33 @@ def test_the_staged_sweep_reaches_a_user_whose_facts_are_all_current(make_memory
     assert user_id in staged.users_with_work()
     assert staged.maintain(user_id)["swept"] == 1
     assert [f.status for f in staged.facts(user_id, status=None)] == ["retracted"]
+
+
+def test_open_ended_states_are_archived_after_the_horizon_least_important_first(
+        make_memory, user_id: str, clock: FixedClock) -> None:
+    """Seed 001 R14 under the default policy: a current state with no end that nobody confirmed or
+    retrieved for 180 days is archived (``expired``, audited ``archive`` with its importance); an
+    idle user holding one is scheduled; with room for one per run, the least important goes
+    first (said once vs. confirmed and retrieved). A state with an end, or one still in use, stays."""
+    memory: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy(archive_per_run=1)))
+    minor = memory.add_fact(user_id, "is repainting the hallway", kind="current", category="working_on",
+                            source="conversation")
+    major = memory.add_fact(user_id, "is going through a divorce", kind="current", category="going_through",
+                            source="conversation", verification_status="confirmed")
+    memory.store.record_access(user_id, [major.fact_id], clock.now, counts=[4])
+    ends = memory.add_fact(user_id, "is on holiday in Crete", kind="current", category="schedule_context",
+                           source="conversation", expires_at=clock.now + timedelta(days=400))
+    memory.compact(user_id, llm=ScriptedChatModel())
+    clock.advance(days=100)
+    assert memory.maintain(user_id)["archived"] == 0  # inside the horizon: fading, still shown when asked
+    clock.advance(days=81)
+    assert user_id in memory.users_with_work()
+    assert memory.maintain(user_id)["archived"] == 1
+    status = {f.id: f.status.value for f in memory.facts(user_id, status=None)}
+    assert (status[minor.fact_id], status[major.fact_id], status[ends.fact_id]) == ("expired", "active", "active")
+    [entry] = [a for a in memory.audit_log(user_id) if a.op == "archive"]
+    assert entry.fact_id == minor.fact_id and "importance 0.700" in entry.note
+    assert memory.maintain(user_id)["archived"] == 1  # the next run takes the next one
+    assert {f.id: f.status.value for f in memory.facts(user_id, status=None)}[major.fact_id] == "expired"
+    assert "divorce" not in memory.recall(user_id, "am I going through a divorce?")
+    memory.forget(user_id)

@@ -179,7 +179,7 @@ def test_access_counts_and_dormant_facts(memory: FactMemory, user_id: str, clock
     fact = memory.get_fact(user_id, fid)
     assert fact.access_count == 1 and fact.last_accessed_at == T0
     clock.advance(days=91)
-    assert memory.maintain(user_id) == {"expired": 0, "dormant": 1, "message_log": 0}
+    assert memory.maintain(user_id) == {"expired": 0, "dormant": 1, "archived": 0, "message_log": 0}
     assert memory.get_fact(user_id, fid).status == "dormant"
     # Dormant = believed but unused: still retrieved, shown as not mentioned for a while, and
     # left dormant (seed 002 R9: never silently made active) until the user reaffirms it.

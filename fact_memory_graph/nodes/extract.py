@@ -76,7 +76,7 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         refs = {item["ref"]: (item["fact"].id, item["fact"].kind) for item in state.get("retrieved") or []}
         proposals, rejected = validate_ops(raw_ops(data), refs, write, message_time=state["at"], taxonomy=taxonomy)
         records, bad = evaluate(data, evaluators, user_id=state["user_id"], message_id=state["message_id"],
-                                at=state["at"])
+                                at=state["at"], refs={ref: fact_id for ref, (fact_id, _) in refs.items()})
         return {"proposals": proposals, "rejected": [*rejected, *bad], "evaluations": records, "llm_calls": 1}
 
     def declined(state: WriteState) -> Update | None:

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import ExtractionError, FactMemoryError
+from fact_memory_graph.evaluators import MAX_RECORDS_READ, trust_at
 from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
 from fact_memory_graph.prompts import correction_prompt
 from fact_memory_graph.reconcile.state import NO_MODEL, NodePair, ReconcileState, Update
@@ -51,11 +52,28 @@ class CorrectionVerdicts(BaseModel):
     verdicts: list[CorrectionVerdict]
 
 
-def correction_messages(fact: Fact, corrections: list[FactCandidate], now: Any) -> list[BaseMessage]:
-    lines = [f"C{i} {quote(c.claim)} (said {c.created_at.date().isoformat()})" for i, c in enumerate(corrections, 1)]
-    stored = f"F1 {quote(fact.claim)} (since {fact.created_at.date().isoformat()}, confidence {fact.confidence:.2f})"
+def correction_messages(fact: Fact, corrections: list[FactCandidate], now: Any,
+                        trust: Callable[[Any], float] | None = None) -> list[BaseMessage]:
+    """The settlement prompt; ``trust(at)`` (the user's trust records, :func:`trust_at`) adds
+    each side's trust when the user was inconsistent at some point (else nothing is added)."""
+    def said(at: Any) -> str:
+        return f", trust {trust(at):.2f}" if trust is not None else ""
+
+    lines = [f"C{i} {quote(c.claim)} (said {c.created_at.date().isoformat()}{said(c.created_at)})"
+             for i, c in enumerate(corrections, 1)]
+    stored = (f"F1 {quote(fact.claim)} (since {fact.created_at.date().isoformat()}, confidence {fact.confidence:.2f}"
+              f"{said(fact.created_at)})")
     return correction_prompt().format_messages(now=now.date().isoformat(), kind=fact.kind.value,
                                                category=fact.category, fact=stored, corrections="\n".join(lines))
+
+
+def trust_of(ctx: MemoryContext, records: list[dict[str, Any]]) -> Callable[[Any], float] | None:
+    """Trust at a moment from the user's ``trust`` records; ``None`` when there are none."""
+    if not records:
+        return None
+    cfg, times = ctx.config.evaluators, [r["at"] for r in records]
+    return lambda at: trust_at(times, at, penalty=cfg.trust_penalty, floor=cfg.trust_floor,
+                               period_days=cfg.trust_period_days)
 
 
 def validate_verdicts(data: Mapping[str, Any], corrections: list[FactCandidate]) -> dict[int, CorrectionVerdict]:
@@ -116,7 +134,9 @@ def make_correct_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatMode
         if not cfg.resolve_corrections:
             return {}
         user, at, report = state["user_id"], state["at"], state["report"]
-        for fact_id, corrections in pending(ctx.store.list_candidates(user, status="pending")):
+        found = pending(ctx.store.list_candidates(user, status="pending"))
+        trust = trust_of(ctx, ctx.store.evaluations(user, "trust", limit=MAX_RECORDS_READ) if found else [])
+        for fact_id, corrections in found:
             fact = ctx.store.get_fact(user, fact_id)
             if fact is None:
                 continue
@@ -126,7 +146,7 @@ def make_correct_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatMode
                 bound = structured_model()
                 called = True
                 with model_errors():
-                    output: object = bound.invoke(correction_messages(fact, corrections, at))
+                    output: object = bound.invoke(correction_messages(fact, corrections, at, trust))
                 for cand, accept, note in verdicts(output, corrections):
                     ctx.store.resolve_candidate(user, cand.id, accept=accept, at=at, note=note)
                     accepted.append(accept)
@@ -139,7 +159,9 @@ def make_correct_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatMode
         if not cfg.resolve_corrections:
             return {}
         user, at, report = state["user_id"], state["at"], state["report"]
-        for fact_id, corrections in pending(await ctx.astore.list_candidates(user, status="pending")):
+        found = pending(await ctx.astore.list_candidates(user, status="pending"))
+        trust = trust_of(ctx, await ctx.astore.evaluations(user, "trust", limit=MAX_RECORDS_READ) if found else [])
+        for fact_id, corrections in found:
             fact = await ctx.astore.get_fact(user, fact_id)
             if fact is None:
                 continue
@@ -149,7 +171,7 @@ def make_correct_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatMode
                 bound = structured_model()
                 called = True
                 with model_errors():
-                    output: object = await bound.ainvoke(correction_messages(fact, corrections, at))
+                    output: object = await bound.ainvoke(correction_messages(fact, corrections, at, trust))
                 for cand, accept, note in verdicts(output, corrections):
                     await ctx.astore.resolve_candidate(user, cand.id, accept=accept, at=at, note=note)
                     accepted.append(accept)

@@ -336,6 +336,15 @@ ALTER TABLE fact_memory_sessions ADD COLUMN model_summary_at timestamptz;
 ALTER TABLE fact_memory_digests ADD COLUMN delivered_at timestamptz;
 """,
     ),
+    (
+        "which facts the previous reply was shown",
+        """
+-- Of the facts shown for the reply a message reacts to, how many were stale, and a digest of each
+-- shown claim (sha256, 16 hex): the outcome metrics count stale facts shown and restated facts.
+ALTER TABLE fact_memory_messages ADD COLUMN stale_shown integer;
+ALTER TABLE fact_memory_messages ADD COLUMN shown_digests text[];
+""",
+    ),
 ]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from uuid import UUID
 
 from fact_memory_graph.errors import ConfigurationError, DimensionMismatchError, InvalidInputError
-from fact_memory_graph.lifecycle import lifecycle_relevance, should_clean_up
+from fact_memory_graph.lifecycle import importance, lifecycle_relevance, should_clean_up
 from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATE_COLUMNS,
@@ -183,6 +183,8 @@ class AdminPlans(WritePlans):
             counts[status] = len(found)
         if self.lifecycle.is_staged:
             counts["swept"] = yield from self._sweep(user_id, at)
+        if self.lifecycle.archive_current_after_days is not None:  # what the sweep left
+            counts["archived"] = yield from self._archive_open_states(user_id, at)
         if retention_days is not None:
             counts.update((yield from self._retention_plan(user_id, at - timedelta(days=retention_days))))
         if log_before is not None:  # the message log of an idle user ages out too (no claim trims it)
@@ -190,6 +192,25 @@ class AdminPlans(WritePlans):
                 f"DELETE FROM {MESSAGES} WHERE user_id = %s AND state = 'done' AND processed_at < %s",
                 (user_id, log_before))
         return counts
+
+    def _archive_open_states(self, user_id: str, at: datetime) -> Plan[int]:
+        """Archive (status ``expired``, audited ``archive``) the current states with no end that
+        were neither confirmed nor retrieved for the policy's horizon, the least important first,
+        at most ``archive_per_run``."""
+        policy = self.lifecycle
+        found = yield from rows(
+            f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND kind = 'current' AND status = 'active'"
+            " AND expires_at IS NULL AND GREATEST(last_confirmed_at, coalesce(last_accessed_at, last_confirmed_at))"
+            " <= %s - make_interval(secs => %s) ORDER BY id FOR UPDATE",
+            (user_id, at, policy.archive_current_after_days * 86400.0))
+        ranked = sorted(((importance(to_fact(r), policy), r) for r in found), key=lambda p: (p[0], str(p[1]["id"])))
+        for weight, before in ranked[:policy.archive_per_run]:
+            after = yield from one(f"UPDATE {FACTS} SET status = 'expired' WHERE user_id = %s AND id = %s"
+                                   " RETURNING " + FACT_COLUMNS, (user_id, before["id"]))
+            yield from self._audit(user_id=user_id, op="archive", at=at, fact_id=before["id"], before=before,
+                                   after=after, note=f"open-ended state unused for {policy.archive_current_after_days:g}"
+                                                     f" days (importance {weight:.3f})")
+        return min(len(ranked), policy.archive_per_run)
 
     def _sweep(self, user_id: str, at: datetime) -> Plan[int]:
         """Seed 002's cleanup: retract (audited, kept for history) every fact whose lifecycle

@@ -68,7 +68,8 @@ class HealthPlans(ReconcilePlans):
 
     def _outcomes(self, where: str, params: list[Any], since: datetime | None) -> Plan[dict[str, Any]]:
         """Seed 004's outcome metrics: the task-success judgements (since ``since``), split by
-        whether memory was shown for the judged reply, and the facts shown per reply."""
+        whether memory was shown for the judged reply, the facts shown per reply, and the
+        ``exposure`` records' sums (facts shown, stale ones, facts restated after being shown)."""
         window, window_params = ("AND at >= %s", [since]) if since is not None else ("", [])
         judged = yield from rows(
             "SELECT output->>'outcome' AS outcome, (output->>'memory_shown')::boolean AS memory_shown,"
@@ -77,7 +78,13 @@ class HealthPlans(ReconcilePlans):
         shown = yield from one(
             f"SELECT avg(facts_shown)::float8 AS per_reply FROM {MESSAGES} WHERE {where} AND facts_shown IS NOT NULL"
             f" {window}", (*params, *window_params))
-        return {"judged": judged, "facts_per_reply": shown["per_reply"] if shown else None}
+        exposure = yield from one(
+            "SELECT count(DISTINCT user_id) AS users, count(*) AS replies, min(at) AS first_at,"
+            " coalesce(sum((output->>'facts_shown')::int), 0) AS shown,"
+            " coalesce(sum((output->>'stale_shown')::int), 0) AS stale,"
+            " coalesce(sum((output->>'repeated')::int), 0) AS repeated"
+            f" FROM {EVALUATIONS} WHERE {where} AND evaluator = 'exposure' {window}", (*params, *window_params))
+        return {"judged": judged, "facts_per_reply": shown["per_reply"] if shown else None, "exposure": exposure}
 
     # ------------------------------------------------------------------ weekly digest
     def _inferred_since_plan(self, since: datetime) -> Plan[int]:

@@ -11,7 +11,14 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from fact_memory_graph.schema import RETRIEVABLE_STATUSES, EvaluationRecord, Person, PersonMention
+from fact_memory_graph.sanitize import claim_digest
+from fact_memory_graph.schema import (
+    RETRIEVABLE_STATUSES,
+    AppliedOp,
+    EvaluationRecord,
+    Person,
+    PersonMention,
+)
 from fact_memory_graph.store._sql import (
     EVALUATIONS,
     FACTS,
@@ -65,6 +72,23 @@ class EvaluationPlans(ReadPlans):
                 yield from execute(sql, params)
             written[record.evaluator] = output
         return written
+
+    def _record_exposure(self, user_id: str, message_id: str, applied: Sequence[AppliedOp], at: datetime
+                         ) -> Plan[dict[str, Any] | None]:
+        """The outcome metrics' record of one message whose previous reply's memory is known
+        (evaluator ``exposure``): facts shown, how many of them stale, and how many of them this
+        message restated (a strengthen of a fact whose claim was shown). Part of the apply."""
+        row = yield from one(f"SELECT facts_shown, stale_shown, shown_digests FROM {MESSAGES}"
+                             " WHERE user_id = %s AND message_id = %s AND facts_shown IS NOT NULL", (user_id, message_id))
+        if row is None:
+            return None
+        shown = set(row["shown_digests"] or ())
+        restated = {a.fact_id for a in applied if a.op == "strengthen" and a.claim and claim_digest(a.claim) in shown}
+        output = {"facts_shown": row["facts_shown"], "stale_shown": row["stale_shown"] or 0, "repeated": len(restated)}
+        yield from execute(
+            f"INSERT INTO {EVALUATIONS} (user_id, message_id, evaluator, output, at) VALUES (%s, %s, 'exposure', %s, %s)"
+            " ON CONFLICT (user_id, message_id, evaluator) DO NOTHING", (user_id, message_id, self.jsonb(output), at))
+        return output
 
     def _shown_before(self, user_id: str, message_id: str) -> Plan[dict[str, Any]]:
         """How many facts the read path showed for the reply this message reacts to, as the

@@ -57,6 +57,11 @@ class QueueEntry:
     #: Facts the read path showed for the assistant reply this message reacts to (``None``: not
     #: known): task success is compared with and without memory.
     facts_shown: int | None = None
+    #: Of those, how many were stale (shown as "as of" or "not mentioned since"), and a digest of
+    #: each shown claim (:func:`~fact_memory_graph.formatting.claim_digest`): the outcome metrics
+    #: count stale facts shown and facts the user restates after being shown them.
+    stale_shown: int | None = None
+    shown_digests: tuple[str, ...] = ()
     #: A turn sent with no turn before it (a client without history): recognised by its id only,
     #: so the same sentence said again is a new turn. Its fingerprint is recorded the first time
     #: (a later re-send of the history still finds it).
@@ -67,7 +72,8 @@ class QueueEntry:
 
 _ENQUEUE_NEW = (
     "SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[], %s::timestamptz[], %s::int[],"
-    " %s::bool[]) WITH ORDINALITY AS n(message_id, fingerprint, session_id, text, context, at, facts_shown, repeatable, ord)")
+    " %s::int[], %s::jsonb[], %s::bool[]) WITH ORDINALITY AS n(message_id, fingerprint, session_id, text, context, at,"
+    " facts_shown, stale_shown, shown_digests, repeatable, ord)")
 # For a user who was forgotten, the earlier turns recorded with a turn lose every forgotten turn
 # and what came before it.
 _FILTERED_CONTEXT = (
@@ -78,8 +84,10 @@ _FILTERED_CONTEXT = (
     f"  AND f.digest IN ({_CONTEXT_ID_DIGEST}, {_CONTEXT_FINGERPRINT_DIGEST}))))")
 _ENQUEUE_INSERT = (
     f"INSERT INTO {MESSAGES} (user_id, message_id, fingerprint, session_id, text, context, at, facts_shown,"
-    " enqueued_at, due_at, deadline_at) SELECT %s, message_id, {fingerprint}, session_id, text, {context},"
-    " at, facts_shown, %s, %s, %s FROM fresh ORDER BY ord ON CONFLICT DO NOTHING RETURNING message_id")
+    " stale_shown, shown_digests, enqueued_at, due_at, deadline_at) SELECT %s, message_id, {fingerprint}, session_id,"
+    " text, {context}, at, facts_shown, stale_shown,"
+    " ARRAY(SELECT jsonb_array_elements_text(shown_digests)), %s, %s, %s"
+    " FROM fresh ORDER BY ord ON CONFLICT DO NOTHING RETURNING message_id")
 _NOT_FORGOTTEN = (
     f" AND NOT EXISTS (SELECT 1 FROM {FORGOTTEN} f WHERE f.user_key = {USER_KEY_SQL}"
     f"  AND f.digest IN ({FORGOTTEN_DIGEST_SQL.format(id='n.message_id')}, {{fingerprint_digest}}))")
@@ -113,7 +121,7 @@ _ENQUEUE = {(forgotten, repeat): _enqueue_sql(forgotten=forgotten, repeat=repeat
 
 def _users(sql: str, user_id: str) -> list[str]:
     """The user id as often as ``sql`` names it after the gate (between the columns and the times)."""
-    return [user_id] * (sql.count("%s") - 8 - 3 - ("gone AS (" in sql))
+    return [user_id] * (sql.count("%s") - 10 - 3 - ("gone AS (" in sql))
 
 
 def drainer_name() -> str:
@@ -135,7 +143,8 @@ class QueuePlans(SessionPlans):
         due = now + timedelta(seconds=after_s)
         columns = ([e.message_id for e in entries], [e.fingerprint for e in entries], [e.session_id for e in entries],
                    [self.guard_text(e.text) for e in entries], [self.jsonb(list(e.context)) for e in entries],
-                   [e.at for e in entries], [e.facts_shown for e in entries], [e.repeatable for e in entries])
+                   [e.at for e in entries], [e.facts_shown for e in entries], [e.stale_shown for e in entries],
+                   [self.jsonb(list(e.shown_digests)) for e in entries], [e.repeatable for e in entries])
         times = (now, due, now + timedelta(seconds=max_delay_s))
         # One statement for a user never forgotten (it says whether the user was); the digest
         # checks of a forgotten user's turns run only then, in a second one.

@@ -194,12 +194,15 @@ class ReconcilePlans(AdminPlans):
             " OR (f.status = ''active'' AND f.expires_at IS NOT NULL AND f.expires_at <= %%L::timestamptz)"
             " OR (f.kind = ''durable'' AND f.status = ''active''"
             " AND GREATEST(f.last_confirmed_at, coalesce(f.last_accessed_at, f.last_confirmed_at)) <= %%L::timestamptz)"
+            " OR (f.kind = ''current'' AND f.status = ''active'' AND f.expires_at IS NULL"
+            " AND GREATEST(f.last_confirmed_at, coalesce(f.last_accessed_at, f.last_confirmed_at)) <= %%L::timestamptz)"
             " OR EXISTS (SELECT 1 FROM %%%%2$s c WHERE c.user_id = f.user_id AND c.fact_id = f.id"
             " AND c.status = ''pending'')")
         found = yield from rows(
             "SELECT success, result FROM run_command_on_colocated_placements(%s::regclass, %s::regclass,"
-            f" format('{command}', %s::text[], %s::timestamptz, %s::timestamptz))",
-            (FACTS, CANDIDATES, list(RETRIEVABLE_STATUSES), at, at - timedelta(days=idle_days)))
+            f" format('{command}', %s::text[], %s::timestamptz, %s::timestamptz, %s::timestamptz))",
+            (FACTS, CANDIDATES, list(RETRIEVABLE_STATUSES), at, at - timedelta(days=idle_days),
+             at - timedelta(days=archive) if (archive := self.lifecycle.archive_current_after_days) else "-infinity"))
         return users_by_shard(found)
 
     def _users_with_work_plan(self, at: datetime, idle_days: float = 90.0,
@@ -211,6 +214,7 @@ class ReconcilePlans(AdminPlans):
         reads only user ids."""
         require_aware(at)
         idle_before = at - timedelta(days=idle_days)
+        archive = self.lifecycle.archive_current_after_days
         # Under the staged policy the sweep keeps deciding about every believed fact (a current
         # state fades below the cleanup threshold too): a user with one is kept up once a week (the
         # policy's decay step) after its last run, however long idle.
@@ -227,6 +231,9 @@ class ReconcilePlans(AdminPlans):
             " OR (f.status = 'active' AND f.expires_at IS NOT NULL AND f.expires_at <= %s)"
             " OR (f.kind = 'durable' AND f.status = 'active'"
             "     AND GREATEST(f.last_confirmed_at, coalesce(f.last_accessed_at, f.last_confirmed_at)) <= %s)"
+            # An open-ended current state past the archive horizon (the policy's).
+            " OR (%s AND f.kind = 'current' AND f.status = 'active' AND f.expires_at IS NULL"
+            "     AND GREATEST(f.last_confirmed_at, coalesce(f.last_accessed_at, f.last_confirmed_at)) <= %s)"
             f" OR EXISTS (SELECT 1 FROM {CANDIDATES} c WHERE c.user_id = f.user_id AND c.fact_id = f.id"
             "            AND c.status = 'pending')"
             f"{staged}{retain}"
@@ -235,7 +242,8 @@ class ReconcilePlans(AdminPlans):
             # ... and so is a user whose processed messages outlived the log's horizon (idle or not).
             f" UNION SELECT DISTINCT user_id FROM {MESSAGES} WHERE %s AND state = 'done' AND processed_at < %s"
             " ORDER BY 1",
-            (list(RETRIEVABLE_STATUSES), at, idle_before, self.lifecycle.is_staged,
+            (list(RETRIEVABLE_STATUSES), at, idle_before, archive is not None,
+             at - timedelta(days=archive or 0), self.lifecycle.is_staged,
              at - timedelta(days=SWEEP_EVERY_DAYS), retention_days is not None, retain_before, retain_before,
              messages_since is not None, messages_since or at, log_before is not None, log_before or at))
         return [r["user_id"] for r in found]

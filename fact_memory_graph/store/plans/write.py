@@ -194,6 +194,8 @@ class WritePlans(EvaluationPlans):
                 outcome.rejected.append(RejectedOp(op={"op": op.op, "fact_id": str(gone.fact_id)}, reason=str(gone)))
         if evaluations:
             outcome.evaluations = yield from self._record_evaluations(user_id, message_id, evaluations, at)
+        if (exposure := (yield from self._record_exposure(user_id, message_id, outcome.applied, at))) is not None:
+            outcome.evaluations["exposure"] = exposure
         yield from self._link_new_facts(user_id, [(a.fact_id, a.claim or "") for a in outcome.applied
                                                   if a.op in ADD_OPS and a.fact_id is not None])
         record = self.jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}))
