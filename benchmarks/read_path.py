@@ -157,6 +157,7 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--hnsw-rows", type=int, default=100_000)
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--no-hnsw", action="store_true", help="skip the exact-vs-HNSW comparison")
     args = parser.parse_args()
 
     rng = random.Random(7)
@@ -181,7 +182,8 @@ def main() -> None:
         vectors = memory.embeddings.embed_documents(queries)
         for user, n in zip(users, sizes, strict=True):
             out[f"read_{n}_facts"] = time_reads(memory, user, queries, vectors)
-        out["exact_vs_hnsw"] = exact_vs_hnsw(memory, users, args.hnsw_rows, vectors)
+        if not args.no_hnsw:
+            out["exact_vs_hnsw"] = exact_vs_hnsw(memory, users, args.hnsw_rows, vectors)
     finally:
         memory.close()
         database.close()

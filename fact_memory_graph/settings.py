@@ -9,7 +9,7 @@
 | ``FACT_MEMORY_STRUCTURED_METHOD`` | ``function_calling`` (default) or ``json_schema`` |
 | ``FACT_MEMORY_DEDUP_THRESHOLD`` | write-time dedup cosine threshold (default 0.92) |
 | ``FACT_MEMORY_MAX_TOKENS`` / ``FACT_MEMORY_TIMEOUT`` | output cap / timeout of the env-configured model |
-| ``FACT_MEMORY_EMBEDDINGS`` | ``local`` (default: offline all-MiniLM-L6-v2) or ``openai:<model>`` |
+| ``FACT_MEMORY_EMBEDDINGS`` | ``local`` (default: offline all-MiniLM-L6-v2), ``e5`` (offline multilingual-e5-small, ``[e5]`` extra) or ``openai:<model>`` |
 
 Database URLs may be libpq URLs (``postgresql://``, ``postgres://``) or SQLAlchemy-style ones
 (``postgresql+psycopg://``, ``+psycopg2``, ``+asyncpg``) as langchain-postgres users have them;
@@ -73,14 +73,15 @@ def redact_url(text: str) -> str:
 
 
 def embeddings_spec() -> tuple[str, str | None]:
-    """``$FACT_MEMORY_EMBEDDINGS`` parsed: ``("local", None)`` (default) or ``("openai", model)``."""
+    """``$FACT_MEMORY_EMBEDDINGS`` parsed: ``("local", None)`` (default), ``("e5", None)`` or
+    ``("openai", model)``."""
     spec = (os.environ.get("FACT_MEMORY_EMBEDDINGS") or "local").strip()
     provider, _, name = spec.partition(":")
-    if provider == "local" and not name:
-        return "local", None
+    if provider in ("local", "e5") and not name:
+        return provider, None
     if provider == "openai" and name:
         return "openai", name
-    raise ConfigurationError(f"FACT_MEMORY_EMBEDDINGS={spec!r}: expected 'local' or 'openai:<model>' "
+    raise ConfigurationError(f"FACT_MEMORY_EMBEDDINGS={spec!r}: expected 'local', 'e5' or 'openai:<model>' "
                              "(or pass embeddings= to FactMemory.open)")
 
 

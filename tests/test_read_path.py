@@ -298,3 +298,33 @@ def test_hybrid_search_finds_category_words_names_and_numbers(make_memory, user_
     assert "penicillin" in search.invoke({"query": "health"}, {"configurable": {"user_id": user_id}})
     hits = memory.as_store().search(("facts", user_id), query="health", limit=1)
     assert hits[0].value["content"] == "allergic to penicillin"
+
+
+def test_a_large_user_is_searched_in_two_stages_with_the_same_best_facts(memory: FactMemory, user_id: str) -> None:
+    """Above TWO_STAGE_ABOVE believed facts the dense candidates come from the binary-quantised
+    vectors in the scope index, then exact cosine: the fact a query matches exactly is still
+    first, the section the same facts as an exact scan's top k (checked against numpy)."""
+    import numpy as np
+
+    from fact_memory_graph.schema import FactKind
+    from fact_memory_graph.store.plans.read import TWO_STAGE_ABOVE
+
+    rng = np.random.default_rng(3)
+    n = TWO_STAGE_ABOVE + 200
+    vectors = rng.normal(size=(n, memory.store.dimension)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    ids = [uuid.uuid4() for _ in range(n)]
+    with memory.store.pool.connection() as conn, conn.cursor() as cur, cur.copy(
+            "COPY fact_memory_facts (id, user_id, kind, category, claim, confidence, created_at, last_confirmed_at,"
+            " embedding) FROM STDIN") as copy:
+        for i, (fid, vec) in enumerate(zip(ids, vectors, strict=True)):
+            copy.write_row((fid, user_id, "durable", "preference", f"likes thing {i}", 0.7, T0, T0,
+                            memory.store.vector_literal(vec.tolist())))
+    # A query near fact 17 (its vector plus a little noise).
+    query = vectors[17] + 0.3 * rng.normal(size=vectors.shape[1]).astype(np.float32) / np.sqrt(vectors.shape[1])
+    query /= np.linalg.norm(query)
+    found = memory.store.search(user_id, query.tolist(), {FactKind.DURABLE: 10})[FactKind.DURABLE]
+    assert found[0].fact.id == ids[17]
+    exact = [ids[i] for i in np.argsort(-(vectors @ query))[:3]]
+    assert [h.fact.id for h in found[:3]] == exact
+    memory.forget(user_id)

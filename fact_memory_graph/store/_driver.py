@@ -194,7 +194,7 @@ def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transactio
                 try:
                     q = next(plan)
                     while True:
-                        cur.execute(q.sql, q.params)
+                        cur.execute(q.sql, q.params, prepare=q.prepare)
                         q = plan.send(_fetch(cur, q, pipe))
                 except StopIteration as done:
                     return done.value
@@ -224,7 +224,7 @@ async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]]
                     try:
                         q = next(plan)
                         while True:
-                            await cur.execute(q.sql, q.params)
+                            await cur.execute(q.sql, q.params, prepare=q.prepare)
                             q = plan.send(await _afetch(cur, q, pipe))
                     except StopIteration as done:
                         return done.value

@@ -59,15 +59,19 @@ class Q:
     sql: str
     params: Sequence[Any] | None = None
     fetch: Literal["all", "one", "none", "rowcount"] = "all"
+    #: ``False``: never a server-side prepared statement, so Postgres plans it for the values given
+    #: each time (psycopg's ``prepare``; ``None``: prepared after a few runs, as by default).
+    prepare: bool | None = None
 
 
 #: A plan returning ``T``: yields statements, receives their results.
 Plan = Generator[Q, Any, T]
 
 
-def rows(sql: str, params: Sequence[Any] | None = None) -> Plan[list[Row]]:
-    """Run a statement; all rows."""
-    return (yield Q(sql, params, "all"))
+def rows(sql: str, params: Sequence[Any] | None = None, *, prepare: bool | None = None) -> Plan[list[Row]]:
+    """Run a statement; all rows. ``prepare=False``: planned for its values every time (a
+    generic plan of a vector search cannot know the user's size or the query)."""
+    return (yield Q(sql, params, "all", prepare))
 
 
 def one(sql: str, params: Sequence[Any] | None = None) -> Plan[Row | None]:
@@ -107,7 +111,7 @@ def fact_id_param(fact_id: UUID | str, what: str = "fact id") -> UUID:
 
 
 def to_fact(row: Row) -> Fact:
-    return Fact.model_validate({k: row[k] for k in row if k not in ("distance", "relevance", "pending", "embedding")})
+    return Fact.model_validate({k: row[k] for k in row if k not in ("distance", "relevance", "pending", "embedding", "embedding_bits")})
 
 
 def is_distributed(table: str) -> Plan[bool]:

@@ -345,6 +345,18 @@ ALTER TABLE fact_memory_messages ADD COLUMN stale_shown integer;
 ALTER TABLE fact_memory_messages ADD COLUMN shown_digests text[];
 """,
     ),
+    (
+        "binary-quantised vectors in the scope index: a large user's read in two stages",
+        """
+-- Each fact's vector as bits (sign of each dimension), kept by Postgres itself. The scope index
+-- carries them, so the nearest few hundred of a user with thousands of facts come from an
+-- index-only scan; the exact cosine then ranks only those. Rewrites the facts table once.
+ALTER TABLE fact_memory_facts ADD COLUMN embedding_bits bit({dim})
+    GENERATED ALWAYS AS (binary_quantize(embedding)::bit({dim})) STORED;
+DROP INDEX fact_memory_facts_scope_idx;
+CREATE INDEX fact_memory_facts_scope_idx ON fact_memory_facts (user_id, kind, status) INCLUDE (id, embedding_bits);
+""",
+    ),
 ]
 
 

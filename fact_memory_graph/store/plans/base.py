@@ -53,6 +53,8 @@ class PlansBase:
         self.dimension = dimension
         self.write = write or WriteConfig()
         self.lifecycle = lifecycle or LifecyclePolicy()
+        #: user id -> (more facts than the read's two-stage threshold, until when to trust it).
+        self._size_hints: dict[str, tuple[bool, float]] = {}
         self.taxonomy = taxonomy or DEFAULT_TAXONOMY
 
     # ------------------------------------------------------------ the one guarded way to store user text

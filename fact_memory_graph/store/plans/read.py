@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -53,6 +54,17 @@ _LEXEME = re.compile(r"[^\W_]+")
 MAX_QUERY_TERMS = 64
 
 
+#: A user with more believed facts than this is searched in two stages: the nearest
+#: ``TWO_STAGE_POOL`` x k (at least ``MIN_TWO_STAGE_POOL``) by Hamming distance of the
+#: binary-quantised vectors, then exact cosine over them (``benchmarks/read_path.py``: the
+#: same top k as the exact scan on 10k facts, in half the time). Below it the exact scan is faster.
+TWO_STAGE_ABOVE = 3000
+TWO_STAGE_POOL = 10
+MIN_TWO_STAGE_POOL = 200
+#: How long this process trusts what it counted of a user's size (seconds).
+SIZE_HINT_S = 300.0
+
+
 def lexical_query(text: str, category_words: Mapping[str, Sequence[str]] = CATEGORY_WORDS) -> str:
     """A ``to_tsquery`` text for a question: an OR of its words (not the AND of
     ``plainto_tsquery``: a question shares only some words with the fact that answers it), plus
@@ -99,6 +111,8 @@ class ReadPlans(PlansBase):
         if mode != "dense" and not tsquery:
             mode = "dense" if mode == "hybrid" else "lexical"
         parts, params = [], []
+        dense = mode in ("dense", "hybrid")
+        large = dense and (yield from self._is_large(user_id))
         for kind, k in quotas.items():
             if k <= 0:
                 continue
@@ -113,25 +127,27 @@ class ReadPlans(PlansBase):
             if until is not None:
                 scope += " AND coalesce(valid_at, created_at) < %s"
                 scope_params.append(until)
-            if mode == "dense":
-                # The distance is computed once per row and sorted on by its output name.
-                parts.append(f"(SELECT {FACT_COLUMNS}, 1 - (embedding <=> %s::vector) AS relevance FROM {FACTS}"
-                             f" WHERE {scope} ORDER BY relevance DESC, id LIMIT %s)")
-                params += [q, *scope_params, k]
-                continue
-            # Candidates: the top k by cosine and the top k by full-text rank (the union: a fact
-            # far in cosine but naming the query's rare word still competes). Relevance is an
-            # absolute blend, comparable across kinds: (cosine+ + w * lexical) / (1 + w), where
-            # lexical = ts_rank_cd normalised to [0, 1) (rank / (rank + 1)).
+            # Candidates: the top k by cosine and (hybrid, lexical) the top k by full-text rank (the
+            # union: a fact far in cosine but naming the query's rare word still competes).
+            # Relevance is an absolute blend, comparable across kinds: (cosine+ + w * lexical) /
+            # (1 + w), where lexical = ts_rank_cd normalised to [0, 1) (rank / (rank + 1)).
             pool: list[str] = []
-            if mode == "hybrid":
+            params_pool: list[Any] = []
+            if dense and not large:
                 pool.append(f"(SELECT id FROM {FACTS} WHERE {scope} ORDER BY embedding <=> %s::vector, id LIMIT %s)")
-                params_pool: list[Any] = [*scope_params, q, k]
-            else:
-                params_pool = []
-            pool.append(f"(SELECT id FROM {FACTS}, to_tsquery('english', %s) tq WHERE {scope} AND claim_tsv @@ tq"
-                        " ORDER BY ts_rank_cd(claim_tsv, tq, 32) DESC, id LIMIT %s)")
-            params_pool += [tsquery, *scope_params, k]
+                params_pool += [*scope_params, q, k]
+            elif dense:
+                # A large user: the nearest by the binary-quantised vectors (an index-only scan of
+                # the scope index), then the exact cosine over that pool.
+                pool.append(f"(SELECT f.id FROM (SELECT id FROM {FACTS} WHERE {scope}"
+                            f" ORDER BY embedding_bits <~> binary_quantize(%s::vector)::bit({self.dimension}) LIMIT %s) c"
+                            f" JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id ORDER BY f.embedding <=> %s::vector, f.id"
+                            " LIMIT %s)")
+                params_pool += [*scope_params, q, max(k * TWO_STAGE_POOL, MIN_TWO_STAGE_POOL), user_id, q, k]
+            if mode != "dense":
+                pool.append(f"(SELECT id FROM {FACTS}, to_tsquery('english', %s) tq WHERE {scope} AND claim_tsv @@ tq"
+                            " ORDER BY ts_rank_cd(claim_tsv, tq, 32) DESC, id LIMIT %s)")
+                params_pool += [tsquery, *scope_params, k]
             if names:  # the facts of a person the query names ("who is Mia?"): the relationships evaluator's links
                 # Driven from the (few) people rows, each linked fact looked up by its key: no scan of
                 # the user's facts when nobody is named.
@@ -142,14 +158,18 @@ class ReadPlans(PlansBase):
                 params_pool += [user_id, names, names, *scope_params, k]
             columns = ", ".join("f." + c.strip() for c in FACT_COLUMNS.split(","))
             cosine, lexical = "greatest(1 - (f.embedding <=> %s::vector), 0)", "ts_rank_cd(f.claim_tsv, tq, 32)"
-            blend = f"({cosine} + %s * {lexical}) / (1 + %s)" if mode == "hybrid" else lexical
+            if mode == "dense":
+                blend, blend_params, tq_join, tq_params = cosine, [q], "", []
+            else:
+                blend = f"({cosine} + %s * {lexical}) / (1 + %s)" if mode == "hybrid" else lexical
+                blend_params = [q, lexical_weight, lexical_weight] if mode == "hybrid" else []
+                tq_join, tq_params = ", to_tsquery('english', %s) tq", [tsquery]
             parts.append(
                 f"(SELECT {columns}, {blend} AS relevance"
                 f" FROM (SELECT DISTINCT id FROM ({' UNION ALL '.join(pool)}) pool) c"
-                f" JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id, to_tsquery('english', %s) tq"
+                f" JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id{tq_join}"
                 " ORDER BY relevance DESC, f.id LIMIT %s)")
-            params += [*([q, lexical_weight, lexical_weight] if mode == "hybrid" else []), *params_pool,
-                       user_id, tsquery, k]
+            params += [*blend_params, *params_pool, user_id, *tq_params, k]
         out: dict[FactKind, list[SearchHit]] = {FactKind(k): [] for k in quotas}
         if not parts:
             return out
@@ -167,7 +187,9 @@ class ReadPlans(PlansBase):
             f"     FROM {CANDIDATES} c WHERE c.user_id = %s AND c.status = 'pending') c"
             f"   WHERE c.newest <= {MAX_PENDING_SHOWN} GROUP BY c.user_id, c.fact_id) p"
             " ON p.user_id = f.user_id AND p.fact_id = f.id",
-            [*params, user_id],
+            # Planned for its values each time: a prepared statement's generic plan (psycopg
+            # prepares after five runs) made this read 3.4x slower at 10k facts.
+            [*params, user_id], prepare=False,
         )
         for row in found:
             fact = to_fact(row)
@@ -176,6 +198,22 @@ class ReadPlans(PlansBase):
         for hits in out.values():
             hits.sort(key=lambda h: (-h.similarity, str(h.fact.id)))
         return out
+
+    def _is_large(self, user_id: str) -> Plan[bool]:
+        """Whether the user holds more than ``TWO_STAGE_ABOVE`` facts: counted (an index-only scan,
+        stopped at the threshold) at most once per ``SIZE_HINT_S`` per process. A stale answer
+        only changes the speed: the two-stage pool holds every fact of a small user."""
+        now = time.monotonic()
+        hint = self._size_hints.get(user_id)
+        if hint is not None and hint[1] > now:
+            return hint[0]
+        row = yield from one(f"SELECT count(*) AS n FROM (SELECT 1 FROM {FACTS} WHERE user_id = %s"
+                             f" LIMIT {TWO_STAGE_ABOVE + 1}) s", (user_id,))
+        large = bool(row and row["n"] > TWO_STAGE_ABOVE)
+        if len(self._size_hints) > 10_000:  # bounded: the oldest hints go first
+            self._size_hints.clear()
+        self._size_hints[user_id] = (large, now + SIZE_HINT_S)
+        return large
 
     def _nearest_plan(
         self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int
