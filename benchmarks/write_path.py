@@ -118,7 +118,7 @@ def main() -> None:
         emb = memory.embed_query("running and cooking")
         found = memory.store.search(user, emb, {FactKind.DURABLE: 15, FactKind.CURRENT: 15})
         retrieved = [{"ref": f"{'D' if k is FactKind.DURABLE else 'C'}{j}", "fact": f, "similarity": s, "pending": p}
-                     for k, rows in found.items() for j, (f, s, p) in enumerate(rows, start=1)]
+                     for k, rows in found.items() for j, (f, s, p, *_) in enumerate(rows, start=1)]
         prompt = build_prompt_messages({  # the default prompt: built-in categories and evaluators
             "retrieved": retrieved, "at": clock() + timedelta(minutes=1),
             "context": ["user: I went running this morning", "assistant: How did it go?"],

@@ -75,6 +75,37 @@ class WriteConfig(BaseModel):
     write_budget_s: float | None = Field(default=0.5, gt=0)
 
 
+class Fusion(BaseModel):
+    """How the hybrid search turns its evidence into one relevance in [0, 1]:
+    ``z = bias + cosine * c + lexical * l + matched * [l > 0] + person * [linked]
+    + cosine_gap * (c - c_top) + lexical_share * l / l_top``, relevance = ``1 / (1 + exp(-z))``
+    (``link="logistic"``) or ``z`` (``"identity"``). ``c`` is the cosine similarity, ``l`` the
+    normalised full-text rank (``ts_rank_cd / (1 + ts_rank_cd)``), *linked* says a person the
+    query names is linked to the fact, and ``c_top`` / ``l_top`` are the best of the candidates
+    of the same kind (how far a fact is from the best match of this query).
+
+    The default is the hand-set blend (:meth:`blend`): ``benchmarks/fusion_train.py`` learns
+    weights on LoCoMo's dev conversations (a logistic regression, or a search for the weights with
+    the best recall) and scores them leave-one-conversation-out, and neither beat the blend on
+    the held-out conversation (BENCHMARKS.md, "Learned fusion"). Pass your own to try others."""
+
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)
+
+    link: Literal["logistic", "identity"] = "logistic"
+    bias: float = 0.0
+    cosine: float = 0.0
+    lexical: float = 0.0
+    matched: float = 0.0
+    person: float = 0.0
+    cosine_gap: float = 0.0
+    lexical_share: float = 0.0
+
+    @classmethod
+    def blend(cls, lexical_weight: float) -> Fusion:
+        """The hand-set blend, the default: ``(cosine + w * lexical) / (1 + w)``."""
+        return cls(link="identity", cosine=1 / (1 + lexical_weight), lexical=lexical_weight / (1 + lexical_weight))
+
+
 class ReadConfig(BaseModel):
     """Read path: quotas, ranking and the prompt sections."""
 
@@ -117,6 +148,13 @@ class ReadConfig(BaseModel):
     #: w above: the weight of the normalised full-text rank (ts_rank_cd / (1 + ts_rank_cd));
     #: 2 measured best on the LoCoMo dev conversations (0.5: 0.626, 1: 0.651, 2: 0.660, 4: 0.658).
     lexical_weight: float = Field(default=2.0, ge=0, le=20)
+    #: How the hybrid search scores a candidate: ``None`` (default) the hand-set blend
+    #: ``(cosine + w * lexical) / (1 + w)`` with ``lexical_weight``, or your own :class:`Fusion`.
+    fusion: Fusion | None = None
+
+    def fusion_model(self) -> Fusion:
+        """The :class:`Fusion` the hybrid search uses."""
+        return self.fusion if self.fusion is not None else Fusion.blend(self.lexical_weight)
     #: Facts said together with the best hit (its session, else its message) gain this times the
     #: best hit's score. Measured on the LoCoMo dev conversations (R@5 / R@10): 0 gives
     #: observations 0.570 / 0.620, turns 0.572 / 0.656; 0.1 gives 0.577 / 0.632 and 0.598 / 0.688

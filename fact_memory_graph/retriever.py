@@ -87,7 +87,7 @@ def score_facts(
     by_kind: dict[FactKind, list[list[Any]]] = {}
     for kind in (FactKind.DURABLE, FactKind.CURRENT):
         scored = by_kind[kind] = []
-        for fact, similarity, pending in found.get(kind, []):
+        for fact, similarity, pending, *_evidence in found.get(kind, []):
             if fact.expires_at is not None and fact.expires_at <= now:
                 continue  # its window passed; maintain() will mark it expired
             relevance = min(max(similarity, 0.0), 1.0)
@@ -308,7 +308,7 @@ class FactMemoryRetriever(BaseRetriever):
         read = self.context.config.read
         args: dict[str, Any] = {"quotas": self._quotas(opts), "since": opts.get("since"), "until": opts.get("until"),
                                 "query_text": query, "mode": read.search if query is not None else "dense",
-                                "lexical_weight": read.lexical_weight}
+                                "lexical_weight": read.lexical_weight, "fusion": read.fusion_model()}
         if "category" in flt:
             args["categories"] = _as_list(flt["category"])
         if "status" in flt:

@@ -171,12 +171,16 @@ class PendingContradiction(BaseModel):
 
 
 class SearchHit(NamedTuple):
-    """One similarity-search result: the fact, its cosine similarity to the query, and the
-    pending contradictions of it."""
+    """One search result: the fact, its relevance to the query (cosine in a dense search), the
+    pending contradictions of it, and the evidence the relevance was fused from (hybrid search):
+    cosine, the normalised full-text rank, whether a person the query names is linked to it."""
 
     fact: Fact
     similarity: float
     pending: list[PendingContradiction]
+    cosine: float | None = None
+    lexical: float | None = None
+    person: bool = False
 
 
 class CandidateStatus(StrEnum):

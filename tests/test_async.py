@@ -64,7 +64,7 @@ async def test_async_store_directly(fresh_db_url: str, embeddings) -> None:
         again = await store.apply("u", "m1", [], at=T0)
         assert again.already_processed and again.applied == out.applied
         found = await store.search("u", vec, {FactKind.DURABLE: 5})
-        assert [f.claim for f, _, _ in found[FactKind.DURABLE]] == ["lives in Berlin"]
+        assert [h.fact.claim for h in found[FactKind.DURABLE]] == ["lives in Berlin"]
         assert (await store.search("someone-else", vec, {FactKind.DURABLE: 5}))[FactKind.DURABLE] == []
         assert await store.delete_user("u") == {"candidates": 0, "audit": 1, "messages": 1, "runs": 0, "profile": 0,
                                                 "sessions": 0, "facts": 1, "message_log": 0, "people": 0,

@@ -328,3 +328,46 @@ def test_a_large_user_is_searched_in_two_stages_with_the_same_best_facts(memory:
     exact = [ids[i] for i in np.argsort(-(vectors @ query))[:3]]
     assert [h.fact.id for h in found[:3]] == exact
     memory.forget(user_id)
+
+
+def test_the_hybrid_search_reports_its_evidence_and_fuses_it_as_configured(make_memory, user_id: str) -> None:
+    """Each hybrid candidate carries its cosine, normalised full-text rank and person link; the
+    relevance is the configured fusion of them: the hand-set blend ``(cosine + w * lexical) /
+    (1 + w)`` by default, or your own :class:`Fusion` (a logistic one here)."""
+    import math
+
+    from fact_memory_graph.config import Fusion, ReadConfig
+    from fact_memory_graph.schema import FactKind
+
+    llm = ScriptedChatModel(responses=[{
+        "ops": [{"op": "add_durable", "category": "relationship", "claim": "has a sister Ottilie"}],
+        "relationships": [{"name": "Ottilie", "relation": "sister", "aliases": ["Otti"]}]}])
+    memory = make_memory(llm)
+    memory.remember(user_id, "My sister Ottilie (Otti) is great.")
+    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
+    question = "what does Otti like?"
+    vector = memory.embed_query(question)
+
+    def hits(fusion):
+        return {h.fact.claim: h for h in memory.store.search(user_id, vector, {FactKind.DURABLE: 5}, query_text=question,
+                                                             mode="hybrid", fusion=fusion)[FactKind.DURABLE]}
+
+    mine = Fusion(bias=-3, cosine=4, lexical=3, matched=0.5, person=1.5, cosine_gap=1, lexical_share=0.25)
+    found = hits(mine)
+    sister, jazz = found["has a sister Ottilie"], found["likes jazz"]
+    assert sister.person and not jazz.person  # "Otti" is Ottilie's alias: the people link
+    assert 0 <= sister.cosine <= 1 and jazz.lexical > 0  # "like" matches "likes"
+    top_cos, top_lex = max(h.cosine for h in found.values()), max(h.lexical for h in found.values())
+    for hit in found.values():
+        z = (mine.bias + mine.cosine * hit.cosine + mine.lexical * hit.lexical + mine.matched * (hit.lexical > 0)
+             + mine.person * hit.person + mine.cosine_gap * (hit.cosine - top_cos)
+             + mine.lexical_share * hit.lexical / top_lex)
+        assert math.isclose(hit.similarity, 1 / (1 + math.exp(-z)), rel_tol=1e-6)  # ts_rank_cd is a float4
+    for hit in hits(Fusion.blend(2.0)).values():
+        assert math.isclose(hit.similarity, (hit.cosine + 2 * hit.lexical) / 3, rel_tol=1e-6)
+    # The retriever takes the fusion from the config: the blend unless one is given.
+    assert ReadConfig().fusion_model() == Fusion.blend(2.0) and ReadConfig(fusion=mine).fusion_model() == mine
+    custom = make_memory(config=FactMemoryConfig(read=ReadConfig(fusion=mine)))
+    scores = {d.page_content: d.metadata["relevance"] for d in custom.as_retriever(user_id=user_id).invoke(question)}
+    assert math.isclose(scores["likes jazz"], jazz.similarity, abs_tol=1e-6)
+    memory.forget(user_id)

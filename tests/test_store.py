@@ -125,7 +125,7 @@ def test_users_never_see_each_others_rows(memory: FactMemory) -> None:
     memory.add_fact(alice, "lives in Berlin", kind="durable", category="identity")
     memory.add_fact(bob, "lives in Tokyo", kind="durable", category="identity")
     q = memory.embed_query("where does the user live?")
-    assert [f.claim for f, _, _ in memory.store.search(alice, q, {FactKind.DURABLE: 10})[FactKind.DURABLE]] == ["lives in Berlin"]
+    assert [h.fact.claim for h in memory.store.search(alice, q, {FactKind.DURABLE: 10})[FactKind.DURABLE]] == ["lives in Berlin"]
     assert [f.claim for f in memory.facts(bob)] == ["lives in Tokyo"]
     assert "Berlin" not in memory.recall(bob, "where do I live?")
     bob_fact = memory.facts(bob)[0]
@@ -148,7 +148,7 @@ def test_search_is_exact_top_k(memory: FactMemory, user_id: str) -> None:
     assert len(got[FactKind.DURABLE]) == 7 and got[FactKind.CURRENT] == []
     vecs = np.array(memory.embeddings.embed_documents(claims))
     exact = [claims[i] for i in np.argsort(-(vecs @ np.array(q)))[:7]]
-    assert [f.claim for f, _, _ in got[FactKind.DURABLE]] == exact
+    assert [h.fact.claim for h in got[FactKind.DURABLE]] == exact
 
 
 def test_pgvectorstore_interop_filters_and_mmr(memory: FactMemory, user_id: str) -> None:

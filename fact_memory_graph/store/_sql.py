@@ -110,8 +110,13 @@ def fact_id_param(fact_id: UUID | str, what: str = "fact id") -> UUID:
     return parse_uuid(fact_id, what)
 
 
+#: Search columns that are not the fact's: its relevance and the evidence it was fused from.
+_NOT_FACT = frozenset({"distance", "relevance", "pending", "embedding", "embedding_bits", "cosine", "lexical",
+                       "person", "top_cosine", "top_lexical"})
+
+
 def to_fact(row: Row) -> Fact:
-    return Fact.model_validate({k: row[k] for k in row if k not in ("distance", "relevance", "pending", "embedding", "embedding_bits")})
+    return Fact.model_validate({k: row[k] for k in row if k not in _NOT_FACT})
 
 
 def is_distributed(table: str) -> Plan[bool]:

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from fact_memory_graph.config import Fusion
 from fact_memory_graph.schema import (
     CATEGORY_WORDS,
     ApplyOutcome,
@@ -54,6 +55,16 @@ _LEXEME = re.compile(r"[^\W_]+")
 MAX_QUERY_TERMS = 64
 
 
+def fusion_sql(f: Fusion) -> str:
+    """The relevance expression over a candidate's ``cosine``, ``lexical`` and ``person`` columns
+    (:class:`~fact_memory_graph.config.Fusion`; its coefficients are validated finite floats)."""
+    z = (f"({float(f.bias)!r} + {float(f.cosine)!r} * cosine + {float(f.lexical)!r} * lexical"
+         f" + {float(f.matched)!r} * (lexical > 0)::int + {float(f.person)!r} * person::int"
+         f" + {float(f.cosine_gap)!r} * (cosine - top_cosine)"
+         f" + {float(f.lexical_share)!r} * coalesce(lexical / nullif(top_lexical, 0), 0))")
+    return f"1 / (1 + exp(-{z}))" if f.link == "logistic" else z
+
+
 #: A user with more believed facts than this is searched in two stages: the nearest
 #: ``TWO_STAGE_POOL`` x k (at least ``MIN_TWO_STAGE_POOL``) by Hamming distance of the
 #: binary-quantised vectors, then exact cosine over them (``benchmarks/read_path.py``: the
@@ -95,6 +106,7 @@ class ReadPlans(PlansBase):
         self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], statuses: Sequence[str],
         categories: Sequence[str] | None = None, query_text: str | None = None, mode: str = "dense",
         lexical_weight: float = 1.0, since: datetime | None = None, until: datetime | None = None,
+        fusion: Fusion | None = None, whole_pool: bool = False,
     ) -> Plan[dict[FactKind, list[SearchHit]]]:
         """The best candidates of each kind for a query, in one round trip.
 
@@ -134,24 +146,25 @@ class ReadPlans(PlansBase):
             pool: list[str] = []
             params_pool: list[Any] = []
             if dense and not large:
-                pool.append(f"(SELECT id FROM {FACTS} WHERE {scope} ORDER BY embedding <=> %s::vector, id LIMIT %s)")
+                pool.append(f"(SELECT id, false AS person FROM {FACTS} WHERE {scope} ORDER BY embedding <=> %s::vector, id"
+                            " LIMIT %s)")
                 params_pool += [*scope_params, q, k]
             elif dense:
                 # A large user: the nearest by the binary-quantised vectors (an index-only scan of
                 # the scope index), then the exact cosine over that pool.
-                pool.append(f"(SELECT f.id FROM (SELECT id FROM {FACTS} WHERE {scope}"
+                pool.append(f"(SELECT f.id, false AS person FROM (SELECT id FROM {FACTS} WHERE {scope}"
                             f" ORDER BY embedding_bits <~> binary_quantize(%s::vector)::bit({self.dimension}) LIMIT %s) c"
                             f" JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id ORDER BY f.embedding <=> %s::vector, f.id"
                             " LIMIT %s)")
                 params_pool += [*scope_params, q, max(k * TWO_STAGE_POOL, MIN_TWO_STAGE_POOL), user_id, q, k]
             if mode != "dense":
-                pool.append(f"(SELECT id FROM {FACTS}, to_tsquery('english', %s) tq WHERE {scope} AND claim_tsv @@ tq"
-                            " ORDER BY ts_rank_cd(claim_tsv, tq, 32) DESC, id LIMIT %s)")
+                pool.append(f"(SELECT id, false AS person FROM {FACTS}, to_tsquery('english', %s) tq WHERE {scope}"
+                            " AND claim_tsv @@ tq ORDER BY ts_rank_cd(claim_tsv, tq, 32) DESC, id LIMIT %s)")
                 params_pool += [tsquery, *scope_params, k]
             if names:  # the facts of a person the query names ("who is Mia?"): the relationships evaluator's links
                 # Driven from the (few) people rows, each linked fact looked up by its key: no scan of
                 # the user's facts when nobody is named.
-                pool.append(f"(SELECT id FROM (SELECT DISTINCT unnest(p.fact_ids) AS linked FROM {PEOPLE} p"
+                pool.append(f"(SELECT id, true AS person FROM (SELECT DISTINCT unnest(p.fact_ids) AS linked FROM {PEOPLE} p"
                             " WHERE p.user_id = %s AND (p.name_key = ANY(%s) OR lower(p.aliases::text)::text[] && %s)"
                             f") x JOIN LATERAL (SELECT id FROM {FACTS} WHERE id = x.linked AND {scope}) f ON true"
                             " ORDER BY id LIMIT %s)")
@@ -159,17 +172,22 @@ class ReadPlans(PlansBase):
             columns = ", ".join("f." + c.strip() for c in FACT_COLUMNS.split(","))
             cosine, lexical = "greatest(1 - (f.embedding <=> %s::vector), 0)", "ts_rank_cd(f.claim_tsv, tq, 32)"
             if mode == "dense":
-                blend, blend_params, tq_join, tq_params = cosine, [q], "", []
+                features, feature_params = f"{cosine} AS cosine, NULL::float8 AS lexical", [q]
+                blend, tq_join, tq_params = "cosine", "", []
             else:
-                blend = f"({cosine} + %s * {lexical}) / (1 + %s)" if mode == "hybrid" else lexical
-                blend_params = [q, lexical_weight, lexical_weight] if mode == "hybrid" else []
+                features = (f"{cosine} AS cosine, {lexical} AS lexical" if mode == "hybrid"
+                            else f"NULL::float8 AS cosine, {lexical} AS lexical")
+                feature_params = [q] if mode == "hybrid" else []
+                blend = fusion_sql(fusion or Fusion.blend(lexical_weight)) if mode == "hybrid" else "lexical"
                 tq_join, tq_params = ", to_tsquery('english', %s) tq", [tsquery]
             parts.append(
-                f"(SELECT {columns}, {blend} AS relevance"
-                f" FROM (SELECT DISTINCT id FROM ({' UNION ALL '.join(pool)}) pool) c"
-                f" JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id{tq_join}"
-                " ORDER BY relevance DESC, f.id LIMIT %s)")
-            params += [*blend_params, *params_pool, user_id, *tq_params, k]
+                f"(SELECT *, {blend} AS relevance FROM (SELECT *, max(cosine) OVER () AS top_cosine,"
+                " max(lexical) OVER () AS top_lexical"
+                f" FROM (SELECT {columns}, {features}, c.person"
+                f" FROM (SELECT id, bool_or(person) AS person FROM ({' UNION ALL '.join(pool)}) pool GROUP BY id) c"
+                f" JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id{tq_join}) candidates) scored"
+                f" ORDER BY relevance DESC, id{'' if whole_pool else ' LIMIT %s'})")
+            params += [*feature_params, *params_pool, user_id, *tq_params, *([] if whole_pool else [k])]
         out: dict[FactKind, list[SearchHit]] = {FactKind(k): [] for k in quotas}
         if not parts:
             return out
@@ -194,7 +212,10 @@ class ReadPlans(PlansBase):
         for row in found:
             fact = to_fact(row)
             pending = [PendingContradiction.model_validate(p) for p in row["pending"]]
-            out[fact.kind].append(SearchHit(fact, float(row["relevance"]), pending))
+            out[fact.kind].append(SearchHit(fact, float(row["relevance"]), pending,
+                                            None if row["cosine"] is None else float(row["cosine"]),
+                                            None if row["lexical"] is None else float(row["lexical"]),
+                                            bool(row["person"])))
         for hits in out.values():
             hits.sort(key=lambda h: (-h.similarity, str(h.fact.id)))
         return out
