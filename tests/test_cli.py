@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from datetime import datetime, timedelta
 
 import pytest
 from langchain_core.embeddings import Embeddings
@@ -65,9 +66,48 @@ def test_cli_commands(db_url: str) -> None:
     assert runner.invoke(app, ["candidates", user, *db]).exit_code == 0
     assert runner.invoke(app, ["forget", user, *db]).exit_code == 2  # needs --yes
     result = runner.invoke(app, ["forget", user, "--yes", *db])
-    assert result.exit_code == 0 and json.loads(result.output)["facts"] == 2
+    assert result.exit_code == 0 and result.output.startswith(f"forgot {user}: deleted ") and "2 facts" in result.output
     result = runner.invoke(app, ["recall", user, "anything", *db])
     assert f"no facts for {user}" in result.output
+    result = runner.invoke(app, ["forget", user, "--yes", "--json", *db])  # data with --json
+    assert result.exit_code == 0 and json.loads(result.output)["facts"] == 0
+
+
+def test_cli_rough_edges_a_new_user_met(db_url: str, tmp_path) -> None:
+    """What a first afternoon with the CLI ran into, each now like its neighbours: 0 done, 1 found
+    a problem, 2 could not run; a sentence by default."""
+    user = f"cli-{uuid.uuid4().hex[:8]}"
+    db = ["--database-url", db_url]
+    # No default category: "likes jazz" is not an identity; the kind follows the category.
+    result = runner.invoke(app, ["add", user, "likes jazz", *db])
+    assert result.exit_code == 2 and "--category" in result.output
+    result = runner.invoke(app, ["add", user, "likes jazz", "--category", "preference", "--json", *db])
+    assert result.exit_code == 0 and json.loads(result.output)["op"] == "add_durable"
+    result = runner.invoke(app, ["add", user, "tired", "--category", "physical_state", "--json", *db])
+    assert json.loads(result.output)["kind"] == "current"  # no --kind needed
+    result = runner.invoke(app, ["add", user, "tired", "--category", "physical_state", "--kind", "durable", *db])
+    assert result.exit_code == 2 and "is a current category" in result.output
+    # A date-only --expires lasts through that day (local time); a past one is said plainly.
+    result = runner.invoke(app, ["add", user, "on holiday", "--category", "schedule_context", "--expires", "2099-12-01",
+                                 "--json", *db])
+    assert result.exit_code == 0
+    with FactMemory.open(db_url) as memory:
+        [holiday] = [f for f in memory.facts(user) if f.claim == "on holiday"]
+    local_end = datetime(2099, 12, 2).astimezone() - timedelta(microseconds=1)
+    assert holiday.expires_at == local_end
+    result = runner.invoke(app, ["add", user, "on holiday", "--category", "schedule_context", "--expires", "2001-01-01",
+                                 *db])
+    assert result.exit_code == 2 and "already past" in result.output and "zone" not in result.output
+    # Bad input that needs no store fails before any open; an unknown user's export is a problem.
+    result = runner.invoke(app, ["facts", "", "--database-url", "postgresql://nobody@127.0.0.1:1/nodb"])
+    assert result.exit_code == 2 and "user id" in result.output and "connect" not in result.output
+    out = tmp_path / "nobody.json"
+    result = runner.invoke(app, ["export", f"nobody-{user}", "--output", str(out), *db])
+    assert result.exit_code == 1 and "nothing is stored" in result.output and not out.exists()
+    # `review` without a model could not run, as `remember` (2); no digest yet is not a failure.
+    result = runner.invoke(app, ["review", user, *db])
+    assert result.exit_code == 2 and "no chat model" in result.output
+    assert runner.invoke(app, ["forget", user, "--yes", *db]).exit_code == 0
 
 
 def test_cli_bad_input_exits_non_zero(db_url: str) -> None:
@@ -295,10 +335,10 @@ def test_operator_commands(db_url: str, tmp_path, clock) -> None:
     assert result.exit_code == 2 and "--expires" in result.output
     result = runner.invoke(app, ["add", user + "-x", "on holiday", "--kind", "current", "--category",
                                  "schedule_context", "--expires", "2030-01-01", "--json", *db])
-    assert result.exit_code == 0, result.output  # a plain date: its midnight, UTC
+    assert result.exit_code == 0, result.output  # a plain date: the end of that day, local time
     with FactMemory.open(db_url) as memory:
         [fact] = memory.facts(user + "-x")
-        assert fact.expires_at is not None and fact.expires_at.isoformat() == "2030-01-01T00:00:00+00:00"
+        assert fact.expires_at == datetime(2030, 1, 2).astimezone() - timedelta(microseconds=1)
     result = runner.invoke(app, ["audit", user, "--limit", "1", "--json", *db])
     assert [json.loads(result.output)[0]["after"]["claim"]] == ["has a cat"]  # the newest
     result = runner.invoke(app, ["audit", user, "--limit", "1", *db])

