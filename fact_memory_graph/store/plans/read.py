@@ -58,10 +58,16 @@ MAX_QUERY_TERMS = 64
 def fusion_sql(f: Fusion) -> str:
     """The relevance expression over a candidate's ``cosine``, ``lexical`` and ``person`` columns
     (:class:`~fact_memory_graph.config.Fusion`; its coefficients are validated finite floats)."""
-    z = (f"({float(f.bias)!r} + {float(f.cosine)!r} * cosine + {float(f.lexical)!r} * lexical"
-         f" + {float(f.matched)!r} * (lexical > 0)::int + {float(f.person)!r} * person::int"
-         f" + {float(f.cosine_gap)!r} * (cosine - top_cosine)"
-         f" + {float(f.lexical_share)!r} * coalesce(lexical / nullif(top_lexical, 0), 0))")
+    terms = [f"{float(f.bias)!r}", f"{float(f.cosine)!r} * cosine", f"{float(f.lexical)!r} * lexical"]
+    if f.matched:
+        terms.append(f"{float(f.matched)!r} * (lexical > 0)::int")
+    if f.person:
+        terms.append(f"{float(f.person)!r} * person::int")
+    if f.cosine_gap:  # relative terms need the best candidate of the kind (a window in the query)
+        terms.append(f"{float(f.cosine_gap)!r} * (cosine - top_cosine)")
+    if f.lexical_share:
+        terms.append(f"{float(f.lexical_share)!r} * coalesce(lexical / nullif(top_lexical, 0), 0)")
+    z = f"({' + '.join(terms)})"
     return f"1 / (1 + exp(-{z}))" if f.link == "logistic" else z
 
 
@@ -180,13 +186,14 @@ class ReadPlans(PlansBase):
                 feature_params = [q] if mode == "hybrid" else []
                 blend = fusion_sql(fusion or Fusion.blend(lexical_weight)) if mode == "hybrid" else "lexical"
                 tq_join, tq_params = ", to_tsquery('english', %s) tq", [tsquery]
-            parts.append(
-                f"(SELECT *, {blend} AS relevance FROM (SELECT *, max(cosine) OVER () AS top_cosine,"
-                " max(lexical) OVER () AS top_lexical"
-                f" FROM (SELECT {columns}, {features}, c.person"
-                f" FROM (SELECT id, bool_or(person) AS person FROM ({' UNION ALL '.join(pool)}) pool GROUP BY id) c"
-                f" JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id{tq_join}) candidates) scored"
-                f" ORDER BY relevance DESC, id{'' if whole_pool else ' LIMIT %s'})")
+            candidates = (f"SELECT {columns}, {features}, c.person"
+                          f" FROM (SELECT id, bool_or(person) AS person FROM ({' UNION ALL '.join(pool)}) pool"
+                          f" GROUP BY id) c JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id{tq_join}")
+            if "top_" in blend:  # the fusion compares each candidate with the best of its kind
+                candidates = (f"SELECT *, max(cosine) OVER () AS top_cosine, max(lexical) OVER () AS top_lexical"
+                              f" FROM ({candidates}) candidates")
+            parts.append(f"(SELECT *, {blend} AS relevance FROM ({candidates}) scored"
+                         f" ORDER BY relevance DESC, id{'' if whole_pool else ' LIMIT %s'})")
             params += [*feature_params, *params_pool, user_id, *tq_params, *([] if whole_pool else [k])]
         out: dict[FactKind, list[SearchHit]] = {FactKind(k): [] for k in quotas}
         if not parts:
@@ -205,9 +212,10 @@ class ReadPlans(PlansBase):
             f"     FROM {CANDIDATES} c WHERE c.user_id = %s AND c.status = 'pending') c"
             f"   WHERE c.newest <= {MAX_PENDING_SHOWN} GROUP BY c.user_id, c.fact_id) p"
             " ON p.user_id = f.user_id AND p.fact_id = f.id",
-            # Planned for its values each time: a prepared statement's generic plan (psycopg
-            # prepares after five runs) made this read 3.4x slower at 10k facts.
-            [*params, user_id], prepare=False,
+            # A large user's search is planned for its values each time: a prepared statement's
+            # generic plan made a 10k-fact read 3x slower. A small user's is prepared (psycopg,
+            # after five runs): its generic plan is as good, and planning costs ~2 ms.
+            [*params, user_id], prepare=False if large else None,
         )
         for row in found:
             fact = to_fact(row)
