@@ -141,6 +141,8 @@ class LocalE5Embeddings(BaseModel, Embeddings):
     Queries get e5's ``query: `` prefix and stored texts its ``passage: `` prefix, as the model
     was trained. Measured here (BENCHMARKS.md, "Embedders"): a query costs about 3-5x
     all-MiniLM-L6-v2 int8's, which is why it is an option and not the default read's embedder.
+    Not a drop-in: its cosines run high for unrelated texts, so ``WriteConfig.dedup_threshold``
+    (0.92, set for MiniLM) merges distinct facts with it; measure a threshold for it first.
     Thread-safe (one engine behind a lock); ``threads`` sets OpenMP's threads before the engine
     loads (its threads spin under load otherwise)."""
 
