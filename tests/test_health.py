@@ -102,3 +102,9 @@ def test_prometheus_gauges_mirror_the_health_report(make_memory, user_id: str, c
     body = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
     assert "fact_memory_unreconciled_facts 3.0" in body
     assert 'fact_memory_facts{status="active"} 3.0' in body and "fact_memory_alerts 0.0" in body
+    # The outcome metrics for repetition and stale facts shown: NaN until a reply's memory is known.
+    assert "fact_memory_repetition_per_user_week NaN" in body and "fact_memory_stale_shown_share NaN" in body
+    gauges.update(memory.health(user_id).model_copy(update={"repetition_per_user_week": 0.5,
+                                                            "stale_shown_share": 0.25}))
+    body = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
+    assert "fact_memory_repetition_per_user_week 0.5" in body and "fact_memory_stale_shown_share 0.25" in body
