@@ -968,8 +968,12 @@ def queue_status(
 ) -> None:
     """Messages waiting for extraction and why: held by a drainer (which, until when), retrying
     after a failure (next attempt), parked after their last attempt (reason), no model here."""
-    with _memory(database_url, data_dir) as memory, _errors():
-        status = memory.queue.status(user)
+    from fact_memory_graph import settings
+
+    # The store alone (no embedder, no LangGraph, no model built): the status is a query.
+    with _store(database_url, data_dir) as store, _errors():
+        status = {**store.queue_status(user, now=datetime.now(UTC)),
+                  "model": None if settings.model_configured() else settings.NO_MODEL_MESSAGE}
     info = {"user_id": user, "queued": status["queued"], "retrying": status["retrying"], "failed": status["failed"],
             "oldest_queued_seconds": status["oldest_seconds"],
             "next_due": status["next_due"].isoformat() if status["next_due"] else None,

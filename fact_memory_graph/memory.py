@@ -396,11 +396,7 @@ class FactMemory:
         if self._llm is None:
             self._llm = settings.model_from_env()
             if self._llm is None:
-                raise ConfigurationError(
-                    "no chat model for extraction: pass llm=... to FactMemory.open, or set "
-                    "FACT_MEMORY_MODEL (e.g. openai:gpt-4o-mini) with OPENAI_API_KEY, or "
-                    "OPENAI_BASE_URL for a local OpenAI-compatible server"
-                )
+                raise ConfigurationError(settings.NO_MODEL_MESSAGE)
         return self._llm
 
     def embed_query(self, text: str) -> list[float]:

@@ -119,6 +119,19 @@ def _number(name: str, default: str, kind: type[int] | type[float]) -> Any:
         raise ConfigurationError(f"{name}={raw!r} is not a number") from None
 
 
+#: Why a process cannot extract: no chat model given or configured.
+NO_MODEL_MESSAGE = ("no chat model for extraction: pass llm=... to FactMemory.open, or set "
+                    "FACT_MEMORY_MODEL (e.g. openai:gpt-4o-mini) with OPENAI_API_KEY, or "
+                    "OPENAI_BASE_URL for a local OpenAI-compatible server")
+
+
+def model_configured() -> bool:
+    """Whether the environment names a chat model (what :func:`model_from_env` reads), without
+    building it (no provider package is imported)."""
+    return bool(os.environ.get("FACT_MEMORY_MODEL") or os.environ.get("OPENAI_API_KEY")
+                or os.environ.get("OPENAI_BASE_URL"))
+
+
 def model_from_env() -> BaseChatModel | None:
     """The extraction model configured by the environment, or ``None``.
 
