@@ -22,7 +22,7 @@ Three ship beside the facts and are on by default (:func:`default_evaluators`):
 
 Two more ship off by default (they grow the extraction prompt by more than 5 %), each on with a
 config switch (``FactMemoryConfig(evaluators=EvaluatorConfig(goals=True, trust=True))``, or
-``FACT_MEMORY_EVALUATORS__GOALS=true``):
+``FACT_MEMORY_EVALUATORS=goals,trust``):
 
 - ``goals``: what the user is trying to achieve and how it goes (set, progress, setback,
   achieved, abandoned, with a short note). :meth:`EvaluationsView.goals` folds the records into

@@ -8,6 +8,7 @@
 | ``OPENAI_API_KEY`` / ``OPENAI_BASE_URL`` | with no ``FACT_MEMORY_MODEL``: ``openai:gpt-4o-mini`` |
 | ``FACT_MEMORY_STRUCTURED_METHOD`` | ``function_calling`` (default) or ``json_schema`` |
 | ``FACT_MEMORY_DEDUP_THRESHOLD`` | write-time dedup cosine threshold (default 0.92) |
+| ``FACT_MEMORY_EVALUATORS`` | optional built-in evaluators to switch on: ``goals``, ``trust`` or ``goals,trust`` |
 | ``FACT_MEMORY_MAX_TOKENS`` / ``FACT_MEMORY_TIMEOUT`` | output cap / timeout of the env-configured model |
 | ``FACT_MEMORY_EMBEDDINGS`` | ``local`` (default: offline all-MiniLM-L6-v2), ``e5`` (offline multilingual-e5-small, ``[e5]`` extra) or ``openai:<model>`` |
 
@@ -98,6 +99,12 @@ def config_from_env() -> FactMemoryConfig:
     if v := os.environ.get("FACT_MEMORY_STRUCTURED_METHOD"):
         write["structured_output_method"] = v
     data: dict[str, object] = {"write": write}
+    if v := os.environ.get("FACT_MEMORY_EVALUATORS"):
+        # The optional built-in evaluators to switch on: "goals", "trust" or "goals,trust".
+        names = {n.strip() for n in v.split(",") if n.strip()}
+        if names - {"goals", "trust"}:
+            raise ConfigurationError(f"FACT_MEMORY_EVALUATORS={v!r}: expected goals, trust or goals,trust")
+        data["evaluators"] = {name: True for name in names}
     if v := os.environ.get("FACT_MEMORY_CATEGORIES"):
         # The custom categories as JSON, so the CLI and the app agree on them:
         # '[{"name": "training_load", "kind": "current", "description": "ran 40 km this week"}]'

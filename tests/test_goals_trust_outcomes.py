@@ -107,6 +107,21 @@ def test_read_shown_reads_back_what_the_formatter_wrote() -> None:
 
 
 # --------------------------------------------------------------------------- goals
+def test_the_environment_switches_the_optional_evaluators_on(monkeypatch) -> None:
+    import pytest
+
+    from fact_memory_graph.errors import ConfigurationError
+    from fact_memory_graph.settings import config_from_env
+
+    monkeypatch.setenv("FACT_MEMORY_EVALUATORS", "goals, trust")
+    assert (config_from_env().evaluators.goals, config_from_env().evaluators.trust) == (True, True)
+    monkeypatch.setenv("FACT_MEMORY_EVALUATORS", "goals")
+    assert (config_from_env().evaluators.goals, config_from_env().evaluators.trust) == (True, False)
+    monkeypatch.setenv("FACT_MEMORY_EVALUATORS", "goals,mood")
+    with pytest.raises(ConfigurationError, match="FACT_MEMORY_EVALUATORS"):
+        config_from_env()
+
+
 def test_goals_are_off_by_default_and_on_by_a_switch(make_memory, user_id: str) -> None:
     default = make_memory(ScriptedChatModel(responses=[{"ops": []}]))
     default.remember(user_id, "I want to run a marathon.")
