@@ -100,6 +100,12 @@ class Fusion(BaseModel):
     cosine_gap: float = 0.0
     lexical_share: float = 0.0
 
+    @property
+    def relative(self) -> bool:
+        """Whether a term compares a candidate with the best of its kind (the query then takes
+        the best cosine and full-text rank of the candidates with a window)."""
+        return bool(self.cosine_gap or self.lexical_share)
+
     @classmethod
     def blend(cls, lexical_weight: float) -> Fusion:
         """The hand-set blend, the default: ``(cosine + w * lexical) / (1 + w)``."""

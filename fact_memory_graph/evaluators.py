@@ -113,8 +113,9 @@ class Evaluator:
         return []
 
     def resolve(self, value: Any, refs: Mapping[str, Any]) -> Any:
-        """The output with the known facts' short references (``D1``, ``C2``) it cites replaced
-        by their ids (the built-in trust evaluator); default: unchanged."""
+        """The validated output (as JSON) as it is recorded: the built-in trust evaluator replaces
+        the known facts' short references (``D1``, ``C2``) by their ids, the goals evaluator drops
+        empty goals and caps their number; default: unchanged. ``None`` or ``[]``: nothing recorded."""
         return value
 
 
@@ -239,7 +240,13 @@ class TrustEvaluator(Evaluator):
 #: Goal records kept per message (a runaway output is cut).
 MAX_GOALS = 10
 
-GOALS = Evaluator(
+
+class GoalsEvaluator(Evaluator):
+    def resolve(self, value: Any, refs: Mapping[str, Any]) -> Any:
+        return [g for g in value if g["goal"]][:MAX_GOALS] if isinstance(value, list) else value
+
+
+GOALS = GoalsEvaluator(
     name="goals", output=list[GoalUpdate],
     instructions="goals: goals the user states or reports on (goal in the same few words each time; "
                  "status set/progress/setback/achieved/abandoned; a short note); [] if none.",
@@ -339,8 +346,6 @@ def evaluate(data: Mapping[str, Any], evaluators: Sequence[Evaluator], *, user_i
         if ev.empty(value):
             continue
         output = clean_json(ev.adapter().dump_python(value, mode="json"))  # no NUL or lone surrogate
-        if ev is GOALS:
-            output = [g for g in output if g["goal"]][:MAX_GOALS]
         output = ev.resolve(output, refs or {})
         if output is None or output == []:
             continue

@@ -29,6 +29,7 @@ from uuid import UUID
 
 import typer
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from fact_memory_graph.errors import ConfigurationError, FactMemoryError, InvalidInputError
@@ -82,6 +83,16 @@ def fail(message: str, code: int = 2) -> NoReturn:
 def _ts(value: datetime) -> str:
     """Every timestamp the CLI prints: ISO 8601 to the second, with its UTC offset."""
     return value.isoformat(timespec="seconds")
+
+
+def _fields_table(fields: dict[str, Any], blank: str, missing: tuple[Any, ...] = (None,)) -> Table:
+    """One record as a two-column table (field, value); ``blank`` stands for a value in ``missing``."""
+    table = Table(show_header=False, pad_edge=False)
+    table.add_column("field")
+    table.add_column("value")
+    for name, value in fields.items():
+        table.add_row(name, Text(blank if value in missing else str(value)))
+    return table
 
 
 def _emit_json(value: Any) -> None:

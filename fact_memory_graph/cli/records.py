@@ -30,6 +30,7 @@ from fact_memory_graph.cli._common import (
     _emit_json,
     _errors,
     _fact_id,
+    _fields_table,
     _kind_of,
     _memory,
     _parse_at,
@@ -270,12 +271,7 @@ def show(user: UserArg, fact_id: IdArg, as_json: JsonOpt = False, database_url: 
     if as_json:
         _emit_json(data)
         return
-    table = Table(show_header=False, pad_edge=False)
-    table.add_column("field")
-    table.add_column("value")
-    for name, value in data.items():
-        table.add_row(name, Text("" if value is None else str(value)))
-    console.print(table)
+    console.print(_fields_table(data, ""))
 
 
 @app.command()

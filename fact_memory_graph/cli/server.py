@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
 if TYPE_CHECKING:
     pass
@@ -17,6 +15,7 @@ from fact_memory_graph.cli._common import (
     JsonOpt,
     _emit_json,
     _errors,
+    _fields_table,
     _pgdata,
     console,
     server_app,
@@ -32,12 +31,7 @@ def server_status(as_json: JsonOpt = False, data_dir: DirOpt = None) -> None:
     if as_json:
         _emit_json(status)
         return
-    table = Table(show_header=False, pad_edge=False)
-    table.add_column("field")
-    table.add_column("value")
-    for name, value in status.items():
-        table.add_row(name, Text("-" if value in (None, []) else str(value)))
-    console.print(table)
+    console.print(_fields_table(status, "-", missing=(None, [])))
 
 
 @server_app.command("start")

@@ -79,7 +79,7 @@ class HealthPlans(ReconcilePlans):
             f"SELECT avg(facts_shown)::float8 AS per_reply FROM {MESSAGES} WHERE {where} AND facts_shown IS NOT NULL"
             f" {window}", (*params, *window_params))
         exposure = yield from one(
-            "SELECT count(DISTINCT user_id) AS users, count(*) AS replies, min(at) AS first_at,"
+            "SELECT count(DISTINCT user_id) AS users, min(at) AS first_at,"
             " coalesce(sum((output->>'facts_shown')::int), 0) AS shown,"
             " coalesce(sum((output->>'stale_shown')::int), 0) AS stale,"
             " coalesce(sum((output->>'repeated')::int), 0) AS repeated"

@@ -71,7 +71,7 @@ def fusion_sql(f: Fusion) -> str:
     return f"1 / (1 + exp(-{z}))" if f.link == "logistic" else z
 
 
-#: A user with more believed facts than this is searched in two stages: the nearest
+#: A user with more facts (of any status) than this is searched in two stages: the nearest
 #: ``TWO_STAGE_POOL`` x k (at least ``MIN_TWO_STAGE_POOL``) by Hamming distance of the
 #: binary-quantised vectors, then exact cosine over them (``benchmarks/read_path.py``: the
 #: same top k as the exact scan on 10k facts, in half the time). Below it the exact scan is faster.
@@ -177,6 +177,7 @@ class ReadPlans(PlansBase):
                 params_pool += [user_id, names, names, *scope_params, k]
             columns = ", ".join("f." + c.strip() for c in FACT_COLUMNS.split(","))
             cosine, lexical = "greatest(1 - (f.embedding <=> %s::vector), 0)", "ts_rank_cd(f.claim_tsv, tq, 32)"
+            fused = fusion or Fusion.blend(lexical_weight)
             if mode == "dense":
                 features, feature_params = f"{cosine} AS cosine, NULL::float8 AS lexical", [q]
                 blend, tq_join, tq_params = "cosine", "", []
@@ -184,12 +185,12 @@ class ReadPlans(PlansBase):
                 features = (f"{cosine} AS cosine, {lexical} AS lexical" if mode == "hybrid"
                             else f"NULL::float8 AS cosine, {lexical} AS lexical")
                 feature_params = [q] if mode == "hybrid" else []
-                blend = fusion_sql(fusion or Fusion.blend(lexical_weight)) if mode == "hybrid" else "lexical"
+                blend = fusion_sql(fused) if mode == "hybrid" else "lexical"
                 tq_join, tq_params = ", to_tsquery('english', %s) tq", [tsquery]
             candidates = (f"SELECT {columns}, {features}, c.person"
                           f" FROM (SELECT id, bool_or(person) AS person FROM ({' UNION ALL '.join(pool)}) pool"
                           f" GROUP BY id) c JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id{tq_join}")
-            if "top_" in blend:  # the fusion compares each candidate with the best of its kind
+            if mode == "hybrid" and fused.relative:  # compared with the best candidate of its kind
                 candidates = (f"SELECT *, max(cosine) OVER () AS top_cosine, max(lexical) OVER () AS top_lexical"
                               f" FROM ({candidates}) candidates")
             parts.append(f"(SELECT *, {blend} AS relevance FROM ({candidates}) scored"
@@ -229,9 +230,10 @@ class ReadPlans(PlansBase):
         return out
 
     def _is_large(self, user_id: str) -> Plan[bool]:
-        """Whether the user holds more than ``TWO_STAGE_ABOVE`` facts: counted (an index-only scan,
-        stopped at the threshold) at most once per ``SIZE_HINT_S`` per process. A stale answer
-        only changes the speed: the two-stage pool holds every fact of a small user."""
+        """Whether the user holds more than ``TWO_STAGE_ABOVE`` facts (of any status): counted (an
+        index-only scan, stopped at the threshold) at most once per ``SIZE_HINT_S`` per process.
+        A user who grew past it meanwhile is still scanned exactly (slower, the same result); one
+        purged or forgotten below it keeps the two stages for up to ``SIZE_HINT_S``."""
         now = time.monotonic()
         hint = self._size_hints.get(user_id)
         if hint is not None and hint[1] > now:
@@ -239,7 +241,7 @@ class ReadPlans(PlansBase):
         row = yield from one(f"SELECT count(*) AS n FROM (SELECT 1 FROM {FACTS} WHERE user_id = %s"
                              f" LIMIT {TWO_STAGE_ABOVE + 1}) s", (user_id,))
         large = bool(row and row["n"] > TWO_STAGE_ABOVE)
-        if len(self._size_hints) > 10_000:  # bounded: the oldest hints go first
+        if len(self._size_hints) > 10_000:  # bounded: every hint is dropped and counted again
             self._size_hints.clear()
         self._size_hints[user_id] = (large, now + SIZE_HINT_S)
         return large
