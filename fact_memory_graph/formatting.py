@@ -39,6 +39,8 @@ def count_facts_shown(text: str | None) -> int | None:
 
 
 _DECODER = json.JSONDecoder()
+#: Claim digests kept per shown section (a real one holds a few dozen facts at most).
+MAX_SHOWN_DIGESTS = 200
 _CATEGORY = re.compile(r"^- \[[^\]]*\] (as of [^:\n]*: )?")
 
 
@@ -73,7 +75,8 @@ def read_shown(text: str | None) -> ShownMemory | None:
                 continue
             if isinstance(claim, str):
                 digests.append(claim_digest(claim))
-    return ShownMemory(facts=facts, stale=stale, digests=tuple(dict.fromkeys(digests)))
+    # The section comes from the client's state: what is kept of it stays bounded.
+    return ShownMemory(facts=facts, stale=stale, digests=tuple(dict.fromkeys(digests))[:MAX_SHOWN_DIGESTS])
 
 
 def approx_tokens(text: str) -> int:

@@ -104,6 +104,11 @@ def test_read_shown_reads_back_what_the_formatter_wrote() -> None:
     seen = read_shown(text)
     assert (seen.facts, seen.stale, len(seen.digests)) == (4, 2, 3)
     assert read_shown(None) is None and read_shown("").facts == 0
+    # The section is client-supplied state: a hostile one is counted, its digests bounded.
+    from fact_memory_graph.formatting import MAX_SHOWN_DIGESTS
+
+    hostile = read_shown("\n".join(f'- [x] "claim {i}"' for i in range(10_000)) + '\n- [x] "unterminated')
+    assert hostile.facts == 10_001 and len(hostile.digests) == MAX_SHOWN_DIGESTS
 
 
 # --------------------------------------------------------------------------- goals
