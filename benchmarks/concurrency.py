@@ -35,9 +35,9 @@ def main() -> None:
         url = stack.enter_context(bench_database(args.database_url, "concurrency"))
         memory = stack.enter_context(FactMemory.open(url))
         user = "bench-concurrency"
-        a = memory.add_fact(user, "lives in Berlin", kind="durable", category="identity").fact_id
-        b = memory.add_fact(user, "allergic to penicillin", kind="durable", category="health").fact_id
-        vector = memory.embed_query("enjoys jazz")
+        a = memory.facts.add(user, "lives in Berlin", kind="durable", category="identity").fact_id
+        b = memory.facts.add(user, "allergic to penicillin", kind="durable", category="health").fact_id
+        vector = memory.context.embed_query("enjoys jazz")
         started = time.perf_counter()
         with ProcessPoolExecutor(args.processes, mp_context=multiprocessing.get_context("spawn")) as pool:
             futures = [pool.submit(run_writer, url, user, [str(a), str(b)], "enjoys jazz", vector,
@@ -48,7 +48,7 @@ def main() -> None:
         n = args.processes * args.threads * args.messages
         errors = [e for errs, _ in results for e in errs]
         latencies = [ms for _, lat in results for ms in lat]
-        facts = memory.facts(user, status="active")
+        facts = memory.facts.list(user, status="active")
         by_claim = {f.claim: f.confidence for f in facts}
         exact = (abs(by_claim["lives in Berlin"] - (0.7 + n * step)) < 1e-9
                  and abs(by_claim["allergic to penicillin"] - (0.7 + n * step)) < 1e-9

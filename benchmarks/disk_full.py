@@ -53,11 +53,11 @@ def main() -> None:
                     break
                 except FactMemoryError as exc:
                     errors[f"retry {type(exc).__name__}"] += 1
-        facts = Counter(f.claim.split(" x")[0] for f in memory.facts("disk"))
+        facts = Counter(f.claim.split(" x")[0] for f in memory.facts.list("disk"))
         result = {
             "messages_sent": sent, "failed_while_full": len(failed), "errors": dict(errors),
             "retried_applied": retried[False], "retried_already_processed": retried[True],
-            "messages_processed": memory.stats("disk")["messages"], "facts": sum(facts.values()),
+            "messages_processed": memory.admin.stats("disk")["messages"], "facts": sum(facts.values()),
             "duplicate_facts": sum(n - 1 for n in facts.values() if n > 1),
         }
         memory.close()

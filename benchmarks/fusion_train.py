@@ -54,7 +54,7 @@ K = 10
 
 def candidates(memory: FactMemory, users: list[str], question: str, pool_k: int) -> list[dict[str, Any]]:
     """The whole hybrid candidate pool of each user for the question, with its evidence."""
-    vector = memory.embed_query(question)
+    vector = memory.context.embed_query(question)
     out = []
     for user in users:
         found = memory.store.search(user, vector, {FactKind.DURABLE: pool_k}, query_text=question, mode="hybrid",

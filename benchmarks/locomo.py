@@ -90,7 +90,7 @@ def store_conversation(memory: FactMemory, user: str, conv: dict[str, Any]) -> i
     for at, items in by_time.items():
         for start in range(0, len(items), memory.config.write.max_ops):
             batch = items[start:start + memory.config.write.max_ops]
-            memory.add_facts(user, [{"claim": c, "kind": "durable", "category": "life_event",
+            memory.facts.add_many(user, [{"claim": c, "kind": "durable", "category": "life_event",
                                      "structured_fields": {"dia_id": d}} for d, c in batch], at=at,
                              message_id=f"{user}:{batch[0][0]}")
             stored += len(batch)

@@ -90,14 +90,14 @@ def main() -> None:
         user = "bench-reconcile"
         for claim, _ in facts:
             clock.advance(minutes=30)
-            memory.add_fact(user, claim, kind="durable", category=CATEGORY)
-        stored = len(memory.facts(user))
-        true_dups = stored - len({meaning_of[f.claim] for f in memory.facts(user)})
+            memory.facts.add(user, claim, kind="durable", category=CATEGORY)
+        stored = len(memory.facts.list(user))
+        true_dups = stored - len({meaning_of[f.claim] for f in memory.facts.list(user)})
         totals = {"runs": 0, "model_calls": 0, "prompt_tokens": 0, "groups": 0, "merged": 0, "wall": 0.0,
                   "model": 0.0}
         started = time.perf_counter()
         while True:
-            report = memory.compact(user)
+            report = memory.upkeep.compact(user)
             if report.facts_selected == 0:
                 break
             totals["runs"] += 1
@@ -106,8 +106,8 @@ def main() -> None:
             totals["wall"] += report.wall_seconds
             totals["model"] += report.model_seconds
         elapsed = time.perf_counter() - started
-        remaining = len({f.claim for f in memory.facts(user, status="active")})
-        active_meanings = {meaning_of[f.claim] for f in memory.facts(user, status="active")}
+        remaining = len({f.claim for f in memory.facts.list(user, status="active")})
+        active_meanings = {meaning_of[f.claim] for f in memory.facts.list(user, status="active")}
     per100 = 100 / stored
     result = {
         "facts": stored, "true_duplicates": true_dups, "neighbours": config.reconcile.neighbours,

@@ -54,7 +54,7 @@ def main() -> None:
             vectors = loader.context.embed_many(batch)
             ops = [PlannedOp(op="add_durable", kind=FactKind.DURABLE, category="relationship", claim=c,
                              embedding=v) for c, v in zip(batch, vectors, strict=True)]
-            loader.store.apply(user, f"load-{start}", ops, at=loader.now())
+            loader.store.apply(user, f"load-{start}", ops, at=loader.context.now())
         times: dict[str, list[float]] = {m: [] for m in modes}
         retrievers = {m: mem.as_retriever(user_id=user) for m, mem in memories.items()}
         for i in range(args.queries):

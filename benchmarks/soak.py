@@ -112,9 +112,9 @@ def main() -> None:
     from fact_memory_graph import FactMemory
     from fact_memory_graph.testing import ScriptedChatModel
     with FactMemory.open(data_dir=data_dir, llm=ScriptedChatModel()) as memory:
-        facts = memory.facts("soak")
+        facts = memory.facts.list("soak")
         per_claim = Counter(f.claim for f in facts)
-        messages = memory.stats("soak")["messages"]
+        messages = memory.admin.stats("soak")["messages"]
         numbers = {int(re.search(r"\d+", c).group()) for c in per_claim}
     print(json.dumps({
         "messages_sent": args.messages, "client_finished": finished, "kills": dict(kills),

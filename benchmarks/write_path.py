@@ -115,7 +115,7 @@ def main() -> None:
         embed_ms = (time.perf_counter() - t0) * 1000 / len(texts)
 
         # Prompt size with 30 retrieved facts (15 durable + 15 current).
-        emb = memory.embed_query("running and cooking")
+        emb = memory.context.embed_query("running and cooking")
         found = memory.store.search(user, emb, {FactKind.DURABLE: 15, FactKind.CURRENT: 15})
         retrieved = [{"ref": f"{'D' if k is FactKind.DURABLE else 'C'}{j}", "fact": f, "similarity": s, "pending": p}
                      for k, rows in found.items() for j, (f, s, p, *_) in enumerate(rows, start=1)]

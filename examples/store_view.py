@@ -45,8 +45,8 @@ def build_graph(memory: FactMemory) -> CompiledStateGraph:
 
 def main() -> None:  # pragma: no cover - exercised by tests through build_graph
     with FactMemory.open() as memory:
-        memory.add_fact("example-user", "allergic to penicillin", kind="durable", category="health")
-        memory.add_fact("example-user", "training for a marathon", kind="current", category="working_on")
+        memory.facts.add("example-user", "allergic to penicillin", kind="durable", category="health")
+        memory.facts.add("example-user", "training for a marathon", kind="current", category="working_on")
         out = build_graph(memory).invoke({"question": "any allergies?"}, context=Context(user_id="example-user"))
         print("\n".join(out["notes"]))
 

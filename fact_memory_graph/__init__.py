@@ -59,6 +59,7 @@ if TYPE_CHECKING:
         VerificationStatus,
     )
     from fact_memory_graph.timeweight import ExponentialDecay, PiecewiseLinearDecay, SigmoidDecay
+    from fact_memory_graph.tools import retriever_tool
 
 _EXPORTS = {
     "FactMemoryConfig": "fact_memory_graph.config",
@@ -77,6 +78,7 @@ _EXPORTS = {
     "InferenceConfig": "fact_memory_graph.config",
     "Evaluator": "fact_memory_graph.evaluators",
     "default_evaluators": "fact_memory_graph.evaluators",
+    "retriever_tool": "fact_memory_graph.tools",
     "ExtractionError": "fact_memory_graph.errors",
     "FactMemoryError": "fact_memory_graph.errors",
     "FactNotFoundError": "fact_memory_graph.errors",
@@ -166,5 +168,6 @@ __all__ = [
     "WriteConfig",
     "format_memory_sections",
     "memory_system_message",
+    "retriever_tool",
 ]
 __version__ = "0.1.0"

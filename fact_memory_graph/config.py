@@ -59,7 +59,7 @@ class WriteConfig(BaseModel):
     )
     #: Categories never stored (privacy policy: e.g. ``("health",)``, a special category of
     #: personal data under privacy law). A proposed fact of one is dropped when ops are validated
-    #: and audited without its text; a direct ``add_fact`` of one is refused.
+    #: and audited without its text; a direct ``memory.facts.add`` of one is refused.
     never_store: tuple[str, ...] = ()
     #: A user message asking not to be remembered ("don't remember that", "off the record") is
     #: marked processed with nothing extracted and no model call. False: extract as usual.
@@ -194,7 +194,7 @@ class ReconcileConfig(BaseModel):
     #: Pending contradictions are settled by the model in the nightly run (seed 004): each fact
     #: with corrections is shown as F1 beside them (C1, C2, ...) and each is accepted (the
     #: correction supersedes the fact; chain and audit kept) or rejected (audited). Off: they
-    #: wait for ``resolve_candidate`` (a human review queue).
+    #: wait for ``memory.corrections.resolve`` (a human review queue).
     resolve_corrections: bool = True
     #: Facts whose corrections one run settles (one model call each); the rest wait for the next.
     max_corrections_per_run: int = Field(default=50, ge=0, le=10_000)

@@ -200,12 +200,12 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
         for q in questions:
             ask(q)
 
-        cands = memory.candidates(DEMO_USER)
+        cands = memory.corrections.list(DEMO_USER)
         table = Table(title="Pending contradictions (for review)")
         for col in ("candidate", "contradicts", "new claim", "from message"):
             table.add_column(col)
         for c in cands:
-            old = memory.get_fact(DEMO_USER, c.fact_id)
+            old = memory.facts.get(DEMO_USER, c.fact_id)
             table.add_row(str(c.id)[:8], Text(old.claim if old else str(c.fact_id)), Text(c.claim), c.message_id or "")
         console.print(table)
 
@@ -215,11 +215,11 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
         for col in ("name", "relation", "facts that mention them"):
             table.add_column(col)
         for p in people:
-            facts = [f.claim for f in (memory.get_fact(DEMO_USER, i) for i in p.fact_ids) if f is not None]
+            facts = [f.claim for f in (memory.facts.get(DEMO_USER, i) for i in p.fact_ids) if f is not None]
             table.add_row(p.name, p.relation, Text("; ".join(facts)))
         console.print(table)
 
-        stats = memory.stats(DEMO_USER)
+        stats = memory.admin.stats(DEMO_USER)
         summary["stats"] = stats
         summary["candidates"] = cands
         table = Table(title="Memory summary")

@@ -145,10 +145,10 @@ def build_digest(memory: Any, *, at: datetime | None = None) -> Digest:
     """Build, store and return the digest of the week before ``at`` (default now) for the whole
     store: the changes counted from that week's Monday up to ``at`` (the Monday-morning job's
     7 days and 4 hours). Rebuilding the same week replaces it."""
-    at = at or memory.now()
+    at = at or memory.context.now()
     start, end = week_of(at)
     since = datetime.combine(start, datetime.min.time(), tzinfo=at.tzinfo)
-    report = memory.health(None, at=at, since=since)
+    report = memory.upkeep.health(None, at=at, since=since)
     digest = digest_from(report, memory.store.inferred_since(since), at,
                          _previous(memory.store.digests(limit=2), start))
     memory.store.save_digest(start, digest.model_dump(mode="json"), digest_markdown(digest), at=at,
@@ -158,10 +158,10 @@ def build_digest(memory: Any, *, at: datetime | None = None) -> Digest:
 
 async def abuild_digest(memory: Any, *, at: datetime | None = None) -> Digest:
     """Async twin of :func:`build_digest`."""
-    at = at or memory.now()
+    at = at or memory.context.now()
     start, end = week_of(at)
     since = datetime.combine(start, datetime.min.time(), tzinfo=at.tzinfo)
-    report = await memory.ahealth(None, at=at, since=since)
+    report = await memory.upkeep.ahealth(None, at=at, since=since)
     digest = digest_from(report, await memory.astore.inferred_since(since), at,
                          _previous(await memory.astore.digests(limit=2), start))
     await memory.astore.save_digest(start, digest.model_dump(mode="json"), digest_markdown(digest), at=at,
@@ -229,7 +229,7 @@ def deliver_digest(memory: Any, digest: Digest | None = None, markdown: str | No
     if cfg.webhook_url:
         _post(cfg, digest, markdown)
     _deliver_locally(memory, digest, markdown)
-    memory.store.digest_delivered(week, at=memory.now())
+    memory.store.digest_delivered(week, at=memory.context.now())
     return True
 
 
@@ -247,7 +247,7 @@ async def adeliver_digest(memory: Any, digest: Digest | None = None, markdown: s
                                                  headers=_headers(digest))
                     response.raise_for_status()
     await asyncio.to_thread(_deliver_locally, memory, digest, markdown)
-    await memory.astore.digest_delivered(week, at=memory.now())
+    await memory.astore.digest_delivered(week, at=memory.context.now())
     return True
 
 

@@ -16,7 +16,7 @@ class EmbedderMismatchError(FactMemoryError):
             f"this database's vectors were made by another embedding model ({stored}) than the one it was "
             f"opened with ({current}; the two embed the same probe text at cosine {cosine:.2f}): their vectors "
             "cannot be compared. Open it with the original embedder, or re-embed every stored fact, correction "
-            "and session with this one: `fact-memory reembed --yes` (or memory.reembed())."
+            "and session with this one: `fact-memory reembed --yes` (or memory.admin.reembed())."
         )
 
 

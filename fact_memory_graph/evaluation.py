@@ -72,7 +72,7 @@ def evaluate(memory: FactMemory, cases: list[dict[str, Any]]) -> EvalReport:
         user = f"eval-{uuid.uuid4().hex[:12]}"
         try:
             outcome = memory.remember(user, case["message"])
-            scores.append(score_case(case, memory.facts(user), rejected=len(outcome.rejected)))
+            scores.append(score_case(case, memory.facts.list(user), rejected=len(outcome.rejected)))
         except Exception as exc:  # a failing case is scored as producing nothing
             scores.append(score_case(case, [], error=f"{type(exc).__name__}: {exc}"))
         finally:

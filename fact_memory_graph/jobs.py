@@ -4,9 +4,9 @@ in the same worker process.
 
 - ``fact_memory.nightly`` (periodic, ``ReconcileConfig.schedule``, default 03:00 UTC) queues one
   ``fact_memory.reconcile_user`` job per user with unreconciled facts or facts past their end.
-- ``fact_memory.reconcile_user`` runs :meth:`FactMemory.acompact`, the nightly review of the
+- ``fact_memory.reconcile_user`` runs ``memory.upkeep.acompact``, the nightly review of the
   user's day (``memory.review``: one model call at most, none without a model),
-  :meth:`FactMemory.amaintain`, refreshes the profile and builds the changed sessions' records
+  ``memory.upkeep.amaintain``, refreshes the profile and builds the changed sessions' records
   for one user. Each job carries the lock ``fact-memory:<digest of the user id>``: procrastinate never runs two
   jobs with the same lock at once, so two workers never reconcile the same user together, and the
   same string as queueing lock keeps at most one such job waiting. Failed jobs are retried
@@ -94,13 +94,13 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
         try:
             # Without a model compact reconciles what needs no judgement and leaves the rest; the
             # model-free upkeep (expiry, dormancy, profile, sessions) runs either way.
-            report = await memory.acompact(user_id)
+            report = await memory.upkeep.acompact(user_id)
             # The day's messages, once per user per day (skipped without a model): inferred facts,
             # refinements, patterns, and the day's session summaries.
             reviewed = await memory.review.arun(user_id)
-            maintained = await memory.amaintain(user_id)
-            await memory.aprofile(user_id)  # rebuilt now if the facts changed, so reads find it fresh
-            sessions = await memory.abuild_sessions(user_id)  # changed sessions' records, embedded once
+            maintained = await memory.upkeep.amaintain(user_id)
+            await memory.facts.aprofile(user_id)  # rebuilt now if the facts changed, so reads find it fresh
+            sessions = await memory.sessions.abuild(user_id)  # changed sessions' records, embedded once
         except Exception as exc:
             app.failed_jobs += 1  # type: ignore[attr-defined]
             logger.warning("fact-memory: job for %s failed (it is retried): %s: %s", user_id, type(exc).__name__,
@@ -119,7 +119,7 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
     async def nightly(timestamp: int) -> int:
         await _retry_forgets(app, memory)
         try:
-            users, unreachable = await memory.ausers_with_work_reachable()
+            users, unreachable = await memory.upkeep.ausers_with_work_reachable()
             if unreachable:  # a node down: its users wait for the next pass; the others are kept up
                 app.failed_jobs += 1  # type: ignore[attr-defined]
                 logger.warning("fact-memory: %d shard placement(s) could not be read (a node down?): their users "
@@ -152,7 +152,7 @@ def build_job_app(memory: Any, *, stalled_after: float = STALLED_AFTER_SECONDS) 
 
 async def _retry_forgets(app: App, memory: Any) -> None:
     """Finish the forgets that could not finish before (a node was down); each failure counts."""
-    for request in await memory.aforget_requests():
+    for request in await memory.admin.aforget_requests():
         try:
             await memory.aforget(request["user_id"])
             logger.info("fact-memory: a pending forget (requested %s) is done", request["requested_at"])

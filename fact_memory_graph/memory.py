@@ -11,29 +11,26 @@ import hashlib
 import logging
 import os
 import re
-import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage
-from langchain_core.prompts import PromptTemplate
 from langchain_core.runnables import Runnable, RunnableLambda
-from langchain_core.tools import BaseTool, create_retriever_tool
+from langchain_core.tools import BaseTool
 from langgraph.graph.state import CompiledStateGraph
 
-from fact_memory_graph import embedder_record, settings
+from fact_memory_graph import settings
 from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.config import FactMemoryConfig, utc_now
 from fact_memory_graph.context import AccessRecorder, MemoryContext
 from fact_memory_graph.deadline import OnReadError
 from fact_memory_graph.errors import (
     ConfigurationError,
-    FactNotFoundError,
     ForgetPendingError,
     InvalidInputError,
     StoreError,
@@ -47,37 +44,19 @@ from fact_memory_graph.evaluators import (
 from fact_memory_graph.exports import validate_export
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.inference import NightlyReview
-from fact_memory_graph.nodes import aplan_ops, plan_ops
-from fact_memory_graph.ops import never_stored
-from fact_memory_graph.profile import Profile, aget_profile, get_profile, tracks_goals
+from fact_memory_graph.namespaces import Admin, Corrections, Facts, Sessions, Upkeep
 from fact_memory_graph.queue import MessageQueue
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
-from fact_memory_graph.reconcile import build_reconcile_graph
 from fact_memory_graph.retriever import FactMemoryRetriever, check_retriever_options
-from fact_memory_graph.sanitize import check_fields, check_id, clean_text
+from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import (
-    AppliedOp,
     ApplyOutcome,
     AuditEntry,
     Fact,
     FactCandidate,
-    FactHistory,
-    FactKind,
-    FactSource,
-    FactStatus,
     FlushReport,
-    HealthReport,
-    PlannedOp,
-    ReconcileReport,
-    VerificationStatus,
-    parse_enum,
 )
 from fact_memory_graph.sessions import (
-    SessionRecord,
-    abuild_sessions,
-    asearch_sessions,
-    build_sessions,
-    search_sessions,
     session_lines,
     to_records,
 )
@@ -118,11 +97,6 @@ def _spool_dir(config: FactMemoryConfig, embedded: Any, database_url: str | None
     return Path(platformdirs.user_cache_dir("fact-memory-graph")) / "spool" / hashlib.sha256(safe.encode()).hexdigest()[:16]
 
 
-def _direct_id(message_id: str | None) -> str:
-    """Direct writes live in their own id space ("direct:..."), so an add_fact can never collide
-    with a message id the write graph processed; the same add_fact id is still idempotent."""
-    return f"direct:{check_id(message_id, 'message_id') if message_id is not None else uuid.uuid4()}"
-
 
 def _pending(user_id: str, exc: Exception) -> ForgetPendingError:
     return ForgetPendingError(f"forget of {user_id!r} could not finish, nothing was deleted ({str(exc)[:200]}); "
@@ -134,38 +108,6 @@ def _pool_settings(config: FactMemoryConfig) -> dict[str, Any]:
             "kwargs": session_options(config.statement_timeout_ms, config.lock_timeout_ms)}
 
 
-def _rate(judged: list[dict[str, Any]], shown: bool | None = None) -> float | None:
-    """Success rate of the judged replies (partial = half a success); ``shown`` filters by
-    whether memory was shown for the reply (``None``: all of them)."""
-    picked = [r for r in judged if shown is None or r["memory_shown"] is shown]
-    total = sum(r["n"] for r in picked)
-    if not total:
-        return None
-    score = sum(r["n"] * {"success": 1.0, "partial": 0.5}.get(r["outcome"], 0.0) for r in picked)
-    return round(score / total, 4)
-
-
-def outcome_metrics(outcomes: dict[str, Any], counts: dict[str, Any], *, at: datetime,
-                    since: datetime | None) -> dict[str, Any]:
-    """The outcome fields of a :class:`HealthReport` from the health rows: task success, and
-    from the ``exposure`` records repetition (facts restated after being shown, per active user
-    per week of the window) and the share of shown facts that were stale."""
-    judged = outcomes["judged"]
-    by_outcome: dict[str, int] = {}
-    for r in judged:
-        by_outcome[r["outcome"]] = by_outcome.get(r["outcome"], 0) + r["n"]
-    per_reply = outcomes["facts_per_reply"]
-    exposure = outcomes.get("exposure") or {}
-    users, shown = exposure.get("users") or 0, exposure.get("shown") or 0
-    start = since or exposure.get("first_at")
-    weeks = max(1, round((at - start).total_seconds() / (7 * 86400))) if start is not None else 1  # whole weeks
-    return {"task_success": by_outcome, "success_rate": _rate(judged),
-            "success_rate_with_memory": _rate(judged, True), "success_rate_without_memory": _rate(judged, False),
-            "facts_shown_per_reply": round(per_reply, 2) if per_reply is not None else None,
-            "stale_share": round(counts["cold"] / counts["retrievable"], 4) if counts["retrievable"] else 0.0,
-            "repeated_facts": int(exposure.get("repeated") or 0),
-            "repetition_per_user_week": round((exposure.get("repeated") or 0) / users / weeks, 4) if users else None,
-            "stale_shown_share": round((exposure.get("stale") or 0) / shown, 4) if shown else None}
 
 
 class FactMemory:
@@ -213,6 +155,16 @@ class FactMemory:
                                               max_bytes=self.config.queue.spool_max_bytes))
         #: The nightly review of each user's day (:mod:`fact_memory_graph.inference`).
         self.review = NightlyReview(self.context, has_model=lambda: self.llm is not None)
+        #: One user's facts: add, update, retract, purge, get, list, history, the profile.
+        self.facts = Facts(self.context)
+        #: Contradictions waiting for a decision: list, resolve.
+        self.corrections = Corrections(self.context)
+        #: Records of earlier conversations: build, search, list.
+        self.sessions = Sessions(self.context)
+        #: Maintenance, compaction, the scheduler's listing, runs, health.
+        self.upkeep = Upkeep(self.context, has_model=lambda: self._llm is not None, spool=self.queue.spool)
+        #: The store as a whole: setup, reembed, users, stats, audit, forget requests.
+        self.admin = Admin(self.context)
         #: The evaluators' records: people, task success (:mod:`fact_memory_graph.evaluators`).
         self.evaluations = EvaluationsView(self.context, retriever=self.as_retriever)
         #: Callables the weekly job delivers the digest to (``(digest, markdown)``), besides
@@ -303,7 +255,7 @@ class FactMemory:
         )
         if setup:
             try:
-                memory.setup()
+                memory.admin.setup()
             except Exception:
                 memory.close()
                 raise
@@ -331,31 +283,6 @@ class FactMemory:
                                                heal=memory.store.heal, lifecycle=memory.config.lifecycle,
                                                taxonomy=memory.store.taxonomy)
         return memory
-
-    def setup(self, *, check_embedder: bool = True) -> None:
-        """Create or migrate the schema (idempotent; safe from several processes at once), and
-        record the embedder in a new store or refuse one whose vectors come from another model
-        (:class:`~fact_memory_graph.errors.EmbedderMismatchError`; see
-        :mod:`fact_memory_graph.embedder_record`)."""
-        self.store.setup()
-        if check_embedder:
-            embedder_record.check_embedder(self.context)
-
-    async def asetup(self, *, check_embedder: bool = True) -> None:
-        """Async twin of :meth:`setup`."""
-        await self.astore.setup()
-        if check_embedder:
-            await embedder_record.acheck_embedder(self.context)
-
-    def reembed(self) -> dict[str, Any]:
-        """Re-embed every stored vector of every user with this memory's embedder and record it
-        as the store's (after switching embedders; open with ``setup=False`` and call
-        ``setup(check_embedder=False)`` first). Returns the counts."""
-        return embedder_record.reembed(self.context)
-
-    async def areembed(self) -> dict[str, Any]:
-        """Async twin of :meth:`reembed` (on a worker thread: a one-off, long batch job)."""
-        return await asyncio.to_thread(embedder_record.reembed, self.context)
 
     def close(self) -> None:
         """Finish pending access updates, close the pool, release the embedded server."""
@@ -386,10 +313,6 @@ class FactMemory:
         await self.aclose()
 
     # ------------------------------------------------------------------ basics
-    def now(self) -> datetime:
-        """The memory's clock (checked to be timezone-aware)."""
-        return self.context.now()
-
     @property
     def llm(self) -> BaseChatModel:
         """The extraction model (given to :meth:`open`, else from the environment)."""
@@ -398,14 +321,6 @@ class FactMemory:
             if self._llm is None:
                 raise ConfigurationError(settings.NO_MODEL_MESSAGE)
         return self._llm
-
-    def embed_query(self, text: str) -> list[float]:
-        """The query embedding the read path uses (dimension checked)."""
-        return self.context.embed_query(text)
-
-    async def aembed_query(self, text: str) -> list[float]:
-        """Async twin of :meth:`embed_query`."""
-        return await self.context.aembed_query(text)
 
     # ------------------------------------------------------------------ write path
     def write_graph(self, *, on_error: OnError = "raise") -> CompiledStateGraph:
@@ -557,182 +472,6 @@ class FactMemory:
         raise ConfigurationError("remember_many() was called inside a running event loop: "
                                  "use `await memory.aremember_many(...)`")
 
-    def _direct_proposal(
-        self, claim: str, kind: FactKind | str, category: str, structured_fields: dict[str, Any] | None,
-        verification_status: VerificationStatus | str, source: FactSource | str, at: datetime,
-        expires_at: datetime | None,
-    ) -> tuple[PlannedOp, FactSource]:
-        kind = parse_enum(FactKind, kind, "kind")
-        if expires_at is not None:
-            if kind is not FactKind.CURRENT:
-                raise InvalidInputError("expires_at is only for current facts (durable facts do not expire)")
-            if expires_at.tzinfo is None or expires_at < at:
-                raise InvalidInputError("expires_at must be timezone-aware and not before the fact's time")
-        self.taxonomy.check(kind, category)
-        claim = clean_text(claim or "").strip()
-        if (withheld := never_stored(category, self.config.write, claim, structured_fields)) is not None:
-            raise InvalidInputError(withheld)
-        if not claim:
-            raise InvalidInputError("claim must be non-empty")
-        if len(claim) > self.config.write.max_claim_chars:
-            raise InvalidInputError(f"claim longer than {self.config.write.max_claim_chars} characters")
-        status = parse_enum(VerificationStatus, verification_status, "verification status")
-        proposal = PlannedOp(op=f"add_{kind.value}", kind=kind, category=category, claim=claim,
-                             structured_fields=check_fields(structured_fields), verification_status=status,
-                             expires_at=expires_at)
-        return proposal, parse_enum(FactSource, source, "source")
-
-    @staticmethod
-    def _single(outcome: ApplyOutcome, message_id: str | None) -> AppliedOp:
-        if outcome.skipped:
-            raise InvalidInputError(outcome.skipped)
-        if not outcome.applied:  # a replayed message_id whose first run applied nothing
-            raise InvalidInputError(f"message_id {message_id!r} was already used for another write")
-        return outcome.applied[0]
-
-    def add_fact(
-        self,
-        user_id: str,
-        claim: str,
-        *,
-        kind: FactKind | str,
-        category: str,
-        source: FactSource | str = FactSource.USER_EDIT,
-        at: datetime | None = None,
-        structured_fields: dict[str, Any] | None = None,
-        verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
-        message_id: str | None = None,
-        expires_at: datetime | None = None,
-    ) -> AppliedOp:
-        """Write a fact directly (user edits, imports, tests), without the model.
-
-        Goes through the same dedup and apply steps: a near-duplicate of an active fact becomes
-        a strengthen of it. ``message_id`` (default: a fresh one) makes the write idempotent; it
-        is stored as ``direct:<message_id>``, apart from the ids of processed messages.
-        ``expires_at`` (current facts): when the state ends; ``maintain`` then expires it.
-        """
-        at = at or self.now()
-        proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source,
-                                              at, expires_at)
-        generation = self.store.user_generation(user_id)
-        planned = plan_ops(self.context, [proposal], source=src)
-        outcome = self.store.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
-        return self._single(outcome, message_id)
-
-    async def aadd_fact(
-        self,
-        user_id: str,
-        claim: str,
-        *,
-        kind: FactKind | str,
-        category: str,
-        source: FactSource | str = FactSource.USER_EDIT,
-        at: datetime | None = None,
-        structured_fields: dict[str, Any] | None = None,
-        verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
-        message_id: str | None = None,
-        expires_at: datetime | None = None,
-    ) -> AppliedOp:
-        """Async twin of :meth:`add_fact`."""
-        at = at or self.now()
-        proposal, src = self._direct_proposal(claim, kind, category, structured_fields, verification_status, source,
-                                              at, expires_at)
-        generation = await self.astore.user_generation(user_id)
-        planned = await aplan_ops(self.context, [proposal], source=src)
-        outcome = await self.astore.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
-        return self._single(outcome, message_id)
-
-    def _batch_proposals(self, facts: Sequence[Mapping[str, Any]], source: FactSource | str,
-                         at: datetime) -> tuple[list[PlannedOp], FactSource]:
-        if not facts:
-            raise InvalidInputError("add_facts needs at least one fact")
-        if len(facts) > self.config.write.max_ops:
-            raise InvalidInputError(f"at most {self.config.write.max_ops} facts per call (WriteConfig.max_ops); "
-                                    "split the batch")
-        allowed = {"claim", "kind", "category", "structured_fields", "verification_status", "expires_at"}
-        proposals: list[PlannedOp] = []
-        src = parse_enum(FactSource, source, "source")
-        for item in facts:
-            unknown = set(item) - allowed
-            if unknown or "claim" not in item or "kind" not in item or "category" not in item:
-                raise InvalidInputError(f"each fact needs claim, kind and category (optional: structured_fields, "
-                                        f"verification_status, expires_at); got keys {sorted(item)}")
-            proposal, _ = self._direct_proposal(
-                item["claim"], item["kind"], item["category"], item.get("structured_fields"),
-                item.get("verification_status", VerificationStatus.SELF_REPORTED), src, at, item.get("expires_at"))
-            proposals.append(proposal)
-        return proposals, src
-
-    def add_facts(self, user_id: str, facts: Sequence[Mapping[str, Any]], *,
-                  source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
-                  message_id: str | None = None) -> ApplyOutcome:
-        """Seed known facts at once (cold start: onboarding answers, a CRM import), without the model.
-
-        Each item is ``{"claim", "kind", "category"}`` plus optional ``structured_fields``,
-        ``verification_status``, ``expires_at``. All are applied in one transaction (one embedding
-        batch); near-duplicates of each other or of stored facts strengthen instead of adding.
-        ``message_id`` makes the batch idempotent. Under the staged policy user edits (the
-        default source) are confirmed at once, so a new user's context is not empty."""
-        at = at or self.now()
-        proposals, src = self._batch_proposals(facts, source, at)
-        generation = self.store.user_generation(user_id)
-        planned = plan_ops(self.context, proposals, source=src)
-        return self.store.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
-
-    async def aadd_facts(self, user_id: str, facts: Sequence[Mapping[str, Any]], *,
-                         source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
-                         message_id: str | None = None) -> ApplyOutcome:
-        """Async twin of :meth:`add_facts`."""
-        at = at or self.now()
-        proposals, src = self._batch_proposals(facts, source, at)
-        generation = await self.astore.user_generation(user_id)
-        planned = await aplan_ops(self.context, proposals, source=src)
-        return await self.astore.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
-
-    def _edit(self, user_id: str, fact_id: uuid.UUID | str, claim: str, old: Fact | None, at: datetime | None
-              ) -> tuple[PlannedOp, datetime]:
-        if old is None or old.status not in (FactStatus.ACTIVE, FactStatus.DORMANT):
-            raise FactNotFoundError(f"no active fact {fact_id} for user {user_id!r}")
-        at = at or self.now()
-        proposal, _ = self._direct_proposal(claim, old.kind, old.category, dict(old.structured_fields),
-                                            old.verification_status, FactSource.USER_EDIT, at, old.expires_at
-                                            if old.expires_at and old.expires_at >= at else None)
-        return proposal.model_copy(update={"supersedes": old.id, "note": f"user edit of {old.id}"}), at
-
-    def update_fact(self, user_id: str, fact_id: uuid.UUID | str, claim: str, *,
-                    at: datetime | None = None) -> AppliedOp:
-        """A user edit: the corrected claim becomes a new active fact (same kind and category)
-        and the old one ``superseded`` by it — history kept (:meth:`history`)."""
-        proposal, at = self._edit(user_id, fact_id, claim, self.get_fact(user_id, fact_id), at)
-        planned = plan_ops(self.context, [proposal], source=FactSource.USER_EDIT)
-        return self._single(self.store.apply(user_id, _direct_id(None), planned, at=at), None)
-
-    async def aupdate_fact(self, user_id: str, fact_id: uuid.UUID | str, claim: str, *,
-                           at: datetime | None = None) -> AppliedOp:
-        """Async twin of :meth:`update_fact`."""
-        proposal, at = self._edit(user_id, fact_id, claim, await self.aget_fact(user_id, fact_id), at)
-        planned = await aplan_ops(self.context, [proposal], source=FactSource.USER_EDIT)
-        return self._single(await self.astore.apply(user_id, _direct_id(None), planned, at=at), None)
-
-    def retract_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
-        """Stop believing a fact (``retracted``: kept for history, never retrieved). For privacy,
-        :meth:`purge_fact` deletes it instead."""
-        return self.store.retract(user_id, fact_id, at=self.now(), note="retracted by request")
-
-    async def aretract_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
-        """Async twin of :meth:`retract_fact`."""
-        return await self.astore.retract(user_id, fact_id, at=self.now(), note="retracted by request")
-
-    def history(self, user_id: str, fact_id: uuid.UUID | str) -> FactHistory:
-        """The chain through a fact — what it replaced and what replaced it — with its audit."""
-        facts, audit = self.store.history(user_id, fact_id)
-        return FactHistory(facts=facts, audit=audit)
-
-    async def ahistory(self, user_id: str, fact_id: uuid.UUID | str) -> FactHistory:
-        """Async twin of :meth:`history`."""
-        facts, audit = await self.astore.history(user_id, fact_id)
-        return FactHistory(facts=facts, audit=audit)
-
     def as_store(self, *, user_id: str | None = None) -> FactMemoryStoreView:
         """A LangGraph ``BaseStore`` over the facts (namespace ``("facts", user_id)``), for nodes
         using ``runtime.store`` and langmem's memory tools: ``compile(store=memory.as_store())``.
@@ -740,7 +479,7 @@ class FactMemory:
         ``delete`` retracts one, by the rules of a user edit (history kept, audited)."""
         if user_id is not None:
             check_id(user_id, "user_id")
-        return FactMemoryStoreView(self.context, user_id=user_id, writer=self)
+        return FactMemoryStoreView(self.context, user_id=user_id, writer=self.facts)
 
     def as_tools(self) -> list[BaseTool]:
         """Agent tools (search_memory, remember_fact, correct_fact, forget_fact), sync and async;
@@ -748,74 +487,10 @@ class FactMemory:
         return memory_tools(self)
 
     # ------------------------------------------------------------------ inspection
-    def get_fact(self, user_id: str, fact_id: uuid.UUID | str) -> Fact | None:
-        """One fact of this user by id (any status), or ``None``."""
-        return self.store.get_fact(user_id, fact_id)
-
-    async def aget_fact(self, user_id: str, fact_id: uuid.UUID | str) -> Fact | None:
-        """Async twin of :meth:`get_fact`."""
-        return await self.astore.get_fact(user_id, fact_id)
-
-    def facts(
-        self, user_id: str, *, kind: FactKind | str | None = None,
-        status: FactStatus | str | Sequence[str] | None = None, category: str | None = None,
-    ) -> list[Fact]:
-        """A user's facts (every status unless filtered), oldest first."""
-        return self.store.list_facts(user_id, kind=kind, status=status, category=category)
-
-    async def afacts(
-        self, user_id: str, *, kind: FactKind | str | None = None,
-        status: FactStatus | str | Sequence[str] | None = None, category: str | None = None,
-    ) -> list[Fact]:
-        """Async twin of :meth:`facts`."""
-        return await self.astore.list_facts(user_id, kind=kind, status=status, category=category)
-
-    def candidates(self, user_id: str, *, status: str | None = "pending") -> list[FactCandidate]:
-        """Contradiction candidates (pending by default; ``None`` for all)."""
-        return self.store.list_candidates(user_id, status=status)
-
-    async def acandidates(self, user_id: str, *, status: str | None = "pending") -> list[FactCandidate]:
-        """Async twin of :meth:`candidates`."""
-        return await self.astore.list_candidates(user_id, status=status)
-
-    def resolve_candidate(self, user_id: str, candidate_id: uuid.UUID | str, *, accept: bool,
-                          at: datetime | None = None) -> FactCandidate:
-        """Accept (the new claim replaces the old fact, which is kept as ``superseded``) or reject."""
-        return self.store.resolve_candidate(user_id, candidate_id, accept=accept, at=at or self.now())
-
-    async def aresolve_candidate(self, user_id: str, candidate_id: uuid.UUID | str, *, accept: bool,
-                                 at: datetime | None = None) -> FactCandidate:
-        """Async twin of :meth:`resolve_candidate`."""
-        return await self.astore.resolve_candidate(user_id, candidate_id, accept=accept, at=at or self.now())
-
-    def audit_log(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
-        """The user's audit rows, oldest first."""
-        return self.store.audit_log(user_id, limit=limit)
-
-    async def aaudit_log(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
-        """Async twin of :meth:`audit_log`."""
-        return await self.astore.audit_log(user_id, limit=limit)
-
-    def users(self) -> list[dict[str, Any]]:
-        """Every user with stored facts: ``user_id``, ``facts``, ``retrievable``, ``last_fact_at``."""
-        return self.store.users()
-
-    async def ausers(self) -> list[dict[str, Any]]:
-        """Async twin of :meth:`users`."""
-        return await self.astore.users()
-
-    def stats(self, user_id: str) -> dict[str, Any]:
-        """Counts of facts by kind and status, pending candidates, audit rows, messages."""
-        return self.store.stats(user_id)
-
-    async def astats(self, user_id: str) -> dict[str, Any]:
-        """Async twin of :meth:`stats`."""
-        return await self.astore.stats(user_id)
-
     def _export(self, user_id: str, rows: dict[str, Any]) -> dict[str, Any]:
         return {
             "user_id": user_id,
-            "exported_at": self.now().isoformat(),
+            "exported_at": self.context.now().isoformat(),
             "facts": [Fact.model_validate(r).model_dump(mode="json") for r in rows["facts"]],
             "candidates": [FactCandidate.model_validate(r).model_dump(mode="json") for r in rows["candidates"]],
             "audit_log": [AuditEntry.model_validate(r).model_dump(mode="json") for r in rows["audit_log"]],
@@ -896,7 +571,7 @@ class FactMemory:
         try:
             return self.store.delete_user(user_id)
         except StoreError as exc:
-            self.store.request_forget(user_id, at=self.now(), error=str(exc))
+            self.store.request_forget(user_id, at=self.context.now(), error=str(exc))
             raise _pending(user_id, exc) from exc
 
     async def aforget(self, user_id: str) -> dict[str, int]:
@@ -907,259 +582,8 @@ class FactMemory:
         try:
             return await self.astore.delete_user(user_id)
         except StoreError as exc:
-            await self.astore.request_forget(user_id, at=self.now(), error=str(exc))
+            await self.astore.request_forget(user_id, at=self.context.now(), error=str(exc))
             raise _pending(user_id, exc) from exc
-
-    def forget_requests(self) -> list[dict[str, Any]]:
-        """Forgets that could not finish and wait for the worker to retry them, oldest first."""
-        return self.store.forget_requests()
-
-    async def aforget_requests(self) -> list[dict[str, Any]]:
-        """Async twin of :meth:`forget_requests`."""
-        return await self.astore.forget_requests()
-
-    def purge_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
-        """Hard-delete one fact and every copy of its text (privacy): its audit rows, the
-        candidates against it or accepted into it, and its claim in processed-message outcomes
-        (redacted; the message stays processed so it is never re-applied). Facts it superseded or
-        absorbed are separate facts: purge them too, or use :meth:`forget`."""
-        return self.store.purge_fact(user_id, fact_id)
-
-    async def apurge_fact(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
-        """Async twin of :meth:`purge_fact`."""
-        return await self.astore.purge_fact(user_id, fact_id)
-
-    def forget_message(self, user_id: str, message_id: str) -> dict[str, int]:
-        """"Don't remember that", after the fact: hard-delete every fact whose only evidence is
-        this message (as :meth:`purge_fact` does: audit rows, candidates, text in outcomes),
-        remove the message from the evidence of the facts that have other evidence, and delete
-        the pending corrections it raised. The message stays processed, so it is never extracted
-        again. Returns ``purged``, ``unlinked`` and ``candidates`` counts."""
-        return self.store.forget_message(user_id, check_id(message_id, "message_id"))
-
-    async def aforget_message(self, user_id: str, message_id: str) -> dict[str, int]:
-        """Async twin of :meth:`forget_message`."""
-        return await self.astore.forget_message(user_id, check_id(message_id, "message_id"))
-
-    def maintain(self, user_id: str, *, at: datetime | None = None,
-                 dormant_after_days: float | None = None) -> dict[str, int]:
-        """Expire current facts past ``expires_at`` and mark long-unused durable facts dormant
-        (after ``config.reconcile.dormant_after_days``, 90 by default). Audited. With
-        ``ReconcileConfig.retention_days`` set (off by default), facts no longer believed since
-        longer than that, and older audit rows, are deleted."""
-        days = self.config.reconcile.dormant_after_days if dormant_after_days is None else dormant_after_days
-        at = at or self.now()
-        return self.store.maintain(user_id, at=at, dormant_after_days=days,
-                                   retention_days=self.config.reconcile.retention_days, log_before=self._log_before(at))
-
-    async def amaintain(self, user_id: str, *, at: datetime | None = None,
-                        dormant_after_days: float | None = None) -> dict[str, int]:
-        """Async twin of :meth:`maintain`."""
-        days = self.config.reconcile.dormant_after_days if dormant_after_days is None else dormant_after_days
-        at = at or self.now()
-        return await self.astore.maintain(user_id, at=at, dormant_after_days=days,
-                                          retention_days=self.config.reconcile.retention_days,
-                                          log_before=self._log_before(at))
-
-    # ------------------------------------------------------------------ reconciliation
-    def reconcile_graph(self, *, llm: BaseChatModel | None = None) -> CompiledStateGraph:
-        """The compiled reconciliation graph (select -> group -> adjudicate -> apply)."""
-        if llm is not None:
-            return build_reconcile_graph(self.context, llm_factory=lambda: llm)
-        if "reconcile" not in self._graphs:
-            self._graphs["reconcile"] = build_reconcile_graph(self.context)
-        return self._graphs["reconcile"]
-
-    def _reconcile_run_config(self) -> dict[str, Any]:
-        # Two steps per group (judge, apply), at most one group per selected fact.
-        return {"recursion_limit": 2 * self.config.reconcile.batch_size + 10}
-
-    def _reconcile_input(self, user_id: str, at: datetime | None) -> dict[str, Any]:
-        check_id(user_id, "user_id")
-        at = at or self.now()
-        run_id = f"reconcile:{uuid.uuid4()}"
-        return {"user_id": user_id, "at": at, "run_id": run_id,
-                "report": ReconcileReport(user_id=user_id, run_id=run_id, started_at=at)}
-
-    def _finished(self, report: ReconcileReport, started: float) -> ReconcileReport:
-        return report.model_copy(update={"finished_at": self.now(),
-                                         "wall_seconds": round(time.perf_counter() - started, 4)})
-
-    def compact(self, user_id: str, *, llm: BaseChatModel | None = None, at: datetime | None = None
-                ) -> ReconcileReport:
-        """Reconcile one user's unreconciled facts (seed 004's nightly compaction).
-
-        Takes the oldest ``config.reconcile.batch_size`` unreconciled facts, groups each with
-        the facts it could duplicate, asks the model (``llm`` or the memory's) once per group,
-        applies each group in its own transaction and marks it reconciled; then settles pending
-        corrections (``ReconcileConfig.resolve_corrections``). Idempotent and resumable; the run
-        is recorded (:meth:`runs`). Returns what it did and cost.
-
-        Without a model the facts that need no judgement (no neighbour) are still reconciled;
-        each group and correction is left for a later run, reported in ``rejected_groups`` as
-        "no model for reconciliation"."""
-        started = time.perf_counter()
-        state = self._reconcile_input(user_id, at)
-        report = self._finished(self.reconcile_graph(llm=llm).invoke(state, self._reconcile_run_config())["report"], started)
-        self.store.record_run(user_id, "reconcile", started_at=report.started_at,
-                              finished_at=report.finished_at or report.started_at, report=report.model_dump(mode="json"))
-        return report
-
-    async def acompact(self, user_id: str, *, llm: BaseChatModel | None = None, at: datetime | None = None
-                       ) -> ReconcileReport:
-        """Async twin of :meth:`compact`."""
-        started = time.perf_counter()
-        state = self._reconcile_input(user_id, at)
-        report = self._finished((await self.reconcile_graph(llm=llm).ainvoke(state, self._reconcile_run_config()))["report"], started)
-        await self.astore.record_run(user_id, "reconcile", started_at=report.started_at,
-                                     finished_at=report.finished_at or report.started_at,
-                                     report=report.model_dump(mode="json"))
-        return report
-
-    def _idle_days(self) -> float:
-        # Dormancy's threshold; under the staged policy the sweep's grace period comes first.
-        policy = self.config.lifecycle
-        days = self.config.reconcile.dormant_after_days
-        return min(days, policy.grace_days) if policy.is_staged else days
-
-    def _review_since(self, at: datetime | None) -> datetime | None:
-        """Messages since then make a user due for the nightly review (``None``: no review)."""
-        if not (self.config.inference.enabled and self._llm is not None):
-            return None
-        return (at or self.now()) - timedelta(days=self.config.inference.window_days)
-
-    def _log_before(self, at: datetime) -> datetime:
-        """Processed messages older than this leave the message log (``QueueConfig.log_days``, or
-        the nightly review's window when longer): trimmed by ``maintain`` for idle users too."""
-        return at - timedelta(days=max(self.config.queue.log_days, self.config.inference.window_days))
-
-    def users_with_work(self, *, at: datetime | None = None) -> list[str]:
-        """Users with any upkeep due (what the scheduler queues): unreconciled facts, active facts
-        past their end, durable facts unused long enough to turn dormant (staged policy: past the
-        sweep's grace period), pending corrections. An idle user is kept up too."""
-        return self.store.users_with_work(at=at or self.now(), idle_days=self._idle_days(),
-                                          retention_days=self.config.reconcile.retention_days,
-                                          messages_since=self._review_since(at),
-                                          log_before=self._log_before(at or self.now()))
-
-    async def ausers_with_work(self, *, at: datetime | None = None) -> list[str]:
-        """Async twin of :meth:`users_with_work`."""
-        return await self.astore.users_with_work(at=at or self.now(), idle_days=self._idle_days(),
-                                                 retention_days=self.config.reconcile.retention_days,
-                                                 messages_since=self._review_since(at),
-                                                 log_before=self._log_before(at or self.now()))
-
-    def users_with_work_reachable(self, *, at: datetime | None = None) -> tuple[list[str], int]:
-        """The scheduler's listing that survives a lost node: :meth:`users_with_work`, and when that
-        fails on a Postgres distributed with Citus, the same listing shard group by shard group:
-        the users on the reachable shards, and how many shard placements could not be read."""
-        at = at or self.now()
-        try:
-            return self.store.users_with_work(at=at, idle_days=self._idle_days(),
-                                             retention_days=self.config.reconcile.retention_days,
-                                             messages_since=self._review_since(at),
-                                             log_before=self._log_before(at)), 0
-        except StoreError:
-            by_shard = self.store.users_with_work_by_shard(at=at, idle_days=self._idle_days())
-            if by_shard is None:
-                raise
-            return by_shard
-
-    async def ausers_with_work_reachable(self, *, at: datetime | None = None) -> tuple[list[str], int]:
-        """Async twin of :meth:`users_with_work_reachable`."""
-        at = at or self.now()
-        try:
-            return await self.astore.users_with_work(at=at, idle_days=self._idle_days(),
-                                                    retention_days=self.config.reconcile.retention_days,
-                                                    messages_since=self._review_since(at),
-                                             log_before=self._log_before(at)), 0
-        except StoreError:
-            by_shard = await self.astore.users_with_work_by_shard(at=at, idle_days=self._idle_days())
-            if by_shard is None:
-                raise
-            return by_shard
-
-    def runs(self, user_id: str | None = None, *, job: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
-        """Recorded reconciliation / maintenance runs, newest first."""
-        return self.store.runs(user_id, job=job, limit=limit)
-
-    async def aruns(self, user_id: str | None = None, *, job: str | None = None,
-                    limit: int = 20) -> list[dict[str, Any]]:
-        """Async twin of :meth:`runs`."""
-        return await self.astore.runs(user_id, job=job, limit=limit)
-
-    # ------------------------------------------------------------------ health
-    def _health(self, user_id: str | None, at: datetime, rows: dict[str, Any],
-                since: datetime | None = None) -> HealthReport:
-        cfg = self.config.health
-        counts = rows["counts"]
-        runs = rows["runs"]
-        previous = [r["seconds"] for r in runs[1:] if r["seconds"] is not None]
-        report = HealthReport(
-            user_id=user_id, at=at, users=counts["users"], backlog=counts["backlog"],
-            reconciliation_rate=round(1 - counts["backlog"] / counts["retrievable"], 4) if counts["retrievable"] else 1.0,
-            statuses=rows["statuses"], temperature={k: counts[k] for k in ("hot", "warm", "cold")},
-            pending_candidates=rows["pending"], active_past_end=counts["past_end"],
-            last_run_at=runs[0]["finished_at"] if runs else None,
-            last_run_seconds=runs[0]["seconds"] if runs else None,
-            average_run_seconds=round(sum(previous) / len(previous), 4) if previous else None,
-            activity=rows["activity"], queued_messages=rows["queue"]["queued"],
-            oldest_queued_seconds=rows["queue"]["oldest_seconds"], retrying_messages=rows["queue"]["retrying"],
-            failed_messages=rows["queue"]["failed"], **outcome_metrics(rows["outcomes"], counts, at=at, since=since),
-            spooled_turn_groups=len(self.queue.spool.pending()) if self.queue.spool else 0,
-            lost_messages=self.queue.spool.lost if self.queue.spool else 0,
-        )
-        alerts = []
-        if (report.oldest_queued_seconds or 0) > cfg.queue_age_alert_s:
-            alerts.append(f"queue: {report.queued_messages} messages waiting, the oldest for "
-                          f"{report.oldest_queued_seconds:.0f} s (> {cfg.queue_age_alert_s:g} s): is a drainer running "
-                          "(`fact-memory worker`)?")
-        if report.failed_messages:
-            alerts.append(f"queue: {report.failed_messages} messages parked after failed extractions "
-                          "(`fact-memory queue retry` re-queues them)")
-        if report.lost_messages:
-            alerts.append(f"queue: {report.lost_messages} turn(s) lost: the database did not answer and the spool "
-                          "could not keep them (QueueConfig.spool_max_bytes; each id is in the log)")
-        if report.backlog > cfg.backlog_alert:
-            alerts.append(f"backlog: {report.backlog} unreconciled facts (> {cfg.backlog_alert})")
-        if report.active_past_end:
-            alerts.append(f"expiry: {report.active_past_end} active facts past their end (maintenance has not run)")
-        if (report.last_run_seconds is not None and report.average_run_seconds
-                and report.last_run_seconds > cfg.runtime_factor * report.average_run_seconds):
-            alerts.append(f"runtime: last run {report.last_run_seconds:.2f} s > {cfg.runtime_factor:g} x average "
-                          f"{report.average_run_seconds:.2f} s")
-        for alert in alerts:
-            logger.warning("fact-memory health alert%s: %s", f" ({user_id})" if user_id else "", alert)
-        return report.model_copy(update={"alerts": alerts})
-
-    def _health_args(self, at: datetime | None, since: datetime | timedelta | None) -> tuple[datetime, datetime | None]:
-        at = at or self.now()
-        if isinstance(since, timedelta):
-            since = at - since
-        return at, since
-
-    def health(self, user_id: str | None = None, *, at: datetime | None = None,
-               since: datetime | timedelta | None = None) -> HealthReport:
-        """Health of one user's memory, or of every user's with ``None`` (seed 004): backlog,
-        reconciliation rate, statuses, temperature pyramid, pending candidates, active facts past
-        their end, the last run and the rolling average, activity ``since`` (a weekly digest is
-        ``since=timedelta(days=7)``). Alerts are in ``report.alerts`` and logged as warnings."""
-        at, since = self._health_args(at, since)
-        cfg = self.config.health
-        rows = self.store.health_rows(user_id, at=at, hot_days=cfg.hot_days, warm_days=cfg.warm_days, since=since,
-                                      recent_runs=cfg.recent_runs)
-        rows["queue"] = self.store.queue_status(user_id, now=at)
-        return self._health(user_id, at, rows, since)
-
-    async def ahealth(self, user_id: str | None = None, *, at: datetime | None = None,
-                      since: datetime | timedelta | None = None) -> HealthReport:
-        """Async twin of :meth:`health`."""
-        at, since = self._health_args(at, since)
-        cfg = self.config.health
-        rows = await self.astore.health_rows(user_id, at=at, hot_days=cfg.hot_days, warm_days=cfg.warm_days,
-                                             since=since, recent_runs=cfg.recent_runs)
-        rows["queue"] = await self.astore.queue_status(user_id, now=at)
-        return self._health(user_id, at, rows, since)
 
     # ------------------------------------------------------------------ read path
     def as_retriever(self, *, user_id: str | None = None, **kwargs: Any) -> FactMemoryRetriever:
@@ -1171,16 +595,6 @@ class FactMemory:
         bound = check_id(user_id, "user_id") if user_id is not None else None
         check_retriever_options(kwargs)  # a library error here, not pydantic's wrapper of it
         return FactMemoryRetriever(context=self.context, user_id=bound, **kwargs)
-
-    def as_retriever_tool(self, *, user_id: str | None = None, name: str = "search_memory",
-                          description: str = "Search what you know about the user: facts about who they are "
-                                             "and what is going on for them now.", **kwargs: Any) -> BaseTool:
-        """The retriever as an agent tool; each document shows its kind and category
-        ("[durable/health] allergic to penicillin"). The user comes from the tool call's config
-        unless ``user_id`` is given — never from the model's arguments."""
-        prompt = PromptTemplate.from_template("[{kind}/{category}] {page_content}")
-        return create_retriever_tool(self.as_retriever(user_id=user_id, **kwargs), name, description,
-                                     document_prompt=prompt)
 
     def _recall_retriever(self, user_id: str, at: datetime | None, kwargs: dict[str, Any]) -> FactMemoryRetriever:
         if at is not None:
@@ -1197,11 +611,11 @@ class FactMemory:
                **retriever_kwargs: Any) -> str:
         """The two prompt sections for ``query`` ("" when nothing is known); with
         ``include_profile`` the user's profile comes first; with ``include_sessions`` the earlier
-        conversations matching the query come last (seed 003) — never ``session_id``, the running one."""
+        conversations matching the query come last — never ``session_id``, the running one."""
         docs = self._recall_retriever(user_id, at, retriever_kwargs).invoke(query)
-        profile = self.profile(user_id).text if include_profile else None
+        profile = self.facts.profile(user_id).text if include_profile else None
         cfg = self.config.sessions
-        sessions = session_lines(self.search_sessions(user_id, query, limit=cfg.recall_sessions,
+        sessions = session_lines(self.sessions.search(user_id, query, limit=cfg.recall_sessions,
                                                       threshold=cfg.recall_threshold, exclude=session_id)) \
             if include_sessions else None
         return format_memory_sections(docs, token_budget=self._budget(token_budget), profile=profile,
@@ -1213,9 +627,9 @@ class FactMemory:
                       **retriever_kwargs: Any) -> str:
         """Async twin of :meth:`recall`."""
         docs = await self._recall_retriever(user_id, at, retriever_kwargs).ainvoke(query)
-        profile = (await self.aprofile(user_id)).text if include_profile else None
+        profile = (await self.facts.aprofile(user_id)).text if include_profile else None
         cfg = self.config.sessions
-        sessions = session_lines(await self.asearch_sessions(user_id, query, limit=cfg.recall_sessions,
+        sessions = session_lines(await self.sessions.asearch(user_id, query, limit=cfg.recall_sessions,
                                                              threshold=cfg.recall_threshold, exclude=session_id)) \
             if include_sessions else None
         return format_memory_sections(docs, token_budget=self._budget(token_budget), profile=profile,
@@ -1232,57 +646,6 @@ class FactMemory:
         return make_recall_node(self.context, key=key, k_durable=k_durable, k_current=k_current,
                                 token_budget=token_budget, include_profile=include_profile,
                                 include_sessions=include_sessions, on_error=on_error)
-
-    # ------------------------------------------------------------------ profile (seed 003)
-    def profile(self, user_id: str, *, refresh: bool = False) -> Profile:
-        """The user's profile: at most 50 durable facts and 500 tokens, "[Category]: claim" by
-        category, no duplicates, only superseded facts left out; built without a model, stored, and
-        rebuilt when the user's facts have changed (or with ``refresh``). With the ``goals``
-        evaluator on, the active goals follow as ``[Working towards]`` lines (read fresh)."""
-        return get_profile(self.store, check_id(user_id, "user_id"), at=self.now(), refresh=refresh,
-                           goals=tracks_goals(self.context.evaluators))
-
-    async def aprofile(self, user_id: str, *, refresh: bool = False) -> Profile:
-        """Async twin of :meth:`profile`."""
-        return await aget_profile(self.astore, check_id(user_id, "user_id"), at=self.now(), refresh=refresh,
-                                  goals=tracks_goals(self.context.evaluators))
-
-    # ------------------------------------------------------------------ sessions (seed 003)
-    def build_sessions(self, user_id: str) -> dict[str, int]:
-        """Write the content record of every session whose facts changed (embedded once), drop
-        those left without facts; the scheduled job runs it. Returns ``built``, ``dropped``,
-        ``sessions``."""
-        return build_sessions(self.context, check_id(user_id, "user_id"), at=self.now())
-
-    async def abuild_sessions(self, user_id: str) -> dict[str, int]:
-        """Async twin of :meth:`build_sessions`."""
-        return await abuild_sessions(self.context, check_id(user_id, "user_id"), at=self.now())
-
-    def search_sessions(self, user_id: str, query: str, *, limit: int | None = None,
-                        threshold: float | None = None, exclude: str | None = None) -> list[SessionRecord]:
-        """The user's earlier sessions most similar to ``query``: at most ``limit`` (default 5)
-        with cosine similarity >= ``threshold`` (default 0.5), best first."""
-        cfg = self.config.sessions
-        return search_sessions(self.context, check_id(user_id, "user_id"), clean_text(query),
-                               limit=cfg.search_limit if limit is None else limit,
-                               threshold=cfg.search_threshold if threshold is None else threshold, exclude=exclude)
-
-    async def asearch_sessions(self, user_id: str, query: str, *, limit: int | None = None,
-                               threshold: float | None = None, exclude: str | None = None) -> list[SessionRecord]:
-        """Async twin of :meth:`search_sessions`."""
-        cfg = self.config.sessions
-        return await asearch_sessions(self.context, check_id(user_id, "user_id"), clean_text(query),
-                                      limit=cfg.search_limit if limit is None else limit,
-                                      threshold=cfg.search_threshold if threshold is None else threshold,
-                                      exclude=exclude)
-
-    def sessions(self, user_id: str) -> list[SessionRecord]:
-        """The user's session records, oldest first."""
-        return to_records(self.store.list_sessions(check_id(user_id, "user_id")))
-
-    async def asessions(self, user_id: str) -> list[SessionRecord]:
-        """Async twin of :meth:`sessions`."""
-        return to_records(await self.astore.list_sessions(check_id(user_id, "user_id")))
 
     def as_vectorstore(self, user_id: str) -> VectorStore:
         """The facts table as a LangChain ``PGVectorStore``, scoped to one user (read-only)."""

@@ -1,6 +1,6 @@
 """Prometheus metrics for the worker (optional: ``pip install "fact-memory-graph[metrics]"``).
 
-The same figures as :meth:`FactMemory.health` for every user, as gauges on their own registry,
+The same figures as ``memory.upkeep.health`` for every user, as gauges on their own registry,
 served on loopback by ``fact-memory worker --metrics-port N`` and refreshed every ``interval``
 seconds.
 """
@@ -94,9 +94,9 @@ class HealthGauges:
 
 
 async def refresh_forever(memory: Any, gauges: HealthGauges, interval: float = 60.0) -> None:
-    """Update the gauges from ``memory.ahealth()`` and the newest weekly digest every ``interval`` seconds."""
+    """Update the gauges from ``memory.upkeep.ahealth()`` and the newest weekly digest every ``interval`` seconds."""
     while True:
-        gauges.update(await memory.ahealth())
+        gauges.update(await memory.upkeep.ahealth())
         digests = await memory.astore.digests(limit=1)
         if digests:
             gauges.update_digest(digests[0]["data"].get("changes") or {})

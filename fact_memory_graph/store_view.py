@@ -69,10 +69,10 @@ _OPS: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
-class _Writer(Protocol):  # the part of FactMemory the view writes through (user-edit rules)
-    def add_fact(self, user_id: str, claim: str, *, kind: Any, category: str, **kw: Any) -> AppliedOp: ...
-    def update_fact(self, user_id: str, fact_id: Any, claim: str) -> AppliedOp: ...
-    def retract_fact(self, user_id: str, fact_id: Any) -> bool: ...
+class _Writer(Protocol):  # memory.facts, as far as the view writes through it (user-edit rules)
+    def add(self, user_id: str, claim: str, *, kind: Any, category: str, **kw: Any) -> AppliedOp: ...
+    def update(self, user_id: str, fact_id: Any, claim: str) -> AppliedOp: ...
+    def retract(self, user_id: str, fact_id: Any) -> bool: ...
 
 
 def _stored_value(content: str, kind: str, category: str, confidence: float, status: str, source: str,
@@ -203,16 +203,16 @@ class FactMemoryStoreView(BaseStore):
         believed = fact is not None and fact.status in (FactStatus.ACTIVE, FactStatus.DORMANT)
         if op.value is None:  # delete
             if believed:
-                self.writer.retract_fact(user_id, fact.id)  # type: ignore[union-attr]
+                self.writer.retract(user_id, fact.id)  # type: ignore[union-attr]
             return
         content = op.value.get("content")
         if not isinstance(content, str) or not content.strip():
             raise InvalidInputError('a fact needs value["content"]: the claim, a non-empty string')
         if believed:
             if fact.claim != content.strip():  # type: ignore[union-attr]
-                self.writer.update_fact(user_id, fact.id, content)  # type: ignore[union-attr]
+                self.writer.update(user_id, fact.id, content)  # type: ignore[union-attr]
             return
-        self.writer.add_fact(user_id, content, kind=op.value.get("kind") or "durable",
+        self.writer.add(user_id, content, kind=op.value.get("kind") or "durable",
                              category=op.value.get("category") or UNCATEGORIZED, source="conversation",
                              message_id=f"store:{op.key}")
 
@@ -257,5 +257,5 @@ class FactMemoryStoreView(BaseStore):
 
 
 def _handle(key: str) -> str:
-    """The evidence id a ``put`` of ``key`` leaves on the fact it added (``add_fact``'s direct id)."""
+    """The evidence id a ``put`` of ``key`` leaves on the fact it added (``memory.facts.add``'s direct id)."""
     return f"direct:store:{key}"

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
+from langchain_core.prompts import PromptTemplate
 from langchain_core.runnables import RunnableConfig
-from langchain_core.tools import BaseTool, StructuredTool
+from langchain_core.tools import BaseTool, StructuredTool, create_retriever_tool
 
 from fact_memory_graph.deadline import aread_within, read_within, write_within
 from fact_memory_graph.errors import FactMemoryError, StoreError
@@ -25,11 +26,16 @@ from fact_memory_graph.retriever import FactMemoryRetriever
 from fact_memory_graph.schema import AppliedOp, FactKind
 
 
+class _Facts(Protocol):  # memory.facts, as far as the tools write through it
+    def add(self, user_id: str, claim: str, *, kind: FactKind | str, category: str, **kw: Any) -> AppliedOp: ...
+    def update(self, user_id: str, fact_id: str, claim: str, *, at: datetime | None = None) -> AppliedOp: ...
+    def retract(self, user_id: str, fact_id: str) -> bool: ...
+
+
 class _Memory(Protocol):  # the part of FactMemory the tools use
+    facts: _Facts
+
     def as_retriever(self, *, user_id: str | None = None, **kwargs: Any) -> FactMemoryRetriever: ...
-    def add_fact(self, user_id: str, claim: str, *, kind: FactKind | str, category: str, **kw: Any) -> AppliedOp: ...
-    def update_fact(self, user_id: str, fact_id: str, claim: str, *, at: datetime | None = None) -> AppliedOp: ...
-    def retract_fact(self, user_id: str, fact_id: str) -> bool: ...
 
 
 #: What search_memory answers when the memory cannot be read in time (the agent carries on).
@@ -60,6 +66,17 @@ def _lines(docs: list) -> str:
 
 def _done(what: str, op: AppliedOp) -> str:
     return f"{what}: {op.claim} (id {op.fact_id}, {op.op})"
+
+
+def retriever_tool(retriever: FactMemoryRetriever, *, name: str = "search_memory",
+                   description: str = "Search what you know about the user: facts about who they are and "
+                                      "what is going on for them now.") -> BaseTool:
+    """A retriever as an agent tool (LangChain's ``create_retriever_tool``); each document shows its
+    kind and category ("[durable/health] allergic to penicillin"). The user comes from the tool
+    call's config unless the retriever is bound to one — never from the model's arguments:
+    ``retriever_tool(memory.as_retriever())``."""
+    prompt = PromptTemplate.from_template("[{kind}/{category}] {page_content}")
+    return create_retriever_tool(retriever, name, description, document_prompt=prompt)
 
 
 def memory_tools(memory: _Memory) -> list[BaseTool]:
@@ -94,7 +111,7 @@ def memory_tools(memory: _Memory) -> list[BaseTool]:
 
     def remember_fact(claim: str, kind: Literal["durable", "current"], category: str, config: RunnableConfig) -> str:
         user = _user(config)
-        return bounded("remembered", lambda: _done("Remembered", memory.add_fact(
+        return bounded("remembered", lambda: _done("Remembered", memory.facts.add(
             user, claim, kind=kind, category=category, source="conversation")))
 
     async def aremember_fact(claim: str, kind: Literal["durable", "current"], category: str,
@@ -103,14 +120,14 @@ def memory_tools(memory: _Memory) -> list[BaseTool]:
 
     def correct_fact(fact_id: str, claim: str, config: RunnableConfig) -> str:
         user = _user(config)
-        return bounded("corrected", lambda: _done("Corrected", memory.update_fact(user, fact_id, claim)))
+        return bounded("corrected", lambda: _done("Corrected", memory.facts.update(user, fact_id, claim)))
 
     async def acorrect_fact(fact_id: str, claim: str, config: RunnableConfig) -> str:
         return await asyncio.to_thread(correct_fact, fact_id, claim, config)
 
     def forget_fact(fact_id: str, config: RunnableConfig) -> str:
         user = _user(config)
-        return bounded("forgotten", lambda: "Forgotten." if memory.retract_fact(user, fact_id) else "No such fact.")
+        return bounded("forgotten", lambda: "Forgotten." if memory.facts.retract(user, fact_id) else "No such fact.")
 
     async def aforget_fact(fact_id: str, config: RunnableConfig) -> str:
         return await asyncio.to_thread(forget_fact, fact_id, config)

@@ -66,7 +66,7 @@ class UserScopedFactVectorStore(VectorStore):
         return {"$and": parts}
 
     def add_texts(self, texts: Iterable[str], metadatas: list[dict] | None = None, **kwargs: Any) -> list[str]:
-        raise NotImplementedError("read-only view: write facts with FactMemory.add_fact or remember")
+        raise NotImplementedError("read-only view: write facts with memory.facts.add or memory.remember")
 
     @classmethod
     def from_texts(cls, texts: list[str], embedding: Embeddings, metadatas: list[dict] | None = None, **kwargs: Any):

@@ -24,8 +24,8 @@ async def amemory(db_url, embeddings, clock: FixedClock):
 
 
 async def test_async_read_path_is_native(amemory: FactMemory, user_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    amemory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-    amemory.add_fact(user_id, "anxious about the launch", kind="current", category="feeling")
+    amemory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+    amemory.facts.add(user_id, "anxious about the launch", kind="current", category="feeling")
     expected = amemory.recall(user_id, "how am I?")
 
     def no_sync(*args, **kwargs):
@@ -38,19 +38,19 @@ async def test_async_read_path_is_native(amemory: FactMemory, user_id: str, monk
     node = amemory.recall_node()
     out = await node.ainvoke({"messages": [HumanMessage("how am I?")]}, {"configurable": {"user_id": user_id}})
     assert "lives in Berlin" in out["memory_context"]
-    assert [f.claim for f in await amemory.afacts(user_id, kind="durable")] == ["lives in Berlin"]
-    assert (await amemory.astats(user_id))["facts"] == {"current": {"active": 1}, "durable": {"active": 1}}
+    assert [f.claim for f in await amemory.facts.alist(user_id, kind="durable")] == ["lives in Berlin"]
+    assert (await amemory.admin.astats(user_id))["facts"] == {"current": {"active": 1}, "durable": {"active": 1}}
 
 
 async def test_async_write_and_review(amemory: FactMemory, user_id: str) -> None:
-    amemory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    amemory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
     out = await amemory.aremember(user_id, "actually I moved to Tokyo", message_id="x1",
                                   context=[AIMessage("Where do you live?")])
     assert out.applied[0].op == "contradict"
-    [cand] = await amemory.acandidates(user_id)
-    resolved = await amemory.aresolve_candidate(user_id, cand.id, accept=True)
+    [cand] = await amemory.corrections.alist(user_id)
+    resolved = await amemory.corrections.aresolve(user_id, cand.id, accept=True)
     assert resolved.status == "accepted"
-    assert [f.claim for f in await amemory.afacts(user_id, status="active")] == ["lives in Tokyo"]
+    assert [f.claim for f in await amemory.facts.alist(user_id, status="active")] == ["lives in Tokyo"]
 
 
 async def test_async_store_directly(fresh_db_url: str, embeddings) -> None:
@@ -73,7 +73,7 @@ async def test_async_store_directly(fresh_db_url: str, embeddings) -> None:
 
 async def test_async_write_path_never_uses_the_sync_pool(amemory: FactMemory, user_id: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    await amemory.aadd_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    await amemory.facts.aadd(user_id, "lives in Berlin", kind="durable", category="identity")
 
     def no_sync(*args, **kwargs):
         raise AssertionError("the async write path must not use the sync pool")
@@ -83,7 +83,7 @@ async def test_async_write_path_never_uses_the_sync_pool(amemory: FactMemory, us
     out = await amemory.aremember(user_id, "actually I moved to Tokyo", message_id="n1")
     assert out.applied[0].op == "contradict" and out.llm_calls == 1
     assert (await amemory.aremember(user_id, "actually I moved to Tokyo", message_id="n1")).already_processed
-    dup = await amemory.aadd_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    dup = await amemory.facts.aadd(user_id, "lives in Berlin", kind="durable", category="identity")
     assert dup.op == "strengthen"  # the async dedup path found the existing fact
 
 
@@ -105,7 +105,7 @@ async def test_async_failure_mid_apply_leaves_nothing(amemory: FactMemory, user_
     monkeypatch.setattr(AsyncFactStore, "_apply_one", flaky)
     with pytest.raises(ConnectionError):
         await amemory.aremember(user_id, "Berlin and Mia", message_id="f1")
-    assert await amemory.afacts(user_id) == [] and (await amemory.astats(user_id))["messages"] == 0
+    assert await amemory.facts.alist(user_id) == [] and (await amemory.admin.astats(user_id))["messages"] == 0
     monkeypatch.setattr(AsyncFactStore, "_apply_one", real)
     out = await amemory.aremember(user_id, "Berlin and Mia", message_id="f1")
     assert len(out.applied) == 2
@@ -131,6 +131,6 @@ async def test_async_deferred_server_error_in_pipelined_apply_leaves_nothing(
     monkeypatch.setattr(AsyncFactStore, "_audit", failing_audit)
     with pytest.raises(StoreError, match="division by zero"):
         await amemory.aremember(user_id, "I live in Berlin", message_id="pa1")
-    assert await amemory.afacts(user_id) == [] and (await amemory.astats(user_id))["messages"] == 0
+    assert await amemory.facts.alist(user_id) == [] and (await amemory.admin.astats(user_id))["messages"] == 0
     out = await amemory.aremember(user_id, "I live in Berlin", message_id="pa1")
     assert [a.op for a in out.applied] == ["add_durable"]

@@ -27,7 +27,7 @@ def _items(users: list[str]) -> list[dict]:
 
 
 def _claims(memory: FactMemory, user: str) -> list[tuple[str, str]]:
-    return sorted((f.claim, f.status.value) for f in memory.facts(user))
+    return sorted((f.claim, f.status.value) for f in memory.facts.list(user))
 
 
 def test_same_facts_as_a_loop_exactly_once(make_memory, user_id: str) -> None:
@@ -42,7 +42,7 @@ def test_same_facts_as_a_loop_exactly_once(make_memory, user_id: str) -> None:
     assert _claims(memory, users[0]) == _claims(memory, loop_user)
     again = memory.remember_many(_items(users))
     assert all(o.already_processed for o in again)
-    assert sum(len(memory.facts(u)) for u in users) == 3 * len(TOPICS) * 2
+    assert sum(len(memory.facts.list(u)) for u in users) == 3 * len(TOPICS) * 2
 
 
 async def test_embedding_calls_are_shared(make_memory, user_id: str, monkeypatch) -> None:
@@ -72,11 +72,11 @@ def test_a_failed_message_is_reported_and_retried(make_memory, user_id: str) -> 
     outcomes = memory.remember_many(items)
     assert outcomes[1].error and "timed out" in outcomes[1].error
     assert all(o.error is None for i, o in enumerate(outcomes) if i != 1)
-    assert len(memory.facts(user_id)) == 6
+    assert len(memory.facts.list(user_id)) == 6
     items[1] = {**items[1], "message": f"{user_id}'s message 1: cooking"}
     retried = memory.remember_many(items)
     assert [o.already_processed for o in retried] == [True, False, True, True]
-    assert len(memory.facts(user_id)) == 8
+    assert len(memory.facts.list(user_id)) == 8
 
 
 def test_bad_items(make_memory, user_id: str) -> None:

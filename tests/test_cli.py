@@ -51,8 +51,8 @@ def test_cli_commands(db_url: str) -> None:
     user = f"cli-{uuid.uuid4().hex[:8]}"
     db = ["--database-url", db_url]
     with FactMemory.open(db_url) as memory:
-        memory.add_fact(user, "lives in Berlin", kind="durable", category="identity")
-        memory.add_fact(user, "anxious this morning", kind="current", category="feeling")
+        memory.facts.add(user, "lives in Berlin", kind="durable", category="identity")
+        memory.facts.add(user, "anxious this morning", kind="current", category="feeling")
     result = runner.invoke(app, ["recall", user, "where do I live?", *db])
     assert result.exit_code == 0 and '[identity] "lives in Berlin"' in result.output
     result = runner.invoke(app, ["facts", user, "--json", *db])
@@ -92,7 +92,7 @@ def test_cli_rough_edges_a_new_user_met(db_url: str, tmp_path) -> None:
                                  "--json", *db])
     assert result.exit_code == 0
     with FactMemory.open(db_url) as memory:
-        [holiday] = [f for f in memory.facts(user) if f.claim == "on holiday"]
+        [holiday] = [f for f in memory.facts.list(user) if f.claim == "on holiday"]
     local_end = datetime(2099, 12, 2).astimezone() - timedelta(microseconds=1)
     assert holiday.expires_at == local_end
     result = runner.invoke(app, ["add", user, "on holiday", "--category", "schedule_context", "--expires", "2001-01-01",
@@ -147,8 +147,8 @@ def test_cli_review_flow_with_short_ids_and_json(db_url: str) -> None:
     script = {"I moved to Tokyo": [{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo",
                                     "category": "identity"}]}
     with FactMemory.open(db_url, llm=ScriptedChatModel(by_message=script)) as memory:
-        old = memory.add_fact(user, "lives in Berlin", kind="durable", category="identity").fact_id
-        memory.add_fact(user, "anxious this morning", kind="current", category="feeling")
+        old = memory.facts.add(user, "lives in Berlin", kind="durable", category="identity").fact_id
+        memory.facts.add(user, "anxious this morning", kind="current", category="feeling")
         assert memory.remember(user, "I moved to Tokyo").applied[0].op == "contradict"
     listed = runner.invoke(app, ["candidates", user, *db], env={"COLUMNS": "80"})
     candidate = json.loads(runner.invoke(app, ["candidates", user, "--json", *db]).output)[0]
@@ -208,7 +208,7 @@ def test_cli_listings_need_no_embedder(fresh_db_url: str, monkeypatch: pytest.Mo
             return [1.0] + [0.0] * 7
 
     with FactMemory.open(fresh_db_url, embeddings=EightDims()) as memory:
-        memory.add_fact("u", "likes tea", kind="durable", category="preference")
+        memory.facts.add("u", "likes tea", kind="durable", category="preference")
     monkeypatch.setenv("FACT_MEMORY_EMBEDDINGS", "no-such-embedder")  # would fail if anything loaded it
     result = runner.invoke(app, ["facts", "u", "--json", "--database-url", fresh_db_url])
     assert result.exit_code == 0 and json.loads(result.output)[0]["claim"] == "likes tea"
@@ -243,7 +243,7 @@ def test_sqlalchemy_url_opens(db_url: str) -> None:
     sqlalchemy_style = (f"postgresql+psycopg://{parts.get('user', '')}{password}@{parts.get('hostaddr', '')}"
                         f":{parts.get('port', 5432)}/{parts['dbname']}?host={quote(str(parts.get('host', '')), safe='')}")
     with FactMemory.open(sqlalchemy_style) as memory:
-        assert memory.stats("nobody")["messages"] == 0
+        assert memory.admin.stats("nobody")["messages"] == 0
 
 
 def test_embeddings_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -337,7 +337,7 @@ def test_operator_commands(db_url: str, tmp_path, clock) -> None:
                                  "schedule_context", "--expires", "2030-01-01", "--json", *db])
     assert result.exit_code == 0, result.output  # a plain date: the end of that day, local time
     with FactMemory.open(db_url) as memory:
-        [fact] = memory.facts(user + "-x")
+        [fact] = memory.facts.list(user + "-x")
         assert fact.expires_at == datetime(2030, 1, 2).astimezone() - timedelta(microseconds=1)
     result = runner.invoke(app, ["audit", user, "--limit", "1", "--json", *db])
     assert [json.loads(result.output)[0]["after"]["claim"]] == ["has a cat"]  # the newest
@@ -366,13 +366,13 @@ def test_resolve_flags_are_exact(db_url: str) -> None:
     db = ["--database-url", db_url]
     with FactMemory.open(db_url, llm=ScriptedChatModel(responses=[[
             {"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]])) as memory:
-        memory.add_fact(user, "lives in Berlin", kind="durable", category="identity")
+        memory.facts.add(user, "lives in Berlin", kind="durable", category="identity")
         memory.remember(user, "I moved to Tokyo")
-        [cand] = memory.candidates(user)
+        [cand] = memory.corrections.list(user)
     result = runner.invoke(app, ["resolve", user, str(cand.id), "--accept", "--reject", *db])
     assert result.exit_code == 2 and "exactly one" in result.output
     with FactMemory.open(db_url) as memory:
-        assert len(memory.candidates(user)) == 1  # nothing changed
+        assert len(memory.corrections.list(user)) == 1  # nothing changed
     assert runner.invoke(app, ["resolve", user, str(cand.id), "--reject", *db]).exit_code == 0
     result = runner.invoke(app, ["resolve", user, str(cand.id), "--accept", *db])
     assert result.exit_code == 2 and "already rejected" in result.output

@@ -31,7 +31,7 @@ def test_selected_by_the_environment_and_recorded_by_the_store(monkeypatch, fres
     monkeypatch.setenv("FACT_MEMORY_EMBEDDINGS", "e5")
     assert isinstance(embeddings_from_env(), LocalE5Embeddings)
     with FactMemory.open(fresh_db_url, embeddings=e5) as memory:
-        memory.add_fact("u", "lives in Berlin", kind="durable", category="identity")
+        memory.facts.add("u", "lives in Berlin", kind="durable", category="identity")
         assert "Berlin" in memory.recall("u", "where do I live?")
     monkeypatch.delenv("FACT_MEMORY_EMBEDDINGS")
     with pytest.raises(EmbedderMismatchError):  # the default MiniLM on e5 vectors: refused

@@ -30,7 +30,7 @@ def postmaster_pid(data_dir: Path) -> int:
 def test_a_killed_server_is_restarted_by_the_next_call(server_dir: Path) -> None:
     memory = FactMemory.open(data_dir=server_dir, embeddings=EMB)
     try:
-        memory.add_fact("u", "lives in Berlin", kind="durable", category="identity")
+        memory.facts.add("u", "lives in Berlin", kind="durable", category="identity")
         old = postmaster_pid(server_dir)
         server = psutil.Process(old)
         victims = [server, *server.children(recursive=True)]
@@ -38,10 +38,10 @@ def test_a_killed_server_is_restarted_by_the_next_call(server_dir: Path) -> None
             proc.send_signal(signal.SIGKILL)
         psutil.wait_procs(victims, timeout=10)
         # The next calls find the server dead, restart it and retry (sync and async paths).
-        assert [f.claim for f in memory.facts("u")] == ["lives in Berlin"]
+        assert [f.claim for f in memory.facts.list("u")] == ["lives in Berlin"]
         assert postmaster_pid(server_dir) != old
-        memory.add_fact("u", "allergic to penicillin", kind="durable", category="health")
-        assert len(memory.facts("u")) == 2
+        memory.facts.add("u", "allergic to penicillin", kind="durable", category="health")
+        assert len(memory.facts.list("u")) == 2
     finally:
         memory.close()
     assert not (server_dir / "pgdata" / "postmaster.pid").exists()
@@ -63,7 +63,7 @@ def test_two_processes_open_a_fresh_data_dir_at_once(server_dir: Path) -> None:
         "from langchain_core.embeddings import DeterministicFakeEmbedding\n"
         "from fact_memory_graph import FactMemory\n"
         f"m = FactMemory.open(data_dir={str(server_dir)!r}, embeddings=DeterministicFakeEmbedding(size=8))\n"
-        "m.add_fact('u', 'lives in Berlin', kind='durable', category='identity')\n"
+        "m.facts.add('u', 'lives in Berlin', kind='durable', category='identity')\n"
         "m.close()\n"
     )
     procs = [subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True) for _ in range(2)]
@@ -75,8 +75,8 @@ def test_a_data_dir_with_a_space_and_a_quote_works(server_dir: Path) -> None:
     data_dir = server_dir / "Application Support" / "it's here"
     data_dir.mkdir(parents=True)
     with FactMemory.open(data_dir=data_dir, embeddings=EMB) as memory:
-        memory.add_fact("u", "lives in Berlin", kind="durable", category="identity")
-        assert [f.claim for f in memory.facts("u")] == ["lives in Berlin"]
+        memory.facts.add("u", "lives in Berlin", kind="durable", category="identity")
+        assert [f.claim for f in memory.facts.list("u")] == ["lives in Berlin"]
     assert not (data_dir / "pgdata" / "postmaster.pid").exists()
 
 

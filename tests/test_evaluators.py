@@ -138,7 +138,7 @@ def test_custom_categories_are_prompted_validated_found_and_restored(make_memory
     assert any(r.op.get("category") == "plan_tier" and "category" in r.reason for r in out.rejected)
     assert '- training_load: "ran 40 km this week"' in llm.calls[0][0].content
     assert "ran 40 km" in memory.recall(user_id, "how is my mileage?")
-    memory.add_fact(user_id, "rest week planned", kind="current", category="training_load")
+    memory.facts.add(user_id, "rest week planned", kind="current", category="training_load")
     exported = memory.export(user_id)
     memory.forget(user_id)
     assert memory.restore(exported, user_id=user_id)["facts"] == 2
@@ -161,13 +161,13 @@ def test_imported_facts_are_uncategorized_until_the_extractor_reclassifies_them(
         "claim": "prefers tea over coffee", "confidence": 0.7, "created_at": clock().isoformat(),
         "last_confirmed_at": clock().isoformat()}]}
     memory.restore(exported, user_id=user_id)
-    (fact,) = memory.facts(user_id)
+    (fact,) = memory.facts.list(user_id)
     assert (fact.kind.value, fact.category) == ("durable", "uncategorized")
     out = memory.remember(user_id, "I really do prefer tea to coffee.", message_id="m1")
     assert [(a.op, a.category) for a in out.applied] == [("reclassify", "preference")]
-    assert memory.facts(user_id)[0].category == "preference"
+    assert memory.facts.list(user_id)[0].category == "preference"
     assert any(e.op == "reclassify" and "uncategorized -> durable/preference" in (e.note or "")
-               for e in memory.audit_log(user_id))
+               for e in memory.admin.audit(user_id))
 
 
 def test_task_success_by_whether_memory_was_shown(make_memory, user_id: str) -> None:
@@ -197,7 +197,7 @@ def test_task_success_by_whether_memory_was_shown(make_memory, user_id: str) -> 
     history += [HumanMessage("No, that was useless.", id="h3"), AIMessage("Sorry", id="a3")]
     node.invoke({"messages": [*history, HumanMessage("Sort of helped.", id="h4")]}, config)  # not known
     memory.flush(user_id)
-    report = memory.health(user_id)
+    report = memory.upkeep.health(user_id)
     assert report.task_success == {"success": 1, "failure": 1, "partial": 1}
     assert (report.success_rate_with_memory, report.success_rate_without_memory) == (1.0, 0.0)
     assert report.success_rate == 0.5 and report.facts_shown_per_reply == 1.0  # (2 + 0) / 2
@@ -233,12 +233,12 @@ def test_evaluators_and_custom_categories_through_the_readme_layout(make_memory,
         graph.invoke({"messages": [HumanMessage(text)]}, config)
         memory.flush(user_id)
     assert [p.name for p in memory.evaluations.people(user_id)] == ["Mia"]
-    assert {f.category for f in memory.facts(user_id)} == {"relationship", "plan_tier"}
+    assert {f.category for f in memory.facts.list(user_id)} == {"relationship", "plan_tier"}
     judged = {e["output"]["outcome"]: e["output"]["memory_shown"] for e in memory.evaluations.outputs(user_id)
               if e["evaluator"] == "task_success"}
     # Turn 1's reply had nothing to recall; turn 2's was given the facts turn 1 stored.
     assert judged == {"success": False, "failure": True}
-    assert (memory.health(user_id).success_rate_with_memory, memory.health(user_id).success_rate_without_memory) \
+    assert (memory.upkeep.health(user_id).success_rate_with_memory, memory.upkeep.health(user_id).success_rate_without_memory) \
         == (0.0, 1.0)
 
 

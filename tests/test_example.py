@@ -34,7 +34,7 @@ def test_agent_recalls_before_replying_and_remembers_in_parallel(make_memory, us
     assert first["memory_context"] == ""  # nothing known before the first message
     assert first["memory_outcome"]["queued"] == [first["messages"][0].id] and extractor.calls == []
     assert memory.flush(user_id).processed == 1
-    assert sorted(f.claim for f in memory.facts(user_id)) == ["allergic to penicillin", "lives in Berlin"]
+    assert sorted(f.claim for f in memory.facts.list(user_id)) == ["allergic to penicillin", "lives in Berlin"]
 
     second = graph.invoke({"messages": [*first["messages"], HumanMessage("Can you suggest a doctor for my allergy?")]}, cfg)
     memory.flush(user_id)
@@ -65,7 +65,7 @@ def test_agent_with_a_checkpointer_processes_each_message_once(make_memory, user
     assert len(out["messages"]) == 4  # the thread's history came from the checkpointer
     assert len(out["memory_outcome"]["queued"]) == 1  # only the new message
     memory.flush(user_id)
-    assert len(extractor.calls) == 2 and memory.facts(user_id)[0].confidence == 0.8
+    assert len(extractor.calls) == 2 and memory.facts.list(user_id)[0].confidence == 0.8
     out = graph.invoke({"messages": [AIMessage("(a tool result, no user message)")]}, cfg)
     assert out["memory_outcome"]["queued"] == []
     memory.flush(user_id)

@@ -85,19 +85,19 @@ def test_the_library_runs_as_an_ordinary_role_over_tcp(tcp_server: Server, embed
         {"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]},
         default={"verdicts": [{"ref": "C1", "verdict": "accept", "reason": "moved"}]})
     with FactMemory.open(url, embeddings=embeddings, llm=judge) as memory:  # setup as the app role
-        memory.add_fact("ext-user", "lives in Berlin", kind="durable", category="identity", source="conversation")
+        memory.facts.add("ext-user", "lives in Berlin", kind="durable", category="identity", source="conversation")
         memory.remember("ext-user", "Actually I moved to Tokyo", message_id="m1")
         assert '"lives in Berlin"' in memory.recall("ext-user", "where do I live?")
-        report = memory.compact("ext-user")
+        report = memory.upkeep.compact("ext-user")
         assert report.corrections_accepted == 1
         assert '"lives in Tokyo"' in memory.recall("ext-user", "where do I live?")
-        memory.add_fact("ext-user", "flying to Lisbon", kind="current", category="schedule_context",
-                        expires_at=memory.now() + __import__("datetime").timedelta(minutes=1))
+        memory.facts.add("ext-user", "flying to Lisbon", kind="current", category="schedule_context",
+                        expires_at=memory.context.now() + __import__("datetime").timedelta(minutes=1))
         assert asyncio.run(run_worker(memory, once=True)) == 0  # procrastinate's schema as the app role
         data = memory.export("ext-user")
-        assert memory.forget("ext-user")["facts"] >= 2 and memory.facts("ext-user") == []
+        assert memory.forget("ext-user")["facts"] >= 2 and memory.facts.list("ext-user") == []
         memory.restore(data, user_id="ext-user")
-        assert {f.claim for f in memory.facts("ext-user", status=None)} >= {"lives in Berlin", "lives in Tokyo"}
+        assert {f.claim for f in memory.facts.list("ext-user", status=None)} >= {"lives in Berlin", "lives in Tokyo"}
 
 
 def test_a_database_without_pgvector_says_what_to_do_in_one_line(tcp_server: Server, embeddings) -> None:

@@ -25,7 +25,7 @@ def test_reads_fail_open_when_the_database_is_down(server_dir: Path, caplog: pyt
     server = EmbeddedPostgres(server_dir)
     memory = FactMemory.open(server.url(), embeddings=EMB, config=FactMemoryConfig(pool_timeout_s=5))
     try:
-        memory.add_fact("u1", "likes jazz", kind="durable", category="preference")
+        memory.facts.add("u1", "likes jazz", kind="durable", category="preference")
         node = memory.recall_node()
         assert "likes jazz" in node.invoke({"messages": [HumanMessage("music?")]}, CFG)["memory_context"]
         server.close()  # the database goes away (no heal: the memory was opened by URL)

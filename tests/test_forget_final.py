@@ -79,12 +79,12 @@ def test_after_forget_the_next_turn_of_the_same_thread_brings_nothing_back(
     for text in (f"I live in {city}", "nice weather", "tell me more"):
         graph.invoke({"messages": [HumanMessage(text)]}, config)
         memory.flush(user_id)
-    assert [f.claim for f in memory.facts(user_id)] == [f"lives in {city}"]
+    assert [f.claim for f in memory.facts.list(user_id)] == [f"lives in {city}"]
     memory.forget(user_id)
     calls = len(llm.calls)
     graph.invoke({"messages": [HumanMessage("I like tea")]}, config)  # the checkpointer re-sends the history
     memory.flush(user_id)
-    assert [f.claim for f in memory.facts(user_id)] == ["likes tea"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["likes tea"]
     assert tables_holding(db_url, city) == []
     assert all(city not in str(m.content) for call in llm.calls[calls:] for m in call)  # nor in any prompt
 
@@ -107,7 +107,7 @@ def test_a_forget_after_the_drainer_claimed_the_batch_applies_nothing(make_memor
     memory.forget(user_id)  # the batch is claimed and its extraction in flight
     release.set()
     drain.join(30)
-    assert memory.facts(user_id) == [] and tables_holding(db_url, city) == []
+    assert memory.facts.list(user_id) == [] and tables_holding(db_url, city) == []
 
 
 def test_a_forget_while_the_review_thinks_writes_nothing_back(make_memory, db_url: str, user_id: str,
@@ -137,7 +137,7 @@ def test_a_forget_while_the_review_thinks_writes_nothing_back(make_memory, db_ur
     review.join(30)
     assert result and result[0].skipped and "forgotten" in result[0].skipped
     assert tables_holding(db_url, city) == []
-    assert memory.runs(user_id) == [] and memory.sessions(user_id) == []
+    assert memory.upkeep.runs(user_id) == [] and memory.sessions.list(user_id) == []
 
 
 def test_forget_what_i_just_said_wins_over_a_pending_retry(make_memory, db_url: str, user_id: str,
@@ -160,7 +160,7 @@ def test_forget_what_i_just_said_wins_over_a_pending_retry(make_memory, db_url: 
     memory.queue.drain_once(user_id)  # the forget is due; the retry is not
     clock.advance(minutes=30)
     memory.flush(user_id)  # the retry's time has come: nothing is left to retry
-    assert memory.facts(user_id) == []
+    assert memory.facts.list(user_id) == []
     assert tables_holding(db_url, city) == []
 
 
@@ -232,7 +232,7 @@ def test_a_dead_drainers_batch_is_taken_after_its_lease_and_a_poison_message_is_
         clock.advance(seconds=lease + 1)
     report = memory.flush()
     assert "o1" not in str(report.processed) and memory.queue.status(user_id)["failed"] == 1
-    assert [f.claim for f in memory.facts(other)] == ["lives in Rome"]  # the other user never waited
+    assert [f.claim for f in memory.facts.list(other)] == ["lives in Rome"]  # the other user never waited
     memory.forget(other)
 
 
@@ -271,7 +271,7 @@ def test_restore_refuses_an_audit_id_that_would_stop_every_writer(make_memory, u
     try:
         memory.restore(data, user_id=target)
         assert "hunter2" not in str(memory.export(target))
-        memory.add_fact(user_id, "likes tea", kind="durable", category="preference")  # every writer still writes
+        memory.facts.add(user_id, "likes tea", kind="durable", category="preference")  # every writer still writes
     finally:
         memory.forget(target)
 
@@ -327,8 +327,8 @@ def test_an_idle_users_message_log_ages_out(make_memory, user_id: str, clock: Fi
     memory.flush(user_id)
     assert [r["text"] for r in memory.export(user_id)["message_log"]] == [f"I live in {city}"]
     clock.advance(days=60)  # the user says nothing more: no claim ever trims their log
-    assert user_id in memory.users_with_work()  # the nightly pass schedules them
-    memory.maintain(user_id)
+    assert user_id in memory.upkeep.users_with_work()  # the nightly pass schedules them
+    memory.upkeep.maintain(user_id)
     assert memory.export(user_id)["message_log"] == []
 
 
@@ -340,7 +340,7 @@ def test_remember_forget_what_i_just_said_forgets_the_previous_message(make_memo
     memory.remember(user_id, f"I live in {city}", message_id="r1")
     outcome = memory.remember(user_id, "please forget what I just said", message_id="r2")
     assert outcome.forgotten.get("purged") == 1
-    assert [f.claim for f in memory.facts(user_id)] == ["likes tea"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["likes tea"]
     assert tables_holding(db_url, city) == []
 
 
@@ -361,10 +361,10 @@ def test_bidi_controls_leave_claims_and_are_refused_in_ids(make_memory, user_id:
     from fact_memory_graph import InvalidInputError
 
     memory: FactMemory = make_memory()
-    memory.add_fact(user_id, "likes \u202ezzaj\u202c music", kind="durable", category="preference")
-    assert [f.claim for f in memory.facts(user_id)] == ["likes zzaj music"]
+    memory.facts.add(user_id, "likes \u202ezzaj\u202c music", kind="durable", category="preference")
+    assert [f.claim for f in memory.facts.list(user_id)] == ["likes zzaj music"]
     with pytest.raises(InvalidInputError, match="bidirectional"):
-        memory.facts(user_id + "\u202e")
+        memory.facts.list(user_id + "\u202e")
 
 
 class PeekState(TypedDict, total=False):
@@ -376,7 +376,7 @@ class PeekState(TypedDict, total=False):
 def test_the_store_view_refuses_a_namespace_when_only_the_state_names_the_user(make_memory, user_id: str) -> None:
 
     memory: FactMemory = make_memory()
-    memory.add_fact("victim-" + user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add("victim-" + user_id, "lives in Berlin", kind="durable", category="identity")
     store = memory.as_store()
 
     def node(state: PeekState) -> dict:
@@ -420,7 +420,7 @@ def test_a_declined_message_leaves_the_log_and_the_review_never_reads_it(make_me
     for text in ("nice weather", f"I live in {city}, but please don't remember that", "I like tea"):
         graph.invoke({"messages": [HumanMessage(text)]}, config)
         memory.flush(user_id)
-    assert [f.claim for f in memory.facts(user_id)] == ["likes tea"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["likes tea"]
     assert tables_holding(db_url, city) == []  # not in the log, nor in the next turn's context
     memory.review.run(user_id)
     assert prompts and all(city not in p for p in prompts)

@@ -63,13 +63,13 @@ def test_restated_and_stale_facts_shown_to_replies_are_measured(make_memory, use
     # Newest first: turn 3 (shown the two facts, restated one), turn 2 (its reply before was shown nothing).
     assert exposure == [{"facts_shown": 2, "stale_shown": 1, "repeated": 1},
                         {"facts_shown": 0, "stale_shown": 0, "repeated": 0}]
-    lyon = next(f for f in memory.facts(user_id) if f.claim == "lives in Lyon")
+    lyon = next(f for f in memory.facts.list(user_id) if f.claim == "lives in Lyon")
     assert lyon.confidence > 0.7  # the restatement strengthened it
-    report = memory.health(user_id)
+    report = memory.upkeep.health(user_id)
     assert (report.repeated_facts, report.repetition_per_user_week, report.stale_shown_share) == (1, 1.0, 0.5)
     # The digest's figures for this user's week, built as the weekly job builds them (not stored:
     # the digest table is the whole store's).
-    week = memory.health(user_id, at=clock.now, since=timedelta(days=7))
+    week = memory.upkeep.health(user_id, at=clock.now, since=timedelta(days=7))
     digest = digest_from(week, 0, clock.now, None)
     assert digest.outcomes["repeated_facts"] == 1 and digest.outcomes["stale_shown_share"] == 0.5
     text = digest_markdown(digest)
@@ -93,7 +93,7 @@ def test_a_restatement_of_a_fact_not_shown_is_no_repetition(make_memory, user_id
     memory.flush(user_id)
     [record] = memory.evaluations.outputs(user_id, "exposure")
     assert record["output"] == {"facts_shown": 1, "stale_shown": 0, "repeated": 0}
-    assert memory.health(user_id).repeated_facts == 0
+    assert memory.upkeep.health(user_id).repeated_facts == 0
     memory.forget(user_id)
 
 
@@ -164,7 +164,7 @@ def test_goals_fold_into_the_profile_and_rank_their_facts(make_memory, db_url: s
                                                                                  "first 10k", 2)
     assert (spanish.status, spanish.active) == ("abandoned", False)
     assert [g.goal for g in memory.evaluations.goals(user_id, active=True)] == ["run a marathon"]
-    profile = memory.profile(user_id)
+    profile = memory.facts.profile(user_id)
     assert profile.text.splitlines()[-1].startswith('[Working towards]: "run a marathon" (progress, ')
     assert profile.text.endswith(': "first 10k")') and "Spanish" not in profile.text
     # The recall node's profile section shows it too.
@@ -231,18 +231,18 @@ def test_an_inconsistency_lowers_trust_in_what_is_inferred_and_settled(make_memo
     config = FactMemoryConfig(queue=QueueConfig(drainer="off"), evaluators=EvaluatorConfig(trust=True))
     memory = make_memory(ScriptedChatModel(default=answer), config=config)
     run_day(memory, user_id)
-    doctor = next(f for f in memory.facts(user_id) if f.claim.startswith("is a doctor"))
+    doctor = next(f for f in memory.facts.list(user_id) if f.claim.startswith("is a doctor"))
     [record] = memory.evaluations.outputs(user_id, "trust")
     assert record["output"] == {"contradicts": [str(doctor.id)], "reason": "made it up"}
     assert memory.evaluations.trust(user_id) == 0.8
     assert memory.evaluations.trust(user_id, clock.now + timedelta(days=60)) == 1.0
     report = memory.review.run(user_id)
     assert report.inferred == 1 and not report.rejected
-    inferred = next(f for f in memory.facts(user_id) if f.claim == "works night shifts")
+    inferred = next(f for f in memory.facts.list(user_id) if f.claim == "works night shifts")
     assert inferred.confidence == 0.4
     # The pending correction ("is not a doctor") is settled with each side's trust in the prompt.
     judge = ScriptedChatModel(responses=[{"verdicts": [{"ref": "C1", "verdict": "accept", "reason": "made up"}]}])
-    memory.compact(user_id, llm=judge)
+    memory.upkeep.compact(user_id, llm=judge)
     prompt = judge.calls[0][-1].content
     assert re.search(r'F1 "is a doctor at the city hospital" \(since .*, trust 0\.80\)', prompt)
     assert re.search(r'C1 "is not a doctor" \(said .*, trust 0\.80\)', prompt)
@@ -255,7 +255,7 @@ def test_an_inconsistency_lowers_trust_in_what_is_inferred_and_settled(make_memo
     run_day(other, second)
     refused = other.review.run(second)
     assert refused.inferred == 0 and "trust 0.80 < min_inference_trust=0.9" in refused.rejected[0].reason
-    assert not [f for f in other.facts(second) if f.claim == "works night shifts"]
+    assert not [f for f in other.facts.list(second) if f.claim == "works night shifts"]
     for memory_, who in ((memory, user_id), (other, second)):
         memory_.forget(who)
 
@@ -263,9 +263,9 @@ def test_an_inconsistency_lowers_trust_in_what_is_inferred_and_settled(make_memo
 def test_no_inconsistency_no_trust_in_the_settlement_prompt(make_memory, user_id: str, clock: FixedClock) -> None:
     memory = make_memory(ScriptedChatModel(by_message={"Actually I moved to Tokyo": [
         {"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]}))
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity", source="conversation")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity", source="conversation")
     memory.remember(user_id, "Actually I moved to Tokyo")
     judge = ScriptedChatModel(responses=[{"verdicts": [{"ref": "C1", "verdict": "accept", "reason": "moved"}]}])
-    memory.compact(user_id, llm=judge)
+    memory.upkeep.compact(user_id, llm=judge)
     assert "trust 1" not in judge.calls[0][-1].content and ", trust" not in judge.calls[0][-1].content
     memory.forget(user_id)

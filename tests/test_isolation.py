@@ -34,13 +34,13 @@ def test_random_users_and_ops_never_leak(memory: FactMemory, steps) -> None:
         user = users[who]
         if action == "add":
             kind, category = ("current", "feeling") if "anxious" in claim else ("durable", "preference")
-            memory.add_fact(user, f"{claim} ({who!r})", kind=kind, category=category)
+            memory.facts.add(user, f"{claim} ({who!r})", kind=kind, category=category)
             owned[user].add(f"{claim} ({who!r})")
         else:
             memory.forget(user)
             owned[user] = set()
     for user, claims in owned.items():
-        assert {f.claim for f in memory.facts(user)} == claims
+        assert {f.claim for f in memory.facts.list(user)} == claims
         text = memory.recall(user, "everything about me")
         for other, other_claims in owned.items():
             if other != user:
@@ -82,18 +82,18 @@ def test_every_statement_on_user_data_is_scoped_by_user_id(make_memory, user_id:
     memory = make_memory(llm)
     for i, text in enumerate(["I live in Berlin and I'm tired", "still Berlin", "moved to Tokyo"]):
         memory.remember(user_id, text, message_id=f"m{i}")
-    memory.add_fact(user_id, "resides in Berlin", kind="durable", category="identity")
-    [cand] = memory.candidates(user_id)
+    memory.facts.add(user_id, "resides in Berlin", kind="durable", category="identity")
+    [cand] = memory.corrections.list(user_id)
     memory.recall(user_id, "where do I live?")
     memory.flush()
-    memory.resolve_candidate(user_id, cand.id, accept=True)
-    memory.compact(user_id, llm=ScriptedChatModel())
-    memory.maintain(user_id)
-    memory.users_with_work()
-    memory.stats(user_id), memory.audit_log(user_id), memory.runs(user_id)
+    memory.corrections.resolve(user_id, cand.id, accept=True)
+    memory.upkeep.compact(user_id, llm=ScriptedChatModel())
+    memory.upkeep.maintain(user_id)
+    memory.upkeep.users_with_work()
+    memory.admin.stats(user_id), memory.admin.audit(user_id), memory.upkeep.runs(user_id)
     data = memory.export(user_id)
-    fact = memory.facts(user_id)[0]
-    memory.purge_fact(user_id, fact.id)
+    fact = memory.facts.list(user_id)[0]
+    memory.facts.purge(user_id, fact.id)
     memory.forget(user_id)
     memory.restore(data, user_id=user_id)
     unscoped = [sql for sql in seen if any(t in sql for t in TABLES) and not sql.startswith(CROSS_USER)

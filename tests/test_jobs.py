@@ -42,15 +42,15 @@ async def test_worker_runs_the_nightly_pass_for_every_user_with_work(job_memory:
                                                                      clock: FixedClock) -> None:
     seed(job_memory, clock, "ana")
     seed(job_memory, clock, "ben")
-    job_memory.add_fact("cy", "flying to Lisbon", kind="current", category="schedule_context",
+    job_memory.facts.add("cy", "flying to Lisbon", kind="current", category="schedule_context",
                         expires_at=clock.now + timedelta(hours=2))
-    job_memory.compact("cy")  # cy has nothing to reconcile, only a state about to end
+    job_memory.upkeep.compact("cy")  # cy has nothing to reconcile, only a state about to end
     clock.advance(days=1)
-    assert job_memory.users_with_work() == ["ana", "ben", "cy"]
+    assert job_memory.upkeep.users_with_work() == ["ana", "ben", "cy"]
     await run_worker(job_memory, once=True)
     assert active(job_memory, "ana") == active(job_memory, "ben") == ["lives in Berlin"]
-    assert [f.status for f in job_memory.facts("cy")] == ["expired"]
-    assert job_memory.users_with_work() == []
+    assert [f.status for f in job_memory.facts.list("cy")] == ["expired"]
+    assert job_memory.upkeep.users_with_work() == []
     assert install_job_schema(job_memory.database_url) is False  # already there
 
 
@@ -81,9 +81,9 @@ async def test_two_workers_never_reconcile_one_user_twice(job_memory: FactMemory
             await task.configure(lock="fact-memory:eve").defer_async(user_id="eve")
         await asyncio.gather(*(app.run_worker_async(wait=False, install_signal_handlers=False, name=f"w{i}")
                                for i in range(2)))
-    runs = job_memory.runs("eve", job="reconcile")
+    runs = job_memory.upkeep.runs("eve", job="reconcile")
     assert len(runs) == 3 and sum(r["report"]["merged"] for r in runs) == 1
-    [survivor] = job_memory.facts("eve", status="active")
+    [survivor] = job_memory.facts.list("eve", status="active")
     assert survivor.confidence == pytest.approx(0.8)
 
 
@@ -110,14 +110,14 @@ async def test_a_worker_without_a_model_says_so_and_keeps_users_up(fresh_db_url,
     memory = FactMemory.open(fresh_db_url, embeddings=embeddings, clock=clock)
     try:
         seed(memory, clock, "dee")  # two facts that would need the model to merge
-        memory.add_fact("dee", "flying to Lisbon", kind="current", category="schedule_context",
+        memory.facts.add("dee", "flying to Lisbon", kind="current", category="schedule_context",
                         expires_at=clock.now + timedelta(hours=2))
         clock.advance(days=1)
         caplog.set_level(logging.INFO, logger="fact_memory_graph")
         failed = await run_worker(memory, once=True)
         assert failed == 0
         assert any("no model for reconciliation" in r.message for r in caplog.records)
-        assert "expired" in [f.status.value for f in memory.facts("dee")]  # upkeep ran
+        assert "expired" in [f.status.value for f in memory.facts.list("dee")]  # upkeep ran
         assert len(active(memory, "dee")) == 2  # nothing merged without a model
     finally:
         memory.close()
@@ -133,7 +133,7 @@ async def test_a_failed_job_is_logged_and_counted(job_memory: FactMemory, clock:
     async def broken(user_id: str, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(job_memory, "amaintain", broken)
+    monkeypatch.setattr(job_memory.upkeep, "amaintain", broken)
     caplog.set_level(logging.WARNING, logger="fact_memory_graph")
     assert await run_worker(job_memory, once=True) == 1
     assert any("job for eli failed" in r.message and "disk on fire" in r.message for r in caplog.records)
@@ -163,7 +163,7 @@ async def test_worker_once_drains_the_queue_first(job_memory: FactMemory, clock:
     job_memory.write_node().invoke({"messages": [HumanMessage("I live in Oslo", id="o1")]},
                                    {"configurable": {"user_id": "fay"}})
     assert await run_worker(job_memory, once=True) == 0
-    assert [f.claim for f in job_memory.facts("fay")] == ["lives in Oslo"]
+    assert [f.claim for f in job_memory.facts.list("fay")] == ["lives in Oslo"]
     assert job_memory.queue.status("fay")["queued"] == 0
 
 
@@ -173,7 +173,7 @@ async def test_a_forget_that_cannot_finish_is_recorded_and_retried(job_memory: F
     the caller is told it is pending, and the worker's next pass finishes it."""
     from fact_memory_graph.errors import ForgetPendingError, StoreError
 
-    job_memory.add_fact("gus", "lives in Rome", kind="durable", category="identity")
+    job_memory.facts.add("gus", "lives in Rome", kind="durable", category="identity")
     real = job_memory.store.delete_user
 
     def node_down(user_id: str):
@@ -182,11 +182,11 @@ async def test_a_forget_that_cannot_finish_is_recorded_and_retried(job_memory: F
     monkeypatch.setattr(job_memory.store, "delete_user", node_down)
     with pytest.raises(ForgetPendingError, match="retries it"):
         job_memory.forget("gus")
-    assert [r["user_id"] for r in job_memory.forget_requests()] == ["gus"]
-    assert len(job_memory.facts("gus")) == 1  # nothing deleted half-way
+    assert [r["user_id"] for r in job_memory.admin.forget_requests()] == ["gus"]
+    assert len(job_memory.facts.list("gus")) == 1  # nothing deleted half-way
     monkeypatch.setattr(job_memory.store, "delete_user", real)
     assert await run_worker(job_memory, once=True) == 0
-    assert job_memory.facts("gus") == [] and job_memory.forget_requests() == []
+    assert job_memory.facts.list("gus") == [] and job_memory.admin.forget_requests() == []
     assert "gus" not in json.dumps(job_memory.export("gus"), default=str).replace('"user_id": "gus"', "")
 
 
@@ -209,7 +209,7 @@ async def test_the_worker_runs_the_nightly_review_once_a_day(job_memory: FactMem
                                    {"configurable": {"user_id": "gus"}})
     assert await run_worker(job_memory, once=True) == 0
     assert reviews == [1]
-    (fact,) = job_memory.facts("gus")
+    (fact,) = job_memory.facts.list("gus")
     assert (fact.claim, fact.source.value) == ("runs before work", "inference")
     assert await run_worker(job_memory, once=True) == 0
     assert reviews == [1]
@@ -249,7 +249,7 @@ async def test_the_weekly_digest_task_delivers_once_retrying_a_failed_post(fresh
     handed: list[str] = []
     memory.digest_sinks.append(lambda digest, markdown: handed.append(markdown))
     try:
-        memory.add_fact("dana", "likes jazz", kind="durable", category="preference")
+        memory.facts.add("dana", "likes jazz", kind="durable", category="preference")
 
         async def digest_now(job_app) -> None:
             await job_app.tasks["fact_memory.weekly_digest"].defer_async(timestamp=0)

@@ -16,10 +16,10 @@ MOVED = {"Actually I moved to Tokyo": [
 
 
 def _berlin_then_tokyo(memory: FactMemory, user_id: str, clock: FixedClock) -> None:
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity", source="conversation")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity", source="conversation")
     clock.advance(days=3)
     memory.remember(user_id, "Actually I moved to Tokyo")
-    [pending] = memory.candidates(user_id)
+    [pending] = memory.corrections.list(user_id)
     assert pending.claim == "lives in Tokyo"
 
 
@@ -28,14 +28,14 @@ def test_the_nightly_run_accepts_a_correction(make_memory, user_id: str, clock: 
     _berlin_then_tokyo(memory, user_id, clock)
     judge = ScriptedChatModel(responses=[{"verdicts": [
         {"ref": "C1", "verdict": "accept", "reason": "the user moved"}]}])
-    report = memory.compact(user_id, llm=judge)
+    report = memory.upkeep.compact(user_id, llm=judge)
     assert (report.corrections_accepted, report.corrections_rejected) == (1, 0)
     prompt = judge.calls[0][-1].content
     assert 'F1 "lives in Berlin"' in prompt and 'C1 "lives in Tokyo"' in prompt
-    assert memory.candidates(user_id) == []
+    assert memory.corrections.list(user_id) == []
     text = memory.recall(user_id, "where do I live?")
     assert '"lives in Tokyo"' in text and "Berlin" not in text and "unconfirmed" not in text
-    [old] = [f for f in memory.facts(user_id, status=None) if f.claim == "lives in Berlin"]
+    [old] = [f for f in memory.facts.list(user_id, status=None) if f.claim == "lives in Berlin"]
     assert old.status.value == "superseded"
     chain, audit = memory.store.history(user_id, old.id)
     assert [f.claim for f in chain] == ["lives in Berlin", "lives in Tokyo"]
@@ -47,12 +47,12 @@ def test_the_nightly_run_rejects_a_misread_correction(make_memory, user_id: str,
     _berlin_then_tokyo(memory, user_id, clock)
     judge = ScriptedChatModel(responses=[{"verdicts": [
         {"ref": "C1", "verdict": "reject", "reason": "a hypothetical"}]}])
-    report = memory.compact(user_id, llm=judge)
+    report = memory.upkeep.compact(user_id, llm=judge)
     assert (report.corrections_accepted, report.corrections_rejected) == (0, 1)
-    assert memory.candidates(user_id) == []
-    assert [c.status.value for c in memory.candidates(user_id, status=None)] == ["rejected"]
+    assert memory.corrections.list(user_id) == []
+    assert [c.status.value for c in memory.corrections.list(user_id, status=None)] == ["rejected"]
     assert '"lives in Berlin"' in memory.recall(user_id, "where do I live?")
-    assert any(a.op == "reject_candidate" and "a hypothetical" in (a.note or "") for a in memory.audit_log(user_id))
+    assert any(a.op == "reject_candidate" and "a hypothetical" in (a.note or "") for a in memory.admin.audit(user_id))
 
 
 def test_a_bad_verdict_leaves_the_correction_pending(make_memory, user_id: str, clock: FixedClock) -> None:
@@ -61,8 +61,8 @@ def test_a_bad_verdict_leaves_the_correction_pending(make_memory, user_id: str, 
     for bad in ({"verdicts": [{"ref": "C7", "verdict": "accept", "reason": ""}]},
                 {"verdicts": [{"ref": "C1", "verdict": "accept", "reason": ""},
                               {"ref": "C1", "verdict": "reject", "reason": ""}]}, "{not json"):
-        report = memory.compact(user_id, llm=ScriptedChatModel(responses=[bad]))
-        assert report.rejected_groups and len(memory.candidates(user_id)) == 1
+        report = memory.upkeep.compact(user_id, llm=ScriptedChatModel(responses=[bad]))
+        assert report.rejected_groups and len(memory.corrections.list(user_id)) == 1
 
 
 def test_human_review_keeps_corrections_pending(make_memory, user_id: str, clock: FixedClock) -> None:
@@ -70,19 +70,19 @@ def test_human_review_keeps_corrections_pending(make_memory, user_id: str, clock
     memory: FactMemory = make_memory(ScriptedChatModel(by_message=MOVED), config=config)
     _berlin_then_tokyo(memory, user_id, clock)
     judge = ScriptedChatModel(responses=[{"verdicts": [{"ref": "C1", "verdict": "accept", "reason": ""}]}])
-    memory.compact(user_id, llm=judge)
-    assert judge.calls == [] and len(memory.candidates(user_id)) == 1
+    memory.upkeep.compact(user_id, llm=judge)
+    assert judge.calls == [] and len(memory.corrections.list(user_id)) == 1
 
 
 def test_a_user_edit_contradiction_supersedes_under_the_staged_policy(make_memory, user_id: str) -> None:
     """Seed 002's trusted supersede runs at the staged policy's defaults: a user's own edit is
     trusted (its source weight makes its confidence >= 0.9)."""
     memory: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy.staged()))
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity", source="conversation")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity", source="conversation")
     from fact_memory_graph.nodes.dedup import _trusted_supersede
     from fact_memory_graph.schema import FactKind, FactSource, PlannedOp
 
-    [fact] = memory.facts(user_id)
+    [fact] = memory.facts.list(user_id)
     planned = _trusted_supersede(memory.context, [PlannedOp(op="contradict", fact_id=fact.id, kind=FactKind.DURABLE,
                                                             category="identity", claim="lives in Tokyo")],
                                  FactSource.USER_EDIT)
@@ -96,25 +96,25 @@ def test_idle_users_are_kept_up(make_memory, user_id: str, clock: FixedClock) ->
     """After 100 quiet days the scheduler still queues the user: dormancy runs (and, under the
     staged policy, the sweep)."""
     memory: FactMemory = make_memory()
-    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
-    memory.compact(user_id, llm=ScriptedChatModel())  # reconciled: nothing else due
-    assert user_id not in memory.users_with_work()
+    memory.facts.add(user_id, "likes jazz", kind="durable", category="preference")
+    memory.upkeep.compact(user_id, llm=ScriptedChatModel())  # reconciled: nothing else due
+    assert user_id not in memory.upkeep.users_with_work()
     clock.advance(days=100)
-    assert user_id in memory.users_with_work()
-    assert memory.maintain(user_id)["dormant"] == 1
-    assert user_id not in memory.users_with_work()
+    assert user_id in memory.upkeep.users_with_work()
+    assert memory.upkeep.maintain(user_id)["dormant"] == 1
+    assert user_id not in memory.upkeep.users_with_work()
     staged: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy.staged()))
     other = f"{user_id}-staged"
-    staged.add_fact(other, "likes tea", kind="durable", category="preference", source="conversation")
-    staged.compact(other, llm=ScriptedChatModel())
+    staged.facts.add(other, "likes tea", kind="durable", category="preference", source="conversation")
+    staged.upkeep.compact(other, llm=ScriptedChatModel())
     clock.advance(days=8)
-    assert other in staged.users_with_work()
+    assert other in staged.upkeep.users_with_work()
 
 
 def test_a_long_running_state_is_shown_as_of_its_date(make_memory, user_id: str, clock: FixedClock) -> None:
     memory: FactMemory = make_memory()
-    memory.add_fact(user_id, "navigating a divorce", kind="current", category="going_through")
-    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
+    memory.facts.add(user_id, "navigating a divorce", kind="current", category="going_through")
+    memory.facts.add(user_id, "likes jazz", kind="durable", category="preference")
     clock.advance(days=70)  # weight 0.007: far below the floor
     text = memory.recall(user_id, "how is the divorce going?")
     assert 'as of 2 March 2026: "navigating a divorce"' in text
@@ -134,13 +134,13 @@ def test_a_category_never_stored_is_dropped_and_audited_without_its_text(make_me
         {"op": "add_durable", "category": "preference", "claim": "likes jazz"}]})
     memory: FactMemory = make_memory(llm, config=FactMemoryConfig(write=WriteConfig(never_store=("health",))))
     outcome = memory.remember(user_id, "I have HIV and I like jazz")
-    assert [f.claim for f in memory.facts(user_id)] == ["likes jazz"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["likes jazz"]
     assert "HIV" not in str(outcome.rejected) and "never stored" in outcome.rejected[0].reason
-    [withheld] = [a for a in memory.audit_log(user_id) if a.op == "withheld"]
+    [withheld] = [a for a in memory.admin.audit(user_id) if a.op == "withheld"]
     assert "health" in (withheld.note or "") and "HIV" not in str(withheld.model_dump())
     assert "HIV" not in str(memory.export(user_id))
     with pytest.raises(InvalidInputError, match="never stored"):
-        memory.add_fact(user_id, "has asthma", kind="durable", category="health")
+        memory.facts.add(user_id, "has asthma", kind="durable", category="health")
 
 
 def test_dont_remember_that_stores_nothing_from_the_message(make_memory, user_id: str) -> None:
@@ -149,7 +149,7 @@ def test_dont_remember_that_stores_nothing_from_the_message(make_memory, user_id
     memory: FactMemory = make_memory(llm)
     outcome = memory.remember(user_id, "I'm pregnant, but please don't remember that", message_id="m1")
     assert llm.calls == [] and outcome.applied == [] and outcome.llm_calls == 0
-    assert memory.facts(user_id) == []
+    assert memory.facts.list(user_id) == []
     assert memory.remember(user_id, "I'm pregnant, but please don't remember that", message_id="m1").already_processed
     assert memory.config.write.honour_do_not_remember
 
@@ -173,11 +173,11 @@ def test_forget_message_removes_what_only_it_said(make_memory, user_id: str, clo
     memory.remember(user_id, "I live in Berlin and I like jazz", message_id="m1")
     memory.remember(user_id, "Berlin is home", message_id="m2")
     memory.remember(user_id, "Actually I moved to Tokyo", message_id="m3")
-    assert memory.forget_message(user_id, "m3") == {"purged": 0, "unlinked": 0, "candidates": 1}
-    assert memory.forget_message(user_id, "m1") == {"purged": 1, "unlinked": 1, "candidates": 0}
-    [berlin] = memory.facts(user_id, status=None)
+    assert memory.facts.forget_message(user_id, "m3") == {"purged": 0, "unlinked": 0, "candidates": 1}
+    assert memory.facts.forget_message(user_id, "m1") == {"purged": 1, "unlinked": 1, "candidates": 0}
+    [berlin] = memory.facts.list(user_id, status=None)
     assert berlin.claim == "lives in Berlin" and berlin.evidence_message_ids == ["m2"]
-    assert memory.candidates(user_id, status=None) == []
+    assert memory.corrections.list(user_id, status=None) == []
     assert "jazz" not in str(memory.export(user_id)) and "Tokyo" not in str(memory.export(user_id)["audit_log"])
     assert memory.remember(user_id, "I live in Berlin and I like jazz", message_id="m1").already_processed
 
@@ -185,14 +185,14 @@ def test_forget_message_removes_what_only_it_said(make_memory, user_id: str, clo
 def test_retention_purges_what_is_no_longer_believed(make_memory, user_id: str, clock: FixedClock) -> None:
     config = FactMemoryConfig(reconcile=ReconcileConfig(retention_days=30))
     memory: FactMemory = make_memory(config=config)
-    gone = memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
-    kept = memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-    memory.retract_fact(user_id, gone.fact_id)
+    gone = memory.facts.add(user_id, "likes jazz", kind="durable", category="preference")
+    kept = memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.retract(user_id, gone.fact_id)
     clock.advance(days=31)
-    counts = memory.maintain(user_id)
+    counts = memory.upkeep.maintain(user_id)
     assert counts["purged_facts"] == 1 and counts["purged_audit_rows"] >= 1
-    assert [f.id for f in memory.facts(user_id, status=None)] == [kept.fact_id]
-    assert memory.audit_log(user_id) == []
+    assert [f.id for f in memory.facts.list(user_id, status=None)] == [kept.fact_id]
+    assert memory.admin.audit(user_id) == []
     assert ReconcileConfig().retention_days is None  # off by default
 
 
@@ -216,20 +216,20 @@ def test_the_staged_sweep_reaches_an_idle_users_dormant_facts(make_memory, fresh
     from fact_memory_graph.jobs import run_worker
 
     memory: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy.staged()), url=fresh_db_url)
-    fact = memory.add_fact(user_id, "likes tea", kind="durable", category="preference", source="conversation")
-    memory.compact(user_id, llm=ScriptedChatModel())
+    fact = memory.facts.add(user_id, "likes tea", kind="durable", category="preference", source="conversation")
+    memory.upkeep.compact(user_id, llm=ScriptedChatModel())
     clock.advance(days=91)
-    assert memory.maintain(user_id)["dormant"] == 1
-    memory.compact(user_id, llm=ScriptedChatModel())  # a run today: nothing due this week
-    assert user_id not in memory.users_with_work()
+    assert memory.upkeep.maintain(user_id)["dormant"] == 1
+    memory.upkeep.compact(user_id, llm=ScriptedChatModel())  # a run today: nothing due this week
+    assert user_id not in memory.upkeep.users_with_work()
     for _week in range(14):  # ~day 190: the staged relevance has long fallen below 0.2
         clock.advance(days=7)
-        assert user_id in memory.users_with_work()  # weekly, however long idle
+        assert user_id in memory.upkeep.users_with_work()  # weekly, however long idle
         asyncio.run(run_worker(memory, once=True))  # its own database: only this user
-        if memory.get_fact(user_id, fact.fact_id).status == "retracted":
+        if memory.facts.get(user_id, fact.fact_id).status == "retracted":
             break
-    assert memory.get_fact(user_id, fact.fact_id).status == "retracted"  # swept
-    assert "sweep" in [a.op for a in memory.audit_log(user_id)]
+    assert memory.facts.get(user_id, fact.fact_id).status == "retracted"  # swept
+    assert "sweep" in [a.op for a in memory.admin.audit(user_id)]
 
 
 def test_retention_keeps_an_idle_user_scheduled_until_the_history_is_purged(make_memory, fresh_db_url: str,
@@ -238,14 +238,14 @@ def test_retention_keeps_an_idle_user_scheduled_until_the_history_is_purged(make
     schedule an idle user, so their old history is actually deleted."""
     memory: FactMemory = make_memory(config=FactMemoryConfig(reconcile=ReconcileConfig(retention_days=30)),
                                      url=fresh_db_url)
-    fact = memory.add_fact(user_id, "lives in Rome", kind="durable", category="identity")
-    memory.retract_fact(user_id, fact.fact_id)
-    memory.compact(user_id, llm=ScriptedChatModel())
-    assert user_id not in memory.users_with_work()
+    fact = memory.facts.add(user_id, "lives in Rome", kind="durable", category="identity")
+    memory.facts.retract(user_id, fact.fact_id)
+    memory.upkeep.compact(user_id, llm=ScriptedChatModel())
+    assert user_id not in memory.upkeep.users_with_work()
     clock.advance(days=31)
-    assert user_id in memory.users_with_work()  # idle, but its history is due for deletion
-    assert memory.maintain(user_id)["purged_facts"] == 1
-    assert memory.facts(user_id) == []
+    assert user_id in memory.upkeep.users_with_work()  # idle, but its history is due for deletion
+    assert memory.upkeep.maintain(user_id)["purged_facts"] == 1
+    assert memory.facts.list(user_id) == []
 
 
 def test_the_staged_sweep_reaches_a_user_whose_facts_are_all_current(make_memory, user_id: str,
@@ -253,13 +253,13 @@ def test_the_staged_sweep_reaches_a_user_whose_facts_are_all_current(make_memory
     """Seed 002 R9: a staged user with only current facts, reconciled and then idle, is still swept:
     at day 180 the state has faded below the cleanup threshold and is retracted."""
     staged: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy.staged()))
-    staged.add_fact(user_id, "feeling anxious about the move", kind="current", category="feeling",
+    staged.facts.add(user_id, "feeling anxious about the move", kind="current", category="feeling",
                     source="conversation")
-    staged.compact(user_id, llm=ScriptedChatModel())
+    staged.upkeep.compact(user_id, llm=ScriptedChatModel())
     clock.advance(days=180)
-    assert user_id in staged.users_with_work()
-    assert staged.maintain(user_id)["swept"] == 1
-    assert [f.status for f in staged.facts(user_id, status=None)] == ["retracted"]
+    assert user_id in staged.upkeep.users_with_work()
+    assert staged.upkeep.maintain(user_id)["swept"] == 1
+    assert [f.status for f in staged.facts.list(user_id, status=None)] == ["retracted"]
 
 
 def test_open_ended_states_are_archived_after_the_horizon_least_important_first(
@@ -269,24 +269,24 @@ def test_open_ended_states_are_archived_after_the_horizon_least_important_first(
     idle user holding one is scheduled; with room for one per run, the least important goes
     first (said once vs. confirmed and retrieved). A state with an end, or one still in use, stays."""
     memory: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy(archive_per_run=1)))
-    minor = memory.add_fact(user_id, "is repainting the hallway", kind="current", category="working_on",
+    minor = memory.facts.add(user_id, "is repainting the hallway", kind="current", category="working_on",
                             source="conversation")
-    major = memory.add_fact(user_id, "is going through a divorce", kind="current", category="going_through",
+    major = memory.facts.add(user_id, "is going through a divorce", kind="current", category="going_through",
                             source="conversation", verification_status="confirmed")
     memory.store.record_access(user_id, [major.fact_id], clock.now, counts=[4])
-    ends = memory.add_fact(user_id, "is on holiday in Crete", kind="current", category="schedule_context",
+    ends = memory.facts.add(user_id, "is on holiday in Crete", kind="current", category="schedule_context",
                            source="conversation", expires_at=clock.now + timedelta(days=400))
-    memory.compact(user_id, llm=ScriptedChatModel())
+    memory.upkeep.compact(user_id, llm=ScriptedChatModel())
     clock.advance(days=100)
-    assert memory.maintain(user_id)["archived"] == 0  # inside the horizon: fading, still shown when asked
+    assert memory.upkeep.maintain(user_id)["archived"] == 0  # inside the horizon: fading, still shown when asked
     clock.advance(days=81)
-    assert user_id in memory.users_with_work()
-    assert memory.maintain(user_id)["archived"] == 1
-    status = {f.id: f.status.value for f in memory.facts(user_id, status=None)}
+    assert user_id in memory.upkeep.users_with_work()
+    assert memory.upkeep.maintain(user_id)["archived"] == 1
+    status = {f.id: f.status.value for f in memory.facts.list(user_id, status=None)}
     assert (status[minor.fact_id], status[major.fact_id], status[ends.fact_id]) == ("expired", "active", "active")
-    [entry] = [a for a in memory.audit_log(user_id) if a.op == "archive"]
+    [entry] = [a for a in memory.admin.audit(user_id) if a.op == "archive"]
     assert entry.fact_id == minor.fact_id and "importance 0.700" in entry.note
-    assert memory.maintain(user_id)["archived"] == 1  # the next run takes the next one
-    assert {f.id: f.status.value for f in memory.facts(user_id, status=None)}[major.fact_id] == "expired"
+    assert memory.upkeep.maintain(user_id)["archived"] == 1  # the next run takes the next one
+    assert {f.id: f.status.value for f in memory.facts.list(user_id, status=None)}[major.fact_id] == "expired"
     assert "divorce" not in memory.recall(user_id, "am I going through a divorce?")
     memory.forget(user_id)

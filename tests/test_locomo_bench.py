@@ -96,7 +96,7 @@ def test_qa_mode_counts_calls_and_judges(locomo, tiny_zip: Path, make_memory) ->
     assert result["extraction_calls"] == 4  # one model call per turn
     assert result["answer_and_judge_calls"] == 6
     assert (result["input_tokens"], result["output_tokens"]) == (600, 18)
-    assert {f.claim for f in memory.facts(f"locomo-{locomo.RUN}-99-Ana")} == {"has a greyhound named Pixel",
+    assert {f.claim for f in memory.facts.list(f"locomo-{locomo.RUN}-99-Ana")} == {"has a greyhound named Pixel",
                                                                  "ran a 5k race in Lisbon"}
 
 
@@ -109,7 +109,7 @@ def test_observations_mode_goes_through_the_write_path(locomo, tiny_zip: Path, m
     counts = locomo.store_observations(memory, oracle, "99", data["99"])
     assert counts == {"facts_stored": 4, "merged_by_dedup": 0}
     assert len(oracle.model.calls) == 4  # one extraction per session and speaker
-    assert {f.claim for f in memory.facts(f"locomo-{locomo.RUN}-99-obs-Bo")} == {"Bo started pottery classes.",
+    assert {f.claim for f in memory.facts.list(f"locomo-{locomo.RUN}-99-obs-Bo")} == {"Bo started pottery classes.",
                                                                     "Bo's pottery teacher is Mrs Okafor."}
     rows = locomo.evaluate_observations(memory, "99", data["99"], (1, 2))
     summary = locomo.summarise(rows, (1, 2))

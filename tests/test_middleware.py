@@ -44,7 +44,7 @@ def test_recall_before_the_model_and_remember_after(make_memory, user_id: str) -
     extractor = ScriptedChatModel(by_message={"I moved to Lisbon": [
         {"op": "add_durable", "category": "identity", "claim": "lives in Lisbon"}]})
     memory: FactMemory = make_memory(extractor)
-    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
+    memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health")
     chat = RecordingChat()
     middleware = FactMemoryMiddleware(memory)
     agent = create_agent(chat, tools=[], system_prompt="You are kind.", middleware=[middleware],
@@ -55,12 +55,12 @@ def test_recall_before_the_model_and_remember_after(make_memory, user_id: str) -
     assert '"allergic to penicillin"' in system.content
     report = middleware.flush(user_id)
     assert report.processed == 1 and not report.failed
-    assert {f.claim for f in memory.facts(user_id)} == {"allergic to penicillin", "lives in Lisbon"}
+    assert {f.claim for f in memory.facts.list(user_id)} == {"allergic to penicillin", "lives in Lisbon"}
 
 
 async def test_async_agent_with_the_user_in_the_config(make_memory, user_id: str) -> None:
     memory: FactMemory = make_memory(ScriptedChatModel())
-    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
+    memory.facts.add(user_id, "likes jazz", kind="durable", category="preference")
     chat = RecordingChat()
     middleware = FactMemoryMiddleware(memory)
     agent = create_agent(chat, tools=[], middleware=[middleware])

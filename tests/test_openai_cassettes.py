@@ -84,7 +84,7 @@ def test_chatopenai_function_calling_write_path(make_memory, fresh_user: str, vc
     assert len(out.applied) + len(out.rejected) <= len(proposed) + 3
     assert set(out.evaluations) <= {"relationships", "identity", "task_success"}
     assert set(out.evaluations) == {k for k in ("relationships", "identity", "task_success") if answered.get(k)}
-    assert len(memory.facts(fresh_user)) == sum(a.op.startswith("add_") for a in out.applied)
+    assert len(memory.facts.list(fresh_user)) == sum(a.op.startswith("add_") for a in out.applied)
 
 
 @pytest.mark.vcr
@@ -104,7 +104,7 @@ def test_server_error_is_a_clean_extraction_error(make_memory, fresh_user: str, 
     memory = make_memory(chat_model(), config=config)
     with pytest.raises(ExtractionError, match="model call failed"):
         memory.remember(fresh_user, "I live in Berlin.", message_id="c-3")
-    assert memory.facts(fresh_user) == [] and memory.stats(fresh_user)["messages"] == 0
+    assert memory.facts.list(fresh_user) == [] and memory.admin.stats(fresh_user)["messages"] == 0
     assert vcr.responses[0]["status"]["code"] >= 400
     if vcr.record_mode == "none":  # replaying: the recorded 500 was played (not a request the cassette lacks)
         assert vcr.play_count == 1
@@ -115,15 +115,15 @@ def test_chatopenai_reconcile_path(make_memory, fresh_user: str, vcr, clock) -> 
     """The reconciliation adjudicator through the real ChatOpenAI HTTP path: one call per group,
     the GroupVerdict tool forced; whatever the tiny model answers is applied or rejected whole."""
     memory = make_memory(chat_model())
-    memory.add_fact(fresh_user, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(fresh_user, "lives in Berlin", kind="durable", category="identity")
     clock.advance(days=3)
-    memory.add_fact(fresh_user, "resides in Berlin", kind="durable", category="identity")
-    report = memory.compact(fresh_user)
+    memory.facts.add(fresh_user, "resides in Berlin", kind="durable", category="identity")
+    report = memory.upkeep.compact(fresh_user)
     assert report.groups == 1 and report.model_calls == 1 and len(vcr.requests) == 1
     sent = json.loads(vcr.requests[0].body)
     assert sent["tools"][0]["function"]["name"] == "GroupVerdict"
     assert sent["tool_choice"]["function"]["name"] == "GroupVerdict"
-    active = memory.facts(fresh_user, status="active")
+    active = memory.facts.list(fresh_user, status="active")
     if report.rejected_groups:  # rejected whole: nothing changed, both stay unreconciled
         assert len(active) == 2 and report.backlog_after == 2
     else:
@@ -188,6 +188,6 @@ def test_chatopenai_nightly_review(make_memory, fresh_user: str, vcr) -> None:
     sent = json.loads(vcr.requests[0].body)
     assert sent["tools"][0]["function"]["name"] == "DailyReview"
     assert sent["tool_choice"]["function"]["name"] == "DailyReview"
-    stored = [f for f in memory.facts(fresh_user) if f.source.value == "inference"]
+    stored = [f for f in memory.facts.list(fresh_user) if f.source.value == "inference"]
     assert len(stored) == report.inferred + report.patterns  # validated: stored or rejected with a reason
     assert memory.review.run(fresh_user).skipped == "already reviewed today" and len(vcr.requests) == 1

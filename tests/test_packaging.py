@@ -45,7 +45,7 @@ def test_sdist_and_wheel_build_install_and_run_outside_the_repo(tmp_path: Path, 
         f"assert fact_memory_graph.__file__.startswith({str(site)!r}), fact_memory_graph.__file__\n"
         "from fact_memory_graph import FactMemory\n"
         f"with FactMemory.open({db_url!r}) as m:\n"
-        "    m.add_fact('wheel-smoke', 'allergic to penicillin', kind='durable', category='health')\n"
+        "    m.facts.add('wheel-smoke', 'allergic to penicillin', kind='durable', category='health')\n"
         "    assert 'penicillin' in m.recall('wheel-smoke', 'health')\n"
         "    m.forget('wheel-smoke')\n"
         "print('ok')\n")
@@ -92,7 +92,7 @@ def test_a_slim_install_works_with_an_external_database_and_api_embeddings(db_ur
         f"with psycopg.connect({db_url!r}, autocommit=True) as c:\n"
         "    c.execute('DROP DATABASE IF EXISTS fm_slim'); c.execute('CREATE DATABASE fm_slim')\n"
         "with FactMemory.open(url, embeddings=DeterministicFakeEmbedding(size=8)) as m:\n"
-        "    m.add_fact('slim', 'likes jazz', kind='durable', category='preference')\n"
+        "    m.facts.add('slim', 'likes jazz', kind='durable', category='preference')\n"
         "    assert 'jazz' in m.recall('slim', 'music')\n"
         "for attempt in (lambda: FactMemory.open(embeddings=DeterministicFakeEmbedding(size=8)),\n"
         "                lambda: FactMemory.open(url),  # the default embedder: at open, not at the first recall\n"

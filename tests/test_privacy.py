@@ -45,9 +45,9 @@ def test_purge_fact_removes_its_text_everywhere(make_memory, db_url: str, user_i
     memory.remember(user_id, "still have XYZ-9", message_id="m2")
     memory.remember(user_id, "I was cured of XYZ-9", message_id="m3")
     assert "XYZ-9" in dump_user(db_url, user_id)
-    assert memory.purge_fact(user_id, secret) is True
+    assert memory.facts.purge(user_id, secret) is True
     assert "XYZ-9" not in dump_user(db_url, user_id)
-    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["lives in Berlin"]
     assert memory.remember(user_id, "I have XYZ-9 and live in Berlin", message_id="m1").already_processed
 
 
@@ -61,8 +61,8 @@ def test_forget_deletes_everything_and_a_write_in_flight_cannot_undo_it(make_mem
         return [{"op": "add_durable", "category": "identity", "claim": "lives in Lisbon"}]
 
     memory = make_memory(ScriptedChatModel(default=slow_model))
-    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
-    memory.compact(user_id, llm=ScriptedChatModel())
+    memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health")
+    memory.upkeep.compact(user_id, llm=ScriptedChatModel())
     results = []
     writer = threading.Thread(target=lambda: results.append(memory.remember(user_id, "I live in Lisbon")))
     writer.start()
@@ -74,7 +74,7 @@ def test_forget_deletes_everything_and_a_write_in_flight_cannot_undo_it(make_mem
     assert results[0].applied == [] and "forgotten" in (results[0].skipped or "")
     assert dump_user(db_url, user_id) == ""
     # A new write after the forget is welcome.
-    assert memory.add_fact(user_id, "lives in Porto", kind="durable", category="identity").op == "add_durable"
+    assert memory.facts.add(user_id, "lives in Porto", kind="durable", category="identity").op == "add_durable"
 
 
 def test_export_forget_restore_export_is_equal(make_memory, user_id: str, clock: FixedClock) -> None:
@@ -89,12 +89,12 @@ def test_export_forget_restore_export_is_equal(make_memory, user_id: str, clock:
     for i, text in enumerate(["I live in Berlin, debugging auth", "fixed it! still in Berlin", "moved to Tokyo"]):
         clock.advance(days=1)
         memory.remember(user_id, text, message_id=f"m{i}")
-    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
-    memory.compact(user_id, llm=ScriptedChatModel())
+    memory.facts.add(user_id, "likes jazz", kind="durable", category="preference")
+    memory.upkeep.compact(user_id, llm=ScriptedChatModel())
     before = memory.export(user_id)
     assert {len(before[k]) for k in ("facts", "candidates", "audit_log", "processed_messages", "runs")} >= {1}
     memory.forget(user_id)
-    assert memory.facts(user_id) == []
+    assert memory.facts.list(user_id) == []
     restored = memory.restore(json.loads(json.dumps(before)), user_id=user_id)
     assert restored["facts"] == len(before["facts"]) == 4 and len(before["candidates"]) == 1
     after = memory.export(user_id)
@@ -162,7 +162,7 @@ def test_forget_what_i_just_said(make_memory, db_url: str, user_id: str, mode: s
 
     memory = make_memory(_extractor(), config=FactMemoryConfig(queue=QueueConfig(drainer="off")))
     outcomes = _graph_turns(memory, user_id, mode, SAID, resend=resend)
-    assert sorted(f.claim for f in memory.facts(user_id)) == ["lives in Lisbon", "loves hiking"]
+    assert sorted(f.claim for f in memory.facts.list(user_id)) == ["lives in Lisbon", "loves hiking"]
     assert "cat born" not in dump_user(db_url, user_id)
     if mode == "sync":
         assert outcomes[2]["forgotten"] == {"purged": 1, "unlinked": 0, "candidates": 0}
@@ -186,4 +186,4 @@ def test_forget_that_in_one_burst_acts_on_the_turn_before(make_memory, user_id: 
         history.append(HumanMessage(text, id=f"b{i}"))
         node.invoke({"messages": list(history)}, {"configurable": {"user_id": user_id}})
     memory.flush(user_id)
-    assert sorted(f.claim for f in memory.facts(user_id)) == ["lives in Lisbon", "loves hiking"]
+    assert sorted(f.claim for f in memory.facts.list(user_id)) == ["lives in Lisbon", "loves hiking"]

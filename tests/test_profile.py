@@ -15,10 +15,10 @@ def test_sixty_durable_facts_make_at_most_fifty_lines_within_500_tokens(make_mem
                                                                          clock: FixedClock) -> None:
     memory: FactMemory = make_memory(config=FactMemoryConfig(write=WriteConfig(dedup_threshold=0.999)))
     for i in range(60):
-        memory.add_fact(user_id, f"item {i}", kind="durable", category="preference")
+        memory.facts.add(user_id, f"item {i}", kind="durable", category="preference")
         clock.advance(minutes=1)
-    memory.add_fact(user_id, "feeling fine", kind="current", category="feeling")
-    profile = memory.profile(user_id)
+    memory.facts.add(user_id, "feeling fine", kind="current", category="feeling")
+    profile = memory.facts.profile(user_id)
     lines = profile.text.splitlines()
     assert len(lines) <= 50 and approx_tokens(profile.text) <= 500
     assert all(line.startswith('[Preference]: "item ') for line in lines)  # durable only, grouped
@@ -28,14 +28,14 @@ def test_sixty_durable_facts_make_at_most_fifty_lines_within_500_tokens(make_mem
 def test_grouped_by_category_no_duplicates_and_nothing_true_dropped(make_memory, user_id: str,
                                                                     clock: FixedClock) -> None:
     memory: FactMemory = make_memory(config=FactMemoryConfig(write=WriteConfig(dedup_threshold=0.999)))
-    memory.add_fact(user_id, "prefers concise answers", kind="durable", category="preference")
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-    memory.add_fact(user_id, "has a sister Mia", kind="durable", category="relationship")
+    memory.facts.add(user_id, "prefers concise answers", kind="durable", category="preference")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "has a sister Mia", kind="durable", category="relationship")
     clock.advance(days=30)
-    memory.add_fact(user_id, "prefers detailed answers", kind="durable", category="preference")  # newer, opposite
-    memory.add_fact(user_id, "lives in Berlin!", kind="durable", category="identity")  # the same words again
-    memory.add_fact(user_id, "has a sister Anna", kind="durable", category="relationship")  # a second sister
-    text = memory.profile(user_id).text
+    memory.facts.add(user_id, "prefers detailed answers", kind="durable", category="preference")  # newer, opposite
+    memory.facts.add(user_id, "lives in Berlin!", kind="durable", category="identity")  # the same words again
+    memory.facts.add(user_id, "has a sister Anna", kind="durable", category="relationship")  # a second sister
+    text = memory.facts.profile(user_id).text
     # Both preferences stay until reconciliation supersedes one (issue 20: the profile keeps what
     # is true; only what was superseded is gone).
     assert sorted(text.splitlines()) == sorted([
@@ -45,11 +45,11 @@ def test_grouped_by_category_no_duplicates_and_nothing_true_dropped(make_memory,
 
 def test_stored_refreshed_when_facts_change_and_shown_first(make_memory, user_id: str, db_url: str) -> None:
     memory: FactMemory = make_memory()
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-    first = memory.profile(user_id)
-    assert memory.profile(user_id) == first  # stored: same fingerprint, not rebuilt
-    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
-    second = memory.profile(user_id)
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+    first = memory.facts.profile(user_id)
+    assert memory.facts.profile(user_id) == first  # stored: same fingerprint, not rebuilt
+    memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health")
+    second = memory.facts.profile(user_id)
     assert second.fingerprint != first.fingerprint and '[Health]: "allergic to penicillin"' in second.text
     text = memory.recall(user_id, "allergies", include_profile=True)
     assert text.startswith('## Who you are (profile)\n- [Identity]: "lives in Berlin"')
@@ -59,4 +59,4 @@ def test_stored_refreshed_when_facts_change_and_shown_first(make_memory, user_id
     result = CliRunner().invoke(cli_app, ["profile", user_id, "--database-url", db_url])
     assert result.exit_code == 0 and '[Health]: "allergic to penicillin"' in result.output
     memory.forget(user_id)
-    assert memory.profile(user_id).text == ""
+    assert memory.facts.profile(user_id).text == ""

@@ -89,14 +89,14 @@ def test_reply_comes_before_the_extraction_in_the_readme_layout(make_memory, use
     # The reply is there and invoke has returned while the extractor is still held.
     assert out["messages"][-1].content == "noted" and not blocked.release.is_set()
     assert out["memory_outcome"]["queued"] == [out["messages"][0].id]
-    assert memory.facts(user_id) == []
+    assert memory.facts.list(user_id) == []
     assert blocked.started.wait(60)  # the in-process drainer took it, off the reply's path
     blocked.release.set()
     memory.flush(user_id)
     # The extraction may start while the agent works (another thread); it ends only after the reply.
     assert sorted(events) == ["extraction finished", "extraction started", "reply"]
     assert events.index("reply") < events.index("extraction finished")
-    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["lives in Berlin"]
 
 
 def test_the_sync_node_blocks_the_reply_unless_deferred(make_memory, user_id: str) -> None:
@@ -140,7 +140,7 @@ def test_resent_history_with_fresh_ids_is_extracted_once(make_memory, user_id: s
         memory.flush(user_id)
         history.append(("ai", out["messages"][-1].content))
     assert len(llm.calls) == 6
-    [fact] = memory.facts(user_id)
+    [fact] = memory.facts.list(user_id)
     assert len(fact.evidence_message_ids) == 6  # each turn counted once as evidence: no inflation
 
 
@@ -194,12 +194,12 @@ def test_a_failed_extraction_is_retried_with_backoff_and_applied_once(make_memor
                                {"configurable": {"user_id": user_id}})
     first = memory.queue.drain_once(user_id)
     assert list(first.failed[user_id]) == ["m1"] and "model down" in first.failed[user_id]["m1"]
-    assert memory.facts(user_id) == [] and memory.queue.status(user_id)["retrying"] == 1
+    assert memory.facts.list(user_id) == [] and memory.queue.status(user_id)["retrying"] == 1
     clock.advance(seconds=10)
     assert memory.queue.drain_once(user_id).processed == 0  # still waiting out the backoff
     clock.advance(seconds=25)
     assert memory.queue.drain_once(user_id).processed == 1
-    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["lives in Berlin"]
     # The same message again (a retry from the client): recognised, never applied twice.
     out = memory.write_node().invoke({"messages": [HumanMessage("I live in Berlin", id="m1")]},
                                      {"configurable": {"user_id": user_id}})
@@ -221,7 +221,7 @@ def test_a_poison_message_is_parked_and_never_blocks_the_others(make_memory, use
     assert list(report.failed[user_id]) == ["p"]
     status = memory.queue.status(user_id)
     assert status["failed"] == 1 and status["queued"] == 0
-    health = memory.health(user_id)
+    health = memory.upkeep.health(user_id)
     assert health.failed_messages == 1 and any("parked" in a for a in health.alerts)
     assert memory.queue.retry_failed(user_id) == 1 and memory.queue.status(user_id)["queued"] == 1
 
@@ -234,7 +234,7 @@ def test_forget_leaves_nothing_queued(make_memory, user_id: str) -> None:
     counts = memory.forget(user_id)
     assert counts["message_log"] == 1
     assert memory.queue.status(user_id)["queued"] == 0 and memory.export(user_id)["message_log"] == []
-    assert memory.flush(user_id).processed == 0 and memory.facts(user_id) == []
+    assert memory.flush(user_id).processed == 0 and memory.facts.list(user_id) == []
 
 
 def test_processed_messages_leave_the_log_after_log_days(make_memory, user_id: str, clock: FixedClock) -> None:
@@ -254,7 +254,7 @@ def test_health_and_status_show_the_backlog(make_memory, user_id: str, clock: Fi
     memory.write_node().invoke({"messages": [HumanMessage("hello there", id="h1")]},
                                {"configurable": {"user_id": user_id}})
     clock.advance(minutes=10)
-    report = memory.health(user_id)
+    report = memory.upkeep.health(user_id)
     assert report.queued_messages == 1 and report.oldest_queued_seconds == pytest.approx(600)
     assert any("queue" in a and "drainer" in a for a in report.alerts)
     memory.forget(user_id)  # the database is shared: leave nothing queued for other tests' drainers
@@ -310,7 +310,7 @@ def test_two_drainers_take_each_user_in_order_and_each_message_once(make_memory,
     reports = flush_at_once(first, second)
     assert sum(r.processed for r in reports) == 24 and not any(r.failed for r in reports)
     assert {u: recorder.order[u] for u in users} == {u: ["0", "1", "2", "3"] for u in users}
-    assert all(len(first.facts(u)) == 4 for u in users)
+    assert all(len(first.facts.list(u)) == 4 for u in users)
 
 
 def test_a_write_naming_no_user_is_a_coding_error(make_memory, caplog) -> None:
@@ -363,7 +363,7 @@ def test_the_middleware_replies_before_the_extraction(make_memory, user_id: str)
     blocked.release.set()
     middleware.flush(user_id)
     assert events.index("reply") < events.index("extraction finished")
-    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["lives in Berlin"]
 
 
 async def test_an_aopen_memory_drains_in_its_background_thread(db_url: str, embeddings, clock, user_id: str) -> None:
@@ -381,7 +381,7 @@ async def test_an_aopen_memory_drains_in_its_background_thread(db_url: str, embe
         blocked.release.set()
         report = await memory.aflush(user_id)
         assert not report.failed
-        assert [f.claim for f in await memory.afacts(user_id)] == ["lives in Berlin"]
+        assert [f.claim for f in await memory.facts.alist(user_id)] == ["lives in Berlin"]
     finally:
         await memory.aclose()
 
@@ -395,7 +395,7 @@ def test_a_flush_tells_users_apart_whose_message_ids_are_the_same(make_memory, f
                                {"configurable": {"user_id": "b"}})
     report = memory.flush()
     assert report.processed == 1 and list(report.failed) == ["a"]
-    assert [f.claim for f in memory.facts("b")] == ["lives in Berlin"]
+    assert [f.claim for f in memory.facts.list("b")] == ["lives in Berlin"]
 
 
 def test_a_batch_whose_outcome_cannot_be_recorded_gives_its_claim_back(make_memory, user_id: str,
@@ -417,4 +417,4 @@ def test_a_batch_whose_outcome_cannot_be_recorded_gives_its_claim_back(make_memo
         memory.flush(user_id)
     monkeypatch.undo()
     assert memory.flush(user_id, timeout=30).processed == 1  # not held by a dead claim
-    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["lives in Berlin"]

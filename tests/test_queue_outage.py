@@ -98,7 +98,7 @@ async def test_a_hung_database_never_holds_the_reply(server, embeddings, clock, 
     # did not complete once the server woke up) - and each message is extracted exactly once.
     graph.invoke({"messages": [*turn["messages"], HumanMessage("thanks", id="m3")]}, config)
     memory.flush(user_id)
-    facts = memory.facts(user_id)
+    facts = memory.facts.list(user_id)
     assert sorted(f.claim for f in facts) == ["has a dog", "lives in Berlin"]
     assert sorted(len(f.evidence_message_ids) for f in facts) == [1, 1]  # each message applied once
     memory.close()
@@ -126,7 +126,7 @@ def test_a_stopped_database_costs_the_budget_and_the_first_turn_after_a_restart_
     assert "m3" in after["memory_outcome"]["queued"] and set(after["memory_outcome"]["queued"]) <= {"m2", "m3"}
     assert memory.queue.status(user_id)["queued"] == 3  # m1 (before the outage), m2, m3
     memory.flush(user_id)
-    assert sorted(f.claim for f in memory.facts(user_id)) == ["has a dog", "lives in Berlin"]
+    assert sorted(f.claim for f in memory.facts.list(user_id)) == ["has a dog", "lives in Berlin"]
     memory.close()
 
 
@@ -184,7 +184,7 @@ def test_the_readme_snippet_loses_no_turn_while_the_database_is_down(server, emb
     server.ensure_running()
     memory.queue.replay_spool()  # the replayer thread does the same; a second replay queues nothing new
     memory.flush(user_id)
-    assert sorted(f.claim for f in memory.facts(user_id)) == ["has a dog", "lives in Berlin"]
+    assert sorted(f.claim for f in memory.facts.list(user_id)) == ["has a dog", "lives in Berlin"]
     assert memory.queue.spool.pending() == [] and memory.queue.status(user_id)["queued"] == 0
     memory.close()
 
@@ -202,7 +202,7 @@ def test_a_full_spool_says_the_turn_is_lost(server, embeddings, clock, user_id: 
     assert out["memory_outcome"]["error"].startswith("lost") and memory.queue.spool.lost == 1
     assert any("lost1" in r.getMessage() for r in caplog.records)
     server.ensure_running()
-    report = memory.health()
+    report = memory.upkeep.health()
     assert report.lost_messages == 1 and any("lost" in alert for alert in report.alerts)
     memory.close()
 
@@ -247,7 +247,7 @@ def test_a_drainer_killed_inside_the_model_call_holds_its_user_one_lease(db_url:
         node.invoke({"messages": [HumanMessage("I have a dog", id="k2")]}, {"configurable": {"user_id": user_id}})
         report = memory.flush(user_id, timeout=60)  # waits out the dead drainer's lease (2 s here)
         assert report.pending == 0
-        facts = memory.facts(user_id)
+        facts = memory.facts.list(user_id)
         assert sorted(f.claim for f in facts) == ["has a dog", "lives in Berlin"]
         assert all(len(f.evidence_message_ids) == 1 for f in facts)
     finally:
@@ -294,7 +294,7 @@ def test_hung_then_killed_without_a_checkpointer_every_turn_is_extracted_once(se
     assert all(o["spooled"] or o["queued"] for o in hung + down)
     assert sum("kept in the spool" in r.getMessage() for r in caplog.records) <= 2  # one per outage
     memory.flush(user_id)
-    claims = sorted(f.claim for f in memory.facts(user_id))
+    claims = sorted(f.claim for f in memory.facts.list(user_id))
     assert claims == sorted(f"said {t}" for t in sent)  # every turn, each once
-    assert all(len(f.evidence_message_ids) == 1 for f in memory.facts(user_id))
+    assert all(len(f.evidence_message_ids) == 1 for f in memory.facts.list(user_id))
     memory.close()

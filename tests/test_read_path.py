@@ -45,7 +45,7 @@ def docs_by_claim(docs: list[Document]) -> dict[str, Document]:
     ],
 )
 def test_time_weighting_scenarios(memory: FactMemory, user_id: str, clock: FixedClock, kind, category, age_days, expected) -> None:
-    memory.add_fact(user_id, "low energy and headaches", kind=kind, category=category)
+    memory.facts.add(user_id, "low energy and headaches", kind=kind, category=category)
     clock.advance(days=age_days)
     [doc] = memory.as_retriever(user_id=user_id).invoke("how is my energy?")
     assert doc.metadata["time_weight"] == pytest.approx(expected, abs=1e-6)
@@ -54,7 +54,7 @@ def test_time_weighting_scenarios(memory: FactMemory, user_id: str, clock: Fixed
 
 def test_reaffirming_a_current_state_makes_it_fresh_again(make_memory, user_id: str, clock: FixedClock) -> None:
     memory = make_memory(ScriptedChatModel(default=[{"op": "strengthen", "ref": "C1"}]))
-    memory.add_fact(user_id, "training for a marathon", kind="current", category="working_on")
+    memory.facts.add(user_id, "training for a marathon", kind="current", category="working_on")
     clock.advance(days=20)
     memory.remember(user_id, "still training for the marathon")
     [doc] = memory.as_retriever(user_id=user_id).invoke("marathon")
@@ -65,10 +65,10 @@ def test_reaffirming_a_current_state_makes_it_fresh_again(make_memory, user_id: 
 
 def test_old_but_highly_relevant_current_fact_still_surfaces(make_memory, user_id: str, clock: FixedClock) -> None:
     memory = make_memory()
-    memory.add_fact(user_id, "training for the Berlin marathon", kind="current", category="working_on")
+    memory.facts.add(user_id, "training for the Berlin marathon", kind="current", category="working_on")
     clock.advance(days=30)
     for claim in ("drafting the Q4 plan", "reviewing pull requests", "cleaning the garage", "planning a birthday party"):
-        memory.add_fact(user_id, claim, kind="current", category="working_on")
+        memory.facts.add(user_id, claim, kind="current", category="working_on")
     docs = memory.as_retriever(user_id=user_id).invoke("how is the marathon training going?")
     claims = [d.page_content for d in docs]
     assert "training for the Berlin marathon" in claims
@@ -88,9 +88,9 @@ def test_old_but_highly_relevant_current_fact_still_surfaces(make_memory, user_i
 
 
 def test_blending_both_sections_and_stable_output(memory: FactMemory, user_id: str, clock: FixedClock) -> None:
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-    memory.add_fact(user_id, "has a sister Mia", kind="durable", category="relationship")
-    memory.add_fact(user_id, "anxious about the launch", kind="current", category="feeling")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "has a sister Mia", kind="durable", category="relationship")
+    memory.facts.add(user_id, "anxious about the launch", kind="current", category="feeling")
     text = memory.recall(user_id, "how am I doing?")
     assert text.startswith("## What I know about you\n")
     assert '- [identity] "lives in Berlin"' in text and '- [relationship] "has a sister Mia"' in text
@@ -99,7 +99,7 @@ def test_blending_both_sections_and_stable_output(memory: FactMemory, user_id: s
 
 
 def test_empty_current_store_gives_only_durable_section(memory: FactMemory, user_id: str) -> None:
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
     text = memory.recall(user_id, "anything")
     assert "What I know about you" in text and "currently happening" not in text
     assert memory.recall(f"nobody-{uuid.uuid4()}", "anything") == ""
@@ -111,9 +111,9 @@ def test_never_returns_superseded_retracted_or_other_users_facts(make_memory, us
         [{"op": "add_current", "category": "working_on", "claim": "fixed the auth bug", "supersedes": "C1"}],
         *[[{"op": "decay", "ref": "D1"}]] * 4,
     ]))
-    memory.add_fact(user_id, "debugging the auth flow", kind="current", category="working_on")
-    memory.add_fact(user_id, "prefers the auth flow docs in German", kind="durable", category="preference")
-    memory.add_fact(f"other-{uuid.uuid4()}", "auth flow is the user's favourite topic", kind="durable", category="preference")
+    memory.facts.add(user_id, "debugging the auth flow", kind="current", category="working_on")
+    memory.facts.add(user_id, "prefers the auth flow docs in German", kind="durable", category="preference")
+    memory.facts.add(f"other-{uuid.uuid4()}", "auth flow is the user's favourite topic", kind="durable", category="preference")
     memory.remember(user_id, "fixed the auth bug")
     for i in range(4):
         memory.remember(user_id, f"not sure about German docs {i}")
@@ -123,7 +123,7 @@ def test_never_returns_superseded_retracted_or_other_users_facts(make_memory, us
 
 def test_token_budget_drops_lowest_scored_lines_first(memory: FactMemory, user_id: str) -> None:
     for i in range(12):
-        memory.add_fact(user_id, f"enjoys hiking trail number {i} in the Alps", kind="durable", category="preference")
+        memory.facts.add(user_id, f"enjoys hiking trail number {i} in the Alps", kind="durable", category="preference")
     docs = memory.as_retriever(user_id=user_id, k_durable=12).invoke("hiking trail number 3")
     full = format_memory_sections(docs, token_budget=None)
     small = format_memory_sections(docs, token_budget=60)
@@ -137,7 +137,7 @@ def test_token_budget_drops_lowest_scored_lines_first(memory: FactMemory, user_i
 
 def test_pending_contradiction_is_marked(make_memory, user_id: str) -> None:
     memory = make_memory(ScriptedChatModel(default=[{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo"}]))
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
     memory.remember(user_id, "actually I moved to Tokyo")
     [doc] = memory.as_retriever(user_id=user_id).invoke("where do I live?")
     assert doc.metadata["pending_contradictions"][0]["claim"] == "lives in Tokyo"
@@ -146,8 +146,8 @@ def test_pending_contradiction_is_marked(make_memory, user_id: str) -> None:
 
 def test_retriever_follows_langchain_conventions(memory: FactMemory, user_id: str) -> None:
     for i in range(5):
-        memory.add_fact(user_id, f"likes jazz album {i}", kind="durable", category="preference")
-        memory.add_fact(user_id, f"listening to jazz album {i}", kind="current", category="feeling")
+        memory.facts.add(user_id, f"likes jazz album {i}", kind="durable", category="preference")
+        memory.facts.add(user_id, f"listening to jazz album {i}", kind="current", category="feeling")
     retriever = memory.as_retriever(user_id=user_id, k_durable=3, k_current=3)
     assert isinstance(retriever, FactMemoryRetriever)
     docs = retriever.invoke("jazz")
@@ -165,7 +165,7 @@ def test_retriever_follows_langchain_conventions(memory: FactMemory, user_id: st
 
 
 async def test_async_retriever_matches_sync(memory: FactMemory, user_id: str) -> None:
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
     retriever = memory.as_retriever(user_id=user_id)
     adocs = await retriever.ainvoke("where do I live?", k=1)
     assert adocs == retriever.invoke("where do I live?", k=1)
@@ -173,24 +173,24 @@ async def test_async_retriever_matches_sync(memory: FactMemory, user_id: str) ->
 
 
 def test_access_counts_and_dormant_facts(memory: FactMemory, user_id: str, clock: FixedClock) -> None:
-    fid = memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health").fact_id
+    fid = memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health").fact_id
     memory.recall(user_id, "allergies")
     memory.flush()
-    fact = memory.get_fact(user_id, fid)
+    fact = memory.facts.get(user_id, fid)
     assert fact.access_count == 1 and fact.last_accessed_at == T0
     clock.advance(days=91)
-    assert memory.maintain(user_id) == {"expired": 0, "dormant": 1, "archived": 0, "message_log": 0}
-    assert memory.get_fact(user_id, fid).status == "dormant"
+    assert memory.upkeep.maintain(user_id) == {"expired": 0, "dormant": 1, "archived": 0, "message_log": 0}
+    assert memory.facts.get(user_id, fid).status == "dormant"
     # Dormant = believed but unused: still retrieved, shown as not mentioned for a while, and
     # left dormant (seed 002 R9: never silently made active) until the user reaffirms it.
     text = memory.recall(user_id, "allergies")
     assert '"allergic to penicillin"' in text and "(not mentioned since 2 March 2026: ask before relying" in text
     memory.flush()
-    assert memory.get_fact(user_id, fid).status == "dormant"
+    assert memory.facts.get(user_id, fid).status == "dormant"
     memory._llm = ScriptedChatModel(default=[{"op": "strengthen", "ref": "D1"}])
     memory.remember(user_id, "still allergic to penicillin, yes")  # reaffirmed: active again
-    assert memory.get_fact(user_id, fid).status == "active"
-    assert [a.op for a in memory.audit_log(user_id)] == ["add_durable", "dormant", "strengthen"]
+    assert memory.facts.get(user_id, fid).status == "active"
+    assert [a.op for a in memory.admin.audit(user_id)] == ["add_durable", "dormant", "strengthen"]
 
 
 def test_time_weight_curves_are_configurable_and_never_zero(make_memory, user_id: str, clock: FixedClock) -> None:
@@ -203,7 +203,7 @@ def test_time_weight_curves_are_configurable_and_never_zero(make_memory, user_id
     with pytest.raises(ValueError, match="hard cutoff"):
         PiecewiseLinearDecay(points=[(0, 1.0), (30, 0.0)])
     memory = make_memory(config=FactMemoryConfig(read=ReadConfig(time_weight=half)))
-    memory.add_fact(user_id, "headache", kind="current", category="physical_state")
+    memory.facts.add(user_id, "headache", kind="current", category="physical_state")
     clock.advance(days=14)
     [doc] = memory.as_retriever(user_id=user_id).invoke("headache")
     assert doc.metadata["time_weight"] == pytest.approx(0.5)
@@ -215,7 +215,7 @@ class ChatState(TypedDict, total=False):
 
 
 def test_recall_node_in_a_graph(memory: FactMemory, user_id: str) -> None:
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
     seen = {}
 
     def agent(state: ChatState) -> dict:
@@ -238,14 +238,14 @@ def test_recall_node_in_a_graph(memory: FactMemory, user_id: str) -> None:
 
 
 async def test_recall_node_async(memory: FactMemory, user_id: str) -> None:
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
     node = memory.recall_node(key="ctx")
     out = await node.ainvoke({"messages": [HumanMessage("my city")]}, {"configurable": {"user_id": user_id}})
     assert "lives in Berlin" in out["ctx"]
 
 
 def test_recall_at_a_given_date(memory: FactMemory, user_id: str) -> None:
-    memory.add_fact(user_id, "recovering from surgery", kind="current", category="going_through")
+    memory.facts.add(user_id, "recovering from surgery", kind="current", category="going_through")
     now = memory.as_retriever(user_id=user_id).invoke("surgery")[0].metadata["score"]
     later = memory.as_retriever(user_id=user_id, clock=lambda: T0 + timedelta(days=28)).invoke("surgery")[0]
     assert later.metadata["score"] == pytest.approx(now * math.exp(-2), rel=1e-4)
@@ -269,12 +269,12 @@ def test_relative_times_become_valid_at_and_show_in_the_sections(make_memory, us
     memory.remember(user_id, "I went to a support group yesterday")
     memory.remember(user_id, "I adopted a cat last year")
     assert "yesterday" in llm.calls[0][0].content and "key=date" in llm.calls[0][0].content
-    by_claim = {f.claim: f.valid_at for f in memory.facts(user_id)}
+    by_claim = {f.claim: f.valid_at for f in memory.facts.list(user_id)}
     assert by_claim["went to a support group"].date().isoformat() == "2026-03-01"
     text = memory.recall(user_id, "when did I go to the support group?")
     assert '"went to a support group" (1 March 2026)' in text and '"adopted a cat" (1 May 2025)' in text
     recent = memory.as_retriever(user_id=user_id).invoke(
-        "what happened?", search_kwargs={"since": memory.now() - timedelta(days=30)})
+        "what happened?", search_kwargs={"since": memory.context.now() - timedelta(days=30)})
     assert [d.page_content for d in recent] == ["went to a support group"]
 
 
@@ -283,12 +283,12 @@ def test_hybrid_search_finds_category_words_names_and_numbers(make_memory, user_
     penicillin"; the category's cue words reach it now, and rare names and numbers match
     lexically. Every read entry point goes through the same retriever."""
     memory = make_memory()
-    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
-    memory.add_fact(user_id, "has a sister named Ottilie", kind="durable", category="relationship")
-    memory.add_fact(user_id, "flat number is 4417", kind="durable", category="identity")
-    memory.add_fact(user_id, "likes jazz and long walks", kind="durable", category="preference")
+    memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health")
+    memory.facts.add(user_id, "has a sister named Ottilie", kind="durable", category="relationship")
+    memory.facts.add(user_id, "flat number is 4417", kind="durable", category="identity")
+    memory.facts.add(user_id, "likes jazz and long walks", kind="durable", category="preference")
     for _ in range(20):
-        memory.add_fact(user_id, f"enjoys reading novel series {_} at night", kind="durable", category="preference")
+        memory.facts.add(user_id, f"enjoys reading novel series {_} at night", kind="durable", category="preference")
     top = lambda q: memory.as_retriever(user_id=user_id, k=1).invoke(q)[0].page_content  # noqa: E731
     assert top("health") == "allergic to penicillin"
     assert top("Ottilie") == "has a sister named Ottilie"
@@ -344,9 +344,9 @@ def test_the_hybrid_search_reports_its_evidence_and_fuses_it_as_configured(make_
         "relationships": [{"name": "Ottilie", "relation": "sister", "aliases": ["Otti"]}]}])
     memory = make_memory(llm)
     memory.remember(user_id, "My sister Ottilie (Otti) is great.")
-    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
+    memory.facts.add(user_id, "likes jazz", kind="durable", category="preference")
     question = "what does Otti like?"
-    vector = memory.embed_query(question)
+    vector = memory.context.embed_query(question)
 
     def hits(fusion):
         return {h.fact.claim: h for h in memory.store.search(user_id, vector, {FactKind.DURABLE: 5}, query_text=question,

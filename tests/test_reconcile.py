@@ -57,7 +57,7 @@ def adjudicator(same: Iterable[tuple[str, str]], *, supersede: Iterable[tuple[st
 def add_in_order(memory: FactMemory, clock: FixedClock, user: str, claims: dict[str, str]) -> None:
     """Durable facts, one minute apart (the adjudicator sees them oldest first)."""
     for claim, category in claims.items():
-        memory.add_fact(user, claim, kind="durable", category=category)
+        memory.facts.add(user, claim, kind="durable", category=category)
         clock.advance(minutes=1)
 
 
@@ -66,54 +66,54 @@ FOUR = {"lives in Berlin": "identity", "resides in Berlin": "identity", "allergi
 
 
 def active(memory: FactMemory, user: str) -> list[str]:
-    return sorted(f.claim for f in memory.facts(user, status=["active", "dormant"]))
+    return sorted(f.claim for f in memory.facts.list(user, status=["active", "dormant"]))
 
 
 def test_a_month_of_paraphrases_ends_as_one_fact_with_history(make_memory, user_id: str, clock: FixedClock) -> None:
     memory = make_memory()
-    first = memory.add_fact(user_id, "prefers concise answers", kind="durable", category="preference")
+    first = memory.facts.add(user_id, "prefers concise answers", kind="durable", category="preference")
     clock.advance(days=9)
-    memory.add_fact(user_id, "likes short, concise replies", kind="durable", category="preference")
+    memory.facts.add(user_id, "likes short, concise replies", kind="durable", category="preference")
     clock.advance(days=11)
-    memory.add_fact(user_id, "Prefers async standups over live meetings", kind="durable", category="preference")
+    memory.facts.add(user_id, "Prefers async standups over live meetings", kind="durable", category="preference")
     clock.advance(days=6)
-    memory.add_fact(user_id, "Dislikes synchronous meetings", kind="durable", category="preference")
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "Dislikes synchronous meetings", kind="durable", category="preference")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
     assert len(active(memory, user_id)) == 5  # the write-time check (cos 0.92) let both paraphrases in
-    assert all(f.reconciled_at is None for f in memory.facts(user_id))
+    assert all(f.reconciled_at is None for f in memory.facts.list(user_id))
 
     llm = ScriptedChatModel(default=adjudicator([
         ("prefers concise answers", "likes short, concise replies"),
         ("Prefers async standups over live meetings", "Dislikes synchronous meetings")]))
-    report = memory.compact(user_id, llm=llm)
+    report = memory.upkeep.compact(user_id, llm=llm)
     assert (report.facts_selected, report.groups, report.model_calls, report.merged) == (5, 2, 2, 2)
     assert report.backlog_after == 0 and report.rejected_groups == [] and report.prompt_tokens > 0
     assert active(memory, user_id) == ["Prefers async standups over live meetings", "lives in Berlin",
                                        "prefers concise answers"]
-    survivor = memory.get_fact(user_id, first.fact_id)
+    survivor = memory.facts.get(user_id, first.fact_id)
     assert survivor.confidence == pytest.approx(0.8) and len(survivor.evidence_message_ids) == 2
-    [dup] = memory.facts(user_id, status="superseded", category="preference", kind="durable")[:1]
-    assert dup.superseded_by in {f.id for f in memory.facts(user_id, status="active")}
-    ops = [a.op for a in memory.audit_log(user_id)]
+    [dup] = memory.facts.list(user_id, status="superseded", category="preference", kind="durable")[:1]
+    assert dup.superseded_by in {f.id for f in memory.facts.list(user_id, status="active")}
+    ops = [a.op for a in memory.admin.audit(user_id)]
     assert ops.count("reconcile_merge") == 2 and ops.count("reconcile_strengthen") == 2
-    assert all(f.reconciled_at is not None for f in memory.facts(user_id))
-    assert memory.runs(user_id, job="reconcile")[0]["report"]["merged"] == 2
+    assert all(f.reconciled_at is not None for f in memory.facts.list(user_id))
+    assert memory.upkeep.runs(user_id, job="reconcile")[0]["report"]["merged"] == 2
 
-    again = memory.compact(user_id, llm=llm)  # nothing left: no model call
+    again = memory.upkeep.compact(user_id, llm=llm)  # nothing left: no model call
     assert (again.facts_selected, again.model_calls) == (0, 0) and len(llm.calls) == 2
 
 
 def test_supersede_keeps_the_chain(make_memory, user_id: str, clock: FixedClock) -> None:
     memory = make_memory()
-    old = memory.add_fact(user_id, "debugging the auth flow", kind="current", category="working_on")
+    old = memory.facts.add(user_id, "debugging the auth flow", kind="current", category="working_on")
     clock.advance(days=2)
-    new = memory.add_fact(user_id, "working on fixing the authentication flow bug", kind="current",
+    new = memory.facts.add(user_id, "working on fixing the authentication flow bug", kind="current",
                           category="working_on")
     llm = ScriptedChatModel(default=adjudicator(
         [], supersede=[("debugging the auth flow", "working on fixing the authentication flow bug")]))
-    report = memory.compact(user_id, llm=llm)
+    report = memory.upkeep.compact(user_id, llm=llm)
     assert report.superseded == 1
-    assert memory.get_fact(user_id, old.fact_id).superseded_by == new.fact_id
+    assert memory.facts.get(user_id, old.fact_id).superseded_by == new.fact_id
 
 
 @needs_eval
@@ -126,8 +126,8 @@ def test_grouping_puts_every_true_duplicate_pair_in_one_group(make_memory, user_
     claims = sorted({p["a"] for p in pairs} | {p["b"] for p in pairs})
     fact_of = {}
     for claim in claims:  # a pair the write-time check merged is one fact already
-        fact_of[claim] = memory.add_fact(user_id, claim, kind="durable", category="preference").fact_id
-        memory.add_fact(f"{user_id}-other", claim, kind="current", category="feeling")
+        fact_of[claim] = memory.facts.add(user_id, claim, kind="durable", category="preference").fact_id
+        memory.facts.add(f"{user_id}-other", claim, kind="current", category="feeling")
     batch, _ = memory.store.unreconciled(user_id, limit=1000)
     cfg = memory.config.reconcile
     neighbours = memory.store.reconcile_neighbours(user_id, batch, k=cfg.neighbours, min_similarity=cfg.min_similarity)
@@ -160,20 +160,20 @@ def test_bad_output_rejects_only_its_group_and_the_next_run_finishes(make_memory
     ]
     for bad in bad_outputs:
         llm = ScriptedChatModel(responses=[bad], default=good)
-        report = memory.compact(user_id, llm=llm)
+        report = memory.upkeep.compact(user_id, llm=llm)
         if report.merged == 0:  # the first group sent got the bad output; the other was merged
             continue
         assert report.merged == 1 and len(report.rejected_groups) == 1, report
         assert report.backlog_after == 2
         assert len(active(memory, user_id)) == 3
         break
-    finish = memory.compact(user_id, llm=ScriptedChatModel(default=good))
+    finish = memory.upkeep.compact(user_id, llm=ScriptedChatModel(default=good))
     assert finish.merged == 1 and finish.backlog_after == 0
     assert active(memory, user_id) == ["allergic to penicillin", "lives in Berlin"]
     for bad in bad_outputs[1:]:  # each one alone is rejected cleanly too
         other = f"{user_id}-{len(str(bad))}"
         add_in_order(memory, clock, other, {"lives in Berlin": "identity", "resides in Berlin": "identity"})
-        report = memory.compact(other, llm=ScriptedChatModel(default=bad))
+        report = memory.upkeep.compact(other, llm=ScriptedChatModel(default=bad))
         assert report.rejected_groups and report.merged == 0 and len(active(memory, other)) == 2
 
 
@@ -195,12 +195,12 @@ def test_failure_mid_run_leaves_nothing_partial_and_is_resumed(make_memory, user
         return plan
 
     monkeypatch.setattr(memory.store, "_apply_group_plan", crash_in_second_group)
-    report = memory.compact(user_id, llm=llm)
+    report = memory.upkeep.compact(user_id, llm=llm)
     assert report.merged == 1 and len(report.rejected_groups) == 1 and report.backlog_after == 2
     monkeypatch.undo()
-    assert memory.compact(user_id, llm=llm).merged == 1
+    assert memory.upkeep.compact(user_id, llm=llm).merged == 1
     assert active(memory, user_id) == ["allergic to penicillin", "lives in Berlin"]
-    confidences = sorted(f.confidence for f in memory.facts(user_id, status="active"))
+    confidences = sorted(f.confidence for f in memory.facts.list(user_id, status="active"))
     assert confidences == pytest.approx([0.8, 0.8])  # each survivor strengthened exactly once
 
 
@@ -213,7 +213,7 @@ def test_two_concurrent_compacts_apply_once(make_memory, user_id: str, clock: Fi
     reports = []
 
     def run() -> None:
-        reports.append(memory.compact(user_id, llm=ScriptedChatModel(default=adjudicator(same))))
+        reports.append(memory.upkeep.compact(user_id, llm=ScriptedChatModel(default=adjudicator(same))))
 
     threads = [threading.Thread(target=run) for _ in range(2)]
     for t in threads:
@@ -221,18 +221,18 @@ def test_two_concurrent_compacts_apply_once(make_memory, user_id: str, clock: Fi
     for t in threads:
         t.join()
     assert sum(r.merged for r in reports) == 3
-    [survivor] = memory.facts(user_id, status="active")
+    [survivor] = memory.facts.list(user_id, status="active")
     assert survivor.confidence == pytest.approx(1.0)  # 0.7 + 3 x 0.1, never more
-    assert [a.op for a in memory.audit_log(user_id)].count("reconcile_merge") == 3
+    assert [a.op for a in memory.admin.audit(user_id)].count("reconcile_merge") == 3
 
 
 async def test_acompact_is_the_async_twin(make_memory, user_id: str, clock: FixedClock) -> None:
     memory = make_memory()
     add_in_order(memory, clock, user_id, {"lives in Berlin": "identity", "resides in Berlin": "identity"})
-    report = await memory.acompact(user_id, llm=ScriptedChatModel(default=adjudicator(
+    report = await memory.upkeep.acompact(user_id, llm=ScriptedChatModel(default=adjudicator(
         [("lives in Berlin", "resides in Berlin")])))
     assert report.merged == 1 and active(memory, user_id) == ["lives in Berlin"]
-    assert await memory.ausers_with_work() == [] or user_id not in await memory.ausers_with_work()
+    assert await memory.upkeep.ausers_with_work() == [] or user_id not in await memory.upkeep.ausers_with_work()
 
 
 def test_bounded_state_expires_and_is_never_shown(make_memory, user_id: str, clock: FixedClock) -> None:
@@ -244,30 +244,30 @@ def test_bounded_state_expires_and_is_never_shown(make_memory, user_id: str, clo
     })
     memory = make_memory(llm)  # clock: Monday 2026-03-02 09:00 UTC
     out = memory.remember(user_id, "Flying to Lisbon on Thursday!")
-    fact = memory.get_fact(user_id, out.applied[0].fact_id)
+    fact = memory.facts.get(user_id, out.applied[0].fact_id)
     assert fact.expires_at.isoformat() == "2026-03-05T23:59:59.999999+00:00"  # a date: the end of that day
     bad = memory.remember(user_id, "deadline was yesterday")
     assert bad.applied == [] and "before the message time" in bad.rejected[0].reason
     assert "Lisbon" in memory.recall(user_id, "travel plans")
-    assert user_id not in memory.users_with_work() or memory.facts(user_id)[0].reconciled_at is None
+    assert user_id not in memory.upkeep.users_with_work() or memory.facts.list(user_id)[0].reconciled_at is None
     clock.advance(days=4)  # Friday: the flight is over
     assert "Lisbon" not in memory.recall(user_id, "travel plans")  # hidden even before maintain runs
-    assert user_id in memory.users_with_work()
-    assert memory.maintain(user_id)["expired"] == 1
-    assert memory.get_fact(user_id, fact.id).status is FactStatus.EXPIRED
-    assert [a.op for a in memory.audit_log(user_id)][-1] == "expired"
+    assert user_id in memory.upkeep.users_with_work()
+    assert memory.upkeep.maintain(user_id)["expired"] == 1
+    assert memory.facts.get(user_id, fact.id).status is FactStatus.EXPIRED
+    assert [a.op for a in memory.admin.audit(user_id)][-1] == "expired"
     with pytest.raises(ValueError, match="only for current facts"):
-        memory.add_fact(user_id, "lives in Lisbon", kind="durable", category="identity", expires_at=clock.now)
+        memory.facts.add(user_id, "lives in Lisbon", kind="durable", category="identity", expires_at=clock.now)
 
 
 def test_old_state_leaves_currently_happening_while_a_reaffirmed_one_stays(make_memory, user_id: str,
                                                                           clock: FixedClock) -> None:
     memory = make_memory()
-    memory.add_fact(user_id, "anxious this morning", kind="current", category="feeling")
-    memory.add_fact(user_id, "training for the Berlin marathon", kind="current", category="working_on")
+    memory.facts.add(user_id, "anxious this morning", kind="current", category="feeling")
+    memory.facts.add(user_id, "training for the Berlin marathon", kind="current", category="working_on")
     for _ in range(4):  # reaffirmed every two weeks
         clock.advance(days=14)
-        memory.add_fact(user_id, "training for the Berlin marathon", kind="current", category="working_on")
+        memory.facts.add(user_id, "training for the Berlin marathon", kind="current", category="working_on")
     text = memory.recall(user_id, "how am I doing?")
     assert "training for the Berlin marathon" in text
     assert "anxious this morning" not in text  # 56 days old: weight 0.018 < floor 0.05
@@ -292,8 +292,8 @@ def test_a_crash_mid_batch_keeps_the_groups_already_judged(make_memory, user_id:
             return super().invoke(*args, **kwargs)
 
     with pytest.raises(SystemExit):
-        memory.compact(user_id, llm=CrashOnSecond(default=good))
+        memory.upkeep.compact(user_id, llm=CrashOnSecond(default=good))
     assert len(active(memory, user_id)) == 3  # the first group's merge was applied
-    finish = memory.compact(user_id, llm=ScriptedChatModel(default=good))
+    finish = memory.upkeep.compact(user_id, llm=ScriptedChatModel(default=good))
     assert finish.model_calls == 1 and finish.merged == 1
     assert active(memory, user_id) == ["allergic to penicillin", "lives in Berlin"]

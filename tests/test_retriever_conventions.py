@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from fact_memory_graph import FactMemory, InvalidInputError
+from fact_memory_graph import FactMemory, InvalidInputError, retriever_tool
 
 
 @pytest.fixture
@@ -15,7 +15,7 @@ def seeded(memory: FactMemory, user_id: str) -> FactMemory:
                                   ("has asthma", "durable", "health"),
                                   ("tired today", "current", "physical_state"),
                                   ("anxious about the launch", "current", "feeling")):
-        memory.add_fact(user_id, claim, kind=kind, category=category)
+        memory.facts.add(user_id, claim, kind=kind, category=category)
     return memory
 
 
@@ -53,7 +53,7 @@ def test_unknown_arguments_raise(seeded: FactMemory, user_id: str) -> None:
 
 
 async def test_the_user_comes_from_the_config_when_not_bound(seeded: FactMemory, user_id: str) -> None:
-    seeded.add_fact(f"{user_id}-b", "lives in Tokyo", kind="durable", category="identity")
+    seeded.facts.add(f"{user_id}-b", "lives in Tokyo", kind="durable", category="identity")
     unbound = seeded.as_retriever()
     mine = unbound.invoke("where", config={"configurable": {"user_id": user_id}})
     theirs = await unbound.with_config(configurable={"user_id": f"{user_id}-b"}).ainvoke("where")
@@ -69,7 +69,7 @@ async def test_the_user_comes_from_the_config_when_not_bound(seeded: FactMemory,
 
 def test_retriever_tool_shows_kind_and_category_and_takes_the_user_from_config(seeded: FactMemory,
                                                                               user_id: str) -> None:
-    tool = seeded.as_retriever_tool()
+    tool = retriever_tool(seeded.as_retriever())
     out = tool.invoke({"query": "allergies"}, config={"configurable": {"user_id": user_id}})
     assert "[durable/health] allergic to penicillin" in out
     assert "user_id" not in tool.args  # the model never chooses whose memory it reads

@@ -74,21 +74,21 @@ def test_the_nightly_review_infers_refines_and_summarizes_once_a_day(make_memory
     assert len(llm.calls) == calls + 1 and report.messages == len(DAY)
     assert (report.inferred, report.patterns, report.refined, report.summaries) == (1, 1, 1, 1)
     assert {r.reason.split(" ")[0] for r in report.rejected} == {"refines", "unknown"}
-    facts = {f.claim: f for f in memory.facts(user_id)}
+    facts = {f.claim: f for f in memory.facts.list(user_id)}
     inferred = facts["training for a marathon"]
     assert (inferred.source.value, inferred.confidence, inferred.confirmed_at) == ("inference", 0.5, None)
     assert inferred.structured_fields["basis"] == "inference"
     ballard = facts["lives in the Ballard neighbourhood of Seattle"]
-    old = next(f for f in memory.facts(user_id, status="superseded") if f.claim == "lives in Seattle")
+    old = next(f for f in memory.facts.list(user_id, status="superseded") if f.claim == "lives in Seattle")
     assert old.superseded_by == ballard.id and ballard.confidence == old.confidence  # history kept
     shown = memory.recall(user_id, "what is my goal?")
     assert '"training for a marathon" (inferred)' in shown
     assert '"lives in the Ballard neighbourhood of Seattle"\n' in shown + "\n"  # said by the user: not marked
-    (session,) = memory.sessions(user_id)
+    (session,) = memory.sessions.list(user_id)
     assert session.summary == "Talked about morning runs and an October race in Seattle."
     again = memory.review.run(user_id)
     assert again.skipped == "already reviewed today" and len(llm.calls) == calls + 1
-    assert memory.runs(user_id, job="inference")
+    assert memory.upkeep.runs(user_id, job="inference")
     # The review's messages were read from the message log, which forget empties with the rest.
     memory.forget(user_id)
     assert dump_user(db_url, user_id) == ""
@@ -101,7 +101,7 @@ def test_no_model_or_no_messages_means_no_review(make_memory, user_id: str, cloc
     assert off.review.run(user_id).skipped.startswith("the nightly review is off")
     # A user who only wrote today is scheduled for the nightly pass (a model is configured).
     _day(memory, user_id, clock)
-    assert user_id in memory.users_with_work()
+    assert user_id in memory.upkeep.users_with_work()
 
 
 def test_the_weekly_digest_counts_changes_and_outcomes_without_naming_anyone(make_memory, db_url: str,
@@ -165,9 +165,9 @@ def test_an_inference_that_restates_a_known_fact_changes_nothing(make_memory, us
                              "refines": None, "because": ["M1"]}], "sessions": []}
     memory = make_memory(_model(review), config=FactMemoryConfig(queue=QueueConfig(drainer="off")))
     _day(memory, user_id, clock)
-    before = {f.claim: f.confidence for f in memory.facts(user_id)}
+    before = {f.claim: f.confidence for f in memory.facts.list(user_id)}
     memory.review.run(user_id)
-    after = {f.claim: f.confidence for f in memory.facts(user_id)}
+    after = {f.claim: f.confidence for f in memory.facts.list(user_id)}
     assert after == before  # not strengthened, not added again
 
 
@@ -185,13 +185,13 @@ def test_a_model_summary_is_kept_and_extended_and_the_record_is_embedded_as_seed
     memory = make_memory(ScriptedChatModel(default=answer), config=FactMemoryConfig(queue=QueueConfig(drainer="off")))
     _day(memory, user_id, clock)
     memory.review.run(user_id)
-    (session,) = memory.sessions(user_id)
+    (session,) = memory.sessions.list(user_id)
     assert session.summary == "Talked about morning runs and an October race in Seattle."
     # Later the same thread adds a fact; no model writes a new summary (the review ran today).
     clock.advance(minutes=5)
     memory.remember(user_id, "I bought new running shoes", session_id="run-club")
     build_sessions(memory.context, user_id, at=clock())
-    (session,) = memory.sessions(user_id)
+    (session,) = memory.sessions.list(user_id)
     assert session.summary.startswith("Talked about morning runs and an October race in Seattle.")
     assert session.summary.endswith("Later: bought new running shoes.")
     assert session.content.startswith("FACTS:\n[") and "]: bought new running shoes" in session.content
@@ -207,6 +207,6 @@ def test_a_digest_says_the_span_it_counts(make_memory, user_id: str) -> None:
 
     memory = make_memory()
     wednesday = datetime(2026, 11, 25, 15, 30, tzinfo=UTC)
-    digest = digest_from(memory.health(user_id, at=wednesday), 0, wednesday, None)
+    digest = digest_from(memory.upkeep.health(user_id, at=wednesday), 0, wednesday, None)
     assert digest_markdown(digest).splitlines()[0] == (
         "# Memory digest: 2026-11-16 00:00 to 2026-11-25 15:30 UTC (the week of 2026-11-16)")

@@ -75,12 +75,12 @@ def test_the_queue_never_holds_a_secret(make_memory, user_id: str) -> None:
 def test_a_direct_write_of_a_secret_is_refused(make_memory, user_id: str) -> None:
     memory: FactMemory = make_memory()
     with pytest.raises(InvalidInputError, match="secrets are never stored"):
-        memory.add_fact(user_id, "visa 4111 1111 1111 1111", kind="durable", category="identity")
-    memory.add_fact(user_id, "has type 1 diabetes", kind="durable", category="health")  # special category: kept
+        memory.facts.add(user_id, "visa 4111 1111 1111 1111", kind="durable", category="identity")
+    memory.facts.add(user_id, "has type 1 diabetes", kind="durable", category="health")  # special category: kept
 
 
 def test_secrets_can_be_kept_when_asked(make_memory, user_id: str) -> None:
     llm = ScriptedChatModel(default=[{"op": "add_durable", "category": "identity", "claim": "pin is 4321"}])
     memory: FactMemory = make_memory(llm, config=FactMemoryConfig(write=WriteConfig(redact_secrets=False)))
     memory.remember(user_id, "my pin is 4321", message_id="p")
-    assert "4321" in prompt_message(llm.calls[0]) and [f.claim for f in memory.facts(user_id)] == ["pin is 4321"]
+    assert "4321" in prompt_message(llm.calls[0]) and [f.claim for f in memory.facts.list(user_id)] == ["pin is 4321"]

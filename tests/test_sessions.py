@@ -38,7 +38,7 @@ def _conversations(memory: FactMemory, user_id: str, clock: FixedClock) -> None:
 def test_facts_record_their_session(make_memory, user_id: str, clock: FixedClock) -> None:
     memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
     _conversations(memory, user_id, clock)
-    by_claim = {f.claim: f.session_id for f in memory.facts(user_id)}
+    by_claim = {f.claim: f.session_id for f in memory.facts.list(user_id)}
     assert by_claim == {"training for the Berlin marathon": "running", "knee hurts after long runs": "running",
                         "preparing a thesis defense": "thesis", "adopted a cat named Miso": "cat"}
 
@@ -46,39 +46,39 @@ def test_facts_record_their_session(make_memory, user_id: str, clock: FixedClock
 def test_one_record_per_session_built_once(make_memory, user_id: str, clock: FixedClock) -> None:
     memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
     _conversations(memory, user_id, clock)
-    assert memory.build_sessions(user_id) == {"built": 3, "dropped": 0, "sessions": 3}
-    assert memory.build_sessions(user_id) == {"built": 0, "dropped": 0, "sessions": 3}  # embedded once
-    running = next(s for s in memory.sessions(user_id) if s.session_id == "running")
+    assert memory.sessions.build(user_id) == {"built": 3, "dropped": 0, "sessions": 3}
+    assert memory.sessions.build(user_id) == {"built": 0, "dropped": 0, "sessions": 3}  # embedded once
+    running = next(s for s in memory.sessions.list(user_id) if s.session_id == "running")
     assert running.content.startswith(  # seed 003's embedded text: one "[Category]: claim" line per fact
         "FACTS:\n[Working On]: training for the Berlin marathon\n[Physical State]: knee hurts after long runs\n\nSUMMARY:\n")
     assert "\n\nSUMMARY:\nA conversation on " in running.content and "working on, physical state" in running.summary
     memory.remember(user_id, "my knee hurts after long runs", session_id="thesis",
                     message_id="dup")  # a near-duplicate strengthens: the facts of "thesis" do not change
-    assert memory.build_sessions(user_id)["built"] == 0
-    [fact] = [f for f in memory.facts(user_id) if f.claim == "adopted a cat named Miso"]
-    memory.retract_fact(user_id, fact.id)
-    assert memory.build_sessions(user_id) == {"built": 0, "dropped": 1, "sessions": 2}
+    assert memory.sessions.build(user_id)["built"] == 0
+    [fact] = [f for f in memory.facts.list(user_id) if f.claim == "adopted a cat named Miso"]
+    memory.facts.retract(user_id, fact.id)
+    assert memory.sessions.build(user_id) == {"built": 0, "dropped": 1, "sessions": 2}
 
 
 def test_search_threshold_and_limit(make_memory, user_id: str, clock: FixedClock) -> None:
     memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
     _conversations(memory, user_id, clock)
-    memory.build_sessions(user_id)
-    found = memory.search_sessions(user_id, "running a marathon and knee pain", threshold=0.0)
+    memory.sessions.build(user_id)
+    found = memory.sessions.search(user_id, "running a marathon and knee pain", threshold=0.0)
     assert [s.session_id for s in found][0] == "running" and len(found) == 3
     assert all(isinstance(s, SessionRecord) for s in found)
     assert [s.similarity for s in found] == sorted((s.similarity for s in found), reverse=True)
-    assert len(memory.search_sessions(user_id, "running a marathon and knee pain", limit=1, threshold=0.0)) == 1
-    strict = memory.search_sessions(user_id, "running a marathon and knee pain", threshold=found[0].similarity)
+    assert len(memory.sessions.search(user_id, "running a marathon and knee pain", limit=1, threshold=0.0)) == 1
+    strict = memory.sessions.search(user_id, "running a marathon and knee pain", threshold=found[0].similarity)
     assert [s.session_id for s in strict] == ["running"]  # at the threshold: kept; below: dropped
-    assert memory.search_sessions(user_id, "quarterly tax filing deadlines", threshold=0.675) == []
-    assert memory.search_sessions(user_id + "-other", "marathon", threshold=0.0) == []  # per user
+    assert memory.sessions.search(user_id, "quarterly tax filing deadlines", threshold=0.675) == []
+    assert memory.sessions.search(user_id + "-other", "marathon", threshold=0.0) == []  # per user
 
 
 def test_recall_includes_matching_sessions(make_memory, user_id: str, clock: FixedClock) -> None:
     memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
     _conversations(memory, user_id, clock)
-    memory.build_sessions(user_id)
+    memory.sessions.build(user_id)
     text = memory.recall(user_id, "how is my marathon training going?", include_sessions=True)
     assert "## Earlier conversations" in text and "working on, physical state" in text
     assert "## Earlier conversations" not in memory.recall(user_id, "how is my marathon training going?")
@@ -93,8 +93,8 @@ def test_model_summary_when_enabled(make_memory, user_id: str, clock: FixedClock
     memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT), config=config)
     memory.remember(user_id, "I adopted a cat named Miso", session_id="cat")
     memory._llm = GenericFakeChatModel(messages=iter([AIMessage("The user adopted a cat called Miso.")]))
-    memory.build_sessions(user_id)
-    [record] = memory.sessions(user_id)
+    memory.sessions.build(user_id)
+    [record] = memory.sessions.list(user_id)
     assert record.summary == "The user adopted a cat called Miso."
     assert record.content == "FACTS:\n[Life Event]: adopted a cat named Miso\n\nSUMMARY:\nThe user adopted a cat called Miso."
 
@@ -102,20 +102,20 @@ def test_model_summary_when_enabled(make_memory, user_id: str, clock: FixedClock
 def test_purge_and_forget_remove_session_text(make_memory, user_id: str, clock: FixedClock) -> None:
     memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
     _conversations(memory, user_id, clock)
-    memory.build_sessions(user_id)
-    [fact] = [f for f in memory.facts(user_id) if f.claim == "adopted a cat named Miso"]
-    memory.purge_fact(user_id, fact.id)
-    assert all("Miso" not in s.content for s in memory.sessions(user_id))
+    memory.sessions.build(user_id)
+    [fact] = [f for f in memory.facts.list(user_id) if f.claim == "adopted a cat named Miso"]
+    memory.facts.purge(user_id, fact.id)
+    assert all("Miso" not in s.content for s in memory.sessions.list(user_id))
     assert len(memory.export(user_id)["sessions"]) == 2
-    assert memory.forget(user_id)["sessions"] == 2 and memory.sessions(user_id) == []
+    assert memory.forget(user_id)["sessions"] == 2 and memory.sessions.list(user_id) == []
 
 
 async def test_async_twins(make_memory, user_id: str, clock: FixedClock) -> None:
     memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
     await memory.aremember(user_id, "I adopted a cat named Miso", session_id="cat")
-    assert (await memory.abuild_sessions(user_id))["built"] == 1
-    found = await memory.asearch_sessions(user_id, "a new pet cat", threshold=0.5)
-    assert found[0].session_id == "cat" and len(await memory.asessions(user_id)) == 1
+    assert (await memory.sessions.abuild(user_id))["built"] == 1
+    found = await memory.sessions.asearch(user_id, "a new pet cat", threshold=0.5)
+    assert found[0].session_id == "cat" and len(await memory.sessions.alist(user_id)) == 1
 
 
 def test_cli_sessions(make_memory, user_id: str, clock: FixedClock, db_url: str) -> None:
@@ -138,9 +138,9 @@ def test_a_natural_follow_up_finds_its_session_the_same_day(make_memory, user_id
     """Issue 20: seed 003's scale (1 - distance/2) with its 0.5 default; no nightly job needed."""
     memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
     _conversations(memory, user_id, clock)  # no build_sessions: the search builds what changed
-    found = memory.search_sessions(user_id, "how is my marathon training going?")
+    found = memory.sessions.search(user_id, "how is my marathon training going?")
     assert found[0].session_id == "running" and 0.5 <= found[0].similarity <= 1.0
-    assert memory.build_sessions(user_id)["built"] == 0  # built once, by the search
+    assert memory.sessions.build(user_id)["built"] == 0  # built once, by the search
     text = memory.recall(user_id, "how is my marathon training going?", include_sessions=True)
     assert "Earlier conversations" in text
 
@@ -151,8 +151,8 @@ def test_session_lines_name_the_facts_and_skip_the_running_session(make_memory, 
     line without a model says what was learned, not only its categories."""
     memory: FactMemory = make_memory(ScriptedChatModel(by_message=SCRIPT))
     _conversations(memory, user_id, clock)
-    memory.build_sessions(user_id)
-    running = next(s for s in memory.sessions(user_id) if s.session_id == "running")
+    memory.sessions.build(user_id)
+    running = next(s for s in memory.sessions.list(user_id) if s.session_id == "running")
     assert "training for the Berlin marathon" in running.summary and "knee hurts after long runs" in running.summary
     query = "how is my marathon training going?"
     assert "training for the Berlin marathon" in memory.recall(user_id, query, include_sessions=True).split(

@@ -28,7 +28,7 @@ class TestFactMemoryRetrieverStandard(RetrieversIntegrationTests):
     def _memory(cls, db_url: str, embeddings: Any) -> Iterator[None]:
         memory = FactMemory.open(db_url, embeddings=embeddings, llm=ScriptedChatModel())
         for kind, category, claim in FACTS:
-            memory.add_fact(USER, claim, kind=kind, category=category)
+            memory.facts.add(USER, claim, kind=kind, category=category)
         cls.memory = memory
         yield
         memory.close()

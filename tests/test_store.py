@@ -81,15 +81,15 @@ def test_wrong_vector_dimension_on_write_is_rejected(memory: FactMemory, user_id
     with pytest.raises(DimensionMismatchError, match="384"):
         memory.store.apply(user_id, "m1", [PlannedOp(op="add_durable", kind=FactKind.DURABLE, category="identity",
                                                       claim="x", embedding=[0.1] * 10)], at=T0)
-    assert memory.facts(user_id) == []
+    assert memory.facts.list(user_id) == []
     assert memory.store.processed_outcomes(user_id, ["m1"]) == {}
 
 
 def test_round_trip_of_every_table(memory: FactMemory, user_id: str) -> None:
-    applied = memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health",
+    applied = memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health",
                               structured_fields={"substance": "penicillin"}, verification_status="confirmed",
                               message_id="m-1")
-    [fact] = memory.facts(user_id)
+    [fact] = memory.facts.list(user_id)
     assert fact.id == applied.fact_id
     assert (fact.kind, fact.category, fact.claim, fact.confidence) == (FactKind.DURABLE, "health", "allergic to penicillin", 0.7)
     assert fact.structured_fields == {"substance": "penicillin"}
@@ -97,18 +97,18 @@ def test_round_trip_of_every_table(memory: FactMemory, user_id: str) -> None:
     assert fact.evidence_message_ids == ["direct:m-1"] and fact.created_at == T0 == fact.last_confirmed_at
     assert fact.valid_at is None and fact.status is FactStatus.ACTIVE
 
-    current = memory.add_fact(user_id, "anxious this morning", kind="current", category="feeling")
-    assert memory.get_fact(user_id, current.fact_id).valid_at == T0
+    current = memory.facts.add(user_id, "anxious this morning", kind="current", category="feeling")
+    assert memory.facts.get(user_id, current.fact_id).valid_at == T0
 
     # candidates
-    emb = memory.embed_query("not allergic to anything")
+    emb = memory.context.embed_query("not allergic to anything")
     memory.store.apply(user_id, "m-2", [PlannedOp(op="contradict", fact_id=fact.id, claim="not allergic to anything",
                                                    category="health", embedding=emb)], at=T0)
-    [cand] = memory.candidates(user_id)
+    [cand] = memory.corrections.list(user_id)
     assert (cand.fact_id, cand.claim, cand.status, cand.message_id) == (fact.id, "not allergic to anything", "pending", "m-2")
 
     # audit log: every change, with before/after and message id
-    log = memory.audit_log(user_id)
+    log = memory.admin.audit(user_id)
     assert [e.op for e in log] == ["add_durable", "add_current", "contradict"]
     assert log[0].before is None and log[0].after["claim"] == "allergic to penicillin"
     assert log[2].candidate_id == cand.id and log[2].message_id == "m-2"
@@ -122,18 +122,18 @@ def test_round_trip_of_every_table(memory: FactMemory, user_id: str) -> None:
 
 def test_users_never_see_each_others_rows(memory: FactMemory) -> None:
     alice, bob = f"alice-{uuid.uuid4().hex}", f"bob-{uuid.uuid4().hex}"
-    memory.add_fact(alice, "lives in Berlin", kind="durable", category="identity")
-    memory.add_fact(bob, "lives in Tokyo", kind="durable", category="identity")
-    q = memory.embed_query("where does the user live?")
+    memory.facts.add(alice, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(bob, "lives in Tokyo", kind="durable", category="identity")
+    q = memory.context.embed_query("where does the user live?")
     assert [h.fact.claim for h in memory.store.search(alice, q, {FactKind.DURABLE: 10})[FactKind.DURABLE]] == ["lives in Berlin"]
-    assert [f.claim for f in memory.facts(bob)] == ["lives in Tokyo"]
+    assert [f.claim for f in memory.facts.list(bob)] == ["lives in Tokyo"]
     assert "Berlin" not in memory.recall(bob, "where do I live?")
-    bob_fact = memory.facts(bob)[0]
+    bob_fact = memory.facts.list(bob)[0]
     # An op naming another user's fact finds nothing and applies nothing (rejected with a reason).
     outcome = memory.store.apply(alice, "x1", [PlannedOp(op="strengthen", fact_id=bob_fact.id)], at=T0)
     assert outcome.applied == [] and "no longer believed" in outcome.rejected[0].reason
-    assert memory.facts(bob)[0].confidence == 0.7
-    assert memory.get_fact(alice, bob_fact.id) is None
+    assert memory.facts.list(bob)[0].confidence == 0.7
+    assert memory.facts.get(alice, bob_fact.id) is None
     assert memory.as_vectorstore(alice).similarity_search("lives", k=5)[0].page_content == "lives in Berlin"
     assert len(memory.as_vectorstore(alice).similarity_search("lives", k=5)) == 1
 
@@ -141,9 +141,9 @@ def test_users_never_see_each_others_rows(memory: FactMemory) -> None:
 def test_search_is_exact_top_k(memory: FactMemory, user_id: str) -> None:
     claims = [f"likes topic number {i}" for i in range(40)]
     for c in claims:
-        memory.add_fact(user_id, c, kind="durable", category="preference")
-    memory.add_fact("someone-else-" + user_id, "likes topic number 3", kind="durable", category="preference")
-    q = memory.embed_query("likes topic number 3")
+        memory.facts.add(user_id, c, kind="durable", category="preference")
+    memory.facts.add("someone-else-" + user_id, "likes topic number 3", kind="durable", category="preference")
+    q = memory.context.embed_query("likes topic number 3")
     got = memory.store.search(user_id, q, {FactKind.DURABLE: 7, FactKind.CURRENT: 7})
     assert len(got[FactKind.DURABLE]) == 7 and got[FactKind.CURRENT] == []
     vecs = np.array(memory.embeddings.embed_documents(claims))
@@ -152,9 +152,9 @@ def test_search_is_exact_top_k(memory: FactMemory, user_id: str) -> None:
 
 
 def test_pgvectorstore_interop_filters_and_mmr(memory: FactMemory, user_id: str) -> None:
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-    memory.add_fact(user_id, "has a sister Mia", kind="durable", category="relationship")
-    memory.add_fact(user_id, "anxious about the launch", kind="current", category="feeling")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "has a sister Mia", kind="durable", category="relationship")
+    memory.facts.add(user_id, "anxious about the launch", kind="current", category="feeling")
     vs = memory.as_vectorstore(user_id)
     docs = vs.similarity_search("family", k=3, filter={"kind": {"$eq": "durable"}})
     assert {d.page_content for d in docs} == {"lives in Berlin", "has a sister Mia"}
@@ -169,25 +169,25 @@ def test_pgvectorstore_interop_filters_and_mmr(memory: FactMemory, user_id: str)
 
 def test_bad_inputs_to_the_store(memory: FactMemory, user_id: str) -> None:
     with pytest.raises(InvalidInputError):
-        memory.add_fact("", "x", kind="durable", category="identity")
+        memory.facts.add("", "x", kind="durable", category="identity")
     with pytest.raises(InvalidInputError, match="not a durable category"):
-        memory.add_fact(user_id, "x", kind="durable", category="feeling")
+        memory.facts.add(user_id, "x", kind="durable", category="feeling")
     with pytest.raises(InvalidInputError, match="non-empty"):
-        memory.add_fact(user_id, "  ", kind="durable", category="identity")
+        memory.facts.add(user_id, "  ", kind="durable", category="identity")
     with pytest.raises(InvalidInputError, match="timezone-aware"):
         memory.store.apply(user_id, "m", [], at=T0.replace(tzinfo=None))
 
 
 def test_survives_a_dropped_connection(memory: FactMemory, user_id: str) -> None:
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
     with psycopg.connect(memory.database_url, autocommit=True) as admin:
         killed = admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
                                " AND application_name = ''").fetchall()
     assert killed and all(ok for (ok,) in killed)
     # Pool connections were killed; the next calls reconnect (pool check + retry).
-    memory.add_fact(user_id, "has a sister Mia", kind="durable", category="relationship")
-    assert len(memory.facts(user_id)) == 2
+    memory.facts.add(user_id, "has a sister Mia", kind="durable", category="relationship")
+    assert len(memory.facts.list(user_id)) == 2
 
 
 def test_embedded_default_data_dir_is_not_under_root(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -246,8 +246,8 @@ def test_two_handles_in_one_process_share_the_embedded_server(server_dir) -> Non
     first = FactMemory.open(data_dir=server_dir, embeddings=emb)
     second = FactMemory.open(data_dir=server_dir, embeddings=emb)
     first.close()
-    second.add_fact("u", "lives in Berlin", kind="durable", category="identity")  # server still up
-    assert [f.claim for f in second.facts("u")] == ["lives in Berlin"]
+    second.facts.add("u", "lives in Berlin", kind="durable", category="identity")  # server still up
+    assert [f.claim for f in second.facts.list("u")] == ["lives in Berlin"]
     second.close()
     assert not (server_dir / "pgdata" / "postmaster.pid").exists()
 
@@ -261,7 +261,7 @@ def test_opening_a_current_schema_runs_no_ddl(fresh_db_url: str, embeddings) -> 
                      " BEGIN RAISE EXCEPTION 'DDL while opening: %', tg_tag; END $$")
         conn.execute("CREATE EVENT TRIGGER fm_no_ddl ON ddl_command_start EXECUTE FUNCTION fm_no_ddl()")
     with FactMemory.open(fresh_db_url, embeddings=embeddings) as memory:  # no DDL: the trigger never fires
-        memory.add_fact("u", "likes jazz", kind="durable", category="preference")
+        memory.facts.add("u", "likes jazz", kind="durable", category="preference")
     with psycopg.connect(fresh_db_url, autocommit=True) as conn:
         conn.execute("DROP EVENT TRIGGER fm_no_ddl")
 
@@ -278,16 +278,16 @@ def test_another_embedding_model_is_refused_until_the_store_is_re_embedded(fresh
     from fact_memory_graph.cli import app
 
     with FactMemory.open(fresh_db_url, embeddings=embeddings) as memory:
-        memory.add_fact("u", "lives in Berlin", kind="durable", category="identity")
-        memory.add_fact("u", "training for a marathon", kind="current", category="working_on")
+        memory.facts.add("u", "lives in Berlin", kind="durable", category="identity")
+        memory.facts.add("u", "training for a marathon", kind="current", category="working_on")
     with FactMemory.open(fresh_db_url, embeddings=BatchingEmbeddings(embeddings)) as memory:
         assert memory.recall("u", "where do I live?")  # the same model behind a wrapper
     other = DeterministicFakeEmbedding(size=384)
     with pytest.raises(EmbedderMismatchError, match="reembed --yes"):
         FactMemory.open(fresh_db_url, embeddings=other)
     with FactMemory.open(fresh_db_url, embeddings=other, setup=False) as memory:
-        memory.setup(check_embedder=False)
-        assert memory.reembed() == {"users": 1, "facts": 2, "candidates": 0, "sessions": 0}
+        memory.admin.setup(check_embedder=False)
+        assert memory.admin.reembed() == {"users": 1, "facts": 2, "candidates": 0, "sessions": 0}
     with FactMemory.open(fresh_db_url, embeddings=other) as memory:  # recorded: opens now
         hits = memory.as_retriever(user_id="u").invoke("lives in Berlin")
         assert hits[0].page_content == "lives in Berlin"  # the fake embeds equal texts equally

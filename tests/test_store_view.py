@@ -17,10 +17,10 @@ from fact_memory_graph.testing import ScriptedAgentModel, ScriptedChatModel
 @pytest.fixture
 def seeded(make_memory, user_id: str) -> FactMemory:
     memory: FactMemory = make_memory(ScriptedChatModel())
-    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-    memory.add_fact(user_id, "training for a marathon", kind="current", category="working_on")
-    memory.add_fact(user_id + "-other", "allergic to peanuts", kind="durable", category="health")
+    memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "training for a marathon", kind="current", category="working_on")
+    memory.facts.add(user_id + "-other", "allergic to peanuts", kind="durable", category="health")
     return memory
 
 
@@ -65,7 +65,7 @@ def test_isolation_and_read_only(seeded: FactMemory, user_id: str) -> None:
     with pytest.raises(InvalidNamespaceError, match="bound"):
         bound.search(("facts", user_id + "-other"), query="allergies")
     assert bound.list_namespaces() == [("facts", user_id)]
-    assert len(seeded.facts(user_id)) == 3
+    assert len(seeded.facts.list(user_id)) == 3
 
 
 def test_writes_follow_the_rules_of_a_user_edit(seeded: FactMemory, user_id: str) -> None:
@@ -83,7 +83,7 @@ def test_writes_follow_the_rules_of_a_user_edit(seeded: FactMemory, user_id: str
     store.put(ns, key, {"content": "prefers green tea over coffee"})  # update: a correction, history kept
     updated = store.get(ns, key)
     assert updated.value["content"] == "prefers green tea over coffee" and updated.key != created.key
-    assert sorted(f.claim for f in seeded.history(user_id, created.key).facts) == [
+    assert sorted(f.claim for f in seeded.facts.history(user_id, created.key).facts) == [
         "prefers green tea over coffee", "prefers tea over coffee"]
     hit = store.search(ns, query="green tea", limit=1)[0]
     store.put(ns, hit.key, {"content": "prefers green tea", "kind": "durable", "category": "preference"})
@@ -92,7 +92,7 @@ def test_writes_follow_the_rules_of_a_user_edit(seeded: FactMemory, user_id: str
     assert store.get(ns, key).value["status"] == "retracted"
     assert "green tea" not in seeded.recall(user_id, "what does the user drink?")
     store.put(ns, str(uuid.uuid4()), {"content": "runs marathons", "category": "goal"})
-    assert any(f.claim == "runs marathons" and f.category == "goal" for f in seeded.facts(user_id))
+    assert any(f.claim == "runs marathons" and f.category == "goal" for f in seeded.facts.list(user_id))
     with pytest.raises(InvalidInputError, match="content"):
         store.put(ns, str(uuid.uuid4()), {"text": "no content field"})
     with pytest.raises(InvalidNamespaceError):

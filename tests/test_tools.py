@@ -8,27 +8,27 @@ from fact_memory_graph import FactMemory, FactNotFoundError, FactStatus
 
 
 def test_update_retract_and_history(memory: FactMemory, user_id: str, clock) -> None:
-    old = memory.add_fact(user_id, "lives in Berln", kind="durable", category="identity")
+    old = memory.facts.add(user_id, "lives in Berln", kind="durable", category="identity")
     clock.advance(days=1)
-    new = memory.update_fact(user_id, old.fact_id, "lives in Berlin")  # a typo fix, not a duplicate
+    new = memory.facts.update(user_id, old.fact_id, "lives in Berlin")  # a typo fix, not a duplicate
     assert new.op == "add_durable" and new.fact_id != old.fact_id
-    assert memory.get_fact(user_id, old.fact_id).superseded_by == new.fact_id
-    history = memory.history(user_id, new.fact_id)
+    assert memory.facts.get(user_id, old.fact_id).superseded_by == new.fact_id
+    history = memory.facts.history(user_id, new.fact_id)
     assert [f.claim for f in history.facts] == ["lives in Berln", "lives in Berlin"]
     assert [a.op for a in history.audit] == ["add_durable", "add_durable", "supersede"]
-    assert memory.history(user_id, old.fact_id).facts == history.facts  # the same chain from either end
-    assert memory.retract_fact(user_id, new.fact_id) is True
-    assert memory.get_fact(user_id, new.fact_id).status is FactStatus.RETRACTED
-    assert memory.retract_fact(user_id, new.fact_id) is False
+    assert memory.facts.history(user_id, old.fact_id).facts == history.facts  # the same chain from either end
+    assert memory.facts.retract(user_id, new.fact_id) is True
+    assert memory.facts.get(user_id, new.fact_id).status is FactStatus.RETRACTED
+    assert memory.facts.retract(user_id, new.fact_id) is False
     with pytest.raises(FactNotFoundError):
-        memory.update_fact(user_id, new.fact_id, "lives in Paris")
+        memory.facts.update(user_id, new.fact_id, "lives in Paris")
 
 
 async def test_async_twins(memory: FactMemory, user_id: str) -> None:
-    old = await memory.aadd_fact(user_id, "likes tea", kind="durable", category="preference")
-    new = await memory.aupdate_fact(user_id, old.fact_id, "likes green tea")
-    assert len((await memory.ahistory(user_id, new.fact_id)).facts) == 2
-    assert await memory.aretract_fact(user_id, new.fact_id)
+    old = await memory.facts.aadd(user_id, "likes tea", kind="durable", category="preference")
+    new = await memory.facts.aupdate(user_id, old.fact_id, "likes green tea")
+    assert len((await memory.facts.ahistory(user_id, new.fact_id)).facts) == 2
+    assert await memory.facts.aretract(user_id, new.fact_id)
 
 
 async def test_tools_read_the_user_from_the_config(memory: FactMemory, user_id: str) -> None:
@@ -49,6 +49,6 @@ async def test_tools_read_the_user_from_the_config(memory: FactMemory, user_id: 
     assert fixed.startswith("Corrected: allergic to amoxicillin")
     new_id = fixed.split("(id ")[1].split(",")[0]
     assert await tools["forget_fact"].ainvoke({"fact_id": new_id}, config=config) == "Forgotten."
-    assert memory.facts(user_id, status="active") == []
+    assert memory.facts.list(user_id, status="active") == []
     bad = tools["remember_fact"].invoke({"claim": "x", "kind": "durable", "category": "feeling"}, config=config)
     assert bad.startswith("Not remembered:")

@@ -28,37 +28,37 @@ def test_a_shared_fact_id_never_carries_another_users_candidate(make_memory, use
     memory: FactMemory = make_memory(ScriptedChatModel(responses=[
         [{"op": "contradict", "ref": "D1", "claim": HOSTILE, "category": "identity"}]]))
     victim, attacker = f"{user_id}-b", f"{user_id}-a"
-    memory.add_fact(victim, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(victim, "lives in Berlin", kind="durable", category="identity")
     # The attacker restores the victim's export (or a forged one that knows its fact id) ...
     memory.restore(memory.export(victim), user_id=attacker)
     # ... and contradicts "their" copy of the fact.
     memory.remember(attacker, "no, I live somewhere else", message_id="m1")
-    assert len(memory.candidates(attacker)) == 1
+    assert len(memory.corrections.list(attacker)) == 1
     assert HOSTILE not in memory.recall(victim, "where do I live?")
     docs = memory.as_retriever(user_id=victim).invoke("where do I live?")
     assert all(not d.metadata["pending_contradictions"] for d in docs)
-    assert memory.candidates(victim) == []
+    assert memory.corrections.list(victim) == []
 
 
 def test_restore_into_another_user_gives_fresh_ids_with_references_remapped(make_memory, user_id: str) -> None:
     memory: FactMemory = make_memory(ScriptedChatModel(responses=[
         [{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]]))
     source, target = f"{user_id}-src", f"{user_id}-dst"
-    old = memory.add_fact(source, "lives in Berlin", kind="durable", category="identity")
-    new = memory.add_fact(source, "feels anxious", kind="current", category="feeling")
-    memory.update_fact(source, new.fact_id, "feels calm")
+    old = memory.facts.add(source, "lives in Berlin", kind="durable", category="identity")
+    new = memory.facts.add(source, "feels anxious", kind="current", category="feeling")
+    memory.facts.update(source, new.fact_id, "feels calm")
     memory.remember(source, "moved to Tokyo", message_id="m1")
     memory.restore(memory.export(source), user_id=target)
-    src_ids = {str(f.id) for f in memory.facts(source, status=None)}
-    dst = memory.facts(target, status=None)
-    assert {f.claim for f in dst} == {f.claim for f in memory.facts(source, status=None)}
+    src_ids = {str(f.id) for f in memory.facts.list(source, status=None)}
+    dst = memory.facts.list(target, status=None)
+    assert {f.claim for f in dst} == {f.claim for f in memory.facts.list(source, status=None)}
     assert not src_ids & {str(f.id) for f in dst}
     by_id = {f.id: f for f in dst}
     [superseded] = [f for f in dst if f.superseded_by is not None]
     assert by_id[superseded.superseded_by].claim == "feels calm"
-    [cand] = memory.candidates(target)
+    [cand] = memory.corrections.list(target)
     assert by_id[cand.fact_id].claim == "lives in Berlin"
-    assert all(a.fact_id is None or a.fact_id in by_id for a in memory.audit_log(target))
+    assert all(a.fact_id is None or a.fact_id in by_id for a in memory.admin.audit(target))
     assert str(old.fact_id) not in json.dumps(memory.export(target), default=str)
 
 
@@ -77,13 +77,13 @@ def test_every_join_between_user_tables_matches_user_id() -> None:
 # ---------------------------------------------------------------- 2. deletion is complete
 def test_forget_racing_a_profile_rebuild_leaves_no_profile(make_memory, user_id: str) -> None:
     memory: FactMemory = make_memory()
-    memory.add_fact(user_id, "has type 1 diabetes", kind="durable", category="health")
+    memory.facts.add(user_id, "has type 1 diabetes", kind="durable", category="health")
     store = memory.store
     _, fingerprint = store.profile_state(user_id)  # the rebuild reads ...
     facts = store.list_facts(user_id, kind="durable", status=["active", "dormant"])
     profile = build_profile(user_id, facts, fingerprint=fingerprint)
     memory.forget(user_id)  # ... forget runs ...
-    store.save_profile(user_id, profile.text, profile.fact_ids, fingerprint, at=memory.now())  # ... it writes
+    store.save_profile(user_id, profile.text, profile.fact_ids, fingerprint, at=memory.context.now())  # ... it writes
     assert _rows_naming(memory, user_id) == {}
 
 
@@ -102,29 +102,29 @@ def test_forget_and_purge_racing_a_session_build_leave_no_session(make_memory, u
         records, drop = _plan(ctx, by_session, stored, None)
         vectors = ctx.embed_many([r["content"] for r in records])
         between()
-        ctx.store.save_sessions(who, records, vectors, drop=drop, at=memory.now())
+        ctx.store.save_sessions(who, records, vectors, drop=drop, at=memory.context.now())
 
     racing_build(user_id, lambda: memory.forget(user_id))
     assert _rows_naming(memory, user_id) == {}
-    [diabetes] = [f for f in memory.facts(purged) if "diabetes" in f.claim]
-    racing_build(purged, lambda: memory.purge_fact(purged, diabetes.id))
-    assert all("diabetes" not in s.content for s in memory.sessions(purged))
-    memory.build_sessions(purged)  # the next build writes what is left
-    assert [s.session_id for s in memory.sessions(purged)] == ["s2"]
+    [diabetes] = [f for f in memory.facts.list(purged) if "diabetes" in f.claim]
+    racing_build(purged, lambda: memory.facts.purge(purged, diabetes.id))
+    assert all("diabetes" not in s.content for s in memory.sessions.list(purged))
+    memory.sessions.build(purged)  # the next build writes what is left
+    assert [s.session_id for s in memory.sessions.list(purged)] == ["s2"]
 
 
 def test_a_run_finishing_after_forget_records_nothing(make_memory, user_id: str) -> None:
     memory: FactMemory = make_memory()
-    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
-    started = memory.now()
+    memory.facts.add(user_id, "likes jazz", kind="durable", category="preference")
+    started = memory.context.now()
     memory.forget(user_id)
-    memory.store.record_run(user_id, "maintain", started_at=started, finished_at=memory.now(), report={})
+    memory.store.record_run(user_id, "maintain", started_at=started, finished_at=memory.context.now(), report={})
     assert _rows_naming(memory, user_id) == {}
 
 
 def test_forget_removes_the_users_jobs(make_memory, user_id: str, fresh_db_url: str) -> None:
     memory: FactMemory = make_memory(url=fresh_db_url)
-    memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
+    memory.facts.add(user_id, "likes jazz", kind="durable", category="preference")
     install_job_schema(fresh_db_url)
     from fact_memory_graph.jobs import build_job_app
 
@@ -186,16 +186,16 @@ def test_hostile_claims_stay_quoted_in_every_prompt(make_memory, user_id: str) -
 
     memory: FactMemory = make_memory()
     for i, claim in enumerate(HOSTILE_CLAIMS):
-        memory.add_fact(user_id, claim, kind="durable", category="preference", message_id=f"h{i}")
-    facts = memory.facts(user_id)
+        memory.facts.add(user_id, claim, kind="durable", category="preference", message_id=f"h{i}")
+    facts = memory.facts.list(user_id)
     recall = memory.recall(user_id, "what do I like?", include_profile=True)
     _stored_lines_are_quoted(recall)
-    _stored_lines_are_quoted(memory.profile(user_id, refresh=True).text)
+    _stored_lines_are_quoted(memory.facts.profile(user_id, refresh=True).text)
     known = format_known([{"ref": f"D{i + 1}", "fact": f} for i, f in enumerate(facts)], facts[0].kind)
     _stored_lines_are_quoted(known)
     assert len(known.splitlines()) == len(facts)
     group = Group(facts=tuple(facts), unreconciled=frozenset())
-    adjudicator = "\n".join(m.text for m in group_prompt(group, memory.now()))
+    adjudicator = "\n".join(m.text for m in group_prompt(group, memory.context.now()))
     _stored_lines_are_quoted(adjudicator)
     assert len([line for line in adjudicator.splitlines() if line[:1] == "F" and line[1:2].isdigit()]) == len(facts)
     seen: list[str] = []
@@ -208,8 +208,8 @@ def test_hostile_claims_stay_quoted_in_every_prompt(make_memory, user_id: str) -
     _model_summary(Recorder(), facts)
     _stored_lines_are_quoted(seen[0])
     from fact_memory_graph.sessions import SessionRecord
-    rec = SessionRecord(session_id="s", content="", summary=HOSTILE_CLAIMS[0], fact_ids=[], started_at=memory.now(),
-                        ended_at=memory.now(), built_at=memory.now())
+    rec = SessionRecord(session_id="s", content="", summary=HOSTILE_CLAIMS[0], fact_ids=[], started_at=memory.context.now(),
+                        ended_at=memory.context.now(), built_at=memory.context.now())
     [line] = session_lines([rec])
     _stored_lines_are_quoted(line)
 
@@ -219,13 +219,13 @@ def test_one_op_per_fact_per_message(make_memory, user_id: str) -> None:
     memory: FactMemory = make_memory(ScriptedChatModel(responses=[
         [{"op": "decay", "ref": "D1"}] * 4 + [{"op": "add_durable", "category": "preference", "claim": "likes tea"}],
         [{"op": "decay", "ref": "D1"}] * 5]))
-    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
+    memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health")
     first = memory.remember(user_id, "hmm", message_id="m1")
     assert len([a for a in first.applied if a.op == "decay"]) == 1
     assert sum("one op per fact" in r.reason for r in first.rejected) == 3
     second = memory.remember(user_id, "hmm", message_id="m2")
     assert second.error is None and len(second.applied) == 1
-    [fact] = [f for f in memory.facts(user_id) if "penicillin" in f.claim]
+    [fact] = [f for f in memory.facts.list(user_id) if "penicillin" in f.claim]
     assert fact.status.value == "active"
 
 
@@ -233,11 +233,11 @@ def test_pending_contradictions_are_capped_and_never_crowd_out_facts(make_memory
     many = [[{"op": "contradict", "ref": "D1", "claim": f"lives in city number {i} " + "x" * 200,
               "category": "identity"}] for i in range(8)]
     memory: FactMemory = make_memory(ScriptedChatModel(responses=many))
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-    memory.add_fact(user_id, "works as a nurse", kind="durable", category="business_role")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "works as a nurse", kind="durable", category="business_role")
     for i in range(8):
         memory.remember(user_id, f"I moved {i}", message_id=f"m{i}")
-    assert len(memory.candidates(user_id)) == memory.config.write.max_pending_per_fact
+    assert len(memory.corrections.list(user_id)) == memory.config.write.max_pending_per_fact
     text = memory.recall(user_id, "where do I live and what do I do?", token_budget=60)
     assert '"lives in Berlin"' in text and '"works as a nurse"' in text
     assert "a correction is pending" in text
@@ -276,7 +276,7 @@ def test_malformed_exports_are_refused_naming_the_record(make_memory, user_id: s
     target = f"{user_id}-r{index}-{abs(hash(which)) % 10_000}"
     with pytest.raises(InvalidInputError, match=rf"{section}\[{i}\]"):
         memory.restore(data, user_id=target)
-    assert memory.stats(target)["messages"] == 0 and memory.facts(target, status=None) == []
+    assert memory.admin.stats(target)["messages"] == 0 and memory.facts.list(target, status=None) == []
 
 
 _SOURCES: dict[str, FactMemory] = {}
@@ -286,8 +286,8 @@ def _export_source(make_memory, user_id: str) -> FactMemory:
     if user_id not in _SOURCES:  # one source user per test run of the property
         memory = make_memory(ScriptedChatModel(responses=[
             [{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]]))
-        memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-        memory.add_fact(user_id, "feels tired", kind="current", category="feeling")
+        memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+        memory.facts.add(user_id, "feels tired", kind="current", category="feeling")
         memory.remember(user_id, "I moved to Tokyo", message_id="m1")
         _SOURCES.clear()
         _SOURCES[user_id] = memory
@@ -303,12 +303,12 @@ def test_sources_naming_different_users_are_refused_everywhere(make_memory, user
     victim, attacker = f"{user_id}-victim", f"{user_id}-attacker"
     memory: FactMemory = make_memory(ScriptedChatModel(by_message={
         "I have HIV": [{"op": "add_durable", "category": "health", "claim": "has HIV"}]}))
-    memory.add_fact(victim, "has HIV", kind="durable", category="health")
+    memory.facts.add(victim, "has HIV", kind="durable", category="health")
     graph = memory.write_graph()
     with pytest.raises(InvalidInputError, match="conflicting user ids"):
         graph.invoke({"messages": [HumanMessage("I have HIV")], "user_id": victim},
                      {"configurable": {"user_id": attacker}}, context={"user_id": attacker})
-    assert memory.facts(attacker) == []
+    assert memory.facts.list(attacker) == []
     with pytest.raises(InvalidInputError, match="conflicting"):
         memory.recall_node().invoke({"messages": [HumanMessage("what do you know?")], "user_id": victim},
                                     {"configurable": {"user_id": attacker}})
@@ -336,7 +336,7 @@ def test_middleware_with_context_and_config_naming_different_users_reads_nothing
 
     victim, attacker = f"{user_id}-victim", f"{user_id}-attacker"
     memory: FactMemory = make_memory()
-    memory.add_fact(victim, "has HIV", kind="durable", category="health")
+    memory.facts.add(victim, "has HIV", kind="durable", category="health")
     middleware = FactMemoryMiddleware(memory, write=False)
     state = {"messages": [HumanMessage("what do you know about my health?")]}
     runtime = SimpleNamespace(context={"user_id": attacker})
@@ -361,7 +361,7 @@ def test_resent_history_without_ids_is_processed_once(make_memory, user_id: str)
         graph.invoke({"messages": history}, {"configurable": {"user_id": user_id}})
         history = [*history, AIMessage("noted")]
     assert len(llm.calls) == len(turns)
-    facts = memory.facts(user_id)
+    facts = memory.facts.list(user_id)
     assert sorted(f.claim for f in facts) == sorted(claims)
     assert all(len(f.evidence_message_ids) == 1 and f.confidence == 0.7 for f in facts)
 
@@ -371,23 +371,23 @@ def test_an_op_on_a_fact_merged_meanwhile_follows_the_chain(make_memory, user_id
     from fact_memory_graph.schema import GroupDecision, ReconcileAction
 
     memory: FactMemory = make_memory()
-    a = memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-    b = memory.add_fact(user_id, "resides in Berlin, Germany", kind="durable", category="identity")
-    gone = memory.add_fact(user_id, "likes jazz", kind="durable", category="preference")
+    a = memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+    b = memory.facts.add(user_id, "resides in Berlin, Germany", kind="durable", category="identity")
+    gone = memory.facts.add(user_id, "likes jazz", kind="durable", category="preference")
     ops = [PlannedOp(op="strengthen", fact_id=a.fact_id),
            PlannedOp(op="decay", fact_id=gone.fact_id),
            PlannedOp(op="add_durable", kind="durable", category="preference", claim="likes tea",
-                     embedding=memory.embed_query("likes tea"))]
+                     embedding=memory.context.embed_query("likes tea"))]
     # ... the message was extracted; meanwhile compact merges a into b and the user retracts jazz:
     memory.store.apply_group(user_id, [a.fact_id, b.fact_id], [
         GroupDecision(fact_id=a.fact_id, action=ReconcileAction.MERGE, target_id=b.fact_id)],
-        at=memory.now(), run_id="r1")
-    memory.retract_fact(user_id, gone.fact_id)
-    outcome = memory.store.apply(user_id, "m1", ops, at=memory.now())
+        at=memory.context.now(), run_id="r1")
+    memory.facts.retract(user_id, gone.fact_id)
+    outcome = memory.store.apply(user_id, "m1", ops, at=memory.context.now())
     assert [(x.op, x.fact_id) for x in outcome.applied][0] == ("strengthen", b.fact_id)
     assert "merged into" in outcome.applied[0].note
     assert [r.reason for r in outcome.rejected] == [f"{gone.fact_id} is no longer believed"]
-    assert "likes tea" in {f.claim for f in memory.facts(user_id)}
+    assert "likes tea" in {f.claim for f in memory.facts.list(user_id)}
 
 
 # ---------------------------------------------------------------- 9. the profile build scales
@@ -418,7 +418,7 @@ def test_profile_build_is_one_pass() -> None:
     {"until": "2026-01-01T00:00:00"},
 ])
 def test_malformed_search_kwargs_are_invalid_input(memory: FactMemory, user_id: str, bad: dict) -> None:
-    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
+    memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health")
     with pytest.raises(InvalidInputError):
         memory.as_retriever(user_id=user_id).invoke("health", search_kwargs=bad)
 
@@ -434,7 +434,7 @@ def test_an_at_in_a_url_password_is_never_echoed() -> None:
 
 def test_retrievals_are_coalesced_not_queued_one_by_one(make_memory, user_id: str) -> None:
     memory: FactMemory = make_memory()
-    memory.add_fact(user_id, "allergic to penicillin", kind="durable", category="health")
+    memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health")
     recorder = memory.context.access
     gate = __import__("threading").Event()
     recorder._executor.submit(gate.wait)  # the writer thread is busy: retrievals pile up
@@ -444,7 +444,7 @@ def test_retrievals_are_coalesced_not_queued_one_by_one(make_memory, user_id: st
     assert sum(len(facts) for facts in recorder._queued.values()) == 1  # one entry, not 200 updates
     gate.set()
     memory.flush()
-    assert memory.facts(user_id)[0].access_count == 200
+    assert memory.facts.list(user_id)[0].access_count == 200
 
 
 def test_an_overlong_message_id_is_handled_before_the_model(make_memory, user_id: str) -> None:
@@ -458,7 +458,7 @@ def test_an_overlong_message_id_is_handled_before_the_model(make_memory, user_id
     for _ in range(3):  # the same over-long id on every turn: processed once, one model call
         out = graph.invoke({"messages": [message]}, {"configurable": {"user_id": user_id}})
     assert len(llm.calls) == 1 and out["memory_outcome"]["already_processed"]
-    assert [f.claim for f in memory.facts(user_id)] == ["likes jazz"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["likes jazz"]
 
 
 def test_a_failed_message_in_remember_many_names_its_id(make_memory, user_id: str) -> None:
@@ -495,4 +495,4 @@ def test_middleware_writes_outlive_the_process(make_memory, user_id: str) -> Non
     second = make_memory(extractor)
     assert second.queue.status(user_id)["queued"] == 1
     assert second.flush(user_id).processed == 1
-    assert [f.claim for f in second.facts(user_id)] == ["lives in Oslo"]
+    assert [f.claim for f in second.facts.list(user_id)] == ["lives in Oslo"]

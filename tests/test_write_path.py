@@ -43,10 +43,10 @@ def add(category: str, claim: str, kind: str = "durable", **extra) -> dict:
 
 def snapshot(memory: FactMemory, user_id: str) -> tuple:
     return (
-        [f.model_dump() for f in memory.facts(user_id)],
-        [c.model_dump() for c in memory.candidates(user_id, status=None)],
-        [a.model_dump() for a in memory.audit_log(user_id)],
-        memory.stats(user_id)["messages"],
+        [f.model_dump() for f in memory.facts.list(user_id)],
+        [c.model_dump() for c in memory.corrections.list(user_id, status=None)],
+        [a.model_dump() for a in memory.admin.audit(user_id)],
+        memory.admin.stats(user_id)["messages"],
     )
 
 
@@ -60,46 +60,46 @@ def test_every_op(make_memory: Callable[..., FactMemory], user_id: str, clock: F
     memory = make_memory(llm)
     out = memory.remember(user_id, "I live in Berlin and I'm anxious this morning", message_id="m1")
     assert [a.op for a in out.applied] == ["add_durable", "add_current"] and out.llm_calls == 1
-    berlin = memory.get_fact(user_id, out.applied[0].fact_id)
-    anxious = memory.get_fact(user_id, out.applied[1].fact_id)
+    berlin = memory.facts.get(user_id, out.applied[0].fact_id)
+    anxious = memory.facts.get(user_id, out.applied[1].fact_id)
     assert (berlin.kind, berlin.confidence, berlin.valid_at) == (FactKind.DURABLE, 0.7, None)
     assert (anxious.kind, anxious.valid_at) == (FactKind.CURRENT, clock())
 
     clock.advance(days=3)
     out = memory.remember(user_id, "Yes, Berlin is home", message_id="m2")
-    berlin = memory.get_fact(user_id, berlin.id)
+    berlin = memory.facts.get(user_id, berlin.id)
     assert out.applied[0].op == "strengthen"
     assert (berlin.confidence, berlin.last_confirmed_at, berlin.evidence_message_ids) == (0.8, clock(), ["m1", "m2"])
 
     memory.remember(user_id, "I might be leaving Berlin soon", message_id="m3")
-    assert memory.get_fact(user_id, berlin.id).confidence == pytest.approx(0.65)
+    assert memory.facts.get(user_id, berlin.id).confidence == pytest.approx(0.65)
 
     out = memory.remember(user_id, "actually I moved to Tokyo", message_id="m4")
-    [cand] = memory.candidates(user_id)
+    [cand] = memory.corrections.list(user_id)
     assert (cand.fact_id, cand.claim, cand.status) == (berlin.id, "lives in Tokyo", "pending")
-    assert memory.get_fact(user_id, berlin.id).status is FactStatus.ACTIVE  # nothing superseded yet
+    assert memory.facts.get(user_id, berlin.id).status is FactStatus.ACTIVE  # nothing superseded yet
     assert len(llm.calls) == 4
 
     # Review: accepting supersedes the old fact and keeps it (history is never lost).
-    memory.resolve_candidate(user_id, cand.id, accept=True)
-    old = memory.get_fact(user_id, berlin.id)
+    memory.corrections.resolve(user_id, cand.id, accept=True)
+    old = memory.facts.get(user_id, berlin.id)
     assert old.status is FactStatus.SUPERSEDED and old.verification_status == "contradicted"
-    tokyo = memory.get_fact(user_id, old.superseded_by)
+    tokyo = memory.facts.get(user_id, old.superseded_by)
     assert tokyo.claim == "lives in Tokyo" and tokyo.status is FactStatus.ACTIVE
 
 
 def test_decay_below_floor_retracts_but_keeps_the_fact(make_memory, user_id: str) -> None:
     memory = make_memory(ScriptedChatModel(default=[{"op": "decay", "ref": "D1"}]))
-    fid = memory.add_fact(user_id, "prefers morning meetings", kind="durable", category="preference").fact_id
+    fid = memory.facts.add(user_id, "prefers morning meetings", kind="durable", category="preference").fact_id
     confidences = []
     for i in range(4):
         memory.remember(user_id, f"meh, mornings {i}", message_id=f"d{i}")
-        confidences.append(memory.get_fact(user_id, fid).confidence)
+        confidences.append(memory.facts.get(user_id, fid).confidence)
     assert confidences == pytest.approx([0.55, 0.4, 0.25, 0.1])
-    fact = memory.get_fact(user_id, fid)
+    fact = memory.facts.get(user_id, fid)
     assert fact.status is FactStatus.RETRACTED  # kept for audit ...
     assert memory.recall(user_id, "morning meetings") == ""  # ... never retrieved
-    assert [e.op for e in memory.audit_log(user_id)].count("decay") == 4
+    assert [e.op for e in memory.admin.audit(user_id)].count("decay") == 4
 
 
 def test_update_of_current_state_supersedes_via_reference(make_memory, user_id: str, clock: FixedClock) -> None:
@@ -111,7 +111,7 @@ def test_update_of_current_state_supersedes_via_reference(make_memory, user_id: 
     memory.remember(user_id, "Currently debugging the auth flow")
     clock.advance(days=2)
     out = memory.remember(user_id, "Finally fixed the auth bug!")
-    old, new = memory.facts(user_id, kind="current")
+    old, new = memory.facts.list(user_id, kind="current")
     assert old.status is FactStatus.SUPERSEDED and old.superseded_by == new.id == out.applied[0].fact_id
     assert "fixed the auth bug" in memory.recall(user_id, "what am I working on?")
     assert "debugging" not in memory.recall(user_id, "what am I working on?")
@@ -125,7 +125,7 @@ def test_restated_fact_becomes_strengthen_from_the_model(make_memory, user_id: s
     memory.remember(user_id, "The divorce stuff is still dragging on")
     # The second prompt showed the existing fact under its reference.
     assert 'C1 [going_through] "going through a divorce"' in llm.calls[1][-1].content
-    [fact] = memory.facts(user_id)
+    [fact] = memory.facts.list(user_id)
     assert fact.confidence == 0.8 and len(fact.evidence_message_ids) == 2
 
 
@@ -136,19 +136,19 @@ def test_write_time_dedup_turns_a_reworded_add_into_strengthen(make_memory, user
     memory.remember(user_id, "I'm a senior engineer at Acme since 2024")
     out = memory.remember(user_id, "I work at Acme as a senior engineer, since 2024")
     assert out.applied[0].op == "strengthen" and "cos 0.9" in out.applied[0].note
-    [fact] = memory.facts(user_id)
+    [fact] = memory.facts.list(user_id)
     assert fact.confidence == 0.8
 
 
 def test_dedup_guard_keeps_numbers_and_negations_apart(make_memory, user_id: str) -> None:
     memory = make_memory(config=FactMemoryConfig(write=WriteConfig(dedup_threshold=0.80)))
-    memory.add_fact(user_id, "born 1990", kind="durable", category="identity")
-    out = memory.add_fact(user_id, "born 1991", kind="durable", category="identity")
+    memory.facts.add(user_id, "born 1990", kind="durable", category="identity")
+    out = memory.facts.add(user_id, "born 1991", kind="durable", category="identity")
     assert out.op == "add_durable"  # cos .884 >= .80, but the years differ
-    memory.add_fact(user_id, "married to Alex", kind="durable", category="relationship")
-    assert memory.add_fact(user_id, "divorced from Alex", kind="durable", category="relationship").op == "add_durable"
-    assert memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity").op == "add_durable"
-    assert memory.add_fact(user_id, "resides in Berlin", kind="durable", category="identity").op == "strengthen"
+    memory.facts.add(user_id, "married to Alex", kind="durable", category="relationship")
+    assert memory.facts.add(user_id, "divorced from Alex", kind="durable", category="relationship").op == "add_durable"
+    assert memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity").op == "add_durable"
+    assert memory.facts.add(user_id, "resides in Berlin", kind="durable", category="identity").op == "strengthen"
 
 
 def test_dedup_within_one_message_and_same_category_only(make_memory, user_id: str) -> None:
@@ -158,11 +158,11 @@ def test_dedup_within_one_message_and_same_category_only(make_memory, user_id: s
         {"op": "strengthen", "ref": "D1"}, {"op": "strengthen", "ref": "D1"},
     ]])
     memory = make_memory(llm)
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
     out = memory.remember(user_id, "Penicillin allergy, and yes still Berlin")
     assert [a.op for a in out.applied] == ["add_durable", "add_durable", "strengthen"]
-    assert sorted(f.category for f in memory.facts(user_id)) == ["health", "identity", "preference"]
-    assert memory.facts(user_id, category="identity")[0].confidence == 0.8
+    assert sorted(f.category for f in memory.facts.list(user_id)) == ["health", "identity", "preference"]
+    assert memory.facts.list(user_id, category="identity")[0].confidence == 0.8
 
 
 def _pairs() -> list[dict]:
@@ -177,8 +177,8 @@ def test_eval_dedup_pairs_never_merge_different_facts(make_memory, threshold: fl
     caught, false_merges = 0, []
     for pair in _pairs():
         uid = f"pair-{uuid.uuid4().hex}"
-        memory.add_fact(uid, pair["a"], kind="durable", category="preference")
-        merged = memory.add_fact(uid, pair["b"], kind="durable", category="preference").op == "strengthen"
+        memory.facts.add(uid, pair["a"], kind="durable", category="preference")
+        merged = memory.facts.add(uid, pair["b"], kind="durable", category="preference").op == "strengthen"
         if pair["same"]:
             caught += merged
         elif merged:
@@ -213,7 +213,7 @@ def test_eval_categorization_through_the_pipeline(make_memory, user_id: str, cas
     memory = make_memory(ScriptedChatModel(responses=[ops]))
     out = memory.remember(user_id, case["message"])
     assert out.rejected == [] and out.llm_calls == 1
-    facts = memory.facts(user_id)
+    facts = memory.facts.list(user_id)
     assert sorted((f.kind.value, f.category) for f in facts) == sorted((e["kind"], e["category"]) for e in case["expect"])
     for exp in case["expect"]:
         fact = next(f for f in facts if f.category == exp["category"])
@@ -226,8 +226,8 @@ def test_eval_categorization_through_the_pipeline(make_memory, user_id: str, cas
 def test_prompt_holds_references_time_taxonomy_and_rules(make_memory, user_id: str, clock: FixedClock) -> None:
     llm = ScriptedChatModel()
     memory = make_memory(llm)
-    memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity")
-    memory.add_fact(user_id, "debugging the auth flow", kind="current", category="working_on")
+    memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity")
+    memory.facts.add(user_id, "debugging the auth flow", kind="current", category="working_on")
     memory.remember(user_id, "I moved here last March", context=[AIMessage("Where do you live?")])
     system, human = llm.calls[0]
     assert 'D1 [identity] "lives in Berlin"' in human.content
@@ -242,8 +242,8 @@ def test_retrieve_shows_at_most_15_of_each_kind(make_memory, user_id: str) -> No
     llm = ScriptedChatModel()
     memory = make_memory(llm)
     for i in range(20):
-        memory.add_fact(user_id, f"likes hobby {i}", kind="durable", category="preference")
-        memory.add_fact(user_id, f"working on task {i}", kind="current", category="working_on")
+        memory.facts.add(user_id, f"likes hobby {i}", kind="durable", category="preference")
+        memory.facts.add(user_id, f"working on task {i}", kind="current", category="working_on")
     memory.remember(user_id, "hobbies and tasks")
     prompt = llm.calls[0][-1].content
     assert "D15 " in prompt and "D16 " not in prompt and "C15 " in prompt and "C16 " not in prompt
@@ -267,7 +267,7 @@ def test_wrong_shape_is_rejected(make_memory, user_id: str, bad) -> None:
     memory = make_memory(ScriptedChatModel(responses=[bad]))
     with pytest.raises(ExtractionError):
         memory.remember(user_id, "hello there, I live in Berlin")
-    assert memory.facts(user_id) == []
+    assert memory.facts.list(user_id) == []
 
 
 def test_model_error_and_timeout_apply_nothing(make_memory, user_id: str) -> None:
@@ -277,7 +277,7 @@ def test_model_error_and_timeout_apply_nothing(make_memory, user_id: str) -> Non
     for _ in range(2):
         with pytest.raises(ExtractionError, match="model call failed"):
             memory.remember(user_id, "I live in Berlin", message_id="m1")
-    assert memory.facts(user_id) == [] and memory.stats(user_id)["messages"] == 0
+    assert memory.facts.list(user_id) == [] and memory.admin.stats(user_id)["messages"] == 0
     assert memory.remember(user_id, "I live in Berlin", message_id="m1").applied[0].op == "add_durable"
 
 
@@ -329,7 +329,7 @@ def test_huge_message_is_truncated_and_any_script_works(make_memory, user_id: st
     assert len(prompt) < 10_000 and "I live in Tokyo" in prompt and "My sister is Mia." in prompt
     assert out.applied[0].op == "add_durable"
     memory.remember(user_id, "我住在东京。أنا أعيش في طوكيو. Ich wohne in Tokio 🗼")
-    assert memory.facts(user_id)[0].claim == "住在东京 🗼 يعيش في طوكيو"
+    assert memory.facts.list(user_id)[0].claim == "住在东京 🗼 يعيش في طوكيو"
 
 
 def test_failure_mid_apply_leaves_store_unchanged_and_retry_applies_once(
@@ -338,7 +338,7 @@ def test_failure_mid_apply_leaves_store_unchanged_and_retry_applies_once(
     ops = [add("identity", "lives in Berlin"), add("relationship", "has a sister Mia"), add("goal", "wants to run a marathon")]
     llm = ScriptedChatModel(default=ops)
     memory = make_memory(llm)
-    memory.add_fact(user_id, "prefers tea", kind="durable", category="preference")
+    memory.facts.add(user_id, "prefers tea", kind="durable", category="preference")
     before = snapshot(memory, user_id)
     real = FactStore._apply_one
     calls = {"n": 0}
@@ -359,7 +359,7 @@ def test_failure_mid_apply_leaves_store_unchanged_and_retry_applies_once(
     assert len(out.applied) == 3
     again = memory.remember(user_id, "Berlin, Mia, marathon", message_id="m-42")
     assert again.already_processed and again.applied == out.applied and again.llm_calls == 0
-    assert len(memory.facts(user_id)) == 4 and len(llm.calls) == 2  # failed run + retry; none on replay
+    assert len(memory.facts.list(user_id)) == 4 and len(llm.calls) == 2  # failed run + retry; none on replay
 
 
 @pytest.mark.parametrize("pipelined", [True, False], ids=["pipelined", "libpq-without-pipeline"])
@@ -371,8 +371,8 @@ def test_a_failing_statement_whose_result_is_not_read_still_rolls_back_the_messa
     monkeypatch.setattr(_driver, "PIPELINE_SUPPORTED", pipelined and _driver.PIPELINE_SUPPORTED)
     llm = ScriptedChatModel(default=[add("identity", "lives in Berlin"), add("relationship", "has a sister Mia")])
     memory = make_memory(llm)
-    memory.add_fact(user_id, "prefers tea", kind="durable", category="preference")
-    before, messages = snapshot(memory, user_id), memory.stats(user_id)["messages"]
+    memory.facts.add(user_id, "prefers tea", kind="durable", category="preference")
+    before, messages = snapshot(memory, user_id), memory.admin.stats(user_id)["messages"]
     real = FactStore._audit
     calls = {"n": 0}
 
@@ -389,30 +389,30 @@ def test_a_failing_statement_whose_result_is_not_read_still_rolls_back_the_messa
     assert snapshot(memory, user_id) == before
     out = memory.remember(user_id, "Berlin and Mia", message_id="p-1")  # retried: applies once
     assert [a.op for a in out.applied] == ["add_durable", "add_durable"]
-    assert len(memory.facts(user_id)) == 3 and memory.stats(user_id)["messages"] == messages + 1
+    assert len(memory.facts.list(user_id)) == 3 and memory.admin.stats(user_id)["messages"] == messages + 1
 
 
 def test_eight_concurrent_writers_strengthen_exactly(make_memory, user_id: str) -> None:
     config = FactMemoryConfig(write=WriteConfig(strengthen_step=0.03))
     memory = make_memory(ScriptedChatModel(default=[{"op": "strengthen", "ref": "D1"}]), config=config)
-    fid = memory.add_fact(user_id, "lives in Berlin", kind="durable", category="identity").fact_id
+    fid = memory.facts.add(user_id, "lives in Berlin", kind="durable", category="identity").fact_id
     with ThreadPoolExecutor(8) as pool:
         outs = list(pool.map(lambda i: memory.remember(user_id, f"still in Berlin ({i})", message_id=f"w{i}"), range(8)))
     assert all(o.applied[0].op == "strengthen" for o in outs)
-    fact = memory.get_fact(user_id, fid)
+    fact = memory.facts.get(user_id, fid)
     assert fact.confidence == 0.94  # 0.7 + 8 x 0.03, no lost update
     assert sorted(fact.evidence_message_ids[1:]) == sorted(f"w{i}" for i in range(8))
     # Capped at 1.0.
     for i in range(10):
         memory.remember(user_id, f"Berlin forever {i}")
-    assert memory.get_fact(user_id, fid).confidence == 1.0
+    assert memory.facts.get(user_id, fid).confidence == 1.0
 
 
 def test_same_message_concurrently_applies_once(make_memory, user_id: str) -> None:
     memory = make_memory(ScriptedChatModel(default=[add("identity", "lives in Berlin")]))
     with ThreadPoolExecutor(4) as pool:
         outs = list(pool.map(lambda _: memory.remember(user_id, "I live in Berlin", message_id="dup"), range(4)))
-    assert len(memory.facts(user_id)) == 1
+    assert len(memory.facts.list(user_id)) == 1
     assert sum(not o.already_processed for o in outs) == 1
 
 
@@ -421,7 +421,7 @@ async def test_aremember_is_the_async_twin(make_memory, user_id: str) -> None:
     out = await memory.aremember(user_id, "I live in Berlin", message_id="a1")
     assert out.applied[0].claim == "lives in Berlin"
     assert (await memory.aremember(user_id, "I live in Berlin", message_id="a1")).already_processed
-    assert [f.claim for f in await memory.afacts(user_id)] == ["lives in Berlin"]
+    assert [f.claim for f in await memory.facts.alist(user_id)] == ["lives in Berlin"]
 
 
 # ---------------------------------------------------------------- as a subgraph
@@ -450,7 +450,7 @@ def test_write_graph_runs_beside_the_reply_in_a_parent_graph(make_memory, user_i
     assert result["memory_outcome"]["applied"][0]["claim"] == "lives in Berlin"
     # The same state again (e.g. a re-run) does not apply twice or call the model again.
     graph.invoke({"messages": [HumanMessage("I live in Berlin", id="h1")]}, {"configurable": {"user_id": user_id}})
-    assert len(memory.facts(user_id)) == 1 and len(llm.calls) == 1
+    assert len(memory.facts.list(user_id)) == 1 and len(llm.calls) == 1
 
 
 def test_write_graph_in_a_parent_without_outcome_key(make_memory, user_id: str) -> None:
@@ -462,7 +462,7 @@ def test_write_graph_in_a_parent_without_outcome_key(make_memory, user_id: str) 
     builder.add_node("remember", memory.write_graph())
     builder.add_edge(START, "remember")
     builder.compile().invoke({"messages": [HumanMessage("I live in Berlin")]}, {"configurable": {"user_id": user_id}})
-    assert [f.claim for f in memory.facts(user_id)] == ["lives in Berlin"]
+    assert [f.claim for f in memory.facts.list(user_id)] == ["lives in Berlin"]
 
 
 def test_user_id_from_runtime_context(make_memory, user_id: str) -> None:
@@ -475,7 +475,7 @@ def test_user_id_from_runtime_context(make_memory, user_id: str) -> None:
     builder.add_node("remember", memory.write_graph())
     builder.add_edge(START, "remember")
     builder.compile().invoke({"messages": [HumanMessage("I live in Berlin")]}, context=Context(user_id=user_id))
-    assert len(memory.facts(user_id)) == 1
+    assert len(memory.facts.list(user_id)) == 1
 
 
 def test_missing_user_id_is_a_clear_error(make_memory) -> None:
@@ -489,7 +489,7 @@ def test_on_error_log_never_breaks_the_reply(make_memory, user_id: str) -> None:
     result = memory.write_graph(on_error="log").invoke(
         {"messages": [HumanMessage("I live in Berlin", id="x")]}, {"configurable": {"user_id": user_id}})
     assert "provider down" in result["memory_outcome"]["error"]
-    assert memory.stats(user_id)["messages"] == 0  # retryable
+    assert memory.admin.stats(user_id)["messages"] == 0  # retryable
 
 
 def test_extract_every_n_messages_batches(make_memory, user_id: str) -> None:
@@ -588,7 +588,7 @@ def test_embedder_returning_wrong_dimensions_is_a_clear_error(db_url: str, user_
     with FactMemory.open(db_url, embeddings=Inconsistent(), llm=llm, setup=False) as memory:
         with pytest.raises(DimensionMismatchError, match="384-dimensional.*383-dimensional"):
             memory.remember(user_id, "I live in Berlin", message_id="d1")
-        assert memory.facts(user_id) == [] and llm.calls == []
+        assert memory.facts.list(user_id) == [] and llm.calls == []
 
 
 def test_a_failed_extraction_is_retried_on_the_next_turn(make_memory, user_id: str, caplog) -> None:
@@ -606,12 +606,12 @@ def test_a_failed_extraction_is_retried_on_the_next_turn(make_memory, user_id: s
     first = HumanMessage("I'm allergic to penicillin", id="h1")
     with caplog.at_level(logging.WARNING, logger="fact_memory_graph"):
         out = graph.invoke({"messages": [first]}, config)
-    assert out["memory_outcome"]["error"] and memory.facts(user_id) == []
+    assert out["memory_outcome"]["error"] and memory.facts.list(user_id) == []
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING and "retried" in r.message]
     assert len(warnings) == 1 and "\n" not in warnings[0].getMessage()  # one line, no traceback
     out = graph.invoke({"messages": [first, AIMessage("Noted."), HumanMessage("I like jazz", id="h2")]}, config)
     assert out["memory_outcome"]["message_id"] == "h2" and len(llm.calls) == 3
-    assert sorted(f.claim for f in memory.facts(user_id)) == ["allergic to penicillin", "likes jazz"]
+    assert sorted(f.claim for f in memory.facts.list(user_id)) == ["allergic to penicillin", "likes jazz"]
     again = graph.invoke({"messages": [first, HumanMessage("I like jazz", id="h2")]}, config)
     assert again["memory_outcome"]["already_processed"] and len(llm.calls) == 3  # nothing twice
 
@@ -620,7 +620,7 @@ def test_remember_treats_context_as_context(make_memory, user_id: str) -> None:
     llm = ScriptedChatModel(default=[add("identity", "lives in Berlin")])
     memory = make_memory(llm)
     memory.remember(user_id, "I live in Berlin", context=[HumanMessage("hi"), AIMessage("hello")])
-    assert len(llm.calls) == 1 and len(memory.facts(user_id)) == 1
+    assert len(llm.calls) == 1 and len(memory.facts.list(user_id)) == 1
 
 
 def test_a_missing_model_fails_once_at_write_graph(db_url: str, embeddings, monkeypatch) -> None:
@@ -634,6 +634,6 @@ def test_a_missing_model_fails_once_at_write_graph(db_url: str, embeddings, monk
         assert "\n" not in str(info.value)
         with pytest.raises(ConfigurationError, match="no chat model"):
             memory.remember("u", "hello")
-        report = memory.compact("u")  # issue 21: reconciles what needs no judgement, says why the rest waits
+        report = memory.upkeep.compact("u")  # issue 21: reconciles what needs no judgement, says why the rest waits
         assert report.model_calls == 0
-        memory.add_fact("u-no-model", "lives in Berlin", kind="durable", category="identity")  # no model needed
+        memory.facts.add("u-no-model", "lives in Berlin", kind="durable", category="identity")  # no model needed

@@ -53,9 +53,9 @@ memory.forget(user)  # start clean on every run'''),
     clock.advance(hours=2)'''),
     new_code_cell('print(memory.recall(user, "How should I plan my day?"))'),
     new_markdown_cell("## The facts table and the audit log"),
-    new_code_cell('''for f in memory.facts(user):
+    new_code_cell('''for f in memory.facts.list(user):
     print(f"{f.kind.value:8} {f.category:17} {f.claim:32} conf={f.confidence:.2f} status={f.status.value}")'''),
-    new_code_cell('''for entry in memory.audit_log(user):
+    new_code_cell('''for entry in memory.admin.audit(user):
     print(entry.id, entry.op, entry.message_id, (entry.after or {}).get("claim"))'''),
     new_code_cell("memory.close()"),
 ]
@@ -90,11 +90,11 @@ for name, curve in curves.items():
 memory = FactMemory.open(clock=clock, llm=ScriptedChatModel())
 user = "notebook-decay"
 memory.forget(user)
-memory.add_fact(user, "allergic to penicillin", kind="durable", category="health")
-memory.add_fact(user, "training for the Berlin marathon", kind="current", category="working_on")
-memory.add_fact(user, "sore knee after running", kind="current", category="physical_state")
+memory.facts.add(user, "allergic to penicillin", kind="durable", category="health")
+memory.facts.add(user, "training for the Berlin marathon", kind="current", category="working_on")
+memory.facts.add(user, "sore knee after running", kind="current", category="physical_state")
 clock.advance(days=10)
-memory.add_fact(user, "nervous about the race", kind="current", category="feeling")
+memory.facts.add(user, "nervous about the race", kind="current", category="feeling")
 start = clock()'''),
     new_code_cell('''query = "How is my running going?"
 series = {}
@@ -124,9 +124,9 @@ from fact_memory_graph import format_memory_sections
 memory = FactMemory.open(clock=clock, llm=ScriptedChatModel())
 user = "notebook-chain"
 memory.forget(user)
-memory.add_fact(user, "prefers concise answers", kind="durable", category="preference")
-memory.add_fact(user, "vegetarian", kind="durable", category="preference")
-memory.add_fact(user, "traveling to Tokyo next week", kind="current", category="schedule_context")'''),
+memory.facts.add(user, "prefers concise answers", kind="durable", category="preference")
+memory.facts.add(user, "vegetarian", kind="durable", category="preference")
+memory.facts.add(user, "traveling to Tokyo next week", kind="current", category="schedule_context")'''),
     new_code_cell('''retriever = memory.as_retriever(user_id=user, k=4)
 prompt = ChatPromptTemplate.from_messages([
     ("system", "You are a helpful assistant.\\n\\n{memory}"),

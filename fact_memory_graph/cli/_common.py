@@ -152,7 +152,7 @@ def _memory(database_url: str | None, data_dir: str | None, *, check_embedder: b
         memory = FactMemory.open(_url(database_url), data_dir=data_dir, setup=check_embedder)
         try:
             if not check_embedder:
-                memory.setup(check_embedder=False)
+                memory.admin.setup(check_embedder=False)
             yield memory
         finally:
             memory.close()

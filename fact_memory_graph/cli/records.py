@@ -186,7 +186,7 @@ def add(
         fail(f"--expires {expires} is already past: a state that has ended is not added (leave --expires out, "
              "or give a later date)")
     with _memory(database_url, data_dir) as memory:
-        applied = memory.add_fact(user, claim, kind=kind, category=category, at=when, expires_at=expires_at)
+        applied = memory.facts.add(user, claim, kind=kind, category=category, at=when, expires_at=expires_at)
     _print_applied(applied, as_json)
 
 
@@ -198,7 +198,7 @@ def update(
 ) -> None:
     """Correct a fact (a user edit): the new claim supersedes it; the old one stays in its history."""
     with _memory(database_url, data_dir) as memory:
-        applied = memory.update_fact(user, _fact_id(memory.store, user, fact_id), claim)
+        applied = memory.facts.update(user, _fact_id(memory.store, user, fact_id), claim)
     _print_applied(applied, as_json)
 
 
@@ -335,9 +335,9 @@ def resolve(
     with _memory(database_url, data_dir) as memory:
         whole = _fact_id(memory.store, user, candidate_id, candidate=True)
         try:
-            resolved = memory.resolve_candidate(user, whole, accept=accept)
+            resolved = memory.corrections.resolve(user, whole, accept=accept)
         except FactNotFoundError:
-            [cand] = [c for c in memory.candidates(user, status=None) if c.id == whole]
+            [cand] = [c for c in memory.corrections.list(user, status=None) if c.id == whole]
             fail(f"candidate {whole} was already {cand.status.value}; nothing changed")
     if as_json:
         _emit_json(resolved.model_dump(mode="json"))

@@ -82,7 +82,7 @@ def reembed(
     if not yes:
         fail("reembed recomputes every stored vector; pass --yes to confirm")
     with _memory(database_url, data_dir, check_embedder=False) as memory:
-        _emit_json(memory.reembed())
+        _emit_json(memory.admin.reembed())
 
 
 @app.command()
@@ -97,8 +97,8 @@ def sessions(
     """The user's earlier conversations: one record per conversation, with its facts and a summary."""
     with _memory(database_url, data_dir) as memory:
         if build:
-            memory.build_sessions(user)
-        found = memory.search_sessions(user, query) if query else memory.sessions(user)
+            memory.sessions.build(user)
+        found = memory.sessions.search(user, query) if query else memory.sessions.list(user)
     if as_json:
         _emit_json([r.model_dump(mode="json") for r in found])
         return
@@ -178,11 +178,11 @@ def compact(
         if not has_model(memory):
             err.print("no model for reconciliation (set FACT_MEMORY_MODEL): facts that need no judgement are "
                       "reconciled, groups and corrections wait for a run with a model")
-        users = memory.users_with_work() if all_users else [user]
+        users = memory.upkeep.users_with_work() if all_users else [user]
         reports = []
         for uid in users:
-            reports.append(memory.compact(uid))
-            memory.maintain(uid)
+            reports.append(memory.upkeep.compact(uid))
+            memory.upkeep.maintain(uid)
         if as_json:
             _emit_json([r.model_dump(mode="json") for r in reports])
         elif reports:
@@ -221,7 +221,7 @@ def profile(
 ) -> None:
     """The user's profile: who they are in at most 50 facts / 500 tokens, by category."""
     with _memory(database_url, data_dir) as memory:
-        built = memory.profile(user, refresh=refresh)
+        built = memory.facts.profile(user, refresh=refresh)
     if as_json:
         _emit_json(built.model_dump(mode="json"))
     else:
@@ -240,7 +240,7 @@ def health(
     the last run, and alerts."""
     window = _parse_since(since)
     with _memory(database_url, data_dir) as memory:
-        report = memory.health(user, since=window)
+        report = memory.upkeep.health(user, since=window)
     if as_json:
         _emit_json(report.model_dump(mode="json"))
         return

@@ -6,7 +6,7 @@ as a pending candidate. Here each fact with pending corrections is shown as ``F1
 accepted — it supersedes the fact (the old fact is kept as ``superseded``, chain and audit kept) —
 or rejected (dropped, audited with the model's reason). At most one correction of a fact is
 accepted; an answer that breaks the rules leaves that fact's corrections pending for the next run
-(or a human: ``resolve_candidate`` and the CLI's ``resolve`` still work). Facts are settled one
+(or a human: ``memory.corrections.resolve`` and the CLI's ``resolve`` still work). Facts are settled one
 at a time, each in its own transaction, so a crash loses at most one call.
 
 Off with ``ReconcileConfig(resolve_corrections=False)`` (a human review queue instead).

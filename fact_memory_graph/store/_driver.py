@@ -79,7 +79,7 @@ def library_errors() -> Iterator[None]:
         raise StoreTimeoutError(f"database timeout ({type(exc).__name__}): {str(exc).strip()}") from exc
     except (pg_errors.UndefinedTable, pg_errors.UndefinedColumn, pg_errors.UndefinedFunction) as exc:
         raise ConfigurationError(f"the fact-memory schema is missing or old ({_first_line(exc)}): "
-                                 "run `fact-memory setup` (or FactMemory.setup())") from exc
+                                 "run `fact-memory setup` (or memory.admin.setup())") from exc
     except pg_errors.InsufficientPrivilege as exc:
         if "extension" in str(exc).lower():
             raise ConfigurationError(

@@ -63,9 +63,9 @@ def _task_counts(plan: Any) -> list[int]:
 
 
 def _scenario(memory: FactMemory, user: str) -> None:
-    memory.add_fact(user, "lives in Berlin", kind="durable", category="identity", source="conversation")
-    memory.add_fact(user, "allergic to penicillin", kind="durable", category="health")
-    memory.add_fact(user, "tired today", kind="current", category="feeling")
+    memory.facts.add(user, "lives in Berlin", kind="durable", category="identity", source="conversation")
+    memory.facts.add(user, "allergic to penicillin", kind="durable", category="health")
+    memory.facts.add(user, "tired today", kind="current", category="feeling")
     memory.remember(user, "I moved to Tokyo", message_id="m1", session_id="s1")
     memory.remember(user, "Berlin is still home", message_id="m2", session_id="s1")
     # Queued writes: enqueue (the write node), claim, apply and finish (flush), a failure and its
@@ -79,15 +79,15 @@ def _scenario(memory: FactMemory, user: str) -> None:
     memory.recall(user, "where do I live?", include_profile=True, include_sessions=True)
     memory.as_retriever(user_id=user).invoke("health", search_kwargs={"since": "2020-01-01T00:00:00+00:00"})
     memory.flush(user)
-    memory.compact(user)
-    memory.maintain(user)
-    memory.users_with_work()
-    memory.stats(user), memory.audit_log(user, limit=3), memory.runs(user), memory.health(user)
-    [fact] = [f for f in memory.facts(user) if "penicillin" in f.claim]
-    memory.history(user, fact.id)
+    memory.upkeep.compact(user)
+    memory.upkeep.maintain(user)
+    memory.upkeep.users_with_work()
+    memory.admin.stats(user), memory.admin.audit(user, limit=3), memory.upkeep.runs(user), memory.upkeep.health(user)
+    [fact] = [f for f in memory.facts.list(user) if "penicillin" in f.claim]
+    memory.facts.history(user, fact.id)
     data = memory.export(user)
-    memory.forget_message(user, "m2")
-    memory.purge_fact(user, fact.id)
+    memory.facts.forget_message(user, "m2")
+    memory.facts.purge(user, fact.id)
     memory.forget(user)
     memory.restore(data, user_id=f"{user}-copy")
 
@@ -147,10 +147,10 @@ def test_a_worker_pass_on_the_cluster() -> None:
 
     user = f"citus-w-{uuid.uuid4().hex[:8]}"
     with FactMemory.open(URL, llm=_llm()) as memory:
-        memory.add_fact(user, "lives in Berlin", kind="durable", category="identity", source="conversation")
-        memory.add_fact(user, "resides in Berlin", kind="durable", category="identity", source="conversation")
+        memory.facts.add(user, "lives in Berlin", kind="durable", category="identity", source="conversation")
+        memory.facts.add(user, "resides in Berlin", kind="durable", category="identity", source="conversation")
         assert asyncio.run(run_worker(memory, once=True)) == 0
-        assert user not in memory.users_with_work()
+        assert user not in memory.upkeep.users_with_work()
         memory.forget(user)
 
 
@@ -192,7 +192,7 @@ def test_the_queue_drained_by_two_workers_on_the_cluster() -> None:
     reports = flush_at_once(first, second)
     assert sum(r.processed for r in reports) >= len(users) * 4 and not any(r.failed for r in reports)
     assert {u: recorder.order[u] for u in users} == {u: ["0", "1", "2", "3"] for u in users}  # in order, once each
-    assert all(len(first.facts(u)) == 4 for u in users)
+    assert all(len(first.facts.list(u)) == 4 for u in users)
     for user in users:
         first.forget(user)
     first.close()

@@ -73,7 +73,7 @@ def test_a_worker_lost_mid_write() -> None:
         for n in range(ROUNDS):
             message_id = f"w{n}"
             try:
-                memory.add_fact(user, f"visited city number {n}", kind="durable", category="life_event",
+                memory.facts.add(user, f"visited city number {n}", kind="durable", category="life_event",
                                 message_id=message_id)
                 outcome = "ok"
             except FactMemoryError as exc:
@@ -106,7 +106,7 @@ def test_a_worker_lost_mid_write() -> None:
                        if _node_port(psycopg.connect(URL), f"leaving-{tag}-{i}") != lost_port)
         with FactMemory.open(URL, llm=ScriptedChatModel(default=[]),
                              config=FactMemoryConfig(queue=QueueConfig(after_seconds=0))) as second:
-            second.add_fact(healthy, "has a cat", kind="durable", category="relationship", message_id="down-1")
+            second.facts.add(healthy, "has a cat", kind="durable", category="relationship", message_id="down-1")
             node = second.recall_node()
             assert "has a cat" in node.invoke({"messages": [("user", "any pets?")]},
                                               {"configurable": {"user_id": healthy}})["memory_context"]
@@ -120,32 +120,32 @@ def test_a_worker_lost_mid_write() -> None:
             assert second.queue.status(healthy)["queued"] == 0
             # forget writes the forget generation on every node (a reference table): it cannot
             # finish, deletes nothing, and is recorded for the worker to retry.
-            second.add_fact(leaving, "likes chess", kind="durable", category="preference", message_id="leave-1")
+            second.facts.add(leaving, "likes chess", kind="durable", category="preference", message_id="leave-1")
             with pytest.raises(ForgetPendingError, match="retries it"):
                 second.forget(leaving)
-            assert leaving in [r["user_id"] for r in second.forget_requests()]
+            assert leaving in [r["user_id"] for r in second.admin.forget_requests()]
             # The scheduler lists the reachable shards' users and counts the rest as a failure.
-            reachable, unreachable = second.users_with_work_reachable()
+            reachable, unreachable = second.upkeep.users_with_work_reachable()
             assert unreachable > 0 and healthy in reachable and lost not in reachable
             assert asyncio.run(run_worker(second, once=True)) >= 2  # the forget and the listing
-            assert second.facts(leaving)  # still pending
+            assert second.facts.list(leaving)  # still pending
     finally:
         cluster.restart(LOST)
     # Recovery: retry every failed write with its own message id; each applies exactly once.
     for (user, message_id), _error in sorted(failed.items()):
         n = int(message_id[1:])
-        memory.add_fact(user, f"visited city number {n}", kind="durable", category="life_event",
+        memory.facts.add(user, f"visited city number {n}", kind="durable", category="life_event",
                         message_id=message_id)
-        memory.add_fact(user, f"visited city number {n}", kind="durable", category="life_event",
+        memory.facts.add(user, f"visited city number {n}", kind="durable", category="life_event",
                         message_id=message_id)  # a second retry is a no-op
     for user in users:
-        claims = sorted(f.claim for f in memory.facts(user) if f.claim.startswith("visited"))
+        claims = sorted(f.claim for f in memory.facts.list(user) if f.claim.startswith("visited"))
         assert claims == sorted(f"visited city number {n}" for n in range(ROUNDS)), user  # nothing partial, none lost
-        adds = [a for a in memory.audit_log(user) if (a.after or {}).get("claim", "").startswith("visited")]
+        adds = [a for a in memory.admin.audit(user) if (a.after or {}).get("claim", "").startswith("visited")]
         assert len(adds) == ROUNDS  # one add each: no message applied twice
     # The worker's next pass finishes the pending forget.
     assert asyncio.run(run_worker(memory, once=True)) == 0
-    assert memory.facts(leaving) == [] and memory.forget_requests() == []
+    assert memory.facts.list(leaving) == [] and memory.admin.forget_requests() == []
     with psycopg.connect(URL, autocommit=True) as conn:
         conn.execute("SELECT recover_prepared_transactions()")
     assert all(_prepared(port) == 0 for port in cluster.PORTS.values())

@@ -63,7 +63,7 @@ def test_a_node_added_and_shards_rebalanced_under_load() -> None:
     users = [f"grow-{tag}-{i}" for i in range(USERS)]
     memory = FactMemory.open(URL, llm=_llm(), config=FactMemoryConfig(queue=QueueConfig(drainer="off")))
     for user in users:
-        memory.add_facts(user, [{"claim": f"lives in Berlin ({user})", "kind": "durable", "category": "identity"},
+        memory.facts.add_many(user, [{"claim": f"lives in Berlin ({user})", "kind": "durable", "category": "identity"},
                                 {"claim": "allergic to penicillin", "kind": "durable", "category": "health"}],
                          message_id="seed")
         memory.remember(user, "I moved to Tokyo", message_id="m1", session_id="s1")
@@ -71,8 +71,8 @@ def test_a_node_added_and_shards_rebalanced_under_load() -> None:
                                    {"configurable": {"user_id": user, "thread_id": "s2"}})
     memory.flush()
     for user in users:
-        memory.profile(user)
-        memory.build_sessions(user)
+        memory.facts.profile(user)
+        memory.sessions.build(user)
     before = {u: _counts(memory, u) for u in users}
     odd = {u: c for u, c in before.items() if c["candidates"] != 1 or c["sessions"] < 1}
     assert not odd, list(odd.items())[:3]
@@ -90,7 +90,7 @@ def test_a_node_added_and_shards_rebalanced_under_load() -> None:
             message_id = f"w{offset}-{n}"
             t0 = time.perf_counter()
             try:
-                memory.add_fact(user, f"note {message_id}", kind="durable", category="preference",
+                memory.facts.add(user, f"note {message_id}", kind="durable", category="preference",
                                 message_id=message_id)
                 with lock:
                     timings.append(time.perf_counter() - t0)
@@ -124,7 +124,7 @@ def test_a_node_added_and_shards_rebalanced_under_load() -> None:
             written = len(ledger[user])
             # Each write is one audited op: an add, or a strengthen when write-time dedup found the
             # claim near another "note ..." (exactly once either way).
-            ops = [a.op for a in memory.audit_log(user) if (a.message_id or "").startswith("direct:w")]
+            ops = [a.op for a in memory.admin.audit(user) if (a.message_id or "").startswith("direct:w")]
             assert len(ops) == written and set(ops) <= {"add_durable", "strengthen"}, user
             assert after["facts"] == before[user]["facts"] + ops.count("add_durable"), user
             assert after["audit_log"] == before[user]["audit_log"] + written, user
@@ -132,7 +132,7 @@ def test_a_node_added_and_shards_rebalanced_under_load() -> None:
                 assert after[key] == before[user][key], (user, key)
             assert after["processed_messages"] == before[user]["processed_messages"] + written, user
             assert len(_homes(conn, user)) == 1, user  # still one shard group, on one node
-            assert memory.profile(user).text
+            assert memory.facts.profile(user).text
     ms = sorted(t * 1000 for t in timings)
     print(json.dumps({"users": USERS, "add_node_s": round(added_s, 2), "rebalance_s": round(rebalance_s, 2),
                       "placements_on_new_node": moved, "writes_during_move": len(ms),

@@ -1,0 +1,77 @@
+"""``memory.admin``: the store as a whole — its schema and embedder, every user, counts, the
+audit log, and the forgets still waiting to finish."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fact_memory_graph import embedder_record
+from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.schema import AuditEntry
+
+__all__ = ["Admin"]
+
+
+class Admin:
+    """``memory.admin``: setup, reembed, users, stats, audit, forget_requests (``a``-prefixed twins)."""
+
+    def __init__(self, context: MemoryContext) -> None:
+        self._ctx = context
+
+    def setup(self, *, check_embedder: bool = True) -> None:
+        """Create or migrate the schema (idempotent; safe from several processes at once), and
+        record the embedder in a new store or refuse one whose vectors come from another model
+        (:class:`~fact_memory_graph.errors.EmbedderMismatchError`; see
+        :mod:`fact_memory_graph.embedder_record`). ``FactMemory.open`` runs it unless ``setup=False``."""
+        self._ctx.store.setup()
+        if check_embedder:
+            embedder_record.check_embedder(self._ctx)
+
+    async def asetup(self, *, check_embedder: bool = True) -> None:
+        """Async twin of :meth:`setup`."""
+        await self._ctx.astore.setup()
+        if check_embedder:
+            await embedder_record.acheck_embedder(self._ctx)
+
+    def reembed(self) -> dict[str, Any]:
+        """Re-embed every stored vector of every user with this memory's embedder and record it
+        as the store's (after switching embedders; open with ``setup=False`` and call
+        ``setup(check_embedder=False)`` first). Returns the counts."""
+        return embedder_record.reembed(self._ctx)
+
+    async def areembed(self) -> dict[str, Any]:
+        """Async twin of :meth:`reembed` (on a worker thread: a one-off, long batch job)."""
+        return await asyncio.to_thread(embedder_record.reembed, self._ctx)
+
+    def users(self) -> list[dict[str, Any]]:
+        """Every user with stored facts: ``user_id``, ``facts``, ``retrievable``, ``last_fact_at``."""
+        return self._ctx.store.users()
+
+    async def ausers(self) -> list[dict[str, Any]]:
+        """Async twin of :meth:`users`."""
+        return await self._ctx.astore.users()
+
+    def stats(self, user_id: str) -> dict[str, Any]:
+        """Counts of a user's facts by kind and status, pending candidates, audit rows, messages."""
+        return self._ctx.store.stats(user_id)
+
+    async def astats(self, user_id: str) -> dict[str, Any]:
+        """Async twin of :meth:`stats`."""
+        return await self._ctx.astore.stats(user_id)
+
+    def audit(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
+        """The user's audit rows, oldest first."""
+        return self._ctx.store.audit_log(user_id, limit=limit)
+
+    async def aaudit(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
+        """Async twin of :meth:`audit`."""
+        return await self._ctx.astore.audit_log(user_id, limit=limit)
+
+    def forget_requests(self) -> list[dict[str, Any]]:
+        """Forgets that could not finish and wait for the worker to retry them, oldest first."""
+        return self._ctx.store.forget_requests()
+
+    async def aforget_requests(self) -> list[dict[str, Any]]:
+        """Async twin of :meth:`forget_requests`."""
+        return await self._ctx.astore.forget_requests()
