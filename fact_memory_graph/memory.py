@@ -1,17 +1,16 @@
 """``FactMemory``: the public facade. It opens the resources, builds one
-:class:`~fact_memory_graph.context.MemoryContext` and hands it to the write graph, the retriever
-and the recall node; every method is a short delegation with an async twin.
+:class:`~fact_memory_graph.context.MemoryContext` and hands it to the write graph, the retriever,
+the recall node and the namespaces (:mod:`fact_memory_graph.namespaces`); every method is a short
+delegation with an async twin.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import hashlib
 import logging
 import os
 import re
-import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -19,13 +18,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage, HumanMessage
+from langchain_core.messages import BaseMessage
 from langchain_core.runnables import Runnable, RunnableLambda
 from langchain_core.tools import BaseTool
 from langgraph.graph.state import CompiledStateGraph
 
 from fact_memory_graph import settings
-from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.config import FactMemoryConfig, utc_now
 from fact_memory_graph.context import AccessRecorder, MemoryContext
 from fact_memory_graph.deadline import OnReadError
@@ -41,24 +39,20 @@ from fact_memory_graph.evaluators import (
     check_evaluators,
     configured_evaluators,
 )
-from fact_memory_graph.exports import validate_export
 from fact_memory_graph.formatting import format_memory_sections
 from fact_memory_graph.inference import NightlyReview
 from fact_memory_graph.namespaces import Admin, Corrections, Facts, Sessions, Upkeep
 from fact_memory_graph.queue import MessageQueue
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
+from fact_memory_graph.remembering import arun_many, many_inputs, write_input
 from fact_memory_graph.retriever import FactMemoryRetriever, check_retriever_options
 from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import (
     ApplyOutcome,
-    AuditEntry,
-    Fact,
-    FactCandidate,
     FlushReport,
 )
 from fact_memory_graph.sessions import (
     session_lines,
-    to_records,
 )
 from fact_memory_graph.spool import Spool
 from fact_memory_graph.store import (
@@ -72,6 +66,7 @@ from fact_memory_graph.store._driver import session_options
 from fact_memory_graph.store_view import FactMemoryStoreView
 from fact_memory_graph.taxonomy import Taxonomy
 from fact_memory_graph.tools import memory_tools
+from fact_memory_graph.transfer import export_document, restore_input, restore_vectors
 from fact_memory_graph.write_graph import OnError, build_write_graph
 
 if TYPE_CHECKING:
@@ -114,10 +109,13 @@ class FactMemory:
     """Long-term memory of facts about the people an agent talks to.
 
     Open one with :meth:`open` (or :meth:`aopen` in asyncio code) and share it; it is
-    thread-safe. Write with :meth:`remember` / :meth:`write_graph`, read with
-    :meth:`as_retriever` / :meth:`recall` / :meth:`recall_node`. Every method has an async twin
-    (``aremember``, ``arecall``, ...): native asyncio after :meth:`aopen`, the sync store on
-    worker threads after :meth:`open`.
+    thread-safe. Write with :meth:`write_node` / :meth:`remember`, read with
+    :meth:`recall_node` / :meth:`recall` / :meth:`as_retriever`; a user's whole memory leaves with
+    :meth:`export` and :meth:`forget`. The rest is grouped in namespaces: ``memory.facts``,
+    ``memory.corrections``, ``memory.sessions``, ``memory.upkeep``, ``memory.admin``,
+    ``memory.queue``, ``memory.review``, ``memory.evaluations``. Every call has an async twin
+    (``aremember``, ``memory.facts.alist``, ...): native asyncio after :meth:`aopen`, the sync
+    store on worker threads after :meth:`open`.
     """
 
     def __init__(
@@ -358,27 +356,6 @@ class FactMemory:
             raise InvalidInputError(f"mode must be 'queued' or 'sync', not {mode!r}")
         return self.queue.node(on_error=on_error)
 
-    def _write_input(
-        self, user_id: str, message: str | BaseMessage, message_id: str | None, at: datetime | None,
-        context: Sequence[BaseMessage] | None, session_id: str | None = None,
-    ) -> dict[str, Any]:
-        check_id(user_id, "user_id")
-        if message_id is not None:
-            check_id(message_id, "message_id")
-        if isinstance(message, str):
-            message = HumanMessage(content=message, id=message_id or str(uuid.uuid4()))
-        elif message_id is not None or not message.id:
-            message = message.model_copy(update={"id": message_id or str(uuid.uuid4())})
-        if at is not None and at.tzinfo is None:
-            raise InvalidInputError("at must be timezone-aware")
-        state: dict[str, Any] = {"messages": [*(context or []), message], "user_id": user_id,
-                                 "process_backlog": False}
-        if at is not None:
-            state["at"] = at
-        if session_id is not None:
-            state["session_id"] = check_id(session_id, "session_id")
-        return state
-
     def remember(
         self,
         user_id: str,
@@ -398,7 +375,7 @@ class FactMemory:
         Raises :class:`~fact_memory_graph.errors.FactMemoryError` subclasses on failure, with
         nothing applied.
         """
-        state = self._write_input(user_id, message, message_id, at, context, session_id)
+        state = write_input(user_id, message, message_id, at, context, session_id)
         return ApplyOutcome.model_validate(self.write_graph().invoke(state)["memory_outcome"])
 
     async def aremember(
@@ -412,7 +389,7 @@ class FactMemory:
         session_id: str | None = None,
     ) -> ApplyOutcome:
         """Async twin of :meth:`remember`."""
-        state = self._write_input(user_id, message, message_id, at, context, session_id)
+        state = write_input(user_id, message, message_id, at, context, session_id)
         return ApplyOutcome.model_validate((await self.write_graph().ainvoke(state))["memory_outcome"])
 
     async def aremember_many(
@@ -432,34 +409,7 @@ class FactMemory:
         concurrently: faster for a single long history, but a message may not see the facts of
         the messages beside it (duplicates still merge at apply; a contradiction between them
         can be missed)."""
-        if concurrency < 1:
-            raise InvalidInputError("concurrency must be at least 1")
-        items = list(messages)
-        states = []
-        for item in items:
-            unknown = set(item) - {"user_id", "message", "message_id", "at", "session_id"}
-            if unknown or "user_id" not in item or "message" not in item:
-                raise InvalidInputError(f"each item needs user_id and message (optional: message_id, at, "
-                                        f"session_id); got keys {sorted(item)}")
-            state = self._write_input(item["user_id"], item["message"], item.get("message_id"), item.get("at"),
-                                      None, item.get("session_id"))
-            states.append(state)
-        batching = BatchingEmbeddings(self.embeddings)
-        graph = build_write_graph(dataclasses.replace(self.context, embeddings=batching), on_error="log")
-        results: list[ApplyOutcome | None] = [None] * len(states)
-        lanes: dict[str, list[int]] = {}
-        for index, state in enumerate(states):
-            lanes.setdefault(state["user_id"] if ordered else str(index), []).append(index)
-        gate = asyncio.Semaphore(concurrency)
-
-        async def run_lane(indexes: list[int]) -> None:
-            for index in indexes:
-                async with gate:
-                    out = await graph.ainvoke(states[index])
-                results[index] = ApplyOutcome.model_validate(out["memory_outcome"])
-
-        await asyncio.gather(*(run_lane(lane) for lane in lanes.values()))
-        return [r for r in results if r is not None]
+        return await arun_many(self.context, many_inputs(messages), concurrency=concurrency, ordered=ordered)
 
     def remember_many(self, messages: Iterable[Mapping[str, Any]], *, concurrency: int = 8,
                       ordered: bool = True) -> list[ApplyOutcome]:
@@ -487,47 +437,16 @@ class FactMemory:
         return memory_tools(self)
 
     # ------------------------------------------------------------------ inspection
-    def _export(self, user_id: str, rows: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "user_id": user_id,
-            "exported_at": self.context.now().isoformat(),
-            "facts": [Fact.model_validate(r).model_dump(mode="json") for r in rows["facts"]],
-            "candidates": [FactCandidate.model_validate(r).model_dump(mode="json") for r in rows["candidates"]],
-            "audit_log": [AuditEntry.model_validate(r).model_dump(mode="json") for r in rows["audit_log"]],
-            "processed_messages": [{"message_id": r["message_id"], "processed_at": r["processed_at"].isoformat(),
-                                    "outcome": r["outcome"]} for r in rows["processed_messages"]],
-            "runs": [{"job": r["job"], "started_at": r["started_at"].isoformat(),
-                      "finished_at": r["finished_at"].isoformat(), "report": r["report"]} for r in rows["runs"]],
-            # Derived from the facts (restore rebuilds them with build_sessions); exported because
-            # they hold the user's words.
-            "sessions": [to_records([r])[0].model_dump(mode="json", exclude={"similarity"})
-                         for r in rows.get("sessions", [])],
-            # The message log (queued and recently processed messages): exported because it holds
-            # the user's words; restore does not re-queue it (flush before exporting).
-            "message_log": [{**r, "at": r["at"].isoformat(),
-                             "processed_at": r["processed_at"].isoformat() if r["processed_at"] else None}
-                            for r in rows.get("message_log", [])],
-            # The evaluators' records: the people the user named, and each message's outputs.
-            "people": [{**r, "fact_ids": [str(i) for i in r["fact_ids"]], "first_at": r["first_at"].isoformat(),
-                        "last_at": r["last_at"].isoformat()} for r in rows.get("people", [])],
-            "evaluations": [{**r, "at": r["at"].isoformat()} for r in rows.get("evaluations", [])],
-        }
-
     def export(self, user_id: str) -> dict[str, Any]:
         """Everything stored about a user as JSON-ready data, from one snapshot: facts (every
         status), candidates, the audit log, processed message ids with their outcomes, job runs,
         the people the evaluators recorded and their outputs.
         Embeddings are left out (:meth:`restore` recomputes them)."""
-        return self._export(user_id, self.store.export_rows(user_id))
+        return export_document(user_id, self.store.export_rows(user_id), self.context.now())
 
     async def aexport(self, user_id: str) -> dict[str, Any]:
         """Async twin of :meth:`export`."""
-        return self._export(user_id, await self.astore.export_rows(user_id))
-
-    def _restore_input(self, data: dict[str, Any], user_id: str
-                       ) -> tuple[str, dict[str, Any], list[str], list[str]]:
-        user, clean = validate_export(data, user_id, self.config.write, self.taxonomy)
-        return user, clean, [f["claim"] for f in clean["facts"]], [c["claim"] for c in clean["candidates"]]
+        return export_document(user_id, await self.astore.export_rows(user_id), self.context.now())
 
     def restore(self, data: dict[str, Any], *, user_id: str) -> dict[str, int]:
         """Load an :meth:`export` into ``user_id``, a user with no data. The target is always
@@ -540,22 +459,14 @@ class FactMemory:
         as live writes, secrets are withheld as on live writes, and a bad record is refused with
         :class:`InvalidInputError` naming it (nothing is written). Restored into another user
         than the exported one, every fact and candidate gets a fresh id (references remapped)."""
-        user, clean, fact_claims, candidate_claims = self._restore_input(data, user_id)
-        vectors = self.context.embed_many(fact_claims + candidate_claims)
-        return self.store.restore_rows(user, clean, *self._vectors(clean, vectors, len(fact_claims)))
+        user, clean, texts = restore_input(data, user_id, self.config.write, self.taxonomy)
+        return self.store.restore_rows(user, clean, *restore_vectors(clean, self.context.embed_many(texts)))
 
     async def arestore(self, data: dict[str, Any], *, user_id: str) -> dict[str, int]:
         """Async twin of :meth:`restore`."""
-        user, clean, fact_claims, candidate_claims = self._restore_input(data, user_id)
-        vectors = await self.context.aembed_many(fact_claims + candidate_claims)
-        return await self.astore.restore_rows(user, clean, *self._vectors(clean, vectors, len(fact_claims)))
-
-    @staticmethod
-    def _vectors(data: dict[str, Any], vectors: list[list[float]], n_facts: int
-                 ) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
-        facts = {str(f["id"]): v for f, v in zip(data["facts"], vectors[:n_facts], strict=True)}
-        candidates = {str(c["id"]): v for c, v in zip(data.get("candidates", []), vectors[n_facts:], strict=True)}
-        return facts, candidates
+        user, clean, texts = restore_input(data, user_id, self.config.write, self.taxonomy)
+        return await self.astore.restore_rows(user, clean,
+                                              *restore_vectors(clean, await self.context.aembed_many(texts)))
 
     def forget(self, user_id: str) -> dict[str, int]:
         """Hard-delete everything about a user (privacy). Returns deleted row counts.

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, convert_to_messages
+from langchain_core.messages import HumanMessage
 from langchain_core.runnables import Runnable, RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
 
@@ -43,34 +43,22 @@ from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.deadline import OnReadError, write_within
 from fact_memory_graph.errors import ConfigurationError, FactMemoryError, StoreError
-from fact_memory_graph.formatting import SHOWN_BEFORE_KEY, ShownMemory, read_shown
-from fact_memory_graph.messages import (
-    message_text,
-    resolve_session_id,
-    resolve_user_id,
-    truncate_middle,
-)
-from fact_memory_graph.nodes.embed import CONTEXT_MESSAGE_CHARS, assign_ids
 from fact_memory_graph.ops import DO_NOT_REMEMBER
-from fact_memory_graph.recall import DEFAULT_STATE_KEY
 from fact_memory_graph.runnables import dual_node
-from fact_memory_graph.sanitize import check_id, clean_text, redact_in_context, redact_secrets
+from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import ApplyOutcome, FlushReport
 from fact_memory_graph.spool import Spool
 from fact_memory_graph.store import ThreadedAsyncFactStore
 from fact_memory_graph.store.plans import QueueEntry
+from fact_memory_graph.turns import capture_turns, context_messages
 from fact_memory_graph.write_graph import build_write_graph
 
 __all__ = ["MessageQueue", "QueueEntry"]
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
-#: Room left for truncate_middle's "[... N characters omitted ...]" line, so a cut message fits
-#: the extractor's limit and is never cut twice.
-TRUNCATION_MARK_CHARS = 64
 #: How often a flush looks again while another drainer holds one of the messages it waits for.
 FLUSH_POLL_S = 0.02
-_ROLE = {"human": "user", "ai": "assistant"}
 
 
 @dataclass
@@ -83,26 +71,6 @@ class _Round:
     #: (user id, message id): message ids are unique per user only.
     attempted: set[tuple[str, str]] = field(default_factory=set)
     next_due: datetime | None = None
-
-
-def _rebuild(row: Mapping[str, Any]) -> list[BaseMessage]:
-    """The earlier messages recorded with a queued message, as messages again (user turns with
-    their ids: "forget what I just said" acts on the one before)."""
-    out: list[BaseMessage] = []
-    for item in row.get("context") or []:
-        text = str(item.get("text", ""))
-        if item.get("role") == "assistant":
-            out.append(AIMessage(content=text))
-        else:
-            out.append(HumanMessage(content=text, id=item.get("id")))
-    return out
-
-
-def _shown_fields(shown: ShownMemory | None) -> dict[str, Any]:
-    """The queue entry's record of what the previous reply was shown (nothing when not known)."""
-    if shown is None:
-        return {}
-    return {"facts_shown": shown.facts, "stale_shown": shown.stale, "shown_digests": shown.digests}
 
 
 def _acts_on_the_turn_before(text: str) -> bool:
@@ -163,46 +131,8 @@ class MessageQueue:
 
     # ------------------------------------------------------------------ enqueue
     def capture(self, state: Mapping[str, Any], config: RunnableConfig | None) -> tuple[str, list[QueueEntry]]:
-        """The user and the queue entries for the last ``WriteConfig.retry_window`` user messages of
-        a graph state: ids assigned as the write graph assigns them, turn fingerprints, the
-        session, the earlier messages the extractor will see. No I/O. A run naming no user (or
-        two) raises :class:`~fact_memory_graph.errors.InvalidInputError`: a coding error."""
-        write = self.ctx.config.write
-        user_id = resolve_user_id(state, config)
-        session_id = resolve_session_id(state, config)
-        messages = convert_to_messages(state.get("messages") or [])  # ("user", "...") tuples too, as add_messages
-        humans, aliases = assign_ids(messages, user_id, session_id, fingerprints=True)
-        at = state.get("at") or self.ctx.now()
-        # The memory the reply to the previous turn was given: in a layout whose write node runs
-        # beside the recall (from START) the state still holds it; the middleware passes it on.
-        shown = read_shown(state.get(SHOWN_BEFORE_KEY, state.get(DEFAULT_STATE_KEY)))
-        entries = []
-        private = redact_secrets if write.redact_secrets else (lambda text: text)  # never in the log either
-        for n, i in enumerate(humans):
-            if n < len(humans) - write.retry_window:
-                continue
-            text = clean_text(message_text(messages[i])).strip()
-            if write.redact_secrets:  # with the turn before: half a card in each is a card
-                text = redact_in_context(text, message_text(messages[humans[n - 1]]) if n else "")
-            if not text:
-                continue
-            earlier = messages[max(0, i - write.context_messages):i]
-            context = [{"role": _ROLE.get(m.type, m.type),
-                        "text": private(clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))),
-                        **({"id": str(m.id), "fingerprint": aliases.get(str(m.id))} if m.type == "human" else {})}
-                       for m in earlier]
-            message_id = str(messages[i].id)
-            if len(text) > write.max_message_chars and i == humans[-1]:
-                logger.warning("fact-memory: message %s has %d characters: queued with its head and tail "
-                               "(WriteConfig.max_message_chars=%d)", message_id, len(text), write.max_message_chars)
-            entries.append(QueueEntry(message_id=message_id, text=truncate_middle(text, write.max_message_chars
-                                                                                - TRUNCATION_MARK_CHARS),
-                                      truncated=len(text) > write.max_message_chars,
-                                      at=at, fingerprint=aliases.get(message_id), session_id=session_id,
-                                      context=tuple(context),
-                                      **(_shown_fields(shown) if i == humans[-1] else {}),
-                                      repeatable=len(humans) == 1))
-        return user_id, entries
+        """The user and the queue entries of a graph state (:func:`~fact_memory_graph.turns.capture_turns`)."""
+        return capture_turns(self.ctx, state, config)
 
     def enqueue(self, user_id: str, entries: Sequence[QueueEntry]) -> list[str]:
         """Record ``entries`` for ``user_id`` (those seen before are left out); returns the ids
@@ -327,7 +257,7 @@ class MessageQueue:
     async def _extract(self, user_id: str, batch: list[dict[str, Any]], result: _Round) -> None:
         ids = [r["message_id"] for r in batch]
         cfg, store = self.config, self._astore
-        earlier = _rebuild(batch[0])
+        earlier = context_messages(batch[0])
         if _acts_on_the_turn_before(batch[0]["text"]) and not any(isinstance(m, HumanMessage) for m in earlier):
             # The client sent no history: the turn before is the previous one in the log.
             before = await store.previous_turn(user_id, batch[0]["seq"], batch[0]["session_id"])

@@ -472,7 +472,7 @@ def test_a_failed_message_in_remember_many_names_its_id(make_memory, user_id: st
             raise RuntimeError("embedder down")
 
     memory: FactMemory = make_memory()
-    memory.embeddings = Down()  # the very first step fails
+    memory.context.embeddings = Down()  # the very first step fails
     [outcome] = memory.remember_many([{"user_id": user_id, "message": "hi", "message_id": "m-42"}])
     assert outcome.error and outcome.message_id == "m-42"
 
