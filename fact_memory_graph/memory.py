@@ -230,7 +230,7 @@ class FactMemory:
 
             try:
                 embedded = EmbeddedPostgres(data_dir)
-            except ImportError as exc:  # a slim install (README: "Install")
+            except ImportError as exc:  # a slim install (docs/graphs.md, "Integrations")
                 raise ConfigurationError(
                     f"no database URL, and the embedded Postgres is not installed ({exc.name}): set "
                     "FACT_MEMORY_DATABASE_URL (or pass a URL), or install the full package "

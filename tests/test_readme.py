@@ -12,7 +12,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def test_readme_first_snippet_runs_as_printed(db_url: str, monkeypatch) -> None:
-    code = re.search(r"## Use it in your graph\n\n```python\n(.*?)```", README.read_text(), re.S).group(1)
+    code = re.search(r"## Use it in your graph\n.*?```python\n(.*?)```", README.read_text(), re.S).group(1)
     monkeypatch.setenv("FACT_MEMORY_DATABASE_URL", db_url)
     for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "FACT_MEMORY_MODEL"):
         monkeypatch.delenv(var, raising=False)

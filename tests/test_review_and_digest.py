@@ -171,7 +171,7 @@ def test_an_inference_that_restates_a_known_fact_changes_nothing(make_memory, us
     assert after == before  # not strengthened, not added again
 
 
-def test_a_model_summary_is_kept_and_extended_and_the_record_is_embedded_as_seed_003_says(
+def test_a_model_summary_is_kept_and_extended_and_the_record_is_embedded_whole(
         make_memory, user_id: str, clock: FixedClock) -> None:
     from fact_memory_graph.sessions import build_sessions
 

@@ -46,6 +46,12 @@ def _single(outcome: ApplyOutcome, message_id: str | None) -> AppliedOp:
     return outcome.applied[0]
 
 
+def _fact(claim: str, kind: FactKind | str, category: str, structured_fields: dict[str, Any] | None,
+          verification_status: VerificationStatus | str, expires_at: datetime | None) -> dict[str, Any]:
+    return {"claim": claim, "kind": kind, "category": category, "structured_fields": structured_fields,
+            "verification_status": verification_status, "expires_at": expires_at}
+
+
 class Facts:
     """``memory.facts``: add / update / retract / purge a fact, get / list / history, the
     profile, and "forget what I said in that message". Every method has an ``a``-prefixed twin."""
@@ -105,40 +111,28 @@ class Facts:
         return proposal.model_copy(update={"supersedes": old.id, "note": f"user edit of {old.id}"}), at
 
     # ------------------------------------------------------------------ writes
-    def add(
-        self, user_id: str, claim: str, *, kind: FactKind | str, category: str,
-        source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
-        structured_fields: dict[str, Any] | None = None,
-        verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
-        message_id: str | None = None, expires_at: datetime | None = None,
-    ) -> AppliedOp:
-        """Write one fact without the model. A near-duplicate of an active fact becomes a
-        strengthen of it. ``message_id`` (default: a fresh one) makes the write idempotent; it is
-        stored as ``direct:<message_id>``, apart from the ids of processed messages.
-        ``expires_at`` (current facts): when the state ends; ``memory.upkeep.maintain`` expires it."""
-        at = at or self._ctx.now()
-        proposal = self._proposal(claim, kind, category, structured_fields, verification_status, at, expires_at)
-        src = parse_enum(FactSource, source, "source")
-        generation = self._ctx.store.user_generation(user_id)
-        planned = plan_ops(self._ctx, [proposal], source=src)
-        return _single(self._ctx.store.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation),
-                       message_id)
+    def add(self, user_id: str, claim: str, *, kind: FactKind | str, category: str,
+            source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
+            structured_fields: dict[str, Any] | None = None, message_id: str | None = None,
+            verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
+            expires_at: datetime | None = None) -> AppliedOp:
+        """Write one fact without the model (:meth:`add_many` of one). A near-duplicate of an
+        active fact becomes a strengthen of it. ``message_id`` (default: a fresh one) makes the
+        write idempotent; it is stored as ``direct:<message_id>``, apart from the ids of processed
+        messages. ``expires_at`` (current facts): when the state ends; ``memory.upkeep.maintain``
+        expires it."""
+        fact = _fact(claim, kind, category, structured_fields, verification_status, expires_at)
+        return _single(self.add_many(user_id, [fact], source=source, at=at, message_id=message_id), message_id)
 
-    async def aadd(
-        self, user_id: str, claim: str, *, kind: FactKind | str, category: str,
-        source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
-        structured_fields: dict[str, Any] | None = None,
-        verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
-        message_id: str | None = None, expires_at: datetime | None = None,
-    ) -> AppliedOp:
+    async def aadd(self, user_id: str, claim: str, *, kind: FactKind | str, category: str,
+                   source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
+                   structured_fields: dict[str, Any] | None = None, message_id: str | None = None,
+                   verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
+                   expires_at: datetime | None = None) -> AppliedOp:
         """Async twin of :meth:`add`."""
-        at = at or self._ctx.now()
-        proposal = self._proposal(claim, kind, category, structured_fields, verification_status, at, expires_at)
-        src = parse_enum(FactSource, source, "source")
-        generation = await self._ctx.astore.user_generation(user_id)
-        planned = await aplan_ops(self._ctx, [proposal], source=src)
-        return _single(await self._ctx.astore.apply(user_id, _direct_id(message_id), planned, at=at,
-                                                    generation=generation), message_id)
+        fact = _fact(claim, kind, category, structured_fields, verification_status, expires_at)
+        return _single(await self.aadd_many(user_id, [fact], source=source, at=at, message_id=message_id),
+                       message_id)
 
     def add_many(self, user_id: str, facts: Sequence[Mapping[str, Any]], *,
                  source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,

@@ -42,7 +42,7 @@ CREATE TABLE fact_memory_facts (
     embedding            vector({dim}) NOT NULL
 );
 -- Every query filters on user_id (and usually kind + status): the read path scans this
--- btree range exactly instead of a filtered HNSW index (see README, "Search").
+-- btree range exactly instead of a filtered HNSW index (see docs/decisions.md, "Search is an exact scan").
 CREATE INDEX fact_memory_facts_scope_idx ON fact_memory_facts (user_id, kind, status);
 
 CREATE TABLE fact_memory_candidates (

@@ -68,7 +68,7 @@ def _start_node(name: str, port: int) -> None:
 
 def add_worker(name: str = "worker3", port: int = 9703) -> float:
     """Grow the cluster: a new node with Citus and pgvector, added to the coordinator's metadata
-    (the documented procedure, README "Scale-out"). Returns the seconds it took. Shards move only
+    (the documented procedure, docs/citus.md). Returns the seconds it took. Shards move only
     with a rebalance (``SELECT citus_rebalance_start()``)."""
     import time
 
