@@ -18,6 +18,9 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 def main(paths: list[str]) -> None:
     targets = [Path(p) for p in paths] or sorted(NOTEBOOKS.glob("*.ipynb"))
     with tempfile.TemporaryDirectory(prefix="fm-notebooks-") as data_dir:
+        # Our own new directory, opened up so the server's OS user can enter it when run as root
+        # (the library itself never loosens a directory).
+        Path(data_dir).chmod(0o755)
         os.environ["FACT_MEMORY_DATA_DIR"] = data_dir
         os.environ["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
         for var in ("FACT_MEMORY_DATABASE_URL", "FACT_MEMORY_MODEL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
