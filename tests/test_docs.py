@@ -52,7 +52,7 @@ def test_the_guides_carry_code_that_runs() -> None:
             "operations.md", "privacy.md"} <= runnable
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+@pytest.mark.parametrize("page", [*PAGES, ROOT / "BENCHMARKS.md"], ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_a_page_says_what_the_design_is_without_citing_documents_a_reader_cannot_see(page: Path) -> None:
     text = page.read_text()
     assert not re.search(r"\bseeds?\b(?! known)", text, re.I), f"{page.name} cites a seed"
