@@ -41,7 +41,7 @@ import time
 import uuid
 import zipfile
 from collections import defaultdict
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fact_memory_graph import FactMemory, FactMemoryConfig
@@ -61,6 +61,13 @@ def load(zip_path: str, ids: tuple[str, ...]) -> dict[str, dict[str, Any]]:
 def session_time(text: str) -> datetime:
     """"1:56 pm on 8 May, 2023" -> an aware datetime (UTC)."""
     return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC)
+
+
+def asked_at(conv: dict[str, Any]) -> datetime:
+    """When the questions are asked: the day after the last session (a question's "last year" or
+    "in June" is resolved against it)."""
+    times = [session_time(v) for k, v in conv.items() if k.startswith("session_") and k.endswith("_date_time")]
+    return max(times) + timedelta(days=1)
 
 
 def turns(conv: dict[str, Any]) -> list[tuple[str, str, datetime]]:
@@ -160,8 +167,9 @@ def evaluate_observations(memory: FactMemory, cid: str, conv: dict[str, Any], ks
                           ) -> list[dict[str, Any]]:
     """Each question asked of both speakers' retrievers, the two lists merged by score."""
     k = max(ks)
-    retrievers = [memory.as_retriever(user_id=f"locomo-{RUN}-{cid}-obs-{name}", k_durable=k, k_current=0, k=k)
-                  for name in speakers(conv)]
+    at = asked_at(conv)
+    retrievers = [memory.as_retriever(user_id=f"locomo-{RUN}-{cid}-obs-{name}", k_durable=k, k_current=0, k=k,
+                                      clock=lambda: at) for name in speakers(conv)]
     rows = []
     for qa in conv["qa"]:
         if qa.get("category") not in CATEGORIES or not qa.get("evidence"):
@@ -184,7 +192,8 @@ def evaluate_observations(memory: FactMemory, cid: str, conv: dict[str, Any], ks
 
 
 def evaluate(memory: FactMemory, user: str, conv: dict[str, Any], ks: tuple[int, ...]) -> list[dict[str, Any]]:
-    retriever = memory.as_retriever(user_id=user, k_durable=max(ks), k_current=0, k=max(ks))
+    at = asked_at(conv)
+    retriever = memory.as_retriever(user_id=user, k_durable=max(ks), k_current=0, k=max(ks), clock=lambda: at)
     rows = []
     for qa in conv["qa"]:
         if qa.get("category") not in CATEGORIES or not qa.get("evidence"):
@@ -344,6 +353,8 @@ def main() -> None:
                              "needs torch and sentence-transformers, not dependencies of this project)")
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--lexical-weight", type=float, default=ReadConfig().lexical_weight)
+    parser.add_argument("--period-weight", type=float, default=ReadConfig().period_weight,
+                        help="the gain of a fact dated in the period a question names (ReadConfig.period_weight)")
     parser.add_argument("--facts", choices=("turns", "observations"), default="turns",
                         help="turns: every dialog turn stored as a fact; observations: LoCoMo's own extracted "
                              "facts through remember() (one memory user per speaker)")
@@ -382,7 +393,7 @@ def main() -> None:
         else:
             write = WriteConfig()  # observations go through the write path as shipped (dedup included)
         config = FactMemoryConfig(write=write, read=ReadConfig(search=mode, lexical_weight=args.lexical_weight,
-                                                               track_access=False))
+                                                               period_weight=args.period_weight, track_access=False))
         memory = FactMemory.open(config=config, llm=oracle.model, embeddings=embeddings)
         opened[mode] = memory
         rows = []

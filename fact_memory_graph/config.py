@@ -93,6 +93,9 @@ class Fusion(BaseModel):
 
     link: Literal["logistic", "identity"] = "logistic"
     bias: float = 0.0
+    #: Added when the fact's date falls in the period the query asks about ("in May 2023", "last
+    #: week": :func:`fact_memory_graph.when.asked_period`); such facts also join the candidates.
+    period: float = 0.0
     cosine: float = 0.0
     lexical: float = 0.0
     matched: float = 0.0
@@ -107,9 +110,11 @@ class Fusion(BaseModel):
         return bool(self.cosine_gap or self.lexical_share)
 
     @classmethod
-    def blend(cls, lexical_weight: float) -> Fusion:
-        """The hand-set blend, the default: ``(cosine + w * lexical) / (1 + w)``."""
-        return cls(link="identity", cosine=1 / (1 + lexical_weight), lexical=lexical_weight / (1 + lexical_weight))
+    def blend(cls, lexical_weight: float, period: float = 0.0) -> Fusion:
+        """The hand-set blend, the default: ``(cosine + w * lexical) / (1 + w)``, plus ``period``
+        for a fact dated in the period the query asks about."""
+        return cls(link="identity", cosine=1 / (1 + lexical_weight), lexical=lexical_weight / (1 + lexical_weight),
+                   period=period)
 
 
 class ReadConfig(BaseModel):
@@ -157,10 +162,16 @@ class ReadConfig(BaseModel):
     #: How the hybrid search scores a candidate: ``None`` (default) the hand-set blend
     #: ``(cosine + w * lexical) / (1 + w)`` with ``lexical_weight``, or your own :class:`Fusion`.
     fusion: Fusion | None = None
+    #: The default blend's gain for a fact dated in the period a query asks about ("in May 2023",
+    #: "last week": :func:`~fact_memory_graph.when.asked_period`), in relevance units
+    #: (``Fusion.period``); such facts also join the candidates. Measured on the LoCoMo dev
+    #: conversations (R@10 turns / observations): 0 gives 0.684 / 0.624, 0.1 0.710 / 0.634,
+    #: 0.15 0.706 / 0.637, 0.2 0.707 / 0.637. 0: dates are not evidence.
+    period_weight: float = Field(default=0.1, ge=0, le=1)
 
     def fusion_model(self) -> Fusion:
         """The :class:`Fusion` the hybrid search uses."""
-        return self.fusion if self.fusion is not None else Fusion.blend(self.lexical_weight)
+        return self.fusion if self.fusion is not None else Fusion.blend(self.lexical_weight, self.period_weight)
     #: Facts said together with the best hit (its session, else its message) gain this times the
     #: best hit's score. Measured on the LoCoMo dev conversations (R@5 / R@10): 0 gives
     #: observations 0.570 / 0.620, turns 0.572 / 0.656; 0.1 gives 0.577 / 0.632 and 0.598 / 0.688

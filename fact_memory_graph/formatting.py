@@ -103,6 +103,8 @@ def _line(doc: Document, markers: bool = True) -> str:
         # When it happened, so the agent can answer "when ...?" (a life event without a resolved
         # date is dated by when it was told).
         line += f" ({human_date(meta.get('valid_at') or meta['created_at'])})"
+    elif meta.get("kind") == "durable" and meta.get("show_date") and meta.get("created_at"):
+        line += f" (said {human_date(meta['created_at'])})"  # a question about time: when it was told
     if meta.get("verification_status") == "confirmed":
         line += " (confirmed)"
     if meta.get("source") == "inference":  # the nightly review's, never said outright

@@ -60,6 +60,7 @@ from fact_memory_graph.schema import (
     SearchHit,
     parse_enum,
 )
+from fact_memory_graph.when import asked_period, asks_when
 
 _READ_DEFAULTS = ReadConfig()
 #: Similarity candidates fetched per kind are at least this many, however small the quota.
@@ -308,18 +309,23 @@ class FactMemoryRetriever(BaseRetriever):
         read = self.context.config.read
         args: dict[str, Any] = {"quotas": self._quotas(opts), "since": opts.get("since"), "until": opts.get("until"),
                                 "query_text": query, "mode": read.search if query is not None else "dense",
-                                "lexical_weight": read.lexical_weight, "fusion": read.fusion_model()}
+                                "lexical_weight": read.lexical_weight, "fusion": read.fusion_model(),
+                                "period": asked_period(query, self._now()) if query is not None else None}
         if "category" in flt:
             args["categories"] = _as_list(flt["category"])
         if "status" in flt:
             args["statuses"] = _as_list(flt["status"])
         return args
 
-    def _rank(self, user_id: str, found: dict[FactKind, list[SearchHit]], opts: dict[str, Any]) -> list[Document]:
+    def _rank(self, user_id: str, found: dict[FactKind, list[SearchHit]], opts: dict[str, Any],
+              show_dates: bool = False) -> list[Document]:
         now = self._now()
         docs = score_facts(found, now=now, read=self.context.config.read, ranking=self.context.ranking,
                            k_durable=opts["k_durable"],
                            k_current=opts["k_current"], k=opts["k"])
+        if show_dates:  # "when ...?", "... in May?": the section dates every fact
+            for doc in docs:
+                doc.metadata["show_date"] = True
         if opts.get("score_threshold") is not None:
             docs = [d for d in docs if d.metadata["score"] >= opts["score_threshold"]]
         self.context.access.record(user_id, [d.metadata["id"] for d in docs], now)
@@ -341,7 +347,8 @@ class FactMemoryRetriever(BaseRetriever):
         opts = self._options(k, search_kwargs, kwargs)
         args = self._search_args(opts, query)
         embedding = self.context.embed_query(query)
-        return self._rank(user, self.context.store.search(user, embedding, args.pop("quotas"), **args), opts)
+        dated = args["period"] is not None or asks_when(query)
+        return self._rank(user, self.context.store.search(user, embedding, args.pop("quotas"), **args), opts, dated)
 
     async def _aget_relevant_documents(
         self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun, k: int | None = None,
@@ -351,4 +358,6 @@ class FactMemoryRetriever(BaseRetriever):
         opts = self._options(k, search_kwargs, kwargs)
         args = self._search_args(opts, query)
         embedding = await self.context.aembed_query(query)
-        return self._rank(user, await self.context.astore.search(user, embedding, args.pop("quotas"), **args), opts)
+        dated = args["period"] is not None or asks_when(query)
+        return self._rank(user, await self.context.astore.search(user, embedding, args.pop("quotas"), **args), opts,
+                          dated)

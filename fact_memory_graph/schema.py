@@ -173,7 +173,8 @@ class PendingContradiction(BaseModel):
 class SearchHit(NamedTuple):
     """One search result: the fact, its relevance to the query (cosine in a dense search), the
     pending contradictions of it, and the evidence the relevance was fused from (hybrid search):
-    cosine, the normalised full-text rank, whether a person the query names is linked to it."""
+    cosine, the normalised full-text rank, whether a person the query names is linked to it,
+    whether its date falls in the period the query asks about."""
 
     fact: Fact
     similarity: float
@@ -181,6 +182,7 @@ class SearchHit(NamedTuple):
     cosine: float | None = None
     lexical: float | None = None
     person: bool = False
+    in_period: bool = False
 
 
 class CandidateStatus(StrEnum):

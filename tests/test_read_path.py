@@ -25,6 +25,7 @@ from fact_memory_graph import (
     memory_system_message,
 )
 from fact_memory_graph.formatting import approx_tokens
+from fact_memory_graph.schema import FactKind
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
 from .helpers import T0
@@ -366,8 +367,49 @@ def test_the_hybrid_search_reports_its_evidence_and_fuses_it_as_configured(make_
     for hit in hits(Fusion.blend(2.0)).values():
         assert math.isclose(hit.similarity, (hit.cosine + 2 * hit.lexical) / 3, rel_tol=1e-6)
     # The retriever takes the fusion from the config: the blend unless one is given.
-    assert ReadConfig().fusion_model() == Fusion.blend(2.0) and ReadConfig(fusion=mine).fusion_model() == mine
+    assert ReadConfig().fusion_model() == Fusion.blend(2.0, period=0.1) and ReadConfig(fusion=mine).fusion_model() == mine
     custom = make_memory(config=FactMemoryConfig(read=ReadConfig(fusion=mine)))
     scores = {d.page_content: d.metadata["relevance"] for d in custom.as_retriever(user_id=user_id).invoke(question)}
     assert math.isclose(scores["likes jazz"], jazz.similarity, abs_tol=1e-6)
     memory.forget(user_id)
+
+
+def test_a_period_the_question_names_is_evidence_and_a_question_about_time_dates_every_fact(
+        memory: FactMemory, clock: FixedClock, user_id: str) -> None:
+    """"... in May 2023?": the facts dated in May join the candidates — even one the query's words
+    and cosine leave out — and gain ``ReadConfig.period_weight``; a question about time shows when
+    each fact was said."""
+    from datetime import UTC, datetime
+
+    from fact_memory_graph.config import Fusion
+
+    clock.set(datetime(2023, 10, 20, 9, tzinfo=UTC))
+    august, may = datetime(2023, 8, 10, tzinfo=UTC), datetime(2023, 5, 3, tzinfo=UTC)
+    memory.facts.add(user_id, "went hiking with Ben", kind="durable", category="life_event", at=august)
+    memory.facts.add(user_id, "went hiking with Anna", kind="durable", category="life_event", at=may)
+    question = "Who did I go hiking with in May 2023?"
+    best = memory.as_retriever(user_id=user_id, k=2).invoke(question)
+    assert [d.page_content for d in best] == ["went hiking with Anna", "went hiking with Ben"]
+
+    for n in range(25):  # closer to the question than a walk with Carla, all said in August
+        memory.facts.add(user_id, f"went hiking in the mountains with friend number {n}", kind="durable",
+                         category="life_event", at=august + timedelta(minutes=n))
+    memory.facts.add(user_id, "walked the coast path with Carla", kind="durable", category="life_event", at=may)
+    vector = memory.context.embed_query(question)
+
+    def search(period=None, gain: float = 0.0) -> dict[str, tuple[float, bool]]:
+        found = memory.store.search(user_id, vector, {FactKind.DURABLE: 20}, query_text=question, mode="hybrid",
+                                    fusion=Fusion.blend(2.0, period=gain), period=period, whole_pool=True)
+        return {h.fact.claim: (h.similarity, h.in_period) for h in found[FactKind.DURABLE]}
+
+    assert "walked the coast path with Carla" not in search()  # neither cosine nor words reach it
+    in_may = (datetime(2023, 5, 1, tzinfo=UTC), datetime(2023, 6, 1, tzinfo=UTC))
+    plain, gained = search(in_may), search(in_may, 0.1)
+    assert {claim for claim, (_, dated) in plain.items() if dated} == {"went hiking with Anna",
+                                                                       "walked the coast path with Carla"}
+    for claim, (relevance, dated) in gained.items():
+        assert relevance == pytest.approx(plain[claim][0] + (0.1 if dated else 0.0))
+
+    memory.facts.add(user_id, "likes tea", kind="durable", category="preference", at=datetime(2023, 5, 4, tzinfo=UTC))
+    assert '"likes tea" (said 4 May 2023)' in memory.recall(user_id, "When did I say I like tea?")
+    assert '"likes tea"\n' in memory.recall(user_id, "What do I like to drink?") + "\n"  # no date asked, none shown

@@ -91,10 +91,11 @@ class AsyncFactStore(StorePlans):
         statuses: Sequence[str] = RETRIEVABLE_STATUSES, categories: Sequence[str] | None = None,
         query_text: str | None = None, mode: str = "dense", lexical_weight: float = 1.0, since: datetime | None = None,
         until: datetime | None = None, fusion: Fusion | None = None, whole_pool: bool = False,
+        period: tuple[datetime, datetime] | None = None,
     ) -> dict[FactKind, list[SearchHit]]:
         return await self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories,
                                                           query_text, mode, lexical_weight, since, until, fusion,
-                                                          whole_pool))
+                                                          whole_pool, period))
 
     async def nearest_same_category(
         self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int = 3

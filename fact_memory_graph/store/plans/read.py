@@ -63,6 +63,8 @@ def fusion_sql(f: Fusion) -> str:
         terms.append(f"{float(f.matched)!r} * (lexical > 0)::int")
     if f.person:
         terms.append(f"{float(f.person)!r} * person::int")
+    if f.period:
+        terms.append(f"{float(f.period)!r} * in_period::int")
     if f.cosine_gap:  # relative terms need the best candidate of the kind (a window in the query)
         terms.append(f"{float(f.cosine_gap)!r} * (cosine - top_cosine)")
     if f.lexical_share:
@@ -71,6 +73,8 @@ def fusion_sql(f: Fusion) -> str:
     return f"1 / (1 + exp(-{z}))" if f.link == "logistic" else z
 
 
+#: A fact's date: when it happened if known, else when it was said.
+DATED = "coalesce(valid_at, created_at)"
 #: A user with more facts (of any status) than this is searched in two stages: the nearest
 #: ``TWO_STAGE_POOL`` x k (at least ``MIN_TWO_STAGE_POOL``) by Hamming distance of the
 #: binary-quantised vectors, then exact cosine over them (``benchmarks/read_path.py``: the
@@ -112,7 +116,7 @@ class ReadPlans(PlansBase):
         self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], statuses: Sequence[str],
         categories: Sequence[str] | None = None, query_text: str | None = None, mode: str = "dense",
         lexical_weight: float = 1.0, since: datetime | None = None, until: datetime | None = None,
-        fusion: Fusion | None = None, whole_pool: bool = False,
+        fusion: Fusion | None = None, whole_pool: bool = False, period: tuple[datetime, datetime] | None = None,
     ) -> Plan[dict[FactKind, list[SearchHit]]]:
         """The best candidates of each kind for a query, in one round trip.
 
@@ -121,7 +125,8 @@ class ReadPlans(PlansBase):
         ``ts_rank_cd``, normalised to [0, 1)). "hybrid": the union of both candidate lists, each
         scored (cosine + w * lexical) / (1 + w) — an absolute score, so facts of the two kinds
         compare. ``since`` / ``until`` bound the fact's date
-        (``valid_at``, else ``created_at``)."""
+        (``valid_at``, else ``created_at``). ``period`` (hybrid): the period the query asks about;
+        the facts dated in it join the candidates and carry ``in_period``."""
         require_user(user_id)
         q = self.vector_param(embedding)
         tsquery = lexical_query(query_text or "", self.taxonomy.words) if mode != "dense" else ""
@@ -167,6 +172,10 @@ class ReadPlans(PlansBase):
                 pool.append(f"(SELECT id, false AS person FROM {FACTS}, to_tsquery('english', %s) tq WHERE {scope}"
                             " AND claim_tsv @@ tq ORDER BY ts_rank_cd(claim_tsv, tq, 32) DESC, id LIMIT %s)")
                 params_pool += [tsquery, *scope_params, k]
+            if period is not None and mode == "hybrid":  # the facts dated in the period asked about
+                pool.append(f"(SELECT id, false AS person FROM {FACTS} WHERE {scope} AND {DATED} >= %s AND {DATED} < %s"
+                            " ORDER BY embedding <=> %s::vector, id LIMIT %s)")
+                params_pool += [*scope_params, *period, q, k]
             if names:  # the facts of a person the query names ("who is Mia?"): the relationships evaluator's links
                 # Driven from the (few) people rows, each linked fact looked up by its key: no scan of
                 # the user's facts when nobody is named.
@@ -178,6 +187,8 @@ class ReadPlans(PlansBase):
             columns = ", ".join("f." + c.strip() for c in FACT_COLUMNS.split(","))
             cosine, lexical = "greatest(1 - (f.embedding <=> %s::vector), 0)", "ts_rank_cd(f.claim_tsv, tq, 32)"
             fused = fusion or Fusion.blend(lexical_weight)
+            dated = "false" if period is None or mode != "hybrid" else "(coalesce(f.valid_at, f.created_at) >= %s AND coalesce(f.valid_at, f.created_at) < %s)"
+            dated_params = [] if period is None or mode != "hybrid" else list(period)
             if mode == "dense":
                 features, feature_params = f"{cosine} AS cosine, NULL::float8 AS lexical", [q]
                 blend, tq_join, tq_params = "cosine", "", []
@@ -187,7 +198,7 @@ class ReadPlans(PlansBase):
                 feature_params = [q] if mode == "hybrid" else []
                 blend = fusion_sql(fused) if mode == "hybrid" else "lexical"
                 tq_join, tq_params = ", to_tsquery('english', %s) tq", [tsquery]
-            candidates = (f"SELECT {columns}, {features}, c.person"
+            candidates = (f"SELECT {columns}, {features}, c.person, {dated} AS in_period"
                           f" FROM (SELECT id, bool_or(person) AS person FROM ({' UNION ALL '.join(pool)}) pool"
                           f" GROUP BY id) c JOIN {FACTS} f ON f.user_id = %s AND f.id = c.id{tq_join}")
             if mode == "hybrid" and fused.relative:  # compared with the best candidate of its kind
@@ -195,7 +206,8 @@ class ReadPlans(PlansBase):
                               f" FROM ({candidates}) candidates")
             parts.append(f"(SELECT *, {blend} AS relevance FROM ({candidates}) scored"
                          f" ORDER BY relevance DESC, id{'' if whole_pool else ' LIMIT %s'})")
-            params += [*feature_params, *params_pool, user_id, *tq_params, *([] if whole_pool else [k])]
+            params += [*feature_params, *dated_params, *params_pool, user_id, *tq_params,
+                       *([] if whole_pool else [k])]
         out: dict[FactKind, list[SearchHit]] = {FactKind(k): [] for k in quotas}
         if not parts:
             return out
@@ -224,7 +236,7 @@ class ReadPlans(PlansBase):
             out[fact.kind].append(SearchHit(fact, float(row["relevance"]), pending,
                                             None if row["cosine"] is None else float(row["cosine"]),
                                             None if row["lexical"] is None else float(row["lexical"]),
-                                            bool(row["person"])))
+                                            bool(row["person"]), bool(row["in_period"])))
         for hits in out.values():
             hits.sort(key=lambda h: (-h.similarity, str(h.fact.id)))
         return out

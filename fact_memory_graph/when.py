@@ -1,0 +1,120 @@
+"""The period a question asks about: "in May 2023", "on 3 June, 2023", "last week", "two years
+ago", "yesterday". The read path takes it as evidence: the facts dated within it (their
+``valid_at``, else when they were said) join the candidates and gain ``Fusion.period``.
+
+Pure and offline (no model): English forms only, resolved against the question's own time (the
+reader's clock) in its time zone. A question naming no period gives ``None`` and the search is
+unchanged. Deliberately small: a form not listed here is simply not a period.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import datetime, timedelta
+
+__all__ = ["Period", "asked_period", "asks_when"]
+
+#: ``[start, end)``, timezone-aware.
+Period = tuple[datetime, datetime]
+
+_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_MONTHS |= {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_YEAR = r"(?P<year>(?:19|20)\d\d)"
+_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+
+# Most specific first: a day, then a month, then a year, then relative forms.
+_FORMS = [
+    ("day", re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b", re.I)),      # 3 June, 2023
+    ("day", re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}\b", re.I)),                 # June 3, 2023
+    ("iso", re.compile(r"\b(?P<year>(?:19|20)\d\d)-(?P<month>[01]\d)-(?P<day>[0-3]\d)\b")),
+    ("month", re.compile(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", re.I)),                # May 2023
+    ("bare_month", re.compile(rf"\b(?:in|during|since|back in|early|late|mid)[- ]+{_MONTH}\b(?!\s*\d)", re.I)),
+    ("year", re.compile(rf"\b(?:in|during|of|since|back in)\s+{_YEAR}\b", re.I)),
+    ("yesterday", re.compile(r"\byesterday\b", re.I)),
+    ("today", re.compile(r"\b(?:today|this morning|tonight)\b", re.I)),
+    ("last", re.compile(r"\b(?P<which>last|this|past|previous)\s+(?P<unit>week(?:end)?|month|year)\b", re.I)),
+    ("ago", re.compile(r"\b(?P<n>\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+                       r"(?P<unit>day|week|month|year)s?\s+ago\b", re.I)),
+]
+
+
+_WHEN = re.compile(r"\b(?:when|since when|how long ago|what (?:date|day|year|month|time)|which (?:date|day|year|month)"
+                   r"|how long (?:has|have|had|did|was|were|since))\b", re.I)
+
+
+def _day_start(at: datetime) -> datetime:
+    return at.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _month(year: int, month: int, tz: object) -> Period:
+    start = datetime(year, month, 1, tzinfo=tz)  # type: ignore[arg-type]
+    end = datetime(year + (month == 12), month % 12 + 1, 1, tzinfo=tz)  # type: ignore[arg-type]
+    return start, end
+
+
+def _relative(which: str, unit: str, now: datetime) -> Period:
+    today = _day_start(now)
+    monday = today - timedelta(days=today.weekday())
+    if unit == "weekend":  # the Saturday and Sunday of this calendar week, or of the one before
+        saturday = monday + timedelta(days=5 if which == "this" else -2)
+        return saturday, saturday + timedelta(days=2)
+    if unit == "week":
+        return (monday, monday + timedelta(days=7)) if which == "this" else (monday - timedelta(days=7), monday)
+    if unit == "month":
+        year, month = now.year, now.month
+        if which != "this":
+            year, month = (year - 1, 12) if month == 1 else (year, month - 1)
+        return _month(year, month, now.tzinfo)
+    year = now.year - (which != "this")
+    return datetime(year, 1, 1, tzinfo=now.tzinfo), datetime(year + 1, 1, 1, tzinfo=now.tzinfo)
+
+
+def asked_period(text: str, now: datetime) -> Period | None:
+    """The period ``text`` asks about, resolved against ``now`` (aware), or ``None``."""
+    if now.tzinfo is None:
+        raise ValueError("now must be timezone-aware")
+    for form, pattern in _FORMS:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        g = m.groupdict()
+        try:
+            if form in ("day", "iso"):
+                month = int(g["month"]) if form == "iso" else _MONTHS[g["month"].lower()]
+                start = datetime(int(g["year"]), month, int(g["day"]), tzinfo=now.tzinfo)
+                return start, start + timedelta(days=1)
+        except ValueError:  # "31 February": not a day
+            continue
+        if form == "month":
+            return _month(int(g["year"]), _MONTHS[g["month"].lower()], now.tzinfo)
+        if form == "bare_month":  # the latest such month not after now
+            month = _MONTHS[g["month"].lower()]
+            return _month(now.year - (month > now.month), month, now.tzinfo)
+        if form == "year":
+            year = int(g["year"])
+            return datetime(year, 1, 1, tzinfo=now.tzinfo), datetime(year + 1, 1, 1, tzinfo=now.tzinfo)
+        if form == "yesterday":
+            return _day_start(now) - timedelta(days=1), _day_start(now)
+        if form == "today":
+            return _day_start(now), _day_start(now) + timedelta(days=1)
+        if form == "last":
+            return _relative(g["which"].lower(), g["unit"].lower(), now)
+        if form == "ago":  # around that time: half a unit either side (a day: that day)
+            n = int(g["n"]) if g["n"].isdigit() else _NUMBER[g["n"].lower()]
+            days = _UNIT_DAYS[g["unit"].lower()]
+            centre = now - timedelta(days=n * days)
+            if days == 1:
+                return _day_start(centre), _day_start(centre) + timedelta(days=1)
+            return centre - timedelta(days=days / 2), centre + timedelta(days=days / 2)
+    return None
+
+
+def asks_when(text: str) -> bool:
+    """Whether ``text`` asks when ("when ...?", "how long ago ...?", "what date ...?"): the memory
+    section then dates every fact, so the answer can say when (as it does for a named period)."""
+    return bool(_WHEN.search(text))
