@@ -103,8 +103,6 @@ def _pool_settings(config: FactMemoryConfig) -> dict[str, Any]:
             "kwargs": session_options(config.statement_timeout_ms, config.lock_timeout_ms)}
 
 
-
-
 class FactMemory:
     """Long-term memory of facts about the people an agent talks to.
 
@@ -133,7 +131,6 @@ class FactMemory:
         self.config = config or FactMemoryConfig()
         #: The categories in use: the built-in ones plus ``config.categories``.
         self.taxonomy = store.taxonomy = Taxonomy.of(self.config.categories)
-        self.embeddings = embeddings
         self.clock: Callable[[], datetime] = clock or utc_now
         self.database_url = database_url
         self._llm = llm
@@ -168,6 +165,11 @@ class FactMemory:
         #: Callables the weekly job delivers the digest to (``(digest, markdown)``), besides
         #: ``DigestConfig.webhook_url`` and the log (:func:`fact_memory_graph.digest.deliver_digest`).
         self.digest_sinks: list[Callable[[Any, str], None]] = []
+
+    @property
+    def embeddings(self) -> Embeddings:
+        """The embedder every path uses (the context's: one embedder per memory)."""
+        return self.context.embeddings
 
     @property
     def store(self) -> FactStore:
