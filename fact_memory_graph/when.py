@@ -23,6 +23,9 @@ _MONTHS |= {name.lower(): i for i, name in enumerate(calendar.month_abbr) if nam
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
 _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+#: A question longer than this is read at its head and tail only (a pasted page is not a question;
+#: a hostile one must not slow the read).
+MAX_CHARS = 4000
 _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
@@ -45,6 +48,11 @@ _FORMS = [
 
 _WHEN = re.compile(r"\b(?:when|since when|how long ago|what (?:date|day|year|month|time)|which (?:date|day|year|month)"
                    r"|how long (?:has|have|had|did|was|were|since))\b", re.I)
+
+
+def _bounded(text: str) -> str:
+    half = MAX_CHARS // 2
+    return text if len(text) <= MAX_CHARS else f"{text[:half]}\n{text[-half:]}"
 
 
 def _day_start(at: datetime) -> datetime:
@@ -78,6 +86,7 @@ def asked_period(text: str, now: datetime) -> Period | None:
     """The period ``text`` asks about, resolved against ``now`` (aware), or ``None``."""
     if now.tzinfo is None:
         raise ValueError("now must be timezone-aware")
+    text = _bounded(text)
     for form, pattern in _FORMS:
         m = pattern.search(text)
         if m is None:
@@ -117,4 +126,4 @@ def asked_period(text: str, now: datetime) -> Period | None:
 def asks_when(text: str) -> bool:
     """Whether ``text`` asks when ("when ...?", "how long ago ...?", "what date ...?"): the memory
     section then dates every fact, so the answer can say when (as it does for a named period)."""
-    return bool(_WHEN.search(text))
+    return bool(_WHEN.search(_bounded(text)))

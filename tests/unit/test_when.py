@@ -59,3 +59,9 @@ def test_an_age_ago_is_a_window_around_it_and_the_zone_is_the_clocks() -> None:
 ])
 def test_a_question_about_time_is_told_apart(question: str, expected: bool) -> None:
     assert asks_when(question) is expected
+
+
+def test_a_pasted_page_is_read_at_its_head_and_tail_only() -> None:
+    page = "x " * 500_000 + "what did I say in May 2023?"
+    assert _days(asked_period(page, NOW)) == ("2023-05-01", "2023-06-01")  # the tail is read
+    assert asked_period("in " * 300_000 + "y" * 10_000, NOW) is None and not asks_when("1 " * 500_000)
