@@ -73,8 +73,12 @@ def fusion_sql(f: Fusion) -> str:
     return f"1 / (1 + exp(-{z}))" if f.link == "logistic" else z
 
 
-#: A fact's date: when it happened if known, else when it was said.
-DATED = "coalesce(valid_at, created_at)"
+def _dated(alias: str = "") -> str:
+    """A fact's date: when it happened if known, else when it was said (``since``, ``until``, a
+    period the query asks about)."""
+    return f"coalesce({alias}valid_at, {alias}created_at)"
+
+
 #: A user with more facts (of any status) than this is searched in two stages: the nearest
 #: ``TWO_STAGE_POOL`` x k (at least ``MIN_TWO_STAGE_POOL``) by Hamming distance of the
 #: binary-quantised vectors, then exact cosine over them (``benchmarks/read_path.py``: the
@@ -133,6 +137,7 @@ class ReadPlans(PlansBase):
         names = query_names(query_text or "") if mode != "dense" else []
         if mode != "dense" and not tsquery:
             mode = "dense" if mode == "hybrid" else "lexical"
+        period = period if mode == "hybrid" else None  # evidence only the hybrid fusion weighs
         parts, params = [], []
         dense = mode in ("dense", "hybrid")
         large = dense and (yield from self._is_large(user_id))
@@ -145,10 +150,10 @@ class ReadPlans(PlansBase):
                 scope += " AND category = ANY(%s)"
                 scope_params.append(list(categories))
             if since is not None:
-                scope += " AND coalesce(valid_at, created_at) >= %s"
+                scope += f" AND {_dated()} >= %s"
                 scope_params.append(since)
             if until is not None:
-                scope += " AND coalesce(valid_at, created_at) < %s"
+                scope += f" AND {_dated()} < %s"
                 scope_params.append(until)
             # Candidates: the top k by cosine and (hybrid, lexical) the top k by full-text rank (the
             # union: a fact far in cosine but naming the query's rare word still competes).
@@ -172,8 +177,9 @@ class ReadPlans(PlansBase):
                 pool.append(f"(SELECT id, false AS person FROM {FACTS}, to_tsquery('english', %s) tq WHERE {scope}"
                             " AND claim_tsv @@ tq ORDER BY ts_rank_cd(claim_tsv, tq, 32) DESC, id LIMIT %s)")
                 params_pool += [tsquery, *scope_params, k]
-            if period is not None and mode == "hybrid":  # the facts dated in the period asked about
-                pool.append(f"(SELECT id, false AS person FROM {FACTS} WHERE {scope} AND {DATED} >= %s AND {DATED} < %s"
+            if period is not None:  # the facts dated in the period asked about
+                pool.append(f"(SELECT id, false AS person FROM {FACTS} WHERE {scope} AND {_dated()} >= %s"
+                            f" AND {_dated()} < %s"
                             " ORDER BY embedding <=> %s::vector, id LIMIT %s)")
                 params_pool += [*scope_params, *period, q, k]
             if names:  # the facts of a person the query names ("who is Mia?"): the relationships evaluator's links
@@ -187,8 +193,8 @@ class ReadPlans(PlansBase):
             columns = ", ".join("f." + c.strip() for c in FACT_COLUMNS.split(","))
             cosine, lexical = "greatest(1 - (f.embedding <=> %s::vector), 0)", "ts_rank_cd(f.claim_tsv, tq, 32)"
             fused = fusion or Fusion.blend(lexical_weight)
-            dated = "false" if period is None or mode != "hybrid" else "(coalesce(f.valid_at, f.created_at) >= %s AND coalesce(f.valid_at, f.created_at) < %s)"
-            dated_params = [] if period is None or mode != "hybrid" else list(period)
+            dated = "false" if period is None else f"({_dated('f.')} >= %s AND {_dated('f.')} < %s)"
+            dated_params = [] if period is None else list(period)
             if mode == "dense":
                 features, feature_params = f"{cosine} AS cosine, NULL::float8 AS lexical", [q]
                 blend, tq_join, tq_params = "cosine", "", []
