@@ -14,6 +14,7 @@ import json
 import re
 import statistics
 import time
+import uuid
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from importlib import resources
@@ -153,6 +154,9 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
     summary: dict[str, Any] = {"scripted": real_model is None, "outcomes": [], "sections": []}
     try:
         memory.forget(DEMO_USER)  # a fresh run each time
+        # Fresh message ids and threads too: a forget keeps digests of the forgotten turns (ids and
+        # turn fingerprints) so re-sent history never comes back, which would leave a second run empty.
+        run = uuid.uuid4().hex[:8]
         # Questions are asked at their simulated date, between the messages, so each recall sees
         # only what had been said by then.
         questions = sorted(conversation["questions"], key=lambda q: q["day"])
@@ -178,10 +182,10 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
                     ask(questions.pop(0))
                 at = start + timedelta(days=msg["day"])
                 clock.set(at)
-                message_id = f"demo-{i}"
+                message_id = f"demo-{run}-{i}"
                 t0 = time.perf_counter()
                 out = graph.invoke({"messages": [HumanMessage(msg["text"], id=message_id)]},
-                                   {"configurable": {"user_id": DEMO_USER, "thread_id": f"demo-day-{msg['day']}"}})
+                                   {"configurable": {"user_id": DEMO_USER, "thread_id": f"demo-{run}-day-{msg['day']}"}})
                 reply_ms.append((replied[-1] - t0) * 1000)
                 memory.flush(DEMO_USER)  # the drainer extracts it off the reply's path; wait to show its ops
                 write_s += time.perf_counter() - t0
