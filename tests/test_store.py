@@ -53,6 +53,19 @@ def test_migrations_run_twice_and_are_recorded(fresh_db_url: str) -> None:
     assert dim == 384
 
 
+def test_the_read_does_not_wait_for_a_vacuum(fresh_db_url: str) -> None:
+    """New facts go straight into the full-text index (no GIN pending list that every search
+    reads until a vacuum), and the facts table is vacuumed after 2 % new rows, so a large user's
+    index-only scans read the table for fewer pages."""
+    with FactStore.from_conn_string(fresh_db_url, dimension=384) as store:
+        store.setup()
+    with psycopg.connect(fresh_db_url) as conn:
+        options = dict(conn.execute("SELECT relname, reloptions FROM pg_class WHERE relname = ANY(%s)",
+                                    (["fact_memory_facts_claim_tsv_idx", "fact_memory_facts"],)).fetchall())
+    assert options["fact_memory_facts_claim_tsv_idx"] == ["fastupdate=off"]
+    assert options["fact_memory_facts"] == ["autovacuum_vacuum_insert_scale_factor=0.02"]
+
+
 def _setup_in_process(url: str) -> str:
     try:
         with FactStore.from_conn_string(url, dimension=384) as store:

@@ -357,6 +357,20 @@ DROP INDEX fact_memory_facts_scope_idx;
 CREATE INDEX fact_memory_facts_scope_idx ON fact_memory_facts (user_id, kind, status) INCLUDE (id, embedding_bits);
 """,
     ),
+    (
+        "the read stays fast between vacuums: no GIN pending list, index-only scans sooner",
+        """
+-- With fastupdate a GIN index queues new entries in a pending list that every search reads in
+-- full until a vacuum merges it (up to gin_pending_list_limit, 4 MB, of all users' new facts): a
+-- lexical search of 1,000 facts took 5 ms instead of 0.07 (benchmarks/read_path.py, BENCHMARKS.md).
+-- A fact's few lexemes go into the index as it is written instead.
+ALTER INDEX fact_memory_facts_claim_tsv_idx SET (fastupdate = off);
+-- A large user's dense candidates come from an index-only scan, which reads the table for every
+-- page written since the last vacuum; an insert-only table is vacuumed after 20 % new rows by
+-- default (200k of a 1M-row table), here after 2 %.
+ALTER TABLE fact_memory_facts SET (autovacuum_vacuum_insert_scale_factor = 0.02);
+""",
+    ),
 ]
 
 
