@@ -355,6 +355,8 @@ def main() -> None:
     parser.add_argument("--lexical-weight", type=float, default=ReadConfig().lexical_weight)
     parser.add_argument("--period-weight", type=float, default=ReadConfig().period_weight,
                         help="the gain of a fact dated in the period a question names (ReadConfig.period_weight)")
+    parser.add_argument("--session-boost", type=float, default=ReadConfig().session_boost,
+                        help="the gain of facts said together with the best hit (ReadConfig.session_boost)")
     parser.add_argument("--facts", choices=("turns", "observations"), default="turns",
                         help="turns: every dialog turn stored as a fact; observations: LoCoMo's own extracted "
                              "facts through remember() (one memory user per speaker)")
@@ -393,7 +395,8 @@ def main() -> None:
         else:
             write = WriteConfig()  # observations go through the write path as shipped (dedup included)
         config = FactMemoryConfig(write=write, read=ReadConfig(search=mode, lexical_weight=args.lexical_weight,
-                                                               period_weight=args.period_weight, track_access=False))
+                                                               period_weight=args.period_weight, session_boost=args.session_boost,
+                                                               track_access=False))
         memory = FactMemory.open(config=config, llm=oracle.model, embeddings=embeddings)
         opened[mode] = memory
         rows = []

@@ -1,5 +1,6 @@
-"""The period a question asks about: "in May 2023", "on 3 June, 2023", "last week", "two years
-ago", "yesterday". The read path takes it as evidence: the facts dated within it (their
+"""The period a question asks about: "in May 2023", "on 3 June, 2023", "between May 3 and May 9,
+2023", "the second week of November", "summer 2021" (northern-hemisphere seasons), "last week",
+"two years ago", "yesterday". The read path takes it as evidence: the facts dated within it (their
 ``valid_at``, else when they were said) join the candidates and gain ``Fusion.period``.
 
 Pure and offline (no model): English forms only, resolved against the question's own time (the
@@ -20,7 +21,8 @@ Period = tuple[datetime, datetime]
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS |= {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
-_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_MONTH = rf"(?P<month>{_MONTH_NAMES})\.?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
 _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
 #: A question longer than this is read at its head and tail only (a pasted page is not a question;
@@ -30,10 +32,21 @@ _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 
-# Most specific first: a day, then a month, then a year, then relative forms.
+#: Northern-hemisphere seasons: (first month, months); winter runs from December into the next year.
+_SEASONS = {"spring": (3, 3), "summer": (6, 3), "autumn": (9, 3), "fall": (9, 3), "winter": (12, 3)}
+_ORDINAL_WEEK = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
+_SEP = r"(?:,\s*|\s+)"  # "June 3, 2023", "June 3 2023", "June 3,2023"
+
+# Most specific first: a range of days, a day, a week, then a month, a season, a year, then
+# relative forms.
 _FORMS = [
-    ("day", re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b", re.I)),      # 3 June, 2023
-    ("day", re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}\b", re.I)),                 # June 3, 2023
+    ("between", re.compile(rf"\bbetween\s+(?P<month1>{_MONTH_NAMES})\.?\s+(?P<day1>[0-3]?\d)(?:st|nd|rd|th)?\s+and\s+"
+                           rf"(?:(?P<month2>{_MONTH_NAMES})\.?\s+)?{_DAY}{_SEP}{_YEAR}\b", re.I)),  # between May 3 and May 9, 2023
+    ("day", re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}{_SEP}{_YEAR}\b", re.I)),      # 3 June, 2023
+    ("day", re.compile(rf"\b{_MONTH}\s+{_DAY}{_SEP}{_YEAR}\b", re.I)),                 # June 3, 2023
+    ("week_of", re.compile(rf"\b(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+week\s+of\s+{_MONTH}"
+                           rf"(?:\s+{_YEAR})?\b", re.I)),                               # the second week of May
+    ("season", re.compile(rf"\b(?P<season>spring|summer|autumn|fall|winter)\s+(?:of\s+)?{_YEAR}\b", re.I)),
     ("iso", re.compile(r"\b(?P<year>(?:19|20)\d\d)-(?P<month>[01]\d)-(?P<day>[0-3]\d)\b")),
     ("month", re.compile(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", re.I)),                # May 2023
     ("bare_month", re.compile(rf"\b(?:in|during|since|back in|early|late|mid)[- ]+{_MONTH}\b(?!\s*\d)", re.I)),
@@ -99,6 +112,28 @@ def asked_period(text: str, now: datetime) -> Period | None:
                 return start, start + timedelta(days=1)
         except ValueError:  # "31 February": not a day
             continue
+        if form == "between":
+            try:
+                year = int(g["year"])
+                start = datetime(year, _MONTHS[g["month1"].lower()], int(g["day1"]), tzinfo=now.tzinfo)
+                last = datetime(year, _MONTHS[(g["month2"] or g["month1"]).lower()], int(g["day"]), tzinfo=now.tzinfo)
+            except ValueError:
+                continue
+            if last >= start:
+                return start, last + timedelta(days=1)
+            continue
+        if form == "week_of":  # days 1-7, 8-14, ... of the month; "last": its final seven days
+            month = _MONTHS[g["month"].lower()]
+            year = int(g["year"]) if g["year"] else now.year - (month > now.month)
+            first, end = _month(year, month, now.tzinfo)
+            nth = g["nth"].lower()
+            start = end - timedelta(days=7) if nth == "last" else first + timedelta(days=7 * _ORDINAL_WEEK[nth])
+            return start, start + timedelta(days=7)
+        if form == "season":
+            first_month, months = _SEASONS[g["season"].lower()]
+            start, _ = _month(int(g["year"]), first_month, now.tzinfo)
+            end_year, end_month = divmod(first_month - 1 + months, 12)
+            return start, datetime(int(g["year"]) + end_year, end_month + 1, 1, tzinfo=now.tzinfo)
         if form == "month":
             return _month(int(g["year"]), _MONTHS[g["month"].lower()], now.tzinfo)
         if form == "bare_month":  # the latest such month not after now

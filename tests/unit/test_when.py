@@ -30,6 +30,13 @@ def _days(period):
     ("what did I say yesterday", ("2023-10-19", "2023-10-20")),
     ("how am I doing today", ("2023-10-20", "2023-10-21")),
     ("what did I mention three days ago", ("2023-10-17", "2023-10-18")),
+    ("Where was John between August 11 and August 15 2023?", ("2023-08-11", "2023-08-16")),
+    ("what did we do between May 3 and 9, 2023", ("2023-05-03", "2023-05-10")),
+    ("Where was the picture shared on December 1,2023 taken?", ("2023-12-01", "2023-12-02")),
+    ("Which country was Tim visiting in the second week of November?", ("2022-11-08", "2022-11-15")),
+    ("the last week of February 2024", ("2024-02-23", "2024-03-01")),                # a leap year
+    ("What state did Joanna visit in summer 2021?", ("2021-06-01", "2021-09-01")),
+    ("how was the winter of 2022", ("2022-12-01", "2023-03-01")),                    # into the next year
 ])
 def test_a_named_period_is_resolved(question: str, expected: tuple[str, str]) -> None:
     assert _days(asked_period(question, NOW)) == expected
