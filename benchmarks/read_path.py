@@ -31,6 +31,7 @@ from _common import bench_database, percentile
 from psycopg.types.json import Jsonb
 
 from fact_memory_graph import FactMemory, FactMemoryConfig, ReadConfig
+from fact_memory_graph.embeddings import LocalMiniLMEmbeddings
 from fact_memory_graph.schema import CURRENT_CATEGORIES, DURABLE_CATEGORIES, FactKind
 from fact_memory_graph.testing import FixedClock
 
@@ -161,6 +162,8 @@ def main() -> None:
     parser.add_argument("--hnsw-rows", type=int, default=100_000)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--no-hnsw", action="store_true", help="skip the exact-vs-HNSW comparison")
+    parser.add_argument("--onnx-spin", action="store_true",
+                        help="let ONNX Runtime's threads spin-wait between runs (LocalMiniLMEmbeddings(spin_wait=True))")
     args = parser.parse_args()
 
     rng = random.Random(7)
@@ -168,7 +171,8 @@ def main() -> None:
     url = database.enter_context(bench_database(args.database_url, "bench_read"))
     clock = FixedClock(datetime(2026, 6, 1, tzinfo=UTC))
     config = FactMemoryConfig(read=ReadConfig(track_access=False))
-    memory = FactMemory.open(url, clock=clock, config=config)
+    memory = FactMemory.open(url, clock=clock, config=config,
+                             embeddings=LocalMiniLMEmbeddings(spin_wait=True) if args.onnx_spin else None)
     out: dict = {}
     try:
         sizes = [int(s) for s in args.sizes.split(",")]
