@@ -4,14 +4,15 @@ For a query it fetches similarity candidates of each kind (more than the quota),
 ``relevance x confidence x time_weight`` and keeps the top ``k_durable`` durable and top
 ``k_current`` current facts; ``k`` caps the total (the top k by score across both kinds).
 
-- relevance (``ReadConfig.search``, default "hybrid") = the reciprocal-rank fusion of two
-  rankings of the user's facts of that kind: Postgres full-text search (an OR of the query's
-  lexemes over the claim and its category, with the category's cue words — "health" reaches
-  "[health] allergic to penicillin") and the dense cosine ranking; the fused score is divided by
-  its best value, so relevance lies in (0, 1] (1 = first in both). "dense" keeps cosine similarity
-  clipped to [0, 1]; "lexical" uses full-text search alone. Measured on LoCoMo (BENCHMARKS.md).
-  No relevance floor: fused scores are ranks, not calibrated similarities, and a floor measured on
-  cosine removed answers a user needed; pass ``score_threshold`` to cut;
+- relevance (``ReadConfig.search``, default "hybrid") = ``ReadConfig.fusion_model()`` of each
+  candidate's evidence — by default ``(cosine + w * lexical) / (1 + w)``, plus
+  ``ReadConfig.period_weight`` for a fact dated in the period the query names — over the union of
+  the user's facts of that kind nearest by cosine, best by Postgres full-text search (an OR of
+  the query's lexemes over the claim and its category, with the category's cue words — "health"
+  reaches "[health] allergic to penicillin"), linked to a person the query names, and dated in
+  that period; found and scored in one statement. "dense" keeps cosine similarity clipped to
+  [0, 1]; "lexical" uses full-text search alone. Measured on LoCoMo (BENCHMARKS.md). No relevance
+  floor: a floor measured on cosine removed answers a user needed; pass ``score_threshold`` to cut;
 - the facts said together with the best hit (its session, or its message), the best hit included,
   gain ``ReadConfig.session_boost`` (0.1) x its score: the second half of a two-fact answer;
 - time_weight = 1 for durable facts; for current facts the configured curve (default
