@@ -78,6 +78,11 @@ def _month(year: int, month: int, tz: object) -> Period:
     return start, end
 
 
+def _latest_year(month: int, now: datetime) -> int:
+    """The year of the latest such month not after ``now`` ("in June", "the first week of May")."""
+    return now.year - (month > now.month)
+
+
 def _relative(which: str, unit: str, now: datetime) -> Period:
     today = _day_start(now)
     monday = today - timedelta(days=today.weekday())
@@ -110,21 +115,18 @@ def asked_period(text: str, now: datetime) -> Period | None:
                 month = int(g["month"]) if form == "iso" else _MONTHS[g["month"].lower()]
                 start = datetime(int(g["year"]), month, int(g["day"]), tzinfo=now.tzinfo)
                 return start, start + timedelta(days=1)
-        except ValueError:  # "31 February": not a day
-            continue
-        if form == "between":
-            try:
+            if form == "between":  # an inverted range falls through to its last day
                 year = int(g["year"])
                 start = datetime(year, _MONTHS[g["month1"].lower()], int(g["day1"]), tzinfo=now.tzinfo)
                 last = datetime(year, _MONTHS[(g["month2"] or g["month1"]).lower()], int(g["day"]), tzinfo=now.tzinfo)
-            except ValueError:
+                if last >= start:
+                    return start, last + timedelta(days=1)
                 continue
-            if last >= start:
-                return start, last + timedelta(days=1)
+        except ValueError:  # "31 February": not a day
             continue
         if form == "week_of":  # days 1-7, 8-14, ... of the month; "last": its final seven days
             month = _MONTHS[g["month"].lower()]
-            year = int(g["year"]) if g["year"] else now.year - (month > now.month)
+            year = int(g["year"]) if g["year"] else _latest_year(month, now)
             first, end = _month(year, month, now.tzinfo)
             nth = g["nth"].lower()
             start = end - timedelta(days=7) if nth == "last" else first + timedelta(days=7 * _ORDINAL_WEEK[nth])
@@ -136,9 +138,9 @@ def asked_period(text: str, now: datetime) -> Period | None:
             return start, datetime(int(g["year"]) + end_year, end_month + 1, 1, tzinfo=now.tzinfo)
         if form == "month":
             return _month(int(g["year"]), _MONTHS[g["month"].lower()], now.tzinfo)
-        if form == "bare_month":  # the latest such month not after now
+        if form == "bare_month":
             month = _MONTHS[g["month"].lower()]
-            return _month(now.year - (month > now.month), month, now.tzinfo)
+            return _month(_latest_year(month, now), month, now.tzinfo)
         if form == "year":
             year = int(g["year"])
             return datetime(year, 1, 1, tzinfo=now.tzinfo), datetime(year + 1, 1, 1, tzinfo=now.tzinfo)
