@@ -403,6 +403,8 @@ class DigestConfig(BaseModel):
     #: Markdown, an ``Idempotency-Key`` header naming the week), the log (``log=True``), and any
     #: callables in ``FactMemory.digest_sinks``. None of them: the digest is only stored.
     webhook_url: str | None = None
+    #: Extra headers of the webhook's POST (an ``Authorization`` token, a chat service's key).
+    webhook_headers: dict[str, str] = Field(default_factory=dict, max_length=20)
     webhook_timeout_s: float = Field(default=10.0, gt=0, le=300)
     #: Attempts of one delivery (waiting ``webhook_retry_s`` doubling between them); when all
     #: fail the job fails, and procrastinate retries it later.

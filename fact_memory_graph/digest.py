@@ -184,16 +184,17 @@ def _retrying(cfg: Any) -> dict[str, Any]:
             "wait": wait_exponential(multiplier=cfg.webhook_retry_s, max=max(cfg.webhook_retry_s * 8, 0.001))}
 
 
-def _headers(digest: Digest) -> dict[str, str]:
-    """The receiver can drop a second copy of one week's digest by this key."""
-    return {"Idempotency-Key": f"fact-memory-digest-{digest.week_start.isoformat()}"}
+def _headers(cfg: Any, digest: Digest) -> dict[str, str]:
+    """The configured headers, and a key by which the receiver can drop a second copy of one
+    week's digest."""
+    return {**cfg.webhook_headers, "Idempotency-Key": f"fact-memory-digest-{digest.week_start.isoformat()}"}
 
 
 def _post(cfg: Any, digest: Digest, markdown: str) -> None:
     for attempt in Retrying(**_retrying(cfg)):
         with attempt:
             response = httpx.post(cfg.webhook_url, json=_payload(digest, markdown), timeout=cfg.webhook_timeout_s,
-                                  headers=_headers(digest))
+                                  headers=_headers(cfg, digest))
             response.raise_for_status()
 
 
@@ -244,7 +245,7 @@ async def adeliver_digest(memory: Any, digest: Digest | None = None, markdown: s
             async for attempt in AsyncRetrying(**_retrying(cfg)):
                 with attempt:
                     response = await client.post(cfg.webhook_url, json=_payload(digest, markdown),
-                                                 headers=_headers(digest))
+                                                 headers=_headers(cfg, digest))
                     response.raise_for_status()
     await asyncio.to_thread(_deliver_locally, memory, digest, markdown)
     await memory.astore.digest_delivered(week, at=memory.context.now())

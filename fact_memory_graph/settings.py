@@ -10,6 +10,13 @@
 | ``FACT_MEMORY_DEDUP_THRESHOLD`` | write-time dedup cosine threshold (default 0.92) |
 | ``FACT_MEMORY_EVALUATORS`` | optional built-in evaluators to switch on: ``goals``, ``trust`` or ``goals,trust`` |
 | ``FACT_MEMORY_MAX_TOKENS`` / ``FACT_MEMORY_TIMEOUT`` | output cap / timeout of the env-configured model |
+| ``FACT_MEMORY_RETENTION_DAYS`` | retention: facts no longer believed and audit rows older than this are deleted by ``maintain`` (off by default) |
+| ``FACT_MEMORY_LOG_DAYS`` | days processed messages stay in the message log (default 1) |
+| ``FACT_MEMORY_DIGEST_WEBHOOK_URL`` | the weekly digest is POSTed here as JSON (``http(s)://``) |
+| ``FACT_MEMORY_DIGEST_WEBHOOK_HEADERS`` | extra headers of that POST as JSON, e.g. ``{"Authorization": "Bearer ..."}`` |
+| ``FACT_MEMORY_DIGEST_WEBHOOK_TIMEOUT`` / ``..._ATTEMPTS`` | seconds per post (default 10) / attempts (default 3) |
+| ``FACT_MEMORY_DIGEST_LOG`` | ``1``: the digest is also written to the worker's log |
+| ``FACT_MEMORY_DIGEST_SCHEDULE`` | cron of the weekly digest job, UTC (default ``0 4 * * 1``) |
 | ``FACT_MEMORY_EMBEDDINGS`` | ``local`` (default: offline all-MiniLM-L6-v2), ``e5`` (offline multilingual-e5-small, ``[e5]`` extra) or ``openai:<model>`` |
 
 Database URLs may be libpq URLs (``postgresql://``, ``postgres://``) or SQLAlchemy-style ones
@@ -105,6 +112,12 @@ def config_from_env() -> FactMemoryConfig:
         if names - {"goals", "trust"}:
             raise ConfigurationError(f"FACT_MEMORY_EVALUATORS={v!r}: expected goals, trust or goals,trust")
         data["evaluators"] = {name: True for name in names}
+    if v := os.environ.get("FACT_MEMORY_RETENTION_DAYS"):
+        data["reconcile"] = {"retention_days": v}
+    if v := os.environ.get("FACT_MEMORY_LOG_DAYS"):
+        data["queue"] = {"log_days": v}
+    if digest := _digest_from_env():
+        data["digest"] = digest
     if v := os.environ.get("FACT_MEMORY_CATEGORIES"):
         # The custom categories as JSON, so the CLI and the app agree on them:
         # '[{"name": "training_load", "kind": "current", "description": "ran 40 km this week"}]'
@@ -116,6 +129,28 @@ def config_from_env() -> FactMemoryConfig:
         return FactMemoryConfig.model_validate(data)
     except ValidationError as exc:
         raise ConfigurationError(f"invalid FACT_MEMORY_* setting: {exc}") from exc
+
+
+_DIGEST_ENV = {"FACT_MEMORY_DIGEST_WEBHOOK_URL": "webhook_url", "FACT_MEMORY_DIGEST_WEBHOOK_TIMEOUT":
+               "webhook_timeout_s", "FACT_MEMORY_DIGEST_WEBHOOK_ATTEMPTS": "webhook_attempts",
+               "FACT_MEMORY_DIGEST_SCHEDULE": "schedule", "FACT_MEMORY_DIGEST_LOG": "log"}
+
+
+def _digest_from_env() -> dict[str, object]:
+    """The weekly digest's channel (``DigestConfig``) from ``FACT_MEMORY_DIGEST_*``: what the
+    shipped ``fact-memory worker`` delivers to."""
+    digest: dict[str, object] = {field: v for name, field in _DIGEST_ENV.items() if (v := os.environ.get(name))}
+    if url := digest.get("webhook_url"):
+        if urlsplit(str(url)).scheme not in ("http", "https") or not urlsplit(str(url)).netloc:
+            raise ConfigurationError("FACT_MEMORY_DIGEST_WEBHOOK_URL: expected an http(s):// URL, got "
+                                     f"{redact_url(str(url))!r}")
+    if v := os.environ.get("FACT_MEMORY_DIGEST_WEBHOOK_HEADERS"):
+        try:
+            headers = json.loads(v)
+        except json.JSONDecodeError as exc:
+            raise ConfigurationError(f"FACT_MEMORY_DIGEST_WEBHOOK_HEADERS is not JSON: {exc}") from None
+        digest["webhook_headers"] = headers
+    return digest
 
 
 def _number(name: str, default: str, kind: type[int] | type[float]) -> Any:

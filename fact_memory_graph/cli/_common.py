@@ -124,7 +124,12 @@ def _parse_since(since: str | None) -> timedelta | None:
     number, unit = since[:-1], since[-1:]
     if unit not in units or not number.replace(".", "", 1).isdigit():
         fail(f"--since takes a number and a unit (d, h, m, w), e.g. 7d; got {since!r}")
-    return timedelta(**{units[unit]: float(number)})
+    try:
+        window = timedelta(**{units[unit]: float(number)})
+        datetime.now().astimezone() - window  # a window reaching before year 1 cannot be counted
+    except OverflowError:
+        fail(f"--since {since}: too long a window (at most {(datetime.now() - datetime.min).days - 1}d)")
+    return window
 
 
 def _url(database_url: str | None) -> str | None:

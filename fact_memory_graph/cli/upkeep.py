@@ -127,16 +127,18 @@ def maintain(
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
 ) -> None:
-    """Expire current facts past their end and mark long-unused durable facts dormant (no model)."""
+    """Expire current facts past their end, mark long-unused durable facts dormant, trim the message
+    log and apply retention (FACT_MEMORY_RETENTION_DAYS), as the worker does (no model)."""
     from fact_memory_graph.config import utc_now
+    from fact_memory_graph.namespaces.upkeep import maintain_arguments
     from fact_memory_graph.settings import config_from_env
 
     _users_arg(user, all_users)
     with _errors():
-        days = config_from_env().reconcile.dormant_after_days
+        config = config_from_env()
     with _store(database_url, data_dir) as store:
         targets = [u["user_id"] for u in store.users()] if all_users else [user]
-        done = {uid: store.maintain(uid, at=utc_now(), dormant_after_days=days) for uid in targets if uid}
+        done = {uid: store.maintain(uid, **maintain_arguments(config, utc_now())) for uid in targets if uid}
     if as_json:
         _emit_json(done)
         return
@@ -285,17 +287,31 @@ def health(
 @app.command()
 def digest(
     build: Annotated[bool, typer.Option("--build", help="Build (or rebuild) last week's digest now.")] = False,
+    deliver: Annotated[bool, typer.Option(
+        "--deliver", help="Deliver the newest digest to the configured channel (FACT_MEMORY_DIGEST_*) "
+        "unless it was delivered already.")] = False,
     as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None,
 ) -> None:
     """The weekly digest: what changed, whether memory helps, quality and alerts (the newest one)."""
-    from fact_memory_graph.digest import build_digest, digest_markdown, latest_digest
+    from fact_memory_graph.digest import build_digest, deliver_digest, digest_markdown, latest_digest
 
+    delivered = None
     with _memory(database_url, data_dir) as memory:
         if build:
             built = build_digest(memory)
             found: tuple[Any, str] | None = (built, digest_markdown(built))
         else:
             found = latest_digest(memory)
+        if deliver:
+            cfg = memory.config.digest
+            if not (cfg.webhook_url or cfg.log):
+                fail("no channel for the digest: set FACT_MEMORY_DIGEST_WEBHOOK_URL (or FACT_MEMORY_DIGEST_LOG=1)")
+            try:
+                delivered = deliver_digest(memory) if found else False
+            except Exception as exc:  # noqa: BLE001 - the webhook's error, in one line
+                fail(f"the digest could not be delivered: {type(exc).__name__}: {str(exc)[:300]}", 1)
+    if delivered is not None:
+        err.print("digest delivered" if delivered else "nothing to deliver (delivered already, or none yet)")
     if found is None:  # nothing wrong: the weekly job has not run yet
         console.print("no digest yet: the weekly job writes one (or run `fact-memory digest --build`)")
         return

@@ -14,6 +14,7 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph.state import CompiledStateGraph
 
+from fact_memory_graph.config import FactMemoryConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import StoreError
 from fact_memory_graph.health import health_report
@@ -22,7 +23,19 @@ from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import HealthReport, ReconcileReport
 from fact_memory_graph.spool import Spool
 
-__all__ = ["Upkeep"]
+__all__ = ["Upkeep", "maintain_arguments"]
+
+
+def maintain_arguments(config: FactMemoryConfig, at: datetime,
+                       dormant_after_days: float | None = None) -> dict[str, Any]:
+    """What ``maintain`` applies, from one configuration: expiry at ``at``, dormancy, retention
+    (``ReconcileConfig.retention_days``) and the message log's trim (``QueueConfig.log_days``, or
+    the nightly review's window when longer). The worker, ``memory.upkeep.maintain`` and the
+    ``fact-memory maintain`` command all pass these, so the three trim and purge alike."""
+    cfg = config.reconcile
+    return {"at": at, "dormant_after_days": cfg.dormant_after_days if dormant_after_days is None
+            else dormant_after_days, "retention_days": cfg.retention_days,
+            "log_before": at - timedelta(days=max(config.queue.log_days, config.inference.window_days))}
 
 
 class Upkeep:
@@ -37,10 +50,7 @@ class Upkeep:
 
     # ------------------------------------------------------------------ maintenance
     def _maintain_args(self, at: datetime | None, dormant_after_days: float | None) -> dict[str, Any]:
-        cfg = self._ctx.config.reconcile
-        at = at or self._ctx.now()
-        return {"at": at, "dormant_after_days": cfg.dormant_after_days if dormant_after_days is None
-                else dormant_after_days, "retention_days": cfg.retention_days, "log_before": self._log_before(at)}
+        return maintain_arguments(self._ctx.config, at or self._ctx.now(), dormant_after_days)
 
     def maintain(self, user_id: str, *, at: datetime | None = None,
                  dormant_after_days: float | None = None) -> dict[str, int]:
@@ -113,8 +123,7 @@ class Upkeep:
     def _log_before(self, at: datetime) -> datetime:
         """Processed messages older than this leave the message log (``QueueConfig.log_days``, or
         the nightly review's window when longer): trimmed by ``maintain`` for idle users too."""
-        cfg = self._ctx.config
-        return at - timedelta(days=max(cfg.queue.log_days, cfg.inference.window_days))
+        return maintain_arguments(self._ctx.config, at)["log_before"]
 
     def _idle_days(self) -> float:
         # Dormancy's threshold; under the staged policy the sweep's grace period comes first.
