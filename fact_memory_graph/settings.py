@@ -140,9 +140,9 @@ def _digest_from_env() -> dict[str, object]:
     """The weekly digest's channel (``DigestConfig``) from ``FACT_MEMORY_DIGEST_*``: what the
     shipped ``fact-memory worker`` delivers to."""
     digest: dict[str, object] = {field: v for name, field in _DIGEST_ENV.items() if (v := os.environ.get(name))}
-    if url := digest.get("webhook_url"):
-        if urlsplit(str(url)).scheme not in ("http", "https") or not urlsplit(str(url)).netloc:
-            raise ConfigurationError("FACT_MEMORY_DIGEST_WEBHOOK_URL: expected an http(s):// URL, got "
+    url = urlsplit(str(digest.get("webhook_url", "")))
+    if digest.get("webhook_url") and (url.scheme not in ("http", "https") or not url.netloc):
+        raise ConfigurationError("FACT_MEMORY_DIGEST_WEBHOOK_URL: expected an http(s):// URL, got "
                                      f"{redact_url(str(url))!r}")
     if v := os.environ.get("FACT_MEMORY_DIGEST_WEBHOOK_HEADERS"):
         try:

@@ -293,7 +293,12 @@ def digest(
     as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None,
 ) -> None:
     """The weekly digest: what changed, whether memory helps, quality and alerts (the newest one)."""
-    from fact_memory_graph.digest import build_digest, deliver_digest, digest_markdown, latest_digest
+    from fact_memory_graph.digest import (
+        build_digest,
+        deliver_digest,
+        digest_markdown,
+        latest_digest,
+    )
 
     delivered = None
     with _memory(database_url, data_dir) as memory:
