@@ -15,7 +15,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, NotRequired, Protocol
 
-from langchain.agents.middleware import AgentMiddleware, AgentState, ModelRequest, ModelResponse
+try:
+    from langchain.agents.middleware import AgentMiddleware, AgentState, ModelRequest, ModelResponse
+except ModuleNotFoundError as exc:  # the `agents` extra is not installed: say which one
+    if not (exc.name or "").startswith("langchain") or (exc.name or "").startswith("langchain_"):
+        raise
+    raise ModuleNotFoundError(
+        f"fact_memory_graph.middleware needs LangChain 1.x agents ({exc.name!r} is missing): "
+        'pip install "fact-memory-graph[agents]"', name=exc.name) from exc
 from langchain_core.messages import SystemMessage
 from langchain_core.runnables import RunnableLambda
 

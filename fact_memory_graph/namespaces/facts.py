@@ -46,7 +46,7 @@ def _single(outcome: ApplyOutcome, message_id: str | None) -> AppliedOp:
     return outcome.applied[0]
 
 
-def _fact(claim: str, kind: FactKind | str, category: str, structured_fields: dict[str, Any] | None,
+def _fact(claim: str, kind: FactKind | str | None, category: str, structured_fields: dict[str, Any] | None,
           verification_status: VerificationStatus | str, expires_at: datetime | None) -> dict[str, Any]:
     return {"claim": claim, "kind": kind, "category": category, "structured_fields": structured_fields,
             "verification_status": verification_status, "expires_at": expires_at}
@@ -61,9 +61,14 @@ class Facts:
 
     # ------------------------------------------------------------------ checks shared by the writes
     def _proposal(
-        self, claim: str, kind: FactKind | str, category: str, structured_fields: dict[str, Any] | None,
+        self, claim: str, kind: FactKind | str | None, category: str, structured_fields: dict[str, Any] | None,
         verification_status: VerificationStatus | str, at: datetime, expires_at: datetime | None,
     ) -> PlannedOp:
+        if kind is None:  # the category says it
+            kind = self._ctx.taxonomy.kind_of(category) if isinstance(category, str) else None
+            if kind is None:
+                raise InvalidInputError(f"unknown category {category!r} (known: "
+                                        f"{', '.join(self._ctx.taxonomy.model_categories)}); or pass kind=")
         kind = parse_enum(FactKind, kind, "kind")
         if expires_at is not None:
             if kind is not FactKind.CURRENT:
@@ -92,11 +97,12 @@ class Facts:
             raise InvalidInputError(f"at most {max_ops} facts per call (WriteConfig.max_ops); split the batch")
         proposals = []
         for item in facts:
-            if set(item) - _FACT_KEYS or not {"claim", "kind", "category"} <= set(item):
-                raise InvalidInputError(f"each fact needs claim, kind and category (optional: structured_fields, "
-                                        f"verification_status, expires_at); got keys {sorted(item)}")
+            if set(item) - _FACT_KEYS or not {"claim", "category"} <= set(item):
+                raise InvalidInputError(f"each fact needs claim and category (optional: kind, the category's by "
+                                        f"default, structured_fields, verification_status, expires_at); got keys "
+                                        f"{sorted(item)}")
             proposals.append(self._proposal(
-                item["claim"], item["kind"], item["category"], item.get("structured_fields"),
+                item["claim"], item.get("kind"), item["category"], item.get("structured_fields"),
                 item.get("verification_status", VerificationStatus.SELF_REPORTED), at, item.get("expires_at")))
         return proposals
 
@@ -111,12 +117,13 @@ class Facts:
         return proposal.model_copy(update={"supersedes": old.id, "note": f"user edit of {old.id}"}), at
 
     # ------------------------------------------------------------------ writes
-    def add(self, user_id: str, claim: str, *, kind: FactKind | str, category: str,
+    def add(self, user_id: str, claim: str, *, category: str, kind: FactKind | str | None = None,
             source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
             structured_fields: dict[str, Any] | None = None, message_id: str | None = None,
             verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
             expires_at: datetime | None = None) -> AppliedOp:
-        """Write one fact without the model (:meth:`add_many` of one). A near-duplicate of an
+        """Write one fact without the model (:meth:`add_many` of one); ``kind`` defaults to the
+        category's (``identity`` is durable, ``feeling`` current). A near-duplicate of an
         active fact becomes a strengthen of it. ``message_id`` (default: a fresh one) makes the
         write idempotent; it is stored as ``direct:<message_id>``, apart from the ids of processed
         messages. ``expires_at`` (current facts): when the state ends; ``memory.upkeep.maintain``
@@ -124,7 +131,7 @@ class Facts:
         fact = _fact(claim, kind, category, structured_fields, verification_status, expires_at)
         return _single(self.add_many(user_id, [fact], source=source, at=at, message_id=message_id), message_id)
 
-    async def aadd(self, user_id: str, claim: str, *, kind: FactKind | str, category: str,
+    async def aadd(self, user_id: str, claim: str, *, category: str, kind: FactKind | str | None = None,
                    source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
                    structured_fields: dict[str, Any] | None = None, message_id: str | None = None,
                    verification_status: VerificationStatus | str = VerificationStatus.SELF_REPORTED,
@@ -139,7 +146,8 @@ class Facts:
                  message_id: str | None = None) -> ApplyOutcome:
         """Seed known facts at once (cold start: onboarding answers, a CRM import), without the model.
 
-        Each item is ``{"claim", "kind", "category"}`` plus optional ``structured_fields``,
+        Each item is ``{"claim", "category"}`` plus optional ``kind`` (the category's by default),
+        ``structured_fields``,
         ``verification_status``, ``expires_at``. All are applied in one transaction (one embedding
         batch); near-duplicates of each other or of stored facts strengthen instead of adding.
         ``message_id`` makes the batch idempotent. Under the staged policy user edits (the
