@@ -49,3 +49,20 @@ def test_every_public_call_of_the_queue_is_documented() -> None:
     documented = set(re.findall(r"`(\w+)\(", table)) | set(re.findall(r"/ `(\w+)`", table))
     missing = public - documented
     assert not missing, f"docs/queue.md does not list: {sorted(missing)}"
+
+
+def test_a_repeated_op_of_one_message_is_said_in_the_outcome(make_memory, user_id: str) -> None:
+    """One burst or message whose extraction repeats an op: the repeat is merged, and the outcome
+    says so in ``rejected`` (before, it vanished from both lists)."""
+    from fact_memory_graph.nodes.dedup import REPEAT_REASON
+    from fact_memory_graph.testing import ScriptedChatModel
+
+    berlin = {"op": "add_durable", "category": "identity", "claim": "lives in Berlin"}
+    memory: FactMemory = make_memory(ScriptedChatModel(default=[berlin, dict(berlin)]))
+    outcome = memory.remember(user_id, "I live in Berlin. Yes, Berlin, really.", message_id="rep-1")
+    assert [a.claim for a in outcome.applied] == ["lives in Berlin"]
+    (repeat,) = outcome.rejected
+    assert repeat.reason.startswith(REPEAT_REASON) and repeat.op["claim"] == "lives in Berlin"
+    batch = memory.facts.add_many(user_id, [{"claim": "likes jazz", "category": "preference"},
+                                            {"claim": "likes jazz", "category": "preference"}])
+    assert len(batch.applied) == 1 and [r.op["claim"] for r in batch.rejected] == ["likes jazz"]

@@ -23,6 +23,7 @@ from fact_memory_graph.schema import (
     FactSource,
     FactStatus,
     PlannedOp,
+    RejectedOp,
     VerificationStatus,
     parse_enum,
 )
@@ -155,8 +156,10 @@ class Facts:
         at = at or self._ctx.now()
         proposals, src = self._many(facts, at), parse_enum(FactSource, source, "source")
         generation = self._ctx.store.user_generation(user_id)
-        planned = plan_ops(self._ctx, proposals, source=src)
-        return self._ctx.store.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
+        dropped: list[RejectedOp] = []  # repeats within the batch: said in the outcome's rejected
+        planned = plan_ops(self._ctx, proposals, source=src, dropped=dropped)
+        return self._ctx.store.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation,
+                                     rejected=dropped)
 
     async def aadd_many(self, user_id: str, facts: Sequence[Mapping[str, Any]], *,
                         source: FactSource | str = FactSource.USER_EDIT, at: datetime | None = None,
@@ -165,8 +168,10 @@ class Facts:
         at = at or self._ctx.now()
         proposals, src = self._many(facts, at), parse_enum(FactSource, source, "source")
         generation = await self._ctx.astore.user_generation(user_id)
-        planned = await aplan_ops(self._ctx, proposals, source=src)
-        return await self._ctx.astore.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation)
+        dropped: list[RejectedOp] = []
+        planned = await aplan_ops(self._ctx, proposals, source=src, dropped=dropped)
+        return await self._ctx.astore.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation,
+                                            rejected=dropped)
 
     def update(self, user_id: str, fact_id: uuid.UUID | str, claim: str, *, at: datetime | None = None) -> AppliedOp:
         """A user edit: the corrected claim becomes a new active fact (same kind and category)

@@ -26,7 +26,7 @@ from langchain_core.runnables import RunnableConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
-from fact_memory_graph.schema import FactKind, FactSource, PlannedOp
+from fact_memory_graph.schema import FactKind, FactSource, PlannedOp, RejectedOp
 
 logger = logging.getLogger(__name__)
 
@@ -42,22 +42,25 @@ def _needs_vector(proposals: Sequence[PlannedOp]) -> list[PlannedOp]:
 
 
 def plan_ops(ctx: MemoryContext, proposals: Sequence[PlannedOp], *,
-             source: FactSource = FactSource.CONVERSATION) -> list[PlannedOp]:
+             source: FactSource = FactSource.CONVERSATION, dropped: list[RejectedOp] | None = None
+             ) -> list[PlannedOp]:
     """Embed claims (one batch), drop duplicates within the message, and return ops ready for
-    :meth:`FactStore.apply`, which checks the adds against stored facts under a lock."""
+    :meth:`FactStore.apply`, which checks the adds against stored facts under a lock. Each op
+    dropped as a repeat is appended to ``dropped`` with its reason (the outcome's ``rejected``)."""
     needs = _needs_vector(proposals)
     vectors = ctx.embed_many([p.claim or "" for p in needs])
     return _trusted_supersede(ctx, dedup_within_message(proposals, dict(zip(map(id, needs), vectors, strict=True)),
-                                                        ctx.config.write.dedup_threshold, source), source)
+                                                        ctx.config.write.dedup_threshold, source, dropped), source)
 
 
 async def aplan_ops(ctx: MemoryContext, proposals: Sequence[PlannedOp], *,
-                    source: FactSource = FactSource.CONVERSATION) -> list[PlannedOp]:
+                    source: FactSource = FactSource.CONVERSATION, dropped: list[RejectedOp] | None = None
+                    ) -> list[PlannedOp]:
     """Async twin of :func:`plan_ops`."""
     needs = _needs_vector(proposals)
     vectors = await ctx.aembed_many([p.claim or "" for p in needs])
     return _trusted_supersede(ctx, dedup_within_message(proposals, dict(zip(map(id, needs), vectors, strict=True)),
-                                                        ctx.config.write.dedup_threshold, source), source)
+                                                        ctx.config.write.dedup_threshold, source, dropped), source)
 
 
 def _trusted_supersede(ctx: MemoryContext, planned: list[PlannedOp], source: FactSource) -> list[PlannedOp]:
@@ -79,9 +82,11 @@ def _trusted_supersede(ctx: MemoryContext, planned: list[PlannedOp], source: Fac
 
 def dedup_within_message(
     proposals: Sequence[PlannedOp], vectors: dict[int, list[float]], threshold: float, source: FactSource,
+    dropped: list[RejectedOp] | None = None,
 ) -> list[PlannedOp]:
     """Attach embeddings and the source; drop an add that duplicates an earlier add of the same
-    message, and a second strengthen of one fact."""
+    message (or burst), and a second strengthen of one fact — each one said in ``dropped``."""
+    said = dropped if dropped is not None else []
     planned: list[PlannedOp] = []
     strengthened: set[Any] = set()
     batch_adds: list[tuple[PlannedOp, list[float]]] = []
@@ -97,12 +102,14 @@ def dedup_within_message(
             )
             if twin is not None:
                 logger.info("fact-memory dedup: dropped %r, duplicate of %r in the same message", p.claim, twin.claim)
+                said.append(RejectedOp(op=_summary(p), reason=f"{REPEAT_REASON}: {twin.claim!r} is written once"))
                 continue
             batch_adds.append((p, vec))
             planned.append(p.model_copy(update={"embedding": vec, "source": source}))
         elif p.op in ("strengthen", "decay"):
             if p.op == "strengthen":
                 if p.fact_id in strengthened:
+                    said.append(RejectedOp(op=_summary(p), reason=f"{REPEAT_REASON}: {p.fact_id} is strengthened once"))
                     continue
                 strengthened.add(p.fact_id)
             planned.append(p.model_copy(update={"source": source}))
@@ -111,15 +118,30 @@ def dedup_within_message(
     return planned
 
 
+#: Why an op of a message (or burst) was not applied on its own: it repeats an earlier one.
+REPEAT_REASON = "repeats an earlier op of this message (merged into it)"
+
+
+def _summary(p: PlannedOp) -> dict[str, Any]:
+    return {k: v for k, v in {"op": p.op, "category": p.category, "claim": p.claim,
+                              "fact_id": str(p.fact_id) if p.fact_id else None}.items() if v is not None}
+
+
 def make_dedup_node(ctx: MemoryContext) -> NodePair:
-    def in_session(state: WriteState, planned: list[PlannedOp]) -> Update:
+    def in_session(state: WriteState, planned: list[PlannedOp], dropped: list[RejectedOp]) -> Update:
         session = state.get("session_id")
-        return {"planned": [p.model_copy(update={"session_id": session}) for p in planned] if session else planned}
+        update: Update = {"planned": [p.model_copy(update={"session_id": session}) for p in planned]
+                          if session else planned}
+        if dropped:
+            update["rejected"] = [*(state.get("rejected") or []), *dropped]
+        return update
 
     def dedup(state: WriteState, config: RunnableConfig) -> Update:
-        return in_session(state, plan_ops(ctx, state.get("proposals") or []))
+        dropped: list[RejectedOp] = []
+        return in_session(state, plan_ops(ctx, state.get("proposals") or [], dropped=dropped), dropped)
 
     async def adedup(state: WriteState, config: RunnableConfig) -> Update:
-        return in_session(state, await aplan_ops(ctx, state.get("proposals") or []))
+        dropped: list[RejectedOp] = []
+        return in_session(state, await aplan_ops(ctx, state.get("proposals") or [], dropped=dropped), dropped)
 
     return dedup, adedup
