@@ -1,5 +1,6 @@
-"""Session memory (seed 003): one content record per session, ``FACTS: ... SUMMARY: ...``,
-embedded once and searched by similarity.
+"""Session memory (seed 003): one content record per session, ``SUMMARY: ... FACTS: ...``,
+embedded once and searched by similarity. The summary comes first so it is always inside the
+embedder's window (MiniLM reads 256 tokens: a record of 25+ facts used to lose its summary).
 
 A session is LangGraph's ``thread_id`` (or the ``session_id`` given to ``remember``); the facts a
 message adds record it. :func:`build_sessions` (run by the scheduled job, or on demand) writes a
@@ -42,8 +43,12 @@ class SessionRecord(BaseModel):
     similarity: float | None = None
 
 
+#: Part of every fingerprint: a record built in an older layout is rebuilt once.
+RECORD_LAYOUT = b"summary-first\x1e"
+
+
 def _fingerprint(facts: Sequence[Fact]) -> str:
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(RECORD_LAYOUT)
     for f in facts:
         digest.update(f"{f.id}\x1f{f.claim}\x1e".encode())
     return digest.hexdigest()[:32]
@@ -77,10 +82,12 @@ def _shown(facts: Sequence[Fact], max_facts: int) -> list[Fact]:
 
 
 def session_content(facts: Sequence[Fact], summary: str) -> str:
-    """What is embedded (seed 003): ``FACTS:`` one ``[Category]: claim`` line per fact, then
-    ``SUMMARY:``."""
-    lines = "\n".join(f"[{f.category.replace('_', ' ').title()}]: {f.claim}" for f in facts)
-    return f"FACTS:\n{lines}\n\nSUMMARY:\n{summary}"
+    """What is embedded (seed 003's two parts): ``SUMMARY:``, then ``FACTS:`` one
+    ``[Category]: claim`` line per fact. The summary leads so that an embedder reading only the
+    first tokens (MiniLM: 256) still embeds it, at any number of facts; the facts beyond the
+    window are the oldest ones' lines, which are in the record and shown, only not embedded."""
+    lines = "\n".join(f"[{f.category.replace('_', ' ').title()}]: {f.claim}" for f in reversed(list(facts)))
+    return f"SUMMARY:\n{summary}\n\nFACTS:\n{lines}"
 
 
 def extended_summary(model_summary: str, written_at: datetime | None, facts: Sequence[Fact]) -> str:

@@ -194,8 +194,8 @@ def test_a_model_summary_is_kept_and_extended_and_the_record_is_embedded_whole(
     (session,) = memory.sessions.list(user_id)
     assert session.summary.startswith("Talked about morning runs and an October race in Seattle.")
     assert session.summary.endswith("Later: bought new running shoes.")
-    assert session.content.startswith("FACTS:\n[") and "]: bought new running shoes" in session.content
-    assert "\n\nSUMMARY:\nTalked about morning runs" in session.content
+    assert session.content.startswith("SUMMARY:\nTalked about morning runs") and "]: bought new running shoes" in session.content
+    assert "\n\nFACTS:\n[" in session.content
 
 
 def test_a_digest_says_the_span_it_counts(make_memory, user_id: str) -> None:

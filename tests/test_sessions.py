@@ -49,9 +49,11 @@ def test_one_record_per_session_built_once(make_memory, user_id: str, clock: Fix
     assert memory.sessions.build(user_id) == {"built": 3, "dropped": 0, "sessions": 3}
     assert memory.sessions.build(user_id) == {"built": 0, "dropped": 0, "sessions": 3}  # embedded once
     running = next(s for s in memory.sessions.list(user_id) if s.session_id == "running")
-    assert running.content.startswith(  # seed 003's embedded text: one "[Category]: claim" line per fact
-        "FACTS:\n[Working On]: training for the Berlin marathon\n[Physical State]: knee hurts after long runs\n\nSUMMARY:\n")
-    assert "\n\nSUMMARY:\nA conversation on " in running.content and "working on, physical state" in running.summary
+    # seed 003's embedded text: the summary (first, inside any embedder's window), then one
+    # "[Category]: claim" line per fact, the newest first
+    assert running.content.startswith("SUMMARY:\nA conversation on ") and "working on, physical state" in running.summary
+    assert running.content.endswith(
+        "\n\nFACTS:\n[Physical State]: knee hurts after long runs\n[Working On]: training for the Berlin marathon")
     memory.remember(user_id, "my knee hurts after long runs", session_id="thesis",
                     message_id="dup")  # a near-duplicate strengthens: the facts of "thesis" do not change
     assert memory.sessions.build(user_id)["built"] == 0
@@ -96,7 +98,7 @@ def test_model_summary_when_enabled(make_memory, user_id: str, clock: FixedClock
     memory.sessions.build(user_id)
     [record] = memory.sessions.list(user_id)
     assert record.summary == "The user adopted a cat called Miso."
-    assert record.content == "FACTS:\n[Life Event]: adopted a cat named Miso\n\nSUMMARY:\nThe user adopted a cat called Miso."
+    assert record.content == "SUMMARY:\nThe user adopted a cat called Miso.\n\nFACTS:\n[Life Event]: adopted a cat named Miso"
 
 
 def test_purge_and_forget_remove_session_text(make_memory, user_id: str, clock: FixedClock) -> None:
@@ -163,3 +165,46 @@ def test_session_lines_name_the_facts_and_skip_the_running_session(make_memory, 
     out = node.invoke({"messages": [("user", query)]}, {"configurable": {"user_id": user_id, "thread_id": "running"}})
     assert "Earlier conversations" not in out["memory_context"] or \
         "marathon" not in out["memory_context"].split("Earlier conversations")[-1]
+
+
+def _stored_vector(db_url: str, user_id: str, session_id: str) -> list[float]:
+    import psycopg
+
+    with psycopg.connect(db_url) as conn:
+        (text,) = conn.execute("SELECT embedding::text FROM fact_memory_sessions WHERE user_id = %s AND session_id = %s",
+                               (user_id, session_id)).fetchone()
+    return [float(x) for x in text.strip("[]").split(",")]
+
+
+def test_a_long_sessions_embedding_includes_its_summary(make_memory, db_url: str, user_id: str,
+                                                        clock: FixedClock) -> None:
+    """003 R4 at any size: a record of 40 facts (far past MiniLM's 256-token window) is embedded
+    with its summary — two builds that differ only in the summary embed apart."""
+    import math
+
+    from fact_memory_graph.sessions import build_sessions
+    from fact_memory_graph.testing import prompt_message
+
+    def one_fact(messages):
+        n = prompt_message(messages).rsplit(" ", 1)[-1]
+        return [{"op": "add_durable", "category": "preference", "claim": f"likes board game number {n}"}]
+
+    config = FactMemoryConfig(sessions=SessionConfig(max_facts=40))
+    memory: FactMemory = make_memory(ScriptedChatModel(default=one_fact), config=config)
+    graph = memory.write_graph()
+    cfg = {"configurable": {"user_id": user_id, "thread_id": "long"}}
+    for n in range(40):
+        graph.invoke({"messages": [HumanMessage(f"I also like board game number {n}")]}, cfg)
+        clock.advance(minutes=1)
+    assert len(memory.facts.list(user_id)) == 40
+    build_sessions(memory.context, user_id, at=clock(), summaries={"long": "Planned a two-week trip to Japan."})
+    japan = _stored_vector(db_url, user_id, "long")
+    build_sessions(memory.context, user_id, at=clock(), summaries={"long": "Argued about the rent with a landlord."})
+    rent = _stored_vector(db_url, user_id, "long")
+    cosine = sum(a * b for a, b in zip(japan, rent, strict=True)) / (
+        math.sqrt(sum(a * a for a in japan)) * math.sqrt(sum(b * b for b in rent)))
+    assert cosine < 0.95, cosine  # was 1.000000: the summary fell outside the window
+    (record,) = memory.sessions.list(user_id)
+    assert record.content.startswith("SUMMARY:\nArgued about the rent") and len(record.fact_ids) == 40
+    found = memory.sessions.search(user_id, "the rent and the landlord")
+    assert [s.session_id for s in found] == ["long"]
