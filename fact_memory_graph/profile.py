@@ -52,14 +52,46 @@ class Profile(BaseModel):
 MAX_GOALS = 5
 
 
-def with_goals(profile: Profile, goals: Sequence[Goal]) -> Profile:
-    """The profile with the user's active goals as its last lines: ``[Working towards]: "goal"
-    (status, date: note)``, at most :data:`MAX_GOALS`, the most recently mentioned first."""
-    active = [g for g in goals if g.active][:MAX_GOALS]
+#: The share of the profile's token budget goal lines may take (the rest is the facts').
+GOAL_SHARE = 0.25
+
+
+def goal_lines(goals: Sequence[Goal], *, max_tokens: int = MAX_TOKENS) -> tuple[list[Goal], list[str]]:
+    """The active goals shown and their lines, ``[Working towards]: "goal" (status, date: note)``:
+    at most :data:`MAX_GOALS`, the most recently mentioned first, within ``GOAL_SHARE`` of the
+    budget (a goal whose line does not fit is left out, and so are the older ones)."""
+    shown: list[Goal] = []
+    lines: list[str] = []
+    for g in [g for g in goals if g.active][:MAX_GOALS]:
+        line = f"[Working towards]: {quote(g.goal)} ({g.status}, {human_date(g.last_at)}" + (
+            f": {quote(g.note)})" if g.note else ")")
+        if approx_tokens("\n".join([*lines, line])) > max_tokens * GOAL_SHARE:
+            break
+        shown.append(g)
+        lines.append(line)
+    return shown, lines
+
+
+def with_goals(profile: Profile, goals: Sequence[Goal], facts: Sequence[Fact] | None = None, *,
+               max_tokens: int = MAX_TOKENS) -> Profile:
+    """The profile with the user's active goals as its last lines (:func:`goal_lines`), the whole
+    within ``max_tokens``: when the facts' part and the goals do not fit together, the facts are
+    chosen again (strongest first) within what the goals leave — from ``facts``, the user's
+    durable facts (without them, the profile's own lines are cut from the end)."""
+    active, lines = goal_lines(goals, max_tokens=max_tokens)
     if not active:
         return profile
-    lines = [f"[Working towards]: {quote(g.goal)} ({g.status}, {human_date(g.last_at)}"
-             + (f": {quote(g.note)})" if g.note else ")") for g in active]
+    left = max_tokens - approx_tokens("\n".join(["", *lines]))  # the goals' lines and their newline
+    if approx_tokens(profile.text) > left:
+        if facts is not None:
+            profile = build_profile(profile.user_id, facts, fingerprint=profile.fingerprint, max_tokens=left)
+        else:
+            kept: list[str] = []
+            for line in profile.text.splitlines():
+                if approx_tokens("\n".join([*kept, line])) > left:
+                    break
+                kept.append(line)
+            profile = profile.model_copy(update={"text": "\n".join(kept), "fact_ids": profile.fact_ids[:len(kept)]})
     text = "\n".join([profile.text, *lines]) if profile.text else "\n".join(lines)
     return profile.model_copy(update={"text": text, "goals": active})
 
@@ -132,7 +164,11 @@ def get_profile(store: FactStore, user_id: str, *, at: datetime, refresh: bool =
     ``goals``: with the active goals as its last lines (:func:`with_goals`)."""
     profile = _stored_or_built(store, user_id, at, refresh)
     if goals:
-        profile = with_goals(profile, fold_goals(store.evaluations(user_id, "goals", limit=MAX_RECORDS_READ)))
+        found = fold_goals(store.evaluations(user_id, "goals", limit=MAX_RECORDS_READ))
+        shown = with_goals(profile, found)  # cheap: no fact read unless the two do not fit
+        if shown.goals and shown.fact_ids != profile.fact_ids:
+            shown = with_goals(profile, found, store.list_facts(user_id, kind="durable", status=["active", "dormant"]))
+        profile = shown
     return profile
 
 
@@ -152,7 +188,12 @@ async def aget_profile(store: AsyncFactStore, user_id: str, *, at: datetime, ref
     """Async twin of :func:`get_profile`."""
     profile = await _astored_or_built(store, user_id, at, refresh)
     if goals:
-        profile = with_goals(profile, fold_goals(await store.evaluations(user_id, "goals", limit=MAX_RECORDS_READ)))
+        found = fold_goals(await store.evaluations(user_id, "goals", limit=MAX_RECORDS_READ))
+        shown = with_goals(profile, found)
+        if shown.goals and shown.fact_ids != profile.fact_ids:
+            facts = await store.list_facts(user_id, kind="durable", status=["active", "dormant"])
+            shown = await asyncio.to_thread(with_goals, profile, found, facts)
+        profile = shown
     return profile
 
 

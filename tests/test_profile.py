@@ -60,3 +60,32 @@ def test_stored_refreshed_when_facts_change_and_shown_first(make_memory, user_id
     assert result.exit_code == 0 and '[Health]: "allergic to penicillin"' in result.output
     memory.forget(user_id)
     assert memory.facts.profile(user_id).text == ""
+
+
+def test_sixty_facts_and_ten_goals_stay_within_500_tokens_with_every_evaluator_on(
+        make_memory, user_id: str, clock: FixedClock) -> None:
+    """003 R12 with the goals evaluator (every evaluator on): the goal lines count in the
+    500-token cap — the facts are chosen within what the goals leave (was ~763 tokens)."""
+    from fact_memory_graph import EvaluatorConfig
+    from fact_memory_graph.testing import ScriptedChatModel
+
+    goals = [{"goal": f"finish the long-distance training plan number {i}", "status": "progress",
+              "note": f"week {i} of the sixteen-week block done"} for i in range(10)]
+    llm = ScriptedChatModel(default={"ops": [], "goals": goals})
+    config = FactMemoryConfig(write=WriteConfig(dedup_threshold=0.999),
+                              evaluators=EvaluatorConfig(goals=True, trust=True))
+    memory: FactMemory = make_memory(llm, config=config)
+    for start in range(0, 60, 20):
+        memory.facts.add_many(user_id, [{"claim": f"enjoys weekend hikes in the hills around lake number {i}",
+                                         "category": "preference"} for i in range(start, start + 20)])
+        clock.advance(minutes=1)
+    memory.remember(user_id, "Training is going well on all my plans.")
+    assert len(memory.evaluations.goals(user_id, active=True)) == 10
+    plain = memory.facts.profile(user_id)
+    profile = memory.facts.profile(user_id)
+    lines = profile.text.splitlines()
+    goal_lines = [line for line in lines if line.startswith("[Working towards]")]
+    assert approx_tokens(profile.text) <= 500, approx_tokens(profile.text)
+    assert 1 <= len(goal_lines) <= 5 and len(lines) - len(goal_lines) <= 50
+    assert len(profile.fact_ids) == len(lines) - len(goal_lines) and plain.text == profile.text
+    assert lines[-len(goal_lines):] == goal_lines  # the goals last, after the facts
