@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from fact_memory_graph import FactMemory, FactMemoryConfig, LifecyclePolicy
 from fact_memory_graph.config import ReconcileConfig
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
@@ -249,14 +251,25 @@ def test_retention_keeps_an_idle_user_scheduled_until_the_history_is_purged(make
 
 
 def test_the_staged_sweep_reaches_a_user_whose_facts_are_all_current(make_memory, user_id: str,
-                                                                    clock: FixedClock) -> None:
+                                                                    clock: FixedClock,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Seed 002 R9: a staged user with only current facts, reconciled and then idle, is still swept:
-    at day 180 the state has faded below the cleanup threshold and is retracted."""
-    staged: FactMemory = make_memory(config=FactMemoryConfig(lifecycle=LifecyclePolicy.staged()))
+    the weekly clause keeps them scheduled, and at day 182 the state has faded below the cleanup
+    threshold and is retracted. The 180-day archive is off here, so nothing else schedules the
+    user: with the weekly clause switched off (the control) they are never listed."""
+    from fact_memory_graph.store.plans import reconcile as plans
+
+    staged: FactMemory = make_memory(config=FactMemoryConfig(
+        lifecycle=LifecyclePolicy.staged(archive_current_after_days=None)))
     staged.facts.add(user_id, "feeling anxious about the move", kind="current", category="feeling",
                     source="conversation")
     staged.upkeep.compact(user_id, llm=ScriptedChatModel())
-    clock.advance(days=180)
+    clock.advance(days=8)
+    assert user_id in staged.upkeep.users_with_work()  # a week after its last run
+    clock.advance(days=174)
+    with monkeypatch.context() as off:
+        off.setattr(plans, "SWEEP_EVERY_DAYS", 10_000.0)  # the weekly clause switched off
+        assert user_id not in staged.upkeep.users_with_work()
     assert user_id in staged.upkeep.users_with_work()
     assert staged.upkeep.maintain(user_id)["swept"] == 1
     assert [f.status for f in staged.facts.list(user_id, status=None)] == ["retracted"]
