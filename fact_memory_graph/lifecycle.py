@@ -12,7 +12,8 @@ where ``lifecycle_relevance = confidence x source_weight x idle_decay x usage_bo
   since the fact was last *used* (retrieved), or created when never used;
 - ``usage_boost = 1 + 0.5 x log10(access_count + 1)``.
 
-Current facts keep their time weight under both policies (seed 000's "never a hard cutoff").
+Current facts keep their time weight under both policies (seed 000: no cutoff by age); an open-ended
+state unused for ``LifecyclePolicy.archive_current_after_days`` is archived (docs/decisions.md).
 """
 
 from __future__ import annotations

@@ -175,3 +175,18 @@ def test_the_documented_command_table_brackets_only_optional_options() -> None:
         assert not missing, f"{usage!r} does not show the required {missing}"
         checked += 1
     assert checked >= 20
+
+
+def test_the_readme_states_the_archive_the_code_does() -> None:
+    """000 R5 vs 001 R14, decided: fading has no cliff, disuse archives after 180 days; the README,
+    docs/lifecycle.md and the default say the same."""
+    from fact_memory_graph import LifecyclePolicy
+
+    days = int(LifecyclePolicy().archive_current_after_days or 0)
+    opening = (ROOT / "README.md").read_text().split("## Quick start", 1)[0]
+    assert days == 180 and f"for {days} days is archived" in " ".join(opening.split())
+    assert "archive_current_after_days=None" in opening
+    for page in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        assert "no hard cutoff" not in page.read_text() and "never with a hard cutoff" not in page.read_text(), page
+    lifecycle = " ".join((ROOT / "docs" / "lifecycle.md").read_text().split())
+    assert f"`LifecyclePolicy.archive_current_after_days` ({days}; `None`: never)" in lifecycle
