@@ -210,3 +210,30 @@ def test_a_digest_says_the_span_it_counts(make_memory, user_id: str) -> None:
     digest = digest_from(memory.upkeep.health(user_id, at=wednesday), 0, wednesday, None)
     assert digest_markdown(digest).splitlines()[0] == (
         "# Memory digest: 2026-11-16 00:00 to 2026-11-25 15:30 UTC (the week of 2026-11-16)")
+
+
+def test_the_review_reads_turns_written_by_remember_and_the_sync_node(make_memory, user_id: str,
+                                                                       clock: FixedClock) -> None:
+    """001 R12 / 004 R12: every way of writing reaches the nightly review — ``remember()`` and
+    ``write_node(mode="sync")`` enter their turns in the message log as processed (the queued
+    node's are there already), with the text the extractor saw (the secret filter applied)."""
+    llm = _model(REVIEW)
+    memory = make_memory(llm, config=FactMemoryConfig(queue=QueueConfig(drainer="off")))
+    for i, text in enumerate(DAY[:3]):
+        memory.remember(user_id, text, message_id=f"r{i}", session_id="run-club")
+        clock.advance(minutes=30)
+    node, config = memory.write_node(mode="sync"), {"configurable": {"user_id": user_id, "thread_id": "run-club"}}
+    history = []
+    for i, text in enumerate(DAY[3:]):
+        history.append(HumanMessage(text, id=f"s{i}"))
+        node.invoke({"messages": list(history)}, config)
+        clock.advance(minutes=30)
+    memory.remember(user_id, "my card is 4111 1111 1111 1111", message_id="card")
+    log = memory.export(user_id)["message_log"]
+    assert [r["text"] for r in log][:5] == DAY and all(r["state"] == "done" for r in log)
+    assert "4111" not in str(log)  # the secret filter's text, never the raw one
+    report = memory.review.run(user_id)
+    assert report.messages == len(DAY) + 1 and report.inferred == 1
+    clock.advance(days=3)
+    memory.upkeep.maintain(user_id)  # the log's horizon trims them like queued turns
+    assert memory.export(user_id)["message_log"] == []

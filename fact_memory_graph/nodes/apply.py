@@ -8,13 +8,19 @@ from langchain_core.runnables import RunnableConfig
 
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
+from fact_memory_graph.store import LoggedTurn
 
 
 def _args(state: WriteState) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    # A turn that did not come from the queue (remember, the sync node) enters the message log as
+    # processed, so the nightly review reads every way of writing; a queued one is there already.
+    logged = (LoggedTurn(state["message_text"], state.get("session_id"))
+              if not state.get("batch_ids") and state.get("message_text") else None)
     return (state["user_id"], state["message_id"], state.get("planned") or []), {
         "at": state["at"], "rejected": state.get("rejected") or [],
         "also_processed": state.get("batch_message_ids") or [], "llm_calls": state.get("llm_calls", 0),
         "generation": state.get("generation"), "evaluations": state.get("evaluations") or [],
+        "logged": logged,
     }
 
 

@@ -11,6 +11,7 @@
 from fact_memory_graph.store._driver import make_async_pool, make_pool
 from fact_memory_graph.store.aio import AsyncFactStore, ThreadedAsyncFactStore
 from fact_memory_graph.store.migrations import MIGRATIONS
+from fact_memory_graph.store.plans import LoggedTurn
 from fact_memory_graph.store.store import FactStore
 
-__all__ = ["MIGRATIONS", "AsyncFactStore", "FactStore", "ThreadedAsyncFactStore", "make_async_pool", "make_pool"]
+__all__ = ["MIGRATIONS", "AsyncFactStore", "FactStore", "LoggedTurn", "ThreadedAsyncFactStore", "make_async_pool", "make_pool"]

@@ -36,7 +36,7 @@ from fact_memory_graph.schema import (
 )
 from fact_memory_graph.store._driver import Heal, arun_plan, make_async_pool, run_plan
 from fact_memory_graph.store._sql import Plan
-from fact_memory_graph.store.plans import FactVector, Neighbour, QueueEntry, StorePlans
+from fact_memory_graph.store.plans import FactVector, LoggedTurn, Neighbour, QueueEntry, StorePlans
 from fact_memory_graph.store.store import FactStore
 from fact_memory_graph.taxonomy import Taxonomy
 
@@ -243,11 +243,11 @@ class AsyncFactStore(StorePlans):
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,
         rejected: Sequence[RejectedOp] = (), also_processed: Iterable[str] = (), llm_calls: int = 0,
         generation: int | None = None, forgotten: dict[str, int] | None = None,
-        evaluations: Sequence[EvaluationRecord] = (),
+        evaluations: Sequence[EvaluationRecord] = (), logged: LoggedTurn | None = None,
     ) -> ApplyOutcome:
         extra = list(also_processed)
         return await self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls,
-                                                       generation, forgotten, evaluations),
+                                                       generation, forgotten, evaluations, logged),
                                transaction=True, pipeline=True)
 
     async def people(self, user_id: str) -> list[Person]:

@@ -32,7 +32,7 @@ from fact_memory_graph.schema import (
 )
 from fact_memory_graph.store._driver import Heal, make_pool, run_plan
 from fact_memory_graph.store._sql import CANDIDATES, FACTS, Plan
-from fact_memory_graph.store.plans import FactVector, Neighbour, QueueEntry, StorePlans
+from fact_memory_graph.store.plans import FactVector, LoggedTurn, Neighbour, QueueEntry, StorePlans
 from fact_memory_graph.taxonomy import Taxonomy
 
 T = TypeVar("T")
@@ -263,7 +263,7 @@ class FactStore(StorePlans):
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,
         rejected: Sequence[RejectedOp] = (), also_processed: Iterable[str] = (), llm_calls: int = 0,
         generation: int | None = None, forgotten: dict[str, int] | None = None,
-        evaluations: Sequence[EvaluationRecord] = (),
+        evaluations: Sequence[EvaluationRecord] = (), logged: LoggedTurn | None = None,
     ) -> ApplyOutcome:
         """Apply all ops of one message in one transaction; exactly once per message id.
 
@@ -272,10 +272,13 @@ class FactStore(StorePlans):
         stays unprocessed and can be retried). ``also_processed`` marks further message ids of
         a batch as processed in the same transaction. ``generation`` (from :meth:`write_start`):
         if the user was forgotten since, nothing is applied (``outcome.skipped`` says so).
+        ``logged``: the turn's text (already through the secret filter) and session, entered in
+        the message log as processed when it is not there (a write that did not come through the
+        queue: ``remember``, the sync write node), so the nightly review reads it too.
         """
         extra = list(also_processed)
         return self._run(lambda: self._apply_plan(user_id, message_id, ops, at, rejected, extra, llm_calls,
-                                                       generation, forgotten, evaluations),
+                                                       generation, forgotten, evaluations, logged),
                          transaction=True, pipeline=True)
 
     def people(self, user_id: str) -> list[Person]:

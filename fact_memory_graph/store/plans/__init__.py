@@ -11,10 +11,11 @@ statement is scoped by ``user_id``. See :mod:`fact_memory_graph.store._sql` for 
 from fact_memory_graph.store.plans.queue import QueueEntry, QueuePlans
 from fact_memory_graph.store.plans.read import Neighbour
 from fact_memory_graph.store.plans.reconcile import FactVector
+from fact_memory_graph.store.plans.write import LoggedTurn
 
 
 class StorePlans(QueuePlans):
     """All plans; :class:`~fact_memory_graph.store.FactStore` and its async twin add a driver."""
 
 
-__all__ = ["FactVector", "Neighbour", "QueueEntry", "StorePlans"]
+__all__ = ["FactVector", "LoggedTurn", "Neighbour", "QueueEntry", "StorePlans"]

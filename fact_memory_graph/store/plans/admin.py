@@ -243,6 +243,8 @@ class AdminPlans(WritePlans):
             f"SELECT id FROM {CANDIDATES} WHERE user_id = %s AND (fact_id = %s OR resolved_fact_id = %s)",
             (user_id, fid, fid))
         cids = [r["id"] for r in candidates]
+        said = yield from rows(f"SELECT DISTINCT message_id FROM {AUDIT} WHERE user_id = %s AND message_id IS NOT NULL"
+                               " AND (fact_id = %s OR candidate_id = ANY(%s))", (user_id, fid, cids))
         yield from execute(f"DELETE FROM {AUDIT} WHERE user_id = %s AND (fact_id = %s OR candidate_id = ANY(%s))",
                            (user_id, fid, cids))
         yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
@@ -265,6 +267,9 @@ class AdminPlans(WritePlans):
                 for a in outcome.get("applied", [])]
             yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
                                (self.jsonb(outcome), user_id, r["message_id"]))
+        # The turns that said it leave the message log (and later rows' context): their text
+        # holds the claim. They stay processed, never extracted again.
+        yield from self._forget_logged(user_id, sorted({r["message_id"] for r in [*said, *outcomes]}))
         return gone is not None
 
     def _forget_message_plan(self, user_id: str, message_id: str) -> Plan[dict[str, int]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -97,6 +98,15 @@ def resolve_duplicates(ops: Sequence[PlannedOp], nearest: Sequence[Sequence[tupl
     return out
 
 
+@dataclass(frozen=True)
+class LoggedTurn:
+    """A turn written without the queue (``remember``, the sync write node), for the message log:
+    its text as the extractor saw it (through the secret filter) and its session."""
+
+    text: str
+    session_id: str | None = None
+
+
 class _FactGone(Exception):
     """An op's fact is no longer believed (or this message changed it already): the op is
     rejected alone."""
@@ -159,7 +169,7 @@ class WritePlans(EvaluationPlans):
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], at: datetime,
         rejected: Sequence[RejectedOp], also_processed: Iterable[str], llm_calls: int,
         generation: int | None = None, forgotten: dict[str, int] | None = None,
-        evaluations: Sequence[EvaluationRecord] = (),
+        evaluations: Sequence[EvaluationRecord] = (), logged: LoggedTurn | None = None,
     ) -> Plan[ApplyOutcome]:
         require_user(user_id)
         require_aware(at)
@@ -210,6 +220,11 @@ class WritePlans(EvaluationPlans):
         yield from execute(f"UPDATE {MESSAGES} SET state = 'done', processed_at = %s, claimed_until = NULL,"
                            " last_error = NULL WHERE user_id = %s AND message_id = ANY(%s) AND state <> 'done'",
                            (at, user_id, [message_id, *also_processed]))
+        if logged is not None:  # a turn that did not come through the queue: the review reads it too
+            yield from execute(
+                f"INSERT INTO {MESSAGES} (user_id, message_id, session_id, text, at, enqueued_at, due_at, deadline_at,"
+                " state, processed_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, 'done', %s) ON CONFLICT DO NOTHING",
+                (user_id, message_id, logged.session_id, logged.text, at, at, at, at, at))
         if any(r.reason == DECLINED_REASON for r in rejected):
             # "... please don't remember that": the message's text leaves the log (the nightly
             # review never reads it) and the context of later rows; it stays processed.
