@@ -198,6 +198,12 @@ class ReconcileConfig(BaseModel):
     #: duplicates with 5 neighbours and groups of 8, 94% with 10 and 16, 98% with 10 and 24;
     #: 16 keeps each prompt small (~700 tokens) for the model to judge.
     max_group_size: int = Field(default=16, ge=2, le=50)
+    #: A new durable fact is also grouped with the older active current states it may end ("works
+    #: at Acme" ends "looking for a job", cosine 0.38 with MiniLM; "lives in Berlin" vs that state
+    #: is 0.26): at most ``state_neighbours`` of any category with cosine >= ``state_similarity``.
+    #: The model decides; a state it keeps stays. 0 neighbours: no such grouping.
+    state_neighbours: int = Field(default=3, ge=0, le=20)
+    state_similarity: float = Field(default=0.3, ge=0, le=1)
     #: Cron expression of the scheduled run (procrastinate periodic task), UTC.
     schedule: str = "0 3 * * *"
     #: ``maintain``: durable facts unused this long become dormant.

@@ -306,13 +306,21 @@ def validate_ops(
                     continue
             supersedes = None
             if op.supersedes:
-                target = refs.get(op.supersedes.strip())
-                if target is None or op.op != "add_current" or target[1] is not FactKind.CURRENT:
-                    reject(dump, f"supersedes {op.supersedes!r} is not a current-fact reference shown in the prompt")
-                    continue
-                supersedes = target[0]
-                if not first_on(supersedes, dump):
-                    continue
+                # A new state or a new durable fact may end a current state ("fixed the auth bug"
+                # ends "debugging the auth flow"; "works at Acme" ends "looking for a job"). A
+                # link that cannot hold is dropped and said; the fact itself is kept.
+                ref = op.supersedes.strip()
+                target = refs.get(ref)
+                why = (f"supersedes {ref!r} was not shown in the prompt" if target is None else
+                       f"supersedes {ref!r} is a durable fact: a durable fact is corrected by contradict, not ended"
+                       if target[1] is not FactKind.CURRENT else
+                       f"supersedes {ref!r}: another op of this message already changes it"
+                       if target[0] in touched else None)
+                if why is None and target is not None:
+                    supersedes = target[0]
+                    touched.add(supersedes)
+                else:
+                    reject({"op": op.op, "supersedes": ref}, f"{why}; the link was dropped, the fact is kept")
             accepted.append(
                 PlannedOp(
                     op=op.op, kind=kind, category=op.category, claim=claim, structured_fields=fields,

@@ -36,14 +36,21 @@ logger = logging.getLogger(__name__)
 
 
 def group_prompt(group: Group, now: datetime) -> list[BaseMessage]:
+    # A group joining a new durable fact and the current states it may end names each fact's
+    # kind and category; a group of one kind and category names them once.
+    mixed = len({(f.kind, f.category) for f in group.facts}) > 1
     lines = []
     for ref, fact in group.refs.items():
         new = " new" if fact.id in group.unreconciled else ""
-        lines.append(f"{ref} {quote(fact.claim)} (since {fact.created_at.date().isoformat()}, "
+        label = f" [{fact.kind.value} state, {fact.category}]" if mixed and fact.kind.value == "current" else (
+            f" [{fact.kind.value} fact, {fact.category}]" if mixed else "")
+        lines.append(f"{ref}{label} {quote(fact.claim)} (since {fact.created_at.date().isoformat()}, "
                      f"confidence {fact.confidence:.2f}, mentioned {len(fact.evidence_message_ids) or 1}x{new})")
     first = group.facts[0]
-    return reconcile_prompt().format_messages(now=now.date().isoformat(), kind=first.kind.value,
-                                              category=first.category, facts="\n".join(lines))
+    kind, category = ("durable and current", "a new fact and the states it may end") if mixed else (
+        first.kind.value, first.category)
+    return reconcile_prompt().format_messages(now=now.date().isoformat(), kind=kind,
+                                              category=category, facts="\n".join(lines))
 
 
 def make_adjudicate_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatModel]) -> NodePair:

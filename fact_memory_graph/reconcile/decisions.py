@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fact_memory_graph.errors import ExtractionError
 from fact_memory_graph.reconcile.state import Group
-from fact_memory_graph.schema import GroupDecision, ReconcileAction
+from fact_memory_graph.schema import FactKind, GroupDecision, ReconcileAction
 
 
 class FactVerdict(BaseModel):
@@ -74,6 +74,10 @@ def validate_decisions(data: Mapping[str, Any], group: Group) -> list[GroupDecis
                 raise ExtractionError(f"{ref}: {d.action} into {into}, which is itself {target.action}d")
             if d.action == "supersede" and refs[into].created_at < fact.created_at:
                 raise ExtractionError(f"{ref}: superseded by the older fact {into}")
+            if refs[into].kind is not fact.kind and not (
+                    d.action == "supersede" and fact.kind is FactKind.CURRENT and refs[into].kind is FactKind.DURABLE):
+                raise ExtractionError(f"{ref}: {d.action} into {into}, a fact of another kind (only a current "
+                                      "state may be superseded by a durable fact that ends it)")
             target_id = refs[into].id
         decisions.append(GroupDecision(fact_id=fact.id, action=ReconcileAction(d.action), target_id=target_id,
                                        reason=d.reason[:300]))

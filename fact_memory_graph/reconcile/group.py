@@ -1,5 +1,9 @@
 """group: put each unreconciled fact together with the facts it could duplicate.
 
+A new durable fact is also linked to the older active current states it may end (any
+category, ``ReconcileConfig.state_neighbours`` / ``state_similarity``): "works at Acme" and
+"looking for a job" meet in one group, and the model may let the fact supersede the state.
+
 Neighbours are the top-n facts of the same user, kind and category with cosine at least
 ``ReconcileConfig.min_similarity`` — a band well below the write-time threshold, because true
 duplicates sit anywhere between ~0.57 and ~0.95 with MiniLM. Links are joined strongest first
@@ -67,10 +71,12 @@ def make_group_node(ctx: MemoryContext) -> NodePair:
 
     def group(state: ReconcileState) -> Update:
         return finish(state, ctx.store.reconcile_neighbours(
-            state["user_id"], state["batch"], k=cfg.neighbours, min_similarity=cfg.min_similarity))
+            state["user_id"], state["batch"], k=cfg.neighbours, min_similarity=cfg.min_similarity,
+            state_k=cfg.state_neighbours, state_min_similarity=cfg.state_similarity))
 
     async def agroup(state: ReconcileState) -> Update:
         return finish(state, await ctx.astore.reconcile_neighbours(
-            state["user_id"], state["batch"], k=cfg.neighbours, min_similarity=cfg.min_similarity))
+            state["user_id"], state["batch"], k=cfg.neighbours, min_similarity=cfg.min_similarity,
+            state_k=cfg.state_neighbours, state_min_similarity=cfg.state_similarity))
 
     return group, agroup

@@ -300,8 +300,10 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._unreconciled_plan(user_id, limit))
 
     async def reconcile_neighbours(self, user_id: str, probes: Sequence[FactVector], *, k: int,
-                                   min_similarity: float) -> list[list[tuple[FactVector, float]]]:
-        return await self._run(lambda: self._reconcile_neighbours_plan(user_id, probes, k, min_similarity))
+                                   min_similarity: float, state_k: int = 0, state_min_similarity: float = 1.0
+                                   ) -> list[list[tuple[FactVector, float]]]:
+        return await self._run(lambda: self._reconcile_neighbours_plan(user_id, probes, k, min_similarity,
+                                                                       state_k, state_min_similarity))
 
     async def apply_group(self, user_id: str, fact_ids: Sequence[UUID], decisions: Sequence[GroupDecision], *,
                           at: datetime, run_id: str) -> dict[str, Any]:

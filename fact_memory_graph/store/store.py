@@ -339,9 +339,12 @@ class FactStore(StorePlans):
         return self._run(lambda: self._unreconciled_plan(user_id, limit))
 
     def reconcile_neighbours(self, user_id: str, probes: Sequence[FactVector], *, k: int,
-                             min_similarity: float) -> list[list[tuple[FactVector, float]]]:
-        """Each probe's most similar facts of the same user, kind and category."""
-        return self._run(lambda: self._reconcile_neighbours_plan(user_id, probes, k, min_similarity))
+                             min_similarity: float, state_k: int = 0, state_min_similarity: float = 1.0
+                             ) -> list[list[tuple[FactVector, float]]]:
+        """Each probe's most similar facts of the same user, kind and category; with ``state_k``,
+        each durable probe's most similar older active current states too (those it may end)."""
+        return self._run(lambda: self._reconcile_neighbours_plan(user_id, probes, k, min_similarity,
+                                                                 state_k, state_min_similarity))
 
     def apply_group(self, user_id: str, fact_ids: Sequence[UUID], decisions: Sequence[GroupDecision], *,
                     at: datetime, run_id: str) -> dict[str, Any]:

@@ -9,7 +9,13 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from fact_memory_graph.schema import RETRIEVABLE_STATUSES, Fact, GroupDecision, ReconcileAction
+from fact_memory_graph.schema import (
+    RETRIEVABLE_STATUSES,
+    Fact,
+    FactKind,
+    GroupDecision,
+    ReconcileAction,
+)
 from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATES,
@@ -57,10 +63,37 @@ class ReconcilePlans(AdminPlans):
         return [_with_vector(r) for r in found], int(total["n"]) if total else 0
 
     def _reconcile_neighbours_plan(
-        self, user_id: str, probes: Sequence[FactVector], k: int, min_similarity: float
+        self, user_id: str, probes: Sequence[FactVector], k: int, min_similarity: float,
+        state_k: int = 0, state_min_similarity: float = 1.0,
     ) -> Plan[list[list[tuple[FactVector, float]]]]:
         """For each probe fact: the ``k`` most similar other retrievable facts of the same user,
-        kind and category with cosine >= ``min_similarity``. One round trip."""
+        kind and category with cosine >= ``min_similarity``. One round trip. With ``state_k``,
+        each durable probe also gets the ``state_k`` most similar active current states of any
+        category, older than it, with cosine >= ``state_min_similarity``: the states a new fact
+        may end ("works at Acme" ends "looking for a job")."""
+        out = yield from self._same_kind_neighbours_plan(user_id, probes, k, min_similarity)
+        durable = [(i, p) for i, p in enumerate(probes) if p[0].kind is FactKind.DURABLE]
+        if not state_k or not durable:
+            return out
+        found = yield from rows(
+            "WITH q AS MATERIALIZED ("
+            "  SELECT ord, id, created_at, vtext::vector AS v"
+            "  FROM unnest(%s::int[], %s::uuid[], %s::timestamptz[], %s::text[]) AS p(ord, id, created_at, vtext))"
+            f" SELECT q.ord, n.* FROM q CROSS JOIN LATERAL ("
+            f"   SELECT {FACT_COLUMNS}, embedding::float4[] AS vector, 1 - (embedding <=> q.v) AS similarity"
+            f"   FROM {FACTS} WHERE user_id = %s AND kind = 'current' AND status = 'active'"
+            "    AND created_at <= q.created_at AND id <> q.id"
+            "    ORDER BY embedding <=> q.v, id LIMIT %s) n"
+            " WHERE n.similarity >= %s ORDER BY q.ord, n.similarity DESC",
+            ([i for i, _ in durable], [f.id for _, (f, _) in durable], [f.created_at for _, (f, _) in durable],
+             [self.vector_literal(v) for _, (_, v) in durable], user_id, state_k, state_min_similarity))
+        for r in found:
+            out[r["ord"]].append((_with_vector(r), float(r["similarity"])))
+        return out
+
+    def _same_kind_neighbours_plan(
+        self, user_id: str, probes: Sequence[FactVector], k: int, min_similarity: float
+    ) -> Plan[list[list[tuple[FactVector, float]]]]:
         require_user(user_id)
         if not probes:
             return []

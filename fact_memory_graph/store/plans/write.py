@@ -220,7 +220,9 @@ class WritePlans(EvaluationPlans):
         yield from execute(f"UPDATE {MESSAGES} SET state = 'done', processed_at = %s, claimed_until = NULL,"
                            " last_error = NULL WHERE user_id = %s AND message_id = ANY(%s) AND state <> 'done'",
                            (at, user_id, [message_id, *also_processed]))
-        if logged is not None:  # a turn that did not come through the queue: the review reads it too
+        if logged is not None and not any(r.reason.startswith(WITHHELD_REASON) for r in rejected):
+            # A turn that did not come through the queue: the review reads it too (not when the
+            # privacy policy withheld part of it: its text holds what was withheld).
             yield from execute(
                 f"INSERT INTO {MESSAGES} (user_id, message_id, session_id, text, at, enqueued_at, due_at, deadline_at,"
                 " state, processed_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, 'done', %s) ON CONFLICT DO NOTHING",
