@@ -208,3 +208,33 @@ def test_a_long_sessions_embedding_includes_its_summary(make_memory, db_url: str
     assert record.content.startswith("SUMMARY:\nArgued about the rent") and len(record.fact_ids) == 40
     found = memory.sessions.search(user_id, "the rent and the landlord")
     assert [s.session_id for s in found] == ["long"]
+
+
+def test_inner_thoughts_threads_are_sessions_like_any_other(make_memory, user_id: str, clock: FixedClock) -> None:
+    """003 R16 (Inner Thoughts, the design's second session type): a private reflection thread is a
+    LangGraph thread like a conversation with a partner — one content record, one embedding, no
+    message embeddings, and one search over both kinds."""
+    import psycopg
+
+    script = {
+        "I keep replaying the argument with my brother": [
+            {"op": "add_current", "category": "feeling", "claim": "keeps replaying the argument with a brother"}],
+        "We booked the venue for the wedding": [
+            {"op": "add_current", "category": "working_on", "claim": "booked the wedding venue"}],
+    }
+    memory: FactMemory = make_memory(ScriptedChatModel(by_message=script))
+    graph = memory.write_graph()
+    graph.invoke({"messages": [HumanMessage("I keep replaying the argument with my brother")]},
+                 {"configurable": {"user_id": user_id, "thread_id": "inner-thoughts-1"}})
+    clock.advance(hours=2)
+    graph.invoke({"messages": [HumanMessage("We booked the venue for the wedding")]},
+                 {"configurable": {"user_id": user_id, "thread_id": "partner-7"}})
+    assert memory.sessions.build(user_id)["built"] == 2
+    found = memory.sessions.search(user_id, "the argument with my brother", threshold=0.5)
+    assert found[0].session_id == "inner-thoughts-1"
+    assert [s.session_id for s in memory.sessions.search(user_id, "wedding venue")][0] == "partner-7"
+    with psycopg.connect(memory.database_url) as conn:
+        vector_tables = {t for (t,) in conn.execute(
+            "SELECT DISTINCT table_name FROM information_schema.columns WHERE udt_name = 'vector'"
+            " AND table_name LIKE 'fact_memory_%'").fetchall()}
+    assert "fact_memory_messages" not in vector_tables and "fact_memory_sessions" in vector_tables
