@@ -3,7 +3,9 @@ and the queued writes' drainer (:meth:`MessageQueue.run <fact_memory_graph.queue
 in the same worker process.
 
 - ``fact_memory.nightly`` (periodic, ``ReconcileConfig.schedule``, default 03:00 UTC) queues one
-  ``fact_memory.reconcile_user`` job per user with unreconciled facts or facts past their end.
+  ``fact_memory.reconcile_user`` job per user with upkeep due (``memory.upkeep.users_with_work``):
+  unreconciled facts, facts past their end, dormancy, open-ended states to archive, the staged
+  sweep, retention, messages for the nightly review, and message-log rows to trim.
 - ``fact_memory.reconcile_user`` runs ``memory.upkeep.acompact``, the nightly review of the
   user's day (``memory.review``: one model call at most, none without a model),
   ``memory.upkeep.amaintain``, refreshes the profile and builds the changed sessions' records
@@ -12,7 +14,8 @@ in the same worker process.
   same string as queueing lock keeps at most one such job waiting. Failed jobs are retried
   (3 attempts, growing waits).
 - ``fact_memory.weekly_digest`` (periodic, ``DigestConfig.schedule``, Mondays 04:00 UTC) writes the
-  store's weekly digest (:mod:`fact_memory_graph.digest`).
+  store's weekly digest (:mod:`fact_memory_graph.digest`) and delivers it once to the configured
+  channel (``FACT_MEMORY_DIGEST_WEBHOOK_URL`` and friends for ``fact-memory worker``).
 - stalled jobs: every worker retries, every 15 s (and a periodic task each minute), the jobs of
   workers that sent no heartbeat for 30 s (killed mid-job): a dead worker's job runs again
   within about 45 s. Reconciliation applies group by group in

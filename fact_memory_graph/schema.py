@@ -104,9 +104,11 @@ class FactStatus(StrEnum):
 
     - ``active``: believed and retrievable.
     - ``superseded``: replaced by a newer fact (``superseded_by`` points at it).
-    - ``expired``: its time window passed (``expires_at``); kept for history.
-    - ``dormant``: a durable fact unused for a long time; still believed and still retrieved
-      (retrieving it makes it active again), flagged for review.
+    - ``expired``: its time window passed (``expires_at``), or an open-ended state was archived
+      after ``LifecyclePolicy.archive_current_after_days`` unused (audited ``archive``); kept for
+      history, never retrieved.
+    - ``dormant``: a durable fact unused for a long time; still believed and still retrieved,
+      shown "not mentioned since …"; only a reaffirmation (a strengthen) makes it active again.
     - ``retracted``: confidence decayed below the floor; kept for audit, never retrieved.
     """
 
