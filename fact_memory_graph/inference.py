@@ -114,9 +114,10 @@ class NightlyReview:
             report.skipped = outcome.skipped
             return report
         if summaries and not outcome.already_processed:
-            report.summaries = build_sessions(self.ctx, user_id, at=at, summaries=summaries)["built"]
+            report.summaries = build_sessions(self.ctx, user_id, at=at, summaries=summaries,
+                                              generation=prepared["generation"])["built"]
         self.ctx.store.record_run(user_id, "inference", started_at=at, finished_at=self.ctx.now(),
-                                  report=report.model_dump(mode="json"))
+                                  report=report.model_dump(mode="json"), generation=prepared["generation"])
         return report
 
     async def arun(self, user_id: str, *, at: datetime | None = None) -> ReviewReport:
@@ -134,9 +135,10 @@ class NightlyReview:
             report.skipped = outcome.skipped
             return report
         if summaries and not outcome.already_processed:
-            report.summaries = (await abuild_sessions(self.ctx, user_id, at=at, summaries=summaries))["built"]
+            report.summaries = (await abuild_sessions(self.ctx, user_id, at=at, summaries=summaries,
+                                                      generation=prepared["generation"]))["built"]
         await self.ctx.astore.record_run(user_id, "inference", started_at=at, finished_at=self.ctx.now(),
-                                         report=report.model_dump(mode="json"))
+                                         report=report.model_dump(mode="json"), generation=prepared["generation"])
         return report
 
     # ------------------------------------------------------------------ steps

@@ -46,7 +46,7 @@ from fact_memory_graph.errors import ConfigurationError, FactMemoryError, StoreE
 from fact_memory_graph.ops import DO_NOT_REMEMBER
 from fact_memory_graph.runnables import dual_node
 from fact_memory_graph.sanitize import check_id
-from fact_memory_graph.schema import ApplyOutcome, FlushReport
+from fact_memory_graph.schema import FORGOTTEN_MEANWHILE, ApplyOutcome, FlushReport
 from fact_memory_graph.spool import Spool
 from fact_memory_graph.store import ThreadedAsyncFactStore
 from fact_memory_graph.store.plans import QueueEntry
@@ -280,6 +280,15 @@ class MessageQueue:
             raise  # released by _process
         except Exception as exc:  # anything else is this batch's failure: counted, retried
             error = f"{type(exc).__name__}: {exc}"
+        if error is None and outcome.skipped == FORGOTTEN_MEANWHILE:
+            # A forget (of the user, a message or a turn) committed after the claim: nothing was
+            # applied. What the forget left of the batch goes back to the queue, to be extracted
+            # again without the forgotten turns (the attempt is given back).
+            await store.release(user_id, ids)
+            result.attempted.difference_update((user_id, i) for i in ids)
+            logger.info("fact-memory: %d queued message(s) of %s go back to the queue: %s", len(ids), user_id,
+                        outcome.skipped)
+            return
         if error is None:
             if outcome.skipped or outcome.already_processed:  # an applied batch was marked done by its apply
                 await store.finish(user_id, ids, now=self.ctx.now())

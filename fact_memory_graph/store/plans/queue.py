@@ -146,6 +146,11 @@ class QueuePlans(SessionPlans):
                    [e.at for e in entries], [e.facts_shown for e in entries], [e.stale_shown for e in entries],
                    [self.jsonb(list(e.shown_digests)) for e in entries], [e.repeatable for e in entries])
         times = (now, due, now + timedelta(seconds=max_delay_s))
+        # The user's lock first, in a statement of its own (shared: enqueues never wait for each
+        # other; a forget takes it alone). A forget in progress is waited for, and the statements
+        # below — snapshots taken after the wait — see its digests; a forget that comes later
+        # waits for this enqueue, then deletes (and digests) what it queued. Needs a transaction.
+        yield from self._user_guard(user_id)
         # One statement for a user never forgotten (it says whether the user was); the digest
         # checks of a forgotten user's turns run only then, in a second one.
         first = yield from one(_ENQUEUE_UNLESS_FORGOTTEN,

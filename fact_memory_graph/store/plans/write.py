@@ -14,6 +14,7 @@ from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import (
     DECLINED_REASON,
+    FORGOTTEN_MEANWHILE,
     RETRIEVABLE_STATUSES,
     WITHHELD_REASON,
     AppliedOp,
@@ -131,22 +132,60 @@ class WritePlans(EvaluationPlans):
              self.jsonb(row_json(after)) if after is not None else None, self.guard_text(note), at),
         )
 
+    # ------------------------------------------------------------ the one guarded way to write a user's rows
     def _user_generation_lock(self, user_id: str) -> Plan[int]:
-        """Share the user's lock with other writers (forget takes it alone) and read the user's
-        forget generation."""
-        row = yield from one(
-            f"SELECT pg_advisory_xact_lock_shared({USER_KEY_SQL}) AS locked,"
-            f" (SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}) AS generation",
-            (user_id, user_id))
+        """Share the user's lock with other writers (every forget takes it alone), then read the
+        user's forget generation in a statement of its own.
+
+        Two statements on purpose: in READ COMMITTED a statement's snapshot is taken when it
+        starts, *before* it waits for a lock, so a generation read in the locking statement would
+        predate a forget that held the lock meanwhile. The second statement's snapshot is taken
+        after the wait and sees the forget's commit. Needs a transaction (the lock is the
+        transaction's)."""
+        yield from execute(f"SELECT pg_advisory_xact_lock_shared({USER_KEY_SQL})", (user_id,))
+        return (yield from self._generation_now(user_id))
+
+    def _generation_now(self, user_id: str) -> Plan[int]:
+        """The user's forget generation, read by a statement of its own (its own snapshot: after
+        any lock wait of the statements before it)."""
+        row = yield from one(f"SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}", (user_id,))
         return int(row["generation"] or 0) if row else 0
 
-    def _derived_write_guard(self, user_id: str, fact_ids: Sequence[str]) -> Plan[bool]:
+    def _user_guard(self, user_id: str, generation: int | None = None) -> Plan[bool]:
+        """The first step of every plan that writes a user's rows: the user's lock (shared), then
+        the forget generation read after the wait. ``generation``: the one the work in hand
+        started under (read before it read anything of the user); ``False`` when a forget — of
+        the user, a message or a turn — committed since, and the plan then writes nothing."""
+        if generation is None:  # no work in hand to check: the lock alone orders it after any forget
+            yield from execute(f"SELECT pg_advisory_xact_lock_shared({USER_KEY_SQL})", (user_id,))
+            return True
+        return (yield from self._user_generation_lock(user_id)) == generation
+
+    def _user_lock_alone(self, user_id: str) -> Plan[None]:
+        """The user's lock, taken alone: every forget (of the user, a fact, a message, a turn) and
+        restore. Writers holding it shared finish first; writers that come later wait, then read
+        the generation this forget bumped."""
+        yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+
+    def _bump_generation(self, user_id: str) -> Plan[int]:
+        """Invalidate the user's work in flight (under :meth:`_user_lock_alone`): a write that
+        started under the old generation applies nothing. Returns the new generation."""
+        row = yield from one(
+            f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"
+            f" ON CONFLICT (user_key) DO UPDATE SET generation = {USERS}.generation + 1 RETURNING generation",
+            (user_id,))
+        return int(row["generation"]) if row else 0
+
+    def _derived_write_guard(self, user_id: str, fact_ids: Sequence[str], generation: int | None = None
+                             ) -> Plan[bool]:
         """Whether a record derived from these facts (profile, session, run) may be written now.
 
         Shares the user's lock (``forget`` and ``purge_fact`` take it alone) and locks the facts
         ``FOR SHARE``: a derived record built from facts that were forgotten or purged while it
-        was being built is never written back. Needs a transaction."""
-        yield from execute(f"SELECT pg_advisory_xact_lock_shared({USER_KEY_SQL})", (user_id,))
+        was being built is never written back; nor one whose ``generation`` (read before the
+        build read anything) is no longer current. Needs a transaction."""
+        if not (yield from self._user_guard(user_id, generation)):
+            return False
         ids = sorted({str(i) for i in fact_ids})
         if not ids:
             return True
@@ -164,10 +203,9 @@ class WritePlans(EvaluationPlans):
         require_user(user_id)
         require_aware(at)
         check_id(message_id, "message_id")
-        current = yield from self._user_generation_lock(user_id)
-        if generation is not None and current != generation:
+        if not (yield from self._user_guard(user_id, generation)):
             return ApplyOutcome(user_id=user_id, message_id=message_id, llm_calls=llm_calls,
-                                skipped="the user was forgotten while this message was processed; nothing applied")
+                                skipped=FORGOTTEN_MEANWHILE)
         first = yield from one(
             f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at) VALUES (%s, %s, %s)"
             " ON CONFLICT DO NOTHING RETURNING message_id",
@@ -446,6 +484,7 @@ class WritePlans(EvaluationPlans):
         require_user(user_id)
         require_aware(at)
         cid = fact_id_param(candidate_id, "candidate id")
+        yield from self._user_guard(user_id)
         cand = yield from one(
             f"SELECT *, embedding::float4[] AS vector FROM {CANDIDATES}"
             " WHERE user_id = %s AND id = %s AND status = 'pending' FOR UPDATE", (user_id, cid))
@@ -486,6 +525,7 @@ class WritePlans(EvaluationPlans):
         it (a strengthen makes it active again), never silently made active."""
         if not fact_ids:
             return
+        yield from self._user_guard(user_id)
         counts = list(counts) if counts is not None else [1] * len(fact_ids)
         yield from execute(
             f"UPDATE {FACTS} SET access_count = access_count + n.times,"
@@ -509,6 +549,7 @@ class WritePlans(EvaluationPlans):
         require_user(user_id)
         require_aware(at)
         fid = fact_id_param(fact_id)
+        yield from self._user_guard(user_id)
         before = yield from one(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
                                 (user_id, fid, list(RETRIEVABLE_STATUSES)))
         if before is None:
