@@ -17,6 +17,7 @@ from langchain_core.runnables import RunnableConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.evaluators import Evaluator, evaluate, extraction_schema
 from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
+from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteState
 from fact_memory_graph.ops import DO_NOT_REMEMBER, raw_ops, validate_ops
 from fact_memory_graph.prompts import extraction_prompt
@@ -24,7 +25,7 @@ from fact_memory_graph.sanitize import quote
 from fact_memory_graph.schema import DECLINED_REASON, FactKind, RejectedOp
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
-logger = logging.getLogger(__name__)
+logger = rate_limited(logging.getLogger(__name__))
 
 
 def format_known(retrieved: list[KnownFact], kind: FactKind) -> str:

@@ -181,10 +181,10 @@ class FactStore(StorePlans):
     def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
               skip: Sequence[str] = (), log_days: float = 1.0,
               alone: Callable[[str], bool] | None = None, max_chars: int | None = None,
-              max_attempts: int | None = None) -> list[dict[str, Any]]:
+              max_attempts: int | None = None, solo: bool = True) -> list[dict[str, Any]]:
         """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
         return self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days, alone,
-                                                         max_chars, max_attempts),
+                                                         max_chars, max_attempts, solo),
                          transaction=True)
 
     def finish(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> int:
@@ -242,6 +242,10 @@ class FactStore(StorePlans):
     def renew(self, user_id: str, message_ids: Sequence[str], *, until: datetime) -> int:
         """Renew a claimed batch's lease until ``until`` (the drainer's heartbeat)."""
         return self._run(lambda: self._renew_plan(user_id, message_ids, until))
+
+    def defer(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> None:
+        """Give back a batch whose last holder died, to be extracted alone (see ``_defer_plan``)."""
+        self._run(lambda: self._defer_plan(user_id, message_ids, now))
 
     def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
