@@ -10,6 +10,7 @@ from uuid import UUID
 
 from fact_memory_graph.errors import ConfigurationError, DimensionMismatchError, InvalidInputError
 from fact_memory_graph.lifecycle import importance, lifecycle_relevance, should_clean_up
+from fact_memory_graph.sanitize import claim_digest
 from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATE_COLUMNS,
@@ -250,7 +251,11 @@ class AdminPlans(WritePlans):
         yield from execute(f"DELETE FROM {AUDIT} WHERE user_id = %s AND (fact_id = %s OR candidate_id = ANY(%s))",
                            (user_id, fid, cids))
         yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
-        gone = yield from one(f"DELETE FROM {FACTS} WHERE user_id = %s AND id = %s RETURNING id", (user_id, fid))
+        gone = yield from one(f"DELETE FROM {FACTS} WHERE user_id = %s AND id = %s RETURNING id, claim", (user_id, fid))
+        if gone is not None:  # the message log keeps which claims a reply showed, as digests: not this one's
+            shown = claim_digest(gone["claim"])
+            yield from execute(f"UPDATE {MESSAGES} SET shown_digests = array_remove(shown_digests, %s)"
+                               " WHERE user_id = %s AND %s = ANY(shown_digests)", (shown, user_id, shown))
         yield from execute(f"DELETE FROM {PROFILES} WHERE user_id = %s", (user_id,))  # rebuilt without it
         # A session record quotes the claim: drop it (the next build writes it without the fact).
         yield from execute(f"DELETE FROM {SESSIONS} WHERE user_id = %s AND %s = ANY(fact_ids)", (user_id, str(fid)))
