@@ -34,6 +34,7 @@ from fact_memory_graph.ops import never_stored
 from fact_memory_graph.prompts import review_prompt
 from fact_memory_graph.sanitize import check_id, clean_text, quote
 from fact_memory_graph.schema import (
+    FORGOTTEN_MEANWHILE,
     RETRIEVABLE_STATUSES,
     Fact,
     FactKind,
@@ -105,6 +106,9 @@ class NightlyReview:
         at, report, prepared = self._start(user_id, at)
         if prepared is None:
             return report
+        if self.ctx.store.user_generation(user_id) != prepared["generation"]:  # forgotten meanwhile: no model call
+            report.skipped = FORGOTTEN_MEANWHILE
+            return report
         with model_errors():
             output = self._model().invoke(prepared["prompt"])
         ops, summaries = self._parse(report, prepared, output)
@@ -124,6 +128,9 @@ class NightlyReview:
         """Async twin of :meth:`run`."""
         at, report, prepared = await self._astart(user_id, at)
         if prepared is None:
+            return report
+        if await self.ctx.astore.user_generation(user_id) != prepared["generation"]:
+            report.skipped = FORGOTTEN_MEANWHILE
             return report
         with model_errors():
             output = await self._model().ainvoke(prepared["prompt"])

@@ -90,9 +90,19 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
                                             reason=DECLINED_REASON)]}
         return None
 
+    def forgotten_since(state: WriteState, generation: int | None) -> bool:
+        """A queued batch whose user (or one of whose turns) was forgotten since its claim: no model
+        call sees its text (apply then skips it and the drainer gives the rest back)."""
+        return generation is not None and generation != state.get("generation")
+
+    def queued(state: WriteState) -> bool:
+        return bool(state.get("batch_ids")) and state.get("generation") is not None
+
     def extract(state: WriteState, config: RunnableConfig) -> Update:
         if (skip := declined(state)) is not None:
             return skip
+        if queued(state) and forgotten_since(state, ctx.store.user_generation(state["user_id"])):
+            return {"proposals": [], "llm_calls": 0}
         with model_errors():
             output = structured_model().invoke(prompt(state))
         return parse(state, output)
@@ -100,6 +110,8 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
     async def aextract(state: WriteState, config: RunnableConfig) -> Update:
         if (skip := declined(state)) is not None:
             return skip
+        if queued(state) and forgotten_since(state, await ctx.astore.user_generation(state["user_id"])):
+            return {"proposals": [], "llm_calls": 0}
         with model_errors():
             output = await structured_model().ainvoke(prompt(state))
         return parse(state, output)
