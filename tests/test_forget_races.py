@@ -329,6 +329,7 @@ UNGUARDED = {
     "_fail_plan": "counts a failed attempt on claimed rows by id",
     "_renew_plan": "the heartbeat: moves a lease",
     "_release_plan": "gives a claim back",
+    "_defer_plan": "gives back a dead holder's batch, to be extracted alone",
     "_requeue_failed_plan": "operator command over parked rows (all users)",
     "_mark_reconciled_plan": "stamps reconciled_at on facts by id",
     "_digest_delivered_plan": "the weekly digest (no user rows)",
@@ -418,3 +419,67 @@ def test_the_generation_is_read_in_a_statement_after_the_lock() -> None:
                     checked += 1
                     assert not re.search(r"FROM\s+(\{[A-Z_]+\}|fact_memory)", statement), (path.name, statement)
     assert checked >= 3
+
+
+# ---------------------------------------------------------------------------------------- lower items
+def test_a_purge_leaves_no_digest_of_the_claim_in_the_message_log(make_memory, db_url: str, user_id: str,
+                                                                   clock: FixedClock) -> None:
+    from fact_memory_graph.sanitize import claim_digest
+    from fact_memory_graph.store.plans import QueueEntry
+
+    memory: FactMemory = make_memory(config=offline())
+    claim = "owns a " + place()
+    fid = memory.facts.add(user_id, claim, kind="durable", category="preference").fact_id
+    shown = claim_digest(claim)
+    memory.store.enqueue(user_id, [QueueEntry(message_id="s1", text="thanks", at=clock(), shown_digests=(shown,))],
+                         now=clock())
+    assert memory.facts.purge(user_id, fid)
+    with psycopg.connect(db_url) as conn:
+        left = conn.execute("SELECT count(*) FROM fact_memory_messages WHERE user_id = %s AND %s = ANY(shown_digests)",
+                            (user_id, shown)).fetchone()
+    assert left == (0,)
+
+
+def test_a_failed_attempt_leaves_a_message_another_drainer_finished(make_memory, user_id: str,
+                                                                    clock: FixedClock) -> None:
+    from fact_memory_graph.store.plans import QueueEntry
+
+    memory: FactMemory = make_memory(config=offline())
+    memory.store.enqueue(user_id, [QueueEntry(message_id="f1", text="hello", at=clock())], now=clock())
+    [row] = memory.store.claim(user_id, now=clock(), lease_s=60, max_batch=8, force=True)
+    assert memory.store.finish(user_id, ["f1"], now=clock()) == 1  # another drainer finished it
+    assert memory.store.fail(user_id, [("f1", row["attempts"])], now=clock(), error="late", max_attempts=1,
+                             base_s=1, max_s=1) == []
+    status = memory.queue.status(user_id)
+    assert status["queued"] == 0 and status["failed"] == 0
+
+
+def test_a_profile_built_from_an_older_audit_log_is_not_written(make_memory, user_id: str, clock: FixedClock) -> None:
+    memory: FactMemory = make_memory()
+    fid = memory.facts.add(user_id, "likes tea", kind="durable", category="preference").fact_id
+    _, fingerprint = memory.store.profile_state(user_id)
+    memory.facts.add(user_id, "lives in Oslo", kind="durable", category="identity")  # a newer write
+    assert not memory.store.save_profile(user_id, "likes tea", [str(fid)], fingerprint, at=clock())
+    _, now = memory.store.profile_state(user_id)
+    assert memory.store.save_profile(user_id, "likes tea; lives in Oslo", [str(fid)], now, at=clock())
+
+
+def test_two_first_opens_with_different_embedders_cannot_both_pass(make_memory, fresh_db_url: str) -> None:
+    memory: FactMemory = make_memory(url=fresh_db_url)
+    with psycopg.connect(fresh_db_url, autocommit=True) as conn:
+        conn.execute("DELETE FROM fact_memory_meta WHERE key IN ('embedding_probe', 'embedding_model')")
+    first = psycopg.connect(fresh_db_url)
+    try:  # the first open's record, not committed yet
+        first.execute("INSERT INTO fact_memory_meta (key, value) VALUES ('embedding_probe', '[1.0, 0.0]'),"
+                      " ('embedding_model', 'first')")
+        got: list[Any] = []
+        second = threading.Thread(target=lambda: got.append(memory.store.record_embedder([0.0, 1.0], "second")))
+        second.start()
+        with psycopg.connect(fresh_db_url, autocommit=True) as conn:
+            _wait(lambda: conn.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0] > 0
+                  or not second.is_alive(), "the second open to wait")
+        first.commit()
+        second.join(30)
+    finally:
+        first.close()
+    assert got == [([1.0, 0.0], "first")]  # the second open is told the store's embedder, and refuses

@@ -121,12 +121,16 @@ class AdminPlans(WritePlans):
     def _record_embedder_plan(self, probe: Sequence[float], name: str) -> Plan[tuple[list[float], str] | None]:
         """The embedder this store's vectors were made by (its name and the vector it gives a
         fixed probe text), recorded now if none was; ``None`` when it was recorded by this call."""
+        # Recorded only if none is: two first opens with different embedders at once cannot both
+        # pass (the second's insert waits for the first's, does nothing, and reads the first's).
+        mine = json.dumps([round(float(x), 5) for x in probe])
+        yield from execute("INSERT INTO fact_memory_meta (key, value) VALUES ('embedding_probe', %s),"
+                           " ('embedding_model', %s) ON CONFLICT (key) DO NOTHING", (mine, name[:200]))
         found = yield from rows("SELECT key, value FROM fact_memory_meta WHERE key IN ('embedding_probe', 'embedding_model')")
         stored = {r["key"]: r["value"] for r in found}
-        if "embedding_probe" in stored:
-            return json.loads(stored["embedding_probe"]), stored.get("embedding_model", "unknown")
-        yield from self._set_embedder_plan(probe, name)
-        return None
+        if stored.get("embedding_probe") == mine and stored.get("embedding_model") == name[:200]:
+            return None  # this embedder (recorded now, or before with the very same probe)
+        return json.loads(stored["embedding_probe"]), stored.get("embedding_model", "unknown")
 
     def _set_embedder_plan(self, probe: Sequence[float], name: str) -> Plan[None]:
         yield from execute(

@@ -220,7 +220,6 @@ class WritePlans(EvaluationPlans):
         ops = yield from self._lock_in_order(user_id, ops)
         outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls,
                                forgotten=dict(forgotten or {}))
-        ops = yield from self._cap_pending(user_id, ops, outcome)
         for withheld in (r for r in rejected if r.reason.startswith(WITHHELD_REASON)):
             # The privacy policy's drops are audited by category only: no claim text is kept.
             yield from self._audit(user_id=user_id, op="withheld", at=at, message_id=message_id, note=withheld.reason)
@@ -274,27 +273,6 @@ class WritePlans(EvaluationPlans):
         yield from execute(
             f"INSERT INTO {FORGOTTEN} (user_key, digest) SELECT {USER_KEY_SQL}, {FORGOTTEN_DIGEST_SQL.format(id='i')}"
             " FROM unnest(%s::text[]) i WHERE i IS NOT NULL ON CONFLICT DO NOTHING", (user_id, user_id, list(ids)))
-
-    def _cap_pending(self, user_id: str, ops: Sequence[PlannedOp], outcome: ApplyOutcome) -> Plan[list[PlannedOp]]:
-        """A fact holds at most ``WriteConfig.max_pending_per_fact`` pending contradictions; a
-        contradiction beyond that is rejected with a reason (the fact's row is locked already)."""
-        targets = sorted({op.fact_id for op in ops if op.op == "contradict" and op.fact_id is not None}, key=str)
-        if not targets:
-            return list(ops)
-        found = yield from rows(
-            f"SELECT fact_id, count(*) AS n FROM {CANDIDATES} WHERE user_id = %s AND fact_id = ANY(%s)"
-            " AND status = 'pending' GROUP BY fact_id", (user_id, targets))
-        pending = {r["fact_id"]: r["n"] for r in found}
-        cap = self.write.max_pending_per_fact
-        kept = []
-        for op in ops:
-            if op.op == "contradict" and pending.get(op.fact_id, 0) >= cap:
-                outcome.rejected.append(RejectedOp(
-                    op={"op": "contradict", "fact_id": str(op.fact_id)},
-                    reason=f"{op.fact_id} already has {cap} pending contradictions (max_pending_per_fact)"))
-                continue
-            kept.append(op)
-        return kept
 
     def _lock_in_order(self, user_id: str, ops: Sequence[PlannedOp]) -> Plan[list[PlannedOp]]:
         """Take every lock the message needs, always in the same order, so concurrent writers
@@ -356,6 +334,12 @@ class WritePlans(EvaluationPlans):
             moved = f"{op.fact_id} was merged into {fact_id}"
             op = op.model_copy(update={"fact_id": fact_id, "note": f"{op.note}; {moved}" if op.note else moved})
         if op.op == "contradict":
+            # The cap counts the fact the contradiction lands on (after following a merge), under its row lock.
+            found = yield from one(f"SELECT count(*) AS n FROM {CANDIDATES} WHERE user_id = %s AND fact_id = %s"
+                                   " AND status = 'pending'", (user_id, fact_id))
+            cap = self.write.max_pending_per_fact
+            if found is not None and found["n"] >= cap:
+                raise _FactGone(fact_id, f"{fact_id} already has {cap} pending contradictions (max_pending_per_fact)")
             return (yield from self._contradict(user_id, message_id, op, fact_id, at, before))
         if op.op == "reclassify":
             return (yield from self._reclassify(user_id, message_id, op, fact_id, at, before))
