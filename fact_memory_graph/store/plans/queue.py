@@ -366,9 +366,9 @@ class QueuePlans(SessionPlans):
         oldest = row.pop("oldest")
         row["oldest_seconds"] = max((now - oldest).total_seconds(), 0.0) if oldest is not None else None
         row["leases"] = yield from rows(
-            f"SELECT claimed_by AS holder, max(claimed_until) AS until, count(*) AS messages FROM {MESSAGES}"
-            f" WHERE {scope} AND state = 'queued' AND claimed_until > %s GROUP BY claimed_by ORDER BY 2",
-            (*params, now))
+            f"SELECT replace(claimed_by, %s, '') AS holder, max(claimed_until) AS until, count(*) AS messages"
+            f" FROM {MESSAGES} WHERE {scope} AND state = 'queued' AND claimed_until > %s GROUP BY 1 ORDER BY 2",
+            (SOLO_MARK, *params, now))
         retry = yield from one(
             f"SELECT min(due_at) AS at FROM {MESSAGES} WHERE {scope} AND state = 'queued' AND attempts > 0"
             " AND claimed_until IS NULL", params)
