@@ -27,8 +27,9 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Literal, TypeVar
 
 from fact_memory_graph.errors import ConfigurationError, InvalidInputError, StoreTimeoutError
+from fact_memory_graph.logs import rate_limited
 
-logger = logging.getLogger(__name__)
+logger = rate_limited(logging.getLogger(__name__))
 T = TypeVar("T")
 OnReadError = Literal["raise", "log"]
 MAX_ABANDONED = 8

@@ -34,6 +34,7 @@ from fact_memory_graph.ops import never_stored
 from fact_memory_graph.prompts import review_prompt
 from fact_memory_graph.sanitize import check_id, clean_text, quote
 from fact_memory_graph.schema import (
+    FORGOTTEN_MEANWHILE,
     RETRIEVABLE_STATUSES,
     Fact,
     FactKind,
@@ -105,6 +106,9 @@ class NightlyReview:
         at, report, prepared = self._start(user_id, at)
         if prepared is None:
             return report
+        if self.ctx.store.user_generation(user_id) != prepared["generation"]:  # forgotten meanwhile: no model call
+            report.skipped = FORGOTTEN_MEANWHILE
+            return report
         with model_errors():
             output = self._model().invoke(prepared["prompt"])
         ops, summaries = self._parse(report, prepared, output)
@@ -114,15 +118,19 @@ class NightlyReview:
             report.skipped = outcome.skipped
             return report
         if summaries and not outcome.already_processed:
-            report.summaries = build_sessions(self.ctx, user_id, at=at, summaries=summaries)["built"]
+            report.summaries = build_sessions(self.ctx, user_id, at=at, summaries=summaries,
+                                              generation=prepared["generation"])["built"]
         self.ctx.store.record_run(user_id, "inference", started_at=at, finished_at=self.ctx.now(),
-                                  report=report.model_dump(mode="json"))
+                                  report=report.model_dump(mode="json"), generation=prepared["generation"])
         return report
 
     async def arun(self, user_id: str, *, at: datetime | None = None) -> ReviewReport:
         """Async twin of :meth:`run`."""
         at, report, prepared = await self._astart(user_id, at)
         if prepared is None:
+            return report
+        if await self.ctx.astore.user_generation(user_id) != prepared["generation"]:
+            report.skipped = FORGOTTEN_MEANWHILE
             return report
         with model_errors():
             output = await self._model().ainvoke(prepared["prompt"])
@@ -134,9 +142,10 @@ class NightlyReview:
             report.skipped = outcome.skipped
             return report
         if summaries and not outcome.already_processed:
-            report.summaries = (await abuild_sessions(self.ctx, user_id, at=at, summaries=summaries))["built"]
+            report.summaries = (await abuild_sessions(self.ctx, user_id, at=at, summaries=summaries,
+                                                      generation=prepared["generation"]))["built"]
         await self.ctx.astore.record_run(user_id, "inference", started_at=at, finished_at=self.ctx.now(),
-                                         report=report.model_dump(mode="json"))
+                                         report=report.model_dump(mode="json"), generation=prepared["generation"])
         return report
 
     # ------------------------------------------------------------------ steps

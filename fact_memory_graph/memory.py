@@ -450,7 +450,7 @@ class FactMemory:
         """Async twin of :meth:`export`."""
         return export_document(user_id, await self.astore.export_rows(user_id), self.context.now())
 
-    def restore(self, data: dict[str, Any], *, user_id: str) -> dict[str, int]:
+    def restore(self, data: dict[str, Any], *, user_id: str, allow_forgotten: bool = False) -> dict[str, int]:
         """Load an :meth:`export` into ``user_id``, a user with no data. The target is always
         named by the caller, never taken from the file (an edited file cannot pick whose memory
         it fills). Into the exported user, fact ids, statuses, confidences, chains, audit rows
@@ -460,15 +460,21 @@ class FactMemory:
         The export is untrusted input: every record is checked with the same models and limits
         as live writes, secrets are withheld as on live writes, and a bad record is refused with
         :class:`InvalidInputError` naming it (nothing is written). Restored into another user
-        than the exported one, every fact and candidate gets a fresh id (references remapped)."""
-        user, clean, texts = restore_input(data, user_id, self.config.write, self.taxonomy)
-        return self.store.restore_rows(user, clean, *restore_vectors(clean, self.context.embed_many(texts)))
+        than the exported one, every fact and candidate gets a fresh id (references remapped).
 
-    async def arestore(self, data: dict[str, Any], *, user_id: str) -> dict[str, int]:
+        A user who was forgotten is refused (an export taken before the forget would bring back
+        what they asked to forget) unless ``allow_forgotten=True``; such a restore is audited."""
+        user, clean, texts = restore_input(data, user_id, self.config.write, self.taxonomy)
+        return self.store.restore_rows(user, clean, *restore_vectors(clean, self.context.embed_many(texts)),
+                                       allow_forgotten=allow_forgotten)
+
+    async def arestore(self, data: dict[str, Any], *, user_id: str, allow_forgotten: bool = False
+                       ) -> dict[str, int]:
         """Async twin of :meth:`restore`."""
         user, clean, texts = restore_input(data, user_id, self.config.write, self.taxonomy)
         return await self.astore.restore_rows(user, clean,
-                                              *restore_vectors(clean, await self.context.aembed_many(texts)))
+                                              *restore_vectors(clean, await self.context.aembed_many(texts)),
+                                              allow_forgotten=allow_forgotten)
 
     def forget(self, user_id: str) -> dict[str, int]:
         """Hard-delete everything about a user (privacy). Returns deleted row counts.

@@ -43,10 +43,11 @@ from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.deadline import OnReadError, write_within
 from fact_memory_graph.errors import ConfigurationError, FactMemoryError, StoreError
+from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.ops import DO_NOT_REMEMBER
 from fact_memory_graph.runnables import dual_node
 from fact_memory_graph.sanitize import check_id
-from fact_memory_graph.schema import ApplyOutcome, FlushReport
+from fact_memory_graph.schema import FORGOTTEN_MEANWHILE, ApplyOutcome, FlushReport
 from fact_memory_graph.spool import Spool
 from fact_memory_graph.store import ThreadedAsyncFactStore
 from fact_memory_graph.store.plans import QueueEntry
@@ -55,7 +56,7 @@ from fact_memory_graph.write_graph import build_write_graph
 
 __all__ = ["MessageQueue", "QueueEntry"]
 
-logger = logging.getLogger(__name__)
+logger = rate_limited(logging.getLogger(__name__))
 T = TypeVar("T")
 #: How often a flush looks again while another drainer holds one of the messages it waits for.
 FLUSH_POLL_S = 0.02
@@ -128,6 +129,7 @@ class MessageQueue:
         self._wake: asyncio.Event | None = None
         self._stopping = False
         self._outage_logged = False
+        self._waiting_logged: str | None = None  # the reason queued messages wait, as last logged
 
     # ------------------------------------------------------------------ enqueue
     def capture(self, state: Mapping[str, Any], config: RunnableConfig | None) -> tuple[str, list[QueueEntry]]:
@@ -280,6 +282,15 @@ class MessageQueue:
             raise  # released by _process
         except Exception as exc:  # anything else is this batch's failure: counted, retried
             error = f"{type(exc).__name__}: {exc}"
+        if error is None and outcome.skipped == FORGOTTEN_MEANWHILE:
+            # A forget (of the user, a message or a turn) committed after the claim: nothing was
+            # applied. What the forget left of the batch goes back to the queue, to be extracted
+            # again without the forgotten turns (the attempt is given back).
+            await store.release(user_id, ids)
+            result.attempted.difference_update((user_id, i) for i in ids)
+            logger.info("fact-memory: %d queued message(s) of %s go back to the queue: %s", len(ids), user_id,
+                        outcome.skipped)
+            return
         if error is None:
             if outcome.skipped or outcome.already_processed:  # an applied batch was marked done by its apply
                 await store.finish(user_id, ids, now=self.ctx.now())
@@ -299,48 +310,101 @@ class MessageQueue:
                                row["attempts"], error[:200])
 
     async def _round(self, *, force: bool, user_id: str | None = None,
-                     skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset()) -> _Round:
+                     skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+                     follow: bool = False) -> _Round:
         """Extract what is due now (``force``: everything queued), keeping up to
         ``QueueConfig.concurrency`` users' batches in flight: as one finishes the next user's batch
         is claimed, so one slow extraction never holds the others (and their embedding calls share
         batches). ``skip``: (user id, message id) pairs not to take again (a flush tries each
-        message once)."""
+        message once). ``follow`` (the background drainer): while batches are in flight, other
+        users' messages that come due are claimed too — at an enqueue's wake-up, their due time or
+        ``poll_s`` — so one user's slow model call delays only that user.
+
+        Users are independent: a batch whose last holder died (its lease ran out: the process was
+        killed, perhaps by another user's message in flight beside it) is given back and then
+        extracted alone — nothing else is claimed until it is done — so a death is charged only
+        to the message that caused it (see ``FactStore.claim``'s ``solo``)."""
         cfg, store = self.config, self._astore
         result = _Round()
         result.attempted.update(skip)
         tasks: set[asyncio.Task[None]] = set()
+        suspects: list[str] = []  # users whose batch waits to be extracted alone
+        alone: asyncio.Task[None] | None = None
         exhausted = False
         try:
             while True:
                 room = cfg.concurrency - len(tasks)
-                if room > 0 and not exhausted:
-                    now = self.ctx.now()
+                now = self.ctx.now()
+                if alone is None and suspects and not tasks:
+                    user = suspects.pop(0)
+                    self.ctx.llm_factory()
+                    batch = await self._claim(user, now, force, result, solo=True)
+                    if batch:
+                        alone = self._start(user, batch, result, tasks)
+                    continue
+                if alone is None and not suspects and room > 0 and not exhausted:
                     users, result.next_due = await self._due_users(now, room, force, user_id)
                     if users:
                         self.ctx.llm_factory()  # no model: a configuration error, raised before anything is claimed
-                    batches = await asyncio.gather(*(store.claim(u, now=now, lease_s=cfg.lease_s,
-                                                                 max_batch=cfg.max_batch, force=force,
-                                                                 skip=sorted(m for o, m in result.attempted if o == u),
-                                                                 log_days=max(cfg.log_days, self.ctx.config.inference.window_days), alone=_acts_on_the_turn_before,
-                                                                 max_chars=self.ctx.config.write.max_message_chars,
-                                                                 max_attempts=cfg.max_attempts)
-                                                     for u in users))
+                    batches = await asyncio.gather(*(self._claim(u, now, force, result, solo=False) for u in users))
                     claimed = [(u, b) for u, b in zip(users, batches, strict=True) if b]
                     exhausted = not claimed  # nothing (more) to take now: finish what is in flight
                     for user, batch in claimed:
-                        result.claimed += 1
-                        result.attempted.update((user, r["message_id"]) for r in batch)
-                        tasks.add(asyncio.create_task(self._process(user, batch, result)))
+                        if any(r["suspect"] for r in batch):
+                            await store.defer(user, [r["message_id"] for r in batch], now=now)
+                            result.attempted.difference_update((user, r["message_id"]) for r in batch)
+                            suspects.append(user)
+                        else:
+                            self._start(user, batch, result, tasks)
+                    if follow and claimed:
+                        continue  # more room? other users may be due too: list again before waiting
                 if not tasks:
+                    if suspects:
+                        continue
                     break
-                done, tasks = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-                for task in done:
+                waiter: asyncio.Task[Any] | None = None
+                timeout = None
+                if follow and exhausted and alone is None and not suspects and self._wake is not None:
+                    waiter = asyncio.ensure_future(self._wake.wait())
+                    timeout = self.config.poll_s
+                    if result.next_due is not None:
+                        timeout = min(timeout, max((result.next_due - self.ctx.now()).total_seconds(), 0.0) + 0.005)
+                done, _ = await asyncio.wait(tasks | ({waiter} if waiter else set()), timeout=timeout,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if waiter is not None:
+                    waiter.cancel()
+                    if waiter in done and self._wake is not None:
+                        self._wake.clear()
+                    exhausted = False  # woken, due or polled: look for other users' messages again
+                for task in done & tasks:
+                    tasks.discard(task)
+                    if task is alone:
+                        alone = None
                     task.result()  # a store error ends the round (the batch's claim expires)
+                if follow:
+                    exhausted = False
         finally:
             if tasks:
                 await asyncio.gather(*tasks, return_exceptions=True)
         result.attempted.difference_update(skip)
         return result
+
+    async def _claim(self, user: str, now: datetime, force: bool, result: _Round, *, solo: bool
+                     ) -> list[dict[str, Any]]:
+        cfg = self.config
+        return await self._astore.claim(
+            user, now=now, lease_s=cfg.lease_s, max_batch=cfg.max_batch, force=force,
+            skip=sorted(m for o, m in result.attempted if o == user),
+            log_days=max(cfg.log_days, self.ctx.config.inference.window_days), alone=_acts_on_the_turn_before,
+            max_chars=self.ctx.config.write.max_message_chars, max_attempts=cfg.max_attempts, solo=solo)
+
+    def _start(self, user: str, batch: list[dict[str, Any]], result: _Round,
+               tasks: set[asyncio.Task[None]]) -> asyncio.Task[None]:
+        result.claimed += 1
+        result.attempted.update((user, r["message_id"]) for r in batch)
+        task = asyncio.create_task(self._process(user, batch, result))
+        tasks.add(task)
+        return task
 
     async def _due_users(self, now: datetime, limit: int, force: bool, user_id: str | None
                          ) -> tuple[list[str], datetime | None]:
@@ -348,12 +412,15 @@ class MessageQueue:
         (a worker down), the reachable shards' users: the other users' messages keep flowing."""
         try:
             return await self._astore.due_users(now=now, limit=limit, force=force, user_id=user_id)
-        except StoreError:
+        except StoreError as listing:
             if user_id is not None:
                 raise
-            by_shard = await self._astore.due_users_by_shard(now=now, force=force)
-            if by_shard is None:
-                raise
+            try:
+                by_shard = await self._astore.due_users_by_shard(now=now, force=force)
+            except FactMemoryError:
+                by_shard = None
+            if by_shard is None:  # not distributed (or that failed too): the listing's own error
+                raise StoreError(f"listing the users with due messages failed: {listing}") from listing
             users, unreachable = by_shard
             if not self._outage_logged:
                 self._outage_logged = True
@@ -412,17 +479,19 @@ class MessageQueue:
         backoff = 0.0
         while not stop():
             try:
-                result = await self._round(force=False)
+                result = await self._round(force=False, follow=True)
             except ConfigurationError as exc:
-                logger.warning("fact-memory: queued messages wait: %s", exc)
-                await self._sleep(max(self.config.poll_s, 30.0))
+                if (missing := self.missing_model()) is not None:  # nothing to do until one is configured
+                    if self._waiting_logged != missing:
+                        self._waiting_logged = missing
+                        logger.warning("fact-memory: queued messages wait: %s", missing)
+                    await self._sleep(max(self.config.poll_s, 30.0))
+                    continue
+                backoff = self._outage(backoff, exc)
+                await self._sleep(backoff)
                 continue
             except Exception as exc:
-                backoff = min(max(backoff * 2, 0.5), 30.0)
-                if not self._outage_logged:
-                    self._outage_logged = True
-                    logger.warning("fact-memory: the queue cannot be drained now (retrying every %.1f s at most "
-                                   "30 s; messages stay queued): %s: %s", backoff, type(exc).__name__, str(exc)[:200])
+                backoff = self._outage(backoff, exc)
                 await self._sleep(backoff)
                 continue
             if self._outage_logged:
@@ -433,6 +502,16 @@ class MessageQueue:
             if result.next_due is not None:
                 wait = min(wait, max((result.next_due - self.ctx.now()).total_seconds(), 0.0) + 0.005)
             await self._sleep(wait)
+
+    def _outage(self, backoff: float, exc: BaseException) -> float:
+        """The next wait after a failed round (0.5 s doubling to 30 s), logged once per outage
+        with what failed."""
+        backoff = min(max(backoff * 2, 0.5), 30.0)
+        if not self._outage_logged:
+            self._outage_logged = True
+            logger.warning("fact-memory: the queue cannot be drained now (retrying in %.1f s, then every few seconds up "
+                           "to 30 s; messages stay queued): %s: %s", backoff, type(exc).__name__, str(exc)[:300])
+        return backoff
 
     async def _sleep(self, seconds: float) -> None:
         assert self._wake is not None

@@ -67,6 +67,10 @@ WITHHELD_REASON = "withheld by privacy policy"
 #: The reason a message the user asked not to remember ("... please don't remember that") is
 #: rejected whole: its text then leaves the message log in the apply's transaction.
 DECLINED_REASON = "the user asked not to remember this message"
+#: ``ApplyOutcome.skipped`` of a write that started before a forget (of the user, a message or a
+#: turn) committed: nothing applied. A queued batch goes back to the queue (a forget deleted the
+#: rows it forgot), so its other messages are extracted again without the forgotten turn.
+FORGOTTEN_MEANWHILE = "forgotten while this was processed (the user, a message or a turn): nothing applied"
 
 #: Every category the extractor may use (durable first), in the order the prompt lists them.
 MODEL_CATEGORIES: tuple[str, ...] = (*DURABLE_CATEGORIES, *CURRENT_CATEGORIES)

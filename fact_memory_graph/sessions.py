@@ -140,30 +140,36 @@ def _plan(ctx: MemoryContext, by_session: dict[str, list[Fact]], stored: dict[st
 
 
 def build_sessions(ctx: MemoryContext, user_id: str, *, at: datetime,
-                   summaries: Mapping[str, str] | None = None) -> dict[str, int]:
+                   summaries: Mapping[str, str] | None = None, generation: int | None = None) -> dict[str, int]:
     """Write the records of changed sessions, drop those of emptied ones; returns the counts.
     ``summaries``: session id -> a summary written by the nightly review (its record is rebuilt
-    with it)."""
+    with it). ``generation``: the user's forget generation the work started under (default: read
+    now, before the facts): the records are written only while it is current."""
+    if generation is None:
+        generation = ctx.store.user_generation(user_id)
     by_session, stored = ctx.store.session_facts(user_id)
     llm = ctx.llm_factory() if ctx.config.sessions.summarize_with_model else None
     records, drop = _plan(ctx, by_session, stored, llm, summaries)
     vectors = ctx.embed_many([r["content"] for r in records]) if records else []
     if records or drop:
-        ctx.store.save_sessions(user_id, records, vectors, drop=drop, at=at)
+        ctx.store.save_sessions(user_id, records, vectors, drop=drop, at=at, generation=generation)
     return {"built": len(records), "dropped": len(drop), "sessions": len(by_session)}
 
 
 async def abuild_sessions(ctx: MemoryContext, user_id: str, *, at: datetime,
-                          summaries: Mapping[str, str] | None = None) -> dict[str, int]:
+                          summaries: Mapping[str, str] | None = None, generation: int | None = None
+                          ) -> dict[str, int]:
     """Async twin of :func:`build_sessions` (the model summary, when on, runs in a thread)."""
     import asyncio
 
+    if generation is None:
+        generation = await ctx.astore.user_generation(user_id)
     by_session, stored = await ctx.astore.session_facts(user_id)
     llm = ctx.llm_factory() if ctx.config.sessions.summarize_with_model else None
     records, drop = await asyncio.to_thread(_plan, ctx, by_session, stored, llm, summaries)
     vectors = await ctx.aembed_many([r["content"] for r in records]) if records else []
     if records or drop:
-        await ctx.astore.save_sessions(user_id, records, vectors, drop=drop, at=at)
+        await ctx.astore.save_sessions(user_id, records, vectors, drop=drop, at=at, generation=generation)
     return {"built": len(records), "dropped": len(drop), "sessions": len(by_session)}
 
 

@@ -31,6 +31,7 @@ from langgraph.types import Command
 
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import UserIdError
+from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.nodes import (
     NodePair,
     Update,
@@ -46,7 +47,7 @@ from fact_memory_graph.nodes import (
 from fact_memory_graph.runnables import dual_node
 from fact_memory_graph.schema import ApplyOutcome
 
-logger = logging.getLogger(__name__)
+logger = rate_limited(logging.getLogger(__name__))
 
 OnError = Literal["raise", "log"]
 NODE_ORDER = ("embed", "retrieve", "extract", "dedup", "apply")

@@ -141,7 +141,7 @@ def test_custom_categories_are_prompted_validated_found_and_restored(make_memory
     memory.facts.add(user_id, "rest week planned", kind="current", category="training_load")
     exported = memory.export(user_id)
     memory.forget(user_id)
-    assert memory.restore(exported, user_id=user_id)["facts"] == 2
+    assert memory.restore(exported, user_id=user_id, allow_forgotten=True)["facts"] == 2
     with pytest.raises(InvalidInputError, match="training_load"):  # a memory without the category refuses it
         make_memory().restore(exported, user_id=user_id + "-other")
     with pytest.raises(ValidationError, match="built-in"):

@@ -95,7 +95,7 @@ def test_every_statement_on_user_data_is_scoped_by_user_id(make_memory, user_id:
     fact = memory.facts.list(user_id)[0]
     memory.facts.purge(user_id, fact.id)
     memory.forget(user_id)
-    memory.restore(data, user_id=user_id)
+    memory.restore(data, user_id=user_id, allow_forgotten=True)
     unscoped = [sql for sql in seen if any(t in sql for t in TABLES) and not sql.startswith(CROSS_USER)
                 and not re.search(r"\buser_id\s*(=|IN)", sql)
                 and not re.match(r"\s*INSERT INTO fact_memory_\w+ \([^)]*\buser_id\b", sql)  # routed by its value

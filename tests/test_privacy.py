@@ -13,7 +13,7 @@ from langchain_core.messages import AnyMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 
-from fact_memory_graph import FactMemory
+from fact_memory_graph import FactMemory, InvalidInputError
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
 
@@ -95,13 +95,17 @@ def test_export_forget_restore_export_is_equal(make_memory, user_id: str, clock:
     assert {len(before[k]) for k in ("facts", "candidates", "audit_log", "processed_messages", "runs")} >= {1}
     memory.forget(user_id)
     assert memory.facts.list(user_id) == []
-    restored = memory.restore(json.loads(json.dumps(before)), user_id=user_id)
+    with pytest.raises(InvalidInputError, match="was forgotten"):  # the user asked to forget: never silently
+        memory.restore(json.loads(json.dumps(before)), user_id=user_id)
+    restored = memory.restore(json.loads(json.dumps(before)), user_id=user_id, allow_forgotten=True)
     assert restored["facts"] == len(before["facts"]) == 4 and len(before["candidates"]) == 1
     after = memory.export(user_id)
+    [forced] = [a for a in after["audit_log"] if a["op"] == "restore"]  # the forced restore is audited
+    assert "forgotten" in forced["note"]
 
     def same(export: dict) -> dict:  # audit rows are numbered by the database they are in
-        return {k: [{c: x for c, x in a.items() if c != "id"} for a in v] if k == "audit_log" else v
-                for k, v in export.items() if k not in ("exported_at", "message_log")}
+        return {k: [{c: x for c, x in a.items() if c != "id"} for a in v if a["op"] != "restore"]
+                if k == "audit_log" else v for k, v in export.items() if k not in ("exported_at", "message_log")}
 
     # The message log (a day's buffer of turns, for the nightly review) is exported for the
     # user's words and not restored: restore never re-queues or re-reviews a turn.

@@ -93,6 +93,9 @@ def restore(
     file: Annotated[Path, typer.Argument(help="A JSON file written by `export`.")],
     user: Annotated[str, typer.Option("--user", help="Restore into this user (always named: never taken from the "
                                                      "file).")],
+    into_forgotten: Annotated[bool, typer.Option("--into-forgotten", help="Restore into a user who was forgotten "
+                                                 "(refused otherwise: it brings back what they asked to forget); "
+                                                 "audited.")] = False,
     as_json: JsonOpt = False,
     database_url: DbOpt = None,
     data_dir: DirOpt = None,
@@ -107,7 +110,7 @@ def restore(
     except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested thousands deep
         fail(f"{file} is not an export: {str(exc)[:120] or 'nested too deep'}")
     with _memory(database_url, data_dir) as memory, _errors():
-        counts = memory.restore(data, user_id=user)
+        counts = memory.restore(data, user_id=user, allow_forgotten=into_forgotten)
     if as_json:
         _emit_json(counts)
     else:

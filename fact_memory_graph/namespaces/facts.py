@@ -176,16 +176,19 @@ class Facts:
     def update(self, user_id: str, fact_id: uuid.UUID | str, claim: str, *, at: datetime | None = None) -> AppliedOp:
         """A user edit: the corrected claim becomes a new active fact (same kind and category)
         and the old one ``superseded`` by it — history kept (:meth:`history`)."""
+        generation = self._ctx.store.user_generation(user_id)  # before the fact is read
         proposal, at = self._edit(user_id, fact_id, claim, self.get(user_id, fact_id), at)
         planned = plan_ops(self._ctx, [proposal], source=FactSource.USER_EDIT)
-        return _single(self._ctx.store.apply(user_id, _direct_id(None), planned, at=at), None)
+        return _single(self._ctx.store.apply(user_id, _direct_id(None), planned, at=at, generation=generation), None)
 
     async def aupdate(self, user_id: str, fact_id: uuid.UUID | str, claim: str, *,
                       at: datetime | None = None) -> AppliedOp:
         """Async twin of :meth:`update`."""
+        generation = await self._ctx.astore.user_generation(user_id)  # before the fact is read
         proposal, at = self._edit(user_id, fact_id, claim, await self.aget(user_id, fact_id), at)
         planned = await aplan_ops(self._ctx, [proposal], source=FactSource.USER_EDIT)
-        return _single(await self._ctx.astore.apply(user_id, _direct_id(None), planned, at=at), None)
+        return _single(await self._ctx.astore.apply(user_id, _direct_id(None), planned, at=at,
+                                                    generation=generation), None)
 
     def retract(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
         """Stop believing a fact (``retracted``: kept for history, never retrieved). For privacy,

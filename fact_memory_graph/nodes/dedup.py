@@ -25,10 +25,11 @@ from langchain_core.runnables import RunnableConfig
 
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.guard import claims_conflict
+from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
 from fact_memory_graph.schema import FactKind, FactSource, PlannedOp, RejectedOp
 
-logger = logging.getLogger(__name__)
+logger = rate_limited(logging.getLogger(__name__))
 
 def _cosine(u: Sequence[float], v: Sequence[float]) -> float:
     dot = sum(x * y for x, y in zip(u, v, strict=True))

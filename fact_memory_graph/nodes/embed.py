@@ -21,6 +21,7 @@ from langchain_core.runnables import RunnableConfig
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import InvalidInputError
+from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.messages import (
     message_text,
     resolve_session_id,
@@ -39,7 +40,7 @@ from fact_memory_graph.sanitize import (
 )
 from fact_memory_graph.schema import ApplyOutcome
 
-logger = logging.getLogger(__name__)
+logger = rate_limited(logging.getLogger(__name__))
 
 #: Each earlier message shown to the extractor as context is cut to this many characters.
 CONTEXT_MESSAGE_CHARS = 1000

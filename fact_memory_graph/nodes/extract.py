@@ -17,6 +17,7 @@ from langchain_core.runnables import RunnableConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.evaluators import Evaluator, evaluate, extraction_schema
 from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
+from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteState
 from fact_memory_graph.ops import DO_NOT_REMEMBER, raw_ops, validate_ops
 from fact_memory_graph.prompts import extraction_prompt
@@ -24,7 +25,7 @@ from fact_memory_graph.sanitize import quote
 from fact_memory_graph.schema import DECLINED_REASON, FactKind, RejectedOp
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
-logger = logging.getLogger(__name__)
+logger = rate_limited(logging.getLogger(__name__))
 
 
 def format_known(retrieved: list[KnownFact], kind: FactKind) -> str:
@@ -89,9 +90,19 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
                                             reason=DECLINED_REASON)]}
         return None
 
+    def forgotten_since(state: WriteState, generation: int | None) -> bool:
+        """A queued batch whose user (or one of whose turns) was forgotten since its claim: no model
+        call sees its text (apply then skips it and the drainer gives the rest back)."""
+        return generation is not None and generation != state.get("generation")
+
+    def queued(state: WriteState) -> bool:
+        return bool(state.get("batch_ids")) and state.get("generation") is not None
+
     def extract(state: WriteState, config: RunnableConfig) -> Update:
         if (skip := declined(state)) is not None:
             return skip
+        if queued(state) and forgotten_since(state, ctx.store.user_generation(state["user_id"])):
+            return {"proposals": [], "llm_calls": 0}
         with model_errors():
             output = structured_model().invoke(prompt(state))
         return parse(state, output)
@@ -99,6 +110,8 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
     async def aextract(state: WriteState, config: RunnableConfig) -> Update:
         if (skip := declined(state)) is not None:
             return skip
+        if queued(state) and forgotten_since(state, await ctx.astore.user_generation(state["user_id"])):
+            return {"proposals": [], "llm_calls": 0}
         with model_errors():
             output = await structured_model().ainvoke(prompt(state))
         return parse(state, output)

@@ -36,6 +36,10 @@ class WriteInput(TypedDict, total=False):
     batch_ids: list[str]
     #: Set by the queue's drainer: the turn fingerprint of each queued message id.
     aliases: dict[str, str]
+    #: The user's forget generation the work started under (the drainer's claim reads it under
+    #: the user's lock; otherwise embed reads it before anything of the user): apply re-checks
+    #: it under the lock and applies nothing when a forget committed since.
+    generation: int
 
 
 class WriteOutput(TypedDict, total=False):
@@ -70,8 +74,6 @@ class WriteState(WriteInput, WriteOutput, total=False):
     #: The evaluators' validated outputs (written by apply in the message's transaction).
     evaluations: list[EvaluationRecord]
     llm_calls: int
-    #: The user's forget generation when processing started (apply checks it).
-    generation: int
     #: Unprocessed user messages still waiting after this one (the graph loops back to embed).
     pending_after: int
     #: Messages that failed in this run (on_error="log"): not tried again until the next run.

@@ -128,8 +128,8 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._session_facts_plan(user_id))
 
     async def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]],
-                            vectors: Sequence[Sequence[float]], *, drop: Sequence[str] = (), at: datetime) -> bool:
-        return await self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at), transaction=True)
+                            vectors: Sequence[Sequence[float]], *, drop: Sequence[str] = (), at: datetime, generation: int | None = None) -> bool:
+        return await self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at, generation), transaction=True)
 
     async def search_sessions(self, user_id: str, embedding: Sequence[float], *, limit: int,
                               threshold: float) -> list[dict[str, Any]]:
@@ -146,7 +146,8 @@ class AsyncFactStore(StorePlans):
                 max_delay_s: float = 0.0, wait_s: float | None = None) -> list[str]:
         """Async twin of ``FactStore.enqueue``: record messages in the message log (those seen before, by id or fingerprint, are left
         out); returns the ids recorded. ``wait_s``: wait at most this long for a connection."""
-        return await self._run(lambda: self._enqueue_plan(user_id, entries, now, after_s, max_delay_s), wait_s=wait_s)
+        return await self._run(lambda: self._enqueue_plan(user_id, entries, now, after_s, max_delay_s),
+                               transaction=True, pipeline=True, wait_s=wait_s)
 
     async def due_users(self, *, now: datetime, limit: int, force: bool = False, user_id: str | None = None
                   ) -> tuple[list[str], datetime | None]:
@@ -161,10 +162,10 @@ class AsyncFactStore(StorePlans):
     async def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
               skip: Sequence[str] = (), log_days: float = 1.0,
               alone: Callable[[str], bool] | None = None, max_chars: int | None = None,
-              max_attempts: int | None = None) -> list[dict[str, Any]]:
+              max_attempts: int | None = None, solo: bool = True) -> list[dict[str, Any]]:
         """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
         return await self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days, alone,
-                                                         max_chars, max_attempts),
+                                                         max_chars, max_attempts, solo),
                          transaction=True)
 
     async def finish(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> int:
@@ -223,6 +224,10 @@ class AsyncFactStore(StorePlans):
         """Renew a claimed batch's lease until ``until`` (the drainer's heartbeat)."""
         return await self._run(lambda: self._renew_plan(user_id, message_ids, until))
 
+    async def defer(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> None:
+        """Give back a batch whose last holder died, to be extracted alone (see ``_defer_plan``)."""
+        await self._run(lambda: self._defer_plan(user_id, message_ids, now))
+
     async def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
         await self._run(lambda: self._release_plan(user_id, message_ids))
@@ -277,9 +282,9 @@ class AsyncFactStore(StorePlans):
     async def purge_fact(self, user_id: str, fact_id: UUID | str) -> bool:
         return await self._run(lambda: self._purge_fact_plan(user_id, fact_id), transaction=True)
 
-    async def forget_turn(self, user_id: str, ids: Sequence[str]) -> dict[str, int]:
+    async def forget_turn(self, user_id: str, ids: Sequence[str], *, generation: int | None = None) -> dict[str, int]:
         """Forget the processed turn among ``ids`` (its id or turn fingerprint), in one transaction."""
-        return await self._run(lambda: self._forget_turn_plan(user_id, ids), transaction=True)
+        return await self._run(lambda: self._forget_turn_plan(user_id, ids, generation), transaction=True)
 
     async def forget_message(self, user_id: str, message_id: str) -> dict[str, int]:
         """Purge the facts only this message supports; unlink it from the others (one transaction)."""
@@ -306,16 +311,16 @@ class AsyncFactStore(StorePlans):
                                                                        state_k, state_min_similarity))
 
     async def apply_group(self, user_id: str, fact_ids: Sequence[UUID], decisions: Sequence[GroupDecision], *,
-                          at: datetime, run_id: str) -> dict[str, Any]:
-        return await self._run(lambda: self._apply_group_plan(user_id, fact_ids, decisions, at, run_id),
+                          at: datetime, run_id: str, generation: int | None = None) -> dict[str, Any]:
+        return await self._run(lambda: self._apply_group_plan(user_id, fact_ids, decisions, at, run_id, generation),
                                transaction=True)
 
     async def mark_reconciled(self, user_id: str, fact_ids: Sequence[UUID], *, at: datetime) -> None:
         await self._run(lambda: self._mark_reconciled_plan(user_id, fact_ids, at))
 
     async def record_run(self, user_id: str, job: str, *, started_at: datetime, finished_at: datetime,
-                         report: dict[str, Any]) -> bool:
-        return await self._run(lambda: self._record_run_plan(user_id, job, started_at, finished_at, report),
+                         report: dict[str, Any], generation: int | None = None) -> bool:
+        return await self._run(lambda: self._record_run_plan(user_id, job, started_at, finished_at, report, generation),
                                transaction=True)
 
     async def runs(self, user_id: str | None = None, *, job: str | None = None,
@@ -348,8 +353,9 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._export_plan(user_id), transaction=True)
 
     async def restore_rows(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
-                           candidate_vectors: dict[str, list[float]]) -> dict[str, int]:
-        return await self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors),
+                           candidate_vectors: dict[str, list[float]], *, allow_forgotten: bool = False) -> dict[str, int]:
+        return await self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors,
+                                                            allow_forgotten),
                                transaction=True)
 
     async def health_rows(self, user_id: str | None, *, at: datetime, hot_days: float, warm_days: float,

@@ -132,10 +132,10 @@ class FactStore(StorePlans):
         return self._run(lambda: self._session_facts_plan(user_id))
 
     def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]], vectors: Sequence[Sequence[float]],
-                      *, drop: Sequence[str] = (), at: datetime) -> bool:
+                      *, drop: Sequence[str] = (), at: datetime, generation: int | None = None) -> bool:
         """Upsert session records (and delete ``drop``) in one transaction; ``False`` (nothing
         written) when a fact they quote was forgotten or purged meanwhile."""
-        return self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at), transaction=True)
+        return self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at, generation), transaction=True)
 
     def search_sessions(self, user_id: str, embedding: Sequence[float], *, limit: int,
                         threshold: float) -> list[dict[str, Any]]:
@@ -165,7 +165,8 @@ class FactStore(StorePlans):
                 max_delay_s: float = 0.0, wait_s: float | None = None) -> list[str]:
         """Record messages in the message log (those seen before, by id or fingerprint, are left
         out); returns the ids recorded. ``wait_s``: wait at most this long for a connection."""
-        return self._run(lambda: self._enqueue_plan(user_id, entries, now, after_s, max_delay_s), wait_s=wait_s)
+        return self._run(lambda: self._enqueue_plan(user_id, entries, now, after_s, max_delay_s),
+                               transaction=True, pipeline=True, wait_s=wait_s)
 
     def due_users(self, *, now: datetime, limit: int, force: bool = False, user_id: str | None = None
                   ) -> tuple[list[str], datetime | None]:
@@ -180,10 +181,10 @@ class FactStore(StorePlans):
     def claim(self, user_id: str, *, now: datetime, lease_s: float, max_batch: int, force: bool = False,
               skip: Sequence[str] = (), log_days: float = 1.0,
               alone: Callable[[str], bool] | None = None, max_chars: int | None = None,
-              max_attempts: int | None = None) -> list[dict[str, Any]]:
+              max_attempts: int | None = None, solo: bool = True) -> list[dict[str, Any]]:
         """Claim the user's next batch of queued messages (empty when another drainer holds it)."""
         return self._run(lambda: self._claim_plan(user_id, now, lease_s, max_batch, force, skip, log_days, alone,
-                                                         max_chars, max_attempts),
+                                                         max_chars, max_attempts, solo),
                          transaction=True)
 
     def finish(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> int:
@@ -241,6 +242,10 @@ class FactStore(StorePlans):
     def renew(self, user_id: str, message_ids: Sequence[str], *, until: datetime) -> int:
         """Renew a claimed batch's lease until ``until`` (the drainer's heartbeat)."""
         return self._run(lambda: self._renew_plan(user_id, message_ids, until))
+
+    def defer(self, user_id: str, message_ids: Sequence[str], *, now: datetime) -> None:
+        """Give back a batch whose last holder died, to be extracted alone (see ``_defer_plan``)."""
+        self._run(lambda: self._defer_plan(user_id, message_ids, now))
 
     def release(self, user_id: str, message_ids: Sequence[str]) -> None:
         """Give a claimed batch back untouched."""
@@ -313,9 +318,9 @@ class FactStore(StorePlans):
         """Hard-delete one fact and its audit rows (privacy)."""
         return self._run(lambda: self._purge_fact_plan(user_id, fact_id), transaction=True)
 
-    def forget_turn(self, user_id: str, ids: Sequence[str]) -> dict[str, int]:
+    def forget_turn(self, user_id: str, ids: Sequence[str], *, generation: int | None = None) -> dict[str, int]:
         """Forget the processed turn among ``ids`` (its id or turn fingerprint), in one transaction."""
-        return self._run(lambda: self._forget_turn_plan(user_id, ids), transaction=True)
+        return self._run(lambda: self._forget_turn_plan(user_id, ids, generation), transaction=True)
 
     def forget_message(self, user_id: str, message_id: str) -> dict[str, int]:
         """Purge the facts only this message supports; unlink it from the others (one transaction)."""
@@ -347,16 +352,16 @@ class FactStore(StorePlans):
                                                                  state_k, state_min_similarity))
 
     def apply_group(self, user_id: str, fact_ids: Sequence[UUID], decisions: Sequence[GroupDecision], *,
-                    at: datetime, run_id: str) -> dict[str, Any]:
+                    at: datetime, run_id: str, generation: int | None = None) -> dict[str, Any]:
         """Apply one group's decisions and mark it reconciled, in one transaction."""
-        return self._run(lambda: self._apply_group_plan(user_id, fact_ids, decisions, at, run_id), transaction=True)
+        return self._run(lambda: self._apply_group_plan(user_id, fact_ids, decisions, at, run_id, generation), transaction=True)
 
     def mark_reconciled(self, user_id: str, fact_ids: Sequence[UUID], *, at: datetime) -> None:
         self._run(lambda: self._mark_reconciled_plan(user_id, fact_ids, at))
 
     def record_run(self, user_id: str, job: str, *, started_at: datetime, finished_at: datetime,
-                   report: dict[str, Any]) -> bool:
-        return self._run(lambda: self._record_run_plan(user_id, job, started_at, finished_at, report),
+                   report: dict[str, Any], generation: int | None = None) -> bool:
+        return self._run(lambda: self._record_run_plan(user_id, job, started_at, finished_at, report, generation),
                          transaction=True)
 
     def runs(self, user_id: str | None = None, *, job: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
@@ -393,9 +398,10 @@ class FactStore(StorePlans):
         return self._run(lambda: self._export_plan(user_id), transaction=True)
 
     def restore_rows(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
-                     candidate_vectors: dict[str, list[float]]) -> dict[str, int]:
+                     candidate_vectors: dict[str, list[float]], *, allow_forgotten: bool = False) -> dict[str, int]:
         """Insert an export into an empty user, in one transaction."""
-        return self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors), transaction=True)
+        return self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors,
+                                                            allow_forgotten), transaction=True)
 
     def health_rows(self, user_id: str | None, *, at: datetime, hot_days: float, warm_days: float,
                     since: datetime | None = None, recent_runs: int = 10) -> dict[str, Any]:

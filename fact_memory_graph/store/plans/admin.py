@@ -10,6 +10,7 @@ from uuid import UUID
 
 from fact_memory_graph.errors import ConfigurationError, DimensionMismatchError, InvalidInputError
 from fact_memory_graph.lifecycle import importance, lifecycle_relevance, should_clean_up
+from fact_memory_graph.sanitize import claim_digest
 from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATE_COLUMNS,
@@ -120,12 +121,16 @@ class AdminPlans(WritePlans):
     def _record_embedder_plan(self, probe: Sequence[float], name: str) -> Plan[tuple[list[float], str] | None]:
         """The embedder this store's vectors were made by (its name and the vector it gives a
         fixed probe text), recorded now if none was; ``None`` when it was recorded by this call."""
+        # Recorded only if none is: two first opens with different embedders at once cannot both
+        # pass (the second's insert waits for the first's, does nothing, and reads the first's).
+        mine = json.dumps([round(float(x), 5) for x in probe])
+        yield from execute("INSERT INTO fact_memory_meta (key, value) VALUES ('embedding_probe', %s),"
+                           " ('embedding_model', %s) ON CONFLICT (key) DO NOTHING", (mine, name[:200]))
         found = yield from rows("SELECT key, value FROM fact_memory_meta WHERE key IN ('embedding_probe', 'embedding_model')")
         stored = {r["key"]: r["value"] for r in found}
-        if "embedding_probe" in stored:
-            return json.loads(stored["embedding_probe"]), stored.get("embedding_model", "unknown")
-        yield from self._set_embedder_plan(probe, name)
-        return None
+        if stored.get("embedding_probe") == mine and stored.get("embedding_model") == name[:200]:
+            return None  # this embedder (recorded now, or before with the very same probe)
+        return json.loads(stored["embedding_probe"]), stored.get("embedding_model", "unknown")
 
     def _set_embedder_plan(self, probe: Sequence[float], name: str) -> Plan[None]:
         yield from execute(
@@ -151,6 +156,7 @@ class AdminPlans(WritePlans):
         require_user(user_id)
         table, key = {"facts": (FACTS, "id"), "candidates": (CANDIDATES, "id"),
                       "sessions": (SESSIONS, "session_id")}[kind]
+        yield from self._user_guard(user_id)
         done = 0
         for row_id, vector in zip(ids, vectors, strict=True):
             done += yield from rowcount(f"UPDATE {table} SET embedding = %s::vector WHERE user_id = %s AND {key} = %s",
@@ -166,6 +172,9 @@ class AdminPlans(WritePlans):
                        ) -> Plan[dict[str, int]]:
         require_user(user_id)
         require_aware(at)
+        if retention_days is not None:  # retention purges facts: the lock alone, before anything is read
+            yield from self._user_lock_alone(user_id)
+        yield from self._user_guard(user_id)
         counts = {"expired": 0, "dormant": 0}
         for status, where, params in (
             ("expired", "expires_at IS NOT NULL AND expires_at <= %s AND status = 'active'", (at,)),
@@ -238,7 +247,7 @@ class AdminPlans(WritePlans):
         fid = fact_id_param(fact_id)
         # Alone on the user's lock: a profile or session record built from this fact meanwhile
         # is written before (and deleted here) or refused after (see _derived_write_guard).
-        yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+        yield from self._user_lock_alone(user_id)
         candidates = yield from rows(
             f"SELECT id FROM {CANDIDATES} WHERE user_id = %s AND (fact_id = %s OR resolved_fact_id = %s)",
             (user_id, fid, fid))
@@ -248,7 +257,11 @@ class AdminPlans(WritePlans):
         yield from execute(f"DELETE FROM {AUDIT} WHERE user_id = %s AND (fact_id = %s OR candidate_id = ANY(%s))",
                            (user_id, fid, cids))
         yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
-        gone = yield from one(f"DELETE FROM {FACTS} WHERE user_id = %s AND id = %s RETURNING id", (user_id, fid))
+        gone = yield from one(f"DELETE FROM {FACTS} WHERE user_id = %s AND id = %s RETURNING id, claim", (user_id, fid))
+        if gone is not None:  # the message log keeps which claims a reply showed, as digests: not this one's
+            shown = claim_digest(gone["claim"])
+            yield from execute(f"UPDATE {MESSAGES} SET shown_digests = array_remove(shown_digests, %s)"
+                               " WHERE user_id = %s AND %s = ANY(shown_digests)", (shown, user_id, shown))
         yield from execute(f"DELETE FROM {PROFILES} WHERE user_id = %s", (user_id,))  # rebuilt without it
         # A session record quotes the claim: drop it (the next build writes it without the fact).
         yield from execute(f"DELETE FROM {SESSIONS} WHERE user_id = %s AND %s = ANY(fact_ids)", (user_id, str(fid)))
@@ -272,12 +285,24 @@ class AdminPlans(WritePlans):
         yield from self._forget_logged(user_id, sorted({r["message_id"] for r in [*said, *outcomes]}))
         return gone is not None
 
-    def _forget_message_plan(self, user_id: str, message_id: str) -> Plan[dict[str, int]]:
+    def _forget_message_plan(self, user_id: str, message_id: str, locked: bool = False) -> Plan[dict[str, int]]:
         """Facts whose only evidence is the message are purged; the message leaves the evidence
-        of the others; the pending corrections it raised are deleted (with their audit rows)."""
+        of the others; the pending corrections it raised are deleted (with their audit rows).
+
+        Alone on the user's lock, and the forget generation is bumped: work in flight that read
+        the message (a queued batch with it in its context, the nightly review) applies nothing
+        and is done again without it. A message extracted in a burst with others shares their
+        facts (they cite the burst's last message): those facts are purged too — any of them may
+        come from it. ``locked``: the caller holds the lock and bumped the generation."""
         require_user(user_id)
-        yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+        if not locked:
+            yield from self._user_lock_alone(user_id)
+            yield from self._bump_generation(user_id)
         ids = [message_id, f"direct:{message_id}"]
+        cited = yield from one(f"SELECT outcome->>'message_id' AS cited FROM {PROCESSED}"
+                               " WHERE user_id = %s AND message_id = %s", (user_id, message_id))
+        if cited and cited["cited"] and cited["cited"] not in ids:  # extracted in a burst
+            ids.append(cited["cited"])
         found = yield from rows(
             f"SELECT id, evidence_message_ids FROM {FACTS} WHERE user_id = %s AND evidence_message_ids && %s::text[]"
             " ORDER BY id", (user_id, ids))
@@ -287,8 +312,8 @@ class AdminPlans(WritePlans):
             yield from self._purge_fact_plan(user_id, fid)
         if others:
             yield from execute(
-                f"UPDATE {FACTS} SET evidence_message_ids = array_remove(array_remove(evidence_message_ids, %s), %s)"
-                " WHERE user_id = %s AND id = ANY(%s)", (ids[0], ids[1], user_id, others))
+                f"UPDATE {FACTS} SET evidence_message_ids = ARRAY(SELECT e FROM unnest(evidence_message_ids) e"
+                " WHERE NOT e = ANY(%s)) WHERE user_id = %s AND id = ANY(%s)", (ids, user_id, others))
         cands = yield from rows(f"SELECT id FROM {CANDIDATES} WHERE user_id = %s AND message_id = ANY(%s)"
                                 " AND status = 'pending'", (user_id, ids))
         cids = [r["id"] for r in cands]
@@ -296,7 +321,7 @@ class AdminPlans(WritePlans):
             yield from execute(f"DELETE FROM {AUDIT} WHERE user_id = %s AND candidate_id = ANY(%s)", (user_id, cids))
             yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
         people = yield from self._forget_evaluations(user_id, ids)
-        yield from self._forget_logged(user_id, ids)
+        yield from self._forget_logged(user_id, ids[:2])  # the message's own row, not its burst's others
         if only or others or cids or people:
             yield from execute(f"DELETE FROM {PROFILES} WHERE user_id = %s", (user_id,))  # rebuilt without them
         return {"purged": len(only), "unlinked": len(others), "candidates": len(cids)}
@@ -340,21 +365,32 @@ class AdminPlans(WritePlans):
         yield from execute(f"DELETE FROM {PEOPLE} WHERE user_id = %s AND mentions <= 0", (user_id,))
         return len(keys)
 
-    def _forget_turn_plan(self, user_id: str, ids: Sequence[str]) -> Plan[dict[str, int]]:
+    def _forget_turn_plan(self, user_id: str, ids: Sequence[str], generation: int | None = None
+                          ) -> Plan[dict[str, int]]:
         """"Forget what I just said": the processed message among ``ids`` (the turn's id, or its
         turn fingerprint when a client re-sent it with a new id) — the id its facts cite — is
-        forgotten as :meth:`_forget_message_plan` does. Nothing processed: nothing to forget."""
+        forgotten as :meth:`_forget_message_plan` does. Nothing processed: nothing to forget.
+        Returns the counts and ``generation``: the one it bumped to (the asking message applies
+        under it), or -1 when ``generation`` (what the asking message started under) is no longer
+        current — nothing was done."""
         require_user(user_id)
+        # The lock first, then the read: a previous turn whose write commits meanwhile is seen
+        # (the lock waits for it), and nothing of it is written after this forget.
+        yield from self._user_lock_alone(user_id)
+        current = yield from self._generation_now(user_id)
+        total = {"purged": 0, "unlinked": 0, "candidates": 0}
+        if generation is not None and current != generation:  # a forget committed since: done again
+            return {**total, "generation": -1}
+        total["generation"] = yield from self._bump_generation(user_id)
         found = yield from rows(f"SELECT message_id, outcome->>'message_id' AS original FROM {PROCESSED}"
                                 " WHERE user_id = %s AND message_id = ANY(%s)", (user_id, [i for i in ids if i]))
         originals = sorted({r["original"] or r["message_id"] for r in found})
-        total = {"purged": 0, "unlinked": 0, "candidates": 0}
         # Not processed yet (queued, or waiting for a retry after a failed extraction): the log
         # forgets it, so the retry never runs after the request to forget it.
         yield from self._forget_logged(user_id, list(ids))
         for original in originals:
-            counts = yield from self._forget_message_plan(user_id, original)
-            total = {k: total[k] + counts[k] for k in total}
+            counts = yield from self._forget_message_plan(user_id, original, locked=True)
+            total.update({k: total[k] + v for k, v in counts.items()})
         return total
 
     def _retention_plan(self, user_id: str, before: datetime) -> Plan[dict[str, int]]:
@@ -373,7 +409,7 @@ class AdminPlans(WritePlans):
         """Everything about the user, after in-flight writes finish (the user's lock, taken
         alone); the forget generation is bumped so a write that started earlier applies nothing."""
         require_user(user_id)
-        yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+        yield from self._user_lock_alone(user_id)
         # Every id the user's turns had, kept as a digest: a client re-sending that history later
         # (a checkpointer's thread, a retry) has it recognised as forgotten, never extracted again.
         yield from execute(
@@ -389,9 +425,7 @@ class AdminPlans(WritePlans):
                             ("message_log", MESSAGES), ("people", PEOPLE), ("evaluations", EVALUATIONS)):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
         yield from execute(f"DELETE FROM {FORGET_REQUESTS} WHERE user_id = %s", (user_id,))  # a retried request is done
-        yield from execute(
-            f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"
-            f" ON CONFLICT (user_key) DO UPDATE SET generation = {USERS}.generation + 1", (user_id,))
+        yield from self._bump_generation(user_id)
         counts["jobs"] = yield from self._forget_jobs(user_id)
         return counts
 
@@ -451,16 +485,31 @@ class AdminPlans(WritePlans):
         return data
 
     def _restore_plan(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
-                      candidate_vectors: dict[str, list[float]]) -> Plan[dict[str, int]]:
+                      candidate_vectors: dict[str, list[float]], allow_forgotten: bool = False
+                      ) -> Plan[dict[str, int]]:
         """Insert a checked export (:func:`fact_memory_graph.exports.validate_export`) into a user
         with no data: ids, statuses, confidences, chains and processed ids come back exactly;
-        audit ids too (the sequence moves past them); the embeddings are recomputed by the caller."""
+        audit ids too (the sequence moves past them); the embeddings are recomputed by the caller.
+
+        A user who was forgotten (an empty user whose forget generation is not 0) is refused
+        unless ``allow_forgotten``: an export taken before the forget would bring back what the
+        user asked to forget. When allowed, the restore is audited as such."""
         require_user(user_id)
-        yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+        yield from self._user_lock_alone(user_id)
         existing = yield from one(f"SELECT count(*) AS n FROM {FACTS} WHERE user_id = %s", (user_id,))
         processed = yield from one(f"SELECT count(*) AS n FROM {PROCESSED} WHERE user_id = %s", (user_id,))
         if (existing and existing["n"]) or (processed and processed["n"]):
             raise InvalidInputError(f"user {user_id!r} already has data; restore needs an empty user (forget first)")
+        forgotten = bool((yield from self._generation_now(user_id)))
+        if forgotten and not allow_forgotten:
+            raise InvalidInputError(
+                f"user {user_id!r} was forgotten: restoring an export into them would bring back what they asked to "
+                "forget. If they asked for it, pass allow_forgotten=True (CLI: --into-forgotten); it is audited")
+        if forgotten:
+            yield from execute(
+                f"INSERT INTO {AUDIT} (user_id, op, note, at) VALUES (%s, 'restore', %s, now())",
+                (user_id, "restored into a user who was forgotten (allow_forgotten=True): "
+                          f"{len(data.get('facts', []))} facts"))
         columns = [c.strip() for c in FACT_COLUMNS.split(",")]
         for f in data.get("facts", []):
             values = [f.get(c) for c in columns]

@@ -127,9 +127,14 @@ class HealthPlans(ReconcilePlans):
                            at: datetime) -> Plan[bool]:
         """Store the profile unless one of its facts was forgotten or purged meanwhile (then the
         next read rebuilds it); an empty profile is not stored (nothing to cache, and nothing of
-        a forgotten user may stay behind)."""
+        a forgotten user may stay behind). Nor when the user's audit log moved on since the build
+        read it (``fingerprint``): a build from older facts never overwrites a newer one."""
         require_user(user_id)
         if not fact_ids or not (yield from self._derived_write_guard(user_id, fact_ids)):
+            return False
+        now = yield from one(f"SELECT coalesce(max(id), 0) || ':' || count(*) AS fingerprint FROM {AUDIT}"
+                             " WHERE user_id = %s", (user_id,))
+        if now is None or now["fingerprint"] != fingerprint:
             return False
         yield from execute(
             f"INSERT INTO {PROFILES} (user_id, text, fact_ids, fingerprint, built_at) VALUES (%s, %s, %s, %s, %s)"

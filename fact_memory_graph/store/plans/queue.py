@@ -124,6 +124,10 @@ def _users(sql: str, user_id: str) -> list[str]:
     return [user_id] * (sql.count("%s") - 10 - 3 - ("gone AS (" in sql))
 
 
+#: The end of a claim's holder name when the claiming process extracts nothing else meanwhile.
+SOLO_MARK = " (alone)"
+
+
 def drainer_name() -> str:
     """This process as ``queue status`` names a lease's holder: host and process id."""
     return f"{socket.gethostname()} pid {os.getpid()}"
@@ -146,6 +150,11 @@ class QueuePlans(SessionPlans):
                    [e.at for e in entries], [e.facts_shown for e in entries], [e.stale_shown for e in entries],
                    [self.jsonb(list(e.shown_digests)) for e in entries], [e.repeatable for e in entries])
         times = (now, due, now + timedelta(seconds=max_delay_s))
+        # The user's lock first, in a statement of its own (shared: enqueues never wait for each
+        # other; a forget takes it alone). A forget in progress is waited for, and the statements
+        # below — snapshots taken after the wait — see its digests; a forget that comes later
+        # waits for this enqueue, then deletes (and digests) what it queued. Needs a transaction.
+        yield from self._user_guard(user_id)
         # One statement for a user never forgotten (it says whether the user was); the digest
         # checks of a forgotten user's turns run only then, in a second one.
         first = yield from one(_ENQUEUE_UNLESS_FORGOTTEN,
@@ -205,14 +214,20 @@ class QueuePlans(SessionPlans):
     def _claim_plan(self, user_id: str, now: datetime, lease_s: float, max_batch: int, force: bool,
                     skip: Sequence[str], log_days: float = 1.0,
                     alone: Callable[[str], bool] | None = None, max_chars: int | None = None,
-                    max_attempts: int | None = None) -> Plan[list[Row]]:
+                    max_attempts: int | None = None, solo: bool = True) -> Plan[list[Row]]:
         """Claim the user's next batch (needs a transaction): the oldest queued messages in order,
         up to ``max_batch``, one session, all never tried — or a message being retried, alone (a
         message that keeps failing never takes others down with it), or a message ``alone(text)``
         picks ("forget what I just said": it acts on the turn before it). ``skip``: ids not to
         take (a flush tries each message once). ``max_chars``: the batch's budget — whole messages
         up to it (joined by a newline), the rest wait for the next batch; a message over it alone.
-        Empty when another drainer holds the user."""
+        Empty when another drainer holds the user.
+
+        ``solo``: this process extracts nothing else while it holds this batch (its holder is
+        named "... (alone)"). A message whose holder died (its lease ran out) is charged that death
+        only when it was claimed alone: a process killed by one user's message takes the other
+        batches in flight down with it, and those are not to blame. Each row says whether its
+        last holder died (``suspect``): the drainer extracts such a batch alone."""
         require_user(user_id)
         locked = yield from one(f"SELECT pg_try_advisory_xact_lock({QUEUE_KEY_SQL}) AS ok", (user_id,))
         if not (locked and locked["ok"]):
@@ -225,9 +240,10 @@ class QueuePlans(SessionPlans):
             # process (an OOM) that many times is parked, and never takes a drainer down again.
             yield from execute(
                 f"UPDATE {MESSAGES} SET state = 'failed', claimed_until = NULL, last_error = %s"
-                " WHERE user_id = %s AND state = 'queued' AND attempts >= %s AND claimed_until <= %s",
-                (f"its extraction did not finish in {max_attempts} attempts (the drainer died each time: "
-                 "out of memory?)", user_id, max_attempts, now))
+                " WHERE user_id = %s AND state = 'queued' AND attempts >= %s AND claimed_until <= %s"
+                " AND claimed_by LIKE %s",
+                (f"its extraction did not finish in {max_attempts} attempts (the drainer died each time, "
+                 "with nothing else in flight: out of memory?)", user_id, max_attempts, now, f"%{SOLO_MARK}"))
         # After the lock: this statement sees every claim committed before.
         queued = yield from rows(
             f"SELECT {QUEUED_COLUMNS}, claimed_until FROM {MESSAGES} WHERE user_id = %s AND state = 'queued'"
@@ -251,12 +267,12 @@ class QueuePlans(SessionPlans):
             batch.append(row)
             if single or len(batch) >= max_batch:
                 break
-        batch = [{**row, "generation": generation} for row in batch]
+        batch = [{**row, "generation": generation, "suspect": row["claimed_until"] is not None} for row in batch]
         if batch:
             yield from execute(
                 f"UPDATE {MESSAGES} SET claimed_until = %s, claimed_by = %s, attempts = attempts + 1 WHERE user_id = %s"
-                " AND message_id = ANY(%s)", (now + timedelta(seconds=lease_s), drainer_name(), user_id,
-                                              [r["message_id"] for r in batch]))
+                " AND message_id = ANY(%s)", (now + timedelta(seconds=lease_s), drainer_name() + (SOLO_MARK if solo else ""),
+                                              user_id, [r["message_id"] for r in batch]))
             # The user's log keeps processed messages for log_days (what nightly inference reads).
             yield from execute(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND state = 'done' AND processed_at < %s",
                                (user_id, now - timedelta(days=log_days)))
@@ -283,7 +299,8 @@ class QueuePlans(SessionPlans):
             due = now + timedelta(seconds=min(max_s, base_s * 2 ** attempts))
             row = yield from one(
                 f"UPDATE {MESSAGES} SET attempts = %s, last_error = left(%s, 1000), claimed_until = NULL, due_at = %s,"
-                " state = %s WHERE user_id = %s AND message_id = %s RETURNING message_id, state, attempts",
+                " state = %s WHERE user_id = %s AND message_id = %s AND state = 'queued'"
+                " RETURNING message_id, state, attempts",
                 (tried, self.guard_text(error), due, "failed" if tried >= max_attempts else "queued", user_id, message_id))
             if row is not None:
                 out.append(row)
@@ -314,6 +331,15 @@ class QueuePlans(SessionPlans):
             f"UPDATE {MESSAGES} SET claimed_until = %s WHERE user_id = %s AND message_id = ANY(%s)"
             " AND state = 'queued' AND claimed_until IS NOT NULL", (until, user_id, list(message_ids))))
 
+    def _defer_plan(self, user_id: str, message_ids: Sequence[str], now: datetime) -> Plan[None]:
+        """Give back a batch whose last holder died, claimed while other batches were in flight:
+        its attempt is given back and it stays marked as a dead holder's (``claimed_until`` in the
+        past), for a drainer to take when it can extract it alone."""
+        require_user(user_id)
+        yield from execute(f"UPDATE {MESSAGES} SET claimed_until = %s, attempts = GREATEST(attempts - 1, 0)"
+                           " WHERE user_id = %s AND message_id = ANY(%s) AND state = 'queued'"
+                           " AND claimed_until IS NOT NULL", (now, user_id, list(message_ids)))
+
     def _release_plan(self, user_id: str, message_ids: Sequence[str]) -> Plan[None]:
         """Give a claimed batch back untouched (the drainer is stopping): the attempt its claim
         counted is given back too."""
@@ -340,9 +366,9 @@ class QueuePlans(SessionPlans):
         oldest = row.pop("oldest")
         row["oldest_seconds"] = max((now - oldest).total_seconds(), 0.0) if oldest is not None else None
         row["leases"] = yield from rows(
-            f"SELECT claimed_by AS holder, max(claimed_until) AS until, count(*) AS messages FROM {MESSAGES}"
-            f" WHERE {scope} AND state = 'queued' AND claimed_until > %s GROUP BY claimed_by ORDER BY 2",
-            (*params, now))
+            f"SELECT replace(claimed_by, %s, '') AS holder, max(claimed_until) AS until, count(*) AS messages"
+            f" FROM {MESSAGES} WHERE {scope} AND state = 'queued' AND claimed_until > %s GROUP BY 1 ORDER BY 2",
+            (SOLO_MARK, *params, now))
         retry = yield from one(
             f"SELECT min(due_at) AS at FROM {MESSAGES} WHERE {scope} AND state = 'queued' AND attempts > 0"
             " AND claimed_until IS NULL", params)

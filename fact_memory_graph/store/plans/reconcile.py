@@ -118,7 +118,7 @@ class ReconcilePlans(AdminPlans):
 
     def _apply_group_plan(
         self, user_id: str, fact_ids: Sequence[UUID], decisions: Sequence[GroupDecision], at: datetime,
-        run_id: str,
+        run_id: str, generation: int | None = None,
     ) -> Plan[dict[str, Any]]:
         """Apply one group's decisions and mark its facts reconciled, in one transaction.
 
@@ -128,6 +128,8 @@ class ReconcilePlans(AdminPlans):
         """
         require_user(user_id)
         require_aware(at)
+        if not (yield from self._user_guard(user_id, generation)):
+            return {"skipped": "the user (or a message) was forgotten since the group was formed"}
         ids = sorted(set(fact_ids), key=str)
         locked = yield from rows(
             f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) ORDER BY id FOR UPDATE", (user_id, ids))
@@ -189,11 +191,13 @@ class ReconcilePlans(AdminPlans):
                                (at, user_id, list(fact_ids)))
 
     def _record_run_plan(self, user_id: str, job: str, started_at: datetime, finished_at: datetime,
-                         report: dict[str, Any]) -> Plan[bool]:
-        """Record a run, under the user's shared lock, only while the user has facts: a run that
-        finishes after ``forget`` leaves no row naming the user."""
+                         report: dict[str, Any], generation: int | None = None) -> Plan[bool]:
+        """Record a run, under the user's shared lock, only while the user has facts and
+        ``generation`` (read when the run started) is current: a run that finishes after a
+        ``forget`` leaves no row naming the user."""
         require_user(user_id)
-        yield from self._derived_write_guard(user_id, ())
+        if not (yield from self._derived_write_guard(user_id, (), generation)):
+            return False
         inserted = yield from rows(
             f"INSERT INTO {RUNS} (user_id, job, started_at, finished_at, report)"
             f" SELECT %s, %s, %s, %s, %s WHERE EXISTS (SELECT 1 FROM {FACTS} WHERE user_id = %s) RETURNING id",

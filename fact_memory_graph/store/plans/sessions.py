@@ -42,12 +42,15 @@ class SessionPlans(HealthPlans):
                             for r in stored}
 
     def _save_sessions_plan(self, user_id: str, records: Sequence[dict[str, Any]],
-                            vectors: Sequence[Sequence[float]], drop: Sequence[str], at: datetime) -> Plan[bool]:
+                            vectors: Sequence[Sequence[float]], drop: Sequence[str], at: datetime,
+                            generation: int | None = None) -> Plan[bool]:
         """Upsert the records and drop ``drop``; nothing when a fact a record quotes was
-        forgotten or purged meanwhile (the next build writes the records without it)."""
+        forgotten or purged meanwhile (the next build writes the records without it), or when
+        ``generation`` (read before the build) is no longer current."""
         require_user(user_id)
         require_aware(at)
-        if not (yield from self._derived_write_guard(user_id, [i for r in records for i in r["fact_ids"]])):
+        if not (yield from self._derived_write_guard(user_id, [i for r in records for i in r["fact_ids"]],
+                                                     generation)):
             return False
         if drop:
             yield from execute(f"DELETE FROM {SESSIONS} WHERE user_id = %s AND session_id = ANY(%s)",

@@ -15,6 +15,7 @@ from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import (
     DECLINED_REASON,
+    FORGOTTEN_MEANWHILE,
     RETRIEVABLE_STATUSES,
     WITHHELD_REASON,
     AppliedOp,
@@ -141,22 +142,60 @@ class WritePlans(EvaluationPlans):
              self.jsonb(row_json(after)) if after is not None else None, self.guard_text(note), at),
         )
 
+    # ------------------------------------------------------------ the one guarded way to write a user's rows
     def _user_generation_lock(self, user_id: str) -> Plan[int]:
-        """Share the user's lock with other writers (forget takes it alone) and read the user's
-        forget generation."""
-        row = yield from one(
-            f"SELECT pg_advisory_xact_lock_shared({USER_KEY_SQL}) AS locked,"
-            f" (SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}) AS generation",
-            (user_id, user_id))
+        """Share the user's lock with other writers (every forget takes it alone), then read the
+        user's forget generation in a statement of its own.
+
+        Two statements on purpose: in READ COMMITTED a statement's snapshot is taken when it
+        starts, *before* it waits for a lock, so a generation read in the locking statement would
+        predate a forget that held the lock meanwhile. The second statement's snapshot is taken
+        after the wait and sees the forget's commit. Needs a transaction (the lock is the
+        transaction's)."""
+        yield from execute(f"SELECT pg_advisory_xact_lock_shared({USER_KEY_SQL})", (user_id,))
+        return (yield from self._generation_now(user_id))
+
+    def _generation_now(self, user_id: str) -> Plan[int]:
+        """The user's forget generation, read by a statement of its own (its own snapshot: after
+        any lock wait of the statements before it)."""
+        row = yield from one(f"SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}", (user_id,))
         return int(row["generation"] or 0) if row else 0
 
-    def _derived_write_guard(self, user_id: str, fact_ids: Sequence[str]) -> Plan[bool]:
+    def _user_guard(self, user_id: str, generation: int | None = None) -> Plan[bool]:
+        """The first step of every plan that writes a user's rows: the user's lock (shared), then
+        the forget generation read after the wait. ``generation``: the one the work in hand
+        started under (read before it read anything of the user); ``False`` when a forget — of
+        the user, a message or a turn — committed since, and the plan then writes nothing."""
+        if generation is None:  # no work in hand to check: the lock alone orders it after any forget
+            yield from execute(f"SELECT pg_advisory_xact_lock_shared({USER_KEY_SQL})", (user_id,))
+            return True
+        return (yield from self._user_generation_lock(user_id)) == generation
+
+    def _user_lock_alone(self, user_id: str) -> Plan[None]:
+        """The user's lock, taken alone: every forget (of the user, a fact, a message, a turn) and
+        restore. Writers holding it shared finish first; writers that come later wait, then read
+        the generation this forget bumped."""
+        yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+
+    def _bump_generation(self, user_id: str) -> Plan[int]:
+        """Invalidate the user's work in flight (under :meth:`_user_lock_alone`): a write that
+        started under the old generation applies nothing. Returns the new generation."""
+        row = yield from one(
+            f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"
+            f" ON CONFLICT (user_key) DO UPDATE SET generation = {USERS}.generation + 1 RETURNING generation",
+            (user_id,))
+        return int(row["generation"]) if row else 0
+
+    def _derived_write_guard(self, user_id: str, fact_ids: Sequence[str], generation: int | None = None
+                             ) -> Plan[bool]:
         """Whether a record derived from these facts (profile, session, run) may be written now.
 
         Shares the user's lock (``forget`` and ``purge_fact`` take it alone) and locks the facts
         ``FOR SHARE``: a derived record built from facts that were forgotten or purged while it
-        was being built is never written back. Needs a transaction."""
-        yield from execute(f"SELECT pg_advisory_xact_lock_shared({USER_KEY_SQL})", (user_id,))
+        was being built is never written back; nor one whose ``generation`` (read before the
+        build read anything) is no longer current. Needs a transaction."""
+        if not (yield from self._user_guard(user_id, generation)):
+            return False
         ids = sorted({str(i) for i in fact_ids})
         if not ids:
             return True
@@ -174,10 +213,9 @@ class WritePlans(EvaluationPlans):
         require_user(user_id)
         require_aware(at)
         check_id(message_id, "message_id")
-        current = yield from self._user_generation_lock(user_id)
-        if generation is not None and current != generation:
+        if not (yield from self._user_guard(user_id, generation)):
             return ApplyOutcome(user_id=user_id, message_id=message_id, llm_calls=llm_calls,
-                                skipped="the user was forgotten while this message was processed; nothing applied")
+                                skipped=FORGOTTEN_MEANWHILE)
         first = yield from one(
             f"INSERT INTO {PROCESSED} (user_id, message_id, processed_at) VALUES (%s, %s, %s)"
             " ON CONFLICT DO NOTHING RETURNING message_id",
@@ -192,7 +230,6 @@ class WritePlans(EvaluationPlans):
         ops = yield from self._lock_in_order(user_id, ops)
         outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls,
                                forgotten=dict(forgotten or {}))
-        ops = yield from self._cap_pending(user_id, ops, outcome)
         for withheld in (r for r in rejected if r.reason.startswith(WITHHELD_REASON)):
             # The privacy policy's drops are audited by category only: no claim text is kept.
             yield from self._audit(user_id=user_id, op="withheld", at=at, message_id=message_id, note=withheld.reason)
@@ -254,27 +291,6 @@ class WritePlans(EvaluationPlans):
             f"INSERT INTO {FORGOTTEN} (user_key, digest) SELECT {USER_KEY_SQL}, {FORGOTTEN_DIGEST_SQL.format(id='i')}"
             " FROM unnest(%s::text[]) i WHERE i IS NOT NULL ON CONFLICT DO NOTHING", (user_id, user_id, list(ids)))
 
-    def _cap_pending(self, user_id: str, ops: Sequence[PlannedOp], outcome: ApplyOutcome) -> Plan[list[PlannedOp]]:
-        """A fact holds at most ``WriteConfig.max_pending_per_fact`` pending contradictions; a
-        contradiction beyond that is rejected with a reason (the fact's row is locked already)."""
-        targets = sorted({op.fact_id for op in ops if op.op == "contradict" and op.fact_id is not None}, key=str)
-        if not targets:
-            return list(ops)
-        found = yield from rows(
-            f"SELECT fact_id, count(*) AS n FROM {CANDIDATES} WHERE user_id = %s AND fact_id = ANY(%s)"
-            " AND status = 'pending' GROUP BY fact_id", (user_id, targets))
-        pending = {r["fact_id"]: r["n"] for r in found}
-        cap = self.write.max_pending_per_fact
-        kept = []
-        for op in ops:
-            if op.op == "contradict" and pending.get(op.fact_id, 0) >= cap:
-                outcome.rejected.append(RejectedOp(
-                    op={"op": "contradict", "fact_id": str(op.fact_id)},
-                    reason=f"{op.fact_id} already has {cap} pending contradictions (max_pending_per_fact)"))
-                continue
-            kept.append(op)
-        return kept
-
     def _lock_in_order(self, user_id: str, ops: Sequence[PlannedOp]) -> Plan[list[PlannedOp]]:
         """Take every lock the message needs, always in the same order, so concurrent writers
         queue instead of deadlocking: first the dedup scopes of its adds (advisory locks, sorted),
@@ -335,6 +351,12 @@ class WritePlans(EvaluationPlans):
             moved = f"{op.fact_id} was merged into {fact_id}"
             op = op.model_copy(update={"fact_id": fact_id, "note": f"{op.note}; {moved}" if op.note else moved})
         if op.op == "contradict":
+            # The cap counts the fact the contradiction lands on (after following a merge), under its row lock.
+            found = yield from one(f"SELECT count(*) AS n FROM {CANDIDATES} WHERE user_id = %s AND fact_id = %s"
+                                   " AND status = 'pending'", (user_id, fact_id))
+            cap = self.write.max_pending_per_fact
+            if found is not None and found["n"] >= cap:
+                raise _FactGone(fact_id, f"{fact_id} already has {cap} pending contradictions (max_pending_per_fact)")
             return (yield from self._contradict(user_id, message_id, op, fact_id, at, before))
         if op.op == "reclassify":
             return (yield from self._reclassify(user_id, message_id, op, fact_id, at, before))
@@ -463,6 +485,7 @@ class WritePlans(EvaluationPlans):
         require_user(user_id)
         require_aware(at)
         cid = fact_id_param(candidate_id, "candidate id")
+        yield from self._user_guard(user_id)
         cand = yield from one(
             f"SELECT *, embedding::float4[] AS vector FROM {CANDIDATES}"
             " WHERE user_id = %s AND id = %s AND status = 'pending' FOR UPDATE", (user_id, cid))
@@ -503,6 +526,7 @@ class WritePlans(EvaluationPlans):
         it (a strengthen makes it active again), never silently made active."""
         if not fact_ids:
             return
+        yield from self._user_guard(user_id)
         counts = list(counts) if counts is not None else [1] * len(fact_ids)
         yield from execute(
             f"UPDATE {FACTS} SET access_count = access_count + n.times,"
@@ -526,6 +550,7 @@ class WritePlans(EvaluationPlans):
         require_user(user_id)
         require_aware(at)
         fid = fact_id_param(fact_id)
+        yield from self._user_guard(user_id)
         before = yield from one(f"SELECT {FACT_COLUMNS} FROM {FACTS} WHERE user_id = %s AND id = %s AND status = ANY(%s) FOR UPDATE",
                                 (user_id, fid, list(RETRIEVABLE_STATUSES)))
         if before is None:
