@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
@@ -17,6 +17,8 @@ from langchain_core.runnables import RunnableConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.evaluators import Evaluator, evaluate, extraction_schema
 from fact_memory_graph.forgetting import (
+    PREVIOUS,
+    THIS,
     ForgetPlan,
     asks_to_forget,
     facts_about,
@@ -28,7 +30,7 @@ from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteStat
 from fact_memory_graph.ops import raw_ops, validate_ops
 from fact_memory_graph.prompts import extraction_prompt
 from fact_memory_graph.sanitize import quote
-from fact_memory_graph.schema import DECLINED_REASON, FactKind, RejectedOp
+from fact_memory_graph.schema import DECLINED_REASON, ApplyOutcome, FactKind, RejectedOp
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 logger = logging.getLogger(__name__)
@@ -78,6 +80,16 @@ def _recent(state: WriteState) -> list[str]:
     return [*(state.get("recent_ids") or []), *(state.get("previous_ids") or [])]
 
 
+def _with_originals(recent: list[str], found: Mapping[str, ApplyOutcome | None]) -> list[str]:
+    """The recent turns' ids and the ids their facts cite: a turn re-sent with a new id (a client
+    without a checkpointer) is known by its fingerprint, whose processed record names the original."""
+    return [*recent, *(o.message_id for o in found.values() if o is not None and o.message_id)]
+
+
+def _names_facts(forgets: list[Any]) -> bool:
+    return any(str(f.get("ref") or "").strip().lower() not in (PREVIOUS, THIS) for f in forgets)
+
+
 def _of_recent_turns(state: WriteState, recent: list[str]) -> list[KnownFact]:
     """The shown facts the user's recent turns support (all a "forget" may reach)."""
     ids = set(recent)
@@ -110,7 +122,7 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         return bool(forgets) and write.honour_do_not_remember and not _recent(state)
 
     def parse(state: WriteState, data: dict[str, Any], forgets: list[Any], others: list[Any],
-              previous: list[str] | None = None) -> Update:
+              previous: list[str] | None, recent: list[str]) -> Update:
         retrieved = state.get("retrieved") or []
         refs = {item["ref"]: (item["fact"].id, item["fact"].kind) for item in retrieved}
         proposals, rejected = validate_ops(others, refs, write, message_time=state["at"], taxonomy=taxonomy)
@@ -121,7 +133,6 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         if not forgets or not write.honour_do_not_remember:
             return update
         previous = list(state.get("previous_ids") or []) if previous is None else previous
-        recent = [*_recent(state), *previous]
         shown = {item["ref"]: (item["fact"].id, item["fact"].evidence_message_ids) for item in retrieved}
         plan, refused = plan_forget_ops(forgets, shown, recent)
         update = {**update, **_forget_update(state, plan, previous), "rejected": [*update["rejected"], *refused]}
@@ -129,7 +140,7 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
             update.update(proposals=[], evaluations=[], rejected=[*refused, _declined(len(others))])
         return update
 
-    def declined(state: WriteState) -> Update | None:
+    def declined(state: WriteState) -> tuple[Update, str | None] | None:
         """The user asked not to be remembered, in words the phrase lists know (no model call):
         nothing from this message is stored (it is still marked processed, so it is never
         extracted later); "forget what I just said" also forgets what the previous turn stored,
@@ -142,29 +153,45 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
             return None
         previous = list(state.get("previous_ids") or [])
         plan = ForgetPlan(previous=request.target == "previous", this=True)
-        if request.target == "topic":
-            known = _of_recent_turns(state, _recent(state))
-            plan.fact_ids = facts_about(request.topic or "", [(k["fact"].id, k["fact"].claim, k["fact"].category)
-                                                              for k in known])
-        return {"proposals": [], "llm_calls": 0, **_forget_update(state, plan, previous),
-                "rejected": [_declined()]}
+        update = {"proposals": [], "llm_calls": 0, **_forget_update(state, plan, previous), "rejected": [_declined()]}
+        return update, (request.topic or "" if request.target == "topic" else None)
+
+    def about(state: WriteState, update: Update, topic: str, recent: list[str]) -> Update:
+        """"Forget what I said about <topic>": the shown facts of the recent turns it names."""
+        known = _of_recent_turns(state, recent)
+        ids = facts_about(topic, [(k["fact"].id, k["fact"].claim, k["fact"].category) for k in known])
+        return {**update, "forget_fact_ids": [str(i) for i in ids]}
 
     def extract(state: WriteState, config: RunnableConfig) -> Update:
+        store, user_id = ctx.store, state["user_id"]
         if (skip := declined(state)) is not None:
-            return skip
+            update, topic = skip
+            if topic is None or not (recent := _recent(state)):
+                return update
+            return about(state, update, topic, _with_originals(recent, store.write_start(user_id, recent)[0]))
         with model_errors():
             output = structured_model().invoke(prompt(state))
         data, forgets, others = read(output)
-        previous = ctx.store.last_processed(state["user_id"]) if needs_turn_before(state, forgets) else None
-        return parse(state, data, forgets, others, previous)
+        previous = store.last_processed(user_id) if needs_turn_before(state, forgets) else None
+        recent = [*_recent(state), *(previous or [])]
+        if recent and _names_facts(forgets):
+            recent = _with_originals(recent, store.write_start(user_id, recent)[0])
+        return parse(state, data, forgets, others, previous, recent)
 
     async def aextract(state: WriteState, config: RunnableConfig) -> Update:
+        store, user_id = ctx.astore, state["user_id"]
         if (skip := declined(state)) is not None:
-            return skip
+            update, topic = skip
+            if topic is None or not (recent := _recent(state)):
+                return update
+            return about(state, update, topic, _with_originals(recent, (await store.write_start(user_id, recent))[0]))
         with model_errors():
             output = await structured_model().ainvoke(prompt(state))
         data, forgets, others = read(output)
-        previous = (await ctx.astore.last_processed(state["user_id"])) if needs_turn_before(state, forgets) else None
-        return parse(state, data, forgets, others, previous)
+        previous = (await store.last_processed(user_id)) if needs_turn_before(state, forgets) else None
+        recent = [*_recent(state), *(previous or [])]
+        if recent and _names_facts(forgets):
+            recent = _with_originals(recent, (await store.write_start(user_id, recent))[0])
+        return parse(state, data, forgets, others, previous, recent)
 
     return extract, aextract
