@@ -130,8 +130,12 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
                                 at=state["at"], refs={ref: fact_id for ref, (fact_id, _) in refs.items()})
         update: Update = {"proposals": proposals, "rejected": [*rejected, *bad], "evaluations": records,
                           "llm_calls": 1}
-        if not forgets or not write.honour_do_not_remember:
+        if not forgets:
             return update
+        if not write.honour_do_not_remember:
+            off = [RejectedOp(op={"op": "forget", "dropped_ops": len(forgets)},
+                              reason="forget ops are off (WriteConfig.honour_do_not_remember=False)")]
+            return {**update, "rejected": [*update["rejected"], *off]}
         previous = list(state.get("previous_ids") or []) if previous is None else previous
         shown = {item["ref"]: (item["fact"].id, item["fact"].evidence_message_ids) for item in retrieved}
         plan, refused = plan_forget_ops(forgets, shown, recent)
