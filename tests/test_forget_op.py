@@ -89,15 +89,30 @@ def test_the_models_forget_previous_in_a_language_the_phrases_do_not_know(make_m
     assert forgotten and all(f == {"purged": 1, "unlinked": 0, "candidates": 0} for f in forgotten)
 
 
+@pytest.mark.parametrize("mode", ["sync", "queued"])
 def test_the_models_forget_this_keeps_nothing_of_the_message_and_leaves_the_turn_before(
-        make_memory, db_url: str, user_id: str) -> None:
+        make_memory, db_url: str, user_id: str, mode: str) -> None:
     city = place()
     memory = make_memory(extractor(city), config=offline())
-    outcomes = _graph_turns(memory, user_id, "sync", [
-        "I like tea", f"Nimechumbiwa na Amani huko {city}, lakini usikumbuke hilo"], resend=True)
+    _graph_turns(memory, user_id, mode, ["I like tea", f"Nimechumbiwa na Amani huko {city}, lakini usikumbuke hilo"],
+                 resend=True)
     assert claims(memory, user_id) == ["likes tea"]
-    assert outcomes[1]["applied"] == [] and outcomes[1]["rejected"][-1]["reason"].startswith("the user asked")
+    declined = [m["outcome"] for m in memory.export(user_id)["processed_messages"]
+                if any(r["reason"].startswith("the user asked") for r in (m["outcome"] or {}).get("rejected", []))]
+    assert declined and all(o["applied"] == [] for o in declined)
     assert tables_holding(db_url, city, user_id) == []  # not the fact, not the log, not the outcome
+
+
+def test_with_forgetting_off_the_models_forget_op_is_rejected_with_a_reason(make_memory, user_id: str) -> None:
+    from fact_memory_graph import FactMemoryConfig, WriteConfig
+
+    city = place()
+    memory = make_memory(extractor(city), config=FactMemoryConfig(write=WriteConfig(honour_do_not_remember=False)))
+    memory.remember(user_id, f"I live in {city}", message_id="o1")
+    outcome = memory.remember(user_id, FORGET_PREVIOUS, message_id="o2",
+                              context=[HumanMessage(f"I live in {city}", id="o1")])
+    assert claims(memory, user_id) == [f"lives in {city}"] and outcome.forgotten == {}
+    assert any("honour_do_not_remember=False" in r.reason for r in outcome.rejected)
 
 
 def test_the_models_forget_of_a_fact_reaches_recent_turns_only(make_memory, user_id: str) -> None:
