@@ -57,6 +57,13 @@ TUNING = [
     ("刚才说的请忘掉吧", "previous", False),
     ("别告诉别人，我怀孕了", "this", True),
     ("방금 한 말 잊어줘", "previous", False),
+    # added after a first pass: more English and object-first forms
+    ("Forget I said anything", "previous", False),
+    ("Strike that from the record.", "previous", False),
+    ("Don't hold onto that, please", "previous", False),
+    ("Eso no lo guardes", "previous", False),
+    ("Ne garde pas ça en mémoire", "previous", False),
+    ("Das war vertraulich", "previous", True),
 ]
 
 # Look-alikes: none of these asks the memory to forget anything.
