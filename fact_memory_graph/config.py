@@ -61,8 +61,10 @@ class WriteConfig(BaseModel):
     #: personal data under privacy law). A proposed fact of one is dropped when ops are validated
     #: and audited without its text; a direct ``memory.facts.add`` of one is refused.
     never_store: tuple[str, ...] = ()
-    #: A user message asking not to be remembered ("don't remember that", "off the record") is
-    #: marked processed with nothing extracted and no model call. False: extract as usual.
+    #: A user message asking not to be remembered ("don't remember that", "forget what I just
+    #: said", "between you and me, ...", in the languages of ``prompts/forget_phrases.json``) is
+    #: marked processed with nothing extracted and no model call, and the model's ``forget`` op
+    #: is honoured (:mod:`fact_memory_graph.forgetting`). False: extract as usual, no forget op.
     honour_do_not_remember: bool = True
     #: Secrets are never stored (card numbers by their checksum, passwords and PINs, API keys and
     #: tokens, government ids): masked in a message before the extractor sees it or it is queued,

@@ -12,7 +12,6 @@ that is not an op list at all (malformed JSON, wrong shape) fails the whole mess
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Mapping
 from datetime import UTC, date, datetime, time, tzinfo
 from functools import cache
@@ -23,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.errors import ExtractionError, InvalidInputError
+from fact_memory_graph.forgetting import FORGET_OP
 from fact_memory_graph.sanitize import (
     check_fields,
     clean_text,
@@ -34,10 +34,10 @@ from fact_memory_graph.schema import (
     CURRENT_CATEGORIES,
     DURABLE_CATEGORIES,
     MODEL_CATEGORIES,
+    OP_NAMES,
     UNCATEGORIZED,
     WITHHELD_REASON,
     FactKind,
-    OpName,
     PlannedOp,
     RejectedOp,
     VerificationStatus,
@@ -48,6 +48,8 @@ logger = logging.getLogger(__name__)
 
 #: The categories the model may choose, built from the one list in :mod:`~fact_memory_graph.schema`.
 Category = Literal[MODEL_CATEGORIES]  # type: ignore[valid-type]
+#: The ops the model may propose: the stored ops and ``forget`` (:mod:`fact_memory_graph.forgetting`).
+ModelOpName = Literal[(*OP_NAMES, FORGET_OP)]  # type: ignore[valid-type]
 
 
 class KeyValue(BaseModel):
@@ -64,15 +66,18 @@ class ProposedOp(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    op: OpName = Field(
+    op: ModelOpName = Field(
         description="add_durable / add_current: a new fact; strengthen: the message reaffirms an "
         "existing fact; decay: the message makes an existing fact less likely; contradict: the "
         "message conflicts with an existing durable fact (queued for review); reclassify: an existing "
-        "fact shown as [uncategorized] or in the wrong category gets the right one."
+        "fact shown as [uncategorized] or in the wrong category gets the right one; forget: the user "
+        "asks not to keep something they said, or marks it as private (any language)."
     )
     ref: str | None = Field(
         description="For strengthen, decay, contradict, reclassify: the reference of the existing fact "
-        "(D1.., C1..) exactly as shown. null for adds."
+        "(D1.., C1..) exactly as shown. For forget: 'previous' (the user's turn before this message), "
+        "'this' (this message: nothing of it is kept) or the reference of a known fact the user's "
+        "recent turns stated. null for adds."
     )
     category: Category | None = Field(
         description=f"For adds, contradict and reclassify: the category. Durable: {', '.join(DURABLE_CATEGORIES)}. "
@@ -154,16 +159,6 @@ def parse_expiry(value: str, message_time: datetime) -> datetime:
     (= the end of that day in the message's time zone). Raises ``ValueError``."""
     return _parse_when(value, message_time.tzinfo, time.max)
 
-
-#: A user asking not to be remembered (checked before any model call; English): "don't remember
-#: that", "please don't save this", "off the record", "forget what I just said". Narrow on purpose
-#: ("I don't remember my password" is a fact, not a request); a false positive only stores less.
-DO_NOT_REMEMBER = re.compile(
-    r"\b(?:please\s+)?(?:don'?t|do\s+not)\s+(?:remember|save|store|record|keep|write\s+down)\s+"
-    r"(?:that|this|it|any\s+of\s+(?:this|that)|what\s+i\s+(?:just\s+)?said)\b"
-    r"|\boff\s+the\s+record\b"
-    r"|\b(?:please\s+)?forget\s+(?:that|this|what\s+i\s+(?:just\s+)?said)\s*(?:[.!]|$)",
-    re.IGNORECASE)
 
 #: Field keys the extractor uses for when a fact became true (prompt rule 4: key=date).
 DATE_KEYS = ("date", "when", "since", "started")
@@ -265,6 +260,9 @@ def validate_ops(
             reject(raw, f"invalid op: {errors}")
             continue
         dump = op.model_dump()
+        if op.op == FORGET_OP:  # the caller plans them (forgetting.split_forget_ops / plan_forget_ops)
+            reject(dump, "forget ops are planned by fact_memory_graph.forgetting.plan_forget_ops")
+            continue
         try:
             fields = check_fields({kv.key: kv.value for kv in op.fields})
         except InvalidInputError as exc:

@@ -43,8 +43,8 @@ from fact_memory_graph.batching import BatchingEmbeddings
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.deadline import OnReadError, write_within
 from fact_memory_graph.errors import ConfigurationError, FactMemoryError, StoreError
+from fact_memory_graph.forgetting import asks_to_forget
 from fact_memory_graph.logs import rate_limited
-from fact_memory_graph.ops import DO_NOT_REMEMBER
 from fact_memory_graph.runnables import dual_node
 from fact_memory_graph.sanitize import check_id
 from fact_memory_graph.schema import FORGOTTEN_MEANWHILE, ApplyOutcome, FlushReport
@@ -75,9 +75,9 @@ class _Round:
 
 
 def _acts_on_the_turn_before(text: str) -> bool:
-    """A message that asks to forget what was just said is extracted alone, after the turn it
-    refers to (never in one batch with it)."""
-    return bool(DO_NOT_REMEMBER.search(text))
+    """A message that asks to forget (what was just said, itself, a topic) is extracted alone,
+    after the turn it refers to (never in one batch with it, nor with the turns after it)."""
+    return asks_to_forget(text) is not None
 
 
 def run_coroutine(make: Callable[[], Coroutine[Any, Any, T]]) -> T:

@@ -21,6 +21,7 @@ from langchain_core.runnables import RunnableConfig
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import InvalidInputError
+from fact_memory_graph.forgetting import asks_to_forget
 from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.messages import (
     message_text,
@@ -30,7 +31,6 @@ from fact_memory_graph.messages import (
     turn_fingerprint,
 )
 from fact_memory_graph.nodes.state import NodePair, Update, WriteState
-from fact_memory_graph.ops import DO_NOT_REMEMBER
 from fact_memory_graph.sanitize import (
     check_id,
     clean_text,
@@ -203,10 +203,15 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
     batch_ids = [str(m.id) for m in batch]
     before = [i for i in pick["humans"] if i < first]  # the user's turn before this one ("forget that")
     previous = str(messages[before[-1]].id) if before else None
+    # The user's turns shown with this one: what a "forget" may reach (their ids and fingerprints).
+    shown = [str(messages[i].id) for i in before if i >= first - cfg.context_messages]
+    if previous is not None and previous not in shown:
+        shown.append(previous)
+    recent_ids = [*shown, *(pick["all_aliases"][m] for m in shown if m in pick["all_aliases"])]
     update = {"user_id": user_id, "message_id": message_id,
               "batch_message_ids": [*batch_ids, *(pick["aliases"][m] for m in batch_ids if m in pick["aliases"])],
               "message_text": text, "context": context, "pending_after": pending_after,
-              "session_id": pick["session_id"],
+              "session_id": pick["session_id"], "recent_ids": recent_ids,
               "previous_ids": [previous, pick["all_aliases"][previous]] if previous in pick["all_aliases"]
               else [previous] if previous else []}
     return {"update": update, "probe": probe}
@@ -216,8 +221,16 @@ def _needs_turn_before(pick: dict[str, Any], prepared: dict[str, Any]) -> bool:
     """ "Forget what I just said" sent with no earlier turn (``remember()`` without context): the
     turn it names is the user's last processed message, looked up in the store."""
     update = prepared["update"]
-    return (not pick["whole_batch"] and not update["previous_ids"]
-            and bool(DO_NOT_REMEMBER.search(update["message_text"])))
+    if pick["whole_batch"] or update["previous_ids"]:
+        return False
+    request = asks_to_forget(update["message_text"])
+    return request is not None and request.target in ("previous", "topic")
+
+
+def _with_turn_before(prepared: dict[str, Any], ids: list[str]) -> None:
+    update = prepared["update"]
+    update["previous_ids"] = ids
+    update["recent_ids"] = [*update["recent_ids"], *(i for i in ids if i not in update["recent_ids"])]
 
 
 def make_embed_node(ctx: MemoryContext) -> NodePair:
@@ -239,7 +252,7 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
         if "result" in prepared:
             return prepared["result"]
         if _needs_turn_before(pick, prepared):
-            prepared["update"]["previous_ids"] = ctx.store.last_processed(pick["user_id"])
+            _with_turn_before(prepared, ctx.store.last_processed(pick["user_id"]))
         [vector] = ctx.embed_many([prepared["probe"]])
         return finish(state, prepared, vector, generation)
 
@@ -252,7 +265,7 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
         if "result" in prepared:
             return prepared["result"]
         if _needs_turn_before(pick, prepared):
-            prepared["update"]["previous_ids"] = await ctx.astore.last_processed(pick["user_id"])
+            _with_turn_before(prepared, await ctx.astore.last_processed(pick["user_id"]))
         [vector] = await ctx.aembed_many([prepared["probe"]])
         return finish(state, prepared, vector, generation)
 

@@ -9,20 +9,29 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.evaluators import Evaluator, evaluate, extraction_schema
+from fact_memory_graph.forgetting import (
+    PREVIOUS,
+    THIS,
+    ForgetPlan,
+    asks_to_forget,
+    facts_about,
+    plan_forget_ops,
+    split_forget_ops,
+)
 from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
 from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.nodes.state import KnownFact, NodePair, Update, WriteState
-from fact_memory_graph.ops import DO_NOT_REMEMBER, raw_ops, validate_ops
+from fact_memory_graph.ops import raw_ops, validate_ops
 from fact_memory_graph.prompts import extraction_prompt
 from fact_memory_graph.sanitize import quote
-from fact_memory_graph.schema import DECLINED_REASON, FactKind, RejectedOp
+from fact_memory_graph.schema import DECLINED_REASON, ApplyOutcome, FactKind, RejectedOp
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 logger = rate_limited(logging.getLogger(__name__))
@@ -62,6 +71,37 @@ def build_prompt_messages(state: WriteState, taxonomy: Taxonomy = DEFAULT_TAXONO
     )
 
 
+def _declined(dropped: int = 0) -> RejectedOp:
+    """The record of a message the user asked not to keep: its text then leaves the log (apply)."""
+    return RejectedOp(op={"message": "not stored", **({"dropped_ops": dropped} if dropped else {})},
+                      reason=DECLINED_REASON)
+
+
+def _recent(state: WriteState) -> list[str]:
+    return [*(state.get("recent_ids") or []), *(state.get("previous_ids") or [])]
+
+
+def _with_originals(recent: list[str], found: Mapping[str, ApplyOutcome | None]) -> list[str]:
+    """The recent turns' ids and the ids their facts cite: a turn re-sent with a new id (a client
+    without a checkpointer) is known by its fingerprint, whose processed record names the original."""
+    return [*recent, *(o.message_id for o in found.values() if o is not None and o.message_id)]
+
+
+def _names_facts(forgets: list[Any]) -> bool:
+    return any(str(f.get("ref") or "").strip().lower() not in (PREVIOUS, THIS) for f in forgets)
+
+
+def _of_recent_turns(state: WriteState, recent: list[str]) -> list[KnownFact]:
+    """The shown facts the user's recent turns support (all a "forget" may reach)."""
+    ids = set(recent)
+    return [k for k in state.get("retrieved") or [] if ids & set(k["fact"].evidence_message_ids)]
+
+
+def _forget_update(state: WriteState, plan: ForgetPlan, previous: list[str]) -> Update:
+    return {"forget_previous": plan.previous and bool(previous), "previous_ids": previous,
+            "forget_fact_ids": [str(f) for f in plan.fact_ids]}
+
+
 def make_extract_node(ctx: MemoryContext) -> NodePair:
     write = ctx.config.write
     method = write.structured_output_method
@@ -72,23 +112,60 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
     def prompt(state: WriteState):
         return build_prompt_messages(state, taxonomy, evaluators)
 
-    def parse(state: WriteState, output: Any) -> Update:
+    def read(output: Any) -> tuple[dict[str, Any], list[Any], list[Any]]:
         data = structured_data(output, schema)
-        refs = {item["ref"]: (item["fact"].id, item["fact"].kind) for item in state.get("retrieved") or []}
-        proposals, rejected = validate_ops(raw_ops(data), refs, write, message_time=state["at"], taxonomy=taxonomy)
+        forgets, others = split_forget_ops(raw_ops(data))
+        return data, forgets, others
+
+    def needs_turn_before(state: WriteState, forgets: list[Any]) -> bool:
+        """A ``forget`` op with no earlier turn in the state (``remember()`` without context): the
+        user's last processed message is the turn it may reach (looked up only then)."""
+        return bool(forgets) and write.honour_do_not_remember and not _recent(state)
+
+    def parse(state: WriteState, data: dict[str, Any], forgets: list[Any], others: list[Any],
+              previous: list[str] | None, recent: list[str]) -> Update:
+        retrieved = state.get("retrieved") or []
+        refs = {item["ref"]: (item["fact"].id, item["fact"].kind) for item in retrieved}
+        proposals, rejected = validate_ops(others, refs, write, message_time=state["at"], taxonomy=taxonomy)
         records, bad = evaluate(data, evaluators, user_id=state["user_id"], message_id=state["message_id"],
                                 at=state["at"], refs={ref: fact_id for ref, (fact_id, _) in refs.items()})
-        return {"proposals": proposals, "rejected": [*rejected, *bad], "evaluations": records, "llm_calls": 1}
+        update: Update = {"proposals": proposals, "rejected": [*rejected, *bad], "evaluations": records,
+                          "llm_calls": 1}
+        if not forgets:
+            return update
+        if not write.honour_do_not_remember:
+            off = [RejectedOp(op={"op": "forget", "dropped_ops": len(forgets)},
+                              reason="forget ops are off (WriteConfig.honour_do_not_remember=False)")]
+            return {**update, "rejected": [*update["rejected"], *off]}
+        previous = list(state.get("previous_ids") or []) if previous is None else previous
+        shown = {item["ref"]: (item["fact"].id, item["fact"].evidence_message_ids) for item in retrieved}
+        plan, refused = plan_forget_ops(forgets, shown, recent)
+        update = {**update, **_forget_update(state, plan, previous), "rejected": [*update["rejected"], *refused]}
+        if plan.this:  # nothing of this message is kept: its other ops and evaluator outputs are dropped
+            update.update(proposals=[], evaluations=[], rejected=[*refused, _declined(len(others))])
+        return update
 
-    def declined(state: WriteState) -> Update | None:
-        """The user asked not to be remembered ("forget what I just said", "don't remember that"):
-        nothing from this message is stored, no model call (the message is still marked processed,
-        so it is never extracted later), and apply forgets what the previous turn stored."""
-        if write.honour_do_not_remember and DO_NOT_REMEMBER.search(state.get("message_text") or ""):
-            return {"proposals": [], "llm_calls": 0, "forget_previous": bool(state.get("previous_ids")),
-                    "rejected": [RejectedOp(op={"message": "not stored"},
-                                            reason=DECLINED_REASON)]}
-        return None
+    def declined(state: WriteState) -> tuple[Update, str | None] | None:
+        """The user asked not to be remembered, in words the phrase lists know (no model call):
+        nothing from this message is stored (it is still marked processed, so it is never
+        extracted later); "forget what I just said" also forgets what the previous turn stored,
+        "X, please don't remember that" only X, and "forget what I said about my health" the
+        facts of the user's recent turns that the topic names."""
+        if not write.honour_do_not_remember:
+            return None
+        request = asks_to_forget(state.get("message_text") or "")
+        if request is None:
+            return None
+        previous = list(state.get("previous_ids") or [])
+        plan = ForgetPlan(previous=request.target == "previous", this=True)
+        update = {"proposals": [], "llm_calls": 0, **_forget_update(state, plan, previous), "rejected": [_declined()]}
+        return update, (request.topic or "" if request.target == "topic" else None)
+
+    def about(state: WriteState, update: Update, topic: str, recent: list[str]) -> Update:
+        """"Forget what I said about <topic>": the shown facts of the recent turns it names."""
+        known = _of_recent_turns(state, recent)
+        ids = facts_about(topic, [(k["fact"].id, k["fact"].claim, k["fact"].category) for k in known])
+        return {**update, "forget_fact_ids": [str(i) for i in ids]}
 
     def forgotten_since(state: WriteState, generation: int | None) -> bool:
         """A queued batch whose user (or one of whose turns) was forgotten since its claim: no model
@@ -99,21 +176,39 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         return bool(state.get("batch_ids")) and state.get("generation") is not None
 
     def extract(state: WriteState, config: RunnableConfig) -> Update:
+        store, user_id = ctx.store, state["user_id"]
         if (skip := declined(state)) is not None:
-            return skip
+            update, topic = skip
+            if topic is None or not (recent := _recent(state)):
+                return update
+            return about(state, update, topic, _with_originals(recent, store.write_start(user_id, recent)[0]))
         if queued(state) and forgotten_since(state, ctx.store.user_generation(state["user_id"])):
             return {"proposals": [], "llm_calls": 0}
         with model_errors():
             output = structured_model().invoke(prompt(state))
-        return parse(state, output)
+        data, forgets, others = read(output)
+        previous = store.last_processed(user_id) if needs_turn_before(state, forgets) else None
+        recent = [*_recent(state), *(previous or [])]
+        if recent and _names_facts(forgets):
+            recent = _with_originals(recent, store.write_start(user_id, recent)[0])
+        return parse(state, data, forgets, others, previous, recent)
 
     async def aextract(state: WriteState, config: RunnableConfig) -> Update:
+        store, user_id = ctx.astore, state["user_id"]
         if (skip := declined(state)) is not None:
-            return skip
+            update, topic = skip
+            if topic is None or not (recent := _recent(state)):
+                return update
+            return about(state, update, topic, _with_originals(recent, (await store.write_start(user_id, recent))[0]))
         if queued(state) and forgotten_since(state, await ctx.astore.user_generation(state["user_id"])):
             return {"proposals": [], "llm_calls": 0}
         with model_errors():
             output = await structured_model().ainvoke(prompt(state))
-        return parse(state, output)
+        data, forgets, others = read(output)
+        previous = (await store.last_processed(user_id)) if needs_turn_before(state, forgets) else None
+        recent = [*_recent(state), *(previous or [])]
+        if recent and _names_facts(forgets):
+            recent = _with_originals(recent, (await store.write_start(user_id, recent))[0])
+        return parse(state, data, forgets, others, previous, recent)
 
     return extract, aextract

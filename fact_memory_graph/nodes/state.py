@@ -81,8 +81,14 @@ class WriteState(WriteInput, WriteOutput, total=False):
     #: The user's turn before the processed one: its id and turn fingerprint (what "forget what I
     #: just said" refers to).
     previous_ids: list[str]
+    #: The user's turns shown with this one (ids and turn fingerprints, ``previous_ids`` among
+    #: them): a ``forget`` op may name only facts these turns support.
+    recent_ids: list[str]
     #: Set by extract when the message asks to forget what was just said: apply forgets it first.
     forget_previous: bool
+    #: Set by extract: facts of the user's recent turns the message asks to forget ("forget what
+    #: I said about my health", or the model's ``forget`` op naming a fact); apply purges them first.
+    forget_fact_ids: list[str]
 
 
 #: A node's state update.

@@ -1,0 +1,337 @@
+"""What a user message asks the memory to forget, and the ``forget`` op a model may propose.
+
+Two paths reach the same effects:
+
+- **Without a model** (checked before any model call): :func:`asks_to_forget` reads the phrases of
+  ``prompts/forget_phrases.json`` — data, one entry per language — and says what the message asks:
+  the turn before (``"forget what I just said"``, ``"scratch that — forget it"``), this message
+  itself (``"X, please don't remember that"``, ``"between you and me, X"``: X is not kept, and only
+  X), or the facts about a topic (``"forget what I said about my health"``).
+- **With a model**: the extraction schema has a ``forget`` op (``ref``: ``"previous"``, ``"this"``
+  or a shown fact's reference), so any phrasing in any language works; :func:`plan_forget_ops`
+  validates it: only the user's own recent turns and the facts they support can be forgotten.
+
+Implicit privacy markers ("between you and me", "don't tell anyone", "keep this to yourself", in
+several languages) count as a request not to keep the message they are in: nothing of it is stored
+(docs/privacy.md).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import unicodedata
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+from uuid import UUID
+
+from fact_memory_graph.sanitize import summarize_rejected
+from fact_memory_graph.schema import CATEGORY_WORDS, RejectedOp
+
+logger = logging.getLogger(__name__)
+
+#: The op a model proposes to forget something the user said.
+FORGET_OP = "forget"
+#: ``forget`` refs that name a turn rather than a fact.
+PREVIOUS, THIS = "previous", "this"
+
+Target = Literal["previous", "this", "topic"]
+
+
+@dataclass(frozen=True)
+class ForgetRequest:
+    """What a message asks to forget (:func:`asks_to_forget`).
+
+    ``target``: ``"previous"`` — the user's turn before this message; ``"this"`` — this message
+    itself (nothing of it is kept, the turn before is left alone); ``"topic"`` — the facts about
+    ``topic`` that the user's recent turns support. ``private``: an implicit privacy marker
+    ("between you and me") rather than an explicit request. ``language``: the phrase list that
+    matched; ``phrase``: the matched text (normalised)."""
+
+    target: Target
+    topic: str | None = None
+    private: bool = False
+    language: str = ""
+    phrase: str = ""
+
+
+# ---------------------------------------------------------------------------- normalising
+
+_TRANSLATE = str.maketrans({
+    **dict.fromkeys("\u2019\u2018\u02bc\u2032\u00b4`\uff07\u201b\u02b9", "'"),
+    **dict.fromkeys("\u2014\u2013\u2015\u2012\u2212\u2e3a\u2e3b", ","),
+    **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a\"\u300c\u300d\u300e\u300f\u201f", " "),
+    "\u3001": ",", "\u3002": ".", "\uff61": ".", "\uff64": ",",
+})
+_SYMBOLS = re.compile(r"[^\w\s',.!?;:()\-]")
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+
+
+def _fold_marks(text: str) -> str:
+    """Latin (and Cyrillic) accents dropped: combining marks U+0300–U+036F only, so kana voicing
+    and Hangul stay whole."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not "\u0300" <= c <= "\u036f"))
+
+
+def normalise(text: str) -> str:
+    """The text the phrases are matched against: NFKC (full-width forms), curly apostrophes made
+    ``'``, dashes made commas, quotes and symbols (emoji) made spaces, casefolded, accents
+    dropped, runs of spaces collapsed."""
+    folded = unicodedata.normalize("NFKC", text).translate(_TRANSLATE).casefold()
+    folded = _SYMBOLS.sub(" ", _fold_marks(folded))
+    return _SPACES.sub(" ", folded).strip()
+
+
+# ---------------------------------------------------------------------------- phrases (data)
+
+@dataclass
+class _Language:
+    code: str
+    spaced: bool
+    triggers: tuple[str, ...]
+    previous: re.Pattern[str] | None
+    private: re.Pattern[str] | None
+    topics: tuple[re.Pattern[str], ...]
+    fillers: re.Pattern[str] | None
+
+
+@dataclass
+class _Phrases:
+    languages: tuple[_Language, ...]
+    common: re.Pattern[str]
+    topic_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    self_words: frozenset[str] = frozenset()
+    stop_words: frozenset[str] = frozenset()
+
+
+_START = r"(?:^|(?<=[,.!?;:\n(]))\s*"
+_END = r"\s*(?=[,.!?;:\n)]|$)"
+_TOPIC_END = r"\s*(?=[.!?;:\n)]|$)"
+
+
+def _expand(pattern: str, variables: Mapping[str, str]) -> str:
+    for _ in range(4):  # variables may name other variables
+        for name, value in variables.items():
+            pattern = pattern.replace("{" + name + "}", value)
+    return pattern
+
+
+def _spacing(pattern: str, spaced: bool) -> str:
+    """A space in a pattern matches spaces and commas (spaced languages) or nothing (ja, zh)."""
+    gap, optional = (r"[\s,]+", r"[\s,]*") if spaced else (r"\s*", r"\s*")
+    return pattern.replace(" ?", optional).replace(" ", gap)
+
+
+def _alternation(patterns: Iterable[str], spaced: bool, variables: Mapping[str, str]) -> str:
+    return "|".join(f"(?:{_spacing(_expand(_fold_marks(p), variables), spaced)})" for p in patterns)
+
+
+def _language(code: str, data: Mapping[str, Any]) -> _Language:
+    spaced = bool(data.get("spaced", True))
+    variables = {k: _fold_marks(v) for k, v in (data.get("vars") or {}).items()}
+    alt = lambda key: _alternation(data.get(key) or [], spaced, variables)  # noqa: E731
+    joiners = alt("joiners")
+    start = _START if not joiners else rf"(?:{_START}|(?<=\s)(?=(?:{joiners})\s))"
+    if not spaced:
+        start = r"(?:^|(?<=[,.!?;:\n(])|)\s*"  # unspaced: the phrases carry their own context
+    gap = r"[\s,]+" if spaced else r"\s*,?\s*"
+    prefixes, suffixes = alt("prefixes"), alt("suffixes")
+    lead = start + (rf"(?:(?:{prefixes}){gap})*" if prefixes else "")
+    polite_lead = start + rf"(?:(?:{prefixes}){gap})+" if prefixes else None
+    tail = rf"(?:{gap}(?:{suffixes}))*" if suffixes else ""
+    previous = [f"{lead}(?:{alt('previous')}){tail}{_END}"] if data.get("previous") else []
+    if data.get("polite") and polite_lead:
+        previous.append(f"{polite_lead}(?:{alt('polite')}){tail}{_END}")
+    private = (f"{lead}(?:{alt('private')})" + (r"(?=[\s,.!?;:\n)]|$)" if spaced else "")
+               if data.get("private") else None)
+    topics = tuple(re.compile(f"{lead}(?:{_alternation([p], spaced, variables)}){tail}{_TOPIC_END}")
+                   for p in data.get("topic") or [])
+    fillers = [*(data.get("fillers") or []), *(data.get("prefixes") or []), *(data.get("suffixes") or [])]
+    bounded = (lambda body: rf"(?:^|(?<=[\s,.!?;:\n(]))(?:{body})(?=[\s,.!?;:\n)]|$)") if spaced else (lambda b: b)
+    return _Language(
+        code=code, spaced=spaced, triggers=tuple(_fold_marks(t) for t in data.get("triggers") or []),
+        previous=re.compile("|".join(previous)) if previous else None,
+        private=re.compile(private) if private else None, topics=topics,
+        fillers=re.compile(bounded(_alternation(fillers, spaced, variables))) if fillers else None)
+
+
+@cache
+def _phrases() -> _Phrases:
+    raw = json.loads((resources.files("fact_memory_graph") / "prompts" / "forget_phrases.json")
+                     .read_text(encoding="utf-8"))
+    languages = tuple(_language(code, data) for code, data in raw["languages"].items())
+    common = re.compile(rf"(?:^|(?<=[\s,.!?;:\n(]))(?:{_alternation(raw.get('common_fillers') or [], True, {})})"
+                        r"(?=[\s,.!?;:\n)]|$)")
+    topic_words = {category: tuple(_fold_marks(w) for w in words)
+                   for category, words in (raw.get("topic_words") or {}).items()}
+    return _Phrases(languages=languages, common=common, topic_words=topic_words,
+                    self_words=frozenset(_fold_marks(w) for w in raw.get("self_words") or []),
+                    stop_words=frozenset(_fold_marks(w) for w in raw.get("stop_words") or []))
+
+
+# ---------------------------------------------------------------------------- the request
+
+_WIDE = re.compile(r"[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def _has_content(rest: str) -> bool:
+    """Whether what is left beside the request says something: three letters or more (a CJK
+    character counts two), once fillers and punctuation are gone."""
+    letters = re.sub(r"[\W\d_]", "", rest)
+    return sum(2 if _WIDE.match(c) else 1 for c in letters) >= 3
+
+
+def _without(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    out, last = [], 0
+    for start, end in sorted(spans):
+        if start >= last:
+            out.append(text[last:start])
+            out.append(" , ")
+            last = end
+        else:
+            last = max(last, end)
+    out.append(text[last:])
+    return "".join(out)
+
+
+def asks_to_forget(text: str) -> ForgetRequest | None:
+    """What ``text`` (one user message) asks the memory to forget, or ``None``.
+
+    Pure and offline (no model, no database): the path used before any model call. A request
+    with nothing else in the message ("Can you forget what I just said?", "scratch that — forget
+    it", "never mind, delete that") is about the turn before; a request beside other content
+    ("I'm pregnant, please don't remember that", "Off the record: I'm job hunting") is about this
+    message only; "forget what I said about my health" is about a topic. A bare "forget it" is a
+    dismissal, not a request ("forget it, I'll do it myself")."""
+    if not text or not text.strip():
+        return None
+    norm = normalise(text)
+    phrases = _phrases()
+    spans: list[tuple[int, int]] = []
+    found: list[tuple[_Language, str, re.Match[str]]] = []
+    for lang in phrases.languages:
+        if lang.triggers and not any(t in norm for t in lang.triggers):
+            continue
+        for pattern in lang.topics:
+            for m in pattern.finditer(norm):
+                found.append((lang, "topic", m))
+        for kind, pattern in (("previous", lang.previous), ("private", lang.private)):
+            if pattern is not None:
+                found.extend((lang, kind, m) for m in pattern.finditer(norm) if m.end() > m.start())
+    if not found:
+        return None
+    spans = [m.span() for _, _, m in found]
+    rest = _without(norm, spans)
+    matched = {lang.code: lang for lang, _, _ in found}
+    for lang in phrases.languages:  # the matched languages' fillers, and English ("ok", "thanks")
+        if (lang.code in matched or lang.code == "en") and lang.fillers is not None:
+            rest = lang.fillers.sub(" ", rest)
+    rest = phrases.common.sub(" ", rest)
+    lang, kind, match = next(((lg, k, m) for lg, k, m in found if k == "topic"), found[0])
+    phrase = match.group(0).strip(" ,")
+    if kind == "topic":
+        topic = (match.group("topic") or "").strip(" ,.'")
+        if topic:
+            return ForgetRequest("topic", topic=topic, language=lang.code, phrase=phrase)
+    private = all(k == "private" for _, k, _ in found)
+    return ForgetRequest("this" if _has_content(rest) else "previous", private=private,
+                         language=lang.code, phrase=phrase)
+
+
+# ---------------------------------------------------------------------------- topics
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(normalise(text))
+
+
+def _stem_match(word: str, haystack: set[str]) -> bool:
+    if word in haystack:
+        return True
+    stem = word[:5] if len(word) >= 6 else None
+    return stem is not None and any(h.startswith(stem) for h in haystack)
+
+
+def facts_about(topic: str, facts: Sequence[tuple[UUID, str, str]]) -> list[UUID]:
+    """The facts among ``facts`` (id, claim, category) a topic names, without a model: the
+    topic's words found in the claim (or a word sharing its first five letters), or a word that
+    names the fact's category (``CATEGORY_WORDS`` and the phrase file's ``topic_words``, several
+    languages). A topic that only names the user ("about me") names them all."""
+    phrases = _phrases()
+    words = [w for w in _words(topic) if w not in phrases.stop_words]
+    if not words or all(w in phrases.self_words for w in words):
+        return [fid for fid, _, _ in facts] if _words(topic) else []
+    chosen = []
+    for fid, claim, category in facts:
+        claim_words = set(_words(claim))
+        names = {category, *CATEGORY_WORDS.get(category, ()), *phrases.topic_words.get(category, ())}
+        if any(_stem_match(w, claim_words) or w in names for w in words if len(w) >= 3 or _WIDE.match(w)):
+            chosen.append(fid)
+    return chosen
+
+
+# ---------------------------------------------------------------------------- the model's op
+
+@dataclass
+class ForgetPlan:
+    """The validated ``forget`` ops of one message: forget the turn before (``previous``), keep
+    nothing of this message (``this``), purge these facts (``fact_ids``)."""
+
+    previous: bool = False
+    this: bool = False
+    fact_ids: list[UUID] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return self.previous or self.this or bool(self.fact_ids)
+
+
+def is_forget_op(raw: Any) -> bool:
+    return isinstance(raw, Mapping) and raw.get("op") == FORGET_OP
+
+
+def split_forget_ops(raw_ops: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+    """The model's ``forget`` ops, and the others."""
+    return [r for r in raw_ops if is_forget_op(r)], [r for r in raw_ops if not is_forget_op(r)]
+
+
+def plan_forget_ops(raw: Sequence[Any], shown: Mapping[str, tuple[UUID, Collection[str]]],
+                    recent_ids: Collection[str]) -> tuple[ForgetPlan, list[RejectedOp]]:
+    """Validate the model's ``forget`` ops: ``ref`` is ``"previous"`` (the user's turn before this
+    message), ``"this"`` (this message) or a fact reference shown in the prompt (``shown``: ref ->
+    (fact id, the message ids that are its evidence)) whose evidence includes one of the user's
+    recent turns (``recent_ids``: their ids and turn fingerprints). Anything else is rejected with
+    a reason: a model cannot forget another user's data, nor facts the conversation did not touch."""
+    plan, rejected = ForgetPlan(), []
+    recent = {str(i) for i in recent_ids if i}
+
+    def reject(op: Any, reason: str) -> None:
+        logger.warning("fact-memory: rejected forget op: %s", reason)
+        rejected.append(RejectedOp(op=summarize_rejected(op), reason=reason))
+
+    for op in raw:
+        ref = op.get("ref") if isinstance(op, Mapping) else None
+        if not isinstance(ref, str) or not ref.strip():
+            reject(op, "forget needs a ref: 'previous', 'this' or a fact reference shown in the prompt")
+            continue
+        ref = ref.strip()
+        if ref.lower() == PREVIOUS:
+            plan.previous = True
+        elif ref.lower() == THIS:
+            plan.this = True
+        elif ref in shown:
+            fact_id, evidence = shown[ref]
+            if not recent & {str(e) for e in evidence}:
+                reject(op, f"forget {ref}: only the facts of the user's recent turns can be forgotten this way"
+                           " (memory.facts.purge forgets any fact)")
+            elif fact_id not in plan.fact_ids:
+                plan.fact_ids.append(fact_id)
+        else:
+            reject(op, "forget ref was not 'previous', 'this' nor a fact reference shown in the prompt")
+    return plan, rejected
