@@ -33,6 +33,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from fact_memory_graph.secrets import forms
+
 Span = tuple[int, int, str]
 
 # ---------------------------------------------------------------- provider keys (detect-secrets)
@@ -111,18 +113,21 @@ def _provider_spans(text: str) -> Iterator[Span]:
 
 
 # ---------------------------------------------------------------- cards
-_SEP = r"[ \u00a0\u2009\u202f.\-\u2010-\u2015\u2212/_]"
-_CARD_RUN = re.compile(rf"(?<![\d+])\d(?:{_SEP}{{0,2}}\d){{12,18}}(?!\d)")
+_SEP = r"[ \u00a0\u2009\u202f\u2063.\-\u2010-\u2015\u2212/_\n\r\t,]"
+_CARD_RUN = re.compile(rf"(?<![\d+])\d(?:{_SEP}{{0,4}}\d){{12,18}}(?!\d)")
 _DIGIT_WORDS = {"zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                 "six": "6", "seven": "7", "eight": "8", "nine": "9"}
 _WORD_RUN = re.compile(r"\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b[\s,\-]*){13,19}",
                        re.I)
 _NOT_A_CARD_BEFORE = re.compile(
     r"(?i)(?:order|tracking|track|confirmation|booking|reservation|reference|ref|invoice|ticket|isbn|parcel|"
-    r"shipment|serial|policy|case|account|iban|phone|tel|mobile|call)\b[^.!?\n]{0,24}$")
+    r"shipment|serial|policy|case|account|iban|phone|tel|mobile|call|imei|library|loyalty|member|membership|barcode"
+    r"|customer|sku|model|ean|gtin|upc|e-ticket|eticket|frequent flyer|confirmation)\b[^.!?\n]{0,24}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
-_CARD_FRAGMENT = re.compile(rf"(?<!\d)\d{{4}}(?:{_SEP}{{0,2}}\d){{3,14}}(?!\d)")
+_CARD_FRAGMENT = re.compile(rf"(?<![\w])\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}(?![\w])")
+#: A turn that is only digit groups of four: half a card typed in two messages.
+_HALF_CARD_TURN = re.compile(r"^\W*\d{4}(?:[ \-.]{1,3}\d{4}){1,2}\W*$")
 
 
 def _luhn(digits: str) -> bool:
@@ -141,8 +146,17 @@ def _is_isbn(digits: str) -> bool:
     return len(digits) == 13 and digits[:3] in ("978", "979") and isbn.is_valid(digits)
 
 
+_BRANDS = {13: ("4",), 14: ("30", "36", "38", "39"), 15: ("34", "37", "1800", "2131"),
+           16: ("4", "51", "52", "53", "54", "55", "22", "23", "24", "25", "26", "27", "6011", "64", "65", "35",
+                "62", "50", "56", "57", "58", "67", "60", "63"),
+           17: ("4", "5", "6"), 18: ("4", "5", "6"), 19: ("4", "5", "6", "35")}
+
+
 def _card_number(digits: str) -> bool:
-    return 13 <= len(digits) <= 19 and digits[0] in "23456" and _luhn(digits) and not _is_isbn(digits)
+    """Luhn-valid, 13-19 digits, with a card network's prefix for its length (an IMEI or a
+    library barcode passes Luhn too)."""
+    return (13 <= len(digits) <= 19 and digits.startswith(_BRANDS[len(digits)]) and _luhn(digits)
+            and not _is_isbn(digits))
 
 
 def _card_spans(text: str) -> Iterator[Span]:
@@ -158,6 +172,8 @@ def _card_spans(text: str) -> Iterator[Span]:
         fragment = _CARD_FRAGMENT.search(text, word.end(), min(len(text), word.end() + 40))
         if fragment:
             yield fragment.start(), fragment.end(), "card number"
+    if _HALF_CARD_TURN.match(text):
+        yield 0, len(text), "card number"
 
 
 # ---------------------------------------------------------------- said in words: passwords, codes, ids
@@ -322,15 +338,22 @@ def _cached_spans(text: str) -> tuple[Span, ...]:
     return tuple(_spans(text))
 
 
+_MANY_WORDS = re.compile(r"(?:\S+\s+){11}\S")
+
+
 def _spans(text: str) -> list[Span]:
     if not text or _PLAIN_VALUE.fullmatch(text):  # ids, times and numbers in stored records
         return []
-    if not (_ANY_SIGNAL.search(text) or _SIGNAL_WORDS.search(text)):  # most messages: one scan, nothing
-        return []
+    norm, origin = forms.view(text)
+    signal = _ANY_SIGNAL.search(norm) or _SIGNAL_WORDS.search(norm) or forms._names().search(norm)
     spans: list[Span] = []
-    for finder in (_card_spans, _provider_spans, _named_spans, _id_spans):
-        spans.extend(finder(text))
-    return spans
+    if signal:
+        for finder in (_card_spans, _provider_spans, _named_spans, _id_spans, forms.named_spans, forms.id_spans,
+                       forms.iban_spans, forms.shape_spans, forms.gitleaks_spans):
+            spans.extend(finder(norm))
+    if _MANY_WORDS.search(norm):  # twelve words of one BIP-39 list: a seed phrase, named or not
+        spans.extend(forms.seed_spans(norm))
+    return forms.back(spans, origin)
 
 
 def find_secrets(text: str) -> list[str]:
@@ -356,14 +379,21 @@ def redact_json(value: Any) -> Any:
     return value
 
 
-def redact_in_context(text: str, before: str) -> str:
-    """``text`` redacted as the continuation of ``before`` (the turn before it): a card number
-    split over two turns is masked in this one even when neither half is a card alone."""
+def spans_in_context(text: str, before: str) -> list[Span]:
+    """The secrets of ``text`` read as the continuation of ``before`` (the turn before it): a
+    name in one turn and its value in the next, half a card or a seed phrase in each."""
     own = secret_spans(text)
-    if before and re.search(r"\d", text[:40]):
-        joined = f"{before.rstrip()} {text}"
+    if before and before.strip():
+        tail = before.rstrip()[-400:]
+        joined = f"{tail}{forms.TURN_JOIN}{text}"
         offset = len(joined) - len(text)
         own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
+    return own
+
+
+def redact_in_context(text: str, before: str) -> str:
+    """``text`` redacted as the continuation of ``before`` (see :func:`spans_in_context`)."""
+    own = spans_in_context(text, before)
     return _mask(text, own) if own else text
 
 

@@ -1,0 +1,472 @@
+"""What a secret is, found with maintained libraries and data rather than the forms we wrote down.
+
+- **A normalised view** of the text: Unicode digits and full-width forms as ASCII (NFKC and each
+  digit's decimal value), and numbers written in words (``text2num``, in the languages it reads:
+  English, French, Spanish, Portuguese, German, Dutch, Italian) as digits. Every finder scans the
+  view; its finds are mapped back to the original characters.
+- **Names of secrets, as data** (``assets/secret_words.json``: passwords, PINs and codes, ids,
+  bank accounts, cards, wallet seeds, in the 20 most spoken languages and more): a name opens a
+  window over the rest of its clause (into the next turn when the name ends a turn) in which the
+  value is withheld — for a password the word after the joining word, for the others every token
+  with digits (ids and accounts also letters and digits).
+- **python-stdnum's whole registry**: every module whose first line names a personal, tax or bank
+  identifier (company, VAT, product, postal and algorithm modules left out) checks a token with
+  punctuation or letters and digits anywhere; bare digit runs only inside a name's window.
+- **BIP-39 word lists in every language** (``mnemonic``): twelve or more words of one list in a
+  row are a seed phrase anywhere, six or more after a wallet's name.
+- **phonenumbers**: a number written as a phone number (``+`` or a phone word before it) is not
+  an id.
+- **gitleaks' rules** (``assets/gitleaks.toml``, vendored, MIT): about 220 provider-key rules
+  with their keywords, each run only when one of its keywords is in the text.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import tomllib
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+Span = tuple[int, int, str]
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
+#: Joins the turn before and this one when both are scanned together: not a sentence end.
+TURN_JOIN = " \u2063 "
+
+
+# ---------------------------------------------------------------- the normalised view
+_NUMBER_LANGS = ("en", "fr", "es", "pt", "de", "nl", "it")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_RUN_GLUE = re.compile(r"^[\s,;\-]*(?:(?:and|y|und|et|e|en)\s+)?$", re.I)
+
+
+@functools.lru_cache(maxsize=65536)
+def _number_word(word: str) -> tuple[str, ...]:
+    """The languages in which ``word`` alone is a number (text2num), cached per word."""
+    if not 2 <= len(word) <= 14:
+        return ()
+    from text_to_num import alpha2digit
+
+    return tuple(lang for lang in _NUMBER_LANGS if any(ch.isdigit() for ch in alpha2digit(word, lang, threshold=0)))
+
+
+def _word_runs(text: str) -> Iterator[tuple[int, int, str]]:
+    """Runs of three or more number words (digits, in order, of each run)."""
+    from text_to_num import alpha2digit
+
+    run: list[re.Match[str]] = []
+    langs: dict[str, int] = {}
+
+    def flush() -> Iterator[tuple[int, int, str]]:
+        if len(run) >= 3:
+            lang = max(langs, key=lambda k: langs[k])
+            start, end = run[0].start(), run[-1].end()
+            digits = "".join(ch for ch in alpha2digit(text[start:end], lang, threshold=0) if ch.isdigit())
+            if len(digits) >= 3:
+                yield start, end, digits
+
+    for match in _WORD.finditer(text):
+        word_langs = _number_word(match.group().lower())
+        glue = text[run[-1].end():match.start()] if run else ""
+        if word_langs and (not run or _RUN_GLUE.match(glue)):
+            run.append(match)
+            for lang in word_langs:
+                langs[lang] = langs.get(lang, 0) + 1
+            continue
+        if run and not word_langs and match.group().lower() in ("and", "y", "und", "et", "e", "en"):
+            continue
+        yield from flush()
+        run, langs = ([match], dict.fromkeys(word_langs, 1)) if word_langs else ([], {})
+    yield from flush()
+
+
+_MAYBE_NUMBER_WORDS = re.compile(r"[^\W\d_]{2,14}")
+
+
+def view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
+    """The normalised text and, when it differs, each of its characters' span in ``text``."""
+    runs = list(_word_runs(text)) if _MAYBE_NUMBER_WORDS.search(text) else []
+    if text.isascii() and not runs:
+        return text, None
+    out: list[str] = []
+    origin: list[tuple[int, int]] = []
+    i, r = 0, 0
+    while i < len(text):
+        if r < len(runs) and runs[r][0] == i:
+            start, end, digits = runs[r]
+            out.append(digits)
+            origin.extend([(start, end)] * len(digits))
+            i, r = end, r + 1
+            continue
+        ch = text[i]
+        if ch.isascii():
+            rep = ch
+        elif unicodedata.category(ch) == "Nd":
+            rep = str(unicodedata.decimal(ch, 0))
+        else:
+            rep = unicodedata.normalize("NFKC", ch)
+        out.append(rep)
+        origin.extend([(i, i + 1)] * len(rep))
+        i += 1
+    return "".join(out), origin
+
+
+def back(spans: list[Span], origin: list[tuple[int, int]] | None) -> list[Span]:
+    if origin is None:
+        return spans
+    return [(origin[s][0], origin[max(s, e - 1)][1], k) for s, e, k in spans if s < len(origin)]
+
+
+# ---------------------------------------------------------------- names of secrets (data)
+@functools.cache
+def _words() -> dict[str, Any]:
+    return json.loads((ASSETS / "secret_words.json").read_text(encoding="utf-8"))
+
+
+def _name_pattern(names: list[str]) -> str:
+    parts = []
+    for name in sorted(set(n.lower() for n in names), key=len, reverse=True):
+        body = r"[\s\-_]*".join(re.escape(w) for w in name.split())
+        if re.fullmatch(r"[\x00-\u024f'’.\-/\s\d]+", name):  # Latin script: a word's start, some inflection
+            parts.append(rf"(?<![^\W\d_]){body}[^\W\d_]{{0,4}}(?![^\W\d_])")
+        else:
+            parts.append(body)
+    return "|".join(parts)
+
+
+KINDS = ("password", "digits", "id", "bank", "card", "seed")
+
+
+@functools.cache
+def _names() -> re.Pattern[str]:
+    data = _words()
+    groups = [f"(?P<{kind}>{_name_pattern([n for names in data[kind].values() for n in names])})" for kind in KINDS]
+    return re.compile("|".join(groups), re.I)
+
+
+@functools.cache
+def _connector() -> re.Pattern[str]:
+    words = sorted(_words()["connectors"], key=len, reverse=True)
+    alts = "|".join(rf"{re.escape(w)}(?![^\W\d_])" if w[-1].isalpha() else re.escape(w) for w in words)
+    return re.compile(rf"\s*(?:{alts})\s*", re.I)
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)|\n|;")
+_QUALIFIER_WORD = re.compile(r"\s*[^\s:=：,;.!?]+")
+_QUOTED = re.compile(r"\s*[\"'“‘«「『]([^\"'”’»」』\n]{2,80})[\"'”’»」』]")
+_TOKEN = re.compile(r"\s*([^\s,;，、。]+)")
+_NOT_NAME = re.compile(r"\s*(?:manager|managers|app|apps|policy|policies|hint|rules|requirements|strength|generator"
+                       r"|field|manager.s|vault|protected)\b", re.I)
+_NOT_VALUE = re.compile(
+    r"(?i)^(?:a|an|the|my|your|his|her|our|their|this|that|it|not|no|none|too|so|very|still|always|never|on|in|at"
+    r"|under|behind|somewhere|written|saved|stored|kept|being|getting|going|correct|incorrect|wrong|weak|strong"
+    r"|short|long|new|old|expired|changed|reset|forgotten|lost|stolen|invalid|required|needed|missing|same|set"
+    r"|blocked|locked|broken|ok|okay|fine|secret|private|different|easy|hard|simple|hidden|safe|for|of|to|and|or"
+    r"|is|was|me|you|what|which|why|how|where|when|with|from|by|should|could|would|will|can|do|does|did|i|we|they"
+    r"|again|now|then|here|there|also|just|only|really|please|thanks|lol|yes|no)$")
+_SECRET_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?]|[a-z][A-Z]")
+_VALUE_CHAIN = re.compile(
+    r"(?<![\w@])(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Za-z]{4}(?=[ \-]\w*\d))(?:(?:[ .\-/–—]{1,3}|\s*\n\s*)(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Z]{4}(?=[ \-]?\w*\d)))*"
+    r"(?![\w@])")
+_DATE = re.compile(r"^(?:(\d{1,2})[./\-](\d{1,2})[./\-](?:\d{2}|\d{4})|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?"
+                   r"|\d{1,2}/\d{2})$")
+_MONEY_BEFORE = re.compile(r"[$€£¥₹]\s*$")
+
+
+def _a_date(token: str) -> bool:
+    m = _DATE.match(token)
+    if not m:
+        return False
+    if m.group(1) is None:
+        return True
+    a, b = int(m.group(1)), int(m.group(2))
+    return (1 <= a <= 31 and 1 <= b <= 12) or (1 <= a <= 12 and 1 <= b <= 31)
+
+
+def _window(text: str, start: int, limit: int) -> int:
+    end = min(len(text), start + limit)
+    stop = _SENTENCE_END.search(text, start, end)
+    return stop.start() if stop else end
+
+
+def _password_value(text: str, at: int) -> tuple[int, int] | None:
+    """The value after a password's name: [qualifier words] [joining word] value."""
+    end = _window(text, at, 80)
+    pos = at
+    for _ in range(5):  # up to four qualifier words before the joining word
+        quoted = _QUOTED.match(text, pos, end)
+        if quoted:
+            return quoted.start(1), quoted.end(1)
+        joined = _connector().match(text, pos, end)
+        if joined and joined.end() > pos:
+            token = _QUOTED.match(text, joined.end(), end) or _TOKEN.match(text, joined.end(), min(len(text), end + 60))
+            if token:
+                s, e = token.start(1), token.end(1)
+                while e > s and text[e - 1] in ".,;:!?)]}'\"":
+                    e -= 1
+                value = text[s:e]
+                if len(value) >= 3 and not _NOT_VALUE.match(value) and not _connector().fullmatch(value):
+                    return s, e
+                if _NOT_VALUE.match(value):
+                    pos = e
+                    continue
+            return None
+        word = _QUALIFIER_WORD.match(text, pos, end)
+        if not word:
+            return None
+        value = word.group().strip()
+        if _SECRET_SHAPE.search(value) and len(value) >= 4 and not _NOT_VALUE.match(value):
+            return word.end() - len(value), word.end()
+        pos = word.end()
+    return None
+
+
+def _chains(text: str, start: int, end: int, min_digits: int) -> Iterator[tuple[int, int]]:
+    for m in _VALUE_CHAIN.finditer(text, start, end):
+        token = m.group().strip()
+        digits = sum(ch.isdigit() for ch in token)
+        if digits < min_digits or _a_date(token) or _MONEY_BEFORE.search(text, max(0, m.start() - 3), m.start()):
+            continue
+        if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{1,2})?", token) and "," in token:
+            continue  # an amount
+        yield m.start(), m.end()
+
+
+def named_spans(text: str) -> Iterator[Span]:
+    """Values in the window of a secret's name."""
+    for m in _names().finditer(text):
+        kind = m.lastgroup or "password"
+        if _NOT_NAME.match(text, m.end()):
+            continue
+        if kind == "password":
+            span = _password_value(text, m.end())
+            if span:
+                yield span[0], span[1], "password"
+            continue
+        if kind == "card":
+            continue  # the card finders handle a card's name (a card's number is checked, not any digits)
+        end = _window(text, m.end(), 90 if kind in ("id", "bank") else 60)
+        if kind == "seed":
+            yield from seed_spans(text, m.end(), end, 6)
+            for t in re.finditer(r"(?<![\w])[0-9a-fA-F]{32,}|[1-9A-HJ-NP-Za-km-z]{50,}", text[m.end():end]):
+                yield m.end() + t.start(), m.end() + t.end(), "private key"
+            continue
+        label = {"digits": "password", "id": "government id", "bank": "bank account"}[kind]
+        for s, e in _chains(text, m.end(), end, 3 if kind == "digits" else 4):
+            yield s, e, label
+        if kind in ("id", "bank"):
+            for t in re.finditer(r"(?<![\w])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}(?![\w])", text[m.end():end]):
+                yield m.end() + t.start(), m.end() + t.end(), label
+
+
+# ---------------------------------------------------------------- BIP-39 seed phrases (mnemonic)
+@functools.cache
+def _bip39() -> dict[str, frozenset[str]]:
+    from mnemonic import Mnemonic
+
+    lists = {}
+    for lang in Mnemonic.list_languages():
+        words = Mnemonic(lang).wordlist
+        lists[lang] = frozenset(unicodedata.normalize("NFKC", w).lower() for w in words)
+        # Seed phrases are often typed without accents (Spanish, French, Portuguese, Czech).
+        lists[lang] |= frozenset(_strip(w) for w in lists[lang])
+    return lists
+
+
+def _strip(word: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFD", word) if unicodedata.category(ch) != "Mn")
+
+
+_SEED_TOKEN = re.compile(r"[^\W\d_]+")
+_SEED_GAP = re.compile(r"^[\s,;.:\-\d)(#\u3000、，・]*$")
+
+
+def seed_spans(text: str, start: int = 0, end: int | None = None, minimum: int = 12) -> Iterator[Span]:
+    """Runs of ``minimum`` or more words of one BIP-39 list (any language)."""
+    end = len(text) if end is None else end
+    lists = _bip39()
+    tokens = [(m.start(), m.end(), m.group().lower()) for m in _SEED_TOKEN.finditer(text, start, end)]
+    if len(tokens) < minimum:
+        return
+    for lang, words in lists.items():
+        run: list[tuple[int, int, str]] = []
+        for tok in [*tokens, (end, end, "")]:
+            if tok[2] and (tok[2] in words) and (not run or _SEED_GAP.match(text[run[-1][1]:tok[0]])):
+                run.append(tok)
+                continue
+            if len(run) >= minimum:
+                yield run[0][0], run[-1][1], "seed phrase"
+            run = [tok] if tok[2] and tok[2] in words else []
+
+
+# ---------------------------------------------------------------- python-stdnum's whole registry
+_PUBLIC = re.compile(r"(?i)company|business|vat\b|enterprise|organi[sz]ation|corporate|legal entit|securities|"
+                     r"postal|postcode|post code|trade regist|register of economic|employer|establishment|receipt|"
+                     r"meter|real estate|drugs|excise|creditor|banknote|energy|classification|financial instrument|"
+                     r"school|preparer|association|payment slip|invoice|buyer|contribuyentes|persona jurídica")
+_GENERIC = frozenset({"isbn", "issn", "ismn", "isan", "ean", "imei", "imo", "imsi", "meid", "grid", "isil", "isin",
+                      "isni", "isrc", "lei", "mac", "casrn", "cfi", "cusip", "figi", "gs1_128", "iso6346", "iso11649",
+                      "luhn", "damm", "verhoeff", "bitcoin", "bic", "vatin", "iso7064.mod_11_10", "iso7064.mod_11_2",
+                      "iso7064.mod_37_2", "iso7064.mod_37_36", "iso7064.mod_97_10", "eu.vat", "eu.eic", "eu.nace",
+                      "eu.at_02", "eu.oss", "eu.ecnumber", "eu.excise", "eu.banknote"})
+
+
+@functools.cache
+def personal_modules() -> tuple[Any, ...]:
+    """python-stdnum's modules of personal, tax and bank identifiers (its docstrings say which)."""
+    from stdnum.util import get_number_modules
+
+    found = []
+    for module in get_number_modules():
+        name = module.__name__.removeprefix("stdnum.")
+        first = (module.__doc__ or "").strip().splitlines()[0] if module.__doc__ else ""
+        if name in _GENERIC or _PUBLIC.search(first) or not hasattr(module, "is_valid"):
+            continue
+        found.append(module)
+    return tuple(found)
+
+
+def _valid_somewhere(token: str) -> bool:
+    for module in personal_modules():
+        try:
+            if module.is_valid(token):
+                return True
+        except Exception:  # a validator that cannot read this shape says no
+            continue
+    return False
+
+
+_ID_SHAPE = re.compile(
+    r"(?<![\w.\-/])(?:(?=[A-Za-z0-9.\-/ ]*\d)(?:[A-Za-z]{1,4}[ \-]?)?\d[\d.\-/ ]{5,22}\d(?:[ \-]?[A-Za-z0-9]{1,2})?"
+    r"|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{8,20})(?![\w\-/])")
+_FORMATTED = re.compile(r"[.\-/ ]|[A-Za-z]")
+_PHONE_BEFORE = re.compile(r"(?i)(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon|numéro de t[eé]l"
+                           r"|handy|celular|n[uú]mero|hotline|sms)[^.!?\n]{0,25}$")
+_NOT_ID_BEFORE = re.compile(
+    r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
+    r"|vin|serial|model|sku|part|version|build|release|policy|case|loyalty|member|membership|customer|library|zip"
+    r"|postal|postcode|room|barcode|claim|reference|ref|error|trace|commit|hash|sha|uuid|promo|coupon|referral)"
+    r"\b[^.!?\n]{0,30}$")
+
+
+def id_spans(text: str) -> Iterator[Span]:
+    """Tokens that python-stdnum validates as a personal, tax or bank id: those with punctuation
+    or letters anywhere (a bare digit run only in a name's window: see :func:`named_spans`)."""
+    for m in _ID_SHAPE.finditer(text):
+        token = m.group().strip()
+        if not _FORMATTED.search(token) or _a_date(token):
+            continue
+        before = text[max(0, m.start() - 45):m.start()]
+        if _NOT_ID_BEFORE.search(before) or _is_phone(token, before):
+            continue
+        if re.fullmatch(r"[\d .]+", token) and token.count(".") in (1, 2) and " " not in token:
+            continue  # a decimal or a version
+        if _valid_somewhere(token):
+            yield m.start(), m.end(), "government id"
+
+
+def _is_phone(token: str, before: str) -> bool:
+    if not (token.startswith(("+", "(", "00")) or _PHONE_BEFORE.search(before)):
+        return False
+    import phonenumbers
+
+    for region in (None, "US", "GB", "IN", "DE", "FR", "BR"):
+        try:
+            if phonenumbers.is_possible_number(phonenumbers.parse(token, region)):
+                return True
+        except phonenumbers.NumberParseException:
+            continue
+    return False
+
+
+def is_phone_number(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is written as a phone number (``+``, or a phone word before)."""
+    return _is_phone(text[start:end], text[max(0, start - 45):start])
+
+
+# ---------------------------------------------------------------- IBANs in any case
+_IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ \-]?[A-Za-z0-9]){11,30}(?![A-Za-z0-9])")
+
+
+def iban_spans(text: str) -> Iterator[Span]:
+    from stdnum import iban
+
+    for m in _IBAN.finditer(text):
+        compact = re.sub(r"[ \-]", "", m.group()).upper()
+        for cut in range(len(compact), 14, -1):  # an IBAN followed by a word stuck to it
+            if iban.is_valid(compact[:cut]):
+                yield m.start(), m.end(), "bank account"
+                break
+
+
+# ---------------------------------------------------------------- passwords no name announces
+_COMPLEX = re.compile(r"(?<![\w@/])(?=[^\s]*[a-z])(?=[^\s]*[A-Z])(?=[^\s]*\d)(?=[^\s]*[!@#$%^&*+=?~])"
+                      r"[A-Za-z0-9!@#$%^&*+=?~_.\-]{8,64}(?![\w@])")
+_CONNECTION = re.compile(r"(?i)\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]*:(?P<pw>[^\s@/]{3,})@")
+_CLI_PASSWORD = re.compile(r"(?:^|\s)-p(?P<pw>[^\s\-][^\s]{5,})")
+_ASSIGNED = re.compile(r"(?i)(?<![\w])(?:pass|pw|pwd|passwd|secret|token|auth|key)\s*[:=]\s*(?P<pw>[^\s,;]{3,})")
+
+
+def shape_spans(text: str) -> Iterator[Span]:
+    for m in _COMPLEX.finditer(text):
+        yield m.start(), m.end(), "password"
+    for pattern in (_CONNECTION, _CLI_PASSWORD, _ASSIGNED):
+        for m in pattern.finditer(text):
+            yield m.start("pw"), m.end("pw"), "password"
+
+
+# ---------------------------------------------------------------- gitleaks' rules
+@functools.cache
+def _gitleaks() -> tuple[tuple[re.Pattern[str], tuple[str, ...], int, float], ...]:
+    data = tomllib.loads((ASSETS / "gitleaks.toml").read_text(encoding="utf-8"))
+    rules = []
+    for rule in data.get("rules", []):
+        source = rule.get("regex")
+        if not source:
+            continue
+        flags = 0
+        if "(?i)" in source[1:]:  # Go applies a flag from where it stands; Python only at the start
+            source, flags = source.replace("(?i)", ""), re.I
+        source = source.replace(r"\z", r"\Z")
+        try:
+            pattern = re.compile(source, flags)
+        except re.error:
+            continue
+        rules.append((pattern, tuple(k.lower() for k in rule.get("keywords", [])), int(rule.get("secretGroup", 0)),
+                      float(rule.get("entropy", 0))))
+    return tuple(rules)
+
+
+@functools.cache
+def _gitleaks_keywords() -> re.Pattern[str]:
+    words = sorted({k for _, keys, _, _ in _gitleaks() for k in keys}, key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in words))
+
+
+def _entropy(token: str) -> float:
+    import math
+
+    counts: dict[str, int] = {}
+    for ch in token:
+        counts[ch] = counts.get(ch, 0) + 1
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values()) if token else 0.0
+
+
+def gitleaks_spans(text: str) -> Iterator[Span]:
+    lowered = text.lower()
+    present = set(_gitleaks_keywords().findall(lowered))
+    if not present:
+        return
+    for pattern, keywords, group, entropy in _gitleaks():
+        if keywords and not present.intersection(keywords):
+            continue
+        for m in pattern.finditer(text):
+            g = group if group and group <= (pattern.groups or 0) else (1 if pattern.groups else 0)
+            if m.group(g) is None:
+                continue
+            if entropy and _entropy(m.group(g)) < entropy:
+                continue
+            yield m.start(g), m.end(g), "api key"
