@@ -133,13 +133,16 @@ def _look_alike_needle(message: str) -> str:
 
 def stored_text(url: str, users: list[str]) -> tuple[dict[str, str], str]:
     """Every text/JSON column of every fact_memory_* table, normalised: per user (tables keyed
-    by user) and the rest (tables without a user column) as one blob."""
+    by user) and the rest (tables without a user column) as one blob. Left out, as the column
+    registry test leaves them out: ``fact_memory_meta`` (the embedder's probe, no user's text)
+    and hash columns (``digest``, ``user_key``)."""
     per_user: dict[str, list[str]] = defaultdict(list)
     rest: list[str] = []
     with psycopg.connect(url) as conn:
         columns = conn.execute(
             "SELECT table_name, column_name FROM information_schema.columns WHERE table_name LIKE 'fact_memory_%'"
-            " AND table_schema = current_schema() AND (data_type IN ('text', 'jsonb', 'json', 'character varying')"
+            " AND table_schema = current_schema() AND table_name <> 'fact_memory_meta'"
+            " AND column_name NOT IN ('digest', 'user_key') AND (data_type IN ('text', 'jsonb', 'json', 'character varying')"
             " OR udt_name IN ('_text', '_varchar') OR column_name = 'user_id') ORDER BY 1, 2").fetchall()
         tables: dict[str, list[str]] = defaultdict(list)
         for t, c in columns:
@@ -191,6 +194,7 @@ def run(items: list[dict[str, Any]], url: str) -> dict[str, Any]:
     config = FactMemoryConfig(evaluators=EvaluatorConfig(goals=True, trust=True))
     run_id = uuid.uuid4().hex[:6]
     users = {}
+    item_lines: dict[str, str] = {}  # the log lines written while an item ran
     errors = []
     started = time.perf_counter()
     with FactMemory.open(url, llm=llm, config=config) as memory:
@@ -198,6 +202,7 @@ def run(items: list[dict[str, Any]], url: str) -> dict[str, Any]:
             user = f"corpus-{run_id}-{item['id']}"[:200]
             users[item["id"]] = user
             before: list[HumanMessage] = []
+            first_line = len(lines.lines)
             for n, turn in enumerate(item["turns"]):
                 message = HumanMessage(turn, id=f"{item['id']}-t{n}")
                 try:
@@ -206,15 +211,16 @@ def run(items: list[dict[str, Any]], url: str) -> dict[str, Any]:
                 except Exception as exc:  # reported, and the item still scanned
                     errors.append(f"{item['id']}: {type(exc).__name__}: {str(exc)[:120]}")
                 before.append(message)
+            item_lines[item["id"]] = "|".join(normalise(line) for line in lines.lines[first_line:])
     elapsed = time.perf_counter() - started
     root.removeHandler(lines)
     root.level = saved
     stored, rest = stored_text(url, list(users.values()))
-    logged = "|".join(normalise(line) for line in lines.lines)
     by_kind: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     misses = []
     for item in items:
         text = stored.get(users[item["id"]], "")
+        logged = item_lines.get(item["id"], "")
         needles = [normalise(n) for n in item.get("needles") or []]
         needles = [n for n in needles if n]
         if item["label"] == "secret":
