@@ -113,14 +113,14 @@ def _provider_spans(text: str) -> Iterator[Span]:
 
 
 # ---------------------------------------------------------------- cards
-_SEP = r"[ \u00a0\u2009\u202f\u2063.\-\u2010-\u2015\u2212/_\n\r\t,]"
+_SEP = r"[ \u00a0\u2009\u202f\u2029.\-\u2010-\u2015\u2212/_\n\r\t,]"
 _CARD_RUN = re.compile(rf"(?<![\d+])\d(?:{_SEP}{{0,4}}\d){{12,18}}(?!\d)")
 _DIGIT_WORDS = {"zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                 "six": "6", "seven": "7", "eight": "8", "nine": "9"}
 _WORD_RUN = re.compile(r"\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b[\s,\-]*){13,19}",
                        re.I)
 _NOT_A_CARD_BEFORE = re.compile(
-    r"(?i)(?:order|tracking|track|confirmation|booking|reservation|reference|ref|invoice|ticket|isbn|parcel|"
+    r"(?i)\b(?:order|tracking|track|confirmation|booking|reservation|reference|ref|invoice|ticket|isbn|parcel|"
     r"shipment|serial|policy|case|account|iban|phone|tel|mobile|call|imei|library|loyalty|member|membership|barcode"
     r"|customer|sku|model|ean|gtin|upc|e-ticket|eticket|frequent flyer|confirmation)\b[^.!?\n]{0,24}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
@@ -296,6 +296,8 @@ def _id_spans(text: str) -> Iterator[Span]:
         if not _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()]):
             continue
         compact = re.sub(r"\D", "", match.group())
+        if forms.is_phone_number(text, match.start(), match.end()):
+            continue
         if any(_valid_quietly(module, compact) for module in _BARE_MODULES):
             yield match.start(), match.end(), "government id"
 

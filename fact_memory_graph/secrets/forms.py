@@ -34,7 +34,7 @@ from typing import Any
 Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 #: Joins the turn before and this one when both are scanned together: not a sentence end.
-TURN_JOIN = " \u2063 "
+TURN_JOIN = " \u2029 "
 
 
 # ---------------------------------------------------------------- the normalised view
@@ -101,16 +101,18 @@ def view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
             origin.extend([(start, end)] * len(digits))
             i, r = end, r + 1
             continue
-        ch = text[i]
-        if ch.isascii():
+        ch, j = text[i], i + 1
+        while j < len(text) and unicodedata.category(text[j]).startswith("M"):  # a letter and its marks
+            j += 1
+        if j == i + 1 and ch.isascii():
             rep = ch
-        elif unicodedata.category(ch) == "Nd":
+        elif j == i + 1 and unicodedata.category(ch) == "Nd":
             rep = str(unicodedata.decimal(ch, 0))
         else:
-            rep = unicodedata.normalize("NFKC", ch)
+            rep = unicodedata.normalize("NFKC", text[i:j])
         out.append(rep)
-        origin.extend([(i, i + 1)] * len(rep))
-        i += 1
+        origin.extend([(i, j)] * len(rep))
+        i = j
     return "".join(out), origin
 
 
@@ -196,7 +198,7 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
     """The value after a password's name: [qualifier words] [joining word] value."""
     end = _window(text, at, 80)
     pos = at
-    for _ in range(5):  # up to four qualifier words before the joining word
+    for _ in range(7):  # up to six qualifier words before the joining word
         quoted = _QUOTED.match(text, pos, end)
         if quoted:
             return quoted.start(1), quoted.end(1)
@@ -230,6 +232,8 @@ def _chains(text: str, start: int, end: int, min_digits: int) -> Iterator[tuple[
         digits = sum(ch.isdigit() for ch in token)
         if digits < min_digits or _a_date(token) or _MONEY_BEFORE.search(text, max(0, m.start() - 3), m.start()):
             continue
+        if digits >= 7 and _is_phone(token, text[max(0, m.start() - 45):m.start()]):
+            continue
         if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{1,2})?", token) and "," in token:
             continue  # an amount
         yield m.start(), m.end()
@@ -249,8 +253,8 @@ def named_spans(text: str) -> Iterator[Span]:
         if kind == "card":
             continue  # the card finders handle a card's name (a card's number is checked, not any digits)
         end = _window(text, m.end(), 90 if kind in ("id", "bank") else 60)
-        if kind == "seed":
-            yield from seed_spans(text, m.end(), end, 6)
+        if kind == "seed":  # a wallet named anywhere: six words of one list are half a phrase
+            yield from seed_spans(text, 0, len(text), 6)
             for t in re.finditer(r"(?<![\w])[0-9a-fA-F]{32,}|[1-9A-HJ-NP-Za-km-z]{50,}", text[m.end():end]):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
@@ -344,11 +348,13 @@ _ID_SHAPE = re.compile(
     r"|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{8,20})(?![\w\-/])")
 _FORMATTED = re.compile(r"[.\-/ ]|[A-Za-z]")
 _PHONE_BEFORE = re.compile(r"(?i)(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon|numéro de t[eé]l"
-                           r"|handy|celular|n[uú]mero|hotline|sms)[^.!?\n]{0,25}$")
+                           r"|handy|celular|n[uú]mero|hotline|sms|landline|my number|номер|телефон|번호|전화|手机"
+                           r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन|nomor|số điện thoại|numara)[^.!?\n]{0,25}$")
 _NOT_ID_BEFORE = re.compile(
     r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
     r"|vin|serial|model|sku|part|version|build|release|policy|case|loyalty|member|membership|customer|library|zip"
-    r"|postal|postcode|room|barcode|claim|reference|ref|error|trace|commit|hash|sha|uuid|promo|coupon|referral)"
+    r"|postal|postcode|room|barcode|claim|reference|ref|error|trace|commit|hash|sha|uuid|promo|coupon|referral"
+    r"|container|image|digest|pod|vorgang\w*|aktenzeichen|file|docket)"
     r"\b[^.!?\n]{0,30}$")
 
 
@@ -357,7 +363,7 @@ def id_spans(text: str) -> Iterator[Span]:
     or letters anywhere (a bare digit run only in a name's window: see :func:`named_spans`)."""
     for m in _ID_SHAPE.finditer(text):
         token = m.group().strip()
-        if not _FORMATTED.search(token) or _a_date(token):
+        if not _FORMATTED.search(token) or _a_date(token) or re.fullmatch(r"[0-9a-f]{7,64}", token):
             continue
         before = text[max(0, m.start() - 45):m.start()]
         if _NOT_ID_BEFORE.search(before) or _is_phone(token, before):
@@ -368,14 +374,20 @@ def id_spans(text: str) -> Iterator[Span]:
             yield m.start(), m.end(), "government id"
 
 
+_PHONE_REGIONS = (None, "US", "GB", "IN", "DE", "FR", "BR", "ES", "IT", "MX", "RU", "UA", "KR", "CN", "JP", "AU",
+                  "TR", "NG", "ID", "VN", "EG", "SA", "AE", "PK", "BD", "NL", "PL", "SE", "CA", "ZA")
+
+
 def _is_phone(token: str, before: str) -> bool:
+    if before.rstrip().endswith("+"):
+        token = "+" + token
     if not (token.startswith(("+", "(", "00")) or _PHONE_BEFORE.search(before)):
         return False
     import phonenumbers
 
-    for region in (None, "US", "GB", "IN", "DE", "FR", "BR"):
+    for region in _PHONE_REGIONS:
         try:
-            if phonenumbers.is_possible_number(phonenumbers.parse(token, region)):
+            if phonenumbers.is_valid_number(phonenumbers.parse(token, region)):
                 return True
         except phonenumbers.NumberParseException:
             continue
