@@ -133,7 +133,8 @@ def _name_pattern(names: list[str]) -> str:
     for name in sorted(set(n.lower() for n in names), key=len, reverse=True):
         body = r"[\s\-_]*".join(re.escape(w) for w in name.split())
         if re.fullmatch(r"[\x00-\u024f'’.\-/\s\d]+", name):  # Latin script: a word's start, some inflection
-            parts.append(rf"(?<![^\W\d_]){body}[^\W\d_]{{0,4}}(?![^\W\d_])")
+            inflection = 4 if len(name) >= 7 else 2 if len(name) >= 5 else 1  # "lösenordet", "şifresi", "pins"
+            parts.append(rf"(?<![^\W\d_]){body}[^\W\d_]{{0,{inflection}}}(?![^\W\d_])")
         else:
             parts.append(body)
     return "|".join(parts)
@@ -226,13 +227,13 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
     return None
 
 
-def _chains(text: str, start: int, end: int, min_digits: int) -> Iterator[tuple[int, int]]:
+def _chains(text: str, start: int, end: int, min_digits: int, phones: bool = True) -> Iterator[tuple[int, int]]:
     for m in _VALUE_CHAIN.finditer(text, start, end):
         token = m.group().strip()
         digits = sum(ch.isdigit() for ch in token)
         if digits < min_digits or _a_date(token) or _MONEY_BEFORE.search(text, max(0, m.start() - 3), m.start()):
             continue
-        if digits >= 7 and _is_phone(token, text[max(0, m.start() - 45):m.start()]):
+        if phones and digits >= 7 and _is_phone(token, text[max(0, m.start() - 45):m.start()]):
             continue
         if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{1,2})?", token) and "," in token:
             continue  # an amount
@@ -259,7 +260,7 @@ def named_spans(text: str) -> Iterator[Span]:
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
         label = {"digits": "password", "id": "government id", "bank": "bank account"}[kind]
-        for s, e in _chains(text, m.end(), end, 3 if kind == "digits" else 4):
+        for s, e in _chains(text, m.end(), end, 3 if kind == "digits" else 4, phones=kind == "digits"):
             yield s, e, label
         if kind in ("id", "bank"):
             for t in re.finditer(r"(?<![\w])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}(?![\w])", text[m.end():end]):
