@@ -347,12 +347,13 @@ def _spans(text: str) -> list[Span]:
     if not text or _PLAIN_VALUE.fullmatch(text):  # ids, times and numbers in stored records
         return []
     norm, origin = forms.view(text)
-    signal = _ANY_SIGNAL.search(norm) or _SIGNAL_WORDS.search(norm) or forms._names().search(norm)
+    names = forms.names_in(norm)
     spans: list[Span] = []
-    if signal:
-        for finder in (_card_spans, _provider_spans, _named_spans, _id_spans, forms.named_spans, forms.id_spans,
-                       forms.iban_spans, forms.shape_spans, forms.gitleaks_spans):
+    if names or _ANY_SIGNAL.search(norm) or _SIGNAL_WORDS.search(norm):
+        for finder in (_card_spans, _provider_spans, _named_spans, _id_spans, forms.id_spans, forms.iban_spans,
+                       forms.shape_spans, forms.gitleaks_spans):
             spans.extend(finder(norm))
+        spans.extend(forms.named_spans(norm, names))
     if _MANY_WORDS.search(norm):  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     return forms.back(spans, origin)

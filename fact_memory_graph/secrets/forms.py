@@ -128,26 +128,78 @@ def _words() -> dict[str, Any]:
     return json.loads((ASSETS / "secret_words.json").read_text(encoding="utf-8"))
 
 
-def _name_pattern(names: list[str]) -> str:
-    parts = []
-    for name in sorted(set(n.lower() for n in names), key=len, reverse=True):
-        body = r"[\s\-_]*".join(re.escape(w) for w in name.split())
-        if re.fullmatch(r"[\x00-\u024f'’.\-/\s\d]+", name):  # Latin script: a word's start, some inflection
-            inflection = 4 if len(name) >= 7 else 2 if len(name) >= 5 else 1  # "lösenordet", "şifresi", "pins"
-            parts.append(rf"(?<![^\W\d_]){body}[^\W\d_]{{0,{inflection}}}(?![^\W\d_])")
-        else:
-            parts.append(body)
-    return "|".join(parts)
+def _trie(words: list[str]) -> str:
+    """One regex matching any of ``words``, as a trie (Python's ``re`` tries an alternation's
+    branches one by one at every position: a trie reads each character once)."""
+    root: dict[str, Any] = {}
+    for word in words:
+        node = root
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict[str, Any]) -> str:
+        branches = [(r"[\s\-_]*" if ch == " " else re.escape(ch)) + build(node[ch]) for ch in sorted(node) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return build(root)
 
 
 KINDS = ("password", "digits", "id", "bank", "card", "seed")
+_LATIN = re.compile(r"[\x00-\u024f'’.\-/\s\d]+")
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[\s\-_]+", " ", name.lower()).strip()
 
 
 @functools.cache
-def _names() -> re.Pattern[str]:
+def _names_index() -> tuple[re.Pattern[str], dict[str, str]]:
     data = _words()
-    groups = [f"(?P<{kind}>{_name_pattern([n for names in data[kind].values() for n in names])})" for kind in KINDS]
-    return re.compile("|".join(groups), re.I)
+    kind_of: dict[str, str] = {}
+    for kind in KINDS:
+        for names in data[kind].values():
+            for name in names:
+                kind_of.setdefault(_key(name), kind)
+    latin = [k for k in kind_of if _LATIN.fullmatch(k)]
+    other = [k for k in kind_of if not _LATIN.fullmatch(k)]
+    pattern = re.compile(rf"(?<![^\W\d_])(?P<latin>{_trie(latin)})(?P<suffix>[^\W\d_]{{0,4}})(?![^\W\d_])"
+                         rf"|(?P<other>{_trie(other)})", re.I)
+    return pattern, kind_of
+
+
+class NameMatch:
+    """A secret's name found in a text: its kind and where it ends."""
+
+    __slots__ = ("kind", "start", "stop")
+
+    def __init__(self, kind: str, start: int, stop: int) -> None:
+        self.kind, self.start, self.stop = kind, start, stop
+
+    def end(self) -> int:
+        return self.stop
+
+
+def names_in(text: str) -> list[NameMatch]:
+    """Every name of a secret in ``text`` (``assets/secret_words.json``), with its kind. A Latin
+    name may carry some inflection ("lösenordet", "şifresi", "pins"), bounded by its length."""
+    pattern, kind_of = _names_index()
+    found = []
+    for m in pattern.finditer(text):
+        if m.group("latin") is not None:
+            name = _key(m.group("latin"))
+            allowed = 4 if len(name) >= 7 else 2 if len(name) >= 5 else 1
+            if len(m.group("suffix")) > allowed or name not in kind_of:
+                continue
+        else:
+            name = _key(m.group("other"))
+            if name not in kind_of:
+                continue
+        found.append(NameMatch(kind_of[name], m.start(), m.end()))
+    return found
 
 
 @functools.cache
@@ -240,10 +292,10 @@ def _chains(text: str, start: int, end: int, min_digits: int, phones: bool = Tru
         yield m.start(), m.end()
 
 
-def named_spans(text: str) -> Iterator[Span]:
+def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Span]:
     """Values in the window of a secret's name."""
-    for m in _names().finditer(text):
-        kind = m.lastgroup or "password"
+    for m in names_in(text) if names is None else names:
+        kind = m.kind
         if _NOT_NAME.match(text, m.end()):
             continue
         if kind == "password":
@@ -328,18 +380,32 @@ def personal_modules() -> tuple[Any, ...]:
     for module in get_number_modules():
         name = module.__name__.removeprefix("stdnum.")
         first = (module.__doc__ or "").strip().splitlines()[0] if module.__doc__ else ""
-        if name in _GENERIC or _PUBLIC.search(first) or not hasattr(module, "is_valid"):
+        if name in _GENERIC or _PUBLIC.search(first) or not hasattr(module, "validate"):
             continue
         found.append(module)
     return tuple(found)
 
 
+#: (module, shape) pairs whose length a module refuses: skipped for every later token of that
+#: shape (a shape is the token with each digit as 9 and each letter as A).
+_WRONG_LENGTH: set[tuple[str, str]] = set()
+_SHAPE = str.maketrans("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "9" * 10 + "A" * 52)
+
+
 def _valid_somewhere(token: str) -> bool:
+    from stdnum.exceptions import InvalidLength, ValidationError
+
+    shape = token.translate(_SHAPE)
     for module in personal_modules():
+        key = (module.__name__, shape)
+        if key in _WRONG_LENGTH:
+            continue
         try:
-            if module.is_valid(token):
-                return True
-        except Exception:  # a validator that cannot read this shape says no
+            module.validate(token)
+            return True
+        except InvalidLength:
+            _WRONG_LENGTH.add(key)
+        except (ValidationError, Exception):  # a checksum that fails, a shape it cannot read
             continue
     return False
 
