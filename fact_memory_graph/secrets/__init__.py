@@ -371,15 +371,65 @@ def redact_secrets(text: str) -> str:
     return _mask(text, spans) if spans else text
 
 
-def redact_json(value: Any) -> Any:
-    """A JSON-like value with every string (keys included) passed through :func:`redact_secrets`."""
+def redact_record(strings: list[str]) -> list[str]:
+    """The strings of one record, redacted together: a secret split over two of them (a key and
+    its value, a name and its relation, a goal and its note) is withheld in both."""
+    out = [redact_secrets(s) for s in strings]
+    if len(strings) < 2:
+        return out
+    joined, starts, at = [], [], 0
+    for s in strings:
+        starts.append(at)
+        joined.append(s)
+        at += len(s) + 1
+    whole = " ".join(joined)
+    spans = [sp for sp in secret_spans(whole) if _crosses(sp, starts, strings)]
+    if not spans:
+        return out
+    for n, s in enumerate(strings):
+        begin, end = starts[n], starts[n] + len(s)
+        mine = [(max(a, begin) - begin, min(b, end) - begin, k) for a, b, k in spans if a < end and b > begin]
+        if mine:
+            out[n] = _mask(s, [*mine, *secret_spans(s)])
+    return out
+
+
+def _crosses(span: Span, starts: list[int], strings: list[str]) -> bool:
+    a, b, _ = span
+    return sum(1 for st, s in zip(starts, strings, strict=True) if a < st + len(s) and b > st) > 1
+
+
+def _strings(value: Any, out: list[str]) -> None:
     if isinstance(value, str):
-        return redact_secrets(value)
+        out.append(value)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(k, str):
+                out.append(k)
+            _strings(v, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _strings(v, out)
+
+
+def _rebuild(value: Any, it: Iterator[str]) -> Any:
+    if isinstance(value, str):
+        return next(it)
     if isinstance(value, dict):
-        return {redact_secrets(k) if isinstance(k, str) else k: redact_json(v) for k, v in value.items()}
+        return {(next(it) if isinstance(k, str) else k): _rebuild(v, it) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [redact_json(v) for v in value]
+        return [_rebuild(v, it) for v in value]
     return value
+
+
+def redact_json(value: Any) -> Any:
+    """A JSON-like value with every string (keys included) redacted, all of them read together as
+    one record (:func:`redact_record`): a secret split over two strings is withheld too."""
+    strings: list[str] = []
+    _strings(value, strings)
+    if not strings:
+        return value
+    return _rebuild(value, iter(redact_record(strings)))
 
 
 def spans_in_context(text: str, before: str) -> list[Span]:

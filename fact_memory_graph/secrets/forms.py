@@ -348,7 +348,7 @@ def seed_spans(text: str, start: int = 0, end: int | None = None, minimum: int =
     tokens = [(m.start(), m.end(), m.group().lower()) for m in _SEED_TOKEN.finditer(text, start, end)]
     if len(tokens) < minimum:
         return
-    for lang, words in lists.items():
+    for words in lists.values():
         run: list[tuple[int, int, str]] = []
         for tok in [*tokens, (end, end, "")]:
             if tok[2] and (tok[2] in words) and (not run or _SEED_GAP.match(text[run[-1][1]:tok[0]])):
