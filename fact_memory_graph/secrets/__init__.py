@@ -340,9 +340,6 @@ def _cached_spans(text: str) -> tuple[Span, ...]:
     return tuple(_spans(text))
 
 
-_MANY_WORDS = re.compile(r"(?:\S+\s+){11}\S")
-
-
 def _spans(text: str) -> list[Span]:
     if not text or _PLAIN_VALUE.fullmatch(text):  # ids, times and numbers in stored records
         return []
@@ -354,7 +351,7 @@ def _spans(text: str) -> list[Span]:
                        forms.shape_spans, forms.gitleaks_spans):
             spans.extend(finder(norm))
         spans.extend(forms.named_spans(norm, names))
-    if _MANY_WORDS.search(norm):  # twelve words of one BIP-39 list: a seed phrase, named or not
+    if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     return forms.back(spans, origin)
 

@@ -27,6 +27,7 @@ import json
 import re
 import tomllib
 import unicodedata
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -128,7 +129,7 @@ def _words() -> dict[str, Any]:
     return json.loads((ASSETS / "secret_words.json").read_text(encoding="utf-8"))
 
 
-def _trie(words: list[str]) -> str:
+def _trie(words: list[str], space: str = r"[\s\-_]*") -> str:
     """One regex matching any of ``words``, as a trie (Python's ``re`` tries an alternation's
     branches one by one at every position: a trie reads each character once)."""
     root: dict[str, Any] = {}
@@ -139,7 +140,7 @@ def _trie(words: list[str]) -> str:
         node[""] = {}
 
     def build(node: dict[str, Any]) -> str:
-        branches = [(r"[\s\-_]*" if ch == " " else re.escape(ch)) + build(node[ch]) for ch in sorted(node) if ch]
+        branches = [(space if ch == " " else re.escape(ch)) + build(node[ch]) for ch in sorted(node) if ch]
         if not branches:
             return ""
         body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
@@ -337,7 +338,7 @@ def _strip(word: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFD", word) if unicodedata.category(ch) != "Mn")
 
 
-_SEED_TOKEN = re.compile(r"[^\W\d_]+")
+_SEED_TOKEN = re.compile(r"(?<![\w])[^\W\d_]+(?![\w])")
 _SEED_GAP = re.compile(r"^[\s,;.:\-\d)(#\u3000、，・]*$")
 
 
@@ -354,7 +355,7 @@ def seed_spans(text: str, start: int = 0, end: int | None = None, minimum: int =
             if tok[2] and (tok[2] in words) and (not run or _SEED_GAP.match(text[run[-1][1]:tok[0]])):
                 run.append(tok)
                 continue
-            if len(run) >= minimum:
+            if len(run) >= minimum and len({t[2] for t in run}) * 3 >= minimum * 2:  # not one word repeated
                 yield run[0][0], run[-1][1], "seed phrase"
             run = [tok] if tok[2] and tok[2] in words else []
 
@@ -511,7 +512,9 @@ def _gitleaks() -> tuple[tuple[re.Pattern[str], tuple[str, ...], int, float], ..
             source, flags = source.replace("(?i)", ""), re.I
         source = source.replace(r"\z", r"\Z")
         try:
-            pattern = re.compile(source, flags)
+            with warnings.catch_warnings():  # "possible nested set": Go's classes, read as Go means them
+                warnings.simplefilter("ignore", FutureWarning)
+                pattern = re.compile(source, flags)
         except re.error:
             continue
         rules.append((pattern, tuple(k.lower() for k in rule.get("keywords", [])), int(rule.get("secretGroup", 0)),
@@ -521,8 +524,7 @@ def _gitleaks() -> tuple[tuple[re.Pattern[str], tuple[str, ...], int, float], ..
 
 @functools.cache
 def _gitleaks_keywords() -> re.Pattern[str]:
-    words = sorted({k for _, keys, _, _ in _gitleaks() for k in keys}, key=len, reverse=True)
-    return re.compile("|".join(re.escape(w) for w in words))
+    return re.compile(_trie(sorted({k for _, keys, _, _ in _gitleaks() for k in keys}), space=" "))
 
 
 def _entropy(token: str) -> float:
@@ -549,3 +551,14 @@ def gitleaks_spans(text: str) -> Iterator[Span]:
             if entropy and _entropy(m.group(g)) < entropy:
                 continue
             yield m.start(g), m.end(g), "api key"
+
+
+def warm_up() -> None:
+    """Load every library and compile every pattern now (at open), not in a user's first write."""
+    _names_index()
+    _connector()
+    _bip39()
+    personal_modules()
+    _gitleaks_keywords()
+    view("warm up: one two three")
+    import phonenumbers  # noqa: F401
