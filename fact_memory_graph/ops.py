@@ -200,7 +200,9 @@ def never_stored(category: str, config: WriteConfig, claim: str = "", fields: Ma
         return f"category {category!r} is never stored (WriteConfig.never_store)"
     if config.redact_secrets:
         # The record's strings read together: a secret split over the claim, a key and its value.
-        found = find_secrets(" ".join([claim, *(f"{k} {v}" for k, v in (fields or {}).items())]))
+        pairs = (fields or {}).items()
+        found = (find_secrets(" ".join([claim, *(f"{k} {v}" for k, v in pairs)]))
+                 or find_secrets(" ".join([claim, *(str(v) for _, v in pairs)])))
         if found:
             return f"secrets are never stored ({', '.join(found)}; WriteConfig.redact_secrets)"
     return None

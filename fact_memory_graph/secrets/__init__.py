@@ -380,7 +380,7 @@ def redact_record(strings: list[str]) -> list[str]:
         joined.append(s)
         at += len(s) + 1
     whole = " ".join(joined)
-    spans = [sp for sp in secret_spans(whole) if _crosses(sp, starts, strings)]
+    spans = secret_spans(whole)  # a value named in the string before it counts too
     if not spans:
         return out
     for n, s in enumerate(strings):
@@ -391,22 +391,21 @@ def redact_record(strings: list[str]) -> list[str]:
     return out
 
 
-def _crosses(span: Span, starts: list[int], strings: list[str]) -> bool:
-    a, b, _ = span
-    return sum(1 for st, s in zip(starts, strings, strict=True) if a < st + len(s) and b > st) > 1
-
-
-def _strings(value: Any, out: list[str]) -> None:
+def _strings(value: Any, out: list[str], keys: list[bool] | None = None) -> None:
     if isinstance(value, str):
         out.append(value)
+        if keys is not None:
+            keys.append(False)
     elif isinstance(value, dict):
         for k, v in value.items():
             if isinstance(k, str):
                 out.append(k)
-            _strings(v, out)
+                if keys is not None:
+                    keys.append(True)
+            _strings(v, out, keys)
     elif isinstance(value, list | tuple):
         for v in value:
-            _strings(v, out)
+            _strings(v, out, keys)
 
 
 def _rebuild(value: Any, it: Iterator[str]) -> Any:
@@ -423,10 +422,27 @@ def redact_json(value: Any) -> Any:
     """A JSON-like value with every string (keys included) redacted, all of them read together as
     one record (:func:`redact_record`): a secret split over two strings is withheld too."""
     strings: list[str] = []
-    _strings(value, strings)
+    keys: list[bool] = []
+    _strings(value, strings, keys)
     if not strings:
         return value
-    return _rebuild(value, iter(redact_record(strings)))
+    out = redact_record(strings)  # keys beside their values: "password" then "hunter2"
+    # Then the strings that could hold part of a secret, side by side without the rest (a status
+    # or a key between two halves of a card): values, and keys that name a secret.
+    carrying = [n for n, is_key in enumerate(keys) if _carries(out[n], is_key)]
+    if len(carrying) > 1:
+        for n, text in zip(carrying, redact_record([out[n] for n in carrying]), strict=True):
+            out[n] = text
+    return _rebuild(value, iter(out))
+
+
+def _carries(text: str, is_key: bool) -> bool:
+    """Whether a string of a record could hold part of a secret: digits, three words or more
+    (half a seed phrase, a passphrase), a long token, or a secret's name."""
+    if is_key:
+        return bool(forms.names_in(text)) or bool(re.search(r"\d", text))
+    return (bool(re.search(r"\d", text)) or text.count(" ") >= 2 or (len(text) >= 8 and not text.isalpha())
+            or bool(forms.names_in(text)))
 
 
 def spans_in_context(text: str, before: str) -> list[Span]:
