@@ -426,9 +426,11 @@ def redact_json(value: Any) -> Any:
     _strings(value, strings, keys)
     if not strings:
         return value
-    out = redact_record(strings)  # keys beside their values: "password" then "hunter2"
-    # Then the strings that could hold part of a secret, side by side without the rest (a status
-    # or a key between two halves of a card): values, and keys that name a secret.
+    out = [redact_secrets(s) for s in strings]
+    # The strings that could hold part of a secret, side by side, read together: values with
+    # digits or words, and keys that name a secret ("password" then "hunter2"; half a card in
+    # each of two fields with a status between them). Ids, times and numbers of our own, and
+    # keys of our own schema, are left out.
     carrying = [n for n, is_key in enumerate(keys) if _carries(out[n], is_key)]
     if len(carrying) > 1:
         for n, text in zip(carrying, redact_record([out[n] for n in carrying]), strict=True):
@@ -436,9 +438,16 @@ def redact_json(value: Any) -> Any:
     return _rebuild(value, iter(out))
 
 
+_OUR_VALUE = re.compile(  # ids and times the library writes into its records
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|turn:[0-9a-f]{40}"
+    r"|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
+
+
 def _carries(text: str, is_key: bool) -> bool:
     """Whether a string of a record could hold part of a secret: digits, three words or more
     (half a seed phrase, a passphrase), a long token, or a secret's name."""
+    if not text or _OUR_VALUE.fullmatch(text) or "withheld]" in text:
+        return False
     if is_key:
         return bool(forms.names_in(text)) or bool(re.search(r"\d", text))
     return (bool(re.search(r"\d", text)) or text.count(" ") >= 2 or (len(text) >= 8 and not text.isalpha())
