@@ -1,6 +1,11 @@
 """The secret filter: what a memory of a person must never keep, found without a model.
 
-Built on two maintained libraries, with by hand only what neither covers:
+Built on maintained libraries and data, with by hand only what they do not cover. What a secret
+*is* (checksums, word lists, names of secrets in forty languages, gitleaks' provider rules, a
+normalised view of the text) lives in :mod:`fact_memory_graph.secrets.forms`; this module keeps
+the first finders and the entry points (``find_secrets``, ``redact_secrets``, ``redact_json``
+and ``redact_record`` for a record's strings read together, ``redact_in_context`` for a turn
+read with the turn before it):
 
 - **detect-secrets** (Yelp): the provider-key patterns of its regex plugins (AWS, GitHub, GitLab,
   Stripe, Slack, OpenAI, npm, PyPI, Twilio, SendGrid, JWT, private-key headers, URL credentials,
@@ -22,7 +27,8 @@ Built on two maintained libraries, with by hand only what neither covers:
 Not secrets here: health, beliefs and other special categories (the privacy policy decides those),
 phone numbers, order, booking and tracking numbers, dates, prices, versions. ``find_secrets``
 names the kinds found; ``redact_secrets`` replaces each with ``[<kind> withheld]``. Measured on the
-corpus in ``tests/unit/test_secret_corpus.py`` (see BENCHMARKS.md).
+corpus in ``tests/unit/secret_corpus.py`` and on corpora written apart from the filter
+(``benchmarks/secret_corpus.py``; see BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -127,7 +133,10 @@ _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|america
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
 _CARD_FRAGMENT = re.compile(rf"(?<![\w])\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}(?![\w])")
 #: A turn that is only digit groups of four: half a card typed in two messages.
-_HALF_CARD_TURN = re.compile(r"^\W*\d{4}(?:[ \-.]{1,3}\d{4}){1,2}\W*$")
+_HALF_CARD_TURN = re.compile(
+    r"(?i)^\W*(?:(?:first|second|last|other|half|part|rest|digits|then|and|next|the|numbers?|continued|more|primera"
+    r"|segunda|parte|mitad|resto|premi[eè]re|moiti[eé]|suite|erste|zweite|h[äa]lfte|rest|dann|prima|seconda|met[àa]"
+    r"|resto|poi)\W+){0,5}\d{4}(?:[ \-.]{1,3}\d{4}){1,2}\W*$")
 
 
 def _luhn(digits: str) -> bool:
@@ -443,15 +452,18 @@ _OUR_VALUE = re.compile(  # ids and times the library writes into its records
     r"|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
 
 
+@functools.lru_cache(maxsize=8192)
 def _carries(text: str, is_key: bool) -> bool:
     """Whether a string of a record could hold part of a secret: digits, three words or more
-    (half a seed phrase, a passphrase), a long token, or a secret's name."""
+    (half a seed phrase, a passphrase), a long token, or a secret's name. Cached: a record's keys
+    and its claim come back in every record of a write."""
     if not text or _OUR_VALUE.fullmatch(text) or "withheld]" in text:
         return False
+    if any(ch.isdigit() for ch in text):
+        return True
     if is_key:
-        return bool(forms.names_in(text)) or bool(re.search(r"\d", text))
-    return (bool(re.search(r"\d", text)) or text.count(" ") >= 2 or (len(text) >= 8 and not text.isalpha())
-            or bool(forms.names_in(text)))
+        return bool(forms.names_in(text))
+    return text.count(" ") >= 2 or (len(text) >= 8 and not text.isalpha()) or bool(forms.names_in(text))
 
 
 def spans_in_context(text: str, before: str) -> list[Span]:

@@ -210,12 +210,20 @@ def _connector() -> re.Pattern[str]:
     return re.compile(rf"\s*(?:{alts})\s*", re.I)
 
 
-_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)|\n|;")
+_SENTENCE_END = re.compile(r"[.!?。！？؟](?:\s|$)|\n|;")
 _QUALIFIER_WORD = re.compile(r"\s*[^\s:=：,;.!?]+")
 _QUOTED = re.compile(r"\s*[\"'“‘«「『]([^\"'”’»」』\n]{2,80})[\"'”’»」』]")
 _TOKEN = re.compile(r"\s*([^\s,;，、。]+)")
 _NOT_NAME = re.compile(r"\s*(?:manager|managers|app|apps|policy|policies|hint|rules|requirements|strength|generator"
                        r"|field|manager.s|vault|protected)\b", re.I)
+_BARE_CODE = re.compile(r"(?i)c[oó]d(?:e|igo|ice)s?")
+_NOT_A_SECRET_CODE = re.compile(
+    r"(?i)(?:area|zip|postal|post|postcode|promo|promotional|discount|coupon|voucher|referral|invite|invitation"
+    r"|error|status|exit|hs|country|dialing|dialling|calling|source|qr|bar|sort|swift|bic|branch|airport|iata"
+    r"|icao|product|item|article|course|class|tax|fiscal|zip\+4|language|currency|color|colour|style|dress"
+    r"|morse|cheat|gift|booking|confirmation|tracking|reference|ref|customer|client|member"
+    r"|ean|upc|sku|model|part|diagnostic|trouble|obd|fault|http|response|iso|postal|postleit|c[oó]digo postal"
+    r"|code postal|promo-|rabatt|gutschein|fehler|descuento|cup[oó]n|error)[\s\-]*$")
 _NOT_VALUE = re.compile(
     r"(?i)^(?:a|an|the|my|your|his|her|our|their|this|that|it|not|no|none|too|so|very|still|always|never|on|in|at"
     r"|under|behind|somewhere|written|saved|stored|kept|being|getting|going|correct|incorrect|wrong|weak|strong"
@@ -242,9 +250,18 @@ def _a_date(token: str) -> bool:
     return (1 <= a <= 31 and 1 <= b <= 12) or (1 <= a <= 12 and 1 <= b <= 31)
 
 
+_INTO_NEXT_TURN = re.compile(r"[.!?。！？؟]*\s*\u2029")
+
+
 def _window(text: str, start: int, limit: int) -> int:
+    """Where a name's window ends: the end of its clause, or ``limit`` characters on. A name
+    whose clause ends its turn ("what's the wifi password?") reaches into the next turn."""
     end = min(len(text), start + limit)
     stop = _SENTENCE_END.search(text, start, end)
+    if stop and _INTO_NEXT_TURN.match(text, stop.start()):
+        after = _INTO_NEXT_TURN.match(text, stop.start()).end()
+        stop = _SENTENCE_END.search(text, after, min(len(text), after + limit))
+        return stop.start() if stop else min(len(text), after + limit)
     return stop.start() if stop else end
 
 
@@ -253,6 +270,9 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
     end = _window(text, at, 80)
     pos = at
     for _ in range(7):  # up to six qualifier words before the joining word
+        crossing = _INTO_NEXT_TURN.match(text, pos, end)
+        if crossing:  # the name ended its turn: the value opens the next one
+            pos = crossing.end()
         quoted = _QUOTED.match(text, pos, end)
         if quoted:
             return quoted.start(1), quoted.end(1)
@@ -299,6 +319,9 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         kind = m.kind
         if _NOT_NAME.match(text, m.end()):
             continue
+        if kind == "digits" and _BARE_CODE.fullmatch(text[m.start:m.end()]) and (
+                _NOT_A_SECRET_CODE.search(text, max(0, m.start - 30), m.start)):
+            continue  # an area, zip, promo or error code is no secret
         if kind == "password":
             span = _password_value(text, m.end())
             if span:
@@ -309,7 +332,9 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         end = _window(text, m.end(), 90 if kind in ("id", "bank") else 60)
         if kind == "seed":  # a wallet named anywhere: six words of one list are half a phrase
             yield from seed_spans(text, 0, len(text), 6)
-            for t in re.finditer(r"(?<![\w])[0-9a-fA-F]{32,}|[1-9A-HJ-NP-Za-km-z]{50,}", text[m.end():end]):
+            tail = text[m.end():m.end() + 300]  # a key may run over a line break
+            for t in re.finditer(r"(?<![\w])(?:[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
+                                 r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![\w])", tail):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
         label = {"digits": "password", "id": "government id", "bank": "bank account"}[kind]
