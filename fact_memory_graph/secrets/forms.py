@@ -224,6 +224,11 @@ _NOT_A_SECRET_CODE = re.compile(
     r"|morse|cheat|gift|booking|confirmation|tracking|reference|ref|customer|client|member"
     r"|ean|upc|sku|model|part|diagnostic|trouble|obd|fault|http|response|iso|postal|postleit|c[oó]digo postal"
     r"|code postal|promo-|rabatt|gutschein|fehler|descuento|cup[oó]n|error)[\s\-]*$")
+_NOT_A_SECRET_CODE_AFTER = re.compile(
+    r"(?i)\s*(?:(?:de|di|da|do|du|des|del|della|dos|das)\s+)?(?:postal|postale|post|isbn|imei|ean|upc|sku|iata|promo"
+    r"|promocional|promotionnel|sconto|descuento|rastreio|rastreo|seguimiento|suivi|tracciamento|tracking|envio|envío"
+    r"|colis|pedido|commande|ordine|encomenda|reserva|r[ée]servation|prenotazione|produit|prodotto|producto|produto"
+    r"|erreur|errore|error|erro|fiscal|fiscale|barre|barras|a barre|qr|iso|país|pays|paese|pa[ií]s|pedido)\b")
 _NOT_VALUE = re.compile(
     r"(?i)^(?:a|an|the|my|your|his|her|our|their|this|that|it|not|no|none|too|so|very|still|always|never|on|in|at"
     r"|under|behind|somewhere|written|saved|stored|kept|being|getting|going|correct|incorrect|wrong|weak|strong"
@@ -320,8 +325,9 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         if _NOT_NAME.match(text, m.end()):
             continue
         if kind == "digits" and _BARE_CODE.fullmatch(text[m.start:m.end()]) and (
-                _NOT_A_SECRET_CODE.search(text, max(0, m.start - 30), m.start)):
-            continue  # an area, zip, promo or error code is no secret
+                _NOT_A_SECRET_CODE.search(text, max(0, m.start - 30), m.start)
+                or _NOT_A_SECRET_CODE_AFTER.match(text, m.end())):
+            continue  # an area, zip, promo, tracking or error code is no secret
         if kind == "password":
             span = _password_value(text, m.end())
             if span:
