@@ -17,6 +17,7 @@ from langchain_openai.chat_models.base import BaseChatOpenAI
 from pydantic import BaseModel
 
 from fact_memory_graph.errors import ConfigurationError, ExtractionError
+from fact_memory_graph.sanitize import redact_secrets
 
 
 def bind_structured(llm: BaseChatModel, schema: type[BaseModel], method: str, *, run_name: str) -> Runnable:
@@ -73,7 +74,7 @@ def model_errors() -> Iterator[None]:
     except ExtractionError:
         raise
     except Exception as exc:
-        raise ExtractionError(f"model call failed: {type(exc).__name__}: {exc}") from exc
+        raise ExtractionError(f"model call failed: {type(exc).__name__}: {redact_secrets(str(exc))}") from exc
 
 
 def structured_data(output: Mapping[str, Any] | BaseModel, schema: type[BaseModel]) -> Mapping[str, Any]:
@@ -99,7 +100,7 @@ def structured_data(output: Mapping[str, Any] | BaseModel, schema: type[BaseMode
             data = tool_calls[0].get("args")
         elif invalid:
             raise ExtractionError(
-                f"model returned malformed JSON: {str(invalid[0].get('args'))[:200]!r}"
+                f"model returned malformed JSON: {redact_secrets(str(invalid[0].get('args'))[:200])!r}"
                 f" ({invalid[0].get('error') or 'unparseable'})"
             )
         else:
@@ -107,10 +108,11 @@ def structured_data(output: Mapping[str, Any] | BaseModel, schema: type[BaseMode
             try:
                 data = json.loads(content) if content.strip() else None
             except json.JSONDecodeError as exc:
-                raise ExtractionError(f"model returned malformed JSON: {content[:200]!r} ({exc})") from exc
+                raise ExtractionError(f"model returned malformed JSON: {redact_secrets(content[:200])!r} ({exc})"
+                                      ) from exc
     if data is None:
         err = output.get("parsing_error") if isinstance(output, Mapping) else None
         raise ExtractionError(f"model returned no output ({err or 'empty output'})")
     if not isinstance(data, Mapping):
-        raise ExtractionError(f"model output is not an object: {str(data)[:200]!r}")
+        raise ExtractionError(f"model output is not an object: {redact_secrets(str(data)[:200])!r}")
     return data

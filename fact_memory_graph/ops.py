@@ -28,6 +28,7 @@ from fact_memory_graph.sanitize import (
     clean_text,
     deeper_than,
     find_secrets,
+    redact_secrets,
     summarize_rejected,
 )
 from fact_memory_graph.schema import (
@@ -193,7 +194,10 @@ def never_stored(category: str, config: WriteConfig, claim: str = "", fields: Ma
     if category in config.never_store:
         return f"category {category!r} is never stored (WriteConfig.never_store)"
     if config.redact_secrets:
-        found = find_secrets(" ".join([claim, *(f"{k} {v}" for k, v in (fields or {}).items())]))
+        # The record's strings read together: a secret split over the claim, a key and its value.
+        pairs = (fields or {}).items()
+        found = (find_secrets(" ".join([claim, *(f"{k} {v}" for k, v in pairs)]))
+                 or find_secrets(" ".join([claim, *(str(v) for _, v in pairs)])))
         if found:
             return f"secrets are never stored ({', '.join(found)}; WriteConfig.redact_secrets)"
     return None
@@ -219,7 +223,8 @@ def validate_ops(
 
     def reject(op: Any, reason: str) -> None:
         stored = summarize_rejected(op)
-        logger.warning("fact-memory: rejected op %s: %s", str(stored)[:200], reason)
+        reason = redact_secrets(reason)  # a validation error quotes the model's input
+        logger.warning("fact-memory: rejected op %s", redact_secrets(f"{str(stored)[:200]}: {reason}"))
         rejected.append(RejectedOp(op=stored, reason=reason))
 
     if len(raw_ops) > config.max_ops:

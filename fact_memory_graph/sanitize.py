@@ -139,3 +139,5 @@ find_secrets = _secrets.find_secrets
 redact_secrets = _secrets.redact_secrets
 redact_in_context = _secrets.redact_in_context
 redact_json = _secrets.redact_json
+redact_record = _secrets.redact_record
+warm_secret_filter = _secrets.forms.warm_up

@@ -9,6 +9,7 @@ from typing import Any
 
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.exports import validate_export
+from fact_memory_graph.sanitize import redact_secrets
 from fact_memory_graph.schema import AuditEntry, Fact, FactCandidate
 from fact_memory_graph.sessions import to_records
 from fact_memory_graph.taxonomy import Taxonomy
@@ -49,6 +50,9 @@ def restore_input(data: dict[str, Any], user_id: str, write: WriteConfig, taxono
     """The checked export (untrusted input: :func:`~fact_memory_graph.exports.validate_export`)
     and the texts to embed: every fact's claim, then every candidate's."""
     user, clean = validate_export(data, user_id, write, taxonomy)
+    if write.redact_secrets:  # each vector is the embedding of the claim as stored, never of a secret
+        for record in (*clean["facts"], *clean["candidates"]):
+            record["claim"] = redact_secrets(record["claim"])
     return user, clean, [f["claim"] for f in clean["facts"]] + [c["claim"] for c in clean["candidates"]]
 
 

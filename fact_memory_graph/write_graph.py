@@ -45,6 +45,7 @@ from fact_memory_graph.nodes import (
     make_retrieve_node,
 )
 from fact_memory_graph.runnables import dual_node
+from fact_memory_graph.sanitize import redact_secrets
 from fact_memory_graph.schema import ApplyOutcome
 
 logger = rate_limited(logging.getLogger(__name__))
@@ -57,7 +58,7 @@ def _error_outcome(name: str, state: WriteState, exc: Exception) -> Update:
     # One line: the message stays unprocessed and is retried on a later run (the traceback is
     # in the debug log).
     logger.warning("fact-memory: %s failed, nothing applied, the message will be retried: %s: %s",
-                   name, type(exc).__name__, exc)
+                   name, type(exc).__name__, redact_secrets(str(exc)))  # errors pass the secret filter too
     logger.debug("fact-memory %s failure", name, exc_info=True)
     message_id = str(state.get("message_id") or "")
     if not message_id:  # failed before a message was picked: name the newest user message

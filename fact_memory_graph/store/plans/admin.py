@@ -553,8 +553,9 @@ class AdminPlans(WritePlans):
             yield from execute(
                 f"INSERT INTO {PEOPLE} (user_id, name_key, name, relation, aliases, fact_ids, mentions, first_at,"
                 " last_at) VALUES (%s, %s, %s, %s, %s, %s::uuid[], %s, %s, %s)",
-                (user_id, p["name_key"], self.guard_text(p["name"]), self.guard_text(p["relation"]),
-                 [self.guard_text(a) for a in p["aliases"] or []], p["fact_ids"], p["mentions"],
+                (user_id, *(person := self.guard_record(p["name_key"], p["name"], p["relation"],
+                                                        *(p["aliases"] or [])))[:3],
+                 person[3:], p["fact_ids"], p["mentions"],
                  p["first_at"], p["last_at"]))
         for e in data.get("evaluations", []):
             yield from execute(f"INSERT INTO {EVALUATIONS} (user_id, message_id, evaluator, output, at)"

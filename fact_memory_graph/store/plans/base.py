@@ -16,7 +16,7 @@ from psycopg.types.json import Jsonb
 
 from fact_memory_graph.config import LifecyclePolicy, WriteConfig
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
-from fact_memory_graph.sanitize import redact_json, redact_secrets
+from fact_memory_graph.sanitize import redact_json, redact_record, redact_secrets
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
@@ -63,6 +63,16 @@ class PlansBase:
         (``WriteConfig.redact_secrets``). Every plan writing such text passes it through here
         (claims, names, notes, summaries, errors, the log); JSON goes through :meth:`jsonb`."""
         return redact_secrets(text) if text and self.write.redact_secrets else text
+
+    def guard_record(self, *texts: str | None) -> list[str | None]:
+        """The strings of one record (a person's name, relation and aliases; a claim and its
+        note) as they may be stored: checked together, so a secret split over two of them is
+        withheld in both (``WriteConfig.redact_secrets``)."""
+        if not self.write.redact_secrets:
+            return list(texts)
+        present = [t for t in texts if t]
+        guarded = iter(redact_record(present))
+        return [next(guarded) if t else t for t in texts]
 
     def jsonb(self, value: Any) -> Jsonb:
         """A JSON parameter whose every string has passed the secret filter: the one way plans

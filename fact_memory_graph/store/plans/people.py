@@ -103,6 +103,8 @@ class EvaluationPlans(ReadPlans):
         link the believed facts whose claim or fields name them (the user's own row links none)."""
         key = name_key(mention)
         aliases = sorted({a for a in mention.aliases if a.lower() != mention.name.lower()})
+        # One record: a secret split over the name, the relation and the aliases is withheld in each.
+        record = self.guard_record(key, mention.name, mention.relation, *aliases)
         if key == SELF_KEY:
             link_sql, link_params = "'{}'::uuid[]", []
         else:
@@ -120,7 +122,7 @@ class EvaluationPlans(ReadPlans):
             "       THEN ARRAY[excluded.name] ELSE '{}'::text[] END) a ORDER BY a),"
             "  fact_ids = ARRAY(SELECT DISTINCT f FROM unnest(excluded.fact_ids || p.fact_ids) f LIMIT %s),"
             "  mentions = p.mentions + 1, last_at = GREATEST(p.last_at, excluded.last_at)",
-            (user_id, key, self.guard_text(mention.name), self.guard_text(mention.relation), [self.guard_text(a) for a in aliases],
+            (user_id, *record[:3], record[3:],
              *link_params, at, at, MAX_LINKED_FACTS))
 
     def _link_new_facts(self, user_id: str, facts: Sequence[tuple[Any, str]]) -> Plan[None]:

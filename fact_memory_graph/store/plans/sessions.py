@@ -64,9 +64,10 @@ class SessionPlans(HealthPlans):
                 " started_at = EXCLUDED.started_at, ended_at = EXCLUDED.ended_at, built_at = EXCLUDED.built_at,"
                 " embedding = EXCLUDED.embedding, model_summary = EXCLUDED.model_summary,"
                 " model_summary_at = EXCLUDED.model_summary_at",
-                (user_id, record["session_id"], self.guard_text(record["content"]), self.guard_text(record["summary"]), record["fact_ids"],
+                (user_id, record["session_id"], *(texts := self.guard_record(  # one record: read together
+                    record["content"], record["summary"], record.get("model_summary")))[:2], record["fact_ids"],
                  record["fingerprint"], record["started_at"], record["ended_at"], at, self.vector_param(vector),
-                 self.guard_text(record.get("model_summary")), record.get("model_summary_at")))
+                 texts[2], record.get("model_summary_at")))
         return True
 
     def _search_sessions_plan(self, user_id: str, embedding: Sequence[float], limit: int,

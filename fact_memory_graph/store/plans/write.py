@@ -12,7 +12,7 @@ from uuid import UUID
 
 from fact_memory_graph.errors import FactNotFoundError, InvalidInputError
 from fact_memory_graph.guard import claims_conflict
-from fact_memory_graph.sanitize import check_id
+from fact_memory_graph.sanitize import check_id, redact_json
 from fact_memory_graph.schema import (
     DECLINED_REASON,
     FORGOTTEN_MEANWHILE,
@@ -134,12 +134,16 @@ class WritePlans(EvaluationPlans):
         message_id: str | None = None, before: Row | None = None, after: Row | None = None,
         note: str | None = None,
     ) -> Plan[None]:
+        snapshot = {"before": row_json(before) if before is not None else None,
+                    "after": row_json(after) if after is not None else None, "note": note}
+        if self.write.redact_secrets:  # one record: a correction's reason read with the claims it explains
+            snapshot = redact_json(snapshot)
         yield from execute(
             f"INSERT INTO {AUDIT} (user_id, op, fact_id, candidate_id, message_id, before, after, note, at)"
             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
             (user_id, op, fact_id, candidate_id, message_id,
-             self.jsonb(row_json(before)) if before is not None else None,
-             self.jsonb(row_json(after)) if after is not None else None, self.guard_text(note), at),
+             self.jsonb(snapshot["before"]) if before is not None else None,
+             self.jsonb(snapshot["after"]) if after is not None else None, self.guard_text(snapshot["note"]), at),
         )
 
     # ------------------------------------------------------------ the one guarded way to write a user's rows

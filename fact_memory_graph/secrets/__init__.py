@@ -1,6 +1,11 @@
 """The secret filter: what a memory of a person must never keep, found without a model.
 
-Built on two maintained libraries, with by hand only what neither covers:
+Built on maintained libraries and data, with by hand only what they do not cover. What a secret
+*is* (checksums, word lists, names of secrets in forty languages, gitleaks' provider rules, a
+normalised view of the text) lives in :mod:`fact_memory_graph.secrets.forms`; this module keeps
+the first finders and the entry points (``find_secrets``, ``redact_secrets``, ``redact_json``
+and ``redact_record`` for a record's strings read together, ``redact_in_context`` for a turn
+read with the turn before it):
 
 - **detect-secrets** (Yelp): the provider-key patterns of its regex plugins (AWS, GitHub, GitLab,
   Stripe, Slack, OpenAI, npm, PyPI, Twilio, SendGrid, JWT, private-key headers, URL credentials,
@@ -22,7 +27,8 @@ Built on two maintained libraries, with by hand only what neither covers:
 Not secrets here: health, beliefs and other special categories (the privacy policy decides those),
 phone numbers, order, booking and tracking numbers, dates, prices, versions. ``find_secrets``
 names the kinds found; ``redact_secrets`` replaces each with ``[<kind> withheld]``. Measured on the
-corpus in ``tests/unit/test_secret_corpus.py`` (see BENCHMARKS.md).
+corpus in ``tests/unit/secret_corpus.py`` and on corpora written apart from the filter
+(``benchmarks/secret_corpus.py``; see BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ import math
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
+
+from fact_memory_graph.secrets import forms
 
 Span = tuple[int, int, str]
 
@@ -111,18 +119,24 @@ def _provider_spans(text: str) -> Iterator[Span]:
 
 
 # ---------------------------------------------------------------- cards
-_SEP = r"[ \u00a0\u2009\u202f.\-\u2010-\u2015\u2212/_]"
-_CARD_RUN = re.compile(rf"(?<![\d+])\d(?:{_SEP}{{0,2}}\d){{12,18}}(?!\d)")
+_SEP = r"[ \u00a0\u2009\u202f\u2029.\-\u2010-\u2015\u2212/_\n\r\t,]"
+_CARD_RUN = re.compile(rf"(?<![\d+])\d(?:{_SEP}{{0,4}}\d){{12,18}}(?!\d)")
 _DIGIT_WORDS = {"zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                 "six": "6", "seven": "7", "eight": "8", "nine": "9"}
 _WORD_RUN = re.compile(r"\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b[\s,\-]*){13,19}",
                        re.I)
 _NOT_A_CARD_BEFORE = re.compile(
-    r"(?i)(?:order|tracking|track|confirmation|booking|reservation|reference|ref|invoice|ticket|isbn|parcel|"
-    r"shipment|serial|policy|case|account|iban|phone|tel|mobile|call)\b[^.!?\n]{0,24}$")
+    r"(?i)\b(?:order|tracking|track|confirmation|booking|reservation|reference|ref|invoice|ticket|isbn|parcel|"
+    r"shipment|serial|policy|case|account|iban|phone|tel|mobile|call|imei|library|loyalty|member|membership|barcode"
+    r"|customer|sku|model|ean|gtin|upc|e-ticket|eticket|frequent flyer|confirmation)\b[^.!?\n]{0,24}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
-_CARD_FRAGMENT = re.compile(rf"(?<!\d)\d{{4}}(?:{_SEP}{{0,2}}\d){{3,14}}(?!\d)")
+_CARD_FRAGMENT = re.compile(rf"(?<![\w])\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}(?![\w])")
+#: A turn that is only digit groups of four: half a card typed in two messages.
+_HALF_CARD_TURN = re.compile(
+    r"(?i)^\W*(?:(?:first|second|last|other|half|part|rest|digits|then|and|next|the|numbers?|continued|more|primera"
+    r"|segunda|parte|mitad|resto|premi[eè]re|moiti[eé]|suite|erste|zweite|h[äa]lfte|rest|dann|prima|seconda|met[àa]"
+    r"|resto|poi)\W+){0,5}\d{4}(?:[ \-.]{1,3}\d{4}){1,2}\W*$")
 
 
 def _luhn(digits: str) -> bool:
@@ -141,8 +155,17 @@ def _is_isbn(digits: str) -> bool:
     return len(digits) == 13 and digits[:3] in ("978", "979") and isbn.is_valid(digits)
 
 
+_BRANDS = {13: ("4",), 14: ("30", "36", "38", "39"), 15: ("34", "37", "1800", "2131"),
+           16: ("4", "51", "52", "53", "54", "55", "22", "23", "24", "25", "26", "27", "6011", "64", "65", "35",
+                "62", "50", "56", "57", "58", "67", "60", "63"),
+           17: ("4", "5", "6"), 18: ("4", "5", "6"), 19: ("4", "5", "6", "35")}
+
+
 def _card_number(digits: str) -> bool:
-    return 13 <= len(digits) <= 19 and digits[0] in "23456" and _luhn(digits) and not _is_isbn(digits)
+    """Luhn-valid, 13-19 digits, with a card network's prefix for its length (an IMEI or a
+    library barcode passes Luhn too)."""
+    return (13 <= len(digits) <= 19 and digits.startswith(_BRANDS[len(digits)]) and _luhn(digits)
+            and not _is_isbn(digits))
 
 
 def _card_spans(text: str) -> Iterator[Span]:
@@ -158,6 +181,8 @@ def _card_spans(text: str) -> Iterator[Span]:
         fragment = _CARD_FRAGMENT.search(text, word.end(), min(len(text), word.end() + 40))
         if fragment:
             yield fragment.start(), fragment.end(), "card number"
+    if _HALF_CARD_TURN.match(text):
+        yield 0, len(text), "card number"
 
 
 # ---------------------------------------------------------------- said in words: passwords, codes, ids
@@ -280,6 +305,8 @@ def _id_spans(text: str) -> Iterator[Span]:
         if not _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()]):
             continue
         compact = re.sub(r"\D", "", match.group())
+        if forms.is_phone_number(text, match.start(), match.end()):
+            continue
         if any(_valid_quietly(module, compact) for module in _BARE_MODULES):
             yield match.start(), match.end(), "government id"
 
@@ -325,12 +352,17 @@ def _cached_spans(text: str) -> tuple[Span, ...]:
 def _spans(text: str) -> list[Span]:
     if not text or _PLAIN_VALUE.fullmatch(text):  # ids, times and numbers in stored records
         return []
-    if not (_ANY_SIGNAL.search(text) or _SIGNAL_WORDS.search(text)):  # most messages: one scan, nothing
-        return []
+    norm, origin = forms.view(text)
+    names = forms.names_in(norm)
     spans: list[Span] = []
-    for finder in (_card_spans, _provider_spans, _named_spans, _id_spans):
-        spans.extend(finder(text))
-    return spans
+    if names or _ANY_SIGNAL.search(norm) or _SIGNAL_WORDS.search(norm):
+        for finder in (_card_spans, _provider_spans, _named_spans, _id_spans, forms.id_spans, forms.iban_spans,
+                       forms.shape_spans, forms.gitleaks_spans):
+            spans.extend(finder(norm))
+        spans.extend(forms.named_spans(norm, names))
+    if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
+        spans.extend(forms.seed_spans(norm))
+    return forms.back(spans, origin)
 
 
 def find_secrets(text: str) -> list[str]:
@@ -345,25 +377,110 @@ def redact_secrets(text: str) -> str:
     return _mask(text, spans) if spans else text
 
 
-def redact_json(value: Any) -> Any:
-    """A JSON-like value with every string (keys included) passed through :func:`redact_secrets`."""
+def redact_record(strings: list[str]) -> list[str]:
+    """The strings of one record, redacted together: a secret split over two of them (a key and
+    its value, a name and its relation, a goal and its note) is withheld in both."""
+    out = [redact_secrets(s) for s in strings]
+    if len(strings) < 2:
+        return out
+    joined, starts, at = [], [], 0
+    for s in strings:
+        starts.append(at)
+        joined.append(s)
+        at += len(s) + 1
+    whole = " ".join(joined)
+    spans = secret_spans(whole)  # a value named in the string before it counts too
+    if not spans:
+        return out
+    for n, s in enumerate(strings):
+        begin, end = starts[n], starts[n] + len(s)
+        mine = [(max(a, begin) - begin, min(b, end) - begin, k) for a, b, k in spans if a < end and b > begin]
+        if mine:
+            out[n] = _mask(s, [*mine, *secret_spans(s)])
+    return out
+
+
+def _strings(value: Any, out: list[str], keys: list[bool] | None = None) -> None:
     if isinstance(value, str):
-        return redact_secrets(value)
+        out.append(value)
+        if keys is not None:
+            keys.append(False)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(k, str):
+                out.append(k)
+                if keys is not None:
+                    keys.append(True)
+            _strings(v, out, keys)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _strings(v, out, keys)
+
+
+def _rebuild(value: Any, it: Iterator[str]) -> Any:
+    if isinstance(value, str):
+        return next(it)
     if isinstance(value, dict):
-        return {redact_secrets(k) if isinstance(k, str) else k: redact_json(v) for k, v in value.items()}
+        return {(next(it) if isinstance(k, str) else k): _rebuild(v, it) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [redact_json(v) for v in value]
+        return [_rebuild(v, it) for v in value]
     return value
 
 
-def redact_in_context(text: str, before: str) -> str:
-    """``text`` redacted as the continuation of ``before`` (the turn before it): a card number
-    split over two turns is masked in this one even when neither half is a card alone."""
+def redact_json(value: Any) -> Any:
+    """A JSON-like value with every string (keys included) redacted, all of them read together as
+    one record (:func:`redact_record`): a secret split over two strings is withheld too."""
+    strings: list[str] = []
+    keys: list[bool] = []
+    _strings(value, strings, keys)
+    if not strings:
+        return value
+    out = [redact_secrets(s) for s in strings]
+    # The strings that could hold part of a secret, side by side, read together: values with
+    # digits or words, and keys that name a secret ("password" then "hunter2"; half a card in
+    # each of two fields with a status between them). Ids, times and numbers of our own, and
+    # keys of our own schema, are left out.
+    carrying = [n for n, is_key in enumerate(keys) if _carries(out[n], is_key)]
+    if len(carrying) > 1:
+        for n, text in zip(carrying, redact_record([out[n] for n in carrying]), strict=True):
+            out[n] = text
+    return _rebuild(value, iter(out))
+
+
+_OUR_VALUE = re.compile(  # ids and times the library writes into its records
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|turn:[0-9a-f]{40}"
+    r"|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
+
+
+@functools.lru_cache(maxsize=8192)
+def _carries(text: str, is_key: bool) -> bool:
+    """Whether a string of a record could hold part of a secret: digits, three words or more
+    (half a seed phrase, a passphrase), a long token, or a secret's name. Cached: a record's keys
+    and its claim come back in every record of a write."""
+    if not text or _OUR_VALUE.fullmatch(text) or "withheld]" in text:
+        return False
+    if any(ch.isdigit() for ch in text):
+        return True
+    if is_key:
+        return bool(forms.names_in(text))
+    return text.count(" ") >= 2 or (len(text) >= 8 and not text.isalpha()) or bool(forms.names_in(text))
+
+
+def spans_in_context(text: str, before: str) -> list[Span]:
+    """The secrets of ``text`` read as the continuation of ``before`` (the turn before it): a
+    name in one turn and its value in the next, half a card or a seed phrase in each."""
     own = secret_spans(text)
-    if before and re.search(r"\d", text[:40]):
-        joined = f"{before.rstrip()} {text}"
+    if before and before.strip():
+        tail = before.rstrip()[-400:]
+        joined = f"{tail}{forms.TURN_JOIN}{text}"
         offset = len(joined) - len(text)
         own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
+    return own
+
+
+def redact_in_context(text: str, before: str) -> str:
+    """``text`` redacted as the continuation of ``before`` (see :func:`spans_in_context`)."""
+    own = spans_in_context(text, before)
     return _mask(text, own) if own else text
 
 
