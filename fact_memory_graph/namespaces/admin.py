@@ -52,6 +52,17 @@ class Admin:
         """Async twin of :meth:`users`."""
         return await self._ctx.astore.users()
 
+    def users_page(self, *, prefix: str = "", after: str = "", limit: int = 50) -> list[dict[str, Any]]:
+        """One page of users (id order) whose id starts with ``prefix``, after ``after`` (pass the
+        last ``user_id`` of a page for the next): ``user_id``, believed ``durable`` and ``current``
+        facts, every fact (``facts``), ``last_activity``, ``queued`` and ``parked`` messages,
+        ``pending`` corrections. Users with facts or logged messages are listed."""
+        return self._ctx.store.users_page(prefix=prefix, after=after, limit=limit)
+
+    async def ausers_page(self, *, prefix: str = "", after: str = "", limit: int = 50) -> list[dict[str, Any]]:
+        """Async twin of :meth:`users_page`."""
+        return await self._ctx.astore.users_page(prefix=prefix, after=after, limit=limit)
+
     def stats(self, user_id: str) -> dict[str, Any]:
         """Counts of a user's facts by kind and status, pending candidates, audit rows, messages."""
         return self._ctx.store.stats(user_id)
