@@ -71,13 +71,13 @@ class Admin:
         """Async twin of :meth:`stats`."""
         return await self._ctx.astore.stats(user_id)
 
-    def audit(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
-        """The user's audit rows, oldest first."""
-        return self._ctx.store.audit_log(user_id, limit=limit)
+    def audit(self, user_id: str, *, limit: int | None = None, newest: bool = False) -> list[AuditEntry]:
+        """The user's audit rows, oldest first; ``limit``: the first N (with ``newest``, the last N)."""
+        return self._ctx.store.audit_log(user_id, limit=limit, newest=newest)
 
-    async def aaudit(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
+    async def aaudit(self, user_id: str, *, limit: int | None = None, newest: bool = False) -> list[AuditEntry]:
         """Async twin of :meth:`audit`."""
-        return await self._ctx.astore.audit_log(user_id, limit=limit)
+        return await self._ctx.astore.audit_log(user_id, limit=limit, newest=newest)
 
     def forget_requests(self) -> list[dict[str, Any]]:
         """Forgets that could not finish and wait for the worker to retry them, oldest first."""

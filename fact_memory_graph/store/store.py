@@ -264,6 +264,10 @@ class FactStore(StorePlans):
         """Users whose id starts with ``prefix``, after ``after``, with their counts (keyset paging)."""
         return self._run(lambda: self._users_page_plan(prefix, after, limit))
 
+    def series(self, user_id: str | None, *, since: datetime, bucket: str = "day") -> dict[str, list[Any]]:
+        """Time series for the inspector's charts (facts by category, exposure, queue)."""
+        return self._run(lambda: self._series_plan(user_id, since, bucket))
+
     def facts_page(self, user_id: str, **filters: Any) -> tuple[list[Fact], int]:
         """One filtered page of a user's facts and the number matching."""
         return self._run(lambda: self._facts_page_plan(user_id, **filters))

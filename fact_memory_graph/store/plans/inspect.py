@@ -118,3 +118,26 @@ class InspectPlans(QueuePlans):
             "  AND e.message_id = m.message_id AND e.evaluator = 'exposure'"
             f" WHERE {' AND '.join(where)} ORDER BY m.seq DESC LIMIT %s", (*params, _page(limit)))
         return [dict(r) for r in found]
+
+    def _series_plan(self, user_id: str | None, since: Any, bucket: str) -> Plan[dict[str, list[Row]]]:
+        """Time series for charts (one user, or every user with ``None``), by ``bucket`` (day or
+        week) from ``since``: facts added per category, what replies were shown (facts, stale
+        ones, restated ones) from the ``exposure`` records, messages queued and processed."""
+        if bucket not in ("day", "week", "hour"):
+            raise ValueError(f"bucket must be hour, day or week, not {bucket!r}")
+        scope, params = ("user_id = %s", [require_user(user_id)]) if user_id is not None else ("TRUE", [])
+        facts = yield from rows(
+            f"SELECT date_trunc('{bucket}', created_at) AS at, category, count(*) AS n FROM {FACTS}"
+            f" WHERE {scope} AND created_at >= %s GROUP BY 1, 2 ORDER BY 1, 2", (*params, since))
+        shown = yield from rows(
+            f"SELECT date_trunc('{bucket}', at) AS at, sum((output->>'facts_shown')::int) AS shown,"
+            " sum((output->>'stale_shown')::int) AS stale, sum((output->>'repeated')::int) AS repeated,"
+            f" count(*) AS replies FROM {EVALUATIONS} WHERE {scope} AND evaluator = 'exposure' AND at >= %s"
+            " GROUP BY 1 ORDER BY 1", (*params, since))
+        queued = yield from rows(
+            f"SELECT date_trunc('{bucket}', enqueued_at) AS at, count(*) AS n FROM {MESSAGES}"
+            f" WHERE {scope} AND enqueued_at >= %s GROUP BY 1 ORDER BY 1", (*params, since))
+        processed = yield from rows(
+            f"SELECT date_trunc('{bucket}', processed_at) AS at, count(*) AS n FROM {MESSAGES}"
+            f" WHERE {scope} AND processed_at >= %s GROUP BY 1 ORDER BY 1", (*params, since))
+        return {"facts": facts, "shown": shown, "queued": queued, "processed": processed}
