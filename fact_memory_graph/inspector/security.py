@@ -38,7 +38,7 @@ HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # "no-referrer" would make a browser send `Origin: null` on our own forms
     "Cache-Control": "no-store",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
@@ -85,11 +85,15 @@ def check_bind(host: str, access: Access) -> None:
 
 
 def _route_name(request: Request) -> str:
+    """The template of the route a request matched (``/users/{user_id:str}``), or ``(no route)``."""
+    partial = None
     for route in request.app.routes:
         match, _ = route.matches(request.scope)
         if match is Match.FULL:
-            return getattr(route, "path", "?")
-    return "?"
+            return getattr(route, "path", "(no route)")
+        if match is Match.PARTIAL and partial is None:
+            partial = getattr(route, "path", None)
+    return partial or "(no route)"
 
 
 def _same_origin(request: Request) -> bool:
@@ -111,11 +115,11 @@ class Guard(BaseHTTPMiddleware):
         self.access = access
 
     async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        started = time.perf_counter()
+        started, route = time.perf_counter(), _route_name(request)
         response = await self._guarded(request, call_next)
         for name, value in HEADERS.items():
             response.headers.setdefault(name, value)
-        logger.info("%s %s %s %.1f ms", request.method, _route_name(request), response.status_code,
+        logger.info("%s %s %s %.1f ms", request.method, route, response.status_code,
                     (time.perf_counter() - started) * 1000)
         return response
 
