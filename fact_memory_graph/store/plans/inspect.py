@@ -42,29 +42,41 @@ class InspectPlans(QueuePlans):
         """Users whose id starts with ``prefix``, after ``after`` in id order (keyset paging):
         facts by kind (believed ones), every fact, last activity, queued and parked messages and
         pending corrections. The ids come from the facts and the message log (a user whose first
-        message waits in the queue is listed too); each count is one index range of that user."""
+        message waits in the queue is listed too); the counts are one grouped statement per table
+        over the page's ids (index ranges; each pushed down whole on a Postgres distributed by user)."""
         n = _page(limit)
         scope = "user_id > %s AND starts_with(user_id, %s)"
-        return (yield from rows(
-            f"WITH ids AS (SELECT user_id FROM ("
-            f"(SELECT DISTINCT user_id FROM {FACTS} WHERE {scope} ORDER BY user_id LIMIT %s)"
-            f" UNION (SELECT DISTINCT user_id FROM {MESSAGES} WHERE {scope} ORDER BY user_id LIMIT %s)"
-            ") u ORDER BY user_id LIMIT %s)"
-            " SELECT ids.user_id, coalesce(f.durable, 0) AS durable, coalesce(f.current, 0) AS current,"
-            " coalesce(f.total, 0) AS facts, greatest(f.last_fact_at, m.last_message_at) AS last_activity,"
-            " coalesce(m.queued, 0) AS queued, coalesce(m.parked, 0) AS parked, coalesce(c.pending, 0) AS pending"
-            " FROM ids"
-            " LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE kind = 'durable' AND status IN ('active', 'dormant'))"
-            "   AS durable, count(*) FILTER (WHERE kind = 'current' AND status IN ('active', 'dormant')) AS current,"
-            "   count(*) AS total, max(greatest(created_at, last_confirmed_at)) AS last_fact_at"
-            f"  FROM {FACTS} WHERE user_id = ids.user_id) f ON true"
-            " LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE state = 'queued') AS queued,"
-            "   count(*) FILTER (WHERE state = 'failed') AS parked, max(at) AS last_message_at"
-            f"  FROM {MESSAGES} WHERE user_id = ids.user_id) m ON true"
-            f" LEFT JOIN LATERAL (SELECT count(*) AS pending FROM {CANDIDATES}"
-            "   WHERE user_id = ids.user_id AND status = 'pending') c ON true"
-            " ORDER BY ids.user_id",
-            (after, prefix, n, after, prefix, n, n)))
+        ids = yield from rows(
+            f"SELECT user_id FROM ((SELECT DISTINCT user_id FROM {FACTS} WHERE {scope} ORDER BY user_id LIMIT %s)"
+            f" UNION (SELECT DISTINCT user_id FROM {MESSAGES} WHERE {scope} ORDER BY user_id LIMIT %s)) u"
+            " ORDER BY user_id LIMIT %s", (after, prefix, n, after, prefix, n, n))
+        page = [r["user_id"] for r in ids]
+        if not page:
+            return []
+        facts = yield from rows(
+            "SELECT user_id, count(*) FILTER (WHERE kind = 'durable' AND status IN ('active', 'dormant')) AS durable,"
+            " count(*) FILTER (WHERE kind = 'current' AND status IN ('active', 'dormant')) AS current,"
+            " count(*) AS facts, max(greatest(created_at, last_confirmed_at)) AS last_fact_at"
+            f" FROM {FACTS} WHERE user_id = ANY(%s) GROUP BY user_id", (page,))
+        messages = yield from rows(
+            "SELECT user_id, count(*) FILTER (WHERE state = 'queued') AS queued,"
+            " count(*) FILTER (WHERE state = 'failed') AS parked, max(at) AS last_message_at"
+            f" FROM {MESSAGES} WHERE user_id = ANY(%s) GROUP BY user_id", (page,))
+        pending = yield from rows(
+            f"SELECT user_id, count(*) AS pending FROM {CANDIDATES} WHERE user_id = ANY(%s) AND status = 'pending'"
+            " GROUP BY user_id", (page,))
+        by_facts = {r["user_id"]: r for r in facts}
+        by_messages = {r["user_id"]: r for r in messages}
+        by_pending = {r["user_id"]: r["pending"] for r in pending}
+        out = []
+        for user in page:
+            f, m = by_facts.get(user, {}), by_messages.get(user, {})
+            times = [t for t in (f.get("last_fact_at"), m.get("last_message_at")) if t is not None]
+            out.append({"user_id": user, "durable": f.get("durable", 0), "current": f.get("current", 0),
+                        "facts": f.get("facts", 0), "last_activity": max(times) if times else None,
+                        "queued": m.get("queued", 0), "parked": m.get("parked", 0),
+                        "pending": by_pending.get(user, 0)})
+        return out
 
     def _facts_page_plan(
         self, user_id: str, *, kind: str | None, status: Sequence[str] | None, category: str | None,
