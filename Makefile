@@ -5,13 +5,23 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test unit lint bench install clean
+.PHONY: demo test unit lint bench install clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e ".[dev]"
+	@$(MAKE) --no-print-directory browser
 	touch $(STAMP)
+
+# The inspector's browser tests drive Debian's chromium with Playwright (Playwright's own browser
+# download cannot run here). Installed when missing and we are root (CI is); otherwise the
+# browser tests say they need it and skip.
+browser:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's chromium for the inspector's browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
 
 install: $(STAMP)
 
@@ -19,6 +29,7 @@ demo: $(STAMP)
 	$(VENV)/bin/fact-memory demo
 
 test: $(STAMP)
+	@$(MAKE) --no-print-directory browser
 	$(PY) -m ruff check fact_memory_graph tests examples benchmarks
 	$(VENV)/bin/lint-imports --no-logo --no-cache
 	$(PY) -m pytest

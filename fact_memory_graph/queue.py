@@ -628,17 +628,35 @@ class MessageQueue:
             return str(exc)
         return None
 
-    def retry_failed(self, user_id: str | None = None) -> int:
-        """Put parked (``failed``) messages back in the queue; returns how many."""
-        count = self.ctx.store.requeue_failed(user_id, now=self.ctx.now())
+    def retry_failed(self, user_id: str | None = None, *, message_ids: Sequence[str] | None = None) -> int:
+        """Put parked (``failed``) messages back in the queue (only ``message_ids`` of
+        ``user_id`` when given); returns how many."""
+        count = self.ctx.store.requeue_failed(user_id, now=self.ctx.now(), message_ids=message_ids)
         if count:
             self.wake()
         return count
 
-    async def aretry_failed(self, user_id: str | None = None) -> int:
+    async def aretry_failed(self, user_id: str | None = None, *, message_ids: Sequence[str] | None = None) -> int:
         """Async twin of :meth:`retry_failed`."""
-        count = await self._astore.requeue_failed(user_id, now=self.ctx.now())
+        count = await self._astore.requeue_failed(user_id, now=self.ctx.now(), message_ids=message_ids)
         if count:
             self.wake()
         return count
+
+    def messages(self, user_id: str, *, message_ids: Sequence[str] | None = None, session_id: str | None = None,
+                 states: Sequence[str] | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        """A user's logged messages, newest first (at most ``limit``, 500 at most), by id, by
+        session or by state (``queued``, ``failed``, ``done``): text, times, state, attempts,
+        why parked, and what the reply before it was shown (``facts_shown``, ``stale_shown``,
+        ``shown_digests``, the ``exposure`` record). Processed messages leave the log after
+        ``QueueConfig.log_days``."""
+        return self.ctx.store.message_log(check_id(user_id, "user_id"), message_ids=message_ids,
+                                          session_id=session_id, states=states, limit=limit)
+
+    async def amessages(self, user_id: str, *, message_ids: Sequence[str] | None = None,
+                        session_id: str | None = None, states: Sequence[str] | None = None,
+                        limit: int = 50) -> list[dict[str, Any]]:
+        """Async twin of :meth:`messages`."""
+        return await self._astore.message_log(check_id(user_id, "user_id"), message_ids=message_ids,
+                                              session_id=session_id, states=states, limit=limit)
 

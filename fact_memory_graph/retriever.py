@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
@@ -73,6 +74,44 @@ def fact_age_days(fact: Fact, now: datetime, age_from: str) -> float:
     return max((now - start).total_seconds() / 86400.0, 0.0)
 
 
+def _score_candidates(found: dict[FactKind, list[SearchHit]], *, now: datetime, read: ReadConfig,
+                      ranking: RankingFormula | None) -> tuple[dict[FactKind, list[list[Any]]], list[tuple[SearchHit, str]]]:
+    """Every candidate scored, per kind, as ``[score, relevance, weight, fact, pending, stale, hit]``
+    (the said-together boost applied), and the candidates left out with the reason."""
+    rank = ranking or Seed000Ranking()
+    by_kind: dict[FactKind, list[list[Any]]] = {}
+    left_out: list[tuple[SearchHit, str]] = []
+    for kind in (FactKind.DURABLE, FactKind.CURRENT):
+        scored = by_kind[kind] = []
+        for hit in found.get(kind, []):
+            fact, similarity, pending = hit[0], hit[1], hit[2]
+            if fact.expires_at is not None and fact.expires_at <= now:
+                left_out.append((hit, "expired"))  # its window passed; maintain() will mark it expired
+                continue
+            relevance = min(max(similarity, 0.0), 1.0)
+            weight = 1.0 if kind is FactKind.DURABLE else read.time_weight(fact_age_days(fact, now, read.age_from))
+            stale = kind is FactKind.CURRENT and weight < read.current_floor
+            if stale and relevance < read.stale_min_relevance:
+                # an old state the query is not about (see ReadConfig.stale_min_relevance)
+                left_out.append((hit, "stale, and the query is not about it"))
+                continue
+            scored.append([rank(fact, relevance, weight, now), relevance, weight, fact, pending, stale, hit])
+    _boost_said_together([s for scored in by_kind.values() for s in scored], read.session_boost)
+    return by_kind, left_out
+
+
+def _select(by_kind: dict[FactKind, list[list[Any]]], k_durable: int, k_current: int, k: int | None
+            ) -> list[list[Any]]:
+    """The entries kept: the top of each kind by its quota, best first, capped at ``k``."""
+    kept: list[list[Any]] = []
+    for kind, quota in ((FactKind.DURABLE, k_durable), (FactKind.CURRENT, k_current)):
+        scored = by_kind[kind]
+        scored.sort(key=lambda s: (-s[0], s[3].claim, str(s[3].id)))
+        kept.extend(scored[:quota])
+    kept.sort(key=lambda s: (-round(s[0], 6), s[3].kind.value, s[3].claim, str(s[3].id)))
+    return kept[:k] if k is not None else kept
+
+
 def score_facts(
     found: dict[FactKind, list[SearchHit]],
     *,
@@ -85,27 +124,88 @@ def score_facts(
 ) -> list[Document]:
     """Rank candidates per kind with ``ranking`` (the lifecycle policy's formula; seed 000's
     ``relevance x confidence x time_weight`` by default), keep the quotas, cap at ``k``; best first."""
-    rank = ranking or Seed000Ranking()
-    by_kind: dict[FactKind, list[list[Any]]] = {}
-    for kind in (FactKind.DURABLE, FactKind.CURRENT):
-        scored = by_kind[kind] = []
-        for fact, similarity, pending, *_evidence in found.get(kind, []):
-            if fact.expires_at is not None and fact.expires_at <= now:
-                continue  # its window passed; maintain() will mark it expired
-            relevance = min(max(similarity, 0.0), 1.0)
-            weight = 1.0 if kind is FactKind.DURABLE else read.time_weight(fact_age_days(fact, now, read.age_from))
-            stale = kind is FactKind.CURRENT and weight < read.current_floor
-            if stale and relevance < read.stale_min_relevance:
-                continue  # an old state the query is not about (see ReadConfig.stale_min_relevance)
-            scored.append([rank(fact, relevance, weight, now), relevance, weight, fact, pending, stale])
-    _boost_said_together([s for scored in by_kind.values() for s in scored], read.session_boost)
-    docs: list[Document] = []
-    for kind, quota in ((FactKind.DURABLE, k_durable), (FactKind.CURRENT, k_current)):
-        scored = by_kind[kind]
-        scored.sort(key=lambda s: (-s[0], s[3].claim, str(s[3].id)))
-        docs.extend(_document(*s) for s in scored[:quota])
-    docs.sort(key=lambda d: (-d.metadata["score"], d.metadata["kind"], d.page_content, d.id))
-    return docs[:k] if k is not None else docs
+    by_kind, _ = _score_candidates(found, now=now, read=read, ranking=ranking)
+    return [_document(*s[:6]) for s in _select(by_kind, k_durable, k_current, k)]
+
+
+@dataclass(frozen=True)
+class ScoreParts:
+    """One candidate of a search and how its score was made (:meth:`FactMemoryRetriever.explain`).
+
+    ``dense`` (cosine similarity), ``lexical`` (full-text rank normalised to [0, 1)), ``person``
+    (linked to a person the query names) and ``in_period`` (dated in the period the query asks
+    about) are the evidence the search statement fused into ``relevance``; ``score`` is the
+    ranking formula over ``relevance``, ``confidence`` and ``time_weight`` plus ``boost`` (said
+    together with the best hit). ``rank`` is its place among the documents returned (``None``:
+    not returned, ``left_out`` says why)."""
+
+    fact: Fact
+    dense: float | None
+    lexical: float | None
+    person: bool
+    in_period: bool
+    relevance: float
+    confidence: float
+    time_weight: float
+    stale: bool
+    boost: float
+    score: float
+    rank: int | None
+    left_out: str | None
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What :meth:`FactMemoryRetriever.explain` returns: the documents a call returns, every
+    candidate's score parts (returned ones first, in order), and the fusion weights in force."""
+
+    query: str
+    at: datetime
+    documents: list[Document]
+    candidates: list[ScoreParts]
+    fusion: dict[str, float]
+
+
+class _Evidence:
+    """A search hit's fields, with a plain ``(fact, similarity, pending)`` tuple's evidence unknown."""
+
+    def __init__(self, hit: Any) -> None:
+        self.fact, self.similarity = hit[0], hit[1]
+        self.cosine, self.lexical = getattr(hit, "cosine", None), getattr(hit, "lexical", None)
+        self.person, self.in_period = bool(getattr(hit, "person", False)), bool(getattr(hit, "in_period", False))
+
+
+def _explain(query: str, now: datetime, found: dict[FactKind, list[SearchHit]], opts: dict[str, Any],
+             read: ReadConfig, ranking: RankingFormula | None) -> Explanation:
+    by_kind, left_out = _score_candidates(found, now=now, read=read, ranking=ranking)
+    base = {id(s): (ranking or Seed000Ranking())(s[3], s[1], s[2], now) for v in by_kind.values() for s in v}
+    kept = _select(by_kind, opts["k_durable"], opts["k_current"], opts["k"])
+    threshold = opts.get("score_threshold")
+    if threshold is not None:
+        kept = [s for s in kept if round(s[0], 6) >= threshold]
+    places = {id(s): i for i, s in enumerate(kept, 1)}
+    parts = []
+    for entries in by_kind.values():
+        for s in entries:
+            hit = _Evidence(s[6])
+            reason = None if id(s) in places else (
+                "below score_threshold" if threshold is not None and round(s[0], 6) < threshold
+                else "below its kind's quota or k")
+            parts.append(ScoreParts(fact=s[3], dense=hit.cosine, lexical=hit.lexical, person=hit.person,
+                                    in_period=hit.in_period, relevance=s[1], confidence=s[3].confidence,
+                                    time_weight=s[2], stale=s[5], boost=s[0] - base[id(s)], score=s[0],
+                                    rank=places.get(id(s)), left_out=reason))
+    for raw, reason in left_out:
+        hit = _Evidence(raw)
+        parts.append(ScoreParts(fact=hit.fact, dense=hit.cosine, lexical=hit.lexical, person=hit.person,
+                                in_period=hit.in_period, relevance=min(max(hit.similarity, 0.0), 1.0),
+                                confidence=hit.fact.confidence, time_weight=0.0, stale=False, boost=0.0, score=0.0,
+                                rank=None, left_out=reason))
+    parts.sort(key=lambda p: (p.rank is None, p.rank or 0, -p.score, p.fact.claim, str(p.fact.id)))
+    docs = [_document(*s[:6]) for s in kept]
+    weights = read.fusion_model().model_dump()
+    return Explanation(query=query, at=now, documents=docs, candidates=parts,
+                       fusion={k: float(v) for k, v in weights.items() if isinstance(v, int | float)})
 
 
 def _said_together(fact: Fact) -> tuple[str, str] | None:
@@ -339,6 +439,29 @@ class FactMemoryRetriever(BaseRetriever):
         opts = self._options(k, None, {})
         args = self._search_args(opts)
         return self._rank(user, self.context.store.search(user, embedding, args.pop("quotas"), **args), opts)
+
+    def _explain_args(self, query: str, k: int | None, search_kwargs: dict[str, Any] | None,
+                      user_id: str | None) -> tuple[str, dict[str, Any], dict[str, Any]]:
+        user = check_id(user_id or self.user_id, "user_id")
+        opts = self._options(k, search_kwargs, {})
+        return user, opts, self._search_args(opts, query)
+
+    def explain(self, query: str, *, k: int | None = None, search_kwargs: dict[str, Any] | None = None,
+                user_id: str | None = None) -> Explanation:
+        """The same search as :meth:`invoke`, explained: the documents it returns and every
+        candidate's score broken into its parts (:class:`ScoreParts`), from the search statement
+        and the ranking themselves. For people inspecting a memory: it records no access."""
+        user, opts, args = self._explain_args(query, k, search_kwargs, user_id)
+        found = self.context.store.search(user, self.context.embed_query(query), args.pop("quotas"), **args)
+        return _explain(query, self._now(), found, opts, self.context.config.read, self.context.ranking)
+
+    async def aexplain(self, query: str, *, k: int | None = None, search_kwargs: dict[str, Any] | None = None,
+                       user_id: str | None = None) -> Explanation:
+        """Async twin of :meth:`explain`."""
+        user, opts, args = self._explain_args(query, k, search_kwargs, user_id)
+        embedding = await self.context.aembed_query(query)
+        found = await self.context.astore.search(user, embedding, args.pop("quotas"), **args)
+        return _explain(query, self._now(), found, opts, self.context.config.read, self.context.ranking)
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, k: int | None = None,

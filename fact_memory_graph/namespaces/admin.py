@@ -52,6 +52,17 @@ class Admin:
         """Async twin of :meth:`users`."""
         return await self._ctx.astore.users()
 
+    def users_page(self, *, prefix: str = "", after: str = "", limit: int = 50) -> list[dict[str, Any]]:
+        """One page of users (id order) whose id starts with ``prefix``, after ``after`` (pass the
+        last ``user_id`` of a page for the next): ``user_id``, believed ``durable`` and ``current``
+        facts, every fact (``facts``), ``last_activity``, ``queued`` and ``parked`` messages,
+        ``pending`` corrections. Users with facts or logged messages are listed."""
+        return self._ctx.store.users_page(prefix=prefix, after=after, limit=limit)
+
+    async def ausers_page(self, *, prefix: str = "", after: str = "", limit: int = 50) -> list[dict[str, Any]]:
+        """Async twin of :meth:`users_page`."""
+        return await self._ctx.astore.users_page(prefix=prefix, after=after, limit=limit)
+
     def stats(self, user_id: str) -> dict[str, Any]:
         """Counts of a user's facts by kind and status, pending candidates, audit rows, messages."""
         return self._ctx.store.stats(user_id)
@@ -60,13 +71,13 @@ class Admin:
         """Async twin of :meth:`stats`."""
         return await self._ctx.astore.stats(user_id)
 
-    def audit(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
-        """The user's audit rows, oldest first."""
-        return self._ctx.store.audit_log(user_id, limit=limit)
+    def audit(self, user_id: str, *, limit: int | None = None, newest: bool = False) -> list[AuditEntry]:
+        """The user's audit rows, oldest first; ``limit``: the first N (with ``newest``, the last N)."""
+        return self._ctx.store.audit_log(user_id, limit=limit, newest=newest)
 
-    async def aaudit(self, user_id: str, *, limit: int | None = None) -> list[AuditEntry]:
+    async def aaudit(self, user_id: str, *, limit: int | None = None, newest: bool = False) -> list[AuditEntry]:
         """Async twin of :meth:`audit`."""
-        return await self._ctx.astore.audit_log(user_id, limit=limit)
+        return await self._ctx.astore.audit_log(user_id, limit=limit, newest=newest)
 
     def forget_requests(self) -> list[dict[str, Any]]:
         """Forgets that could not finish and wait for the worker to retry them, oldest first."""

@@ -28,12 +28,14 @@ class Corrections:
         return await self._ctx.astore.list_candidates(user_id, status=status)
 
     def resolve(self, user_id: str, candidate_id: uuid.UUID | str, *, accept: bool,
-                at: datetime | None = None) -> FactCandidate:
-        """Accept (the new claim replaces the old fact, which is kept as ``superseded``) or reject."""
-        return self._ctx.store.resolve_candidate(user_id, candidate_id, accept=accept, at=at or self._ctx.now())
+                at: datetime | None = None, note: str | None = None) -> FactCandidate:
+        """Accept (the new claim replaces the old fact, which is kept as ``superseded``) or reject;
+        ``note`` goes in the audit row (who decided)."""
+        return self._ctx.store.resolve_candidate(user_id, candidate_id, accept=accept, at=at or self._ctx.now(),
+                                                 note=note)
 
     async def aresolve(self, user_id: str, candidate_id: uuid.UUID | str, *, accept: bool,
-                       at: datetime | None = None) -> FactCandidate:
+                       at: datetime | None = None, note: str | None = None) -> FactCandidate:
         """Async twin of :meth:`resolve`."""
         return await self._ctx.astore.resolve_candidate(user_id, candidate_id, accept=accept,
-                                                        at=at or self._ctx.now())
+                                                        at=at or self._ctx.now(), note=note)

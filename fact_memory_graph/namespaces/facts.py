@@ -53,6 +53,19 @@ def _fact(claim: str, kind: FactKind | str | None, category: str, structured_fie
             "verification_status": verification_status, "expires_at": expires_at}
 
 
+def _retract_note(note: str | None) -> str:
+    return f"{note}: retracted by request" if note else "retracted by request"
+
+
+def _page_args(args: dict[str, Any]) -> dict[str, Any]:
+    from fact_memory_graph.store.plans.inspect import FACT_ORDERS
+
+    if args["order"] not in FACT_ORDERS:
+        raise InvalidInputError(f"order must be one of {', '.join(FACT_ORDERS)} (got {args['order']!r})")
+    keys = ("kind", "status", "category", "contains", "min_confidence", "order", "offset", "limit")
+    return {k: args[k] for k in keys}
+
+
 class Facts:
     """``memory.facts``: add / update / retract / purge a fact, get / list / history, the
     profile, and "forget what I said in that message". Every method has an ``a``-prefixed twin."""
@@ -107,15 +120,15 @@ class Facts:
                 item.get("verification_status", VerificationStatus.SELF_REPORTED), at, item.get("expires_at")))
         return proposals
 
-    def _edit(self, user_id: str, fact_id: uuid.UUID | str, claim: str, old: Fact | None, at: datetime | None
-              ) -> tuple[PlannedOp, datetime]:
+    def _edit(self, user_id: str, fact_id: uuid.UUID | str, claim: str, old: Fact | None, at: datetime | None,
+              note: str | None = None) -> tuple[PlannedOp, datetime]:
         if old is None or old.status not in (FactStatus.ACTIVE, FactStatus.DORMANT):
             raise FactNotFoundError(f"no active fact {fact_id} for user {user_id!r}")
         at = at or self._ctx.now()
         expires_at = old.expires_at if old.expires_at and old.expires_at >= at else None
         proposal = self._proposal(claim, old.kind, old.category, dict(old.structured_fields),
                                   old.verification_status, at, expires_at)
-        return proposal.model_copy(update={"supersedes": old.id, "note": f"user edit of {old.id}"}), at
+        return proposal.model_copy(update={"supersedes": old.id, "note": f"{note + ': ' if note else ''}user edit of {old.id}"}), at
 
     # ------------------------------------------------------------------ writes
     def add(self, user_id: str, claim: str, *, category: str, kind: FactKind | str | None = None,
@@ -173,31 +186,33 @@ class Facts:
         return await self._ctx.astore.apply(user_id, _direct_id(message_id), planned, at=at, generation=generation,
                                             rejected=dropped)
 
-    def update(self, user_id: str, fact_id: uuid.UUID | str, claim: str, *, at: datetime | None = None) -> AppliedOp:
+    def update(self, user_id: str, fact_id: uuid.UUID | str, claim: str, *, at: datetime | None = None,
+               note: str | None = None) -> AppliedOp:
         """A user edit: the corrected claim becomes a new active fact (same kind and category)
-        and the old one ``superseded`` by it — history kept (:meth:`history`)."""
+        and the old one ``superseded`` by it — history kept (:meth:`history`). ``note`` goes in
+        the audit row (who edited)."""
         generation = self._ctx.store.user_generation(user_id)  # before the fact is read
-        proposal, at = self._edit(user_id, fact_id, claim, self.get(user_id, fact_id), at)
+        proposal, at = self._edit(user_id, fact_id, claim, self.get(user_id, fact_id), at, note)
         planned = plan_ops(self._ctx, [proposal], source=FactSource.USER_EDIT)
         return _single(self._ctx.store.apply(user_id, _direct_id(None), planned, at=at, generation=generation), None)
 
     async def aupdate(self, user_id: str, fact_id: uuid.UUID | str, claim: str, *,
-                      at: datetime | None = None) -> AppliedOp:
+                      at: datetime | None = None, note: str | None = None) -> AppliedOp:
         """Async twin of :meth:`update`."""
         generation = await self._ctx.astore.user_generation(user_id)  # before the fact is read
-        proposal, at = self._edit(user_id, fact_id, claim, await self.aget(user_id, fact_id), at)
+        proposal, at = self._edit(user_id, fact_id, claim, await self.aget(user_id, fact_id), at, note)
         planned = await aplan_ops(self._ctx, [proposal], source=FactSource.USER_EDIT)
         return _single(await self._ctx.astore.apply(user_id, _direct_id(None), planned, at=at,
                                                     generation=generation), None)
 
-    def retract(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
+    def retract(self, user_id: str, fact_id: uuid.UUID | str, *, note: str | None = None) -> bool:
         """Stop believing a fact (``retracted``: kept for history, never retrieved). For privacy,
-        :meth:`purge` deletes it instead."""
-        return self._ctx.store.retract(user_id, fact_id, at=self._ctx.now(), note="retracted by request")
+        :meth:`purge` deletes it instead. ``note`` goes in the audit row (who retracted)."""
+        return self._ctx.store.retract(user_id, fact_id, at=self._ctx.now(), note=_retract_note(note))
 
-    async def aretract(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
+    async def aretract(self, user_id: str, fact_id: uuid.UUID | str, *, note: str | None = None) -> bool:
         """Async twin of :meth:`retract`."""
-        return await self._ctx.astore.retract(user_id, fact_id, at=self._ctx.now(), note="retracted by request")
+        return await self._ctx.astore.retract(user_id, fact_id, at=self._ctx.now(), note=_retract_note(note))
 
     def purge(self, user_id: str, fact_id: uuid.UUID | str) -> bool:
         """Hard-delete one fact and every copy of its text (privacy): its audit rows, the
@@ -241,6 +256,20 @@ class Facts:
                     category: str | None = None) -> list[Fact]:
         """Async twin of :meth:`list`."""
         return await self._ctx.astore.list_facts(user_id, kind=kind, status=status, category=category)
+
+    def page(self, user_id: str, *, kind: str | None = None, status: Sequence[str] | None = None,
+             category: str | None = None, contains: str | None = None, min_confidence: float | None = None,
+             order: str = "newest", offset: int = 0, limit: int = 50) -> tuple[list[Fact], int]:
+        """One page of a user's facts (at most 500), filtered by kind, statuses, category, a
+        piece of the claim (any case) and a lowest confidence, in ``order`` (newest, oldest,
+        confidence, last_seen, shown, claim); and how many facts match in all."""
+        return self._ctx.store.facts_page(check_id(user_id, "user_id"), **_page_args(locals()))
+
+    async def apage(self, user_id: str, *, kind: str | None = None, status: Sequence[str] | None = None,
+                    category: str | None = None, contains: str | None = None, min_confidence: float | None = None,
+                    order: str = "newest", offset: int = 0, limit: int = 50) -> tuple[list[Fact], int]:
+        """Async twin of :meth:`page`."""
+        return await self._ctx.astore.facts_page(check_id(user_id, "user_id"), **_page_args(locals()))
 
     def history(self, user_id: str, fact_id: uuid.UUID | str) -> FactHistory:
         """The chain through a fact — what it replaced and what replaced it — with its audit."""

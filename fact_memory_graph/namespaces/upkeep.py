@@ -184,6 +184,22 @@ class Upkeep:
         """Async twin of :meth:`runs`."""
         return await self._ctx.astore.runs(user_id, job=job, limit=limit)
 
+    def series(self, user_id: str | None = None, *, days: int = 28, bucket: str = "day",
+               at: datetime | None = None) -> dict[str, list[Any]]:
+        """Time series over the last ``days`` (one user, or everyone's with ``None``), by ``bucket``
+        (hour, day, week): ``facts`` added per category, ``shown`` (facts shown to replies, stale
+        ones, restated ones, from the exposure records), messages ``queued`` and ``processed``."""
+        since = (at or self._ctx.now()) - timedelta(days=days)
+        return self._ctx.store.series(check_id(user_id, "user_id") if user_id is not None else None,
+                                      since=since, bucket=bucket)
+
+    async def aseries(self, user_id: str | None = None, *, days: int = 28, bucket: str = "day",
+                      at: datetime | None = None) -> dict[str, list[Any]]:
+        """Async twin of :meth:`series`."""
+        since = (at or self._ctx.now()) - timedelta(days=days)
+        return await self._ctx.astore.series(check_id(user_id, "user_id") if user_id is not None else None,
+                                             since=since, bucket=bucket)
+
     def _health_args(self, at: datetime | None, since: datetime | timedelta | None
                      ) -> tuple[datetime, datetime | None, dict[str, Any]]:
         at = at or self._ctx.now()

@@ -240,9 +240,30 @@ class AsyncFactStore(StorePlans):
         """The queued messages (one user or all): user, id, attempts, last error."""
         return await self._run(lambda: self._queued_ids_plan(user_id))
 
-    async def requeue_failed(self, user_id: str | None = None, *, now: datetime) -> int:
-        """Put parked messages back in the queue."""
-        return await self._run(lambda: self._requeue_failed_plan(user_id, now))
+    async def requeue_failed(self, user_id: str | None = None, *, now: datetime,
+                       message_ids: Sequence[str] | None = None) -> int:
+        """Put parked messages back in the queue (only ``message_ids`` of ``user_id`` when given)."""
+        return await self._run(lambda: self._requeue_failed_plan(user_id, now, message_ids))
+
+    # ------------------------------------------------------------------ inspection pages
+    async def users_page(self, *, prefix: str = "", after: str = "", limit: int = 50) -> list[dict[str, Any]]:
+        """Users whose id starts with ``prefix``, after ``after``, with their counts (keyset paging)."""
+        return await self._run(lambda: self._users_page_plan(prefix, after, limit))
+
+    async def series(self, user_id: str | None, *, since: datetime, bucket: str = "day") -> dict[str, list[Any]]:
+        """Time series for the inspector's charts (facts by category, exposure, queue)."""
+        return await self._run(lambda: self._series_plan(user_id, since, bucket))
+
+    async def facts_page(self, user_id: str, **filters: Any) -> tuple[list[Fact], int]:
+        """One filtered page of a user's facts and the number matching."""
+        return await self._run(lambda: self._facts_page_plan(user_id, **filters))
+
+    async def message_log(self, user_id: str, *, message_ids: Sequence[str] | None = None,
+                    session_id: str | None = None, states: Sequence[str] | None = None,
+                    limit: int = 50) -> list[dict[str, Any]]:
+        """The user's logged messages, newest first, with what the reply before each was shown."""
+        return await self._run(lambda: self._message_log_plan(user_id, message_ids=message_ids, session_id=session_id,
+                                                          states=states, limit=limit))
 
     async def apply(
         self, user_id: str, message_id: str, ops: Sequence[PlannedOp], *, at: datetime,

@@ -85,6 +85,11 @@ def _scenario(memory: FactMemory, user: str) -> None:
     memory.admin.stats(user), memory.admin.audit(user, limit=3), memory.upkeep.runs(user), memory.upkeep.health(user)
     [fact] = [f for f in memory.facts.list(user) if "penicillin" in f.claim]
     memory.facts.history(user, fact.id)
+    # The inspector's per-user reads (the users page and the store-wide series list across users).
+    memory.facts.page(user, kind="durable", status=["active"], contains="berlin", order="confidence")
+    memory.queue.messages(user, session_id="s2"), memory.queue.messages(user, message_ids=["q1"], states=["done"])
+    memory.queue.retry_failed(user, message_ids=["q2"]), memory.upkeep.series(user, days=7)
+    memory.as_retriever(user_id=user).explain("where do I live?")
     data = memory.export(user)
     memory.facts.forget_message(user, "m2")
     memory.facts.purge(user, fact.id)

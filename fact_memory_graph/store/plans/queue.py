@@ -385,10 +385,16 @@ class QueuePlans(SessionPlans):
             f"SELECT user_id, message_id, attempts, last_error FROM {MESSAGES} WHERE {scope} AND state = 'queued'"
             " ORDER BY user_id, seq", params))
 
-    def _requeue_failed_plan(self, user_id: str | None, now: datetime) -> Plan[int]:
-        """Put parked (``failed``) messages back in the queue, attempts reset."""
+    def _requeue_failed_plan(self, user_id: str | None, now: datetime,
+                             message_ids: Sequence[str] | None = None) -> Plan[int]:
+        """Put parked (``failed``) messages back in the queue, attempts reset (only
+        ``message_ids`` of ``user_id`` when given)."""
         require_aware(now)
         scope, params = ("user_id = %s", [require_user(user_id)]) if user_id is not None else ("TRUE", [])
+        if message_ids is not None:
+            if user_id is None:
+                raise ValueError("message_ids needs a user_id")
+            scope, params = scope + " AND message_id = ANY(%s)", [*params, list(message_ids)]
         return (yield from rowcount(
             f"UPDATE {MESSAGES} SET state = 'queued', attempts = 0, due_at = %s, claimed_until = NULL"
             f" WHERE {scope} AND state = 'failed'", (now, *params)))
