@@ -121,9 +121,13 @@ def to_fact(row: Row) -> Fact:
 
 def is_distributed(table: str) -> Plan[bool]:
     """Whether ``table`` is distributed by Citus on this server (plain Postgres: no)."""
-    row = yield from one(
-        "SELECT to_regclass('pg_dist_partition') IS NOT NULL"
-        " AND EXISTS (SELECT 1 FROM pg_dist_partition WHERE logicalrelid::text = %s) AS citus", (table,))
+    # Two statements: a reference to a relation that does not exist fails when it is parsed,
+    # whatever the condition before it says.
+    present = yield from one("SELECT to_regclass('pg_dist_partition') IS NOT NULL AS citus")
+    if not (present and present["citus"]):
+        return False
+    row = yield from one("SELECT EXISTS (SELECT 1 FROM pg_dist_partition WHERE logicalrelid::text = %s) AS citus",
+                         (table,))
     return bool(row and row["citus"])
 
 
