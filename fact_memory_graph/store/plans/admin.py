@@ -19,8 +19,6 @@ from fact_memory_graph.store._sql import (
     FACT_COLUMNS,
     FACTS,
     FORGET_REQUESTS,
-    FORGOTTEN,
-    FORGOTTEN_DIGEST_SQL,
     MESSAGES,
     PEOPLE,
     PROCESSED,
@@ -368,10 +366,12 @@ class AdminPlans(WritePlans):
     def _retention_plan(self, user_id: str, before: datetime) -> Plan[dict[str, int]]:
         """Retention: facts that are no longer believed (retracted, expired, superseded) since
         before ``before`` are purged, and audit rows older than ``before`` deleted."""
+        # A join on user_id, not a correlated subquery: Citus runs it on the user's shard alone.
         old = yield from rows(
-            f"SELECT f.id FROM {FACTS} f WHERE f.user_id = %s AND f.status IN ('retracted', 'expired', 'superseded')"
-            f" AND coalesce((SELECT max(a.at) FROM {AUDIT} a WHERE a.user_id = f.user_id AND a.fact_id = f.id),"
-            " f.created_at) < %s ORDER BY f.id", (user_id, before))
+            f"SELECT f.id FROM {FACTS} f LEFT JOIN {AUDIT} a ON a.user_id = f.user_id AND a.fact_id = f.id"
+            " WHERE f.user_id = %s AND f.status IN ('retracted', 'expired', 'superseded')"
+            " GROUP BY f.user_id, f.id, f.created_at HAVING coalesce(max(a.at), f.created_at) < %s ORDER BY f.id",
+            (user_id, before))
         for r in old:
             yield from self._purge_fact_plan(user_id, r["id"])
         audit = yield from rowcount(f"DELETE FROM {AUDIT} WHERE user_id = %s AND at < %s", (user_id, before))
@@ -384,13 +384,14 @@ class AdminPlans(WritePlans):
         yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
         # Every id the user's turns had, kept as a digest: a client re-sending that history later
         # (a checkpointer's thread, a retry) has it recognised as forgotten, never extracted again.
-        yield from execute(
-            f"INSERT INTO {FORGOTTEN} (user_key, digest)"
-            f" SELECT DISTINCT {USER_KEY_SQL}, {FORGOTTEN_DIGEST_SQL.format(id='i')} FROM ("
-            f"  SELECT message_id AS i FROM {PROCESSED} WHERE user_id = %s"
-            f"  UNION SELECT message_id FROM {MESSAGES} WHERE user_id = %s"
-            f"  UNION SELECT fingerprint FROM {MESSAGES} WHERE user_id = %s AND fingerprint IS NOT NULL) ids"
-            " ON CONFLICT DO NOTHING", (user_id, user_id, user_id, user_id, user_id))
+        # Read on the user's shard, written on the coordinator (the digests are local there): two
+        # statements, so no row of one travels to the other's nodes.
+        ids = yield from rows(
+            f"SELECT message_id AS i FROM {PROCESSED} WHERE user_id = %s"
+            f" UNION SELECT message_id FROM {MESSAGES} WHERE user_id = %s"
+            f" UNION SELECT fingerprint FROM {MESSAGES} WHERE user_id = %s AND fingerprint IS NOT NULL",
+            (user_id, user_id, user_id))
+        yield from self._remember_forgotten(user_id, sorted(r["i"] for r in ids))
         counts: dict[str, int] = {}
         for name, table in (("candidates", CANDIDATES), ("audit", AUDIT), ("messages", PROCESSED), ("runs", RUNS),
                             ("profile", PROFILES), ("sessions", SESSIONS), ("facts", FACTS),

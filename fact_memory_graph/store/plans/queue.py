@@ -65,31 +65,18 @@ class QueueEntry:
     truncated: bool = False
 
 
-_ENQUEUE_NEW = (
-    "SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[], %s::timestamptz[], %s::int[],"
-    " %s::int[], %s::jsonb[], %s::bool[]) WITH ORDINALITY AS n(message_id, fingerprint, session_id, text, context, at,"
-    " facts_shown, stale_shown, shown_digests, repeatable, ord)")
-_ENQUEUE_INSERT = (
-    f"INSERT INTO {MESSAGES} (user_id, message_id, fingerprint, session_id, text, context, at, facts_shown,"
-    " stale_shown, shown_digests, enqueued_at, due_at, deadline_at) SELECT %s, message_id, {fingerprint}, session_id,"
-    " text, context, at, facts_shown, stale_shown,"
-    " ARRAY(SELECT jsonb_array_elements_text(shown_digests)), %s, %s, %s"
-    " FROM fresh ORDER BY ord ON CONFLICT DO NOTHING RETURNING message_id")
+#: One row of the message log as recorded by the enqueue (a multi-row VALUES of one user: Citus
+#: routes it to the user's shard alone; an INSERT ... SELECT would be pulled to the coordinator).
+_ENQUEUE_COLUMNS = ("user_id, message_id, fingerprint, session_id, text, context, at, facts_shown, stale_shown,"
+                    " shown_digests, enqueued_at, due_at, deadline_at")
+_ENQUEUE_ROW = "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::text[], %s, %s, %s)"
 
 
-def _enqueue_sql(*, repeat: bool) -> str:
-    """Record the turns not seen before: not processed (by id, or fingerprint unless ``repeat``).
-    ``repeat``: turns with no turn before them whose fingerprint an earlier turn holds, recorded
-    by id alone. The user's forgotten turns were left out before (``_forgotten_ids_plan``: a
-    statement of its own, on the coordinator), so this one touches only the user's shard."""
-    seen = "p.message_id = n.message_id" + ("" if repeat else " OR p.message_id = n.fingerprint")
-    insert = _ENQUEUE_INSERT.format(fingerprint="NULL" if repeat else "fingerprint")
-    return (f"WITH new AS ({_ENQUEUE_NEW}), fresh AS (SELECT n.* FROM new n WHERE NOT EXISTS (SELECT 1 FROM {PROCESSED} p"
-            f" WHERE p.user_id = %s AND ({seen}))) {insert}")
-
-
-#: The statements, built once (planned the same way every time): new turns, and repeats.
-_ENQUEUE = {repeat: _enqueue_sql(repeat=repeat) for repeat in (False, True)}
+def _enqueue_sql(count: int) -> str:
+    """Record ``count`` turns in order (seq follows the VALUES); those already logged (by id, or
+    by fingerprint) are left out by the conflict. Returns the ids recorded."""
+    return (f"INSERT INTO {MESSAGES} ({_ENQUEUE_COLUMNS}) VALUES {', '.join([_ENQUEUE_ROW] * count)}"
+            " ON CONFLICT DO NOTHING RETURNING message_id")
 
 
 def _without_forgotten(entries: Sequence[QueueEntry], forgotten: set[str]) -> list[QueueEntry]:
@@ -108,11 +95,6 @@ def _without_forgotten(entries: Sequence[QueueEntry], forgotten: set[str]) -> li
                   default=0)
         kept.append(replace(e, context=tuple(context[cut:])) if cut else e)
     return kept
-
-
-def _users(sql: str, user_id: str) -> list[str]:
-    """The user id as often as ``sql`` names it (between the columns and the times)."""
-    return [user_id] * (sql.count("%s") - 10 - 3)
 
 
 def drainer_name() -> str:
@@ -141,20 +123,27 @@ class QueuePlans(SessionPlans):
         if not entries:
             return []
         due = now + timedelta(seconds=after_s)
-        columns = ([e.message_id for e in entries], [e.fingerprint for e in entries], [e.session_id for e in entries],
-                   [self.guard_text(e.text) for e in entries], [self.jsonb(list(e.context)) for e in entries],
-                   [e.at for e in entries], [e.facts_shown for e in entries], [e.stale_shown for e in entries],
-                   [self.jsonb(list(e.shown_digests)) for e in entries], [e.repeatable for e in entries])
+        # Turns processed before (by id, or by fingerprint unless a repeat) are not logged again.
+        found = yield from rows(f"SELECT message_id FROM {PROCESSED} WHERE user_id = %s AND message_id = ANY(%s)",
+                                (user_id, sorted({i for e in entries for i in (e.message_id, e.fingerprint) if i})))
+        processed = {r["message_id"] for r in found}
         times = (now, due, now + timedelta(seconds=max_delay_s))
-        recorded = yield from rows(_ENQUEUE[False], (*columns, *_users(_ENQUEUE[False], user_id), *times))
+
+        def values(batch: Sequence[QueueEntry], *, repeat: bool) -> list[Any]:
+            return [v for e in batch for v in (
+                user_id, e.message_id, None if repeat else e.fingerprint, e.session_id, self.guard_text(e.text),
+                self.jsonb(list(e.context)), e.at, e.facts_shown, e.stale_shown, list(e.shown_digests), *times)]
+
+        fresh = [e for e in entries if e.message_id not in processed and e.fingerprint not in processed]
+        recorded: list[Row] = []
+        if fresh:
+            recorded = yield from rows(_enqueue_sql(len(fresh)), values(fresh, repeat=False))
         done = {r["message_id"] for r in recorded}
-        repeats = [n for n, e in enumerate(entries) if e.repeatable and e.message_id not in done]
+        repeats = [e for e in entries if e.repeatable and e.message_id not in done and e.message_id not in processed]
         if repeats:
             # A turn with no turn before it whose fingerprint an earlier turn holds: the same
             # sentence said again (no checkpointer), a new turn. Recorded by its id alone.
-            again = yield from rows(_ENQUEUE[True],
-                                    (*[[c[n] for n in repeats] for c in columns],
-                                     *_users(_ENQUEUE[True], user_id), *times))
+            again = yield from rows(_enqueue_sql(len(repeats)), values(repeats, repeat=True))
             recorded = [*recorded, *again]
         if recorded:  # the debounce: the user's waiting messages wait for the new one (never past their deadline)
             yield from execute(
