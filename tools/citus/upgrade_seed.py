@@ -29,14 +29,18 @@ def main(url: str, out: str) -> None:
     gone = [f"up-gone-{tag}-{i}" for i in range(2)]
     config = FactMemoryConfig(queue=QueueConfig(drainer="off", after_seconds=0))
     with FactMemory.open(url, llm=ScriptedChatModel(default=[]), config=config) as memory:
+        # The public API of the release it runs with: ``memory.facts.add`` / ``forget_message``, or
+        # the earlier ``memory.add_fact`` / ``memory.forget_message``.
+        add = getattr(memory.facts, "add", None) or memory.add_fact
+        forget_message = getattr(memory.facts, "forget_message", None) or memory.forget_message
         for user in (*kept, *gone):
             for n in range(FACTS):
-                memory.facts.add(user, f"visited city number {n}", kind="durable", category="life_event",
+                add(user, f"visited city number {n}", kind="durable", category="life_event",
                                  message_id=f"f{n}")
             out_state = memory.write_node().invoke({"messages": [HumanMessage("I have a dog", id="q1")]},
                                                    {"configurable": {"user_id": user}})
             assert out_state["memory_outcome"]["queued"] == ["q1"], out_state["memory_outcome"]
-        memory.facts.forget_message(kept[0], "f0")  # a forgotten turn of a user who stays
+        forget_message(kept[0], "f0")  # a forgotten turn of a user who stays
         for user in gone:
             memory.forget(user)
         versions = memory.store.migration_versions()
