@@ -99,6 +99,8 @@ NOT_ON_CLUSTER=(
   --deselect=tests/test_store.py::test_sigterm_stops_the_embedded_server
   --deselect=tests/test_store.py::test_two_handles_in_one_process_share_the_embedded_server
   --deselect=tests/test_cli.py::test_cli_server_status_start_stop
+  # needs a database without Citus (it checks the message `setup --citus` gives there):
+  --deselect=tests/test_cli.py::test_setup_citus_on_a_plain_postgres_says_what_is_missing
   # no store at all (packaging, notebooks, the pure parts):
   --ignore=tests/unit --ignore=tests/test_packaging.py --ignore=tests/test_notebooks.py
 )
