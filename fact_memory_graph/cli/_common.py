@@ -149,15 +149,18 @@ def _errors() -> Iterator[None]:
 
 
 @contextmanager
-def _memory(database_url: str | None, data_dir: str | None, *, check_embedder: bool = True) -> Iterator[FactMemory]:
-    """A full memory (embedder, model on demand) for commands that embed or extract."""
+def _memory(database_url: str | None, data_dir: str | None, *, check_embedder: bool = True,
+            citus: bool = False) -> Iterator[FactMemory]:
+    """A full memory (embedder, model on demand) for commands that embed or extract. ``citus``:
+    migrate a schema distributed with Citus too (``setup --citus``)."""
     with _errors():
         from fact_memory_graph.memory import FactMemory
 
-        memory = FactMemory.open(_url(database_url), data_dir=data_dir, setup=check_embedder)
+        plain = check_embedder and not citus
+        memory = FactMemory.open(_url(database_url), data_dir=data_dir, setup=plain)
         try:
-            if not check_embedder:
-                memory.admin.setup(check_embedder=False)
+            if not plain:
+                memory.admin.setup(check_embedder=check_embedder, citus=citus)
             yield memory
         finally:
             memory.close()

@@ -67,7 +67,7 @@ def setup(
     as_json: JsonOpt = False, database_url: DbOpt = None, data_dir: DirOpt = None,
 ) -> None:
     """Create the schema, or bring it up to date, and print its version (safe to run again)."""
-    with _memory(database_url, data_dir) as memory:  # opening runs the migrations under a lock
+    with _memory(database_url, data_dir, citus=citus) as memory:  # opening runs the migrations under a lock
         versions = memory.store.migration_versions()
         info: dict[str, Any] = {"schema_version": max(versions), "migrations": len(versions),
                                 "embedding_dimension": memory.store.dimension,

@@ -19,18 +19,19 @@ class Admin:
     def __init__(self, context: MemoryContext) -> None:
         self._ctx = context
 
-    def setup(self, *, check_embedder: bool = True) -> None:
+    def setup(self, *, check_embedder: bool = True, citus: bool = False) -> None:
         """Create or migrate the schema (idempotent; safe from several processes at once), and
         record the embedder in a new store or refuse one whose vectors come from another model
         (:class:`~fact_memory_graph.errors.EmbedderMismatchError`; see
-        :mod:`fact_memory_graph.embedder_record`). ``FactMemory.open`` runs it unless ``setup=False``."""
-        self._ctx.store.setup()
+        :mod:`fact_memory_graph.embedder_record`). ``FactMemory.open`` runs it unless ``setup=False``.
+        ``citus``: migrate a schema distributed with Citus too (``fact-memory setup --citus``)."""
+        self._ctx.store.setup(citus=citus)
         if check_embedder:
             embedder_record.check_embedder(self._ctx)
 
-    async def asetup(self, *, check_embedder: bool = True) -> None:
+    async def asetup(self, *, check_embedder: bool = True, citus: bool = False) -> None:
         """Async twin of :meth:`setup`."""
-        await self._ctx.astore.setup()
+        await self._ctx.astore.setup(citus=citus)
         if check_embedder:
             await embedder_record.acheck_embedder(self._ctx)
 

@@ -75,9 +75,9 @@ class AsyncFactStore(StorePlans):
         if self.pool is not None:
             await self.pool.close()
 
-    async def setup(self) -> None:
+    async def setup(self, *, citus: bool = False) -> None:
         """Async twin of ``FactStore.setup``."""
-        await self._run(self._setup_plan, transaction=True)
+        await self._run(lambda: self._setup_plan(citus), transaction=True)
 
     async def distribute(self) -> dict[str, str]:
         """Citus: distribute the schema by user_id (idempotent); see ``AdminPlans._distribute_plan``."""

@@ -3,9 +3,16 @@
 ``{dim}`` is the only placeholder: :func:`render_migration` replaces it with the embedder's
 dimension when the schema is first created; later opens compare the stored dimension with the
 embedder's (see ``FactStore.setup``). Every other brace is literal SQL.
+
+``setup`` sends a migration one statement at a time (:func:`migration_statements`, split by
+sqlparse, which knows dollar quotes and comments): on a Citus cluster a DDL statement on a
+distributed table is forwarded to every shard as a prepared command, and a string of several
+statements is refused there ("cannot insert multiple commands into a prepared statement").
 """
 
 from __future__ import annotations
+
+import sqlparse
 
 MIGRATIONS: list[tuple[str, str]] = [
     (
@@ -377,3 +384,10 @@ ALTER TABLE fact_memory_facts SET (autovacuum_vacuum_insert_scale_factor = 0.02)
 def render_migration(sql: str, *, dimension: int) -> str:
     """The migration's SQL for a store of this vector dimension."""
     return sql.replace("{dim}", str(int(dimension)))
+
+
+def migration_statements(sql: str, *, dimension: int) -> list[str]:
+    """The migration's statements for a store of this vector dimension, each on its own, in order
+    (comments kept with the statement they precede; a piece that is only a comment is dropped)."""
+    pieces = sqlparse.split(render_migration(sql, dimension=dimension))
+    return [p.strip() for p in pieces if sqlparse.format(p, strip_comments=True).strip()]

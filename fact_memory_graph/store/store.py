@@ -70,12 +70,14 @@ class FactStore(StorePlans):
         self.pool.close()
 
     # ------------------------------------------------------------------ schema
-    def setup(self) -> None:
+    def setup(self, *, citus: bool = False) -> None:
         """Create the extension and tables, run pending migrations, check the vector dimension.
 
-        Idempotent, and safe when several processes call it at once (advisory lock).
+        Idempotent, and safe when several processes call it at once (advisory lock). On a schema
+        distributed with Citus, pending migrations run only with ``citus`` (else a
+        ``ConfigurationError`` says to run ``fact-memory setup --citus``).
         """
-        self._run(self._setup_plan, transaction=True)
+        self._run(lambda: self._setup_plan(citus), transaction=True)
 
     def distribute(self) -> dict[str, str]:
         """Citus: distribute the schema by user_id (idempotent); see ``AdminPlans._distribute_plan``."""

@@ -2,8 +2,10 @@
 
 Needs FACT_MEMORY_CITUS_URL: the coordinator of a cluster whose schema was distributed with
 `fact-memory setup --citus`. Checks: every per-user statement of a full scenario plans as a
-single-shard (router) query — EXPLAIN shows one task — except the scheduler's cross-user listing;
-a worker pass; forget leaves nothing on any node.
+single-shard (router) query — EXPLAIN shows one task, no distributed subplan (an intermediate
+result shipped to the workers), and no local table of the coordinator read or written beside a
+distributed one — except the scheduler's cross-user listing; a worker pass; forget leaves
+nothing on any node. The tables come from the layout registry (fact_memory_graph/store/layout.py).
 """
 
 from __future__ import annotations
@@ -21,18 +23,25 @@ import psycopg
 import pytest
 from langchain_core.messages import HumanMessage
 
-from fact_memory_graph import FactMemory
-from fact_memory_graph.store import _driver
+from fact_memory_graph import FactMemory, FactMemoryConfig, QueueConfig, ReconcileConfig
+from fact_memory_graph.store import _driver, layout
 from fact_memory_graph.store.plans.base import VectorParam
-from fact_memory_graph.testing import ScriptedChatModel
+from fact_memory_graph.testing import ScriptedChatModel, prompt_message
 
 URL = os.environ.get("FACT_MEMORY_CITUS_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="FACT_MEMORY_CITUS_URL is not set (tools/citus/run.sh)")
 
 #: The one statement that spans users on purpose (the scheduler's listing of who has work).
 CROSS_USER = "SELECT DISTINCT f.user_id FROM fact_memory_facts f WHERE"
-USER_TABLES = re.compile(
-    r"\bfact_memory_(facts|candidates|audit|processed_messages|runs|profiles|sessions|users|messages)\b")
+
+
+def _names(tables: Any) -> re.Pattern[str]:
+    return re.compile(r"\b(" + "|".join(sorted(map(re.escape, tables))) + r")\b")
+
+
+#: Tables on the workers (distributed by user_id, or reference), and the coordinator's own.
+USER_TABLES = _names([*layout.DISTRIBUTED, *layout.REFERENCE])
+LOCAL_TABLES = _names(layout.LOCAL)
 
 
 def _text_params(params: Any) -> Any:
@@ -62,12 +71,29 @@ def _task_counts(plan: Any) -> list[int]:
     return found
 
 
+def _subplans(plan: Any) -> int:
+    """Distributed subplans in a Citus plan: results computed first and sent to the nodes as
+    intermediate results (with a worker down, to a node that may not answer)."""
+    if isinstance(plan, dict):
+        return sum(len(v) if k == "Subplans" and isinstance(v, list) else _subplans(v) for k, v in plan.items())
+    if isinstance(plan, list):
+        return sum(_subplans(item) for item in plan)
+    return 0
+
+
+SAID = ["I love hiking.", "My bank PIN hint is my cat's birthday.", "forget what I just said", "I live in Oslo."]
+
+
 def _scenario(memory: FactMemory, user: str) -> None:
     memory.facts.add(user, "lives in Berlin", kind="durable", category="identity", source="conversation")
     memory.facts.add(user, "allergic to penicillin", kind="durable", category="health")
     memory.facts.add(user, "tired today", kind="current", category="feeling")
     memory.remember(user, "I moved to Tokyo", message_id="m1", session_id="s1")
     memory.remember(user, "Berlin is still home", message_id="m2", session_id="s1")
+    # A message naming a person and the user's own name (the evaluators' person merge, twice).
+    memory.remember(user, "My sister Mia visited. Call me Sam.", message_id="m3", session_id="s1")
+    memory.remember(user, "Mia (Mimi) is a nurse", message_id="m4", session_id="s1")
+    memory.evaluations.people(user), memory.evaluations.who(user, "Mimi")
     # Queued writes: enqueue (the write node), claim, apply and finish (flush), a failure and its
     # retry bookkeeping, status and re-queue.
     node = memory.write_node()
@@ -76,11 +102,20 @@ def _scenario(memory: FactMemory, user: str) -> None:
                 {"configurable": {"user_id": user, "thread_id": "s2"}})
     memory.flush(user)
     memory.queue.status(user), memory.queue.retry_failed(user)
+    # "forget what I just said" with the history re-sent each turn (fresh ids): the user then has
+    # forgotten turns, and keeps queueing.
+    history: list[tuple[str, str]] = []
+    for text in SAID:
+        history.append(("user", text))
+        out = node.invoke({"messages": [{"role": r, "content": t} for r, t in history]},
+                          {"configurable": {"user_id": user, "thread_id": "s3"}})
+        assert out["memory_outcome"].get("queued"), out["memory_outcome"]  # queued, not spooled
+        memory.flush(user)
     memory.recall(user, "where do I live?", include_profile=True, include_sessions=True)
     memory.as_retriever(user_id=user).invoke("health", search_kwargs={"since": "2020-01-01T00:00:00+00:00"})
     memory.flush(user)
     memory.upkeep.compact(user)
-    memory.upkeep.maintain(user)
+    memory.upkeep.maintain(user)  # retention on (the memory's config)
     memory.upkeep.users_with_work()
     memory.admin.stats(user), memory.admin.audit(user, limit=3), memory.upkeep.runs(user), memory.upkeep.health(user)
     [fact] = [f for f in memory.facts.list(user) if "penicillin" in f.claim]
@@ -97,14 +132,37 @@ def _scenario(memory: FactMemory, user: str) -> None:
     memory.restore(data, user_id=f"{user}-copy")
 
 
+def _extract(messages: Any) -> Any:
+    said = prompt_message(messages)
+    if "poison" in said:
+        raise RuntimeError("a failed extraction")
+    out: dict[str, Any] = {"ops": []}
+    if "I moved to Tokyo" in said:
+        out["ops"] = [{"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]
+    elif "Berlin is still home" in said:
+        out["ops"] = [{"op": "strengthen", "ref": "D1"}]
+    elif "Mia" in said:
+        out = {"ops": [{"op": "add_durable", "category": "relationship", "claim": "has a sister Mia"}],
+               "relationships": [{"name": "Mia", "relation": "sister", "aliases": ["Mimi"]}],
+               "identity": ["Sam"]}
+    for word, claim in (("dog", "has a dog"), ("hiking", "loves hiking"), ("cat's birthday", "cat born in May"),
+                        ("Oslo", "lives in Oslo")):
+        if word in said:
+            out["ops"].append({"op": "add_durable", "category": "relationship", "claim": claim})
+    return out
+
+
 def _llm() -> ScriptedChatModel:
-    return ScriptedChatModel(by_message={
-        "I moved to Tokyo": lambda messages: {"ops": [
-            {"op": "contradict", "ref": "D1", "claim": "lives in Tokyo", "category": "identity"}]},
-        "Berlin is still home": lambda messages: {"ops": [{"op": "strengthen", "ref": "D1"}]},
-        "I have a dog": [{"op": "add_durable", "category": "relationship", "claim": "has a dog"}],
-        "poison": RuntimeError("a failed extraction"),
-    }, default={"verdicts": [{"ref": "C1", "verdict": "accept", "reason": "moved"}], "decisions": []})
+    def respond(messages: Any) -> Any:
+        if "<<<" in str(messages[-1].content):  # an extraction prompt carries the message
+            return _extract(messages)
+        return {"verdicts": [{"ref": "C1", "verdict": "accept", "reason": "moved"}], "decisions": []}
+    return ScriptedChatModel(default=respond)
+
+
+def _config() -> FactMemoryConfig:
+    return FactMemoryConfig(queue=QueueConfig(drainer="off", after_seconds=0),
+                            reconcile=ReconcileConfig(retention_days=1))
 
 
 def test_every_per_user_statement_is_single_shard(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -117,13 +175,22 @@ def test_every_per_user_statement_is_single_shard(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(_driver, "_fetch", recording_fetch)
     user = f"citus-{uuid.uuid4().hex[:8]}"
-    with FactMemory.open(URL, llm=_llm()) as memory:
+    with FactMemory.open(URL, llm=_llm(), config=_config()) as memory:
         _scenario(memory, user)
-    checked, multi, skipped, unplanned = 0, [], [], []
+    checked, coordinator_only, multi, broadcast, mixed, skipped, unplanned = 0, 0, [], [], [], [], []
     with psycopg.connect(URL, cursor_factory=psycopg.ClientCursor) as conn:
         for sql, params in seen:
             head = sql.lstrip().upper()
-            if not USER_TABLES.search(sql) or head.startswith(("CREATE", "ALTER", "SET", "SELECT SETVAL(")):
+            on_workers, local = USER_TABLES.search(sql), LOCAL_TABLES.search(sql)
+            if head.startswith(("CREATE", "ALTER", "SET", "SELECT SETVAL(")):
+                continue
+            if local and on_workers:  # a local table meets a distributed one: its rows go to the workers
+                mixed.append(sql[:200])
+                continue
+            if local:
+                coordinator_only += 1
+                continue
+            if not on_workers:
                 continue
             if sql.lstrip().startswith(CROSS_USER):
                 skipped.append(sql[:80])
@@ -131,19 +198,24 @@ def test_every_per_user_statement_is_single_shard(monkeypatch: pytest.MonkeyPatc
             try:
                 with conn.transaction(force_rollback=True):
                     plan = conn.execute("EXPLAIN (FORMAT JSON) " + sql, _text_params(params)).fetchone()[0]
-            except psycopg.Error as exc:  # a statement EXPLAIN cannot take (none expected)
-                multi.append(f"EXPLAIN failed: {exc}: {sql[:120]}")
+            except psycopg.Error as exc:  # a statement Citus cannot plan (none expected)
+                multi.append(f"EXPLAIN failed: {exc}: {sql[:200]}")
                 continue
             checked += 1
             counts = _task_counts(plan)
             if not counts:
-                unplanned.append(sql[:120])  # not planned by Citus at all: a local table?
+                unplanned.append(sql[:200])  # not planned by Citus at all
             if any(n != 1 for n in counts):
-                multi.append(f"{counts}: {sql[:160]}")
-    print(json.dumps({"statements_checked": checked, "not_single_shard": len(multi),
+                multi.append(f"{counts}: {sql[:200]}")
+            if _subplans(plan):
+                broadcast.append(f"{_subplans(plan)} subplan(s): {sql[:200]}")
+    print(json.dumps({"statements_checked": checked, "not_single_shard": len(multi), "broadcast": len(broadcast),
+                      "local_beside_distributed": len(mixed), "coordinator_only": coordinator_only,
                       "cross_user_skipped": len(skipped), "not_planned_by_citus": len(unplanned)}))
     assert checked > 60
     assert multi == []
+    assert broadcast == [], "\n".join(broadcast)  # no per-user statement ships a result to the workers
+    assert mixed == []  # the coordinator's tables are read in statements of their own
     assert unplanned == []  # every one of them went through Citus (one task each)
 
 

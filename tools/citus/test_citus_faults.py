@@ -32,6 +32,7 @@ from fact_memory_graph import (
     FactMemoryError,
     ForgetPendingError,
     QueueConfig,
+    ReconcileConfig,
 )
 from fact_memory_graph.jobs import run_worker
 from fact_memory_graph.testing import ScriptedChatModel
@@ -44,6 +45,12 @@ pytestmark = pytest.mark.skipif(not URL, reason="FACT_MEMORY_CITUS_URL is not se
 LOST = "worker2"
 USERS = 24
 ROUNDS = 40  # writes per user, bounded
+
+
+def _people_llm() -> ScriptedChatModel:
+    return ScriptedChatModel(by_message={"My sister Mia came over": {
+        "ops": [{"op": "add_durable", "category": "relationship", "claim": "has a sister Mia"}],
+        "relationships": [{"name": "Mia", "relation": "sister", "aliases": ["Mimi"]}]}}, default=[])
 
 
 def _node_port(conn: psycopg.Connection, user: str) -> int:
@@ -104,20 +111,37 @@ def test_a_worker_lost_mid_write() -> None:
         lost = next(u for u in users if homes[u] == lost_port)
         leaving = next(f"leaving-{tag}-{i}" for i in range(100)
                        if _node_port(psycopg.connect(URL), f"leaving-{tag}-{i}") != lost_port)
-        with FactMemory.open(URL, llm=ScriptedChatModel(default=[]),
-                             config=FactMemoryConfig(queue=QueueConfig(after_seconds=0))) as second:
+        with FactMemory.open(URL, llm=_people_llm(),
+                             config=FactMemoryConfig(queue=QueueConfig(after_seconds=0),
+                                                     reconcile=ReconcileConfig(retention_days=1))) as second:
             second.facts.add(healthy, "has a cat", kind="durable", category="relationship", message_id="down-1")
             node = second.recall_node()
             assert "has a cat" in node.invoke({"messages": [("user", "any pets?")]},
                                               {"configurable": {"user_id": healthy}})["memory_context"]
             assert node.invoke({"messages": [("user", "any trips?")]},
                                {"configurable": {"user_id": lost}})["memory_context"] == ""
-            # The queue keeps flowing for the healthy users (the drainer lists shard by shard).
+            # The queue keeps flowing for the healthy users (the drainer lists shard by shard): the
+            # turn is queued on the user's shard, not spooled on the side.
             out = second.write_node().invoke({"messages": [HumanMessage("I play chess", id="cq1")]},
                                              {"configurable": {"user_id": healthy}})
-            assert out["memory_outcome"]["queued"] == ["cq1"]
+            assert out["memory_outcome"]["queued"] == ["cq1"] and not out["memory_outcome"].get("spooled")
             assert second.queue.drain_once().processed >= 1
             assert second.queue.status(healthy)["queued"] == 0
+            # A message naming a person applies; people / who and maintain with retention on touch
+            # only the healthy user's shard.
+            second.remember(healthy, "My sister Mia came over", message_id="down-mia")
+            assert [p.name for p in second.evaluations.people(healthy)] == ["Mia"]
+            person, facts = second.evaluations.who(healthy, "Mimi")
+            assert person.name == "Mia" and [f.claim for f in facts] == ["has a sister Mia"]
+            assert "purged_facts" in second.upkeep.maintain(healthy)
+            # "forget what I just said" of a healthy user (its digests on the coordinator, its rows on
+            # its shard) finishes, and the user keeps queueing.
+            assert second.facts.forget_message(healthy, "down-mia")["purged"] == 1
+            assert second.evaluations.people(healthy) == []
+            out = second.write_node().invoke({"messages": [HumanMessage("I play go", id="cq2")]},
+                                             {"configurable": {"user_id": healthy}})
+            assert out["memory_outcome"]["queued"] == ["cq2"] and not out["memory_outcome"].get("spooled")
+            second.flush(healthy)
             # forget writes the forget generation on every node (a reference table): it cannot
             # finish, deletes nothing, and is recorded for the worker to retry.
             second.facts.add(leaving, "likes chess", kind="durable", category="preference", message_id="leave-1")

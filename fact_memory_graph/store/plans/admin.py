@@ -11,6 +11,7 @@ from uuid import UUID
 from fact_memory_graph.errors import ConfigurationError, DimensionMismatchError, InvalidInputError
 from fact_memory_graph.lifecycle import importance, lifecycle_relevance, should_clean_up
 from fact_memory_graph.sanitize import claim_digest
+from fact_memory_graph.store import layout
 from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATE_COLUMNS,
@@ -19,8 +20,6 @@ from fact_memory_graph.store._sql import (
     FACT_COLUMNS,
     FACTS,
     FORGET_REQUESTS,
-    FORGOTTEN,
-    FORGOTTEN_DIGEST_SQL,
     MESSAGES,
     PEOPLE,
     PROCESSED,
@@ -33,6 +32,7 @@ from fact_memory_graph.store._sql import (
     Row,
     execute,
     fact_id_param,
+    is_distributed,
     one,
     require_aware,
     require_user,
@@ -40,13 +40,12 @@ from fact_memory_graph.store._sql import (
     rows,
     to_fact,
 )
-from fact_memory_graph.store.migrations import MIGRATIONS, render_migration
+from fact_memory_graph.store.migrations import MIGRATIONS, migration_statements
 from fact_memory_graph.store.plans.people import SELF_KEY
 from fact_memory_graph.store.plans.write import WritePlans
 
-#: Tables distributed by user_id on Citus, colocated with the facts (the facts first: the others'
-#: foreign keys and joins point at it).
-DISTRIBUTED_TABLES = (FACTS, CANDIDATES, AUDIT, PROCESSED, RUNS, PROFILES, SESSIONS, MESSAGES, PEOPLE, EVALUATIONS)
+#: Tables distributed by user_id on Citus, colocated with the facts (the registry: store/layout.py).
+DISTRIBUTED_TABLES = layout.DISTRIBUTED
 #: The job engine's tasks whose arguments name a user (see fact_memory_graph.jobs).
 USER_TASKS = ("fact_memory.reconcile_user",)
 # Arbitrary constant: serialises concurrent setup() calls (CREATE EXTENSION races otherwise).
@@ -54,7 +53,12 @@ SETUP_LOCK_KEY = 0x46414354_4D454D
 
 
 class AdminPlans(WritePlans):
-    def _setup_plan(self) -> Plan[None]:
+    def _setup_plan(self, citus: bool = False) -> Plan[None]:
+        """Create or migrate the schema. Each migration statement is sent on its own, in the
+        migration's transaction (Citus forwards a DDL statement on a distributed table to every
+        shard, and refuses several statements in one string). On a schema already distributed
+        with Citus the pending migrations run only with ``citus`` (``fact-memory setup --citus``,
+        which then distributes any new table): a process opening the memory says what to run."""
         # A schema already current costs two reads and no DDL: no lock, no CREATE EXTENSION (which
         # Citus propagates to every node in a two-phase commit, so one node down would stop every
         # process from opening), nothing written.
@@ -77,10 +81,16 @@ class AdminPlans(WritePlans):
             " version integer PRIMARY KEY, description text NOT NULL,"
             " applied_at timestamptz NOT NULL DEFAULT now())")
         done = {r["version"] for r in (yield from rows("SELECT version FROM fact_memory_migrations"))}
+        if len(done) < len(MIGRATIONS) and not citus and (yield from is_distributed(FACTS)):
+            raise ConfigurationError(
+                f"this database's schema is distributed with Citus and at migration {max(done, default=0)} of "
+                f"{len(MIGRATIONS)}: run `fact-memory setup --citus` once (against the coordinator) to upgrade "
+                "and distribute it, then open the memory again")
         for version, (description, sql) in enumerate(MIGRATIONS, start=1):
             if version in done:
                 continue
-            yield from execute(render_migration(sql, dimension=self.dimension))
+            for statement in migration_statements(sql, dimension=self.dimension):
+                yield from execute(statement)
             yield from execute("INSERT INTO fact_memory_migrations (version, description) VALUES (%s, %s)",
                                (version, description))
         stored = yield from one("SELECT value FROM fact_memory_meta WHERE key = 'embedding_dim'")
@@ -90,12 +100,10 @@ class AdminPlans(WritePlans):
     def _distribute_plan(self) -> Plan[dict[str, str]]:
         """Citus: distribute the schema (idempotent; run after ``setup`` on the coordinator).
 
-        Per table: the user-keyed tables are distributed by ``user_id`` and colocated with the
-        facts, so every per-user statement (joins, foreign keys, one message's transaction) runs
-        on one shard; ``fact_memory_users`` (forget generations, keyed by a hash, read with every
-        write and written only by ``forget``) becomes a reference table, joinable with every shard;
-        ``fact_memory_meta`` and ``fact_memory_migrations`` stay local to the coordinator (only
-        ``setup`` reads them), as do procrastinate's tables (a cross-user job queue). The audit
+        Per table, as registered in :mod:`fact_memory_graph.store.layout`: the user-keyed tables
+        are distributed by ``user_id`` and colocated with the facts, so every per-user statement
+        (joins, foreign keys, one message's transaction) runs on one shard; the reference tables
+        get a copy on every node; the local ones stay on the coordinator. The audit
         log's append-only trigger runs on the shards (``citus.enable_unsafe_triggers``: it only
         raises)."""
         present = yield from one("SELECT to_regclass('pg_dist_partition') IS NOT NULL AS citus")
@@ -113,9 +121,12 @@ class AdminPlans(WritePlans):
                 yield from execute("SELECT create_distributed_table(%s, 'user_id', colocate_with => %s)",
                                    (table, colocate))
             out[table] = "distributed by user_id"
-        if USERS not in done:
-            yield from execute("SELECT create_reference_table(%s)", (USERS,))
-        out[USERS] = "reference"
+        for table in layout.REFERENCE:
+            if table not in done:
+                yield from execute("SELECT create_reference_table(%s)", (table,))
+            out[table] = "reference"
+        for table in layout.LOCAL:
+            out[table] = "local"
         return out
 
     def _record_embedder_plan(self, probe: Sequence[float], name: str) -> Plan[tuple[list[float], str] | None]:
@@ -396,10 +407,12 @@ class AdminPlans(WritePlans):
     def _retention_plan(self, user_id: str, before: datetime) -> Plan[dict[str, int]]:
         """Retention: facts that are no longer believed (retracted, expired, superseded) since
         before ``before`` are purged, and audit rows older than ``before`` deleted."""
+        # A join on user_id, not a correlated subquery: Citus runs it on the user's shard alone.
         old = yield from rows(
-            f"SELECT f.id FROM {FACTS} f WHERE f.user_id = %s AND f.status IN ('retracted', 'expired', 'superseded')"
-            f" AND coalesce((SELECT max(a.at) FROM {AUDIT} a WHERE a.user_id = f.user_id AND a.fact_id = f.id),"
-            " f.created_at) < %s ORDER BY f.id", (user_id, before))
+            f"SELECT f.id FROM {FACTS} f LEFT JOIN {AUDIT} a ON a.user_id = f.user_id AND a.fact_id = f.id"
+            " WHERE f.user_id = %s AND f.status IN ('retracted', 'expired', 'superseded')"
+            " GROUP BY f.user_id, f.id, f.created_at HAVING coalesce(max(a.at), f.created_at) < %s ORDER BY f.id",
+            (user_id, before))
         for r in old:
             yield from self._purge_fact_plan(user_id, r["id"])
         audit = yield from rowcount(f"DELETE FROM {AUDIT} WHERE user_id = %s AND at < %s", (user_id, before))
@@ -412,13 +425,14 @@ class AdminPlans(WritePlans):
         yield from self._user_lock_alone(user_id)
         # Every id the user's turns had, kept as a digest: a client re-sending that history later
         # (a checkpointer's thread, a retry) has it recognised as forgotten, never extracted again.
-        yield from execute(
-            f"INSERT INTO {FORGOTTEN} (user_key, digest)"
-            f" SELECT DISTINCT {USER_KEY_SQL}, {FORGOTTEN_DIGEST_SQL.format(id='i')} FROM ("
-            f"  SELECT message_id AS i FROM {PROCESSED} WHERE user_id = %s"
-            f"  UNION SELECT message_id FROM {MESSAGES} WHERE user_id = %s"
-            f"  UNION SELECT fingerprint FROM {MESSAGES} WHERE user_id = %s AND fingerprint IS NOT NULL) ids"
-            " ON CONFLICT DO NOTHING", (user_id, user_id, user_id, user_id, user_id))
+        # Read on the user's shard, written on the coordinator (the digests are local there): two
+        # statements, so no row of one travels to the other's nodes.
+        ids = yield from rows(
+            f"SELECT message_id AS i FROM {PROCESSED} WHERE user_id = %s"
+            f" UNION SELECT message_id FROM {MESSAGES} WHERE user_id = %s"
+            f" UNION SELECT fingerprint FROM {MESSAGES} WHERE user_id = %s AND fingerprint IS NOT NULL",
+            (user_id, user_id, user_id))
+        yield from self._remember_forgotten(user_id, sorted(r["i"] for r in ids))
         counts: dict[str, int] = {}
         for name, table in (("candidates", CANDIDATES), ("audit", AUDIT), ("messages", PROCESSED), ("runs", RUNS),
                             ("profile", PROFILES), ("sessions", SESSIONS), ("facts", FACTS),

@@ -100,30 +100,41 @@ class EvaluationPlans(ReadPlans):
 
     def _merge_person(self, user_id: str, mention: PersonMention, at: datetime) -> Plan[None]:
         """Insert or merge one person (aliases unioned, relation updated, mentions counted) and
-        link the believed facts whose claim or fields name them (the user's own row links none)."""
+        link the believed facts whose claim or fields name them (the user's own row links none).
+
+        Plain values only (no subquery in the INSERT, which Citus refuses on a distributed
+        table): the links are read first, the person is inserted unless present, and a present
+        one is locked, merged here and updated."""
         key = name_key(mention)
         aliases = sorted({a for a in mention.aliases if a.lower() != mention.name.lower()})
-        # One record: a secret split over the name, the relation and the aliases is withheld in each.
-        record = self.guard_record(key, mention.name, mention.relation, *aliases)
-        if key == SELF_KEY:
-            link_sql, link_params = "'{}'::uuid[]", []
-        else:
-            link_sql = (f"ARRAY(SELECT id FROM {FACTS} WHERE user_id = %s AND status = ANY(%s)"
-                        " AND (claim ~* %s OR structured_fields::text ~* %s) ORDER BY created_at DESC LIMIT %s)")
+        links: list[Any] = []
+        if key != SELF_KEY:
             pattern = name_pattern([mention.name, *aliases])
-            link_params = [user_id, list(RETRIEVABLE_STATUSES), pattern, pattern, MAX_LINKED_FACTS]
+            found = yield from rows(
+                f"SELECT id FROM {FACTS} WHERE user_id = %s AND status = ANY(%s)"
+                " AND (claim ~* %s OR structured_fields::text ~* %s) ORDER BY created_at DESC LIMIT %s",
+                (user_id, list(RETRIEVABLE_STATUSES), pattern, pattern, MAX_LINKED_FACTS))
+            links = [r["id"] for r in found]
+        # One record: a secret split over the name, the relation and the aliases is withheld in each.
+        guarded_key, name, relation, *guarded = self.guard_record(key, mention.name, mention.relation, *aliases)
+        # A concurrent insert of the same person is waited for (ON CONFLICT), then merged below.
+        added = yield from one(
+            f"INSERT INTO {PEOPLE} (user_id, name_key, name, relation, aliases, fact_ids, mentions, first_at, last_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s::uuid[], 1, %s, %s) ON CONFLICT (user_id, name_key) DO NOTHING"
+            " RETURNING name_key", (user_id, guarded_key, name, relation, guarded, links, at, at))
+        if added is not None:
+            return
+        p = yield from one(f"SELECT name, aliases, fact_ids, mentions, last_at FROM {PEOPLE}"
+                           " WHERE user_id = %s AND name_key = %s FOR UPDATE", (user_id, guarded_key))
+        if p is None:  # forgotten meanwhile: nothing to merge into
+            return
+        extra = [name] if key == SELF_KEY and name and (name or "").lower() != (p["name"] or "").lower() else []
+        merged_aliases = sorted({*p["aliases"], *guarded, *extra})
+        merged_links = list(dict.fromkeys([*links, *p["fact_ids"]]))[:MAX_LINKED_FACTS]
         yield from execute(
-            f"INSERT INTO {PEOPLE} AS p (user_id, name_key, name, relation, aliases, fact_ids, mentions, first_at, last_at)"
-            f" VALUES (%s, %s, %s, %s, %s, {link_sql}, 1, %s, %s)"
-            " ON CONFLICT (user_id, name_key) DO UPDATE SET"
-            "  relation = excluded.relation,"
-            "  aliases = ARRAY(SELECT DISTINCT a FROM unnest(p.aliases || excluded.aliases"
-            "    || CASE WHEN p.name_key = '@self' AND lower(excluded.name) <> lower(p.name)"
-            "       THEN ARRAY[excluded.name] ELSE '{}'::text[] END) a ORDER BY a),"
-            "  fact_ids = ARRAY(SELECT DISTINCT f FROM unnest(excluded.fact_ids || p.fact_ids) f LIMIT %s),"
-            "  mentions = p.mentions + 1, last_at = GREATEST(p.last_at, excluded.last_at)",
-            (user_id, *record[:3], record[3:],
-             *link_params, at, at, MAX_LINKED_FACTS))
+            f"UPDATE {PEOPLE} SET relation = %s, aliases = %s, fact_ids = %s::uuid[], mentions = %s, last_at = %s"
+            " WHERE user_id = %s AND name_key = %s",
+            (relation, merged_aliases, merged_links, p["mentions"] + 1, max(p["last_at"], at), user_id, guarded_key))
 
     def _link_new_facts(self, user_id: str, facts: Sequence[tuple[Any, str]]) -> Plan[None]:
         """Link facts just added (id, claim) to the known people their claim names."""
@@ -143,12 +154,15 @@ class EvaluationPlans(ReadPlans):
 
     def _people_plan(self, user_id: str) -> Plan[list[Person]]:
         require_user(user_id)
+        # Only links to facts still believed (a purged or superseded fact drops out here). A join
+        # on user_id, not a correlated subquery: Citus runs it on the user's shard alone.
         found = yield from rows(
-            f"SELECT name, relation, aliases, mentions, first_at, last_at,"
-            # Only links to facts still believed (a purged or superseded fact drops out here).
-            f" ARRAY(SELECT f.id FROM {FACTS} f WHERE f.user_id = p.user_id AND f.id = ANY(p.fact_ids)"
-            "   AND f.status = ANY(%s) ORDER BY f.created_at) AS fact_ids"
-            f" FROM {PEOPLE} p WHERE p.user_id = %s ORDER BY p.name_key = %s DESC, p.mentions DESC, p.name_key",
+            "SELECT p.name, p.relation, p.aliases, p.mentions, p.first_at, p.last_at,"
+            " coalesce(array_agg(f.id ORDER BY f.created_at) FILTER (WHERE f.id IS NOT NULL), '{}') AS fact_ids"
+            f" FROM {PEOPLE} p LEFT JOIN {FACTS} f ON f.user_id = p.user_id AND f.id = ANY(p.fact_ids)"
+            "   AND f.status = ANY(%s)"
+            " WHERE p.user_id = %s GROUP BY p.user_id, p.name_key"
+            " ORDER BY p.name_key = %s DESC, p.mentions DESC, p.name_key",
             (list(RETRIEVABLE_STATUSES), user_id, SELF_KEY))
         return [Person.model_validate(r) for r in found]
 

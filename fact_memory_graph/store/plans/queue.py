@@ -13,16 +13,13 @@ from __future__ import annotations
 import os
 import socket
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from fact_memory_graph.store._sql import (
-    FORGOTTEN,
-    FORGOTTEN_DIGEST_SQL,
     MESSAGES,
     PROCESSED,
-    USER_KEY_SQL,
     Plan,
     Row,
     execute,
@@ -38,8 +35,6 @@ from fact_memory_graph.store.plans.sessions import SessionPlans
 
 #: The queue lock of one user: held only while a claim is made (never across an extraction).
 QUEUE_KEY_SQL = "hashtextextended('fact-memory-queue:' || %s, 0)"
-_CONTEXT_ID_DIGEST = FORGOTTEN_DIGEST_SQL.format(id="(e2->>'id')")
-_CONTEXT_FINGERPRINT_DIGEST = FORGOTTEN_DIGEST_SQL.format(id="(e2->>'fingerprint')")
 QUEUED_COLUMNS = "message_id, seq, fingerprint, session_id, text, context, at, enqueued_at, due_at, attempts"
 
 
@@ -70,58 +65,36 @@ class QueueEntry:
     truncated: bool = False
 
 
-_ENQUEUE_NEW = (
-    "SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[], %s::timestamptz[], %s::int[],"
-    " %s::int[], %s::jsonb[], %s::bool[]) WITH ORDINALITY AS n(message_id, fingerprint, session_id, text, context, at,"
-    " facts_shown, stale_shown, shown_digests, repeatable, ord)")
-# For a user who was forgotten, the earlier turns recorded with a turn lose every forgotten turn
-# and what came before it.
-_FILTERED_CONTEXT = (
-    "(SELECT coalesce(jsonb_agg(e ORDER BY k), '[]'::jsonb) FROM jsonb_array_elements(fresh.context)"
-    "  WITH ORDINALITY AS c(e, k) WHERE k > (SELECT coalesce(max(k2), 0)"
-    "  FROM jsonb_array_elements(fresh.context) WITH ORDINALITY AS c2(e2, k2)"
-    f"  WHERE e2 ? 'id' AND EXISTS (SELECT 1 FROM {FORGOTTEN} f WHERE f.user_key = {USER_KEY_SQL}"
-    f"  AND f.digest IN ({_CONTEXT_ID_DIGEST}, {_CONTEXT_FINGERPRINT_DIGEST}))))")
-_ENQUEUE_INSERT = (
-    f"INSERT INTO {MESSAGES} (user_id, message_id, fingerprint, session_id, text, context, at, facts_shown,"
-    " stale_shown, shown_digests, enqueued_at, due_at, deadline_at) SELECT %s, message_id, {fingerprint}, session_id,"
-    " text, {context}, at, facts_shown, stale_shown,"
-    " ARRAY(SELECT jsonb_array_elements_text(shown_digests)), %s, %s, %s"
-    " FROM fresh ORDER BY ord ON CONFLICT DO NOTHING RETURNING message_id")
-_NOT_FORGOTTEN = (
-    f" AND NOT EXISTS (SELECT 1 FROM {FORGOTTEN} f WHERE f.user_key = {USER_KEY_SQL}"
-    f"  AND f.digest IN ({FORGOTTEN_DIGEST_SQL.format(id='n.message_id')}, {{fingerprint_digest}}))")
+#: One row of the message log as recorded by the enqueue (a multi-row VALUES of one user: Citus
+#: routes it to the user's shard alone; an INSERT ... SELECT would be pulled to the coordinator).
+_ENQUEUE_COLUMNS = ("user_id, message_id, fingerprint, session_id, text, context, at, facts_shown, stale_shown,"
+                    " shown_digests, enqueued_at, due_at, deadline_at")
+_ENQUEUE_ROW = "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::text[], %s, %s, %s)"
 
 
-def _enqueue_sql(*, forgotten: bool, repeat: bool, gated: bool = False) -> str:
-    """Record the turns not seen before: not processed (by id, or fingerprint unless ``repeat``)
-    and, for a user who was ever ``forgotten``, not among the forgotten turns. ``repeat``: turns
-    with no turn before them whose fingerprint an earlier turn holds, recorded by id alone.
-    ``gated``: insert only when the user was never forgotten, and say whether (``was``, ``ids``)."""
-    seen = "p.message_id = n.message_id" + ("" if repeat else " OR p.message_id = n.fingerprint")
-    fingerprint_digest = ("NULL" if repeat else
-                          f"CASE WHEN n.repeatable THEN NULL ELSE {FORGOTTEN_DIGEST_SQL.format(id='n.fingerprint')} END")
-    gone = f"gone AS (SELECT EXISTS (SELECT 1 FROM {FORGOTTEN} WHERE user_key = {USER_KEY_SQL}) AS was), "
-    insert = _ENQUEUE_INSERT.format(fingerprint="NULL" if repeat else "fingerprint",
-                                    context=_FILTERED_CONTEXT if forgotten else "context")
-    return (f"WITH {gone if gated else ''}new AS ({_ENQUEUE_NEW}), fresh AS (SELECT n.* FROM new n WHERE"
-            f"{' NOT (SELECT was FROM gone) AND' if gated else ''} NOT EXISTS (SELECT 1 FROM {PROCESSED} p"
-            f" WHERE p.user_id = %s AND ({seen}))"
-            + (_NOT_FORGOTTEN.format(fingerprint_digest=fingerprint_digest) if forgotten else "") + ")"
-            + (f", ins AS ({insert}) SELECT (SELECT was FROM gone) AS was, ARRAY(SELECT message_id FROM ins) AS ids"
-               if gated else f" {insert}"))
+def _enqueue_sql(count: int) -> str:
+    """Record ``count`` turns in order (seq follows the VALUES); those already logged (by id, or
+    by fingerprint) are left out by the conflict. Returns the ids recorded."""
+    return (f"INSERT INTO {MESSAGES} ({_ENQUEUE_COLUMNS}) VALUES {', '.join([_ENQUEUE_ROW] * count)}"
+            " ON CONFLICT DO NOTHING RETURNING message_id")
 
 
-#: The statements, built once (planned the same way every time): for a user never forgotten
-#: (``gated``: it says whether the user was), for a forgotten user's turns, and for repeats.
-_ENQUEUE_UNLESS_FORGOTTEN = _enqueue_sql(forgotten=False, repeat=False, gated=True)
-_ENQUEUE = {(forgotten, repeat): _enqueue_sql(forgotten=forgotten, repeat=repeat)
-            for forgotten, repeat in ((True, False), (False, True), (True, True))}
-
-
-def _users(sql: str, user_id: str) -> list[str]:
-    """The user id as often as ``sql`` names it after the gate (between the columns and the times)."""
-    return [user_id] * (sql.count("%s") - 10 - 3 - ("gone AS (" in sql))
+def _without_forgotten(entries: Sequence[QueueEntry], forgotten: set[str]) -> list[QueueEntry]:
+    """The entries that are not forgotten turns (by id, or by fingerprint unless the turn is
+    ``repeatable``), each one's earlier turns cut after the last forgotten one (a client re-sending
+    history after a forget: the turns up to the forgotten one are never shown to the extractor)."""
+    if not forgotten:
+        return list(entries)
+    kept = []
+    for e in entries:
+        if e.message_id in forgotten or (not e.repeatable and e.fingerprint in forgotten):
+            continue
+        context = list(e.context)
+        cut = max((k + 1 for k, c in enumerate(context) if isinstance(c, dict) and "id" in c
+                   and ({str(c[k]) for k in ("id", "fingerprint") if c.get(k) is not None} & forgotten)),
+                  default=0)
+        kept.append(replace(e, context=tuple(context[cut:])) if cut else e)
+    return kept
 
 
 #: The end of a claim's holder name when the claiming process extracts nothing else meanwhile.
@@ -144,33 +117,42 @@ class QueuePlans(SessionPlans):
         require_aware(now)
         if not entries:
             return []
-        due = now + timedelta(seconds=after_s)
-        columns = ([e.message_id for e in entries], [e.fingerprint for e in entries], [e.session_id for e in entries],
-                   [self.guard_text(e.text) for e in entries], [self.jsonb(list(e.context)) for e in entries],
-                   [e.at for e in entries], [e.facts_shown for e in entries], [e.stale_shown for e in entries],
-                   [self.jsonb(list(e.shown_digests)) for e in entries], [e.repeatable for e in entries])
-        times = (now, due, now + timedelta(seconds=max_delay_s))
         # The user's lock first, in a statement of its own (shared: enqueues never wait for each
         # other; a forget takes it alone). A forget in progress is waited for, and the statements
         # below — snapshots taken after the wait — see its digests; a forget that comes later
         # waits for this enqueue, then deletes (and digests) what it queued. Needs a transaction.
         yield from self._user_guard(user_id)
-        # One statement for a user never forgotten (it says whether the user was); the digest
-        # checks of a forgotten user's turns run only then, in a second one.
-        first = yield from one(_ENQUEUE_UNLESS_FORGOTTEN,
-                               (user_id, *columns, *_users(_ENQUEUE_UNLESS_FORGOTTEN, user_id), *times))
-        forgotten = bool(first and first["was"])
-        recorded = [{"message_id": i} for i in (first["ids"] if first else [])]
-        if forgotten:
-            recorded = yield from rows(_ENQUEUE[True, False], (*columns, *_users(_ENQUEUE[True, False], user_id), *times))
+        # The user's forgotten turns (a statement of its own: their digests stay on the coordinator)
+        # are left out, and cut from the earlier turns shown with the others; then one statement
+        # of the user's shard records the rest.
+        forgotten = yield from self._forgotten_ids_plan(user_id, [
+            i for e in entries for i in (e.message_id, e.fingerprint, *(
+                str(c.get(k)) for c in e.context if isinstance(c, dict) for k in ("id", "fingerprint") if c.get(k)))])
+        entries = _without_forgotten(entries, forgotten)
+        if not entries:
+            return []
+        due = now + timedelta(seconds=after_s)
+        # Turns processed before (by id, or by fingerprint unless a repeat) are not logged again.
+        found = yield from rows(f"SELECT message_id FROM {PROCESSED} WHERE user_id = %s AND message_id = ANY(%s)",
+                                (user_id, sorted({i for e in entries for i in (e.message_id, e.fingerprint) if i})))
+        processed = {r["message_id"] for r in found}
+        times = (now, due, now + timedelta(seconds=max_delay_s))
+
+        def values(batch: Sequence[QueueEntry], *, repeat: bool) -> list[Any]:
+            return [v for e in batch for v in (
+                user_id, e.message_id, None if repeat else e.fingerprint, e.session_id, self.guard_text(e.text),
+                self.jsonb(list(e.context)), e.at, e.facts_shown, e.stale_shown, list(e.shown_digests), *times)]
+
+        fresh = [e for e in entries if e.message_id not in processed and e.fingerprint not in processed]
+        recorded: list[Row] = []
+        if fresh:
+            recorded = yield from rows(_enqueue_sql(len(fresh)), values(fresh, repeat=False))
         done = {r["message_id"] for r in recorded}
-        repeats = [n for n, e in enumerate(entries) if e.repeatable and e.message_id not in done]
+        repeats = [e for e in entries if e.repeatable and e.message_id not in done and e.message_id not in processed]
         if repeats:
             # A turn with no turn before it whose fingerprint an earlier turn holds: the same
             # sentence said again (no checkpointer), a new turn. Recorded by its id alone.
-            again = yield from rows(_ENQUEUE[forgotten, True],
-                                    (*[[c[n] for n in repeats] for c in columns],
-                                     *_users(_ENQUEUE[forgotten, True], user_id), *times))
+            again = yield from rows(_enqueue_sql(len(repeats)), values(repeats, repeat=True))
             recorded = [*recorded, *again]
         if recorded:  # the debounce: the user's waiting messages wait for the new one (never past their deadline)
             yield from execute(
