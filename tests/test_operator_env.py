@@ -190,3 +190,21 @@ def test_the_readme_states_the_archive_the_code_does() -> None:
         assert "no hard cutoff" not in page.read_text() and "never with a hard cutoff" not in page.read_text(), page
     lifecycle = " ".join((ROOT / "docs" / "lifecycle.md").read_text().split())
     assert f"`LifecyclePolicy.archive_current_after_days` ({days}; `None`: never)" in lifecycle
+
+
+def test_the_installed_command_posts_the_digest_to_the_environments_webhook(fresh_db_url: str, webhook: Any) -> None:
+    """The entry point a deployment runs, in its own process, configured by the environment only."""
+    import os
+    import subprocess
+    import sys
+
+    url, received = webhook
+    env = {**os.environ, "FACT_MEMORY_DIGEST_WEBHOOK_URL": url, "FACT_MEMORY_DIGEST_WEBHOOK_ATTEMPTS": "1"}
+    for var in ("FACT_MEMORY_MODEL", "OPENAI_API_KEY", "OPENAI_BASE_URL", "FACT_MEMORY_DATABASE_URL"):
+        env.pop(var, None)
+    command = Path(sys.executable).with_name("fact-memory")
+    done = subprocess.run([str(command), "digest", "--build", "--deliver", "--database-url", fresh_db_url],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "digest delivered" in done.stderr, done.stderr[-500:]
+    (post,) = received
+    assert post["body"]["markdown"].startswith("# ") and post["headers"]["Idempotency-Key"].startswith("fact-memory-digest-")
