@@ -290,3 +290,48 @@ def test_every_page_and_action_in_a_real_browser(seeded, db_url: str, user_id: s
     assert "/users/{user_id:str}" in logged and "GET (no route) 200" not in logged
     for text in (user_id, HOSTILE, hostile_user, "penicillin", "Hamburg"):
         assert text not in logged
+
+
+def test_the_installed_command_prints_a_link_that_opens_it(seeded, db_url: str, user_id: str) -> None:
+    """`fact-memory inspect` as a user starts it: the printed link opens the users page, the
+    user's page answers, and the server's own output names no user."""
+    import os
+    import signal
+    import socket
+
+    import httpx
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    command = str(Path(sys.executable).parent / "fact-memory")
+    proc = subprocess.Popen([command, "inspect", "--port", str(port)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "FACT_MEMORY_DATABASE_URL": db_url, "FACT_MEMORY_INSPECT_TOKEN": ""})
+    try:
+        link = None
+        for line in proc.stdout:  # type: ignore[union-attr]
+            if "?token=" in line:
+                link = line.strip()
+                break
+        assert link and link.startswith(f"http://127.0.0.1:{port}/?token=")
+        with httpx.Client() as client:
+            for _ in range(200):  # the link is printed just before uvicorn binds
+                try:
+                    r = client.get(link, follow_redirects=True)
+                    break
+                except httpx.ConnectError:
+                    threading_wait(0.05)
+            assert r.status_code == 200 and "<h1>Users</h1>" in r.text and user_id in r.text
+            assert client.get(f"http://127.0.0.1:{port}/users/{_path(user_id)}").status_code == 200
+            assert httpx.get(f"http://127.0.0.1:{port}/users").status_code == 401  # no cookie, no entry
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=60)
+    assert user_id not in stderr and HOSTILE not in stderr
+
+
+def threading_wait(seconds: float) -> None:
+    import threading
+
+    threading.Event().wait(seconds)
