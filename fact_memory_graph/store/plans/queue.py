@@ -23,6 +23,7 @@ from fact_memory_graph.store._sql import (
     MESSAGES,
     PROCESSED,
     USER_KEY_SQL,
+    USERS,
     Plan,
     Row,
     execute,
@@ -135,7 +136,7 @@ def drainer_name() -> str:
 
 class QueuePlans(SessionPlans):
     def _enqueue_plan(self, user_id: str, entries: Sequence[QueueEntry], now: datetime, after_s: float,
-                      max_delay_s: float) -> Plan[list[str]]:
+                      max_delay_s: float, spooled: bool = False) -> Plan[list[str]]:
         """Record the entries not seen before (by id or fingerprint, queued or processed) in one
         statement; returns the ids recorded. A new message pushes the user's waiting messages'
         due time back by ``after_s`` (the debounce), never past ``max_delay_s`` after each one was
@@ -155,6 +156,17 @@ class QueuePlans(SessionPlans):
         # below — snapshots taken after the wait — see its digests; a forget that comes later
         # waits for this enqueue, then deletes (and digests) what it queued. Needs a transaction.
         yield from self._user_guard(user_id)
+        if spooled:  # turns kept on a host that could not reach the database: not those said before a forget
+            row = yield from one(f"SELECT forgotten_at FROM {USERS} WHERE user_key = {USER_KEY_SQL}", (user_id,))
+            if row is not None and row["forgotten_at"] is not None:
+                entries = [e for e in entries if e.at > row["forgotten_at"]]
+                if not entries:
+                    return []
+                columns = ([e.message_id for e in entries], [e.fingerprint for e in entries],
+                           [e.session_id for e in entries], [self.guard_text(e.text) for e in entries],
+                           [self.jsonb(list(e.context)) for e in entries], [e.at for e in entries],
+                           [e.facts_shown for e in entries], [e.stale_shown for e in entries],
+                           [self.jsonb(list(e.shown_digests)) for e in entries], [e.repeatable for e in entries])
         # One statement for a user never forgotten (it says whether the user was); the digest
         # checks of a forgotten user's turns run only then, in a second one.
         first = yield from one(_ENQUEUE_UNLESS_FORGOTTEN,
