@@ -490,7 +490,7 @@ class FactMemory:
         if self.queue.spool is not None:
             self.queue.spool.drop_user(user_id)  # turns spooled by this process during an outage
         try:
-            return self.store.delete_user(user_id)
+            return self.store.delete_user(user_id, at=self.context.now())
         except StoreError as exc:
             self.store.request_forget(user_id, at=self.context.now(), error=str(exc))
             raise _pending(user_id, exc) from exc
@@ -501,7 +501,7 @@ class FactMemory:
         if self.queue.spool is not None:
             await asyncio.to_thread(self.queue.spool.drop_user, user_id)
         try:
-            return await self.astore.delete_user(user_id)
+            return await self.astore.delete_user(user_id, at=self.context.now())
         except StoreError as exc:
             await self.astore.request_forget(user_id, at=self.context.now(), error=str(exc))
             raise _pending(user_id, exc) from exc

@@ -544,7 +544,8 @@ class MessageQueue:
             except (OSError, ValueError, KeyError) as exc:
                 logger.warning("fact-memory: spooled file %s is unreadable (kept): %s", path, exc)
                 continue
-            queued += len(self.ctx.store.enqueue(user_id, entries, **self._enqueue_args()))
+            # Spooled turns said before the user was last forgotten are dropped (another host's spool).
+            queued += len(self.ctx.store.enqueue(user_id, entries, spooled=True, **self._enqueue_args()))
             self.spool.remove(path)
         if queued:
             self.wake()

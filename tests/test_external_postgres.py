@@ -96,7 +96,7 @@ def test_the_library_runs_as_an_ordinary_role_over_tcp(tcp_server: Server, embed
         assert asyncio.run(run_worker(memory, once=True)) == 0  # procrastinate's schema as the app role
         data = memory.export("ext-user")
         assert memory.forget("ext-user")["facts"] >= 2 and memory.facts.list("ext-user") == []
-        memory.restore(data, user_id="ext-user")
+        memory.restore(data, user_id="ext-user", allow_forgotten=True)  # forgotten just above: asked for
         assert {f.claim for f in memory.facts.list("ext-user", status=None)} >= {"lives in Berlin", "lives in Tokyo"}
 
 

@@ -483,3 +483,24 @@ def test_two_first_opens_with_different_embedders_cannot_both_pass(make_memory, 
     finally:
         first.close()
     assert got == [([1.0, 0.0], "first")]  # the second open is told the store's embedder, and refuses
+
+
+def test_turns_spooled_on_another_host_before_a_forget_are_not_queued_after_it(make_memory, tmp_path, db_url: str,
+                                                                               user_id: str, clock: FixedClock) -> None:
+    from fact_memory_graph.config import WriteConfig
+    from fact_memory_graph.store.plans import QueueEntry
+
+    city = place()
+    here: FactMemory = make_memory(config=offline())
+    there: FactMemory = make_memory(config=FactMemoryConfig(queue=QueueConfig(drainer="off", spool_dir=str(tmp_path)),
+                                                            write=WriteConfig()))
+    assert there.queue.spool is not None
+    # The other host could not reach the database: it kept the turn in its spool.
+    there.queue.spool.put(user_id, [QueueEntry(message_id="h1", text=f"I live in {city}", at=clock())])
+    clock.advance(minutes=1)
+    here.forget(user_id)  # the user asks to forget everything up to now
+    clock.advance(minutes=1)
+    there.queue.spool.put(user_id, [QueueEntry(message_id="h2", text="I like tea", at=clock())])  # said after it
+    assert there.queue.replay_spool() == 1
+    assert [r["message_id"] for r in here.queue.status(user_id) and here.store.queued_messages(user_id)] == ["h2"]
+    assert tables_holding(db_url, city, user_id) == []

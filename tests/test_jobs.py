@@ -176,7 +176,7 @@ async def test_a_forget_that_cannot_finish_is_recorded_and_retried(job_memory: F
     job_memory.facts.add("gus", "lives in Rome", kind="durable", category="identity")
     real = job_memory.store.delete_user
 
-    def node_down(user_id: str):
+    def node_down(user_id: str, **_: object):
         raise StoreError("connection to the remote node 127.0.0.1:9702 failed")
 
     monkeypatch.setattr(job_memory.store, "delete_user", node_down)

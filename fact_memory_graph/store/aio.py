@@ -143,10 +143,10 @@ class AsyncFactStore(StorePlans):
 
     # ------------------------------------------------------------------ queued writes
     async def enqueue(self, user_id: str, entries: Sequence[QueueEntry], *, now: datetime, after_s: float = 0.0,
-                max_delay_s: float = 0.0, wait_s: float | None = None) -> list[str]:
+                max_delay_s: float = 0.0, wait_s: float | None = None, spooled: bool = False) -> list[str]:
         """Async twin of ``FactStore.enqueue``: record messages in the message log (those seen before, by id or fingerprint, are left
         out); returns the ids recorded. ``wait_s``: wait at most this long for a connection."""
-        return await self._run(lambda: self._enqueue_plan(user_id, entries, now, after_s, max_delay_s),
+        return await self._run(lambda: self._enqueue_plan(user_id, entries, now, after_s, max_delay_s, spooled),
                                transaction=True, pipeline=True, wait_s=wait_s)
 
     async def due_users(self, *, now: datetime, limit: int, force: bool = False, user_id: str | None = None
@@ -319,8 +319,8 @@ class AsyncFactStore(StorePlans):
         """Pending forget requests, oldest first."""
         return await self._run(self._forget_requests_plan)
 
-    async def delete_user(self, user_id: str) -> dict[str, int]:
-        return await self._run(lambda: self._delete_user_plan(user_id), transaction=True)
+    async def delete_user(self, user_id: str, *, at: datetime | None = None) -> dict[str, int]:
+        return await self._run(lambda: self._delete_user_plan(user_id, at), transaction=True)
 
     async def unreconciled(self, user_id: str, *, limit: int) -> tuple[list[FactVector], int]:
         return await self._run(lambda: self._unreconciled_plan(user_id, limit))

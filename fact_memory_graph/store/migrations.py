@@ -378,6 +378,15 @@ ALTER INDEX fact_memory_facts_claim_tsv_idx SET (fastupdate = off);
 ALTER TABLE fact_memory_facts SET (autovacuum_vacuum_insert_scale_factor = 0.02);
 """,
     ),
+    (
+        "when a user was last forgotten: turns spooled before it are not queued after it",
+        """
+-- forget() records when it ran (the application's clock, as turns are stamped). A turn spooled on a
+-- host that could not reach the database, said before that moment, is dropped when the spool is
+-- replayed: the user asked to forget everything up to then.
+ALTER TABLE fact_memory_users ADD COLUMN forgotten_at timestamptz;
+""",
+    ),
 ]
 
 

@@ -164,10 +164,10 @@ class FactStore(StorePlans):
 
     # ------------------------------------------------------------------ queued writes
     def enqueue(self, user_id: str, entries: Sequence[QueueEntry], *, now: datetime, after_s: float = 0.0,
-                max_delay_s: float = 0.0, wait_s: float | None = None) -> list[str]:
+                max_delay_s: float = 0.0, wait_s: float | None = None, spooled: bool = False) -> list[str]:
         """Record messages in the message log (those seen before, by id or fingerprint, are left
         out); returns the ids recorded. ``wait_s``: wait at most this long for a connection."""
-        return self._run(lambda: self._enqueue_plan(user_id, entries, now, after_s, max_delay_s),
+        return self._run(lambda: self._enqueue_plan(user_id, entries, now, after_s, max_delay_s, spooled),
                                transaction=True, pipeline=True, wait_s=wait_s)
 
     def due_users(self, *, now: datetime, limit: int, force: bool = False, user_id: str | None = None
@@ -357,9 +357,9 @@ class FactStore(StorePlans):
         """Pending forget requests, oldest first."""
         return self._run(self._forget_requests_plan)
 
-    def delete_user(self, user_id: str) -> dict[str, int]:
+    def delete_user(self, user_id: str, *, at: datetime | None = None) -> dict[str, int]:
         """Hard-delete everything stored for a user (facts, candidates, audit, processed ids)."""
-        return self._run(lambda: self._delete_user_plan(user_id), transaction=True)
+        return self._run(lambda: self._delete_user_plan(user_id, at), transaction=True)
 
     # ------------------------------------------------------------------ reconciliation
     def unreconciled(self, user_id: str, *, limit: int) -> tuple[list[FactVector], int]:

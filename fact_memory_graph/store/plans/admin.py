@@ -416,7 +416,7 @@ class AdminPlans(WritePlans):
         audit = yield from rowcount(f"DELETE FROM {AUDIT} WHERE user_id = %s AND at < %s", (user_id, before))
         return {"purged_facts": len(old), "purged_audit_rows": audit}
 
-    def _delete_user_plan(self, user_id: str) -> Plan[dict[str, int]]:
+    def _delete_user_plan(self, user_id: str, at: datetime | None = None) -> Plan[dict[str, int]]:
         """Everything about the user, after in-flight writes finish (the user's lock, taken
         alone); the forget generation is bumped so a write that started earlier applies nothing."""
         require_user(user_id)
@@ -438,6 +438,9 @@ class AdminPlans(WritePlans):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
         yield from execute(f"DELETE FROM {FORGET_REQUESTS} WHERE user_id = %s", (user_id,))  # a retried request is done
         yield from self._bump_generation(user_id)
+        # When (the application's clock, as turns are stamped): a spooled turn said before is dropped.
+        yield from execute(f"UPDATE {USERS} SET forgotten_at = coalesce(%s, now()) WHERE user_key = {USER_KEY_SQL}",
+                           (at, user_id))
         counts["jobs"] = yield from self._forget_jobs(user_id)
         return counts
 

@@ -20,6 +20,8 @@ from typing import Any
 from fact_memory_graph.store._sql import (
     MESSAGES,
     PROCESSED,
+    USER_KEY_SQL,
+    USERS,
     Plan,
     Row,
     execute,
@@ -108,7 +110,7 @@ def drainer_name() -> str:
 
 class QueuePlans(SessionPlans):
     def _enqueue_plan(self, user_id: str, entries: Sequence[QueueEntry], now: datetime, after_s: float,
-                      max_delay_s: float) -> Plan[list[str]]:
+                      max_delay_s: float, spooled: bool = False) -> Plan[list[str]]:
         """Record the entries not seen before (by id or fingerprint, queued or processed) in one
         statement; returns the ids recorded. A new message pushes the user's waiting messages'
         due time back by ``after_s`` (the debounce), never past ``max_delay_s`` after each one was
@@ -122,6 +124,12 @@ class QueuePlans(SessionPlans):
         # below — snapshots taken after the wait — see its digests; a forget that comes later
         # waits for this enqueue, then deletes (and digests) what it queued. Needs a transaction.
         yield from self._user_guard(user_id)
+        if spooled:  # turns kept on a host that could not reach the database: not those said before a forget
+            row = yield from one(f"SELECT forgotten_at FROM {USERS} WHERE user_key = {USER_KEY_SQL}", (user_id,))
+            if row is not None and row["forgotten_at"] is not None:
+                entries = [e for e in entries if e.at > row["forgotten_at"]]
+                if not entries:
+                    return []
         # The user's forgotten turns (a statement of its own: their digests stay on the coordinator)
         # are left out, and cut from the earlier turns shown with the others; then one statement
         # of the user's shard records the rest.
