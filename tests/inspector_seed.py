@@ -8,7 +8,7 @@ from __future__ import annotations
 from langchain_core.messages import HumanMessage
 
 from fact_memory_graph import FactMemory, FactMemoryConfig
-from fact_memory_graph.config import QueueConfig
+from fact_memory_graph.config import EvaluatorConfig, QueueConfig
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -17,7 +17,8 @@ MESSAGES = {
     "I moved to Berlin last March and I'm training for a marathon.": {"ops": [
         {"op": "add_durable", "category": "life_event", "claim": "moved to Berlin"},
         {"op": "add_current", "category": "working_on", "claim": "training for a marathon"}],
-        "relationships": [{"name": "Mia", "relation": "sister", "aliases": ["Mimi"]}]},
+        "relationships": [{"name": "Mia", "relation": "sister", "aliases": ["Mimi"]}],
+        "goals": [{"goal": "run a marathon", "status": "set", "note": "in the autumn"}]},
     "I'm allergic to penicillin, and my nickname is " + HOSTILE: {"ops": [
         {"op": "add_durable", "category": "health", "claim": "allergic to penicillin"},
         {"op": "add_durable", "category": "identity", "claim": HOSTILE}]},
@@ -30,7 +31,8 @@ POISON = "this one always fails"
 
 
 def config() -> FactMemoryConfig:
-    return FactMemoryConfig(queue=QueueConfig(drainer="off", max_attempts=1, log_days=30))
+    return FactMemoryConfig(queue=QueueConfig(drainer="off", max_attempts=1, log_days=30),
+                            evaluators=EvaluatorConfig(goals=True))
 
 
 def scripted() -> ScriptedChatModel:

@@ -165,6 +165,8 @@ def test_every_page_and_action_in_a_real_browser(seeded, db_url: str, user_id: s
         assert page.url == base + u
         expect(page.locator("#section-now")).to_contain_text("## What I know about you")
         expect(page.locator("#profile")).to_contain_text("moved to Berlin")
+        expect(page.locator("main")).to_contain_text("run a marathon — set (in the autumn)")
+        expect(page.locator("main")).to_contain_text("Mia (sister; Mimi)")
         # The sections as of an earlier time.
         page.fill("input[name=at]", "2026-03-02T10:00")
         page.click("text=Show")
