@@ -26,6 +26,8 @@ from fact_memory_graph.store._sql import (
     PROFILES,
     RUNS,
     SESSIONS,
+    USER_KEY_SQL,
+    USERS,
     Plan,
     Row,
     execute,
