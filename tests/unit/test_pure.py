@@ -103,7 +103,10 @@ def test_one_source_of_truth_for_categories_and_ops() -> None:
     assert set(MODEL_CATEGORIES) == set(DEFAULT_TAXONOMY.for_kind(FactKind.DURABLE)[:-1]) | set(
         DEFAULT_TAXONOMY.for_kind(FactKind.CURRENT))
     schema = ProposedOp.model_json_schema()
-    assert tuple(schema["properties"]["op"]["enum"]) == OP_NAMES
+    # The model's ops: the stored ones and ``forget`` (planned apart: fact_memory_graph.forgetting).
+    from fact_memory_graph.forgetting import FORGET_OP
+
+    assert tuple(schema["properties"]["op"]["enum"]) == (*OP_NAMES, FORGET_OP)
     assert tuple(schema["properties"]["category"]["anyOf"][0]["enum"]) == MODEL_CATEGORIES
 
 
