@@ -216,19 +216,22 @@ _QUOTED = re.compile(r"\s*[\"'“‘«「『]([^\"'”’»」』\n]{2,80})[\"'�
 _TOKEN = re.compile(r"\s*([^\s,;，、。]+)")
 _NOT_NAME = re.compile(r"\s*(?:manager|managers|app|apps|policy|policies|hint|rules|requirements|strength|generator"
                        r"|field|manager.s|vault|protected)\b", re.I)
-_BARE_CODE = re.compile(r"(?i)c[oó]d(?:e|igo|ice)s?")
+_LEAD_IN = re.compile(r"(?i)^(?:it'?s|it is|its|that'?s|es|c'est|ist|é|è|это|是|は|—|-|:)\s*")
+_BARE_CODE = re.compile(r"(?i)c[oó]d(?:e|igo|ice)s?|код|kod|kodu|koden?")
 _NOT_A_SECRET_CODE = re.compile(
     r"(?i)(?:area|zip|postal|post|postcode|promo|promotional|discount|coupon|voucher|referral|invite|invitation"
     r"|error|status|exit|hs|country|dialing|dialling|calling|source|qr|bar|sort|swift|bic|branch|airport|iata"
     r"|icao|product|item|article|course|class|tax|fiscal|zip\+4|language|currency|color|colour|style|dress"
     r"|morse|cheat|gift|booking|confirmation|tracking|reference|ref|customer|client|member"
     r"|ean|upc|sku|model|part|diagnostic|trouble|obd|fault|http|response|iso|postal|postleit|c[oó]digo postal"
-    r"|code postal|promo-|rabatt|gutschein|fehler|descuento|cup[oó]n|error)[\s\-]*$")
+    r"|code postal|promo-|rabatt|gutschein|fehler|descuento|cup[oó]n|error|posta|почтовый|индекс|промо|телефонный"
+    r"|posta kodu|indirim|hata|ülke|alan)[\s\-]*$")
 _NOT_A_SECRET_CODE_AFTER = re.compile(
     r"(?i)\s*(?:(?:de|di|da|do|du|des|del|della|dos|das)\s+)?(?:postal|postale|post|isbn|imei|ean|upc|sku|iata|promo"
     r"|promocional|promotionnel|sconto|descuento|rastreio|rastreo|seguimiento|suivi|tracciamento|tracking|envio|envío"
     r"|colis|pedido|commande|ordine|encomenda|reserva|r[ée]servation|prenotazione|produit|prodotto|producto|produto"
-    r"|erreur|errore|error|erro|fiscal|fiscale|barre|barras|a barre|qr|iso|país|pays|paese|pa[ií]s|pedido)\b")
+    r"|erreur|errore|error|erro|fiscal|fiscale|barre|barras|a barre|qr|iso|país|pays|paese|pa[ií]s|pedido"
+    r"|pocztowy|pocztowego|pocztowym|kreskowy|rabatowy|promocyjny|błędu|ошибки|товара|страны|региона)\b")
 _NOT_VALUE = re.compile(
     r"(?i)^(?:a|an|the|my|your|his|her|our|their|this|that|it|not|no|none|too|so|very|still|always|never|on|in|at"
     r"|under|behind|somewhere|written|saved|stored|kept|being|getting|going|correct|incorrect|wrong|weak|strong"
@@ -278,6 +281,10 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
         crossing = _INTO_NEXT_TURN.match(text, pos, end)
         if crossing:  # the name ended its turn: the value opens the next one
             pos = crossing.end()
+            reply = _LEAD_IN.sub("", text[pos:end].strip())
+            if reply and len(reply.split()) <= 3 and not _NOT_VALUE.match(reply.split()[0]):
+                start = text.index(reply, pos)  # a bare reply: "sunflower", "it's tulip 2020"
+                return start, start + len(reply.rstrip(".!?"))
         quoted = _QUOTED.match(text, pos, end)
         if quoted:
             return quoted.start(1), quoted.end(1)
