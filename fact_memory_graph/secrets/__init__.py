@@ -356,10 +356,11 @@ def _spans(text: str) -> list[Span]:
     names = forms.names_in(norm)
     spans: list[Span] = []
     if names or _ANY_SIGNAL.search(norm) or _SIGNAL_WORDS.search(norm):
-        for finder in (_card_spans, _provider_spans, _named_spans, _id_spans, forms.id_spans, forms.iban_spans,
+        for finder in (_card_spans, _provider_spans, _named_spans, _id_spans, forms.iban_spans,
                        forms.shape_spans, forms.gitleaks_spans):
             spans.extend(finder(norm))
         spans.extend(forms.named_spans(norm, names))
+        spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     return forms.back(spans, origin)

@@ -452,7 +452,7 @@ def _valid_somewhere(token: str) -> bool:
 _ID_SHAPE = re.compile(
     r"(?<![\w.\-/])(?:(?=[A-Za-z0-9.\-/ ]*\d)(?:[A-Za-z]{1,4}[ \-]?)?\d[\d.\-/ ]{5,22}\d(?:[ \-]?[A-Za-z0-9]{1,2})?"
     r"|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{8,20})(?![\w\-/])")
-_FORMATTED = re.compile(r"[.\-/ ]|[A-Za-z]")
+_FORMATTED = re.compile(r"[.\-/]|[A-Za-z]")  # digits in groups of spaces alone count only in a name's window
 _PHONE_BEFORE = re.compile(r"(?i)(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon|numéro de t[eé]l"
                            r"|handy|celular|n[uú]mero|hotline|sms|landline|my number|номер|телефон|번호|전화|手机"
                            r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन|nomor|số điện thoại|numara)[^.!?\n]{0,25}$")
@@ -464,10 +464,13 @@ _NOT_ID_BEFORE = re.compile(
     r"\b[^.!?\n]{0,30}$")
 
 
-def id_spans(text: str) -> Iterator[Span]:
+def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
     """Tokens that python-stdnum validates as a personal, tax or bank id: those with punctuation
-    or letters anywhere (a bare digit run only in a name's window: see :func:`named_spans`)."""
+    or letters anywhere (a bare digit run only in a name's window: see :func:`named_spans`).
+    Tokens inside ``found`` (withheld already) are not checked again."""
     for m in _ID_SHAPE.finditer(text):
+        if found and any(s <= m.start() and m.end() <= e for s, e, _ in found):
+            continue
         token = m.group().strip()
         if not _FORMATTED.search(token) or _a_date(token) or re.fullmatch(r"[0-9a-f]{7,64}", token):
             continue
@@ -480,18 +483,19 @@ def id_spans(text: str) -> Iterator[Span]:
             yield m.start(), m.end(), "government id"
 
 
-_PHONE_REGIONS = (None, "US", "GB", "IN", "DE", "FR", "BR", "ES", "IT", "MX", "RU", "UA", "KR", "CN", "JP", "AU",
+_PHONE_REGIONS = ("US", "GB", "IN", "DE", "FR", "BR", "ES", "IT", "MX", "RU", "UA", "KR", "CN", "JP", "AU",
                   "TR", "NG", "ID", "VN", "EG", "SA", "AE", "PK", "BD", "NL", "PL", "SE", "CA", "ZA")
 
 
 def _is_phone(token: str, before: str) -> bool:
     if before.rstrip().endswith("+"):
         token = "+" + token
-    if not (token.startswith(("+", "(", "00")) or _PHONE_BEFORE.search(before)):
+    international = token.startswith(("+", "(")) or (token[:2] == "00" and token[2:3] in "123456789")
+    if not (international or _PHONE_BEFORE.search(before)):
         return False
     import phonenumbers
 
-    for region in _PHONE_REGIONS:
+    for region in (None,) if token.startswith("+") else _PHONE_REGIONS:
         try:
             if phonenumbers.is_valid_number(phonenumbers.parse(token, region)):
                 return True
