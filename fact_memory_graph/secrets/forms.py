@@ -452,6 +452,7 @@ def _valid_somewhere(token: str) -> bool:
 _ID_SHAPE = re.compile(
     r"(?<![\w.\-/])(?:(?=[A-Za-z0-9.\-/ ]*\d)(?:[A-Za-z]{1,4}[ \-]?)?\d[\d.\-/ ]{5,22}\d(?:[ \-]?[A-Za-z0-9]{1,2})?"
     r"|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{8,20})(?![\w\-/])")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _FORMATTED = re.compile(r"[.\-/]|[A-Za-z]")  # digits in groups of spaces alone count only in a name's window
 _PHONE_BEFORE = re.compile(r"(?i)(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon|numéro de t[eé]l"
                            r"|handy|celular|n[uú]mero|hotline|sms|landline|my number|номер|телефон|번호|전화|手机"
@@ -468,10 +469,15 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
     """Tokens that python-stdnum validates as a personal, tax or bank id: those with punctuation
     or letters anywhere (a bare digit run only in a name's window: see :func:`named_spans`).
     Tokens inside ``found`` (withheld already) are not checked again."""
+    uuids = [(u.start(), u.end()) for u in _UUID.finditer(text)] if "-" in text else []
     for m in _ID_SHAPE.finditer(text):
         if found and any(s <= m.start() and m.end() <= e for s, e, _ in found):
             continue
+        if any(s < m.end() and m.start() < e for s, e in uuids):
+            continue  # a UUID's groups are no id
         token = m.group().strip()
+        if any("a" <= ch <= "z" for ch in token):
+            continue  # ids are written in capitals and digits; lower case is a handle, a hash, a slug
         if not _FORMATTED.search(token) or _a_date(token) or re.fullmatch(r"[0-9a-f]{7,64}", token):
             continue
         before = text[max(0, m.start() - 45):m.start()]
