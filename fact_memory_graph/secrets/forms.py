@@ -184,6 +184,10 @@ class NameMatch:
         return self.stop
 
 
+#: The one letter a name of four letters or fewer may end with: a plural or a case ending.
+_SHORT_NAME_ENDINGS = frozenset("saeiouyäöüı")
+
+
 def names_in(text: str) -> list[NameMatch]:
     """Every name of a secret in ``text`` (``assets/secret_words.json``), with its kind. A Latin
     name may carry some inflection ("lösenordet", "şifresi", "pins"), bounded by its length."""
@@ -192,9 +196,12 @@ def names_in(text: str) -> list[NameMatch]:
     for m in pattern.finditer(text):
         if m.group("latin") is not None:
             name = _key(m.group("latin"))
+            suffix = m.group("suffix")
             allowed = 4 if len(name) >= 7 else 2 if len(name) >= 5 else 1
-            if len(m.group("suffix")) > allowed or name not in kind_of:
+            if len(suffix) > allowed or name not in kind_of:
                 continue
+            if len(name) < 5 and suffix and suffix.lower() not in _SHORT_NAME_ENDINGS:
+                continue  # a short name's one letter is an ending ("pins", "kodu"), not a word ("pink")
         else:
             name = _key(m.group("other"))
             if name not in kind_of:
