@@ -27,7 +27,7 @@ from fact_memory_graph.sanitize import (
     check_fields,
     clean_text,
     deeper_than,
-    find_secrets,
+    find_in_record,
     redact_secrets,
     summarize_rejected,
 )
@@ -196,8 +196,8 @@ def never_stored(category: str, config: WriteConfig, claim: str = "", fields: Ma
     if config.redact_secrets:
         # The record's strings read together: a secret split over the claim, a key and its value.
         pairs = (fields or {}).items()
-        found = (find_secrets(" ".join([claim, *(f"{k} {v}" for k, v in pairs)]))
-                 or find_secrets(" ".join([claim, *(str(v) for _, v in pairs)])))
+        found = (find_in_record([claim, *(str(x) for pair in pairs for x in pair)])
+                 or find_in_record([claim, *(str(v) for _, v in pairs)]))
         if found:
             return f"secrets are never stored ({', '.join(found)}; WriteConfig.redact_secrets)"
     return None

@@ -136,6 +136,7 @@ def summarize_rejected(op: Any) -> dict[str, Any]:
 # The secret filter lives in its own module (fact_memory_graph.secrets); these names are the ones
 # the write path uses (WriteConfig.redact_secrets).
 find_secrets = _secrets.find_secrets
+find_in_record = _secrets.find_in_record
 redact_secrets = _secrets.redact_secrets
 redact_in_context = _secrets.redact_in_context
 redact_json = _secrets.redact_json

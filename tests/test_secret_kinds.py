@@ -138,6 +138,39 @@ def test_a_record_is_checked_as_a_whole(a: dict[str, str], b: dict[str, str], ke
     assert kept_out not in str(out), out
 
 
+@pytest.mark.parametrize("record", [
+    # A name inside a finished clause (in brackets, before a sentence end) is not joined to the
+    # value of the field after it: the key names that value.
+    ["Ana: look! [a photo of a frog asleep on a log in a lily pond]", "turn_ref", "S3:07"],
+    ["Ana: my password manager works. Bought a frog", "ref", "Q7:12"],
+    ["Ben: I log in at the lab every day, then feed the fish", "seat", "B-14"],
+])
+def test_a_name_is_not_joined_to_the_value_of_an_unrelated_field(record: list[str]) -> None:
+    from fact_memory_graph.sanitize import find_in_record
+
+    assert find_in_record(record) == []
+    assert find_in_record([record[0], record[2]]) == []
+    assert redact_json({"claim": record[0], "fields": {record[1]: record[2]}}) == {
+        "claim": record[0], "fields": {record[1]: record[2]}}
+
+
+@pytest.mark.parametrize(("record", "kept_out"), [
+    (["my login for the lab is", "Owl-Lantern-58"], "Owl-Lantern-58"),  # a string that ends open
+    (["the pin of my card", "6041"], "6041"),
+    (["safe code:", "3391"], "3391"),
+])
+def test_a_name_ending_its_string_reaches_the_next(record: list[str], kept_out: str) -> None:
+    from fact_memory_graph.sanitize import find_in_record, redact_record
+
+    assert find_in_record(record) != []
+    assert kept_out not in " ".join(redact_record(record))
+
+
+def test_a_name_inside_brackets_has_its_value_inside_them() -> None:
+    assert redact_secrets("[photo: a log in a pond] ref Q7:12") == "[photo: a log in a pond] ref Q7:12"
+    assert "tulip2020" not in redact_secrets("(the wifi password is tulip2020) thanks")
+
+
 # ---------------------------------------------------------------- the writers
 def _hostile(secret_a: str, secret_b: str) -> dict[str, Any]:
     """A model that splits a secret over every pair of strings of a record it controls."""

@@ -119,7 +119,7 @@ def _provider_spans(text: str) -> Iterator[Span]:
 
 
 # ---------------------------------------------------------------- cards
-_SEP = r"[ \u00a0\u2009\u202f\u2029.\-\u2010-\u2015\u2212/_\n\r\t,]"
+_SEP = r"[ \u00a0\u2009\u202f\u2028\u2029.\-\u2010-\u2015\u2212/_\n\r\t,]"
 _CARD_RUN = re.compile(rf"(?<![\d+])\d(?:{_SEP}{{0,4}}\d){{12,18}}(?!\d)")
 _DIGIT_WORDS = {"zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
                 "six": "6", "seven": "7", "eight": "8", "nine": "9"}
@@ -252,6 +252,12 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _named_spans(text: str) -> Iterator[Span]:
+    if forms.FIELD_JOIN[1] in text:  # a record read together: these forms stay in their string
+        at = 0
+        for part in text.split(forms.FIELD_JOIN[1]):
+            yield from ((s + at, e + at, k) for s, e, k in _named_spans(part))
+            at += len(part) + 1
+        return
     for kind, pattern in _NAMED:
         for match in pattern.finditer(text):
             span = _value_span(text, match)
@@ -392,13 +398,11 @@ def redact_record(strings: list[str]) -> list[str]:
     out = [redact_secrets(s) for s in strings]
     if len(strings) < 2:
         return out
-    joined, starts, at = [], [], 0
+    starts, at = [], 0
     for s in strings:
         starts.append(at)
-        joined.append(s)
-        at += len(s) + 1
-    whole = " ".join(joined)
-    spans = secret_spans(whole)  # a value named in the string before it counts too
+        at += len(s) + len(forms.FIELD_JOIN)
+    spans = secret_spans(forms.FIELD_JOIN.join(strings))  # a value named in the string before it counts too
     if not spans:
         return out
     for n, s in enumerate(strings):
@@ -407,6 +411,13 @@ def redact_record(strings: list[str]) -> list[str]:
         if mine:
             out[n] = _mask(s, [*mine, *secret_spans(s)])
     return out
+
+
+def find_in_record(strings: list[str]) -> list[str]:
+    """The kinds of secret in the strings of one record read together (a claim, a key and its
+    value): a secret split over two of them counts, a name in one string reaches the next only
+    when its string ends open (see :data:`~fact_memory_graph.secrets.forms.FIELD_JOIN`)."""
+    return sorted({kind for _, _, kind in secret_spans(forms.FIELD_JOIN.join(s for s in strings if s))})
 
 
 def _strings(value: Any, out: list[str], keys: list[bool] | None = None) -> None:

@@ -36,6 +36,11 @@ Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 #: Joins the turn before and this one when both are scanned together: not a sentence end.
 TURN_JOIN = " \u2029 "
+#: Joins the strings of one record read together (a claim and its fields, a key and its value, a
+#: name and its relation): a secret's name reaches into the next string only when its own string
+#: ends open, with the name itself, a joining word or a qualifier ("my password is", "the alarm
+#: code", "the pin for the bank") — not across a finished clause ("... a log in a pond]").
+FIELD_JOIN = " \u2028 "
 
 
 # ---------------------------------------------------------------- the normalised view
@@ -270,15 +275,72 @@ def _a_date(token: str) -> bool:
 _INTO_NEXT_TURN = re.compile(r"[.!?。！？؟]*\s*\u2029")
 
 
+_OPENERS, _CLOSERS = "([{（【「『", ")]}）】」』"
+
+
+def _bracket_end(text: str, start: int, end: int) -> int:
+    """A name inside brackets has its value inside them: the window ends at the bracket that
+    closes one opened before the name ("[shares a photo of a log in a pond] ...")."""
+    depth, at = 0, start - 1
+    floor = max(0, start - 300)
+    while at >= floor:  # an opener before the name, in its own string or turn, not closed before it
+        ch = text[at]
+        if ch in "\u2028\u2029":
+            return end
+        if ch in _CLOSERS:
+            depth += 1
+        elif ch in _OPENERS:
+            if depth == 0:
+                break
+            depth -= 1
+        at -= 1
+    else:
+        return end
+    depth = 0
+    for i in range(start, end):
+        ch = text[i]
+        if ch in _OPENERS:
+            depth += 1
+        elif ch in _CLOSERS:
+            if depth == 0:
+                return i
+            depth -= 1
+    return end
+
+
+@functools.cache
+def _open_end() -> re.Pattern[str]:
+    """What may follow a name to the end of its string for its value to be in the next string:
+    nothing, a joining word, a qualifier ("for the bank", "del wifi") and a joining word."""
+    joins = "|".join(re.escape(w) for w in sorted(_words()["connectors"], key=len, reverse=True))
+    return re.compile(rf"(?i)\s*(?:(?:for|of|to|on|at|from|del|de|du|des|da|do|di|für|zum|zur|van|voor|della|dello"
+                      rf"|para|pour|per|na|dla|för|til)\s+[^\s.!?;:\])}}]+(?:\s+[^\s.!?;:\])}}]+){{0,3}})?"
+                      rf"\s*(?:(?:{joins})\s*)?")
+
+
+def _field_end(text: str, start: int, end: int) -> int:
+    """A name's window stops at the end of its record string unless that string ends open
+    (:data:`FIELD_JOIN`); each string crossed on the way must be open too."""
+    at = start
+    while (j := text.find("\u2028", at, end)) != -1:
+        if not _open_end().fullmatch(text, at, j):
+            return j
+        at = j + 1
+    return end
+
+
 def _window(text: str, start: int, limit: int) -> int:
     """Where a name's window ends: the end of its clause, or ``limit`` characters on. A name
-    whose clause ends its turn ("what's the wifi password?") reaches into the next turn."""
-    end = min(len(text), start + limit)
+    whose clause ends its turn ("what's the wifi password?") reaches into the next turn; a name
+    inside brackets stops at their close; a name in one string of a record reaches the next
+    only when its string ends open (:data:`FIELD_JOIN`)."""
+    end = _field_end(text, start, _bracket_end(text, start, min(len(text), start + limit)))
     stop = _SENTENCE_END.search(text, start, end)
     if stop and _INTO_NEXT_TURN.match(text, stop.start()):
         after = _INTO_NEXT_TURN.match(text, stop.start()).end()
-        stop = _SENTENCE_END.search(text, after, min(len(text), after + limit))
-        return stop.start() if stop else min(len(text), after + limit)
+        end = _field_end(text, after, min(len(text), after + limit))
+        stop = _SENTENCE_END.search(text, after, end)
+        return stop.start() if stop else end
     return stop.start() if stop else end
 
 
