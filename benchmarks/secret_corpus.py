@@ -131,11 +131,13 @@ def _look_alike_needle(message: str) -> str:
     return max(tokens, key=len) if tokens else message
 
 
-def stored_text(url: str, users: list[str]) -> tuple[dict[str, str], str]:
+def stored_text(url: str, users: list[str], ours: bool = False) -> tuple[dict[str, str], str]:
     """Every text/JSON column of every fact_memory_* table, normalised: per user (tables keyed
     by user) and the rest (tables without a user column) as one blob. Left out, as the column
     registry test leaves them out: ``fact_memory_meta`` (the embedder's probe, no user's text)
-    and hash columns (``digest``, ``user_key``)."""
+    and hash columns (``digest``, ``user_key``). The ids and times the library writes of its own
+    are left out too (``_ours``), unless ``ours``: a look-alike that is a time ("the timestamp
+    was 2026-11-20T08:15:42Z") is searched for in the text with them."""
     per_user: dict[str, list[str]] = defaultdict(list)
     rest: list[str] = []
     with psycopg.connect(url) as conn:
@@ -161,8 +163,9 @@ def stored_text(url: str, users: list[str]) -> tuple[dict[str, str], str]:
             else:
                 for row in conn.execute(f"SELECT {select} FROM {table}"):
                     rest.extend(v for v in row if v)
-    return ({u: "|".join(normalise(_ours.sub(" ", x)) for x in v) for u, v in per_user.items()},
-            "|".join(normalise(_ours.sub(" ", x)) for x in rest))
+    strip = (lambda x: x) if ours else (lambda x: _ours.sub(" ", x))  # noqa: E731
+    return ({u: "|".join(normalise(strip(x)) for x in v) for u, v in per_user.items()},
+            "|".join(normalise(strip(x)) for x in rest))
 
 
 #: Values the library writes of its own into JSON (ids, times, turn fingerprints): not user text,
@@ -216,6 +219,7 @@ def run(items: list[dict[str, Any]], url: str) -> dict[str, Any]:
     root.removeHandler(lines)
     root.level = saved
     stored, rest = stored_text(url, list(users.values()))
+    whole, _ = stored_text(url, list(users.values()), ours=True)  # look-alikes: times kept
     by_kind: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     misses = []
     for item in items:
@@ -226,7 +230,7 @@ def run(items: list[dict[str, Any]], url: str) -> dict[str, Any]:
         if item["label"] == "secret":
             good = not any(n in text or n in rest or n in logged for n in needles)
         else:
-            good = all(n in text for n in needles)
+            good = all(n in whole.get(users[item["id"]], "") for n in needles)
         cell = by_kind[(item["label"], item.get("kind") or "?")]
         cell[0] += good
         cell[1] += 1

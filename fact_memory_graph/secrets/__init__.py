@@ -64,6 +64,9 @@ def _provider_patterns() -> tuple[re.Pattern[str], ...]:
         r"\bgithub_pat_[A-Za-z0-9_]{22,}", r"\bgh[pousr]_[A-Za-z0-9]{30,}", r"\bhf_[A-Za-z0-9]{30,}",
         r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}", r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_\-]{20,}",
         r"\bAIza[0-9A-Za-z_\-]{30,}", r"\bxox[abprs]-[A-Za-z0-9\-]{10,}", r"\bglpat-[A-Za-z0-9_\-]{20,}",
+        # Google OAuth access and refresh tokens: no gitleaks rule names them (its generic rule
+        # needs the word "token" within 20 characters of a "=" or ":" and a value of 150 or fewer)
+        r"\bya29\.[0-9A-Za-z_\-]{20,}", r"(?<![\w/])1//0[0-9A-Za-z_\-]{30,}",
     ))
     try:  # one scan instead of forty: the patterns as one alternation, each keeping its flags
         return (re.compile("|".join(f"(?{'i' if p.flags & re.IGNORECASE else ''}{'s' if p.flags & re.DOTALL else ''}"
@@ -116,6 +119,12 @@ def _provider_spans(text: str) -> Iterator[Span]:
     for match in _LONG_TOKEN.finditer(text):
         if _random_token(match.group()):
             yield match.start(), match.end(), "api key"
+    for match in _PREFIXED_TOKEN.finditer(text):  # "<prefix>.<random body>": the body is the key
+        if _random_token(match.group("body")):
+            yield match.start(), match.end(), "api key"
+
+
+_PREFIXED_TOKEN = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9_\-]{1,16}\.(?P<body>[A-Za-z0-9+/=_\-]{32,})(?![\w/+=-])")
 
 
 # ---------------------------------------------------------------- cards
@@ -132,11 +141,12 @@ _NOT_A_CARD_BEFORE = re.compile(
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
 _CARD_FRAGMENT = re.compile(rf"(?<![\w])\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}(?![\w])")
-#: A turn that is only digit groups of four: half a card typed in two messages.
-_HALF_CARD_TURN = re.compile(
-    r"(?i)^\W*(?:(?:first|second|last|other|half|part|rest|digits|then|and|next|the|numbers?|continued|more|primera"
-    r"|segunda|parte|mitad|resto|premi[eè]re|moiti[eé]|suite|erste|zweite|h[äa]lfte|rest|dann|prima|seconda|met[àa]"
-    r"|resto|poi)\W+){0,5}\d{4}(?:[ \-.]{1,3}\d{4}){1,2}\W*$")
+@functools.cache
+def _half_card_turn() -> re.Pattern[str]:
+    """A turn that is only digit groups (or eight digits) beside words about a card's part ("the
+    last eight: ...", assets ``card_parts``): half a card typed in two messages."""
+    words = "|".join(re.escape(w) for w in sorted(forms._words()["card_parts"], key=len, reverse=True))
+    return re.compile(rf"(?i)^\W*(?:(?:{words})\W+){{0,6}}(?:\d{{4}}(?:[ \-.]{{1,3}}\d{{4}}){{1,2}}|\d{{8}})\W*$")
 
 
 def _luhn(digits: str) -> bool:
@@ -168,6 +178,9 @@ def _card_number(digits: str) -> bool:
             and not _is_isbn(digits))
 
 
+_PART_RUN = re.compile(r"(?<![\d.,/:])\d(?:[ \u00a0\-.]{0,3}\d){3,11}(?![\d/:])")
+
+
 def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD_RUN.finditer(text):
         digits = re.sub(r"\D", "", match.group())
@@ -181,7 +194,15 @@ def _card_spans(text: str) -> Iterator[Span]:
         fragment = _CARD_FRAGMENT.search(text, word.end(), min(len(text), word.end() + 40))
         if fragment:
             yield fragment.start(), fragment.end(), "card number"
-    if _HALF_CARD_TURN.match(text):
+    runs = list(_PART_RUN.finditer(text)) if len(text) < 4000 else []
+    for a, b in zip(runs, runs[1:], strict=False):  # a card in two parts with words between them
+        if b.start() - a.end() <= 30 and "\n\n" not in text[a.end():b.start()]:
+            digits = re.sub(r"\D", "", a.group()) + re.sub(r"\D", "", b.group())
+            if len(digits) in (15, 16) and _card_number(digits) \
+                    and not _NOT_A_CARD_BEFORE.search(text[max(0, a.start() - 40):a.start()]):
+                yield a.start(), a.end(), "card number"
+                yield b.start(), b.end(), "card number"
+    if len(text) < 120 and _half_card_turn().match(text):
         yield 0, len(text), "card number"
 
 
@@ -330,7 +351,7 @@ def _valid_quietly(module: str, value: str) -> bool:
 # fiscale's shape, digits in words. A text with none of these (or of the secrets' names) is clean.
 _ANY_SIGNAL = re.compile(
     rf"\d(?:{_SEP}{{0,2}}\d){{3,}}|(?=[A-Za-z0-9+/=_\-]*\d)[A-Za-z0-9+/=_\-]{{10,}}|[A-Za-z0-9+/=_\-]{{20,}}"
-    r"|-----BEGIN|://[^\s/@]+:[^\s/@]+@|(?i:[A-Z]{6}\d{2}[A-Z])"
+    r"|-----BEGIN|://[^\s/@]+:[^\s/@]+@|(?i:[A-Z]{6}\d{2}[A-Z])|->|=>|→|\s/\s"
     r"|(?i:\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\s+(?:zero|oh|one|two|three|four|five|six|seven"
     r"|eight|nine)\b)")
 
@@ -375,9 +396,34 @@ def _spans(text: str) -> list[Span]:
             spans.extend(finder(norm))
         spans.extend(forms.named_spans(norm, names))
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
+        spans.extend(_account_pairs(norm))
+        spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
+                 or not forms.public_value(norm, sp[0], sp[1])]
+    spans.extend(forms.in_context_spans(norm))
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
+    elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
+        spans.append((0, len(norm), "seed phrase"))
     return forms.back(spans, origin)
+
+
+# A UK sort code with its account number, a US routing number (its ABA checksum) with an
+# account: a bank account without a name for it ("pay me back to 80-99-51 83092456").
+_SORT_AND_ACCOUNT = re.compile(r"(?<![\d+\-.])(?P<sort>\d{2}([- ]?)\d{2}\2\d{2})[ ,/]{1,3}(?P<acct>\d{8})(?![\d\-.])")
+_ROUTING_AND_ACCOUNT = re.compile(r"(?<![\d+\-.])(?P<rtn>\d{9})[ ,/]{1,3}(?P<acct>\d{4,17})(?![\d\-.])")
+
+
+def _account_pairs(text: str) -> Iterator[Span]:
+    from stdnum.us import rtn
+
+    for match in _SORT_AND_ACCOUNT.finditer(text):
+        before = text[max(0, match.start() - 45):match.start()]
+        if not forms.is_phone_number(text, match.start(), match.end()) and not forms._NOT_ID_BEFORE.search(before):
+            yield match.start(), match.end(), "bank account"
+    for match in _ROUTING_AND_ACCOUNT.finditer(text):
+        if rtn.is_valid(match.group("rtn")) and not forms._NOT_ID_BEFORE.search(text[max(0, match.start() - 45):
+                                                                                     match.start()]):
+            yield match.start(), match.end(), "bank account"
 
 
 def find_secrets(text: str) -> list[str]:
@@ -487,11 +533,40 @@ def _carries(text: str, is_key: bool) -> bool:
     return text.count(" ") >= 2 or (len(text) >= 8 and not text.isalpha()) or bool(forms.names_in(text))
 
 
+_DIGIT_RUN = re.compile(r"\d(?:[ \u00a0\-.]{0,3}\d){3,11}")
+_BARE_CODE_TURN = re.compile(r"(?i)^\W*(?:(?:it'?s|its|it is|code|here|the code is|got|es|c'est|ist|é|:)\W*){0,3}"
+                             r"(?P<code>\d{3}[ \-]?\d{3}|\d{4,8})\W*$")
+
+
+@functools.cache
+def _code_senders() -> re.Pattern[str]:
+    words = "|".join(re.escape(w) for w in sorted(forms._words()["code_senders"], key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])")
+
+
+def _across_turns(text: str, before: str) -> Iterator[Span]:
+    """What only the two turns together show: the two halves of a card (the digits of the turn
+    before's last number and this turn's first make a card number, by its checksum), a bare
+    number after a turn about a code sent by text or a bank (a one-time code)."""
+    norm, origin = forms.view(text)
+    prior = forms.view(before)[0]
+    first = _DIGIT_RUN.search(norm)
+    last = next(reversed(list(_DIGIT_RUN.finditer(prior[-200:]))), None) if first else None
+    if first and last:
+        digits = re.sub(r"\D", "", last.group()) + re.sub(r"\D", "", first.group())
+        if _card_number(digits):
+            yield from forms.back([(first.start(), first.end(), "card number")], origin)
+    code = _BARE_CODE_TURN.match(norm)
+    if code and _code_senders().search(prior[-300:]) and not re.fullmatch(r"(?:19|20)\d{2}", code.group("code")):
+        yield from forms.back([(code.start("code"), code.end("code"), "password")], origin)
+
+
 def spans_in_context(text: str, before: str) -> list[Span]:
     """The secrets of ``text`` read as the continuation of ``before`` (the turn before it): a
     name in one turn and its value in the next, half a card or a seed phrase in each."""
     own = secret_spans(text)
     if before and before.strip():
+        own += list(_across_turns(text, before))
         tail = before.rstrip()[-400:]
         joined = f"{tail}{forms.TURN_JOIN}{text}"
         offset = len(joined) - len(text)

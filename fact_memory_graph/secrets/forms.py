@@ -154,7 +154,7 @@ def _trie(words: list[str], space: str = r"[\s\-_]*") -> str:
     return build(root)
 
 
-KINDS = ("password", "digits", "id", "bank", "card", "seed")
+KINDS = ("password", "digits", "id", "bank", "card", "seed", "answer")
 _LATIN = re.compile(r"[\x00-\u024f'’.\-/\s\d]+")
 
 
@@ -223,7 +223,7 @@ def _connector() -> re.Pattern[str]:
 
 
 _SENTENCE_END = re.compile(r"[.!?。！？؟](?:\s|$)|\n|;")
-_QUALIFIER_WORD = re.compile(r"\s*[^\s:=：,;.!?]+")
+_QUALIFIER_WORD = re.compile(r"\s*(?:[^\s:=：,;.!?]|\.(?=[^\s.]))+")
 _QUOTED = re.compile(r"\s*[\"'“‘«「『]([^\"'”’»」』\n]{2,80})[\"'”’»」』]")
 _TOKEN = re.compile(r"\s*([^\s,;，、。]+)")
 _NOT_NAME = re.compile(r"\s*(?:manager|managers|app|apps|policy|policies|hint|rules|requirements|strength|generator"
@@ -255,8 +255,8 @@ _NOT_VALUE = re.compile(
     r"|nothing)$")
 _SECRET_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?]|[a-z][A-Z]")
 _VALUE_CHAIN = re.compile(
-    r"(?<![\w@])(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Za-z]{4}(?=[ \-]\w*\d))(?:(?:[ .\-/–—]{1,3}|\s*\n\s*)(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Z]{4}(?=[ \-]?\w*\d)))*"
-    r"(?![\w@])")
+    r"(?<![0-9A-Za-z\u00c0-\u024f\u0370-\u04ff_@])(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Za-z]{4}(?=[ \-]\w*\d))(?:(?:[ .\-/–—]{1,3}|\s*\n\s*)(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Z]{4}(?=[ \-]?\w*\d)))*"
+    r"(?![0-9A-Za-z\u00c0-\u024f\u0370-\u04ff_@])")
 _DATE = re.compile(r"^(?:(\d{1,2})[./\-](\d{1,2})[./\-](?:\d{2}|\d{4})|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?"
                    r"|\d{1,2}/\d{2})$")
 _MONEY_BEFORE = re.compile(r"[$€£¥₹]\s*$")
@@ -368,7 +368,7 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
                     e -= 1
                 value = text[s:e]
                 if len(value) >= 3 and not _NOT_VALUE.match(value) and not _connector().fullmatch(value):
-                    return s, e
+                    return s, _passphrase_end(text, e, end) if token.re is _TOKEN and value.isalpha() else e
                 if _NOT_VALUE.match(value):
                     pos = e
                     continue
@@ -381,6 +381,67 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
             return word.end() - len(value), word.end()
         pos = word.end()
     return None
+
+
+_NEXT_WORD = re.compile(r"[ \t]+([^\W\d_][^\W\d_'’-]*)(?=[\s,.;!?]|$)")
+
+
+def _passphrase_end(text: str, at: int, end: int) -> int:
+    """A password of words ("tangerine otter velvet canyon"): the words after the first one, up
+    to a word that is not part of a value (a pronoun, a preposition, "now", "and"), at most five."""
+    for _ in range(5):
+        word = _NEXT_WORD.match(text, at, end)
+        if not word or _NOT_VALUE.match(word.group(1)) or _connector().fullmatch(word.group(1)) \
+                or word.group(1).lower() in _GLUE:
+            break
+        at = word.end()
+    return at
+
+
+_GLUE = frozenset({"but", "because", "if", "unless", "which", "who", "that", "y", "et", "und", "e", "pero", "mais",
+                   "aber", "ma", "mas", "porque", "parce", "weil", "perché", "ok", "okay", "pls", "please", "thx"})
+
+
+def _answer_value(text: str, at: int) -> tuple[int, int] | None:
+    """A security question's answer: the rest of its clause after the last joining word in it
+    ("security question 'first pet' - answer is Mr Wobble": "Mr Wobble")."""
+    end = _window(text, at, 120)
+    last = None
+    for m in _connector().finditer(text, at, end):
+        word = m.group().strip()
+        if word[:1].isalpha() and m.start() > 0 and text[m.start() - 1].isalpha() and not m.group()[:1].isspace():
+            continue  # "is" inside "this"
+        if m.end() > m.start():
+            last = m
+    if last is None:
+        return None
+    value = text[last.end():end].strip().rstrip(".,;:!?)]}'\"”’")
+    value = value.lstrip("\"'“‘«")
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    start = text.index(value, last.end())
+    return start, start + len(value)
+
+
+@functools.cache
+def _in_context() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    data = _words()["in_context"]["password"]
+    names = "|".join(re.escape(n) for n in sorted(data["names"], key=len, reverse=True))
+    context = "|".join(re.escape(n).replace(r"\ ", r"[\s\-]?") for n in sorted(data["context"], key=len, reverse=True))
+    return (re.compile(rf"(?i)(?<![^\W\d_])(?:{names})(?![^\W\d_])"),
+            re.compile(rf"(?i)(?<![^\W\d_])(?:{context})(?![^\W\d_])"))
+
+
+def in_context_spans(text: str) -> Iterator[Span]:
+    """A generic word (key, code) after what it opens in the same sentence: "our router is
+    called X and the key is ..." names the Wi-Fi's password."""
+    names, context = _in_context()
+    for c in context.finditer(text):
+        stop = _SENTENCE_END.search(text, c.end())
+        for m in names.finditer(text, c.end(), stop.start() if stop else len(text)):
+            span = _password_value(text, m.end())
+            if span:
+                yield span[0], span[1], "password"
 
 
 def _chains(text: str, start: int, end: int, min_digits: int, phones: bool = True) -> Iterator[tuple[int, int]]:
@@ -406,6 +467,11 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
                 _NOT_A_SECRET_CODE.search(text, max(0, m.start - 30), m.start)
                 or _NOT_A_SECRET_CODE_AFTER.match(text, m.end())):
             continue  # an area, zip, promo, tracking or error code is no secret
+        if kind == "answer":
+            span = _answer_value(text, m.end())
+            if span:
+                yield span[0], span[1], "password"
+            continue
         if kind == "password":
             span = _password_value(text, m.end())
             if span:
@@ -417,7 +483,7 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         if kind == "seed":  # a wallet named anywhere: six words of one list are half a phrase
             yield from seed_spans(text, 0, len(text), 6)
             tail = text[m.end():m.end() + 300]  # a key may run over a line break
-            for t in re.finditer(r"(?<![\w])(?:[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
+            for t in re.finditer(r"(?<![\w])(?:(?:0x)?[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
                                  r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![\w])", tail):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
@@ -451,6 +517,18 @@ _SEED_TOKEN = re.compile(r"(?<![\w])[^\W\d_]+(?![\w])")
 _SEED_GAP = re.compile(r"^[\s,;.:\-\d)(#\u3000、，・]*$")
 
 
+_ONLY_WORDS = re.compile(r"^[\W\d_]*(?:[^\W\d_]+[\s,;.\-\d)(#\u3000、，・]+){3,11}[^\W\d_]+[\W\d_]*$")
+
+
+def half_seed_turn(text: str) -> bool:
+    """A turn that is four to twelve words, every one of one BIP-39 list and nothing else: half
+    a seed phrase typed in two messages (ordinary talk holds words of no list: "the", "is")."""
+    if not _ONLY_WORDS.match(text):
+        return False
+    words = [w.lower() for w in _SEED_TOKEN.findall(text)]
+    return len(set(words)) >= 4 and any(all(w in lst for w in words) for lst in _bip39().values())
+
+
 def seed_spans(text: str, start: int = 0, end: int | None = None, minimum: int = 12) -> Iterator[Span]:
     """Runs of ``minimum`` or more words of one BIP-39 list (any language)."""
     end = len(text) if end is None else end
@@ -464,7 +542,8 @@ def seed_spans(text: str, start: int = 0, end: int | None = None, minimum: int =
             if tok[2] and (tok[2] in words) and (not run or _SEED_GAP.match(text[run[-1][1]:tok[0]])):
                 run.append(tok)
                 continue
-            if len(run) >= minimum and len({t[2] for t in run}) * 3 >= minimum * 2:  # not one word repeated
+            distinct = len({t[2] for t in run})  # not one word repeated; half a phrase repeats none
+            if len(run) >= minimum and distinct * 3 >= minimum * 2 and (minimum >= 12 or distinct == len(run)):
                 yield run[0][0], run[-1][1], "seed phrase"
             run = [tok] if tok[2] and tok[2] in words else []
 
@@ -526,15 +605,68 @@ _ID_SHAPE = re.compile(
 _YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.](?:0[1-9]|1[0-2])(?:[-/.](?:0[1-9]|[12]\d|3[01]))?(?!\d)")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _FORMATTED = re.compile(r"[.\-/]|[A-Za-z]")  # digits in groups of spaces alone count only in a name's window
-_PHONE_BEFORE = re.compile(r"(?i)(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon|numéro de t[eé]l"
-                           r"|handy|celular|n[uú]mero|hotline|sms|landline|my number|номер|телефон|번호|전화|手机"
-                           r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन|nomor|số điện thoại|numara)[^.!?\n]{0,25}$")
+_PHONE_BEFORE = re.compile(r"(?i)(?:(?<![^\W\d_])(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon"
+                           r"|numéro de t[eé]l|handy|celular|n[uú]mero|hotline|sms|landline|my number|nomor"
+                           r"|số điện thoại|numara|telephone|cellphone|smartphone)[^\W\d_]{0,2}(?![^\W\d_])|номер|телефон|번호|전화|手机"
+                           r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन)[^.!?\n]{0,25}$")
 _NOT_ID_BEFORE = re.compile(
     r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
     r"|vin|serial|model|sku|part|version|build|release|policy|case|loyalty|member|membership|customer|library|zip"
     r"|postal|postcode|room|barcode|claim|reference|ref|error|trace|commit|hash|sha|uuid|promo|coupon|referral"
     r"|container|image|digest|pod|vorgang\w*|aktenzeichen|file|docket)"
     r"\b[^.!?\n]{0,30}$")
+
+
+#: Software versions and addresses: dotted digits with a group of one digit, or four groups of
+#: three digits or fewer ("131.0.6778.86", "10.20.30.40") — never an id nor a code.
+_DOTTED = re.compile(r"v?\d+(?:\.\d+){2,}")
+
+
+def dotted_public(token: str) -> bool:
+    if not _DOTTED.fullmatch(token):
+        return False
+    groups = token.lstrip("v").split(".")
+    return min(map(len, groups)) == 1 or (len(groups) == 4 and max(map(len, groups)) <= 3)
+
+
+@functools.cache
+def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A label whose value is public (a postal code, a customer, order or ticket number), right
+    before a value; and the names of a postal code that are also a secret's ("PIN code")."""
+    data = _words()
+    ambiguous = {"pin code", "pin", "cp", "cap"}
+    postal = [n for n in data["postal"] if n not in ambiguous]
+    latin = "|".join(re.escape(n).replace(r"\ ", r"[\s\-]?") for n in sorted(postal, key=len, reverse=True))
+    joins = "|".join(re.escape(w) for w in sorted(data["connectors"], key=len, reverse=True) if w.strip())
+    label = (rf"(?:(?<![^\W\d_])(?:{latin}|customer|client|account holder|member|membership|loyalty|order|ticket"
+             rf"|booking|reservation|tracking|invoice|reference|case|claim|policy|kunden|cliente|commande|pedido)"
+             rf"(?:[^\W\d_]{{0,2}}))")
+    tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo))?"
+            rf"\s*(?:(?:{joins})\s*)?[#:]?\s*$")
+    return (re.compile(rf"(?i){label}{tail}"),
+            re.compile(r"(?i)(?:(?<![^\W\d_])(?:pin[\s\-]?code)|पिन कोड|पिनकोड)" + tail))
+
+
+_ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|city|district|nagar|road|street|colony|sector|state|post office"
+                      r"|deliver\w*|courier|shipping|ship to|village|town|pata|पता|शहर|जिला|नगर|मार्ग|दिल्ली|मुंबई)"
+                      r"(?![^\W\d_])|\b(?:delhi|mumbai|bangalore|bengaluru|chennai|kolkata|hyderabad|pune)\b")
+_INDIAN_PIN = re.compile(r"[1-9]\d{2}\s?\d{3}")
+
+
+def public_value(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a value a public label names right before it (a postal
+    code, a customer or order number), a version or an address, not a secret. A "PIN code" of
+    six digits is India's postal code when written in Hindi, or beside an address or a city."""
+    value = text[start:end].strip()
+    if dotted_public(value):
+        return True
+    before = text[max(0, start - 40):start]
+    label, pin = _public_label()
+    if label.search(before):
+        return True
+    if pin.search(before) and _INDIAN_PIN.fullmatch(value):
+        return not re.search(r"(?i)pin", before[-12:]) or bool(_ADDRESS.search(text))
+    return False
 
 
 def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
@@ -612,9 +744,33 @@ _CLI_PASSWORD = re.compile(r"(?:^|\s)-p(?P<pw>[^\s\-][^\s]{5,})")
 _ASSIGNED = re.compile(r"(?i)(?<![\w])(?:pass|pw|pwd|passwd|secret|token|auth|key)\s*[:=]\s*(?P<pw>[^\s,;]{3,})")
 
 
+# A label and a password in the forms people write them down: "Amazon -> Pa55w0rd_x",
+# "steam: some_user / Nebula!Fox3" (a login and its password), "gmail = Tulip#88". The value
+# has a password's shape: letters and digits or symbols mixed, no path or address.
+_ARROW_VALUE = re.compile(r"(?:->|=>|→|⇒|—>|-->)\s*[\"'“‘«]?(?P<pw>[^\s\"'”’»]{6,64})")
+_LOGIN_PAIR = re.compile(r"(?<![^\W\d_])[^\W\d_][\w.\- ]{1,30}:\s*(?P<user>[\w.@+\-]{3,40})\s+/\s+"
+                         r"[\"'“‘«]?(?P<pw>[^\s\"'”’»]{4,64})")
+
+
+def _password_shaped(value: str) -> bool:
+    value = value.rstrip(".,;:!?)")
+    if "/" in value or "://" in value or "@" in value[1:-1] and "." in value.split("@")[-1]:
+        return False  # a path, a URL, an e-mail address
+    if dotted_public(value) or _a_date(value) or re.fullmatch(r"[+\-]?[\d.,:%]+[a-zA-Z]{0,3}|(?:0x)?[0-9a-f]+", value):
+        return False  # a version, a date, a number with its unit
+    lower, upper = any(c.islower() for c in value), any(c.isupper() for c in value)
+    digit, symbol = any(c.isdigit() for c in value), any(not c.isalnum() for c in value)
+    return (lower and upper and (digit or symbol)) or (digit and symbol and (lower or upper)) \
+        or (lower and digit and len(value) >= 8)
+
+
 def shape_spans(text: str) -> Iterator[Span]:
     for m in _COMPLEX.finditer(text):
         yield m.start(), m.end(), "password"
+    for pattern in (_ARROW_VALUE, _LOGIN_PAIR):
+        for m in pattern.finditer(text):
+            if _password_shaped(m.group("pw")):
+                yield m.start("pw"), m.start("pw") + len(m.group("pw").rstrip(".,;:!?)")), "password"
     for pattern in (_CONNECTION, _CLI_PASSWORD, _ASSIGNED):
         for m in pattern.finditer(text):
             yield m.start("pw"), m.end("pw"), "password"
