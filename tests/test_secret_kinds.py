@@ -171,6 +171,110 @@ def test_a_name_inside_brackets_has_its_value_inside_them() -> None:
     assert "tulip2020" not in redact_secrets("(the wifi password is tulip2020) thanks")
 
 
+# ---------------------------------------------------------------- generalised after the spent held-out half
+def _valid(module: str, make) -> str:
+    """The first value ``make(n)`` that python-stdnum's ``module`` validates (checksums computed)."""
+    import importlib
+
+    check = importlib.import_module(f"stdnum.{module}").is_valid
+    return next(v for n in range(10000) if check(v := make(n)))
+
+
+CN_RIC = _valid("cn.ric", lambda n: f"11010519850612{n:03d}" + "0123456789X"[n % 11])
+IL_ID = _valid("il.idnr", lambda n: f"20481{n:04d}")
+CA_SIN = _valid("ca.sin", lambda n: f"1307{n:05d}")
+ETH_KEY = "0x" + "".join(f"{(n * 37 + 11) % 256:02x}" for n in range(32))
+_ALPHABET = "aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xYz-_"
+GOOGLE_TOKEN = "ya29." + "".join(_ALPHABET[(n * 7 + n // 5) % len(_ALPHABET)] for n in range(90))
+
+
+def _split_card() -> tuple[str, str]:
+    card = _luhn_complete("522175309182640")  # a Mastercard number, made here
+    return f"{card[:4]} {card[4:8]}", f"{card[8:12]} {card[12:]}"
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("note: GitLab -> Vx9_tundra_Kite", "Vx9_tundra_Kite"),  # a label, an arrow, a password
+    ("netflix: mara.k / Quokka!Lime7", "Quokka!Lime7"),  # a site, a login and its password
+    ("my tablet unlocks with 'paperboat2211'", "paperboat2211"),  # a verb that takes the password
+    ("the guest network is Ostrich-5G and the key is maple comet harbor ribbon", "comet harbor"),  # a key beside its Wi-Fi
+    ("security question 'favourite teacher' - answer is Ms Quillfeather", "Quillfeather"),
+    ("pregunta de seguridad (ciudad natal): Villa Serena del Monte", "Villa Serena"),
+    ("gmail şifrem Deniz.Yol.77", "Deniz.Yol.77"),  # a password with dots inside
+    ("PUK für die Telekom-Karte: 55120938", "55120938"),  # "Telekom" is no phone word
+    (f"我的身份证号是{CN_RIC}，谢谢", CN_RIC[4:12]),  # digits right after a CJK character
+    (f"מספר תעודת הזהות שלי {IL_ID}", IL_ID),  # a name with its article
+    (f"fnr: {_nor_birth_number()[:6]} {_nor_birth_number()[6:]}", _nor_birth_number()[6:]),
+    (f"mon NAS c'est {CA_SIN[:3]}-{CA_SIN[3:6]}-{CA_SIN[6:]}", CA_SIN[3:6]),
+    (f"eth private key {ETH_KEY} for the hot wallet", ETH_KEY[2:20]),  # a hex key written with 0x
+    (f"oauth access token ya know for the script: {GOOGLE_TOKEN}", GOOGLE_TOKEN[5:30]),
+    (f"put zq1.{GOOGLE_TOKEN[5:60]} in the header", GOOGLE_TOKEN[5:30]),  # "<prefix>.<random body>", no rule
+    ("send it to 40-12-76 31926819 thanks", "31926819"),  # a sort code and an account, unnamed
+    ("wire to 021000021 4402917733", "4402917733"),  # an ABA routing number (checksum) and an account
+    ("ok so the card: {}, then {}".format(*_split_card()), _split_card()[1]),  # a card in two parts
+])
+def test_a_secret_in_a_form_people_write_is_withheld(text: str, secret: str) -> None:
+    assert secret not in redact_secrets(text), redact_secrets(text)
+
+
+def test_two_turns_together_show_what_neither_does() -> None:
+    first, second = _split_card()
+    assert second not in redact_in_context(f"and it ends {second}", f"the number starts {first}")
+    assert "719 204" not in redact_in_context("719 204", "my bank just texted me a code")
+    words = _seed().split()
+    assert words[1] not in redact_in_context(" ".join(words[:6]), "")  # half a phrase alone in a turn
+    assert words[8] not in redact_in_context(" ".join(words[6:]) + " is the rest", " ".join(words[:6]))
+    # Without the turn before, a bare number is a number.
+    assert redact_in_context("719 204", "how many steps today?") == "719 204"
+
+
+@pytest.mark.parametrize("text", [
+    "chrome 128.0.6613.120 crashed again",  # a version
+    "the NAS is at 10.20.30.40 on the shelf",  # an address
+    "customer number 55123987 at the gas company",
+    "meu CEP é 04538-132",  # a Brazilian postal code
+    "पिन कोड 400001",  # India's postal code, in Hindi
+    "PIN code 560001, Bengaluru address",
+    "the key is consistency, honestly",
+    "unlock with Face ID",
+    "Berlin -> Munich on Friday, v1.2.3 -> v1.3.0",
+    "from: London / Paris",
+    "milk bread butter cheese",  # four words of a list: a shopping list
+    "I called Telekom about 2 bills",
+])
+def test_a_look_alike_in_those_forms_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+def test_a_prose_turn_after_a_seed_name_is_no_half_phrase() -> None:
+    # "words" names a wallet's words; six list words that repeat one ("sure") are talk.
+    before = "I appreciate your kind words and encouragement."
+    turn = "Sure, just make sure you keep going and believing in yourself."
+    assert redact_in_context(turn, before) == turn
+
+
+@pytest.mark.parametrize("text", [
+    "detto tra noi, sto cercando un altro lavoro",
+    "dicho entre nosotros, me mudo en mayo",
+    "confidential - I'm seeing a cardiologist",
+    "secret: I applied to the fire brigade",
+    "You can't mention this to anyone. We are expecting twins",
+])
+def test_implicit_privacy_in_more_forms(text: str) -> None:
+    from fact_memory_graph.forgetting import asks_to_forget
+
+    request = asks_to_forget(text)
+    assert request is not None and request.private and request.target == "this"
+
+
+@pytest.mark.parametrize("text", ["the report is confidential - as usual", "Secret Santa is on Friday",
+                                  "I forgot to mention that I moved"])
+def test_privacy_words_inside_a_sentence_are_no_marker(text: str) -> None:
+    from fact_memory_graph.forgetting import asks_to_forget
+
+    assert asks_to_forget(text) is None
+
+
 # ---------------------------------------------------------------- the writers
 def _hostile(secret_a: str, secret_b: str) -> dict[str, Any]:
     """A model that splits a secret over every pair of strings of a record it controls."""

@@ -517,16 +517,17 @@ _SEED_TOKEN = re.compile(r"(?<![\w])[^\W\d_]+(?![\w])")
 _SEED_GAP = re.compile(r"^[\s,;.:\-\d)(#\u3000、，・]*$")
 
 
-_ONLY_WORDS = re.compile(r"^[\W\d_]*(?:[^\W\d_]+[\s,;.\-\d)(#\u3000、，・]+){3,11}[^\W\d_]+[\W\d_]*$")
+_ONLY_WORDS = re.compile(r"^[\W\d_]*(?:[^\W\d_]+[\s,;.\-\d)(#\u3000、，・]+){4,11}[^\W\d_]+[\W\d_]*$")
 
 
 def half_seed_turn(text: str) -> bool:
-    """A turn that is four to twelve words, every one of one BIP-39 list and nothing else: half
-    a seed phrase typed in two messages (ordinary talk holds words of no list: "the", "is")."""
+    """A turn that is five to twelve different words, every one of one BIP-39 list and nothing
+    else: half a seed phrase typed in two messages (ordinary talk holds words of no list: "the",
+    "is", "to"; four words alone are too often a list of things: "milk bread butter cheese")."""
     if not _ONLY_WORDS.match(text):
         return False
     words = [w.lower() for w in _SEED_TOKEN.findall(text)]
-    return len(set(words)) >= 4 and any(all(w in lst for w in words) for lst in _bip39().values())
+    return len(set(words)) == len(words) >= 5 and any(all(w in lst for w in words) for lst in _bip39().values())
 
 
 def seed_spans(text: str, start: int = 0, end: int | None = None, minimum: int = 12) -> Iterator[Span]:
