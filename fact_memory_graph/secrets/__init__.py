@@ -62,7 +62,7 @@ def _provider_patterns() -> tuple[re.Pattern[str], ...]:
         found.extend(p if isinstance(p, re.Pattern) else re.compile(p) for p in plugin.denylist)
     found.extend(re.compile(p) for p in (
         r"\bgithub_pat_[A-Za-z0-9_]{22,}", r"\bgh[pousr]_[A-Za-z0-9]{30,}", r"\bhf_[A-Za-z0-9]{30,}",
-        r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}", r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_\-]{20,}",
+        r"\b[rs]k_(?:live|test)_[0-9A-Za-z]{4,}", r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_\-]{20,}",
         r"\bAIza[0-9A-Za-z_\-]{30,}", r"\bxox[abprs]-[A-Za-z0-9\-]{10,}", r"\bglpat-[A-Za-z0-9_\-]{20,}",
         # Google OAuth access and refresh tokens: no gitleaks rule names them (its generic rule
         # needs the word "token" within 20 characters of a "=" or ":" and a value of 150 or fewer)
@@ -140,13 +140,18 @@ _NOT_A_CARD_BEFORE = re.compile(
     r"|customer|sku|model|ean|gtin|upc|e-ticket|eticket|frequent flyer|confirmation)\b[^.!?\n]{0,24}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
-_CARD_FRAGMENT = re.compile(rf"(?<![\w])\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}(?![\w])")
+_CARD_FRAGMENT = re.compile(rf"(?<![\w])(?:\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}|\d{{8,12}})(?![\w])"
+                            r"|(?i:\b(?:pt|part|teil|parte|partie)\s*\.?\s*\d\W{1,3})(?P<part>\d{4,8})(?!\w)")
+
+
 @functools.cache
 def _half_card_turn() -> re.Pattern[str]:
     """A turn that is only digit groups (or eight digits) beside words about a card's part ("the
     last eight: ...", assets ``card_parts``): half a card typed in two messages."""
     words = "|".join(re.escape(w) for w in sorted(forms._words()["card_parts"], key=len, reverse=True))
-    return re.compile(rf"(?i)^\W*(?:(?:{words})\W+){{0,6}}(?:\d{{4}}(?:[ \-.]{{1,3}}\d{{4}}){{1,2}}|\d{{8}})\W*$")
+    return re.compile(rf"(?i)^\W*(?:(?:{words}|\d)\W+){{0,6}}(?:\d{{4}}(?:[ \-.]{{1,3}}\d{{4}}){{1,2}}|\d{{8}})\W*$"
+                      rf"|^\W*(?:(?:{words})\W+){{0,3}}(?:pt|part|teil|parte|partie|deel|część|parça|часть)\s*\.?\s*\d{{1,2}}"
+                      r"\W+\d{3,12}\W*$")
 
 
 def _luhn(digits: str) -> bool:
@@ -192,8 +197,9 @@ def _card_spans(text: str) -> Iterator[Span]:
             yield match.start(), match.end(), "card number"
     for word in _CARD_WORD.finditer(text):  # a card's fragment: the first or second half of a split
         fragment = _CARD_FRAGMENT.search(text, word.end(), min(len(text), word.end() + 40))
-        if fragment:
-            yield fragment.start(), fragment.end(), "card number"
+        if fragment and not _NOT_A_CARD_BEFORE.search(text[max(0, fragment.start() - 40):fragment.start()]):
+            g = "part" if fragment.group("part") else 0
+            yield fragment.start(g), fragment.end(g), "card number"
     runs = list(_PART_RUN.finditer(text)) if len(text) < 4000 else []
     for a, b in zip(runs, runs[1:], strict=False):  # a card in two parts with words between them
         if b.start() - a.end() <= 30 and "\n\n" not in text[a.end():b.start()]:
@@ -253,7 +259,8 @@ _SIGNAL_WORDS = re.compile("(?i)(?<![\\w-])(?:" + "|".join(f"(?:{names})" for _,
 # A value that is a word about the secret, not the secret: "my password is not working", "... is wrong".
 _NOT_A_VALUE = re.compile(
     r"(?i)^(?:a|an|the|my|your|his|her|our|their|this|that|it|not|no|none|too|so|very|still|always|never"
-    r"|on|in|at|under|behind|somewhere|written|saved|stored|kept|taped|in my|being|getting|going)\b")
+    r"|on|in|at|under|behind|somewhere|written|saved|stored|kept|taped|in my|being|getting|going|all|both|each"
+    r"|every|mostly|usually)\b")
 _NOT_A_VALUE_WORD = re.compile(
     r"(?i)^(?:correct|incorrect|wrong|weak|strong|short|long|new|old|expired|expiring|changed|reset|forgotten"
     r"|lost|stolen|invalid|required|needed|missing|same|set|blocked|locked|broken|ok|okay|fine|secret|private"
@@ -313,7 +320,7 @@ _ID_CONTEXT = re.compile(
     r"(?i)\b(?:id|identity|identification|national|citizen|social|insurance|tax|bsn|sin|aadhaa?r|pesel|cpr"
     r"|personnummer|steuer|idnr|nir|ssn|tfn|cpf|dni|ahv|avs|rijksregister|registre national|number|nummer"
     r"|n[uú]mero|numero)\b[^.!?\n]{0,30}$")
-_BARE_ID = re.compile(r"(?<![\d+])\d(?:[ .\-]?\d){7,12}(?!\d)")
+_BARE_ID = re.compile(r"(?<![\dA-Za-z+])\d(?:[ .\-]?\d){7,12}(?!\d)")
 _BARE_MODULES = ("nl.bsn", "de.idnr", "in_.aadhaar", "ca.sin", "pl.pesel", "dk.cpr", "be.nn", "au.tfn",
                  "ch.ssn", "us.ssn", "br.cpf", "fr.nir")
 _NINO = re.compile(r"\b(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]\b",
@@ -533,7 +540,10 @@ def _carries(text: str, is_key: bool) -> bool:
     return text.count(" ") >= 2 or (len(text) >= 8 and not text.isalpha()) or bool(forms.names_in(text))
 
 
-_DIGIT_RUN = re.compile(r"\d(?:[ \u00a0\-.]{0,3}\d){3,11}")
+_DIGIT_RUN = re.compile(r"\d(?:[ \u00a0\-.]{0,3}\d){2,11}")
+#: A turn that is a number (in groups) and at most a few words: a part of something split.
+_BARE_PART = re.compile(r"(?i)^\W*(?:[^\W\d_]+\d?\W+){0,3}\d(?:[ \u00a0\-.]{0,3}\d){2,11}\W*$")
+_KEY_PART = re.compile(r"(?<![\w-])(?=[\w\-]*\d)(?=[\w\-]*[a-z])(?=[\w\-]*[A-Z])[A-Za-z0-9_\-]{10,}(?![\w-])")
 _BARE_CODE_TURN = re.compile(r"(?i)^\W*(?:(?:it'?s|its|it is|code|here|the code is|got|es|c'est|ist|é|:)\W*){0,3}"
                              r"(?P<code>\d{3}[ \-]?\d{3}|\d{4,8})\W*$")
 
@@ -546,16 +556,26 @@ def _code_senders() -> re.Pattern[str]:
 
 def _across_turns(text: str, before: str) -> Iterator[Span]:
     """What only the two turns together show: the two halves of a card (the digits of the turn
-    before's last number and this turn's first make a card number, by its checksum), a bare
-    number after a turn about a code sent by text or a bank (a one-time code)."""
+    before's last number and this turn's first make a card number, by its checksum) or of an id
+    (two bare numbers python-stdnum validates together), the rest of a key or number whose first
+    part the turn before held, a bare number after a turn about a code sent by text or a bank
+    (a one-time code)."""
     norm, origin = forms.view(text)
     prior = forms.view(before)[0]
     first = _DIGIT_RUN.search(norm)
     last = next(reversed(list(_DIGIT_RUN.finditer(prior[-200:]))), None) if first else None
-    if first and last:
-        digits = re.sub(r"\D", "", last.group()) + re.sub(r"\D", "", first.group())
-        if _card_number(digits):
-            yield from forms.back([(first.start(), first.end(), "card number")], origin)
+    digits = re.sub(r"\D", "", last.group()) + re.sub(r"\D", "", first.group()) if first and last else ""
+    if len(digits) >= 13 and _card_number(digits):
+        yield from forms.back([(first.start(), first.end(), "card number")], origin)
+    if digits and _BARE_PART.match(norm) and _BARE_PART.match(prior.strip()) \
+            and 9 <= len(digits) <= 18 and forms.valid_personal_id(digits):
+        yield from forms.back([(first.start(), first.end(), "government id")], origin)  # an id's two halves
+    if len(norm) <= 80 and (tail_kinds := {k for _, _, k in secret_spans(prior[-300:])}):
+        if "api key" in tail_kinds:  # the rest of a key given in the turn before
+            for token in _KEY_PART.finditer(norm):
+                yield from forms.back([(token.start(), token.end(), "api key")], origin)
+        if tail_kinds & {"card number", "government id", "bank account"} and _BARE_PART.match(norm) and first:
+            yield from forms.back([(first.start(), first.end(), sorted(tail_kinds)[0])], origin)
     code = _BARE_CODE_TURN.match(norm)
     if code and _code_senders().search(prior[-300:]) and not re.fullmatch(r"(?:19|20)\d{2}", code.group("code")):
         yield from forms.back([(code.start("code"), code.end("code"), "password")], origin)

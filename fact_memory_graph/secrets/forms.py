@@ -90,6 +90,9 @@ def _word_runs(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 _MAYBE_NUMBER_WORDS = re.compile(r"[^\W\d_]{2,14}")
+#: Digits read out one by one in Chinese or Japanese numerals ("三五八九…", "九一五"): three or more.
+_CJK_DIGITS = re.compile(r"[〇零一二三四五六七八九]{3,}")
+_CJK_VALUE = str.maketrans("〇零一二三四五六七八九", "00123456789")
 
 
 def view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
@@ -97,6 +100,10 @@ def view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     runs = list(_word_runs(text)) if _MAYBE_NUMBER_WORDS.search(text) else []
     if text.isascii() and not runs:
         return text, None
+    if not text.isascii():
+        cjk = [(m.start(), m.end(), m.group().translate(_CJK_VALUE)) for m in _CJK_DIGITS.finditer(text)]
+        if cjk:
+            runs = sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in cjk)), *cjk])
     out: list[str] = []
     origin: list[tuple[int, int]] = []
     i, r = 0, 0
@@ -223,7 +230,8 @@ def _connector() -> re.Pattern[str]:
 
 
 _SENTENCE_END = re.compile(r"[.!?。！？؟](?:\s|$)|\n|;")
-_QUALIFIER_WORD = re.compile(r"\s*(?:[^\s:=：,;.!?]|\.(?=[^\s.]))+")
+_QUALIFIER_WORD = re.compile(r"\s*(?:[^\s:=：,;.!?]|[.!?](?=[^\s.!?,;]))+")
+_REPLY_WORD = re.compile(r"\s*,?\s*(?:[^\s:=：,;.!?]|[.!?](?=[^\s.!?,;]))+")  # a reply's words: "no, it's ..."
 _QUOTED = re.compile(r"\s*[\"'“‘«「『]([^\"'”’»」』\n]{2,80})[\"'”’»」』]")
 _TOKEN = re.compile(r"\s*([^\s,;，、。]+)")
 _NOT_NAME = re.compile(r"\s*(?:manager|managers|app|apps|policy|policies|hint|rules|requirements|strength|generator"
@@ -252,7 +260,8 @@ _NOT_VALUE = re.compile(
     r"|is|was|me|you|what|which|why|how|where|when|with|from|by|should|could|would|will|can|do|does|did|i|we|they"
     r"|again|now|then|here|there|also|just|only|really|please|thanks|lol|yes|no"
     r"|him|them|us|anyone|anybody|someone|somebody|everyone|everybody|nobody|anything|something|everything"
-    r"|nothing)$")
+    r"|nothing|all|both|each|every|mostly|usually|essa|esse|isso|esta|este|esto|eso|esa|ceci|cela|dies|diese"
+    r"|questa|questo|quello|quella)$")
 _SECRET_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?]|[a-z][A-Z]")
 _VALUE_CHAIN = re.compile(
     r"(?<![0-9A-Za-z\u00c0-\u024f\u0370-\u04ff_@])(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Za-z]{4}(?=[ \-]\w*\d))(?:(?:[ .\-/–—]{1,3}|\s*\n\s*)(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Z]{4}(?=[ \-]?\w*\d)))*"
@@ -347,11 +356,12 @@ def _window(text: str, start: int, limit: int) -> int:
 def _password_value(text: str, at: int) -> tuple[int, int] | None:
     """The value after a password's name: [qualifier words] [joining word] value."""
     end = _window(text, at, 80)
-    pos = at
-    for _ in range(7):  # up to six qualifier words before the joining word
+    pos, budget, words = at, 7, _QUALIFIER_WORD
+    while budget > 0:  # up to six qualifier words before the joining word
+        budget -= 1
         crossing = _INTO_NEXT_TURN.match(text, pos, end)
         if crossing:  # the name ended its turn: the value opens the next one
-            pos = crossing.end()
+            pos, budget, words = crossing.end(), max(budget, 5), _REPLY_WORD  # a reply is a clause of its own
             reply = _LEAD_IN.sub("", text[pos:end].strip())
             if reply and len(reply.split()) <= 3 and not _NOT_VALUE.match(reply.split()[0]):
                 start = text.index(reply, pos)  # a bare reply: "sunflower", "it's tulip 2020"
@@ -373,7 +383,7 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
                     pos = e
                     continue
             return None
-        word = _QUALIFIER_WORD.match(text, pos, end)
+        word = words.match(text, pos, end)
         if not word:
             return None
         value = word.group().strip()
@@ -402,10 +412,21 @@ _GLUE = frozenset({"but", "because", "if", "unless", "which", "who", "that", "y"
                    "aber", "ma", "mas", "porque", "parce", "weil", "perché", "ok", "okay", "pls", "please", "thx"})
 
 
+_ANSWER_END = re.compile(r"\s*(?:[,;]|\s[—–-]\s|\s(?:and|but|y|et|und|e|ma|mas|pero|that's|which)\s)")
+
+
 def _answer_value(text: str, at: int) -> tuple[int, int] | None:
     """A security question's answer: the rest of its clause after the last joining word in it
     ("security question 'first pet' - answer is Mr Wobble": "Mr Wobble")."""
     end = _window(text, at, 120)
+    first = None
+    for m in _connector().finditer(text, at, end):
+        if m.end() > m.start() and not (m.group()[:1].isalpha() and m.start() > 0 and text[m.start() - 1].isalpha()):
+            first = m
+            break
+    if first is not None:  # the answer ends at a comma, a dash or "and" after the first joining word
+        cut = _ANSWER_END.search(text, first.end() + 1, end)
+        end = cut.start() if cut else end
     last = None
     for m in _connector().finditer(text, at, end):
         word = m.group().strip()
@@ -582,6 +603,11 @@ _WRONG_LENGTH: set[tuple[str, str]] = set()
 _SHAPE = str.maketrans("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "9" * 10 + "A" * 52)
 
 
+def valid_personal_id(digits: str) -> bool:
+    """Whether python-stdnum validates ``digits`` as a personal, tax or bank id of some country."""
+    return _valid_somewhere(digits)
+
+
 def _valid_somewhere(token: str) -> bool:
     from stdnum.exceptions import InvalidLength, ValidationError
 
@@ -639,16 +665,18 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     postal = [n for n in data["postal"] if n not in ambiguous]
     latin = "|".join(re.escape(n).replace(r"\ ", r"[\s\-]?") for n in sorted(postal, key=len, reverse=True))
     joins = "|".join(re.escape(w) for w in sorted(data["connectors"], key=len, reverse=True) if w.strip())
-    label = (rf"(?:(?<![^\W\d_])(?:{latin}|customer|client|account holder|member|membership|loyalty|order|ticket"
-             rf"|booking|reservation|tracking|invoice|reference|case|claim|policy|kunden|cliente|commande|pedido)"
-             rf"(?:[^\W\d_]{{0,2}}))")
+    spaced = [n for n in data["public"] if _LATIN.fullmatch(n)]
+    public = "|".join(re.escape(n).replace(r"\ ", r"[\s\-]?") for n in sorted(spaced, key=len, reverse=True))
+    unspaced = "|".join(re.escape(n) for n in sorted(set(data["public"]) - set(spaced), key=len, reverse=True))
+    label = rf"(?:(?<![^\W\d_])(?:{latin}|{public})(?:[^\W\d_]{{0,2}})|{unspaced})"
     tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo))?"
             rf"\s*(?:(?:{joins})\s*)?[#:]?\s*$")
     return (re.compile(rf"(?i){label}{tail}"),
             re.compile(r"(?i)(?:(?<![^\W\d_])(?:pin[\s\-]?code)|पिन कोड|पिनकोड)" + tail))
 
 
-_ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|city|district|nagar|road|street|colony|sector|state|post office"
+_ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|nagar|road|street|colony|sector|state"
+                      r"|post office"
                       r"|deliver\w*|courier|shipping|ship to|village|town|pata|पता|शहर|जिला|नगर|मार्ग|दिल्ली|मुंबई)"
                       r"(?![^\W\d_])|\b(?:delhi|mumbai|bangalore|bengaluru|chennai|kolkata|hyderabad|pune)\b")
 _INDIAN_PIN = re.compile(r"[1-9]\d{2}\s?\d{3}")
@@ -659,6 +687,9 @@ def public_value(text: str, start: int, end: int) -> bool:
     code, a customer or order number), a version or an address, not a secret. A "PIN code" of
     six digits is India's postal code when written in Hindi, or beside an address or a city."""
     value = text[start:end].strip()
+    head = re.match(r"[^\s(,;]+(?:\s\d{3}(?!\d))?", value)
+    if head and head.end() < len(value) and not re.search(r"\d", value[head.end():]):
+        value = head.group()  # "560034 (bangalore": the code, then words
     if dotted_public(value):
         return True
     before = text[max(0, start - 40):start]
@@ -667,7 +698,9 @@ def public_value(text: str, start: int, end: int) -> bool:
         return True
     if pin.search(before) and _INDIAN_PIN.fullmatch(value):
         return not re.search(r"(?i)pin", before[-12:]) or bool(_ADDRESS.search(text))
-    return False
+    # "the PIN code of our area is 560034 (Bangalore)": a few words between, an address beside it
+    return bool(_INDIAN_PIN.fullmatch(value) and re.search(r"(?i)\bpin[\s\-]?code\b", before)
+                and _ADDRESS.search(text))
 
 
 def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
@@ -749,7 +782,7 @@ _ASSIGNED = re.compile(r"(?i)(?<![\w])(?:pass|pw|pwd|passwd|secret|token|auth|ke
 # "steam: some_user / Nebula!Fox3" (a login and its password), "gmail = Tulip#88". The value
 # has a password's shape: letters and digits or symbols mixed, no path or address.
 _ARROW_VALUE = re.compile(r"(?:->|=>|→|⇒|—>|-->)\s*[\"'“‘«]?(?P<pw>[^\s\"'”’»]{6,64})")
-_LOGIN_PAIR = re.compile(r"(?<![^\W\d_])[^\W\d_][\w.\- ]{1,30}:\s*(?P<user>[\w.@+\-]{3,40})\s+/\s+"
+_LOGIN_PAIR = re.compile(r"(?<![^\W\d_])[^\W\d_][\w.\- ]{1,30}(?::|->|=>|→)\s*(?P<user>[\w.@+\-]{3,40})\s+/\s+"
                          r"[\"'“‘«]?(?P<pw>[^\s\"'”’»]{4,64})")
 
 
@@ -765,7 +798,15 @@ def _password_shaped(value: str) -> bool:
         or (lower and digit and len(value) >= 8)
 
 
+# "<provider> key <token>": a key's name followed by a long token with digits (a hex or base64
+# key no provider rule knows, without "=" or ":"); a public key's is no secret.
+_KEY_TOKEN = re.compile(r"(?i)(?<!public )(?<![\w-])(?:api[ _-]?key|key|token|secret|apikey)(?:[ \t]*(?:[:=]|is)[ \t]*"
+                        r"|[ \t]+|-(?=[0-9a-f]{32}))[\"'`]?(?P<pw>(?=[\w\-+/=]*\d)[A-Za-z0-9_\-+/=]{20,})")
+
+
 def shape_spans(text: str) -> Iterator[Span]:
+    for m in _KEY_TOKEN.finditer(text):
+        yield m.start("pw"), m.end("pw"), "api key"
     for m in _COMPLEX.finditer(text):
         yield m.start(), m.end(), "password"
     for pattern in (_ARROW_VALUE, _LOGIN_PAIR):
