@@ -139,6 +139,7 @@ find_secrets = _secrets.find_secrets
 find_in_record = _secrets.find_in_record
 redact_secrets = _secrets.redact_secrets
 redact_in_context = _secrets.redact_in_context
+redact_turns = _secrets.redact_turns
 redact_json = _secrets.redact_json
 redact_record = _secrets.redact_record
 warm_secret_filter = _secrets.forms.warm_up

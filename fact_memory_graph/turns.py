@@ -21,7 +21,7 @@ from fact_memory_graph.messages import (
 )
 from fact_memory_graph.nodes.embed import CONTEXT_MESSAGE_CHARS, assign_ids
 from fact_memory_graph.recall import DEFAULT_STATE_KEY
-from fact_memory_graph.sanitize import clean_text, redact_in_context, redact_secrets
+from fact_memory_graph.sanitize import clean_text, redact_in_context, redact_secrets, redact_turns
 from fact_memory_graph.store.plans import QueueEntry
 
 __all__ = ["TRUNCATION_MARK_CHARS", "capture_turns", "context_messages"]
@@ -79,10 +79,12 @@ def capture_turns(ctx: MemoryContext, state: Mapping[str, Any], config: Runnable
         if not text:
             continue
         earlier = messages[max(0, i - write.context_messages):i]
-        context = [{"role": ROLE.get(m.type, m.type),
-                    "text": private(clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS))),
+        shown_texts = [clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS)) for m in earlier]
+        if write.redact_secrets:  # each read with its neighbours, as the extractor's prompt shows them
+            shown_texts = redact_turns(shown_texts, message_text(messages[i]))
+        context = [{"role": ROLE.get(m.type, m.type), "text": private(t),
                     **({"id": str(m.id), "fingerprint": aliases.get(str(m.id))} if m.type == "human" else {})}
-                   for m in earlier]
+                   for m, t in zip(earlier, shown_texts, strict=True)]
         message_id = str(messages[i].id)
         if len(text) > write.max_message_chars and i == humans[-1]:
             logger.warning("fact-memory: message %s has %d characters: queued with its head and tail "

@@ -228,6 +228,21 @@ def test_two_turns_together_show_what_neither_does() -> None:
     assert redact_in_context("719 204", "how many steps today?") == "719 204"
 
 
+PESEL = _valid("pl.pesel", lambda n: f"9107151234{n % 10}")
+
+
+def test_earlier_turns_shown_with_a_message_are_read_with_their_neighbours() -> None:
+    from fact_memory_graph.sanitize import redact_turns
+
+    first, second = _split_card()
+    # The turn after an earlier one completes it: its first half is withheld in the prompt too.
+    assert first not in " ".join(redact_turns([f"the number starts {first}"], f"and ends {second}"))
+    shown = redact_turns(["save my PESEL", PESEL[:6]], PESEL[6:])
+    assert PESEL[:6] not in " ".join(shown)
+    assert redact_turns(["I ran 1200 metres", "then 3400"], "and 560 more") == [
+        "I ran 1200 metres", "then 3400"]  # numbers that make no id stay
+
+
 @pytest.mark.parametrize("text", [
     "chrome 128.0.6613.120 crashed again",  # a version
     "the NAS is at 10.20.30.40 on the shelf",  # an address

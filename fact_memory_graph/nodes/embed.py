@@ -36,7 +36,7 @@ from fact_memory_graph.sanitize import (
     clean_text,
     quote,
     redact_in_context,
-    redact_secrets,
+    redact_turns,
 )
 from fact_memory_graph.schema import ApplyOutcome
 
@@ -196,8 +196,8 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
     earlier = messages[max(0, first - cfg.context_messages) : first]
     # Earlier turns enter the prompt quoted, as stored text does: a turn cannot forge a line.
     context = [clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS)) for m in earlier]
-    if cfg.redact_secrets:
-        context = [redact_secrets(text) for text in context]
+    if cfg.redact_secrets:  # each read with its neighbours: half a number in one, half in the next
+        context = redact_turns(context, message_text(messages[first]))
     context = [f"{_role(m)}: {quote(text)}" for m, text in zip(earlier, context, strict=True)]
     probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
     batch_ids = [str(m.id) for m in batch]

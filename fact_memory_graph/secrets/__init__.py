@@ -594,6 +594,37 @@ def spans_in_context(text: str, before: str) -> list[Span]:
     return own
 
 
+def _first_half(before: str, after: str) -> Iterator[Span]:
+    """The number ending ``before`` when the turn ``after`` it completes it: a card (Luhn) or an
+    id python-stdnum validates, its two halves typed in two turns."""
+    prior, origin = forms.view(before)
+    nxt = forms.view(after)[0]
+    first = _DIGIT_RUN.search(nxt)
+    last = next(reversed(list(_DIGIT_RUN.finditer(prior))), None) if first else None
+    if not (first and last):
+        return
+    digits = re.sub(r"\D", "", last.group()) + re.sub(r"\D", "", first.group())
+    if (len(digits) >= 13 and _card_number(digits)) or (
+            _BARE_PART.match(prior.strip()) and _BARE_PART.match(nxt) and 9 <= len(digits) <= 18
+            and forms.valid_personal_id(digits)):
+        yield from forms.back([(last.start(), last.end(), "card number" if _card_number(digits) else "government id")],
+                              origin)
+
+
+def redact_turns(texts: list[str], after: str = "") -> list[str]:
+    """Earlier turns shown with a message, in order, each redacted as the continuation of the
+    one before it and with what the turn after it (``after`` for the last) shows of it: the
+    first half of a card or an id whose second half follows."""
+    out = []
+    for n, text in enumerate(texts):
+        spans = spans_in_context(text, texts[n - 1] if n else "")
+        following = texts[n + 1] if n + 1 < len(texts) else after
+        if following and following.strip() and text.strip():
+            spans += list(_first_half(text, following))
+        out.append(_mask(text, spans) if spans else text)
+    return out
+
+
 def redact_in_context(text: str, before: str) -> str:
     """``text`` redacted as the continuation of ``before`` (see :func:`spans_in_context`)."""
     own = spans_in_context(text, before)
