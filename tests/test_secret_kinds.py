@@ -212,6 +212,10 @@ def _split_card() -> tuple[str, str]:
     ("send it to 40-12-76 31926819 thanks", "31926819"),  # a sort code and an account, unnamed
     ("wire to 021000021 4402917733", "4402917733"),  # an ABA routing number (checksum) and an account
     ("ok so the card: {}, then {}".format(*_split_card()), _split_card()[1]),  # a card in two parts
+    ("卡号" + CARD.translate(str.maketrans("0123456789", "〇一二三四五六七八九")) + "，别忘了", "五三九"),  # read out
+    ("azure key 7c1e4f0a9b3d5e8f2a6c4b1d9e0f3a7c endpoint next", "7c1e4f0a9b3d"),  # a key, a bare token
+    ("moj OIB je " + _valid("hr.oib", lambda n: f"6980142{n:03d}" + str(n % 10)), "6980142"),
+    ("mot de passe Tartiflette!Savoie, merci", "Tartiflette!Savoie"),  # "!" inside a password
 ])
 def test_a_secret_in_a_form_people_write_is_withheld(text: str, secret: str) -> None:
     assert secret not in redact_secrets(text), redact_secrets(text)
@@ -256,6 +260,10 @@ def test_earlier_turns_shown_with_a_message_are_read_with_their_neighbours() -> 
     "from: London / Paris",
     "milk bread butter cheese",  # four words of a list: a shopping list
     "I called Telekom about 2 bills",
+    "the cache key 5f4dcc3b5aa765d61d8327deb882cf99 expired",  # a key that names a value, not a secret
+    "ヤマトの追跡番号 4919-8618-6968 明日届く",  # a tracking number, its label without word breaks
+    "my frequent flyer number is QX482917305",
+    "I have three kids: 三个孩子",
 ])
 def test_a_look_alike_in_those_forms_is_kept(text: str) -> None:
     assert redact_secrets(text) == text

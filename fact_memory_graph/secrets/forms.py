@@ -804,9 +804,16 @@ _KEY_TOKEN = re.compile(r"(?i)(?<!public )(?<![\w-])(?:api[ _-]?key|key|token|se
                         r"|[ \t]+|-(?=[0-9a-f]{32}))[\"'`]?(?P<pw>(?=[\w\-+/=]*\d)[A-Za-z0-9_\-+/=]{20,})")
 
 
+#: Keys that are names, not secrets: a cache or database key, a public key, an idempotency key.
+_NOT_A_SECRET_KEY = re.compile(r"(?i)\b(?:public|cache|primary|foreign|sort|partition|row|idempotency|object|lookup"
+                               r"|index|dict|map|hash|redis|s3|bucket|registry|composite|unique|license|product"
+                               r"|next|page|pagination|cursor|continuation|music|piano|map)\s*$")
+
+
 def shape_spans(text: str) -> Iterator[Span]:
     for m in _KEY_TOKEN.finditer(text):
-        yield m.start("pw"), m.end("pw"), "api key"
+        if not _NOT_A_SECRET_KEY.search(text, max(0, m.start() - 24), m.start()):
+            yield m.start("pw"), m.end("pw"), "api key"
     for m in _COMPLEX.finditer(text):
         yield m.start(), m.end(), "password"
     for pattern in (_ARROW_VALUE, _LOGIN_PAIR):
