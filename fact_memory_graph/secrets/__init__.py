@@ -584,6 +584,17 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
 def spans_in_context(text: str, before: str) -> list[Span]:
     """The secrets of ``text`` read as the continuation of ``before`` (the turn before it): a
     name in one turn and its value in the next, half a card or a seed phrase in each."""
+    if len(text) + len(before) <= 2 * _CACHED_CHARS:  # a turn and the one before come back with
+        return list(_cached_in_context(text, before))  # every later message (its context, the queue)
+    return _in_context(text, before)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_in_context(text: str, before: str) -> tuple[Span, ...]:
+    return tuple(_in_context(text, before))
+
+
+def _in_context(text: str, before: str) -> list[Span]:
     own = secret_spans(text)
     if before and before.strip():
         own += list(_across_turns(text, before))
@@ -615,14 +626,18 @@ def redact_turns(texts: list[str], after: str = "") -> list[str]:
     """Earlier turns shown with a message, in order, each redacted as the continuation of the
     one before it and with what the turn after it (``after`` for the last) shows of it: the
     first half of a card or an id whose second half follows."""
-    out = []
-    for n, text in enumerate(texts):
-        spans = spans_in_context(text, texts[n - 1] if n else "")
-        following = texts[n + 1] if n + 1 < len(texts) else after
-        if following and following.strip() and text.strip():
-            spans += list(_first_half(text, following))
-        out.append(_mask(text, spans) if spans else text)
-    return out
+    return [_turn_between(text, texts[n - 1] if n else "", texts[n + 1] if n + 1 < len(texts) else after)
+            for n, text in enumerate(texts)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _turn_between(text: str, before: str, after: str) -> str:
+    """One earlier turn redacted between its neighbours. Cached: a conversation's earlier turns
+    come back with every message after them (each queued turn's context, each prompt)."""
+    spans = spans_in_context(text, before)
+    if after and after.strip() and text.strip():
+        spans += list(_first_half(text, after))
+    return _mask(text, spans) if spans else text
 
 
 def redact_in_context(text: str, before: str) -> str:
