@@ -216,6 +216,9 @@ def _split_card() -> tuple[str, str]:
     ("azure key 7c1e4f0a9b3d5e8f2a6c4b1d9e0f3a7c endpoint next", "7c1e4f0a9b3d"),  # a key, a bare token
     ("moj OIB je " + _valid("hr.oib", lambda n: f"6980142{n:03d}" + str(n % 10)), "6980142"),
     ("mot de passe Tartiflette!Savoie, merci", "Tartiflette!Savoie"),  # "!" inside a password
+    ("jelszavam: Tavasz2031", "Tavasz2031"),  # Hungarian, the name inflected
+    ("mój PIN-em jest 5821", "5821"),  # a case ending after a hyphen
+    ("カードの裏の3桁は417", "417"),  # a CVV named in Japanese
 ])
 def test_a_secret_in_a_form_people_write_is_withheld(text: str, secret: str) -> None:
     assert secret not in redact_secrets(text), redact_secrets(text)
@@ -230,6 +233,10 @@ def test_two_turns_together_show_what_neither_does() -> None:
     assert words[8] not in redact_in_context(" ".join(words[6:]) + " is the rest", " ".join(words[:6]))
     # Without the turn before, a bare number is a number.
     assert redact_in_context("719 204", "how many steps today?") == "719 204"
+    # The rest of a token after a turn that named it.
+    assert "Qm7RtZ2xWp9L" not in redact_in_context("Qm7RtZ2xWp9L", "the api token starts with ghp_ab")
+    # A value asked for under a public label and given in the next turn is kept.
+    assert redact_in_context("114-2938475", "what's the order number?") == "114-2938475"
 
 
 PESEL = _valid("pl.pesel", lambda n: f"9107151234{n % 10}")

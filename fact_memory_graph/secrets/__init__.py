@@ -543,6 +543,7 @@ def _carries(text: str, is_key: bool) -> bool:
 _DIGIT_RUN = re.compile(r"\d(?:[ \u00a0\-.]{0,3}\d){2,11}")
 #: A turn that is a number (in groups) and at most a few words: a part of something split.
 _BARE_PART = re.compile(r"(?i)^\W*(?:[^\W\d_]+\d?\W+){0,3}\d(?:[ \u00a0\-.]{0,3}\d){2,11}\W*$")
+_KEY_NAME = re.compile(r"(?i)(?<![\w-])(?:token|api[ _-]?key|secret key|access key|private key|key)(?![\w-])")
 _KEY_PART = re.compile(r"(?<![\w-])(?=[\w\-]*\d)(?=[\w\-]*[a-z])(?=[\w\-]*[A-Z])[A-Za-z0-9_\-]{10,}(?![\w-])")
 _BARE_CODE_TURN = re.compile(r"(?i)^\W*(?:(?:it'?s|its|it is|code|here|the code is|got|es|c'est|ist|é|:)\W*){0,3}"
                              r"(?P<code>\d{3}[ \-]?\d{3}|\d{4,8})\W*$")
@@ -570,6 +571,9 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
     if digits and _BARE_PART.match(norm) and _BARE_PART.match(prior.strip()) \
             and 9 <= len(digits) <= 18 and forms.valid_personal_id(digits):
         yield from forms.back([(first.start(), first.end(), "government id")], origin)  # an id's two halves
+    if len(norm) <= 80 and _KEY_NAME.search(prior[-300:]) and not secret_spans(norm):
+        for token in _KEY_PART.finditer(norm):  # "the token starts with ghp_abc" then the rest of it
+            yield from forms.back([(token.start(), token.end(), "api key")], origin)
     if len(norm) <= 80 and (tail_kinds := {k for _, _, k in secret_spans(prior[-300:])}):
         if "api key" in tail_kinds:  # the rest of a key given in the turn before
             for token in _KEY_PART.finditer(norm):
@@ -602,6 +606,9 @@ def _in_context(text: str, before: str) -> list[Span]:
         joined = f"{tail}{forms.TURN_JOIN}{text}"
         offset = len(joined) - len(text)
         own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
+        if own and tail.endswith("?"):  # "order number?" then "114-2938475": the answer to a public label
+            own = [sp for sp in own if sp[2] in ("card number", "api key")
+                   or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
     return own
 
 

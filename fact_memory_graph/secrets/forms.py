@@ -670,7 +670,7 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     unspaced = "|".join(re.escape(n) for n in sorted(set(data["public"]) - set(spaced), key=len, reverse=True))
     label = rf"(?:(?<![^\W\d_])(?:{latin}|{public})(?:[^\W\d_]{{0,2}})|{unspaced})"
     tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo))?"
-            rf"\s*(?:(?:{joins})\s*)?[#:]?\s*$")
+            rf"\s*(?:(?:{joins})\s*)?[#:]?\s*(?:\?\s*\u2029\s*)?$")  # or asked, and answered in the next turn
     return (re.compile(rf"(?i){label}{tail}"),
             re.compile(r"(?i)(?:(?<![^\W\d_])(?:pin[\s\-]?code)|पिन कोड|पिनकोड)" + tail))
 
