@@ -67,7 +67,10 @@ _TRANSLATE = str.maketrans({
     **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a\"\u300c\u300d\u300e\u300f\u201f", " "),
     "\u3001": ",", "\u3002": ".", "\uff61": ".", "\uff64": ",",
 })
-_SYMBOLS = re.compile(r"[^\w\s',.!?;:()\-]")
+# Symbols and emoji made spaces; the vowel signs and points of Hebrew, Arabic, Indic, Thai,
+# Myanmar and Khmer scripts are marks, not symbols: kept (a word of those scripts stays whole).
+_SYMBOLS = re.compile(r"[^\w\s',.!?;:()\-\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
+                      r"\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 
 

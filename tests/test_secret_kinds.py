@@ -289,6 +289,13 @@ def test_a_prose_turn_after_a_seed_name_is_no_half_phrase() -> None:
     "confidential - I'm seeing a cardiologist",
     "secret: I applied to the fire brigade",
     "You can't mention this to anyone. We are expecting twins",
+    "mum's the word: we bought a boat",
+    "acqua in bocca: cambio lavoro",
+    "berätta inte för någon, jag flyttar",
+    "köztünk szólva, új állásom van",
+    "đừng nói với ai, tôi chuyển nhà",
+    "आपस की बात है, मैं नौकरी बदल रहा हूँ",  # Devanagari vowel signs stay part of the words
+    "ความลับนะ ฉันย้ายบ้าน",
 ])
 def test_implicit_privacy_in_more_forms(text: str) -> None:
     from fact_memory_graph.forgetting import asks_to_forget
