@@ -271,6 +271,7 @@ def test_earlier_turns_shown_with_a_message_are_read_with_their_neighbours() -> 
     "ヤマトの追跡番号 4919-8618-6968 明日届く",  # a tracking number, its label without word breaks
     "my frequent flyer number is QX482917305",
     "I have three kids: 三个孩子",
+    "send the refund to 3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy please",  # a Bitcoin address: public
 ])
 def test_a_look_alike_in_those_forms_is_kept(text: str) -> None:
     assert redact_secrets(text) == text

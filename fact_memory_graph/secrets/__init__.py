@@ -109,6 +109,14 @@ def _random_token(token: str) -> bool:
     return classes == 3 and _entropy(token) >= 4.2
 
 
+def _public_address(token: str) -> bool:
+    """A Bitcoin address (Base58Check or bech32, checked by python-stdnum): public, paid to, not
+    a secret. A private key in WIF has another version byte and is not one."""
+    from stdnum import bitcoin
+
+    return token[:1] in "13bB" and bitcoin.is_valid(token)
+
+
 def _provider_spans(text: str) -> Iterator[Span]:
     for pattern in _provider_patterns():
         for match in pattern.finditer(text):
@@ -117,7 +125,7 @@ def _provider_spans(text: str) -> Iterator[Span]:
     for match in _PEM.finditer(text):
         yield match.start(), match.end(), "private key"
     for match in _LONG_TOKEN.finditer(text):
-        if _random_token(match.group()):
+        if _random_token(match.group()) and not _public_address(match.group()):
             yield match.start(), match.end(), "api key"
     for match in _PREFIXED_TOKEN.finditer(text):  # "<prefix>.<random body>": the body is the key
         if _random_token(match.group("body")):
