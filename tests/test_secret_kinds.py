@@ -183,6 +183,7 @@ def _valid(module: str, make) -> str:
 CN_RIC = _valid("cn.ric", lambda n: f"11010519850612{n:03d}" + "0123456789X"[n % 11])
 IL_ID = _valid("il.idnr", lambda n: f"20481{n:04d}")
 CA_SIN = _valid("ca.sin", lambda n: f"1307{n:05d}")
+RU_DIGITS = ["ноль", "один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять"]
 ETH_KEY = "0x" + "".join(f"{(n * 37 + 11) % 256:02x}" for n in range(32))
 _ALPHABET = "aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xYz-_"
 GOOGLE_TOKEN = "ya29." + "".join(_ALPHABET[(n * 7 + n // 5) % len(_ALPHABET)] for n in range(90))
@@ -216,6 +217,8 @@ def _split_card() -> tuple[str, str]:
     ("azure key 7c1e4f0a9b3d5e8f2a6c4b1d9e0f3a7c endpoint next", "7c1e4f0a9b3d"),  # a key, a bare token
     ("moj OIB je " + _valid("hr.oib", lambda n: f"6980142{n:03d}" + str(n % 10)), "6980142"),
     ("mot de passe Tartiflette!Savoie, merci", "Tartiflette!Savoie"),  # "!" inside a password
+    ("номер карты: " + " ".join(RU_DIGITS[int(c)] for c in CARD), "восемь восемь"),  # read out in Russian
+    ("PIN: cztery osiem dwa jeden", "cztery osiem"),  # a PIN in Polish words (text2num reads no Polish)
     ("jelszavam: Tavasz2031", "Tavasz2031"),  # Hungarian, the name inflected
     ("mój PIN-em jest 5821", "5821"),  # a case ending after a hyphen
     ("カードの裏の3桁は417", "417"),  # a CVV named in Japanese
@@ -272,6 +275,7 @@ def test_earlier_turns_shown_with_a_message_are_read_with_their_neighbours() -> 
     "my frequent flyer number is QX482917305",
     "I have three kids: 三个孩子",
     "send the refund to 3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy please",  # a Bitcoin address: public
+    "bir iki üç dört adım attık",  # digits in words, no secret's name: counting steps
 ])
 def test_a_look_alike_in_those_forms_is_kept(text: str) -> None:
     assert redact_secrets(text) == text

@@ -95,9 +95,51 @@ _CJK_DIGITS = re.compile(r"[〇零一二三四五六七八九]{3,}")
 _CJK_VALUE = str.maketrans("〇零一二三四五六七八九", "00123456789")
 
 
+@functools.cache
+def _digit_words() -> tuple[re.Pattern[str], dict[str, dict[str, str]]]:
+    """The digits as words in the languages text2num does not read (assets ``digit_words``): a
+    pre-scan over all of them, and per word its digit in each language."""
+    table: dict[str, dict[str, str]] = {}
+    for lang, digits in _words()["digit_words"].items():
+        for digit, words in enumerate(digits):
+            for word in words:
+                table.setdefault(unicodedata.normalize("NFC", word).lower(), {})[lang] = str(digit)
+    return re.compile(rf"(?<![^\W\d_])(?:{_trie(sorted(table), space=' ')})(?![^\W\d_])", re.I), table
+
+
+_DIGIT_WORD_GAP = re.compile(r"^[\s,\-–—·]*$")
+
+
+def _digit_word_runs(text: str) -> Iterator[tuple[int, int, str]]:
+    """Four or more digits read out in words of one language ("четыре пять три девять")."""
+    pattern, table = _digit_words()
+    hits = list(pattern.finditer(text))
+    if len(hits) < 4:
+        return
+    run: list[re.Match[str]] = []
+
+    def flush() -> Iterator[tuple[int, int, str]]:
+        if len(run) >= 4:
+            common = set.intersection(*(set(table[unicodedata.normalize("NFC", m.group()).lower()]) for m in run))
+            if common:
+                lang = sorted(common)[0]
+                yield run[0].start(), run[-1].end(), "".join(
+                    table[unicodedata.normalize("NFC", m.group()).lower()][lang] for m in run)
+
+    for m in hits:
+        if run and not _DIGIT_WORD_GAP.match(text[run[-1].end():m.start()]):
+            yield from flush()
+            run = []
+        run.append(m)
+    yield from flush()
+
+
 def view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     """The normalised text and, when it differs, each of its characters' span in ``text``."""
     runs = list(_word_runs(text)) if _MAYBE_NUMBER_WORDS.search(text) else []
+    more = list(_digit_word_runs(text))
+    if more:
+        runs = sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in more)), *more])
     if text.isascii() and not runs:
         return text, None
     if not text.isascii():
