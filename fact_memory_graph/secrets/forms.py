@@ -113,6 +113,8 @@ _DIGIT_WORD_GAP = re.compile(r"^[\s,\-–—·]*$")
 def _digit_word_runs(text: str) -> Iterator[tuple[int, int, str]]:
     """Four or more digits read out in words of one language ("четыре пять три девять")."""
     pattern, table = _digit_words()
+    if sum(w.strip(",.;:-–—·") in table for w in text.lower().split()) < 4:  # the cheap pre-scan
+        return
     hits = list(pattern.finditer(text))
     if len(hits) < 4:
         return
@@ -587,6 +589,9 @@ def half_seed_turn(text: str) -> bool:
     """A turn that is five to twelve different words, every one of one BIP-39 list and nothing
     else: half a seed phrase typed in two messages (ordinary talk holds words of no list: "the",
     "is", "to"; four words alone are too often a list of things: "milk bread butter cheese")."""
+    parts = [w.strip(",;.:-()#、，・") for w in text.split()]
+    if not 5 <= len(parts) <= 12 or not all(w.isalpha() or w.isdigit() for w in parts if w):
+        return False  # the cheap test first: five to twelve bare words (or their numbers)
     if not _ONLY_WORDS.match(text):
         return False
     words = [w.lower() for w in _SEED_TOKEN.findall(text)]
