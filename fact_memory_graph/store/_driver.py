@@ -231,6 +231,60 @@ async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]]
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def run_on(conn: psycopg.Connection, plan: Plan[T]) -> T:
+    """Run a plan on a connection the caller holds (autocommit, no retry): the model-call hold,
+    whose session-level lock lives as long as that connection is kept."""
+    with library_errors(), conn.cursor(row_factory=dict_row) as cur:
+        try:
+            q = next(plan)
+            while True:
+                cur.execute(q.sql, q.params, prepare=q.prepare)
+                q = plan.send(_fetch(cur, q, None))
+        except StopIteration as done:
+            return done.value
+
+
+async def arun_on(conn: psycopg.AsyncConnection, plan: Plan[T]) -> T:
+    """Async twin of :func:`run_on`."""
+    with library_errors():
+        async with conn.cursor(row_factory=dict_row) as cur:
+            try:
+                q = next(plan)
+                while True:
+                    await cur.execute(q.sql, q.params, prepare=q.prepare)
+                    q = plan.send(await _afetch(cur, q, None))
+            except StopIteration as done:
+                return done.value
+
+
+def _unlock_all(conn: psycopg.Connection) -> None:
+    conn.execute("SELECT pg_advisory_unlock_all()")
+
+
+async def _aunlock_all(conn: psycopg.AsyncConnection) -> None:
+    await conn.execute("SELECT pg_advisory_unlock_all()")
+
+
+def hold_pool(pool: ConnectionPool, heal: Heal | None = None) -> ConnectionPool:
+    """A second pool beside ``pool`` (same server and settings, up to the same size, none kept
+    idle) for connections held across a model call: they never starve the main pool's reads and
+    writes. A connection goes back with every session-level advisory lock released."""
+    held = ConnectionPool(pool.conninfo, min_size=0, max_size=pool.max_size, timeout=pool.timeout,
+                          kwargs=dict(pool.kwargs or {}), check=_checker(ConnectionPool, heal),
+                          reset=_unlock_all, open=False, name=f"{pool.name}-holds")
+    held.open(wait=False)
+    return held
+
+
+async def ahold_pool(pool: AsyncConnectionPool, heal: Heal | None = None) -> AsyncConnectionPool:
+    """Async twin of :func:`hold_pool` (opened in the running event loop)."""
+    held = AsyncConnectionPool(pool.conninfo, min_size=0, max_size=pool.max_size, timeout=pool.timeout,
+                               kwargs=dict(pool.kwargs or {}), check=_checker(AsyncConnectionPool, heal),
+                               reset=_aunlock_all, open=False, name=f"{pool.name}-holds")
+    await held.open(wait=False)
+    return held
+
+
 def _unreachable(exc: psycopg.Error, conn_string: str) -> ConfigurationError:
     # libpq quotes a malformed connection string whole: never echo its password.
     message = redact_url(str(exc).strip())

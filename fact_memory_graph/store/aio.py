@@ -34,7 +34,15 @@ from fact_memory_graph.schema import (
     RejectedOp,
     SearchHit,
 )
-from fact_memory_graph.store._driver import Heal, arun_plan, make_async_pool, run_plan
+from fact_memory_graph.store._driver import (
+    Heal,
+    ahold_pool,
+    arun_on,
+    arun_plan,
+    library_errors,
+    make_async_pool,
+    run_plan,
+)
 from fact_memory_graph.store._sql import Plan
 from fact_memory_graph.store.plans import FactVector, LoggedTurn, Neighbour, QueueEntry, StorePlans
 from fact_memory_graph.store.store import FactStore
@@ -52,6 +60,7 @@ class AsyncFactStore(StorePlans):
         super().__init__(dimension=dimension, write=write, lifecycle=lifecycle, taxonomy=taxonomy)
         self.pool = pool
         self.heal = heal
+        self._holds: AsyncConnectionPool | None = None
 
     @classmethod
     @asynccontextmanager
@@ -72,8 +81,25 @@ class AsyncFactStore(StorePlans):
                                wait_s=wait_s)
 
     async def aclose(self) -> None:
+        if self._holds is not None:
+            await self._holds.close()
         if self.pool is not None:
             await self.pool.close()
+
+    @asynccontextmanager
+    async def model_call_hold(self, user_id: str, generation: int) -> AsyncIterator[bool]:
+        """Async twin of ``FactStore.model_call_hold``."""
+        assert self.pool is not None
+        if self._holds is None:
+            self._holds = await ahold_pool(self.pool, self.heal)
+        with library_errors():
+            async with self._holds.connection() as conn:
+                current = await arun_on(conn, self._model_hold_plan(user_id, generation))
+                try:
+                    yield current
+                finally:
+                    if current and not conn.closed:
+                        await arun_on(conn, self._model_release_plan(user_id))
 
     async def setup(self, *, citus: bool = False) -> None:
         """Async twin of ``FactStore.setup``."""
@@ -414,3 +440,16 @@ class ThreadedAsyncFactStore(AsyncFactStore):
 
     async def aclose(self) -> None:
         return None
+
+    @asynccontextmanager
+    async def model_call_hold(self, user_id: str, generation: int) -> AsyncIterator[bool]:
+        """The sync store's hold, entered and left on worker threads (the loop stays free)."""
+        hold = self.sync_store.model_call_hold(user_id, generation)
+        current = await asyncio.to_thread(hold.__enter__)
+        try:
+            yield current
+        except BaseException as exc:
+            if not await asyncio.to_thread(hold.__exit__, type(exc), exc, exc.__traceback__):
+                raise
+        else:
+            await asyncio.to_thread(hold.__exit__, None, None, None)

@@ -6,6 +6,7 @@ message processed, so a message applies exactly once and a failure leaves nothin
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -30,7 +31,14 @@ from fact_memory_graph.schema import (
     RejectedOp,
     SearchHit,
 )
-from fact_memory_graph.store._driver import Heal, make_pool, run_plan
+from fact_memory_graph.store._driver import (
+    Heal,
+    hold_pool,
+    library_errors,
+    make_pool,
+    run_on,
+    run_plan,
+)
 from fact_memory_graph.store._sql import CANDIDATES, FACTS, Plan
 from fact_memory_graph.store.plans import FactVector, LoggedTurn, Neighbour, QueueEntry, StorePlans
 from fact_memory_graph.taxonomy import Taxonomy
@@ -48,6 +56,8 @@ class FactStore(StorePlans):
         self.pool = pool
         #: Restarts a dead embedded server before a retry (set by FactMemory for the embedded default).
         self.heal = heal
+        self._holds: ConnectionPool | None = None
+        self._holds_lock = threading.Lock()
 
     @classmethod
     @contextmanager
@@ -67,7 +77,30 @@ class FactStore(StorePlans):
                         wait_s=wait_s)
 
     def close(self) -> None:
+        with self._holds_lock:
+            if self._holds is not None:
+                self._holds.close()
         self.pool.close()
+
+    @contextmanager
+    def model_call_hold(self, user_id: str, generation: int) -> Iterator[bool]:
+        """Around a model call whose prompt quotes the user's text (extraction, review): the
+        user's lock, shared, on a connection of its own (a second pool: a held connection never
+        starves other calls), then the forget generation re-read after the wait. Yields whether
+        ``generation`` is still current; only then may the call be made — and until the ``with``
+        block ends every forget of this user waits (at most ``WriteConfig.forget_wait_s``), so
+        each prompt is sent before a forget returns, never after."""
+        with self._holds_lock:
+            if self._holds is None:
+                self._holds = hold_pool(self.pool, self.heal)
+            holds = self._holds
+        with library_errors(), holds.connection() as conn:
+            current = run_on(conn, self._model_hold_plan(user_id, generation))
+            try:
+                yield current
+            finally:
+                if current and not conn.closed:
+                    run_on(conn, self._model_release_plan(user_id))  # (the pool's reset also releases)
 
     # ------------------------------------------------------------------ schema
     def setup(self, *, citus: bool = False) -> None:

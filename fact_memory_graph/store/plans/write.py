@@ -178,8 +178,35 @@ class WritePlans(EvaluationPlans):
     def _user_lock_alone(self, user_id: str) -> Plan[None]:
         """The user's lock, taken alone: every forget (of the user, a fact, a message, a turn) and
         restore. Writers holding it shared finish first; writers that come later wait, then read
-        the generation this forget bumped."""
+        the generation this forget bumped.
+
+        A model call in flight on the user's text holds the lock shared until it returns
+        (:meth:`_model_hold_plan`): this waits for it, at most ``WriteConfig.forget_wait_s`` —
+        the transaction's lock and statement timeouts are raised to that when they are shorter
+        (never lowered; 0 = none stays none)."""
+        wait_ms = int(self.write.forget_wait_s * 1000)
+        yield from execute(
+            "SELECT set_config(s.name, CASE WHEN s.setting::bigint = 0 OR s.setting::bigint >= %s"
+            " THEN s.setting ELSE %s END, true) FROM pg_settings s"
+            " WHERE s.name IN ('lock_timeout', 'statement_timeout')", (wait_ms, str(wait_ms)))
         yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+
+    def _model_hold_plan(self, user_id: str, generation: int) -> Plan[bool]:
+        """Before a model call that quotes the user's text: the user's lock, shared and held by
+        the *session* (a connection of its own, autocommit) until :meth:`_model_release_plan`,
+        then the generation re-read in a statement of its own (after the wait). ``True``: no
+        forget committed since ``generation`` was read, and none can commit until the lock is
+        released — a forget started meanwhile waits for the call, so every prompt is sent before
+        a forget returns. ``False``: the lock is released again and no call may be made."""
+        require_user(user_id)
+        yield from execute(f"SELECT pg_advisory_lock_shared({USER_KEY_SQL})", (user_id,))
+        if (yield from self._generation_now(user_id)) == generation:
+            return True
+        yield from self._model_release_plan(user_id)
+        return False
+
+    def _model_release_plan(self, user_id: str) -> Plan[None]:
+        yield from execute(f"SELECT pg_advisory_unlock_shared({USER_KEY_SQL})", (user_id,))
 
     def _bump_generation(self, user_id: str) -> Plan[int]:
         """Invalidate the user's work in flight (under :meth:`_user_lock_alone`): a write that
