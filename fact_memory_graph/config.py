@@ -80,8 +80,8 @@ class WriteConfig(BaseModel):
     #: forget-generation check until its model call returns, so no prompt quoting forgotten text
     #: is sent after a forget returned. Past this the forget fails with ``StoreTimeoutError``,
     #: having deleted nothing (call it again). Give the chat model a timeout (times its retries)
-    #: below this; it replaces a shorter ``lock_timeout_ms``/``statement_timeout_ms`` for the
-    #: forget's lock wait only.
+    #: below this. It is the forget's lock timeout (instead of ``lock_timeout_ms``) and raises a
+    #: shorter ``statement_timeout_ms`` for the forget's transaction only.
     forget_wait_s: float = Field(default=120.0, gt=0, le=3600)
 
 

@@ -182,13 +182,13 @@ class WritePlans(EvaluationPlans):
 
         A model call in flight on the user's text holds the lock shared until it returns
         (:meth:`_model_hold_plan`): this waits for it, at most ``WriteConfig.forget_wait_s`` —
-        the transaction's lock and statement timeouts are raised to that when they are shorter
-        (never lowered; 0 = none stays none)."""
-        wait_ms = int(self.write.forget_wait_s * 1000)
+        the transaction's lock timeout is set to that, and its statement timeout raised to it
+        when shorter (never lowered; 0 = none stays none)."""
+        wait_ms = str(max(1, int(self.write.forget_wait_s * 1000)))
         yield from execute(
-            "SELECT set_config(s.name, CASE WHEN s.setting::bigint = 0 OR s.setting::bigint >= %s"
-            " THEN s.setting ELSE %s END, true) FROM pg_settings s"
-            " WHERE s.name IN ('lock_timeout', 'statement_timeout')", (wait_ms, str(wait_ms)))
+            "SELECT set_config('lock_timeout', %s, true), set_config('statement_timeout', CASE WHEN"
+            " s.setting::bigint = 0 OR s.setting::bigint >= %s::bigint THEN s.setting ELSE %s END, true)"
+            " FROM pg_settings s WHERE s.name = 'statement_timeout'", (wait_ms, wait_ms, wait_ms))
         yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
 
     def _model_hold_plan(self, user_id: str, generation: int) -> Plan[bool]:
