@@ -253,6 +253,9 @@ class FactMemory:
             embeddings=embeddings, llm=llm, clock=clock, config=config, embedded=embedded, database_url=url,
             evaluators=evaluators,
         )
+        # forget.key (when $FACT_MEMORY_FORGET_KEY is unset) beside the embedded server's data.
+        memory.store.forget_key_dir = (str(embedded.pgdata.parent) if embedded is not None
+                                       else str(data_dir) if data_dir is not None else None)
         if setup:
             try:
                 memory.admin.setup()
@@ -284,6 +287,7 @@ class FactMemory:
         memory.context.astore = AsyncFactStore(pool, dimension=memory.store.dimension, write=memory.config.write,
                                                heal=memory.store.heal, lifecycle=memory.config.lifecycle,
                                                taxonomy=memory.store.taxonomy)
+        memory.context.astore.forget_key_dir = memory.store.forget_key_dir
         return memory
 
     def close(self) -> None:

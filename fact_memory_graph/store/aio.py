@@ -441,6 +441,10 @@ class ThreadedAsyncFactStore(AsyncFactStore):
     async def aclose(self) -> None:
         return None
 
+    def _forget_key_plan(self) -> Plan[bytes]:
+        # The sync store's key and check (one key per memory, checked once).
+        return (yield from self.sync_store._forget_key_plan())
+
     @asynccontextmanager
     async def model_call_hold(self, user_id: str, generation: int) -> AsyncIterator[bool]:
         """The sync store's hold, entered and left on worker threads (the loop stays free)."""

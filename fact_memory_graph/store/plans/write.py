@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from fact_memory_graph import forget_key
 from fact_memory_graph.errors import FactNotFoundError, InvalidInputError
 from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.sanitize import check_id, redact_json
@@ -37,7 +38,6 @@ from fact_memory_graph.store._sql import (
     FACT_COLUMNS,
     FACTS,
     FORGOTTEN,
-    FORGOTTEN_DIGEST_SQL,
     MESSAGES,
     PROCESSED,
     USER_KEY_SQL,
@@ -318,9 +318,11 @@ class WritePlans(EvaluationPlans):
     def _remember_forgotten(self, user_id: str, ids: Sequence[str]) -> Plan[None]:
         """Keep the digests of forgotten turns' ids (no text): a client that re-sends them in its
         history has them left out of the context of later turns (and never queued again)."""
+        key = yield from self._forget_key_plan()
+        digests = sorted({forget_key.turn_digest(key, user_id, i) for i in ids if i})
         yield from execute(
-            f"INSERT INTO {FORGOTTEN} (user_key, digest) SELECT {USER_KEY_SQL}, {FORGOTTEN_DIGEST_SQL.format(id='i')}"
-            " FROM unnest(%s::text[]) i WHERE i IS NOT NULL ON CONFLICT DO NOTHING", (user_id, user_id, list(ids)))
+            f"INSERT INTO {FORGOTTEN} (user_key, digest) SELECT {USER_KEY_SQL}, d FROM unnest(%s::text[]) d"
+            " ON CONFLICT DO NOTHING", (user_id, digests))
 
     def _lock_in_order(self, user_id: str, ops: Sequence[PlannedOp]) -> Plan[list[PlannedOp]]:
         """Take every lock the message needs, always in the same order, so concurrent writers
