@@ -154,8 +154,11 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._session_facts_plan(user_id))
 
     async def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]],
-                            vectors: Sequence[Sequence[float]], *, drop: Sequence[str] = (), at: datetime, generation: int | None = None) -> bool:
-        return await self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at, generation), transaction=True)
+                            vectors: Sequence[Sequence[float]], *, drop: Sequence[str] = (), at: datetime,
+                            generation: int | None = None, expected: dict[str, tuple[Any, Any]] | None = None
+                            ) -> list[str] | None:
+        return await self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at, generation, expected),
+                               transaction=True)
 
     async def search_sessions(self, user_id: str, embedding: Sequence[float], *, limit: int,
                               threshold: float) -> list[dict[str, Any]]:

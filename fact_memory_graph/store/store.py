@@ -167,10 +167,14 @@ class FactStore(StorePlans):
         return self._run(lambda: self._session_facts_plan(user_id))
 
     def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]], vectors: Sequence[Sequence[float]],
-                      *, drop: Sequence[str] = (), at: datetime, generation: int | None = None) -> bool:
-        """Upsert session records (and delete ``drop``) in one transaction; ``False`` (nothing
-        written) when a fact they quote was forgotten or purged meanwhile."""
-        return self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at, generation), transaction=True)
+                      *, drop: Sequence[str] = (), at: datetime, generation: int | None = None,
+                      expected: dict[str, tuple[Any, Any]] | None = None) -> list[str] | None:
+        """Upsert session records (and delete ``drop``) in one transaction; ``None`` (nothing
+        written) when a fact they quote was forgotten or purged meanwhile. With ``expected`` (what
+        the build read), compare-and-set: returns the sessions another build wrote since (not
+        written by this one)."""
+        return self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at, generation, expected),
+                         transaction=True)
 
     def search_sessions(self, user_id: str, embedding: Sequence[float], *, limit: int,
                         threshold: float) -> list[dict[str, Any]]:
