@@ -20,9 +20,9 @@ from fact_memory_graph.forgetting import (
     PREVIOUS,
     THIS,
     ForgetPlan,
-    asks_to_forget,
     facts_about,
     plan_forget_ops,
+    request_from_state,
     split_forget_ops,
 )
 from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
@@ -153,7 +153,7 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         facts of the user's recent turns that the topic names."""
         if not write.honour_do_not_remember:
             return None
-        request = asks_to_forget(state.get("message_text") or "")
+        request = request_from_state(state, state.get("message_text") or "")
         if request is None:
             return None
         previous = list(state.get("previous_ids") or [])
