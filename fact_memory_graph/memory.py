@@ -472,7 +472,7 @@ class FactMemory:
         what they asked to forget) unless ``allow_forgotten=True``; such a restore is audited."""
         user, clean, texts = restore_input(data, user_id, self.config.write, self.taxonomy)
         return self.store.restore_rows(user, clean, *restore_vectors(clean, self.context.embed_many(texts)),
-                                       allow_forgotten=allow_forgotten)
+                                       allow_forgotten=allow_forgotten, at=self.context.now())
 
     async def arestore(self, data: dict[str, Any], *, user_id: str, allow_forgotten: bool = False
                        ) -> dict[str, int]:
@@ -480,7 +480,7 @@ class FactMemory:
         user, clean, texts = restore_input(data, user_id, self.config.write, self.taxonomy)
         return await self.astore.restore_rows(user, clean,
                                               *restore_vectors(clean, await self.context.aembed_many(texts)),
-                                              allow_forgotten=allow_forgotten)
+                                              allow_forgotten=allow_forgotten, at=self.context.now())
 
     def forget(self, user_id: str) -> dict[str, int]:
         """Hard-delete everything about a user (privacy). Returns deleted row counts.

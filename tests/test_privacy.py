@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+from datetime import datetime
 from typing import Annotated, Any, TypedDict
 
 import psycopg
@@ -109,6 +110,7 @@ def test_export_forget_restore_export_is_equal(make_memory, user_id: str, clock:
     after = memory.export(user_id)
     [forced] = [a for a in after["audit_log"] if a["op"] == "restore"]  # the forced restore is audited
     assert "forgotten" in forced["note"]
+    assert datetime.fromisoformat(forced["at"].replace("Z", "+00:00")) == clock.now  # the memory's clock
 
     def same(export: dict) -> dict:  # audit rows are numbered by the database they are in
         return {k: [{c: x for c, x in a.items() if c != "id"} for a in v if a["op"] != "restore"]

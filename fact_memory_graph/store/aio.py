@@ -403,9 +403,10 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._export_plan(user_id), transaction=True)
 
     async def restore_rows(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
-                           candidate_vectors: dict[str, list[float]], *, allow_forgotten: bool = False) -> dict[str, int]:
+                           candidate_vectors: dict[str, list[float]], *, allow_forgotten: bool = False,
+                           at: datetime | None = None) -> dict[str, int]:
         return await self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors,
-                                                            allow_forgotten),
+                                                          allow_forgotten, at),
                                transaction=True)
 
     async def health_rows(self, user_id: str | None, *, at: datetime, hot_days: float, warm_days: float,

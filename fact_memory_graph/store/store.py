@@ -458,10 +458,12 @@ class FactStore(StorePlans):
         return self._run(lambda: self._export_plan(user_id), transaction=True)
 
     def restore_rows(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
-                     candidate_vectors: dict[str, list[float]], *, allow_forgotten: bool = False) -> dict[str, int]:
-        """Insert an export into an empty user, in one transaction."""
+                     candidate_vectors: dict[str, list[float]], *, allow_forgotten: bool = False,
+                     at: datetime | None = None) -> dict[str, int]:
+        """Insert an export into an empty user, in one transaction (``at``: the audit row's time,
+        the memory's clock; default the wall clock)."""
         return self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors,
-                                                            allow_forgotten), transaction=True)
+                                                    allow_forgotten, at), transaction=True)
 
     def health_rows(self, user_id: str | None, *, at: datetime, hot_days: float, warm_days: float,
                     since: datetime | None = None, recent_runs: int = 10) -> dict[str, Any]:
