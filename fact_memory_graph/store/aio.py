@@ -93,13 +93,8 @@ class AsyncFactStore(StorePlans):
         if self._holds is None:
             self._holds = await ahold_pool(self.pool, self.heal)
         with library_errors():
-            async with self._holds.connection() as conn:
-                current = await arun_on(conn, self._model_hold_plan(user_id, generation))
-                try:
-                    yield current
-                finally:
-                    if current and not conn.closed:
-                        await arun_on(conn, self._model_release_plan(user_id))
+            async with self._holds.connection() as conn:  # released by the pool's reset (unlock_all)
+                yield await arun_on(conn, self._model_hold_plan(user_id, generation))
 
     async def setup(self, *, citus: bool = False) -> None:
         """Async twin of ``FactStore.setup``."""

@@ -94,13 +94,10 @@ class FactStore(StorePlans):
             if self._holds is None:
                 self._holds = hold_pool(self.pool, self.heal)
             holds = self._holds
+        # Released when the connection goes back: the pool's reset runs pg_advisory_unlock_all()
+        # (one round trip fewer than an unlock of its own) and closes a connection it cannot reset.
         with library_errors(), holds.connection() as conn:
-            current = run_on(conn, self._model_hold_plan(user_id, generation))
-            try:
-                yield current
-            finally:
-                if current and not conn.closed:
-                    run_on(conn, self._model_release_plan(user_id))  # (the pool's reset also releases)
+            yield run_on(conn, self._model_hold_plan(user_id, generation))
 
     # ------------------------------------------------------------------ schema
     def setup(self, *, citus: bool = False) -> None:
