@@ -288,6 +288,7 @@ class FactMemory:
                                                heal=memory.store.heal, lifecycle=memory.config.lifecycle,
                                                taxonomy=memory.store.taxonomy)
         memory.context.astore.forget_key_dir = memory.store.forget_key_dir
+        await memory.context.astore.open_holds()
         return memory
 
     def close(self) -> None:

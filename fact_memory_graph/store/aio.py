@@ -35,8 +35,8 @@ from fact_memory_graph.schema import (
     SearchHit,
 )
 from fact_memory_graph.store._driver import (
+    AsyncHolds,
     Heal,
-    ahold_pool,
     arun_on,
     arun_plan,
     library_errors,
@@ -60,7 +60,7 @@ class AsyncFactStore(StorePlans):
         super().__init__(dimension=dimension, write=write, lifecycle=lifecycle, taxonomy=taxonomy)
         self.pool = pool
         self.heal = heal
-        self._holds: AsyncConnectionPool | None = None
+        self._holds: AsyncHolds | None = None
 
     @classmethod
     @asynccontextmanager
@@ -70,7 +70,9 @@ class AsyncFactStore(StorePlans):
         """A store on its own async pool, closed when the ``async with`` block ends."""
         pool = await make_async_pool(conn_string, **pool_kwargs)
         try:
-            yield cls(pool, dimension=dimension, write=write)
+            store = cls(pool, dimension=dimension, write=write)
+            await store.open_holds()
+            yield store
         finally:
             await pool.close()
 
@@ -86,12 +88,18 @@ class AsyncFactStore(StorePlans):
         if self.pool is not None:
             await self.pool.close()
 
+    async def open_holds(self) -> None:
+        """Open the second pool of model-call holds now, in the main pool's event loop (else it
+        opens on the first hold, in the loop running then)."""
+        if self._holds is None and self.pool is not None:
+            self._holds = AsyncHolds(self.pool, self.heal)
+
     @asynccontextmanager
     async def model_call_hold(self, user_id: str, generation: int) -> AsyncIterator[bool]:
         """Async twin of ``FactStore.model_call_hold``."""
         assert self.pool is not None
-        if self._holds is None:
-            self._holds = await ahold_pool(self.pool, self.heal)
+        await self.open_holds()
+        assert self._holds is not None
         with library_errors():
             async with self._holds.connection() as conn:  # released by the pool's reset (unlock_all)
                 yield await arun_on(conn, self._model_hold_plan(user_id, generation))
