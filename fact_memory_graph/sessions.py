@@ -150,7 +150,13 @@ def build_sessions(ctx: MemoryContext, user_id: str, *, at: datetime,
     llm = ctx.llm_factory() if ctx.config.sessions.summarize_with_model else None
     for _attempt in range(BUILD_ATTEMPTS):
         by_session, stored = ctx.store.session_facts(user_id)
-        records, drop = _plan(ctx, by_session, stored, llm, summaries)
+        if llm is None:
+            records, drop = _plan(ctx, by_session, stored, llm, summaries)
+        else:  # the summaries' prompts quote the facts: under the user's lock, as the extraction's
+            with ctx.store.model_call_hold(user_id, generation) as current:
+                if not current:  # forgotten since the build started: no prompt, nothing written
+                    return {"built": 0, "dropped": 0, "sessions": 0}
+                records, drop = _plan(ctx, by_session, stored, llm, summaries)
         vectors = ctx.embed_many([r["content"] for r in records]) if records else []
         if not (records or drop):
             break
@@ -172,7 +178,13 @@ async def abuild_sessions(ctx: MemoryContext, user_id: str, *, at: datetime,
     llm = ctx.llm_factory() if ctx.config.sessions.summarize_with_model else None
     for _attempt in range(BUILD_ATTEMPTS):
         by_session, stored = await ctx.astore.session_facts(user_id)
-        records, drop = await asyncio.to_thread(_plan, ctx, by_session, stored, llm, summaries)
+        if llm is None:
+            records, drop = await asyncio.to_thread(_plan, ctx, by_session, stored, llm, summaries)
+        else:
+            async with ctx.astore.model_call_hold(user_id, generation) as current:
+                if not current:
+                    return {"built": 0, "dropped": 0, "sessions": 0}
+                records, drop = await asyncio.to_thread(_plan, ctx, by_session, stored, llm, summaries)
         vectors = await ctx.aembed_many([r["content"] for r in records]) if records else []
         if not (records or drop):
             break

@@ -16,6 +16,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from fact_memory_graph import FactMemory, FactMemoryConfig, QueueConfig, WriteConfig
+from fact_memory_graph.config import SessionConfig
 from fact_memory_graph.errors import ForgetPendingError
 from fact_memory_graph.testing import ScriptedChatModel
 from tests.test_forget_final import lives_in, place, tables_holding
@@ -179,3 +180,21 @@ def test_a_forget_gives_up_after_forget_wait_s_and_deletes_nothing(make_memory, 
     write.join(60)
     memory.forget(user_id)
     assert memory.facts.list(user_id) == []
+
+
+def test_a_forget_during_a_session_summarys_model_call_returns_after_it(make_memory, db_url: str,
+                                                                         user_id: str) -> None:
+    """``SessionConfig.summarize_with_model``: the summary's prompt quotes the session's facts."""
+    city = place()
+    model = Blocking(armed=False)
+    config = FactMemoryConfig(sessions=SessionConfig(summarize_with_model=True), queue=QueueConfig(drainer="off"))
+    memory: FactMemory = make_memory(ScriptedChatModel(default=model), config=config)
+    memory.remember(user_id, f"I live in {city}", session_id="s1")
+    model.armed = True
+    build = threading.Thread(target=lambda: memory.sessions.build(user_id))
+    build.start()
+    forget = forget_behind_the_call(db_url, user_id, model, lambda: memory.forget(user_id))
+    forget.join(60)
+    build.join(60)
+    assert model.events == ["model answered", "forget returned"] and city in model.prompts[0]
+    assert memory.sessions.list(user_id) == [] and tables_holding(db_url, city, user_id) == []
