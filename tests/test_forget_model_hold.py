@@ -198,3 +198,23 @@ def test_a_forget_during_a_session_summarys_model_call_returns_after_it(make_mem
     build.join(60)
     assert model.events == ["model answered", "forget returned"] and city in model.prompts[0]
     assert memory.sessions.list(user_id) == [] and tables_holding(db_url, city, user_id) == []
+
+
+def test_a_forget_during_the_reconcilers_model_call_returns_after_it(make_memory, db_url: str,
+                                                                      user_id: str) -> None:
+    """The adjudicator's prompt quotes a group of the user's facts."""
+    city = place()
+    model = Blocking()
+    memory: FactMemory = make_memory(config=offline())
+    memory.facts.add(user_id, f"prefers concise answers about {city}", kind="durable", category="preference")
+    memory.facts.add(user_id, f"likes short, concise replies about {city}", kind="durable", category="preference")
+    reports: list[Any] = []
+    compact = threading.Thread(target=lambda: reports.append(
+        memory.upkeep.compact(user_id, llm=ScriptedChatModel(default=model))))
+    compact.start()
+    forget = forget_behind_the_call(db_url, user_id, model, lambda: memory.forget(user_id))
+    forget.join(60)
+    compact.join(60)
+    assert model.events == ["model answered", "forget returned"] and city in model.prompts[0]
+    assert reports and reports[0].merged == 0
+    assert memory.facts.list(user_id) == [] and tables_holding(db_url, city, user_id) == []
