@@ -75,6 +75,14 @@ class WriteConfig(BaseModel):
     #: the memory tools' writes): past it, or when the database fails, the write gives up, logs one
     #: line saying what was kept or lost, and the reply goes on. ``None``: no deadline.
     write_budget_s: float | None = Field(default=0.5, gt=0)
+    #: How long a forget (of the user, a message, a turn, a fact) waits for the user's model
+    #: calls in flight: an extraction or review holds the user's lock (shared) from its last
+    #: forget-generation check until its model call returns, so no prompt quoting forgotten text
+    #: is sent after a forget returned. Past this the forget fails with ``StoreTimeoutError``,
+    #: having deleted nothing (call it again). Give the chat model a timeout (times its retries)
+    #: below this. It is the forget's lock timeout (instead of ``lock_timeout_ms``) and raises a
+    #: shorter ``statement_timeout_ms`` for the forget's transaction only.
+    forget_wait_s: float = Field(default=120.0, gt=0, le=3600)
 
 
 class Fusion(BaseModel):

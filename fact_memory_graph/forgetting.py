@@ -18,6 +18,7 @@ several languages) count as a request not to keep the message they are in: nothi
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import re
@@ -338,3 +339,16 @@ def plan_forget_ops(raw: Sequence[Any], shown: Mapping[str, tuple[UUID, Collecti
         else:
             reject(op, "forget ref was not 'previous', 'this' nor a fact reference shown in the prompt")
     return plan, rejected
+
+
+def request_state(request: ForgetRequest | None) -> dict[str, Any] | None:
+    """A request as the write graph's state carries it (plain data: a checkpointer stores it)."""
+    return None if request is None else dataclasses.asdict(request)
+
+
+def request_from_state(state: Mapping[str, Any], text: str) -> ForgetRequest | None:
+    """The request the embed node read from the message (``forget_request``), else read now."""
+    if "forget_request" not in state:
+        return asks_to_forget(text)
+    found = state["forget_request"]
+    return None if found is None else ForgetRequest(**found)

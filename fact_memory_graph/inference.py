@@ -106,11 +106,14 @@ class NightlyReview:
         at, report, prepared = self._start(user_id, at)
         if prepared is None:
             return report
-        if self.ctx.store.user_generation(user_id) != prepared["generation"]:  # forgotten meanwhile: no model call
-            report.skipped = FORGOTTEN_MEANWHILE
-            return report
-        with model_errors():
-            output = self._model().invoke(prepared["prompt"])
+        # The user's lock (shared) from a generation re-check until the model answers: forgotten
+        # meanwhile, no model call; a forget started during the call returns after it.
+        with self.ctx.store.model_call_hold(user_id, prepared["generation"]) as current:
+            if not current:
+                report.skipped = FORGOTTEN_MEANWHILE
+                return report
+            with model_errors():
+                output = self._model().invoke(prepared["prompt"])
         ops, summaries = self._parse(report, prepared, output)
         outcome = self.ctx.store.apply(user_id, report.review_id, self._embedded(ops), at=at,
                                        rejected=report.rejected, llm_calls=1, generation=prepared["generation"])
@@ -129,11 +132,12 @@ class NightlyReview:
         at, report, prepared = await self._astart(user_id, at)
         if prepared is None:
             return report
-        if await self.ctx.astore.user_generation(user_id) != prepared["generation"]:
-            report.skipped = FORGOTTEN_MEANWHILE
-            return report
-        with model_errors():
-            output = await self._model().ainvoke(prepared["prompt"])
+        async with self.ctx.astore.model_call_hold(user_id, prepared["generation"]) as current:
+            if not current:
+                report.skipped = FORGOTTEN_MEANWHILE
+                return report
+            with model_errors():
+                output = await self._model().ainvoke(prepared["prompt"])
         ops, summaries = self._parse(report, prepared, output)
         outcome = await self.ctx.astore.apply(user_id, report.review_id, await self._aembedded(ops), at=at,
                                               rejected=report.rejected, llm_calls=1,

@@ -253,6 +253,9 @@ class FactMemory:
             embeddings=embeddings, llm=llm, clock=clock, config=config, embedded=embedded, database_url=url,
             evaluators=evaluators,
         )
+        # forget.key (when $FACT_MEMORY_FORGET_KEY is unset) beside the embedded server's data.
+        memory.store.forget_key_dir = (str(embedded.pgdata.parent) if embedded is not None
+                                       else str(data_dir) if data_dir is not None else None)
         if setup:
             try:
                 memory.admin.setup()
@@ -284,6 +287,8 @@ class FactMemory:
         memory.context.astore = AsyncFactStore(pool, dimension=memory.store.dimension, write=memory.config.write,
                                                heal=memory.store.heal, lifecycle=memory.config.lifecycle,
                                                taxonomy=memory.store.taxonomy)
+        memory.context.astore.forget_key_dir = memory.store.forget_key_dir
+        await memory.context.astore.open_holds()
         return memory
 
     def close(self) -> None:
@@ -468,7 +473,7 @@ class FactMemory:
         what they asked to forget) unless ``allow_forgotten=True``; such a restore is audited."""
         user, clean, texts = restore_input(data, user_id, self.config.write, self.taxonomy)
         return self.store.restore_rows(user, clean, *restore_vectors(clean, self.context.embed_many(texts)),
-                                       allow_forgotten=allow_forgotten)
+                                       allow_forgotten=allow_forgotten, at=self.context.now())
 
     async def arestore(self, data: dict[str, Any], *, user_id: str, allow_forgotten: bool = False
                        ) -> dict[str, int]:
@@ -476,7 +481,7 @@ class FactMemory:
         user, clean, texts = restore_input(data, user_id, self.config.write, self.taxonomy)
         return await self.astore.restore_rows(user, clean,
                                               *restore_vectors(clean, await self.context.aembed_many(texts)),
-                                              allow_forgotten=allow_forgotten)
+                                              allow_forgotten=allow_forgotten, at=self.context.now())
 
     def forget(self, user_id: str) -> dict[str, int]:
         """Hard-delete everything about a user (privacy). Returns deleted row counts.

@@ -147,13 +147,24 @@ def build_sessions(ctx: MemoryContext, user_id: str, *, at: datetime,
     now, before the facts): the records are written only while it is current."""
     if generation is None:
         generation = ctx.store.user_generation(user_id)
-    by_session, stored = ctx.store.session_facts(user_id)
     llm = ctx.llm_factory() if ctx.config.sessions.summarize_with_model else None
-    records, drop = _plan(ctx, by_session, stored, llm, summaries)
-    vectors = ctx.embed_many([r["content"] for r in records]) if records else []
-    if records or drop:
-        ctx.store.save_sessions(user_id, records, vectors, drop=drop, at=at, generation=generation)
-    return {"built": len(records), "dropped": len(drop), "sessions": len(by_session)}
+    for _attempt in range(BUILD_ATTEMPTS):
+        by_session, stored = ctx.store.session_facts(user_id)
+        if llm is None:
+            records, drop = _plan(ctx, by_session, stored, llm, summaries)
+        else:  # the summaries' prompts quote the facts: under the user's lock, as the extraction's
+            with ctx.store.model_call_hold(user_id, generation) as current:
+                if not current:  # forgotten since the build started: no prompt, nothing written
+                    return {"built": 0, "dropped": 0, "sessions": 0}
+                records, drop = _plan(ctx, by_session, stored, llm, summaries)
+        vectors = ctx.embed_many([r["content"] for r in records]) if records else []
+        if not (records or drop):
+            break
+        changed = ctx.store.save_sessions(user_id, records, vectors, drop=drop, at=at, generation=generation,
+                                          expected=_expected(stored))
+        if not changed:  # written (or refused: forgotten meanwhile)
+            break
+    return _counts(records, drop, by_session, changed if records or drop else None)
 
 
 async def abuild_sessions(ctx: MemoryContext, user_id: str, *, at: datetime,
@@ -164,13 +175,42 @@ async def abuild_sessions(ctx: MemoryContext, user_id: str, *, at: datetime,
 
     if generation is None:
         generation = await ctx.astore.user_generation(user_id)
-    by_session, stored = await ctx.astore.session_facts(user_id)
     llm = ctx.llm_factory() if ctx.config.sessions.summarize_with_model else None
-    records, drop = await asyncio.to_thread(_plan, ctx, by_session, stored, llm, summaries)
-    vectors = await ctx.aembed_many([r["content"] for r in records]) if records else []
-    if records or drop:
-        await ctx.astore.save_sessions(user_id, records, vectors, drop=drop, at=at, generation=generation)
-    return {"built": len(records), "dropped": len(drop), "sessions": len(by_session)}
+    for _attempt in range(BUILD_ATTEMPTS):
+        by_session, stored = await ctx.astore.session_facts(user_id)
+        if llm is None:
+            records, drop = await asyncio.to_thread(_plan, ctx, by_session, stored, llm, summaries)
+        else:
+            async with ctx.astore.model_call_hold(user_id, generation) as current:
+                if not current:
+                    return {"built": 0, "dropped": 0, "sessions": 0}
+                records, drop = await asyncio.to_thread(_plan, ctx, by_session, stored, llm, summaries)
+        vectors = await ctx.aembed_many([r["content"] for r in records]) if records else []
+        if not (records or drop):
+            break
+        changed = await ctx.astore.save_sessions(user_id, records, vectors, drop=drop, at=at, generation=generation,
+                                                 expected=_expected(stored))
+        if not changed:
+            break
+    return _counts(records, drop, by_session, changed if records or drop else None)
+
+
+#: A build whose records another build wrote since its read is built again from a fresh read, at
+#: most this many times in all (then the other builds' records stand; the next build catches up).
+BUILD_ATTEMPTS = 3
+
+
+def _expected(stored: Mapping[str, tuple[Any, ...]]) -> dict[str, tuple[Any, Any]]:
+    """The compare-and-set token of each record the build read: its fingerprint and when its
+    model summary was written."""
+    return {session_id: (fingerprint, at) for session_id, (fingerprint, _summary, at) in stored.items()}
+
+
+def _counts(records: list[dict[str, Any]], drop: list[str], by_session: Mapping[str, Any],
+            changed: list[str] | None) -> dict[str, int]:
+    lost = len(changed or [])
+    return {"built": len(records) - lost if changed else len(records), "dropped": len(drop),
+            "sessions": len(by_session), **({"changed_meanwhile": lost} if lost else {})}
 
 
 def to_records(rows: Sequence[dict[str, Any]]) -> list[SessionRecord]:

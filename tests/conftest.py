@@ -34,6 +34,13 @@ def _reachable_dir() -> Path:
     return path
 
 
+#: The suite's key of forgotten turns' digests, for the whole session (no forget.key in the home
+#: directory; fixtures' teardowns and subprocesses see it too). tests/test_forget_key.py unsets it
+#: in a test to try the key file.
+TEST_FORGET_KEY = "ZmFjdC1tZW1vcnktZ3JhcGggdGVzdCBmb3JnZXQga2V5IQ=="
+os.environ["FACT_MEMORY_FORGET_KEY"] = TEST_FORGET_KEY
+
+
 @pytest.fixture(autouse=True)
 def _no_application_database(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("FACT_MEMORY_DATABASE_URL", raising=False)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 import uuid
 from typing import Annotated, Any, TypedDict
 
@@ -104,10 +105,26 @@ def test_a_forget_after_the_drainer_claimed_the_batch_applies_nothing(make_memor
     drain = threading.Thread(target=memory.flush, args=(user_id,))
     drain.start()
     assert claimed.wait(30)
-    memory.forget(user_id)  # the batch is claimed and its extraction in flight
+    forget = threading.Thread(target=lambda: memory.forget(user_id))
+    forget.start()  # the batch is claimed and its extraction in flight: the forget waits for the call
+    _wait_for_lock_waiter(db_url, user_id)
+    assert forget.is_alive()
     release.set()
+    forget.join(30)
     drain.join(30)
     assert memory.facts.list(user_id) == [] and tables_holding(db_url, city) == []
+
+
+def _wait_for_lock_waiter(db_url: str, user_id: str) -> None:
+    """Until Postgres reports a session waiting for the user's advisory lock (no guessed sleep)."""
+    deadline = time.monotonic() + 30
+    with psycopg.connect(db_url, autocommit=True) as conn:
+        key = conn.execute("SELECT hashtextextended('fact-memory-user:' || %s, 0)", (user_id,)).fetchone()[0]
+        while not conn.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND"
+                               " classid::bigint = (%s::bigint >> 32) & 4294967295 AND"
+                               " objid::bigint = %s::bigint & 4294967295", (key, key)).fetchone()[0]:
+            assert time.monotonic() < deadline, "timed out waiting for the forget to wait for the lock"
+            time.sleep(0.002)
 
 
 def test_a_forget_while_the_review_thinks_writes_nothing_back(make_memory, db_url: str, user_id: str,
@@ -132,8 +149,12 @@ def test_a_forget_while_the_review_thinks_writes_nothing_back(make_memory, db_ur
     review = threading.Thread(target=lambda: result.append(memory.review.run(user_id)))
     review.start()
     assert thinking.wait(30)
-    memory.forget(user_id)
+    forget = threading.Thread(target=lambda: memory.forget(user_id))
+    forget.start()  # it waits for the review's model call (the user's lock, held until the model answers)
+    _wait_for_lock_waiter(db_url, user_id)
+    assert forget.is_alive()
     release.set()
+    forget.join(30)
     review.join(30)
     assert result and result[0].skipped and "forgotten" in result[0].skipped
     assert tables_holding(db_url, city) == []

@@ -167,3 +167,26 @@ def test_an_implicit_privacy_marker_keeps_nothing_of_its_message(make_memory, db
     assert claims(memory, user_id) == sorted([f"lives in {city}", "likes tea"])
     assert tables_holding(db_url, job, user_id) == []
     assert not any("Between you and me" in prompt_message(c) for c in llm.calls)
+
+
+def test_the_request_is_read_once_per_message(make_memory, user_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The embed node reads the phrase lists once and carries the answer in the write state;
+    extract does not read them again."""
+    import fact_memory_graph.forgetting as forgetting
+    import fact_memory_graph.nodes.embed as embed_node
+
+    seen: list[str] = []
+    real = forgetting.asks_to_forget
+
+    def counting(text: str):
+        seen.append(text)
+        return real(text)
+
+    monkeypatch.setattr(embed_node, "asks_to_forget", counting)
+    monkeypatch.setattr(forgetting, "asks_to_forget", counting)
+    memory = make_memory(ScriptedChatModel(default=[{"op": "add_durable", "category": "identity",
+                                                     "claim": "lives in Oslo"}]))
+    memory.remember(user_id, "I live in Oslo")
+    out = memory.remember(user_id, "Can you forget what I just said?")
+    assert seen == ["I live in Oslo", "Can you forget what I just said?"]
+    assert out.forgotten and memory.facts.list(user_id) == []

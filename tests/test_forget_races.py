@@ -105,6 +105,15 @@ class Hold:
         self.holder.close()
 
 
+def _user_lock_waiters(db_url: str, user_id: str) -> int:
+    """Sessions waiting for the user's advisory lock (a forget behind a model call in flight)."""
+    with psycopg.connect(db_url, autocommit=True) as conn:
+        key = conn.execute(f"SELECT {USER_KEY.format('%s')}", (user_id,)).fetchone()[0]
+        return conn.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                            " AND classid::bigint = (%s::bigint >> 32) & 4294967295 AND objid::bigint = %s::bigint & 4294967295",
+                            (key, key)).fetchone()[0]
+
+
 @contextmanager
 def holding(db_url: str, user_id: str, table: str, events: str = "DELETE") -> Iterator[Hold]:
     gate = Hold(db_url, user_id, table, events)
@@ -172,8 +181,12 @@ def test_a_forgotten_message_in_a_batch_in_flight_sends_the_batch_back(make_memo
     flush = threading.Thread(target=lambda: memory.flush(user_id))
     flush.start()
     assert thinking.wait(30)
-    memory.facts.forget_message(user_id, "c1")
+    forget = threading.Thread(target=lambda: memory.facts.forget_message(user_id, "c1"))
+    forget.start()
+    _wait(lambda: _user_lock_waiters(db_url, user_id) > 0, "the forget to wait for the model call")
+    assert forget.is_alive()  # the model call holds the user's lock: the forget waits for it
     go.set()
+    forget.join(60)
     flush.join(60)
     memory.flush(user_id)
     assert sorted(f.claim for f in memory.facts.list(user_id)) == ["likes tea"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+from datetime import datetime
 from typing import Annotated, Any, TypedDict
 
 import psycopg
@@ -15,6 +16,7 @@ from langgraph.graph.message import add_messages
 
 from fact_memory_graph import FactMemory, InvalidInputError
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
+from tests.test_forget_final import _wait_for_lock_waiter
 
 
 def dump_user(db_url: str, user_id: str) -> str:
@@ -67,9 +69,15 @@ def test_forget_deletes_everything_and_a_write_in_flight_cannot_undo_it(make_mem
     writer = threading.Thread(target=lambda: results.append(memory.remember(user_id, "I live in Lisbon")))
     writer.start()
     assert entered.wait(20)
-    deleted = memory.forget(user_id)
+    forgot: list[dict] = []
+    forget = threading.Thread(target=lambda: forgot.append(memory.forget(user_id)))
+    forget.start()  # it waits for the model call in flight (which holds the user's lock until it answers)
+    _wait_for_lock_waiter(db_url, user_id)
+    assert forget.is_alive()
     release.set()
+    forget.join(30)
     writer.join()
+    deleted = forgot[0]
     assert deleted["facts"] == 1 and deleted["runs"] == 1
     assert results[0].applied == [] and "forgotten" in (results[0].skipped or "")
     assert dump_user(db_url, user_id) == ""
@@ -102,6 +110,7 @@ def test_export_forget_restore_export_is_equal(make_memory, user_id: str, clock:
     after = memory.export(user_id)
     [forced] = [a for a in after["audit_log"] if a["op"] == "restore"]  # the forced restore is audited
     assert "forgotten" in forced["note"]
+    assert datetime.fromisoformat(forced["at"].replace("Z", "+00:00")) == clock.now  # the memory's clock
 
     def same(export: dict) -> dict:  # audit rows are numbered by the database they are in
         return {k: [{c: x for c, x in a.items() if c != "id"} for a in v if a["op"] != "restore"]

@@ -238,3 +238,48 @@ def test_inner_thoughts_threads_are_sessions_like_any_other(make_memory, user_id
             "SELECT DISTINCT table_name FROM information_schema.columns WHERE udt_name = 'vector'"
             " AND table_name LIKE 'fact_memory_%'").fetchall()}
     assert "fact_memory_messages" not in vector_tables and "fact_memory_sessions" in vector_tables
+
+
+# ------------------------------------------------------------------ compare-and-set (issue 43)
+def test_a_build_from_an_older_read_does_not_overwrite_a_newer_one(make_memory, user_id: str,
+                                                                   clock: FixedClock) -> None:
+    """Two builders interleaved: A reads, then B reads the newer facts and writes; A's write is
+    based on the older read, so it is refused (compare-and-set on the record it read), A reads
+    again and the stored record is the one of the newest facts."""
+    from fact_memory_graph.sessions import build_sessions
+
+    memory = make_memory(ScriptedChatModel(by_message={**SCRIPT, "I ran 30 km on Sunday": [
+        {"op": "add_current", "category": "working_on", "claim": "ran 30 km on Sunday"}]}))
+    memory.remember(user_id, "I'm training for the Berlin marathon", session_id="running")
+    memory.sessions.build(user_id)
+    clock.advance(minutes=5)
+    memory.remember(user_id, "my knee hurts after long runs", session_id="running")
+    store, ctx = memory.store, memory.context
+    real_read, real_save = store.session_facts, store.save_sessions
+    reads: list[int] = []
+    saves: list[list[str] | None] = []
+
+    def read(uid: str):  # builder A's reads; its first read is followed by builder B's whole build
+        out = real_read(uid)
+        reads.append(len(out[0]["running"]))
+        return out
+
+    def save(*args, **kwargs):
+        if len(saves) == 0:  # A is about to write what it read: B adds a fact and builds first
+            clock.advance(minutes=5)
+            store.session_facts, store.save_sessions = real_read, real_save
+            memory.remember(user_id, "I ran 30 km on Sunday", session_id="running")
+            assert build_sessions(ctx, user_id, at=ctx.now())["built"] == 1  # B
+            store.session_facts, store.save_sessions = read, save
+        saves.append(real_save(*args, **kwargs))
+        return saves[-1]
+
+    store.session_facts, store.save_sessions = read, save
+    try:
+        counts = build_sessions(ctx, user_id, at=ctx.now())  # A
+    finally:
+        store.session_facts, store.save_sessions = real_read, real_save
+    assert reads == [2, 3] and saves == [["running"]]  # refused, read again: nothing left to write
+    assert counts["built"] == 0 and counts.get("changed_meanwhile") is None
+    [record] = memory.sessions.list(user_id)
+    assert len(record.fact_ids) == 3 and "30 km" in record.content

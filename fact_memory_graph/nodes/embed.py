@@ -21,7 +21,7 @@ from langchain_core.runnables import RunnableConfig
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import InvalidInputError
-from fact_memory_graph.forgetting import asks_to_forget
+from fact_memory_graph.forgetting import asks_to_forget, request_state
 from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.messages import (
     message_text,
@@ -212,6 +212,8 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
               "batch_message_ids": [*batch_ids, *(pick["aliases"][m] for m in batch_ids if m in pick["aliases"])],
               "message_text": text, "context": context, "pending_after": pending_after,
               "session_id": pick["session_id"], "recent_ids": recent_ids,
+              # Read once here (the phrase lists), carried to extract in the state.
+              "forget_request": request_state(asks_to_forget(text)),
               "previous_ids": [previous, pick["all_aliases"][previous]] if previous in pick["all_aliases"]
               else [previous] if previous else []}
     return {"update": update, "probe": probe}
@@ -223,8 +225,8 @@ def _needs_turn_before(pick: dict[str, Any], prepared: dict[str, Any]) -> bool:
     update = prepared["update"]
     if pick["whole_batch"] or update["previous_ids"]:
         return False
-    request = asks_to_forget(update["message_text"])
-    return request is not None and request.target in ("previous", "topic")
+    request = update["forget_request"]
+    return request is not None and request["target"] in ("previous", "topic")
 
 
 def _with_turn_before(prepared: dict[str, Any], ids: list[str]) -> None:

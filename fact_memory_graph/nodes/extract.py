@@ -20,9 +20,9 @@ from fact_memory_graph.forgetting import (
     PREVIOUS,
     THIS,
     ForgetPlan,
-    asks_to_forget,
     facts_about,
     plan_forget_ops,
+    request_from_state,
     split_forget_ops,
 )
 from fact_memory_graph.llm import model_errors, structured_data, structured_model_cache
@@ -153,7 +153,7 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         facts of the user's recent turns that the topic names."""
         if not write.honour_do_not_remember:
             return None
-        request = asks_to_forget(state.get("message_text") or "")
+        request = request_from_state(state, state.get("message_text") or "")
         if request is None:
             return None
         previous = list(state.get("previous_ids") or [])
@@ -167,13 +167,11 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         ids = facts_about(topic, [(k["fact"].id, k["fact"].claim, k["fact"].category) for k in known])
         return {**update, "forget_fact_ids": [str(i) for i in ids]}
 
-    def forgotten_since(state: WriteState, generation: int | None) -> bool:
-        """A queued batch whose user (or one of whose turns) was forgotten since its claim: no model
-        call sees its text (apply then skips it and the drainer gives the rest back)."""
-        return generation is not None and generation != state.get("generation")
-
-    def queued(state: WriteState) -> bool:
-        return bool(state.get("batch_ids")) and state.get("generation") is not None
+    def forgotten(state: WriteState) -> Update:
+        """A message (or queued batch) whose user, or one of whose turns, was forgotten since its
+        generation was read: no model call sees its text (apply then skips it and the drainer
+        gives the rest of a batch back)."""
+        return {"proposals": [], "llm_calls": 0}
 
     def extract(state: WriteState, config: RunnableConfig) -> Update:
         store, user_id = ctx.store, state["user_id"]
@@ -182,10 +180,16 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
             if topic is None or not (recent := _recent(state)):
                 return update
             return about(state, update, topic, _with_originals(recent, store.write_start(user_id, recent)[0]))
-        if queued(state) and forgotten_since(state, ctx.store.user_generation(state["user_id"])):
-            return {"proposals": [], "llm_calls": 0}
-        with model_errors():
-            output = structured_model().invoke(prompt(state))
+        # The user's lock (shared) from a generation re-check until the model answers: a forget
+        # started meanwhile returns after the call, never before the prompt is sent.
+        generation = state.get("generation")
+        if generation is None:  # (the embed node always sets it; a graph of one's own may not)
+            generation = store.user_generation(user_id)
+        with store.model_call_hold(user_id, generation) as current:
+            if not current:
+                return forgotten(state)
+            with model_errors():
+                output = structured_model().invoke(prompt(state))
         data, forgets, others = read(output)
         previous = store.last_processed(user_id) if needs_turn_before(state, forgets) else None
         recent = [*_recent(state), *(previous or [])]
@@ -200,10 +204,14 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
             if topic is None or not (recent := _recent(state)):
                 return update
             return about(state, update, topic, _with_originals(recent, (await store.write_start(user_id, recent))[0]))
-        if queued(state) and forgotten_since(state, await ctx.astore.user_generation(state["user_id"])):
-            return {"proposals": [], "llm_calls": 0}
-        with model_errors():
-            output = await structured_model().ainvoke(prompt(state))
+        generation = state.get("generation")
+        if generation is None:
+            generation = await store.user_generation(user_id)
+        async with store.model_call_hold(user_id, generation) as current:
+            if not current:
+                return forgotten(state)
+            with model_errors():
+                output = await structured_model().ainvoke(prompt(state))
         data, forgets, others = read(output)
         previous = (await store.last_processed(user_id)) if needs_turn_before(state, forgets) else None
         recent = [*_recent(state), *(previous or [])]

@@ -84,6 +84,9 @@ class WriteState(WriteInput, WriteOutput, total=False):
     #: The user's turns shown with this one (ids and turn fingerprints, ``previous_ids`` among
     #: them): a ``forget`` op may name only facts these turns support.
     recent_ids: list[str]
+    #: What the message asks to forget, read once by embed (``ForgetRequest`` as a dict; ``None``:
+    #: no request), used by extract.
+    forget_request: dict[str, Any] | None
     #: Set by extract when the message asks to forget what was just said: apply forgets it first.
     forget_previous: bool
     #: Set by extract: facts of the user's recent turns the message asks to forget ("forget what

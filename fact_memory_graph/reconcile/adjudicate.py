@@ -53,6 +53,10 @@ def group_prompt(group: Group, now: datetime) -> list[BaseMessage]:
                                               category=category, facts="\n".join(lines))
 
 
+#: A group not judged because its user was forgotten since the run read the facts (no prompt sent).
+FORGOTTEN_WHILE_RECONCILING = "forgotten while reconciling: the group was not sent to the model"
+
+
 def make_adjudicate_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatModel]) -> NodePair:
     method = ctx.config.write.structured_output_method
     structured_model = structured_model_cache(llm_factory, GroupVerdict, method, run_name="reconcile_group",
@@ -90,12 +94,20 @@ def make_adjudicate_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatM
 
     def adjudicate(state: ReconcileState) -> Update:
         calls: list[tuple[Group, object, int, float]] = []
+        user = state["user_id"]
+        generation = state.get("generation")
         for group, prompt, tokens in prompts(state):
             started = time.perf_counter()
             try:
                 bound = structured_model()
-                with model_errors():
-                    output: object = bound.invoke(prompt)
+                if generation is None:
+                    generation = ctx.store.user_generation(user)
+                # The prompt quotes the user's facts: sent under the user's lock (shared), re-checked.
+                with ctx.store.model_call_hold(user, generation) as current:
+                    if not current:
+                        raise ExtractionError(FORGOTTEN_WHILE_RECONCILING)
+                    with model_errors():
+                        output: object = bound.invoke(prompt)
             except ExtractionError as exc:
                 output = exc
             calls.append((group, output, tokens, time.perf_counter() - started))
@@ -103,12 +115,19 @@ def make_adjudicate_node(ctx: MemoryContext, llm_factory: Callable[[], BaseChatM
 
     async def aadjudicate(state: ReconcileState) -> Update:
         calls: list[tuple[Group, object, int, float]] = []
+        user = state["user_id"]
+        generation = state.get("generation")
         for group, prompt, tokens in prompts(state):
             started = time.perf_counter()
             try:
                 bound = structured_model()
-                with model_errors():
-                    output: object = await bound.ainvoke(prompt)
+                if generation is None:
+                    generation = await ctx.astore.user_generation(user)
+                async with ctx.astore.model_call_hold(user, generation) as current:
+                    if not current:
+                        raise ExtractionError(FORGOTTEN_WHILE_RECONCILING)
+                    with model_errors():
+                        output: object = await bound.ainvoke(prompt)
             except ExtractionError as exc:
                 output = exc
             calls.append((group, output, tokens, time.perf_counter() - started))

@@ -51,7 +51,7 @@ def make_apply_node(ctx: MemoryContext) -> NodePair:
             if verdict.error is None:
                 try:
                     result = ctx.store.apply_group(user, verdict.group.ids, verdict.decisions, at=at,
-                                                   run_id=state["run_id"])
+                                                   run_id=state["run_id"], generation=state.get("generation"))
                 except FactMemoryError as exc:
                     logger.warning("fact-memory reconcile: group not applied: %s", exc)
                     error = str(exc)
@@ -71,7 +71,7 @@ def make_apply_node(ctx: MemoryContext) -> NodePair:
             if verdict.error is None:
                 try:
                     result = await ctx.astore.apply_group(user, verdict.group.ids, verdict.decisions, at=at,
-                                                          run_id=state["run_id"])
+                                                          run_id=state["run_id"], generation=state.get("generation"))
                 except FactMemoryError as exc:
                     logger.warning("fact-memory reconcile: group not applied: %s", exc)
                     error = str(exc)

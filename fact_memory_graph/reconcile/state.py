@@ -50,6 +50,9 @@ class ReconcileState(TypedDict, total=False):
     verdicts: list[Verdict]
     #: How many groups were judged and applied so far.
     done_groups: int
+    #: The user's forget generation, read before the facts: a forget since then means no model
+    #: call sees them and no verdict is applied.
+    generation: int
 
 
 Update = dict[str, Any]

@@ -7,12 +7,14 @@ on a fresh connection; idempotency (processed message ids) makes that safe for `
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import re
+import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator
-from contextlib import AsyncExitStack, ExitStack, contextmanager, nullcontext
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AsyncExitStack, ExitStack, asynccontextmanager, contextmanager, nullcontext
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
@@ -229,6 +231,110 @@ async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]]
                     except StopIteration as done:
                         return done.value
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def run_on(conn: psycopg.Connection, plan: Plan[T]) -> T:
+    """Run a plan on a connection the caller holds (autocommit, no retry): the model-call hold,
+    whose session-level lock lives as long as that connection is kept."""
+    with library_errors(), conn.cursor(row_factory=dict_row) as cur:
+        try:
+            q = next(plan)
+            while True:
+                cur.execute(q.sql, q.params, prepare=q.prepare)
+                q = plan.send(_fetch(cur, q, None))
+        except StopIteration as done:
+            return done.value
+
+
+async def arun_on(conn: psycopg.AsyncConnection, plan: Plan[T]) -> T:
+    """Async twin of :func:`run_on`."""
+    with library_errors():
+        async with conn.cursor(row_factory=dict_row) as cur:
+            try:
+                q = next(plan)
+                while True:
+                    await cur.execute(q.sql, q.params, prepare=q.prepare)
+                    q = plan.send(await _afetch(cur, q, None))
+            except StopIteration as done:
+                return done.value
+
+
+def _unlock_all(conn: psycopg.Connection) -> None:
+    conn.execute("SELECT pg_advisory_unlock_all()")
+
+
+async def _aunlock_all(conn: psycopg.AsyncConnection) -> None:
+    await conn.execute("SELECT pg_advisory_unlock_all()")
+
+
+def hold_pool(pool: ConnectionPool, heal: Heal | None = None) -> ConnectionPool:
+    """A second pool beside ``pool`` (same server and settings, up to the same size, none kept
+    idle) for connections held across a model call: they never starve the main pool's reads and
+    writes. A connection goes back with every session-level advisory lock released."""
+    held = ConnectionPool(pool.conninfo, min_size=0, max_size=pool.max_size, timeout=pool.timeout,
+                          kwargs=dict(pool.kwargs or {}), check=_checker(ConnectionPool, heal),
+                          reset=_unlock_all, open=False, name=f"{pool.name}-holds")
+    held.open(wait=False)
+    return held
+
+
+class AsyncHolds:
+    """Async twin of :func:`hold_pool`: connections kept for model-call holds (at most the main
+    pool's size kept idle). Not an ``AsyncConnectionPool``: that one's workers belong to the event
+    loop that opened it, and a hold may run in any loop (a psycopg connection is not bound to one)."""
+
+    def __init__(self, pool: AsyncConnectionPool, heal: Heal | None = None) -> None:
+        self.conninfo, self.kwargs = pool.conninfo, dict(pool.kwargs or {})
+        self.max_idle, self.heal = pool.max_size, heal
+        self._idle: list[psycopg.AsyncConnection] = []
+        self._lock = threading.Lock()
+        self.closed = False
+
+    async def _fresh(self) -> psycopg.AsyncConnection:
+        try:
+            return await psycopg.AsyncConnection.connect(self.conninfo, **self.kwargs)
+        except psycopg.OperationalError:
+            if self.heal is None or not await asyncio.to_thread(self.heal):
+                raise
+            return await psycopg.AsyncConnection.connect(self.conninfo, **self.kwargs)
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[psycopg.AsyncConnection]:
+        """A connection of its own; given back with every session-level advisory lock released
+        (``pg_advisory_unlock_all()``), or closed when that fails."""
+        if self.closed:
+            raise PoolClosed("the model-call holds are closed")
+        with self._lock:
+            conn = self._idle.pop() if self._idle else None
+        if conn is not None:
+            try:
+                await conn.execute("SELECT 1")  # a connection idle since a server restart is replaced
+            except psycopg.Error:
+                await conn.close()
+                conn = None
+        if conn is None:
+            conn = await self._fresh()
+        try:
+            yield conn
+        finally:
+            try:
+                await _aunlock_all(conn)
+            except psycopg.Error:
+                await conn.close()
+            else:
+                with self._lock:
+                    keep = not self.closed and len(self._idle) < self.max_idle
+                    if keep:
+                        self._idle.append(conn)
+                if not keep:
+                    await conn.close()
+
+    async def close(self) -> None:
+        with self._lock:
+            self.closed, idle, self._idle = True, self._idle, []
+        for conn in idle:
+            with contextlib.suppress(Exception):
+                await conn.close()
 
 
 def _unreachable(exc: psycopg.Error, conn_string: str) -> ConfigurationError:

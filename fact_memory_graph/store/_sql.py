@@ -26,8 +26,6 @@ PROCESSED = "fact_memory_processed_messages"
 RUNS = "fact_memory_runs"
 USERS = "fact_memory_users"
 FORGOTTEN = "fact_memory_forgotten"
-#: A forgotten message id or turn fingerprint as kept: sha256 of the user id and the id (SQL, two %s).
-FORGOTTEN_DIGEST_SQL = "encode(sha256(convert_to(%s || chr(31) || {id}, 'UTF8')), 'hex')"
 PROFILES = "fact_memory_profiles"
 SESSIONS = "fact_memory_sessions"
 MESSAGES = "fact_memory_messages"

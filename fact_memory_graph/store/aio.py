@@ -34,7 +34,15 @@ from fact_memory_graph.schema import (
     RejectedOp,
     SearchHit,
 )
-from fact_memory_graph.store._driver import Heal, arun_plan, make_async_pool, run_plan
+from fact_memory_graph.store._driver import (
+    AsyncHolds,
+    Heal,
+    arun_on,
+    arun_plan,
+    library_errors,
+    make_async_pool,
+    run_plan,
+)
 from fact_memory_graph.store._sql import Plan
 from fact_memory_graph.store.plans import FactVector, LoggedTurn, Neighbour, QueueEntry, StorePlans
 from fact_memory_graph.store.store import FactStore
@@ -52,6 +60,7 @@ class AsyncFactStore(StorePlans):
         super().__init__(dimension=dimension, write=write, lifecycle=lifecycle, taxonomy=taxonomy)
         self.pool = pool
         self.heal = heal
+        self._holds: AsyncHolds | None = None
 
     @classmethod
     @asynccontextmanager
@@ -61,7 +70,9 @@ class AsyncFactStore(StorePlans):
         """A store on its own async pool, closed when the ``async with`` block ends."""
         pool = await make_async_pool(conn_string, **pool_kwargs)
         try:
-            yield cls(pool, dimension=dimension, write=write)
+            store = cls(pool, dimension=dimension, write=write)
+            await store.open_holds()
+            yield store
         finally:
             await pool.close()
 
@@ -72,8 +83,26 @@ class AsyncFactStore(StorePlans):
                                wait_s=wait_s)
 
     async def aclose(self) -> None:
+        if self._holds is not None:
+            await self._holds.close()
         if self.pool is not None:
             await self.pool.close()
+
+    async def open_holds(self) -> None:
+        """Open the second pool of model-call holds now, in the main pool's event loop (else it
+        opens on the first hold, in the loop running then)."""
+        if self._holds is None and self.pool is not None:
+            self._holds = AsyncHolds(self.pool, self.heal)
+
+    @asynccontextmanager
+    async def model_call_hold(self, user_id: str, generation: int) -> AsyncIterator[bool]:
+        """Async twin of ``FactStore.model_call_hold``."""
+        assert self.pool is not None
+        await self.open_holds()
+        assert self._holds is not None
+        with library_errors():
+            async with self._holds.connection() as conn:  # released by the pool's reset (unlock_all)
+                yield await arun_on(conn, self._model_hold_plan(user_id, generation))
 
     async def setup(self, *, citus: bool = False) -> None:
         """Async twin of ``FactStore.setup``."""
@@ -128,8 +157,11 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._session_facts_plan(user_id))
 
     async def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]],
-                            vectors: Sequence[Sequence[float]], *, drop: Sequence[str] = (), at: datetime, generation: int | None = None) -> bool:
-        return await self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at, generation), transaction=True)
+                            vectors: Sequence[Sequence[float]], *, drop: Sequence[str] = (), at: datetime,
+                            generation: int | None = None, expected: dict[str, tuple[Any, Any]] | None = None
+                            ) -> list[str] | None:
+        return await self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at, generation, expected),
+                               transaction=True)
 
     async def search_sessions(self, user_id: str, embedding: Sequence[float], *, limit: int,
                               threshold: float) -> list[dict[str, Any]]:
@@ -374,9 +406,10 @@ class AsyncFactStore(StorePlans):
         return await self._run(lambda: self._export_plan(user_id), transaction=True)
 
     async def restore_rows(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
-                           candidate_vectors: dict[str, list[float]], *, allow_forgotten: bool = False) -> dict[str, int]:
+                           candidate_vectors: dict[str, list[float]], *, allow_forgotten: bool = False,
+                           at: datetime | None = None) -> dict[str, int]:
         return await self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors,
-                                                            allow_forgotten),
+                                                          allow_forgotten, at),
                                transaction=True)
 
     async def health_rows(self, user_id: str | None, *, at: datetime, hot_days: float, warm_days: float,
@@ -414,3 +447,20 @@ class ThreadedAsyncFactStore(AsyncFactStore):
 
     async def aclose(self) -> None:
         return None
+
+    def _forget_key_plan(self) -> Plan[bytes]:
+        # The sync store's key and check (one key per memory, checked once).
+        return (yield from self.sync_store._forget_key_plan())
+
+    @asynccontextmanager
+    async def model_call_hold(self, user_id: str, generation: int) -> AsyncIterator[bool]:
+        """The sync store's hold, entered and left on worker threads (the loop stays free)."""
+        hold = self.sync_store.model_call_hold(user_id, generation)
+        current = await asyncio.to_thread(hold.__enter__)
+        try:
+            yield current
+        except BaseException as exc:
+            if not await asyncio.to_thread(hold.__exit__, type(exc), exc, exc.__traceback__):
+                raise
+        else:
+            await asyncio.to_thread(hold.__exit__, None, None, None)

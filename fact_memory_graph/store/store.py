@@ -6,6 +6,7 @@ message processed, so a message applies exactly once and a failure leaves nothin
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -30,7 +31,14 @@ from fact_memory_graph.schema import (
     RejectedOp,
     SearchHit,
 )
-from fact_memory_graph.store._driver import Heal, make_pool, run_plan
+from fact_memory_graph.store._driver import (
+    Heal,
+    hold_pool,
+    library_errors,
+    make_pool,
+    run_on,
+    run_plan,
+)
 from fact_memory_graph.store._sql import CANDIDATES, FACTS, Plan
 from fact_memory_graph.store.plans import FactVector, LoggedTurn, Neighbour, QueueEntry, StorePlans
 from fact_memory_graph.taxonomy import Taxonomy
@@ -48,6 +56,8 @@ class FactStore(StorePlans):
         self.pool = pool
         #: Restarts a dead embedded server before a retry (set by FactMemory for the embedded default).
         self.heal = heal
+        self._holds: ConnectionPool | None = None
+        self._holds_lock = threading.Lock()
 
     @classmethod
     @contextmanager
@@ -67,7 +77,27 @@ class FactStore(StorePlans):
                         wait_s=wait_s)
 
     def close(self) -> None:
+        with self._holds_lock:
+            if self._holds is not None:
+                self._holds.close()
         self.pool.close()
+
+    @contextmanager
+    def model_call_hold(self, user_id: str, generation: int) -> Iterator[bool]:
+        """Around a model call whose prompt quotes the user's text (extraction, review): the
+        user's lock, shared, on a connection of its own (a second pool: a held connection never
+        starves other calls), then the forget generation re-read after the wait. Yields whether
+        ``generation`` is still current; only then may the call be made — and until the ``with``
+        block ends every forget of this user waits (at most ``WriteConfig.forget_wait_s``), so
+        each prompt is sent before a forget returns, never after."""
+        with self._holds_lock:
+            if self._holds is None:
+                self._holds = hold_pool(self.pool, self.heal)
+            holds = self._holds
+        # Released when the connection goes back: the pool's reset runs pg_advisory_unlock_all()
+        # (one round trip fewer than an unlock of its own) and closes a connection it cannot reset.
+        with library_errors(), holds.connection() as conn:
+            yield run_on(conn, self._model_hold_plan(user_id, generation))
 
     # ------------------------------------------------------------------ schema
     def setup(self, *, citus: bool = False) -> None:
@@ -134,10 +164,14 @@ class FactStore(StorePlans):
         return self._run(lambda: self._session_facts_plan(user_id))
 
     def save_sessions(self, user_id: str, records: Sequence[dict[str, Any]], vectors: Sequence[Sequence[float]],
-                      *, drop: Sequence[str] = (), at: datetime, generation: int | None = None) -> bool:
-        """Upsert session records (and delete ``drop``) in one transaction; ``False`` (nothing
-        written) when a fact they quote was forgotten or purged meanwhile."""
-        return self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at, generation), transaction=True)
+                      *, drop: Sequence[str] = (), at: datetime, generation: int | None = None,
+                      expected: dict[str, tuple[Any, Any]] | None = None) -> list[str] | None:
+        """Upsert session records (and delete ``drop``) in one transaction; ``None`` (nothing
+        written) when a fact they quote was forgotten or purged meanwhile. With ``expected`` (what
+        the build read), compare-and-set: returns the sessions another build wrote since (not
+        written by this one)."""
+        return self._run(lambda: self._save_sessions_plan(user_id, records, vectors, drop, at, generation, expected),
+                         transaction=True)
 
     def search_sessions(self, user_id: str, embedding: Sequence[float], *, limit: int,
                         threshold: float) -> list[dict[str, Any]]:
@@ -421,10 +455,12 @@ class FactStore(StorePlans):
         return self._run(lambda: self._export_plan(user_id), transaction=True)
 
     def restore_rows(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
-                     candidate_vectors: dict[str, list[float]], *, allow_forgotten: bool = False) -> dict[str, int]:
-        """Insert an export into an empty user, in one transaction."""
+                     candidate_vectors: dict[str, list[float]], *, allow_forgotten: bool = False,
+                     at: datetime | None = None) -> dict[str, int]:
+        """Insert an export into an empty user, in one transaction (``at``: the audit row's time,
+        the memory's clock; default the wall clock)."""
         return self._run(lambda: self._restore_plan(user_id, data, fact_vectors, candidate_vectors,
-                                                            allow_forgotten), transaction=True)
+                                                    allow_forgotten, at), transaction=True)
 
     def health_rows(self, user_id: str | None, *, at: datetime, hot_days: float, warm_days: float,
                     since: datetime | None = None, recent_runs: int = 10) -> dict[str, Any]:

@@ -504,8 +504,8 @@ class AdminPlans(WritePlans):
         return data
 
     def _restore_plan(self, user_id: str, data: dict[str, Any], fact_vectors: dict[str, list[float]],
-                      candidate_vectors: dict[str, list[float]], allow_forgotten: bool = False
-                      ) -> Plan[dict[str, int]]:
+                      candidate_vectors: dict[str, list[float]], allow_forgotten: bool = False,
+                      at: datetime | None = None) -> Plan[dict[str, int]]:
         """Insert a checked export (:func:`fact_memory_graph.exports.validate_export`) into a user
         with no data: ids, statuses, confidences, chains and processed ids come back exactly;
         audit ids too (the sequence moves past them); the embeddings are recomputed by the caller.
@@ -528,7 +528,7 @@ class AdminPlans(WritePlans):
             yield from execute(
                 f"INSERT INTO {AUDIT} (user_id, op, note, at) VALUES (%s, 'restore', %s, %s)",
                 (user_id, "restored into a user who was forgotten (allow_forgotten=True): "
-                          f"{len(data.get('facts', []))} facts", datetime.now(UTC)))
+                          f"{len(data.get('facts', []))} facts", at or datetime.now(UTC)))
         columns = [c.strip() for c in FACT_COLUMNS.split(",")]
         for f in data.get("facts", []):
             values = [f.get(c) for c in columns]

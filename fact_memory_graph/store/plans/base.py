@@ -14,9 +14,11 @@ from psycopg.adapt import Dumper
 from psycopg.pq import Format
 from psycopg.types.json import Jsonb
 
+from fact_memory_graph import forget_key
 from fact_memory_graph.config import LifecyclePolicy, WriteConfig
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
 from fact_memory_graph.sanitize import redact_json, redact_record, redact_secrets
+from fact_memory_graph.store._sql import Plan, execute, one
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
@@ -56,6 +58,28 @@ class PlansBase:
         #: user id -> (more facts than the read's two-stage threshold, until when to trust it).
         self._size_hints: dict[str, tuple[bool, float]] = {}
         self.taxonomy = taxonomy or DEFAULT_TAXONOMY
+        #: Where ``forget.key`` is kept when ``$FACT_MEMORY_FORGET_KEY`` is unset (FactMemory sets
+        #: the embedded server's directory); ``None``: :func:`forget_key.default_dir`.
+        self.forget_key_dir: str | None = None
+        self._forget_key: bytes | None = None
+        self._forget_key_checked = False
+
+    def _forget_key_plan(self) -> Plan[bytes]:
+        """The key of forgotten turns' digests (loaded once), checked once per store against the
+        key id the database recorded (recorded by the first process that needs it): another
+        key fails closed (ConfigurationError), never silently recognises nothing."""
+        if self._forget_key is None:
+            self._forget_key = forget_key.load_key(self.forget_key_dir)
+        key = self._forget_key
+        if not self._forget_key_checked:
+            row = yield from one(f"SELECT value FROM fact_memory_meta WHERE key = '{forget_key.META_KEY}'")
+            if row is None:  # the first process: records its key's id (a reference table on Citus: once)
+                yield from execute(f"INSERT INTO fact_memory_meta (key, value) VALUES ('{forget_key.META_KEY}', %s)"
+                                   " ON CONFLICT (key) DO NOTHING", (forget_key.key_id(key),))
+                row = yield from one(f"SELECT value FROM fact_memory_meta WHERE key = '{forget_key.META_KEY}'")
+            forget_key.check_key_id(row["value"] if row else None, key)
+            self._forget_key_checked = True
+        return key
 
     # ------------------------------------------------------------ the one guarded way to store user text
     def guard_text(self, text: str | None) -> str | None:

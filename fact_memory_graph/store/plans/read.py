@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from fact_memory_graph import forget_key
 from fact_memory_graph.config import Fusion
 from fact_memory_graph.schema import (
     CATEGORY_WORDS,
@@ -30,7 +31,6 @@ from fact_memory_graph.store._sql import (
     FACT_COLUMNS,
     FACTS,
     FORGOTTEN,
-    FORGOTTEN_DIGEST_SQL,
     PEOPLE,
     PROCESSED,
     USER_KEY_SQL,
@@ -373,11 +373,13 @@ class ReadPlans(PlansBase):
         wanted = sorted({i for i in ids if i})
         if not wanted:
             return set()
-        row = yield from one(
-            f"SELECT coalesce(array_agg(i), '{{}}') AS ids FROM unnest(%s::text[]) i WHERE EXISTS (SELECT 1"
-            f" FROM {FORGOTTEN} WHERE user_key = {USER_KEY_SQL} AND digest = {FORGOTTEN_DIGEST_SQL.format(id='i')})",
-            (wanted, user_id, user_id))
-        return set(row["ids"]) if row else set()
+        key = yield from self._forget_key_plan()
+        # Each id's keyed digest, and the unkeyed one written before keys (still recognised).
+        digests = {forget_key.turn_digest(key, user_id, i): i for i in wanted}
+        digests.update({forget_key.legacy_digest(user_id, i): i for i in wanted})
+        found = yield from rows(f"SELECT digest FROM {FORGOTTEN} WHERE user_key = {USER_KEY_SQL} AND digest = ANY(%s)",
+                                (user_id, list(digests)))
+        return {digests[r["digest"]] for r in found}
 
     def _last_processed_plan(self, user_id: str) -> Plan[list[str]]:
         """The user's last message processed through the write graph (not a direct edit, not a

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from fact_memory_graph import forget_key
 from fact_memory_graph.errors import FactNotFoundError, InvalidInputError
 from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.sanitize import check_id, redact_json
@@ -37,7 +38,6 @@ from fact_memory_graph.store._sql import (
     FACT_COLUMNS,
     FACTS,
     FORGOTTEN,
-    FORGOTTEN_DIGEST_SQL,
     MESSAGES,
     PROCESSED,
     USER_KEY_SQL,
@@ -178,8 +178,35 @@ class WritePlans(EvaluationPlans):
     def _user_lock_alone(self, user_id: str) -> Plan[None]:
         """The user's lock, taken alone: every forget (of the user, a fact, a message, a turn) and
         restore. Writers holding it shared finish first; writers that come later wait, then read
-        the generation this forget bumped."""
+        the generation this forget bumped.
+
+        A model call in flight on the user's text holds the lock shared until it returns
+        (:meth:`_model_hold_plan`): this waits for it, at most ``WriteConfig.forget_wait_s`` —
+        the transaction's lock timeout is set to that, and its statement timeout raised to it
+        when shorter (never lowered; 0 = none stays none)."""
+        wait_ms = str(max(1, int(self.write.forget_wait_s * 1000)))
+        yield from execute(
+            "SELECT set_config('lock_timeout', %s, true), set_config('statement_timeout', CASE WHEN"
+            " s.setting::bigint = 0 OR s.setting::bigint >= %s::bigint THEN s.setting ELSE %s END, true)"
+            " FROM pg_settings s WHERE s.name = 'statement_timeout'", (wait_ms, wait_ms, wait_ms))
         yield from execute(f"SELECT pg_advisory_xact_lock({USER_KEY_SQL})", (user_id,))
+
+    def _model_hold_plan(self, user_id: str, generation: int) -> Plan[bool]:
+        """Before a model call that quotes the user's text: the user's lock, shared and held by
+        the *session* (a connection of its own, autocommit) until :meth:`_model_release_plan`,
+        then the generation re-read in a statement of its own (after the wait). ``True``: no
+        forget committed since ``generation`` was read, and none can commit until the lock is
+        released — a forget started meanwhile waits for the call, so every prompt is sent before
+        a forget returns. ``False``: the lock is released again and no call may be made."""
+        require_user(user_id)
+        yield from execute(f"SELECT pg_advisory_lock_shared({USER_KEY_SQL})", (user_id,))
+        if (yield from self._generation_now(user_id)) == generation:
+            return True
+        yield from self._model_release_plan(user_id)
+        return False
+
+    def _model_release_plan(self, user_id: str) -> Plan[None]:
+        yield from execute(f"SELECT pg_advisory_unlock_shared({USER_KEY_SQL})", (user_id,))
 
     def _bump_generation(self, user_id: str) -> Plan[int]:
         """Invalidate the user's work in flight (under :meth:`_user_lock_alone`): a write that
@@ -291,9 +318,11 @@ class WritePlans(EvaluationPlans):
     def _remember_forgotten(self, user_id: str, ids: Sequence[str]) -> Plan[None]:
         """Keep the digests of forgotten turns' ids (no text): a client that re-sends them in its
         history has them left out of the context of later turns (and never queued again)."""
+        key = yield from self._forget_key_plan()
+        digests = sorted({forget_key.turn_digest(key, user_id, i) for i in ids if i})
         yield from execute(
-            f"INSERT INTO {FORGOTTEN} (user_key, digest) SELECT {USER_KEY_SQL}, {FORGOTTEN_DIGEST_SQL.format(id='i')}"
-            " FROM unnest(%s::text[]) i WHERE i IS NOT NULL ON CONFLICT DO NOTHING", (user_id, user_id, list(ids)))
+            f"INSERT INTO {FORGOTTEN} (user_key, digest) SELECT {USER_KEY_SQL}, d FROM unnest(%s::text[]) d"
+            " ON CONFLICT DO NOTHING", (user_id, digests))
 
     def _lock_in_order(self, user_id: str, ops: Sequence[PlannedOp]) -> Plan[list[PlannedOp]]:
         """Take every lock the message needs, always in the same order, so concurrent writers
