@@ -371,6 +371,65 @@ ALTER INDEX fact_memory_facts_claim_tsv_idx SET (fastupdate = off);
 ALTER TABLE fact_memory_facts SET (autovacuum_vacuum_insert_scale_factor = 0.02);
 """,
     ),
+    (
+        "a per-user change counter: what a process's cache of a user's facts is checked against",
+        """
+-- One row per user: bumped by every change to the user's facts, people or candidates, by whichever
+-- writer in whichever process (triggers: no writer can forget it), and read with every cached read
+-- (a hot user's facts held in process memory are used only while this is unchanged: docs/
+-- retrieval.md). The access counts written after each read (access_count, last_accessed_at)
+-- bump ``accesses`` instead, so reading does not throw the cache away. forget() deletes the row.
+CREATE TABLE fact_memory_versions (
+    user_id  text PRIMARY KEY,
+    version  bigint NOT NULL DEFAULT 0,
+    accesses bigint NOT NULL DEFAULT 0
+);
+CREATE FUNCTION fact_memory_bump_version_of(uid text, access_only boolean) RETURNS void
+    LANGUAGE sql AS $$
+    INSERT INTO fact_memory_versions AS v (user_id, version, accesses)
+        VALUES (uid, CASE WHEN access_only THEN 0 ELSE 1 END, CASE WHEN access_only THEN 1 ELSE 0 END)
+    ON CONFLICT (user_id) DO UPDATE
+        SET version = v.version + CASE WHEN access_only THEN 0 ELSE 1 END,
+            accesses = v.accesses + CASE WHEN access_only THEN 1 ELSE 0 END
+$$;
+CREATE FUNCTION fact_memory_bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP <> 'INSERT' THEN
+        PERFORM fact_memory_bump_version_of(OLD.user_id, false);
+    END IF;
+    IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.user_id <> OLD.user_id) THEN
+        PERFORM fact_memory_bump_version_of(NEW.user_id, false);
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE FUNCTION fact_memory_bump_fact_version() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    same fact_memory_facts;
+BEGIN
+    IF TG_OP = 'UPDATE' AND NEW.user_id = OLD.user_id THEN
+        same := NEW;
+        same.access_count := OLD.access_count;
+        same.last_accessed_at := OLD.last_accessed_at;
+        -- only the access counts changed: what the default ranking does not read
+        PERFORM fact_memory_bump_version_of(NEW.user_id, same IS NOT DISTINCT FROM OLD);
+        RETURN NULL;
+    END IF;
+    IF TG_OP <> 'INSERT' THEN
+        PERFORM fact_memory_bump_version_of(OLD.user_id, false);
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+        PERFORM fact_memory_bump_version_of(NEW.user_id, false);
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER fact_memory_facts_version AFTER INSERT OR UPDATE OR DELETE ON fact_memory_facts
+    FOR EACH ROW EXECUTE FUNCTION fact_memory_bump_fact_version();
+CREATE TRIGGER fact_memory_people_version AFTER INSERT OR UPDATE OR DELETE ON fact_memory_people
+    FOR EACH ROW EXECUTE FUNCTION fact_memory_bump_version();
+CREATE TRIGGER fact_memory_candidates_version AFTER INSERT OR UPDATE OR DELETE ON fact_memory_candidates
+    FOR EACH ROW EXECUTE FUNCTION fact_memory_bump_version();
+""",
+    ),
 ]
 
 

@@ -28,6 +28,7 @@ from fact_memory_graph.store._sql import (
     SESSIONS,
     USER_KEY_SQL,
     USERS,
+    VERSIONS,
     Plan,
     Row,
     execute,
@@ -45,7 +46,8 @@ from fact_memory_graph.store.plans.write import WritePlans
 
 #: Tables distributed by user_id on Citus, colocated with the facts (the facts first: the others'
 #: foreign keys and joins point at it).
-DISTRIBUTED_TABLES = (FACTS, CANDIDATES, AUDIT, PROCESSED, RUNS, PROFILES, SESSIONS, MESSAGES, PEOPLE, EVALUATIONS)
+DISTRIBUTED_TABLES = (FACTS, CANDIDATES, AUDIT, PROCESSED, RUNS, PROFILES, SESSIONS, MESSAGES, PEOPLE, EVALUATIONS,
+                      VERSIONS)
 #: The job engine's tasks whose arguments name a user (see fact_memory_graph.jobs).
 USER_TASKS = ("fact_memory.reconcile_user",)
 # Arbitrary constant: serialises concurrent setup() calls (CREATE EXTENSION races otherwise).
@@ -384,6 +386,8 @@ class AdminPlans(WritePlans):
                             ("message_log", MESSAGES), ("people", PEOPLE), ("evaluations", EVALUATIONS)):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
         yield from execute(f"DELETE FROM {FORGET_REQUESTS} WHERE user_id = %s", (user_id,))  # a retried request is done
+        # Last: the deletes above bumped it (the generation below tells every cache it is gone).
+        counts["versions"] = yield from rowcount(f"DELETE FROM {VERSIONS} WHERE user_id = %s", (user_id,))
         yield from execute(
             f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"
             f" ON CONFLICT (user_key) DO UPDATE SET generation = {USERS}.generation + 1", (user_id,))
