@@ -74,7 +74,7 @@ def two_memories(make_memory):
     return make_memory(clock=clock), make_memory(clock=clock), clock
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(ops=st.lists(op, min_size=4, max_size=25))
 def test_cached_read_equals_the_database_read(two_memories, ops) -> None:
