@@ -23,7 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -44,8 +44,9 @@ _TSQ_TERM = re.compile(r"'((?:[^']|'')*)'")
 #: Rows within this much of the k-th approximate cosine are computed exactly before choosing.
 _MARGIN = 1e-4
 #: Estimated bytes of one cached fact besides its vector (the Fact model, its pending list, the
-#: lexemes): measured with tracemalloc on the read benchmark's facts (docs/retrieval.md).
-FACT_OVERHEAD_BYTES = 3_000
+#: lexemes): 6.0 MB per 1,000 facts measured with tracemalloc on the read benchmark's facts, 1.5 MB of
+#: it the vectors (docs/retrieval.md).
+FACT_OVERHEAD_BYTES = 4_700
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
@@ -193,7 +194,6 @@ class HotUser:
     people: list[tuple[str, frozenset[str], tuple[Any, ...]]]
     index: dict[Any, int]
     nbytes: int = 0
-    id_text: list[str] = field(default_factory=list)
 
 
 def build_user(marker: tuple[int, int, int], fact_rows: Sequence[tuple[Fact, list[PendingContradiction],
@@ -225,7 +225,7 @@ def build_user(marker: tuple[int, int, int], fact_rows: Sequence[tuple[Fact, lis
         dated=np.asarray([micros(f.valid_at or f.created_at) for f in facts], dtype=np.int64),
         positions=positions, postings=postings,
         people=[(key, frozenset(a.lower() for a in aliases), tuple(ids)) for key, aliases, ids in people],
-        index={f.id: i for i, f in enumerate(facts)}, id_text=[str(f.id) for f in facts],
+        index={f.id: i for i, f in enumerate(facts)},
     )
     user.nbytes = int(vectors.nbytes + n * (FACT_OVERHEAD_BYTES + 64) + sum(len(f.claim) for f in facts))
     return user

@@ -387,7 +387,7 @@ class AdminPlans(WritePlans):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
         yield from execute(f"DELETE FROM {FORGET_REQUESTS} WHERE user_id = %s", (user_id,))  # a retried request is done
         # Last: the deletes above bumped it (the generation below tells every cache it is gone).
-        counts["versions"] = yield from rowcount(f"DELETE FROM {VERSIONS} WHERE user_id = %s", (user_id,))
+        yield from execute(f"DELETE FROM {VERSIONS} WHERE user_id = %s", (user_id,))
         yield from execute(
             f"INSERT INTO {USERS} (user_key, generation) VALUES ({USER_KEY_SQL}, 1)"
             f" ON CONFLICT (user_key) DO UPDATE SET generation = {USERS}.generation + 1", (user_id,))
