@@ -485,6 +485,7 @@ class FactMemory:
         check_id(user_id, "user_id")
         if self.queue.spool is not None:
             self.queue.spool.drop_user(user_id)  # turns spooled by this process during an outage
+        self.context.recent_vectors.clear()  # recent query texts (of any user: they are not keyed by one)
         try:
             return self.store.delete_user(user_id)
         except StoreError as exc:
@@ -496,6 +497,7 @@ class FactMemory:
         check_id(user_id, "user_id")
         if self.queue.spool is not None:
             await asyncio.to_thread(self.queue.spool.drop_user, user_id)
+        self.context.recent_vectors.clear()  # recent query texts (of any user: they are not keyed by one)
         try:
             return await self.astore.delete_user(user_id)
         except StoreError as exc:

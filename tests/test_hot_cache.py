@@ -223,3 +223,26 @@ def test_ts_rank_cd_of_an_or_query_matches_postgres(memory) -> None:
                 want = conn.execute("SELECT ts_rank_cd(fact_memory_claim_tsv(%s, 'health'), to_tsquery('english', %s), 32)",
                                     (text, q)).fetchone()[0]
                 assert float(str(np.float32(hot_mod.rank_cd(hot_mod.parse_tsvector(tsv), set(lexemes))))) == want
+
+
+def test_the_recall_s_embedding_of_a_message_serves_its_write(make_memory, user_id, monkeypatch) -> None:
+    """One embedding per message: a turn's text embedded by the recall is not embedded again by
+    the write path (an embedder that embeds queries and stored texts alike)."""
+    memory = make_memory()
+    text = "I moved to Lisbon last week and I love the light there"
+    seen: list[str] = []
+    cls = type(memory.context.embeddings)
+    inner = cls.embed_documents
+
+    def counting(self, texts):
+        seen.extend(texts)
+        return inner(self, texts)
+
+    monkeypatch.setattr(cls, "embed_documents", counting)
+    memory.as_retriever(user_id=user_id).invoke(text)
+    memory.remember(user_id, text, message_id="m1")
+    assert text not in seen and memory.context.recent_vectors.reused == 1
+    memory.remember(user_id, "and my sister Mia visits in May", message_id="m2")  # no recall before it
+    assert any("my sister Mia" in t for t in seen)
+    memory.forget(user_id)
+    assert memory.context.recent_vectors.get(text) is None

@@ -314,7 +314,11 @@ class AsyncFactStore(StorePlans):
         return await self._run(self._forget_requests_plan)
 
     async def delete_user(self, user_id: str) -> dict[str, int]:
-        return await self._run(lambda: self._delete_user_plan(user_id), transaction=True)
+        try:
+            return await self._run(lambda: self._delete_user_plan(user_id), transaction=True)
+        finally:  # this process's copy goes at once (another process's at its next read of the user)
+            if self.hot is not None:
+                self.hot.discard(user_id)
 
     async def unreconciled(self, user_id: str, *, limit: int) -> tuple[list[FactVector], int]:
         return await self._run(lambda: self._unreconciled_plan(user_id, limit))

@@ -348,7 +348,11 @@ class FactStore(StorePlans):
 
     def delete_user(self, user_id: str) -> dict[str, int]:
         """Hard-delete everything stored for a user (facts, candidates, audit, processed ids)."""
-        return self._run(lambda: self._delete_user_plan(user_id), transaction=True)
+        try:
+            return self._run(lambda: self._delete_user_plan(user_id), transaction=True)
+        finally:  # this process's copy goes at once (another process's at its next read of the user)
+            if self.hot is not None:
+                self.hot.discard(user_id)
 
     # ------------------------------------------------------------------ reconciliation
     def unreconciled(self, user_id: str, *, limit: int) -> tuple[list[FactVector], int]:
