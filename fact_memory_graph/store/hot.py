@@ -272,7 +272,11 @@ def _relevance(f: Fusion, cosine: np.ndarray, lexical: np.ndarray, person: np.nd
 
 
 def search(user: HotUser, q: Query, variant: tuple[str, int]) -> dict[FactKind, list[SearchHit]]:
-    """The search statement's result over a cached user (see the module's docstring)."""
+    """The search statement's result over a cached user (see the module's docstring).
+
+    Two passes: first every candidate list that needs no exact cosine, and the rows whose exact
+    cosine can decide a nearest-k list (within a margin of the k-th by a fast float32 product);
+    then one exact (emulated) cosine over all of those rows at once, and the lists are cut."""
     out: dict[FactKind, list[SearchHit]] = {FactKind(k): [] for k in q.quotas}
     n = len(user.facts)
     if n == 0:
@@ -281,36 +285,23 @@ def search(user: HotUser, q: Query, variant: tuple[str, int]) -> dict[FactKind, 
     lexical_on = q.mode != "dense"
     qvec = q.vector
     qnorm = _self_norms(qvec[None, :], variant)[0]
-    approx = None
-    exact: dict[int, float] = {}
+    approx: np.ndarray | None = None
 
-    def distances(idx: np.ndarray) -> np.ndarray:
-        missing = [i for i in idx.tolist() if i not in exact]
-        if missing:
-            m = np.asarray(missing, np.int64)
-            values = cosine_distance(user.vectors[m], user.norms[m], qvec, qnorm, variant)
-            exact.update(zip(missing, values.tolist(), strict=True))
-        return np.asarray([exact[i] for i in idx.tolist()], np.float64)
-
-    def nearest(mask: np.ndarray, k: int) -> np.ndarray:
-        """ORDER BY embedding <=> q, id LIMIT k over the rows in ``mask``."""
+    def near_candidates(mask: np.ndarray, k: int) -> np.ndarray:
+        """The rows in ``mask`` that can be among its nearest k (all of them when k or fewer)."""
         nonlocal approx
         idx = np.flatnonzero(mask)
-        if len(idx) == 0 or k <= 0:
-            return idx[:0]
+        if len(idx) <= k:
+            return idx
         if approx is None:
             # einsum, not ``@`` / np.dot: OpenBLAS runs a matrix-vector product on several threads,
             # which on a busy 2-core box wait for each other (10k x 384: median 0.23 ms but p90
             # 20 ms; einsum's single-threaded loop: 0.45 / 0.64 ms).
             approx = (np.einsum("ij,j->i", user.vectors, qvec)
                       / np.sqrt(np.maximum(user.norms, 1e-30) * max(float(qnorm), 1e-30)))
-        if len(idx) > k:
-            a = approx[idx]
-            kth = np.partition(a, len(a) - k)[len(a) - k]
-            idx = idx[a >= kth - _MARGIN]
-        distance = distances(idx)
-        order = np.lexsort((idx, distance))
-        return idx[order[:k]]
+        a = approx[idx]
+        kth = np.partition(a, len(a) - k)[len(a) - k]
+        return idx[a >= kth - _MARGIN]
 
     # lexical rank (float4) of every row matching the query (an OR: any of its lexemes), 0 elsewhere
     lex_rank = np.zeros(n, np.float32)
@@ -335,7 +326,8 @@ def search(user: HotUser, q: Query, variant: tuple[str, int]) -> dict[FactKind, 
         for key, aliases, ids in user.people:
             if key in names or aliases & names:
                 linked.update(ids)
-    linked_rows = np.asarray(sorted(user.index[i] for i in linked if i in user.index), np.int64)
+    person_mask = np.zeros(n, bool)
+    person_mask[[user.index[i] for i in linked if i in user.index]] = True
 
     if q.statuses >= CACHED_STATUSES:
         base = np.ones(n, bool)
@@ -349,48 +341,54 @@ def search(user: HotUser, q: Query, variant: tuple[str, int]) -> dict[FactKind, 
         base &= user.dated < q.until
     in_period_all = (np.zeros(n, bool) if q.period is None
                      else (user.dated >= q.period[0]) & (user.dated < q.period[1]))
-    person_mask = np.zeros(n, bool)
-    person_mask[linked_rows] = True
 
+    # pass 1: per kind, the lists that need no cosine and the rows a nearest-k list can take
+    plans = []
+    needed: list[np.ndarray] = []
     for kind, k in q.quotas.items():
         if k <= 0:
             continue
         scope = base & (user.kind if FactKind(kind) is FactKind.CURRENT else ~user.kind)
-        pool: list[np.ndarray] = []
-        if dense:
-            pool.append(nearest(scope, k))
+        near = [near_candidates(scope, k)] if dense else []
+        if q.period is not None:
+            near.append(near_candidates(scope & in_period_all, k))
+        fixed = []
         if lexical_on:
             cand = np.flatnonzero(scope & lex_mask)
-            if len(cand):
-                pool.append(cand[np.lexsort((cand, -lex_rank[cand]))[:k]])
-        if q.period is not None:
-            pool.append(nearest(scope & in_period_all, k))
-        person = np.zeros(0, np.int64)
-        if lexical_on and len(linked_rows):
-            person = np.flatnonzero(scope & person_mask)[:k]
-            pool.append(person)
-        if not pool:
-            continue
-        rows_ = np.unique(np.concatenate(pool)) if pool else np.zeros(0, np.int64)
+            fixed.append(cand[np.lexsort((cand, -lex_rank[cand]))[:k]])
+            if linked:
+                fixed.append(np.flatnonzero(scope & person_mask)[:k])  # ORDER BY id LIMIT k
+        plans.append((FactKind(kind), k, near, fixed))
+        needed += near if q.mode == "lexical" else [*near, *fixed]
+    # pass 2: one exact cosine over every row that needs it
+    distance = np.zeros(n)
+    if needed and q.mode != "lexical":
+        rows_needed = np.unique(np.concatenate(needed))
+        distance[rows_needed] = cosine_distance(user.vectors[rows_needed], user.norms[rows_needed], qvec, qnorm,
+                                                variant)
+    for kind, k, near, fixed in plans:
+        pool = [c[np.lexsort((c, distance[c]))[:k]] for c in near]  # ORDER BY embedding <=> q, id LIMIT k
+        person = fixed[1] if len(fixed) > 1 else np.zeros(0, np.int64)
+        rows_ = np.unique(np.concatenate([*pool, *fixed])) if pool or fixed else np.zeros(0, np.int64)
         if len(rows_) == 0:
             continue
         is_person = np.isin(rows_, person)
         in_period = in_period_all[rows_] if q.period is not None else np.zeros(len(rows_), bool)
         lexical32 = lex_rank[rows_]
-        lexical = lexical32.astype(np.float64)
         if q.mode == "dense":
-            cosine = np.maximum(1 - distances(rows_), 0.0)
+            cosine = np.maximum(1 - distance[rows_], 0.0)
             relevance = cosine
         elif q.mode == "lexical":  # the float4 rank itself, as the driver reads it
             cosine = np.zeros(len(rows_))
             relevance = np.asarray([float(str(x)) for x in lexical32], np.float64)
         else:
-            cosine = np.maximum(1 - distances(rows_), 0.0)
-            relevance = _relevance(q.fusion, cosine, lexical, is_person, in_period, lexical32)
+            cosine = np.maximum(1 - distance[rows_], 0.0)
+            relevance = _relevance(q.fusion, cosine, lexical32.astype(np.float64), is_person, in_period, lexical32)
         order = np.lexsort((rows_, -relevance))
         if not q.whole_pool:
             order = order[:k]
-        hits = out[FactKind(kind)]
+        # The caller's order, (-relevance, id): ids sort as the rows do (the copy is in id order).
+        hits = out[kind]
         for j in order.tolist():
             i = int(rows_[j])
             hits.append(SearchHit(
@@ -398,8 +396,6 @@ def search(user: HotUser, q: Query, variant: tuple[str, int]) -> dict[FactKind, 
                 None if q.mode == "lexical" else float(cosine[j]),
                 None if q.mode == "dense" else float(str(lexical32[j])),
                 bool(is_person[j]), bool(in_period[j])))
-    for hits in out.values():
-        hits.sort(key=lambda h: (-h.similarity, str(h.fact.id)))
     return out
 
 
