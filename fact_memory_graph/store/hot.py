@@ -75,10 +75,9 @@ def _dots(a: np.ndarray, b: np.ndarray, variant: tuple[str, int]) -> np.ndarray:
     steps = dim // lanes
     acc = np.zeros((n, lanes), np.float32)
     if how == "fma":  # a*b is exact in float64; one rounding to float32 per step
-        a64 = a.reshape(n, steps, lanes).astype(np.float64)
-        b64 = b.reshape(-1, steps, lanes).astype(np.float64)
+        products = a.reshape(n, steps, lanes).astype(np.float64) * b.reshape(-1, steps, lanes).astype(np.float64)
         for j in range(steps):
-            acc = (acc + a64[:, j, :] * b64[:, j, :]).astype(np.float32)
+            acc = (acc + products[:, j, :]).astype(np.float32)
     else:
         a3 = a.reshape(n, steps, lanes)
         b3 = b.reshape(-1, steps, lanes)
@@ -109,8 +108,9 @@ def _self_norms(rows: np.ndarray, variant: tuple[str, int]) -> np.ndarray:
     acc = np.zeros((n, lanes), np.float32)
     if how == "fma":
         a64 = rows.reshape(n, steps, lanes).astype(np.float64)
+        products = a64 * a64
         for j in range(steps):
-            acc = (acc + a64[:, j, :] * a64[:, j, :]).astype(np.float32)
+            acc = (acc + products[:, j, :]).astype(np.float32)
     else:
         a3 = rows.reshape(n, steps, lanes)
         for j in range(steps):
