@@ -284,7 +284,6 @@ def search(user: HotUser, q: Query, variant: tuple[str, int]) -> dict[FactKind, 
     dense = q.mode in ("dense", "hybrid")
     lexical_on = q.mode != "dense"
     qvec = q.vector
-    qnorm = _self_norms(qvec[None, :], variant)[0]
     approx: np.ndarray | None = None
 
     def near_candidates(mask: np.ndarray, k: int) -> np.ndarray:
@@ -297,8 +296,9 @@ def search(user: HotUser, q: Query, variant: tuple[str, int]) -> dict[FactKind, 
             # einsum, not ``@`` / np.dot: OpenBLAS runs a matrix-vector product on several threads,
             # which on a busy 2-core box wait for each other (10k x 384: median 0.23 ms but p90
             # 20 ms; einsum's single-threaded loop: 0.45 / 0.64 ms).
-            approx = (np.einsum("ij,j->i", user.vectors, qvec)
-                      / np.sqrt(np.maximum(user.norms, 1e-30) * max(float(qnorm), 1e-30)))
+            # (only which rows are within the margin matters: the query's norm in doubles will do)
+            qq = float(np.dot(qvec.astype(np.float64), qvec.astype(np.float64)))
+            approx = np.einsum("ij,j->i", user.vectors, qvec) / np.sqrt(np.maximum(user.norms, 1e-30) * max(qq, 1e-30))
         a = approx[idx]
         kth = np.partition(a, len(a) - k)[len(a) - k]
         return idx[a >= kth - _MARGIN]
@@ -364,8 +364,10 @@ def search(user: HotUser, q: Query, variant: tuple[str, int]) -> dict[FactKind, 
     distance = np.zeros(n)
     if needed and q.mode != "lexical":
         rows_needed = np.unique(np.concatenate(needed))
-        distance[rows_needed] = cosine_distance(user.vectors[rows_needed], user.norms[rows_needed], qvec, qnorm,
-                                                variant)
+        # the query's |q|^2 as the server accumulates it is the dot of q with itself: one more row
+        dots = _dots(np.vstack([user.vectors[rows_needed], qvec[None, :]]), qvec[None, :], variant).astype(np.float64)
+        sim = dots[:-1] / np.sqrt(user.norms[rows_needed].astype(np.float64) * dots[-1])
+        distance[rows_needed] = 1.0 - np.clip(sim, -1.0, 1.0)
     for kind, k, near, fixed in plans:
         pool = [c[np.lexsort((c, distance[c]))[:k]] for c in near]  # ORDER BY embedding <=> q, id LIMIT k
         person = fixed[1] if len(fixed) > 1 else np.zeros(0, np.int64)
