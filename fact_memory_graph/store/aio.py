@@ -95,12 +95,12 @@ class AsyncFactStore(StorePlans):
         statuses: Sequence[str] = RETRIEVABLE_STATUSES, categories: Sequence[str] | None = None,
         query_text: str | None = None, mode: str = "dense", lexical_weight: float = 1.0, since: datetime | None = None,
         until: datetime | None = None, fusion: Fusion | None = None, whole_pool: bool = False,
-        period: tuple[datetime, datetime] | None = None,
+        period: tuple[datetime, datetime] | None = None, hot: bool = True,
     ) -> dict[FactKind, list[SearchHit]]:
         found = await self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories,
                                                           query_text, mode, lexical_weight, since, until, fusion,
-                                                          whole_pool, period))
-        if self.hot is not None and self.hot.take_fill(user_id):
+                                                          whole_pool, period, hot))
+        if hot and self.hot is not None and self.hot.take_fill(user_id):
             task = asyncio.get_running_loop().create_task(self.fill_hot(user_id))
             self._fills.add(task)
             task.add_done_callback(self._fills.discard)

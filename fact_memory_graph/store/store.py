@@ -95,15 +95,16 @@ class FactStore(StorePlans):
         statuses: Sequence[str] = RETRIEVABLE_STATUSES, categories: Sequence[str] | None = None,
         query_text: str | None = None, mode: str = "dense", lexical_weight: float = 1.0, since: datetime | None = None,
         until: datetime | None = None, fusion: Fusion | None = None, whole_pool: bool = False,
-        period: tuple[datetime, datetime] | None = None,
+        period: tuple[datetime, datetime] | None = None, hot: bool = True,
     ) -> dict[FactKind, list[SearchHit]]:
         """The top candidates per kind for one user, in one round trip, most relevant first:
         exact cosine (``mode="dense"``), full-text (``"lexical"``) or their fusion (``"hybrid"``,
-        needs ``query_text``); see ``ReadPlans._search_plan``."""
+        needs ``query_text``); see ``ReadPlans._search_plan``. ``hot=False``: Postgres only, no
+        copy of the user asked for (the write path: its user has just changed)."""
         found = self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories,
                                                     query_text, mode, lexical_weight, since, until, fusion,
-                                                    whole_pool, period))
-        if self.hot is not None and self.hot.take_fill(user_id):
+                                                    whole_pool, period, hot))
+        if hot and self.hot is not None and self.hot.take_fill(user_id):
             self.hot.in_background(lambda: self.fill_hot(user_id))
         return found
 

@@ -139,13 +139,14 @@ class ReadPlans(PlansBase):
         categories: Sequence[str] | None = None, query_text: str | None = None, mode: str = "dense",
         lexical_weight: float = 1.0, since: datetime | None = None, until: datetime | None = None,
         fusion: Fusion | None = None, whole_pool: bool = False, period: tuple[datetime, datetime] | None = None,
+        use_hot: bool = True,
     ) -> Plan[dict[FactKind, list[SearchHit]]]:
         """The best candidates of each kind for a query: from the process's copy of a hot user's
         facts (:mod:`fact_memory_graph.store.hot`) when its change marker says it is current,
         else from Postgres (:meth:`_search_db_plan`: the same result), asking for a copy."""
         hot = self.hot
         statuses = _statuses(statuses)
-        if hot is None or not hot.enabled or not set(statuses) <= hot_mod.CACHED_STATUSES:
+        if not use_hot or hot is None or not hot.enabled or not set(statuses) <= hot_mod.CACHED_STATUSES:
             return (yield from self._search_db_plan(user_id, embedding, quotas, statuses, categories, query_text,
                                                     mode, lexical_weight, since, until, fusion, whole_pool, period))
         require_user(user_id)
