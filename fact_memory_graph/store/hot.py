@@ -434,8 +434,7 @@ class HotCache:
     def get(self, user_id: str, marker: tuple[int, int, int], *, accesses_matter: bool) -> HotUser | None:
         with self._lock:
             entry = self._users.get(user_id)
-            if entry is None:
-                self.misses += 1
+            if entry is None:  # evicted since holds() said yes
                 return None
             same = entry.marker[:2] == marker[:2] and (not accesses_matter or entry.marker[2] == marker[2])
             if not same:
@@ -471,10 +470,17 @@ class HotCache:
         if entry is not None:
             self._bytes -= entry.nbytes
 
-    def want(self, user_id: str) -> None:
-        """A read of this user went to Postgres: copy the user in (see :meth:`take_fill`)."""
+    def holds(self, user_id: str) -> bool:
+        """Whether a copy of this user is kept (current or not: the marker says)."""
+        with self._lock:
+            return user_id in self._users
+
+    def want(self, user_id: str, *, cold: bool = False) -> None:
+        """A read of this user went to Postgres: copy the user in (see :meth:`take_fill`).
+        ``cold``: no copy was kept (counted as a miss here; a stale one is counted by :meth:`get`)."""
         with self._lock:
             self._wanted.add(user_id)
+            self.misses += cold
 
     def take_fill(self, user_id: str) -> bool:
         """Whether the caller should fill this user now (wanted, and no fill under way)."""

@@ -149,6 +149,10 @@ class ReadPlans(PlansBase):
         if not use_hot or hot is None or not hot.enabled or not set(statuses) <= hot_mod.CACHED_STATUSES:
             return (yield from self._search_db_plan(user_id, embedding, quotas, statuses, categories, query_text,
                                                     mode, lexical_weight, since, until, fusion, whole_pool, period))
+        if not hot.holds(user_id):  # nothing to check a marker against: Postgres, and ask for a copy
+            hot.want(user_id, cold=True)
+            return (yield from self._search_db_plan(user_id, embedding, quotas, statuses, categories, query_text,
+                                                    mode, lexical_weight, since, until, fusion, whole_pool, period))
         require_user(user_id)
         vector = np.asarray(embedding, dtype=np.float64)
         self.vector_param(vector)  # the same checks (dimension, finite) as the database read
