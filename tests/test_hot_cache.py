@@ -17,12 +17,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fact_memory_graph import FactMemoryConfig, ReadConfig
+from fact_memory_graph import FactMemory, FactMemoryConfig, ReadConfig
 from fact_memory_graph.config import Fusion, LifecyclePolicy
 from fact_memory_graph.retriever import score_facts
 from fact_memory_graph.schema import FactKind
 from fact_memory_graph.store import hot as hot_mod
-from fact_memory_graph.testing import FixedClock
+from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
 WORDS = ["running", "jazz", "chess", "sister", "mia", "health", "allergic", "penicillin", "tokyo", "berlin",
          "exam", "anxious", "job", "coffee", "piano", "marathon", "knee", "pain", "wedding", "moved", "the", "and"]
@@ -246,3 +246,22 @@ def test_the_recall_s_embedding_of_a_message_serves_its_write(make_memory, user_
     assert any("my sister Mia" in t for t in seen)
     memory.forget(user_id)
     assert memory.context.recent_vectors.get(text) is None
+
+
+async def test_the_async_store_copies_and_reads_the_same(db_url, embeddings, user_id) -> None:
+    """The native async store shares the memory's cache: its reads ask for a copy (a task), then
+    answer from it, with what the sync read gives."""
+    memory = await FactMemory.aopen(db_url, embeddings=embeddings, llm=ScriptedChatModel())
+    try:
+        memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health")
+        memory.facts.add(user_id, "anxious about the exam", kind="current", category="feeling")
+        retriever = memory.as_retriever(user_id=user_id)
+        first = await retriever.ainvoke("what should the doctor know about my health?")
+        assert memory.astore.hot is memory.store.hot
+        assert await memory.astore.fill_hot(user_id)
+        hits = memory.store.hot.hits
+        again = await retriever.ainvoke("what should the doctor know about my health?")
+        assert memory.store.hot.hits == hits + 1
+        assert [(d.id, d.metadata["score"]) for d in again] == [(d.id, d.metadata["score"]) for d in first]
+    finally:
+        await memory.aclose()
