@@ -151,7 +151,6 @@ def test_the_property_test_read_from_the_cache() -> None:
     runs after it in file order; alone it has nothing to check)."""
     if TOTALS["reads"] == 0:
         pytest.skip("run with the property test")
-    print(TOTALS)
     assert TOTALS["hits"] > TOTALS["reads"] // 4
 
 
