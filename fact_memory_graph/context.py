@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -87,6 +88,35 @@ class AccessRecorder:
         self._executor.shutdown(wait=True)
 
 
+class RecentVectors:
+    """The last ``size`` query vectors by exact text (thread-safe, least recent out first)."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._vectors: OrderedDict[str, list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+        #: Vectors handed to the write path instead of embedding again.
+        self.reused = 0
+
+    def put(self, text: str, vector: list[float]) -> None:
+        with self._lock:
+            self._vectors[text] = vector
+            self._vectors.move_to_end(text)
+            while len(self._vectors) > self.size:
+                self._vectors.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._vectors.clear()
+
+    def get(self, text: str) -> list[float] | None:
+        with self._lock:
+            vector = self._vectors.get(text)
+            if vector is not None:
+                self.reused += 1
+            return vector
+
+
 @dataclass
 class MemoryContext:
     """Store (sync and async), embedder, model, clock, configuration and access recorder."""
@@ -101,6 +131,9 @@ class MemoryContext:
     #: What the one extraction call judges besides the facts: :class:`~fact_memory_graph.evaluators.Evaluator`
     #: objects (typed ``Any`` here: the evaluators module sits above this one).
     evaluators: tuple[Any, ...] = ()
+    #: The latest query vectors by text (an embedder that embeds queries and stored texts alike):
+    #: the write path takes the recall's vector of a message instead of embedding it again.
+    recent_vectors: RecentVectors = field(default_factory=lambda: RecentVectors(), repr=False)
 
     @property
     def taxonomy(self) -> Taxonomy:
@@ -140,10 +173,33 @@ class MemoryContext:
     def _query(self, text: str) -> str:
         return clean_text(truncate_middle(text, self.config.read.max_query_chars))
 
+    @property
+    def _symmetric(self) -> bool:
+        return bool(getattr(self.embeddings, "symmetric", False))
+
     def embed_query(self, text: str) -> list[float]:
         """Embed a search query (cut to ``ReadConfig.max_query_chars``), dimension checked."""
-        return self._checked([self.embeddings.embed_query(self._query(text))])[0]
+        query = self._query(text)
+        vector = self._checked([self.embeddings.embed_query(query)])[0]
+        if self._symmetric:
+            self.recent_vectors.put(query, vector)
+        return vector
 
     async def aembed_query(self, text: str) -> list[float]:
         """Async twin of :meth:`embed_query`."""
-        return self._checked([await self.embeddings.aembed_query(self._query(text))])[0]
+        query = self._query(text)
+        vector = self._checked([await self.embeddings.aembed_query(query)])[0]
+        if self._symmetric:
+            self.recent_vectors.put(query, vector)
+        return vector
+
+    def embed_message(self, text: str) -> list[float]:
+        """A message's vector for the write path: the recall's, when it embedded exactly this
+        text moments ago (one embedding per message), else embedded now."""
+        known = self.recent_vectors.get(text) if self._symmetric else None
+        return known if known is not None else self.embed_many([text])[0]
+
+    async def aembed_message(self, text: str) -> list[float]:
+        """Async twin of :meth:`embed_message`."""
+        known = self.recent_vectors.get(text) if self._symmetric else None
+        return known if known is not None else (await self.aembed_many([text]))[0]

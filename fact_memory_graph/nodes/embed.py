@@ -253,7 +253,7 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
             return prepared["result"]
         if _needs_turn_before(pick, prepared):
             _with_turn_before(prepared, ctx.store.last_processed(pick["user_id"]))
-        [vector] = ctx.embed_many([prepared["probe"]])
+        vector = ctx.embed_message(prepared["probe"])
         return finish(state, prepared, vector, generation)
 
     async def aembed(state: WriteState, config: RunnableConfig) -> Update:
@@ -266,7 +266,7 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
             return prepared["result"]
         if _needs_turn_before(pick, prepared):
             _with_turn_before(prepared, await ctx.astore.last_processed(pick["user_id"]))
-        [vector] = await ctx.aembed_many([prepared["probe"]])
+        vector = await ctx.aembed_message(prepared["probe"])
         return finish(state, prepared, vector, generation)
 
     return embed, aembed

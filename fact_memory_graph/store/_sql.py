@@ -25,6 +25,8 @@ AUDIT = "fact_memory_audit"
 PROCESSED = "fact_memory_processed_messages"
 RUNS = "fact_memory_runs"
 USERS = "fact_memory_users"
+#: Per-user change counters (triggers bump them): what a cached read is checked against.
+VERSIONS = "fact_memory_versions"
 FORGOTTEN = "fact_memory_forgotten"
 #: A forgotten message id or turn fingerprint as kept: sha256 of the user id and the id (SQL, two %s).
 FORGOTTEN_DIGEST_SQL = "encode(sha256(convert_to(%s || chr(31) || {id}, 'UTF8')), 'hex')"

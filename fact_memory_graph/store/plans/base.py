@@ -17,6 +17,7 @@ from psycopg.types.json import Jsonb
 from fact_memory_graph.config import LifecyclePolicy, WriteConfig
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
 from fact_memory_graph.sanitize import redact_json, redact_record, redact_secrets
+from fact_memory_graph.store.hot import HotCache
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
@@ -56,6 +57,9 @@ class PlansBase:
         #: user id -> (more facts than the read's two-stage threshold, until when to trust it).
         self._size_hints: dict[str, tuple[bool, float]] = {}
         self.taxonomy = taxonomy or DEFAULT_TAXONOMY
+        #: The process's copy of hot users' facts (``ReadConfig.hot_cache_mb``); None: every read
+        #: goes to Postgres. Shared by the sync and the async store of one memory.
+        self.hot: HotCache | None = None
 
     # ------------------------------------------------------------ the one guarded way to store user text
     def guard_text(self, text: str | None) -> str | None:

@@ -39,9 +39,11 @@ from fact_memory_graph.store._sql import (
     FORGOTTEN,
     FORGOTTEN_DIGEST_SQL,
     MESSAGES,
+    PEOPLE,
     PROCESSED,
     USER_KEY_SQL,
     USERS,
+    VERSIONS,
     Plan,
     Row,
     execute,
@@ -50,6 +52,7 @@ from fact_memory_graph.store._sql import (
     require_aware,
     require_user,
     row_json,
+    rowcount,
     rows,
     to_fact,
 )
@@ -190,6 +193,29 @@ class WritePlans(EvaluationPlans):
             (user_id,))
         return int(row["generation"]) if row else 0
 
+    def _bump_version(self, user_id: str, *, accesses: bool = False) -> Plan[None]:
+        """Tell every process's copy of the user's facts (store/hot.py) that they changed: the
+        user's row of the change marker is bumped in the writing transaction (``accesses``: only
+        access counts changed, which only the staged lifecycle's ranking reads).
+
+        Every plan that writes a user's facts, people or candidates runs this as its LAST
+        statement (a static test checks the writers): the marker row is then locked only from
+        there to the commit, so a writer holding it waits for nothing and concurrent writers of
+        the user (holding fact rows, then wanting the marker) cannot deadlock. No trigger: Citus
+        does not run triggers on distributed tables by default. A row is created only for a
+        user who has rows in those tables (a write racing a forget leaves nothing naming the
+        user; migration 20 created the rows of users who had some). Over-invalidating is safe."""
+        column = "accesses" if accesses else "version"
+        if (yield from rowcount(f"UPDATE {VERSIONS} SET {column} = {column} + 1 WHERE user_id = %s", (user_id,))):
+            return
+        held = yield from one(
+            f"SELECT EXISTS (SELECT 1 FROM {FACTS} WHERE user_id = %s)"
+            f" OR EXISTS (SELECT 1 FROM {PEOPLE} WHERE user_id = %s)"
+            f" OR EXISTS (SELECT 1 FROM {CANDIDATES} WHERE user_id = %s) AS held", (user_id, user_id, user_id))
+        if held and held["held"]:
+            yield from execute(f"INSERT INTO {VERSIONS} AS v (user_id, {column}) VALUES (%s, 1)"
+                               f" ON CONFLICT (user_id) DO UPDATE SET {column} = v.{column} + 1", (user_id,))
+
     def _derived_write_guard(self, user_id: str, fact_ids: Sequence[str], generation: int | None = None
                              ) -> Plan[bool]:
         """Whether a record derived from these facts (profile, session, run) may be written now.
@@ -275,6 +301,7 @@ class WritePlans(EvaluationPlans):
             yield from self._remember_forgotten(user_id, ids)
             yield from execute(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND message_id = ANY(%s)", (user_id, ids))
             yield from self._scrub_context(user_id, ids)
+        yield from self._bump_version(user_id)
         return outcome
 
     def _scrub_context(self, user_id: str, ids: Sequence[str]) -> Plan[None]:
@@ -521,6 +548,7 @@ class WritePlans(EvaluationPlans):
         cand_row: dict[str, Any] = {k: v for k, v in cand.items() if k != "vector"}
         yield from self._audit(user_id=user_id, op="accept_candidate" if accept else "reject_candidate", at=at,
                                fact_id=cand["fact_id"], candidate_id=cid, before=cand_row, after=resolved, note=note)
+        yield from self._bump_version(user_id)
         return FactCandidate.model_validate(resolved)
 
     def _record_access_plan(self, user_id: str, fact_ids: Sequence[UUID], at: datetime,
@@ -548,6 +576,9 @@ class WritePlans(EvaluationPlans):
                 yield from self._audit(user_id=user_id, op="confirm", at=at, fact_id=after["id"],
                                        before={**after, "confirmed_at": None}, after=after,
                                        note=f"staged -> confirmed on retrieval {after['access_count']}")
+            yield from self._bump_version(user_id)  # (the staged ranking reads ``accesses`` too)
+        else:
+            yield from self._bump_version(user_id, accesses=True)
 
     def _retract_plan(self, user_id: str, fact_id: UUID | str, at: datetime, note: str) -> Plan[bool]:
         """A believed fact becomes ``retracted`` (kept for history, never retrieved); audited."""
@@ -563,6 +594,7 @@ class WritePlans(EvaluationPlans):
                                (user_id, fid))
         yield from self._audit(user_id=user_id, op="retract", at=at, fact_id=fid, before=before, after=after,
                                note=note)
+        yield from self._bump_version(user_id)
         return True
 
     def _history_plan(self, user_id: str, fact_id: UUID | str) -> Plan[tuple[list[Fact], list[AuditEntry]]]:
