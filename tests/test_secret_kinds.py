@@ -213,7 +213,7 @@ def test_a_restored_fact_is_stored_with_the_vector_of_its_claim_as_stored(
     data = memory.export(user_id)
     data["facts"][0]["claim"] = f"prefers green tea, card {CARD_GROUPS}"  # an edited export file
     memory.forget(user_id)
-    memory.restore(data, user_id=user_id)
+    memory.restore(data, user_id=user_id, allow_forgotten=True)
     [fact] = memory.facts.list(user_id)
     assert CARD[:4] not in fact.claim and "withheld" in fact.claim
     with psycopg.connect(db_url) as conn:

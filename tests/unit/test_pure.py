@@ -22,6 +22,7 @@ from fact_memory_graph import (
     WriteConfig,
     format_memory_sections,
 )
+from fact_memory_graph.forgetting import FORGET_OP
 from fact_memory_graph.guard import claims_conflict
 from fact_memory_graph.ops import ProposedOp, validate_ops
 from fact_memory_graph.retriever import score_facts
@@ -103,7 +104,7 @@ def test_one_source_of_truth_for_categories_and_ops() -> None:
     assert set(MODEL_CATEGORIES) == set(DEFAULT_TAXONOMY.for_kind(FactKind.DURABLE)[:-1]) | set(
         DEFAULT_TAXONOMY.for_kind(FactKind.CURRENT))
     schema = ProposedOp.model_json_schema()
-    assert tuple(schema["properties"]["op"]["enum"]) == OP_NAMES
+    assert tuple(schema["properties"]["op"]["enum"]) == (*OP_NAMES, FORGET_OP)  # the model may also forget
     assert tuple(schema["properties"]["category"]["anyOf"][0]["enum"]) == MODEL_CATEGORIES
 
 
