@@ -47,6 +47,16 @@ class RateLimit(logging.Filter):
         return True
 
 
+def reset_rate_limits() -> None:
+    """Forget what every rate-limited logger of the library has passed (a test starts afresh)."""
+    for name, logger in list(logging.Logger.manager.loggerDict.items()):
+        if name.startswith("fact_memory_graph") and isinstance(logger, logging.Logger):
+            for f in logger.filters:
+                if isinstance(f, RateLimit):
+                    with f._lock:
+                        f._seen.clear()
+
+
 def rate_limited(logger: logging.Logger) -> logging.Logger:
     """``logger`` with a :class:`RateLimit` (once)."""
     if not any(isinstance(f, RateLimit) for f in logger.filters):

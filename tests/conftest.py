@@ -39,6 +39,15 @@ def _no_application_database(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("FACT_MEMORY_DATABASE_URL", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_log_rate_limits() -> None:
+    """Each test sees the library's first log lines: the rate limit of repeated lines is per
+    process, and earlier tests in the same process must not use up a later test's quota."""
+    from fact_memory_graph.logs import reset_rate_limits
+
+    reset_rate_limits()
+
+
 @pytest.fixture
 def server_dir() -> Iterator[Path]:
     """A data directory for an embedded server of the test's own."""

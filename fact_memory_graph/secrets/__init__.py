@@ -349,17 +349,26 @@ def _cached_spans(text: str) -> tuple[Span, ...]:
     return tuple(_spans(text))
 
 
+#: A run id ("reconcile:<uuid>"), a turn fingerprint, an ISO time: never a secret.
+_OURS_INSIDE = re.compile(
+    r"(?<=[a-z]:)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|turn:[0-9a-f]{40}"
+    r"|\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
+
+
 def _spans(text: str) -> list[Span]:
     if not text or _PLAIN_VALUE.fullmatch(text):  # ids, times and numbers in stored records
         return []
     norm, origin = forms.view(text)
+    if _OURS_INSIDE.search(norm):  # the library's own ids and times inside a string: read as blanks
+        norm = _OURS_INSIDE.sub(lambda m: " " * len(m.group()), norm)
     names = forms.names_in(norm)
     spans: list[Span] = []
     if names or _ANY_SIGNAL.search(norm) or _SIGNAL_WORDS.search(norm):
-        for finder in (_card_spans, _provider_spans, _named_spans, _id_spans, forms.id_spans, forms.iban_spans,
+        for finder in (_card_spans, _provider_spans, _named_spans, _id_spans, forms.iban_spans,
                        forms.shape_spans, forms.gitleaks_spans):
             spans.extend(finder(norm))
         spans.extend(forms.named_spans(norm, names))
+        spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     return forms.back(spans, origin)
@@ -461,8 +470,9 @@ def _carries(text: str, is_key: bool) -> bool:
         return False
     if any(ch.isdigit() for ch in text):
         return True
-    if is_key:
-        return bool(forms.names_in(text))
+    if is_key:  # a key that is a secret's name as a whole ("password", "PIN"), not "run_id"
+        key = text.replace("_", " ").strip()
+        return any(m.start == 0 and m.stop == len(key) for m in forms.names_in(key))
     return text.count(" ") >= 2 or (len(text) >= 8 and not text.isalpha()) or bool(forms.names_in(text))
 
 

@@ -216,19 +216,22 @@ _QUOTED = re.compile(r"\s*[\"'“‘«「『]([^\"'”’»」』\n]{2,80})[\"'�
 _TOKEN = re.compile(r"\s*([^\s,;，、。]+)")
 _NOT_NAME = re.compile(r"\s*(?:manager|managers|app|apps|policy|policies|hint|rules|requirements|strength|generator"
                        r"|field|manager.s|vault|protected)\b", re.I)
-_BARE_CODE = re.compile(r"(?i)c[oó]d(?:e|igo|ice)s?")
+_LEAD_IN = re.compile(r"(?i)^(?:it'?s|it is|its|that'?s|es|c'est|ist|é|è|это|是|は|—|-|:)\s*")
+_BARE_CODE = re.compile(r"(?i)c[oó]d(?:e|igo|ice)s?|код|kod|kodu|koden?")
 _NOT_A_SECRET_CODE = re.compile(
     r"(?i)(?:area|zip|postal|post|postcode|promo|promotional|discount|coupon|voucher|referral|invite|invitation"
     r"|error|status|exit|hs|country|dialing|dialling|calling|source|qr|bar|sort|swift|bic|branch|airport|iata"
     r"|icao|product|item|article|course|class|tax|fiscal|zip\+4|language|currency|color|colour|style|dress"
     r"|morse|cheat|gift|booking|confirmation|tracking|reference|ref|customer|client|member"
     r"|ean|upc|sku|model|part|diagnostic|trouble|obd|fault|http|response|iso|postal|postleit|c[oó]digo postal"
-    r"|code postal|promo-|rabatt|gutschein|fehler|descuento|cup[oó]n|error)[\s\-]*$")
+    r"|code postal|promo-|rabatt|gutschein|fehler|descuento|cup[oó]n|error|posta|почтовый|индекс|промо|телефонный"
+    r"|posta kodu|indirim|hata|ülke|alan)[\s\-]*$")
 _NOT_A_SECRET_CODE_AFTER = re.compile(
     r"(?i)\s*(?:(?:de|di|da|do|du|des|del|della|dos|das)\s+)?(?:postal|postale|post|isbn|imei|ean|upc|sku|iata|promo"
     r"|promocional|promotionnel|sconto|descuento|rastreio|rastreo|seguimiento|suivi|tracciamento|tracking|envio|envío"
     r"|colis|pedido|commande|ordine|encomenda|reserva|r[ée]servation|prenotazione|produit|prodotto|producto|produto"
-    r"|erreur|errore|error|erro|fiscal|fiscale|barre|barras|a barre|qr|iso|país|pays|paese|pa[ií]s|pedido)\b")
+    r"|erreur|errore|error|erro|fiscal|fiscale|barre|barras|a barre|qr|iso|país|pays|paese|pa[ií]s|pedido"
+    r"|pocztowy|pocztowego|pocztowym|kreskowy|rabatowy|promocyjny|błędu|ошибки|товара|страны|региона)\b")
 _NOT_VALUE = re.compile(
     r"(?i)^(?:a|an|the|my|your|his|her|our|their|this|that|it|not|no|none|too|so|very|still|always|never|on|in|at"
     r"|under|behind|somewhere|written|saved|stored|kept|being|getting|going|correct|incorrect|wrong|weak|strong"
@@ -278,6 +281,10 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
         crossing = _INTO_NEXT_TURN.match(text, pos, end)
         if crossing:  # the name ended its turn: the value opens the next one
             pos = crossing.end()
+            reply = _LEAD_IN.sub("", text[pos:end].strip())
+            if reply and len(reply.split()) <= 3 and not _NOT_VALUE.match(reply.split()[0]):
+                start = text.index(reply, pos)  # a bare reply: "sunflower", "it's tulip 2020"
+                return start, start + len(reply.rstrip(".!?"))
         quoted = _QUOTED.match(text, pos, end)
         if quoted:
             return quoted.start(1), quoted.end(1)
@@ -445,7 +452,9 @@ def _valid_somewhere(token: str) -> bool:
 _ID_SHAPE = re.compile(
     r"(?<![\w.\-/])(?:(?=[A-Za-z0-9.\-/ ]*\d)(?:[A-Za-z]{1,4}[ \-]?)?\d[\d.\-/ ]{5,22}\d(?:[ \-]?[A-Za-z0-9]{1,2})?"
     r"|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{8,20})(?![\w\-/])")
-_FORMATTED = re.compile(r"[.\-/ ]|[A-Za-z]")
+_YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.](?:0[1-9]|1[0-2])(?:[-/.](?:0[1-9]|[12]\d|3[01]))?(?!\d)")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_FORMATTED = re.compile(r"[.\-/]|[A-Za-z]")  # digits in groups of spaces alone count only in a name's window
 _PHONE_BEFORE = re.compile(r"(?i)(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon|numéro de t[eé]l"
                            r"|handy|celular|n[uú]mero|hotline|sms|landline|my number|номер|телефон|번호|전화|手机"
                            r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन|nomor|số điện thoại|numara)[^.!?\n]{0,25}$")
@@ -457,11 +466,21 @@ _NOT_ID_BEFORE = re.compile(
     r"\b[^.!?\n]{0,30}$")
 
 
-def id_spans(text: str) -> Iterator[Span]:
+def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
     """Tokens that python-stdnum validates as a personal, tax or bank id: those with punctuation
-    or letters anywhere (a bare digit run only in a name's window: see :func:`named_spans`)."""
+    or letters anywhere (a bare digit run only in a name's window: see :func:`named_spans`).
+    Tokens inside ``found`` (withheld already) are not checked again."""
+    uuids = [(u.start(), u.end()) for u in _UUID.finditer(text)] if "-" in text else []
     for m in _ID_SHAPE.finditer(text):
+        if found and any(s <= m.start() and m.end() <= e for s, e, _ in found):
+            continue
+        if any(s < m.end() and m.start() < e for s, e in uuids):
+            continue  # a UUID's groups are no id
         token = m.group().strip()
+        if any("a" <= ch <= "z" for ch in token):
+            continue  # ids are written in capitals and digits; lower case is a handle, a hash, a slug
+        if _YEAR_MONTH.search(token):
+            continue  # a date beside a year ("March 2026 2026-03") is no id
         if not _FORMATTED.search(token) or _a_date(token) or re.fullmatch(r"[0-9a-f]{7,64}", token):
             continue
         before = text[max(0, m.start() - 45):m.start()]
@@ -473,18 +492,19 @@ def id_spans(text: str) -> Iterator[Span]:
             yield m.start(), m.end(), "government id"
 
 
-_PHONE_REGIONS = (None, "US", "GB", "IN", "DE", "FR", "BR", "ES", "IT", "MX", "RU", "UA", "KR", "CN", "JP", "AU",
+_PHONE_REGIONS = ("US", "GB", "IN", "DE", "FR", "BR", "ES", "IT", "MX", "RU", "UA", "KR", "CN", "JP", "AU",
                   "TR", "NG", "ID", "VN", "EG", "SA", "AE", "PK", "BD", "NL", "PL", "SE", "CA", "ZA")
 
 
 def _is_phone(token: str, before: str) -> bool:
     if before.rstrip().endswith("+"):
         token = "+" + token
-    if not (token.startswith(("+", "(", "00")) or _PHONE_BEFORE.search(before)):
+    international = token.startswith(("+", "(")) or (token[:2] == "00" and token[2:3] in "123456789")
+    if not (international or _PHONE_BEFORE.search(before)):
         return False
     import phonenumbers
 
-    for region in _PHONE_REGIONS:
+    for region in (None,) if token.startswith("+") else _PHONE_REGIONS:
         try:
             if phonenumbers.is_valid_number(phonenumbers.parse(token, region)):
                 return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -452,8 +452,10 @@ class AdminPlans(WritePlans):
         yield from execute(f"DELETE FROM {VERSIONS} WHERE user_id = %s", (user_id,))
         yield from self._bump_generation(user_id)
         # When (the application's clock, as turns are stamped): a spooled turn said before is dropped.
-        yield from execute(f"UPDATE {USERS} SET forgotten_at = coalesce(%s, now()) WHERE user_key = {USER_KEY_SQL}",
-                           (at, user_id))
+        # The time is a parameter: Citus refuses a non-immutable function (now()) in a reference
+        # table's UPDATE.
+        yield from execute(f"UPDATE {USERS} SET forgotten_at = %s WHERE user_key = {USER_KEY_SQL}",
+                           (at if at is not None else datetime.now(UTC), user_id))
         counts["jobs"] = yield from self._forget_jobs(user_id)
         return counts
 
@@ -535,9 +537,9 @@ class AdminPlans(WritePlans):
                 "forget. If they asked for it, pass allow_forgotten=True (CLI: --into-forgotten); it is audited")
         if forgotten:
             yield from execute(
-                f"INSERT INTO {AUDIT} (user_id, op, note, at) VALUES (%s, 'restore', %s, now())",
+                f"INSERT INTO {AUDIT} (user_id, op, note, at) VALUES (%s, 'restore', %s, %s)",
                 (user_id, "restored into a user who was forgotten (allow_forgotten=True): "
-                          f"{len(data.get('facts', []))} facts"))
+                          f"{len(data.get('facts', []))} facts", datetime.now(UTC)))
         columns = [c.strip() for c in FACT_COLUMNS.split(",")]
         for f in data.get("facts", []):
             values = [f.get(c) for c in columns]

@@ -83,6 +83,11 @@ class PlansBase:
         write JSON (outcomes, context, evaluations, audit snapshots, fields, run reports)."""
         return Jsonb(value, dumps=_guarded_dumps if self.write.redact_secrets else json.dumps)
 
+    def jsonb_guarded(self, value: Any) -> Jsonb:
+        """A JSON parameter that has passed :func:`~fact_memory_graph.secrets.redact_json` already
+        (as part of a larger record): written as is, not scanned a second time."""
+        return Jsonb(value, dumps=json.dumps)
+
     def vector_literal(self, embedding: Sequence[float]) -> str:
         """pgvector text form; checks the dimension and rejects NaN/inf with a clear error."""
         if len(embedding) != self.dimension:

@@ -145,8 +145,8 @@ class WritePlans(EvaluationPlans):
             f"INSERT INTO {AUDIT} (user_id, op, fact_id, candidate_id, message_id, before, after, note, at)"
             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
             (user_id, op, fact_id, candidate_id, message_id,
-             self.jsonb(snapshot["before"]) if before is not None else None,
-             self.jsonb(snapshot["after"]) if after is not None else None, self.guard_text(snapshot["note"]), at),
+             self.jsonb_guarded(snapshot["before"]) if before is not None else None,
+             self.jsonb_guarded(snapshot["after"]) if after is not None else None, snapshot["note"], at),
         )
 
     # ------------------------------------------------------------ the one guarded way to write a user's rows
