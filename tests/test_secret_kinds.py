@@ -110,6 +110,10 @@ def test_a_secret_in_a_new_form_is_withheld(text: str, secret: str) -> None:
     "it cost €1.249,99",
     "version 3.11.7 of Python",
     "order number 4111111111111112 (it failed Luhn)",
+    # "pass" is a password's name and a verb: a pronoun after "to" is no value (a LoCoMo dev turn)
+    "That's why I want to pass that same support to anyone who needs it.",
+    # "pin" may end in a case or plural letter, not in any letter: "pink" is a colour (LoCoMo dev)
+    "Just got some new shoes! [shares a photo of pink sneakers on a white rug] dia_id D7:18",
 ])
 def test_a_look_alike_is_kept(text: str) -> None:
     assert redact_secrets(text) == text

@@ -184,6 +184,10 @@ class NameMatch:
         return self.stop
 
 
+#: The one letter a name of four letters or fewer may end with: a plural or a case ending.
+_SHORT_NAME_ENDINGS = frozenset("saeiouyäöüı")
+
+
 def names_in(text: str) -> list[NameMatch]:
     """Every name of a secret in ``text`` (``assets/secret_words.json``), with its kind. A Latin
     name may carry some inflection ("lösenordet", "şifresi", "pins"), bounded by its length."""
@@ -192,9 +196,12 @@ def names_in(text: str) -> list[NameMatch]:
     for m in pattern.finditer(text):
         if m.group("latin") is not None:
             name = _key(m.group("latin"))
+            suffix = m.group("suffix")
             allowed = 4 if len(name) >= 7 else 2 if len(name) >= 5 else 1
-            if len(m.group("suffix")) > allowed or name not in kind_of:
+            if len(suffix) > allowed or name not in kind_of:
                 continue
+            if len(name) < 5 and suffix and suffix.lower() not in _SHORT_NAME_ENDINGS:
+                continue  # a short name's one letter is an ending ("pins", "kodu"), not a word ("pink")
         else:
             name = _key(m.group("other"))
             if name not in kind_of:
@@ -238,7 +245,9 @@ _NOT_VALUE = re.compile(
     r"|short|long|new|old|expired|changed|reset|forgotten|lost|stolen|invalid|required|needed|missing|same|set"
     r"|blocked|locked|broken|ok|okay|fine|secret|private|different|easy|hard|simple|hidden|safe|for|of|to|and|or"
     r"|is|was|me|you|what|which|why|how|where|when|with|from|by|should|could|would|will|can|do|does|did|i|we|they"
-    r"|again|now|then|here|there|also|just|only|really|please|thanks|lol|yes|no)$")
+    r"|again|now|then|here|there|also|just|only|really|please|thanks|lol|yes|no"
+    r"|him|them|us|anyone|anybody|someone|somebody|everyone|everybody|nobody|anything|something|everything"
+    r"|nothing)$")
 _SECRET_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?]|[a-z][A-Z]")
 _VALUE_CHAIN = re.compile(
     r"(?<![\w@])(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Za-z]{4}(?=[ \-]\w*\d))(?:(?:[ .\-/–—]{1,3}|\s*\n\s*)(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Z]{4}(?=[ \-]?\w*\d)))*"

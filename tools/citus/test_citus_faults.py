@@ -134,10 +134,13 @@ def test_a_worker_lost_mid_write() -> None:
             person, facts = second.evaluations.who(healthy, "Mimi")
             assert person.name == "Mia" and [f.claim for f in facts] == ["has a sister Mia"]
             assert "purged_facts" in second.upkeep.maintain(healthy)
-            # "forget what I just said" of a healthy user (its digests on the coordinator, its rows on
-            # its shard) finishes, and the user keeps queueing.
-            assert second.facts.forget_message(healthy, "down-mia")["purged"] == 1
-            assert second.evaluations.people(healthy) == []
+            # "forget what I just said" bumps the user's forget generation (so work in flight that
+            # read the turn applies nothing), a row of a reference table kept on every node: while a
+            # node is down it cannot finish, deletes nothing and says so (retried after the restart,
+            # below); the user keeps queueing meanwhile.
+            with pytest.raises(FactMemoryError, match="(?i)connection"):
+                second.facts.forget_message(healthy, "down-mia")
+            assert [p.name for p in second.evaluations.people(healthy)] == ["Mia"]  # nothing deleted
             out = second.write_node().invoke({"messages": [HumanMessage("I play go", id="cq2")]},
                                              {"configurable": {"user_id": healthy}})
             assert out["memory_outcome"]["queued"] == ["cq2"] and not out["memory_outcome"].get("spooled")
@@ -155,6 +158,9 @@ def test_a_worker_lost_mid_write() -> None:
             assert second.facts.list(leaving)  # still pending
     finally:
         cluster.restart(LOST)
+    # The forget of a turn refused during the outage finishes once every node answers.
+    assert memory.facts.forget_message(healthy, "down-mia")["purged"] == 1
+    assert memory.evaluations.people(healthy) == []
     # Recovery: retry every failed write with its own message id; each applies exactly once.
     for (user, message_id), _error in sorted(failed.items()):
         n = int(message_id[1:])

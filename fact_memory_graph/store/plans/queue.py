@@ -111,8 +111,9 @@ def drainer_name() -> str:
 class QueuePlans(SessionPlans):
     def _enqueue_plan(self, user_id: str, entries: Sequence[QueueEntry], now: datetime, after_s: float,
                       max_delay_s: float, spooled: bool = False) -> Plan[list[str]]:
-        """Record the entries not seen before (by id or fingerprint, queued or processed) in one
-        statement; returns the ids recorded. A new message pushes the user's waiting messages'
+        """Record the entries not seen before (by id or fingerprint, queued or processed) and not
+        forgotten, under the user's lock (the statements below, in one transaction); returns the
+        ids recorded. A new message pushes the user's waiting messages'
         due time back by ``after_s`` (the debounce), never past ``max_delay_s`` after each one was
         queued, and never earlier than a retry's backoff."""
         require_user(user_id)
