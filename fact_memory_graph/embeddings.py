@@ -73,7 +73,7 @@ class LocalMiniLMEmbeddings(_LocalEmbeddings):
     """
 
     #: A query and a stored text are embedded alike (no prefixes): the recall's vector of a text
-    #: serves the write path for the same text (``MemoryContext.embed_message``).
+    #: serves the write path for the same text (``MemoryContext.messages_vector``).
     symmetric: ClassVar[bool] = True
 
     #: The name recorded with a store's vectors (:mod:`fact_memory_graph.embedder_record`).

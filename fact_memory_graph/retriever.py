@@ -466,23 +466,25 @@ class FactMemoryRetriever(BaseRetriever):
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, k: int | None = None,
-        search_kwargs: dict[str, Any] | None = None, _user_id: str | None = None, **kwargs: Any,
+        search_kwargs: dict[str, Any] | None = None, _user_id: str | None = None,
+        _embedding: Sequence[float] | None = None, **kwargs: Any,
     ) -> list[Document]:
         user = check_id(_user_id or self.user_id, "user_id")
         opts = self._options(k, search_kwargs, kwargs)
         args = self._search_args(opts, query)
-        embedding = self.context.embed_query(query)
+        embedding = self.context.embed_query(query) if _embedding is None else _embedding
         dated = args["period"] is not None or asks_when(query)
         return self._rank(user, self.context.store.search(user, embedding, args.pop("quotas"), **args), opts, dated)
 
     async def _aget_relevant_documents(
         self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun, k: int | None = None,
-        search_kwargs: dict[str, Any] | None = None, _user_id: str | None = None, **kwargs: Any,
+        search_kwargs: dict[str, Any] | None = None, _user_id: str | None = None,
+        _embedding: Sequence[float] | None = None, **kwargs: Any,
     ) -> list[Document]:
         user = check_id(_user_id or self.user_id, "user_id")
         opts = self._options(k, search_kwargs, kwargs)
         args = self._search_args(opts, query)
-        embedding = await self.context.aembed_query(query)
+        embedding = await self.context.aembed_query(query) if _embedding is None else _embedding
         dated = args["period"] is not None or asks_when(query)
         return self._rank(user, await self.context.astore.search(user, embedding, args.pop("quotas"), **args), opts,
                           dated)
