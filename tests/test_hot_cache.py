@@ -210,6 +210,22 @@ def test_the_bound_is_kept_least_recently_read_out_first() -> None:
     assert "c" not in cache._users
 
 
+def test_reads_during_a_copy_ask_for_no_second_copy() -> None:
+    """The reads that go to Postgres while the user's copy is under way are answered by that copy
+    when it lands; they do not start another whole-user copy after it (a stale copy is found by
+    the next read's marker, which asks again)."""
+    cache = hot_mod.HotCache(max_bytes=10_000)
+    cache.want("u", cold=True)
+    assert cache.take_fill("u") and not cache.take_fill("u")
+    cache.want("u", cold=True)  # read while copying
+    cache.put("u", _sized((0, 1, 0)))
+    cache.end_fill("u")
+    assert not cache.take_fill("u") and cache.fills == 1 and cache.misses == 2
+    assert cache.get("u", (0, 2, 0), accesses_matter=False) is None  # written since: dropped
+    cache.want("u")
+    assert cache.take_fill("u") and cache.fills == 2
+
+
 def _sized(marker):
     user = hot_mod.build_user(marker, [], [], ("fma", 8), 8)
     user.nbytes = 4_000

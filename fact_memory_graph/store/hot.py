@@ -419,6 +419,8 @@ class HotCache:
         self._executor: ThreadPoolExecutor | None = None
         self.hits = 0
         self.misses = 0
+        #: copies started (each a whole user read from Postgres)
+        self.fills = 0
 
     @property
     def enabled(self) -> bool:
@@ -479,7 +481,10 @@ class HotCache:
         """A read of this user went to Postgres: copy the user in (see :meth:`take_fill`).
         ``cold``: no copy was kept (counted as a miss here; a stale one is counted by :meth:`get`)."""
         with self._lock:
-            self._wanted.add(user_id)
+            # A read during the user's copy does not ask for another: the copy under way answers
+            # it (a copy that turns out stale is found by the next read's marker, which asks again).
+            if user_id not in self.filling:
+                self._wanted.add(user_id)
             self.misses += cold
 
     def take_fill(self, user_id: str) -> bool:
@@ -489,6 +494,7 @@ class HotCache:
                 return False
             self._wanted.discard(user_id)
             self.filling.add(user_id)
+            self.fills += 1
             return True
 
     def in_background(self, fn: Callable[[], Any]) -> None:
