@@ -154,8 +154,8 @@ class MemoryContext:
     #: What the one extraction call judges besides the facts: :class:`~fact_memory_graph.evaluators.Evaluator`
     #: objects (typed ``Any`` here: the evaluators module sits above this one).
     evaluators: tuple[Any, ...] = ()
-    #: The latest query vectors by text (an embedder that embeds queries and stored texts alike):
-    #: the write path takes the recall's vector of a message instead of embedding it again.
+    #: The latest query and message vectors by text (an embedder that embeds queries and stored
+    #: texts alike): the recall and the write path embed each message once (messages_vector).
     recent_vectors: RecentVectors = field(default_factory=lambda: RecentVectors(), repr=False)
 
     @property
