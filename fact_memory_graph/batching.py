@@ -32,6 +32,10 @@ class BatchingEmbeddings(Embeddings):
     def dimension(self) -> int | None:
         return getattr(self.inner, "dimension", None)
 
+    @property
+    def symmetric(self) -> bool:
+        return bool(getattr(self.inner, "symmetric", False))
+
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         return self.inner.embed_documents(texts)
 

@@ -157,6 +157,10 @@ class ReadConfig(BaseModel):
     max_query_chars: int = Field(default=4000, ge=100)
     #: Count retrievals (access_count / last_accessed_at); done on a background thread.
     track_access: bool = True
+    #: A hot user's facts kept in this process (vectors, lexemes, ranking fields; about 6 MB per
+    #: 1,000 facts with MiniLM), at most this many MB over all users, least recently read out
+    #: first; every read checks the user's change marker first (docs/retrieval.md). 0: off.
+    hot_cache_mb: int = Field(default=128, ge=0)
     #: Deadline of one read of the recall node, the middleware and the tools (embedding
     #: included); past it, or when the read fails, they answer with an empty memory section and
     #: log one line (``on_error="log"``, their default). ``None``: no deadline.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+import numpy as np
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
@@ -87,6 +89,57 @@ class AccessRecorder:
         self._executor.shutdown(wait=True)
 
 
+#: A message's own vector is the embedding of at most this many of its characters (middle cut):
+#: the recall and the write path key and embed a message alike, so each embeds it once. (MiniLM
+#: reads 256 tokens, about this much English text.)
+MESSAGE_VECTOR_CHARS = 1000
+
+
+def message_key(text: str) -> str:
+    """The text a message's vector is the embedding of, and its key in :class:`RecentVectors`."""
+    return clean_text(truncate_middle(text, MESSAGE_VECTOR_CHARS)).strip()
+
+
+def compose(vectors: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:
+    """One query vector from several messages' vectors: their sum weighted by each message's
+    length (its share of a text embedded whole), normalised. One vector is returned as is."""
+    if len(vectors) == 1:
+        return list(vectors[0])
+    total = np.asarray(weights, dtype=np.float64) @ np.asarray(vectors, dtype=np.float64)
+    norm = float(np.linalg.norm(total))
+    return (total / norm if norm else total).tolist()
+
+
+class RecentVectors:
+    """The last ``size`` vectors of queries and messages by exact text (thread-safe, least
+    recent out first)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._vectors: OrderedDict[str, list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+        #: Vectors handed to the write path instead of embedding again.
+        self.reused = 0
+
+    def put(self, text: str, vector: list[float]) -> None:
+        with self._lock:
+            self._vectors[text] = vector
+            self._vectors.move_to_end(text)
+            while len(self._vectors) > self.size:
+                self._vectors.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._vectors.clear()
+
+    def get(self, text: str) -> list[float] | None:
+        with self._lock:
+            vector = self._vectors.get(text)
+            if vector is not None:
+                self.reused += 1
+            return vector
+
+
 @dataclass
 class MemoryContext:
     """Store (sync and async), embedder, model, clock, configuration and access recorder."""
@@ -101,6 +154,9 @@ class MemoryContext:
     #: What the one extraction call judges besides the facts: :class:`~fact_memory_graph.evaluators.Evaluator`
     #: objects (typed ``Any`` here: the evaluators module sits above this one).
     evaluators: tuple[Any, ...] = ()
+    #: The latest query and message vectors by text (an embedder that embeds queries and stored
+    #: texts alike): the recall and the write path embed each message once (messages_vector).
+    recent_vectors: RecentVectors = field(default_factory=lambda: RecentVectors(), repr=False)
 
     @property
     def taxonomy(self) -> Taxonomy:
@@ -140,10 +196,61 @@ class MemoryContext:
     def _query(self, text: str) -> str:
         return clean_text(truncate_middle(text, self.config.read.max_query_chars))
 
+    @property
+    def _symmetric(self) -> bool:
+        return bool(getattr(self.embeddings, "symmetric", False))
+
     def embed_query(self, text: str) -> list[float]:
         """Embed a search query (cut to ``ReadConfig.max_query_chars``), dimension checked."""
-        return self._checked([self.embeddings.embed_query(self._query(text))])[0]
+        query = self._query(text)
+        vector = self._checked([self.embeddings.embed_query(query)])[0]
+        if self._symmetric and message_key(query) == query.strip():
+            self.recent_vectors.put(query.strip(), vector)
+        return vector
 
     async def aembed_query(self, text: str) -> list[float]:
         """Async twin of :meth:`embed_query`."""
-        return self._checked([await self.embeddings.aembed_query(self._query(text))])[0]
+        query = self._query(text)
+        vector = self._checked([await self.embeddings.aembed_query(query)])[0]
+        if self._symmetric and message_key(query) == query.strip():
+            self.recent_vectors.put(query.strip(), vector)
+        return vector
+
+    def _split(self, texts: Sequence[str]) -> tuple[list[str], list[str], list[list[float] | None]]:
+        keys = [k for k in (message_key(t) for t in texts) if k]
+        unique = list(dict.fromkeys(keys))
+        known = [self.recent_vectors.get(k) for k in unique]
+        return keys, unique, known
+
+    def _composed(self, keys: list[str], unique: list[str], known: list[list[float] | None],
+                  embedded: list[list[float]]) -> list[float] | None:
+        fresh = iter(embedded)
+        by_key: dict[str, list[float]] = {}
+        for key, vector in zip(unique, known, strict=True):
+            if vector is None:
+                vector = next(fresh)
+                self.recent_vectors.put(key, vector)
+            by_key[key] = vector
+        if not keys:
+            return None
+        return compose([by_key[k] for k in keys], [len(k) for k in keys])
+
+    def messages_vector(self, texts: Sequence[str]) -> list[float] | None:
+        """One vector for these messages, each message's text embedded once per process: a
+        message's vector (:func:`message_key`) is taken from :attr:`recent_vectors` when the
+        recall or the write path embedded it before, else embedded now (the missing ones in one
+        call) and kept; the vectors are composed by :func:`compose`. ``None`` for an embedder
+        that embeds queries unlike stored texts (the caller embeds its own text) or no text."""
+        if not self._symmetric:
+            return None
+        keys, unique, known = self._split(texts)
+        missing = [k for k, v in zip(unique, known, strict=True) if v is None]
+        return self._composed(keys, unique, known, self.embed_many(missing))
+
+    async def amessages_vector(self, texts: Sequence[str]) -> list[float] | None:
+        """Async twin of :meth:`messages_vector`."""
+        if not self._symmetric:
+            return None
+        keys, unique, known = self._split(texts)
+        missing = [k for k, v in zip(unique, known, strict=True) if v is None]
+        return self._composed(keys, unique, known, await self.aembed_many(missing))

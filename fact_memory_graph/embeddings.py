@@ -72,6 +72,10 @@ class LocalMiniLMEmbeddings(_LocalEmbeddings):
     padded batch sent to the model at once.
     """
 
+    #: A query and a stored text are embedded alike (no prefixes): the recall's vector of a text
+    #: serves the write path for the same text (``MemoryContext.messages_vector``).
+    symmetric: ClassVar[bool] = True
+
     #: The name recorded with a store's vectors (:mod:`fact_memory_graph.embedder_record`).
     model_id: ClassVar[str] = "all-MiniLM-L6-v2 (int8 ONNX)"
 

@@ -63,6 +63,7 @@ from fact_memory_graph.store import (
     make_pool,
 )
 from fact_memory_graph.store._driver import session_options
+from fact_memory_graph.store.hot import HotCache
 from fact_memory_graph.store_view import FactMemoryStoreView
 from fact_memory_graph.taxonomy import Taxonomy
 from fact_memory_graph.tools import memory_tools
@@ -131,6 +132,8 @@ class FactMemory:
         self.config = config or FactMemoryConfig()
         #: The categories in use: the built-in ones plus ``config.categories``.
         self.taxonomy = store.taxonomy = Taxonomy.of(self.config.categories)
+        if store.hot is None and self.config.read.hot_cache_mb > 0:
+            store.hot = HotCache(self.config.read.hot_cache_mb * 1024 * 1024)
         self.clock: Callable[[], datetime] = clock or utc_now
         self.database_url = database_url
         self._llm = llm
@@ -289,6 +292,7 @@ class FactMemory:
                                                taxonomy=memory.store.taxonomy)
         memory.context.astore.forget_key_dir = memory.store.forget_key_dir
         await memory.context.astore.open_holds()
+        memory.context.astore.hot = memory.store.hot
         return memory
 
     def close(self) -> None:
@@ -494,6 +498,7 @@ class FactMemory:
         check_id(user_id, "user_id")
         if self.queue.spool is not None:
             self.queue.spool.drop_user(user_id)  # turns spooled by this process during an outage
+        self.context.recent_vectors.clear()  # recent query texts (of any user: they are not keyed by one)
         try:
             return self.store.delete_user(user_id, at=self.context.now())
         except StoreError as exc:
@@ -505,6 +510,7 @@ class FactMemory:
         check_id(user_id, "user_id")
         if self.queue.spool is not None:
             await asyncio.to_thread(self.queue.spool.drop_user, user_id)
+        self.context.recent_vectors.clear()  # recent query texts (of any user: they are not keyed by one)
         try:
             return await self.astore.delete_user(user_id, at=self.context.now())
         except StoreError as exc:

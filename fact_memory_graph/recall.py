@@ -53,25 +53,31 @@ def make_recall_node(
     read = read_cfg = context.config.read
     budget = read.token_budget if token_budget is None else token_budget
 
-    def query_and_retriever(state: Mapping[str, Any], config: RunnableConfig) -> tuple[str, FactMemoryRetriever]:
+    def query_and_retriever(state: Mapping[str, Any], config: RunnableConfig
+                            ) -> tuple[str, list[str], FactMemoryRetriever]:
         user_id = resolve_user_id(state, config)
         recent = convert_to_messages(list(state.get("messages") or [])[-read.recall_messages :])  # tuples too
+        texts = [message_text(m) for m in recent]
         # Each message cut first, so one huge message cannot crowd out the others.
         per_message = max(read.max_query_chars // max(len(recent), 1), 1)
-        query = "\n".join(truncate_middle(message_text(m), per_message) for m in recent).strip()
+        query = "\n".join(truncate_middle(text, per_message) for text in texts).strip()
         retriever = FactMemoryRetriever(
             context=context,
             user_id=user_id,
             k_durable=read.k_durable if k_durable is None else k_durable,
             k_current=read.k_current if k_current is None else k_current,
         )
-        return query, retriever
+        return query, texts, retriever
 
+    # The query's vector is composed of each message's own vector (context.messages_vector): a
+    # message embedded by an earlier turn's recall, or by the write path, is not embedded again,
+    # and the write path finds this turn's vectors (one embedding per message). An embedder that
+    # embeds queries unlike stored texts gets the joined text, as the retriever embeds it.
     def recall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
-        query, retriever = query_and_retriever(state, config)
+        query, texts, retriever = query_and_retriever(state, config)
 
         def read() -> str:
-            docs = retriever.invoke(query) if query else []
+            docs = retriever.invoke(query, _embedding=context.messages_vector(texts)) if query else []
             profile = get_profile(context.store, retriever.user_id, at=context.now(),
                                   goals=tracks_goals(context.evaluators)).text if include_profile else None
             sessions = session_lines(search_sessions(
@@ -84,10 +90,10 @@ def make_recall_node(
                                  what="recall")}
 
     async def arecall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
-        query, retriever = query_and_retriever(state, config)
+        query, texts, retriever = query_and_retriever(state, config)
 
         async def read() -> str:
-            docs = await retriever.ainvoke(query) if query else []
+            docs = await retriever.ainvoke(query, _embedding=await context.amessages_vector(texts)) if query else []
             profile = ((await aget_profile(context.astore, retriever.user_id, at=context.now(),
                                            goals=tracks_goals(context.evaluators))).text
                        if include_profile else None)

@@ -106,9 +106,9 @@ def _select(by_kind: dict[FactKind, list[list[Any]]], k_durable: int, k_current:
     kept: list[list[Any]] = []
     for kind, quota in ((FactKind.DURABLE, k_durable), (FactKind.CURRENT, k_current)):
         scored = by_kind[kind]
-        scored.sort(key=lambda s: (-s[0], s[3].claim, str(s[3].id)))
+        scored.sort(key=lambda s: (-s[0], s[3].claim, s[3].id))  # a UUID orders as its text does
         kept.extend(scored[:quota])
-    kept.sort(key=lambda s: (-round(s[0], 6), s[3].kind.value, s[3].claim, str(s[3].id)))
+    kept.sort(key=lambda s: (-round(s[0], 6), s[3].kind.value, s[3].claim, s[3].id))
     return kept[:k] if k is not None else kept
 
 
@@ -222,7 +222,8 @@ def _boost_said_together(scored: list[list[Any]], boost: float) -> None:
     In place, on ``[score, relevance, weight, fact, ...]`` entries."""
     if boost <= 0 or len(scored) < 2:
         return
-    best = max(scored, key=lambda s: (s[0], s[3].claim, str(s[3].id)))
+    top = max(s[0] for s in scored)  # the ties of the best score alone need the tie-break
+    best = max((s for s in scored if s[0] == top), key=lambda s: (s[3].claim, s[3].id))
     key, bonus = _said_together(best[3]), boost * best[0]
     if key is None:
         return
@@ -465,23 +466,25 @@ class FactMemoryRetriever(BaseRetriever):
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, k: int | None = None,
-        search_kwargs: dict[str, Any] | None = None, _user_id: str | None = None, **kwargs: Any,
+        search_kwargs: dict[str, Any] | None = None, _user_id: str | None = None,
+        _embedding: Sequence[float] | None = None, **kwargs: Any,
     ) -> list[Document]:
         user = check_id(_user_id or self.user_id, "user_id")
         opts = self._options(k, search_kwargs, kwargs)
         args = self._search_args(opts, query)
-        embedding = self.context.embed_query(query)
+        embedding = self.context.embed_query(query) if _embedding is None else _embedding
         dated = args["period"] is not None or asks_when(query)
         return self._rank(user, self.context.store.search(user, embedding, args.pop("quotas"), **args), opts, dated)
 
     async def _aget_relevant_documents(
         self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun, k: int | None = None,
-        search_kwargs: dict[str, Any] | None = None, _user_id: str | None = None, **kwargs: Any,
+        search_kwargs: dict[str, Any] | None = None, _user_id: str | None = None,
+        _embedding: Sequence[float] | None = None, **kwargs: Any,
     ) -> list[Document]:
         user = check_id(_user_id or self.user_id, "user_id")
         opts = self._options(k, search_kwargs, kwargs)
         args = self._search_args(opts, query)
-        embedding = await self.context.aembed_query(query)
+        embedding = await self.context.aembed_query(query) if _embedding is None else _embedding
         dated = args["period"] is not None or asks_when(query)
         return self._rank(user, await self.context.astore.search(user, embedding, args.pop("quotas"), **args), opts,
                           dated)

@@ -49,7 +49,7 @@ def test_migrations_run_twice_and_are_recorded(fresh_db_url: str) -> None:
                       "fact_memory_processed_messages", "fact_memory_migrations", "fact_memory_meta",
                       "fact_memory_runs", "fact_memory_users", "fact_memory_profiles", "fact_memory_sessions",
                       "fact_memory_messages", "fact_memory_forget_requests", "fact_memory_people",
-                      "fact_memory_evaluations", "fact_memory_digests", "fact_memory_forgotten"}
+                      "fact_memory_evaluations", "fact_memory_digests", "fact_memory_forgotten", "fact_memory_versions"}
     assert dim == 384
 
 

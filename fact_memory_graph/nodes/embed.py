@@ -36,6 +36,7 @@ from fact_memory_graph.sanitize import (
     clean_text,
     quote,
     redact_in_context,
+    redact_secrets,
     redact_turns,
 )
 from fact_memory_graph.schema import ApplyOutcome
@@ -180,7 +181,7 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
                 user_id=user_id, message_id=message_id,
                 skipped=f"batching: {len(batch_idx)} of {cfg.extract_every} messages")}}
     batch = [messages[i] for i in batch_idx]
-    text = clean_text("\n".join(message_text(m) for m in batch)).strip()
+    text = whole = clean_text("\n".join(message_text(m) for m in batch)).strip()
     if cfg.redact_secrets:  # the extractor never sees a card number, a password, a key (nor half a card)
         turn_before = [i for i in pick["humans"] if i < batch_idx[0]]
         text = redact_in_context(text, message_text(messages[turn_before[-1]]) if turn_before else "")
@@ -200,6 +201,12 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
         context = redact_turns(context, message_text(messages[first]))
     context = [f"{_role(m)}: {quote(text)}" for m, text in zip(earlier, context, strict=True)]
     probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
+    # The same, as the messages' own texts: their vectors, composed (context.messages_vector), are
+    # the ones the recall embedded (one embedding per message). A batch whose text the secret
+    # filter or the length cut changed is one text.
+    parts = [message_text(m) for m in batch] if len(batch) > 1 and text == whole else [text]
+    if len(text) < SHORT_MESSAGE_CHARS and earlier:
+        parts.insert(0, redact_secrets(message_text(earlier[-1])) if cfg.redact_secrets else message_text(earlier[-1]))
     batch_ids = [str(m.id) for m in batch]
     before = [i for i in pick["humans"] if i < first]  # the user's turn before this one ("forget that")
     previous = str(messages[before[-1]].id) if before else None
@@ -216,7 +223,7 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
               "forget_request": request_state(asks_to_forget(text)),
               "previous_ids": [previous, pick["all_aliases"][previous]] if previous in pick["all_aliases"]
               else [previous] if previous else []}
-    return {"update": update, "probe": probe}
+    return {"update": update, "probe": probe, "parts": parts}
 
 
 def _needs_turn_before(pick: dict[str, Any], prepared: dict[str, Any]) -> bool:
@@ -255,7 +262,7 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
             return prepared["result"]
         if _needs_turn_before(pick, prepared):
             _with_turn_before(prepared, ctx.store.last_processed(pick["user_id"]))
-        [vector] = ctx.embed_many([prepared["probe"]])
+        vector = ctx.messages_vector(prepared["parts"]) or ctx.embed_many([prepared["probe"]])[0]
         return finish(state, prepared, vector, generation)
 
     async def aembed(state: WriteState, config: RunnableConfig) -> Update:
@@ -268,7 +275,7 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
             return prepared["result"]
         if _needs_turn_before(pick, prepared):
             _with_turn_before(prepared, await ctx.astore.last_processed(pick["user_id"]))
-        [vector] = await ctx.aembed_many([prepared["probe"]])
+        vector = await ctx.amessages_vector(prepared["parts"]) or (await ctx.aembed_many([prepared["probe"]]))[0]
         return finish(state, prepared, vector, generation)
 
     return embed, aembed

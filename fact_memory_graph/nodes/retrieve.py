@@ -27,9 +27,11 @@ def make_retrieve_node(ctx: MemoryContext) -> NodePair:
     quotas = {FactKind.DURABLE: k, FactKind.CURRENT: k}
 
     def retrieve(state: WriteState, config: RunnableConfig) -> Update:
-        return _label(ctx.store.search(state["user_id"], state["message_embedding"], quotas))
+        # Postgres, not the hot cache: the user was just written (a copy would be stale, and
+        # asking for one after every message would copy the user after every message).
+        return _label(ctx.store.search(state["user_id"], state["message_embedding"], quotas, hot=False))
 
     async def aretrieve(state: WriteState, config: RunnableConfig) -> Update:
-        return _label(await ctx.astore.search(state["user_id"], state["message_embedding"], quotas))
+        return _label(await ctx.astore.search(state["user_id"], state["message_embedding"], quotas, hot=False))
 
     return retrieve, aretrieve

@@ -25,6 +25,8 @@ AUDIT = "fact_memory_audit"
 PROCESSED = "fact_memory_processed_messages"
 RUNS = "fact_memory_runs"
 USERS = "fact_memory_users"
+#: Per-user change counters (triggers bump them): what a cached read is checked against.
+VERSIONS = "fact_memory_versions"
 FORGOTTEN = "fact_memory_forgotten"
 PROFILES = "fact_memory_profiles"
 SESSIONS = "fact_memory_sessions"

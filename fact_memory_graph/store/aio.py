@@ -10,6 +10,7 @@ and async code never has to ask which driver it has.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -48,6 +49,8 @@ from fact_memory_graph.store.plans import FactVector, LoggedTurn, Neighbour, Que
 from fact_memory_graph.store.store import FactStore
 from fact_memory_graph.taxonomy import Taxonomy
 
+logger = logging.getLogger(__name__)
+
 T = TypeVar("T")
 
 
@@ -61,6 +64,7 @@ class AsyncFactStore(StorePlans):
         self.pool = pool
         self.heal = heal
         self._holds: AsyncHolds | None = None
+        self._fills: set[asyncio.Task[bool]] = set()  # hot-cache copies under way (kept referenced)
 
     @classmethod
     @asynccontextmanager
@@ -120,11 +124,27 @@ class AsyncFactStore(StorePlans):
         statuses: Sequence[str] = RETRIEVABLE_STATUSES, categories: Sequence[str] | None = None,
         query_text: str | None = None, mode: str = "dense", lexical_weight: float = 1.0, since: datetime | None = None,
         until: datetime | None = None, fusion: Fusion | None = None, whole_pool: bool = False,
-        period: tuple[datetime, datetime] | None = None,
+        period: tuple[datetime, datetime] | None = None, hot: bool = True,
     ) -> dict[FactKind, list[SearchHit]]:
-        return await self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories,
+        found = await self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories,
                                                           query_text, mode, lexical_weight, since, until, fusion,
-                                                          whole_pool, period))
+                                                          whole_pool, period, hot))
+        if hot and self.hot is not None and self.hot.take_fill(user_id):
+            task = asyncio.get_running_loop().create_task(self.fill_hot(user_id))
+            self._fills.add(task)
+            task.add_done_callback(self._fills.discard)
+        return found
+
+    async def fill_hot(self, user_id: str) -> bool:
+        """Async twin of ``FactStore.fill_hot``."""
+        try:
+            return await self._run(lambda: self._hot_fill_plan(user_id))
+        except Exception:  # a copy is an optimisation: a failure leaves reads on Postgres
+            logger.debug("fact-memory: could not cache user's facts", exc_info=True)
+            return False
+        finally:
+            if self.hot is not None:
+                self.hot.end_fill(user_id)
 
     async def nearest_same_category(
         self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int = 3
@@ -352,7 +372,11 @@ class AsyncFactStore(StorePlans):
         return await self._run(self._forget_requests_plan)
 
     async def delete_user(self, user_id: str, *, at: datetime | None = None) -> dict[str, int]:
-        return await self._run(lambda: self._delete_user_plan(user_id, at), transaction=True)
+        try:
+            return await self._run(lambda: self._delete_user_plan(user_id, at), transaction=True)
+        finally:  # this process's copy goes at once (another process's at its next read of the user)
+            if self.hot is not None:
+                self.hot.discard(user_id)
 
     async def unreconciled(self, user_id: str, *, limit: int) -> tuple[list[FactVector], int]:
         return await self._run(lambda: self._unreconciled_plan(user_id, limit))
@@ -439,6 +463,7 @@ class ThreadedAsyncFactStore(AsyncFactStore):
         super().__init__(None, dimension=store.dimension, write=store.write, lifecycle=store.lifecycle,
                          taxonomy=store.taxonomy)
         self.sync_store = store
+        self.hot = store.hot  # one copy of a hot user per memory, whichever store reads
 
     async def _run(self, make_plan: Callable[[], Plan[T]], *, transaction: bool = False,
                    pipeline: bool = False, wait_s: float | None = None) -> T:

@@ -32,12 +32,13 @@ from fact_memory_graph.store._sql import (
     RUNS,
     SESSIONS,
     USERS,
+    VERSIONS,
 )
 
 #: Distributed by user_id and co-located with the facts, in the order ``setup --citus``
 #: distributes them (the facts first: the others' foreign keys and joins point at it).
 DISTRIBUTED: tuple[str, ...] = (FACTS, CANDIDATES, AUDIT, PROCESSED, RUNS, PROFILES, SESSIONS, MESSAGES, PEOPLE,
-                                EVALUATIONS)
+                                EVALUATIONS, VERSIONS)
 
 #: Reference tables (a copy on every node), with why.
 REFERENCE: dict[str, str] = {

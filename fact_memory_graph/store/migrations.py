@@ -387,6 +387,30 @@ ALTER TABLE fact_memory_facts SET (autovacuum_vacuum_insert_scale_factor = 0.02)
 ALTER TABLE fact_memory_users ADD COLUMN forgotten_at timestamptz;
 """,
     ),
+    (
+        "a per-user change marker: what a process's copy of a user's facts is checked against",
+        """
+-- One row per user who has facts, people or candidates: bumped by every plan that writes them, in
+-- the writing transaction (its last statement; no trigger: Citus does not run triggers on
+-- distributed tables by default), and read with every cached read (a hot user's facts held in
+-- process memory are used only while it is unchanged: docs/retrieval.md). The access counts
+-- written after each read bump ``accesses`` instead, so reading does not throw the copy away.
+-- forget() deletes the row. Distributed by user_id, co-located with the facts (store/layout.py).
+CREATE TABLE fact_memory_versions (
+    user_id  text PRIMARY KEY,
+    version  bigint NOT NULL DEFAULT 0,
+    accesses bigint NOT NULL DEFAULT 0
+);
+-- The users who already have rows get theirs now: a writer creates a missing row only for a user
+-- who still has rows after its write.
+INSERT INTO fact_memory_versions (user_id, version)
+    SELECT user_id, 1 FROM fact_memory_facts GROUP BY user_id ON CONFLICT DO NOTHING;
+INSERT INTO fact_memory_versions (user_id, version)
+    SELECT user_id, 1 FROM fact_memory_people GROUP BY user_id ON CONFLICT DO NOTHING;
+INSERT INTO fact_memory_versions (user_id, version)
+    SELECT user_id, 1 FROM fact_memory_candidates GROUP BY user_id ON CONFLICT DO NOTHING;
+""",
+    ),
 ]
 
 

@@ -6,6 +6,7 @@ message processed, so a message applies exactly once and a failure leaves nothin
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -46,6 +47,8 @@ from fact_memory_graph.taxonomy import Taxonomy
 T = TypeVar("T")
 
 
+logger = logging.getLogger(__name__)
+
 class FactStore(StorePlans):
     """Postgres + pgvector storage for facts, candidates, the audit log and processed messages."""
 
@@ -80,6 +83,8 @@ class FactStore(StorePlans):
         with self._holds_lock:
             if self._holds is not None:
                 self._holds.close()
+        if self.hot is not None:
+            self.hot.close()
         self.pool.close()
 
     @contextmanager
@@ -122,14 +127,30 @@ class FactStore(StorePlans):
         statuses: Sequence[str] = RETRIEVABLE_STATUSES, categories: Sequence[str] | None = None,
         query_text: str | None = None, mode: str = "dense", lexical_weight: float = 1.0, since: datetime | None = None,
         until: datetime | None = None, fusion: Fusion | None = None, whole_pool: bool = False,
-        period: tuple[datetime, datetime] | None = None,
+        period: tuple[datetime, datetime] | None = None, hot: bool = True,
     ) -> dict[FactKind, list[SearchHit]]:
         """The top candidates per kind for one user, in one round trip, most relevant first:
         exact cosine (``mode="dense"``), full-text (``"lexical"``) or their fusion (``"hybrid"``,
-        needs ``query_text``); see ``ReadPlans._search_plan``."""
-        return self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories,
-                                                          query_text, mode, lexical_weight, since, until, fusion,
-                                                          whole_pool, period))
+        needs ``query_text``); see ``ReadPlans._search_plan``. ``hot=False``: Postgres only, no
+        copy of the user asked for (the write path: its user has just changed)."""
+        found = self._run(lambda: self._search_plan(user_id, embedding, quotas, statuses, categories,
+                                                    query_text, mode, lexical_weight, since, until, fusion,
+                                                    whole_pool, period, hot))
+        if hot and self.hot is not None and self.hot.take_fill(user_id):
+            self.hot.in_background(lambda: self.fill_hot(user_id))
+        return found
+
+    def fill_hot(self, user_id: str) -> bool:
+        """Copy the user's facts into the hot cache now (the read path does it in the
+        background after a read that went to Postgres); whether the copy was kept."""
+        try:
+            return self._run(lambda: self._hot_fill_plan(user_id))
+        except Exception:  # a copy is an optimisation: a failure leaves reads on Postgres
+            logger.debug("fact-memory: could not cache user's facts", exc_info=True)
+            return False
+        finally:
+            if self.hot is not None:
+                self.hot.end_fill(user_id)
 
     def nearest_same_category(
         self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int = 3
@@ -393,7 +414,11 @@ class FactStore(StorePlans):
 
     def delete_user(self, user_id: str, *, at: datetime | None = None) -> dict[str, int]:
         """Hard-delete everything stored for a user (facts, candidates, audit, processed ids)."""
-        return self._run(lambda: self._delete_user_plan(user_id, at), transaction=True)
+        try:
+            return self._run(lambda: self._delete_user_plan(user_id, at), transaction=True)
+        finally:  # this process's copy goes at once (another process's at its next read of the user)
+            if self.hot is not None:
+                self.hot.discard(user_id)
 
     # ------------------------------------------------------------------ reconciliation
     def unreconciled(self, user_id: str, *, limit: int) -> tuple[list[FactVector], int]:

@@ -28,6 +28,7 @@ from fact_memory_graph.store._sql import (
     SESSIONS,
     USER_KEY_SQL,
     USERS,
+    VERSIONS,
     Plan,
     Row,
     execute,
@@ -172,6 +173,8 @@ class AdminPlans(WritePlans):
         for row_id, vector in zip(ids, vectors, strict=True):
             done += yield from rowcount(f"UPDATE {table} SET embedding = %s::vector WHERE user_id = %s AND {key} = %s",
                                         (self.vector_param(vector), user_id, row_id))
+        if table != SESSIONS:
+            yield from self._bump_version(user_id)
         return done
 
     def _migration_versions_plan(self) -> Plan[list[int]]:
@@ -211,6 +214,7 @@ class AdminPlans(WritePlans):
             counts["message_log"] = yield from rowcount(
                 f"DELETE FROM {MESSAGES} WHERE user_id = %s AND state = 'done' AND processed_at < %s",
                 (user_id, log_before))
+        yield from self._bump_version(user_id)
         return counts
 
     def _archive_open_states(self, user_id: str, at: datetime) -> Plan[int]:
@@ -250,10 +254,12 @@ class AdminPlans(WritePlans):
             swept += 1
         return swept
 
-    def _purge_fact_plan(self, user_id: str, fact_id: UUID | str) -> Plan[bool]:
+    def _purge_fact_plan(self, user_id: str, fact_id: UUID | str, nested: bool = False) -> Plan[bool]:
         """Hard-delete one fact and every copy of its text: its audit rows, the candidates
         against it or accepted into it (and their audit rows), and its claim in processed-message
-        outcomes (redacted; the message stays processed, so it is never applied again)."""
+        outcomes (redacted; the message stays processed, so it is never applied again).
+        ``nested``: part of a caller's plan, which bumps the change marker (or the generation)
+        at its end."""
         require_user(user_id)
         fid = fact_id_param(fact_id)
         # Alone on the user's lock: a profile or session record built from this fact meanwhile
@@ -294,6 +300,8 @@ class AdminPlans(WritePlans):
         # The turns that said it leave the message log (and later rows' context): their text
         # holds the claim. They stay processed, never extracted again.
         yield from self._forget_logged(user_id, sorted({r["message_id"] for r in [*said, *outcomes]}))
+        if not nested:
+            yield from self._bump_version(user_id)
         return gone is not None
 
     def _forget_message_plan(self, user_id: str, message_id: str, locked: bool = False) -> Plan[dict[str, int]]:
@@ -319,8 +327,8 @@ class AdminPlans(WritePlans):
             " ORDER BY id", (user_id, ids))
         only = [r["id"] for r in found if set(r["evidence_message_ids"]) <= set(ids)]
         others = [r["id"] for r in found if r["id"] not in only]
-        for fid in only:
-            yield from self._purge_fact_plan(user_id, fid)
+        for fid in only:  # the generation bumped above (or by the caller) tells every copy
+            yield from self._purge_fact_plan(user_id, fid, nested=True)
         if others:
             yield from execute(
                 f"UPDATE {FACTS} SET evidence_message_ids = ARRAY(SELECT e FROM unnest(evidence_message_ids) e"
@@ -413,8 +421,8 @@ class AdminPlans(WritePlans):
             " WHERE f.user_id = %s AND f.status IN ('retracted', 'expired', 'superseded')"
             " GROUP BY f.user_id, f.id, f.created_at HAVING coalesce(max(a.at), f.created_at) < %s ORDER BY f.id",
             (user_id, before))
-        for r in old:
-            yield from self._purge_fact_plan(user_id, r["id"])
+        for r in old:  # the caller (maintain) bumps the change marker at its end
+            yield from self._purge_fact_plan(user_id, r["id"], nested=True)
         audit = yield from rowcount(f"DELETE FROM {AUDIT} WHERE user_id = %s AND at < %s", (user_id, before))
         return {"purged_facts": len(old), "purged_audit_rows": audit}
 
@@ -439,6 +447,9 @@ class AdminPlans(WritePlans):
                             ("message_log", MESSAGES), ("people", PEOPLE), ("evaluations", EVALUATIONS)):
             counts[name] = yield from rowcount(f"DELETE FROM {table} WHERE user_id = %s", (user_id,))
         yield from execute(f"DELETE FROM {FORGET_REQUESTS} WHERE user_id = %s", (user_id,))  # a retried request is done
+        # The cache's change marker goes too (nothing of the user remains); the generation bumped
+        # below tells every process's copy that it is gone.
+        yield from execute(f"DELETE FROM {VERSIONS} WHERE user_id = %s", (user_id,))
         yield from self._bump_generation(user_id)
         # When (the application's clock, as turns are stamped): a spooled turn said before is dropped.
         # The time is a parameter: Citus refuses a non-immutable function (now()) in a reference
@@ -580,5 +591,6 @@ class AdminPlans(WritePlans):
             yield from execute(f"INSERT INTO {EVALUATIONS} (user_id, message_id, evaluator, output, at)"
                                " VALUES (%s, %s, %s, %s, %s)",
                                (user_id, e["message_id"], e["evaluator"], self.jsonb(e["output"]), e["at"]))
+        yield from self._bump_version(user_id)
         return {"facts": len(data.get("facts", [])), "candidates": len(data.get("candidates", [])),
                 "audit": len(data.get("audit_log", [])), "messages": len(data.get("processed_messages", []))}

@@ -19,6 +19,7 @@ from fact_memory_graph.config import LifecyclePolicy, WriteConfig
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
 from fact_memory_graph.sanitize import redact_json, redact_record, redact_secrets
 from fact_memory_graph.store._sql import Plan, execute, one
+from fact_memory_graph.store.hot import HotCache
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
@@ -80,6 +81,9 @@ class PlansBase:
             forget_key.check_key_id(row["value"] if row else None, key)
             self._forget_key_checked = True
         return key
+        #: The process's copy of hot users' facts (``ReadConfig.hot_cache_mb``); None: every read
+        #: goes to Postgres. Shared by the sync and the async store of one memory.
+        self.hot: HotCache | None = None
 
     # ------------------------------------------------------------ the one guarded way to store user text
     def guard_text(self, text: str | None) -> str | None:

@@ -9,6 +9,8 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+import numpy as np
+
 from fact_memory_graph import forget_key
 from fact_memory_graph.config import Fusion
 from fact_memory_graph.schema import (
@@ -24,6 +26,7 @@ from fact_memory_graph.schema import (
     SearchHit,
     parse_enum,
 )
+from fact_memory_graph.store import hot as hot_mod
 from fact_memory_graph.store._sql import (
     AUDIT,
     CANDIDATE_COLUMNS,
@@ -35,7 +38,9 @@ from fact_memory_graph.store._sql import (
     PROCESSED,
     USER_KEY_SQL,
     USERS,
+    VERSIONS,
     Plan,
+    Row,
     fact_id_param,
     one,
     require_user,
@@ -115,8 +120,119 @@ def _statuses(status: FactStatus | str | Sequence[str]) -> list[str]:
     return [parse_enum(FactStatus, s, "status").value for s in values]
 
 
+#: A user's change marker: forget generation, version (bumped by every change of the user's
+#: facts, people, candidates), accesses (bumped by access counts alone). One single-shard row read.
+_MARKER_SQL = (f"SELECT coalesce((SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}), 0) AS generation,"
+               f" coalesce(v.version, 0) AS version, coalesce(v.accesses, 0) AS accesses{{extra}}"
+               f" FROM (SELECT 1) one LEFT JOIN {VERSIONS} v ON v.user_id = %s")
+#: How many random vectors the cosine calibration compares with the server.
+_CALIBRATION_VECTORS = 48
+
+
+def _marker(row: Row) -> tuple[int, int, int]:
+    return int(row["generation"]), int(row["version"]), int(row["accesses"])
+
+
 class ReadPlans(PlansBase):
     def _search_plan(
+        self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], statuses: Sequence[str],
+        categories: Sequence[str] | None = None, query_text: str | None = None, mode: str = "dense",
+        lexical_weight: float = 1.0, since: datetime | None = None, until: datetime | None = None,
+        fusion: Fusion | None = None, whole_pool: bool = False, period: tuple[datetime, datetime] | None = None,
+        use_hot: bool = True,
+    ) -> Plan[dict[FactKind, list[SearchHit]]]:
+        """The best candidates of each kind for a query: from the process's copy of a hot user's
+        facts (:mod:`fact_memory_graph.store.hot`) when its change marker says it is current,
+        else from Postgres (:meth:`_search_db_plan`: the same result), asking for a copy."""
+        hot = self.hot
+        statuses = _statuses(statuses)
+        if not use_hot or hot is None or not hot.enabled or not set(statuses) <= hot_mod.CACHED_STATUSES:
+            return (yield from self._search_db_plan(user_id, embedding, quotas, statuses, categories, query_text,
+                                                    mode, lexical_weight, since, until, fusion, whole_pool, period))
+        if not hot.holds(user_id):  # nothing to check a marker against: Postgres, and ask for a copy
+            hot.want(user_id, cold=True)
+            return (yield from self._search_db_plan(user_id, embedding, quotas, statuses, categories, query_text,
+                                                    mode, lexical_weight, since, until, fusion, whole_pool, period))
+        require_user(user_id)
+        vector = np.asarray(embedding, dtype=np.float64)
+        self.vector_param(vector)  # the same checks (dimension, finite) as the database read
+        tsquery = lexical_query(query_text or "", self.taxonomy.words) if mode != "dense" else ""
+        if mode != "dense" and not tsquery:
+            mode = "dense" if mode == "hybrid" else "lexical"
+        extra, params = ("", []) if mode == "dense" else (", to_tsquery('english', %s)::text AS tsq", [tsquery])
+        row = yield from one(_MARKER_SQL.replace("{extra}", extra), (user_id, *params, user_id))
+        assert row is not None
+        marker = _marker(row)
+        lexemes = hot_mod.parse_or_query(row["tsq"]) if mode != "dense" else []
+        entry = hot.get(user_id, marker, accesses_matter=self.lifecycle.is_staged)
+        if entry is None or lexemes is None or not isinstance(hot.variant, tuple):
+            hot.want(user_id)
+            return (yield from self._search_db_plan(user_id, embedding, quotas, statuses, categories, query_text,
+                                                    mode, lexical_weight, since, until, fusion, whole_pool, period))
+        query = hot_mod.Query(
+            vector=vector.astype(np.float32), quotas={FactKind(k): v for k, v in quotas.items()},
+            statuses=frozenset(statuses), categories=None if categories is None else frozenset(categories),
+            mode=mode, lexemes=lexemes, names=query_names(query_text or "") if mode != "dense" else [],
+            since=None if since is None else hot_mod.micros(since),
+            until=None if until is None else hot_mod.micros(until),
+            period=None if period is None or mode != "hybrid" else (hot_mod.micros(period[0]),
+                                                                   hot_mod.micros(period[1])),
+            fusion=fusion or Fusion.blend(lexical_weight), whole_pool=whole_pool)
+        return hot_mod.search(entry, query, hot.variant)
+
+    def _hot_fill_plan(self, user_id: str) -> Plan[bool]:
+        """Copy the user's retrievable facts, people and pending contradictions into the hot
+        cache: kept only if the user's marker is the same before and after (nothing changed in
+        between; each statement reads what was committed when it started)."""
+        hot = self.hot
+        if hot is None or not hot.enabled:
+            return False
+        require_user(user_id)
+        if hot.variant is None:
+            yield from self._calibrate_plan()
+            if not isinstance(hot.variant, tuple):
+                return False
+        before = yield from one(_MARKER_SQL.replace("{extra}", ""), (user_id, user_id))
+        assert before is not None
+        columns = ", ".join("f." + c.strip() for c in FACT_COLUMNS.split(","))
+        found = yield from rows(
+            f"SELECT {columns}, vector_send(f.embedding) AS vec, f.claim_tsv::text AS tsv,"
+            " coalesce(p.pending, '[]'::jsonb) AS pending"
+            f" FROM {FACTS} f LEFT JOIN (SELECT c.user_id, c.fact_id, jsonb_agg(jsonb_build_object("
+            "   'id', c.id, 'claim', c.claim, 'created_at', c.created_at) ORDER BY c.created_at) AS pending"
+            "   FROM (SELECT c.user_id, c.fact_id, c.id, c.claim, c.created_at, row_number() OVER ("
+            "     PARTITION BY c.fact_id ORDER BY c.created_at DESC, c.id) AS newest"
+            f"     FROM {CANDIDATES} c WHERE c.user_id = %s AND c.status = 'pending') c"
+            f"   WHERE c.newest <= {MAX_PENDING_SHOWN} GROUP BY c.user_id, c.fact_id) p"
+            " ON p.user_id = f.user_id AND p.fact_id = f.id"
+            " WHERE f.user_id = %s AND f.status = ANY(%s)",
+            (user_id, user_id, sorted(hot_mod.CACHED_STATUSES)))
+        people = yield from rows(f"SELECT name_key, aliases, fact_ids FROM {PEOPLE} WHERE user_id = %s", (user_id,))
+        after = yield from one(_MARKER_SQL.replace("{extra}", ""), (user_id, user_id))
+        assert after is not None
+        if _marker(before) != _marker(after):
+            return False  # written meanwhile: the next read asks again
+        facts = [(to_fact(r), [PendingContradiction.model_validate(p) for p in r["pending"]],
+                  np.frombuffer(bytes(r["vec"]), dtype=">f4", offset=4).astype(np.float32), r["tsv"])
+                 for r in found]
+        entry = hot_mod.build_user(_marker(after), facts,
+                                   [(p["name_key"], p["aliases"] or [], p["fact_ids"] or []) for p in people],
+                                   hot.variant, self.dimension)
+        return hot.put(user_id, entry)
+
+    def _calibrate_plan(self) -> Plan[None]:
+        """Which accumulation order this server's pgvector uses for cosine (found by comparing
+        random vectors bit for bit); none matching turns the cache off for this store."""
+        hot = self.hot
+        assert hot is not None
+        rng = np.random.default_rng(20261126)
+        vectors = rng.standard_normal((_CALIBRATION_VECTORS + 1, self.dimension)).astype(np.float32)
+        text = ["[" + ",".join(repr(float(x)) for x in v) + "]" for v in vectors]
+        found = yield from rows("SELECT 1 - (x.v::vector <=> %s::vector) AS s FROM unnest(%s::text[])"
+                                " WITH ORDINALITY x(v, ord) ORDER BY x.ord", (text[0], text[1:]))
+        hot.variant = hot_mod.find_variant(vectors[1:], vectors[0], [float(r["s"]) for r in found]) or False
+
+    def _search_db_plan(
         self, user_id: str, embedding: Sequence[float], quotas: dict[FactKind, int], statuses: Sequence[str],
         categories: Sequence[str] | None = None, query_text: str | None = None, mode: str = "dense",
         lexical_weight: float = 1.0, since: datetime | None = None, until: datetime | None = None,

@@ -180,6 +180,7 @@ class ReconcilePlans(AdminPlans):
                 counts["superseded"] += 1
         yield from execute(f"UPDATE {FACTS} SET reconciled_at = %s"
                            " WHERE user_id = %s AND id = ANY(%s) AND reconciled_at IS NULL", (at, user_id, ids))
+        yield from self._bump_version(user_id)
         return counts
 
     def _mark_reconciled_plan(self, user_id: str, fact_ids: Sequence[UUID], at: datetime) -> Plan[None]:
@@ -189,6 +190,7 @@ class ReconcilePlans(AdminPlans):
             yield from execute(f"UPDATE {FACTS} SET reconciled_at = %s"
                                " WHERE user_id = %s AND id = ANY(%s) AND reconciled_at IS NULL",
                                (at, user_id, list(fact_ids)))
+            yield from self._bump_version(user_id)  # a hit carries reconciled_at
 
     def _record_run_plan(self, user_id: str, job: str, started_at: datetime, finished_at: datetime,
                          report: dict[str, Any], generation: int | None = None) -> Plan[bool]:

@@ -39,9 +39,11 @@ from fact_memory_graph.store._sql import (
     FACTS,
     FORGOTTEN,
     MESSAGES,
+    PEOPLE,
     PROCESSED,
     USER_KEY_SQL,
     USERS,
+    VERSIONS,
     Plan,
     Row,
     execute,
@@ -50,6 +52,7 @@ from fact_memory_graph.store._sql import (
     require_aware,
     require_user,
     row_json,
+    rowcount,
     rows,
     to_fact,
 )
@@ -217,6 +220,37 @@ class WritePlans(EvaluationPlans):
             (user_id,))
         return int(row["generation"]) if row else 0
 
+    def _bump_version(self, user_id: str, *, accesses: bool = False, held: bool = False) -> Plan[None]:
+        """Tell every process's copy of the user's facts (store/hot.py) that they changed: the
+        user's row of the change marker is bumped in the writing transaction (``accesses``: only
+        access counts changed, which only the staged lifecycle's ranking reads).
+
+        Every plan that writes a user's facts, people or candidates runs this as its LAST
+        statement (a static test checks the writers): the marker row is then locked only from
+        there to the commit, so a writer holding it waits for nothing and concurrent writers of
+        the user (holding fact rows, then wanting the marker) cannot deadlock. No trigger: Citus
+        does not run triggers on distributed tables by default. A row is created only for a
+        user who has rows in those tables (a write racing a forget leaves nothing naming the
+        user; migration 20 created the rows of users who had some). Over-invalidating is safe.
+
+        ``held``: the caller's transaction has written a row naming the user after its guard (the
+        apply's processed row), so the row is upserted in one statement whose result nobody
+        waits for — no extra round trip in the apply's pipeline (the count below is one)."""
+        column = "accesses" if accesses else "version"
+        upsert = (f"INSERT INTO {VERSIONS} AS v (user_id, {column}) VALUES (%s, 1)"
+                  f" ON CONFLICT (user_id) DO UPDATE SET {column} = v.{column} + 1")
+        if held:
+            yield from execute(upsert, (user_id,))
+            return
+        if (yield from rowcount(f"UPDATE {VERSIONS} SET {column} = {column} + 1 WHERE user_id = %s", (user_id,))):
+            return
+        found = yield from one(
+            f"SELECT EXISTS (SELECT 1 FROM {FACTS} WHERE user_id = %s)"
+            f" OR EXISTS (SELECT 1 FROM {PEOPLE} WHERE user_id = %s)"
+            f" OR EXISTS (SELECT 1 FROM {CANDIDATES} WHERE user_id = %s) AS held", (user_id, user_id, user_id))
+        if found and found["held"]:
+            yield from execute(upsert, (user_id,))
+
     def _derived_write_guard(self, user_id: str, fact_ids: Sequence[str], generation: int | None = None
                              ) -> Plan[bool]:
         """Whether a record derived from these facts (profile, session, run) may be written now.
@@ -302,6 +336,7 @@ class WritePlans(EvaluationPlans):
             yield from self._remember_forgotten(user_id, ids)
             yield from execute(f"DELETE FROM {MESSAGES} WHERE user_id = %s AND message_id = ANY(%s)", (user_id, ids))
             yield from self._scrub_context(user_id, ids)
+        yield from self._bump_version(user_id, held=True)  # (its processed row names the user)
         return outcome
 
     def _scrub_context(self, user_id: str, ids: Sequence[str]) -> Plan[None]:
@@ -550,6 +585,7 @@ class WritePlans(EvaluationPlans):
         cand_row: dict[str, Any] = {k: v for k, v in cand.items() if k != "vector"}
         yield from self._audit(user_id=user_id, op="accept_candidate" if accept else "reject_candidate", at=at,
                                fact_id=cand["fact_id"], candidate_id=cid, before=cand_row, after=resolved, note=note)
+        yield from self._bump_version(user_id)
         return FactCandidate.model_validate(resolved)
 
     def _record_access_plan(self, user_id: str, fact_ids: Sequence[UUID], at: datetime,
@@ -577,6 +613,9 @@ class WritePlans(EvaluationPlans):
                 yield from self._audit(user_id=user_id, op="confirm", at=at, fact_id=after["id"],
                                        before={**after, "confirmed_at": None}, after=after,
                                        note=f"staged -> confirmed on retrieval {after['access_count']}")
+            yield from self._bump_version(user_id)  # (the staged ranking reads ``accesses`` too)
+        else:
+            yield from self._bump_version(user_id, accesses=True)
 
     def _retract_plan(self, user_id: str, fact_id: UUID | str, at: datetime, note: str) -> Plan[bool]:
         """A believed fact becomes ``retracted`` (kept for history, never retrieved); audited."""
@@ -592,6 +631,7 @@ class WritePlans(EvaluationPlans):
                                (user_id, fid))
         yield from self._audit(user_id=user_id, op="retract", at=at, fact_id=fid, before=before, after=after,
                                note=note)
+        yield from self._bump_version(user_id)
         return True
 
     def _history_plan(self, user_id: str, fact_id: UUID | str) -> Plan[tuple[list[Fact], list[AuditEntry]]]:
