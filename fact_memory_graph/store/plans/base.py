@@ -64,6 +64,9 @@ class PlansBase:
         self.forget_key_dir: str | None = None
         self._forget_key: bytes | None = None
         self._forget_key_checked = False
+        #: The process's copy of hot users' facts (``ReadConfig.hot_cache_mb``); None: every read
+        #: goes to Postgres. Shared by the sync and the async store of one memory.
+        self.hot: HotCache | None = None
 
     def _forget_key_plan(self) -> Plan[bytes]:
         """The key of forgotten turns' digests (loaded once), checked once per store against the
@@ -81,9 +84,6 @@ class PlansBase:
             forget_key.check_key_id(row["value"] if row else None, key)
             self._forget_key_checked = True
         return key
-        #: The process's copy of hot users' facts (``ReadConfig.hot_cache_mb``); None: every read
-        #: goes to Postgres. Shared by the sync and the async store of one memory.
-        self.hot: HotCache | None = None
 
     # ------------------------------------------------------------ the one guarded way to store user text
     def guard_text(self, text: str | None) -> str | None:
