@@ -407,3 +407,33 @@ def test_a_restored_fact_is_stored_with_the_vector_of_its_claim_as_stored(
     cosine = float(vector @ expected / np.linalg.norm(vector) / np.linalg.norm(expected))
     assert cosine > 0.9999
     assert find_secrets(fact.claim) == []
+
+
+# ---------------------------------------------------------------- the fourth round (spent corpus45b held-out's classes)
+TROY_CARD = _luhn_complete("979201234567890")  # a Troy (Turkish scheme) number, made here
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    # a card's security code read out in words, after its name in any language of the lists
+    ("mon cryptogramme c'est quatre-deux-huit, merci", "quatre-deux-huit"),
+    ("код CVV на карте — пять ноль три", "пять ноль три"),
+    ("kartımın güvenlik kodu yedi sıfır dört", "yedi sıfır dört"),
+    ("मेरे कार्ड का सीवीवी पांच दो सात है", "पांच दो सात"),
+    ("säkerhetskoden: CVV-koden är sex två åtta", "sex två åtta"),
+    ("kode cvv saya empat satu sembilan", "empat satu sembilan"),
+    # a national scheme's card number (Troy), Luhn-valid
+    (f"kart numaram {' '.join(TROY_CARD[i:i + 4] for i in range(0, 16, 4))} son kullanma 11/28",
+     TROY_CARD[4:8]),
+])
+def test_round_four_secret_classes(text: str, secret: str) -> None:
+    assert secret not in redact_secrets(text), redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "il a vingt-deux ans et trente-trois chats",
+    "we were fyra, noll problem, nio timmar på tåget",
+    "i counted fyra noll nio apples",
+    "Zimmer sieben-acht: wir sind zwei, drei Leute",
+])
+def test_round_four_look_alikes(text: str) -> None:
+    assert redact_secrets(text) == text

@@ -59,6 +59,38 @@ def _number_word(word: str) -> tuple[str, ...]:
     return tuple(lang for lang in _NUMBER_LANGS if any(ch.isdigit() for ch in alpha2digit(word, lang, threshold=0)))
 
 
+class _Part:
+    """One word of a hyphen-joined run ("sept-un-neuf"), shaped like the match it stands for."""
+
+    __slots__ = ("_end", "_start", "_word")
+
+    def __init__(self, word: str, start: int) -> None:
+        self._word, self._start, self._end = word, start, start + len(word)
+
+    def group(self) -> str:
+        return self._word
+
+    def start(self) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._end
+
+
+def _words_of(text: str) -> Iterator[Any]:
+    """The words of ``text``; a hyphen-joined word that is no number as a whole ("sept-un-neuf",
+    digits read out with hyphens) is its parts, while "vingt-deux" stays one number."""
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if "-" in word and not _number_word(word.lower()):
+            at = match.start()
+            for part in word.split("-"):
+                yield _Part(part, at)
+                at += len(part) + 1
+        else:
+            yield match
+
+
 def _word_runs(text: str) -> Iterator[tuple[int, int, str]]:
     """Runs of three or more number words (digits, in order, of each run)."""
     from text_to_num import alpha2digit
@@ -70,11 +102,11 @@ def _word_runs(text: str) -> Iterator[tuple[int, int, str]]:
         if len(run) >= 3:
             lang = max(langs, key=lambda k: langs[k])
             start, end = run[0].start(), run[-1].end()
-            digits = "".join(ch for ch in alpha2digit(text[start:end], lang, threshold=0) if ch.isdigit())
+            digits = "".join(ch for ch in alpha2digit(text[start:end].replace("-", " "), lang, threshold=0) if ch.isdigit())
             if len(digits) >= 3:
                 yield start, end, digits
 
-    for match in _WORD.finditer(text):
+    for match in _words_of(text):
         word_langs = _number_word(match.group().lower())
         glue = text[run[-1].end():match.start()] if run else ""
         if word_langs and (not run or _RUN_GLUE.match(glue)):
@@ -110,18 +142,30 @@ def _digit_words() -> tuple[re.Pattern[str], dict[str, dict[str, str]]]:
 _DIGIT_WORD_GAP = re.compile(r"^[\s,\-–—·]*$")
 
 
+#: How far before three digit words a code's name may end for them to be its value ("CVV-koden är
+#: fyra noll nio"): a card's security code has three digits, too few to count alone.
+_CODE_NAME_REACH = 48
+
+
+def _after_code_name(text: str, at: int) -> bool:
+    window = text[max(0, at - _CODE_NAME_REACH):at]
+    return any(m.kind in ("digits", "card") for m in names_in(window))
+
+
 def _digit_word_runs(text: str) -> Iterator[tuple[int, int, str]]:
-    """Four or more digits read out in words of one language ("четыре пять три девять")."""
+    """Four or more digits read out in words of one language ("четыре пять три девять"), or three
+    right after the name of a code ("güvenlik kodu beş altı iki")."""
     pattern, table = _digit_words()
-    if sum(w.strip(",.;:-–—·") in table for w in text.lower().split()) < 4:  # the cheap pre-scan
+    words = text.lower().replace("-", " ").split()
+    if sum(w.strip(",.;:-–—·") in table for w in words) < 3:  # the cheap pre-scan
         return
     hits = list(pattern.finditer(text))
-    if len(hits) < 4:
+    if len(hits) < 3:
         return
     run: list[re.Match[str]] = []
 
     def flush() -> Iterator[tuple[int, int, str]]:
-        if len(run) >= 4:
+        if len(run) >= 4 or (len(run) == 3 and _after_code_name(text, run[0].start())):
             common = set.intersection(*(set(table[unicodedata.normalize("NFC", m.group()).lower()]) for m in run))
             if common:
                 lang = sorted(common)[0]
