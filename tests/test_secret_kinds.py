@@ -434,6 +434,16 @@ def test_round_four_secret_classes(text: str, secret: str) -> None:
     "we were fyra, noll problem, nio timmar på tåget",
     "i counted fyra noll nio apples",
     "Zimmer sieben-acht: wir sind zwei, drei Leute",
+    # a phone number after a phone word in Thai; a hex digest whose letters spell a name ("aba")
+    "เบอร์มือถือของพี่ 081-234-5678",
+    'the response ETag is "7f3c21aba0e4d9915b2c6e0f8a7d3b14"',
+    # talking about a password is no password
+    "mudei a senha do email ontem à noite",
+    "the password reset link expired, I asked support at help@example.org",
+    # a case, ticket or reference number beside an OTP or PIN word stays
+    "my OTP failed twice, they opened case 40917733 for it",
+    "PIN gesperrt, Aktenzeichen AZ-5520391 notiert",
+    "el código OTP no llegó, número de caso 7731902",
 ])
 def test_round_four_look_alikes(text: str) -> None:
     assert redact_secrets(text) == text

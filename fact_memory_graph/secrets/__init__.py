@@ -276,6 +276,10 @@ _NOT_A_VALUE_WORD = re.compile(
     r"|different|easy|hard|simple|complicated|hidden|safe)$")
 
 
+_AFTER_PREPOSITION = re.compile(r"(?i)\b(?:de|do|da|di|van)\s*[\"'“‘«]?$")
+_SHAPED = re.compile(r"\d|[!@#$%^&*_+=~?.]|[a-z][A-Z]")
+
+
 def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     value = match.group("value")
     start, end = match.start("value"), match.end("value")
@@ -285,6 +289,8 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if not re.search(r"\d", stripped) and (_NOT_A_VALUE.match(stripped) or _NOT_A_VALUE_WORD.match(stripped)):
         return None
+    if _AFTER_PREPOSITION.search(text, match.start(), start) and not _SHAPED.search(stripped):
+        return None  # "a senha do banco semana passada": of the bank, a qualifier with no value after it
     return start, end
 
 

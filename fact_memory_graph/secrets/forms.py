@@ -267,7 +267,8 @@ def _names_index() -> tuple[re.Pattern[str], dict[str, str]]:
                 kind_of.setdefault(_key(name), kind)
     latin = [k for k in kind_of if _LATIN.fullmatch(k)]
     other = [k for k in kind_of if not _LATIN.fullmatch(k)]
-    pattern = re.compile(rf"(?<![^\W\d_])(?P<latin>{_trie(latin)})(?P<suffix>[^\W\d_]{{0,4}})(?![^\W\d_])"
+    # not glued to a letter or a digit before it: "abae33" inside a hex ETag is no "aba" (routing)
+    pattern = re.compile(rf"(?<![^\W_])(?P<latin>{_trie(latin)})(?P<suffix>[^\W\d_]{{0,4}})(?![^\W\d_])"
                          rf"|(?P<other>{_trie(other)})", re.I)
     return pattern, kind_of
 
@@ -323,7 +324,7 @@ _REPLY_WORD = re.compile(r"\s*,?\s*(?:[^\s:=：,;.!?]|[.!?](?=[^\s.!?,;]))+")  #
 _QUOTED = re.compile(r"\s*[\"'“‘«「『]([^\"'”’»」』\n]{2,80})[\"'”’»」』]")
 _TOKEN = re.compile(r"\s*([^\s,;，、。]+)")
 _NOT_NAME = re.compile(r"\s*(?:manager|managers|app|apps|policy|policies|hint|rules|requirements|strength|generator"
-                       r"|field|manager.s|vault|protected)\b", re.I)
+                       r"|field|manager.s|vault|protected|reset|resets|recovery|expiry)\b", re.I)
 _LEAD_IN = re.compile(r"(?i)^(?:it'?s|it is|its|that'?s|es|c'est|ist|é|è|это|是|は|—|-|:)\s*")
 _BARE_CODE = re.compile(r"(?i)c[oó]d(?:e|igo|ice)s?|код|kod|kodu|koden?")
 _NOT_A_SECRET_CODE = re.compile(
@@ -726,7 +727,7 @@ _FORMATTED = re.compile(r"[.\-/]|[A-Za-z]")  # digits in groups of spaces alone 
 _PHONE_BEFORE = re.compile(r"(?i)(?:(?<![^\W\d_])(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon"
                            r"|numéro de t[eé]l|handy|celular|n[uú]mero|hotline|sms|landline|my number|nomor"
                            r"|số điện thoại|numara|telephone|cellphone|smartphone)[^\W\d_]{0,2}(?![^\W\d_])|номер|телефон|번호|전화|手机"
-                           r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन)[^.!?\n]{0,25}$")
+                           r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन|เบอร์|โทร|มือถือ)[^.!?\n]{0,25}$")
 _NOT_ID_BEFORE = re.compile(
     r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
     r"|vin|serial|model|sku|part|version|build|release|policy|case|loyalty|member|membership|customer|library|zip"
@@ -787,6 +788,9 @@ def public_value(text: str, start: int, end: int) -> bool:
     label, pin = _public_label()
     if label.search(before):
         return True
+    lead = re.match(r"[^\W\d_]+[\s\-#:]*(?=\d)", value)  # "case 85736707": the label read as the value's head
+    if lead and label.search(text[max(0, start - 40):start + lead.end()]):
+        return True
     if pin.search(before) and _INDIAN_PIN.fullmatch(value):
         return not re.search(r"(?i)pin", before[-12:]) or bool(_ADDRESS.search(text))
     # "the PIN code of our area is 560034 (Bangalore)": a few words between, an address beside it
@@ -821,7 +825,7 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
 
 
 _PHONE_REGIONS = ("US", "GB", "IN", "DE", "FR", "BR", "ES", "IT", "MX", "RU", "UA", "KR", "CN", "JP", "AU",
-                  "TR", "NG", "ID", "VN", "EG", "SA", "AE", "PK", "BD", "NL", "PL", "SE", "CA", "ZA")
+                  "TR", "NG", "ID", "VN", "EG", "SA", "AE", "PK", "BD", "NL", "PL", "SE", "CA", "ZA", "TH", "PH", "MY")
 
 
 def _is_phone(token: str, before: str) -> bool:
