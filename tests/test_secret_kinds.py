@@ -424,6 +424,20 @@ TROY_CARD = _luhn_complete("979201234567890")  # a Troy (Turkish scheme) number,
     # a national scheme's card number (Troy), Luhn-valid
     (f"kart numaram {' '.join(TROY_CARD[i:i + 4] for i in range(0, 16, 4))} son kullanma 11/28",
      TROY_CARD[4:8]),
+    # an ordinary account after 普通/当座 in a Japanese transfer line
+    ("振込先：みずほ銀行 新宿支店 当座 4417702 名義 サトウハナコ", "4417702"),
+    # a login name in other languages
+    ("Onlinebanking Anmeldekennung: jb77310245", "jb77310245"),
+    ("mijn inlognaam is pv5520193 voor de bank", "pv5520193"),
+    # health-insurance numbers
+    ("mi tarjeta sanitaria es MRTZ771204853019", "MRTZ771204853019"),
+    ("Versichertennummer K502713398 (AOK)", "K502713398"),
+    # every item of a list of backup codes
+    ("github recovery codes: a8k2-x9qp 7mwe-3rt5 q4zz-h6vb", "q4zz-h6vb"),
+    ("Backup-Codes: 48213907, 55120964, 90348122", "90348122"),
+    # a TOTP seed in base32, whole or in groups of four
+    ("authenticator setup key: MZXW6YTBOI2DGNRTGQ3TQNZSHA4DSMBR", "MZXW6YTBOI2DGNRTGQ3TQNZSHA4DSMBR"),
+    ("my 2fa secret is jbsw y3dp ehpk 3pxp kr4w", "ehpk 3pxp"),
 ])
 def test_round_four_secret_classes(text: str, secret: str) -> None:
     assert secret not in redact_secrets(text), redact_secrets(text)
@@ -447,3 +461,34 @@ def test_round_four_secret_classes(text: str, secret: str) -> None:
 ])
 def test_round_four_look_alikes(text: str) -> None:
     assert redact_secrets(text) == text
+
+
+def test_round_four_a_hex_key_over_two_lines_is_withheld() -> None:
+    key = "".join(f"{(n * 53 + 7) % 256:02x}" for n in range(32))
+    text = f"wallet key below\n{key[:32]}\n{key[32:]}"
+    out = redact_secrets(text)
+    assert key[:32] not in out and key[32:] not in out, out
+    digest = f"the build digest\n{key[:32]}\n{key[32:]}"  # no key named: a hash stays
+    assert redact_secrets(digest) == digest
+
+
+@pytest.mark.parametrize(("before", "text", "secret"), [
+    # a PIN asked about, then given after a one-word opener
+    ("do you still have my card pin?", "no? fine, it's 7730", "7730"),
+    # the answer to a security question, labelled, in the next turn
+    ("Pregunta de seguridad: ¿nombre de mi primera mascota?", "Respuesta: Chispita", "Chispita"),
+    ("security question: my first car?", "answer - Volvo Amazon", "Volvo Amazon"),
+    # a recovery phrase in two halves with labels (Korean list)
+    ("지갑 복구 단어 앞부분: " + " ".join(_seed("korean").split()[:6]),
+     "뒷부분: " + " ".join(_seed("korean").split()[6:]), _seed("korean").split()[8]),
+])
+def test_round_four_across_turns(before: str, text: str, secret: str) -> None:
+    assert secret not in redact_in_context(text, before), redact_in_context(text, before)
+
+
+@pytest.mark.parametrize(("before", "text"), [
+    ("is the pin ok?", "yes. we met at 1930 tonight"),
+    ("what is the answer to question 4 of the quiz?", "Answer: Paris"),
+])
+def test_round_four_across_turns_kept(before: str, text: str) -> None:
+    assert redact_in_context(text, before) == text

@@ -422,6 +422,9 @@ def _spans(text: str) -> list[Span]:
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or not forms.public_value(norm, sp[0], sp[1])]
     spans.extend(forms.in_context_spans(norm))
+    spans.extend(forms.code_list_spans(norm))
+    spans.extend(forms.hex_key_spans(norm))
+    spans.extend(forms.otp_seed_spans(norm))
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
@@ -595,6 +598,9 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
                 yield from forms.back([(token.start(), token.end(), "api key")], origin)
         if tail_kinds & {"card number", "government id", "bank account"} and _BARE_PART.match(norm) and first:
             yield from forms.back([(first.start(), first.end(), sorted(tail_kinds)[0])], origin)
+    answer = forms.labelled_answer(norm, prior)  # "Antwort: ..." after a security question
+    if answer:
+        yield from forms.back([(answer[0], answer[1], "password")], origin)
     code = _BARE_CODE_TURN.match(norm)
     if code and _code_senders().search(prior[-300:]) and not re.fullmatch(r"(?:19|20)\d{2}", code.group("code")):
         yield from forms.back([(code.start("code"), code.end("code"), "password")], origin)

@@ -427,6 +427,10 @@ def _field_end(text: str, start: int, end: int) -> int:
     return end
 
 
+_REPLY_OPENER = re.compile(r"\s*[^\W\d_]{1,8}[.!?]+(?=\s)")
+_INTERJECTION = re.compile(r"\s*[^\W\d_]{1,8}(?:[ ,]+[^\W\d_]{1,8})?\s*[.!?]*")
+
+
 def _window(text: str, start: int, limit: int) -> int:
     """Where a name's window ends: the end of its clause, or ``limit`` characters on. A name
     whose clause ends its turn ("what's the wifi password?") reaches into the next turn; a name
@@ -438,6 +442,12 @@ def _window(text: str, start: int, limit: int) -> int:
         after = _INTO_NEXT_TURN.match(text, stop.start()).end()
         end = _field_end(text, after, min(len(text), after + limit))
         stop = _SENTENCE_END.search(text, after, end)
+        for _ in range(2):  # a reply may open with a word or two ("no? ok it's 2293", "hmm. it's ...")
+            if not (stop and _INTERJECTION.fullmatch(text, after, stop.start())):
+                break
+            after = stop.end()
+            end = _field_end(text, after, min(len(text), after + limit))
+            stop = _SENTENCE_END.search(text, after, end)
         return stop.start() if stop else end
     return stop.start() if stop else end
 
@@ -451,6 +461,9 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
         crossing = _INTO_NEXT_TURN.match(text, pos, end)
         if crossing:  # the name ended its turn: the value opens the next one
             pos, budget, words = crossing.end(), max(budget, 5), _REPLY_WORD  # a reply is a clause of its own
+            opener = _REPLY_OPENER.match(text, pos, end)
+            if opener and opener.end() < end:  # "no? ok it's 2293": a one-word sentence opens the reply
+                pos, budget = opener.end(), 2  # then a word at most before the joining word or the value
             reply = _LEAD_IN.sub("", text[pos:end].strip())
             if reply and len(reply.split()) <= 3 and not _NOT_VALUE.match(reply.split()[0]):
                 start = text.index(reply, pos)  # a bare reply: "sunflower", "it's tulip 2020"
@@ -982,5 +995,84 @@ def warm_up() -> None:
     _bip39()
     personal_modules()
     _gitleaks_keywords()
+    _code_list()
+    _otp_seed_names()
+    _answer_label()
     view("warm up: one two three")
     import phonenumbers  # noqa: F401
+
+
+# ---------------------------------------------------------------- lists of codes, keys over a line, OTP seeds
+@functools.cache
+def _code_list() -> re.Pattern[str]:
+    """A name of a set of codes (``code_lists``: "backup codes", "Wiederherstellungscodes") and
+    the list after it: every item is a secret, not only the first one."""
+    names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
+    item = r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})?"
+    return re.compile(rf"(?i)(?<![^\W_])(?:{names})(?![^\W\d_])[^\d\n.!?]{{0,24}}?"
+                      rf"(?P<list>(?<![\w-]){item}(?:(?:\s*[,;/|]\s*|[ \t]+){item})+)(?![\w-])")
+
+
+_ITEM = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})?")
+
+
+def code_list_spans(text: str) -> Iterator[Span]:
+    for m in _code_list().finditer(text):
+        items = _ITEM.findall(m.group("list"))
+        if sum(any(ch.isdigit() for ch in it) for it in items) >= 2:
+            yield m.start("list"), m.end("list"), "password"
+
+
+#: A 256-bit key in hex (64 digits) broken over lines: read whole when a key or a wallet is
+#: named before it (a SHA-256 in a developer's chat, with no key named, stays).
+_HEX_OVER_LINES = re.compile(r"(?<![\w])(?:0x)?[0-9a-fA-F]{8,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{8,})+(?![\w])")
+_KEY_OR_WALLET = re.compile(r"(?i)(?<![^\W\d_])(?:key|keys|privkey|private|wallet|eth|ether|ethereum|btc|bitcoin"
+                            r"|sol|solana|metamask|ledger|clave|cl[eé]|chave|schl[uü]ssel|ключ|anahtar)(?![^\W\d_])")
+
+
+def hex_key_spans(text: str) -> Iterator[Span]:
+    if "\n" not in text:
+        return
+    for m in _HEX_OVER_LINES.finditer(text):
+        digits = re.sub(r"\s", "", m.group()).removeprefix("0x")
+        if len(digits) == 64 and (_KEY_OR_WALLET.search(text, max(0, m.start() - 160), m.start())
+                                  or any(n.kind == "seed" for n in names_in(text[max(0, m.start() - 160):m.start()]))):
+            yield m.start(), m.end(), "private key"
+
+
+@functools.cache
+def _otp_seed_names() -> re.Pattern[str]:
+    names = _trie(sorted({_key(n) for n in _words()["otp_seed"]}))
+    return re.compile(rf"(?i)(?<![^\W_])(?:{names})(?![^\W\d_])")
+
+
+#: A TOTP/HOTP seed: base32 (A-Z, 2-7), 16 to 64 characters, in one case, maybe in groups of
+#: four ("JBSW Y3DP EHPK 3PXP"), after the name of a one-time-password seed.
+_BASE32 = re.compile(r"(?<![\w])(?:[A-Z2-7]{16,64}|[a-z2-7]{16,64}|(?:[A-Za-z2-7]{4} ){3,15}[A-Za-z2-7]{4})={0,6}"
+                     r"(?![\w])")
+
+
+def otp_seed_spans(text: str) -> Iterator[Span]:
+    for m in _BASE32.finditer(text):
+        token = m.group()
+        if not (re.search(r"[2-7]", token) and re.search(r"[A-Za-z]", token)):
+            continue
+        if _otp_seed_names().search(text, max(0, m.start() - 100), m.start()):
+            yield m.start(), m.end(), "api key"
+
+
+@functools.cache
+def _answer_label() -> re.Pattern[str]:
+    names = _trie(sorted({_key(n) for n in _words()["answer_labels"]}))
+    return re.compile(rf"(?i)^\W*(?:{names})\s*[:：\-–—=]\s*(?P<value>[^\n.!?。！？]+)")
+
+
+def labelled_answer(text: str, before: str) -> tuple[int, int] | None:
+    """"Antwort: Krümelmonster" in the turn after a security question: the answer, by its label."""
+    m = _answer_label().match(text)
+    if not m or not any(n.kind == "answer" for n in names_in(before[-300:])):
+        return None
+    start, end = m.span("value")
+    while end > start and text[end - 1] in " \t,;:)]}'\"":
+        end -= 1
+    return (start, end) if end - start >= 2 else None
