@@ -421,6 +421,7 @@ TROY_CARD = _luhn_complete("979201234567890")  # a Troy (Turkish scheme) number,
     ("मेरे कार्ड का सीवीवी पांच दो सात है", "पांच दो सात"),
     ("säkerhetskoden: CVV-koden är sex två åtta", "sex två åtta"),
     ("kode cvv saya empat satu sembilan", "empat satu sembilan"),
+    ("kod CVC do karty to osiem zero dwa", "osiem zero dwa"),  # "to": a digit in Danish, a verb here
     # a national scheme's card number (Troy), Luhn-valid
     (f"kart numaram {' '.join(TROY_CARD[i:i + 4] for i in range(0, 16, 4))} son kullanma 11/28",
      TROY_CARD[4:8]),

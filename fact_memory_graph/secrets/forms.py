@@ -165,12 +165,18 @@ def _digit_word_runs(text: str) -> Iterator[tuple[int, int, str]]:
     run: list[re.Match[str]] = []
 
     def flush() -> Iterator[tuple[int, int, str]]:
-        if len(run) >= 4 or (len(run) == 3 and _after_code_name(text, run[0].start())):
-            common = set.intersection(*(set(table[unicodedata.normalize("NFC", m.group()).lower()]) for m in run))
-            if common:
+        for i in range(len(run)):  # the longest tail in one language ("to" is Danish 2 before Polish digits)
+            tail = run[i:]
+            if len(tail) < 3:
+                return
+            common = set.intersection(*(set(table[unicodedata.normalize("NFC", m.group()).lower()]) for m in tail))
+            if not common:
+                continue
+            if len(tail) >= 4 or _after_code_name(text, tail[0].start()):
                 lang = sorted(common)[0]
-                yield run[0].start(), run[-1].end(), "".join(
-                    table[unicodedata.normalize("NFC", m.group()).lower()][lang] for m in run)
+                yield tail[0].start(), tail[-1].end(), "".join(
+                    table[unicodedata.normalize("NFC", m.group()).lower()][lang] for m in tail)
+            return
 
     for m in hits:
         if run and not _DIGIT_WORD_GAP.match(text[run[-1].end():m.start()]):
