@@ -493,3 +493,18 @@ def test_round_four_across_turns(before: str, text: str, secret: str) -> None:
 ])
 def test_round_four_across_turns_kept(before: str, text: str) -> None:
     assert redact_in_context(text, before) == text
+
+
+def test_round_four_numbered_seed_words_over_three_turns() -> None:
+    words = _seed().split()
+    turns = [f"wallet words 1-4: {' '.join(words[:4])}", f"5-8: {' '.join(words[4:8])}",
+             f"9-12: {' '.join(words[8:])}"]
+    for before, text, part in zip(["", *turns[:2]], turns, [words[:4], words[4:8], words[8:]], strict=True):
+        out = redact_in_context(text, before)
+        assert not any(w in out.split() for w in part), out
+    from fact_memory_graph.sanitize import redact_turns
+
+    shown = redact_turns(turns[1:2], turns[2])  # an earlier turn shown alone, the next range after it
+    assert not any(w in shown[0].split() for w in words[4:8]), shown
+    kept = "shopping 1-4: milk bread butter cheese"  # one unnamed range of list words stays
+    assert redact_secrets(kept) == kept

@@ -425,6 +425,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))
+    if "-" in norm or "–" in norm:
+        spans.extend(forms.numbered_seed_spans(norm))
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
@@ -665,6 +667,9 @@ def _turn_between(text: str, before: str, after: str) -> str:
     spans = spans_in_context(text, before)
     if after and after.strip() and text.strip():
         spans += list(_first_half(text, after))
+        if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
+            joined = f"{text}{forms.TURN_JOIN}{after}"
+            spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
     return _mask(text, spans) if spans else text
 
 

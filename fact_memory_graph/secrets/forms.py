@@ -1082,3 +1082,35 @@ def labelled_answer(text: str, before: str) -> tuple[int, int] | None:
     while end > start and text[end - 1] in " \t,;:)]}'\"":
         end -= 1
     return (start, end) if end - start >= 2 else None
+
+
+#: Words numbered by their place in a phrase ("5-8: camp merry one exclude"): as many words as
+#: the range counts, every one of one BIP-39 list, is part of a seed phrase, however few.
+_WORD_RANGE = re.compile(r"(?<![\d\w])(?P<a>\d{1,2})\s*[-–]\s*(?P<b>\d{1,2})\s*[:：)]\s*"
+                         r"(?P<words>[^\W\d_]+(?:[ ,]+[^\W\d_]+){2,11})")
+
+
+def numbered_seed_spans(text: str) -> Iterator[Span]:
+    """Numbered words of one BIP-39 list after a wallet's name, or in two ranges that follow
+    each other ("5-8: ..." then "9-12: ...", the turn before read with this one); a single
+    unnamed range ("items 1-4: milk bread butter cheese") stays."""
+    ranges = list(_WORD_RANGE.finditer(text))
+    if not ranges:
+        return
+    named = any(n.kind == "seed" for n in names_in(text))
+    ends = {int(m.group("b")) for m in ranges}
+    starts = {int(m.group("a")) for m in ranges}
+    for m in ranges:
+        a, b = int(m.group("a")), int(m.group("b"))
+        if not (named or a - 1 in ends or b + 1 in starts):
+            continue
+        words = [w.lower() for w in re.findall(r"[^\W\d_]+", m.group("words"))]
+        count = b - a + 1
+        if not (3 <= count <= 12 and b <= 24 and len(words) >= count):
+            continue
+        words = words[:count]
+        if len(set(words)) == count and any(all(w in lst for w in words) for lst in _bip39().values()):
+            stop = m.start("words")
+            for _ in range(count):
+                stop = re.compile(r"[^\W\d_]+").search(text, stop).end()
+            yield m.start("words"), stop, "seed phrase"
