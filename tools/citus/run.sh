@@ -61,6 +61,11 @@ OLD=$(mktemp -d /tmp/fm-citus-old-XXXXXX)
 trap '$PY tools/citus/cluster.py stop; rm -rf "$OLD"' EXIT
 unset FACT_MEMORY_DATABASE_URL
 export FACT_MEMORY_CITUS_URL="$COORD"
+# One deployment, one forget key (the digests of forgotten turns are keyed; a process with another
+# key fails closed): every step — the upgrade, the CLI, the suite, the fault tests — uses the suite's.
+FACT_MEMORY_FORGET_KEY=$(sed -n 's/^TEST_FORGET_KEY = "\(.*\)"$/\1/p' tests/conftest.py)
+[ -n "$FACT_MEMORY_FORGET_KEY" ] || { echo "no TEST_FORGET_KEY in tests/conftest.py" >&2; exit 2; }
+export FACT_MEMORY_FORGET_KEY
 STATE=${FM_CITUS_DIR:-/tmp/fm-citus}
 
 step "upgrade step: the earlier release's schema, distributed and seeded"
