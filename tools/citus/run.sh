@@ -113,6 +113,7 @@ NOT_ON_CLUSTER=(
   --deselect=tests/test_forget_races.py::test_a_review_that_starts_during_a_forget_writes_nothing
   --deselect=tests/test_forget_races.py::test_a_writer_racing_a_forget_leaves_no_audit_row
   --deselect=tests/test_forget_races.py::test_forget_what_i_just_said_during_the_previous_turns_write_forgets_it
+  --deselect=tests/test_forget_model_hold.py::test_no_prompt_when_a_forget_commits_while_the_call_waits_for_the_lock
   # the listing error it provokes is plain Postgres's (no pg_dist_partition); Citus lists by shard:
   --deselect=tests/test_drainer_independence.py::test_a_listing_error_on_plain_postgres_says_what_failed
   # no store at all (packaging, notebooks, the pure parts):
