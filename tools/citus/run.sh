@@ -61,6 +61,11 @@ OLD=$(mktemp -d /tmp/fm-citus-old-XXXXXX)
 trap '$PY tools/citus/cluster.py stop; rm -rf "$OLD"' EXIT
 unset FACT_MEMORY_DATABASE_URL
 export FACT_MEMORY_CITUS_URL="$COORD"
+# One deployment, one forget key (the digests of forgotten turns are keyed; a process with another
+# key fails closed): every step — the upgrade, the CLI, the suite, the fault tests — uses the suite's.
+FACT_MEMORY_FORGET_KEY=$(sed -n 's/^TEST_FORGET_KEY = "\(.*\)"$/\1/p' tests/conftest.py)
+[ -n "$FACT_MEMORY_FORGET_KEY" ] || { echo "no TEST_FORGET_KEY in tests/conftest.py" >&2; exit 2; }
+export FACT_MEMORY_FORGET_KEY
 STATE=${FM_CITUS_DIR:-/tmp/fm-citus}
 
 step "upgrade step: the earlier release's schema, distributed and seeded"
@@ -108,6 +113,7 @@ NOT_ON_CLUSTER=(
   --deselect=tests/test_forget_races.py::test_a_review_that_starts_during_a_forget_writes_nothing
   --deselect=tests/test_forget_races.py::test_a_writer_racing_a_forget_leaves_no_audit_row
   --deselect=tests/test_forget_races.py::test_forget_what_i_just_said_during_the_previous_turns_write_forgets_it
+  --deselect=tests/test_forget_model_hold.py::test_no_prompt_when_a_forget_commits_while_the_call_waits_for_the_lock
   # the listing error it provokes is plain Postgres's (no pg_dist_partition); Citus lists by shard:
   --deselect=tests/test_drainer_independence.py::test_a_listing_error_on_plain_postgres_says_what_failed
   # no store at all (packaging, notebooks, the pure parts):
