@@ -137,6 +137,28 @@ async def _afetch(cur: psycopg.AsyncCursor, q: Q, pipe: psycopg.AsyncPipeline | 
 Heal = Callable[[], object]
 
 
+def _drive(cur: psycopg.Cursor, plan: Plan[T], pipe: psycopg.Pipeline | None) -> T:
+    """Send a plan's statements through ``cur``, each answer back into the plan, until it returns."""
+    try:
+        q = next(plan)
+        while True:
+            cur.execute(q.sql, q.params, prepare=q.prepare)
+            q = plan.send(_fetch(cur, q, pipe))
+    except StopIteration as done:
+        return done.value
+
+
+async def _adrive(cur: psycopg.AsyncCursor, plan: Plan[T], pipe: psycopg.AsyncPipeline | None) -> T:
+    """Async twin of :func:`_drive`."""
+    try:
+        q = next(plan)
+        while True:
+            await cur.execute(q.sql, q.params, prepare=q.prepare)
+            q = plan.send(await _afetch(cur, q, pipe))
+    except StopIteration as done:
+        return done.value
+
+
 def _retrying(heal: Heal | None) -> dict[str, Any]:
     if heal is None:
         return RETRY
@@ -193,13 +215,7 @@ def _run_plan(pool: ConnectionPool, make_plan: Callable[[], Plan[T]], transactio
                 conn = stack.enter_context(psycopg.connect(pool.conninfo, **_direct_args(pool, wait_s)))
             with (conn.pipeline() if pipeline else nullcontext()) as pipe, \
                     (conn.transaction() if transaction else nullcontext()), conn.cursor(row_factory=dict_row) as cur:
-                try:
-                    q = next(plan)
-                    while True:
-                        cur.execute(q.sql, q.params, prepare=q.prepare)
-                        q = plan.send(_fetch(cur, q, pipe))
-                except StopIteration as done:
-                    return done.value
+                return _drive(cur, plan, pipe)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -223,13 +239,7 @@ async def _arun_plan(pool: AsyncConnectionPool, make_plan: Callable[[], Plan[T]]
                 async with (conn.pipeline() if pipeline else nullcontext()) as pipe, \
                         (conn.transaction() if transaction else nullcontext()), \
                         conn.cursor(row_factory=dict_row) as cur:
-                    try:
-                        q = next(plan)
-                        while True:
-                            await cur.execute(q.sql, q.params, prepare=q.prepare)
-                            q = plan.send(await _afetch(cur, q, pipe))
-                    except StopIteration as done:
-                        return done.value
+                    return await _adrive(cur, plan, pipe)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -237,26 +247,14 @@ def run_on(conn: psycopg.Connection, plan: Plan[T]) -> T:
     """Run a plan on a connection the caller holds (autocommit, no retry): the model-call hold,
     whose session-level lock lives as long as that connection is kept."""
     with library_errors(), conn.cursor(row_factory=dict_row) as cur:
-        try:
-            q = next(plan)
-            while True:
-                cur.execute(q.sql, q.params, prepare=q.prepare)
-                q = plan.send(_fetch(cur, q, None))
-        except StopIteration as done:
-            return done.value
+        return _drive(cur, plan, None)
 
 
 async def arun_on(conn: psycopg.AsyncConnection, plan: Plan[T]) -> T:
     """Async twin of :func:`run_on`."""
     with library_errors():
         async with conn.cursor(row_factory=dict_row) as cur:
-            try:
-                q = next(plan)
-                while True:
-                    await cur.execute(q.sql, q.params, prepare=q.prepare)
-                    q = plan.send(await _afetch(cur, q, None))
-            except StopIteration as done:
-                return done.value
+            return await _adrive(cur, plan, None)
 
 
 def _unlock_all(conn: psycopg.Connection) -> None:
