@@ -39,12 +39,15 @@ def tables_holding(db_url: str, needle: str, user_id: str | None = None) -> list
     with psycopg.connect(db_url) as conn:
         columns = conn.execute(
             "SELECT table_name, column_name FROM information_schema.columns WHERE table_name LIKE 'fact_memory_%'"
-            " AND udt_name <> 'vector' AND table_name NOT IN ('fact_memory_meta', 'fact_memory_migrations')"
+            " AND (data_type IN ('text', 'jsonb', 'json', 'character varying', 'character')"
+            " OR udt_name IN ('_text', '_varchar'))"
+            " AND table_name NOT IN ('fact_memory_meta', 'fact_memory_migrations')"
             " AND column_name NOT IN ('digest', 'user_key', 'shown_digests')"
             " ORDER BY 1, 2").fetchall()
-        # meta: the embedder's probe; migrations: the library's own names and times (a time's
-        # microseconds hold any four digits: '4111' matched on a cluster upgraded at run time);
-        # digest, user_key: hashes, no text.
+        # Only columns that can hold text: a time's microseconds or a number hold any four digits
+        # ('5190' matched a forgotten_at once, '4111' a migration's time), a vector any number.
+        # meta: the embedder's probe; migrations: the library's own names; digest, user_key:
+        # hashes, no text.
         keyed = {t for t, c in columns if c == "user_id"}
         found = set()
         for t, c in columns:
