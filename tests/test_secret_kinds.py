@@ -338,7 +338,7 @@ def _hostile(secret_a: str, secret_b: str) -> dict[str, Any]:
 @pytest.mark.parametrize(("first", "second", "needle"), [
     (f"card {CARD[:8]}", CARD[8:], CARD[8:]),
     ("my password is", "Xq7#plover2", "Xq7#plover2"),
-    ("the alarm code", "is 5190", "5190"),
+    ("the alarm code", "is 519073", "519073"),  # six digits: four match ids by chance
     (" ".join(_seed().split()[:6]), " ".join(_seed().split()[6:]), _seed().split()[8]),
 ])
 def test_a_hostile_model_splitting_a_secret_over_two_strings_stores_none(
