@@ -86,6 +86,9 @@ def main() -> None:
                         help="ONNX Runtime intra-op threads of the embedder (default: the library's)")
     parser.add_argument("--onnx-spin", action="store_true",
                         help="let ONNX Runtime threads spin-wait (the old default), to compare")
+    parser.add_argument("--after-recall", action="store_true",
+                        help="recall each message (untimed) before remembering it, as the README layout's "
+                             "recall node does: the write then reuses the recall's vector of the message")
     parser.add_argument("--burst-users", type=int, default=50,
                         help="the drained burst: this many users queue --burst-per-user messages each (0: none)")
     parser.add_argument("--burst-per-user", type=int, default=8)
@@ -106,6 +109,9 @@ def main() -> None:
         for i in range(total):
             clock.advance(minutes=7)
             text = f"Message {i}: lately I've been into {TOPICS[i % len(TOPICS)]} and thinking about it a lot."
+            if args.after_recall:
+                memory.recall(user, text)
+                memory.flush()  # the recall's access counts, written now: not inside the timed write
             embedder.spent = 0.0
             t0 = time.perf_counter()
             memory.remember(user, text, message_id=f"m{i}")
@@ -150,6 +156,7 @@ def main() -> None:
         }, memory.taxonomy, configured_evaluators(goals=True, trust=True))
         result = {
             "messages": args.messages,
+            "after_recall": args.after_recall,
             "llm_calls_per_message": len(llm.calls) / total,
             "non_llm_ms_p50": round(statistics.median(timings), 2),
             "non_llm_ms_p95": round(percentile(timings, 95), 2),
