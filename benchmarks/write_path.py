@@ -2,7 +2,9 @@
 
 A scripted zero-latency model returns ops through the real structured-output path; the embedder
 (local MiniLM) and Postgres (embedded) are real. Run: ``.venv/bin/python benchmarks/write_path.py``.
-Numbers are from one run on this machine; compare ratios, not absolutes.
+Numbers are from one run on this machine; compare ratios, not absolutes. Also drains two
+bursts queued by the queued write node (``--burst-users`` x ``--burst-per-user`` messages, and
+``--burst-singles`` users with one message each) and reports messages per second.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 
 from _common import bench_database, percentile
+from queued_writes import bench_drain
 
 from fact_memory_graph import FactMemory
 from fact_memory_graph.embeddings import LocalMiniLMEmbeddings
@@ -83,6 +86,14 @@ def main() -> None:
                         help="ONNX Runtime intra-op threads of the embedder (default: the library's)")
     parser.add_argument("--onnx-spin", action="store_true",
                         help="let ONNX Runtime threads spin-wait (the old default), to compare")
+    parser.add_argument("--after-recall", action="store_true",
+                        help="recall each message (untimed) before remembering it, as the README layout's "
+                             "recall node does: the write then reuses the recall's vector of the message")
+    parser.add_argument("--burst-users", type=int, default=50,
+                        help="the drained burst: this many users queue --burst-per-user messages each (0: none)")
+    parser.add_argument("--burst-per-user", type=int, default=8)
+    parser.add_argument("--burst-singles", type=int, default=200,
+                        help="a second burst: this many users queue one message each (0: none)")
     args = parser.parse_args()
 
     database = ExitStack()
@@ -98,6 +109,9 @@ def main() -> None:
         for i in range(total):
             clock.advance(minutes=7)
             text = f"Message {i}: lately I've been into {TOPICS[i % len(TOPICS)]} and thinking about it a lot."
+            if args.after_recall:
+                memory.recall(user, text)
+                memory.flush()  # the recall's access counts, written now: not inside the timed write
             embedder.spent = 0.0
             t0 = time.perf_counter()
             memory.remember(user, text, message_id=f"m{i}")
@@ -107,6 +121,15 @@ def main() -> None:
         # The same through the asyncio path (aopen: async pool, async node twins).
         async_timings = asyncio.run(async_run(url, args.warmup, args.messages, LocalMiniLMEmbeddings(
             spin_wait=args.onnx_spin, intra_op_threads=args.embed_threads)))
+        # A burst: messages queued by the queued write node (no extraction), then drained by one
+        # flush() (a user's queued messages are one extraction; users drained 8 at a time).
+        drains = {}
+        for name, users, per_user in (("burst", args.burst_users, args.burst_per_user),
+                                      ("singles", args.burst_singles, 1)):
+            if users > 0:
+                drains[name] = bench_drain(url, LocalMiniLMEmbeddings(spin_wait=args.onnx_spin,
+                                                                      intra_op_threads=args.embed_threads),
+                                           users=users, per_user=per_user, baseline=False)
         # Embedding share of the per-message time (1 message embedding + claims per message).
         texts = [f"working on {t} this week" for t in TOPICS] * 4
         t0 = time.perf_counter()
@@ -133,15 +156,20 @@ def main() -> None:
         }, memory.taxonomy, configured_evaluators(goals=True, trust=True))
         result = {
             "messages": args.messages,
+            "after_recall": args.after_recall,
             "llm_calls_per_message": len(llm.calls) / total,
             "non_llm_ms_p50": round(statistics.median(timings), 2),
             "non_llm_ms_p95": round(percentile(timings, 95), 2),
+            "non_llm_ms_p99": round(percentile(timings, 99), 2),
             "non_llm_ms_mean": round(statistics.fmean(timings), 2),
             # Without the embedder (mem0_bench's "ovh-emb"): SQL, validation, LangGraph, Python.
             "own_code_ms_p50": round(statistics.median(own), 2),
             "own_code_ms_p95": round(percentile(own, 95), 2),
             "async_non_llm_ms_p50": round(statistics.median(async_timings), 2),
             "async_non_llm_ms_p95": round(percentile(async_timings, 95), 2),
+            "async_non_llm_ms_p99": round(percentile(async_timings, 99), 2),
+            **{f"drain_{name}_{k}": v for name, d in drains.items()
+               for k, v in d.items() if k in ("messages", "extractions", "drain_s", "messages_per_s")},
             "embed_one_text_ms": round(embed_ms, 2),
             "retrieved_facts_in_prompt": len(retrieved),
             "prompt_chars": prompt_chars,

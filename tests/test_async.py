@@ -93,7 +93,7 @@ async def test_async_failure_mid_apply_leaves_nothing(amemory: FactMemory, user_
         {"op": "add_durable", "category": "identity", "claim": "lives in Berlin"},
         {"op": "add_durable", "category": "relationship", "claim": "has a sister Mia"},
     ])
-    real = AsyncFactStore._apply_one
+    real = AsyncFactStore._inserted  # the adds' inserts went in one round trip; each is then audited
     calls = {"n": 0}
 
     def flaky(self, *args, **kwargs):
@@ -102,11 +102,12 @@ async def test_async_failure_mid_apply_leaves_nothing(amemory: FactMemory, user_
             raise ConnectionError("injected")
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(AsyncFactStore, "_apply_one", flaky)
+    monkeypatch.setattr(AsyncFactStore, "_inserted", flaky)
     with pytest.raises(ConnectionError):
         await amemory.aremember(user_id, "Berlin and Mia", message_id="f1")
+    assert calls["n"] == 2
     assert await amemory.facts.alist(user_id) == [] and (await amemory.admin.astats(user_id))["messages"] == 0
-    monkeypatch.setattr(AsyncFactStore, "_apply_one", real)
+    monkeypatch.setattr(AsyncFactStore, "_inserted", real)
     out = await amemory.aremember(user_id, "Berlin and Mia", message_id="f1")
     assert len(out.applied) == 2
     graph_out = await amemory.write_graph(on_error="log").ainvoke(

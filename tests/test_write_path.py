@@ -340,7 +340,9 @@ def test_failure_mid_apply_leaves_store_unchanged_and_retry_applies_once(
     memory = make_memory(llm)
     memory.facts.add(user_id, "prefers tea", kind="durable", category="preference")
     before = snapshot(memory, user_id)
-    real = FactStore._apply_one
+    # The three adds are inserted in one round trip, then each is audited (``_inserted``): the
+    # failure comes after the first op is written and audited.
+    real = FactStore._inserted
     calls = {"n": 0}
 
     def flaky(self, *args, **kwargs):
@@ -349,12 +351,12 @@ def test_failure_mid_apply_leaves_store_unchanged_and_retry_applies_once(
             raise ConnectionError("injected failure after the first op")
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(FactStore, "_apply_one", flaky)
+    monkeypatch.setattr(FactStore, "_inserted", flaky)
     with pytest.raises(ConnectionError):
         memory.remember(user_id, "Berlin, Mia, marathon", message_id="m-42")
-    assert snapshot(memory, user_id) == before
+    assert calls["n"] == 2 and snapshot(memory, user_id) == before
 
-    monkeypatch.setattr(FactStore, "_apply_one", real)
+    monkeypatch.setattr(FactStore, "_inserted", real)
     out = memory.remember(user_id, "Berlin, Mia, marathon", message_id="m-42")
     assert len(out.applied) == 3
     again = memory.remember(user_id, "Berlin, Mia, marathon", message_id="m-42")

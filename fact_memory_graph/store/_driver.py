@@ -39,7 +39,7 @@ from fact_memory_graph.errors import (
     StoreUnavailableError,
 )
 from fact_memory_graph.settings import redact_url
-from fact_memory_graph.store._sql import Plan, Q
+from fact_memory_graph.store._sql import Plan, Q, Together
 
 T = TypeVar("T")
 
@@ -137,11 +137,49 @@ async def _afetch(cur: psycopg.AsyncCursor, q: Q, pipe: psycopg.AsyncPipeline | 
 Heal = Callable[[], object]
 
 
+def _together(cur: psycopg.Cursor, group: Together, pipe: psycopg.Pipeline | None) -> list[Any]:
+    """A :class:`Together`: every statement sent (each on a cursor of its own, in a pipeline
+    entered here if the plan runs without one), then every result read (one round trip)."""
+    if not PIPELINE_SUPPORTED:
+        out = []
+        for q in group.statements:
+            cur.execute(q.sql, q.params, prepare=q.prepare)
+            out.append(_fetch(cur, q, None))
+        return out
+    conn = cur.connection
+    with (nullcontext(pipe) if pipe is not None else conn.pipeline()) as p, ExitStack() as cursors:
+        curs = [cur, *(cursors.enter_context(conn.cursor(row_factory=dict_row)) for _ in group.statements[1:])]
+        for c, q in zip(curs, group.statements, strict=True):
+            c.execute(q.sql, q.params, prepare=q.prepare)
+        return [_fetch(c, q, p) for c, q in zip(curs, group.statements, strict=True)]
+
+
+async def _atogether(cur: psycopg.AsyncCursor, group: Together, pipe: psycopg.AsyncPipeline | None) -> list[Any]:
+    """Async twin of :func:`_together`."""
+    if not PIPELINE_SUPPORTED:
+        out = []
+        for q in group.statements:
+            await cur.execute(q.sql, q.params, prepare=q.prepare)
+            out.append(await _afetch(cur, q, None))
+        return out
+    conn = cur.connection
+    async with (nullcontext(pipe) if pipe is not None else conn.pipeline()) as p, AsyncExitStack() as cursors:
+        curs = [cur]
+        for _ in group.statements[1:]:
+            curs.append(await cursors.enter_async_context(conn.cursor(row_factory=dict_row)))
+        for c, q in zip(curs, group.statements, strict=True):
+            await c.execute(q.sql, q.params, prepare=q.prepare)
+        return [await _afetch(c, q, p) for c, q in zip(curs, group.statements, strict=True)]
+
+
 def _drive(cur: psycopg.Cursor, plan: Plan[T], pipe: psycopg.Pipeline | None) -> T:
     """Send a plan's statements through ``cur``, each answer back into the plan, until it returns."""
     try:
         q = next(plan)
         while True:
+            if isinstance(q, Together):
+                q = plan.send(_together(cur, q, pipe))
+                continue
             cur.execute(q.sql, q.params, prepare=q.prepare)
             q = plan.send(_fetch(cur, q, pipe))
     except StopIteration as done:
@@ -153,6 +191,9 @@ async def _adrive(cur: psycopg.AsyncCursor, plan: Plan[T], pipe: psycopg.AsyncPi
     try:
         q = next(plan)
         while True:
+            if isinstance(q, Together):
+                q = plan.send(await _atogether(cur, q, pipe))
+                continue
             await cur.execute(q.sql, q.params, prepare=q.prepare)
             q = plan.send(await _afetch(cur, q, pipe))
     except StopIteration as done:

@@ -64,8 +64,18 @@ class Q:
     prepare: bool | None = None
 
 
+@dataclass(frozen=True)
+class Together:
+    """Statements that need nothing of each other's results, sent at once and answered in one
+    round trip (libpq pipeline mode); the plan gets their results back as a list, in order.
+    Each is still a statement of its own, run in order (its own snapshot in READ COMMITTED).
+    Without pipeline support (libpq < 14) they run one after the other, with the same results."""
+
+    statements: tuple[Q, ...]
+
+
 #: A plan returning ``T``: yields statements, receives their results.
-Plan = Generator[Q, Any, T]
+Plan = Generator[Q | Together, Any, T]
 
 
 def rows(sql: str, params: Sequence[Any] | None = None, *, prepare: bool | None = None) -> Plan[list[Row]]:
@@ -77,6 +87,18 @@ def rows(sql: str, params: Sequence[Any] | None = None, *, prepare: bool | None 
 def one(sql: str, params: Sequence[Any] | None = None) -> Plan[Row | None]:
     """Run a statement; the first row or ``None``."""
     return (yield Q(sql, params, "one"))
+
+
+def together(*statements: Q) -> Plan[list[Any]]:
+    """Run statements in one round trip (:class:`Together`); their results, in order. Build
+    them with :func:`stmt`."""
+    return (yield Together(statements))
+
+
+def stmt(sql: str, params: Sequence[Any] | None = None,
+         fetch: Literal["all", "one", "none", "rowcount"] = "all") -> Q:
+    """One statement for :func:`together` (``fetch`` as in :class:`Q`)."""
+    return Q(sql, params, fetch)
 
 
 def execute(sql: str, params: Sequence[Any] | None = None) -> Plan[None]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from fact_memory_graph.sanitize import claim_digest
 from fact_memory_graph.schema import (
@@ -25,11 +25,13 @@ from fact_memory_graph.store._sql import (
     MESSAGES,
     PEOPLE,
     Plan,
+    Q,
     Row,
     execute,
     one,
     require_user,
     rows,
+    stmt,
 )
 from fact_memory_graph.store.plans.read import ReadPlans
 
@@ -73,13 +75,26 @@ class EvaluationPlans(ReadPlans):
             written[record.evaluator] = output
         return written
 
-    def _record_exposure(self, user_id: str, message_id: str, applied: Sequence[AppliedOp], at: datetime
-                         ) -> Plan[dict[str, Any] | None]:
+    @staticmethod
+    def _exposure_q(user_id: str, message_id: str) -> Q:
+        """What the queued write recorded of the reply this message reacts to (``_record_exposure``)."""
+        return stmt(f"SELECT facts_shown, stale_shown, shown_digests FROM {MESSAGES}"
+                    " WHERE user_id = %s AND message_id = %s AND facts_shown IS NOT NULL", (user_id, message_id), "one")
+
+    @staticmethod
+    def _people_q(user_id: str) -> Q:
+        """The user's known people (not the user), for ``_link_new_facts``."""
+        return stmt(f"SELECT name_key, name, aliases FROM {PEOPLE} WHERE user_id = %s AND name_key <> %s",
+                    (user_id, SELF_KEY))
+
+    def _record_exposure(self, user_id: str, message_id: str, applied: Sequence[AppliedOp], at: datetime,
+                         row: Row | None | Literal["unread"] = "unread") -> Plan[dict[str, Any] | None]:
         """The outcome metrics' record of one message whose previous reply's memory is known
         (evaluator ``exposure``): facts shown, how many of them stale, and how many of them this
-        message restated (a strengthen of a fact whose claim was shown). Part of the apply."""
-        row = yield from one(f"SELECT facts_shown, stale_shown, shown_digests FROM {MESSAGES}"
-                             " WHERE user_id = %s AND message_id = %s AND facts_shown IS NOT NULL", (user_id, message_id))
+        message restated (a strengthen of a fact whose claim was shown). Part of the apply.
+        ``row``: the answer of :meth:`_exposure_q` when the caller read it already."""
+        if row == "unread":
+            row = yield self._exposure_q(user_id, message_id)
         if row is None:
             return None
         shown = set(row["shown_digests"] or ())
@@ -136,12 +151,14 @@ class EvaluationPlans(ReadPlans):
             " WHERE user_id = %s AND name_key = %s",
             (relation, merged_aliases, merged_links, p["mentions"] + 1, max(p["last_at"], at), user_id, guarded_key))
 
-    def _link_new_facts(self, user_id: str, facts: Sequence[tuple[Any, str]]) -> Plan[None]:
-        """Link facts just added (id, claim) to the known people their claim names."""
+    def _link_new_facts(self, user_id: str, facts: Sequence[tuple[Any, str]],
+                        people: list[Row] | None = None) -> Plan[None]:
+        """Link facts just added (id, claim) to the known people their claim names. ``people``:
+        the answer of :meth:`_people_q` when the caller read it already."""
         if not facts:
             return
-        people = yield from rows(f"SELECT name_key, name, aliases FROM {PEOPLE} WHERE user_id = %s"
-                                 " AND name_key <> %s", (user_id, SELF_KEY))
+        if people is None:
+            people = yield self._people_q(user_id)
         for person in people:
             names = [person["name"], *person["aliases"]]
             matcher = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b", re.IGNORECASE)

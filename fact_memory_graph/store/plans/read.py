@@ -40,12 +40,15 @@ from fact_memory_graph.store._sql import (
     USERS,
     VERSIONS,
     Plan,
+    Q,
     Row,
     fact_id_param,
     one,
     require_user,
     rows,
+    stmt,
     to_fact,
+    together,
 )
 from fact_memory_graph.store.plans.base import PlansBase
 
@@ -467,34 +470,51 @@ class ReadPlans(PlansBase):
         """What the write path needs before extracting, in one round trip: which of these
         message ids were processed (with their outcomes), and the user's forget generation."""
         require_user(user_id)
-        forgotten = yield from self._forgotten_ids_plan(user_id, message_ids)
-        row = yield from one(
+        state = stmt(
             f"SELECT (SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}) AS generation,"
             f" (SELECT coalesce(jsonb_object_agg(message_id, outcome), '{{}}'::jsonb) FROM {PROCESSED}"
             "   WHERE user_id = %s AND message_id = ANY(%s)) AS done",
-            (user_id, user_id, list(message_ids)))
+            (user_id, user_id, list(message_ids)), "one")
+        digests = yield from self._forgotten_digests(user_id, message_ids)
+        if digests:  # both statements in one round trip (each still on its own: see below)
+            found, row = yield from together(self._forgotten_q(user_id, digests), state)
+            forgotten = {digests[r["digest"]] for r in found}
+        else:
+            row, forgotten = (yield state), set()
         assert row is not None
         done = {mid: (ApplyOutcome.model_validate(o) if o else None) for mid, o in row["done"].items()}
         for mid in forgotten:  # a turn of a forgotten user, re-sent: as if processed, with no outcome
             done.setdefault(mid, None)
         return done, int(row["generation"] or 0)
 
+    def _forgotten_digests(self, user_id: str, ids: Sequence[str | None]) -> Plan[dict[str, str]]:
+        """The digests a forgotten turn of these ids (message ids, turn fingerprints) is kept
+        under, to the id: its keyed digest, and the unkeyed one written before keys."""
+        wanted = sorted({i for i in ids if i})
+        if not wanted:
+            return {}
+        key = yield from self._forget_key_plan()
+        digests = {forget_key.turn_digest(key, user_id, i): i for i in wanted}
+        digests.update({forget_key.legacy_digest(user_id, i): i for i in wanted})
+        return digests
+
+    @staticmethod
+    def _forgotten_q(user_id: str, digests: dict[str, str]) -> Q:
+        # A statement of its own: the forgotten turns' digests are local to a Citus coordinator
+        # (store/layout.py), and a statement that read them beside a distributed table would ship
+        # them to every worker, so one user's write would need every node up.
+        return stmt(f"SELECT digest FROM {FORGOTTEN} WHERE user_key = {USER_KEY_SQL} AND digest = ANY(%s)",
+                    (user_id, list(digests)))
+
     def _forgotten_ids_plan(self, user_id: str, ids: Sequence[str | None]) -> Plan[set[str]]:
         """Which of ``ids`` (message ids, turn fingerprints) are forgotten turns of the user.
 
-        A statement of its own: the forgotten turns' digests are local to a Citus coordinator
-        (store/layout.py), and a statement that read them beside a distributed table would ship
-        them to every worker, so one user's write would need every node up. The answer goes to
-        the user's own statements as parameters."""
-        wanted = sorted({i for i in ids if i})
-        if not wanted:
+        A statement of its own (:meth:`_forgotten_q`); the answer goes to the user's own
+        statements as parameters."""
+        digests = yield from self._forgotten_digests(user_id, ids)
+        if not digests:
             return set()
-        key = yield from self._forget_key_plan()
-        # Each id's keyed digest, and the unkeyed one written before keys (still recognised).
-        digests = {forget_key.turn_digest(key, user_id, i): i for i in wanted}
-        digests.update({forget_key.legacy_digest(user_id, i): i for i in wanted})
-        found = yield from rows(f"SELECT digest FROM {FORGOTTEN} WHERE user_key = {USER_KEY_SQL} AND digest = ANY(%s)",
-                                (user_id, list(digests)))
+        found = yield self._forgotten_q(user_id, digests)
         return {digests[r["digest"]] for r in found}
 
     def _last_processed_plan(self, user_id: str) -> Plan[list[str]]:

@@ -7,7 +7,7 @@ import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 from uuid import UUID
 
 from fact_memory_graph import forget_key
@@ -45,6 +45,7 @@ from fact_memory_graph.store._sql import (
     USERS,
     VERSIONS,
     Plan,
+    Q,
     Row,
     execute,
     fact_id_param,
@@ -54,7 +55,9 @@ from fact_memory_graph.store._sql import (
     row_json,
     rowcount,
     rows,
+    stmt,
     to_fact,
+    together,
 )
 from fact_memory_graph.store.plans.people import EvaluationPlans
 
@@ -125,6 +128,16 @@ def scope_lock_key(user_id: str, kind: str, category: str) -> str:
     return f"fact-memory:{user_id}\x1f{kind}\x1f{category}"
 
 
+def _plain_adds(ops: Sequence[PlannedOp], start: int) -> list[PlannedOp]:
+    """The adds from ``ops[start]`` on that end no state (no ``supersedes``): inserted together."""
+    run = []
+    for op in ops[start:]:
+        if op.op not in ADD_OPS or op.supersedes is not None:
+            break
+        run.append(op)
+    return run
+
+
 def _returned(row: Row | None) -> Row:
     # UPDATE/INSERT ... RETURNING on a row locked in the same transaction always returns it.
     assert row is not None
@@ -165,8 +178,12 @@ class WritePlans(EvaluationPlans):
     def _generation_now(self, user_id: str) -> Plan[int]:
         """The user's forget generation, read by a statement of its own (its own snapshot: after
         any lock wait of the statements before it)."""
-        row = yield from one(f"SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}", (user_id,))
+        row = yield self._generation_q(user_id)
         return int(row["generation"] or 0) if row else 0
+
+    @staticmethod
+    def _generation_q(user_id: str) -> Q:
+        return stmt(f"SELECT generation FROM {USERS} WHERE user_key = {USER_KEY_SQL}", (user_id,), "one")
 
     def _user_guard(self, user_id: str, generation: int | None = None) -> Plan[bool]:
         """The first step of every plan that writes a user's rows: the user's lock (shared), then
@@ -202,8 +219,11 @@ class WritePlans(EvaluationPlans):
         released — a forget started meanwhile waits for the call, so every prompt is sent before
         a forget returns. ``False``: the lock is released again and no call may be made."""
         require_user(user_id)
-        yield from execute(f"SELECT pg_advisory_lock_shared({USER_KEY_SQL})", (user_id,))
-        if (yield from self._generation_now(user_id)) == generation:
+        # Two statements (the generation's snapshot is taken after the lock's wait), sent together:
+        # one round trip.
+        _, row = yield from together(stmt(f"SELECT pg_advisory_lock_shared({USER_KEY_SQL})", (user_id,), "none"),
+                                     self._generation_q(user_id))
+        if (int(row["generation"] or 0) if row else 0) == generation:
             return True
         yield from self._model_release_plan(user_id)
         return False
@@ -299,17 +319,29 @@ class WritePlans(EvaluationPlans):
             # The privacy policy's drops are audited by category only: no claim text is kept.
             yield from self._audit(user_id=user_id, op="withheld", at=at, message_id=message_id, note=withheld.reason)
         touched: set[UUID] = set()
-        for op in ops:
+        at_op = 0
+        while at_op < len(ops):
+            adds = _plain_adds(ops, at_op)
+            if len(adds) > 1:  # a message's new facts: one round trip for their inserts
+                outcome.applied.extend((yield from self._insert_facts(user_id, message_id, adds, at, touched)))
+                at_op += len(adds)
+                continue
+            op = ops[at_op]
+            at_op += 1
             try:
                 outcome.applied.append((yield from self._apply_one(user_id, message_id, op, at, touched)))
             except _FactGone as gone:  # that op alone; the rest of the message applies
                 outcome.rejected.append(RejectedOp(op={"op": op.op, "fact_id": str(gone.fact_id)}, reason=str(gone)))
         if evaluations:
             outcome.evaluations = yield from self._record_evaluations(user_id, message_id, evaluations, at)
-        if (exposure := (yield from self._record_exposure(user_id, message_id, outcome.applied, at))) is not None:
+        new_facts = [(a.fact_id, a.claim or "") for a in outcome.applied if a.op in ADD_OPS and a.fact_id is not None]
+        shown: Row | None | Literal["unread"] = "unread"
+        people = None
+        if new_facts:  # both reads in one round trip (nothing from here to their use writes either table)
+            shown, people = yield from together(self._exposure_q(user_id, message_id), self._people_q(user_id))
+        if (exposure := (yield from self._record_exposure(user_id, message_id, outcome.applied, at, shown))) is not None:
             outcome.evaluations["exposure"] = exposure
-        yield from self._link_new_facts(user_id, [(a.fact_id, a.claim or "") for a in outcome.applied
-                                                  if a.op in ADD_OPS and a.fact_id is not None])
+        yield from self._link_new_facts(user_id, new_facts, people)
         record = self.jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}))
         yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
                            (record, user_id, message_id))
@@ -513,13 +545,14 @@ class WritePlans(EvaluationPlans):
             return at
         return None
 
-    def _insert_fact(self, user_id: str, message_id: str | None, op: PlannedOp, at: datetime,
-                     touched: set[UUID] | None = None) -> Plan[AppliedOp]:
+    def _insert_fact_q(self, user_id: str, message_id: str | None, op: PlannedOp, at: datetime
+                       ) -> tuple[UUID, Q]:
+        """A new fact's id and the statement inserting it (its row returned)."""
         if not op.claim or op.embedding is None or op.kind is None or op.category is None:
             raise InvalidInputError(f"{op.op} needs kind, category, claim and embedding")
         kind = FactKind(op.kind)
         fid = uuid.uuid4()
-        row = _returned((yield from one(
+        return fid, stmt(
             f"INSERT INTO {FACTS} (id, user_id, kind, category, claim, structured_fields, confidence,"
             " evidence_message_ids, verification_status, source, created_at, last_confirmed_at,"
             " valid_at, expires_at, confirmed_at, session_id, embedding)"
@@ -530,8 +563,28 @@ class WritePlans(EvaluationPlans):
              [message_id] if message_id else [], op.verification_status.value,
              op.source.value, at, at, op.valid_at or (at if kind is FactKind.CURRENT else None),
              op.expires_at if kind is FactKind.CURRENT else None, self._confirmed_at(op, at), op.session_id,
-             self.vector_param(op.embedding)),
-        )))
+             self.vector_param(op.embedding)), "one")
+
+    def _insert_fact(self, user_id: str, message_id: str | None, op: PlannedOp, at: datetime,
+                     touched: set[UUID] | None = None) -> Plan[AppliedOp]:
+        fid, insert = self._insert_fact_q(user_id, message_id, op, at)
+        row = _returned((yield insert))
+        return (yield from self._inserted(user_id, message_id, op, at, touched, fid, row))
+
+    def _insert_facts(self, user_id: str, message_id: str, ops: Sequence[PlannedOp], at: datetime,
+                      touched: set[UUID]) -> Plan[list[AppliedOp]]:
+        """Plain adds (none ends a state), inserted in one round trip, then audited in order."""
+        made = [self._insert_fact_q(user_id, message_id, op, at) for op in ops]
+        found = yield from together(*(insert for _, insert in made))
+        applied = []
+        for op, (fid, _), row in zip(ops, made, found, strict=True):
+            applied.append((yield from self._inserted(user_id, message_id, op, at, touched, fid, _returned(row))))
+        return applied
+
+    def _inserted(self, user_id: str, message_id: str | None, op: PlannedOp, at: datetime,
+                  touched: set[UUID] | None, fid: UUID, row: Row) -> Plan[AppliedOp]:
+        """After a fact's insert: its audit row, and the state it ends (``supersedes``)."""
+        kind = FactKind(op.kind)
         yield from self._audit(user_id=user_id, op=op.op, at=at, fact_id=fid, message_id=message_id, after=row,
                                note=op.note)
         if op.supersedes is not None:
