@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from fact_memory_graph.secrets import forms
@@ -219,6 +219,38 @@ def _card_spans(text: str) -> Iterator[Span]:
                 yield b.start(), b.end(), "card number"
     if len(text) < 120 and _half_card_turn().match(text):
         yield 0, len(text), "card number"
+
+
+#: A card's expiry then a code of three or four digits ("3760-881994-19483 / 02/29 / 753"): the
+#: security code written after the card, unlabelled.
+_EXPIRY_THEN_CODE = re.compile(r"^[\s,;/|\-–—]{0,5}(?:(?:exp\w*|valid|vence|ablauf|val|gültig)\W{0,3})?"
+                               r"(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:\d{2}|20\d{2})[\s,;/|\-–—]{1,5}(?P<code>\d{3,4})(?!\d)")
+
+
+#: The same fragment, which may follow a letter of a script without spaces ("卡号前八位6759 8198").
+_CARD_FRAGMENT_CJK = re.compile(_CARD_FRAGMENT.pattern.replace("(?<![\\w])", "(?<![A-Za-z0-9_])", 1))
+
+
+def _card_fragments(text: str, names: list[forms.NameMatch]) -> Iterator[Span]:
+    """What a card's name announces in any language (assets ``card``): a fragment of digits right
+    after it (half a card: "первая половина номера карты 6759 2860", "卡号前八位6759 8198").
+    And the code after a card number and its expiry."""
+    for name in names:
+        if name.kind != "card":
+            continue
+        fragment = _CARD_FRAGMENT_CJK.search(text, name.end(), min(len(text), name.end() + 40))
+        if fragment and not _NOT_A_CARD_BEFORE.search(text[max(0, fragment.start() - 40):fragment.start()]) \
+                and not re.search(r"[.!?;\n]\s", text[name.end():fragment.start()]):
+            g = "part" if fragment.group("part") else 0
+            yield fragment.start(g), fragment.end(g), "card number"
+
+
+def _codes_after_cards(text: str, cards: list[Span]) -> Iterator[Span]:
+    for _, end, kind in cards:
+        if kind == "card number":
+            m = _EXPIRY_THEN_CODE.match(text[end:end + 40])
+            if m:
+                yield end + m.start("code"), end + m.end("code"), "card number"
 
 
 # ---------------------------------------------------------------- said in words: passwords, codes, ids
@@ -417,6 +449,8 @@ def _spans(text: str) -> list[Span]:
                        forms.shape_spans, forms.gitleaks_spans):
             spans.extend(finder(norm))
         spans.extend(forms.named_spans(norm, names))
+        spans.extend(_card_fragments(norm, names))
+        spans.extend(_codes_after_cards(norm, spans))
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
         spans.extend(_account_pairs(norm))
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
@@ -652,19 +686,120 @@ def _first_half(before: str, after: str) -> Iterator[Span]:
                               origin)
 
 
-def redact_turns(texts: list[str], after: str = "") -> list[str]:
-    """Earlier turns shown with a message, in order, each redacted as the continuation of the
-    one before it and with what the turn after it (``after`` for the last) shows of it: the
-    first half of a card or an id whose second half follows."""
-    return [_turn_between(text, texts[n - 1] if n else "", texts[n + 1] if n + 1 < len(texts) else after)
-            for n, text in enumerate(texts)]
+# ---------------------------------------------------------------- a thread: the user's earlier turns
+#: How many of the user's earlier turns a message is read with: a secret dictated over three
+#: turns (its name in one, a part in each of the next two: "the wifi password is long" / "it's
+#: X" / "then Y") is read whole.
+THREAD_TURNS = 3
+#: A secret withheld from an earlier turn before it reached us (a queued turn's recorded context).
+_WITHHELD = re.compile(r"\[(card number|password|api key|private key|government id|bank account|seed phrase)"
+                       r" withheld\]")
+#: A part of a number (3+ digits, maybe in groups) and a part of a password or key (4+ characters
+#: with a digit, a symbol or a capital inside): what "the rest is ..." may carry.
+_NUMBER_PART = re.compile(r"(?<![\w.,:/])\d(?:[ \u00a0\-.]{0,3}\d){2,18}(?![\w:/%])")
+_TOKEN_PART = re.compile(r"(?<![^\s\"'“‘«(:：,，])[^\s\"'”’»,，;。]{4,64}(?=[\s\"'”’»,，;。.!?]*(?:\s|$))")
+_PART_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?|<>{}\[\]\\]|[a-z][A-Z]|[A-Z]{2}[a-z]|[^\W\d_][A-Z]")
+_NUMBER_KINDS = frozenset({"card number", "government id", "bank account"})
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
+    """The secrets of ``text`` read as the next turn of a thread whose earlier user turns are
+    ``earlier`` (oldest first; the last :data:`THREAD_TURNS` count): a name in one turn and its
+    value in the next (:func:`spans_in_context`), and the parts of a secret dictated over two or
+    three turns — a short turn after a turn that held part of a secret (or named one and gave no
+    value) carries the rest ("et finit par X", "then Y", "the other half 1320 2218")."""
+    turns = tuple(t for t in earlier if t and t.strip())[-THREAD_TURNS:]
+    if not turns:
+        return secret_spans(text)
+    return [*spans_in_context(text, turns[-1]), *_continued(text, turns)]
+
+
+def redact_thread(text: str, earlier: Sequence[str]) -> str:
+    """``text`` redacted as the next turn after the user's ``earlier`` turns (:func:`spans_in_thread`)."""
+    own = spans_in_thread(text, earlier)
+    return _mask(text, own) if own else text
 
 
 @functools.lru_cache(maxsize=4096)
-def _turn_between(text: str, before: str, after: str) -> str:
+def _turn_kinds(turns: tuple[str, ...]) -> frozenset[str]:
+    """The kinds of secret the last of ``turns`` held, read after the ones before it (a withheld
+    mark in a recorded turn counts as what it withheld)."""
+    last = turns[-1]
+    kinds = {m.group(1) for m in _WITHHELD.finditer(last)}
+    return frozenset(kinds | {k for _, _, k in spans_in_thread(last, turns[:-1])})
+
+
+@functools.lru_cache(maxsize=4096)
+def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
+    norm, origin = forms.view(text)
+    if len(norm) > 160 or not norm.strip():
+        return ()
+    kinds = _turn_kinds(turns)
+    opened = set() if kinds else forms.open_names(forms.view(turns[-1])[0][-300:])
+    if not kinds and not opened:
+        return ()
+    numbers = [m for m in _NUMBER_PART.finditer(norm) if not _ordinary_number(norm, m.start(), m.end())]
+    tokens = [m for m in _TOKEN_PART.finditer(norm) if _PART_SHAPE.search(m.group())
+              and not any(n.start() <= m.start() and m.end() <= n.end() for n in numbers)
+              and not _ordinary_number(norm, m.start(), m.end())]
+    values = [(m.start(), m.end()) for m in numbers]
+    if kinds - _NUMBER_KINDS or opened & {"password"}:  # the rest of a password, a key, a code
+        values += [(m.start(), m.end()) for m in tokens]
+    if not values:
+        return ()
+    rest = norm
+    for s, e in sorted(values, reverse=True):
+        rest = rest[:s] + " " + rest[e:]
+    words = len(_WORDS.findall(rest))
+    # A part carries few words beside it ("vége X", "the other half: X"); a name with no value yet
+    # is answered by a turn that is little more than the value ("3712 8623 6560 7650").
+    if words > (8 if kinds else 3):
+        return ()
+    kind = sorted(kinds or {"password" if o in ("password", "digits") else _KIND_LABEL.get(o, "password")
+                            for o in opened})[0]
+    return tuple(forms.back([(s, e, kind) for s, e in values], origin))
+
+
+_KIND_LABEL = {"id": "government id", "bank": "bank account", "card": "card number", "seed": "seed phrase"}
+
+
+def _ordinary_number(text: str, start: int, end: int) -> bool:
+    """A date, a time, an amount, a phone number, a version, or a value under a public label: no
+    part of a secret."""
+    token = text[start:end].strip()
+    if forms.a_date(token) or re.fullmatch(r"\d{1,2}[:h]\d{2}(?::\d{2})?", token) or forms.dotted_public(token):
+        return True
+    before = text[max(0, start - 3):start]
+    if re.search(r"[$€£¥₹]\s*$", before) or re.match(r"\s*(?:%|€|\$|£|kg|km|cm|mm|ml|g\b|h\b|min\b)", text[end:end + 4]):
+        return True
+    return forms.is_phone_number(text, start, end) or forms.public_value(text, start, end)
+
+
+def redact_turns(texts: list[str], after: str = "", users: Sequence[bool] | None = None,
+                 before: Sequence[str] = ()) -> list[str]:
+    """Earlier turns shown with a message, in order, each redacted as the next turn of the
+    user's thread before it (:func:`spans_in_thread`; ``users`` says which texts are the user's:
+    a reply between two of them does not break the thread; ``before``: the user's turns before
+    the first text) and with what the user's turn after it (``after`` for the last) shows of it:
+    the first half of a card or an id whose second half follows."""
+    users = [True] * len(texts) if users is None else list(users)
+    out = []
+    for n, text in enumerate(texts):
+        if users[n]:
+            earlier = (*before, *(texts[j] for j in range(n) if users[j]))[-THREAD_TURNS:]
+            nxt = next((texts[j] for j in range(n + 1, len(texts)) if users[j]), after)
+        else:
+            earlier, nxt = tuple(texts[n - 1:n]), texts[n + 1] if n + 1 < len(texts) else after
+        out.append(_turn_between(text, earlier, nxt))
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
     """One earlier turn redacted between its neighbours. Cached: a conversation's earlier turns
     come back with every message after them (each queued turn's context, each prompt)."""
-    spans = spans_in_context(text, before)
+    spans = spans_in_thread(text, earlier)
     if after and after.strip() and text.strip():
         spans += list(_first_half(text, after))
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after

@@ -462,6 +462,7 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
     """The value after a password's name: [qualifier words] [joining word] value."""
     end = _window(text, at, 80)
     pos, budget, words = at, 7, _QUALIFIER_WORD
+    parts = False
     while budget > 0:  # up to six qualifier words before the joining word
         budget -= 1
         crossing = _INTO_NEXT_TURN.match(text, pos, end)
@@ -497,8 +498,24 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
         value = word.group().strip()
         if _SECRET_SHAPE.search(value) and len(value) >= 4 and not _NOT_VALUE.match(value):
             return word.end() - len(value), word.end()
+        if parts and len(value) >= 3 and not _NOT_VALUE.match(value) and value.lower() not in _PART_GLUE \
+                and not _connector().fullmatch(value) and value.lower() not in _value_parts():
+            return word.end() - len(value), word.end()  # "starts with Prince": a part, whatever its shape
+        parts = parts or value.lower().strip(",:") in _value_parts()
         pos = word.end()
     return None
+
+
+@functools.cache
+def _value_parts() -> frozenset[str]:
+    """Words saying a value comes in parts ("starts", "empieza", "eleje"; assets ``value_parts``)."""
+    return frozenset(w.lower() for w in _words()["value_parts"]["words"])
+
+
+#: Small words between "starts" and the part: "starts with", "commence par", "begynner med".
+_PART_GLUE = frozenset({"with", "by", "med", "par", "mit", "con", "com", "avec", "met", "ile", "na", "с", "со", "з",
+                        "od", "ze", "di", "de", "da", "do", "del", "af", "från", "fra", "off", "the", "por", "per",
+                        "z", "s", "i", "in", "on", "dengan", "με", "από"})
 
 
 _NEXT_WORD = re.compile(r"[ \t]+([^\W\d_][^\W\d_'’-]*)(?=[\s,.;!?]|$)")
@@ -583,19 +600,53 @@ def _chains(text: str, start: int, end: int, min_digits: int, phones: bool = Tru
             continue
         if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{1,2})?", token) and "," in token:
             continue  # an amount
+        if re.fullmatch(r"\d{1,3}\.\d{4,}", token):
+            continue  # a coordinate or a measurement (40.748817): no code is written with decimals
         yield m.start(), m.end()
+
+
+@functools.cache
+def _manager() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The words that make a password's name a tool's ("password manager", "gestionnaire de mots
+    de passe", "パスワード管理"): before the name (ending right before it) and after it."""
+    data = _words()["manager"]
+    before = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(data["before"], key=len, reverse=True))
+    after = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(data["after"], key=len, reverse=True))
+    return (re.compile(rf"(?i)(?<![^\W\d_])(?:{before})\s*(?:(?:de|des|di|dei|delle|do|dos|da|das|of|für)\s+)?"
+                       rf"(?:(?:my|mes|mis|meus|i|le|la|les|los|las|os|as)\s+)?$"),
+            re.compile(rf"(?i)[\s\-]*(?:{after})(?![A-Za-z\u00c0-\u024f])"))
+
+
+def _names_a_value(text: str, m: NameMatch) -> bool:
+    """Whether the name ``m`` in ``text`` stands for a secret's value (not "password manager",
+    not an area, postal or promo code)."""
+    if _NOT_NAME.match(text, m.end()):
+        return False
+    if m.kind == "password":
+        before, after = _manager()
+        if after.match(text, m.end()) or before.search(text, max(0, m.start - 40), m.start):
+            return False
+    return not (m.kind == "digits" and _BARE_CODE.fullmatch(text[m.start:m.end()]) and (
+        _NOT_A_SECRET_CODE.search(text, max(0, m.start - 30), m.start) or _NOT_A_SECRET_CODE_AFTER.match(text, m.end())))
+
+
+def open_names(text: str) -> set[str]:
+    """The kinds of secret a short turn names without giving a value ("card number below, typing
+    it in two goes"): its value may be the next turn."""
+    if len(text) > 160:
+        return set()
+    return {m.kind for m in names_in(text) if m.kind != "answer" and _names_a_value(text, m)}
+
+
+a_date = _a_date
 
 
 def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Span]:
     """Values in the window of a secret's name."""
     for m in names_in(text) if names is None else names:
         kind = m.kind
-        if _NOT_NAME.match(text, m.end()):
-            continue
-        if kind == "digits" and _BARE_CODE.fullmatch(text[m.start:m.end()]) and (
-                _NOT_A_SECRET_CODE.search(text, max(0, m.start - 30), m.start)
-                or _NOT_A_SECRET_CODE_AFTER.match(text, m.end())):
-            continue  # an area, zip, promo, tracking or error code is no secret
+        if not _names_a_value(text, m):
+            continue  # a password manager; an area, zip, promo, tracking or error code is no secret
         if kind == "answer":
             span = _answer_value(text, m.end())
             if span:
@@ -772,7 +823,7 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A label whose value is public (a postal code, a customer, order or ticket number), right
     before a value; and the names of a postal code that are also a secret's ("PIN code")."""
     data = _words()
-    ambiguous = {"pin code", "pin", "cp", "cap"}
+    ambiguous = {"pin code", "pincode", "pin", "cp", "cap"}
     postal = [n for n in data["postal"] if n not in ambiguous]
     latin = "|".join(re.escape(n).replace(r"\ ", r"[\s\-]?") for n in sorted(postal, key=len, reverse=True))
     joins = "|".join(re.escape(w) for w in sorted(data["connectors"], key=len, reverse=True) if w.strip())
@@ -793,6 +844,10 @@ _ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|
 _INDIAN_PIN = re.compile(r"[1-9]\d{2}\s?\d{3}")
 
 
+#: A latitude or longitude in decimal degrees (a map pin: "40.748817, -73.985428").
+_COORDINATE = re.compile(r"[-+−]?\d{1,3}\.\d{4,8}°?")
+
+
 def public_value(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a value a public label names right before it (a postal
     code, a customer or order number), a version or an address, not a secret. A "PIN code" of
@@ -801,7 +856,7 @@ def public_value(text: str, start: int, end: int) -> bool:
     head = re.match(r"[^\s(,;]+(?:\s\d{3}(?!\d))?", value)
     if head and head.end() < len(value) and not re.search(r"\d", value[head.end():]):
         value = head.group()  # "560034 (bangalore": the code, then words
-    if dotted_public(value):
+    if dotted_public(value) or _COORDINATE.fullmatch(value):
         return True
     before = text[max(0, start - 40):start]
     label, pin = _public_label()
