@@ -288,8 +288,8 @@ _QUALIFIER = (r"(?:\s+(?:for|of|to|on|at|del|de|du|des|da|do|di|für|van|voor|zu
               r"(?:\s+[\w'’-]+){1,3}?)?")
 _NAMED = tuple(
     (kind, re.compile(rf"(?i)(?<![\w-])(?:{names})(?![\w-]){_QUALIFIER}(?:\s*\((?:[^)]{{0,20}})\))?{_CONNECT}"
-                      r"[\"'“‘«]?(?P<value>[^\s\"'”’»][^\n\"”’»]*?)[\"'”’»]?"
-                      r"(?=\s*(?:[.,;!?](?:\s|$)|\n|$)| and | but | so | because | y | et | und | e | if | when )"))
+                      r"[\"'“‘«]?(?P<value>[^\s\"'”’»][^\n\u2029\"”’»]*?)[\"'”’»]?"
+                      r"(?=\s*(?:[.,;!?](?:\s|$)|\n|\u2029|$)| and | but | so | because | y | et | und | e | if | when )"))
     for kind, names in _SECRET_NAMES)
 # A name followed directly by a value with a digit: "garage code 8812", "passport C01X00T47".
 _NAMED_BARE = tuple(
@@ -663,7 +663,7 @@ def _in_context(text: str, before: str) -> list[Span]:
         joined = f"{tail}{forms.TURN_JOIN}{text}"
         offset = len(joined) - len(text)
         own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
-        if own and tail.endswith("?"):  # "order number?" then "114-2938475": the answer to a public label
+        if own:  # "order number?" / "my order number is", then "114-2938475": a public label's value
             own = [sp for sp in own if sp[2] in ("card number", "api key")
                    or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
     return own
@@ -735,6 +735,8 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
     norm, origin = forms.view(text)
     if len(norm) > 160 or not norm.strip():
         return ()
+    while len(turns) > 1 and _FILLER_TURN.match(turns[-1]):  # "its", "ok wait": the value is still to come
+        turns = turns[:-1]
     kinds = _turn_kinds(turns)
     opened = set() if kinds else forms.open_names(forms.view(turns[-1])[0][-300:])
     if not kinds and not opened:
@@ -753,21 +755,29 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
         rest = rest[:s] + " " + rest[e:]
     words = len(_WORDS.findall(rest))
     # A part carries few words beside it ("vége X", "the other half: X"); a name with no value yet
-    # is answered by a turn that is little more than the value ("3712 8623 6560 7650").
-    if words > (8 if kinds else 3):
+    # is answered by a turn that is little more than the value, nothing after it ("it's 4471",
+    # "3712 8623 6560 7650"; not "it says 312 logins").
+    if words > 8 or (not kinds and (words > 3 or _WORDS.search(norm, max(e for _, e in values)))):
         return ()
     kind = sorted(kinds or {"password" if o in ("password", "digits") else _KIND_LABEL.get(o, "password")
                             for o in opened})[0]
     return tuple(forms.back([(s, e, kind) for s, e in values], origin))
 
 
+#: A turn of a word or two and no value ("its", "ok wait", "hmm"): the thread goes on past it.
+_FILLER_TURN = re.compile(r"^\W*(?:[^\W\d_]{1,8}\W*){1,2}$")
 _KIND_LABEL = {"id": "government id", "bank": "bank account", "card": "card number", "seed": "seed phrase"}
+
+
+_AMOUNT = re.compile(r"[$€£¥₹][\d.,]+|[\d.,]+(?:[$€£¥₹%]|[a-zA-Zµ°]{1,3})|\d{1,2}[:h]\d{2}[ap]?m?")
 
 
 def _ordinary_number(text: str, start: int, end: int) -> bool:
     """A date, a time, an amount, a phone number, a version, or a value under a public label: no
     part of a secret."""
     token = text[start:end].strip()
+    if _AMOUNT.fullmatch(token):
+        return True
     if forms.a_date(token) or re.fullmatch(r"\d{1,2}[:h]\d{2}(?::\d{2})?", token) or forms.dotted_public(token):
         return True
     before = text[max(0, start - 3):start]

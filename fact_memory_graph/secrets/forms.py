@@ -479,6 +479,9 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
         if quoted:
             return quoted.start(1), quoted.end(1)
         joined = _connector().match(text, pos, end)
+        if joined and joined.end() > pos and _INTO_NEXT_TURN.match(text, joined.end(), end):
+            pos = joined.end()  # "what was my login?" then "ah it was X": the value is in the reply
+            continue
         if joined and joined.end() > pos:
             token = _QUOTED.match(text, joined.end(), end) or _TOKEN.match(text, joined.end(), min(len(text), end + 60))
             if token:
@@ -513,7 +516,8 @@ def _value_parts() -> frozenset[str]:
 
 
 #: Small words between "starts" and the part: "starts with", "commence par", "begynner med".
-_PART_GLUE = frozenset({"with", "by", "med", "par", "mit", "con", "com", "avec", "met", "ile", "na", "с", "со", "з",
+_PART_GLUE = frozenset({"się", "sich", "se", "si", "sig", "seg", "sa", "с", "ся",
+                        "with", "by", "med", "par", "mit", "con", "com", "avec", "met", "ile", "na", "со", "з",
                         "od", "ze", "di", "de", "da", "do", "del", "af", "från", "fra", "off", "the", "por", "per",
                         "z", "s", "i", "in", "on", "dengan", "με", "από"})
 
@@ -831,8 +835,10 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     public = "|".join(re.escape(n).replace(r"\ ", r"[\s\-]?") for n in sorted(spaced, key=len, reverse=True))
     unspaced = "|".join(re.escape(n) for n in sorted(set(data["public"]) - set(spaced), key=len, reverse=True))
     label = rf"(?:(?<![^\W\d_])(?:{latin}|{public})(?:[^\W\d_]{{0,2}})|{unspaced})"
+    # an airline's or a carrier's code may stand between the label and its number ("flight LH 2402")
     tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo))?"
-            rf"\s*(?:(?:{joins})\s*)?[#:]?\s*(?:\?\s*\u2029\s*)?$")  # or asked, and answered in the next turn
+            r"(?:\s+(?-i:[A-Z0-9]{2}))?"
+            rf"\s*(?:(?:{joins})\s*)?[#:]?\s*(?:\??\s*\u2029\s*)?$")  # or named, and given in the next turn
     return (re.compile(rf"(?i){label}{tail}"),
             re.compile(r"(?i)(?:(?<![^\W\d_])(?:pin[\s\-]?code)|पिन कोड|पिनकोड)" + tail))
 
