@@ -508,3 +508,71 @@ def test_round_four_numbered_seed_words_over_three_turns() -> None:
     assert not any(w in shown[0].split() for w in words[4:8]), shown
     kept = "shopping 1-4: milk bread butter cheese"  # one unnamed range of list words stays
     assert redact_secrets(kept) == kept
+
+
+# ---------------------------------------------------------------- the fifth round (corpus45c tuning half's classes)
+AMEX = _luhn_complete("37828224631000")  # an Amex number (15 digits), made here
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    # the code written after a card and its expiry, unlabelled
+    (f"card {AMEX[:4]}-{AMEX[4:10]}-{AMEX[10:]} / 11/28 / 4417", "4417"),
+    (f"{CARD_GROUPS}, 07/2029, 318", "318"),
+    # the security code named by where it is on the card, in several languages
+    ("los tres dígitos de atrás: 552", "552"),
+    ("die drei Ziffern auf der Rückseite sind 961", "961"),
+    ("i numeri sul retro: 208", "208"),
+    ("tre siffror på baksidan: 730", "730"),
+    # an id by its name (UK UTR), a Dutch PIN written as one word
+    ("my UTR is 8317205946", "8317205946"),
+    ("mijn pincode: 6093", "6093"),
+    # half a card after the card's name, in more languages
+    ("kortnummeret mitt begynner med 4532 7781", "4532 7781"),
+    ("numer karty zaczyna się od 5100 2246", "5100 2246"),
+    ("číslo karty: 4921 0087", "4921 0087"),
+    ("رقم البطاقة يبدأ بـ 4462 9013", "4462 9013"),
+    ("信用卡前八位 6222 0815", "6222 0815"),
+    # a password's first part, whatever its shape, after "starts with" in a language
+    ("la contraseña del router empieza con Girasol", "Girasol"),
+    ("le mot de passe commence par Tournesol", "Tournesol"),
+    ("şifremin başı Lale", "Lale"),
+])
+def test_a_secret_of_the_fifth_round_classes_is_withheld(text: str, secret: str) -> None:
+    assert secret not in redact_secrets(text), redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "pin for the picnic spot: 48.858370, 2.294481",
+    "drop a pin at -33.856784, 151.215297",
+    "mon gestionnaire de mots de passe, c'est Bitwarden",
+    "uso el gestor de contraseñas Proton Pass",
+    "パスワード管理アプリは1Passwordです",
+    "我的密码管理器是Bitwarden",
+    "менеджер паролей у меня KeePassXC",
+    "şifre yöneticisi olarak Enpass kullanıyorum",
+    "ich nutze Bitwarden als Passwort-Manager",
+    "flight LH 2402 leaves at 14:05",
+    "the password policy needs 12 characters",
+])
+def test_a_look_alike_of_the_fifth_round_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "oss emellan, jag har fått ett nytt jobb",
+    "ikke si det til noen, vi venter barn",
+    "rămâne între noi, îmi schimb jobul",
+    "maradjon köztünk, új munkát kaptam",
+    "ať to zůstane mezi námi, čekáme dítě",
+    "niech to zostanie między nami, zmieniam pracę",
+    "пусть это останется между нами, я меняю работу",
+    "neka ostane među nama, selim se",
+    "μην το πεις σε κανέναν, αλλάζω δουλειά",
+    "usiambie mtu yeyote, nimepata kazi mpya",
+    "bleibt unter uns, ich wechsle den Job",
+])
+def test_stay_between_us_forms_mark_the_message_private(text: str) -> None:
+    from fact_memory_graph.forgetting import asks_to_forget
+
+    request = asks_to_forget(text)
+    assert request is not None and request.private and request.target == "this", (text, request)
