@@ -25,7 +25,8 @@ from fact_memory_graph.secrets import _cached_spans, redact_secrets  # noqa: E40
 
 #: Every cache of the filter a thread's reading fills (cleared before each timed call with --thread).
 _THREAD_CACHES = [getattr(secrets, name) for name in ("_cached_spans", "_cached_in_context", "_turn_kinds",
-                                                       "_continued") if hasattr(secrets, name)]
+                                                       "_continued", "_turn_between") if hasattr(secrets, name)]
+_THREAD_CACHES += [secrets.forms._cached_view] if hasattr(secrets.forms, "_cached_view") else []
 from tests.unit.secret_corpus import LOOK_ALIKES, SECRETS  # noqa: E402
 
 
@@ -59,7 +60,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--thread", action="store_true",
                         help="time each message read as the next turn after the three before it in the list "
-                             "(redact_thread, every cache cleared: a thread seen for the first time)")
+                             "(redact_thread), the list read in order as one thread seen for the first time")
     args = parser.parse_args()
     masked = sum(_core(secret) not in _core(redact_secrets(message)) for message, secret in SECRETS)
     kept = sum(redact_secrets(text) == text for text in LOOK_ALIKES)
@@ -72,13 +73,18 @@ def main() -> None:
     times: list[float] = []
     per_message: list[list[float]] = [[] for _ in messages]
     for _ in range(args.repeat):
+        for cache in _THREAD_CACHES:  # a thread seen for the first time, in order: each message's
+            cache.cache_clear()       # earlier turns were read when they came, as in a running process
         for n, message in enumerate(messages):
+            if not args.thread and hasattr(secrets.forms, "_cached_view"):
+                secrets.forms._cached_view.cache_clear()
             if args.thread:
                 earlier = messages[max(0, n - 3):n]
-                for cache in _THREAD_CACHES:
-                    cache.cache_clear()
                 start = time.perf_counter()
-                secrets.redact_thread(message, earlier)
+                if hasattr(secrets, "redact_thread"):
+                    secrets.redact_thread(message, earlier)
+                else:  # code before issue 45's fifth round: the turn before only
+                    secrets.redact_in_context(message, earlier[-1] if earlier else "")
             else:
                 _cached_spans.cache_clear()  # the cost of a text seen for the first time
                 start = time.perf_counter()
@@ -92,7 +98,8 @@ def main() -> None:
     print(f"look-alikes kept:    {kept}/{len(LOOK_ALIKES)} ({kept / len(LOOK_ALIKES):.1%})")
     print(f"everyday messages kept: {len(everyday) - len(everyday_changed)}/{len(everyday)}"
           + (f"; changed: {everyday_changed[:5]}" if everyday_changed else ""))
-    what = "read after the 3 before it (redact_thread)" if args.thread else "alone (redact_secrets)"
+    what = ("read after the turns before it (redact_thread, or redact_in_context before it existed)" if args.thread
+            else "alone (redact_secrets)")
     print(f"cost per message, {what}, over {len(messages)} messages x {args.repeat}: p50 {percentile(times, 50):.3f} ms,"
           f" p95 {percentile(times, 95):.3f} ms, p99 {percentile(times, 99):.3f} ms")
     print(f"each message's median over the repeats: p50 {percentile(medians, 50):.3f} ms,"

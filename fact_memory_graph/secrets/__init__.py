@@ -663,8 +663,10 @@ def _in_context(text: str, before: str) -> list[Span]:
         joined = f"{tail}{forms.TURN_JOIN}{text}"
         offset = len(joined) - len(text)
         own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
-        if own:  # "order number?" / "my order number is", then "114-2938475": a public label's value
-            own = [sp for sp in own if sp[2] in ("card number", "api key")
+        # "order number?" / "my order number is", then "114-2938475": the value of a public label
+        # that ended the turn before (one test of that turn's end, then only the spans near this turn's start)
+        if own and forms.ends_with_public_label(tail):
+            own = [sp for sp in own if sp[2] in ("card number", "api key") or sp[0] > 40  # (it looks 40 back)
                    or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
     return own
 
@@ -732,8 +734,15 @@ def _turn_kinds(turns: tuple[str, ...]) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=4096)
 def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
+    if len(text) > 200 or not _MAY_CONTINUE.search(text):  # no part of anything here: the cheap test first
+        return ()
     norm, origin = forms.view(text)
     if len(norm) > 160 or not norm.strip():
+        return ()
+    numbers = list(_NUMBER_PART.finditer(norm))
+    tokens = [m for m in _TOKEN_PART.finditer(norm) if _PART_SHAPE.search(m.group())
+              and not any(n.start() <= m.start() and m.end() <= n.end() for n in numbers)]
+    if not numbers and not tokens:
         return ()
     while len(turns) > 1 and _FILLER_TURN.match(turns[-1]):  # "its", "ok wait": the value is still to come
         turns = turns[:-1]
@@ -741,13 +750,10 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
     opened = set() if kinds else forms.open_names(forms.view(turns[-1])[0][-300:])
     if not kinds and not opened:
         return ()
-    numbers = [m for m in _NUMBER_PART.finditer(norm) if not _ordinary_number(norm, m.start(), m.end())]
-    tokens = [m for m in _TOKEN_PART.finditer(norm) if _PART_SHAPE.search(m.group())
-              and not any(n.start() <= m.start() and m.end() <= n.end() for n in numbers)
-              and not _ordinary_number(norm, m.start(), m.end())]
     values = [(m.start(), m.end()) for m in numbers]
     if kinds - _NUMBER_KINDS or opened & {"password"}:  # the rest of a password, a key, a code
         values += [(m.start(), m.end()) for m in tokens]
+    values = [(s, e) for s, e in values if not _ordinary_number(norm, s, e)]
     if not values:
         return ()
     rest = norm
@@ -764,6 +770,8 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
     return tuple(forms.back([(s, e, kind) for s, e in values], origin))
 
 
+#: What a part of a secret needs: a digit (any script's), a symbol or a capital inside a word.
+_MAY_CONTINUE = re.compile(r"\d|\w[!@#$%^&*_+=~?|<>{}\[\]\\]|[a-z][A-Z]|[A-Z]{2}")
 #: A turn of a word or two and no value ("its", "ok wait", "hmm"): the thread goes on past it.
 _FILLER_TURN = re.compile(r"^\W*(?:[^\W\d_]{1,8}\W*){1,2}$")
 _KIND_LABEL = {"id": "government id", "bank": "bank account", "card": "card number", "seed": "seed phrase"}

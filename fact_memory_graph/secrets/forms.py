@@ -187,7 +187,19 @@ def _digit_word_runs(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 def view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
-    """The normalised text and, when it differs, each of its characters' span in ``text``."""
+    """The normalised text and, when it differs, each of its characters' span in ``text`` (not to
+    be changed by the caller: a turn's view is cached, as it is read with every turn after it)."""
+    if len(text) <= 2048:
+        return _cached_view(text)
+    return _view(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
+    return _view(text)
+
+
+def _view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     runs = list(_word_runs(text)) if _MAYBE_NUMBER_WORDS.search(text) else []
     more = list(_digit_word_runs(text))
     if more:
@@ -848,6 +860,12 @@ _ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|
                       r"|deliver\w*|courier|shipping|ship to|village|town|pata|पता|शहर|जिला|नगर|मार्ग|दिल्ली|मुंबई)"
                       r"(?![^\W\d_])|\b(?:delhi|mumbai|bangalore|bengaluru|chennai|kolkata|hyderabad|pune)\b")
 _INDIAN_PIN = re.compile(r"[1-9]\d{2}\s?\d{3}")
+
+
+def ends_with_public_label(turn: str) -> bool:
+    """Whether a turn ends with a public label ("my order number is", "tracking no.?"): the next
+    turn may be its value."""
+    return bool(_public_label()[0].search(turn[-60:] + TURN_JOIN))
 
 
 #: A latitude or longitude in decimal degrees (a map pin: "40.748817, -73.985428").
