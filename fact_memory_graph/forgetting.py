@@ -250,6 +250,10 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
 
 
 _ANNOUNCES = re.compile(r"(?:\?|:|：|…|\.\.\.|-|–|—)\s*$")
+#: "Can I tell you something", said beside a request not to keep it: what follows is the private part.
+_TELLS_SOMETHING = re.compile(r"(?:tell|say|share with) you (?:something|a secret|sth|a thing)|(?:contarte|decirte) algo"
+                              r"|te (?:dire|raconter) (?:quelque chose|un truc)|dir etwas (?:sagen|erzahlen)"
+                              r"|te (?:contar|dizer) (?:uma coisa|algo)|dirti (?:una cosa|qualcosa)")
 
 
 def announces_private(text: str, first: bool) -> ForgetRequest | None:
@@ -257,9 +261,12 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     I tell you something private?", "between us:", or a first turn that is only a marker): the
     next turn is private, as if the marker were in it. ``None`` for any other turn."""
     request = asks_to_forget(text)
-    if request is None or not request.private or request.target != "previous":
+    if request is None or request.target == "topic":
         return None
-    if not (first or _ANNOUNCES.search(text.strip())):
+    if request.target == "this":  # "can I tell you something and you just... not remember it"
+        if not _TELLS_SOMETHING.search(normalise(text)) or len(text) > 120:
+            return None
+    elif not request.private or not (first or _ANNOUNCES.search(text.strip())):
         return None
     return ForgetRequest("this", private=True, language=request.language, phrase=request.phrase)
 

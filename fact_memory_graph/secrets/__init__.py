@@ -231,6 +231,31 @@ _EXPIRY_THEN_CODE = re.compile(r"^[\s,;/|\-–—]{0,5}(?:(?:exp\w*|valid|vence|
 _CARD_FRAGMENT_CJK = re.compile(_CARD_FRAGMENT.pattern.replace("(?<![\\w])", "(?<![A-Za-z0-9_])", 1))
 
 
+#: A code before its name, as a text message writes it ("551493 es tu código de WhatsApp", "G-482913 is
+#: your Google verification code"): the digits, then a joining word, a possessive and the name.
+_CODE_BEFORE_NAME = re.compile(
+    r"(?i)(?<![\w-])(?:[A-Z]-)?(?P<code>\d{4,8}|\d{3}[ -]\d{3})\s+(?:is|es|est|ist|é|è|là|adalah|jest|je|er|är|ni|это"
+    r"|:|-|—)\s+(?:your|tu|su|votre|ton|dein|deine|ihr|o seu|seu|sua|il tuo|la tua|twój|twoj|uw|din|mã|kode)?\s*")
+#: The next code of a list in one sentence ("front door is 1451, bike room is 5522"; "e a de 6 do app é 578760").
+_NEXT_CODE = re.compile(r"\s*(?:,|;|\band\b|\by\b|\be\b|\bet\b|\bund\b|\bi\b|\bthen\b)\s*"
+                        r"(?:\w[\w'’-]*\s+){0,6}?(?:is|es|est|ist|é|è|är|er|jest|je|to|ni|là|:|=|-|—)\s*"
+                        r"(?P<code>\d{3,8})(?![\d/:.,]\d)")
+
+
+def _codes_by_shape(text: str, names: list[forms.NameMatch], found: list[Span]) -> Iterator[Span]:
+    if any(n.kind == "digits" for n in names):
+        for m in _CODE_BEFORE_NAME.finditer(text):
+            after = [n for n in names if n.kind == "digits" and m.end() <= n.start <= m.end() + 25]
+            if after:
+                yield m.start("code"), m.end("code"), "password"
+    for start, end, kind in found:
+        code = re.search(r"(?<!\S)\d{3,8}$", text[start:end]) if kind == "password" else None
+        if code:
+            m = _NEXT_CODE.match(text, end)
+            if m and not forms.a_date(m.group("code")) and abs(len(m.group("code")) - len(code.group())) <= 2:
+                yield m.start("code"), m.end("code"), "password"
+
+
 def _card_fragments(text: str, names: list[forms.NameMatch]) -> Iterator[Span]:
     """What a card's name announces in any language (assets ``card``): a fragment of digits right
     after it (half a card: "первая половина номера карты 6759 2860", "卡号前八位6759 8198").
@@ -323,6 +348,8 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if _AFTER_PREPOSITION.search(text, match.start(), start) and not _SHAPED.search(stripped):
         return None  # "a senha do banco semana passada": of the bank, a qualifier with no value after it
+    if _AFTER_PREPOSITION.search(text, match.start(), start) and forms.a_site(stripped.split()[0].rstrip(",.;:!?")):
+        return None  # "a senha do Gov.br": the site the password is for
     return start, end
 
 
@@ -455,7 +482,10 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_account_pairs(norm))
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or not forms.public_value(norm, sp[0], sp[1])]
+        spans.extend(_codes_by_shape(norm, names, spans))  # a code listed beside a code ("bike room is 5522")
     spans.extend(forms.in_context_spans(norm))
+    if "'" in norm or '"' in norm or "“" in norm or "‘" in norm or "«" in norm:
+        spans.extend(forms.quoted_answer_spans(norm))
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))
@@ -474,8 +504,19 @@ _SORT_AND_ACCOUNT = re.compile(r"(?<![\d+\-.])(?P<sort>\d{2}([- ]?)\d{2}\2\d{2})
 _ROUTING_AND_ACCOUNT = re.compile(r"(?<![\d+\-.])(?P<rtn>\d{9})[ ,/]{1,3}(?P<acct>\d{4,17})(?![\d\-.])")
 
 
+#: A routing number's name beside a nine-digit number, before or after it ("is 309796824 a routing number?").
+_ROUTING_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:routing|aba|ach|transit|wire)(?![^\W\d_])")
+_NINE = re.compile(r"(?<![\d+\-.])\d{9}(?![\d\-.])")
+
+
 def _account_pairs(text: str) -> Iterator[Span]:
     from stdnum.us import rtn
+
+    if "routing" in text.lower() or "aba" in text.lower() or "transit" in text.lower():
+        for match in _NINE.finditer(text):
+            near = text[max(0, match.start() - 40):match.end() + 40]
+            if _ROUTING_WORD.search(near) and rtn.is_valid(match.group()):
+                yield match.start(), match.end(), "bank account"
 
     for match in _SORT_AND_ACCOUNT.finditer(text):
         before = text[max(0, match.start() - 45):match.start()]
@@ -714,7 +755,19 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     turns = tuple(t for t in earlier if t and t.strip())[-THREAD_TURNS:]
     if not turns:
         return secret_spans(text)
-    return [*spans_in_context(text, turns[-1]), *_continued(text, turns)]
+    spans = [*spans_in_context(text, turns[-1]), *_continued(text, turns)]
+    if spans and _BARE_PART.match(text) and _public_thread(turns):  # "+1 312" / "1760833" after "my new phone number"
+        spans = [sp for sp in spans if sp[2] == "card number"]
+    return spans
+
+
+def _public_thread(turns: tuple[str, ...]) -> bool:
+    """Whether the turn that began a number typed over turns announced a public value or a phone
+    (the bare-number turns after it skipped)."""
+    for turn in reversed(turns):
+        if not _BARE_PART.match(turn.strip()) and not turn.strip().lstrip("+").replace(" ", "").isdigit():
+            return forms.announces_public(turn)
+    return False
 
 
 def redact_thread(text: str, earlier: Sequence[str]) -> str:
@@ -819,7 +872,10 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
     come back with every message after them (each queued turn's context, each prompt)."""
     spans = spans_in_thread(text, earlier)
     if after and after.strip() and text.strip():
-        spans += list(_first_half(text, after))
+        halves = list(_first_half(text, after))
+        if halves and _public_thread((*earlier, text)):  # a phone or an order number typed in two goes
+            halves = [sp for sp in halves if sp[2] == "card number"]
+        spans += halves
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]

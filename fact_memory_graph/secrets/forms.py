@@ -511,14 +511,25 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
         if not word:
             return None
         value = word.group().strip()
-        if _SECRET_SHAPE.search(value) and len(value) >= 4 and not _NOT_VALUE.match(value):
+        if _SECRET_SHAPE.search(value) and len(value) >= 4 and not _NOT_VALUE.match(value) \
+                and not _DOMAIN.fullmatch(value.rstrip(".,;:!?")):
             return word.end() - len(value), word.end()
         if parts and len(value) >= 3 and not _NOT_VALUE.match(value) and value.lower() not in _PART_GLUE \
                 and not _connector().fullmatch(value) and value.lower() not in _value_parts():
             return word.end() - len(value), word.end()  # "starts with Prince": a part, whatever its shape
-        parts = parts or value.lower().strip(",:") in _value_parts()
+        parts = parts or value.lower().strip(",:") in _value_parts() or (
+            not value.isascii() and any(value.startswith(w) for w in _value_parts() if not _LATIN.fullmatch(w)))
         pos = word.end()
     return None
+
+
+#: A site's name ("Gov.br", "amazon.de"): what a password is for, not the password.
+_DOMAIN = re.compile(r"(?i)[a-z][a-z-]{1,30}(?:\.[a-z]{2,6}){1,2}")
+
+
+def a_site(value: str) -> bool:
+    """Whether ``value`` is a site's name (a domain without digits), not a password."""
+    return bool(_DOMAIN.fullmatch(value))
 
 
 @functools.cache
@@ -583,6 +594,67 @@ def _answer_value(text: str, at: int) -> tuple[int, int] | None:
         return None
     start = text.index(value, last.end())
     return start, start + len(value)
+
+
+@functools.cache
+def _quoted_answer_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    data = _words()["quoted_answer"]
+    names = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(data["names"], key=len, reverse=True))
+    leads = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(data["leads"], key=len, reverse=True))
+    return (re.compile(rf"(?i)(?<![^\W\d_])(?:{names})(?![^\W\d_])"),
+            re.compile(rf"(?i)(?:(?:and|y|et|und|e|i|ve|dan|và|и|و)\s+)?(?:{leads})(?![^\W\d_])\s*[:=]?\s*"))
+
+
+_OPEN_QUOTE = re.compile(r"[\"'“‘«「『„]")
+_CLOSE_OF = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“"}
+_ANSWER_STOP = re.compile(r"(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)[.!?。！？](?:\s|$)|[,;，、]|\s[—–]\s|\s\(|\n"
+                          r"|\s(?:and|but|y|et|und|e|ma|mas|pero|that's|which|so|can|pls|please)\s", re.I)
+
+
+def quoted_answer(text: str, at: int) -> tuple[int, int] | None:
+    """A security question quoted right after its name ("security question 'first pet' — she says
+    Rex", "pregunta de seguridad es '...' y puse Valladolid"): the answer after the closing quote,
+    after an answer word, a verb of answering or a joining word."""
+    opened = _OPEN_QUOTE.search(text, at, min(len(text), at + 32))
+    if not opened:
+        return None
+    close = text.find(_CLOSE_OF[opened.group()], opened.end(), min(len(text), opened.end() + 140))
+    if close == -1 or close - opened.end() < 3:
+        return None
+    pos = close + 1
+    sep = re.compile(r"[\s:=：\-–—)\]]*").match(text, pos)
+    pos = sep.end()
+    lead = _quoted_answer_words()[1].match(text, pos)
+    if lead:
+        pos = lead.end()
+    else:  # "… for my apple id is X": a joining word within a few words
+        window = text[pos:pos + 60]
+        joins = [m for m in _connector().finditer(window) if m.end() > m.start() and m.group().strip()
+                 and not (m.start() > 0 and window[m.start() - 1].isalnum() and m.group()[:1].isalnum())]
+        if not joins or len(window[:joins[0].start()].split()) > 5:
+            return None if not sep.group().strip() else (pos, _answer_stop(text, pos))
+        pos += joins[0].end()
+    end = _answer_stop(text, pos)
+    value = text[pos:end].strip().strip("\"'“”‘’«»")
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    start = text.index(value, pos)
+    return start, start + len(value)
+
+
+def _answer_stop(text: str, pos: int) -> int:
+    stop = _ANSWER_STOP.search(text, pos + 1)
+    end = stop.start() if stop else len(text)
+    turn = text.find("\u2029", pos, end)
+    return turn if turn != -1 else end
+
+
+def quoted_answer_spans(text: str) -> Iterator[Span]:
+    """The answer after a question quoted after "the answer to" (assets ``quoted_answer``)."""
+    for m in _quoted_answer_words()[0].finditer(text):
+        span = quoted_answer(text, m.end())
+        if span:
+            yield span[0], span[1], "password"
 
 
 @functools.cache
@@ -664,7 +736,7 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         if not _names_a_value(text, m):
             continue  # a password manager; an area, zip, promo, tracking or error code is no secret
         if kind == "answer":
-            span = _answer_value(text, m.end())
+            span = quoted_answer(text, m.end()) or _answer_value(text, m.end())
             if span:
                 yield span[0], span[1], "password"
             continue
@@ -679,7 +751,7 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         if kind == "seed":  # a wallet named anywhere: six words of one list are half a phrase
             yield from seed_spans(text, 0, len(text), 6)
             tail = text[m.end():m.end() + 300]  # a key may run over a line break
-            for t in re.finditer(r"(?<![\w])(?:(?:0x)?[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
+            for t in re.finditer(r"(?<![0-9A-Za-z_])(?:(?:0x)?[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
                                  r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![\w])", tail):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
@@ -808,11 +880,13 @@ _ID_SHAPE = re.compile(
     r"(?<![\w.\-/])(?:(?=[A-Za-z0-9.\-/ ]*\d)(?:[A-Za-z]{1,4}[ \-]?)?\d[\d.\-/ ]{5,22}\d(?:[ \-]?[A-Za-z0-9]{1,2})?"
     r"|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{8,20})(?![\w\-/])")
 _YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.](?:0[1-9]|1[0-2])(?:[-/.](?:0[1-9]|[12]\d|3[01]))?(?!\d)")
+#: Years from-to ("2013-2017", "1998 – 2004"): no id.
+_YEAR_RANGE = re.compile(r"(?:19|20)\d{2}\s?[-–/]\s?(?:(?:19|20)\d{2}|\d{2})")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _FORMATTED = re.compile(r"[.\-/]|[A-Za-z]")  # digits in groups of spaces alone count only in a name's window
 _PHONE_BEFORE = re.compile(r"(?i)(?:(?<![^\W\d_])(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon"
                            r"|numéro de t[eé]l|handy|celular|n[uú]mero|hotline|sms|landline|my number|nomor"
-                           r"|số điện thoại|numara|telephone|cellphone|smartphone)[^\W\d_]{0,2}(?![^\W\d_])|номер|телефон|번호|전화|手机"
+                           r"|số điện thoại|numara|telephone|cellphone|smartphone|simu)[^\W\d_]{0,2}(?![^\W\d_])|номер|телефон|번호|전화|手机"
                            r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन|เบอร์|โทร|มือถือ)[^.!?\n]{0,25}$")
 _NOT_ID_BEFORE = re.compile(
     r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
@@ -862,6 +936,26 @@ _ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|
 _INDIAN_PIN = re.compile(r"[1-9]\d{2}\s?\d{3}")
 
 
+@functools.cache
+def _public_anywhere() -> re.Pattern[str]:
+    """A public label or a phone's name anywhere in a turn (the label regex without its tail)."""
+    data = _words()
+    words = [n for n in [*data["public"], *data["postal"]] if n not in ("pin code", "pincode", "pin", "cp", "cap")]
+    spaced = "|".join(re.escape(n).replace(r"\ ", r"[\s\-]?") for n in sorted(
+        (w for w in words if _LATIN.fullmatch(w)), key=len, reverse=True))
+    other = "|".join(re.escape(n) for n in sorted((w for w in words if not _LATIN.fullmatch(w)), key=len, reverse=True))
+    phones = r"phone|telephone|mobile|cell|whatsapp|tel[eé]fono|telefon|celular|handy|simu|numara"
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{spaced}|{phones})(?:[^\W\d_]{{0,2}})(?![^\W\d_])"
+                      rf"|{other}|телефон|電話|电话|전화|هاتف|फ़ोन|फोन|เบอร์|โทร")
+
+
+def announces_public(turn: str) -> bool:
+    """Whether a turn announces a public value or a phone number ("my order number from the pharmacy
+    is long, I'll split it", "nambari ya simu ya daktari") and names no secret: the numbers typed in
+    the turns after it are that value, not the halves of an id."""
+    return bool(_public_anywhere().search(turn)) and not any(_names_a_value(turn, m) for m in names_in(turn))
+
+
 def ends_with_public_label(turn: str) -> bool:
     """Whether a turn ends with a public label ("my order number is", "tracking no.?"): the next
     turn may be its value."""
@@ -872,6 +966,19 @@ def ends_with_public_label(turn: str) -> bool:
 _COORDINATE = re.compile(r"[-+−]?\d{1,3}\.\d{4,8}°?")
 
 
+_BIC = re.compile(r"[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?")
+
+
+def _a_bic(value: str) -> bool:
+    """A bank's BIC/SWIFT code (four letters, the country, a place, a branch): public, printed on
+    every transfer form — the account beside it is the secret."""
+    if not _BIC.fullmatch(value):
+        return False
+    from stdnum import bic
+
+    return bool(bic.is_valid(value))
+
+
 def public_value(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a value a public label names right before it (a postal
     code, a customer or order number), a version or an address, not a secret. A "PIN code" of
@@ -880,7 +987,7 @@ def public_value(text: str, start: int, end: int) -> bool:
     head = re.match(r"[^\s(,;]+(?:\s\d{3}(?!\d))?", value)
     if head and head.end() < len(value) and not re.search(r"\d", value[head.end():]):
         value = head.group()  # "560034 (bangalore": the code, then words
-    if dotted_public(value) or _COORDINATE.fullmatch(value):
+    if dotted_public(value) or _COORDINATE.fullmatch(value) or _a_bic(value):
         return True
     before = text[max(0, start - 40):start]
     label, pin = _public_label()
@@ -909,7 +1016,7 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
         token = m.group().strip()
         if any("a" <= ch <= "z" for ch in token):
             continue  # ids are written in capitals and digits; lower case is a handle, a hash, a slug
-        if _YEAR_MONTH.search(token):
+        if _YEAR_MONTH.search(token) or _YEAR_RANGE.fullmatch(token):
             continue  # a date beside a year ("March 2026 2026-03") is no id
         if not _FORMATTED.search(token) or _a_date(token) or re.fullmatch(r"[0-9a-f]{7,64}", token):
             continue
@@ -1003,7 +1110,13 @@ _NOT_A_SECRET_KEY = re.compile(r"(?i)\b(?:public|cache|primary|foreign|sort|part
                                r"|next|page|pagination|cursor|continuation|music|piano|map)\s*$")
 
 
+#: A BitLocker recovery key: eight groups of six digits (each a multiple of 11), never anything else.
+_RECOVERY_KEY = re.compile(r"(?<![\d-])\d{6}(?:[-\s]\d{6}){7}(?![\d-])")
+
+
 def shape_spans(text: str) -> Iterator[Span]:
+    for m in _RECOVERY_KEY.finditer(text):
+        yield m.start(), m.end(), "password"
     for m in _KEY_TOKEN.finditer(text):
         if not _NOT_A_SECRET_KEY.search(text, max(0, m.start() - 24), m.start()):
             yield m.start("pw"), m.end("pw"), "api key"
