@@ -576,3 +576,63 @@ def test_stay_between_us_forms_mark_the_message_private(text: str) -> None:
 
     request = asks_to_forget(text)
     assert request is not None and request.private and request.target == "this", (text, request)
+
+
+# ---------------------------------------------------------------- the fifth round, second corpus (corpus45d's tuning half's classes)
+@pytest.mark.parametrize(("text", "secret"), [
+    # a security question quoted, then its answer after an answer word, a verb of answering or a joining word
+    ("security question 'name of your first boss' — I put Okonkwo", "Okonkwo"),
+    ("pregunta secreta 'comida favorita' y escribí Paella Valenciana", "Paella Valenciana"),
+    ("question de sécurité « ville natale » : réponse Chambéry", "Chambéry"),
+    ("the answer to 'favourite band' on my bank login is Fleetwood", "Fleetwood"),
+    # codes listed in one sentence, a code before its name as a text message writes it
+    ("gate code is 7731, garage is 4409", "4409"),
+    ("482913 is your Instagram code. Don't share it.", "482913"),
+    ("pushTAN 730114 kam gerade", "730114"),
+    # names in more languages: a private key, a Turkish id, a Thai code
+    ("我的私钥是0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318", "4c0883a69102"),
+    ("TC kimliğim 10000000146", "10000000146"),
+    ("รหัสประตูคือ 5521", "5521"),
+    # a BitLocker recovery key; a routing number before its name
+    ("recovery key 000110-011121-022132-033143-044154-055165-066176-077187", "000110-011121"),
+    ("is 021000021 the routing number on my checks?", "021000021"),
+])
+def test_a_secret_of_the_second_corpus_classes_is_withheld(text: str, secret: str) -> None:
+    assert secret not in redact_secrets(text), redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "we lived in Lyon from 2009-2014",
+    "the BIC of my bank is DEUTDEFF, is that right?",
+    "forgot my senha do Itau.com, how do I reset it?",
+    "my security question is set, no idea what I answered",
+    "I never save receipts, it's a mess",
+    "please don't store my card, I will pay cash",
+])
+def test_a_look_alike_of_the_second_corpus_classes_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "pls don't store: we are expecting twins",
+    "can we keep this off the record? I failed the bar exam",
+    "not something to save please: I am in debt",
+    "no quiero que esto quede guardado: me despidieron",
+    "这个别记下来：我要搬去成都了",
+    "giữ kín giùm mình nha, mình sắp chuyển nhà",
+    "save mat karna, mera transfer ho gaya",
+])
+def test_requests_not_to_store_a_message_keep_it_out(text: str) -> None:
+    from fact_memory_graph.forgetting import asks_to_forget
+
+    request = asks_to_forget(text)
+    assert request is not None and request.target == "this", (text, request)
+
+
+def test_numbers_typed_in_two_goes_after_a_phone_or_order_are_kept() -> None:
+    from fact_memory_graph.sanitize import redact_thread, redact_turns
+
+    for turns in (["save my dentist's phone number", "+44 20", "79460958"],
+                  ["my order number is long, two parts", "553019", "772418"]):
+        assert redact_thread(turns[-1], turns[:-1]) == turns[-1]
+        assert redact_turns(turns[:-1], turns[-1]) == turns[:-1]

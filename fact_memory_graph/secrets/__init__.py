@@ -757,7 +757,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         return secret_spans(text)
     spans = [*spans_in_context(text, turns[-1]), *_continued(text, turns)]
     if spans and _BARE_PART.match(text) and _public_thread(turns):  # "+1 312" / "1760833" after "my new phone number"
-        spans = [sp for sp in spans if sp[2] == "card number"]
+        spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     return spans
 
 
@@ -874,7 +874,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
     if after and after.strip() and text.strip():
         halves = list(_first_half(text, after))
         if halves and _public_thread((*earlier, text)):  # a phone or an order number typed in two goes
-            halves = [sp for sp in halves if sp[2] == "card number"]
+            halves = [sp for sp in halves if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
         spans += halves
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
