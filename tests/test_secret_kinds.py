@@ -596,6 +596,9 @@ def test_stay_between_us_forms_mark_the_message_private(text: str) -> None:
     # a BitLocker recovery key; a routing number before its name
     ("recovery key 000110-011121-022132-033143-044154-055165-066176-077187", "000110-011121"),
     ("is 021000021 the routing number on my checks?", "021000021"),
+    # an answer named after it; an answer after a verb of answering, unquoted
+    ("childhood street? 'Maple Close' — that's my answer for the bank", "Maple Close"),
+    ("security question: first school, I put Saint Brigid", "Saint Brigid"),
 ])
 def test_a_secret_of_the_second_corpus_classes_is_withheld(text: str, secret: str) -> None:
     assert secret not in redact_secrets(text), redact_secrets(text)
@@ -608,6 +611,7 @@ def test_a_secret_of_the_second_corpus_classes_is_withheld(text: str, secret: st
     "my security question is set, no idea what I answered",
     "I never save receipts, it's a mess",
     "please don't store my card, I will pay cash",
+    "'42' is the answer to everything",
 ])
 def test_a_look_alike_of_the_second_corpus_classes_is_kept(text: str) -> None:
     assert redact_secrets(text) == text

@@ -486,6 +486,9 @@ def _spans(text: str) -> list[Span]:
     spans.extend(forms.in_context_spans(norm))
     if "'" in norm or '"' in norm or "“" in norm or "‘" in norm or "«" in norm:
         spans.extend(forms.quoted_answer_spans(norm))
+        if "answer" in norm.lower() or "respuesta" in norm.lower() or "réponse" in norm.lower() \
+                or "antwort" in norm.lower() or "resposta" in norm.lower():
+            spans.extend(forms.answer_after_spans(norm))
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))

@@ -642,6 +642,32 @@ def quoted_answer(text: str, at: int) -> tuple[int, int] | None:
     return start, start + len(value)
 
 
+def _led_answer(text: str, at: int) -> tuple[int, int] | None:
+    """The answer after a verb of answering within a security question's clause ("سؤال الأمان …،
+    وكتبت X", "security question: first school, I put X")."""
+    lead = re.compile(r"(?<![^\W\d_])" + _quoted_answer_words()[1].pattern[4:], re.I)
+    m = lead.search(text, at, min(len(text), at + 100))
+    if not m or m.group().strip().lower() in ("its", "it's", "answer", "the answer"):
+        return None
+    end = _answer_stop(text, m.end())
+    value = text[m.end():end].strip().strip("\"'“”‘’«»")
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    start = text.index(value, m.end())
+    return start, start + len(value)
+
+
+#: An answer quoted, then named as one ("'Rusty Corolla' — that's my answer").
+_ANSWER_AFTER = re.compile(r"(?i)[\"'“‘«](?P<value>[^\"'”’»\n]{2,40})[\"'”’»][^.!?\n]{0,48}?(?<![^\W\d_])"
+                           r"(?:that'?s|that is|is|was|as|es|est|ist|é|c'est) (?:my|mi|ma|meine|minha) "
+                           r"(?:security |secret |secreta |de seguridad )?(?:answer|respuesta|réponse|antwort|resposta)(?![^\W\d_])")
+
+
+def answer_after_spans(text: str) -> Iterator[Span]:
+    for m in _ANSWER_AFTER.finditer(text):
+        yield m.start("value"), m.end("value"), "password"
+
+
 def _answer_stop(text: str, pos: int) -> int:
     stop = _ANSWER_STOP.search(text, pos + 1)
     end = stop.start() if stop else len(text)
@@ -736,7 +762,7 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         if not _names_a_value(text, m):
             continue  # a password manager; an area, zip, promo, tracking or error code is no secret
         if kind == "answer":
-            span = quoted_answer(text, m.end()) or _answer_value(text, m.end())
+            span = quoted_answer(text, m.end()) or _led_answer(text, m.end()) or _answer_value(text, m.end())
             if span:
                 yield span[0], span[1], "password"
             continue
