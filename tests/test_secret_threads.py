@@ -83,6 +83,11 @@ def test_a_secret_dictated_over_turns_is_withheld_in_every_turn(turns: list[str]
     ["my card got declined", "the shop said the order is 55821907"],
     ["how many passwords do I keep in Bitwarden?", "it says 312 logins"],
     ["the alarm code is set", "I'll be home around 18:45"],
+    ["my pin is 4821", "also my flight is LH 402 tomorrow"],
+    ["where is the CVV on a card?", "the total was 129.90"],
+    ["SSN?", "I was born in 1985"],
+    ["my PIN is 4821", "thanks!"],
+    ["my password is Tulip!88", "My brother is called Jean-Luc"],
 ])
 def test_numbers_over_turns_that_are_not_secrets_are_kept(turns: list[str]) -> None:
     last = turns[-1]

@@ -796,7 +796,7 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
     if len(norm) > 160 or not norm.strip():
         return ()
     numbers = list(_NUMBER_PART.finditer(norm))
-    tokens = [m for m in _TOKEN_PART.finditer(norm) if _PART_SHAPE.search(m.group())
+    tokens = [m for m in _TOKEN_PART.finditer(norm) if _PART_SHAPE.search(m.group().rstrip(".,;:!?"))
               and not any(n.start() <= m.start() and m.end() <= n.end() for n in numbers)]
     if not numbers and not tokens:
         return ()
@@ -833,7 +833,7 @@ _FILLER_TURN = re.compile(r"^\W*(?:[^\W\d_]{1,8}\W*){1,2}$")
 _KIND_LABEL = {"id": "government id", "bank": "bank account", "card": "card number", "seed": "seed phrase"}
 
 
-_AMOUNT = re.compile(r"[$€£¥₹][\d.,]+|[\d.,]+(?:[$€£¥₹%]|[a-zA-Zµ°]{1,3})|\d{1,2}[:h]\d{2}[ap]?m?")
+_AMOUNT = re.compile(r"[$€£¥₹][\d.,]+|[\d.,]+(?:[$€£¥₹%]|[a-zA-Zµ°]{1,3})|\d{1,2}[:h]\d{2}[ap]?m?|\d{1,6}[.,]\d{2}")
 
 
 def _ordinary_number(text: str, start: int, end: int) -> bool:

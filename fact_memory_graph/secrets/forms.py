@@ -716,7 +716,16 @@ def _chains(text: str, start: int, end: int, min_digits: int, phones: bool = Tru
             continue  # an amount
         if re.fullmatch(r"\d{1,3}\.\d{4,}", token):
             continue  # a coordinate or a measurement (40.748817): no code is written with decimals
+        if re.fullmatch(r"\d{1,6}[.,]\d{2}", token) or re.match(r"\s?(?:%|€|\$|£|eur|usd|dollars?|euros?)\b", text[m.end():m.end() + 9], re.I):
+            continue  # an amount ("the total was 129.90")
+        if _YEAR_AFTER.search(text, max(0, m.start() - 12), m.start()) and re.fullmatch(r"(?:19|20)\d{2}", token):
+            continue  # a year ("I was born in 1985")
         yield m.start(), m.end()
+
+
+#: What stands before a year: "in 1985", "since 2019", "born 1990", "en 2010", "seit 2015".
+_YEAR_AFTER = re.compile(r"(?i)(?<![^\W\d_])(?:in|since|from|until|till|by|born|year|en|desde|depuis|seit|im|em|dal|nel"
+                         r"|année|año|ano|jahr|anno|w|od|в|с)\s+$")
 
 
 @functools.cache
@@ -950,7 +959,7 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     # an airline's or a carrier's code may stand between the label and its number ("flight LH 2402")
     tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo))?"
             r"(?:\s+(?-i:[A-Z0-9]{2}))?"
-            rf"\s*(?:(?:{joins})\s*)?[#:]?\s*(?:\??\s*\u2029\s*)?$")  # or named, and given in the next turn
+            rf"\s*(?:(?:{joins})\s*)?(?:(?-i:[A-Z0-9]{{2}})\s?)?[#:]?\s*(?:\??\s*\u2029\s*)?$")  # or named, and given in the next turn
     return (re.compile(rf"(?i){label}{tail}"),
             re.compile(r"(?i)(?:(?<![^\W\d_])(?:pin[\s\-]?code)|पिन कोड|पिनकोड)" + tail))
 
