@@ -170,3 +170,11 @@ def test_a_private_turn_is_not_shown_again_with_the_next_message(make_memory, db
     memory.remember(user_id, HumanMessage("what should I cook tonight?", id="q2"), context=[first])
     assert tables_holding(db_url, "Lufthansa", user_id) == []
     assert all("Lufthansa" not in str(m.content) for call in llm.calls for m in call)
+
+
+def test_a_password_announced_in_parts_has_each_word_withheld() -> None:
+    turns = ["el wifi tiene una contraseña larga, te la mando por partes", "Naranjo", "Azahar2031"]
+    assert "Naranjo" not in redact_thread(turns[1], turns[:1])
+    assert "Azahar2031" not in redact_thread(turns[2], turns[:2])
+    assert redact_thread("gracias", turns[:1]) == "gracias"
+    assert redact_thread("Marmalade", ["I split the bill in two parts"]) == "Marmalade"

@@ -790,6 +790,9 @@ def _turn_kinds(turns: tuple[str, ...]) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=4096)
 def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
+    word = _ONE_WORD.match(text)
+    if word and word.group(1).lower().strip(",.!?") not in _ACKNOWLEDGED and _announced_in_parts(turns):  # "nenosiri … nitakutumia kwa vipande" / "Twiga" / "Kilimanjaro2024"
+        return ((word.start(1), word.end(1), "password"),)
     if len(text) > 200 or not _MAY_CONTINUE.search(text):  # no part of anything here: the cheap test first
         return ()
     norm, origin = forms.view(text)
@@ -824,6 +827,25 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
     kind = sorted(kinds or {"password" if o in ("password", "digits") else _KIND_LABEL.get(o, "password")
                             for o in opened})[0]
     return tuple(forms.back([(s, e, kind) for s, e in values], origin))
+
+
+#: One-word replies that are no part of anything.
+_ACKNOWLEDGED = frozenset({"thanks", "thx", "okay", "yes", "yeah", "yep", "nope", "wait", "done", "sorry", "ready", "ok",
+                           "hmm", "gracias", "merci", "danke", "obrigado", "obrigada", "grazie", "listo", "fertig",
+                           "asante", "sawa", "teşekkürler", "tamam", "спасибо", "dzięki", "terima", "oke", "ready?"})
+#: A turn that is one word (3-64 characters) and nothing else.
+_ONE_WORD = re.compile(r"^\W*?([^\s]{3,64}?)[\s.!?]*$")
+
+
+def _announced_in_parts(turns: tuple[str, ...]) -> bool:
+    """Whether one of the last two turns names a password (or a code) and says it comes in parts
+    ("the wifi password is long, I'll send it in pieces"; assets ``in_parts``)."""
+    for turn in turns[-2:]:
+        low = turn.lower()
+        if any(w in low for w in forms.in_parts_words()) and any(
+                m.kind in ("password", "digits") for m in forms.names_in(forms.view(turn)[0])):
+            return True
+    return False
 
 
 #: What a part of a secret needs: a digit (any script's), a symbol or a capital inside a word.

@@ -527,6 +527,12 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
 _DOMAIN = re.compile(r"(?i)[a-z][a-z-]{1,30}(?:\.[a-z]{2,6}){1,2}")
 
 
+@functools.cache
+def in_parts_words() -> tuple[str, ...]:
+    """Words announcing a value in parts (assets ``in_parts``)."""
+    return tuple(w.lower() for w in _words()["in_parts"]["words"])
+
+
 def a_site(value: str) -> bool:
     """Whether ``value`` is a site's name (a domain without digits), not a password."""
     return bool(_DOMAIN.fullmatch(value))
