@@ -25,7 +25,7 @@ import re
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Literal
 from uuid import UUID
@@ -205,6 +205,7 @@ def _without(text: str, spans: Iterable[tuple[int, int]]) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=8192)  # a thread's turns are read again with every turn after them; the answer is immutable
 def asks_to_forget(text: str) -> ForgetRequest | None:
     """What ``text`` (one user message) asks the memory to forget, or ``None``.
 
