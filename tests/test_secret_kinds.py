@@ -570,6 +570,8 @@ def test_a_look_alike_of_the_fifth_round_is_kept(text: str) -> None:
     "μην το πεις σε κανέναν, αλλάζω δουλειά",
     "usiambie mtu yeyote, nimepata kazi mpya",
     "bleibt unter uns, ich wechsle den Job",
+    "बस तुम्हारे और मेरे बीच, मैं नौकरी बदल रहा हूँ",
+    "keep it hush: we are moving to Porto",
 ])
 def test_stay_between_us_forms_mark_the_message_private(text: str) -> None:
     from fact_memory_graph.forgetting import asks_to_forget

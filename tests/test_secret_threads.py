@@ -60,6 +60,9 @@ def _kept_out(text: str, earlier: list[str], part: str) -> bool:
     (["カード番号の前半 3566 0021", "後半 7714 9920"], ["3566 0021", "7714 9920"]),
     # a card announced, then given bare over two turns
     (["I'll send my card number in two messages", "4024 0071 5512", "8834"], ["4024 0071 5512", "8834"]),
+    # a name with a word about it ("long"), then the parts, the first one a plain word
+    (["la contraseña es larga", "empieza por Ciruela", "y sigue con _Verde41"], ["Ciruela", "_Verde41"]),
+    (["my password is complicated", "it starts with Heron", "and ends with 2004!"], ["Heron", "2004!"]),
     # an account named, its halves in two turns
     (["numer konta 4410 2291", "reszta 0034 1187 6620"], ["4410 2291", "0034 1187 6620"]),
 ])

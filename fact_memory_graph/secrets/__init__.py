@@ -330,7 +330,10 @@ _NOT_A_VALUE = re.compile(
 _NOT_A_VALUE_WORD = re.compile(
     r"(?i)^(?:correct|incorrect|wrong|weak|strong|short|long|new|old|expired|expiring|changed|reset|forgotten"
     r"|lost|stolen|invalid|required|needed|missing|same|set|blocked|locked|broken|ok|okay|fine|secret|private"
-    r"|different|easy|hard|simple|complicated|hidden|safe)$")
+    r"|different|easy|hard|simple|complicated|hidden|safe"
+    r"|larga|larg[ao]s?|corta|cortas?|nueva|nuevo|complicada|dif[ií]cil|f[aá]cil|longue|courte|nouveau|nouvelle"
+    r"|compliqu[ée]e?|lang|kurz|neu|kompliziert|schwer|einfach|longa|curta|nova|lunga|corto|nuova|complicata"
+    r"|difficile|lungo|facile)$")
 
 
 _AFTER_PREPOSITION = re.compile(r"(?i)\b(?:de|do|da|di|van)\s*[\"'“‘«]?$")
@@ -793,7 +796,7 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
     word = _ONE_WORD.match(text)
     if word and word.group(1).lower().strip(",.!?") not in _ACKNOWLEDGED and _announced_in_parts(turns):  # "nenosiri … nitakutumia kwa vipande" / "Twiga" / "Kilimanjaro2024"
         return ((word.start(1), word.end(1), "password"),)
-    if len(text) > 200 or not _MAY_CONTINUE.search(text):  # no part of anything here: the cheap test first
+    if len(text) > 200 or not (_MAY_CONTINUE.search(text) or _MAY_BE_PART.search(text)):  # the cheap test first
         return ()
     norm, origin = forms.view(text)
     if len(norm) > 160 or not norm.strip():
@@ -801,7 +804,7 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
     numbers = list(_NUMBER_PART.finditer(norm))
     tokens = [m for m in _TOKEN_PART.finditer(norm) if _PART_SHAPE.search(m.group().rstrip(".,;:!?"))
               and not any(n.start() <= m.start() and m.end() <= n.end() for n in numbers)]
-    if not numbers and not tokens:
+    if not numbers and not tokens and not _after_part_word(norm):
         return ()
     while len(turns) > 1 and _FILLER_TURN.match(turns[-1]):  # "its", "ok wait": the value is still to come
         turns = turns[:-1]
@@ -812,6 +815,9 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
     values = [(m.start(), m.end()) for m in numbers]
     if kinds - _NUMBER_KINDS or opened & {"password"}:  # the rest of a password, a key, a code
         values += [(m.start(), m.end()) for m in tokens]
+        part = _after_part_word(norm)  # "empieza por Luna": after a word saying it is a part, any shape
+        if part and not any(s <= part[0] < e for s, e in values):
+            values.append(part)
     values = [(s, e) for s, e in values if not _ordinary_number(norm, s, e)]
     if not values:
         return ()
@@ -848,6 +854,23 @@ def _announced_in_parts(turns: tuple[str, ...]) -> bool:
     return False
 
 
+def _after_part_word(text: str) -> tuple[int, int] | None:
+    """The word after a word saying a value comes in parts ("empieza por Luna", "and ends with
+    Tiger", "vége Rózsa"): assets ``value_parts``, small words between them skipped."""
+    words = list(re.finditer(r"[^\s,:;]+", text))
+    for n, w in enumerate(words[:-1]):
+        if w.group().lower().strip(".,:!?") in forms.value_part_words():
+            for nxt in words[n + 1:n + 4]:
+                token = nxt.group().strip(".,!?\"'")
+                if token.lower() in forms.PART_GLUE or len(token) < 3:
+                    continue
+                return nxt.start(), nxt.start() + len(nxt.group().rstrip(".,!?"))
+            return None
+    return None
+
+
+#: A short turn that may name a part ("empieza por Luna"): any word of 4+ letters, tested further.
+_MAY_BE_PART = re.compile(r"^\W*(?:\S+\s+){1,4}\S+\W*$")
 #: What a part of a secret needs: a digit (any script's), a symbol or a capital inside a word.
 _MAY_CONTINUE = re.compile(r"\d|\w[!@#$%^&*_+=~?|<>{}\[\]\\]|[a-z][A-Z]|[A-Z]{2}")
 #: A turn of a word or two and no value ("its", "ok wait", "hmm"): the thread goes on past it.

@@ -368,7 +368,11 @@ _NOT_VALUE = re.compile(
     r"|again|now|then|here|there|also|just|only|really|please|thanks|lol|yes|no"
     r"|him|them|us|anyone|anybody|someone|somebody|everyone|everybody|nobody|anything|something|everything"
     r"|nothing|all|both|each|every|mostly|usually|essa|esse|isso|esta|este|esto|eso|esa|ceci|cela|dies|diese"
-    r"|questa|questo|quello|quella)$")
+    r"|questa|questo|quello|quella"
+    # words about a password, not one, in the languages most written ("la contraseña es larga")
+    r"|larga|larg[ao]s?|corta|cortas?|nueva|nuevo|complicada|dif[ií]cil|f[aá]cil|longue|courte|nouveau|nouvelle"
+    r"|compliqu[ée]e?|lang|kurz|neu|kompliziert|schwer|einfach|longa|curta|nova|lunga|corto|nuova|complicata"
+    r"|difficile|lungo|facile|complicated|tricky|weird)$")
 _SECRET_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?]|[a-z][A-Z]")
 _VALUE_CHAIN = re.compile(
     r"(?<![0-9A-Za-z\u00c0-\u024f\u0370-\u04ff_@])(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Za-z]{4}(?=[ \-]\w*\d))(?:(?:[ .\-/–—]{1,3}|\s*\n\s*)(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Z]{4}(?=[ \-]?\w*\d)))*"
@@ -538,6 +542,10 @@ def a_site(value: str) -> bool:
     return bool(_DOMAIN.fullmatch(value))
 
 
+def value_part_words() -> frozenset[str]:
+    return _value_parts()
+
+
 @functools.cache
 def _value_parts() -> frozenset[str]:
     """Words saying a value comes in parts ("starts", "empieza", "eleje"; assets ``value_parts``)."""
@@ -545,9 +553,9 @@ def _value_parts() -> frozenset[str]:
 
 
 #: Small words between "starts" and the part: "starts with", "commence par", "begynner med".
-_PART_GLUE = frozenset({"się", "sich", "se", "si", "sig", "seg", "sa", "с", "ся",
-                        "with", "by", "med", "par", "mit", "con", "com", "avec", "met", "ile", "na", "со", "з",
-                        "od", "ze", "di", "de", "da", "do", "del", "af", "från", "fra", "off", "the", "por", "per",
+PART_GLUE = _PART_GLUE = frozenset({"por", "sigue", "continues", "continua", "continúa", "avec", "się", "sich", "se", "si", "sig", "seg", "sa", "с", "ся",
+                        "with", "by", "med", "par", "mit", "con", "com", "met", "ile", "na", "со", "з",
+                        "od", "ze", "di", "de", "da", "do", "del", "af", "från", "fra", "off", "the", "per",
                         "z", "s", "i", "in", "on", "dengan", "με", "από"})
 
 
