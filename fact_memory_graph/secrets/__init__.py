@@ -278,6 +278,8 @@ _NOT_A_VALUE_WORD = re.compile(
 
 _AFTER_PREPOSITION = re.compile(r"(?i)\b(?:de|do|da|di|van)\s*[\"'“‘«]?$")
 _SHAPED = re.compile(r"\d|[!@#$%^&*_+=~?.]|[a-z][A-Z]")
+#: A site's name (letters and dots ending in a top-level domain): whose password, not the password.
+_SITE = re.compile(r"[^\W\d_]+(?:[.-][^\W\d_]+)*\.[a-z]{2,6}", re.I)
 
 
 def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
@@ -289,8 +291,9 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if not re.search(r"\d", stripped) and (_NOT_A_VALUE.match(stripped) or _NOT_A_VALUE_WORD.match(stripped)):
         return None
-    if _AFTER_PREPOSITION.search(text, match.start(), start) and not _SHAPED.search(stripped):
-        return None  # "a senha do banco semana passada": of the bank, a qualifier with no value after it
+    if _AFTER_PREPOSITION.search(text, match.start(), start) and (not _SHAPED.search(stripped)
+                                                                   or _SITE.fullmatch(stripped)):
+        return None  # "a senha do banco semana passada", "a senha do Gov.br": of the bank, of a site
     return start, end
 
 
@@ -417,16 +420,20 @@ def _spans(text: str) -> list[Span]:
                        forms.shape_spans, forms.gitleaks_spans):
             spans.extend(finder(norm))
         spans.extend(forms.named_spans(norm, names))
+        spans.extend(forms.value_before_name_spans(norm, names))
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
         spans.extend(_account_pairs(norm))
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or not forms.public_value(norm, sp[0], sp[1])]
+        spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
     spans.extend(forms.in_context_spans(norm))
+    spans.extend(forms.answer_spans(norm))
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))
     if "-" in norm or "–" in norm:
         spans.extend(forms.numbered_seed_spans(norm))
+        spans.extend(forms.recovery_key_spans(norm))
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone

@@ -526,6 +526,9 @@ _ANSWER_END = re.compile(r"\s*(?:[,;]|\s[—–-]\s|\s(?:and|but|y|et|und|e|ma|m
 def _answer_value(text: str, at: int) -> tuple[int, int] | None:
     """A security question's answer: the rest of its clause after the last joining word in it
     ("security question 'first pet' - answer is Mr Wobble": "Mr Wobble")."""
+    asked = _question_answer(text, at)  # the question in quotes, then its answer
+    if asked:
+        return asked
     end = _window(text, at, 120)
     first = None
     for m in _connector().finditer(text, at, end):
@@ -612,7 +615,7 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         if kind == "seed":  # a wallet named anywhere: six words of one list are half a phrase
             yield from seed_spans(text, 0, len(text), 6)
             tail = text[m.end():m.end() + 300]  # a key may run over a line break
-            for t in re.finditer(r"(?<![\w])(?:(?:0x)?[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
+            for t in re.finditer(r"(?<![0-9A-Za-z_])(?:(?:0x)?[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
                                  r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![\w])", tail):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
@@ -621,6 +624,8 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
             yield s, e, label
         if kind in ("id", "bank"):
             for t in re.finditer(r"(?<![\w])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}(?![\w])", text[m.end():end]):
+                if kind == "bank" and bank_identifier(t.group()):
+                    continue  # a bank's BIC names the bank, not an account
                 yield m.end() + t.start(), m.end() + t.end(), label
 
 
@@ -832,6 +837,8 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
             continue  # ids are written in capitals and digits; lower case is a handle, a hash, a slug
         if _YEAR_MONTH.search(token):
             continue  # a date beside a year ("March 2026 2026-03") is no id
+        if year_range(token):
+            continue  # "w latach 2013-2017": years from and to
         if not _FORMATTED.search(token) or _a_date(token) or re.fullmatch(r"[0-9a-f]{7,64}", token):
             continue
         before = text[max(0, m.start() - 45):m.start()]
@@ -1114,3 +1121,229 @@ def numbered_seed_spans(text: str) -> Iterator[Span]:
             for _ in range(count):
                 stop = re.compile(r"[^\W\d_]+").search(text, stop).end()
             yield m.start("words"), stop, "seed phrase"
+
+
+# ---------------------------------------------------------------- a question, then its answer
+#: A question in quotes: its words are the question, not the answer ("security question 'first
+#: pet' - answer is ..."). A single quote closes only before a non-letter ("d'enfance" stays inside).
+_QUESTION_QUOTE = re.compile(r"“[^”\n]{2,90}”|\"[^\"\n]{2,90}\"|«[^»\n]{2,90}»|「[^」\n]{2,90}」|『[^』\n]{2,90}』"
+                             r"|‘[^’\n]{2,90}’|'(?:[^'\n]|'(?=[^\W\d_])){2,90}'(?![^\W\d_])")
+#: A title's abbreviation does not end a sentence ("= Mrs. Abernathy").
+_TITLE_DOT = re.compile(r"(?i)(?<![^\W\d_])(?:mr|mrs|ms|mx|dr|st|sr|sra|srta|jr|prof|mt|ft|fr|sto|sta)\.$")
+_ANSWER_STOP = re.compile(r"\s*(?:[,;،、，]|\s[—–-]\s|\s(?:and|but|y|et|und|ma|mas|pero|that's|which|because|porque|parce"
+                          r"|weil|so|can|does|do|is it)\s|\s*\()")
+
+
+_PRONOUN_GAP = re.compile(r"(\s*)(?:[^\W\d_]{1,6}\s+)?")
+
+
+@functools.cache
+def _answer_marker() -> re.Pattern[str]:
+    """The words after which a question's answer follows: the answer verbs and labels (data) and
+    the joining words; a Latin word stands between spaces, a symbol after a space or a quote."""
+    data = _words()
+    words = {_key(w) for w in data["answer_verbs"]["words"] + data["answer_labels"] + data["connectors"]}
+    words = {w for w in words if any(ch.isalpha() for ch in w)}  # symbols: the last branch
+    latin = sorted(w for w in words if _LATIN.fullmatch(w) and w[:1].isalpha())
+    other = sorted(w for w in words if not _LATIN.fullmatch(w))
+    return re.compile(rf"(?i)(?:(?<![^\s\"'”’»」』:)])(?:{_trie(latin)})(?![^\W\d_])|(?:{_trie(other)})"
+                      r"|(?<![^\s\"'”’»」』)])(?:[:=：→]|[—–-](?=\s)))")
+
+
+def _sentence_stop(text: str, start: int, limit: int) -> int:
+    """The end of the clause from ``start``: a sentence end that is not a title's abbreviation."""
+    pos = start
+    while True:
+        stop = _SENTENCE_END.search(text, pos, limit)
+        if not stop:
+            return limit
+        if text[stop.start()] == "." and _TITLE_DOT.search(text, max(start, stop.start() - 5), stop.start() + 1):
+            pos = stop.end()
+            continue
+        return stop.start()
+
+
+def _answer_after(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The answer after a question ending at ``start``: what follows the first answer marker
+    (and any marker right after it: "— réponse", "trả lời là"), up to the clause's end, a comma
+    or "and"; one to six words."""
+    marker = _answer_marker()
+    m = marker.search(text, start, end)
+    if not m or m.start() - start > 40:
+        return None
+    pos = m.end()
+    while True:  # "— réponse", "— she says", "trả lời là": the answer follows the last of them
+        skip = _PRONOUN_GAP.match(text, pos, end)
+        more = marker.match(text, pos + len(skip.group(1)), end) if skip else None
+        more = more or (marker.match(text, skip.end(), end) if skip else None)
+        if not more or more.end() <= pos:
+            break
+        pos = more.end()
+    while pos < end and text[pos] in " \t\"'“‘«「『:：":
+        pos += 1
+    cut = _ANSWER_STOP.search(text, pos, end)
+    stop = cut.start() if cut else end
+    while stop > pos and text[stop - 1] in " \t.,;:!?)]}'\"”’»」』":
+        stop -= 1
+    value = text[pos:stop]
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    return pos, stop
+
+
+def _question_answer(text: str, at: int) -> tuple[int, int] | None:
+    """After a security question's name: the question in quotes (or up to a comma) and then its
+    answer ("la pregunta de seguridad es 'ciudad…' y puse Valladolid", "question secrète :
+    “nom…” — réponse Gaëtan", "سؤال الأمان: اسم أول مدرسة، وكتبت ...")."""
+    limit = min(len(text), at + 200)
+    quote = _QUESTION_QUOTE.search(text, at, min(limit, at + 45))
+    if quote and not _SENTENCE_END.search(text, at, quote.start()):
+        end = _sentence_stop(text, quote.end(), limit)
+        return _answer_after(text, quote.end(), end)
+    end = _sentence_stop(text, at, limit)
+    verbs = _answer_verb()
+    m = verbs.search(text, at, end)
+    if m:
+        return _answer_after(text, m.start(), end)
+    return None
+
+
+@functools.cache
+def _answer_verb() -> re.Pattern[str]:
+    words = {_key(w) for w in _words()["answer_verbs"]["words"]}
+    latin = sorted(w for w in words if _LATIN.fullmatch(w))
+    other = sorted(w for w in words if not _LATIN.fullmatch(w))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{_trie(latin)})(?![^\W\d_])|(?:{_trie(other)})")
+
+
+@functools.cache
+def _answer_to_question() -> re.Pattern[str]:
+    """An answer's label and a question in quotes after it ("the answer to 'what street…'")."""
+    labels = _trie(sorted({_key(w) for w in _words()["answer_labels"]}))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{labels})\s+(?:to|for|a|à|de|zu|auf|na|на|için|untuk|cho)\s+"
+                      rf"(?=[\"'“‘«「『])")
+
+
+@functools.cache
+def _answer_back() -> re.Pattern[str]:
+    """"… — that's my answer": the answer named after it."""
+    labels = _trie(sorted({_key(w) for w in _words()["answer_labels"]}))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:that'?s|that’s|that is|this is|it'?s|c'est|es|era|ist|é|è|是|là)\s+"
+                      rf"(?:{labels})(?![^\W\d_])")
+
+
+def answer_spans(text: str) -> Iterator[Span]:
+    """A security question's answer without the question's name: after "the answer to '<a
+    question>'", or a quoted value after a question and before "that's my answer"."""
+    if "'" not in text and "\"" not in text and "“" not in text and "‘" not in text and "«" not in text \
+            and "「" not in text:
+        return
+    for m in _answer_to_question().finditer(text):
+        span = _question_answer(text, m.end())
+        if span:
+            yield span[0], span[1], "password"
+    for m in _answer_back().finditer(text):
+        head = text[max(0, m.start() - 120):m.start()]
+        quotes = list(_QUESTION_QUOTE.finditer(head))
+        if quotes and "?" in head[:quotes[-1].start()] and len(head) - quotes[-1].end() <= 60:
+            q = quotes[-1]
+            base = m.start() - len(head)
+            yield base + q.start() + 1, base + q.end() - 1, "password"
+
+
+# ---------------------------------------------------------------- a value named after it
+@functools.cache
+def _name_after() -> re.Pattern[str]:
+    """A number, a joining word or none, an article or possessive, then (the caller checks) a
+    secret's name: "551493 es tu código", "is 309796824 a routing number"."""
+    data = _words()
+    joins = sorted({_key(w) for w in data["connectors"] if any(ch.isalpha() for ch in w)}, key=len, reverse=True)
+    arts = sorted({_key(w) for w in data["name_after"]["words"]}, key=len, reverse=True)
+    join = "|".join(re.escape(w) for w in joins)
+    art = "|".join(re.escape(w) for w in arts)
+    return re.compile(rf"(?i)(?<![\w.,/:+\-#])(?P<v>\d(?:[ \-]?\d){{2,17}})\s+(?:(?:{join})\s+)?(?:{art})\s+$")
+
+
+def value_before_name_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
+    """A code, an account or an id given before its name ("551493 is your verification code",
+    "is 309796824 a routing number or my account number?")."""
+    labels = {"digits": "password", "bank": "bank account", "id": "government id"}
+    for n in names:
+        if n.kind not in labels or _NOT_NAME.match(text, n.end()):
+            continue
+        if n.kind == "digits" and _BARE_CODE.fullmatch(text[n.start:n.end()]) and (
+                _NOT_A_SECRET_CODE.search(text, max(0, n.start - 30), n.start)
+                or _NOT_A_SECRET_CODE_AFTER.match(text, n.end())):
+            continue
+        m = _name_after().search(text, max(0, n.start - 40), n.start)
+        if not m:
+            continue
+        digits = sum(ch.isdigit() for ch in m.group("v"))
+        if digits < (3 if n.kind == "digits" else 4) or _a_date(m.group("v")) \
+                or re.fullmatch(r"(?:19|20)\d{2}", m.group("v")):
+            continue
+        if digits >= 7 and is_phone_number(text, m.start("v"), m.end("v")):
+            continue
+        yield m.start("v"), m.end("v"), labels[n.kind]
+
+
+# ---------------------------------------------------------------- codes given as a list
+@functools.cache
+def _next_in_list() -> re.Pattern[str]:
+    """After a code: a comma, "and", up to five words (none a number of three digits), a joining
+    word and the next code."""
+    joins = sorted({w for w in _words()["connectors"] if any(ch.isalpha() for ch in w)}, key=len, reverse=True)
+    join = "|".join(rf"{re.escape(w)}(?![^\W\d_])" for w in joins)
+    return re.compile(r"(?i)\s*[,;]\s*(?:(?:and|e|y|et|und|i|en|và|dan|na|и|та|ve)\s+)?"
+                      r"(?P<words>(?:(?![^\s,;]*\d{3})[^\s,;.!?:=]{1,20}\s+){1,5}?)"
+                      rf"(?:{join})\s*[:=]?\s*(?P<v>\d(?:[ \-]?\d){{2,9}})(?![\w.,]?\d)")
+
+
+def list_code_spans(text: str, found: list[Span]) -> Iterator[Span]:
+    """The codes after a withheld one in the same sentence, each given the same way: "the door
+    keypad is 1451, bike room is 5522", "a do cartão é 0854, e a de 6 do app é 578760"."""
+    ends = sorted({e for s, e, k in found if k == "password" and e > s and text[e - 1].isdigit()})
+    seen: set[int] = set()
+    while ends:
+        at = ends.pop(0)
+        if at in seen:
+            continue
+        seen.add(at)
+        m = _next_in_list().match(text, at)
+        if not m or _a_date(m.group("v")) or re.fullmatch(r"(?:19|20)\d{2}", m.group("v")):
+            continue
+        if _NOT_A_SECRET_CODE.search(m.group("words").rstrip() + " ") or (
+                sum(ch.isdigit() for ch in m.group("v")) >= 7 and is_phone_number(text, m.start("v"), m.end("v"))):
+            continue
+        yield m.start("v"), m.end("v"), "password"
+        ends.append(m.end("v"))
+
+
+# ---------------------------------------------------------------- recovery keys by their shape
+_BITLOCKER = re.compile(r"(?<![\d\-])\d{6}(?:[\-–]\d{6}){7}(?![\d\-])")
+
+
+def recovery_key_spans(text: str) -> Iterator[Span]:
+    """A BitLocker recovery key: eight groups of six digits, each a multiple of eleven (how
+    Windows builds them), with or without its name."""
+    for m in _BITLOCKER.finditer(text):
+        if all(int(g) % 11 == 0 for g in re.findall(r"\d{6}", m.group())):
+            yield m.start(), m.end(), "recovery key"
+
+
+# ---------------------------------------------------------------- public values beside secrets
+_YEAR_RANGE = re.compile(r"((?:19|20)\d{2})\s*[-–/]\s*((?:19|20)\d{2})")
+
+
+def year_range(token: str) -> bool:
+    """Two years from and to ("2013-2017"): a period, never an id."""
+    m = _YEAR_RANGE.fullmatch(token.strip())
+    return bool(m) and int(m.group(1)) <= int(m.group(2))
+
+
+def bank_identifier(token: str) -> bool:
+    """A bank's BIC/SWIFT code (python-stdnum: eight or eleven characters with a country code),
+    in capitals as written: it names a bank, which is public."""
+    from stdnum import bic
+
+    return token.isupper() and len(token) in (8, 11) and not token[:4].isdigit() and bic.is_valid(token)
