@@ -291,8 +291,9 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if not re.search(r"\d", stripped) and (_NOT_A_VALUE.match(stripped) or _NOT_A_VALUE_WORD.match(stripped)):
         return None
-    if _AFTER_PREPOSITION.search(text, match.start(), start) and (not _SHAPED.search(stripped)
-                                                                   or _SITE.fullmatch(stripped)):
+    site, _, rest = stripped.partition(" ")
+    if _AFTER_PREPOSITION.search(text, match.start(), start) and (
+            not _SHAPED.search(stripped) or (_SITE.fullmatch(site) and not _SHAPED.search(rest))):
         return None  # "a senha do banco semana passada", "a senha do Gov.br": of the bank, of a site
     return start, end
 
@@ -425,6 +426,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_account_pairs(norm))
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or not forms.public_value(norm, sp[0], sp[1])]
+        spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
         spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
     spans.extend(forms.in_context_spans(norm))
     spans.extend(forms.answer_spans(norm))

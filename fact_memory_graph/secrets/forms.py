@@ -1224,6 +1224,13 @@ def _answer_to_question() -> re.Pattern[str]:
                       rf"(?=[\"'“‘«「『])")
 
 
+#: A security question asks about the one answering it.
+_SECOND_PERSON = re.compile(r"(?i)(?<![^\W\d_])(?:you|your|yours|tu|tus|tú|vous|votre|ton|ta|tes|du|dein|deine|deinen"
+                            r"|ihr|ihre|você|seu|sua|teu|tua|tuo|jij|jouw|uw|ty|twój|twoja|ты|твой|твоя|вы|ваш|ваша"
+                            r"|sen|senin|anda|kamu|bạn|aap|aapka|aapki|tum|tumhara|wewe|yako|lako)(?![^\W\d_])"
+                            r"|你|您|あなた|당신|너|آپ|أنت|انت")
+
+
 @functools.cache
 def _answer_back() -> re.Pattern[str]:
     """"… — that's my answer": the answer named after it."""
@@ -1239,6 +1246,9 @@ def answer_spans(text: str) -> Iterator[Span]:
             and "「" not in text:
         return
     for m in _answer_to_question().finditer(text):
+        quote = _QUESTION_QUOTE.match(text, m.end())
+        if not (quote and (_SECOND_PERSON.search(quote.group()) or names_in(text))):
+            continue  # a question about the one who answers ("… did you grow up on"), or a login named
         span = _question_answer(text, m.end())
         if span:
             yield span[0], span[1], "password"
@@ -1254,14 +1264,14 @@ def answer_spans(text: str) -> Iterator[Span]:
 # ---------------------------------------------------------------- a value named after it
 @functools.cache
 def _name_after() -> re.Pattern[str]:
-    """A number, a joining word or none, an article or possessive, then (the caller checks) a
-    secret's name: "551493 es tu código", "is 309796824 a routing number"."""
+    """A number, a joining word or none, an article or possessive, a brand or none, then (the
+    caller checks) a secret's name: "551493 es tu código", "738215 is your Acme code"."""
     data = _words()
     joins = sorted({_key(w) for w in data["connectors"] if any(ch.isalpha() for ch in w)}, key=len, reverse=True)
     arts = sorted({_key(w) for w in data["name_after"]["words"]}, key=len, reverse=True)
     join = "|".join(re.escape(w) for w in joins)
     art = "|".join(re.escape(w) for w in arts)
-    return re.compile(rf"(?i)(?<![\w.,/:+\-#])(?P<v>\d(?:[ \-]?\d){{2,17}})\s+(?:(?:{join})\s+)?(?:{art})\s+$")
+    return re.compile(rf"(?i)(?<![\w.,/:+\-#])(?P<v>\d(?:[ \-]?\d){{2,17}})\s+(?:(?:{join})\s+)?(?:{art})\s+(?-i:[A-Z][\w.&\-]{{1,20}}\s+)?$")
 
 
 def value_before_name_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
@@ -1299,6 +1309,11 @@ def _next_in_list() -> re.Pattern[str]:
                       rf"(?:{join})\s*[:=]?\s*(?P<v>\d(?:[ \-]?\d){{2,9}})(?![\w.,]?\d)")
 
 
+#: Rooms have door codes: "…, bike room is 5522" lists a code, though a room is a public label.
+_CODE_PLACE = re.compile(r"(?i)(?<![^\W\d_])(?:room|raum|sala|salle|kamer|pokój|комната|oda|stanza|quarto)s?"
+                         r"(?![^\W\d_])")
+
+
 def list_code_spans(text: str, found: list[Span]) -> Iterator[Span]:
     """The codes after a withheld one in the same sentence, each given the same way: "the door
     keypad is 1451, bike room is 5522", "a do cartão é 0854, e a de 6 do app é 578760"."""
@@ -1315,6 +1330,8 @@ def list_code_spans(text: str, found: list[Span]) -> Iterator[Span]:
         if _NOT_A_SECRET_CODE.search(m.group("words").rstrip() + " ") or (
                 sum(ch.isdigit() for ch in m.group("v")) >= 7 and is_phone_number(text, m.start("v"), m.end("v"))):
             continue
+        if public_value(text, m.start("v"), m.end("v")) and not _CODE_PLACE.search(m.group("words")):
+            continue  # "…, the flight is 1130": a public label's value; a room has a door code
         yield m.start("v"), m.end("v"), "password"
         ends.append(m.end("v"))
 
