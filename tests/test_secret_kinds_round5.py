@@ -47,6 +47,19 @@ HEX_KEY = "0x939124846d2d4115a8ba3d20aac81fb6b407fd96dcc4e2c109a955081c30b8ee"
     # a private key glued to a CJK joining word, or named in Vietnamese
     (f"我的钱包私钥是{HEX_KEY}，帮我导入", HEX_KEY[10:40]),
     (f"khóa bí mật của ví: {HEX_KEY}", HEX_KEY[10:40]),
+    # a question without quotes: its answer after "?", a dash, an answer's label, or a quote after the label
+    ("Sicherheitsfrage: Lieblingslehrer? Herr Brandtner", "Brandtner"),
+    ("güvenlik sorusu: ilk evcil hayvan — Pamukçuk", "Pamukçuk"),
+    ("secret question: what was the name of your first school? answer: Hillcrest Primary", "Hillcrest"),
+    ("秘密の質問の答えは「ポチタマ」です", "ポチタマ"),
+    ("密保问题答案是小白兔", "小白兔"),
+    ("my first pet was called Biscuit (that's my security answer)", "Biscuit"),
+    # a one-time code as SMS templates write it, a code after a question naming it or set off by commas
+    ("G-482913 is your Google verification code", "482913"),
+    ("use 882103 to log in to your account", "882103"),
+    ("the code for the storage unit? 55190", "55190"),
+    ("my debit pin, 8831, please remember it", "8831"),
+    ("my pin (6604) just in case", "6604"),
     # a BitLocker recovery key by its shape, with or without its name
     (f"BitLocker-Wiederherstellungsschlüssel: {BITLOCKER} – wohin damit?", BITLOCKER[14:27]),
     (f"found this on a printout: {BITLOCKER}", BITLOCKER[14:27]),
@@ -72,6 +85,12 @@ def test_round_five_secret_classes(text: str, secret: str) -> None:
     ("alarm code is 5517, and the flight is 1130 tomorrow", "1130"),
     # a question and its answer that is no security question
     ("the answer to 'how many moons does Mars have' is two, right?", "two"),
+    # a quoted answer with no login in sight; a decimal after a question; a public code asked for
+    ("my favourite movie? 'Heat' — that's my answer to everything", "Heat"),
+    ("the pin on the map? 48.85, 2.35", "48.85"),
+    ("what's the area code? 415 I think", "415"),
+    ("discount code, WELCOME10, gives 10% off", "WELCOME10"),
+    ("what's the password? 2023 was the year I set it", "2023"),
     # six-digit groups that are not BitLocker's (not multiples of eleven)
     ("order parts 100001-100002-100003-100004-100005-100006-100007-100008", "100001-100002"),
 ])

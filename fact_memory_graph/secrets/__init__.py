@@ -422,6 +422,7 @@ def _spans(text: str) -> list[Span]:
             spans.extend(finder(norm))
         spans.extend(forms.named_spans(norm, names))
         spans.extend(forms.value_before_name_spans(norm, names))
+        spans.extend(forms.asked_value_spans(norm, names))
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
         spans.extend(_account_pairs(norm))
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"

@@ -1192,25 +1192,49 @@ def _answer_after(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 
 def _question_answer(text: str, at: int) -> tuple[int, int] | None:
-    """After a security question's name: the question in quotes (or up to a comma) and then its
-    answer ("la pregunta de seguridad es 'ciudad…' y puse Valladolid", "question secrète :
-    “nom…” — réponse Gaëtan", "سؤال الأمان: اسم أول مدرسة، وكتبت ...")."""
+    """After a security question's name: the question (in quotes, ending with "?", or before a
+    dash) and then its answer ("la pregunta de seguridad es 'ciudad…' y puse Valladolid",
+    "question secrète : “nom…” — réponse Gaëtan", "Lieblingslehrer? Herr Brandt", "ilk evcil
+    hayvan — Pamuk", "سؤال الأمان: اسم أول مدرسة، وكتبت ..."); a quote after an answer's label
+    is the answer ("の答えは「ポチ」")."""
     limit = min(len(text), at + 200)
     quote = _QUESTION_QUOTE.search(text, at, min(limit, at + 45))
     if quote and not _SENTENCE_END.search(text, at, quote.start()):
+        if _answer_verb().search(text, at, quote.start()):
+            return quote.start() + 1, quote.end() - 1
         end = _sentence_stop(text, quote.end(), limit)
         return _answer_after(text, quote.end(), end)
     end = _sentence_stop(text, at, limit)
-    verbs = _answer_verb()
-    m = verbs.search(text, at, end)
+    m = _answer_verb().search(text, at, end)
     if m:
         return _answer_after(text, m.start(), end)
+    if end < len(text) and text[end] in "?？؟" and re.search(r"[^\W\d_]", text[at:end]) and end - at <= 100:
+        after = _sentence_stop(text, end + 1, min(len(text), end + 120))
+        return _answer_after(text, end + 1, after) or _bare_answer(text, end + 1, after)
+    dash = re.compile(r"\s[—–-]\s").search(text, at, end)
+    if dash and re.search(r"[^\W\d_]{2}", text[at:dash.start()]):
+        return _bare_answer(text, dash.end(), end)
     return None
+
+
+def _bare_answer(text: str, pos: int, end: int) -> tuple[int, int] | None:
+    """An answer standing alone after its question: the clause, one to six words."""
+    while pos < end and text[pos] in " \t\"'“‘«「『":
+        pos += 1
+    cut = _ANSWER_STOP.search(text, pos, end)
+    stop = cut.start() if cut else end
+    while stop > pos and text[stop - 1] in " \t.,;:!?)]}'\"”’»」』":
+        stop -= 1
+    value = text[pos:stop]
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    return pos, stop
 
 
 @functools.cache
 def _answer_verb() -> re.Pattern[str]:
-    words = {_key(w) for w in _words()["answer_verbs"]["words"]}
+    """The answer verbs and an answer's labels ("puse", "she says", "答案", "answer")."""
+    words = {_key(w) for w in _words()["answer_verbs"]["words"] + _words()["answer_labels"]}
     latin = sorted(w for w in words if _LATIN.fullmatch(w))
     other = sorted(w for w in words if not _LATIN.fullmatch(w))
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{_trie(latin)})(?![^\W\d_])|(?:{_trie(other)})")
@@ -1236,7 +1260,15 @@ def _answer_back() -> re.Pattern[str]:
     """"… — that's my answer": the answer named after it."""
     labels = _trie(sorted({_key(w) for w in _words()["answer_labels"]}))
     return re.compile(rf"(?i)(?<![^\W\d_])(?:that'?s|that’s|that is|this is|it'?s|c'est|es|era|ist|é|è|是|là)\s+"
+                      rf"(?:(?:my|the|mi|ma|mon|meine|a minha|la mia)\s+)?(?:(?:security|secret|memorable)\s+)?"
                       rf"(?:{labels})(?![^\W\d_])")
+
+
+#: Where a security question is asked: an account, a login, a bank, a site.
+_ACCOUNT_CONTEXT = re.compile(
+    r"(?i)(?<![^\W\d_])(?:portal|account|accounts|bank|banking|company|provider|carrier|insurer|login|log-in|sign-in|website|site|app|insurance"
+    r"|security|verification|recovery|reset|apple id|icloud|gmail|paypal|cuenta|compte|konto|conta|banco|banque"
+    r"|hesap|akun|аккаунт|учётн\w*|счёт|账户|账号|口座|アカウント|계정)(?![^\W\d_])")
 
 
 def answer_spans(text: str) -> Iterator[Span]:
@@ -1255,10 +1287,25 @@ def answer_spans(text: str) -> Iterator[Span]:
     for m in _answer_back().finditer(text):
         head = text[max(0, m.start() - 120):m.start()]
         quotes = list(_QUESTION_QUOTE.finditer(head))
+        if not (names_in(text) or _ACCOUNT_CONTEXT.search(text)):
+            continue  # "my favourite movie? 'Heat' — that's my answer to everything": no login in sight
         if quotes and "?" in head[:quotes[-1].start()] and len(head) - quotes[-1].end() <= 60:
             q = quotes[-1]
             base = m.start() - len(head)
             yield base + q.start() + 1, base + q.end() - 1, "password"
+            continue
+        # "my first pet was called Biscuit (that's my security answer)": the words after the
+        # clause's last answer word or joining word, right before the "(" or dash
+        lead = re.search(r"[(—–\-,]\s*$", head)
+        if not lead or not _answer_verb().search(head):
+            continue
+        clause_start = max((s.end() for s in _SENTENCE_END.finditer(head)), default=0)
+        base = m.start() - len(head)
+        marks = [mk for mk in _answer_marker().finditer(head, clause_start, lead.start()) if mk.end() > mk.start()]
+        if marks:
+            span = _bare_answer(head, marks[-1].end(), lead.start())
+            if span:
+                yield base + span[0], base + span[1], "password"
 
 
 # ---------------------------------------------------------------- a value named after it
@@ -1271,7 +1318,7 @@ def _name_after() -> re.Pattern[str]:
     arts = sorted({_key(w) for w in data["name_after"]["words"]}, key=len, reverse=True)
     join = "|".join(re.escape(w) for w in joins)
     art = "|".join(re.escape(w) for w in arts)
-    return re.compile(rf"(?i)(?<![\w.,/:+\-#])(?P<v>\d(?:[ \-]?\d){{2,17}})\s+(?:(?:{join})\s+)?(?:{art})\s+(?-i:[A-Z][\w.&\-]{{1,20}}\s+)?$")
+    return re.compile(rf"(?i)(?<![\w.,/:+#])(?:(?<=[^\W\d_]-)|(?<!-))(?P<v>\d(?:[ \-]?\d){{2,17}})\s+(?:(?:{join})\s+)?(?:{art})\s+(?-i:[A-Z][\w.&\-]{{1,20}}\s+)?$")
 
 
 def value_before_name_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
@@ -1364,3 +1411,46 @@ def bank_identifier(token: str) -> bool:
     from stdnum import bic
 
     return token.isupper() and len(token) in (8, 11) and not token[:4].isdigit() and bic.is_valid(token)
+
+
+# ---------------------------------------------------------------- a value asked for, beside or after its name
+_ASKED = re.compile(r"\?+\s*(?P<v>[^\s?,;]+)(?=[\s,;.!]|$)")
+_APPOSED = re.compile(r"\s*(?:,|\()\s*(?P<v>[^\s,()]+)\s*(?:,|\)|$)")
+_USE_CODE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:use|enter|type|usa|use o|utilisez|utilise|digite|ingresa|introduce|gunakan|masukkan)\s+"
+    r"(?:(?:the\s+)?code\s+|el\s+código\s+|le\s+code\s+|o\s+código\s+|kode\s+)?(?P<v>\d{4,8}|\d{3}[ \-]\d{3})\s+"
+    r"(?:to|para|pour|per|untuk)\s+(?:log|sign|verify|confirm|complete|reset|access|unlock|activate|continue"
+    r"|finish|iniciar|entrar|confirmar|verificar|acceder|acessar|connecter|vous connecter|vérifier|confirmer"
+    r"|masuk|verifikasi|login)")
+
+
+def _code_like(value: str, kind: str) -> bool:
+    if re.fullmatch(r"(?:19|20)\d{2}", value) or _a_date(value):
+        return False
+    if kind == "digits" or re.fullmatch(r"[\d.,:/\-]+", value):  # a decimal, a time, a date: no code
+        return bool(re.fullmatch(r"\d(?:[\-]?\d){2,9}", value))
+    return len(value) >= 5 and bool(_SECRET_SHAPE.search(value)) and not _NOT_VALUE.match(value)
+
+
+def asked_value_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
+    """A code or password right after a question naming it ("the code for the storage unit?
+    55190"), or set off beside its name ("my debit pin, 8831, please…", "my pin (8831)"); and a
+    code an SMS tells one to use ("use 882103 to log in")."""
+    for n in names:
+        if n.kind not in ("digits", "password") or _NOT_NAME.match(text, n.end()):
+            continue
+        if n.kind == "digits" and _BARE_CODE.fullmatch(text[n.start:n.end()]) and (
+                _NOT_A_SECRET_CODE.search(text, max(0, n.start - 30), n.start)
+                or _NOT_A_SECRET_CODE_AFTER.match(text, n.end())):
+            continue
+        apposed = _APPOSED.match(text, n.end())
+        if apposed and _code_like(apposed.group("v").rstrip("."), n.kind):
+            yield apposed.start("v"), apposed.start("v") + len(apposed.group("v").rstrip(".")), "password"
+            continue
+        stop = _SENTENCE_END.search(text, n.end(), min(len(text), n.end() + 60))
+        if stop and text[stop.start()] == "?":
+            asked = _ASKED.match(text, stop.start())
+            if asked and _code_like(asked.group("v").rstrip("."), n.kind):
+                yield asked.start("v"), asked.start("v") + len(asked.group("v").rstrip(".")), "password"
+    for m in _USE_CODE.finditer(text):
+        yield m.start("v"), m.end("v"), "password"
