@@ -60,6 +60,10 @@ HEX_KEY = "0x939124846d2d4115a8ba3d20aac81fb6b407fd96dcc4e2c109a955081c30b8ee"
     ("the code for the storage unit? 55190", "55190"),
     ("my debit pin, 8831, please remember it", "8831"),
     ("my pin (6604) just in case", "6604"),
+    (f"ウォレットの秘密鍵は{HEX_KEY}です", HEX_KEY[10:40]),
+    # bearer codes: a parcel locker's pickup code, a gift card's claim code beside a public word
+    ("Packstation Abholcode 390127, kannst du das holen?", "390127"),
+    ("gift card claim code: HQ4T-PZ82KW-M7XR", "PZ82KW"),
     # a BitLocker recovery key by its shape, with or without its name
     (f"BitLocker-Wiederherstellungsschlüssel: {BITLOCKER} – wohin damit?", BITLOCKER[14:27]),
     (f"found this on a printout: {BITLOCKER}", BITLOCKER[14:27]),
@@ -91,6 +95,8 @@ def test_round_five_secret_classes(text: str, secret: str) -> None:
     ("what's the area code? 415 I think", "415"),
     ("discount code, WELCOME10, gives 10% off", "WELCOME10"),
     ("what's the password? 2023 was the year I set it", "2023"),
+    # a public label asked about, its value after the question mark in the same message
+    ("order number? 552-8813907", "552-8813907"),
     # six-digit groups that are not BitLocker's (not multiples of eleven)
     ("order parts 100001-100002-100003-100004-100005-100006-100007-100008", "100001-100002"),
 ])

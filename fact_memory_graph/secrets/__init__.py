@@ -426,7 +426,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
         spans.extend(_account_pairs(norm))
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
-                 or not forms.public_value(norm, sp[0], sp[1])]
+                 or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])]
         spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
         spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
     spans.extend(forms.in_context_spans(norm))

@@ -616,7 +616,7 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
             yield from seed_spans(text, 0, len(text), 6)
             tail = text[m.end():m.end() + 300]  # a key may run over a line break
             for t in re.finditer(r"(?<![0-9A-Za-z_])(?:(?:0x)?[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
-                                 r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![\w])", tail):
+                                 r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![0-9A-Za-z_])", tail):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
         label = {"digits": "password", "id": "government id", "bank": "bank account"}[kind]
@@ -786,7 +786,7 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     unspaced = "|".join(re.escape(n) for n in sorted(set(data["public"]) - set(spaced), key=len, reverse=True))
     label = rf"(?:(?<![^\W\d_])(?:{latin}|{public})(?:[^\W\d_]{{0,2}})|{unspaced})"
     tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo))?"
-            rf"\s*(?:(?:{joins})\s*)?[#:]?\s*(?:\?\s*\u2029\s*)?$")  # or asked, and answered in the next turn
+            rf"\s*(?:(?:{joins})\s*)?[#:]?\s*(?:\?\s*(?:\u2029\s*)?)?$")  # or asked, and answered (in the next turn)
     return (re.compile(rf"(?i){label}{tail}"),
             re.compile(r"(?i)(?:(?<![^\W\d_])(?:pin[\s\-]?code)|पिन कोड|पिनकोड)" + tail))
 
@@ -1454,3 +1454,17 @@ def asked_value_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
                 yield asked.start("v"), asked.start("v") + len(asked.group("v").rstrip(".")), "password"
     for m in _USE_CODE.finditer(text):
         yield m.start("v"), m.end("v"), "password"
+
+
+#: A gift card's or a prepaid voucher's code is money to whoever reads it (a bearer value): no
+#: public label ("claim", "order") beside it makes it public.
+_BEARER = re.compile(
+    r"(?i)(?:gift\s*card|claim\s+code|redeem\s+code|redemption\s+code|paysafe\w*|prepaid\s+card|google\s+play\s+code"
+    r"|itunes\s+code|steam\s+(?:wallet\s+)?code|tarjeta\s+(?:de\s+)?regalo|carte[\s\-]cadeau|cart[ãa]o[\s\-]presente"
+    r"|buono\s+regalo|cadeaukaart|karta\s+podarunkowa|hediye\s+kart\w*|подарочн\w+\s+карт\w*|ギフトカード|ギフト券"
+    r"|礼品卡|购物卡|기프트\s*카드|상품권)")
+
+
+def bearer_value(text: str, start: int) -> bool:
+    """Whether the value at ``start`` is named a gift card's or prepaid voucher's code."""
+    return bool(_BEARER.search(text, max(0, start - 50), start))
