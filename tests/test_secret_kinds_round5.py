@@ -114,3 +114,11 @@ def test_a_security_answer_in_the_turn_after_the_question_is_read_with_it() -> N
     before = "setting up my mum's online banking"
     text = "security question 'favourite aunt' — she says Auntie Wambui"
     assert "Wambui" not in redact_in_context(text, before)
+
+
+def test_an_answer_given_with_a_joining_word_in_the_next_turn_is_still_withheld() -> None:
+    # the dash after the answer ends it; it does not start a second answer
+    before = "security question: mother's maiden name"
+    text = "it's Okonkwo-Bell — remember that for the bank"
+    assert "Okonkwo" not in redact_in_context(text, before)
+    assert "Okonkwo" not in redact_secrets("security question: first pet, it's Pickles — don't forget it")

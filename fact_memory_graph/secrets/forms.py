@@ -1204,13 +1204,16 @@ def _question_answer(text: str, at: int) -> tuple[int, int] | None:
             return quote.start() + 1, quote.end() - 1
         end = _sentence_stop(text, quote.end(), limit)
         return _answer_after(text, quote.end(), end)
-    end = _sentence_stop(text, at, limit)
+    turn = text.find("\u2029", at, limit)  # the next turn's words are the old finder's (_answer_value)
+    end = _sentence_stop(text, at, turn if turn >= 0 else limit)
     m = _answer_verb().search(text, at, end)
     if m:
         return _answer_after(text, m.start(), end)
     if end < len(text) and text[end] in "?？؟" and re.search(r"[^\W\d_]", text[at:end]) and end - at <= 100:
         after = _sentence_stop(text, end + 1, min(len(text), end + 120))
         return _answer_after(text, end + 1, after) or _bare_answer(text, end + 1, after)
+    if any(w.group().strip()[:1].isalpha() for w in _answer_marker().finditer(text, at, end)):
+        return None  # "… maiden name: it's Wojciechowska — remember that": the joining word's value
     dash = re.compile(r"\s[—–-]\s").search(text, at, end)
     if dash and re.search(r"[^\W\d_]{2}", text[at:dash.start()]):
         return _bare_answer(text, dash.end(), end)
