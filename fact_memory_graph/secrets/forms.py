@@ -543,6 +543,9 @@ def _answer_value(text: str, at: int) -> tuple[int, int] | None:
         word = m.group().strip()
         if word[:1].isalpha() and m.start() > 0 and text[m.start() - 1].isalpha() and not m.group()[:1].isspace():
             continue  # "is" inside "this"
+        if word in ("-", "–") and m.group() == word and 0 < m.start() and m.end() < len(text) \
+                and text[m.start() - 1].isalpha() and text[m.end()].isalpha():
+            continue  # the hyphen inside "Okonkwo-Bell"
         if m.end() > m.start():
             last = m
     if last is None:
@@ -1212,8 +1215,9 @@ def _question_answer(text: str, at: int) -> tuple[int, int] | None:
     if end < len(text) and text[end] in "?？؟" and re.search(r"[^\W\d_]", text[at:end]) and end - at <= 100:
         after = _sentence_stop(text, end + 1, min(len(text), end + 120))
         return _answer_after(text, end + 1, after) or _bare_answer(text, end + 1, after)
-    if any(w.group().strip()[:1].isalpha() for w in _answer_marker().finditer(text, at, end)):
-        return None  # "… maiden name: it's Wojciechowska — remember that": the joining word's value
+    joined = next((w for w in _answer_marker().finditer(text, at, end) if w.group().strip()[:1].isalpha()), None)
+    if joined:  # "first pet, it's Pickles — don't forget": the joining word's value, up to the dash
+        return _answer_after(text, joined.start(), end)
     dash = re.compile(r"\s[—–-]\s").search(text, at, end)
     if dash and re.search(r"[^\W\d_]{2}", text[at:dash.start()]):
         return _bare_answer(text, dash.end(), end)
