@@ -543,7 +543,7 @@ def _answer_value(text: str, at: int) -> tuple[int, int] | None:
         word = m.group().strip()
         if word[:1].isalpha() and m.start() > 0 and text[m.start() - 1].isalpha() and not m.group()[:1].isspace():
             continue  # "is" inside "this"
-        if word in ("-", "–") and m.group() == word and 0 < m.start() and m.end() < len(text) \
+        if word in ("-", "–") and m.group() == word and m.start() > 0 and m.end() < len(text) \
                 and text[m.start() - 1].isalpha() and text[m.end()].isalpha():
             continue  # the hyphen inside "Okonkwo-Bell"
         if m.end() > m.start():
