@@ -245,7 +245,8 @@ _NEXT_CODE = re.compile(r"\s*(?:,|;|\band\b|\by\b|\be\b|\bet\b|\bund\b|\bi\b|\bt
 def _codes_by_shape(text: str, names: list[forms.NameMatch], found: list[Span]) -> Iterator[Span]:
     if any(n.kind == "digits" for n in names):
         for m in _CODE_BEFORE_NAME.finditer(text):
-            after = [n for n in names if n.kind == "digits" and m.end() <= n.start <= m.end() + 25]
+            after = [n for n in names if n.kind == "digits" and m.end() <= n.start <= m.end() + 25
+                     and forms.names_a_secret(text, n)]
             if after:
                 yield m.start("code"), m.end("code"), "password"
     for start, end, kind in found:
@@ -338,6 +339,8 @@ _NOT_A_VALUE_WORD = re.compile(
 
 _AFTER_PREPOSITION = re.compile(r"(?i)\b(?:de|do|da|di|van)\s*[\"'“‘«]?$")
 _SHAPED = re.compile(r"\d|[!@#$%^&*_+=~?.]|[a-z][A-Z]")
+#: A site's name (letters and dots ending in a top-level domain): whose password, not the password.
+_SITE = re.compile(r"[^\W\d_]+(?:[.-][^\W\d_]+)*\.[a-z]{2,6}", re.I)
 
 
 def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
@@ -481,22 +484,29 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.named_spans(norm, names))
         spans.extend(_card_fragments(norm, names))
         spans.extend(_codes_after_cards(norm, spans))
+        spans.extend(forms.value_before_name_spans(norm, names))
+        spans.extend(forms.asked_value_spans(norm, names))
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
         spans.extend(_account_pairs(norm))
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
-                 or not forms.public_value(norm, sp[0], sp[1])]
-        spans.extend(_codes_by_shape(norm, names, spans))  # a code listed beside a code ("bike room is 5522")
+                 or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])]
+        spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
+        # a code listed beside a code ("bike room is 5522"), not a public label's ("the flight is 1130")
+        spans.extend(sp for sp in _codes_by_shape(norm, names, spans) if not forms.public_code(norm, sp[0], sp[1]))
+        spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
     spans.extend(forms.in_context_spans(norm))
     if "'" in norm or '"' in norm or "“" in norm or "‘" in norm or "«" in norm:
         spans.extend(forms.quoted_answer_spans(norm))
         if "answer" in norm.lower() or "respuesta" in norm.lower() or "réponse" in norm.lower() \
                 or "antwort" in norm.lower() or "resposta" in norm.lower():
             spans.extend(forms.answer_after_spans(norm))
+    spans.extend(forms.answer_spans(norm))
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))
     if "-" in norm or "–" in norm:
         spans.extend(forms.numbered_seed_spans(norm))
+        spans.extend(forms.recovery_key_spans(norm))
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone

@@ -584,6 +584,9 @@ _ANSWER_END = re.compile(r"\s*(?:[,;]|\s[—–-]\s|\s(?:and|but|y|et|und|e|ma|m
 def _answer_value(text: str, at: int) -> tuple[int, int] | None:
     """A security question's answer: the rest of its clause after the last joining word in it
     ("security question 'first pet' - answer is Mr Wobble": "Mr Wobble")."""
+    asked = _question_answer(text, at)  # the question in quotes, then its answer
+    if asked:
+        return asked
     end = _window(text, at, 120)
     first = None
     for m in _connector().finditer(text, at, end):
@@ -598,6 +601,9 @@ def _answer_value(text: str, at: int) -> tuple[int, int] | None:
         word = m.group().strip()
         if word[:1].isalpha() and m.start() > 0 and text[m.start() - 1].isalpha() and not m.group()[:1].isspace():
             continue  # "is" inside "this"
+        if word in ("-", "–") and m.group() == word and m.start() > 0 and m.end() < len(text) \
+                and text[m.start() - 1].isalpha() and text[m.end()].isalpha():
+            continue  # the hyphen inside "Okonkwo-Bell"
         if m.end() > m.start():
             last = m
     if last is None:
@@ -619,6 +625,7 @@ def _quoted_answer_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
             re.compile(rf"(?i)(?:(?:and|y|et|und|e|i|ve|dan|và|и|و)\s+)?(?:{leads})(?![^\W\d_])\s*[:=]?\s*"))
 
 
+_SPACE = re.compile(r"\s*")
 _OPEN_QUOTE = re.compile(r"[\"'“‘«「『„]")
 _CLOSE_OF = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“"}
 _ANSWER_STOP = re.compile(r"(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)[.!?。！？](?:\s|$)|[,;，、]|\s[—–]\s|\s\(|\n"
@@ -638,10 +645,11 @@ def quoted_answer(text: str, at: int) -> tuple[int, int] | None:
     pos = close + 1
     sep = re.compile(r"[\s:=：\-–—)\]]*").match(text, pos)
     pos = sep.end()
-    lead = _quoted_answer_words()[1].match(text, pos)
+    joined = re.search(r"[:=：]", sep.group())  # "'…' = St. Brelade's Bay": the value starts here
+    lead = None if joined else _quoted_answer_words()[1].match(text, pos)
     if lead:
         pos = lead.end()
-    else:  # "… for my apple id is X": a joining word within a few words
+    elif not joined:  # "… for my apple id is X": a joining word within a few words
         window = text[pos:pos + 60]
         joins = [m for m in _connector().finditer(window) if m.end() > m.start() and m.group().strip()
                  and not (m.start() > 0 and window[m.start() - 1].isalnum() and m.group()[:1].isalnum())]
@@ -678,6 +686,8 @@ _ANSWER_AFTER = re.compile(r"(?i)[\"'“‘«](?P<value>[^\"'”’»\n]{2,40})[
 
 
 def answer_after_spans(text: str) -> Iterator[Span]:
+    if not (names_in(text) or _ACCOUNT_CONTEXT.search(text)):
+        return  # "my favourite movie? 'Heat' — that's my answer to everything": no login in sight
     for m in _ANSWER_AFTER.finditer(text):
         yield m.start("value"), m.end("value"), "password"
 
@@ -692,6 +702,9 @@ def _answer_stop(text: str, pos: int) -> int:
 def quoted_answer_spans(text: str) -> Iterator[Span]:
     """The answer after a question quoted after "the answer to" (assets ``quoted_answer``)."""
     for m in _quoted_answer_words()[0].finditer(text):
+        quote = _QUESTION_QUOTE.match(text, _SPACE.match(text, m.end()).end())
+        if quote and not _SECOND_PERSON.search(quote.group()) and not names_in(text):
+            continue  # "the answer to 'how many moons does Mars have'": a question about the world
         span = quoted_answer(text, m.end())
         if span:
             yield span[0], span[1], "password"
@@ -801,7 +814,7 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
             yield from seed_spans(text, 0, len(text), 6)
             tail = text[m.end():m.end() + 300]  # a key may run over a line break
             for t in re.finditer(r"(?<![0-9A-Za-z_])(?:(?:0x)?[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
-                                 r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![\w])", tail):
+                                 r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![0-9A-Za-z_])", tail):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
         label = {"digits": "password", "id": "government id", "bank": "bank account"}[kind]
@@ -809,6 +822,8 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
             yield s, e, label
         if kind in ("id", "bank"):
             for t in re.finditer(r"(?<![\w])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}(?![\w])", text[m.end():end]):
+                if kind == "bank" and bank_identifier(t.group()):
+                    continue  # a bank's BIC names the bank, not an account
                 yield m.end() + t.start(), m.end() + t.end(), label
 
 
@@ -973,7 +988,7 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     # an airline's or a carrier's code may stand between the label and its number ("flight LH 2402")
     tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo))?"
             r"(?:\s+(?-i:[A-Z0-9]{2}))?"
-            rf"\s*(?:(?:{joins})\s*)?(?:(?-i:[A-Z0-9]{{2}})\s?)?[#:]?\s*(?:\??\s*\u2029\s*)?$")  # or named, and given in the next turn
+            rf"\s*(?:(?:{joins})\s*)?(?:(?-i:[A-Z0-9]{{2}})\s?)?[#:]?\s*(?:\??\s*\u2029\s*|\?\s*)?$")  # or asked, or named and given in the next turn
     return (re.compile(rf"(?i){label}{tail}"),
             re.compile(r"(?i)(?:(?<![^\W\d_])(?:pin[\s\-]?code)|पिन कोड|पिनकोड)" + tail))
 
@@ -1067,6 +1082,8 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
             continue  # ids are written in capitals and digits; lower case is a handle, a hash, a slug
         if _YEAR_MONTH.search(token) or _YEAR_RANGE.fullmatch(token):
             continue  # a date beside a year ("March 2026 2026-03") is no id
+        if year_range(token):
+            continue  # "w latach 2013-2017": years from and to
         if not _FORMATTED.search(token) or _a_date(token) or re.fullmatch(r"[0-9a-f]{7,64}", token):
             continue
         before = text[max(0, m.start() - 45):m.start()]
@@ -1165,7 +1182,8 @@ _RECOVERY_KEY = re.compile(r"(?<![\d-])\d{6}(?:[-\s]\d{6}){7}(?![\d-])")
 
 def shape_spans(text: str) -> Iterator[Span]:
     for m in _RECOVERY_KEY.finditer(text):
-        yield m.start(), m.end(), "password"
+        if all(int(g) % 11 == 0 for g in re.findall(r"\d{6}", m.group())):  # else a list of parts
+            yield m.start(), m.end(), "password"
     for m in _KEY_TOKEN.finditer(text):
         if not _NOT_A_SECRET_KEY.search(text, max(0, m.start() - 24), m.start()):
             yield m.start("pw"), m.end("pw"), "api key"
@@ -1355,3 +1373,364 @@ def numbered_seed_spans(text: str) -> Iterator[Span]:
             for _ in range(count):
                 stop = re.compile(r"[^\W\d_]+").search(text, stop).end()
             yield m.start("words"), stop, "seed phrase"
+
+
+# ---------------------------------------------------------------- a question, then its answer
+#: A question in quotes: its words are the question, not the answer ("security question 'first
+#: pet' - answer is ..."). A single quote closes only before a non-letter ("d'enfance" stays inside).
+_QUESTION_QUOTE = re.compile(r"“[^”\n]{2,90}”|\"[^\"\n]{2,90}\"|«[^»\n]{2,90}»|「[^」\n]{2,90}」|『[^』\n]{2,90}』"
+                             r"|‘[^’\n]{2,90}’|'(?:[^'\n]|'(?=[^\W\d_])){2,90}'(?![^\W\d_])")
+#: A title's abbreviation does not end a sentence ("= Mrs. Abernathy").
+_TITLE_DOT = re.compile(r"(?i)(?<![^\W\d_])(?:mr|mrs|ms|mx|dr|st|sr|sra|srta|jr|prof|mt|ft|fr|sto|sta)\.$")
+_ANSWER_CUT = re.compile(r"\s*(?:[,;،、，]|\s[—–-]\s|\s(?:and|but|y|et|und|ma|mas|pero|that's|which|because|porque|parce"
+                          r"|weil|so|can|does|do|is it)\s|\s*\()")
+
+
+_PRONOUN_GAP = re.compile(r"(\s*)(?:[^\W\d_]{1,6}\s+)?")
+
+
+@functools.cache
+def _answer_marker() -> re.Pattern[str]:
+    """The words after which a question's answer follows: the answer verbs and labels (data) and
+    the joining words; a Latin word stands between spaces, a symbol after a space or a quote."""
+    data = _words()
+    words = {_key(w) for w in data["answer_verbs"]["words"] + data["answer_labels"] + data["connectors"]}
+    words = {w for w in words if any(ch.isalpha() for ch in w)}  # symbols: the last branch
+    latin = sorted(w for w in words if _LATIN.fullmatch(w) and w[:1].isalpha())
+    other = sorted(w for w in words if not _LATIN.fullmatch(w))
+    return re.compile(rf"(?i)(?:(?<![^\s\"'”’»」』:)])(?:{_trie(latin)})(?![^\W\d_])|(?:{_trie(other)})"
+                      r"|(?<![^\s\"'”’»」』)])(?:[:=：→]|[—–-](?=\s)))")
+
+
+def _sentence_stop(text: str, start: int, limit: int) -> int:
+    """The end of the clause from ``start``: a sentence end that is not a title's abbreviation."""
+    pos = start
+    while True:
+        stop = _SENTENCE_END.search(text, pos, limit)
+        if not stop:
+            return limit
+        if text[stop.start()] == "." and _TITLE_DOT.search(text, max(start, stop.start() - 5), stop.start() + 1):
+            pos = stop.end()
+            continue
+        return stop.start()
+
+
+def _answer_after(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The answer after a question ending at ``start``: what follows the first answer marker
+    (and any marker right after it: "— réponse", "trả lời là"), up to the clause's end, a comma
+    or "and"; one to six words."""
+    marker = _answer_marker()
+    m = marker.search(text, start, end)
+    if not m or m.start() - start > 40:
+        return None
+    pos = m.end()
+    while True:  # "— réponse", "— she says", "trả lời là": the answer follows the last of them
+        skip = _PRONOUN_GAP.match(text, pos, end)
+        more = marker.match(text, pos + len(skip.group(1)), end) if skip else None
+        more = more or (marker.match(text, skip.end(), end) if skip else None)
+        if not more or more.end() <= pos:
+            break
+        pos = more.end()
+    while pos < end and text[pos] in " \t\"'“‘«「『:：":
+        pos += 1
+    cut = _ANSWER_CUT.search(text, pos, end)
+    stop = cut.start() if cut else end
+    while stop > pos and text[stop - 1] in " \t.,;:!?)]}'\"”’»」』":
+        stop -= 1
+    value = text[pos:stop]
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    return pos, stop
+
+
+def _question_answer(text: str, at: int) -> tuple[int, int] | None:
+    """After a security question's name: the question (in quotes, ending with "?", or before a
+    dash) and then its answer ("la pregunta de seguridad es 'ciudad…' y puse Valladolid",
+    "question secrète : “nom…” — réponse Gaëtan", "Lieblingslehrer? Herr Brandt", "ilk evcil
+    hayvan — Pamuk", "سؤال الأمان: اسم أول مدرسة، وكتبت ..."); a quote after an answer's label
+    is the answer ("の答えは「ポチ」")."""
+    limit = min(len(text), at + 200)
+    quote = _QUESTION_QUOTE.search(text, at, min(limit, at + 45))
+    if quote and not _SENTENCE_END.search(text, at, quote.start()):
+        if _answer_verb().search(text, at, quote.start()):
+            return quote.start() + 1, quote.end() - 1
+        end = _sentence_stop(text, quote.end(), limit)
+        return _answer_after(text, quote.end(), end)
+    turn = text.find("\u2029", at, limit)  # the next turn's words are the old finder's (_answer_value)
+    end = _sentence_stop(text, at, turn if turn >= 0 else limit)
+    m = _answer_verb().search(text, at, end)
+    if m:
+        return _answer_after(text, m.start(), end)
+    if end < len(text) and text[end] in "?？؟" and re.search(r"[^\W\d_]", text[at:end]) and end - at <= 100:
+        after = _sentence_stop(text, end + 1, min(len(text), end + 120))
+        return _answer_after(text, end + 1, after) or _bare_answer(text, end + 1, after)
+    joined = next((w for w in _answer_marker().finditer(text, at, end) if w.group().strip()[:1].isalpha()), None)
+    if joined:  # "first pet, it's Pickles — don't forget": the joining word's value, up to the dash
+        return _answer_after(text, joined.start(), end)
+    dash = re.compile(r"\s[—–-]\s").search(text, at, end)
+    if dash and re.search(r"[^\W\d_]{2}", text[at:dash.start()]):
+        return _bare_answer(text, dash.end(), end)
+    return None
+
+
+def _bare_answer(text: str, pos: int, end: int) -> tuple[int, int] | None:
+    """An answer standing alone after its question: the clause, one to six words."""
+    while pos < end and text[pos] in " \t\"'“‘«「『":
+        pos += 1
+    cut = _ANSWER_CUT.search(text, pos, end)
+    stop = cut.start() if cut else end
+    while stop > pos and text[stop - 1] in " \t.,;:!?)]}'\"”’»」』":
+        stop -= 1
+    value = text[pos:stop]
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    return pos, stop
+
+
+@functools.cache
+def _answer_verb() -> re.Pattern[str]:
+    """The answer verbs and an answer's labels ("puse", "she says", "答案", "answer")."""
+    words = {_key(w) for w in _words()["answer_verbs"]["words"] + _words()["answer_labels"]}
+    latin = sorted(w for w in words if _LATIN.fullmatch(w))
+    other = sorted(w for w in words if not _LATIN.fullmatch(w))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{_trie(latin)})(?![^\W\d_])|(?:{_trie(other)})")
+
+
+@functools.cache
+def _answer_to_question() -> re.Pattern[str]:
+    """An answer's label and a question in quotes after it ("the answer to 'what street…'")."""
+    labels = _trie(sorted({_key(w) for w in _words()["answer_labels"]}))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{labels})\s+(?:to|for|a|à|de|zu|auf|na|на|için|untuk|cho)\s+"
+                      rf"(?=[\"'“‘«「『])")
+
+
+#: A security question asks about the one answering it.
+_SECOND_PERSON = re.compile(r"(?i)(?<![^\W\d_])(?:you|your|yours|tu|tus|tú|vous|votre|ton|ta|tes|du|dein|deine|deinen"
+                            r"|ihr|ihre|você|seu|sua|teu|tua|tuo|jij|jouw|uw|ty|twój|twoja|ты|твой|твоя|вы|ваш|ваша"
+                            r"|sen|senin|anda|kamu|bạn|aap|aapka|aapki|tum|tumhara|wewe|yako|lako)(?![^\W\d_])"
+                            r"|你|您|あなた|당신|너|آپ|أنت|انت")
+
+
+@functools.cache
+def _answer_back() -> re.Pattern[str]:
+    """"… — that's my answer": the answer named after it."""
+    labels = _trie(sorted({_key(w) for w in _words()["answer_labels"]}))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:that'?s|that’s|that is|this is|it'?s|c'est|es|era|ist|é|è|是|là)\s+"
+                      rf"(?:(?:my|the|mi|ma|mon|meine|a minha|la mia)\s+)?(?:(?:security|secret|memorable)\s+)?"
+                      rf"(?:{labels})(?![^\W\d_])")
+
+
+#: Where a security question is asked: an account, a login, a bank, a site.
+_ACCOUNT_CONTEXT = re.compile(
+    r"(?i)(?<![^\W\d_])(?:portal|account|accounts|bank|banking|company|provider|carrier|insurer|login|log-in|sign-in|website|site|app|insurance"
+    r"|security|verification|recovery|reset|apple id|icloud|gmail|paypal|cuenta|compte|konto|conta|banco|banque"
+    r"|hesap|akun|аккаунт|учётн\w*|счёт|账户|账号|口座|アカウント|계정)(?![^\W\d_])")
+
+
+def answer_spans(text: str) -> Iterator[Span]:
+    """A security question's answer without the question's name: after "the answer to '<a
+    question>'", or a quoted value after a question and before "that's my answer"."""
+    if "'" not in text and "\"" not in text and "“" not in text and "‘" not in text and "«" not in text \
+            and "「" not in text:
+        return
+    for m in _answer_to_question().finditer(text):
+        quote = _QUESTION_QUOTE.match(text, m.end())
+        if not (quote and (_SECOND_PERSON.search(quote.group()) or names_in(text))):
+            continue  # a question about the one who answers ("… did you grow up on"), or a login named
+        span = _question_answer(text, m.end())
+        if span:
+            yield span[0], span[1], "password"
+    for m in _answer_back().finditer(text):
+        head = text[max(0, m.start() - 120):m.start()]
+        quotes = list(_QUESTION_QUOTE.finditer(head))
+        if not (names_in(text) or _ACCOUNT_CONTEXT.search(text)):
+            continue  # "my favourite movie? 'Heat' — that's my answer to everything": no login in sight
+        if quotes and "?" in head[:quotes[-1].start()] and len(head) - quotes[-1].end() <= 60:
+            q = quotes[-1]
+            base = m.start() - len(head)
+            yield base + q.start() + 1, base + q.end() - 1, "password"
+            continue
+        # "my first pet was called Biscuit (that's my security answer)": the words after the
+        # clause's last answer word or joining word, right before the "(" or dash
+        lead = re.search(r"[(—–\-,]\s*$", head)
+        if not lead or not _answer_verb().search(head):
+            continue
+        clause_start = max((s.end() for s in _SENTENCE_END.finditer(head)), default=0)
+        base = m.start() - len(head)
+        marks = [mk for mk in _answer_marker().finditer(head, clause_start, lead.start()) if mk.end() > mk.start()]
+        if marks:
+            span = _bare_answer(head, marks[-1].end(), lead.start())
+            if span:
+                yield base + span[0], base + span[1], "password"
+
+
+# ---------------------------------------------------------------- a value named after it
+@functools.cache
+def _name_after() -> re.Pattern[str]:
+    """A number, a joining word or none, an article or possessive, a brand or none, then (the
+    caller checks) a secret's name: "551493 es tu código", "738215 is your Acme code"."""
+    data = _words()
+    joins = sorted({_key(w) for w in data["connectors"] if any(ch.isalpha() for ch in w)}, key=len, reverse=True)
+    arts = sorted({_key(w) for w in data["name_after"]["words"]}, key=len, reverse=True)
+    join = "|".join(re.escape(w) for w in joins)
+    art = "|".join(re.escape(w) for w in arts)
+    return re.compile(rf"(?i)(?<![\w.,/:+#])(?:(?<=[^\W\d_]-)|(?<!-))(?P<v>\d(?:[ \-]?\d){{2,17}})\s+(?:(?:{join})\s+)?(?:{art})\s+(?-i:[A-Z][\w.&\-]{{1,20}}\s+)?$")
+
+
+def names_a_secret(text: str, n: NameMatch) -> bool:
+    """False for a bare "code" that is part of a public code's name ("zip code", "area code")."""
+    return not (n.kind == "digits" and _BARE_CODE.fullmatch(text[n.start:n.end()]) and (
+        _NOT_A_SECRET_CODE.search(text, max(0, n.start - 30), n.start)
+        or _NOT_A_SECRET_CODE_AFTER.match(text, n.end())))
+
+
+def value_before_name_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
+    """A code, an account or an id given before its name ("551493 is your verification code",
+    "is 309796824 a routing number or my account number?")."""
+    labels = {"digits": "password", "bank": "bank account", "id": "government id"}
+    for n in names:
+        if n.kind not in labels or _NOT_NAME.match(text, n.end()):
+            continue
+        if not names_a_secret(text, n):
+            continue
+        m = _name_after().search(text, max(0, n.start - 40), n.start)
+        if not m:
+            continue
+        digits = sum(ch.isdigit() for ch in m.group("v"))
+        if digits < (3 if n.kind == "digits" else 4) or _a_date(m.group("v")) \
+                or re.fullmatch(r"(?:19|20)\d{2}", m.group("v")):
+            continue
+        if digits >= 7 and is_phone_number(text, m.start("v"), m.end("v")):
+            continue
+        yield m.start("v"), m.end("v"), labels[n.kind]
+
+
+# ---------------------------------------------------------------- codes given as a list
+@functools.cache
+def _next_in_list() -> re.Pattern[str]:
+    """After a code: a comma, "and", up to five words (none a number of three digits), a joining
+    word and the next code."""
+    joins = sorted({w for w in _words()["connectors"] if any(ch.isalpha() for ch in w)}, key=len, reverse=True)
+    join = "|".join(rf"{re.escape(w)}(?![^\W\d_])" for w in joins)
+    return re.compile(r"(?i)\s*[,;]\s*(?:(?:and|e|y|et|und|i|en|và|dan|na|и|та|ve)\s+)?"
+                      r"(?P<words>(?:(?![^\s,;]*\d{3})[^\s,;.!?:=]{1,20}\s+){1,5}?)"
+                      rf"(?:{join})\s*[:=]?\s*(?P<v>\d(?:[ \-]?\d){{2,9}})(?![\w.,]?\d)")
+
+
+#: Rooms have door codes: "…, bike room is 5522" lists a code, though a room is a public label.
+_CODE_PLACE = re.compile(r"(?i)(?<![^\W\d_])(?:room|raum|sala|salle|kamer|pokój|комната|oda|stanza|quarto)s?"
+                         r"(?![^\W\d_])")
+
+
+def public_code(text: str, start: int, end: int) -> bool:
+    """A public label's value ("the flight is 1130"), unless a room's (a room has a door code)."""
+    return public_value(text, start, end) and not _CODE_PLACE.search(text, max(0, start - 30), start)
+
+
+def list_code_spans(text: str, found: list[Span]) -> Iterator[Span]:
+    """The codes after a withheld one in the same sentence, each given the same way: "the door
+    keypad is 1451, bike room is 5522", "a do cartão é 0854, e a de 6 do app é 578760"."""
+    ends = sorted({e for s, e, k in found if k == "password" and e > s and text[e - 1].isdigit()})
+    seen: set[int] = set()
+    while ends:
+        at = ends.pop(0)
+        if at in seen:
+            continue
+        seen.add(at)
+        m = _next_in_list().match(text, at)
+        if not m or _a_date(m.group("v")) or re.fullmatch(r"(?:19|20)\d{2}", m.group("v")):
+            continue
+        if _NOT_A_SECRET_CODE.search(m.group("words").rstrip() + " ") or (
+                sum(ch.isdigit() for ch in m.group("v")) >= 7 and is_phone_number(text, m.start("v"), m.end("v"))):
+            continue
+        if public_value(text, m.start("v"), m.end("v")) and not _CODE_PLACE.search(m.group("words")):
+            continue  # "…, the flight is 1130": a public label's value; a room has a door code
+        yield m.start("v"), m.end("v"), "password"
+        ends.append(m.end("v"))
+
+
+# ---------------------------------------------------------------- recovery keys by their shape
+_BITLOCKER = re.compile(r"(?<![\d\-])\d{6}(?:[\-–]\d{6}){7}(?![\d\-])")
+
+
+def recovery_key_spans(text: str) -> Iterator[Span]:
+    """A BitLocker recovery key: eight groups of six digits, each a multiple of eleven (how
+    Windows builds them), with or without its name."""
+    for m in _BITLOCKER.finditer(text):
+        if all(int(g) % 11 == 0 for g in re.findall(r"\d{6}", m.group())):
+            yield m.start(), m.end(), "recovery key"
+
+
+# ---------------------------------------------------------------- public values beside secrets
+_YEARS_FROM_TO = re.compile(r"((?:19|20)\d{2})\s*[-–/]\s*((?:19|20)\d{2})")
+
+
+def year_range(token: str) -> bool:
+    """Two years from and to ("2013-2017"): a period, never an id."""
+    m = _YEARS_FROM_TO.fullmatch(token.strip())
+    return bool(m) and int(m.group(1)) <= int(m.group(2))
+
+
+def bank_identifier(token: str) -> bool:
+    """A bank's BIC/SWIFT code (python-stdnum: eight or eleven characters with a country code),
+    in capitals as written: it names a bank, which is public."""
+    from stdnum import bic
+
+    return token.isupper() and len(token) in (8, 11) and not token[:4].isdigit() and bic.is_valid(token)
+
+
+# ---------------------------------------------------------------- a value asked for, beside or after its name
+_ASKED = re.compile(r"\?+\s*(?P<v>[^\s?,;]+)(?=[\s,;.!]|$)")
+_APPOSED = re.compile(r"\s*(?:,|\()\s*(?P<v>[^\s,()]+)\s*(?:,|\)|$)")
+_USE_CODE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:use|enter|type|usa|use o|utilisez|utilise|digite|ingresa|introduce|gunakan|masukkan)\s+"
+    r"(?:(?:the\s+)?code\s+|el\s+código\s+|le\s+code\s+|o\s+código\s+|kode\s+)?(?P<v>\d{4,8}|\d{3}[ \-]\d{3})\s+"
+    r"(?:to|para|pour|per|untuk)\s+(?:log|sign|verify|confirm|complete|reset|access|unlock|activate|continue"
+    r"|finish|iniciar|entrar|confirmar|verificar|acceder|acessar|connecter|vous connecter|vérifier|confirmer"
+    r"|masuk|verifikasi|login)")
+
+
+def _code_like(value: str, kind: str) -> bool:
+    if re.fullmatch(r"(?:19|20)\d{2}", value) or _a_date(value):
+        return False
+    if kind == "digits" or re.fullmatch(r"[\d.,:/\-]+", value):  # a decimal, a time, a date: no code
+        return bool(re.fullmatch(r"\d(?:[\-]?\d){2,9}", value))
+    return len(value) >= 5 and bool(_SECRET_SHAPE.search(value)) and not _NOT_VALUE.match(value)
+
+
+def asked_value_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
+    """A code or password right after a question naming it ("the code for the storage unit?
+    55190"), or set off beside its name ("my debit pin, 8831, please…", "my pin (8831)"); and a
+    code an SMS tells one to use ("use 882103 to log in")."""
+    for n in names:
+        if n.kind not in ("digits", "password") or _NOT_NAME.match(text, n.end()):
+            continue
+        if n.kind == "digits" and _BARE_CODE.fullmatch(text[n.start:n.end()]) and (
+                _NOT_A_SECRET_CODE.search(text, max(0, n.start - 30), n.start)
+                or _NOT_A_SECRET_CODE_AFTER.match(text, n.end())):
+            continue
+        apposed = _APPOSED.match(text, n.end())
+        if apposed and _code_like(apposed.group("v").rstrip("."), n.kind):
+            yield apposed.start("v"), apposed.start("v") + len(apposed.group("v").rstrip(".")), "password"
+            continue
+        stop = _SENTENCE_END.search(text, n.end(), min(len(text), n.end() + 60))
+        if stop and text[stop.start()] == "?":
+            asked = _ASKED.match(text, stop.start())
+            if asked and _code_like(asked.group("v").rstrip("."), n.kind):
+                yield asked.start("v"), asked.start("v") + len(asked.group("v").rstrip(".")), "password"
+    for m in _USE_CODE.finditer(text):
+        yield m.start("v"), m.end("v"), "password"
+
+
+#: A gift card's or a prepaid voucher's code is money to whoever reads it (a bearer value): no
+#: public label ("claim", "order") beside it makes it public.
+_BEARER = re.compile(
+    r"(?i)(?:gift\s*card|claim\s+code|redeem\s+code|redemption\s+code|paysafe\w*|prepaid\s+card|google\s+play\s+code"
+    r"|itunes\s+code|steam\s+(?:wallet\s+)?code|tarjeta\s+(?:de\s+)?regalo|carte[\s\-]cadeau|cart[ãa]o[\s\-]presente"
+    r"|buono\s+regalo|cadeaukaart|karta\s+podarunkowa|hediye\s+kart\w*|подарочн\w+\s+карт\w*|ギフトカード|ギフト券"
+    r"|礼品卡|购物卡|기프트\s*카드|상품권)")
+
+
+def bearer_value(text: str, start: int) -> bool:
+    """Whether the value at ``start`` is named a gift card's or prepaid voucher's code."""
+    return bool(_BEARER.search(text, max(0, start - 50), start))
