@@ -6,10 +6,11 @@ Usage::
     .venv/bin/python benchmarks/secret_corpus.py --old            # tests/unit/secret_corpus.py
 
 A corpus is JSONL, one item a line: ``id``, ``kind``, ``label`` (``secret`` or ``lookalike``),
-``lang``, ``turns`` (one or two user messages) and ``needles`` (strings that must not be stored
+``lang``, ``turns`` (one to three user messages) and ``needles`` (strings that must not be stored
 for a secret, that must be stored for a look-alike). Each item gets a fresh user of one memory
-(embedded Postgres, local MiniLM); its turns go through ``remember()`` in order, the second with
-the first as its context (the turn before, as a thread gives it). The chat model is hostile: it
+(embedded Postgres, local MiniLM); its turns go through ``remember()`` in order, each with the
+item's earlier turns as its context, as a thread gives them (``--context 1``: only the turn
+before, as this script sent them before issue 45's fifth round). The chat model is hostile: it
 stores everything it was shown — the message and the earlier turn of its prompt — in a claim, in
 structured fields (split over key and value), in a note, as a person's name and relation, as
 names the user goes by, as a task outcome's reason, and as a goal and its note. Afterwards every
@@ -185,7 +186,7 @@ class _Lines(logging.Handler):
         self.lines.append(self.format(record))
 
 
-def run(items: list[dict[str, Any]], url: str) -> dict[str, Any]:
+def run(items: list[dict[str, Any]], url: str, context: int = 0) -> dict[str, Any]:
     lines = _Lines()
     root = logging.getLogger()
     root.addHandler(lines)
@@ -209,7 +210,8 @@ def run(items: list[dict[str, Any]], url: str) -> dict[str, Any]:
             for n, turn in enumerate(item["turns"]):
                 message = HumanMessage(turn, id=f"{item['id']}-t{n}")
                 try:
-                    memory.remember(user, message, message_id=message.id, context=before[-1:],
+                    memory.remember(user, message, message_id=message.id,
+                                    context=before[-context:] if context else before,
                                     session_id="thread")
                 except Exception as exc:  # reported, and the item still scanned
                     errors.append(f"{item['id']}: {type(exc).__name__}: {str(exc)[:120]}")
@@ -264,12 +266,14 @@ def main() -> None:
     parser.add_argument("--url", help="a Postgres URL (default: a throw-away embedded server)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--misses", action="store_true", help="list the items that failed (ids only)")
+    parser.add_argument("--context", type=int, default=0, metavar="N",
+                        help="earlier turns passed to remember() (default 0: all of the item's, as a thread gives them)")
     args = parser.parse_args()
     if not args.corpus and not args.old:
         parser.error("--corpus PATH or --old")
     items = old_corpus() if args.old else load(args.corpus)
     with bench_database(args.url, "secretcorpus") as url:
-        result = run(items, url)
+        result = run(items, url, args.context)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
         return

@@ -20,7 +20,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._common import percentile  # noqa: E402
+from fact_memory_graph import secrets  # noqa: E402
 from fact_memory_graph.secrets import _cached_spans, redact_secrets  # noqa: E402
+
+#: Every cache of the filter a thread's reading fills (cleared before each timed call with --thread).
+_THREAD_CACHES = [getattr(secrets, name) for name in ("_cached_spans", "_cached_in_context", "_turn_kinds",
+                                                       "_continued", "_turn_between") if hasattr(secrets, name)]
+_THREAD_CACHES += [secrets.forms._cached_view] if hasattr(secrets.forms, "_cached_view") else []
 from tests.unit.secret_corpus import LOOK_ALIKES, SECRETS  # noqa: E402
 
 
@@ -52,6 +58,9 @@ def everyday_messages() -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=200)
+    parser.add_argument("--thread", action="store_true",
+                        help="time each message read as the next turn after the three before it in the list "
+                             "(redact_thread), the list read in order as one thread seen for the first time")
     args = parser.parse_args()
     masked = sum(_core(secret) not in _core(redact_secrets(message)) for message, secret in SECRETS)
     kept = sum(redact_secrets(text) == text for text in LOOK_ALIKES)
@@ -64,10 +73,22 @@ def main() -> None:
     times: list[float] = []
     per_message: list[list[float]] = [[] for _ in messages]
     for _ in range(args.repeat):
+        for cache in _THREAD_CACHES:  # a thread seen for the first time, in order: each message's
+            cache.cache_clear()       # earlier turns were read when they came, as in a running process
         for n, message in enumerate(messages):
-            _cached_spans.cache_clear()  # the cost of a text seen for the first time
-            start = time.perf_counter()
-            redact_secrets(message)
+            if not args.thread and hasattr(secrets.forms, "_cached_view"):
+                secrets.forms._cached_view.cache_clear()
+            if args.thread:
+                earlier = messages[max(0, n - 3):n]
+                start = time.perf_counter()
+                if hasattr(secrets, "redact_thread"):
+                    secrets.redact_thread(message, earlier)
+                else:  # code before issue 45's fifth round: the turn before only
+                    secrets.redact_in_context(message, earlier[-1] if earlier else "")
+            else:
+                _cached_spans.cache_clear()  # the cost of a text seen for the first time
+                start = time.perf_counter()
+                redact_secrets(message)
             times.append((time.perf_counter() - start) * 1000)
             per_message[n].append(times[-1])
     # On a shared box a preempted call lands in the tail of every sample: each message's median
@@ -77,7 +98,9 @@ def main() -> None:
     print(f"look-alikes kept:    {kept}/{len(LOOK_ALIKES)} ({kept / len(LOOK_ALIKES):.1%})")
     print(f"everyday messages kept: {len(everyday) - len(everyday_changed)}/{len(everyday)}"
           + (f"; changed: {everyday_changed[:5]}" if everyday_changed else ""))
-    print(f"cost per message over {len(messages)} messages x {args.repeat}: p50 {percentile(times, 50):.3f} ms,"
+    what = ("read after the turns before it (redact_thread, or redact_in_context before it existed)" if args.thread
+            else "alone (redact_secrets)")
+    print(f"cost per message, {what}, over {len(messages)} messages x {args.repeat}: p50 {percentile(times, 50):.3f} ms,"
           f" p95 {percentile(times, 95):.3f} ms, p99 {percentile(times, 99):.3f} ms")
     print(f"each message's median over the repeats: p50 {percentile(medians, 50):.3f} ms,"
           f" p95 {percentile(medians, 95):.3f} ms, max {max(medians):.3f} ms")

@@ -25,7 +25,7 @@ import re
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Literal
 from uuid import UUID
@@ -79,7 +79,9 @@ def _fold_marks(text: str) -> str:
     """Latin (and Cyrillic) accents dropped: combining marks U+0300–U+036F only, so kana voicing
     and Hangul stay whole."""
     decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not "\u0300" <= c <= "\u036f"))
+    # Greek's final sigma is its sigma casefolded: a phrase written with "ς" matches the text.
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not "\u0300" <= c <= "\u036f")).replace(
+        "\u03c2", "\u03c3")
 
 
 def normalise(text: str) -> str:
@@ -203,6 +205,7 @@ def _without(text: str, spans: Iterable[tuple[int, int]]) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=8192)  # a thread's turns are read again with every turn after them; the answer is immutable
 def asks_to_forget(text: str) -> ForgetRequest | None:
     """What ``text`` (one user message) asks the memory to forget, or ``None``.
 
@@ -245,6 +248,53 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
     private = all(k == "private" for _, k, _ in found)
     return ForgetRequest("this" if _has_content(rest) else "previous", private=private,
                          language=lang.code, phrase=phrase)
+
+
+_ANNOUNCES = re.compile(r"(?:\?|:|：|…|\.\.\.|-|–|—)\s*$")
+#: "Can I tell you something", said beside a request not to keep it: what follows is the private part.
+_TELLS_SOMETHING = re.compile(r"(?:tell|say|share with) you (?:something|a secret|sth|a thing)|(?:contarte|decirte) algo"
+                              r"|te (?:dire|raconter) (?:quelque chose|un truc)|dir etwas (?:sagen|erzahlen)"
+                              r"|te (?:contar|dizer) (?:uma coisa|algo)|dirti (?:una cosa|qualcosa)")
+
+
+def announces_private(text: str, first: bool) -> ForgetRequest | None:
+    """The privacy marker of a turn that is only a marker and announces the user's next turn ("can
+    I tell you something private?", "between us:", or a first turn that is only a marker): the
+    next turn is private, as if the marker were in it. ``None`` for any other turn."""
+    request = asks_to_forget(text)
+    if request is None or request.target == "topic":
+        return None
+    if request.target == "this":  # "can I tell you something and you just... not remember it"
+        if not _TELLS_SOMETHING.search(normalise(text)) or len(text) > 120:
+            return None
+    elif not request.private or not (first or _ANNOUNCES.search(text.strip())):
+        return None
+    return ForgetRequest("this", private=True, language=request.language, phrase=request.phrase)
+
+
+def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None:
+    """What ``text`` asks to forget, read after the user's ``earlier`` turns: its own request, or
+    the one a bare privacy marker in the turn right before it announced (:func:`announces_private`)."""
+    own = asks_to_forget(text)
+    if own is not None or not earlier:
+        return own
+    return announces_private(earlier[-1], first=len(earlier) == 1)
+
+
+def withheld_turns(texts: Sequence[str]) -> list[bool]:
+    """Which of a thread's user turns (oldest first) must not be shown again to the extractor: a
+    turn that asked not to be kept (its request is about itself, or a marker before it announced
+    it), and a turn a later "forget what I just said" (or a bare marker after it) took back."""
+    out = [False] * len(texts)
+    for n, text in enumerate(texts):
+        request = request_in_thread(text, texts[:n])
+        if request is None:
+            continue
+        if request.target == "this":
+            out[n] = True
+        elif request.target == "previous" and n:
+            out[n - 1] = True
+    return out
 
 
 # ---------------------------------------------------------------------------- topics

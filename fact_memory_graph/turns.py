@@ -21,8 +21,9 @@ from fact_memory_graph.messages import (
 )
 from fact_memory_graph.nodes.embed import CONTEXT_MESSAGE_CHARS, assign_ids
 from fact_memory_graph.recall import DEFAULT_STATE_KEY
-from fact_memory_graph.sanitize import clean_text, redact_in_context, redact_secrets, redact_turns
+from fact_memory_graph.sanitize import clean_text, redact_secrets
 from fact_memory_graph.store.plans import QueueEntry
+from fact_memory_graph.threads import message_in_thread, shown_earlier
 
 __all__ = ["TRUNCATION_MARK_CHARS", "capture_turns", "context_messages"]
 
@@ -73,15 +74,15 @@ def capture_turns(ctx: MemoryContext, state: Mapping[str, Any], config: Runnable
     for n, i in enumerate(humans):
         if n < len(humans) - write.retry_window:
             continue
-        text = clean_text(message_text(messages[i])).strip()
-        if write.redact_secrets:  # with the turn before: half a card in each is a card
-            text = redact_in_context(text, message_text(messages[humans[n - 1]]) if n else "")
+        # As the write graph reads it: the next turn of its thread (fact_memory_graph.threads).
+        text = message_in_thread(clean_text(message_text(messages[i])).strip(), messages, i,
+                                 redact=write.redact_secrets)
         if not text:
             continue
         earlier = messages[max(0, i - write.context_messages):i]
         shown_texts = [clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS)) for m in earlier]
-        if write.redact_secrets:  # each read with its neighbours, as the extractor's prompt shows them
-            shown_texts = redact_turns(shown_texts, message_text(messages[i]))
+        shown_texts = shown_earlier(messages, i - len(earlier), shown_texts, message_text(messages[i]),
+                                    redact=write.redact_secrets)
         context = [{"role": ROLE.get(m.type, m.type), "text": private(t),
                     **({"id": str(m.id), "fingerprint": aliases.get(str(m.id))} if m.type == "human" else {})}
                    for m, t in zip(earlier, shown_texts, strict=True)]

@@ -171,9 +171,9 @@ def test_an_implicit_privacy_marker_keeps_nothing_of_its_message(make_memory, db
 
 def test_the_request_is_read_once_per_message(make_memory, user_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The embed node reads the phrase lists once and carries the answer in the write state;
-    extract does not read them again."""
+    extract does not read them again (the embed node reads them through fact_memory_graph.threads,
+    which calls the module's function)."""
     import fact_memory_graph.forgetting as forgetting
-    import fact_memory_graph.nodes.embed as embed_node
 
     seen: list[str] = []
     real = forgetting.asks_to_forget
@@ -182,7 +182,6 @@ def test_the_request_is_read_once_per_message(make_memory, user_id: str, monkeyp
         seen.append(text)
         return real(text)
 
-    monkeypatch.setattr(embed_node, "asks_to_forget", counting)
     monkeypatch.setattr(forgetting, "asks_to_forget", counting)
     memory = make_memory(ScriptedChatModel(default=[{"op": "add_durable", "category": "identity",
                                                      "claim": "lives in Oslo"}]))

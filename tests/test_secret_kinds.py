@@ -508,3 +508,137 @@ def test_round_four_numbered_seed_words_over_three_turns() -> None:
     assert not any(w in shown[0].split() for w in words[4:8]), shown
     kept = "shopping 1-4: milk bread butter cheese"  # one unnamed range of list words stays
     assert redact_secrets(kept) == kept
+
+
+# ---------------------------------------------------------------- the fifth round (corpus45c tuning half's classes)
+AMEX = _luhn_complete("37828224631000")  # an Amex number (15 digits), made here
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    # the code written after a card and its expiry, unlabelled
+    (f"card {AMEX[:4]}-{AMEX[4:10]}-{AMEX[10:]} / 11/28 / 4417", "4417"),
+    (f"{CARD_GROUPS}, 07/2029, 318", "318"),
+    # the security code named by where it is on the card, in several languages
+    ("los tres dígitos de atrás: 552", "552"),
+    ("die drei Ziffern auf der Rückseite sind 961", "961"),
+    ("i numeri sul retro: 208", "208"),
+    ("tre siffror på baksidan: 730", "730"),
+    # an id by its name (UK UTR), a Dutch PIN written as one word
+    ("my UTR is 8317205946", "8317205946"),
+    ("mijn pincode: 6093", "6093"),
+    # half a card after the card's name, in more languages
+    ("kortnummeret mitt begynner med 4532 7781", "4532 7781"),
+    ("numer karty zaczyna się od 5100 2246", "5100 2246"),
+    ("číslo karty: 4921 0087", "4921 0087"),
+    ("رقم البطاقة يبدأ بـ 4462 9013", "4462 9013"),
+    ("信用卡前八位 6222 0815", "6222 0815"),
+    # a password's first part, whatever its shape, after "starts with" in a language
+    ("la contraseña del router empieza con Girasol", "Girasol"),
+    ("le mot de passe commence par Tournesol", "Tournesol"),
+    ("şifremin başı Lale", "Lale"),
+])
+def test_a_secret_of_the_fifth_round_classes_is_withheld(text: str, secret: str) -> None:
+    assert secret not in redact_secrets(text), redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "pin for the picnic spot: 48.858370, 2.294481",
+    "drop a pin at -33.856784, 151.215297",
+    "mon gestionnaire de mots de passe, c'est Bitwarden",
+    "uso el gestor de contraseñas Proton Pass",
+    "パスワード管理アプリは1Passwordです",
+    "我的密码管理器是Bitwarden",
+    "менеджер паролей у меня KeePassXC",
+    "şifre yöneticisi olarak Enpass kullanıyorum",
+    "ich nutze Bitwarden als Passwort-Manager",
+    "flight LH 2402 leaves at 14:05",
+    "the password policy needs 12 characters",
+])
+def test_a_look_alike_of_the_fifth_round_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "oss emellan, jag har fått ett nytt jobb",
+    "ikke si det til noen, vi venter barn",
+    "rămâne între noi, îmi schimb jobul",
+    "maradjon köztünk, új munkát kaptam",
+    "ať to zůstane mezi námi, čekáme dítě",
+    "niech to zostanie między nami, zmieniam pracę",
+    "пусть это останется между нами, я меняю работу",
+    "neka ostane među nama, selim se",
+    "μην το πεις σε κανέναν, αλλάζω δουλειά",
+    "usiambie mtu yeyote, nimepata kazi mpya",
+    "bleibt unter uns, ich wechsle den Job",
+    "बस तुम्हारे और मेरे बीच, मैं नौकरी बदल रहा हूँ",
+    "keep it hush: we are moving to Porto",
+])
+def test_stay_between_us_forms_mark_the_message_private(text: str) -> None:
+    from fact_memory_graph.forgetting import asks_to_forget
+
+    request = asks_to_forget(text)
+    assert request is not None and request.private and request.target == "this", (text, request)
+
+
+# ---------------------------------------------------------------- the fifth round, second corpus (corpus45d's tuning half's classes)
+@pytest.mark.parametrize(("text", "secret"), [
+    # a security question quoted, then its answer after an answer word, a verb of answering or a joining word
+    ("security question 'name of your first boss' — I put Okonkwo", "Okonkwo"),
+    ("pregunta secreta 'comida favorita' y escribí Paella Valenciana", "Paella Valenciana"),
+    ("question de sécurité « ville natale » : réponse Chambéry", "Chambéry"),
+    ("the answer to 'favourite band' on my bank login is Fleetwood", "Fleetwood"),
+    # codes listed in one sentence, a code before its name as a text message writes it
+    ("gate code is 7731, garage is 4409", "4409"),
+    ("482913 is your Instagram code. Don't share it.", "482913"),
+    ("pushTAN 730114 kam gerade", "730114"),
+    # names in more languages: a private key, a Turkish id, a Thai code
+    ("我的私钥是0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318", "4c0883a69102"),
+    ("TC kimliğim 10000000146", "10000000146"),
+    ("รหัสประตูคือ 5521", "5521"),
+    # a BitLocker recovery key; a routing number before its name
+    ("recovery key 000110-011121-022132-033143-044154-055165-066176-077187", "000110-011121"),
+    ("is 021000021 the routing number on my checks?", "021000021"),
+    # an answer named after it; an answer after a verb of answering, unquoted
+    ("childhood street? 'Maple Close' — that's my answer for the bank", "Maple Close"),
+    ("security question: first school, I put Saint Brigid", "Saint Brigid"),
+])
+def test_a_secret_of_the_second_corpus_classes_is_withheld(text: str, secret: str) -> None:
+    assert secret not in redact_secrets(text), redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "we lived in Lyon from 2009-2014",
+    "the BIC of my bank is DEUTDEFF, is that right?",
+    "forgot my senha do Itau.com, how do I reset it?",
+    "my security question is set, no idea what I answered",
+    "I never save receipts, it's a mess",
+    "please don't store my card, I will pay cash",
+    "'42' is the answer to everything",
+])
+def test_a_look_alike_of_the_second_corpus_classes_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "pls don't store: we are expecting twins",
+    "can we keep this off the record? I failed the bar exam",
+    "not something to save please: I am in debt",
+    "no quiero que esto quede guardado: me despidieron",
+    "这个别记下来：我要搬去成都了",
+    "giữ kín giùm mình nha, mình sắp chuyển nhà",
+    "save mat karna, mera transfer ho gaya",
+])
+def test_requests_not_to_store_a_message_keep_it_out(text: str) -> None:
+    from fact_memory_graph.forgetting import asks_to_forget
+
+    request = asks_to_forget(text)
+    assert request is not None and request.target == "this", (text, request)
+
+
+def test_numbers_typed_in_two_goes_after_a_phone_or_order_are_kept() -> None:
+    from fact_memory_graph.sanitize import redact_thread, redact_turns
+
+    for turns in (["save my dentist's phone number", "+44 20", "79460958"],
+                  ["my order number is long, two parts", "553019", "772418"]):
+        assert redact_thread(turns[-1], turns[:-1]) == turns[-1]
+        assert redact_turns(turns[:-1], turns[-1]) == turns[:-1]

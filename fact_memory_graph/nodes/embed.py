@@ -21,7 +21,7 @@ from langchain_core.runnables import RunnableConfig
 from fact_memory_graph.config import WriteConfig
 from fact_memory_graph.context import MemoryContext
 from fact_memory_graph.errors import InvalidInputError
-from fact_memory_graph.forgetting import asks_to_forget, request_state
+from fact_memory_graph.forgetting import request_state
 from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.messages import (
     message_text,
@@ -35,11 +35,10 @@ from fact_memory_graph.sanitize import (
     check_id,
     clean_text,
     quote,
-    redact_in_context,
     redact_secrets,
-    redact_turns,
 )
 from fact_memory_graph.schema import ApplyOutcome
+from fact_memory_graph.threads import forget_request, message_in_thread, shown_earlier
 
 logger = rate_limited(logging.getLogger(__name__))
 
@@ -182,9 +181,9 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
                 skipped=f"batching: {len(batch_idx)} of {cfg.extract_every} messages")}}
     batch = [messages[i] for i in batch_idx]
     text = whole = clean_text("\n".join(message_text(m) for m in batch)).strip()
-    if cfg.redact_secrets:  # the extractor never sees a card number, a password, a key (nor half a card)
-        turn_before = [i for i in pick["humans"] if i < batch_idx[0]]
-        text = redact_in_context(text, message_text(messages[turn_before[-1]]) if turn_before else "")
+    # The extractor never sees a card number, a password, a key, nor a part of one dictated over
+    # this turn and the user's turns before it (fact_memory_graph.threads).
+    text = message_in_thread(text, messages, batch_idx[0], redact=cfg.redact_secrets)
     if not text:
         return {"result": {"user_id": user_id, "message_id": message_id, "pending_after": pending_after,
                            "memory_outcome": ApplyOutcome(user_id=user_id, message_id=message_id,
@@ -197,8 +196,10 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
     earlier = messages[max(0, first - cfg.context_messages) : first]
     # Earlier turns enter the prompt quoted, as stored text does: a turn cannot forge a line.
     context = [clean_text(truncate_middle(message_text(m), CONTEXT_MESSAGE_CHARS)) for m in earlier]
-    if cfg.redact_secrets:  # each read with its neighbours: half a number in one, half in the next
-        context = redact_turns(context, message_text(messages[first]))
+    # Each read as a turn of its thread (half a number in one, half in the next); a turn the user
+    # asked not to keep is not shown again.
+    context = shown_earlier(messages, first - len(earlier), context, message_text(messages[first]),
+                            redact=cfg.redact_secrets)
     context = [f"{_role(m)}: {quote(text)}" for m, text in zip(earlier, context, strict=True)]
     probe = "\n".join([*context[-1:], text]) if len(text) < SHORT_MESSAGE_CHARS else text
     # The same, as the messages' own texts: their vectors, composed (context.messages_vector), are
@@ -220,7 +221,7 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
               "message_text": text, "context": context, "pending_after": pending_after,
               "session_id": pick["session_id"], "recent_ids": recent_ids,
               # Read once here (the phrase lists), carried to extract in the state.
-              "forget_request": request_state(asks_to_forget(text)),
+              "forget_request": request_state(forget_request(text, messages, first)),
               "previous_ids": [previous, pick["all_aliases"][previous]] if previous in pick["all_aliases"]
               else [previous] if previous else []}
     return {"update": update, "probe": probe, "parts": parts}

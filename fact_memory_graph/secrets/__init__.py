@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from fact_memory_graph.secrets import forms
@@ -221,6 +221,64 @@ def _card_spans(text: str) -> Iterator[Span]:
         yield 0, len(text), "card number"
 
 
+#: A card's expiry then a code of three or four digits ("3760-881994-19483 / 02/29 / 753"): the
+#: security code written after the card, unlabelled.
+_EXPIRY_THEN_CODE = re.compile(r"^[\s,;/|\-–—]{0,5}(?:(?:exp\w*|valid|vence|ablauf|val|gültig)\W{0,3})?"
+                               r"(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:\d{2}|20\d{2})[\s,;/|\-–—]{1,5}(?P<code>\d{3,4})(?!\d)")
+
+
+#: The same fragment, which may follow a letter of a script without spaces ("卡号前八位6759 8198").
+_CARD_FRAGMENT_CJK = re.compile(_CARD_FRAGMENT.pattern.replace("(?<![\\w])", "(?<![A-Za-z0-9_])", 1))
+
+
+#: A code before its name, as a text message writes it ("551493 es tu código de WhatsApp", "G-482913 is
+#: your Google verification code"): the digits, then a joining word, a possessive and the name.
+_CODE_BEFORE_NAME = re.compile(
+    r"(?i)(?<![\w-])(?:[A-Z]-)?(?P<code>\d{4,8}|\d{3}[ -]\d{3})\s+(?:is|es|est|ist|é|è|là|adalah|jest|je|er|är|ni|это"
+    r"|:|-|—)\s+(?:your|tu|su|votre|ton|dein|deine|ihr|o seu|seu|sua|il tuo|la tua|twój|twoj|uw|din|mã|kode)?\s*")
+#: The next code of a list in one sentence ("front door is 1451, bike room is 5522"; "e a de 6 do app é 578760").
+_NEXT_CODE = re.compile(r"\s*(?:,|;|\band\b|\by\b|\be\b|\bet\b|\bund\b|\bi\b|\bthen\b)\s*"
+                        r"(?:\w[\w'’-]*\s+){0,6}?(?:is|es|est|ist|é|è|är|er|jest|je|to|ni|là|:|=|-|—)\s*"
+                        r"(?P<code>\d{3,8})(?![\d/:.,]\d)")
+
+
+def _codes_by_shape(text: str, names: list[forms.NameMatch], found: list[Span]) -> Iterator[Span]:
+    if any(n.kind == "digits" for n in names):
+        for m in _CODE_BEFORE_NAME.finditer(text):
+            after = [n for n in names if n.kind == "digits" and m.end() <= n.start <= m.end() + 25
+                     and forms.names_a_secret(text, n)]
+            if after:
+                yield m.start("code"), m.end("code"), "password"
+    for start, end, kind in found:
+        code = re.search(r"(?<!\S)\d{3,8}$", text[start:end]) if kind == "password" else None
+        if code:
+            m = _NEXT_CODE.match(text, end)
+            if m and not forms.a_date(m.group("code")) and abs(len(m.group("code")) - len(code.group())) <= 2:
+                yield m.start("code"), m.end("code"), "password"
+
+
+def _card_fragments(text: str, names: list[forms.NameMatch]) -> Iterator[Span]:
+    """What a card's name announces in any language (assets ``card``): a fragment of digits right
+    after it (half a card: "первая половина номера карты 6759 2860", "卡号前八位6759 8198").
+    And the code after a card number and its expiry."""
+    for name in names:
+        if name.kind != "card":
+            continue
+        fragment = _CARD_FRAGMENT_CJK.search(text, name.end(), min(len(text), name.end() + 40))
+        if fragment and not _NOT_A_CARD_BEFORE.search(text[max(0, fragment.start() - 40):fragment.start()]) \
+                and not re.search(r"[.!?;\n]\s", text[name.end():fragment.start()]):
+            g = "part" if fragment.group("part") else 0
+            yield fragment.start(g), fragment.end(g), "card number"
+
+
+def _codes_after_cards(text: str, cards: list[Span]) -> Iterator[Span]:
+    for _, end, kind in cards:
+        if kind == "card number":
+            m = _EXPIRY_THEN_CODE.match(text[end:end + 40])
+            if m:
+                yield end + m.start("code"), end + m.end("code"), "card number"
+
+
 # ---------------------------------------------------------------- said in words: passwords, codes, ids
 # "<name of the secret> <connector> <value>": the value is the rest of the clause.
 _CONNECT = r"(?:\s*(?:is|was|are|=|:|ist|est|es|é|è|is now|will be|'s|’s|de|do|da|di|van)\b\s*[:=]?|\s*[:=])\s*"
@@ -256,8 +314,8 @@ _QUALIFIER = (r"(?:\s+(?:for|of|to|on|at|del|de|du|des|da|do|di|für|van|voor|zu
               r"(?:\s+[\w'’-]+){1,3}?)?")
 _NAMED = tuple(
     (kind, re.compile(rf"(?i)(?<![\w-])(?:{names})(?![\w-]){_QUALIFIER}(?:\s*\((?:[^)]{{0,20}})\))?{_CONNECT}"
-                      r"[\"'“‘«]?(?P<value>[^\s\"'”’»][^\n\"”’»]*?)[\"'”’»]?"
-                      r"(?=\s*(?:[.,;!?](?:\s|$)|\n|$)| and | but | so | because | y | et | und | e | if | when )"))
+                      r"[\"'“‘«]?(?P<value>[^\s\"'”’»][^\n\u2029\"”’»]*?)[\"'”’»]?"
+                      r"(?=\s*(?:[.,;!?](?:\s|$)|\n|\u2029|$)| and | but | so | because | y | et | und | e | if | when )"))
     for kind, names in _SECRET_NAMES)
 # A name followed directly by a value with a digit: "garage code 8812", "passport C01X00T47".
 _NAMED_BARE = tuple(
@@ -273,11 +331,16 @@ _NOT_A_VALUE = re.compile(
 _NOT_A_VALUE_WORD = re.compile(
     r"(?i)^(?:correct|incorrect|wrong|weak|strong|short|long|new|old|expired|expiring|changed|reset|forgotten"
     r"|lost|stolen|invalid|required|needed|missing|same|set|blocked|locked|broken|ok|okay|fine|secret|private"
-    r"|different|easy|hard|simple|complicated|hidden|safe)$")
+    r"|different|easy|hard|simple|complicated|hidden|safe"
+    r"|larga|larg[ao]s?|corta|cortas?|nueva|nuevo|complicada|dif[ií]cil|f[aá]cil|longue|courte|nouveau|nouvelle"
+    r"|compliqu[ée]e?|lang|kurz|neu|kompliziert|schwer|einfach|longa|curta|nova|lunga|corto|nuova|complicata"
+    r"|difficile|lungo|facile)$")
 
 
 _AFTER_PREPOSITION = re.compile(r"(?i)\b(?:de|do|da|di|van)\s*[\"'“‘«]?$")
 _SHAPED = re.compile(r"\d|[!@#$%^&*_+=~?.]|[a-z][A-Z]")
+#: A site's name (letters and dots ending in a top-level domain): whose password, not the password.
+_SITE = re.compile(r"[^\W\d_]+(?:[.-][^\W\d_]+)*\.[a-z]{2,6}", re.I)
 
 
 def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
@@ -291,6 +354,8 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if _AFTER_PREPOSITION.search(text, match.start(), start) and not _SHAPED.search(stripped):
         return None  # "a senha do banco semana passada": of the bank, a qualifier with no value after it
+    if _AFTER_PREPOSITION.search(text, match.start(), start) and forms.a_site(stripped.split()[0].rstrip(",.;:!?")):
+        return None  # "a senha do Gov.br": the site the password is for
     return start, end
 
 
@@ -417,16 +482,31 @@ def _spans(text: str) -> list[Span]:
                        forms.shape_spans, forms.gitleaks_spans):
             spans.extend(finder(norm))
         spans.extend(forms.named_spans(norm, names))
+        spans.extend(_card_fragments(norm, names))
+        spans.extend(_codes_after_cards(norm, spans))
+        spans.extend(forms.value_before_name_spans(norm, names))
+        spans.extend(forms.asked_value_spans(norm, names))
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
         spans.extend(_account_pairs(norm))
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
-                 or not forms.public_value(norm, sp[0], sp[1])]
+                 or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])]
+        spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
+        # a code listed beside a code ("bike room is 5522"), not a public label's ("the flight is 1130")
+        spans.extend(sp for sp in _codes_by_shape(norm, names, spans) if not forms.public_code(norm, sp[0], sp[1]))
+        spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
     spans.extend(forms.in_context_spans(norm))
+    if "'" in norm or '"' in norm or "“" in norm or "‘" in norm or "«" in norm:
+        spans.extend(forms.quoted_answer_spans(norm))
+        if "answer" in norm.lower() or "respuesta" in norm.lower() or "réponse" in norm.lower() \
+                or "antwort" in norm.lower() or "resposta" in norm.lower():
+            spans.extend(forms.answer_after_spans(norm))
+    spans.extend(forms.answer_spans(norm))
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))
     if "-" in norm or "–" in norm:
         spans.extend(forms.numbered_seed_spans(norm))
+        spans.extend(forms.recovery_key_spans(norm))
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
@@ -440,8 +520,19 @@ _SORT_AND_ACCOUNT = re.compile(r"(?<![\d+\-.])(?P<sort>\d{2}([- ]?)\d{2}\2\d{2})
 _ROUTING_AND_ACCOUNT = re.compile(r"(?<![\d+\-.])(?P<rtn>\d{9})[ ,/]{1,3}(?P<acct>\d{4,17})(?![\d\-.])")
 
 
+#: A routing number's name beside a nine-digit number, before or after it ("is 309796824 a routing number?").
+_ROUTING_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:routing|aba|ach|transit|wire)(?![^\W\d_])")
+_NINE = re.compile(r"(?<![\d+\-.])\d{9}(?![\d\-.])")
+
+
 def _account_pairs(text: str) -> Iterator[Span]:
     from stdnum.us import rtn
+
+    if "routing" in text.lower() or "aba" in text.lower() or "transit" in text.lower():
+        for match in _NINE.finditer(text):
+            near = text[max(0, match.start() - 40):match.end() + 40]
+            if _ROUTING_WORD.search(near) and rtn.is_valid(match.group()):
+                yield match.start(), match.end(), "bank account"
 
     for match in _SORT_AND_ACCOUNT.finditer(text):
         before = text[max(0, match.start() - 45):match.start()]
@@ -629,8 +720,10 @@ def _in_context(text: str, before: str) -> list[Span]:
         joined = f"{tail}{forms.TURN_JOIN}{text}"
         offset = len(joined) - len(text)
         own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
-        if own and tail.endswith("?"):  # "order number?" then "114-2938475": the answer to a public label
-            own = [sp for sp in own if sp[2] in ("card number", "api key")
+        # "order number?" / "my order number is", then "114-2938475": the value of a public label
+        # that ended the turn before (one test of that turn's end, then only the spans near this turn's start)
+        if own and forms.ends_with_public_label(tail):
+            own = [sp for sp in own if sp[2] in ("card number", "api key") or sp[0] > 40  # (it looks 40 back)
                    or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
     return own
 
@@ -652,21 +745,195 @@ def _first_half(before: str, after: str) -> Iterator[Span]:
                               origin)
 
 
-def redact_turns(texts: list[str], after: str = "") -> list[str]:
-    """Earlier turns shown with a message, in order, each redacted as the continuation of the
-    one before it and with what the turn after it (``after`` for the last) shows of it: the
-    first half of a card or an id whose second half follows."""
-    return [_turn_between(text, texts[n - 1] if n else "", texts[n + 1] if n + 1 < len(texts) else after)
-            for n, text in enumerate(texts)]
+# ---------------------------------------------------------------- a thread: the user's earlier turns
+#: How many of the user's earlier turns a message is read with: a secret dictated over three
+#: turns (its name in one, a part in each of the next two: "the wifi password is long" / "it's
+#: X" / "then Y") is read whole.
+THREAD_TURNS = 3
+#: A secret withheld from an earlier turn before it reached us (a queued turn's recorded context).
+_WITHHELD = re.compile(r"\[(card number|password|api key|private key|government id|bank account|seed phrase)"
+                       r" withheld\]")
+#: A part of a number (3+ digits, maybe in groups) and a part of a password or key (4+ characters
+#: with a digit, a symbol or a capital inside): what "the rest is ..." may carry.
+_NUMBER_PART = re.compile(r"(?<![\w.,:/])\d(?:[ \u00a0\-.]{0,3}\d){2,18}(?![\w:/%])")
+_TOKEN_PART = re.compile(r"(?<![^\s\"'“‘«(:：,，])[^\s\"'”’»,，;。]{4,64}(?=[\s\"'”’»,，;。.!?]*(?:\s|$))")
+_PART_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?|<>{}\[\]\\]|[a-z][A-Z]|[A-Z]{2}[a-z]|[^\W\d_][A-Z]")
+_NUMBER_KINDS = frozenset({"card number", "government id", "bank account"})
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
+    """The secrets of ``text`` read as the next turn of a thread whose earlier user turns are
+    ``earlier`` (oldest first; the last :data:`THREAD_TURNS` count): a name in one turn and its
+    value in the next (:func:`spans_in_context`), and the parts of a secret dictated over two or
+    three turns — a short turn after a turn that held part of a secret (or named one and gave no
+    value) carries the rest ("et finit par X", "then Y", "the other half 1320 2218")."""
+    turns = tuple(t for t in earlier if t and t.strip())[-THREAD_TURNS:]
+    if not turns:
+        return secret_spans(text)
+    spans = [*spans_in_context(text, turns[-1]), *_continued(text, turns)]
+    if spans and _BARE_PART.match(text) and _public_thread(turns):  # "+1 312" / "1760833" after "my new phone number"
+        spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
+    return spans
+
+
+def _public_thread(turns: tuple[str, ...]) -> bool:
+    """Whether the turn that began a number typed over turns announced a public value or a phone
+    (the bare-number turns after it skipped)."""
+    for turn in reversed(turns):
+        if not _BARE_PART.match(turn.strip()) and not turn.strip().lstrip("+").replace(" ", "").isdigit():
+            return forms.announces_public(turn)
+    return False
+
+
+def redact_thread(text: str, earlier: Sequence[str]) -> str:
+    """``text`` redacted as the next turn after the user's ``earlier`` turns (:func:`spans_in_thread`)."""
+    own = spans_in_thread(text, earlier)
+    return _mask(text, own) if own else text
 
 
 @functools.lru_cache(maxsize=4096)
-def _turn_between(text: str, before: str, after: str) -> str:
+def _turn_kinds(turns: tuple[str, ...]) -> frozenset[str]:
+    """The kinds of secret the last of ``turns`` held, read after the ones before it (a withheld
+    mark in a recorded turn counts as what it withheld)."""
+    last = turns[-1]
+    kinds = {m.group(1) for m in _WITHHELD.finditer(last)}
+    return frozenset(kinds | {k for _, _, k in spans_in_thread(last, turns[:-1])})
+
+
+@functools.lru_cache(maxsize=4096)
+def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
+    word = _ONE_WORD.match(text)
+    if word and word.group(1).lower().strip(",.!?") not in _ACKNOWLEDGED and _announced_in_parts(turns):  # "nenosiri … nitakutumia kwa vipande" / "Twiga" / "Kilimanjaro2024"
+        return ((word.start(1), word.end(1), "password"),)
+    if len(text) > 200 or not (_MAY_CONTINUE.search(text) or _MAY_BE_PART.search(text)):  # the cheap test first
+        return ()
+    norm, origin = forms.view(text)
+    if len(norm) > 160 or not norm.strip():
+        return ()
+    numbers = list(_NUMBER_PART.finditer(norm))
+    tokens = [m for m in _TOKEN_PART.finditer(norm) if _PART_SHAPE.search(m.group().rstrip(".,;:!?"))
+              and not any(n.start() <= m.start() and m.end() <= n.end() for n in numbers)]
+    if not numbers and not tokens and not _after_part_word(norm):
+        return ()
+    while len(turns) > 1 and _FILLER_TURN.match(turns[-1]):  # "its", "ok wait": the value is still to come
+        turns = turns[:-1]
+    kinds = _turn_kinds(turns)
+    opened = set() if kinds else forms.open_names(forms.view(turns[-1])[0][-300:])
+    if not kinds and not opened:
+        return ()
+    values = [(m.start(), m.end()) for m in numbers]
+    if kinds - _NUMBER_KINDS or opened & {"password"}:  # the rest of a password, a key, a code
+        values += [(m.start(), m.end()) for m in tokens]
+        part = _after_part_word(norm)  # "empieza por Luna": after a word saying it is a part, any shape
+        if part and not any(s <= part[0] < e for s, e in values):
+            values.append(part)
+    values = [(s, e) for s, e in values if not _ordinary_number(norm, s, e)]
+    if not values:
+        return ()
+    rest = norm
+    for s, e in sorted(values, reverse=True):
+        rest = rest[:s] + " " + rest[e:]
+    words = len(_WORDS.findall(rest))
+    # A part carries few words beside it ("vége X", "the other half: X"); a name with no value yet
+    # is answered by a turn that is little more than the value, nothing after it ("it's 4471",
+    # "3712 8623 6560 7650"; not "it says 312 logins").
+    if words > 8 or (not kinds and (words > 3 or _WORDS.search(norm, max(e for _, e in values)))):
+        return ()
+    kind = sorted(kinds or {"password" if o in ("password", "digits") else _KIND_LABEL.get(o, "password")
+                            for o in opened})[0]
+    return tuple(forms.back([(s, e, kind) for s, e in values], origin))
+
+
+#: One-word replies that are no part of anything.
+_ACKNOWLEDGED = frozenset({"thanks", "thx", "okay", "yes", "yeah", "yep", "nope", "wait", "done", "sorry", "ready", "ok",
+                           "hmm", "gracias", "merci", "danke", "obrigado", "obrigada", "grazie", "listo", "fertig",
+                           "asante", "sawa", "teşekkürler", "tamam", "спасибо", "dzięki", "terima", "oke", "ready?"})
+#: A turn that is one word (3-64 characters) and nothing else.
+_ONE_WORD = re.compile(r"^\W*?([^\s]{3,64}?)[\s.!?]*$")
+
+
+def _announced_in_parts(turns: tuple[str, ...]) -> bool:
+    """Whether one of the last two turns names a password (or a code) and says it comes in parts
+    ("the wifi password is long, I'll send it in pieces"; assets ``in_parts``)."""
+    for turn in turns[-2:]:
+        low = turn.lower()
+        if any(w in low for w in forms.in_parts_words()) and any(
+                m.kind in ("password", "digits") for m in forms.names_in(forms.view(turn)[0])):
+            return True
+    return False
+
+
+def _after_part_word(text: str) -> tuple[int, int] | None:
+    """The word after a word saying a value comes in parts ("empieza por Luna", "and ends with
+    Tiger", "vége Rózsa"): assets ``value_parts``, small words between them skipped."""
+    words = list(re.finditer(r"[^\s,:;]+", text))
+    for n, w in enumerate(words[:-1]):
+        if w.group().lower().strip(".,:!?") in forms.value_part_words():
+            for nxt in words[n + 1:n + 4]:
+                token = nxt.group().strip(".,!?\"'")
+                if token.lower() in forms.PART_GLUE or len(token) < 3:
+                    continue
+                return nxt.start(), nxt.start() + len(nxt.group().rstrip(".,!?"))
+            return None
+    return None
+
+
+#: A short turn that may name a part ("empieza por Luna"): any word of 4+ letters, tested further.
+_MAY_BE_PART = re.compile(r"^\W*(?:\S+\s+){1,4}\S+\W*$")
+#: What a part of a secret needs: a digit (any script's), a symbol or a capital inside a word.
+_MAY_CONTINUE = re.compile(r"\d|\w[!@#$%^&*_+=~?|<>{}\[\]\\]|[a-z][A-Z]|[A-Z]{2}")
+#: A turn of a word or two and no value ("its", "ok wait", "hmm"): the thread goes on past it.
+_FILLER_TURN = re.compile(r"^\W*(?:[^\W\d_]{1,8}\W*){1,2}$")
+_KIND_LABEL = {"id": "government id", "bank": "bank account", "card": "card number", "seed": "seed phrase"}
+
+
+_AMOUNT = re.compile(r"[$€£¥₹][\d.,]+|[\d.,]+(?:[$€£¥₹%]|[a-zA-Zµ°]{1,3})|\d{1,2}[:h]\d{2}[ap]?m?|\d{1,6}[.,]\d{2}")
+
+
+def _ordinary_number(text: str, start: int, end: int) -> bool:
+    """A date, a time, an amount, a phone number, a version, or a value under a public label: no
+    part of a secret."""
+    token = text[start:end].strip()
+    if _AMOUNT.fullmatch(token):
+        return True
+    if forms.a_date(token) or re.fullmatch(r"\d{1,2}[:h]\d{2}(?::\d{2})?", token) or forms.dotted_public(token):
+        return True
+    before = text[max(0, start - 3):start]
+    if re.search(r"[$€£¥₹]\s*$", before) or re.match(r"\s*(?:%|€|\$|£|kg|km|cm|mm|ml|g\b|h\b|min\b)", text[end:end + 4]):
+        return True
+    return forms.is_phone_number(text, start, end) or forms.public_value(text, start, end)
+
+
+def redact_turns(texts: list[str], after: str = "", users: Sequence[bool] | None = None,
+                 before: Sequence[str] = ()) -> list[str]:
+    """Earlier turns shown with a message, in order, each redacted as the next turn of the
+    user's thread before it (:func:`spans_in_thread`; ``users`` says which texts are the user's:
+    a reply between two of them does not break the thread; ``before``: the user's turns before
+    the first text) and with what the user's turn after it (``after`` for the last) shows of it:
+    the first half of a card or an id whose second half follows."""
+    users = [True] * len(texts) if users is None else list(users)
+    out = []
+    for n, text in enumerate(texts):
+        if users[n]:
+            earlier = (*before, *(texts[j] for j in range(n) if users[j]))[-THREAD_TURNS:]
+            nxt = next((texts[j] for j in range(n + 1, len(texts)) if users[j]), after)
+        else:
+            earlier, nxt = tuple(texts[n - 1:n]), texts[n + 1] if n + 1 < len(texts) else after
+        out.append(_turn_between(text, earlier, nxt))
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
     """One earlier turn redacted between its neighbours. Cached: a conversation's earlier turns
     come back with every message after them (each queued turn's context, each prompt)."""
-    spans = spans_in_context(text, before)
+    spans = spans_in_thread(text, earlier)
     if after and after.strip() and text.strip():
-        spans += list(_first_half(text, after))
+        halves = list(_first_half(text, after))
+        if halves and _public_thread((*earlier, text)):  # a phone or an order number typed in two goes
+            halves = [sp for sp in halves if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
+        spans += halves
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]

@@ -187,7 +187,19 @@ def _digit_word_runs(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 def view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
-    """The normalised text and, when it differs, each of its characters' span in ``text``."""
+    """The normalised text and, when it differs, each of its characters' span in ``text`` (not to
+    be changed by the caller: a turn's view is cached, as it is read with every turn after it)."""
+    if len(text) <= 2048:
+        return _cached_view(text)
+    return _view(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
+    return _view(text)
+
+
+def _view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     runs = list(_word_runs(text)) if _MAYBE_NUMBER_WORDS.search(text) else []
     more = list(_digit_word_runs(text))
     if more:
@@ -356,7 +368,11 @@ _NOT_VALUE = re.compile(
     r"|again|now|then|here|there|also|just|only|really|please|thanks|lol|yes|no"
     r"|him|them|us|anyone|anybody|someone|somebody|everyone|everybody|nobody|anything|something|everything"
     r"|nothing|all|both|each|every|mostly|usually|essa|esse|isso|esta|este|esto|eso|esa|ceci|cela|dies|diese"
-    r"|questa|questo|quello|quella)$")
+    r"|questa|questo|quello|quella"
+    # words about a password, not one, in the languages most written ("la contraseña es larga")
+    r"|larga|larg[ao]s?|corta|cortas?|nueva|nuevo|complicada|dif[ií]cil|f[aá]cil|longue|courte|nouveau|nouvelle"
+    r"|compliqu[ée]e?|lang|kurz|neu|kompliziert|schwer|einfach|longa|curta|nova|lunga|corto|nuova|complicata"
+    r"|difficile|lungo|facile|complicated|tricky|weird)$")
 _SECRET_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?]|[a-z][A-Z]")
 _VALUE_CHAIN = re.compile(
     r"(?<![0-9A-Za-z\u00c0-\u024f\u0370-\u04ff_@])(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Za-z]{4}(?=[ \-]\w*\d))(?:(?:[ .\-/–—]{1,3}|\s*\n\s*)(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Z]{4}(?=[ \-]?\w*\d)))*"
@@ -462,6 +478,7 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
     """The value after a password's name: [qualifier words] [joining word] value."""
     end = _window(text, at, 80)
     pos, budget, words = at, 7, _QUALIFIER_WORD
+    parts = False
     while budget > 0:  # up to six qualifier words before the joining word
         budget -= 1
         crossing = _INTO_NEXT_TURN.match(text, pos, end)
@@ -478,6 +495,9 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
         if quoted:
             return quoted.start(1), quoted.end(1)
         joined = _connector().match(text, pos, end)
+        if joined and joined.end() > pos and _INTO_NEXT_TURN.match(text, joined.end(), end):
+            pos = joined.end()  # "what was my login?" then "ah it was X": the value is in the reply
+            continue
         if joined and joined.end() > pos:
             token = _QUOTED.match(text, joined.end(), end) or _TOKEN.match(text, joined.end(), min(len(text), end + 60))
             if token:
@@ -495,10 +515,48 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
         if not word:
             return None
         value = word.group().strip()
-        if _SECRET_SHAPE.search(value) and len(value) >= 4 and not _NOT_VALUE.match(value):
+        if _SECRET_SHAPE.search(value) and len(value) >= 4 and not _NOT_VALUE.match(value) \
+                and not _DOMAIN.fullmatch(value.rstrip(".,;:!?")):
             return word.end() - len(value), word.end()
+        if parts and len(value) >= 3 and not _NOT_VALUE.match(value) and value.lower() not in _PART_GLUE \
+                and not _connector().fullmatch(value) and value.lower() not in _value_parts():
+            return word.end() - len(value), word.end()  # "starts with Prince": a part, whatever its shape
+        parts = parts or value.lower().strip(",:") in _value_parts() or (
+            not value.isascii() and any(value.startswith(w) for w in _value_parts() if not _LATIN.fullmatch(w)))
         pos = word.end()
     return None
+
+
+#: A site's name ("Gov.br", "amazon.de"): what a password is for, not the password.
+_DOMAIN = re.compile(r"(?i)[a-z][a-z-]{1,30}(?:\.[a-z]{2,6}){1,2}")
+
+
+@functools.cache
+def in_parts_words() -> tuple[str, ...]:
+    """Words announcing a value in parts (assets ``in_parts``)."""
+    return tuple(w.lower() for w in _words()["in_parts"]["words"])
+
+
+def a_site(value: str) -> bool:
+    """Whether ``value`` is a site's name (a domain without digits), not a password."""
+    return bool(_DOMAIN.fullmatch(value))
+
+
+def value_part_words() -> frozenset[str]:
+    return _value_parts()
+
+
+@functools.cache
+def _value_parts() -> frozenset[str]:
+    """Words saying a value comes in parts ("starts", "empieza", "eleje"; assets ``value_parts``)."""
+    return frozenset(w.lower() for w in _words()["value_parts"]["words"])
+
+
+#: Small words between "starts" and the part: "starts with", "commence par", "begynner med".
+PART_GLUE = _PART_GLUE = frozenset({"por", "sigue", "continues", "continua", "continúa", "avec", "się", "sich", "se", "si", "sig", "seg", "sa", "с", "ся",
+                        "with", "by", "med", "par", "mit", "con", "com", "met", "ile", "na", "со", "з",
+                        "od", "ze", "di", "de", "da", "do", "del", "af", "från", "fra", "off", "the", "per",
+                        "z", "s", "i", "in", "on", "dengan", "με", "από"})
 
 
 _NEXT_WORD = re.compile(r"[ \t]+([^\W\d_][^\W\d_'’-]*)(?=[\s,.;!?]|$)")
@@ -526,6 +584,9 @@ _ANSWER_END = re.compile(r"\s*(?:[,;]|\s[—–-]\s|\s(?:and|but|y|et|und|e|ma|m
 def _answer_value(text: str, at: int) -> tuple[int, int] | None:
     """A security question's answer: the rest of its clause after the last joining word in it
     ("security question 'first pet' - answer is Mr Wobble": "Mr Wobble")."""
+    asked = _question_answer(text, at)  # the question in quotes, then its answer
+    if asked:
+        return asked
     end = _window(text, at, 120)
     first = None
     for m in _connector().finditer(text, at, end):
@@ -540,6 +601,9 @@ def _answer_value(text: str, at: int) -> tuple[int, int] | None:
         word = m.group().strip()
         if word[:1].isalpha() and m.start() > 0 and text[m.start() - 1].isalpha() and not m.group()[:1].isspace():
             continue  # "is" inside "this"
+        if word in ("-", "–") and m.group() == word and m.start() > 0 and m.end() < len(text) \
+                and text[m.start() - 1].isalpha() and text[m.end()].isalpha():
+            continue  # the hyphen inside "Okonkwo-Bell"
         if m.end() > m.start():
             last = m
     if last is None:
@@ -550,6 +614,100 @@ def _answer_value(text: str, at: int) -> tuple[int, int] | None:
         return None
     start = text.index(value, last.end())
     return start, start + len(value)
+
+
+@functools.cache
+def _quoted_answer_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    data = _words()["quoted_answer"]
+    names = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(data["names"], key=len, reverse=True))
+    leads = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(data["leads"], key=len, reverse=True))
+    return (re.compile(rf"(?i)(?<![^\W\d_])(?:{names})(?![^\W\d_])"),
+            re.compile(rf"(?i)(?:(?:and|y|et|und|e|i|ve|dan|và|и|و)\s+)?(?:{leads})(?![^\W\d_])\s*[:=]?\s*"))
+
+
+_SPACE = re.compile(r"\s*")
+_OPEN_QUOTE = re.compile(r"[\"'“‘«「『„]")
+_CLOSE_OF = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“"}
+_ANSWER_STOP = re.compile(r"(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)[.!?。！？](?:\s|$)|[,;，、]|\s[—–]\s|\s\(|\n"
+                          r"|\s(?:and|but|y|et|und|e|ma|mas|pero|that's|which|so|can|pls|please)\s", re.I)
+
+
+def quoted_answer(text: str, at: int) -> tuple[int, int] | None:
+    """A security question quoted right after its name ("security question 'first pet' — she says
+    Rex", "pregunta de seguridad es '...' y puse Valladolid"): the answer after the closing quote,
+    after an answer word, a verb of answering or a joining word."""
+    opened = _OPEN_QUOTE.search(text, at, min(len(text), at + 32))
+    if not opened:
+        return None
+    close = text.find(_CLOSE_OF[opened.group()], opened.end(), min(len(text), opened.end() + 140))
+    if close == -1 or close - opened.end() < 3:
+        return None
+    pos = close + 1
+    sep = re.compile(r"[\s:=：\-–—)\]]*").match(text, pos)
+    pos = sep.end()
+    joined = re.search(r"[:=：]", sep.group())  # "'…' = St. Brelade's Bay": the value starts here
+    lead = None if joined else _quoted_answer_words()[1].match(text, pos)
+    if lead:
+        pos = lead.end()
+    elif not joined:  # "… for my apple id is X": a joining word within a few words
+        window = text[pos:pos + 60]
+        joins = [m for m in _connector().finditer(window) if m.end() > m.start() and m.group().strip()
+                 and not (m.start() > 0 and window[m.start() - 1].isalnum() and m.group()[:1].isalnum())]
+        if not joins or len(window[:joins[0].start()].split()) > 5:
+            return None if not sep.group().strip() else (pos, _answer_stop(text, pos))
+        pos += joins[0].end()
+    end = _answer_stop(text, pos)
+    value = text[pos:end].strip().strip("\"'“”‘’«»")
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    start = text.index(value, pos)
+    return start, start + len(value)
+
+
+def _led_answer(text: str, at: int) -> tuple[int, int] | None:
+    """The answer after a verb of answering within a security question's clause ("سؤال الأمان …،
+    وكتبت X", "security question: first school, I put X")."""
+    lead = re.compile(r"(?<![^\W\d_])" + _quoted_answer_words()[1].pattern[4:], re.I)
+    m = lead.search(text, at, min(len(text), at + 100))
+    if not m or m.group().strip().lower() in ("its", "it's", "answer", "the answer"):
+        return None
+    end = _answer_stop(text, m.end())
+    value = text[m.end():end].strip().strip("\"'“”‘’«»")
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    start = text.index(value, m.end())
+    return start, start + len(value)
+
+
+#: An answer quoted, then named as one ("'Rusty Corolla' — that's my answer").
+_ANSWER_AFTER = re.compile(r"(?i)[\"'“‘«](?P<value>[^\"'”’»\n]{2,40})[\"'”’»][^.!?\n]{0,48}?(?<![^\W\d_])"
+                           r"(?:that'?s|that is|is|was|as|es|est|ist|é|c'est) (?:my|mi|ma|meine|minha) "
+                           r"(?:security |secret |secreta |de seguridad )?(?:answer|respuesta|réponse|antwort|resposta)(?![^\W\d_])")
+
+
+def answer_after_spans(text: str) -> Iterator[Span]:
+    if not (names_in(text) or _ACCOUNT_CONTEXT.search(text)):
+        return  # "my favourite movie? 'Heat' — that's my answer to everything": no login in sight
+    for m in _ANSWER_AFTER.finditer(text):
+        yield m.start("value"), m.end("value"), "password"
+
+
+def _answer_stop(text: str, pos: int) -> int:
+    stop = _ANSWER_STOP.search(text, pos + 1)
+    end = stop.start() if stop else len(text)
+    turn = text.find("\u2029", pos, end)
+    return turn if turn != -1 else end
+
+
+def quoted_answer_spans(text: str) -> Iterator[Span]:
+    """The answer after a question quoted after "the answer to" (assets ``quoted_answer``)."""
+    for m in _quoted_answer_words()[0].finditer(text):
+        quote = _QUESTION_QUOTE.match(text, _SPACE.match(text, m.end()).end())
+        if quote and not _SECOND_PERSON.search(quote.group()) and not names_in(text):
+            continue  # "the answer to 'how many moons does Mars have'": a question about the world
+        span = quoted_answer(text, m.end())
+        if span:
+            yield span[0], span[1], "password"
 
 
 @functools.cache
@@ -583,21 +741,64 @@ def _chains(text: str, start: int, end: int, min_digits: int, phones: bool = Tru
             continue
         if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{1,2})?", token) and "," in token:
             continue  # an amount
+        if re.fullmatch(r"\d{1,3}\.\d{4,}", token):
+            continue  # a coordinate or a measurement (40.748817): no code is written with decimals
+        if re.fullmatch(r"\d{1,6}[.,]\d{2}", token) or re.match(r"\s?(?:%|€|\$|£|eur|usd|dollars?|euros?)\b", text[m.end():m.end() + 9], re.I):
+            continue  # an amount ("the total was 129.90")
+        if _YEAR_AFTER.search(text, max(0, m.start() - 12), m.start()) and re.fullmatch(r"(?:19|20)\d{2}", token):
+            continue  # a year ("I was born in 1985")
         yield m.start(), m.end()
+
+
+#: What stands before a year: "in 1985", "since 2019", "born 1990", "en 2010", "seit 2015".
+_YEAR_AFTER = re.compile(r"(?i)(?<![^\W\d_])(?:in|since|from|until|till|by|born|year|en|desde|depuis|seit|im|em|dal|nel"
+                         r"|année|año|ano|jahr|anno|w|od|в|с)\s+$")
+
+
+@functools.cache
+def _manager() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The words that make a password's name a tool's ("password manager", "gestionnaire de mots
+    de passe", "パスワード管理"): before the name (ending right before it) and after it."""
+    data = _words()["manager"]
+    before = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(data["before"], key=len, reverse=True))
+    after = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(data["after"], key=len, reverse=True))
+    return (re.compile(rf"(?i)(?<![^\W\d_])(?:{before})\s*(?:(?:de|des|di|dei|delle|do|dos|da|das|of|für)\s+)?"
+                       rf"(?:(?:my|mes|mis|meus|i|le|la|les|los|las|os|as)\s+)?$"),
+            re.compile(rf"(?i)[\s\-]*(?:{after})(?![A-Za-z\u00c0-\u024f])"))
+
+
+def _names_a_value(text: str, m: NameMatch) -> bool:
+    """Whether the name ``m`` in ``text`` stands for a secret's value (not "password manager",
+    not an area, postal or promo code)."""
+    if _NOT_NAME.match(text, m.end()):
+        return False
+    if m.kind == "password":
+        before, after = _manager()
+        if after.match(text, m.end()) or before.search(text, max(0, m.start - 40), m.start):
+            return False
+    return not (m.kind == "digits" and _BARE_CODE.fullmatch(text[m.start:m.end()]) and (
+        _NOT_A_SECRET_CODE.search(text, max(0, m.start - 30), m.start) or _NOT_A_SECRET_CODE_AFTER.match(text, m.end())))
+
+
+def open_names(text: str) -> set[str]:
+    """The kinds of secret a short turn names without giving a value ("card number below, typing
+    it in two goes"): its value may be the next turn."""
+    if len(text) > 160:
+        return set()
+    return {m.kind for m in names_in(text) if m.kind != "answer" and _names_a_value(text, m)}
+
+
+a_date = _a_date
 
 
 def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Span]:
     """Values in the window of a secret's name."""
     for m in names_in(text) if names is None else names:
         kind = m.kind
-        if _NOT_NAME.match(text, m.end()):
-            continue
-        if kind == "digits" and _BARE_CODE.fullmatch(text[m.start:m.end()]) and (
-                _NOT_A_SECRET_CODE.search(text, max(0, m.start - 30), m.start)
-                or _NOT_A_SECRET_CODE_AFTER.match(text, m.end())):
-            continue  # an area, zip, promo, tracking or error code is no secret
+        if not _names_a_value(text, m):
+            continue  # a password manager; an area, zip, promo, tracking or error code is no secret
         if kind == "answer":
-            span = _answer_value(text, m.end())
+            span = quoted_answer(text, m.end()) or _led_answer(text, m.end()) or _answer_value(text, m.end())
             if span:
                 yield span[0], span[1], "password"
             continue
@@ -612,8 +813,8 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         if kind == "seed":  # a wallet named anywhere: six words of one list are half a phrase
             yield from seed_spans(text, 0, len(text), 6)
             tail = text[m.end():m.end() + 300]  # a key may run over a line break
-            for t in re.finditer(r"(?<![\w])(?:(?:0x)?[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
-                                 r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![\w])", tail):
+            for t in re.finditer(r"(?<![0-9A-Za-z_])(?:(?:0x)?[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
+                                 r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![0-9A-Za-z_])", tail):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
         label = {"digits": "password", "id": "government id", "bank": "bank account"}[kind]
@@ -621,6 +822,8 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
             yield s, e, label
         if kind in ("id", "bank"):
             for t in re.finditer(r"(?<![\w])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}(?![\w])", text[m.end():end]):
+                if kind == "bank" and bank_identifier(t.group()):
+                    continue  # a bank's BIC names the bank, not an account
                 yield m.end() + t.start(), m.end() + t.end(), label
 
 
@@ -741,11 +944,13 @@ _ID_SHAPE = re.compile(
     r"(?<![\w.\-/])(?:(?=[A-Za-z0-9.\-/ ]*\d)(?:[A-Za-z]{1,4}[ \-]?)?\d[\d.\-/ ]{5,22}\d(?:[ \-]?[A-Za-z0-9]{1,2})?"
     r"|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{8,20})(?![\w\-/])")
 _YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.](?:0[1-9]|1[0-2])(?:[-/.](?:0[1-9]|[12]\d|3[01]))?(?!\d)")
+#: Years from-to ("2013-2017", "1998 – 2004"): no id.
+_YEAR_RANGE = re.compile(r"(?:19|20)\d{2}\s?[-–/]\s?(?:(?:19|20)\d{2}|\d{2})")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _FORMATTED = re.compile(r"[.\-/]|[A-Za-z]")  # digits in groups of spaces alone count only in a name's window
 _PHONE_BEFORE = re.compile(r"(?i)(?:(?<![^\W\d_])(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon"
                            r"|numéro de t[eé]l|handy|celular|n[uú]mero|hotline|sms|landline|my number|nomor"
-                           r"|số điện thoại|numara|telephone|cellphone|smartphone)[^\W\d_]{0,2}(?![^\W\d_])|номер|телефон|번호|전화|手机"
+                           r"|số điện thoại|numara|telephone|cellphone|smartphone|simu)[^\W\d_]{0,2}(?![^\W\d_])|номер|телефон|번호|전화|手机"
                            r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन|เบอร์|โทร|มือถือ)[^.!?\n]{0,25}$")
 _NOT_ID_BEFORE = re.compile(
     r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
@@ -772,7 +977,7 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A label whose value is public (a postal code, a customer, order or ticket number), right
     before a value; and the names of a postal code that are also a secret's ("PIN code")."""
     data = _words()
-    ambiguous = {"pin code", "pin", "cp", "cap"}
+    ambiguous = {"pin code", "pincode", "pin", "cp", "cap"}
     postal = [n for n in data["postal"] if n not in ambiguous]
     latin = "|".join(re.escape(n).replace(r"\ ", r"[\s\-]?") for n in sorted(postal, key=len, reverse=True))
     joins = "|".join(re.escape(w) for w in sorted(data["connectors"], key=len, reverse=True) if w.strip())
@@ -780,8 +985,10 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     public = "|".join(re.escape(n).replace(r"\ ", r"[\s\-]?") for n in sorted(spaced, key=len, reverse=True))
     unspaced = "|".join(re.escape(n) for n in sorted(set(data["public"]) - set(spaced), key=len, reverse=True))
     label = rf"(?:(?<![^\W\d_])(?:{latin}|{public})(?:[^\W\d_]{{0,2}})|{unspaced})"
+    # an airline's or a carrier's code may stand between the label and its number ("flight LH 2402")
     tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo))?"
-            rf"\s*(?:(?:{joins})\s*)?[#:]?\s*(?:\?\s*\u2029\s*)?$")  # or asked, and answered in the next turn
+            r"(?:\s+(?-i:[A-Z0-9]{2}))?"
+            rf"\s*(?:(?:{joins})\s*)?(?:(?-i:[A-Z0-9]{{2}})\s?)?[#:]?\s*(?:\??\s*\u2029\s*|\?\s*)?$")  # or asked, or named and given in the next turn
     return (re.compile(rf"(?i){label}{tail}"),
             re.compile(r"(?i)(?:(?<![^\W\d_])(?:pin[\s\-]?code)|पिन कोड|पिनकोड)" + tail))
 
@@ -793,6 +1000,49 @@ _ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|
 _INDIAN_PIN = re.compile(r"[1-9]\d{2}\s?\d{3}")
 
 
+@functools.cache
+def _public_anywhere() -> re.Pattern[str]:
+    """A public label or a phone's name anywhere in a turn (the label regex without its tail)."""
+    data = _words()
+    words = [n for n in [*data["public"], *data["postal"]] if n not in ("pin code", "pincode", "pin", "cp", "cap")]
+    spaced = "|".join(re.escape(n).replace(r"\ ", r"[\s\-]?") for n in sorted(
+        (w for w in words if _LATIN.fullmatch(w)), key=len, reverse=True))
+    other = "|".join(re.escape(n) for n in sorted((w for w in words if not _LATIN.fullmatch(w)), key=len, reverse=True))
+    phones = r"phone|telephone|mobile|cell|whatsapp|tel[eé]fono|telefon|celular|handy|simu|numara"
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{spaced}|{phones})(?:[^\W\d_]{{0,2}})(?![^\W\d_])"
+                      rf"|{other}|телефон|電話|电话|전화|هاتف|फ़ोन|फोन|เบอร์|โทร")
+
+
+def announces_public(turn: str) -> bool:
+    """Whether a turn announces a public value or a phone number ("my order number from the pharmacy
+    is long, I'll split it", "nambari ya simu ya daktari") and names no secret: the numbers typed in
+    the turns after it are that value, not the halves of an id."""
+    return bool(_public_anywhere().search(turn)) and not any(_names_a_value(turn, m) for m in names_in(turn))
+
+
+def ends_with_public_label(turn: str) -> bool:
+    """Whether a turn ends with a public label ("my order number is", "tracking no.?"): the next
+    turn may be its value."""
+    return bool(_public_label()[0].search(turn[-60:] + TURN_JOIN))
+
+
+#: A latitude or longitude in decimal degrees (a map pin: "40.748817, -73.985428").
+_COORDINATE = re.compile(r"[-+−]?\d{1,3}\.\d{4,8}°?")
+
+
+_BIC = re.compile(r"[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?")
+
+
+def _a_bic(value: str) -> bool:
+    """A bank's BIC/SWIFT code (four letters, the country, a place, a branch): public, printed on
+    every transfer form — the account beside it is the secret."""
+    if not _BIC.fullmatch(value):
+        return False
+    from stdnum import bic
+
+    return bool(bic.is_valid(value))
+
+
 def public_value(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a value a public label names right before it (a postal
     code, a customer or order number), a version or an address, not a secret. A "PIN code" of
@@ -801,7 +1051,7 @@ def public_value(text: str, start: int, end: int) -> bool:
     head = re.match(r"[^\s(,;]+(?:\s\d{3}(?!\d))?", value)
     if head and head.end() < len(value) and not re.search(r"\d", value[head.end():]):
         value = head.group()  # "560034 (bangalore": the code, then words
-    if dotted_public(value):
+    if dotted_public(value) or _COORDINATE.fullmatch(value) or _a_bic(value):
         return True
     before = text[max(0, start - 40):start]
     label, pin = _public_label()
@@ -830,8 +1080,10 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
         token = m.group().strip()
         if any("a" <= ch <= "z" for ch in token):
             continue  # ids are written in capitals and digits; lower case is a handle, a hash, a slug
-        if _YEAR_MONTH.search(token):
+        if _YEAR_MONTH.search(token) or _YEAR_RANGE.fullmatch(token):
             continue  # a date beside a year ("March 2026 2026-03") is no id
+        if year_range(token):
+            continue  # "w latach 2013-2017": years from and to
         if not _FORMATTED.search(token) or _a_date(token) or re.fullmatch(r"[0-9a-f]{7,64}", token):
             continue
         before = text[max(0, m.start() - 45):m.start()]
@@ -924,7 +1176,14 @@ _NOT_A_SECRET_KEY = re.compile(r"(?i)\b(?:public|cache|primary|foreign|sort|part
                                r"|next|page|pagination|cursor|continuation|music|piano|map)\s*$")
 
 
+#: A BitLocker recovery key: eight groups of six digits (each a multiple of 11), never anything else.
+_RECOVERY_KEY = re.compile(r"(?<![\d-])\d{6}(?:[-\s]\d{6}){7}(?![\d-])")
+
+
 def shape_spans(text: str) -> Iterator[Span]:
+    for m in _RECOVERY_KEY.finditer(text):
+        if all(int(g) % 11 == 0 for g in re.findall(r"\d{6}", m.group())):  # else a list of parts
+            yield m.start(), m.end(), "password"
     for m in _KEY_TOKEN.finditer(text):
         if not _NOT_A_SECRET_KEY.search(text, max(0, m.start() - 24), m.start()):
             yield m.start("pw"), m.end("pw"), "api key"
@@ -1114,3 +1373,364 @@ def numbered_seed_spans(text: str) -> Iterator[Span]:
             for _ in range(count):
                 stop = re.compile(r"[^\W\d_]+").search(text, stop).end()
             yield m.start("words"), stop, "seed phrase"
+
+
+# ---------------------------------------------------------------- a question, then its answer
+#: A question in quotes: its words are the question, not the answer ("security question 'first
+#: pet' - answer is ..."). A single quote closes only before a non-letter ("d'enfance" stays inside).
+_QUESTION_QUOTE = re.compile(r"“[^”\n]{2,90}”|\"[^\"\n]{2,90}\"|«[^»\n]{2,90}»|「[^」\n]{2,90}」|『[^』\n]{2,90}』"
+                             r"|‘[^’\n]{2,90}’|'(?:[^'\n]|'(?=[^\W\d_])){2,90}'(?![^\W\d_])")
+#: A title's abbreviation does not end a sentence ("= Mrs. Abernathy").
+_TITLE_DOT = re.compile(r"(?i)(?<![^\W\d_])(?:mr|mrs|ms|mx|dr|st|sr|sra|srta|jr|prof|mt|ft|fr|sto|sta)\.$")
+_ANSWER_CUT = re.compile(r"\s*(?:[,;،、，]|\s[—–-]\s|\s(?:and|but|y|et|und|ma|mas|pero|that's|which|because|porque|parce"
+                          r"|weil|so|can|does|do|is it)\s|\s*\()")
+
+
+_PRONOUN_GAP = re.compile(r"(\s*)(?:[^\W\d_]{1,6}\s+)?")
+
+
+@functools.cache
+def _answer_marker() -> re.Pattern[str]:
+    """The words after which a question's answer follows: the answer verbs and labels (data) and
+    the joining words; a Latin word stands between spaces, a symbol after a space or a quote."""
+    data = _words()
+    words = {_key(w) for w in data["answer_verbs"]["words"] + data["answer_labels"] + data["connectors"]}
+    words = {w for w in words if any(ch.isalpha() for ch in w)}  # symbols: the last branch
+    latin = sorted(w for w in words if _LATIN.fullmatch(w) and w[:1].isalpha())
+    other = sorted(w for w in words if not _LATIN.fullmatch(w))
+    return re.compile(rf"(?i)(?:(?<![^\s\"'”’»」』:)])(?:{_trie(latin)})(?![^\W\d_])|(?:{_trie(other)})"
+                      r"|(?<![^\s\"'”’»」』)])(?:[:=：→]|[—–-](?=\s)))")
+
+
+def _sentence_stop(text: str, start: int, limit: int) -> int:
+    """The end of the clause from ``start``: a sentence end that is not a title's abbreviation."""
+    pos = start
+    while True:
+        stop = _SENTENCE_END.search(text, pos, limit)
+        if not stop:
+            return limit
+        if text[stop.start()] == "." and _TITLE_DOT.search(text, max(start, stop.start() - 5), stop.start() + 1):
+            pos = stop.end()
+            continue
+        return stop.start()
+
+
+def _answer_after(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The answer after a question ending at ``start``: what follows the first answer marker
+    (and any marker right after it: "— réponse", "trả lời là"), up to the clause's end, a comma
+    or "and"; one to six words."""
+    marker = _answer_marker()
+    m = marker.search(text, start, end)
+    if not m or m.start() - start > 40:
+        return None
+    pos = m.end()
+    while True:  # "— réponse", "— she says", "trả lời là": the answer follows the last of them
+        skip = _PRONOUN_GAP.match(text, pos, end)
+        more = marker.match(text, pos + len(skip.group(1)), end) if skip else None
+        more = more or (marker.match(text, skip.end(), end) if skip else None)
+        if not more or more.end() <= pos:
+            break
+        pos = more.end()
+    while pos < end and text[pos] in " \t\"'“‘«「『:：":
+        pos += 1
+    cut = _ANSWER_CUT.search(text, pos, end)
+    stop = cut.start() if cut else end
+    while stop > pos and text[stop - 1] in " \t.,;:!?)]}'\"”’»」』":
+        stop -= 1
+    value = text[pos:stop]
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    return pos, stop
+
+
+def _question_answer(text: str, at: int) -> tuple[int, int] | None:
+    """After a security question's name: the question (in quotes, ending with "?", or before a
+    dash) and then its answer ("la pregunta de seguridad es 'ciudad…' y puse Valladolid",
+    "question secrète : “nom…” — réponse Gaëtan", "Lieblingslehrer? Herr Brandt", "ilk evcil
+    hayvan — Pamuk", "سؤال الأمان: اسم أول مدرسة، وكتبت ..."); a quote after an answer's label
+    is the answer ("の答えは「ポチ」")."""
+    limit = min(len(text), at + 200)
+    quote = _QUESTION_QUOTE.search(text, at, min(limit, at + 45))
+    if quote and not _SENTENCE_END.search(text, at, quote.start()):
+        if _answer_verb().search(text, at, quote.start()):
+            return quote.start() + 1, quote.end() - 1
+        end = _sentence_stop(text, quote.end(), limit)
+        return _answer_after(text, quote.end(), end)
+    turn = text.find("\u2029", at, limit)  # the next turn's words are the old finder's (_answer_value)
+    end = _sentence_stop(text, at, turn if turn >= 0 else limit)
+    m = _answer_verb().search(text, at, end)
+    if m:
+        return _answer_after(text, m.start(), end)
+    if end < len(text) and text[end] in "?？؟" and re.search(r"[^\W\d_]", text[at:end]) and end - at <= 100:
+        after = _sentence_stop(text, end + 1, min(len(text), end + 120))
+        return _answer_after(text, end + 1, after) or _bare_answer(text, end + 1, after)
+    joined = next((w for w in _answer_marker().finditer(text, at, end) if w.group().strip()[:1].isalpha()), None)
+    if joined:  # "first pet, it's Pickles — don't forget": the joining word's value, up to the dash
+        return _answer_after(text, joined.start(), end)
+    dash = re.compile(r"\s[—–-]\s").search(text, at, end)
+    if dash and re.search(r"[^\W\d_]{2}", text[at:dash.start()]):
+        return _bare_answer(text, dash.end(), end)
+    return None
+
+
+def _bare_answer(text: str, pos: int, end: int) -> tuple[int, int] | None:
+    """An answer standing alone after its question: the clause, one to six words."""
+    while pos < end and text[pos] in " \t\"'“‘«「『":
+        pos += 1
+    cut = _ANSWER_CUT.search(text, pos, end)
+    stop = cut.start() if cut else end
+    while stop > pos and text[stop - 1] in " \t.,;:!?)]}'\"”’»」』":
+        stop -= 1
+    value = text[pos:stop]
+    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
+        return None
+    return pos, stop
+
+
+@functools.cache
+def _answer_verb() -> re.Pattern[str]:
+    """The answer verbs and an answer's labels ("puse", "she says", "答案", "answer")."""
+    words = {_key(w) for w in _words()["answer_verbs"]["words"] + _words()["answer_labels"]}
+    latin = sorted(w for w in words if _LATIN.fullmatch(w))
+    other = sorted(w for w in words if not _LATIN.fullmatch(w))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{_trie(latin)})(?![^\W\d_])|(?:{_trie(other)})")
+
+
+@functools.cache
+def _answer_to_question() -> re.Pattern[str]:
+    """An answer's label and a question in quotes after it ("the answer to 'what street…'")."""
+    labels = _trie(sorted({_key(w) for w in _words()["answer_labels"]}))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{labels})\s+(?:to|for|a|à|de|zu|auf|na|на|için|untuk|cho)\s+"
+                      rf"(?=[\"'“‘«「『])")
+
+
+#: A security question asks about the one answering it.
+_SECOND_PERSON = re.compile(r"(?i)(?<![^\W\d_])(?:you|your|yours|tu|tus|tú|vous|votre|ton|ta|tes|du|dein|deine|deinen"
+                            r"|ihr|ihre|você|seu|sua|teu|tua|tuo|jij|jouw|uw|ty|twój|twoja|ты|твой|твоя|вы|ваш|ваша"
+                            r"|sen|senin|anda|kamu|bạn|aap|aapka|aapki|tum|tumhara|wewe|yako|lako)(?![^\W\d_])"
+                            r"|你|您|あなた|당신|너|آپ|أنت|انت")
+
+
+@functools.cache
+def _answer_back() -> re.Pattern[str]:
+    """"… — that's my answer": the answer named after it."""
+    labels = _trie(sorted({_key(w) for w in _words()["answer_labels"]}))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:that'?s|that’s|that is|this is|it'?s|c'est|es|era|ist|é|è|是|là)\s+"
+                      rf"(?:(?:my|the|mi|ma|mon|meine|a minha|la mia)\s+)?(?:(?:security|secret|memorable)\s+)?"
+                      rf"(?:{labels})(?![^\W\d_])")
+
+
+#: Where a security question is asked: an account, a login, a bank, a site.
+_ACCOUNT_CONTEXT = re.compile(
+    r"(?i)(?<![^\W\d_])(?:portal|account|accounts|bank|banking|company|provider|carrier|insurer|login|log-in|sign-in|website|site|app|insurance"
+    r"|security|verification|recovery|reset|apple id|icloud|gmail|paypal|cuenta|compte|konto|conta|banco|banque"
+    r"|hesap|akun|аккаунт|учётн\w*|счёт|账户|账号|口座|アカウント|계정)(?![^\W\d_])")
+
+
+def answer_spans(text: str) -> Iterator[Span]:
+    """A security question's answer without the question's name: after "the answer to '<a
+    question>'", or a quoted value after a question and before "that's my answer"."""
+    if "'" not in text and "\"" not in text and "“" not in text and "‘" not in text and "«" not in text \
+            and "「" not in text:
+        return
+    for m in _answer_to_question().finditer(text):
+        quote = _QUESTION_QUOTE.match(text, m.end())
+        if not (quote and (_SECOND_PERSON.search(quote.group()) or names_in(text))):
+            continue  # a question about the one who answers ("… did you grow up on"), or a login named
+        span = _question_answer(text, m.end())
+        if span:
+            yield span[0], span[1], "password"
+    for m in _answer_back().finditer(text):
+        head = text[max(0, m.start() - 120):m.start()]
+        quotes = list(_QUESTION_QUOTE.finditer(head))
+        if not (names_in(text) or _ACCOUNT_CONTEXT.search(text)):
+            continue  # "my favourite movie? 'Heat' — that's my answer to everything": no login in sight
+        if quotes and "?" in head[:quotes[-1].start()] and len(head) - quotes[-1].end() <= 60:
+            q = quotes[-1]
+            base = m.start() - len(head)
+            yield base + q.start() + 1, base + q.end() - 1, "password"
+            continue
+        # "my first pet was called Biscuit (that's my security answer)": the words after the
+        # clause's last answer word or joining word, right before the "(" or dash
+        lead = re.search(r"[(—–\-,]\s*$", head)
+        if not lead or not _answer_verb().search(head):
+            continue
+        clause_start = max((s.end() for s in _SENTENCE_END.finditer(head)), default=0)
+        base = m.start() - len(head)
+        marks = [mk for mk in _answer_marker().finditer(head, clause_start, lead.start()) if mk.end() > mk.start()]
+        if marks:
+            span = _bare_answer(head, marks[-1].end(), lead.start())
+            if span:
+                yield base + span[0], base + span[1], "password"
+
+
+# ---------------------------------------------------------------- a value named after it
+@functools.cache
+def _name_after() -> re.Pattern[str]:
+    """A number, a joining word or none, an article or possessive, a brand or none, then (the
+    caller checks) a secret's name: "551493 es tu código", "738215 is your Acme code"."""
+    data = _words()
+    joins = sorted({_key(w) for w in data["connectors"] if any(ch.isalpha() for ch in w)}, key=len, reverse=True)
+    arts = sorted({_key(w) for w in data["name_after"]["words"]}, key=len, reverse=True)
+    join = "|".join(re.escape(w) for w in joins)
+    art = "|".join(re.escape(w) for w in arts)
+    return re.compile(rf"(?i)(?<![\w.,/:+#])(?:(?<=[^\W\d_]-)|(?<!-))(?P<v>\d(?:[ \-]?\d){{2,17}})\s+(?:(?:{join})\s+)?(?:{art})\s+(?-i:[A-Z][\w.&\-]{{1,20}}\s+)?$")
+
+
+def names_a_secret(text: str, n: NameMatch) -> bool:
+    """False for a bare "code" that is part of a public code's name ("zip code", "area code")."""
+    return not (n.kind == "digits" and _BARE_CODE.fullmatch(text[n.start:n.end()]) and (
+        _NOT_A_SECRET_CODE.search(text, max(0, n.start - 30), n.start)
+        or _NOT_A_SECRET_CODE_AFTER.match(text, n.end())))
+
+
+def value_before_name_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
+    """A code, an account or an id given before its name ("551493 is your verification code",
+    "is 309796824 a routing number or my account number?")."""
+    labels = {"digits": "password", "bank": "bank account", "id": "government id"}
+    for n in names:
+        if n.kind not in labels or _NOT_NAME.match(text, n.end()):
+            continue
+        if not names_a_secret(text, n):
+            continue
+        m = _name_after().search(text, max(0, n.start - 40), n.start)
+        if not m:
+            continue
+        digits = sum(ch.isdigit() for ch in m.group("v"))
+        if digits < (3 if n.kind == "digits" else 4) or _a_date(m.group("v")) \
+                or re.fullmatch(r"(?:19|20)\d{2}", m.group("v")):
+            continue
+        if digits >= 7 and is_phone_number(text, m.start("v"), m.end("v")):
+            continue
+        yield m.start("v"), m.end("v"), labels[n.kind]
+
+
+# ---------------------------------------------------------------- codes given as a list
+@functools.cache
+def _next_in_list() -> re.Pattern[str]:
+    """After a code: a comma, "and", up to five words (none a number of three digits), a joining
+    word and the next code."""
+    joins = sorted({w for w in _words()["connectors"] if any(ch.isalpha() for ch in w)}, key=len, reverse=True)
+    join = "|".join(rf"{re.escape(w)}(?![^\W\d_])" for w in joins)
+    return re.compile(r"(?i)\s*[,;]\s*(?:(?:and|e|y|et|und|i|en|và|dan|na|и|та|ve)\s+)?"
+                      r"(?P<words>(?:(?![^\s,;]*\d{3})[^\s,;.!?:=]{1,20}\s+){1,5}?)"
+                      rf"(?:{join})\s*[:=]?\s*(?P<v>\d(?:[ \-]?\d){{2,9}})(?![\w.,]?\d)")
+
+
+#: Rooms have door codes: "…, bike room is 5522" lists a code, though a room is a public label.
+_CODE_PLACE = re.compile(r"(?i)(?<![^\W\d_])(?:room|raum|sala|salle|kamer|pokój|комната|oda|stanza|quarto)s?"
+                         r"(?![^\W\d_])")
+
+
+def public_code(text: str, start: int, end: int) -> bool:
+    """A public label's value ("the flight is 1130"), unless a room's (a room has a door code)."""
+    return public_value(text, start, end) and not _CODE_PLACE.search(text, max(0, start - 30), start)
+
+
+def list_code_spans(text: str, found: list[Span]) -> Iterator[Span]:
+    """The codes after a withheld one in the same sentence, each given the same way: "the door
+    keypad is 1451, bike room is 5522", "a do cartão é 0854, e a de 6 do app é 578760"."""
+    ends = sorted({e for s, e, k in found if k == "password" and e > s and text[e - 1].isdigit()})
+    seen: set[int] = set()
+    while ends:
+        at = ends.pop(0)
+        if at in seen:
+            continue
+        seen.add(at)
+        m = _next_in_list().match(text, at)
+        if not m or _a_date(m.group("v")) or re.fullmatch(r"(?:19|20)\d{2}", m.group("v")):
+            continue
+        if _NOT_A_SECRET_CODE.search(m.group("words").rstrip() + " ") or (
+                sum(ch.isdigit() for ch in m.group("v")) >= 7 and is_phone_number(text, m.start("v"), m.end("v"))):
+            continue
+        if public_value(text, m.start("v"), m.end("v")) and not _CODE_PLACE.search(m.group("words")):
+            continue  # "…, the flight is 1130": a public label's value; a room has a door code
+        yield m.start("v"), m.end("v"), "password"
+        ends.append(m.end("v"))
+
+
+# ---------------------------------------------------------------- recovery keys by their shape
+_BITLOCKER = re.compile(r"(?<![\d\-])\d{6}(?:[\-–]\d{6}){7}(?![\d\-])")
+
+
+def recovery_key_spans(text: str) -> Iterator[Span]:
+    """A BitLocker recovery key: eight groups of six digits, each a multiple of eleven (how
+    Windows builds them), with or without its name."""
+    for m in _BITLOCKER.finditer(text):
+        if all(int(g) % 11 == 0 for g in re.findall(r"\d{6}", m.group())):
+            yield m.start(), m.end(), "recovery key"
+
+
+# ---------------------------------------------------------------- public values beside secrets
+_YEARS_FROM_TO = re.compile(r"((?:19|20)\d{2})\s*[-–/]\s*((?:19|20)\d{2})")
+
+
+def year_range(token: str) -> bool:
+    """Two years from and to ("2013-2017"): a period, never an id."""
+    m = _YEARS_FROM_TO.fullmatch(token.strip())
+    return bool(m) and int(m.group(1)) <= int(m.group(2))
+
+
+def bank_identifier(token: str) -> bool:
+    """A bank's BIC/SWIFT code (python-stdnum: eight or eleven characters with a country code),
+    in capitals as written: it names a bank, which is public."""
+    from stdnum import bic
+
+    return token.isupper() and len(token) in (8, 11) and not token[:4].isdigit() and bic.is_valid(token)
+
+
+# ---------------------------------------------------------------- a value asked for, beside or after its name
+_ASKED = re.compile(r"\?+\s*(?P<v>[^\s?,;]+)(?=[\s,;.!]|$)")
+_APPOSED = re.compile(r"\s*(?:,|\()\s*(?P<v>[^\s,()]+)\s*(?:,|\)|$)")
+_USE_CODE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:use|enter|type|usa|use o|utilisez|utilise|digite|ingresa|introduce|gunakan|masukkan)\s+"
+    r"(?:(?:the\s+)?code\s+|el\s+código\s+|le\s+code\s+|o\s+código\s+|kode\s+)?(?P<v>\d{4,8}|\d{3}[ \-]\d{3})\s+"
+    r"(?:to|para|pour|per|untuk)\s+(?:log|sign|verify|confirm|complete|reset|access|unlock|activate|continue"
+    r"|finish|iniciar|entrar|confirmar|verificar|acceder|acessar|connecter|vous connecter|vérifier|confirmer"
+    r"|masuk|verifikasi|login)")
+
+
+def _code_like(value: str, kind: str) -> bool:
+    if re.fullmatch(r"(?:19|20)\d{2}", value) or _a_date(value):
+        return False
+    if kind == "digits" or re.fullmatch(r"[\d.,:/\-]+", value):  # a decimal, a time, a date: no code
+        return bool(re.fullmatch(r"\d(?:[\-]?\d){2,9}", value))
+    return len(value) >= 5 and bool(_SECRET_SHAPE.search(value)) and not _NOT_VALUE.match(value)
+
+
+def asked_value_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
+    """A code or password right after a question naming it ("the code for the storage unit?
+    55190"), or set off beside its name ("my debit pin, 8831, please…", "my pin (8831)"); and a
+    code an SMS tells one to use ("use 882103 to log in")."""
+    for n in names:
+        if n.kind not in ("digits", "password") or _NOT_NAME.match(text, n.end()):
+            continue
+        if n.kind == "digits" and _BARE_CODE.fullmatch(text[n.start:n.end()]) and (
+                _NOT_A_SECRET_CODE.search(text, max(0, n.start - 30), n.start)
+                or _NOT_A_SECRET_CODE_AFTER.match(text, n.end())):
+            continue
+        apposed = _APPOSED.match(text, n.end())
+        if apposed and _code_like(apposed.group("v").rstrip("."), n.kind):
+            yield apposed.start("v"), apposed.start("v") + len(apposed.group("v").rstrip(".")), "password"
+            continue
+        stop = _SENTENCE_END.search(text, n.end(), min(len(text), n.end() + 60))
+        if stop and text[stop.start()] == "?":
+            asked = _ASKED.match(text, stop.start())
+            if asked and _code_like(asked.group("v").rstrip("."), n.kind):
+                yield asked.start("v"), asked.start("v") + len(asked.group("v").rstrip(".")), "password"
+    for m in _USE_CODE.finditer(text):
+        yield m.start("v"), m.end("v"), "password"
+
+
+#: A gift card's or a prepaid voucher's code is money to whoever reads it (a bearer value): no
+#: public label ("claim", "order") beside it makes it public.
+_BEARER = re.compile(
+    r"(?i)(?:gift\s*card|claim\s+code|redeem\s+code|redemption\s+code|paysafe\w*|prepaid\s+card|google\s+play\s+code"
+    r"|itunes\s+code|steam\s+(?:wallet\s+)?code|tarjeta\s+(?:de\s+)?regalo|carte[\s\-]cadeau|cart[ãa]o[\s\-]presente"
+    r"|buono\s+regalo|cadeaukaart|karta\s+podarunkowa|hediye\s+kart\w*|подарочн\w+\s+карт\w*|ギフトカード|ギフト券"
+    r"|礼品卡|购物卡|기프트\s*카드|상품권)")
+
+
+def bearer_value(text: str, start: int) -> bool:
+    """Whether the value at ``start`` is named a gift card's or prepaid voucher's code."""
+    return bool(_BEARER.search(text, max(0, start - 50), start))
