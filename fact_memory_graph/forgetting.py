@@ -266,13 +266,18 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
 
 _ANNOUNCES = re.compile(r"(?:\?|:|：|…|\.\.\.|-|–|—)\s*$")
 #: "Can I tell you something", said beside a request not to keep it: what follows is the private part.
-_TELLS_SOMETHING = re.compile(r"(?:tell|say|share with) you (?:something|a secret|sth|a thing)|(?:contarte|decirte) algo"
-                              r"|te (?:dire|raconter) (?:quelque chose|un truc)|dir etwas (?:sagen|erzahlen)"
-                              r"|te (?:contar|dizer) (?:uma coisa|algo)|dirti (?:una cosa|qualcosa)")
-
-
-#: A turn this short that asks not to keep it is an announcement as well as a request.
-_SHORT_ANNOUNCEMENT = 60
+_TELLS_SOMETHING = re.compile(
+    r"(?:tell|say|share with|confess) you (?:something|a secret|sth|a thing|this)|(?:say|share|confess) something"
+    r"|get (?:this|something) off my chest|i (?:have|need|want|got) (?:something|a thing) to (?:say|tell|share)"
+    r"|(?:contarte|decirte|confesarte) algo|te (?:cuento|digo) (?:algo|una cosa)|tengo que (?:contarte|decirte)"
+    r"|te (?:dire|raconter) (?:quelque chose|un truc)|un truc a te dire|faut que je te (?:dise|raconte)"
+    r"|dir (?:etwas|was) (?:sagen|erzahlen)|(?:das|was) loswerden|was auf dem herzen"
+    r"|te (?:contar|dizer) (?:uma coisa|algo)|tenho (?:que|de) te (?:contar|dizer)"
+    r"|dirti (?:una cosa|qualcosa)|ti (?:dico|racconto) (?:una cosa|qualcosa)"
+    r"|скажу тебе|расскажу|хочу (?:сказать|рассказать)|кое-что"
+    r"|ek baat (?:batani|kehni|bolni)|kuch batana|एक बात"
+    r"|話したい|言ってない|話がある|打ち明け|告诉你|跟你说|할 말|털어놓|얘기할게|말해줄게"
+    r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع")
 
 
 def announces_private(text: str, first: bool) -> ForgetRequest | None:
@@ -283,9 +288,9 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     if request is None or request.target == "topic":
         return None
     if request.target == "this":  # "can I tell you something and you just... not remember it"
-        # or a short turn that is mostly the request ("ich muss das loswerden, aber bitte nicht
-        # speichern", "te cuento algo pero que no se guarde"): it announces what comes next
-        if not (_TELLS_SOMETHING.search(normalise(text)) and len(text) <= 120) and len(text) > _SHORT_ANNOUNCEMENT:
+        # in many languages ("ich muss das loswerden, aber bitte nicht speichern", "te cuento algo
+        # pero que no se guarde", "عندي شي أبي أقوله بس لا تحفظه"): it announces what comes next
+        if not _TELLS_SOMETHING.search(normalise(text)) or len(text) > 120:
             return None
     elif not request.private or not (first or _ANNOUNCES.search(text.strip())):
         return None

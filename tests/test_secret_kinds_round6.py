@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from fact_memory_graph.forgetting import asks_to_forget, normalise, withheld_turns
+from fact_memory_graph.sanitize import redact_secrets
 
 
 @pytest.mark.parametrize("text", [
@@ -29,6 +30,8 @@ from fact_memory_graph.forgetting import asks_to_forget, normalise, withheld_tur
     "อย่าบันทึกนะ ผมเป็นโรคซึมเศร้า",
     "이 내용은 기록하지 말아줘. 나 이혼했어",
     "لا تخزن هذا الكلام، عندي مشكلة مع الشرطة",
+    "tylko nie zapisuj tego nigdzie, mam długi w banku",
+    "будь ласка, не запам'ятовуй: я втратила роботу",
 ])
 def test_a_request_not_to_keep_this_message_anywhere_in_a_clause(text: str) -> None:
     request = asks_to_forget(text)
@@ -38,9 +41,11 @@ def test_a_request_not_to_keep_this_message_anywhere_in_a_clause(text: str) -> N
 
 @pytest.mark.parametrize("turns", [
     ["hab was auf dem Herzen, aber bitte nicht speichern", "ich habe Schulden bei meinem Chef"],
+    ["I have something to say, but please don't save it anywhere", "I cheated on the exam"],
     ["te digo algo pero que no lo guardes, ¿sí?", "estoy pensando en dejar a mi marido"],
     ["عندي سر بس لا تحفظه", "أنا أبحث عن عمل جديد"],
     ["ちょっと話したいけど記録しないでね", "実は転職を考えてる"],
+    ["хочу кое-что рассказать, только не запоминай", "я ухожу с работы"],
 ])
 def test_a_short_first_turn_asking_not_to_keep_announces_the_next(turns: list[str]) -> None:
     assert withheld_turns(turns) == [True, True]
@@ -72,3 +77,54 @@ def test_thai_phrases_match_after_nfkc() -> None:
 def test_look_alikes_are_not_requests(text: str) -> None:
     request = asks_to_forget(text)
     assert request is None or request.target != "this", (text, request)
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    # a Latin name glued to a Korean or Japanese particle
+    ("결제창에서 CVV는 318 넣었는데 오류가 나", "318"),
+    ("アプリのPINは5902だけど忘れそう", "5902"),
+    # the names of a card's security code, a lock or a door code in more languages
+    ("sikkerhedskoden er 604", "604"),
+    ("kontrollsifrene på kortet er 715", "715"),
+    ("קוד הכניסה לבניין 4419", "4419"),
+    ("كود البوابة 2287 لا تنساه", "2287"),
+    ("タブレットのパスコードは640813", "640813"),
+    ("the screen lock on my old tablet is 271946", "271946"),
+    ("the site keeps asking for the three digit code: 552", "552"),
+])
+def test_a_code_named_in_more_ways_is_withheld(text: str, secret: str) -> None:
+    assert secret not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the new level unlocks after 30 quests",
+    "CVC는 카드 뒷면에 있는 세 자리 숫자야",
+    "the three digit code of the airport is LHR",
+    "הקוד של האזעקה נמצא בחוברת",
+])
+def test_look_alikes_of_codes_are_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    # a product's, an error's or a car's public number after its label
+    "numéro d'article 4471-889 en rupture de stock",
+    "the part number is 33-1190-X for the hinge",
+    "codice prodotto 8003340012458 sullo scontrino",
+    "BSOD again, stop code 0x000000EF",
+    "Fahrgestellnummer WDB9066331S123456 steht im Schein",
+    "my employee id is EMP120934, where do I see my payslip?",
+    # an Indian PIN code next to a place near home
+    "mera pin code 400070 hai, yahan koi acha hospital batao",
+    "pin code 302017 jaipur me delivery hoti hai?",
+])
+def test_public_numbers_and_postal_pins_are_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("ghar ke locker ka pin code 719304 hai", "719304"),
+    ("my pin is 6620 for the new card", "6620"),
+])
+def test_a_pin_is_still_withheld(text: str, secret: str) -> None:
+    assert secret not in redact_secrets(text)
