@@ -31,6 +31,9 @@ from fact_memory_graph.sanitize import redact_secrets
     "이 내용은 기록하지 말아줘. 나 이혼했어",
     "لا تخزن هذا الكلام، عندي مشكلة مع الشرطة",
     "tylko nie zapisuj tego nigdzie, mam długi w banku",
+    "chuyện này chỉ giữa tôi và bạn thôi nha, tôi bị trầm cảm",
+    "đừng lưu cái này nhé, tôi đang nợ tiền",
+    "우리끼리 이야긴데 나 빚이 있어",
     "будь ласка, не запам'ятовуй: я втратила роботу",
 ])
 def test_a_request_not_to_keep_this_message_anywhere_in_a_clause(text: str) -> None:
@@ -73,6 +76,7 @@ def test_thai_phrases_match_after_nfkc() -> None:
     "لا تسجل في هذا الموقع، إنه مزيف",
     "forget this recipe, the other one is better",
     "don't forget to put this in your calendar",
+    "chúng ta gặp nhau giữa trưa nhé",
 ])
 def test_look_alikes_are_not_requests(text: str) -> None:
     request = asks_to_forget(text)
