@@ -132,3 +132,21 @@ def test_public_numbers_and_postal_pins_are_kept(text: str) -> None:
 ])
 def test_a_pin_is_still_withheld(text: str, secret: str) -> None:
     assert secret not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("scanned the router's QR: WIFI:S:FlatNine;T:WPA;P:q7Rr!mm2zp;; can I share it?", "q7Rr!mm2zp"),
+    ("the cron job runs sshpass -p \"Hx9_tyl2\" scp backup.tgz host:", "Hx9_tyl2"),
+    ("nsec1" + "q" * 58 + " is my nostr key", "nsec1" + "q" * 58),
+    ("payments use rzp_test_Zk81mQpL0aBc7d in staging", "rzp_test_Zk81mQpL0aBc7d"),
+])
+def test_credentials_in_a_fixed_shape_are_withheld(text: str, secret: str) -> None:
+    assert secret not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the cafe's QR says WIFI:S:CafeNoir;T:nopass;; so no password",
+    "you can use sshpass -p to pass it on the command line",
+])
+def test_shapes_without_a_credential_are_kept(text: str) -> None:
+    assert redact_secrets(text) == text
