@@ -84,6 +84,12 @@ def _fold_marks(text: str) -> str:
         "\u03c2", "\u03c3")
 
 
+def _fold_phrase(text: str) -> str:
+    """A phrase from the data folded as :func:`normalise` folds the text: NFKC first (Thai's sara am
+    "ำ" is "ํา" after it), then the accents dropped."""
+    return _fold_marks(unicodedata.normalize("NFKC", text))
+
+
 def normalise(text: str) -> str:
     """The text the phrases are matched against: NFKC (full-width forms), curly apostrophes made
     ``'``, dashes made commas, quotes and symbols (emoji) made spaces, casefolded, accents
@@ -104,6 +110,7 @@ class _Language:
     private: re.Pattern[str] | None
     topics: tuple[re.Pattern[str], ...]
     fillers: re.Pattern[str] | None
+    anywhere: re.Pattern[str] | None = None
 
 
 @dataclass
@@ -134,12 +141,12 @@ def _spacing(pattern: str, spaced: bool) -> str:
 
 
 def _alternation(patterns: Iterable[str], spaced: bool, variables: Mapping[str, str]) -> str:
-    return "|".join(f"(?:{_spacing(_expand(_fold_marks(p), variables), spaced)})" for p in patterns)
+    return "|".join(f"(?:{_spacing(_expand(_fold_phrase(p), variables), spaced)})" for p in patterns)
 
 
 def _language(code: str, data: Mapping[str, Any]) -> _Language:
     spaced = bool(data.get("spaced", True))
-    variables = {k: _fold_marks(v) for k, v in (data.get("vars") or {}).items()}
+    variables = {k: _fold_phrase(v) for k, v in (data.get("vars") or {}).items()}
     alt = lambda key: _alternation(data.get(key) or [], spaced, variables)  # noqa: E731
     joiners = alt("joiners")
     start = _START if not joiners else rf"(?:{_START}|(?<=\s)(?=(?:{joiners})\s))"
@@ -159,11 +166,13 @@ def _language(code: str, data: Mapping[str, Any]) -> _Language:
                    for p in data.get("topic") or [])
     fillers = [*(data.get("fillers") or []), *(data.get("prefixes") or []), *(data.get("suffixes") or [])]
     bounded = (lambda body: rf"(?:^|(?<=[\s,.!?;:\n(]))(?:{body})(?=[\s,.!?;:\n)]|$)") if spaced else (lambda b: b)
+    anywhere = bounded(alt("anywhere")) if data.get("anywhere") else None
     return _Language(
-        code=code, spaced=spaced, triggers=tuple(_fold_marks(t) for t in data.get("triggers") or []),
+        code=code, spaced=spaced, triggers=tuple(_fold_phrase(t) for t in data.get("triggers") or []),
         previous=re.compile("|".join(previous)) if previous else None,
         private=re.compile(private) if private else None, topics=topics,
-        fillers=re.compile(bounded(_alternation(fillers, spaced, variables))) if fillers else None)
+        fillers=re.compile(bounded(_alternation(fillers, spaced, variables))) if fillers else None,
+        anywhere=re.compile(anywhere) if anywhere else None)
 
 
 @cache
@@ -227,11 +236,16 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
         for pattern in lang.topics:
             for m in pattern.finditer(norm):
                 found.append((lang, "topic", m))
-        for kind, pattern in (("previous", lang.previous), ("private", lang.private)):
+        for kind, pattern in (("previous", lang.previous), ("private", lang.private),
+                              ("private", lang.anywhere)):
             if pattern is not None:
                 found.extend((lang, kind, m) for m in pattern.finditer(norm) if m.end() > m.start())
     if not found:
         return None
+    private_spans = [m.span() for _, k, m in found if k == "private"]
+    # "delete all of this once we're done": a privacy request, not a topic "this once we're done"
+    found = [(lg, k, m) for lg, k, m in found
+             if k != "topic" or not any(s < m.end() and m.start() < e for s, e in private_spans)]
     spans = [m.span() for _, _, m in found]
     rest = _without(norm, spans)
     matched = {lang.code: lang for lang, _, _ in found}
@@ -252,9 +266,18 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
 
 _ANNOUNCES = re.compile(r"(?:\?|:|：|…|\.\.\.|-|–|—)\s*$")
 #: "Can I tell you something", said beside a request not to keep it: what follows is the private part.
-_TELLS_SOMETHING = re.compile(r"(?:tell|say|share with) you (?:something|a secret|sth|a thing)|(?:contarte|decirte) algo"
-                              r"|te (?:dire|raconter) (?:quelque chose|un truc)|dir etwas (?:sagen|erzahlen)"
-                              r"|te (?:contar|dizer) (?:uma coisa|algo)|dirti (?:una cosa|qualcosa)")
+_TELLS_SOMETHING = re.compile(
+    r"(?:tell|say|share with|confess) you (?:something|a secret|sth|a thing|this)|(?:say|share|confess) something"
+    r"|get (?:this|something) off my chest|i (?:have|need|want|got) (?:something|a thing) to (?:say|tell|share)"
+    r"|(?:contarte|decirte|confesarte) algo|te (?:cuento|digo) (?:algo|una cosa)|tengo que (?:contarte|decirte)"
+    r"|te (?:dire|raconter) (?:quelque chose|un truc)|un truc a te dire|faut que je te (?:dise|raconte)"
+    r"|dir (?:etwas|was) (?:sagen|erzahlen)|(?:das|was) loswerden|was auf dem herzen"
+    r"|te (?:contar|dizer) (?:uma coisa|algo)|tenho (?:que|de) te (?:contar|dizer)"
+    r"|dirti (?:una cosa|qualcosa)|ti (?:dico|racconto) (?:una cosa|qualcosa)"
+    r"|скажу тебе|расскажу|хочу (?:сказать|рассказать)|кое-что"
+    r"|ek baat (?:batani|kehni|bolni)|kuch batana|एक बात"
+    r"|話したい|言ってない|話がある|打ち明け|告诉你|跟你说|할 말|털어놓|얘기할게|말해줄게"
+    r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع")
 
 
 def announces_private(text: str, first: bool) -> ForgetRequest | None:
@@ -265,6 +288,8 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     if request is None or request.target == "topic":
         return None
     if request.target == "this":  # "can I tell you something and you just... not remember it"
+        # in many languages ("ich muss das loswerden, aber bitte nicht speichern", "te cuento algo
+        # pero que no se guarde", "عندي شي أبي أقوله بس لا تحفظه"): it announces what comes next
         if not _TELLS_SOMETHING.search(normalise(text)) or len(text) > 120:
             return None
     elif not request.private or not (first or _ANNOUNCES.search(text.strip())):

@@ -469,6 +469,22 @@ _OURS_INSIDE = re.compile(
     r"|\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
 
 
+# Credentials in a fixed shape a name does not announce: a Wi-Fi QR payload's password
+# ("WIFI:T:WPA;S:Home;P:<password>;;"), sshpass's -p argument, a Nostr private key, a Razorpay key.
+_SHAPED_CREDENTIAL = re.compile(
+    r"WIFI:(?:[^\n]*?;)?P:(?P<wifi>(?:\\.|[^;\\\s])+);"
+    r"|\bsshpass\s+-p\s*(?P<q>['\"]?)(?P<ssh>[^\s'\"]+)(?P=q)"
+    r"|(?P<key>\bnsec1[02-9ac-hj-np-z]{58}\b|\brzp_(?:live|test)_[A-Za-z0-9]{14,}\b)")
+
+
+def _shaped_credentials(text: str) -> Iterator[Span]:
+    for m in _SHAPED_CREDENTIAL.finditer(text):
+        group = next(g for g in ("wifi", "ssh", "key") if m.group(g) is not None)
+        if group == "ssh" and not m.group("q") and not re.search(r"[^a-z]", m.group("ssh")):
+            continue  # "use sshpass -p to pass it": a word, not a password
+        yield m.start(group), m.end(group), "api key" if group == "key" else "password"
+
+
 def _spans(text: str) -> list[Span]:
     if not text or _PLAIN_VALUE.fullmatch(text):  # ids, times and numbers in stored records
         return []
@@ -495,6 +511,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(sp for sp in _codes_by_shape(norm, names, spans) if not forms.public_code(norm, sp[0], sp[1]))
         spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
     spans.extend(forms.in_context_spans(norm))
+    if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm:
+        spans.extend(_shaped_credentials(norm))
     if "'" in norm or '"' in norm or "“" in norm or "‘" in norm or "«" in norm:
         spans.extend(forms.quoted_answer_spans(norm))
         if "answer" in norm.lower() or "respuesta" in norm.lower() or "réponse" in norm.lower() \

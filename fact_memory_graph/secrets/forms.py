@@ -275,6 +275,9 @@ def _key(name: str) -> str:
     return re.sub(r"[\s\-_]+", " ", name.lower()).strip()
 
 
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff66-\uff9f"
+
+
 @functools.cache
 def _names_index() -> tuple[re.Pattern[str], dict[str, str]]:
     data = _words()
@@ -286,7 +289,9 @@ def _names_index() -> tuple[re.Pattern[str], dict[str, str]]:
     latin = [k for k in kind_of if _LATIN.fullmatch(k)]
     other = [k for k in kind_of if not _LATIN.fullmatch(k)]
     # not glued to a letter or a digit before it: "abae33" inside a hex ETag is no "aba" (routing)
-    pattern = re.compile(rf"(?<![^\W_])(?P<latin>{_trie(latin)})(?P<suffix>[^\W\d_]{{0,4}})(?![^\W\d_])"
+    # a kana, Han or Hangul particle glued to it is no inflection ("CVC는 495", "PINは1234")
+    pattern = re.compile(rf"(?<![^\W_{_CJK}])(?P<latin>{_trie(latin)})(?P<suffix>[^\W\d_{_CJK}]{{0,4}})"
+                         rf"(?![^\W\d_{_CJK}])"
                          rf"|(?P<other>{_trie(other)})", re.I)
     return pattern, kind_of
 
@@ -995,8 +1000,12 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 _ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|nagar|road|street|colony|sector|state"
                       r"|post office"
-                      r"|deliver\w*|courier|shipping|ship to|village|town|pata|पता|शहर|जिला|नगर|मार्ग|दिल्ली|मुंबई)"
-                      r"(?![^\W\d_])|\b(?:delhi|mumbai|bangalore|bengaluru|chennai|kolkata|hyderabad|pune)\b")
+                      r"|deliver\w*|courier|shipping|ship to|village|town|pata|पता|शहर|जिला|नगर|मार्ग|दिल्ली|मुंबई"
+                      # a place near the home: "mera pin code ..., koi acha gym batao", "PIN code ..., पुणे"
+                      r"|gym|restaurants?|hospital|clinic|school|hotel|cafe|pg|nearby|near me|shift|moving"
+                      r"|पुणे|बेंगलुरु|बंगलौर|चेन्नई|कोलकाता|हैदराबाद|जयपुर|लखनऊ|नोएडा|गुड़गांव)"
+                      r"(?![^\W\d_])|\b(?:delhi|mumbai|bangalore|bengaluru|chennai|kolkata|hyderabad|pune"
+                      r"|noida|gurgaon|gurugram|jaipur|lucknow|ahmedabad|indore|kochi|surat|nagpur|bhopal|patna)\b")
 _INDIAN_PIN = re.compile(r"[1-9]\d{2}\s?\d{3}")
 
 
