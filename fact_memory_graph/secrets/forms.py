@@ -1440,16 +1440,7 @@ def _answer_after(text: str, start: int, end: int) -> tuple[int, int] | None:
         if not more or more.end() <= pos:
             break
         pos = more.end()
-    while pos < end and text[pos] in " \t\"'“‘«「『:：":
-        pos += 1
-    cut = _ANSWER_CUT.search(text, pos, end)
-    stop = cut.start() if cut else end
-    while stop > pos and text[stop - 1] in " \t.,;:!?)]}'\"”’»」』":
-        stop -= 1
-    value = text[pos:stop]
-    if len(value) < 2 or len(value.split()) > 6 or _NOT_VALUE.match(value.split()[0]):
-        return None
-    return pos, stop
+    return _bare_answer(text, pos, end, lead=" \t\"'“‘«「『:：")
 
 
 def _question_answer(text: str, at: int) -> tuple[int, int] | None:
@@ -1482,9 +1473,10 @@ def _question_answer(text: str, at: int) -> tuple[int, int] | None:
     return None
 
 
-def _bare_answer(text: str, pos: int, end: int) -> tuple[int, int] | None:
-    """An answer standing alone after its question: the clause, one to six words."""
-    while pos < end and text[pos] in " \t\"'“‘«「『":
+def _bare_answer(text: str, pos: int, end: int, lead: str = " \t\"'“‘«「『") -> tuple[int, int] | None:
+    """An answer standing alone after its question: the clause, one to six words (``lead``: what
+    may stand before it)."""
+    while pos < end and text[pos] in lead:
         pos += 1
     cut = _ANSWER_CUT.search(text, pos, end)
     stop = cut.start() if cut else end
