@@ -46,7 +46,7 @@ from fact_memory_graph.queue import MessageQueue
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
 from fact_memory_graph.remembering import arun_many, many_inputs, write_input
 from fact_memory_graph.retriever import FactMemoryRetriever, check_retriever_options
-from fact_memory_graph.sanitize import check_id, warm_secret_filter
+from fact_memory_graph.sanitize import THREAD_TURNS, check_id, warm_secret_filter
 from fact_memory_graph.schema import (
     ApplyOutcome,
     FlushReport,
@@ -421,8 +421,15 @@ class FactMemory:
         then comes from different users. ``ordered=False`` also runs one user's messages
         concurrently: faster for a single long history, but a message may not see the facts of
         the messages beside it (duplicates still merge at apply; a contradiction between them
-        can be missed)."""
-        return await arun_many(self.context, many_inputs(messages), concurrency=concurrency, ordered=ordered)
+        can be missed).
+
+        Each message is read with the earlier items of its thread (same ``user_id`` and
+        ``session_id``, in the order given) as its context, as :meth:`remember` reads one with
+        ``context``: a secret named in one item and dictated in the next is withheld in both, a
+        turn announced as private is not kept, "forget that" reaches the item before."""
+        earlier = max(self.context.config.write.context_messages, THREAD_TURNS)
+        return await arun_many(self.context, many_inputs(messages, earlier=earlier), concurrency=concurrency,
+                               ordered=ordered)
 
     def remember_many(self, messages: Iterable[Mapping[str, Any]], *, concurrency: int = 8,
                       ordered: bool = True) -> list[ApplyOutcome]:

@@ -46,17 +46,35 @@ def write_input(user_id: str, message: str | BaseMessage, message_id: str | None
     return state
 
 
-def many_inputs(messages: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def many_inputs(messages: Iterable[Mapping[str, Any]], *, earlier: int = 0) -> list[dict[str, Any]]:
     """One input state per item (``{"user_id", "message"}`` plus optional ``message_id``, ``at``,
-    ``session_id``), every item checked before any runs."""
+    ``session_id``), every item checked before any runs.
+
+    Each message is read as the next turn of its thread, as ``remember(..., context=...)`` and a
+    graph read it: its context is the earlier items of the same user and ``session_id`` (in the
+    order given) — up to ``earlier`` user turns and the other messages between them — so a
+    secret named in one item and dictated in the next, or a turn announced as private by the one
+    before, is withheld, and "forget that" reaches the item before."""
     states = []
+    threads: dict[tuple[str, str | None], list[BaseMessage]] = {}
     for item in messages:
         if set(item) - _ITEM_KEYS or "user_id" not in item or "message" not in item:
             raise InvalidInputError(f"each item needs user_id and message (optional: message_id, at, "
                                     f"session_id); got keys {sorted(item)}")
-        states.append(write_input(item["user_id"], item["message"], item.get("message_id"), item.get("at"),
-                                  None, item.get("session_id")))
+        thread = threads.setdefault((str(item["user_id"]), item.get("session_id")), [])
+        state = write_input(item["user_id"], item["message"], item.get("message_id"), item.get("at"),
+                            _tail(thread, earlier), item.get("session_id"))
+        thread.append(state["messages"][-1])
+        states.append(state)
     return states
+
+
+def _tail(thread: list[BaseMessage], turns: int) -> list[BaseMessage]:
+    """The end of ``thread`` holding its last ``turns`` user turns (and what came between them)."""
+    if turns <= 0:
+        return []
+    humans = [i for i, m in enumerate(thread) if isinstance(m, HumanMessage)]
+    return thread[humans[-turns]:] if len(humans) >= turns else list(thread)
 
 
 async def arun_many(context: MemoryContext, states: list[dict[str, Any]], *, concurrency: int,
