@@ -236,6 +236,8 @@ _CARD_FRAGMENT_CJK = re.compile(_CARD_FRAGMENT.pattern.replace("(?<![\\w])", "(?
 _CODE_BEFORE_NAME = re.compile(
     r"(?i)(?<![\w-])(?:[A-Z]-)?(?P<code>\d{4,8}|\d{3}[ -]\d{3})\s+(?:is|es|est|ist|é|è|là|adalah|jest|je|er|är|ni|это"
     r"|:|-|—)\s+(?:your|tu|su|votre|ton|dein|deine|ihr|o seu|seu|sua|il tuo|la tua|twój|twoj|uw|din|mã|kode)?\s*")
+_YOUR = ("your", "tu", "su", "votre", "ton", "dein", "deine", "ihr", "o seu", "seu", "sua", "il tuo", "la tua",
+         "twój", "twoj", "uw", "din", "mã", "kode")
 #: The next code of a list in one sentence ("front door is 1451, bike room is 5522"; "e a de 6 do app é 578760").
 _NEXT_CODE = re.compile(r"\s*(?:,|;|\band\b|\by\b|\be\b|\bet\b|\bund\b|\bi\b|\bthen\b)\s*"
                         r"(?:\w[\w'’-]*\s+){0,6}?(?:is|es|est|ist|é|è|är|er|jest|je|to|ni|là|:|=|-|—)\s*"
@@ -247,6 +249,9 @@ def _codes_by_shape(text: str, names: list[forms.NameMatch], found: list[Span]) 
         for m in _CODE_BEFORE_NAME.finditer(text):
             after = [n for n in names if n.kind == "digits" and m.end() <= n.start <= m.end() + 25
                      and forms.names_a_secret(text, n)]
+            if re.fullmatch(r"(?:19|20)\d{2}", m.group("code")) and not m.group().rstrip().endswith(
+                    tuple(_YOUR)):
+                continue  # "2019 is the year my pin changed": a year, not "2019 is your code"
             if after:
                 yield m.start("code"), m.end("code"), "password"
     for start, end, kind in found:
@@ -339,6 +344,8 @@ _NOT_A_VALUE_WORD = re.compile(
 
 _AFTER_PREPOSITION = re.compile(r"(?i)\b(?:de|do|da|di|van)\s*[\"'“‘«]?$")
 _SHAPED = re.compile(r"\d|[!@#$%^&*_+=~?.]|[a-z][A-Z]")
+#: After "de/di/do/da/van" a brand's camel case ("PosteID", "PhonePe") is whose secret, not one.
+_SHAPED_AFTER_OF = re.compile(r"\d|[!@#$%^&*_+=~?]")
 #: A site's name (letters and dots ending in a top-level domain): whose password, not the password.
 _SITE = re.compile(r"[^\W\d_]+(?:[.-][^\W\d_]+)*\.[a-z]{2,6}", re.I)
 
@@ -352,8 +359,8 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if not re.search(r"\d", stripped) and (_NOT_A_VALUE.match(stripped) or _NOT_A_VALUE_WORD.match(stripped)):
         return None
-    if _AFTER_PREPOSITION.search(text, match.start(), start) and not _SHAPED.search(stripped):
-        return None  # "a senha do banco semana passada": of the bank, a qualifier with no value after it
+    if _AFTER_PREPOSITION.search(text, match.start(), start) and not _SHAPED_AFTER_OF.search(stripped):
+        return None  # "a senha do banco semana passada", "il PIN di PosteID": whose, not the value
     if _AFTER_PREPOSITION.search(text, match.start(), start) and forms.a_site(stripped.split()[0].rstrip(",.;:!?")):
         return None  # "a senha do Gov.br": the site the password is for
     return start, end

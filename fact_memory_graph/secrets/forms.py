@@ -347,7 +347,8 @@ _REPLY_WORD = re.compile(r"\s*,?\s*(?:[^\s:=：,;.!?]|[.!?](?=[^\s.!?,;]))+")  #
 _QUOTED = re.compile(r"\s*[\"'“‘«「『]([^\"'”’»」』\n]{2,80})[\"'”’»」』]")
 _TOKEN = re.compile(r"\s*([^\s,;，、。]+)")
 _NOT_NAME = re.compile(r"\s*(?:manager|managers|app|apps|policy|policies|hint|rules|requirements|strength|generator"
-                       r"|field|manager.s|vault|protected|reset|resets|recovery|expiry)\b", re.I)
+                       r"|field|manager.s|vault|protected|reset|resets|recovery|expiry|expires|expired|expiring"
+                       r"|expiration)\b", re.I)
 _LEAD_IN = re.compile(r"(?i)^(?:it'?s|it is|its|that'?s|es|c'est|ist|é|è|это|是|は|—|-|:)\s*")
 _BARE_CODE = re.compile(r"(?i)c[oó]d(?:e|igo|ice)s?|код|kod|kodu|koden?")
 _NOT_A_SECRET_CODE = re.compile(
@@ -357,7 +358,8 @@ _NOT_A_SECRET_CODE = re.compile(
     r"|morse|cheat|gift|booking|confirmation|tracking|reference|ref|customer|client|member"
     r"|ean|upc|sku|model|part|diagnostic|trouble|obd|fault|http|response|iso|postal|postleit|c[oó]digo postal"
     r"|code postal|promo-|rabatt|gutschein|fehler|descuento|cup[oó]n|error|posta|почтовый|индекс|промо|телефонный"
-    r"|posta kodu|indirim|hata|ülke|alan)[\s\-]*$")
+    r"|posta kodu|indirim|hata|ülke|alan|icd|icd[\s\-]?1[01]|diagnos[ei]s?|diagnose|diagn[oó]stico|stop|bug|ticket"
+    r"|incident|störungs|stör|st[oö]rung)[\s\-]*$")
 _NOT_A_SECRET_CODE_AFTER = re.compile(
     r"(?i)\s*(?:(?:de|di|da|do|du|des|del|della|dos|das)\s+)?(?:postal|postale|post|isbn|imei|ean|upc|sku|iata|promo"
     r"|promocional|promotionnel|sconto|descuento|rastreio|rastreo|seguimiento|suivi|tracciamento|tracking|envio|envío"
@@ -521,7 +523,9 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
             return None
         value = word.group().strip()
         if _SECRET_SHAPE.search(value) and len(value) >= 4 and not _NOT_VALUE.match(value) \
-                and not _DOMAIN.fullmatch(value.rstrip(".,;:!?")):
+                and not _DOMAIN.fullmatch(value.rstrip(".,;:!?")) \
+                and not (words is _QUALIFIER_WORD and _BRAND_CASE.fullmatch(value.rstrip(".,;:!?"))
+                         and _WHERE_WORD.search(text, max(at, pos - 12), pos)):
             return word.end() - len(value), word.end()
         if parts and len(value) >= 3 and not _NOT_VALUE.match(value) and value.lower() not in _PART_GLUE \
                 and not _connector().fullmatch(value) and value.lower() not in _value_parts():
@@ -530,6 +534,14 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
             not value.isascii() and any(value.startswith(w) for w in _value_parts() if not _LATIN.fullmatch(w)))
         pos = word.end()
     return None
+
+
+#: Letters in camel case and nothing else ("iCloud", "PhonePe", "PosteID"): a few words after a
+#: password's name with no joining word, a brand's name (where it is kept), not the password.
+_BRAND_CASE = re.compile(r"[^\W\d_]*[a-z][A-Z][^\W\d_]*")
+_WHERE_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:in|on|at|with|via|using|inside|into|from|en|dans|sur|avec|chez|im|auf"
+                         r"|mit|bei|em|no|na|nos|nas|com|nel|sul|su|con|di|de|da|do|del|w|we|z|v|ve|в|на|с|у|içinde"
+                         r"|ile|trong|dengan|pakai|pe|par|mein|me|op|bij|met|i|på|med|och)\s*$")
 
 
 #: A site's name ("Gov.br", "amazon.de"): what a password is for, not the password.
@@ -752,7 +764,35 @@ def _chains(text: str, start: int, end: int, min_digits: int, phones: bool = Tru
             continue  # an amount ("the total was 129.90")
         if _YEAR_AFTER.search(text, max(0, m.start() - 12), m.start()) and re.fullmatch(r"(?:19|20)\d{2}", token):
             continue  # a year ("I was born in 1985")
+        if clock_or_year(text, m.start(), m.end()):
+            continue  # "I get home at 1830", "expires end of August 2027"
         yield m.start(), m.end()
+
+
+@functools.cache
+def _times() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    data = _words()["times"]
+
+    def alts(words: list[str]) -> str:
+        return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+    return (re.compile(rf"(?i)(?<![^\W\d_])(?:{alts(data['before'])})\s*$"),
+            re.compile(rf"(?i)^\s?(?:{alts(data['after'])})(?![^\W\d_])"),
+            re.compile(rf"(?i)(?<![^\W\d_])(?:{alts(data['months'])})\.?,?\s*$"))
+
+
+_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+
+
+def clock_or_year(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a clock time written as four digits after a word of time
+    ("at 1830", "um 0930", "1830 hrs") or a year after a month ("August 2027"): no code."""
+    token = text[start:end]
+    before, after, months = _times()
+    if _CLOCK.fullmatch(token) and (before.search(text, max(0, start - 16), start)
+                                    or after.match(text, end, min(len(text), end + 8))):
+        return True
+    return bool(re.fullmatch(r"(?:19|20)\d{2}", token) and months.search(text, max(0, start - 16), start))
 
 
 #: What stands before a year: "in 1985", "since 2019", "born 1990", "en 2010", "seit 2015".
@@ -1062,6 +1102,9 @@ def public_value(text: str, start: int, end: int) -> bool:
         value = head.group()  # "560034 (bangalore": the code, then words
     if dotted_public(value) or _COORDINATE.fullmatch(value) or _a_bic(value):
         return True
+    glued = re.search(r"(?<![^\W\d_])[A-Za-z]{1,6}[\-/]$", text[max(0, start - 8):start])
+    if glued:  # "Störungsnummer STR-2025-11873": the value's letters are read with it
+        start -= len(glued.group())
     before = text[max(0, start - 40):start]
     label, pin = _public_label()
     if label.search(before):
