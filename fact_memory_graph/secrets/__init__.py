@@ -517,6 +517,9 @@ def _spans(text: str) -> list[Span]:
         # a code listed beside a code ("bike room is 5522"), not a public label's ("the flight is 1130")
         spans.extend(sp for sp in _codes_by_shape(norm, names, spans) if not forms.public_code(norm, sp[0], sp[1]))
         spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
+        spans.extend(forms.corrected_spans(norm, spans))  # "4 4 7 1. no wait. 4 4 1 7"
+        spans.extend(forms.letter_code_spans(norm))  # "Steam guard code: TFDYC"
+        spans.extend(forms.combo_spans(norm, names))  # "combo: left 35 right 39 left 25"
     spans.extend(forms.in_context_spans(norm))
     if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm:
         spans.extend(_shaped_credentials(norm))
@@ -841,7 +844,8 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
               and not any(n.start() <= m.start() and m.end() <= n.end() for n in numbers)]
     if not numbers and not tokens and not _after_part_word(norm):
         return ()
-    while len(turns) > 1 and _FILLER_TURN.match(turns[-1]):  # "its", "ok wait": the value is still to come
+    # "its", "ok wait": the value is still to come; "es Girasol" held a part: no filler
+    while len(turns) > 1 and _FILLER_TURN.match(turns[-1]) and not _turn_kinds(turns):
         turns = turns[:-1]
     kinds = _turn_kinds(turns)
     opened = set() if kinds else forms.open_names(forms.view(turns[-1])[0][-300:])

@@ -456,6 +456,7 @@ def _field_end(text: str, start: int, end: int) -> int:
     return end
 
 
+_REPLY_COLON = re.compile(r"[:：]\s*[\"'“‘«]?(?P<v>[^\s\"'”’»,;]{4,64})")
 _REPLY_OPENER = re.compile(r"\s*[^\W\d_]{1,8}[.!?]+(?=\s)")
 _INTERJECTION = re.compile(r"\s*[^\W\d_]{1,8}(?:[ ,]+[^\W\d_]{1,8})?\s*[.!?]*")
 
@@ -498,10 +499,21 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
             if reply and len(reply.split()) <= 3 and not _NOT_VALUE.match(reply.split()[0]):
                 start = text.index(reply, pos)  # a bare reply: "sunflower", "it's tulip 2020"
                 return start, start + len(reply.rstrip(".!?"))
+            labelled = _REPLY_COLON.search(text, pos, end)  # "found it on the sticker: monkey-kitchen-tigger9"
+            if labelled and len(text[pos:labelled.start()].split()) <= 8:
+                value = labelled.group("v").rstrip(".,;:!?)]}'\"")
+                if len(value) >= 4 and not _NOT_VALUE.match(value) and _SECRET_SHAPE.search(value):
+                    return labelled.start("v"), labelled.start("v") + len(value)
         quoted = _QUOTED.match(text, pos, end)
         if quoted:
             return quoted.start(1), quoted.end(1)
         joined = _connector().match(text, pos, end)
+        if words is _REPLY_WORD and not (joined and joined.end() > pos):  # "oh right, it's larchwood-owl"
+            comma = re.compile(r"\s*,\s*").match(text, pos, end)
+            if comma and comma.end() > pos:
+                joined = _connector().match(text, comma.end(), end)
+                if joined and not joined.group().strip()[:1].isalpha():
+                    joined = None  # only a word ("it's", "es") after a comma joins a reply
         if joined and joined.end() > pos and _INTO_NEXT_TURN.match(text, joined.end(), end):
             pos = joined.end()  # "what was my login?" then "ah it was X": the value is in the reply
             continue
@@ -633,6 +645,22 @@ def _answer_value(text: str, at: int) -> tuple[int, int] | None:
     return start, start + len(value)
 
 
+_PROPER_AFTER_COMMA = re.compile(
+    r",\s*(?P<v>(?-i:[A-ZÀ-ÖØ-Þ][^\W\d_]+)(?:\s+(?:(?-i:[A-ZÀ-ÖØ-Þ][^\W\d_]+)|de|del|da|do|van|von|the|la|le|di)){0,4})"
+    r"(?=\s*(?:[,.;!?)]|$|\n|\u2029|\s[—–-]\s|\s(?:and|y|et|und|e|but|pero|mais|so|lol|jaja|haha)\b))")
+
+
+def _answer_after_comma(text: str, at: int) -> tuple[int, int] | None:
+    """A security question described, then its answer as a proper name after a comma ("puse como
+    respuesta secreta el nombre de mi primer novio, Anselmo Quiroga", "my security answer is my
+    first school, Bayview Primary")."""
+    end = _window(text, at, 120)
+    m = _PROPER_AFTER_COMMA.search(text, at, end)
+    if not m or len(text[at:m.start()].split()) > 12:
+        return None
+    return m.start("v"), m.end("v")
+
+
 @functools.cache
 def _quoted_answer_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
     data = _words()["quoted_answer"]
@@ -659,6 +687,8 @@ def quoted_answer(text: str, at: int) -> tuple[int, int] | None:
     close = text.find(_CLOSE_OF[opened.group()], opened.end(), min(len(text), opened.end() + 140))
     if close == -1 or close - opened.end() < 3:
         return None
+    if re.search(r"[^\W_].*(?:→|->|=>|⇒|=|:|：)\s*$", text[at:opened.start()]):
+        return opened.end(), close  # "security q: name of first pet → 'Biscuit the hamster'": the answer
     pos = close + 1
     sep = re.compile(r"[\s:=：\-–—)\]]*").match(text, pos)
     pos = sep.end()
@@ -843,7 +873,8 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         if not _names_a_value(text, m):
             continue  # a password manager; an area, zip, promo, tracking or error code is no secret
         if kind == "answer":
-            span = quoted_answer(text, m.end()) or _led_answer(text, m.end()) or _answer_value(text, m.end())
+            span = quoted_answer(text, m.end()) or _led_answer(text, m.end()) or _answer_value(text, m.end()) \
+                or _answer_after_comma(text, m.end())
             if span:
                 yield span[0], span[1], "password"
             continue
@@ -1691,6 +1722,63 @@ def list_code_spans(text: str, found: list[Span]) -> Iterator[Span]:
             continue  # "…, the flight is 1130": a public label's value; a room has a door code
         yield m.start("v"), m.end("v"), "password"
         ends.append(m.end("v"))
+
+
+@functools.cache
+def _corrected() -> re.Pattern[str]:
+    words = "|".join(re.escape(w).replace(r"\ ", r"[\s,]+") for w in sorted(_words()["corrections"]["words"],
+                                                                         key=len, reverse=True))
+    return re.compile(rf"(?i)[\s.,;:!?…\-–—]{{0,4}}(?<![^\W\d_])(?:{words})(?![^\W\d_])[\s.,;:!?…\-–—]{{0,4}}"
+                      r"(?:(?:it'?s|its|it is|is|es|é|c'est|ist|это|:)\s*)?"
+                      r"(?P<v>\d(?:[ .\-]?\d){2,11}(?!\d)|(?=\S*[\d!@#$%^&*_+=~?])[^\s,;]{4,64})")
+
+
+def corrected_spans(text: str, found: list[Span]) -> Iterator[Span]:
+    """A value given again right after a withheld one, with a word taking the first back ("4 4 7 1.
+    no wait. 4 4 1 7", "5512, perdón, 5521"): withheld too."""
+    for _, end, kind in found:
+        if kind != "password":
+            continue
+        m = _corrected().match(text, end)
+        if m and m.end("v") - end <= 48:
+            v = m.group("v").rstrip(".,;:!?")
+            yield m.start("v"), m.start("v") + len(v), "password"
+
+
+@functools.cache
+def _letter_code() -> re.Pattern[str]:
+    names = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in sorted(_words()["letter_codes"]["names"],
+                                                                          key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{names})(?:[^\W\d_]{{0,3}})(?P<q>[^.!?\n\u2029:=：]{{0,24}}?)"
+                      r"(?:\s*[:=：]\s*|\s+(?:is|was|es|est|ist|lautet|é|è|jest|это|adalah|là)\s+|\s*[是は]\s*|\s+(?=[A-Z]{5}))"
+                      r"[\"'“‘«]?(?P<v>(?-i:[A-Z]{4,10}))(?![A-Za-z0-9])"
+                      # the code ends its clause ("…: TFDYC. What's …"), not "was SENT to my phone"
+                      r"(?=[\"'”’»]?\s*(?:[.,;!?)\]。！？]|$|\n|\u2029|-\s|–|—"
+                      r"|\s(?:and|y|et|und|e|but|pero|mais|aber|ma|what|how|can|please|pls|ok|for|para|pour)\b))")
+
+
+def letter_code_spans(text: str) -> Iterator[Span]:
+    """A one-time code in capital letters only after its name ("Steam guard code: TFDYC")."""
+    if not _words()["letter_codes"]["names"]:
+        return
+    for m in _letter_code().finditer(text):
+        if len(m.group("q").split()) <= 3:
+            yield m.start("v"), m.end("v"), "password"
+
+
+@functools.cache
+def _combo() -> re.Pattern[str]:
+    words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(_words()["combo_turns"]["words"],
+                                                                        key=len, reverse=True))
+    turn = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])\.?\s*(?:(?:to|a|auf|à|до|na)\s+)?\d{{1,3}}(?!\d))"
+    return re.compile(rf"(?i){turn}(?:[\s,;/\-–>]*(?:(?:then|and|y|et|und|e|i|dann|luego|puis|poi|depois)\s+)?{turn}){{2,}}")
+
+
+def combo_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
+    """A dial lock's combination given as turns ("left 35 right 39 left 25") where a code is named."""
+    if any(n.kind == "digits" for n in names):
+        for m in _combo().finditer(text):
+            yield m.start(), m.end(), "password"
 
 
 # ---------------------------------------------------------------- recovery keys by their shape
