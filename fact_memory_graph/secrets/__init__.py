@@ -539,7 +539,16 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.seed_spans(norm))
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
+    if spans and _MEETING_HINT.search(norm):  # "dial-in …, access code 4471 2093#": an invitation's code
+        spans = [sp for sp in spans if not forms.meeting_code(norm, sp[0], sp[1])]
+    if spans and _PLACEHOLDER_HINT.search(norm):
+        spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
     return forms.back(spans, origin)
+
+
+_MEETING_HINT = re.compile(r"(?i)dial|conferen|bridge|meeting|webinar|zoom|webex|teams|meet|participant|attendee"
+                           r"|einwahl|konferenz|besprechung|reuni|vergader|konferans|конференц|会議|会议|회의")
+_PLACEHOLDER_HINT = re.compile(r"[<{%$]|[A-Z]_[A-Z]|(?i:password@|pass@|secret@|changeme|placeholder|example)")
 
 
 # A UK sort code with its account number, a US routing number (its ABA checksum) with an
@@ -867,7 +876,8 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
     # A part carries few words beside it ("vége X", "the other half: X"); a name with no value yet
     # is answered by a turn that is little more than the value, nothing after it ("it's 4471",
     # "3712 8623 6560 7650"; not "it says 312 logins").
-    if words > 8 or (not kinds and (words > 3 or _WORDS.search(norm, max(e for _, e in values)))):
+    if words > 8 or (not kinds and not _ends_with_part_word(turns[-1])
+                     and (words > 3 or _WORDS.search(norm, max(e for _, e in values)))):
         return ()
     kind = sorted(kinds or {"password" if o in ("password", "digits") else _KIND_LABEL.get(o, "password")
                             for o in opened})[0]
@@ -880,6 +890,15 @@ _ACKNOWLEDGED = frozenset({"thanks", "thx", "okay", "yes", "yeah", "yep", "nope"
                            "asante", "sawa", "teşekkürler", "tamam", "спасибо", "dzięki", "terima", "oke", "ready?"})
 #: A turn that is one word (3-64 characters) and nothing else.
 _ONE_WORD = re.compile(r"^\W*?([^\s]{3,64}?)[\s.!?]*$")
+
+
+def _ends_with_part_word(turn: str) -> bool:
+    """Whether a turn naming a secret ends on a word saying its value comes in parts ("my password
+    … starts with", "la clave empieza por"): the next turn is that part, with words about it."""
+    words = re.findall(r"[^\s,:;.!?\-–—]+", turn[-40:])
+    while words and words[-1].lower() in forms.PART_GLUE:
+        words.pop()
+    return bool(words) and words[-1].lower() in forms.value_part_words()
 
 
 def _announced_in_parts(turns: tuple[str, ...]) -> bool:

@@ -468,8 +468,11 @@ def _window(text: str, start: int, limit: int) -> int:
     only when its string ends open (:data:`FIELD_JOIN`)."""
     end = _field_end(text, start, _bracket_end(text, start, min(len(text), start + limit)))
     stop = _SENTENCE_END.search(text, start, end)
-    if stop and _INTO_NEXT_TURN.match(text, stop.start()):
-        after = _INTO_NEXT_TURN.match(text, stop.start()).end()
+    turn = text.find("\u2029", start, end)  # a turn ended with no stop: its clause ends there
+    cross = stop.start() if stop and _INTO_NEXT_TURN.match(text, stop.start()) else \
+        turn if turn != -1 and (stop is None or turn < stop.start()) else None
+    if cross is not None:
+        after = _INTO_NEXT_TURN.match(text, cross).end()
         end = _field_end(text, after, min(len(text), after + limit))
         stop = _SENTENCE_END.search(text, after, end)
         for _ in range(2):  # a reply may open with a word or two ("no? ok it's 2293", "hmm. it's ...")
@@ -532,6 +535,10 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
             return None
         word = words.match(text, pos, end)
         if not word:
+            now = _now_after_comma().match(text, pos, end)  # "la contraseña del correo, ahora es X"
+            if now:
+                pos = now.end()
+                continue
             return None
         value = word.group().strip()
         if _SECRET_SHAPE.search(value) and len(value) >= 4 and not _NOT_VALUE.match(value) \
@@ -546,6 +553,18 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
             not value.isascii() and any(value.startswith(w) for w in _value_parts() if not _LATIN.fullmatch(w)))
         pos = word.end()
     return None
+
+
+@functools.cache
+def _wrong() -> re.Pattern[str]:
+    words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(_words()["wrong"]["words"], key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})")
+
+
+@functools.cache
+def _now_after_comma() -> re.Pattern[str]:
+    words = "|".join(re.escape(w) for w in sorted(_words()["now_words"]["words"], key=len, reverse=True))
+    return re.compile(rf"(?i)\s*,\s*(?:{words})(?![^\W\d_])")
 
 
 #: Letters in camel case and nothing else ("iCloud", "PhonePe", "PosteID"): a few words after a
@@ -893,6 +912,9 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
                                  r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![0-9A-Za-z_])", tail):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
+        if kind == "digits" and _wrong().search(text, m.end(), end):  # "… stimmt nicht. Richtig ist 6569."
+            nxt = _SENTENCE_END.search(text, end + 1)
+            end = nxt.start() if nxt else min(len(text), end + 80)
         label = {"digits": "password", "id": "government id", "bank": "bank account"}[kind]
         for s, e in _chains(text, m.end(), end, 3 if kind == "digits" else 4, phones=kind == "digits"):
             yield s, e, label
@@ -1224,7 +1246,8 @@ _COMPLEX = re.compile(r"(?<![\w@/])(?=[^\s]*[a-z])(?=[^\s]*[A-Z])(?=[^\s]*\d)(?=
                       r"[A-Za-z0-9!@#$%^&*+=?~_.\-]{8,64}(?![\w@])")
 _CONNECTION = re.compile(r"(?i)\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]*:(?P<pw>[^\s@/]{3,})@")
 _CLI_PASSWORD = re.compile(r"(?:^|\s)-p(?P<pw>[^\s\-][^\s]{5,})")
-_ASSIGNED = re.compile(r"(?i)(?<![\w])(?:pass|pw|pwd|passwd|secret|token|auth|key)\s*[:=]\s*(?P<pw>[^\s,;]{3,})")
+_ASSIGNED = re.compile(r"(?i)(?<![\w])(?:pass|pw|pwd|passwd|secret|token|auth|key|psk|wpa_passphrase)\s*[:=][ \t]*(?:\r?\n[ \t]*)?"
+                       r"(?P<pw>(?![a-z_]+:(?:\s|$))[^\s,;]{3,})")  # a YAML key on the next line is no value
 
 
 # A label and a password in the forms people write them down: "Amazon -> Pa55w0rd_x",
@@ -1356,18 +1379,23 @@ def _code_list() -> re.Pattern[str]:
     """A name of a set of codes (``code_lists``: "backup codes", "Wiederherstellungscodes") and
     the list after it: every item is a secret, not only the first one."""
     names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
-    item = r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})?"
-    return re.compile(rf"(?i)(?<![^\W_])(?:{names})(?![^\W\d_])[^\d\n.!?]{{0,24}}?"
-                      rf"(?P<list>(?<![\w-]){item}(?:(?:\s*[,;/|]\s*|[ \t]+){item})+)(?![\w-])")
+    item = r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,5}"  # each with a digit
+    # the list may come after a few words ("… for the org owner account, saving them here:"), in
+    # the next turn, one item a line, or after a Japanese comma
+    return re.compile(rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{names})(?![^\W\d_])(?:[^\d\n.!?]|[.!?](?=\s*\u2029)){{0,80}}?"
+                      rf"(?:\n\s*)?(?P<list>(?<![A-Za-z0-9-]){item}(?:(?:\s*[,;/|、，]\s*|[ \t]+|[ \t]*\r?\n[ \t]*){item})*)"
+                      rf"(?![\w-])")
 
 
-_ITEM = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})?")
+_ITEM = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,5}")
 
 
 def code_list_spans(text: str) -> Iterator[Span]:
     for m in _code_list().finditer(text):
         items = _ITEM.findall(m.group("list"))
-        if sum(any(ch.isdigit() for ch in it) for it in items) >= 2:
+        with_digits = [it for it in items if any(ch.isdigit() for ch in it)]
+        # two codes or more, or one code of three groups or more ("TGLDT-17YQQ-NIZNI-Q8GLT-X8SB6")
+        if len(with_digits) >= 2 or any(it.count("-") >= 2 and len(it) >= 14 for it in with_digits):
             yield m.start("list"), m.end("list"), "password"
 
 
@@ -1779,6 +1807,62 @@ def combo_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
     if any(n.kind == "digits" for n in names):
         for m in _combo().finditer(text):
             yield m.start(), m.end(), "password"
+
+
+# ---------------------------------------------------------------- placeholders, not values
+#: A template's slot where a value goes: "<your-api-key-here>", "<Ihr Passwort>", "{{ .Values.dbPassword }}",
+#: "${API_SECRET}", "%DB_PASS%", "[YOUR PASSWORD]".
+_SLOT = re.compile(r"<(?=[^<>\n]*[^\W\d_])[^<>\n\d]{2,48}>|\{\{[^{}\n]{1,80}\}\}|\$\{[^{}\n]{1,60}\}|\$\(?[A-Z_][A-Z0-9_]{2,40}\)?"
+                   r"|%[A-Z_][A-Z0-9_]{2,40}%|\[(?:[A-Z][A-Z _\-]{2,40}|your[^\]\n]{1,40})\]")
+#: An identifier naming a value: YOUR_TOKEN_HERE, CHANGE_ME, POSTGRES_PASSWORD_FILE.
+_SNAKE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])")
+_SNAKE_NAMES = re.compile(r"(?:^|_)(?:YOUR|HERE|CHANGE|CHANGEME|PLACEHOLDER|EXAMPLE|REPLACE|INSERT|XXX+|PASSWORD|PASSWD|PASS"
+                          r"|PWD|SECRET|TOKEN|KEY|API|PIN|FILE|PATH|ENV|URL|USER|NAME)(?:_|$)")
+#: A connection URL whose password is the word for one ("postgres://user:password@localhost").
+_PLACEHOLDER_URL = re.compile(r"(?i)\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]*:(?:password|passwd|pass|pwd|secret|changeme|"
+                              r"example|xxx+|\*+|<[^<>\s]+>|\$\{[^}\s]+\})@[^\s]*")
+#: A reference to a secret stored elsewhere ("existingSecret: pg-credentials", "secretName: db-creds").
+_SECRET_REF = re.compile(r"(?i)\b(?:existing[_-]?secret|secret[_-]?(?:name|ref|key[_-]?ref)|secretKeyRef|valueFrom)\s*[:=]\s*"
+                         r"[\"']?(?P<v>[a-z0-9][a-z0-9.\-]{1,62})[\"']?")
+
+
+def without_placeholders(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the ones over a placeholder: a template's slot, an identifier, a URL
+    whose password is the word "password", the name of a stored secret."""
+    regions = [m.span() for m in _SLOT.finditer(text)]
+    regions += [m.span() for m in _SNAKE.finditer(text) if _SNAKE_NAMES.search(m.group())]
+    regions += [m.span() for m in _PLACEHOLDER_URL.finditer(text)]
+    regions += [m.span("v") for m in _SECRET_REF.finditer(text)]
+    if not regions:
+        return spans
+    out = []
+    for s, e, k in spans:
+        # a span inside a slot, or one starting with it ("YOUR_TOKEN_HERE とあります…")
+        core = text[s:e].strip(" \t\"'“”‘’")
+        s2 = s + text[s:e].index(core) if core else s
+        if any(a <= s2 < b and (e <= b + 1 or a == s2) for a, b in regions):
+            continue
+        out.append((s, e, k))
+    return out
+
+
+@functools.cache
+def _meeting() -> re.Pattern[str]:
+    words = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in sorted(_words()["meeting"]["words"], key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})")
+
+
+_CALL_CODE = re.compile(r"[\d\s#*\-]+")
+
+
+def meeting_code(text: str, start: int, end: int) -> bool:
+    """Whether the digits ``text[start:end]`` follow a conference call's or a meeting's words in
+    their sentence ("dial-in +1 646 …, access code 4471 2093#"): an invitation's code."""
+    if not _CALL_CODE.fullmatch(text[start:end]):
+        return False
+    head = text[max(0, start - 90):start]
+    cut = max(head.rfind(". "), head.rfind("\n"), head.rfind("\u2029"))
+    return bool(_meeting().search(head[cut + 1:]))
 
 
 # ---------------------------------------------------------------- recovery keys by their shape
