@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from fact_memory_graph import FactMemory
+from fact_memory_graph.forgetting import withheld_turns
 from fact_memory_graph.sanitize import redact_secrets, redact_thread
 from fact_memory_graph.testing import ScriptedChatModel
 from tests.test_forget_final import tables_holding
@@ -70,4 +71,115 @@ def _masked_in_thread(turns: list[str], value: str) -> bool:
     return value not in redact_thread(turns[-1], turns[:-1])
 
 
-_ = pytest  # used by the parametrized cases below
+# ---------------------------------------------------------------- secrets named by a word
+@pytest.mark.parametrize(("text", "value"), [
+    # a value given again after a word taking the first back
+    ("ok so the garage pin is 6 2 9 3. no wait. 6 2 3 9, that's it", "6 2 3 9"),
+    ("la clave de la alarma es 7730, perdón, 7703", "7703"),
+    ("der Türcode ist 1184, nein warte 1148", "1148"),
+    # a one-time code in capital letters only
+    ("Steam guard code: QWPRX. how do I stop it asking every day?", "QWPRX"),
+    ("mi código de verificación es HZKTM", "HZKTM"),
+    ("your verification code is LJWQB", "LJWQB"),
+    # a dial lock's combination as turns
+    ("padlock combo R 14 L 3 R 27", "14 L 3 R 27"),
+    ("la combinación del candado es derecha 11 izquierda 36 derecha 8", "11 izquierda 36"),
+    # a quoted answer after an arrow; an answer after "and put"; a proper name after a comma
+    ("security q: childhood street → 'Maple Crescent'. not sure about the spelling", "Maple Crescent"),
+    ("the bank wanted a security question. I chose 'first teacher' and put Mrs Halvorsen", "Halvorsen"),
+    ("puse como respuesta secreta el nombre de mi abuela, Dolores Arrieta, jaja", "Dolores Arrieta"),
+    ("my security answer is my first school, Brookfield Elementary, too easy", "Brookfield Elementary"),
+    # a code said wrong, then given right in the next sentence
+    ("Die PIN, die ich dir für die EC-Karte genannt habe, ist falsch. Richtig ist 3391.", "3391"),
+    # "…, ahora es X"; a Wi-Fi key in a config file
+    ("Cambié la contraseña del wifi de casa, ahora es granito-lento-77 (sin espacios)", "granito-lento-77"),
+    ('network={\n  ssid="HOME-5G"\n  psk="Vx81!lampost"\n}', "Vx81!lampost"),
+    # recovery codes over lines, after a few words, after a Japanese comma, one code of five groups
+    ("Dropbox recovery codes for the shared team login, keep them:\nq7kd2-pwm4x\n81nzc-ab3ty", "q7kd2"),
+    ("個人アカウントのバックアップコード：55810293、77203148", "77203148"),
+    ("Il codice di recupero del mio Authy è k4p2 9zxa m7qe", "9zxa"),
+])
+def test_round_seven_named_secrets_are_withheld(text: str, value: str) -> None:
+    assert _masked(text, value), redact_secrets(text)
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    # a reply after a question naming the secret
+    (["what's my router login again?", "nvm it's on the sticker: otter-pine-walnut5"], "otter-pine-walnut5"),
+    (["what's the wifi password at the cabin?", "oh right, it's heronlake-dusk"], "heronlake-dusk"),
+    # a combination named in one turn, its turns in the next
+    (["remind me of the bike shed combo tomorrow", "it's left 22 right 7 left 31"], "22 right 7"),
+    # parts of a password in Hebrew; a part turn that is no filler; a part after "starts with"
+    (["הסיסמה מתחילה ב Quorvin", "ונגמרת ב 88!tz"], "88!tz"),
+    (["te paso la clave del banco", "es Tortuga", "y después _Lima1990, todo junto"], "_Lima1990"),
+    (["my password for the council tax portal starts with", "Rk7pQe and then zz93Lm, no space"], "zz93Lm"),
+    # a code said wrong in one turn, the right one in the next
+    (["the keypad code for the storage unit was wrong in my last msg", "it's 5530917, not the old one"],
+     "5530917"),
+    # a recovery code named in one turn, given in the next
+    (["Återställningskoder för mitt Microsoft-konto:", "HQWZT-41KPL-ZZ8RT-M2NXC-7YYBD"], "HQWZT"),
+])
+def test_round_seven_secrets_over_turns_are_withheld(turns: list[str], value: str) -> None:
+    assert _masked_in_thread(turns, value), redact_thread(turns[-1], turns[:-1])
+
+
+# ---------------------------------------------------------------- look-alikes that only name a word
+@pytest.mark.parametrize(("text", "value"), [
+    ("door code 7712, I get home at 1830", "1830"),
+    ("the alarm code is 3318 and the cleaner comes at 0945", "0945"),
+    ("my PIN expires at the end of March 2028, need a new card", "2028"),
+    ("2021 is the year my pin changed", "2021"),
+    ("UPI PIN change kiya GooglePay me, ab payment ho rahi", "GooglePay"),
+    ("non ricordo il PIN di PosteID, come lo recupero?", "PosteID"),
+    ("mijn wachtwoorden staan in iCloud Keychain", "iCloud"),
+    ("my passwords live in KeePassXC", "KeePassXC"),
+    ("Der ICD-10-Code auf dem Attest ist M54.5, was bedeutet das?", "M54.5"),
+    ("Login geht nicht, Störungsnummer INC-2024-55812", "2024-55812"),
+    ("the verification code was SENT to my old phone", "SENT"),
+    ("the hotel confirmation number is 51936482 for the 3 nights", "51936482"),
+    ("conference bridge: dial-in +44 20 7946 0321, access code 6620 9184#", "6620 9184"),
+    ("export API_KEY=<paste-your-key-here> is what the README says", "<paste-your-key-here>"),
+    ("the template has token: YOUR_TOKEN_HERE, where do I get one?", "YOUR_TOKEN_HERE"),
+    ("do I set POSTGRES_PASSWORD_FILE or POSTGRES_PASSWORD?", "POSTGRES_PASSWORD_FILE"),
+    ('values:\n  auth:\n    password: "{{ .Values.adminPassword }}"\n    existingSecret: app-db-creds', "app-db-creds"),
+    ("url: mysql://user:password@localhost:3306/shop is the default", "user:password@localhost"),
+    ("recovery codes: 4412 9981 and the app version is 2.3", "the app version"),
+    ("turn left 3 times then right 2 at the junction, left 1 more", "right 2"),
+])
+def test_round_seven_look_alikes_are_kept(text: str, value: str) -> None:
+    assert _kept(text, value), redact_secrets(text)
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["is the pin ok?", "yes. we met at 2015 tonight"], "2015"),  # (a year, not a code)
+    (["my order number starts with", "KX44 and the rest is on the receipt"], "KX44"),
+])
+def test_round_seven_look_alikes_over_turns_are_kept(turns: list[str], value: str) -> None:
+    assert value in redact_thread(turns[-1], turns[:-1])
+
+
+# ---------------------------------------------------------------- implicit privacy
+@pytest.mark.parametrize("turns", [
+    ["Mówię ci to w zaufaniu: mój brat stracił pracę"],
+    ["这件事只有你知道：我姐姐要离婚了"],
+    ["I help my neighbour with paperwork. Please don't put this anywhere, but he can't read"],
+    ["yeh sirf hum dono ke beech hai: mera bhai jail mein hai"],
+    ["Te lo digo en confianza: voy a dejar el trabajo"],
+    ["Ich sag dir das im Vertrauen: meine Schwester ist schwanger"],
+    ["So, nur du weisst das: ich habe gekündigt"],
+    # a bare marker announcing the next turn
+    ["Even iets vertrouwelijks", "mijn zus gaat scheiden"],
+    ["quick q, keep it confidential", "my manager is being investigated"],
+    ["Something confidential:", "my father has dementia"],
+])
+def test_round_seven_private_turns_are_withheld(turns: list[str]) -> None:
+    assert withheld_turns(turns)[-1], turns
+
+
+@pytest.mark.parametrize("turns", [
+    ["I don't put my keys anywhere special"],
+    ["only you can decide which flat to rent"],
+    ["the quick brown fox is a typing test"],
+])
+def test_round_seven_ordinary_turns_are_kept(turns: list[str]) -> None:
+    assert not withheld_turns(turns)[-1], turns
