@@ -861,10 +861,15 @@ def _manager() -> tuple[re.Pattern[str], re.Pattern[str]]:
             re.compile(rf"(?i)[\s\-]*(?:{after})(?![A-Za-z\u00c0-\u024f])"))
 
 
+#: A name made an adjective of another word ("PIN-compatible chip", "password-protected zip").
+_COMPOUND = re.compile(r"(?i)-(?:compatible|protected|secured|based|free|less|enabled|locked|sized|style|like|only|type"
+                       r"|kompatibel|geschützt|geschuetzt|gesch\u00fctzte[nmrs]?|compatible|protegido|protegida|protégé)(?![^\W\d_])")
+
+
 def _names_a_value(text: str, m: NameMatch) -> bool:
     """Whether the name ``m`` in ``text`` stands for a secret's value (not "password manager",
     not an area, postal or promo code)."""
-    if _NOT_NAME.match(text, m.end()):
+    if _NOT_NAME.match(text, m.end()) or _COMPOUND.match(text, m.end()):
         return False
     if m.kind == "password":
         before, after = _manager()
@@ -912,6 +917,10 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
                                  r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![0-9A-Za-z_])", tail):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
+        other = next((n.start for n in (names_in(text) if names is None else names)
+                      if m.end() < n.start < end and n.kind in ("card", "bank", "id")), None)
+        if kind == "digits" and other is not None:
+            end = other  # "the PIN on my library card isn't needed, just the card number …": the card's
         if kind == "digits" and _wrong().search(text, m.end(), end):  # "… stimmt nicht. Richtig ist 6569."
             nxt = _SENTENCE_END.search(text, end + 1)
             end = nxt.start() if nxt else min(len(text), end + 80)
@@ -1419,7 +1428,7 @@ def hex_key_spans(text: str) -> Iterator[Span]:
 @functools.cache
 def _otp_seed_names() -> re.Pattern[str]:
     names = _trie(sorted({_key(n) for n in _words()["otp_seed"]}))
-    return re.compile(rf"(?i)(?<![^\W_])(?:{names})(?![^\W\d_])")
+    return re.compile(rf"(?i)(?<![A-Za-z\u00c0-\u024f0-9])(?:{names})(?![A-Za-z\u00c0-\u024f])")  # CJK: no word edges
 
 
 #: A TOTP/HOTP seed: base32 (A-Z, 2-7), 16 to 64 characters, in one case, maybe in groups of
