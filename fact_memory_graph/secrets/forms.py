@@ -861,6 +861,10 @@ def _manager() -> tuple[re.Pattern[str], re.Pattern[str]]:
             re.compile(rf"(?i)[\s\-]*(?:{after})(?![A-Za-z\u00c0-\u024f])"))
 
 
+#: A number of eight digits or more right after a card's, an account's or an id's name: its own.
+_LONG_NUMBER_AFTER = re.compile(r"[^\W\d_]{0,10}\W{0,3}(?:\w+\W{1,3}){0,1}\d(?:[ \-]?\d){7,}")
+
+
 #: A name made an adjective of another word ("PIN-compatible chip", "password-protected zip").
 _COMPOUND = re.compile(r"(?i)-(?:compatible|protected|secured|based|free|less|enabled|locked|sized|style|like|only|type"
                        r"|kompatibel|geschützt|geschuetzt|gesch\u00fctzte[nmrs]?|compatible|protegido|protegida|protégé)(?![^\W\d_])")
@@ -918,7 +922,8 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
         other = next((n.start for n in (names_in(text) if names is None else names)
-                      if m.end() < n.start < end and n.kind in ("card", "bank", "id")), None)
+                      if m.end() < n.start < end and n.kind in ("card", "bank", "id")
+                      and _LONG_NUMBER_AFTER.match(text, n.end())), None)
         if kind == "digits" and other is not None:
             end = other  # "the PIN on my library card isn't needed, just the card number …": the card's
         if kind == "digits" and _wrong().search(text, m.end(), end):  # "… stimmt nicht. Richtig ist 6569."
