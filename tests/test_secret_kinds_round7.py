@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from fact_memory_graph import FactMemory
-from fact_memory_graph.forgetting import withheld_turns
+from fact_memory_graph.forgetting import asks_to_forget, withheld_turns
 from fact_memory_graph.sanitize import redact_secrets, redact_thread
 from fact_memory_graph.testing import ScriptedChatModel
 from tests.test_forget_final import tables_holding
@@ -183,3 +183,26 @@ def test_round_seven_private_turns_are_withheld(turns: list[str]) -> None:
 ])
 def test_round_seven_ordinary_turns_are_kept(turns: list[str]) -> None:
     assert not withheld_turns(turns)[-1], turns
+
+
+# ---------------------------------------------------------------- "X, please don't remember that": X only
+@pytest.mark.parametrize(("text", "language"), [
+    ("aku pindah ke Bandung, jangan diingat ya", "id"),
+    ("انتقلت إلى عمّان، لا تتذكر هذا", "ar"),
+    ("jag har bytt jobb, kom inte ihåg det", "sv"),
+    ("vaihdoin työpaikkaa, älä muista tätä", "fi"),
+    ("άλλαξα δουλειά, μην το θυμάσαι", "el"),
+    ("lumipat ako sa Cebu, huwag mo itong tandaan", "tl"),
+    ("nimehamia Mombasa, usikumbuke hili", "sw"),
+    ("עברתי לחיפה, אל תזכור את זה", "he"),
+    ("আমি চাকরি বদলেছি, এটা মনে রেখো না", "bn"),
+    ("میں نے نوکری بدل لی، یہ یاد مت رکھنا", "ur"),
+])
+def test_round_seven_this_message_only_is_not_kept(text: str, language: str) -> None:
+    request = asks_to_forget(text)
+    assert request is not None and request.target == "this" and request.language == language, request
+
+
+@pytest.mark.parametrize("text", ["jangan lupa beli susu", "jag glömde inte nyckeln", "أنا لا أتذكر اسمه"])
+def test_round_seven_no_request(text: str) -> None:
+    assert asks_to_forget(text) is None
