@@ -214,6 +214,12 @@ def _without(text: str, spans: Iterable[tuple[int, int]]) -> str:
     return "".join(out)
 
 
+#: Two lines or more of "key: value" (a config file pasted), and a marker followed by a one-token
+#: value to the end of its line ("secret: api_secret", "confidential: true"): a key, not a marker.
+_CONFIG_LINES = re.compile(r"(?:^|\n)[^\S\n]*[\w.\-]+:[^\S\n]*\S*[^\S\n]*\n[^\S\n]*[\w.\-]+:")
+_KEY_VALUE_LINE = re.compile(r"[^\S\n]*:[^\S\n]*\S+[^\S\n]*(?:\n|$)")
+
+
 @lru_cache(maxsize=8192)  # a thread's turns are read again with every turn after them; the answer is immutable
 def asks_to_forget(text: str) -> ForgetRequest | None:
     """What ``text`` (one user message) asks the memory to forget, or ``None``.
@@ -240,6 +246,8 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
                               ("private", lang.anywhere)):
             if pattern is not None:
                 found.extend((lang, kind, m) for m in pattern.finditer(norm) if m.end() > m.start())
+    if found and _CONFIG_LINES.search(norm):  # "  secret: ${API_SECRET}": a config's key, no marker
+        found = [(lg, k, m) for lg, k, m in found if not (k == "private" and _KEY_VALUE_LINE.match(norm, m.end()))]
     if not found:
         return None
     private_spans = [m.span() for _, k, m in found if k == "private"]

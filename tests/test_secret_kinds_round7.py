@@ -206,3 +206,13 @@ def test_round_seven_this_message_only_is_not_kept(text: str, language: str) -> 
 @pytest.mark.parametrize("text", ["jangan lupa beli susu", "jag glömde inte nyckeln", "أنا لا أتذكر اسمه"])
 def test_round_seven_no_request(text: str) -> None:
     assert asks_to_forget(text) is None
+
+
+@pytest.mark.parametrize(("text", "private"), [
+    ("settings.yaml:\n  secret: ${APP_SECRET}\n  region: eu-west-1\nwhy does it fail?", False),
+    ("app:\n  confidential: true\n  name: ledger\n", False),
+    ("Secret: I failed my driving test again", True),
+    ("Secret: engaged", True),
+])
+def test_round_seven_a_config_key_is_no_privacy_marker(text: str, private: bool) -> None:
+    assert (asks_to_forget(text) is not None) is private
