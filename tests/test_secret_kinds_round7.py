@@ -216,3 +216,12 @@ def test_round_seven_no_request(text: str) -> None:
 ])
 def test_round_seven_a_config_key_is_no_privacy_marker(text: str, private: bool) -> None:
     assert (asks_to_forget(text) is not None) is private
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("my streaming password is shared with my brother, he pays 6.50", "shared with my brother"),
+    ("the passcode on my tablet is 6 digits long", "6 digits long"),
+    ("Indian PIN code for Indiranagar is 560038", "560038"),
+])
+def test_round_seven_words_about_a_secret_are_kept(text: str, value: str) -> None:
+    assert _kept(text, value), redact_secrets(text)

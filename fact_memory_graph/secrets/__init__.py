@@ -336,12 +336,17 @@ _NOT_A_VALUE = re.compile(
 _NOT_A_VALUE_WORD = re.compile(
     r"(?i)^(?:correct|incorrect|wrong|weak|strong|short|long|new|old|expired|expiring|changed|reset|forgotten"
     r"|lost|stolen|invalid|required|needed|missing|same|set|blocked|locked|broken|ok|okay|fine|secret|private"
-    r"|different|easy|hard|simple|complicated|hidden|safe"
+    r"|different|easy|hard|simple|complicated|hidden|safe|shared|reused|synced|saved|written|stored|compromised|leaked"
+    r"|shared with \w+(?: \w+)?|the same(?: \w+)*"
     r"|larga|larg[ao]s?|corta|cortas?|nueva|nuevo|complicada|dif[ií]cil|f[aá]cil|longue|courte|nouveau|nouvelle"
     r"|compliqu[ée]e?|lang|kurz|neu|kompliziert|schwer|einfach|longa|curta|nova|lunga|corto|nuova|complicata"
     r"|difficile|lungo|facile)$")
 
 
+#: A secret's length, not the secret: "6 digits long", "12 characters", "acht Zeichen".
+_A_LENGTH = re.compile(r"(?i)^(?:\d{1,2}|four|five|six|seven|eight|nine|ten|twelve)[ -](?:digits?|characters?|chars?|letters?"
+                       r"|numbers?|d[ií]gitos|caracteres|chiffres|caract[eè]res|zeichen|stellen|ziffern|cifre|caratteri"
+                       r"|cijfers|tekens|cyfr|znak[oó]w|символ\w*|цифр\w*|haneli|karakter|hane|桁|位|자리)\b")
 _AFTER_PREPOSITION = re.compile(r"(?i)\b(?:de|do|da|di|van)\s*[\"'“‘«]?$")
 _SHAPED = re.compile(r"\d|[!@#$%^&*_+=~?.]|[a-z][A-Z]")
 #: After "de/di/do/da/van" a brand's camel case ("PosteID", "PhonePe") is whose secret, not one.
@@ -359,6 +364,8 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if not re.search(r"\d", stripped) and (_NOT_A_VALUE.match(stripped) or _NOT_A_VALUE_WORD.match(stripped)):
         return None
+    if _A_LENGTH.match(stripped):
+        return None  # "the passcode is 6 digits long": its length, not it
     if _AFTER_PREPOSITION.search(text, match.start(), start) and not _SHAPED_AFTER_OF.search(stripped):
         return None  # "a senha do banco semana passada", "il PIN di PosteID": whose, not the value
     if _AFTER_PREPOSITION.search(text, match.start(), start) and forms.a_site(stripped.split()[0].rstrip(",.;:!?")):

@@ -372,7 +372,7 @@ _NOT_VALUE = re.compile(
     r"|short|long|new|old|expired|changed|reset|forgotten|lost|stolen|invalid|required|needed|missing|same|set"
     r"|blocked|locked|broken|ok|okay|fine|secret|private|different|easy|hard|simple|hidden|safe|for|of|to|and|or"
     r"|is|was|me|you|what|which|why|how|where|when|with|from|by|should|could|would|will|can|do|does|did|i|we|they"
-    r"|again|now|then|here|there|also|just|only|really|please|thanks|lol|yes|no"
+    r"|again|now|then|here|there|also|just|only|really|please|thanks|lol|yes|no|shared|reused|synced|compromised|leaked"
     r"|him|them|us|anyone|anybody|someone|somebody|everyone|everybody|nobody|anything|something|everything"
     r"|nothing|all|both|each|every|mostly|usually|essa|esse|isso|esta|este|esto|eso|esa|ceci|cela|dies|diese"
     r"|questa|questo|quello|quella"
@@ -1106,6 +1106,7 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 _ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|nagar|road|street|colony|sector|state"
+                      r"|india|indian|bharat|post|postal|pincode|taluk|tehsil|village|mandal|layout|phase|block"
                       r"|post office"
                       r"|deliver\w*|courier|shipping|ship to|village|town|pata|पता|शहर|जिला|नगर|मार्ग|दिल्ली|मुंबई"
                       # a place near the home: "mera pin code ..., koi acha gym batao", "PIN code ..., पुणे"
