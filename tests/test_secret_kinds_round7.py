@@ -225,3 +225,9 @@ def test_round_seven_a_config_key_is_no_privacy_marker(text: str, private: bool)
 ])
 def test_round_seven_words_about_a_secret_are_kept(text: str, value: str) -> None:
     assert _kept(text, value), redact_secrets(text)
+
+
+def test_round_seven_a_key_in_named_parts_is_withheld() -> None:
+    turns = ["access token part 1 (the chat cuts long messages, sorry): Qm7rTzLwpXa2vKd9Nn", "part 2: hY4cPq8sWmZr3TbKe1"]
+    assert "Qm7rTzLwpXa2vKd9Nn" not in redact_thread(turns[0], [])
+    assert "hY4cPq8sWmZr3TbKe1" not in redact_thread(turns[1], turns[:1])

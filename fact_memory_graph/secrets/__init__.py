@@ -317,8 +317,10 @@ _SECRET_NAMES: tuple[tuple[str, str], ...] = (
 # "la clave del wifi es ...", "le code de la porte est ...".
 _QUALIFIER = (r"(?:\s+(?:for|of|to|on|at|del|de|du|des|da|do|di|für|van|voor|zum|zur|della|dello)"
               r"(?:\s+[\w'’-]+){1,3}?)?")
+# "API key part 1 (slack won't let me paste it whole): …": a part of the value, named.
+_PART = r"(?:\s+(?:part|pt\.?|half|teil|parte|partie|część|deel|del|kısım|часть|bagian)\s*(?:\d|one|two|1/2|2/2)?)?"
 _NAMED = tuple(
-    (kind, re.compile(rf"(?i)(?<![\w-])(?:{names})(?![\w-]){_QUALIFIER}(?:\s*\((?:[^)]{{0,20}})\))?{_CONNECT}"
+    (kind, re.compile(rf"(?i)(?<![\w-])(?:{names})(?![\w-]){_QUALIFIER}{_PART}(?:\s*\((?:[^)]{{0,60}})\))?{_CONNECT}"
                       r"[\"'“‘«]?(?P<value>[^\s\"'”’»][^\n\u2029\"”’»]*?)[\"'”’»]?"
                       r"(?=\s*(?:[.,;!?](?:\s|$)|\n|\u2029|$)| and | but | so | because | y | et | und | e | if | when )"))
     for kind, names in _SECRET_NAMES)
