@@ -231,3 +231,16 @@ def test_round_seven_a_key_in_named_parts_is_withheld() -> None:
     turns = ["access token part 1 (the chat cuts long messages, sorry): Qm7rTzLwpXa2vKd9Nn", "part 2: hY4cPq8sWmZr3TbKe1"]
     assert "Qm7rTzLwpXa2vKd9Nn" not in redact_thread(turns[0], [])
     assert "hY4cPq8sWmZr3TbKe1" not in redact_thread(turns[1], turns[:1])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the bank asked for my memorable word, it's kingfisher", "kingfisher"),
+    ("WiFiのパスワードはmomiji-kaze", "momiji-kaze"),
+    ("mother's maiden name? Wiśniewska", "Wiśniewska"),
+])
+def test_round_seven_more_named_secrets(text: str, value: str) -> None:
+    assert _masked(text, value), redact_secrets(text)
+
+
+def test_round_seven_a_question_about_the_security_question_is_kept() -> None:
+    assert _kept("the security question was about my first car", "about my first car")

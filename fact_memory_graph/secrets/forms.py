@@ -337,7 +337,9 @@ def names_in(text: str) -> list[NameMatch]:
 @functools.cache
 def _connector() -> re.Pattern[str]:
     words = sorted(_words()["connectors"], key=len, reverse=True)
-    alts = "|".join(rf"{re.escape(w)}(?![^\W\d_])" if w[-1].isalpha() else re.escape(w) for w in words)
+    # a particle of a script without spaces ("は", "是", "는") joins a Latin value glued to it
+    alts = "|".join(rf"{re.escape(w)}(?![^\W\d_])" if w[-1].isalpha() and not re.match(f"[{_CJK}]", w[-1])
+                    else rf"{re.escape(w)}(?![{_CJK}])" if w[-1].isalpha() else re.escape(w) for w in words)
     return re.compile(rf"\s*(?:{alts})\s*", re.I)
 
 
@@ -373,6 +375,7 @@ _NOT_VALUE = re.compile(
     r"|blocked|locked|broken|ok|okay|fine|secret|private|different|easy|hard|simple|hidden|safe|for|of|to|and|or"
     r"|is|was|me|you|what|which|why|how|where|when|with|from|by|should|could|would|will|can|do|does|did|i|we|they"
     r"|again|now|then|here|there|also|just|only|really|please|thanks|lol|yes|no|shared|reused|synced|compromised|leaked"
+    r"|about|regarding|like|asking|related|sobre|acerca|über|sur|su|sobre|o|про|hakkında|tentang"
     r"|him|them|us|anyone|anybody|someone|somebody|everyone|everybody|nobody|anything|something|everything"
     r"|nothing|all|both|each|every|mostly|usually|essa|esse|isso|esta|este|esto|eso|esa|ceci|cela|dies|diese"
     r"|questa|questo|quello|quella"
@@ -535,7 +538,8 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
             return None
         word = words.match(text, pos, end)
         if not word:
-            now = _now_after_comma().match(text, pos, end)  # "la contraseña del correo, ahora es X"
+            now = _now_after_comma().match(text, pos, end) or _COMMA_THEN_JOIN.match(text, pos, end)
+            # "la contraseña del correo, ahora es X"; "my memorable word, it's X"
             if now:
                 pos = now.end()
                 continue
@@ -565,6 +569,9 @@ def _wrong() -> re.Pattern[str]:
 def _now_after_comma() -> re.Pattern[str]:
     words = "|".join(re.escape(w) for w in sorted(_words()["now_words"]["words"], key=len, reverse=True))
     return re.compile(rf"(?i)\s*,\s*(?:{words})(?![^\W\d_])")
+
+
+_COMMA_THEN_JOIN = re.compile(r"(?i)\s*,\s*(?=(?:it'?s|it is|that'?s|c'est|es|ist|è|é|это)\s)")
 
 
 #: Letters in camel case and nothing else ("iCloud", "PhonePe", "PosteID"): a few words after a
@@ -665,7 +672,7 @@ def _answer_value(text: str, at: int) -> tuple[int, int] | None:
 
 
 _PROPER_AFTER_COMMA = re.compile(
-    r",\s*(?P<v>(?-i:[A-ZÀ-ÖØ-Þ][^\W\d_]+)(?:\s+(?:(?-i:[A-ZÀ-ÖØ-Þ][^\W\d_]+)|de|del|da|do|van|von|the|la|le|di)){0,4})"
+    r"[,?]\s*(?P<v>(?-i:[A-ZÀ-ÖØ-Þ][^\W\d_]+)(?:\s+(?:(?-i:[A-ZÀ-ÖØ-Þ][^\W\d_]+)|de|del|da|do|van|von|the|la|le|di)){0,4})"
     r"(?=\s*(?:[,.;!?)]|$|\n|\u2029|\s[—–-]\s|\s(?:and|y|et|und|e|but|pero|mais|so|lol|jaja|haha)\b))")
 
 
@@ -674,7 +681,9 @@ def _answer_after_comma(text: str, at: int) -> tuple[int, int] | None:
     respuesta secreta el nombre de mi primer novio, Anselmo Quiroga", "my security answer is my
     first school, Bayview Primary")."""
     end = _window(text, at, 120)
-    m = _PROPER_AFTER_COMMA.search(text, at, end)
+    if text[end:end + 1] == "?" and not text[at:end].strip():  # "mother's maiden name? Kowalczyk"
+        end = _window(text, end + 1, 60)
+    m = _PROPER_AFTER_COMMA.search(text, at, min(len(text), end + 1))
     if not m or len(text[at:m.start()].split()) > 12:
         return None
     return m.start("v"), m.end("v")
