@@ -171,6 +171,7 @@ def test_round_seven_look_alikes_over_turns_are_kept(turns: list[str], value: st
     ["Even iets vertrouwelijks", "mijn zus gaat scheiden"],
     ["quick q, keep it confidential", "my manager is being investigated"],
     ["Something confidential:", "my father has dementia"],
+    ["sa pagitan natin, lilipat ako sa Davao"],
 ])
 def test_round_seven_private_turns_are_withheld(turns: list[str]) -> None:
     assert withheld_turns(turns)[-1], turns
@@ -180,6 +181,8 @@ def test_round_seven_private_turns_are_withheld(turns: list[str]) -> None:
     ["I don't put my keys anywhere special"],
     ["only you can decide which flat to rent"],
     ["the quick brown fox is a typing test"],
+    ["only you know how to fix this bike"],
+    ["don't put this anywhere near the radiator"],
 ])
 def test_round_seven_ordinary_turns_are_kept(turns: list[str]) -> None:
     assert not withheld_turns(turns)[-1], turns
