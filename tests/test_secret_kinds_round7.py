@@ -247,3 +247,33 @@ def test_round_seven_more_named_secrets(text: str, value: str) -> None:
 
 def test_round_seven_a_question_about_the_security_question_is_kept() -> None:
     assert _kept("the security question was about my first car", "about my first car")
+
+
+@pytest.mark.parametrize("text", [
+    "not for the work group chat: I'm moving in with Sam",
+    "no le cuentes a mi papá que dejé el trabajo",
+    "guárdame el secreto: estoy buscando casa en Lisboa",
+    "te cuento una cosa pero que no salga de aquí: mi tío está enfermo",
+    "việc này giữ bí mật nhé, anh đang nợ tiền",
+    "yeh baat raaz rakhna, mera divorce chal raha hai",
+    "segredo: meu irmão perdeu o emprego",
+    "ఎవరికీ చెప్పకు, నేను ఇల్లు మారుతున్నాను",
+    "யாரிடமும் சொல்லாதே, நான் வீடு மாறுகிறேன்",
+    "कोणाला सांगू नकोस, मी घर बदलतोय",
+    "это между нами: я ищу новую работу",
+    "ممكن أقول لك شي بس خليه سر؟ أخوي ترك الجامعة",
+    "سر بيني وبينك: أخوي ترك الجامعة",
+    "don't tell my sister, I'm planning her surprise party",
+])
+def test_round_seven_more_implicit_privacy(text: str) -> None:
+    request = asks_to_forget(text)
+    assert request is not None and request.target == "this", request
+
+
+@pytest.mark.parametrize("text", [
+    "don't tell my boss joke again lol", "the secret: ingredient list below", "not for sale: my old bike",
+    "el secreto del éxito es la constancia", "what's the secret: practice",
+])
+def test_round_seven_more_ordinary_messages(text: str) -> None:
+    request = asks_to_forget(text)
+    assert request is None or request.target != "this", request
