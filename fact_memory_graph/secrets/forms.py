@@ -530,6 +530,8 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
                 while e > s and text[e - 1] in ".,;:!?)]}'\"":
                     e -= 1
                 value = text[s:e]
+                if _COUNTED.match(value) and not re.search(r"\d{3}", value):
+                    return None  # "暗証番号は4桁で": how many digits, not which
                 if len(value) >= 3 and not _NOT_VALUE.match(value) and not _connector().fullmatch(value):
                     return s, _passphrase_end(text, e, end) if token.re is _TOKEN and value.isalpha() else e
                 if _NOT_VALUE.match(value):
@@ -545,6 +547,8 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
                 continue
             return None
         value = word.group().strip()
+        if _COUNTED.search(value) and not re.search(r"\d{3}", value):
+            return None  # "暗証番号を3回間違えて": three times, no value
         if _SECRET_SHAPE.search(value) and len(value) >= 4 and not _NOT_VALUE.match(value) \
                 and not _DOMAIN.fullmatch(value.rstrip(".,;:!?")) \
                 and not (words is _QUALIFIER_WORD and _BRAND_CASE.fullmatch(value.rstrip(".,;:!?"))
@@ -810,7 +814,8 @@ def _chains(text: str, start: int, end: int, min_digits: int, phones: bool = Tru
     for m in _VALUE_CHAIN.finditer(text, start, end):
         token = m.group().strip()
         digits = sum(ch.isdigit() for ch in token)
-        if digits < min_digits or _a_date(token) or _MONEY_BEFORE.search(text, max(0, m.start() - 3), m.start()):
+        if digits < min_digits or (_a_date(token) and not _DIAL.fullmatch(token)) \
+                or _MONEY_BEFORE.search(text, max(0, m.start() - 3), m.start()):
             continue
         if phones and digits >= 7 and _is_phone(token, text[max(0, m.start() - 45):m.start()]):
             continue
@@ -852,6 +857,11 @@ def clock_or_year(text: str, start: int, end: int) -> bool:
         return True
     return bool(re.fullmatch(r"(?:19|20)\d{2}", token) and months.search(text, max(0, start - 16), start))
 
+
+#: Three dial numbers with dashes ("22-8-31"): a combination, not a date, beside a code's name.
+_DIAL = re.compile(r"\d{1,2}-\d{1,2}-\d{1,2}")
+#: A count in a script without spaces ("3回", "4桁", "5번"): how many, not a value.
+_COUNTED = re.compile(r"\d+\s*(?:回|桁|個|度|日|時間|分|年|月|人|件|つ|番目|文字|次|位|개|번|자리|회|명)")
 
 #: What stands before a year: "in 1985", "since 2019", "born 1990", "en 2010", "seit 2015".
 _YEAR_AFTER = re.compile(r"(?i)(?<![^\W\d_])(?:in|since|from|until|till|by|born|year|en|desde|depuis|seit|im|em|dal|nel"
@@ -1419,7 +1429,8 @@ def code_list_spans(text: str) -> Iterator[Span]:
         items = _ITEM.findall(m.group("list"))
         with_digits = [it for it in items if any(ch.isdigit() for ch in it)]
         # two codes or more, or one code of three groups or more ("TGLDT-17YQQ-NIZNI-Q8GLT-X8SB6")
-        if len(with_digits) >= 2 or any(it.count("-") >= 2 and len(it) >= 14 for it in with_digits):
+        if len(with_digits) >= 2 or any((it.count("-") >= 2 and len(it) >= 14) or sum(ch.isdigit() for ch in it) >= 10
+                                        for it in with_digits):
             yield m.start("list"), m.end("list"), "password"
 
 
