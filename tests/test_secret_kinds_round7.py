@@ -277,3 +277,31 @@ def test_round_seven_more_implicit_privacy(text: str) -> None:
 def test_round_seven_more_ordinary_messages(text: str) -> None:
     request = asks_to_forget(text)
     assert request is None or request.target != "this", request
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("security question ka answer 'Golu' hai, mera pehla tota", "Golu"),
+    ("the answer to 'first pet' is mr whiskers", "whiskers"),
+    ("if they ask the street i grew up on its Juniper Lane", "Juniper"),
+    ("пароль от банка? нет, от почты: vishnya_1984", "vishnya_1984"),
+    ("الباسورد limonada-fresca بدون مسافات", "limonada-fresca"),
+    ("bike padlock on the shed is 19-4-27", "19-4-27"),
+    ("Wiederherstellungsschlüssel fürs Tablet: 551093-884217", "551093-884217"),
+])
+def test_round_seven_45e_family_secrets(text: str, value: str) -> None:
+    assert _masked(text, value), redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the answer to 'how many moons does Jupiter have' is ninety-five", "ninety-five"),
+    ("when they asked about my favorite movie it was Heat", "Heat"),
+    ("暗証番号を2回間違えた", "2回"),
+    ("كلمة السر gmail.com", "gmail.com"),
+])
+def test_round_seven_45e_family_look_alikes(text: str, value: str) -> None:
+    assert _kept(text, value), redact_secrets(text)
+
+
+def test_round_seven_a_code_read_out_after_a_bank_text() -> None:
+    turns = ["dad what's the code", "the one the bank just sent to your phone", "nvm mum read it: 3 9 0 2 7 1"]
+    assert "3 9 0 2 7 1" not in redact_thread(turns[-1], turns[:-1])

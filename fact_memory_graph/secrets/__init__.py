@@ -538,6 +538,8 @@ def _spans(text: str) -> list[Span]:
                 or "antwort" in norm.lower() or "resposta" in norm.lower():
             spans.extend(forms.answer_after_spans(norm))
     spans.extend(forms.answer_spans(norm))
+    if " ask" in norm or "ASK" in norm or " Ask" in norm:
+        spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))

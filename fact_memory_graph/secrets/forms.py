@@ -549,6 +549,10 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
         value = word.group().strip()
         if _COUNTED.search(value) and not re.search(r"\d{3}", value):
             return None  # "暗証番号を3回間違えて": three times, no value
+        if budget == 6 and at > 0 and not text[at - 1].isascii() and text[at - 1].isalpha() \
+                and _LATIN_VALUE.fullmatch(value.rstrip(".,;:!?")) and not _DOMAIN.fullmatch(value.rstrip(".,;:!?")):
+            return word.end() - len(value), word.end() - (len(value) - len(value.rstrip(".,;:!?")))
+            # "الباسورد sunflowerhouse": a Latin word right after a name in another script
         if _SECRET_SHAPE.search(value) and len(value) >= 4 and not _NOT_VALUE.match(value) \
                 and not _DOMAIN.fullmatch(value.rstrip(".,;:!?")) \
                 and not (words is _QUALIFIER_WORD and _BRAND_CASE.fullmatch(value.rstrip(".,;:!?"))
@@ -575,6 +579,7 @@ def _now_after_comma() -> re.Pattern[str]:
     return re.compile(rf"(?i)\s*,\s*(?:{words})(?![^\W\d_])")
 
 
+_LATIN_VALUE = re.compile(r"(?=[a-z0-9_\-!@#$%^&*.]*[a-z])[a-z0-9_\-!@#$%^&*.]{6,40}|(?=\S*\d)[A-Za-z0-9_\-!@#$%^&*.]{6,40}")
 _COMMA_THEN_JOIN = re.compile(r"(?i)\s*,\s*(?=(?:it'?s|it is|that'?s|c'est|es|ist|è|é|это)\s)")
 
 
@@ -584,6 +589,21 @@ _BRAND_CASE = re.compile(r"[^\W\d_]*[a-z][A-Z][^\W\d_]*")
 _WHERE_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:in|on|at|with|via|using|inside|into|from|en|dans|sur|avec|chez|im|auf"
                          r"|mit|bei|em|no|na|nos|nas|com|nel|sul|su|con|di|de|da|do|del|w|we|z|v|ve|в|на|с|у|içinde"
                          r"|ile|trong|dengan|pakai|pe|par|mein|me|op|bij|met|i|på|med|och)\s*$")
+
+
+def _value_after_own_question(text: str, at: int) -> tuple[int, int] | None:
+    """A name asked about and answered in the same turn ("пароль от wi-fi? не, от почты:
+    solnyshko_1977"): the value after a colon in the sentence after the question."""
+    end = _window(text, at, 60)
+    if text[end:end + 1] != "?" or "\u2029" in text[at:end]:
+        return None
+    nxt = _window(text, end + 1, 60)
+    labelled = _REPLY_COLON.search(text, end + 1, nxt + 1)
+    if labelled and len(text[end + 1:labelled.start()].split()) <= 5:
+        value = labelled.group("v").rstrip(".,;:!?)]}'\"")
+        if len(value) >= 4 and not _NOT_VALUE.match(value) and _SECRET_SHAPE.search(value):
+            return labelled.start("v"), labelled.start("v") + len(value)
+    return None
 
 
 #: A site's name ("Gov.br", "amazon.de"): what a password is for, not the password.
@@ -703,6 +723,29 @@ def _quoted_answer_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 _SPACE = re.compile(r"\s*")
+_ANSWER_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:answer|answers|jawab|javab|uttar|respuesta|réponse|reponse|antwort|risposta"
+                          r"|resposta|antwoord|odpowiedź|ответ|cevap|cevabı|jawaban|câu trả lời|jibu|sagot)(?![^\W\d_])"
+                          r"|答え|答案|답|الجواب|الإجابة|उत्तर|जवाब|คำตอบ")
+
+
+@functools.cache
+def _security_topic() -> re.Pattern[str]:
+    words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(_words()["security_topics"]["words"], key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})")
+
+
+#: "if they ask the street I grew up on, it's Maple Hollow Rd": a security question's topic asked, then its answer.
+_ASKED_TOPIC = re.compile(r"(?i)(?<![^\W\d_])(?:if|in case|whenever)\s+(?:they|it|the bank|the app|the site|the form)\s+"
+                          r"(?:asks?|wants?)\s+(?:for\s+|about\s+)?")
+
+
+def asked_topic_spans(text: str) -> Iterator[Span]:
+    for m in _ASKED_TOPIC.finditer(text):
+        topic = _security_topic().search(text, m.end(), min(len(text), m.end() + 60))
+        if topic:
+            span = _answer_value(text, topic.end())
+            if span:
+                yield span[0], span[1], "password"
 _OPEN_QUOTE = re.compile(r"[\"'“‘«「『„]")
 _CLOSE_OF = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“"}
 _ANSWER_STOP = re.compile(r"(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)[.!?。！？](?:\s|$)|[,;，、]|\s[—–]\s|\s\(|\n"
@@ -719,8 +762,9 @@ def quoted_answer(text: str, at: int) -> tuple[int, int] | None:
     close = text.find(_CLOSE_OF[opened.group()], opened.end(), min(len(text), opened.end() + 140))
     if close == -1 or close - opened.end() < 3:
         return None
-    if re.search(r"[^\W_].*(?:→|->|=>|⇒|=|:|：)\s*$", text[at:opened.start()]):
-        return opened.end(), close  # "security q: name of first pet → 'Biscuit the hamster'": the answer
+    if re.search(r"[^\W_].*(?:→|->|=>|⇒|=|:|：)\s*$", text[at:opened.start()]) \
+            or _ANSWER_WORD.search(text, at, opened.start()):
+        return opened.end(), close  # "security q: name of first pet → 'Biscuit'", "… ka answer 'Motu' hai"
     pos = close + 1
     sep = re.compile(r"[\s:=：\-–—)\]]*").match(text, pos)
     pos = sep.end()
@@ -782,7 +826,8 @@ def quoted_answer_spans(text: str) -> Iterator[Span]:
     """The answer after a question quoted after "the answer to" (assets ``quoted_answer``)."""
     for m in _quoted_answer_words()[0].finditer(text):
         quote = _QUESTION_QUOTE.match(text, _SPACE.match(text, m.end()).end())
-        if quote and not _SECOND_PERSON.search(quote.group()) and not names_in(text):
+        if quote and not _SECOND_PERSON.search(quote.group()) and not names_in(text) \
+                and not _security_topic().search(quote.group()):
             continue  # "the answer to 'how many moons does Mars have'": a question about the world
         span = quoted_answer(text, m.end())
         if span:
@@ -926,7 +971,7 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
                 yield span[0], span[1], "password"
             continue
         if kind == "password":
-            span = _password_value(text, m.end())
+            span = _password_value(text, m.end()) or _value_after_own_question(text, m.end())
             if span:
                 yield span[0], span[1], "password"
             continue
