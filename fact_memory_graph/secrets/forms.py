@@ -1171,6 +1171,7 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 _ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|nagar|road|street|colony|sector|state"
                       r"|india|indian|bharat|post|postal|pincode|taluk|tehsil|village|mandal|layout|phase|block"
+                      r"|ilaka|ilaake|mohalla|sheher|shahar|kasba|jila"
                       r"|post office"
                       r"|deliver\w*|courier|shipping|ship to|village|town|pata|पता|शहर|जिला|नगर|मार्ग|दिल्ली|मुंबई"
                       # a place near the home: "mera pin code ..., koi acha gym batao", "PIN code ..., पुणे"
