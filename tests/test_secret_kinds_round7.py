@@ -305,3 +305,12 @@ def test_round_seven_45e_family_look_alikes(text: str, value: str) -> None:
 def test_round_seven_a_code_read_out_after_a_bank_text() -> None:
     turns = ["dad what's the code", "the one the bank just sent to your phone", "nvm mum read it: 3 9 0 2 7 1"]
     assert "3 9 0 2 7 1" not in redact_thread(turns[-1], turns[:-1])
+
+
+@pytest.mark.parametrize(("text", "value", "masked"), [
+    ("evin wifi şifresi kirazbahcesi", "kirazbahcesi", True),
+    ("modemin şifresi değişti", "değişti", False),
+    ("şifrem çok uzun", "uzun", False),
+])
+def test_round_seven_a_value_after_a_name_with_no_joining_word(text: str, value: str, masked: bool) -> None:
+    assert _masked(text, value) is masked, redact_secrets(text)

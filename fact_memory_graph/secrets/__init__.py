@@ -529,6 +529,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.corrected_spans(norm, spans))  # "4 4 7 1. no wait. 4 4 1 7"
         spans.extend(forms.letter_code_spans(norm))  # "Steam guard code: TFDYC"
         spans.extend(forms.combo_spans(norm, names))  # "combo: left 35 right 39 left 25"
+        spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
     spans.extend(forms.in_context_spans(norm))
     if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm:
         spans.extend(_shaped_credentials(norm))

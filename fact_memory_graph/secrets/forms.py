@@ -591,6 +591,23 @@ _WHERE_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:in|on|at|with|via|using|inside|in
                          r"|ile|trong|dengan|pakai|pe|par|mein|me|op|bij|met|i|på|med|och)\s*$")
 
 
+@functools.cache
+def _value_follows() -> tuple[re.Pattern[str], frozenset[str]]:
+    data = _words()["value_follows"]
+    names = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(data["names"], key=len, reverse=True))
+    return (re.compile(rf"(?i)(?<![^\W\d_])(?:{names})\s+(?P<v>[^\s,;.!?]{{5,40}})(?=\s*(?:[,;.!?]|$|\n|\u2029))"),
+            frozenset(w.lower() for w in data["not"]))
+
+
+def value_follows_spans(text: str) -> Iterator[Span]:
+    """The word right after a name that takes its value with no joining word ("modemin şifresi ayvalikevi")."""
+    pattern, stop = _value_follows()
+    for m in pattern.finditer(text):
+        value = m.group("v")
+        if value.lower() not in stop and not _NOT_VALUE.match(value) and not _DOMAIN.fullmatch(value):
+            yield m.start("v"), m.end("v"), "password"
+
+
 def _value_after_own_question(text: str, at: int) -> tuple[int, int] | None:
     """A name asked about and answered in the same turn ("пароль от wi-fi? не, от почты:
     solnyshko_1977"): the value after a colon in the sentence after the question."""
