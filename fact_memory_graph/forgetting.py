@@ -283,7 +283,8 @@ _TELLS_SOMETHING = re.compile(
     r"|te (?:contar|dizer) (?:uma coisa|algo)|tenho (?:que|de) te (?:contar|dizer)"
     r"|dirti (?:una cosa|qualcosa)|ti (?:dico|racconto) (?:una cosa|qualcosa)"
     r"|скажу тебе|расскажу|хочу (?:сказать|рассказать)|кое-что"
-    r"|ek baat (?:batani|kehni|bolni)|kuch batana|एक बात"
+    r"|ek baat (?:batani|kehni|bolni|bataun|batau|bolun|kahun)|kuch batana|एक बात"
+    r"|^(?:something|a thing|sth) (?:personal|private|sensitive)"
     r"|話したい|言ってない|話がある|打ち明け|告诉你|跟你说|할 말|털어놓|얘기할게|말해줄게"
     r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع")
 

@@ -314,3 +314,32 @@ def test_round_seven_a_code_read_out_after_a_bank_text() -> None:
 ])
 def test_round_seven_a_value_after_a_name_with_no_joining_word(text: str, value: str, masked: bool) -> None:
     assert _masked(text, value) is masked, redact_secrets(text)
+
+
+@pytest.mark.parametrize("turns", [
+    ["¿te puedo contar algo en confianza?", "me voy a Chile en junio"],
+    ["je peux te dire un secret ?", "je déménage à Lyon"],
+    ["darf ich dir was im Vertrauen sagen?", "ich ziehe nach Graz"],
+    ["posso dirti una cosa in confidenza?", "mi trasferisco a Bari"],
+    ["posso te contar um segredo?", "vou me mudar para Recife"],
+    ["mag ik je iets vertellen in vertrouwen?", "ik verhuis naar Gent"],
+    ["могу я тебе кое-что рассказать по секрету?", "я переезжаю в Казань"],
+    ["sana bir sır verebilir miyim?", "İzmir'e taşınıyorum"],
+    ["秘密を話してもいい？", "来月大阪に引っ越す"],
+    ["비밀 하나 말해도 돼?", "다음 달에 부산으로 이사 가"],
+    ["ek baat bataun? kisi ko mat batana", "main Pune shift ho raha hoon"],
+    ["boleh aku cerita rahasia?", "aku pindah ke Medan"],
+    ["mình kể bạn bí mật nhé?", "mình sắp chuyển vào Huế"],
+    ["ممكن أقولك سر؟", "راح أنتقل إلى جدة"],
+    ["kan jag berätta en hemlighet?", "jag flyttar till Umeå"],
+    ["czy mogę ci powiedzieć coś w tajemnicy?", "przeprowadzam się do Gdańska"],
+    ["something personal, don't save it", "I'm moving to Leeds"],
+])
+def test_round_seven_an_announced_secret_in_many_languages(turns: list[str]) -> None:
+    assert withheld_turns(turns)[-1], withheld_turns(turns)
+
+
+@pytest.mark.parametrize("text", ["¿te puedo contar algo? el tren llega tarde", "darf ich dir was sagen? der Zug ist weg",
+                                  "can I tell you something funny?"])
+def test_round_seven_an_ordinary_question_announces_nothing(text: str) -> None:
+    assert asks_to_forget(text) is None
