@@ -343,3 +343,11 @@ def test_round_seven_an_announced_secret_in_many_languages(turns: list[str]) -> 
                                   "can I tell you something funny?"])
 def test_round_seven_an_ordinary_question_announces_nothing(text: str) -> None:
     assert asks_to_forget(text) is None
+
+
+@pytest.mark.parametrize(("text", "value", "masked"), [
+    ("contra del insta: Mango_loco_19, no se la pases a nadie", "Mango_loco_19", True),
+    ("votaron en contra del proyecto: 120 a 98", "120 a 98", False),
+])
+def test_round_seven_spanish_contra(text: str, value: str, masked: bool) -> None:
+    assert _masked(text, value) is masked, redact_secrets(text)
