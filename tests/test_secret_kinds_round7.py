@@ -351,3 +351,12 @@ def test_round_seven_an_ordinary_question_announces_nothing(text: str) -> None:
 ])
 def test_round_seven_spanish_contra(text: str, value: str, masked: bool) -> None:
     assert _masked(text, value) is masked, redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value", "masked"), [
+    ("كلمة سر الواي فاي هي narjis", "narjis", True),
+    ("the verification code is PLM-QRT", "PLM-QRT", True),
+    ("PIN code area 560011 Bengaluru", "560011", False),
+])
+def test_round_seven_battery_fixes(text: str, value: str, masked: bool) -> None:
+    assert _masked(text, value) is masked, redact_secrets(text)

@@ -1264,6 +1264,9 @@ def public_value(text: str, start: int, end: int) -> bool:
     lead = re.match(r"[^\W\d_]+[\s\-#:]*(?=\d)", value)  # "case 85736707": the label read as the value's head
     if lead and label.search(text[max(0, start - 40):start + lead.end()]):
         return True
+    if lead and _INDIAN_PIN.fullmatch(value[lead.end():]):  # "PIN code area 110001 New Delhi"
+        value = value[lead.end():]
+        before = text[max(0, start - 40):start + lead.end()]
     if pin.search(before) and _INDIAN_PIN.fullmatch(value):
         return not re.search(r"(?i)pin", before[-12:]) or bool(_ADDRESS.search(text))
     # "the PIN code of our area is 560034 (Bangalore)": a few words between, an address beside it
@@ -1879,7 +1882,7 @@ def _letter_code() -> re.Pattern[str]:
                                                                           key=len, reverse=True))
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{names})(?:[^\W\d_]{{0,3}})(?P<q>[^.!?\n\u2029:=：]{{0,24}}?)"
                       r"(?:\s*[:=：]\s*|\s+(?:is|was|es|est|ist|lautet|é|è|jest|это|adalah|là)\s+|\s*[是は]\s*|\s+(?=[A-Z]{5}))"
-                      r"[\"'“‘«]?(?P<v>(?-i:[A-Z]{4,10}))(?![A-Za-z0-9])"
+                      r"[\"'“‘«]?(?P<v>(?-i:[A-Z]{4,10}|[A-Z]{3,5}(?:-[A-Z]{3,5})+))(?![A-Za-z0-9])"
                       # the code ends its clause ("…: TFDYC. What's …"), not "was SENT to my phone"
                       r"(?=[\"'”’»]?\s*(?:[.,;!?)\]。！？]|$|\n|\u2029|-\s|–|—"
                       r"|\s(?:and|y|et|und|e|but|pero|mais|aber|ma|what|how|can|please|pls|ok|for|para|pour)\b))")
