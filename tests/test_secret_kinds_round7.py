@@ -360,3 +360,12 @@ def test_round_seven_spanish_contra(text: str, value: str, masked: bool) -> None
 ])
 def test_round_seven_battery_fixes(text: str, value: str, masked: bool) -> None:
     assert _masked(text, value) is masked, redact_secrets(text)
+
+
+@pytest.mark.parametrize(("turns", "value", "masked"), [
+    (["the shed code", "oh and they changed it", "now 7730"], "7730", True),
+    (["what's the door code", "hang on let me look", "5512"], "5512", True),
+    (["remember the gate code", "thanks for yesterday btw", "see you at 1745"], "1745", False),
+])
+def test_round_seven_an_aside_between_a_name_and_its_value(turns: list[str], value: str, masked: bool) -> None:
+    assert _masked_in_thread(turns, value) is masked, redact_thread(turns[-1], turns[:-1])

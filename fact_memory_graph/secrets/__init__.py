@@ -872,6 +872,9 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
         turns = turns[:-1]
     kinds = _turn_kinds(turns)
     opened = set() if kinds else forms.open_names(forms.view(turns[-1])[0][-300:])
+    if not kinds and not opened and len(turns) > 1 and _ASIDE_TURN.match(turns[-1]):
+        # "the gate code" / "oh and it changed" / "now 0451": a short aside between the name and its value
+        opened = forms.open_names(forms.view(turns[-2])[0][-300:]) & {"password", "digits"}
     if not kinds and not opened:
         return ()
     values = [(m.start(), m.end()) for m in numbers]
@@ -897,6 +900,9 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
                             for o in opened})[0]
     return tuple(forms.back([(s, e, kind) for s, e in values], origin))
 
+
+#: A short turn with no number and no name between a secret's name and its value.
+_ASIDE_TURN = re.compile(r"^\W*(?:[^\W\d_]+['’]?[^\W\d_]*\W*){1,6}$")
 
 #: One-word replies that are no part of anything.
 _ACKNOWLEDGED = frozenset({"thanks", "thx", "okay", "yes", "yeah", "yep", "nope", "wait", "done", "sorry", "ready", "ok",
@@ -959,7 +965,8 @@ def _ordinary_number(text: str, start: int, end: int) -> bool:
     token = text[start:end].strip()
     if _AMOUNT.fullmatch(token):
         return True
-    if forms.a_date(token) or re.fullmatch(r"\d{1,2}[:h]\d{2}(?::\d{2})?", token) or forms.dotted_public(token):
+    if forms.a_date(token) or re.fullmatch(r"\d{1,2}[:h]\d{2}(?::\d{2})?", token) or forms.dotted_public(token) \
+            or forms.clock_or_year(text, start, end):
         return True
     before = text[max(0, start - 3):start]
     if re.search(r"[$€£¥₹]\s*$", before) or re.match(r"\s*(?:%|€|\$|£|kg|km|cm|mm|ml|g\b|h\b|min\b)", text[end:end + 4]):
