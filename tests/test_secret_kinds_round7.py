@@ -369,3 +369,27 @@ def test_round_seven_battery_fixes(text: str, value: str, masked: bool) -> None:
 ])
 def test_round_seven_an_aside_between_a_name_and_its_value(turns: list[str], value: str, masked: bool) -> None:
     assert _masked_in_thread(turns, value) is masked, redact_thread(turns[-1], turns[:-1])
+
+
+@pytest.mark.parametrize("text", [
+    "I'm only telling you this: my uncle is in hospital",
+    "you can't tell anyone, but I failed the bar exam",
+    "hush hush, we're expecting twins",
+    "this doesn't leave this chat: I'm moving to Oslo",
+    "sensitive info: I have epilepsy",
+    "private: I'm seeing a counsellor",
+    "I'd rather this not be remembered, but I'm in debt",
+    "don't keep a record of this: I lost my job",
+    "lowkey don't tell anyone but I'm engaged",
+    "not something I want stored: I was arrested once",
+    "off the books, I'm driving for Uber",
+])
+def test_round_seven_english_privacy_variants(text: str) -> None:
+    request = asks_to_forget(text)
+    assert request is not None and request.target == "this", request
+
+
+@pytest.mark.parametrize("text", ["this is personal best territory", "it is private property", "private: true",
+                                  "my personal best is 22 minutes", "you can't tell the difference"])
+def test_round_seven_english_privacy_words_in_ordinary_messages(text: str) -> None:
+    assert asks_to_forget(text) is None
