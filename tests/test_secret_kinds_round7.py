@@ -393,3 +393,9 @@ def test_round_seven_english_privacy_variants(text: str) -> None:
                                   "my personal best is 22 minutes", "you can't tell the difference"])
 def test_round_seven_english_privacy_words_in_ordinary_messages(text: str) -> None:
     assert asks_to_forget(text) is None
+
+
+def test_round_seven_an_answer_two_turns_after_its_question() -> None:
+    turns = ["what's my security question again?", "first car", "and the answer is Skoda"]
+    assert "Skoda" not in redact_thread(turns[-1], turns[:-1])
+    assert "Paris" in redact_thread("the answer is Paris", ["what's the capital quiz?", "question 3"])

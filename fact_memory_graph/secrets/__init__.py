@@ -823,6 +823,11 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     if not turns:
         return secret_spans(text)
     spans = [*spans_in_context(text, turns[-1]), *_continued(text, turns)]
+    if len(turns) > 1 and _FILLER_TURN.match(turns[-1]):  # "security question?" / "first pet" / "answer is Gizmo"
+        norm, origin = forms.view(text)
+        answer = forms.labelled_answer(norm, turns[-2])
+        if answer:
+            spans.extend(forms.back([(answer[0], answer[1], "password")], origin))
     if spans and _BARE_PART.match(text) and _public_thread(turns):  # "+1 312" / "1760833" after "my new phone number"
         spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     return spans

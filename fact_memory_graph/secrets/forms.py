@@ -1543,7 +1543,8 @@ def otp_seed_spans(text: str) -> Iterator[Span]:
 @functools.cache
 def _answer_label() -> re.Pattern[str]:
     names = _trie(sorted({_key(n) for n in _words()["answer_labels"]}))
-    return re.compile(rf"(?i)^\W*(?:{names})\s*[:：\-–—=]\s*(?P<value>[^\n.!?。！？]+)")
+    return re.compile(rf"(?i)^\W*(?:(?:and|so|ok|y|et|und|e|i)\s+)?(?:(?:the|my|la|le|die|mi|ma|meine|a|o)\s+)?(?:{names})"
+                      rf"\s*(?:[:：\-–—=]|\s(?:is|was|es|est|ist|è|é|era|war|fue|foi|é))\s*(?P<value>[^\n.!?。！？]+)")
 
 
 def labelled_answer(text: str, before: str) -> tuple[int, int] | None:
