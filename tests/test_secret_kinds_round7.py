@@ -14,7 +14,7 @@ import pytest
 from fact_memory_graph import FactMemory
 from fact_memory_graph.forgetting import asks_to_forget, withheld_turns
 from fact_memory_graph.sanitize import redact_secrets, redact_thread
-from fact_memory_graph.testing import ScriptedChatModel
+from fact_memory_graph.testing import ScriptedChatModel, prompt_message
 from tests.test_forget_final import tables_holding
 from tests.test_secret_threads import hostile
 
@@ -56,6 +56,24 @@ async def test_aremember_many_reads_a_label_then_its_value(make_memory: Any, db_
     assert all(o.error is None for o in outcomes)
     assert tables_holding(db_url, "larchwood", user_id) == []
     assert tables_holding(db_url, "14th", user_id)
+
+
+def test_remember_many_forget_that_reaches_the_item_before(make_memory: Any, user_id: str) -> None:
+    def ops(messages: Any) -> list[dict[str, Any]]:
+        text = prompt_message(messages)
+        if "forget" in text.lower():
+            return []
+        return [{"op": "add_durable", "category": "identity", "claim": f"said: {text}"}]
+
+    memory: FactMemory = make_memory(ScriptedChatModel(default=ops))
+    items = [{"user_id": user_id, "message": "I started learning the oboe", "message_id": "m-1"},
+             {"user_id": user_id, "message": "I'm moving to Tromsø in May", "message_id": "m-2"},
+             {"user_id": user_id, "message": "forget what I just said", "message_id": "m-3"}]
+    outcomes = memory.remember_many(items)
+    assert all(o.error is None for o in outcomes)
+    claims = [f.claim for f in memory.facts.list(user_id)]
+    assert any("oboe" in c for c in claims), claims
+    assert not any("Tromsø" in c for c in claims), claims
 
 
 # ---------------------------------------------------------------- helpers for the cases below
