@@ -491,6 +491,12 @@ def _spans(text: str) -> list[Span]:
     norm, origin = forms.view(text)
     if _OURS_INSIDE.search(norm):  # the library's own ids and times inside a string: read as blanks
         norm = _OURS_INSIDE.sub(lambda m: " " * len(m.group()), norm)
+    shapes = forms.public_shapes(norm)
+    if shapes:  # public by their shape (a public key, a placeholder, a UUID): read as a neutral run
+        chars = list(norm)
+        for a, b in shapes:
+            chars[a:b] = "x" * (b - a)
+        norm = "".join(chars)
     names = forms.names_in(norm)
     spans: list[Span] = []
     if names or _ANY_SIGNAL.search(norm) or _SIGNAL_WORDS.search(norm):
@@ -529,6 +535,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.seed_spans(norm))
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
+    if shapes:
+        spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     return forms.back(spans, origin)
 
 

@@ -927,7 +927,10 @@ def valid_personal_id(digits: str) -> bool:
     return _valid_somewhere(digits)
 
 
-def _valid_somewhere(token: str) -> bool:
+def _valid_somewhere(token: str, checked: bool = False) -> bool:
+    """Whether some module validates ``token``; ``checked``: only a module whose check covers the
+    token (one that also takes the token with a digit changed checks a format, not a number —
+    de.stnr, li.peid, cr.cpf take any digits of their length: an invoice or a phone number)."""
     from stdnum.exceptions import InvalidLength, ValidationError
 
     shape = token.translate(_SHAPE)
@@ -937,11 +940,28 @@ def _valid_somewhere(token: str) -> bool:
             continue
         try:
             module.validate(token)
-            return True
         except InvalidLength:
             _WRONG_LENGTH.add(key)
+            continue
         except (ValidationError, Exception):  # a checksum that fails, a shape it cannot read
             continue
+        if not checked or not _takes_any_digit(module, token):
+            return True
+    return False
+
+
+def _takes_any_digit(module: Any, token: str) -> bool:
+    """Whether ``module`` also validates ``token`` with its last or a middle digit changed: no
+    check digit covers it (a format-only module)."""
+    at = [i for i, ch in enumerate(token) if ch.isdigit()]
+    for i in {at[-1], at[len(at) // 2]} if at else ():
+        for step in (1, 3, 7):
+            other = token[:i] + str((int(token[i]) + step) % 10) + token[i + 1:]
+            try:
+                module.validate(other)
+                return True
+            except Exception:  # the changed number fails: the module checks it
+                continue
     return False
 
 
@@ -1100,7 +1120,7 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
             continue
         if re.fullmatch(r"[\d .]+", token) and token.count(".") in (1, 2) and " " not in token:
             continue  # a decimal or a version
-        if _valid_somewhere(token):
+        if _valid_somewhere(token, checked=True):
             yield m.start(), m.end(), "government id"
 
 
@@ -1150,7 +1170,7 @@ _COMPLEX = re.compile(r"(?<![\w@/])(?=[^\s]*[a-z])(?=[^\s]*[A-Z])(?=[^\s]*\d)(?=
                       r"[A-Za-z0-9!@#$%^&*+=?~_.\-]{8,64}(?![\w@])")
 _CONNECTION = re.compile(r"(?i)\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]*:(?P<pw>[^\s@/]{3,})@")
 _CLI_PASSWORD = re.compile(r"(?:^|\s)-p(?P<pw>[^\s\-][^\s]{5,})")
-_ASSIGNED = re.compile(r"(?i)(?<![\w])(?:pass|pw|pwd|passwd|secret|token|auth|key)\s*[:=]\s*(?P<pw>[^\s,;]{3,})")
+_ASSIGNED = re.compile(r"(?i)(?<![\w])(?:pass|pw|pwd|passwd|secret|token|auth|key)[ \t]*[:=][ \t]*(?P<pw>[^\s,;]{3,})")
 
 
 # A label and a password in the forms people write them down: "Amazon -> Pa55w0rd_x",
@@ -1259,6 +1279,8 @@ def gitleaks_spans(text: str) -> Iterator[Span]:
                 continue
             if entropy and _entropy(m.group(g)) < entropy:
                 continue
+            if re.fullmatch(r"[a-z]+(?:-[a-z]+)+", m.group(g)):
+                continue  # words joined by hyphens: a name ("existingSecret: pg-credentials"), not a key
             yield m.start(g), m.end(g), "api key"
 
 
@@ -1735,3 +1757,40 @@ _BEARER = re.compile(
 def bearer_value(text: str, start: int) -> bool:
     """Whether the value at ``start`` is named a gift card's or prepaid voucher's code."""
     return bool(_BEARER.search(text, max(0, start - 50), start))
+
+
+# ---------------------------------------------------------------- values public by their shape (round seven)
+#: Shapes that are never a secret whatever label stands before them: an SSH public key (its
+#: algorithm and base64 blob) or fingerprint, a subresource-integrity hash ("sha512-<base64>"),
+#: a template placeholder ("<your-api-key>", "{{ .Values.db }}", "${API_KEY}", "YOUR_TOKEN_HERE",
+#: "sk-xxxx"), a URL whose password is the word "password", an environment variable's name that
+#: names a file or a path ("POSTGRES_PASSWORD_FILE").
+_PUBLIC_SHAPE = re.compile(
+    r"\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
+    r"\s+AAAA[A-Za-z0-9+/]{20,}={0,3}"
+    r"|(?<![\w/+])(?:SHA256:[A-Za-z0-9+/]{43}=?|MD5(?::[0-9a-f]{2}){16})(?![\w/+])"
+    r"|(?<![\w-])sha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}"
+    r"|<[^\W\d_][^<>\n\d]{0,39}>|\{\{[^{}\n]{1,60}\}\}|\$\{[^{}\n]{1,60}\}|%\(\w{1,40}\)s"
+    r"|(?<![\w-])(?i:your|my|ihr|votre|tu|seu|su|il_tuo)[_\-](?:[A-Za-z]+[_\-]){0,4}(?i:here|hier|ici|aqui|aquí|qui)(?![\w-])"
+    r"|(?<![\w-])YOUR_[A-Z0-9_]{2,40}(?![\w-])"
+    r"|(?<![\w-])(?:[A-Za-z]{1,8}[_\-])?(?:x{4,}|X{4,}|\*{4,}|•{4,})(?:[_\-][\w*•]*)?(?![\w-])"
+    r"|(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:FILE|PATH|DIR|NAME|REF|HINT|POLICY|LENGTH|TTL|EXPIRY)(?![\w-])"
+    r"|\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]{1,30}:(?:password|passwd|pass|pwd|secret|changeme|your[_-]?password"
+    r"|PASSWORD|YOUR_PASSWORD)@")
+#: A UUID is an id (a request, a trace, an order, a PIX key of a docs' example); a secret only after
+#: a name of a key, a token, a secret or a password.
+_KEY_WORD_BEFORE = re.compile(
+    r"(?i)(?:key|token|secret|passw\w*|pwd|auth\w*|credential\w*|apikey|clave|schl[uü]ssel|chave|cl[eé]|chiave"
+    r"|sleutel|klucz|anahtar|ключ|токен|密钥|秘密|키|토큰|シークレット|トークン|キー)[^\n.!?]{0,12}$")
+
+
+def public_shapes(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` holds a value public by its shape (:data:`_PUBLIC_SHAPE`, a UUID not named
+    as a key): read as a neutral run of ``x`` by the finders, and no span inside it is a secret."""
+    found = [(m.start(), m.end()) for m in _PUBLIC_SHAPE.finditer(text)]
+    if "-" in text:
+        for m in _UUID.finditer(text):
+            before = text[max(0, m.start() - 40):m.start()]
+            if not _KEY_WORD_BEFORE.search(re.sub(r"[\w.\-]*(?:id|Id|ID)\s*[=:]\s*$", "", before)):
+                found.append((m.start(), m.end()))
+    return found
