@@ -187,9 +187,16 @@ _BRANDS = {13: ("4",), 14: ("30", "36", "38", "39"), 15: ("34", "37", "1800", "2
 
 def _card_number(digits: str) -> bool:
     """Luhn-valid, 13-19 digits, with a card network's prefix for its length (an IMEI or a
-    library barcode passes Luhn too)."""
+    library barcode passes Luhn too). Thirteen digits with an EAN-13 check digit are an article's
+    barcode (cards of thirteen digits are no longer issued)."""
     return (13 <= len(digits) <= 19 and digits.startswith(_BRANDS[len(digits)]) and _luhn(digits)
-            and not _is_isbn(digits))
+            and not _is_isbn(digits) and not (len(digits) == 13 and _is_ean(digits)))
+
+
+def _is_ean(digits: str) -> bool:
+    from stdnum import ean
+
+    return bool(ean.is_valid(digits))
 
 
 _PART_RUN = re.compile(r"(?<![\d.,/:])\d(?:[ \u00a0\-.]{0,3}\d){3,11}(?![\d/:])")
@@ -206,7 +213,8 @@ def _card_spans(text: str) -> Iterator[Span]:
             yield match.start(), match.end(), "card number"
     for word in _CARD_WORD.finditer(text):  # a card's fragment: the first or second half of a split
         fragment = _CARD_FRAGMENT.search(text, word.end(), min(len(text), word.end() + 40))
-        if fragment and not _NOT_A_CARD_BEFORE.search(text[max(0, fragment.start() - 40):fragment.start()]):
+        if fragment and not _NOT_A_CARD_BEFORE.search(text[max(0, fragment.start() - 40):fragment.start()]) \
+                and not _loyalty_card(text, fragment.start()):
             g = "part" if fragment.group("part") else 0
             yield fragment.start(g), fragment.end(g), "card number"
     runs = list(_PART_RUN.finditer(text)) if len(text) < 4000 else []
@@ -266,9 +274,40 @@ def _card_fragments(text: str, names: list[forms.NameMatch]) -> Iterator[Span]:
             continue
         fragment = _CARD_FRAGMENT_CJK.search(text, name.end(), min(len(text), name.end() + 40))
         if fragment and not _NOT_A_CARD_BEFORE.search(text[max(0, fragment.start() - 40):fragment.start()]) \
-                and not re.search(r"[.!?;\n]\s", text[name.end():fragment.start()]):
+                and not re.search(r"[.!?;\n]\s", text[name.end():fragment.start()]) \
+                and not _loyalty_card(text, fragment.start()):
             g = "part" if fragment.group("part") else 0
             yield fragment.start(g), fragment.end(g), "card number"
+
+
+def _loyalty_card(text: str, at: int) -> bool:
+    """A store's or a club's card (a public label such as "carte fidélité", "ポイントカード",
+    assets ``public``) just before a card's digits: a membership number, not a payment card's."""
+    return bool(forms._public_anywhere().search(text[max(0, at - 40):at]))
+
+
+#: An expiry after its name, "MM/YY" ("exp 08/27", "有効期限 06/29", "срок до 10/27"): with a card's
+#: security code beside it, the card's data (kept out with the code).
+_EXPIRY = re.compile(
+    r"(?i)(?:exp\w*|valid(?: thru| through| until| till)?|good thru|vence|vencimiento|caducidad|validade|val\.?"
+    r"|validit[ée]|date d'expiration|expire le|gültig(?: bis)?|ablauf\w*|scadenza|geldig tot|vervaldatum|ważna do"
+    r"|ważności|срок(?: действия)?(?: до)?|действует до|有効期限|유효기간|有效期|son kullanma|hạn(?: sử dụng)?|berlaku"
+    r"|muda wake|تاريخ الانتهاء|समाप्ति|एक्सपायरी|วันหมดอายุ|תוקף|giltig till|utløp|voimassa)[^\d\n]{0,12}?"
+    r"(?P<exp>(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:20)?\d{2})(?![\d/])")
+_BARE_EXPIRY = re.compile(r"[\s,;|\-–—]{0,5}(?P<exp>(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d{2})(?![\d/])")
+
+
+def _expiry_spans(text: str, spans: list[Span]) -> Iterator[Span]:
+    codes = [(s, e) for s, e, k in spans if k in ("card number", "password") and 3 <= e - s <= 4]
+    cards = [(s, e) for s, e, k in spans if k == "card number" and e - s >= 4]
+    if codes:
+        for m in _EXPIRY.finditer(text):
+            if any(abs(s - m.end("exp")) <= 40 or abs(m.start() - e) <= 40 for s, e in codes):
+                yield m.start("exp"), m.end("exp"), "card number"
+    for _, end in cards:  # "4245 6812 7242 0179 05/27 271": the expiry right after the number
+        m = _BARE_EXPIRY.match(text, end)
+        if m:
+            yield m.start("exp"), m.end("exp"), "card number"
 
 
 def _codes_after_cards(text: str, cards: list[Span]) -> Iterator[Span]:
@@ -416,8 +455,9 @@ def _id_spans(text: str) -> Iterator[Span]:
     for match in _NINO.finditer(text):
         yield match.start(), match.end(), "government id"
     for match in _BARE_ID.finditer(text):
-        if not _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()]):
-            continue
+        if not _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()]) \
+                or forms._NOT_ID_BEFORE.search(text[max(0, match.start() - 45):match.start()]):
+            continue  # no id's name; or a confirmation, order or booking number's
         compact = re.sub(r"\D", "", match.group())
         if forms.is_phone_number(text, match.start(), match.end()):
             continue
@@ -516,6 +556,8 @@ def _spans(text: str) -> list[Span]:
         # a code listed beside a code ("bike room is 5522"), not a public label's ("the flight is 1130")
         spans.extend(sp for sp in _codes_by_shape(norm, names, spans) if not forms.public_code(norm, sp[0], sp[1]))
         spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
+        if spans and ("/" in norm or "-" in norm or "." in norm):
+            spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
     spans.extend(forms.in_context_spans(norm))
     if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm:
         spans.extend(_shaped_credentials(norm))
@@ -537,7 +579,18 @@ def _spans(text: str) -> list[Span]:
         spans.append((0, len(norm), "seed phrase"))
     if shapes:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
+    if spans:
+        spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
     return forms.back(spans, origin)
+
+
+def _public_in_its_sentence(text: str, span: Span) -> bool:
+    """A value its sentence says is public: an example (documentation, a test fixture), a
+    company's id, a meeting's dial-in code."""
+    start, end, kind = span
+    if kind == "government id" and forms.company_id(text, start, end):
+        return True
+    return forms.example_value(text, start, end) or forms.meeting_code(text, start, end)
 
 
 # A UK sort code with its account number, a US routing number (its ABA checksum) with an

@@ -28,7 +28,7 @@ import re
 import tomllib
 import unicodedata
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -945,9 +945,23 @@ def _valid_somewhere(token: str, checked: bool = False) -> bool:
             continue
         except (ValidationError, Exception):  # a checksum that fails, a shape it cannot read
             continue
-        if not checked or not _takes_any_digit(module, token):
+        if not checked or (not _takes_any_digit(module, token) and _grouped_as(module, token)):
             return True
     return False
+
+
+def _grouped_as(module: Any, token: str) -> bool:
+    """Whether ``token``'s groups (between separators) are the groups ``module`` writes its
+    numbers in, or the token has none: "555-201-8834" is no NHS number ("555 201 8834" is one
+    written with dashes), "150-0041" no BSN (a postal code)."""
+    groups = [len(g) for g in re.split(r"[^A-Za-z0-9]+", token) if g]
+    if len(groups) < 2 or not hasattr(module, "format"):
+        return True
+    try:
+        written = module.format(token)
+    except Exception:  # a module that cannot write it: its grouping is unknown
+        return True
+    return groups == [len(g) for g in re.split(r"[^A-Za-z0-9]+", written) if g]
 
 
 def _takes_any_digit(module: Any, token: str) -> bool:
@@ -1120,6 +1134,8 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
             continue
         if re.fullmatch(r"[\d .]+", token) and token.count(".") in (1, 2) and " " not in token:
             continue  # a decimal or a version
+        if re.fullmatch(r"\(?\d{3}\)?[\-.]\d{3}[\-.]\d{4}", token):
+            continue  # a North American phone number's shape, no id's name before it
         if _valid_somewhere(token, checked=True):
             yield m.start(), m.end(), "government id"
 
@@ -1773,7 +1789,9 @@ _PUBLIC_SHAPE = re.compile(
     r"|<[^\W\d_][^<>\n\d]{0,39}>|\{\{[^{}\n]{1,60}\}\}|\$\{[^{}\n]{1,60}\}|%\(\w{1,40}\)s"
     r"|(?<![\w-])(?i:your|my|ihr|votre|tu|seu|su|il_tuo)[_\-](?:[A-Za-z]+[_\-]){0,4}(?i:here|hier|ici|aqui|aquí|qui)(?![\w-])"
     r"|(?<![\w-])YOUR_[A-Z0-9_]{2,40}(?![\w-])"
-    r"|(?<![\w-])(?:[A-Za-z]{1,8}[_\-])?(?:x{4,}|X{4,}|\*{4,}|•{4,})(?:[_\-][\w*•]*)?(?![\w-])"
+    r"|(?<![\w-])(?:[A-Za-z]{1,8}[_\-])?(?:x{4,}|X{4,}|\*{4,}|•{4,})(?:[_\-][\w*•]+)*(?![\w-])"
+    r"|(?:[*•]{2,}[ \-]?)+\d{1,4}(?: \d{1,4})?(?!\d)"  # the last digits of a masked number
+    r"|(?<![\d.])\d{4}\.\d{2}\.\d{2,4}(?:\.\d{2})?(?![\d.])"  # a customs tariff (HS) code
     r"|(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:FILE|PATH|DIR|NAME|REF|HINT|POLICY|LENGTH|TTL|EXPIRY)(?![\w-])"
     r"|\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]{1,30}:(?:password|passwd|pass|pwd|secret|changeme|your[_-]?password"
     r"|PASSWORD|YOUR_PASSWORD)@")
@@ -1794,3 +1812,63 @@ def public_shapes(text: str) -> list[tuple[int, int]]:
             if not _KEY_WORD_BEFORE.search(re.sub(r"[\w.\-]*(?:id|Id|ID)\s*[=:]\s*$", "", before)):
                 found.append((m.start(), m.end()))
     return found
+
+
+def _alternation(words: Iterable[str]) -> str:
+    """Words as one regex: Latin ones between word edges, others (CJK, Hangul) anywhere."""
+    ordered = sorted({w.lower() for w in words}, key=len, reverse=True)
+    latin = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in ordered if _LATIN.fullmatch(w))
+    other = "|".join(re.escape(w) for w in ordered if not _LATIN.fullmatch(w))
+    parts = [rf"(?<![^\W\d_])(?:{latin})(?![^\W\d_])"] if latin else []
+    return "|".join([*parts, *([other] if other else [])])
+
+
+@functools.cache
+def _round7_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    data = _words()
+    company = data["company_ids"]
+    return (re.compile("(?i)" + _alternation([*company["words"], *company["names"]])),
+            re.compile("(?i)" + _alternation(data["examples"]["words"])),
+            re.compile("(?i)" + _alternation(data["examples"]["not"])),
+            re.compile("(?i)" + _alternation(data["meeting"]["words"])))
+
+
+_CLAUSE_START = re.compile(r"[.!?。！？\n](?:\s|$)(?!.*[.!?。！？\n](?:\s|$))", re.S)
+
+
+def _sentence(text: str, start: int, end: int, before: int = 80, after: int = 40) -> tuple[str, str]:
+    """The sentence around ``text[start:end]``: what stands before it and after it."""
+    head = text[max(0, start - before):start]
+    cut = _CLAUSE_START.search(head)
+    head = head[cut.end():] if cut else head
+    tail = text[end:end + after]
+    stop = re.search(r"[.!?。！？\n](?:\s|$)", tail)
+    return head, tail[:stop.start()] if stop else tail
+
+
+def company_id(text: str, start: int, end: int) -> bool:
+    """Whether the id at ``text[start:end]`` is a company's: a company's word or a company-only
+    registry's name in its sentence ("NIP kontrahenta ...", "Firmamızın vergi numarası ...")."""
+    head, tail = _sentence(text, start, end, 60, 30)
+    return bool(_round7_words()[0].search(head) or _round7_words()[0].search(tail))
+
+
+def example_value(text: str, start: int, end: int) -> bool:
+    """Whether the value at ``text[start:end]`` is given as an example (documentation, a test
+    fixture, a famous sample) in its sentence; "for example" and its kin do not count."""
+    head, tail = _sentence(text, start, end, 90, 60)
+    words, markers = _round7_words()[1], _round7_words()[2]
+    return bool(words.search(markers.sub(" ", head)) or words.search(markers.sub(" ", tail)))
+
+
+_DIAL_CODE = re.compile(r"[\d\s#*\-]+")
+
+
+def meeting_code(text: str, start: int, end: int) -> bool:
+    """Whether digits at ``text[start:end]`` are a meeting's id or its dial-in access code."""
+    if not _DIAL_CODE.fullmatch(text[start:end]):
+        return False
+    line = text[max(0, start - 90):start].rsplit("\n", 1)[-1]
+    if re.search(r"(?i)pass|pwd|kennwort|contrase|senha|mot de passe|パス|암호|비밀번호|密码", line[-25:]):
+        return False  # a meeting's passcode is its password
+    return bool(_round7_words()[3].search(line))
