@@ -1320,19 +1320,30 @@ def _code_list() -> re.Pattern[str]:
     """A name of a set of codes (``code_lists``: "backup codes", "Wiederherstellungscodes") and
     the list after it: every item is a secret, not only the first one."""
     names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
-    item = r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})?"
-    return re.compile(rf"(?i)(?<![^\W_])(?:{names})(?![^\W\d_])[^\d\n.!?]{{0,24}}?"
-                      rf"(?P<list>(?<![\w-]){item}(?:(?:\s*[,;/|]\s*|[ \t]+){item})+)(?![\w-])")
+    item = r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}"
+    # the name, up to a line of words (whose codes, "for the org owner's account:"), then the
+    # codes: on one line, one a line, or in the next turn
+    return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{names})(?![^\W\d_])[^\d\n.!?]{{0,60}}?[:：]?\s*"
+                      rf"(?P<list>(?<![\w-])(?=[A-Za-z0-9\-]*\d){item}(?:(?:\s*[,;/|、，]\s*|\s+){item})*)(?![\w-])")
 
 
-_ITEM = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})?")
+_ITEM = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}")
 
 
 def code_list_spans(text: str) -> Iterator[Span]:
     for m in _code_list().finditer(text):
-        items = _ITEM.findall(m.group("list"))
-        if sum(any(ch.isdigit() for ch in it) for it in items) >= 2:
-            yield m.start("list"), m.end("list"), "password"
+        items = [it for it in _ITEM.findall(m.group("list"))]
+        coded = [it for it in items if any(ch.isdigit() for ch in it)]
+        # two codes or more with digits; or one code of three groups ("TGLDT-17YQQ-NIZNI-Q8GLT-X8SB6")
+        # or one code of six characters or more ("backup code 48213579", "938271-049182")
+        if len(coded) >= 2 or (coded and len(coded[0].replace("-", "")) >= 6 and not _a_date(coded[0])):
+            end = m.start("list")
+            for it in _ITEM.finditer(text, m.start("list"), m.end("list")):
+                if any(ch.isdigit() for ch in it.group()) or it.group().isupper() or "-" in it.group():
+                    end = it.end()
+                else:
+                    break  # the codes end at the first plain word ("... and keep them safe")
+            yield m.start("list"), end, "password"
 
 
 #: A 256-bit key in hex (64 digits) broken over lines: read whole when a key or a wallet is
