@@ -553,6 +553,9 @@ def _spans(text: str) -> list[Span]:
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])]
         spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
+        # a hash in lower-case hex is no bank account, whatever name stood before it ("accounting")
+        spans = [sp for sp in spans if not (sp[2] == "bank account"
+                                            and re.search(r"(?=[0-9a-f]*[a-f])[0-9a-f]{16,}", norm[sp[0]:sp[1]]))]
         # a code listed beside a code ("bike room is 5522"), not a public label's ("the flight is 1130")
         spans.extend(sp for sp in _codes_by_shape(norm, names, spans) if not forms.public_code(norm, sp[0], sp[1]))
         spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
@@ -569,6 +572,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(forms.answer_spans(norm))
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
+    spans.extend(forms.named_key_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))
     if "-" in norm or "–" in norm:
         spans.extend(forms.numbered_seed_spans(norm))
