@@ -554,8 +554,7 @@ def _spans(text: str) -> list[Span]:
                  or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])]
         spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
         # a hash in lower-case hex is no bank account, whatever name stood before it ("accounting")
-        spans = [sp for sp in spans if not (sp[2] == "bank account"
-                                            and re.search(r"(?=[0-9a-f]*[a-f])[0-9a-f]{16,}", norm[sp[0]:sp[1]]))]
+        spans = [sp for sp in spans if not (sp[2] == "bank account" and _hex_hash(norm[sp[0]:sp[1]]))]
         # a code listed beside a code ("bike room is 5522"), not a public label's ("the flight is 1130")
         spans.extend(sp for sp in _codes_by_shape(norm, names, spans) if not forms.public_code(norm, sp[0], sp[1]))
         spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
@@ -586,6 +585,11 @@ def _spans(text: str) -> list[Span]:
     if spans:
         spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
     return forms.back(spans, origin)
+
+
+def _hex_hash(value: str) -> bool:
+    """A run of 24 lower-case hex digits or more with letters spread in it (a hash, not an IBAN)."""
+    return any(len(re.findall("[a-f]", run)) >= 4 for run in re.findall(r"[0-9a-f]{24,}", value))
 
 
 def _public_in_its_sentence(text: str, span: Span) -> bool:
