@@ -1136,7 +1136,10 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
             continue  # a decimal or a version
         if re.fullmatch(r"\(?\d{3}\)?[\-.]\d{3}[\-.]\d{4}", token):
             continue  # a North American phone number's shape, no id's name before it
-        if _valid_somewhere(token, checked=True):
+        # a module that checks only a format (India's PAN, Germany's Steuernummer) counts after an id's name
+        head = text[max(0, m.start() - 80):m.start()]
+        named = any(n.kind in ("id", "bank") and len(head) - n.stop <= 40 for n in names_in(head))
+        if _valid_somewhere(token, checked=not named):
             yield m.start(), m.end(), "government id"
 
 
@@ -1806,7 +1809,7 @@ _PUBLIC_SHAPE = re.compile(
     r"|(?<![\w-])YOUR_[A-Z0-9_]{2,40}(?![\w-])"
     r"|(?<![\w-])(?:[A-Za-z]{1,8}[_\-])?(?:x{4,}|X{4,}|\*{4,}|•{4,})(?:[_\-][\w*•]+)*(?![\w-])"
     r"|(?:[*•]{2,}[ \-]?)+\d{1,4}(?: \d{1,4})?(?!\d)"  # the last digits of a masked number
-    r"|(?<![\d.])\d{4}\.\d{2}\.\d{2,4}(?:\.\d{2})?(?![\d.])"  # a customs tariff (HS) code
+    r"|(?<![\d.])\d{4}\.\d{2}\.\d{2}(?:\d{2})?(?:\.\d{2})?(?![\d.])"  # a customs tariff (HS) code
     r"|(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:FILE|PATH|DIR|NAME|REF|HINT|POLICY|LENGTH|TTL|EXPIRY)(?![\w-])"
     r"|\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]{1,30}:(?:password|passwd|pass|pwd|secret|changeme|your[_-]?password"
     r"|PASSWORD|YOUR_PASSWORD)@")
@@ -1864,14 +1867,18 @@ def _sentence(text: str, start: int, end: int, before: int = 80, after: int = 40
 def company_id(text: str, start: int, end: int) -> bool:
     """Whether the id at ``text[start:end]`` is a company's: a company's word or a company-only
     registry's name in its sentence ("NIP kontrahenta ...", "Firmamızın vergi numarası ...")."""
-    head, tail = _sentence(text, start, end, 60, 30)
-    return bool(_round7_words()[0].search(head) or _round7_words()[0].search(tail))
+    head, _ = _sentence(text, start, end, 50, 0)
+    return bool(_round7_words()[0].search(head))
+
+
+_NOT_PROSE = re.compile(r"\S*[./@:=]\S*[^\s.,!?:]")
 
 
 def example_value(text: str, start: int, end: int) -> bool:
     """Whether the value at ``text[start:end]`` is given as an example (documentation, a test
     fixture, a famous sample) in its sentence; "for example" and its kin do not count."""
     head, tail = _sentence(text, start, end, 90, 60)
+    head, tail = _NOT_PROSE.sub(" ", head), _NOT_PROSE.sub(" ", tail)  # "example.org", "jwt.io/example"
     words, markers = _round7_words()[1], _round7_words()[2]
     return bool(words.search(markers.sub(" ", head)) or words.search(markers.sub(" ", tail)))
 
