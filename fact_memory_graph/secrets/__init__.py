@@ -231,8 +231,9 @@ def _card_spans(text: str) -> Iterator[Span]:
 
 #: A card's expiry then a code of three or four digits ("3760-881994-19483 / 02/29 / 753"): the
 #: security code written after the card, unlabelled.
-_EXPIRY_THEN_CODE = re.compile(r"^[\s,;/|\-–—]{0,5}(?:(?:exp\w*|valid|vence|ablauf|val|gültig)\W{0,3})?"
-                               r"(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:\d{2}|20\d{2})[\s,;/|\-–—]{1,5}(?P<code>\d{3,4})(?!\d)")
+_EXPIRY_THEN_CODE = re.compile(r"^[\s,;/|\-–—]{0,5}(?:(?:exp\w*|valid|vence|ablauf|val|gültig|[^\W\d_]{1,12})\W{0,3})?"
+                               r"(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:\d{2}|20\d{2})[\s,;/|\-–—]{1,5}"
+                               r"(?:[^\W\d_]{1,12}\.?:?\s{0,2})?(?P<code>\d{3,4})(?!\d)")
 
 
 #: The same fragment, which may follow a letter of a script without spaces ("卡号前八位6759 8198").
@@ -514,12 +515,19 @@ _OURS_INSIDE = re.compile(
 _SHAPED_CREDENTIAL = re.compile(
     r"WIFI:(?:[^\n]*?;)?P:(?P<wifi>(?:\\.|[^;\\\s])+);"
     r"|\bsshpass\s+-p\s*(?P<q>['\"]?)(?P<ssh>[^\s'\"]+)(?P=q)"
-    r"|(?P<key>\bnsec1[02-9ac-hj-np-z]{58}\b|\brzp_(?:live|test)_[A-Za-z0-9]{14,}\b)")
+    r"|(?P<key>\bnsec1[02-9ac-hj-np-z]{58}\b|\brzp_(?:live|test)_[A-Za-z0-9]{14,}\b"
+    # a webhook's URL carries its secret in its path (Discord, Microsoft Teams / Power Automate, Zapier, IFTTT)
+    r"|https?://(?:(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w\-]{20,}"
+    r"|[\w\-]+\.webhook\.office\.com/webhook\w*/[^\s\"'<>]{20,}|outlook\.office\.com/webhook/[^\s\"'<>]{20,}"
+    r"|hooks\.zapier\.com/hooks/catch/\d+/\w+/?|maker\.ifttt\.com/trigger/[^\s\"'<>]+/key/[\w\-]{10,}"
+    r"|prod-\d+\.[\w\-]+\.logic\.azure\.com[^\s\"'<>]*sig=[\w%\-]{20,}))"
+    # a Wi-Fi network's key in wpa_supplicant.conf or hostapd.conf
+    r"|\b(?:psk|wpa_passphrase|sae_password|wep_key\d)\s*=\s*(?P<pq>\"?)(?P<psk>[^\s\"]{8,63})(?P=pq)")
 
 
 def _shaped_credentials(text: str) -> Iterator[Span]:
     for m in _SHAPED_CREDENTIAL.finditer(text):
-        group = next(g for g in ("wifi", "ssh", "key") if m.group(g) is not None)
+        group = next(g for g in ("wifi", "ssh", "key", "psk") if m.group(g) is not None)
         if group == "ssh" and not m.group("q") and not re.search(r"[^a-z]", m.group("ssh")):
             continue  # "use sshpass -p to pass it": a word, not a password
         yield m.start(group), m.end(group), "api key" if group == "key" else "password"
@@ -561,7 +569,7 @@ def _spans(text: str) -> list[Span]:
         if spans and ("/" in norm or "-" in norm or "." in norm):
             spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
     spans.extend(forms.in_context_spans(norm))
-    if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm:
+    if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm or "://" in norm or "=" in norm:
         spans.extend(_shaped_credentials(norm))
     if "'" in norm or '"' in norm or "“" in norm or "‘" in norm or "«" in norm:
         spans.extend(forms.quoted_answer_spans(norm))

@@ -1373,7 +1373,7 @@ def hex_key_spans(text: str) -> Iterator[Span]:
 @functools.cache
 def _otp_seed_names() -> re.Pattern[str]:
     names = _trie(sorted({_key(n) for n in _words()["otp_seed"]}))
-    return re.compile(rf"(?i)(?<![^\W_])(?:{names})(?![^\W\d_])")
+    return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{names})(?![A-Za-z])")
 
 
 #: A TOTP/HOTP seed: base32 (A-Z, 2-7), 16 to 64 characters, in one case, maybe in groups of
