@@ -584,6 +584,10 @@ def _spans(text: str) -> list[Span]:
     if "-" in norm or "–" in norm:
         spans.extend(forms.numbered_seed_spans(norm))
         spans.extend(forms.recovery_key_spans(norm))
+    if forms.TURN_JOIN in norm:
+        spans.extend(forms.led_seed_spans(norm))
+    if not norm.isascii() and forms._HAN_RUN.search(norm):
+        spans.extend(forms.han_seed_spans(norm))
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
@@ -867,6 +871,11 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     if not turns:
         return secret_spans(text)
     spans = [*spans_in_context(text, turns[-1]), *_continued(text, turns)]
+    if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
+        joined = forms.TURN_JOIN.join((*turns, text))
+        offset = len(joined) - len(text)
+        found = [*forms.led_seed_spans(joined), *(forms.han_seed_spans(joined) if not text.isascii() else ())]
+        spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
     if spans and _BARE_PART.match(text) and _public_thread(turns):  # "+1 312" / "1760833" after "my new phone number"
         spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     return spans

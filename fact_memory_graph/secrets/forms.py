@@ -1928,3 +1928,35 @@ def named_key_spans(text: str) -> Iterator[Span]:
             second = _KEY_VALUE.match(text, value.end() + more.end())
             if second:
                 yield second.start(), second.end(), "api key"
+
+
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]{6,}")
+
+
+def han_seed_spans(text: str) -> Iterator[Span]:
+    """A Chinese seed phrase: BIP-39's Chinese words are single characters, typed without spaces
+    ("助记词：味纹酸再剑泽喷岛业计缓逆"). A run of six characters or more, all of one Chinese list,
+    after a seed's name in the text (or the turn before): the phrase or half of it."""
+    lists = [words for lang, words in _bip39().items() if lang.startswith("chinese")]
+    names = [n for n in names_in(text) if n.kind == "seed"]
+    if not names:
+        return
+    for m in _HAN_RUN.finditer(text):
+        run = m.group()
+        if any(n.stop <= m.start() for n in names) and any(all(ch in words for ch in run) for words in lists) \
+                and len(set(run)) >= len(run) - 1:
+            yield m.start(), m.end(), "seed phrase"
+
+
+def led_seed_spans(text: str) -> Iterator[Span]:
+    """Half a seed phrase after a few words of lead ("e il resto  amalgama stregato …", "suite :
+    outil annuel …") in a turn read after the turn that named the seed: six distinct words or
+    more of one list that end the turn."""
+    at = text.rfind(TURN_JOIN)
+    if at < 0 or not any(n.kind in ("seed", "password") for n in names_in(text[:at])):
+        return
+    start = at + len(TURN_JOIN)
+    for s, e, kind in seed_spans(text, start, len(text), minimum=6):
+        lead, rest = text[start:s], text[e:]
+        if len(lead.split()) <= 4 and not re.search(r"[^\W\d_]", rest):
+            yield s, e, kind
