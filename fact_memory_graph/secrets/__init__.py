@@ -580,6 +580,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.named_key_spans(norm))
+    spans.extend(forms.gift_card_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))
     if "-" in norm or "–" in norm:
         spans.extend(forms.numbered_seed_spans(norm))

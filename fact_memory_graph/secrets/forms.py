@@ -1833,10 +1833,12 @@ def public_shapes(text: str) -> list[tuple[int, int]]:
 
 
 def _alternation(words: Iterable[str]) -> str:
-    """Words as one regex: Latin ones between word edges, others (CJK, Hangul) anywhere."""
+    """Words as one regex: between word edges, but those of a script without spaces (CJK, kana,
+    Hangul) anywhere."""
     ordered = sorted({w.lower() for w in words}, key=len, reverse=True)
-    latin = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in ordered if _LATIN.fullmatch(w))
-    other = "|".join(re.escape(w) for w in ordered if not _LATIN.fullmatch(w))
+    unspaced = re.compile(f"[{_CJK}]")
+    latin = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in ordered if not unspaced.search(w))
+    other = "|".join(re.escape(w) for w in ordered if unspaced.search(w))
     parts = [rf"(?<![^\W\d_])(?:{latin})(?![^\W\d_])"] if latin else []
     return "|".join([*parts, *([other] if other else [])])
 
@@ -1960,3 +1962,28 @@ def led_seed_spans(text: str) -> Iterator[Span]:
         lead, rest = text[start:s], text[e:]
         if len(lead.split()) <= 4 and not re.search(r"[^\W\d_]", rest):
             yield s, e, kind
+
+
+@functools.cache
+def _gift_card_name() -> re.Pattern[str]:
+    return re.compile("(?i)" + _alternation(_words()["gift_cards"]["words"]))
+
+
+_GIFT_VALUE = re.compile(
+    r"(?<![\w\-])(?:\d(?:[ \-]?\d){9,19}|(?=[A-Za-z0-9\-]*\d)(?=[A-Za-z0-9\-]*[A-Za-z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){2,5}"
+    r"|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,20})(?![\w\-])")
+_GIFT_PIN = re.compile(r"(?i)(?:pin|access (?:number|code|no)|code secret|c[oó]digo (?:secreto|de seguridad)|security code"
+                       r"|scratch code|код|コード|코드|密码)\D{0,14}?(?P<pin>(?<!\d)\d{3,8}(?!\d))")
+
+
+def gift_card_spans(text: str) -> Iterator[Span]:
+    """A gift card's number or code after its name (assets ``gift_cards``), and its PIN or access
+    number after that: a bearer value, spent by whoever reads it."""
+    for name in _gift_card_name().finditer(text):
+        value = _GIFT_VALUE.search(text, name.end(), min(len(text), name.end() + 400))
+        if not value or value.start() - name.end() > 60 or re.search(r"[.!?。](?:\s|$)", text[name.end():value.start()]):
+            continue
+        yield value.start(), value.end(), "card number"
+        pin = _GIFT_PIN.search(text, value.end(), min(len(text), value.end() + 60))
+        if pin:
+            yield pin.start("pin"), pin.end("pin"), "card number"
