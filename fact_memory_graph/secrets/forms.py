@@ -1041,6 +1041,11 @@ _ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|
                       r"(?![^\W\d_])|\b(?:delhi|mumbai|bangalore|bengaluru|chennai|kolkata|hyderabad|pune"
                       r"|noida|gurgaon|gurugram|jaipur|lucknow|ahmedabad|indore|kochi|surat|nagpur|bhopal|patna)\b")
 _INDIAN_PIN = re.compile(r"[1-9]\d{2}\s?\d{3}")
+#: What a PIN code unlocks (a card, a bank, a phone, an app, a SIM): then six digits are no postal code.
+_PIN_OF_A_SECRET = re.compile(
+    r"(?i)card|atm|debit|credit|bank|upi|paytm|phonepe|gpay|google pay|bhim|account|net ?banking|phone|mobile|sim"
+    r"|lock|unlock|app|wallet|password|passcode|secret|safe|locker|door|alarm|login|otp|mpin|tpin|kaart|karte|carte"
+    r"|tarjeta|cart[aã]o|कार्ड|बैंक|खाता|फोन|लॉक|पासवर्ड")
 
 
 @functools.cache
@@ -1104,6 +1109,8 @@ def public_value(text: str, start: int, end: int) -> bool:
     if lead and label.search(text[max(0, start - 40):start + lead.end()]):
         return True
     if pin.search(before) and _INDIAN_PIN.fullmatch(value):
+        if value[0] != "9" and not _PIN_OF_A_SECRET.search(text):
+            return True  # "pin code 400076 hai, powai": six digits of India's postal code, nothing locked
         return not re.search(r"(?i)pin", before[-12:]) or bool(_ADDRESS.search(text))
     # "the PIN code of our area is 560034 (Bangalore)": a few words between, an address beside it
     return bool(_INDIAN_PIN.fullmatch(value) and re.search(r"(?i)\bpin[\s\-]?code\b", before)
