@@ -1916,7 +1916,7 @@ _KEY_NAME = re.compile(
 _KEY_VALUE = re.compile(
     r"(?<![A-Za-z0-9_\-])(?P<v>[0-9a-f]{32,}|[0-9A-F]{32,}|(?=[A-Za-z0-9_\-]*\d)(?=[A-Za-z0-9_\-]*[a-z])"
     r"(?=[A-Za-z0-9_\-]*[A-Z])[A-Za-z0-9_\-]{12,})(?![A-Za-z0-9_\-])")
-_NOT_A_KEY_GAP = re.compile(r"(?i)public|fingerprint|hash|checksum|sha-?\d|md5|digest|commit|id\b|ids\b|identifier"
+_NOT_A_KEY_GAP = re.compile(r"(?i)public|fingerprint|hash|checksum|sha-?\d|md5|digest|commit|(?<![a-z])ids?\b|identifier"
                             r"|公開|公钥|공개")
 
 
