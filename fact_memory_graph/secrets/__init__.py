@@ -145,7 +145,11 @@ _WORD_RUN = re.compile(r"\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight
 _NOT_A_CARD_BEFORE = re.compile(
     r"(?i)\b(?:order|tracking|track|confirmation|booking|reservation|reference|ref|invoice|ticket|isbn|parcel|"
     r"shipment|serial|policy|case|account|iban|phone|tel|mobile|call|imei|library|loyalty|member|membership|barcode"
-    r"|customer|sku|model|ean|gtin|upc|e-ticket|eticket|frequent flyer|confirmation)\b[^.!?\n]{0,24}$")
+    r"|customer|sku|model|ean|gtin|upc|e-ticket|eticket|frequent flyer|confirmation"
+    # an article's or a product's number in the languages of a shop ("Artikelnummer 4011…", "código de barras")
+    r"|article|artikel\w*|art\.?-?nr|artículo|articolo|artigo|produktn\w*|product (?:number|code|id)"
+    r"|barcode|strichcode|código de barras|codice a barre|code-barres|streepjescode|kod kreskowy|jan"
+    r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)\b[^.!?\n]{0,24}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
 _CARD_FRAGMENT = re.compile(rf"(?<![\w])(?:\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}|\d{{8,12}})(?![\w])"
@@ -202,10 +206,15 @@ def _is_ean(digits: str) -> bool:
 _PART_RUN = re.compile(r"(?<![\d.,/:])\d(?:[ \u00a0\-.]{0,3}\d){3,11}(?![\d/:])")
 
 
+#: A barcode's name right after the number ("4011905437821 (EAN)").
+_BARCODE_AFTER = re.compile(r"(?i)\s*[(\[]?\s*(?:ean|gtin|upc|jan|isbn|imei|barcode)\b")
+
+
 def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD_RUN.finditer(text):
         digits = re.sub(r"\D", "", match.group())
-        if _card_number(digits) and not _NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()]):
+        if _card_number(digits) and not _NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()]) \
+                and not _BARCODE_AFTER.match(text, match.end()):
             yield match.start(), match.end(), "card number"
     for match in _WORD_RUN.finditer(text):
         digits = "".join(_DIGIT_WORDS.get(w.lower(), w) for w in re.findall(r"[A-Za-z]+|\d", match.group()))
