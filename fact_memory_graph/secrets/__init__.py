@@ -275,6 +275,12 @@ def _codes_by_shape(text: str, names: list[forms.NameMatch], found: list[Span]) 
                 yield m.start("code"), m.end("code"), "password"
 
 
+@functools.cache
+def _card_part_words() -> re.Pattern[str]:
+    words = "|".join(re.escape(w) for w in sorted(forms._words()["card_parts"], key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])")
+
+
 def _card_fragments(text: str, names: list[forms.NameMatch]) -> Iterator[Span]:
     """What a card's name announces in any language (assets ``card``): a fragment of digits right
     after it (half a card: "первая половина номера карты 6759 2860", "卡号前八位6759 8198").
@@ -282,7 +288,10 @@ def _card_fragments(text: str, names: list[forms.NameMatch]) -> Iterator[Span]:
     for name in names:
         if name.kind != "card":
             continue
-        fragment = _CARD_FRAGMENT_CJK.search(text, name.end(), min(len(text), name.end() + 40))
+        fragment = _CARD_FRAGMENT_CJK.search(text, name.end(), min(len(text), name.end() + 90))
+        if fragment and fragment.start() - name.end() > 40 and not _card_part_words().search(
+                text, max(name.end(), fragment.start() - 30), fragment.start()):
+            fragment = None  # further than a few words: only after "the first eight digits", "prime otto cifre"
         if fragment and not _NOT_A_CARD_BEFORE.search(text[max(0, fragment.start() - 40):fragment.start()]) \
                 and not re.search(r"[.!?;\n]\s", text[name.end():fragment.start()]) \
                 and not _loyalty_card(text, fragment.start()):
