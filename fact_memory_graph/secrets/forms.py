@@ -1337,8 +1337,9 @@ def _code_list() -> re.Pattern[str]:
     item = r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}"
     # the name, up to a line of words (whose codes, "for the org owner's account:"), then the
     # codes: on one line, one a line, or in the next turn
-    return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{names})(?![^\W\d_])[^\d\n.!?]{{0,60}}?[:：]?\s*"
-                      rf"(?P<list>(?<![\w-])(?=[A-Za-z0-9\-]*\d){item}(?:(?:\s*[,;/|、，]\s*|\s+){item})*)(?![\w-])")
+    return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{names})(?![^\W\d_])(?:[^\d\n.!?]|\d[A-Za-z]){{0,60}}?[:：]?\s*"
+                      rf"(?:\d{{1,2}}[.)]\s+)?(?P<list>(?<![\w-])(?=[A-Za-z0-9\-]*\d)(?=[A-Za-z0-9\-]{{4}}){item}"
+                      rf"(?:(?:\s*[,;/|、，]\s*|\s+)(?:\d{{1,2}}[.)]\s+)?{item})*)(?![\w-])")
 
 
 _ITEM = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}")
@@ -1830,7 +1831,8 @@ _KEY_WORD_BEFORE = re.compile(
 def public_shapes(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds a value public by its shape (:data:`_PUBLIC_SHAPE`, a UUID not named
     as a key): read as a neutral run of ``x`` by the finders, and no span inside it is a secret."""
-    found = [(m.start(), m.end()) for m in _PUBLIC_SHAPE.finditer(text)]
+    found = [(m.start(), m.end()) for m in _PUBLIC_SHAPE.finditer(text)
+             if not (m.group().startswith("<") and f"</{m.group()[1:]}" in text)]  # an XML tag, not a placeholder
     if "-" in text:
         for m in _UUID.finditer(text):
             before = text[max(0, m.start() - 40):m.start()]
