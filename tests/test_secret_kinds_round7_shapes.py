@@ -100,3 +100,25 @@ def test_shaped_look_alikes_are_kept(text: str, kept: str) -> None:
 
 def test_a_pin_that_unlocks_something_stays_a_secret() -> None:
     assert "730215" not in redact_secrets("my debit card pin code is 730215")
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("阿里云 AccessKey Secret：Qk7ZrT2mW9xVb4NcP8sLd3FhJ6yGaE", "Qk7ZrT2mW9xVb4NcP8sLd3FhJ6yGaE"),
+    ("our sentry dsn is https://3f9a8c7d6e5b4a39281706f5e4d3c2b1@o482913.ingest.sentry.io/5729104",
+     "3f9a8c7d6e5b4a39281706f5e4d3c2b1"),
+    ("월급은 국민은행 523825-01-745538 로 보내주세요", "523825-01-745538"),
+    ("招商银行 6214 8301 2345 6789 户名王小明", "6214 8301 2345 6789"),
+    ("โอนเข้าธนาคารกสิกร 123-4-56789-0 นะ", "123-4-56789-0"),
+])
+def test_keys_and_accounts_by_their_bank_or_service_are_withheld(text: str, secret: str) -> None:
+    assert secret not in redact_secrets(text)
+
+
+def test_a_bank_call_centre_number_is_kept() -> None:
+    assert "0570-01-2345" in redact_secrets("みずほ銀行のコールセンター 0570-01-2345 に電話した")
+
+
+def test_a_lone_hex_key_after_a_wallet_question_is_withheld_and_a_lone_checksum_is_not() -> None:
+    key = "76fb65ba3bea5872205b11e891857d9ee86849a7305f6d8138583cd83b4220f9"
+    assert key not in redact_turns(["which box in metamask do I import it into?", key])[1]
+    assert key in redact_turns(["the sha256 of the release tarball:", key])[1]

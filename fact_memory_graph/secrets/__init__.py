@@ -538,7 +538,9 @@ _SHAPED_CREDENTIAL = re.compile(
     r"|https?://(?:(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w\-]{20,}"
     r"|[\w\-]+\.webhook\.office\.com/webhook\w*/[^\s\"'<>]{20,}|outlook\.office\.com/webhook/[^\s\"'<>]{20,}"
     r"|hooks\.zapier\.com/hooks/catch/\d+/\w+/?|maker\.ifttt\.com/trigger/[^\s\"'<>]+/key/[\w\-]{10,}"
-    r"|prod-\d+\.[\w\-]+\.logic\.azure\.com[^\s\"'<>]*sig=[\w%\-]{20,}))"
+    r"|prod-\d+\.[\w\-]+\.logic\.azure\.com[^\s\"'<>]*sig=[\w%\-]{20,})"
+    # a Sentry DSN (its key before the @), any URL whose user is a 32-digit hex key
+    r"|https?://[0-9a-f]{32}(?::[0-9a-f]{32})?@[\w.\-]+(?::\d+)?/\d+)"
     # a Wi-Fi network's key in wpa_supplicant.conf or hostapd.conf
     r"|\b(?:psk|wpa_passphrase|sae_password|wep_key\d)\s*=\s*(?P<pq>\"?)(?P<psk>[^\s\"]{8,63})(?P=pq)")
 
@@ -599,6 +601,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.named_key_spans(norm))
     spans.extend(forms.gift_card_spans(norm))
+    if not norm.isascii():
+        spans.extend(forms.bank_name_account_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))
     if "-" in norm or "–" in norm:
         spans.extend(forms.numbered_seed_spans(norm))
@@ -817,6 +821,13 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
         yield from forms.back([(code.start("code"), code.end("code"), "password")], origin)
 
 
+#: A turn that is only a 256-bit key in hex, and a turn before it about a wallet, a key or an import.
+_LONE_HEX_KEY = re.compile(r"\s*[\"'`]?(?P<key>(?:0x)?[0-9a-fA-F]{64})[\"'`]?\s*")
+_WALLET_TURN = re.compile(r"(?i)(?<![^\W\d_])(?:import\w*|wallet|private|key|keys|metamask|phantom|ledger|trezor"
+                          r"|seed|restore|recover|importar|importer|importieren|cartera|portefeuille|carteira"
+                          r"|schlüssel|clave|chave|clé|钱包|私钥|ウォレット|秘密鍵|지갑|개인키)(?![^\W\d_])")
+
+
 def spans_in_context(text: str, before: str) -> list[Span]:
     """The secrets of ``text`` read as the continuation of ``before`` (the turn before it): a
     name in one turn and its value in the next, half a card or a seed phrase in each."""
@@ -834,6 +845,9 @@ def _in_context(text: str, before: str) -> list[Span]:
     own = secret_spans(text)
     if before and before.strip():
         own += list(_across_turns(text, before))
+        lone = _LONE_HEX_KEY.fullmatch(text)
+        if lone and _WALLET_TURN.search(before):  # "what do I paste in the import box?" then the key alone
+            own.append((lone.start("key"), lone.end("key"), "private key"))
         tail = before.rstrip()[-400:]
         joined = f"{tail}{forms.TURN_JOIN}{text}"
         offset = len(joined) - len(text)

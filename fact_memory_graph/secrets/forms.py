@@ -1996,3 +1996,38 @@ def gift_card_spans(text: str) -> Iterator[Span]:
         pin = _GIFT_PIN.search(text, value.end(), min(len(text), value.end() + 60))
         if pin:
             yield pin.start("pin"), pin.end("pin"), "card number"
+
+
+#: A bank's name in a script that glues it ("국민은행", "三菱UFJ銀行", "招商银行", "ธนาคารกสิกร",
+#: "ngân hàng Vietcombank") then, a few characters on, an account number in groups or a run of
+#: 10 to 16 digits: an account given with its bank (Korea, Japan, China, Thailand, Vietnam...).
+_BANK_NAME = re.compile(r"(?:은행|銀行|银行|信用金庫|信金|농협|신협|우체국|ธนาคาร|(?i:ngân hàng|rekening|no\\.? rek))")
+_GROUPED_ACCOUNT = re.compile(r"(?<![\d+\-])(?:\d{2,6}(?:[\- ]\d{1,8}){1,4}|\d{10,16})(?![\d\-])")
+
+
+def bank_name_account_spans(text: str) -> Iterator[Span]:
+    for name in _BANK_NAME.finditer(text):
+        m = _GROUPED_ACCOUNT.search(text, name.end(), min(len(text), name.end() + 40))
+        if not m:
+            continue
+        digits = re.sub(r"\D", "", m.group())
+        if 10 <= len(digits) <= 16 and not _east_asian_phone(m.group()) \
+                and not _PHONE_BEFORE.search(text[name.end():m.start()]):
+            yield m.start(), m.end(), "bank account"
+
+
+def _east_asian_phone(token: str) -> bool:
+    """A number written as a phone number of the countries whose banks are named this way (a bank's
+    call centre: "0570-01-2345", "1588-9999")."""
+    import phonenumbers
+
+    if re.fullmatch(r"1[5-6]\d{2}-?\d{4}", token):  # a Korean company's short number
+        return True
+    for region in ("KR", "JP", "CN", "TW", "TH", "VN", "ID", "HK"):
+        try:
+            number = phonenumbers.parse(token, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number) and len(token) - len(re.sub(r"\D", "", token)) <= 2:
+            return True
+    return False
