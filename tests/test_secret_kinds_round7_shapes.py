@@ -122,3 +122,12 @@ def test_a_lone_hex_key_after_a_wallet_question_is_withheld_and_a_lone_checksum_
     key = "76fb65ba3bea5872205b11e891857d9ee86849a7305f6d8138583cd83b4220f9"
     assert key not in redact_turns(["which box in metamask do I import it into?", key])[1]
     assert key in redact_turns(["the sha256 of the release tarball:", key])[1]
+
+
+@pytest.mark.parametrize("address", [
+    "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV",
+    "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
+    "TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9",
+])
+def test_a_public_wallet_address_is_kept(address: str) -> None:
+    assert address in redact_secrets(f"donations go to my wallet address: {address} thanks!")

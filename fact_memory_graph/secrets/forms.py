@@ -1828,11 +1828,21 @@ _KEY_WORD_BEFORE = re.compile(
     r"|sleutel|klucz|anahtar|ключ|токен|密钥|秘密|키|토큰|シークレット|トークン|キー)[^\n.!?]{0,12}$")
 
 
+#: A wallet address in base58 (Solana, Tron, Litecoin, Dogecoin: 26 to 44 characters; Monero: 95):
+#: public after an address's name (a private key in base58 is longer: 51-52 for WIF, 87-88 for Solana).
+_BASE58_ADDRESS = re.compile(r"(?<![\w/+=])(?:[1-9A-HJ-NP-Za-km-z]{26,44}|[48][1-9A-HJ-NP-Za-km-z]{94})(?![\w/+=])")
+_ADDRESS_WORD = re.compile(r"(?i)(?:address|addr|direcci[oó]n|adresse|endere[cç]o"
+                           r"|indirizzo|adres|адрес|アドレス|주소|地址|địa chỉ|alamat|عنوان|पता|ที่อยู่)[^.!?\n]{0,25}$")
+
+
 def public_shapes(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds a value public by its shape (:data:`_PUBLIC_SHAPE`, a UUID not named
     as a key): read as a neutral run of ``x`` by the finders, and no span inside it is a secret."""
     found = [(m.start(), m.end()) for m in _PUBLIC_SHAPE.finditer(text)
              if not (m.group().startswith("<") and f"</{m.group()[1:]}" in text)]  # an XML tag, not a placeholder
+    for m in _BASE58_ADDRESS.finditer(text):  # a wallet's public address, not its key
+        if len(m.group()) >= 90 or _ADDRESS_WORD.search(text, max(0, m.start() - 40), m.start()):
+            found.append((m.start(), m.end()))
     if "-" in text:
         for m in _UUID.finditer(text):
             before = text[max(0, m.start() - 40):m.start()]
