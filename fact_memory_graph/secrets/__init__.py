@@ -145,7 +145,11 @@ _WORD_RUN = re.compile(r"\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight
 _NOT_A_CARD_BEFORE = re.compile(
     r"(?i)\b(?:order|tracking|track|confirmation|booking|reservation|reference|ref|invoice|ticket|isbn|parcel|"
     r"shipment|serial|policy|case|account|iban|phone|tel|mobile|call|imei|library|loyalty|member|membership|barcode"
-    r"|customer|sku|model|ean|gtin|upc|e-ticket|eticket|frequent flyer|confirmation)\b[^.!?\n]{0,24}$")
+    r"|customer|sku|model|ean|gtin|upc|e-ticket|eticket|frequent flyer|confirmation"
+    # an article's or a product's number in the languages of a shop ("Artikelnummer 4011…", "código de barras")
+    r"|article|artikel\w*|art\.?-?nr|artículo|articolo|artigo|produktn\w*|product (?:number|code|id)"
+    r"|barcode|strichcode|código de barras|codice a barre|code-barres|streepjescode|kod kreskowy|jan"
+    r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)\b[^.!?\n]{0,24}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
 _CARD_FRAGMENT = re.compile(rf"(?<![\w])(?:\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}|\d{{8,12}})(?![\w])"
@@ -187,18 +191,30 @@ _BRANDS = {13: ("4",), 14: ("30", "36", "38", "39"), 15: ("34", "37", "1800", "2
 
 def _card_number(digits: str) -> bool:
     """Luhn-valid, 13-19 digits, with a card network's prefix for its length (an IMEI or a
-    library barcode passes Luhn too)."""
+    library barcode passes Luhn too). Thirteen digits with an EAN-13 check digit are an article's
+    barcode (cards of thirteen digits are no longer issued)."""
     return (13 <= len(digits) <= 19 and digits.startswith(_BRANDS[len(digits)]) and _luhn(digits)
-            and not _is_isbn(digits))
+            and not _is_isbn(digits) and not (len(digits) == 13 and _is_ean(digits)))
+
+
+def _is_ean(digits: str) -> bool:
+    from stdnum import ean
+
+    return bool(ean.is_valid(digits))
 
 
 _PART_RUN = re.compile(r"(?<![\d.,/:])\d(?:[ \u00a0\-.]{0,3}\d){3,11}(?![\d/:])")
 
 
+#: A barcode's name right after the number ("4011905437821 (EAN)").
+_BARCODE_AFTER = re.compile(r"(?i)\s*[(\[]?\s*(?:ean|gtin|upc|jan|isbn|imei|barcode)\b")
+
+
 def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD_RUN.finditer(text):
         digits = re.sub(r"\D", "", match.group())
-        if _card_number(digits) and not _NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()]):
+        if _card_number(digits) and not _NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()]) \
+                and not _BARCODE_AFTER.match(text, match.end()):
             yield match.start(), match.end(), "card number"
     for match in _WORD_RUN.finditer(text):
         digits = "".join(_DIGIT_WORDS.get(w.lower(), w) for w in re.findall(r"[A-Za-z]+|\d", match.group()))
@@ -206,7 +222,8 @@ def _card_spans(text: str) -> Iterator[Span]:
             yield match.start(), match.end(), "card number"
     for word in _CARD_WORD.finditer(text):  # a card's fragment: the first or second half of a split
         fragment = _CARD_FRAGMENT.search(text, word.end(), min(len(text), word.end() + 40))
-        if fragment and not _NOT_A_CARD_BEFORE.search(text[max(0, fragment.start() - 40):fragment.start()]):
+        if fragment and not _NOT_A_CARD_BEFORE.search(text[max(0, fragment.start() - 40):fragment.start()]) \
+                and not _loyalty_card(text, fragment.start()):
             g = "part" if fragment.group("part") else 0
             yield fragment.start(g), fragment.end(g), "card number"
     runs = list(_PART_RUN.finditer(text)) if len(text) < 4000 else []
@@ -223,8 +240,9 @@ def _card_spans(text: str) -> Iterator[Span]:
 
 #: A card's expiry then a code of three or four digits ("3760-881994-19483 / 02/29 / 753"): the
 #: security code written after the card, unlabelled.
-_EXPIRY_THEN_CODE = re.compile(r"^[\s,;/|\-–—]{0,5}(?:(?:exp\w*|valid|vence|ablauf|val|gültig)\W{0,3})?"
-                               r"(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:\d{2}|20\d{2})[\s,;/|\-–—]{1,5}(?P<code>\d{3,4})(?!\d)")
+_EXPIRY_THEN_CODE = re.compile(r"^[\s,;/|\-–—]{0,5}(?:(?:exp\w*|valid|vence|ablauf|val|gültig|[^\W\d_]{1,12})\W{0,3})?"
+                               r"(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:\d{2}|20\d{2})[\s,;/|\-–—]{1,5}"
+                               r"(?:[^\W\d_]{1,12}\.?:?\s{0,2})?(?P<code>\d{3,4})(?!\d)")
 
 
 #: The same fragment, which may follow a letter of a script without spaces ("卡号前八位6759 8198").
@@ -262,6 +280,12 @@ def _codes_by_shape(text: str, names: list[forms.NameMatch], found: list[Span]) 
                 yield m.start("code"), m.end("code"), "password"
 
 
+@functools.cache
+def _card_part_words() -> re.Pattern[str]:
+    words = "|".join(re.escape(w) for w in sorted(forms._words()["card_parts"], key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])")
+
+
 def _card_fragments(text: str, names: list[forms.NameMatch]) -> Iterator[Span]:
     """What a card's name announces in any language (assets ``card``): a fragment of digits right
     after it (half a card: "первая половина номера карты 6759 2860", "卡号前八位6759 8198").
@@ -269,11 +293,45 @@ def _card_fragments(text: str, names: list[forms.NameMatch]) -> Iterator[Span]:
     for name in names:
         if name.kind != "card":
             continue
-        fragment = _CARD_FRAGMENT_CJK.search(text, name.end(), min(len(text), name.end() + 40))
+        fragment = _CARD_FRAGMENT_CJK.search(text, name.end(), min(len(text), name.end() + 90))
+        if fragment and fragment.start() - name.end() > 40 and not _card_part_words().search(
+                text, max(name.end(), fragment.start() - 30), fragment.start()):
+            fragment = None  # further than a few words: only after "the first eight digits", "prime otto cifre"
         if fragment and not _NOT_A_CARD_BEFORE.search(text[max(0, fragment.start() - 40):fragment.start()]) \
-                and not re.search(r"[.!?;\n]\s", text[name.end():fragment.start()]):
+                and not re.search(r"[.!?;\n]\s", text[name.end():fragment.start()]) \
+                and not _loyalty_card(text, fragment.start()):
             g = "part" if fragment.group("part") else 0
             yield fragment.start(g), fragment.end(g), "card number"
+
+
+def _loyalty_card(text: str, at: int) -> bool:
+    """A store's or a club's card (a public label such as "carte fidélité", "ポイントカード",
+    assets ``public``) just before a card's digits: a membership number, not a payment card's."""
+    return bool(forms._public_anywhere().search(text[max(0, at - 40):at]))
+
+
+#: An expiry after its name, "MM/YY" ("exp 08/27", "有効期限 06/29", "срок до 10/27"): with a card's
+#: security code beside it, the card's data (kept out with the code).
+_EXPIRY = re.compile(
+    r"(?i)(?:exp\w*|valid(?: thru| through| until| till)?|good thru|vence|vencimiento|caducidad|validade|val\.?"
+    r"|validit[ée]|date d'expiration|expire le|gültig(?: bis)?|ablauf\w*|scadenza|geldig tot|vervaldatum|ważna do"
+    r"|ważności|срок(?: действия)?(?: до)?|действует до|有効期限|유효기간|有效期|son kullanma|hạn(?: sử dụng)?|berlaku"
+    r"|muda wake|تاريخ الانتهاء|समाप्ति|एक्सपायरी|วันหมดอายุ|תוקף|giltig till|utløp|voimassa)[^\d\n]{0,12}?"
+    r"(?P<exp>(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:20)?\d{2})(?![\d/])")
+_BARE_EXPIRY = re.compile(r"[\s,;|\-–—]{0,5}(?P<exp>(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d{2})(?![\d/])")
+
+
+def _expiry_spans(text: str, spans: list[Span]) -> Iterator[Span]:
+    codes = [(s, e) for s, e, k in spans if k in ("card number", "password") and 3 <= e - s <= 4]
+    cards = [(s, e) for s, e, k in spans if k == "card number" and e - s >= 4]
+    if codes:
+        for m in _EXPIRY.finditer(text):
+            if any(abs(s - m.end("exp")) <= 40 or abs(m.start() - e) <= 40 for s, e in codes):
+                yield m.start("exp"), m.end("exp"), "card number"
+    for _, end in cards:  # "4245 6812 7242 0179 05/27 271": the expiry right after the number
+        m = _BARE_EXPIRY.match(text, end)
+        if m:
+            yield m.start("exp"), m.end("exp"), "card number"
 
 
 def _codes_after_cards(text: str, cards: list[Span]) -> Iterator[Span]:
@@ -432,8 +490,9 @@ def _id_spans(text: str) -> Iterator[Span]:
     for match in _NINO.finditer(text):
         yield match.start(), match.end(), "government id"
     for match in _BARE_ID.finditer(text):
-        if not _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()]):
-            continue
+        if not _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()]) \
+                or forms._NOT_ID_BEFORE.search(text[max(0, match.start() - 45):match.start()]):
+            continue  # no id's name; or a confirmation, order or booking number's
         compact = re.sub(r"\D", "", match.group())
         if forms.is_phone_number(text, match.start(), match.end()):
             continue
@@ -490,12 +549,21 @@ _OURS_INSIDE = re.compile(
 _SHAPED_CREDENTIAL = re.compile(
     r"WIFI:(?:[^\n]*?;)?P:(?P<wifi>(?:\\.|[^;\\\s])+);"
     r"|\bsshpass\s+-p\s*(?P<q>['\"]?)(?P<ssh>[^\s'\"]+)(?P=q)"
-    r"|(?P<key>\bnsec1[02-9ac-hj-np-z]{58}\b|\brzp_(?:live|test)_[A-Za-z0-9]{14,}\b)")
+    r"|(?P<key>\bnsec1[02-9ac-hj-np-z]{58}\b|\brzp_(?:live|test)_[A-Za-z0-9]{14,}\b"
+    # a webhook's URL carries its secret in its path (Discord, Microsoft Teams / Power Automate, Zapier, IFTTT)
+    r"|https?://(?:(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w\-]{20,}"
+    r"|[\w\-]+\.webhook\.office\.com/webhook\w*/[^\s\"'<>]{20,}|outlook\.office\.com/webhook/[^\s\"'<>]{20,}"
+    r"|hooks\.zapier\.com/hooks/catch/\d+/\w+/?|maker\.ifttt\.com/trigger/[^\s\"'<>]+/key/[\w\-]{10,}"
+    r"|prod-\d+\.[\w\-]+\.logic\.azure\.com[^\s\"'<>]*sig=[\w%\-]{20,})"
+    # a Sentry DSN (its key before the @), any URL whose user is a 32-digit hex key
+    r"|https?://[0-9a-f]{32}(?::[0-9a-f]{32})?@[\w.\-]+(?::\d+)?/\d+)"
+    # a Wi-Fi network's key in wpa_supplicant.conf or hostapd.conf
+    r"|\b(?:psk|wpa_passphrase|sae_password|wep_key\d)\s*=\s*(?P<pq>\"?)(?P<psk>[^\s\"]{8,63})(?P=pq)")
 
 
 def _shaped_credentials(text: str) -> Iterator[Span]:
     for m in _SHAPED_CREDENTIAL.finditer(text):
-        group = next(g for g in ("wifi", "ssh", "key") if m.group(g) is not None)
+        group = next(g for g in ("wifi", "ssh", "key", "psk") if m.group(g) is not None)
         if group == "ssh" and not m.group("q") and not re.search(r"[^a-z]", m.group("ssh")):
             continue  # "use sshpass -p to pass it": a word, not a password
         yield m.start(group), m.end(group), "api key" if group == "key" else "password"
@@ -507,6 +575,12 @@ def _spans(text: str) -> list[Span]:
     norm, origin = forms.view(text)
     if _OURS_INSIDE.search(norm):  # the library's own ids and times inside a string: read as blanks
         norm = _OURS_INSIDE.sub(lambda m: " " * len(m.group()), norm)
+    shapes = forms.public_shapes(norm)
+    if shapes:  # public by their shape (a public key, a placeholder, a UUID): read as a neutral run
+        chars = list(norm)
+        for a, b in shapes:
+            chars[a:b] = "x" * (b - a)
+        norm = "".join(chars)
     names = forms.names_in(norm)
     spans: list[Span] = []
     if names or _ANY_SIGNAL.search(norm) or _SIGNAL_WORDS.search(norm):
@@ -523,6 +597,8 @@ def _spans(text: str) -> list[Span]:
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])]
         spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
+        # a hash in lower-case hex is no bank account, whatever name stood before it ("accounting")
+        spans = [sp for sp in spans if not (sp[2] == "bank account" and _hex_hash(norm[sp[0]:sp[1]]))]
         # a code listed beside a code ("bike room is 5522"), not a public label's ("the flight is 1130")
         spans.extend(sp for sp in _codes_by_shape(norm, names, spans) if not forms.public_code(norm, sp[0], sp[1]))
         spans.extend(forms.list_code_spans(norm, spans))  # a code after a code is one, whatever its label
@@ -530,8 +606,10 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.letter_code_spans(norm))  # "Steam guard code: TFDYC"
         spans.extend(forms.combo_spans(norm, names))  # "combo: left 35 right 39 left 25"
         spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
+        if spans and ("/" in norm or "-" in norm or "." in norm):
+            spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
     spans.extend(forms.in_context_spans(norm))
-    if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm:
+    if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm or "://" in norm or "=" in norm:
         spans.extend(_shaped_credentials(norm))
     if "'" in norm or '"' in norm or "“" in norm or "‘" in norm or "«" in norm:
         spans.extend(forms.quoted_answer_spans(norm))
@@ -543,19 +621,45 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
+    spans.extend(forms.named_key_spans(norm))
+    spans.extend(forms.gift_card_spans(norm))
+    if not norm.isascii():
+        spans.extend(forms.bank_name_account_spans(norm))
     spans.extend(forms.otp_seed_spans(norm))
     if "-" in norm or "–" in norm:
         spans.extend(forms.numbered_seed_spans(norm))
         spans.extend(forms.recovery_key_spans(norm))
+    if forms.TURN_JOIN in norm:
+        spans.extend(forms.led_seed_spans(norm))
+    if not norm.isascii() and forms._HAN_RUN.search(norm):
+        spans.extend(forms.han_seed_spans(norm))
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
     if spans and _MEETING_HINT.search(norm):  # "dial-in …, access code 4471 2093#": an invitation's code
-        spans = [sp for sp in spans if not forms.meeting_code(norm, sp[0], sp[1])]
+        spans = [sp for sp in spans if not forms.meeting_invite_code(norm, sp[0], sp[1])]
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
+    if shapes:
+        spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
+    if spans:
+        spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
     return forms.back(spans, origin)
+
+
+def _hex_hash(value: str) -> bool:
+    """A run of 24 lower-case hex digits or more with letters spread in it (a hash, not an IBAN)."""
+    return any(len(re.findall("[a-f]", run)) >= 4 for run in re.findall(r"[0-9a-f]{24,}", value))
+
+
+def _public_in_its_sentence(text: str, span: Span) -> bool:
+    """A value its sentence says is public: an example (documentation, a test fixture), a
+    company's id, a meeting's dial-in code."""
+    start, end, kind = span
+    if kind == "government id" and forms.company_id(text, start, end):
+        return True
+    return forms.example_value(text, start, end) or forms.meeting_code(text, start, end)
 
 
 _MEETING_HINT = re.compile(r"(?i)dial|conferen|bridge|meeting|webinar|zoom|webex|teams|meet|participant|attendee"
@@ -750,6 +854,13 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
         yield from forms.back([(code.start("code"), code.end("code"), "password")], origin)
 
 
+#: A turn that is only a 256-bit key in hex, and a turn before it about a wallet, a key or an import.
+_LONE_HEX_KEY = re.compile(r"\s*[\"'`]?(?P<key>(?:0x)?[0-9a-fA-F]{64})[\"'`]?\s*")
+_WALLET_TURN = re.compile(r"(?i)(?<![^\W\d_])(?:import\w*|wallet|private|key|keys|metamask|phantom|ledger|trezor"
+                          r"|seed|restore|recover|importar|importer|importieren|cartera|portefeuille|carteira"
+                          r"|schlüssel|clave|chave|clé|钱包|私钥|ウォレット|秘密鍵|지갑|개인키)(?![^\W\d_])")
+
+
 def spans_in_context(text: str, before: str) -> list[Span]:
     """The secrets of ``text`` read as the continuation of ``before`` (the turn before it): a
     name in one turn and its value in the next, half a card or a seed phrase in each."""
@@ -767,6 +878,9 @@ def _in_context(text: str, before: str) -> list[Span]:
     own = secret_spans(text)
     if before and before.strip():
         own += list(_across_turns(text, before))
+        lone = _LONE_HEX_KEY.fullmatch(text)
+        if lone and _WALLET_TURN.search(before):  # "what do I paste in the import box?" then the key alone
+            own.append((lone.start("key"), lone.end("key"), "private key"))
         tail = before.rstrip()[-400:]
         joined = f"{tail}{forms.TURN_JOIN}{text}"
         offset = len(joined) - len(text)
@@ -828,6 +942,11 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         answer = forms.labelled_answer(norm, turns[-2])
         if answer:
             spans.extend(forms.back([(answer[0], answer[1], "password")], origin))
+    if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
+        joined = forms.TURN_JOIN.join((*turns, text))
+        offset = len(joined) - len(text)
+        found = [*forms.led_seed_spans(joined), *(forms.han_seed_spans(joined) if not text.isascii() else ())]
+        spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
     if spans and _BARE_PART.match(text) and _public_thread(turns):  # "+1 312" / "1760833" after "my new phone number"
         spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     return spans

@@ -28,7 +28,7 @@ import re
 import tomllib
 import unicodedata
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -1117,7 +1117,10 @@ def valid_personal_id(digits: str) -> bool:
     return _valid_somewhere(digits)
 
 
-def _valid_somewhere(token: str) -> bool:
+def _valid_somewhere(token: str, checked: bool = False) -> bool:
+    """Whether some module validates ``token``; ``checked``: only a module whose check covers the
+    token (one that also takes the token with a digit changed checks a format, not a number —
+    de.stnr, li.peid, cr.cpf take any digits of their length: an invoice or a phone number)."""
     from stdnum.exceptions import InvalidLength, ValidationError
 
     shape = token.translate(_SHAPE)
@@ -1127,11 +1130,42 @@ def _valid_somewhere(token: str) -> bool:
             continue
         try:
             module.validate(token)
-            return True
         except InvalidLength:
             _WRONG_LENGTH.add(key)
+            continue
         except (ValidationError, Exception):  # a checksum that fails, a shape it cannot read
             continue
+        if not checked or (not _takes_any_digit(module, token) and _grouped_as(module, token)):
+            return True
+    return False
+
+
+def _grouped_as(module: Any, token: str) -> bool:
+    """Whether ``token``'s groups (between separators) are the groups ``module`` writes its
+    numbers in, or the token has none: "555-201-8834" is no NHS number ("555 201 8834" is one
+    written with dashes), "150-0041" no BSN (a postal code)."""
+    groups = [len(g) for g in re.split(r"[^A-Za-z0-9]+", token) if g]
+    if len(groups) < 2 or not hasattr(module, "format"):
+        return True
+    try:
+        written = module.format(token)
+    except Exception:  # a module that cannot write it: its grouping is unknown
+        return True
+    return groups == [len(g) for g in re.split(r"[^A-Za-z0-9]+", written) if g]
+
+
+def _takes_any_digit(module: Any, token: str) -> bool:
+    """Whether ``module`` also validates ``token`` with its last or a middle digit changed: no
+    check digit covers it (a format-only module)."""
+    at = [i for i, ch in enumerate(token) if ch.isdigit()]
+    for i in {at[-1], at[len(at) // 2]} if at else ():
+        for step in (1, 3, 7):
+            other = token[:i] + str((int(token[i]) + step) % 10) + token[i + 1:]
+            try:
+                module.validate(other)
+                return True
+            except Exception:  # the changed number fails: the module checks it
+                continue
     return False
 
 
@@ -1199,6 +1233,11 @@ _ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|
                       r"(?![^\W\d_])|\b(?:delhi|mumbai|bangalore|bengaluru|chennai|kolkata|hyderabad|pune"
                       r"|noida|gurgaon|gurugram|jaipur|lucknow|ahmedabad|indore|kochi|surat|nagpur|bhopal|patna)\b")
 _INDIAN_PIN = re.compile(r"[1-9]\d{2}\s?\d{3}")
+#: What a PIN code unlocks (a card, a bank, a phone, an app, a SIM): then six digits are no postal code.
+_PIN_OF_A_SECRET = re.compile(
+    r"(?i)card|atm|debit|credit|bank|upi|paytm|phonepe|gpay|google pay|bhim|account|net ?banking|phone|mobile|sim"
+    r"|lock|unlock|app|wallet|password|passcode|secret|safe|locker|door|alarm|login|otp|mpin|tpin|kaart|karte|carte"
+    r"|tarjeta|cart[aã]o|कार्ड|बैंक|खाता|फोन|लॉक|पासवर्ड")
 
 
 @functools.cache
@@ -1268,6 +1307,8 @@ def public_value(text: str, start: int, end: int) -> bool:
         value = value[lead.end():]
         before = text[max(0, start - 40):start + lead.end()]
     if pin.search(before) and _INDIAN_PIN.fullmatch(value):
+        if value[0] != "9" and not _PIN_OF_A_SECRET.search(text):
+            return True  # "pin code 400076 hai, powai": six digits of India's postal code, nothing locked
         return not re.search(r"(?i)pin", before[-12:]) or bool(_ADDRESS.search(text))
     # "the PIN code of our area is 560034 (Bangalore)": a few words between, an address beside it
     return bool(_INDIAN_PIN.fullmatch(value) and re.search(r"(?i)\bpin[\s\-]?code\b", before)
@@ -1298,7 +1339,12 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
             continue
         if re.fullmatch(r"[\d .]+", token) and token.count(".") in (1, 2) and " " not in token:
             continue  # a decimal or a version
-        if _valid_somewhere(token):
+        if re.fullmatch(r"\(?\d{3}\)?[\-.]\d{3}[\-.]\d{4}", token):
+            continue  # a North American phone number's shape, no id's name before it
+        # a module that checks only a format (India's PAN, Germany's Steuernummer) counts after an id's name
+        head = text[max(0, m.start() - 80):m.start()]
+        named = any(n.kind in ("id", "bank") and len(head) - n.stop <= 40 for n in names_in(head))
+        if _valid_somewhere(token, checked=not named):
             yield m.start(), m.end(), "government id"
 
 
@@ -1348,8 +1394,8 @@ _COMPLEX = re.compile(r"(?<![\w@/])(?=[^\s]*[a-z])(?=[^\s]*[A-Z])(?=[^\s]*\d)(?=
                       r"[A-Za-z0-9!@#$%^&*+=?~_.\-]{8,64}(?![\w@])")
 _CONNECTION = re.compile(r"(?i)\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]*:(?P<pw>[^\s@/]{3,})@")
 _CLI_PASSWORD = re.compile(r"(?:^|\s)-p(?P<pw>[^\s\-][^\s]{5,})")
-_ASSIGNED = re.compile(r"(?i)(?<![\w])(?:pass|pw|pwd|passwd|secret|token|auth|key|psk|wpa_passphrase)\s*[:=][ \t]*(?:\r?\n[ \t]*)?"
-                       r"(?P<pw>(?![a-z_]+:(?:\s|$))[^\s,;]{3,})")  # a YAML key on the next line is no value
+_ASSIGNED = re.compile(r"(?i)(?<![\w])(?:pass|pw|pwd|passwd|secret|token|auth|key|psk|wpa_passphrase)[ \t]*[:=][ \t]*"
+                       r"(?:\r?\n[ \t]*)?(?P<pw>(?![a-z_]+:(?:\s|$))[^\s,;]{3,})")  # a YAML key on the next line is no value
 
 
 # A label and a password in the forms people write them down: "Amazon -> Pa55w0rd_x",
@@ -1419,6 +1465,10 @@ def _gitleaks() -> tuple[tuple[re.Pattern[str], tuple[str, ...], int, float], ..
         if "(?i)" in source[1:]:  # Go applies a flag from where it stands; Python only at the start
             source, flags = source.replace("(?i)", ""), re.I
         source = source.replace(r"\z", r"\Z")
+        # a token ends a sentence or meets a script without spaces in chat ("...ff28. How do I",
+        # "...721f입니다"), not only at a quote, a space or a semicolon as in code
+        source = source.replace("(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+                                "(?:[\\x60'\"\\s;.,!?)\\]}<>]|[^\\x00-\\x7f]|\\\\[nr]|$)")
         try:
             with warnings.catch_warnings():  # "possible nested set": Go's classes, read as Go means them
                 warnings.simplefilter("ignore", FutureWarning)
@@ -1458,6 +1508,8 @@ def gitleaks_spans(text: str) -> Iterator[Span]:
                 continue
             if entropy and _entropy(m.group(g)) < entropy:
                 continue
+            if re.fullmatch(r"[a-z]+(?:-[a-z]+)+", m.group(g)):
+                continue  # words joined by hyphens: a name ("existingSecret: pg-credentials"), not a key
             yield m.start(g), m.end(g), "api key"
 
 
@@ -1492,6 +1544,22 @@ def _code_list() -> re.Pattern[str]:
 _ITEM = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,5}")
 
 
+@functools.cache
+def _code_list_after_name() -> re.Pattern[str]:
+    """The same names, then the codes after a line of words, numbered or not; a list may be one
+    code of six characters or more (merged from a second round of tuning: both lists count)."""
+    names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
+    item = r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}"
+    # the name, up to a line of words (whose codes, "for the org owner's account:"), then the
+    # codes: on one line, one a line, or in the next turn
+    return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{names})(?![^\W\d_])(?:[^\d\n.!?]|\d[A-Za-z]){{0,60}}?[:：]?\s*"
+                      rf"(?:\d{{1,2}}[.)]\s+)?(?P<list>(?<![\w-])(?=[A-Za-z0-9\-]*\d)(?=[A-Za-z0-9\-]{{4}}){item}"
+                      rf"(?:(?:\s*[,;/|、，]\s*|\s+)(?:\d{{1,2}}[.)]\s+)?{item})*)(?![\w-])")
+
+
+_ITEM_LONG = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}")
+
+
 def code_list_spans(text: str) -> Iterator[Span]:
     for m in _code_list().finditer(text):
         items = _ITEM.findall(m.group("list"))
@@ -1500,6 +1568,19 @@ def code_list_spans(text: str) -> Iterator[Span]:
         if len(with_digits) >= 2 or any((it.count("-") >= 2 and len(it) >= 14) or sum(ch.isdigit() for ch in it) >= 10
                                         for it in with_digits):
             yield m.start("list"), m.end("list"), "password"
+    for m in _code_list_after_name().finditer(text):
+        items = [it for it in _ITEM_LONG.findall(m.group("list"))]
+        coded = [it for it in items if any(ch.isdigit() for ch in it)]
+        # two codes or more with digits; or one code of three groups ("TGLDT-17YQQ-NIZNI-Q8GLT-X8SB6")
+        # or one code of six characters or more ("backup code 48213579", "938271-049182")
+        if len(coded) >= 2 or (coded and len(coded[0].replace("-", "")) >= 6 and not _a_date(coded[0])):
+            end = m.start("list")
+            for it in _ITEM_LONG.finditer(text, m.start("list"), m.end("list")):
+                if any(ch.isdigit() for ch in it.group()) or it.group().isupper() or "-" in it.group():
+                    end = it.end()
+                else:
+                    break  # the codes end at the first plain word ("... and keep them safe")
+            yield m.start("list"), end, "password"
 
 
 #: A 256-bit key in hex (64 digits) broken over lines: read whole when a key or a wallet is
@@ -1959,7 +2040,7 @@ def _meeting() -> re.Pattern[str]:
 _CALL_CODE = re.compile(r"[\d\s#*\-]+")
 
 
-def meeting_code(text: str, start: int, end: int) -> bool:
+def meeting_invite_code(text: str, start: int, end: int) -> bool:
     """Whether the digits ``text[start:end]`` follow a conference call's or a meeting's words in
     their sentence ("dial-in +1 646 …, access code 4471 2093#"): an invitation's code."""
     if not _CALL_CODE.fullmatch(text[start:end]):
@@ -2054,3 +2135,245 @@ _BEARER = re.compile(
 def bearer_value(text: str, start: int) -> bool:
     """Whether the value at ``start`` is named a gift card's or prepaid voucher's code."""
     return bool(_BEARER.search(text, max(0, start - 50), start))
+
+
+# ---------------------------------------------------------------- values public by their shape (round seven)
+#: Shapes that are never a secret whatever label stands before them: an SSH public key (its
+#: algorithm and base64 blob) or fingerprint, a subresource-integrity hash ("sha512-<base64>"),
+#: a template placeholder ("<your-api-key>", "{{ .Values.db }}", "${API_KEY}", "YOUR_TOKEN_HERE",
+#: "sk-xxxx"), a URL whose password is the word "password", an environment variable's name that
+#: names a file or a path ("POSTGRES_PASSWORD_FILE").
+_PUBLIC_SHAPE = re.compile(
+    r"\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
+    r"\s+AAAA[A-Za-z0-9+/]{20,}={0,3}"
+    r"|(?<![\w/+])(?:SHA256:[A-Za-z0-9+/]{43}=?|MD5(?::[0-9a-f]{2}){16})(?![\w/+])"
+    r"|(?<![\w-])sha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}"
+    r"|<[^\W\d_][^<>\n\d]{0,39}>|\{\{[^{}\n]{1,60}\}\}|\$\{[^{}\n]{1,60}\}|%\(\w{1,40}\)s"
+    r"|(?<![\w-])(?i:your|my|ihr|votre|tu|seu|su|il_tuo)[_\-](?:[A-Za-z]+[_\-]){0,4}(?i:here|hier|ici|aqui|aquí|qui)(?![\w-])"
+    r"|(?<![\w-])YOUR_[A-Z0-9_]{2,40}(?![\w-])"
+    r"|(?<![\w-])(?:[A-Za-z]{1,8}[_\-])?(?:x{4,}|X{4,}|\*{4,}|•{4,})(?:[_\-][\w*•]+)*(?![\w-])"
+    r"|(?:[*•]{2,}[ \-]?)+\d{1,4}(?: \d{1,4})?(?!\d)"  # the last digits of a masked number
+    r"|(?<![\d.])\d{4}\.\d{2}\.\d{2}(?:\d{2})?(?:\.\d{2})?(?![\d.])"  # a customs tariff (HS) code
+    r"|(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:FILE|PATH|DIR|NAME|REF|HINT|POLICY|LENGTH|TTL|EXPIRY)(?![\w-])"
+    r"|\b[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]{1,30}:(?:password|passwd|pass|pwd|secret|changeme|your[_-]?password"
+    r"|PASSWORD|YOUR_PASSWORD)@")
+#: A UUID is an id (a request, a trace, an order, a PIX key of a docs' example); a secret only after
+#: a name of a key, a token, a secret or a password.
+_KEY_WORD_BEFORE = re.compile(
+    r"(?i)(?:key|token|secret|passw\w*|pwd|auth\w*|credential\w*|apikey|clave|schl[uü]ssel|chave|cl[eé]|chiave"
+    r"|sleutel|klucz|anahtar|ключ|токен|密钥|秘密|키|토큰|シークレット|トークン|キー)[^\n.!?]{0,12}$")
+
+
+#: A wallet address in base58 (Solana, Tron, Litecoin, Dogecoin: 26 to 44 characters; Monero: 95):
+#: public after an address's name (a private key in base58 is longer: 51-52 for WIF, 87-88 for Solana).
+_BASE58_ADDRESS = re.compile(r"(?<![\w/+=])(?:[1-9A-HJ-NP-Za-km-z]{26,44}|[48][1-9A-HJ-NP-Za-km-z]{94})(?![\w/+=])")
+_ADDRESS_WORD = re.compile(r"(?i)(?:address|addr|direcci[oó]n|adresse|endere[cç]o"
+                           r"|indirizzo|adres|адрес|アドレス|주소|地址|địa chỉ|alamat|عنوان|पता|ที่อยู่)[^.!?\n]{0,25}$")
+
+
+def public_shapes(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` holds a value public by its shape (:data:`_PUBLIC_SHAPE`, a UUID not named
+    as a key): read as a neutral run of ``x`` by the finders, and no span inside it is a secret."""
+    found = [(m.start(), m.end()) for m in _PUBLIC_SHAPE.finditer(text)
+             if not (m.group().startswith("<") and f"</{m.group()[1:]}" in text)]  # an XML tag, not a placeholder
+    for m in _BASE58_ADDRESS.finditer(text):  # a wallet's public address, not its key
+        if len(m.group()) >= 90 or _ADDRESS_WORD.search(text, max(0, m.start() - 40), m.start()):
+            found.append((m.start(), m.end()))
+    if "-" in text:
+        for m in _UUID.finditer(text):
+            before = text[max(0, m.start() - 40):m.start()]
+            if not _KEY_WORD_BEFORE.search(re.sub(r"[\w.\-]*(?:id|Id|ID)\s*[=:]\s*$", "", before)):
+                found.append((m.start(), m.end()))
+    return found
+
+
+def _alternation(words: Iterable[str]) -> str:
+    """Words as one regex: between word edges, but those of a script without spaces (CJK, kana,
+    Hangul) anywhere."""
+    ordered = sorted({w.lower() for w in words}, key=len, reverse=True)
+    unspaced = re.compile(f"[{_CJK}]")
+    latin = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in ordered if not unspaced.search(w))
+    other = "|".join(re.escape(w) for w in ordered if unspaced.search(w))
+    parts = [rf"(?<![^\W\d_])(?:{latin})(?![^\W\d_])"] if latin else []
+    return "|".join([*parts, *([other] if other else [])])
+
+
+@functools.cache
+def _round7_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    data = _words()
+    company = data["company_ids"]
+    return (re.compile("(?i)" + _alternation([*company["words"], *company["names"]])),
+            re.compile("(?i)" + _alternation(data["examples"]["words"])),
+            re.compile("(?i)" + _alternation(data["examples"]["not"])),
+            re.compile("(?i)" + _alternation(data["meeting"]["words"])))
+
+
+_CLAUSE_START = re.compile(r"[.!?。！？\n](?:\s|$)(?!.*[.!?。！？\n](?:\s|$))", re.S)
+
+
+def _sentence(text: str, start: int, end: int, before: int = 80, after: int = 40) -> tuple[str, str]:
+    """The sentence around ``text[start:end]``: what stands before it and after it."""
+    head = text[max(0, start - before):start]
+    cut = _CLAUSE_START.search(head)
+    head = head[cut.end():] if cut else head
+    tail = text[end:end + after]
+    stop = re.search(r"[.!?。！？\n](?:\s|$)", tail)
+    return head, tail[:stop.start()] if stop else tail
+
+
+def company_id(text: str, start: int, end: int) -> bool:
+    """Whether the id at ``text[start:end]`` is a company's: a company's word or a company-only
+    registry's name in its sentence ("NIP kontrahenta ...", "Firmamızın vergi numarası ...")."""
+    head, _ = _sentence(text, start, end, 50, 0)
+    return bool(_round7_words()[0].search(head))
+
+
+_NOT_PROSE = re.compile(r"\S*[./@:=]\S*[^\s.,!?:]")
+
+
+def example_value(text: str, start: int, end: int) -> bool:
+    """Whether the value at ``text[start:end]`` is given as an example (documentation, a test
+    fixture, a famous sample) in its sentence; "for example" and its kin do not count."""
+    head, tail = _sentence(text, start, end, 90, 60)
+    head, tail = _NOT_PROSE.sub(" ", head), _NOT_PROSE.sub(" ", tail)  # "example.org", "jwt.io/example"
+    words, markers = _round7_words()[1], _round7_words()[2]
+    return bool(words.search(markers.sub(" ", head)) or words.search(markers.sub(" ", tail)))
+
+
+_DIAL_CODE = re.compile(r"[\d\s#*\-]+")
+
+
+def meeting_code(text: str, start: int, end: int) -> bool:
+    """Whether digits at ``text[start:end]`` are a meeting's id or its dial-in access code."""
+    if not _DIAL_CODE.fullmatch(text[start:end]):
+        return False
+    line = text[max(0, start - 90):start].rsplit("\n", 1)[-1]
+    if re.search(r"(?i)pass|pwd|kennwort|contrase|senha|mot de passe|パス|암호|비밀번호|密码", line[-25:]):
+        return False  # a meeting's passcode is its password
+    return bool(_round7_words()[3].search(line))
+
+
+#: A key's, a token's or a secret's name in the languages of the corpora, then (in the same
+#: sentence, a few words on: "the client secret of our Exact integration:", "REST API 키랑 Client
+#: Secret 이에요:", "la chiave AES-256 con cui cifriamo i backup:") a value with a key's shape:
+#: 32 hex digits or more, or twelve characters or more mixing lower and upper case and digits.
+_KEY_NAME = re.compile(
+    r"(?i)(?:(?<![A-Za-z])(?:auth[ _-]?token|access[ _-]?token|api[ _-]?key|client[ _-]?secret|secret[ _-]?key"
+    r"|signing[ _-]?(?:key|secret)|secret|token|key|clave|chave|cl[eé]|chiave|schl[uü]ssel|sleutel|klucz|ключ"
+    r"|токен|секрет|anahtar|khóa|kunci)(?![A-Za-z])|キー|鍵|トークン|シークレット|키|토큰|시크릿|密钥|秘钥|令牌|密鑰)")
+_KEY_VALUE = re.compile(
+    r"(?<![A-Za-z0-9_\-])(?P<v>[0-9a-f]{32,}|[0-9A-F]{32,}|(?=[A-Za-z0-9_\-]*\d)(?=[A-Za-z0-9_\-]*[a-z])"
+    r"(?=[A-Za-z0-9_\-]*[A-Z])[A-Za-z0-9_\-]{12,})(?![A-Za-z0-9_\-])")
+_NOT_A_KEY_GAP = re.compile(r"(?i)public|fingerprint|hash|checksum|sha-?\d|md5|digest|commit|(?<![a-z])ids?\b|identifier"
+                            r"|公開|公钥|공개")
+
+
+def named_key_spans(text: str) -> Iterator[Span]:
+    for name in _KEY_NAME.finditer(text):
+        stop = re.search(r"[.!?。！？](?:\s|$)|\n\n", text[name.end():name.end() + 60])
+        window = name.end() + (stop.start() if stop else 60)
+        value = _KEY_VALUE.search(text, name.end(), window + 400)
+        if not value or value.start() > window:
+            continue
+        gap = text[name.end():value.start()]
+        if _NOT_A_KEY_GAP.search(gap) or _NOT_A_SECRET_KEY.search(text, max(0, name.start() - 24), name.start()) \
+                or _NOT_A_KEY_GAP.search(text, max(0, name.start() - 12), name.start()):
+            continue
+        yield value.start(), value.end(), "api key"
+        more = re.match(r"\s*[/|,;]\s*", text[value.end():])  # "<key> / <secret>": both
+        if more:
+            second = _KEY_VALUE.match(text, value.end() + more.end())
+            if second:
+                yield second.start(), second.end(), "api key"
+
+
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]{6,}")
+
+
+def han_seed_spans(text: str) -> Iterator[Span]:
+    """A Chinese seed phrase: BIP-39's Chinese words are single characters, typed without spaces
+    ("助记词：味纹酸再剑泽喷岛业计缓逆"). A run of six characters or more, all of one Chinese list,
+    after a seed's name in the text (or the turn before): the phrase or half of it."""
+    lists = [words for lang, words in _bip39().items() if lang.startswith("chinese")]
+    names = [n for n in names_in(text) if n.kind == "seed"]
+    if not names:
+        return
+    for m in _HAN_RUN.finditer(text):
+        run = m.group()
+        if any(n.stop <= m.start() for n in names) and any(all(ch in words for ch in run) for words in lists) \
+                and len(set(run)) >= len(run) - 1:
+            yield m.start(), m.end(), "seed phrase"
+
+
+def led_seed_spans(text: str) -> Iterator[Span]:
+    """Half a seed phrase after a few words of lead ("e il resto  amalgama stregato …", "suite :
+    outil annuel …") in a turn read after the turn that named the seed: six distinct words or
+    more of one list that end the turn."""
+    at = text.rfind(TURN_JOIN)
+    if at < 0 or not any(n.kind in ("seed", "password") for n in names_in(text[:at])):
+        return
+    start = at + len(TURN_JOIN)
+    for s, e, kind in seed_spans(text, start, len(text), minimum=6):
+        lead, rest = text[start:s], text[e:]
+        if len(lead.split()) <= 4 and not re.search(r"[^\W\d_]", rest):
+            yield s, e, kind
+
+
+@functools.cache
+def _gift_card_name() -> re.Pattern[str]:
+    return re.compile("(?i)" + _alternation(_words()["gift_cards"]["words"]))
+
+
+_GIFT_VALUE = re.compile(
+    r"(?<![\w\-])(?:\d(?:[ \-]?\d){9,19}|(?=[A-Za-z0-9\-]*\d)(?=[A-Za-z0-9\-]*[A-Za-z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){2,5}"
+    r"|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,20})(?![\w\-])")
+_GIFT_PIN = re.compile(r"(?i)(?:pin|access (?:number|code|no)|code secret|c[oó]digo (?:secreto|de seguridad)|security code"
+                       r"|scratch code|код|コード|코드|密码)\D{0,14}?(?P<pin>(?<!\d)\d{3,8}(?!\d))")
+
+
+def gift_card_spans(text: str) -> Iterator[Span]:
+    """A gift card's number or code after its name (assets ``gift_cards``), and its PIN or access
+    number after that: a bearer value, spent by whoever reads it."""
+    for name in _gift_card_name().finditer(text):
+        value = _GIFT_VALUE.search(text, name.end(), min(len(text), name.end() + 400))
+        if not value or value.start() - name.end() > 60 or re.search(r"[.!?。](?:\s|$)", text[name.end():value.start()]):
+            continue
+        yield value.start(), value.end(), "card number"
+        pin = _GIFT_PIN.search(text, value.end(), min(len(text), value.end() + 60))
+        if pin:
+            yield pin.start("pin"), pin.end("pin"), "card number"
+
+
+#: A bank's name in a script that glues it ("국민은행", "三菱UFJ銀行", "招商银行", "ธนาคารกสิกร",
+#: "ngân hàng Vietcombank") then, a few characters on, an account number in groups or a run of
+#: 10 to 16 digits: an account given with its bank (Korea, Japan, China, Thailand, Vietnam...).
+_BANK_NAME = re.compile(r"(?:은행|銀行|银行|信用金庫|信金|농협|신협|우체국|ธนาคาร|(?i:ngân hàng|rekening|no\\.? rek))")
+_GROUPED_ACCOUNT = re.compile(r"(?<![\d+\-])(?:\d{2,6}(?:[\- ]\d{1,8}){1,4}|\d{10,16})(?![\d\-])")
+
+
+def bank_name_account_spans(text: str) -> Iterator[Span]:
+    for name in _BANK_NAME.finditer(text):
+        m = _GROUPED_ACCOUNT.search(text, name.end(), min(len(text), name.end() + 40))
+        if not m:
+            continue
+        digits = re.sub(r"\D", "", m.group())
+        if 10 <= len(digits) <= 16 and not _east_asian_phone(m.group()) \
+                and not _PHONE_BEFORE.search(text[name.end():m.start()]):
+            yield m.start(), m.end(), "bank account"
+
+
+def _east_asian_phone(token: str) -> bool:
+    """A number written as a phone number of the countries whose banks are named this way (a bank's
+    call centre: "0570-01-2345", "1588-9999")."""
+    import phonenumbers
+
+    if re.fullmatch(r"1[5-6]\d{2}-?\d{4}", token):  # a Korean company's short number
+        return True
+    for region in ("KR", "JP", "CN", "TW", "TH", "VN", "ID", "HK"):
+        try:
+            number = phonenumbers.parse(token, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number) and len(token) - len(re.sub(r"\D", "", token)) <= 2:
+            return True
+    return False
