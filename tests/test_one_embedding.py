@@ -8,6 +8,7 @@ being embedded again. Counted with an Embeddings wrapper around the real local e
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from typing import Annotated, Any, TypedDict
 
@@ -114,3 +115,67 @@ def test_a_composed_vector_is_the_length_weighted_sum_normalised(embeddings) -> 
     got = np.asarray(compose(vectors, [len(message_key(t)) for t in texts]))
     want = 28 * np.asarray(vectors[0]) + 18 * np.asarray(vectors[1])  # "Welcome to Berlin!": 18
     assert np.allclose(got, want / np.linalg.norm(want)) and compose(vectors[:1], [5]) == list(vectors[0])
+
+
+def test_a_messages_claims_are_embedded_once_each_and_never_get_another_texts_vector(
+        db_url, embeddings, clock, user_id) -> None:
+    """The claims' embedding (the dedup node): a text repeated among the ops is embedded once, a
+    text the recall embedded as it is comes from the recall, and a text that differs from a kept
+    key in any way (spaces, a full stop) is embedded itself: every vector is its own text's."""
+    counting = CountingEmbeddings(embeddings)
+    memory = FactMemory.open(db_url, embeddings=counting, llm=ScriptedChatModel(), clock=clock)
+    try:
+        ctx = memory.context
+        ctx.embed_query("plays the cello")  # the recall embeds this text as it is
+        assert message_key("plays the cello") == "plays the cello"
+        counting.texts.clear()
+        texts = ["plays the cello", "lives in Berlin", "lives in Berlin", " plays the cello", "plays the cello."]
+        got = ctx.embed_texts(texts)
+        assert counting.texts == ["lives in Berlin", " plays the cello", "plays the cello."]  # one call, each once
+        assert got == [embeddings.embed_documents([t])[0] for t in texts]  # each text's own vector, bit for bit
+        assert got[0] != got[4] and got[1] == got[2]
+        counting.texts.clear()
+        assert asyncio.run(ctx.aembed_texts(texts)) == got
+        assert counting.texts == ["lives in Berlin", " plays the cello", "plays the cello."]
+        assert ctx.embed_texts([]) == []
+    finally:
+        memory.close()
+
+
+def test_the_write_path_embeds_a_claim_repeated_in_one_message_once(db_url, embeddings, clock, user_id) -> None:
+    counting = CountingEmbeddings(embeddings)
+    claim = "enjoys long bicycle rides"
+    llm = ScriptedChatModel(responses=[[{"op": "add_durable", "category": "preference", "claim": claim},
+                                        {"op": "add_current", "category": "working_on", "claim": claim}]])
+    memory = FactMemory.open(db_url, embeddings=counting, llm=llm, clock=clock)
+    try:
+        counting.texts.clear()
+        outcome = memory.remember(user_id, "I love long bicycle rides and I'm planning one now", message_id="m1")
+        assert [a.claim for a in outcome.applied] == [claim, claim]  # two kinds: both stored
+        assert Counter(counting.texts)[claim] == 1
+    finally:
+        memory.forget(user_id)
+        memory.close()
+
+
+def test_the_local_tokenizer_arrays_are_the_padded_batch_encoding() -> None:
+    """The embedder pads the texts itself (one encode per text): the same ids and mask as the
+    tokenizer's own batch padding, so the vectors are unchanged."""
+    from importlib import resources
+
+    from tokenizers import Tokenizer
+
+    from fact_memory_graph.embeddings import MAX_TOKENS, _token_arrays
+
+    path = str(resources.files("fact_memory_graph") / "assets" / "all-MiniLM-L6-v2.tokenizer.json")
+    padded, plain = Tokenizer.from_file(path), Tokenizer.from_file(path)
+    padded.enable_padding()
+    padded.enable_truncation(MAX_TOKENS)
+    plain.no_padding()
+    plain.enable_truncation(MAX_TOKENS)
+    for texts in (["one"], ["a short one", "a much longer text than the first, with more words in it"],
+                  [" ", "ünïcødé 日本語 🎉", "word " * 400], ["x" * 3000, "y"]):
+        enc = padded.encode_batch(texts)
+        ids, mask = _token_arrays(plain, texts)
+        assert ids.tolist() == [e.ids for e in enc] and mask.tolist() == [e.attention_mask for e in enc]
+        assert ids.dtype == mask.dtype == np.int64

@@ -49,7 +49,7 @@ def plan_ops(ctx: MemoryContext, proposals: Sequence[PlannedOp], *,
     :meth:`FactStore.apply`, which checks the adds against stored facts under a lock. Each op
     dropped as a repeat is appended to ``dropped`` with its reason (the outcome's ``rejected``)."""
     needs = _needs_vector(proposals)
-    vectors = ctx.embed_many([p.claim or "" for p in needs])
+    vectors = ctx.embed_texts([p.claim or "" for p in needs])
     return _trusted_supersede(ctx, dedup_within_message(proposals, dict(zip(map(id, needs), vectors, strict=True)),
                                                         ctx.config.write.dedup_threshold, source, dropped), source)
 
@@ -59,7 +59,7 @@ async def aplan_ops(ctx: MemoryContext, proposals: Sequence[PlannedOp], *,
                     ) -> list[PlannedOp]:
     """Async twin of :func:`plan_ops`."""
     needs = _needs_vector(proposals)
-    vectors = await ctx.aembed_many([p.claim or "" for p in needs])
+    vectors = await ctx.aembed_texts([p.claim or "" for p in needs])
     return _trusted_supersede(ctx, dedup_within_message(proposals, dict(zip(map(id, needs), vectors, strict=True)),
                                                         ctx.config.write.dedup_threshold, source, dropped), source)
 
