@@ -417,3 +417,16 @@ def test_round_seven_an_answer_two_turns_after_its_question() -> None:
     turns = ["what's my security question again?", "first car", "and the answer is Skoda"]
     assert "Skoda" not in redact_thread(turns[-1], turns[:-1])
     assert "Paris" in redact_thread("the answer is Paris", ["what's the capital quiz?", "question 3"])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the pin on the map is at 48.8584, 2.2945", "48.8584"),
+    ("my PIN was blocked after 3 tries", "3 tries"),
+    ("the safe is a Yale model YSV/250/DB2", "250/DB2"),
+])
+def test_round_seven_a_place_a_state_a_model_are_kept(text: str, value: str) -> None:
+    assert _kept(text, value), redact_secrets(text)
+
+
+def test_round_seven_a_changed_pin_is_still_withheld() -> None:
+    assert _masked("my PIN was changed to 6620", "6620")
