@@ -430,3 +430,22 @@ def test_round_seven_a_place_a_state_a_model_are_kept(text: str, value: str) -> 
 
 def test_round_seven_a_changed_pin_is_still_withheld() -> None:
     assert _masked("my PIN was changed to 6620", "6620")
+
+
+@pytest.mark.parametrize("text", [
+    "abeg no tell anybody, I don change work",
+    "唔好同人講呀，我轉咗工",
+    "kada ka gaya wa kowa, na canza aiki",
+    "aja kandha sapa-sapa ya, aku ganti kerja",
+    "ለማንም አትንገር፣ ሥራ ቀይሬያለሁ",
+    "ma so fun enikeni, mo ti yi ise pada",
+    "nu spune nimănui, mi-am schimbat jobul",
+    "säg inget till någon, jag har bytt jobb",
+    "ਕਿਸੇ ਨੂੰ ਨਾ ਦੱਸੀਂ, ਮੈਂ ਨੌਕਰੀ ਬਦਲ ਲਈ",
+    "ಯಾರಿಗೂ ಹೇಳಬೇಡ, ನಾನು ಕೆಲಸ ಬದಲಾಯಿಸಿದೆ",
+    "ആരോടും പറയരുത്, ഞാൻ ജോലി മാറി",
+    "કોઈને કહેતા નહીં, મેં નોકરી બદલી",
+])
+def test_round_seven_dont_tell_anyone_in_more_languages(text: str) -> None:
+    request = asks_to_forget(text)
+    assert request is not None and request.target == "this", request
