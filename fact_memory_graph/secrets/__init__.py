@@ -403,6 +403,10 @@ _NOT_A_VALUE_WORD = re.compile(
     r"|difficile|lungo|facile)$")
 
 
+#: A value that opens with a place or a state: where the thing is or what happened to it.
+_PLACE_OR_STATE = re.compile(r"(?i)^(?:at|in|on|under|behind|near|inside|next to|(?:blocked|locked|expired|reset|changed"
+                             r"|cancelled|canceled|frozen|suspended|disabled|sent|delivered|wrong|invalid)"
+                             r"(?!\s+(?:to|into|=|:))(?=\s))\s+\S")
 #: A secret's length, not the secret: "6 digits long", "12 characters", "acht Zeichen".
 _A_LENGTH = re.compile(r"(?i)^(?:\d{1,2}|four|five|six|seven|eight|nine|ten|twelve)[ -](?:digits?|characters?|chars?|letters?"
                        r"|numbers?|d[ií]gitos|caracteres|chiffres|caract[eè]res|zeichen|stellen|ziffern|cifre|caratteri"
@@ -426,6 +430,8 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if _A_LENGTH.match(stripped):
         return None  # "the passcode is 6 digits long": its length, not it
+    if _PLACE_OR_STATE.match(stripped):
+        return None  # "the pin on the map is at 51.5072", "my PIN was blocked after 3 tries"
     if _AFTER_PREPOSITION.search(text, match.start(), start) and not _SHAPED_AFTER_OF.search(stripped):
         return None  # "a senha do banco semana passada", "il PIN di PosteID": whose, not the value
     if _AFTER_PREPOSITION.search(text, match.start(), start) and forms.a_site(stripped.split()[0].rstrip(",.;:!?")):
