@@ -1139,6 +1139,8 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
         before = text[max(0, m.start() - 45):m.start()]
         if _NOT_ID_BEFORE.search(before) or _is_phone(token, before):
             continue
+        if re.search(r"\(\d{2,4}\)\s?$", before):
+            continue  # after an area code in brackets: "(11) 98765-4321"
         if re.fullmatch(r"[\d .]+", token) and token.count(".") in (1, 2) and " " not in token:
             continue  # a decimal or a version
         if re.fullmatch(r"\(?\d{3}\)?[\-.]\d{3}[\-.]\d{4}", token):
