@@ -481,7 +481,7 @@ def _id_spans(text: str) -> Iterator[Span]:
         if forms.is_phone_number(text, match.start(), match.end()):
             continue
         context = _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()])
-        if context and re.match(r"(?i)n[uú]mero|numero|number|nummer", context.group()) \
+        if compact[0] == "0" and context and re.match(r"(?i)n[uú]mero|numero|number|nummer", context.group()) \
                 and forms._is_phone(match.group(), "phone "):
             continue  # "new number for Grandma: 0412 372142": only "number" names it, and it dials
         if any(_valid_quietly(module, compact) for module in _BARE_MODULES):
