@@ -148,3 +148,8 @@ def test_a_phone_number_after_a_turn_about_a_number_is_kept() -> None:
 
 def test_a_state_driving_licence_is_withheld() -> None:
     assert "D4827719" not in redact_secrets("Texas DL D4827719, the insurance form asks for it")
+
+
+def test_an_apple_recovery_key_in_the_next_turn_is_withheld() -> None:
+    key = "RK-4H8Q-2MZT-9KXD-7PWN-3CVB-6YLR"
+    assert key[3:] not in redact_turns(["la clave de recuperación de mi cuenta de Apple", key])[1]

@@ -645,7 +645,8 @@ def _public_in_its_sentence(text: str, span: Span) -> bool:
     company's id, a meeting's dial-in code; the rest of a reference with a letter prefix
     ("Störungsnummer STR-2025-11873"); a month and a year ("expires end of August 2027")."""
     start, end, kind = span
-    if kind != "api key" and _REFERENCE_HEAD.search(text, max(0, start - 7), start):
+    if kind != "api key" and _REFERENCE_HEAD.search(text, max(0, start - 7), start) \
+            and re.fullmatch(r"[\d\-/]+", text[start:end]):
         return True
     if kind == "password" and (date := _MONTH_YEAR.match(text, start)) and date.end() >= len(text[:end].rstrip(" ?.!,")):
         return True

@@ -1336,7 +1336,7 @@ def _code_list() -> re.Pattern[str]:
     """A name of a set of codes (``code_lists``: "backup codes", "Wiederherstellungscodes") and
     the list after it: every item is a secret, not only the first one."""
     names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
-    item = r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}"
+    item = r"(?:[A-Z]{2}-)?[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}"  # Apple's "RK-…" too
     # the name, up to a line of words (whose codes, "for the org owner's account:"), then the
     # codes: on one line, one a line, or in the next turn
     return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{names})(?![^\W\d_])(?:[^\d\n.!?]|\d[A-Za-z]){{0,60}}?[:：]?\s*"
@@ -1344,7 +1344,7 @@ def _code_list() -> re.Pattern[str]:
                       rf"(?:(?:\s*[,;/|、，]\s*|\s+)(?:\d{{1,2}}[.)]\s+)?{item})*)(?![\w-])")
 
 
-_ITEM = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}")
+_ITEM = re.compile(r"(?:[A-Z]{2}-)?[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}")
 
 
 def code_list_spans(text: str) -> Iterator[Span]:
