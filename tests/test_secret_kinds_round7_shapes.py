@@ -131,3 +131,25 @@ def test_a_lone_hex_key_after_a_wallet_question_is_withheld_and_a_lone_checksum_
 ])
 def test_a_public_wallet_address_is_kept(address: str) -> None:
     assert address in redact_secrets(f"donations go to my wallet address: {address} thanks!")
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("meu whats é (21) 99812-4470", "99812-4470"),
+    ("Ticket zur Störung: Störungsnummer KST-2026-40917", "KST-2026-40917"),
+    ("my PIN expires end of March 2028? no, the card does", "March"),
+])
+def test_more_look_alikes_are_kept(text: str, kept: str) -> None:
+    assert kept in redact_secrets(text)
+
+
+def test_a_phone_number_after_a_turn_about_a_number_is_kept() -> None:
+    assert "0413 829117" in redact_turns(["new number for uncle Joe", "it's 0413 829117"])[1]
+
+
+def test_a_state_driving_licence_is_withheld() -> None:
+    assert "D4827719" not in redact_secrets("Texas DL D4827719, the insurance form asks for it")
+
+
+def test_an_apple_recovery_key_in_the_next_turn_is_withheld() -> None:
+    key = "RK-4H8Q-2MZT-9KXD-7PWN-3CVB-6YLR"
+    assert key[3:] not in redact_turns(["la clave de recuperación de mi cuenta de Apple", key])[1]

@@ -502,6 +502,10 @@ def _id_spans(text: str) -> Iterator[Span]:
         compact = re.sub(r"\D", "", match.group())
         if forms.is_phone_number(text, match.start(), match.end()):
             continue
+        context = _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()])
+        if compact[0] == "0" and context and re.match(r"(?i)n[uú]mero|numero|number|nummer", context.group()) \
+                and forms._is_phone(match.group(), "phone "):
+            continue  # "new number for Grandma: 0412 372142": only "number" names it, and it dials
         if any(_valid_quietly(module, compact) for module in _BARE_MODULES):
             yield match.start(), match.end(), "government id"
 
@@ -659,10 +663,25 @@ def _hex_hash(value: str) -> bool:
     return any(len(re.findall("[a-f]", run)) >= 4 for run in re.findall(r"[0-9a-f]{24,}", value))
 
 
+_REFERENCE_HEAD = re.compile(r"(?<![\w-])[A-Z]{2,6}-$")
+_MONTH_YEAR = re.compile(
+    r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august"
+    r"|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre"
+    r"|noviembre|diciembre|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
+    r"|januar|februar|märz|juni|juli|oktober|dezember|gennaio|febbraio|maggio|giugno|luglio|settembre|ottobre"
+    r"|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro)\.?,?\s+(?:19|20)\d{2}")
+
+
 def _public_in_its_sentence(text: str, span: Span) -> bool:
     """A value its sentence says is public: an example (documentation, a test fixture), a
-    company's id, a meeting's dial-in code."""
+    company's id, a meeting's dial-in code; the rest of a reference with a letter prefix
+    ("Störungsnummer STR-2025-11873"); a month and a year ("expires end of August 2027")."""
     start, end, kind = span
+    if kind != "api key" and _REFERENCE_HEAD.search(text, max(0, start - 7), start) \
+            and re.fullmatch(r"[\d\-/]+", text[start:end]):
+        return True
+    if kind == "password" and (date := _MONTH_YEAR.match(text, start)) and date.end() >= len(text[:end].rstrip(" ?.!,")):
+        return True
     if kind == "government id" and forms.company_id(text, start, end):
         return True
     return forms.example_value(text, start, end) or forms.meeting_code(text, start, end)

@@ -1337,6 +1337,8 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
         before = text[max(0, m.start() - 45):m.start()]
         if _NOT_ID_BEFORE.search(before) or _is_phone(token, before):
             continue
+        if re.search(r"\(\d{2,4}\)\s?$", before):
+            continue  # after an area code in brackets: "(11) 98765-4321"
         if re.fullmatch(r"[\d .]+", token) and token.count(".") in (1, 2) and " " not in token:
             continue  # a decimal or a version
         if re.fullmatch(r"\(?\d{3}\)?[\-.]\d{3}[\-.]\d{4}", token):
@@ -1549,7 +1551,7 @@ def _code_list_after_name() -> re.Pattern[str]:
     """The same names, then the codes after a line of words, numbered or not; a list may be one
     code of six characters or more (merged from a second round of tuning: both lists count)."""
     names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
-    item = r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}"
+    item = r"(?:[A-Z]{2}-)?[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}"  # Apple's "RK-…" too
     # the name, up to a line of words (whose codes, "for the org owner's account:"), then the
     # codes: on one line, one a line, or in the next turn
     return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{names})(?![^\W\d_])(?:[^\d\n.!?]|\d[A-Za-z]){{0,60}}?[:：]?\s*"
@@ -1557,7 +1559,7 @@ def _code_list_after_name() -> re.Pattern[str]:
                       rf"(?:(?:\s*[,;/|、，]\s*|\s+)(?:\d{{1,2}}[.)]\s+)?{item})*)(?![\w-])")
 
 
-_ITEM_LONG = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}")
+_ITEM_LONG = re.compile(r"(?:[A-Z]{2}-)?[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}")
 
 
 def code_list_spans(text: str) -> Iterator[Span]:
