@@ -46,7 +46,7 @@ def extractor(city: str) -> ScriptedChatModel:
             ops.append({"op": "add_durable", "category": "identity", "claim": f"lives in {m.group(1)}"})
         if "hiking" in said:
             ops.append({"op": "add_durable", "category": "preference", "claim": "loves hiking"})
-        if "tea" in said:
+        if re.search(r"\btea\b", said):  # a word: "Zorblat" + "ea29…" (a random place) holds "tea"
             ops.append({"op": "add_durable", "category": "preference", "claim": "likes tea"})
         if city in said and "Amani" in said:  # Swahili: "engaged to Amani in <city>, but don't remember that"
             ops += [{"op": "add_durable", "category": "relationship", "claim": f"engaged to Amani in {city}"},
