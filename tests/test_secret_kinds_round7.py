@@ -449,3 +449,13 @@ def test_round_seven_a_changed_pin_is_still_withheld() -> None:
 def test_round_seven_dont_tell_anyone_in_more_languages(text: str) -> None:
     request = asks_to_forget(text)
     assert request is not None and request.target == "this", request
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    ("Security question on the shop's account: 'city of birth' = Tromsø", "Tromsø"),
+    ("Veiligheidsvraag: 'naam van de basisschool' = De Regenboog", "De Regenboog"),
+    ("Säkerhetsfråga: 'mammas flicknamn' – svaret är Lindqvist", "Lindqvist"),
+])
+def test_a_quoted_question_then_its_value_masks_the_value(text: str, answer: str) -> None:
+    """The quote after a question's name is the question when a value follows it ("= X")."""
+    assert answer not in redact_secrets(text)

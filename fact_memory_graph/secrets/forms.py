@@ -769,6 +769,9 @@ _ANSWER_STOP = re.compile(r"(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)[.!?�
                           r"|\s(?:and|but|y|et|und|e|ma|mas|pero|that's|which|so|can|pls|please)\s", re.I)
 
 
+_VALUE_AFTER_QUOTE = re.compile(r"\s*(?:=>?|→|->|⇒|[:：]|[–—](?=\s))\s*[^\W_]")
+
+
 def quoted_answer(text: str, at: int) -> tuple[int, int] | None:
     """A security question quoted right after its name ("security question 'first pet' — she says
     Rex", "pregunta de seguridad es '...' y puse Valladolid"): the answer after the closing quote,
@@ -779,9 +782,11 @@ def quoted_answer(text: str, at: int) -> tuple[int, int] | None:
     close = text.find(_CLOSE_OF[opened.group()], opened.end(), min(len(text), opened.end() + 140))
     if close == -1 or close - opened.end() < 3:
         return None
-    if re.search(r"[^\W_].*(?:→|->|=>|⇒|=|:|：)\s*$", text[at:opened.start()]) \
-            or _ANSWER_WORD.search(text, at, opened.start()):
-        return opened.end(), close  # "security q: name of first pet → 'Biscuit'", "… ka answer 'Motu' hai"
+    # "security q: name of first pet → 'Biscuit'", "… ka answer 'Motu' hai": the quote is the answer,
+    # unless a value follows it ("…: 'naam eerste huisdier' = Snoetje": the quote was the question)
+    if (re.search(r"[^\W_].*(?:→|->|=>|⇒|=|:|：)\s*$", text[at:opened.start()])
+            or _ANSWER_WORD.search(text, at, opened.start())) and not _VALUE_AFTER_QUOTE.match(text, close + 1):
+        return opened.end(), close
     pos = close + 1
     sep = re.compile(r"[\s:=：\-–—)\]]*").match(text, pos)
     pos = sep.end()
