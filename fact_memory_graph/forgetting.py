@@ -30,6 +30,7 @@ from importlib import resources
 from typing import Any, Literal
 from uuid import UUID
 
+from fact_memory_graph import privacy_model
 from fact_memory_graph.sanitize import summarize_rejected
 from fact_memory_graph.schema import CATEGORY_WORDS, RejectedOp
 
@@ -249,7 +250,7 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
     if found and _CONFIG_LINES.search(norm):  # "  secret: ${API_SECRET}": a config's key, no marker
         found = [(lg, k, m) for lg, k, m in found if not (k == "private" and _KEY_VALUE_LINE.match(norm, m.end()))]
     if not found:
-        return None
+        return _model_request(norm)
     private_spans = [m.span() for _, k, m in found if k == "private"]
     # "delete all of this once we're done": a privacy request, not a topic "this once we're done"
     found = [(lg, k, m) for lg, k, m in found
@@ -270,6 +271,19 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
     private = all(k == "private" for _, k, _ in found)
     return ForgetRequest("this" if _has_content(rest) else "previous", private=private,
                          language=lang.code, phrase=phrase)
+
+
+def _model_request(norm: str) -> ForgetRequest | None:
+    """What the learned reader (:mod:`fact_memory_graph.privacy_model`) finds when no phrase list
+    did: a privacy request beside content is about this message, alone about the turn before."""
+    model = privacy_model.model()
+    if model is None or _CONFIG_LINES.search(norm):
+        return None
+    score, clause = model.best_clause(norm)
+    if score < model.threshold:
+        return None
+    return ForgetRequest("this" if model.has_content(norm, clause) else "previous", private=True,
+                         language="model", phrase=clause)
 
 
 _ANNOUNCES = re.compile(r"(?:\?|:|：|…|\.\.\.|-|–|—)\s*$")

@@ -1,0 +1,121 @@
+"""A small learned reader of privacy requests: "please keep it between us", "pls forget this after",
+"千万别跟我妈说", "yeh baat sirf tere aur mere beech hai" — phrasings no list holds.
+
+The phrase lists of ``prompts/forget_phrases.json`` (:mod:`fact_memory_graph.forgetting`) stay the
+first reader; this model is asked only when they find nothing. It is a logistic regression over
+hashed character n-grams (2–5 characters inside a word-padded clause) and word uni/bigrams, read
+clause by clause (a message's clauses split at ``, . ! ? ; :`` and line breaks): a message asks
+not to be kept when one clause scores above the shipped threshold. Weights, threshold and the
+request vocabulary ship as data (``assets/privacy_model.json``); ``tools/privacy_model/train.py``
+rebuilds them deterministically from the training sentences in ``tools/privacy_model/``.
+
+What is withheld follows docs/privacy.md unchanged: a request beside other content is about this
+message (nothing of it is kept); a request alone is about the turn before (and, when it announces,
+about the next turn). "Other content" is a word the request vocabulary (the words of the training
+requests: "don't", "tell", "my", "mom", "between", "us", …) does not hold.
+
+Pure Python over the normalised text (``forgetting.normalise``): no model download, no network.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import re
+import zlib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+#: Clause boundaries of a normalised text (``forgetting.normalise`` made dashes commas, CJK
+#: full stops and commas ASCII).
+CLAUSES = re.compile(r"[,.!?;:\n()]+")
+#: A word: letters with their marks (Indic, Hebrew, Arabic, Thai vowel signs are marks, not letters).
+_MARKS = "\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_WORDS = re.compile(rf"(?:[^\W\d_]|[{_MARKS}])+(?:'[^\W\d_]+)?")
+#: Scripts written without spaces: their words are read as character pairs.
+_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+_MAX_CLAUSE = 200
+
+
+def _grams(clause: str, sizes: tuple[int, ...]) -> list[str]:
+    padded = f" {clause} "
+    out = [padded[i:i + n] for n in sizes for i in range(len(padded) - n + 1)]
+    words = clause.split()
+    if 1 in sizes:
+        out += [f"w:{w}" for w in words]
+    out += [f"b:{a} {b}" for a, b in zip(words, words[1:], strict=False)]
+    return out
+
+
+def feature_ids(clause: str, dim: int, sizes: tuple[int, ...]) -> list[int]:
+    """The hashed features of one clause (sorted, distinct): crc32 of each n-gram, modulo ``dim``."""
+    mask = dim - 1
+    return sorted({zlib.crc32(g.encode("utf-8")) & mask for g in _grams(clause[:_MAX_CLAUSE], sizes)})
+
+
+def clauses(norm: str) -> list[str]:
+    return [c.strip() for c in CLAUSES.split(norm) if c.strip()]
+
+
+def tokens(text: str) -> list[str]:
+    """Words of a normalised text; a run of a script written without spaces as its character pairs."""
+    out: list[str] = []
+    for word in _WORDS.findall(text):
+        if _UNSPACED.search(word):
+            out += [word[i:i + 2] for i in range(max(1, len(word) - 1))]
+        else:
+            out.append(word)
+    return out
+
+
+@dataclass(frozen=True)
+class Model:
+    dim: int
+    sizes: tuple[int, ...]
+    bias: float
+    weights: tuple[float, ...] | bytes
+    scale: float
+    threshold: float
+    vocabulary: frozenset[str]
+
+    def clause_score(self, clause: str) -> float:
+        w = self.weights
+        total = self.bias + self.scale * sum(
+            (w[i] - 256 if w[i] > 127 else w[i]) if isinstance(w, bytes) else w[i]
+            for i in feature_ids(clause, self.dim, self.sizes))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, total))))
+
+    def best_clause(self, norm: str) -> tuple[float, str]:
+        """The highest-scoring clause of a normalised text, and its score."""
+        best = (0.0, "")
+        for clause in clauses(norm):
+            score = self.clause_score(clause)
+            if score > best[0]:
+                best = (score, clause)
+        return best
+
+    def has_content(self, norm: str, request: str) -> bool:
+        """Whether the text says something beside the request: a word (a CJK/Thai character pair)
+        of three letters or more that no training request holds, outside the request clause."""
+        rest = norm.replace(request, " ", 1) if request else norm
+        return any(t not in self.vocabulary and (len(t) >= 3 or _UNSPACED.search(t)) for t in tokens(rest)) or \
+            sum(t not in self.vocabulary and len(t) >= 3 for t in tokens(request)) >= 2
+
+
+@cache
+def model() -> Model | None:
+    """The shipped model (``assets/privacy_model.json``), or ``None`` when the file is absent."""
+    try:
+        raw = json.loads((resources.files("fact_memory_graph") / "assets" / "privacy_model.json")
+                         .read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    return from_data(raw)
+
+
+def from_data(raw: dict) -> Model:
+    return Model(dim=int(raw["dim"]), sizes=tuple(raw["sizes"]), bias=float(raw["bias"]),
+                 weights=base64.b64decode(raw["weights"]), scale=float(raw["scale"]),
+                 threshold=float(raw["threshold"]), vocabulary=frozenset(raw["vocabulary"]))

@@ -1,0 +1,201 @@
+"""Rebuild ``fact_memory_graph/assets/privacy_model.json`` from the training sentences (deterministic).
+
+Usage::
+
+    .venv/bin/python tools/privacy_model/train.py                 # train on everything, write the asset
+    .venv/bin/python tools/privacy_model/train.py --loco           # leave-one-corpus-out figures, no asset
+    .venv/bin/python tools/privacy_model/train.py --export         # refresh corpus_sentences.jsonl from /work
+
+Training data (all in this folder):
+
+- ``sentences.json`` — sentences written for this model (42 languages): requests not to keep or tell
+  something (positive, alone and joined to a private content), private contents alone and ordinary
+  talk about secrets, telling, saving and forgetting (negative);
+- ``corpus_sentences.jsonl`` — the privacy items and the look-alikes of the spent secret corpora
+  (corpus45 … corpus45f, each written by another author): a look-alike's clauses are negatives; of a
+  privacy item the clause the first-pass model scores highest is a positive (which clause holds the
+  request is not labelled in the corpora).
+
+The model: logistic regression over hashed character 2–5-grams and word uni/bigrams of a clause
+(``fact_memory_graph.privacy_model``), full-batch gradient descent (AdaGrad, L2), class-balanced.
+The threshold is the lowest that no negative training clause reaches, plus a margin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from fact_memory_graph import privacy_model as pm  # noqa: E402
+from fact_memory_graph.forgetting import normalise  # noqa: E402
+
+import os
+
+DIM = 1 << 18
+SIZES = tuple(int(x) for x in os.environ.get("PM_SIZES", "2,3,4,5").split(","))
+ASSET = ROOT / "fact_memory_graph" / "assets" / "privacy_model.json"
+CORPUS_FILE = HERE / "corpus_sentences.jsonl"
+MARGIN = 0.08
+
+
+def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
+    data = json.loads((HERE / "sentences.json").read_text(encoding="utf-8"))["languages"]
+    out: list[tuple[str, int]] = []
+    vocabulary: set[str] = set()
+    for code in sorted(data):
+        lang = data[code]
+        requests = [normalise(r) for r in lang["requests"]]
+        contents = [normalise(c) for c in lang["contents"]]
+        for n, req in enumerate(requests):
+            vocabulary.update(pm.tokens(req))
+            parts = pm.clauses(req)
+            out.append((max(parts, key=len), 1))
+            content = contents[n % len(contents)]
+            # the request and a private content in one clause, either order ("dont save this but …")
+            joined = f"{max(parts, key=len)} {content}" if n % 2 else f"{content} {max(parts, key=len)}"
+            out.append((joined, 1))
+        for text in [*lang["contents"], *lang["negatives"]]:
+            out += [(c, 0) for c in pm.clauses(normalise(text))]
+    for line in (HERE / "chat_negatives.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            out += [(c, 0) for c in pm.clauses(normalise(line))]
+    return out, vocabulary
+
+
+def corpus_records(leave_out: str | None = None) -> list[dict]:
+    rows = [json.loads(line) for line in CORPUS_FILE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if r["corpus"] != leave_out]
+
+
+def matrix(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    ids, offsets = [], [0]
+    for text in texts:
+        f = pm.feature_ids(text, DIM, SIZES)
+        ids.extend(f)
+        offsets.append(offsets[-1] + len(f))
+    return np.asarray(ids, dtype=np.int64), np.asarray(offsets, dtype=np.int64)
+
+
+def fit(examples: list[tuple[str, int]], iterations: int = 300, l2: float = float(os.environ.get("PM_L2", "1e-4"))) -> tuple[np.ndarray, float]:
+    texts = [t for t, _ in examples]
+    y = np.asarray([lab for _, lab in examples], dtype=np.float64)
+    ids, offsets = matrix(texts)
+    lengths = np.diff(offsets)
+    row = np.repeat(np.arange(len(texts)), lengths)
+    pos = y.sum()
+    sample_w = np.where(y == 1, 0.5 / max(pos, 1), 0.5 / max(len(y) - pos, 1))
+    w = np.zeros(DIM)
+    b = 0.0
+    g2w = np.full(DIM, 1e-8)
+    g2b = 1e-8
+    rate = 0.5
+    for _ in range(iterations):
+        z = np.bincount(row, weights=w[ids], minlength=len(texts)) + b
+        p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+        err = (p - y) * sample_w
+        grad = np.bincount(ids, weights=err[row], minlength=DIM) + l2 * w
+        gb = err.sum()
+        g2w += grad * grad
+        g2b += gb * gb
+        w -= rate * grad / np.sqrt(g2w)
+        b -= rate * gb / np.sqrt(g2b)
+    return w, b
+
+
+def scores(w: np.ndarray, b: float, texts: list[str]) -> np.ndarray:
+    ids, offsets = matrix(texts)
+    row = np.repeat(np.arange(len(texts)), np.diff(offsets))
+    z = np.bincount(row, weights=w[ids], minlength=len(texts)) + b
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+
+
+def corpus_negatives(records: Iterable[dict]) -> list[tuple[str, int]]:
+    out = []
+    for r in records:
+        if r["label"] in ("lookalike", "other"):
+            out += [(c, 0) for t in r["turns"] for c in pm.clauses(normalise(t))]
+    return out
+
+
+def train(leave_out: str | None = None) -> dict:
+    mine, vocabulary = my_examples()
+    records = corpus_records(leave_out)
+    base = mine + corpus_negatives(records)
+    w, b = fit(base)
+    chosen = []
+    for r in records:
+        if r["label"] != "secret":  # a privacy item
+            continue
+        cands = [c for t in r["turns"] for c in pm.clauses(normalise(t))]
+        if cands:
+            s = scores(w, b, cands)
+            chosen.append((cands[int(np.argmax(s))], 1))
+    examples = base + chosen
+    w, b = fit(examples)
+    negatives = [t for t, lab in examples if lab == 0]
+    top = float(scores(w, b, negatives).max()) if negatives else 0.5
+    threshold = float(os.environ["PM_THRESHOLD"]) if "PM_THRESHOLD" in os.environ else max(0.5, min(0.97, top + MARGIN))
+    scale = float(np.abs(w).max()) / 127 or 1.0
+    q = np.clip(np.round(w / scale), -127, 127).astype(np.int8)
+    return {"dim": DIM, "sizes": list(SIZES), "bias": round(b, 6), "scale": scale, "threshold": round(threshold, 4),
+            "weights": base64.b64encode(q.tobytes()).decode("ascii"), "vocabulary": sorted(vocabulary),
+            "about": "fact_memory_graph/privacy_model.py; rebuilt by tools/privacy_model/train.py"}
+
+
+def export() -> None:
+    from privacy_requests import CORPORA, corpus_items, is_privacy_kind
+
+    from fact_memory_graph.forgetting import asks_to_forget
+
+    pm.model = lambda: None  # the phrase lists alone say which secret was said in confidence
+
+    with CORPUS_FILE.open("w", encoding="utf-8") as fh:
+        for name in CORPORA:
+            for item in corpus_items(name):
+                privacy = item["label"] == "secret" and is_privacy_kind(item["kind"])
+                turns = item["turns"]
+                label = item["label"]
+                if label == "secret" and not privacy:  # another kind's secret: its frame, the value cut out
+                    label = "other"
+                    for needle in sorted(item.get("needles") or [], key=len, reverse=True):
+                        turns = [t.replace(needle, "…") for t in turns]
+                    if any(asks_to_forget(t) for t in turns):  # a secret said in confidence: not a negative
+                        continue
+                fh.write(json.dumps({"corpus": name, "id": item["id"], "kind": item["kind"], "label": label,
+                                     "lang": item.get("lang", ""), "turns": turns,
+                                     "needles": item.get("needles", []) if label != "other" else []},
+                                    ensure_ascii=False) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--export", action="store_true")
+    parser.add_argument("--loco", action="store_true")
+    parser.add_argument("--out", type=Path, default=ASSET)
+    args = parser.parse_args()
+    if args.export:
+        export()
+        return
+    if args.loco:
+        import loco
+
+        loco.main(train)
+        return
+    raw = train()
+    args.out.write_text(json.dumps(raw, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    print(f"wrote {args.out} (threshold {raw['threshold']})")
+
+
+if __name__ == "__main__":
+    main()
