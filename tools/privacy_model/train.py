@@ -8,6 +8,10 @@ Usage::
 
 Training data (all in this folder):
 
+- ``grammar.json`` — "don't tell / don't let know" forms × addressees in 25 languages (positives) and
+  statements with the same addressees (negatives), written for this model;
+- ``chat_negatives.txt`` — everyday chat that asks nothing, written for this model (some families
+  of it after reading what an earlier model withheld in LoCoMo);
 - ``sentences.json`` — sentences written for this model (42 languages): requests not to keep or tell
   something (positive, alone and joined to a private content), private contents alone and ordinary
   talk about secrets, telling, saving and forgetting (negative);
@@ -48,9 +52,10 @@ ASSET = ROOT / "fact_memory_graph" / "assets" / "privacy_model.json"
 CORPUS_FILE = HERE / "corpus_sentences.jsonl"
 #: The decision threshold. Chosen among 0.80 / 0.85 / 0.90 as the lowest at which no LoCoMo turn
 #: (benchmarks/locomo_false_positives.py), no look-alike of the corpora and no look-alike of
-#: tests/unit/test_forget_requests.py is read as a request (0.80 withheld one LoCoMo turn): LoCoMo
-#: chose it, so its 0 is not an out-of-sample figure. ``PM_THRESHOLD`` overrides it for trials.
-THRESHOLD = 0.85
+#: tests/unit/test_forget_requests.py is read as a request (with grammar.json, 0.85 withheld two
+#: LoCoMo turns): LoCoMo chose it, so its 0 is not an out-of-sample figure. ``PM_THRESHOLD``
+#: overrides it for trials.
+THRESHOLD = 0.9
 
 
 def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
@@ -71,6 +76,17 @@ def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
             out.append((joined, 1))
         for text in [*lang["contents"], *lang["negatives"]]:
             out += [(c, 0) for c in pm.clauses(normalise(text))]
+    grammar = json.loads((HERE / "grammar.json").read_text(encoding="utf-8"))["languages"]
+    for code in sorted(grammar):
+        who = grammar[code]["who"]
+        for n, form in enumerate(grammar[code]["forms"]):
+            for k in range(3):  # each form with three addressees, in turn
+                req = normalise(form.replace("{who}", who[(n + k * 5) % len(who)]))
+                vocabulary.update(pm.tokens(req))
+                out.append((req, 1))
+        for n, form in enumerate(grammar[code]["plain"]):
+            for k in range(3):
+                out.append((normalise(form.replace("{who}", who[(n + k * 3) % len(who)])), 0))
     for line in (HERE / "chat_negatives.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             out += [(c, 0) for c in pm.clauses(normalise(line))]
