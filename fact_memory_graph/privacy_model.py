@@ -79,6 +79,7 @@ class Model:
     scale: float
     threshold: float
     vocabulary: frozenset[str]
+    vetoes: tuple[str, ...] = ()
 
     def clause_score(self, clause: str) -> float:
         w = self.weights
@@ -91,6 +92,8 @@ class Model:
         """The highest-scoring clause of a normalised text, and its score."""
         best = (0.0, "")
         for clause in clauses(norm):
+            if any(v in clause for v in self.vetoes):
+                continue
             score = self.clause_score(clause)
             if score > best[0]:
                 best = (score, clause)
@@ -118,4 +121,5 @@ def model() -> Model | None:
 def from_data(raw: dict) -> Model:
     return Model(dim=int(raw["dim"]), sizes=tuple(raw["sizes"]), bias=float(raw["bias"]),
                  weights=base64.b64decode(raw["weights"]), scale=float(raw["scale"]),
-                 threshold=float(raw["threshold"]), vocabulary=frozenset(raw["vocabulary"]))
+                 threshold=float(raw["threshold"]), vocabulary=frozenset(raw["vocabulary"]),
+                 vetoes=tuple(raw.get("vetoes") or ()))

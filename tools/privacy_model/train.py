@@ -56,6 +56,7 @@ CORPUS_FILE = HERE / "corpus_sentences.jsonl"
 #: LoCoMo turns): LoCoMo chose it, so its 0 is not an out-of-sample figure. ``PM_THRESHOLD``
 #: overrides it for trials.
 THRESHOLD = 0.9
+ADDRESSEES = int(os.environ.get("PM_ADDRESSEES", "8"))
 
 
 def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
@@ -80,12 +81,12 @@ def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
     for code in sorted(grammar):
         who = grammar[code]["who"]
         for n, form in enumerate(grammar[code]["forms"]):
-            for k in range(3):  # each form with three addressees, in turn
+            for k in range(ADDRESSEES):  # each form with the first addressees, in turn
                 req = normalise(form.replace("{who}", who[(n + k * 5) % len(who)]))
                 vocabulary.update(pm.tokens(req))
                 out.append((req, 1))
         for n, form in enumerate(grammar[code]["plain"]):
-            for k in range(3):
+            for k in range(ADDRESSEES):
                 out.append((normalise(form.replace("{who}", who[(n + k * 3) % len(who)])), 0))
     for line in (HERE / "chat_negatives.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
@@ -168,6 +169,7 @@ def train(leave_out: str | None = None) -> dict:
     q = np.clip(np.round(w / scale), -127, 127).astype(np.int8)
     return {"dim": DIM, "sizes": list(SIZES), "bias": round(b, 6), "scale": scale, "threshold": round(threshold, 4),
             "weights": base64.b64encode(q.tobytes()).decode("ascii"), "vocabulary": sorted(vocabulary),
+            "vetoes": [normalise(v) for v in json.loads((HERE / "sentences.json").read_text(encoding="utf-8"))["vetoes"]],
             "about": "fact_memory_graph/privacy_model.py; rebuilt by tools/privacy_model/train.py"}
 
 
