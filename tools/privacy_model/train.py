@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -43,8 +44,6 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from fact_memory_graph import privacy_model as pm  # noqa: E402
 from fact_memory_graph.forgetting import normalise  # noqa: E402
-
-import os
 
 DIM = 1 << 18
 SIZES = tuple(int(x) for x in os.environ.get("PM_SIZES", "2,3,4,5").split(","))
