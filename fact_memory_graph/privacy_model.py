@@ -24,6 +24,7 @@ import json
 import math
 import re
 import zlib
+from array import array
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -49,10 +50,15 @@ def _grams(clause: str, sizes: tuple[int, ...]) -> list[str]:
     return out
 
 
+def feature_set(clause: str, dim: int, sizes: tuple[int, ...]) -> set[int]:
+    """The hashed features of one clause (distinct): crc32 of each n-gram, modulo ``dim``."""
+    mask, crc = dim - 1, zlib.crc32
+    return {crc(g.encode("utf-8")) & mask for g in _grams(clause[:_MAX_CLAUSE], sizes)}
+
+
 def feature_ids(clause: str, dim: int, sizes: tuple[int, ...]) -> list[int]:
-    """The hashed features of one clause (sorted, distinct): crc32 of each n-gram, modulo ``dim``."""
-    mask = dim - 1
-    return sorted({zlib.crc32(g.encode("utf-8")) & mask for g in _grams(clause[:_MAX_CLAUSE], sizes)})
+    """:func:`feature_set`, sorted (the training script's order)."""
+    return sorted(feature_set(clause, dim, sizes))
 
 
 def clauses(norm: str) -> list[str]:
@@ -75,7 +81,7 @@ class Model:
     dim: int
     sizes: tuple[int, ...]
     bias: float
-    weights: tuple[float, ...] | bytes
+    weights: array  # signed bytes: the weight of a feature is weights[i] * scale
     scale: float
     threshold: float
     vocabulary: frozenset[str]
@@ -83,9 +89,7 @@ class Model:
 
     def clause_score(self, clause: str) -> float:
         w = self.weights
-        total = self.bias + self.scale * sum(
-            (w[i] - 256 if w[i] > 127 else w[i]) if isinstance(w, bytes) else w[i]
-            for i in feature_ids(clause, self.dim, self.sizes))
+        total = self.bias + self.scale * sum([w[i] for i in feature_set(clause, self.dim, self.sizes)])
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, total))))
 
     def best_clause(self, norm: str) -> tuple[float, str]:
@@ -120,6 +124,6 @@ def model() -> Model | None:
 
 def from_data(raw: dict) -> Model:
     return Model(dim=int(raw["dim"]), sizes=tuple(raw["sizes"]), bias=float(raw["bias"]),
-                 weights=base64.b64decode(raw["weights"]), scale=float(raw["scale"]),
+                 weights=array("b", base64.b64decode(raw["weights"])), scale=float(raw["scale"]),
                  threshold=float(raw["threshold"]), vocabulary=frozenset(raw["vocabulary"]),
                  vetoes=tuple(raw.get("vetoes") or ()))
