@@ -282,8 +282,13 @@ def _model_request(norm: str) -> ForgetRequest | None:
     score, clause = model.best_clause(norm)
     if score < model.threshold:
         return None
+    if clause.endswith(privacy_model.LABEL):  # "private: true", "secret: api_secret": a key and its value
+        label = clause.removesuffix(privacy_model.LABEL)
+        at = norm.find(label + ":")
+        if at >= 0 and _KEY_VALUE_LINE.match(norm, at + len(label)):
+            return None
     return ForgetRequest("this" if model.has_content(norm, clause) else "previous", private=True,
-                         language="model", phrase=clause)
+                         language="model", phrase=clause.removesuffix(privacy_model.LABEL))
 
 
 _ANNOUNCES = re.compile(r"(?:\?|:|：|…|\.\.\.|-|–|—)\s*$")

@@ -61,8 +61,19 @@ def feature_ids(clause: str, dim: int, sizes: tuple[int, ...]) -> list[int]:
     return sorted(feature_set(clause, dim, sizes))
 
 
+_CLAUSE = re.compile(r"([^,.!?;:\n()]+)([,.!?;:\n()]*)")
+#: What a clause ending in a colon is read with: a label ("secret:", "entre nous :") is no sentence.
+LABEL = " :"
+
+
 def clauses(norm: str) -> list[str]:
-    return [c.strip() for c in CLAUSES.split(norm) if c.strip()]
+    """The clauses of a normalised text; a clause a colon ends carries :data:`LABEL`."""
+    out = []
+    for m in _CLAUSE.finditer(norm):
+        clause = m.group(1).strip()
+        if clause:
+            out.append(clause + LABEL if m.group(2).startswith(":") else clause)
+    return out
 
 
 def tokens(text: str) -> list[str]:
@@ -106,6 +117,7 @@ class Model:
     def has_content(self, norm: str, request: str) -> bool:
         """Whether the text says something beside the request: a word (a CJK/Thai character pair)
         of three letters or more that no training request holds, outside the request clause."""
+        request = request.removesuffix(LABEL)
         rest = norm.replace(request, " ", 1) if request else norm
         return any(t not in self.vocabulary and (len(t) >= 3 or _UNSPACED.search(t)) for t in tokens(rest)) or \
             sum(t not in self.vocabulary and len(t) >= 3 for t in tokens(request)) >= 2

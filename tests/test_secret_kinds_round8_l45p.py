@@ -59,6 +59,11 @@ ORDINARY = [
     "上司に報告しました",
     "남편한테 얘기했어",
     "я позвонил брату",
+    # labels that mark nothing, and a config key
+    "note: the shop closes at 6",
+    "fyi: the train is late",
+    "question: is it safe to eat raw eggs?",
+    "flags:\n  private: true\n  archived: false",
 ]
 
 

@@ -87,6 +87,13 @@ def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
         for n, form in enumerate(grammar[code]["plain"]):
             for k in range(ADDRESSEES):
                 out.append((normalise(form.replace("{who}", who[(n + k * 3) % len(who)])), 0))
+    for code in sorted(grammar_labels := json.loads((HERE / "grammar.json").read_text(encoding="utf-8"))["labels"]):
+        for label in grammar_labels[code]:  # "secret: …", "entre nous : …"
+            clause = pm.clauses(normalise(label) + ":")[0]
+            vocabulary.update(pm.tokens(normalise(label)))
+            out += [(clause, 1)] * 2
+    for label in json.loads((HERE / "grammar.json").read_text(encoding="utf-8"))["neutral_labels"]:
+        out += [(pm.clauses(normalise(label) + ":")[0], 0)] * 2
     for line in (HERE / "chat_negatives.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             out += [(c, 0) for c in pm.clauses(normalise(line))]
