@@ -97,6 +97,14 @@ class Model:
     threshold: float
     vocabulary: frozenset[str]
     vetoes: tuple[str, ...] = ()
+    joins: re.Pattern[str] | None = None
+
+    def parts(self, clause: str) -> list[str]:
+        """A clause, and its parts split at a joining word ("don't tell anyone | i got fired")."""
+        if self.joins is None:
+            return [clause]
+        pieces = [p.strip() for p in self.joins.split(clause) if p.strip()]
+        return [clause, *pieces] if len(pieces) > 1 else [clause]
 
     def clause_score(self, clause: str) -> float:
         w = self.weights
@@ -106,12 +114,13 @@ class Model:
     def best_clause(self, norm: str) -> tuple[float, str]:
         """The highest-scoring clause of a normalised text, and its score."""
         best = (0.0, "")
-        for clause in clauses(norm):
-            if any(v in clause for v in self.vetoes):
-                continue
-            score = self.clause_score(clause)
-            if score > best[0]:
-                best = (score, clause)
+        for whole in clauses(norm):
+            for clause in self.parts(whole):
+                if any(v in clause for v in self.vetoes):
+                    continue
+                score = self.clause_score(clause)
+                if score > best[0]:
+                    best = (score, clause)
         return best
 
     def has_content(self, norm: str, request: str) -> bool:
@@ -138,4 +147,14 @@ def from_data(raw: dict) -> Model:
     return Model(dim=int(raw["dim"]), sizes=tuple(raw["sizes"]), bias=float(raw["bias"]),
                  weights=array("b", base64.b64decode(raw["weights"])), scale=float(raw["scale"]),
                  threshold=float(raw["threshold"]), vocabulary=frozenset(raw["vocabulary"]),
-                 vetoes=tuple(raw.get("vetoes") or ()))
+                 vetoes=tuple(raw.get("vetoes") or ()), joins=_joins(raw.get("joins") or ()))
+
+
+def _joins(words: list[str] | tuple[str, ...]) -> re.Pattern[str] | None:
+    """Joining words as one pattern: a spaced word between spaces, a CJK/Thai one anywhere."""
+    if not words:
+        return None
+    spaced = [re.escape(w) for w in words if not _UNSPACED.search(w)]
+    unspaced = [re.escape(w) for w in words if _UNSPACED.search(w)]
+    alts = ([rf"(?<!\S)(?:{'|'.join(spaced)})(?!\S)"] if spaced else []) + ([f"(?:{'|'.join(unspaced)})"] if unspaced else [])
+    return re.compile("|".join(alts))

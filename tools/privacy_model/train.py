@@ -58,6 +58,19 @@ THRESHOLD = 0.9
 ADDRESSEES = int(os.environ.get("PM_ADDRESSEES", "8"))
 
 
+_SENTENCES = json.loads((HERE / "sentences.json").read_text(encoding="utf-8"))
+_JOINS = pm._joins([normalise(j) for j in _SENTENCES["joins"]])
+
+
+def pieces(text: str) -> list[str]:
+    """Every clause of a normalised text and its parts at a joining word, as the model reads them."""
+    out = []
+    for clause in pm.clauses(text):
+        parts = [p.strip() for p in _JOINS.split(clause) if p.strip()] if _JOINS else []
+        out += [clause, *parts] if len(parts) > 1 else [clause]
+    return out
+
+
 def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
     data = json.loads((HERE / "sentences.json").read_text(encoding="utf-8"))["languages"]
     out: list[tuple[str, int]] = []
@@ -75,7 +88,7 @@ def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
             joined = f"{max(parts, key=len)} {content}" if n % 2 else f"{content} {max(parts, key=len)}"
             out.append((joined, 1))
         for text in [*lang["contents"], *lang["negatives"]]:
-            out += [(c, 0) for c in pm.clauses(normalise(text))]
+            out += [(c, 0) for c in pieces(normalise(text))]
     grammar = json.loads((HERE / "grammar.json").read_text(encoding="utf-8"))["languages"]
     for code in sorted(grammar):
         who = grammar[code]["who"]
@@ -96,7 +109,7 @@ def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
         out += [(pm.clauses(normalise(label) + ":")[0], 0)] * 2
     for line in (HERE / "chat_negatives.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            out += [(c, 0) for c in pm.clauses(normalise(line))]
+            out += [(c, 0) for c in pieces(normalise(line))]
     return out, vocabulary
 
 
@@ -151,7 +164,7 @@ def corpus_negatives(records: Iterable[dict]) -> list[tuple[str, int]]:
     out = []
     for r in records:
         if r["label"] in ("lookalike", "other"):
-            out += [(c, 0) for t in r["turns"] for c in pm.clauses(normalise(t))]
+            out += [(c, 0) for t in r["turns"] for c in pieces(normalise(t))]
     return out
 
 
@@ -164,7 +177,7 @@ def train(leave_out: str | None = None) -> dict:
     for r in records:
         if r["label"] != "secret":  # a privacy item
             continue
-        cands = [c for t in r["turns"] for c in pm.clauses(normalise(t))]
+        cands = [c for t in r["turns"] for c in pieces(normalise(t))]
         if cands:
             s = scores(w, b, cands)
             chosen.append((cands[int(np.argmax(s))], 1))
@@ -176,6 +189,7 @@ def train(leave_out: str | None = None) -> dict:
     return {"dim": DIM, "sizes": list(SIZES), "bias": round(b, 6), "scale": scale, "threshold": round(threshold, 4),
             "weights": base64.b64encode(q.tobytes()).decode("ascii"), "vocabulary": sorted(vocabulary),
             "vetoes": [normalise(v) for v in json.loads((HERE / "sentences.json").read_text(encoding="utf-8"))["vetoes"]],
+            "joins": [normalise(j) for j in json.loads((HERE / "sentences.json").read_text(encoding="utf-8"))["joins"]],
             "about": "fact_memory_graph/privacy_model.py; rebuilt by tools/privacy_model/train.py"}
 
 
