@@ -62,6 +62,9 @@ def feature_ids(clause: str, dim: int, sizes: tuple[int, ...]) -> list[int]:
 
 
 _CLAUSE = re.compile(r"([^,.!?;:\n()]+)([,.!?;:\n()]*)")
+#: A space between two words of Thai, Lao, Khmer or Myanmar ends a phrase (those scripts put no
+#: space between words, only between phrases).
+_SPACE_IN_THAI = re.compile(r"(?<=[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]) (?=[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff])")
 #: What a clause ending in a colon is read with: a label ("secret:", "entre nous :") is no sentence.
 LABEL = " :"
 
@@ -69,7 +72,7 @@ LABEL = " :"
 def clauses(norm: str) -> list[str]:
     """The clauses of a normalised text; a clause a colon ends carries :data:`LABEL`."""
     out = []
-    for m in _CLAUSE.finditer(norm):
+    for m in _CLAUSE.finditer(_SPACE_IN_THAI.sub(",", norm)):
         clause = m.group(1).strip()
         if clause:
             out.append(clause + LABEL if m.group(2).startswith(":") else clause)
