@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from fact_memory_graph.secrets import forms
+from fact_memory_graph.secrets import forms, named_values
 
 Span = tuple[int, int, str]
 
@@ -615,6 +615,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.corrected_spans(norm, spans))  # "4 4 7 1. no wait. 4 4 1 7"
         spans.extend(forms.letter_code_spans(norm))  # "Steam guard code: TFDYC"
         spans.extend(forms.combo_spans(norm, names))  # "combo: left 35 right 39 left 25"
+        spans.extend(named_values.recorrected_spans(norm, spans))  # "… না মানে rupa@dhaka99"
+        spans.extend(named_values.listed_code_spans(norm, spans))  # "…is 9238, en het sleutelkastje … 71661"
         spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
         if spans and ("/" in norm or "-" in norm or "." in norm):
             spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
@@ -627,6 +629,10 @@ def _spans(text: str) -> list[Span]:
                 or "antwort" in norm.lower() or "resposta" in norm.lower():
             spans.extend(forms.answer_after_spans(norm))
     spans.extend(forms.answer_spans(norm))
+    spans.extend(sp for sp in named_values.coded_value_spans(norm, names)  # "Digicode : FC5GP"
+                 if not forms.public_value(norm, sp[0], sp[1]))
+    spans.extend(named_values.arrow_answer_spans(norm))  # "question secrète : <topic> → Quimper"
+    spans.extend(named_values.told_answer_spans(norm))  # "the bank asked my first car" / "told her it was …"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))
@@ -967,6 +973,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         answer = forms.labelled_answer(norm, turns[-2])
         if answer:
             spans.extend(forms.back([(answer[0], answer[1], "password")], origin))
+    spans.extend(named_values.lone_value_turn(text, turns))  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))
         offset = len(joined) - len(text)

@@ -1,0 +1,224 @@
+"""Round eight (l45n): how a named secret's value is found, read by what the value is.
+
+Each reading here is general (a shape, a grammar), its words data in ``assets/secret_words.json``:
+
+- :func:`coded_value_spans` — a code is often letters and digits ("Digicode : FC5GP", "Steam guard
+  code …: LO28M", "код домофона 47к1928"): after a code's name, a few words of qualifier and maybe a
+  colon or "is", the first token carrying a digit, when it is a short code (4–24 letters and digits,
+  Latin letters in capitals, at least one letter and one digit), is withheld.
+- :func:`arrow_answer_spans` — a security question (its name or its topic) then an arrow or "=":
+  what follows the arrow, to the end of its clause, is the answer ("question secrète : ville de
+  naissance de ma mère → Quimper").
+- :func:`told_answer_spans` — a security question's topic in a sentence about an account, a bank, a
+  login or a security check ("the bank lady asked my first car"), then (in that turn or the next) a
+  verb of telling or "it was": the rest of that clause is the answer ("told her it was a '94 Corolla
+  named Betsy"). A life story with no such context ("my first car was a Corolla") is kept: the line
+  is whether the text says the answer is one (a bank, an account, a security question, a login).
+- :func:`recorrected_spans` — a correction word after a withheld value in any of the languages of
+  ``corrections`` ("… না মানে rupa@dhaka99", "wait no just write it: 5602"), a few words and a
+  colon allowed between.
+- :func:`listed_code_spans` — a second code listed after a withheld one with its own noun and no
+  joining word (", en het sleutelkastje bij de achteringang 71661").
+- :func:`lone_value_turn` — a turn that is a single password-shaped token, one or two turns after a
+  turn naming a password or a code (an aside between: "what's the laptop password" / "the dog's name
+  with a 1" / "Buster1").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Sequence
+
+from fact_memory_graph.secrets import forms
+
+Span = tuple[int, int, str]
+
+_CLAUSE_END = re.compile(r"[.!?。！？؟](?:\s|$)|[\n\u2029;]")
+_CODE_TOKEN = re.compile(r"(?<![\w\-/.])[\"'“‘«]?(?P<v>[^\W_]{1,12}(?:-[^\W_]{1,12}){0,5})[\"'”’»]?(?![\w\-/])")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
+
+
+@functools.cache
+def _code_names() -> re.Pattern[str]:
+    data = forms._words()
+    words = set(data["letter_codes"]["names"]) | set(data["gift_cards"]["words"])
+    words |= set(data.get("coded_values", {}).get("names", []))
+    alts = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})")
+
+
+@functools.cache
+def _not_a_code_word() -> re.Pattern[str]:
+    words = forms._words().get("coded_values", {}).get("not_secret", [])
+    alts = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})(?![^\W\d_])")
+
+
+def _a_code(value: str) -> bool:
+    bare = value.replace("-", "")
+    if not 4 <= len(bare) <= 24 or not any(ch.isdigit() for ch in bare):
+        return False
+    letters = [ch for ch in bare if ch.isalpha()]
+    if not letters:
+        return False  # digits alone: the older readings' (they know years, times, phones)
+    latin = [ch for ch in letters if _LATIN_LETTER.match(ch)]
+    if latin and not all(ch.isupper() for ch in latin):
+        return False  # "v2", "abc123def": a word or a version, not a code typed in capitals
+    if not latin and not _CYRILLIC.search(bare):
+        return False
+    return not re.fullmatch(r"\d+(?:st|nd|rd|th|am|pm|h|km|kg|mb|gb|x)", bare, re.I)
+
+
+def coded_value_spans(text: str, names: Sequence[forms.NameMatch]) -> Iterator[Span]:
+    ends = [m.end() for m in names if m.kind == "digits"]
+    ends += [m.end() for m in _code_names().finditer(text)]
+    for at in sorted(set(ends)):
+        stop = _CLAUSE_END.search(text, at)
+        limit = min(stop.start() if stop else len(text), at + 90)
+        if _not_a_code_word().search(text, max(0, at - 40), limit):
+            continue  # "code promo", "error code", "postal code …": not a secret's code
+        for m in _CODE_TOKEN.finditer(text, at, limit):
+            value = m.group("v")
+            if not any(ch.isdigit() for ch in value):
+                continue
+            between = text[at:m.start()]
+            if len(between.split()) <= 8 and _a_code(value):
+                yield m.start("v"), m.end("v"), "password"
+            break  # only the first token with a digit
+
+
+@functools.cache
+def _topic_or_question() -> re.Pattern[str]:
+    data = forms._words()
+    words = set(data["security_topics"]["words"])
+    for names in data["answer"].values():
+        words |= set(names)
+    alts = "|".join(re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
+                    for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})")
+
+
+_ARROW = re.compile(r"\s*(?:→|->|=>|⇒|⟶|➡|➔|=)\s*")
+_ANSWER_CLAUSE = re.compile(r"[^\s,;.!?。！？\n\u2029()]+(?:[ \t]+[^\s,;.!?。！？\n\u2029()]+){0,7}")
+
+
+def arrow_answer_spans(text: str) -> Iterator[Span]:
+    if not any(a in text for a in ("→", "->", "=>", "⇒", "⟶", "➡", "➔", "=")):
+        return
+    for topic in _topic_or_question().finditer(text):
+        stop = _CLAUSE_END.search(text, topic.end())
+        limit = min(stop.start() if stop else len(text), topic.end() + 80)
+        arrow = _ARROW.search(text, topic.end(), limit)
+        if not arrow:
+            continue
+        value = _ANSWER_CLAUSE.match(text, arrow.end())
+        if value:
+            yield value.start(), value.end(), "password"
+
+
+@functools.cache
+def _security_context() -> re.Pattern[str]:
+    return _bounded(forms._words().get("security_context", {}).get("words", []), "")
+
+
+@functools.cache
+def _told() -> re.Pattern[str]:
+    return _bounded(forms._words().get("security_context", {}).get("told", []), r"[\s:]*")
+
+
+def _bounded(words: Sequence[str], tail: str) -> re.Pattern[str]:
+    """Words of a spaced script matched as whole words, others (Han, kana, Thai...) anywhere."""
+    def alt(group: list[str]) -> str:
+        return "|".join(re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
+                        for w in sorted(group, key=len, reverse=True)) or "(?!)"
+    spaced = [w for w in words if not re.search(f"[{forms._CJK}\u0e00-\u0e7f]", w)]
+    glued = [w for w in words if w not in spaced]
+    return re.compile(rf"(?i)(?:(?<![^\W\d_])(?:{alt(spaced)})(?![^\W\d_])|(?:{alt(glued)})){tail}")
+
+
+_STOP_WORDS = re.compile(r"(?i)\s(?:save|remember|keep|note|so|and|but|because|pls|please|guarda|merke?|retiens"
+                         r"|lembra|ricorda)\b")
+
+
+def told_answer_spans(text: str) -> Iterator[Span]:
+    """A topic in a security sentence, then its answer told (this turn or the next)."""
+    for topic in _topic_or_question().finditer(text):
+        start = max(0, topic.start() - 160)
+        turn_start = text.rfind(forms.TURN_JOIN, 0, topic.start())
+        start = max(start, turn_start + 1 if turn_start >= 0 else 0)
+        if not _security_context().search(text, start, min(len(text), topic.end() + 80)):
+            continue  # no account, bank, login or security check in sight: a life story
+        told = _told().search(text, topic.end(), min(len(text), topic.end() + 120))
+        if not told:
+            continue
+        after = told.end()
+        again = _told().match(text, after)  # "told her" + "it was"
+        if again and again.end() > after:
+            after = again.end()
+        rest = text[after:]
+        value = _ANSWER_CLAUSE.match(rest)
+        if not value:
+            continue
+        end = value.end()
+        cut = _STOP_WORDS.search(rest, 0, end)
+        if cut:
+            end = cut.start()
+        if end > 1:
+            yield after, after + end, "password"
+
+
+@functools.cache
+def _correction() -> re.Pattern[str]:
+    words = forms._words()["corrections"]["words"]
+    alts = "|".join(re.escape(w).replace(r"\ ", r"[\s,]+") for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?i)[\s.,;:!?…\-–—]{{0,8}}(?<![^\W\d_])(?:{alts})(?![^\W\d_])"
+                      r"(?P<gap>(?:[\s.,;!?…\-–—]+[^\W\d_]{1,12}){0,4}?)[\s.,;:!?…\-–—]*"
+                      r"(?:(?:it'?s|its|it is|is|es|é|c'est|ist|это|:)\s*)?"
+                      r"(?P<v>\d(?:[ .\-]?\d){2,11}(?!\d)|(?=\S*[\d!@#$%^&*_+=~?])[^\s,;]{4,64})")
+
+
+def recorrected_spans(text: str, found: Sequence[Span]) -> Iterator[Span]:
+    for _, end, kind in found:
+        if kind != "password":
+            continue
+        m = _correction().match(text, end)
+        if m and m.end("v") - end <= 64 and (not m.group("gap") or ":" in text[m.end("gap"):m.start("v")]):
+            v = m.group("v").rstrip(".,;:!?")
+            yield m.start("v"), m.start("v") + len(v), "password"
+
+
+_LISTED = re.compile(r"\s*[,;]\s*(?:(?:and|e|y|et|und|i|en|và|dan|na|и|та|ve|og|och|ja|és)\s+)"
+                     r"(?P<words>(?:[^\W\d_][^\s,;.!?:=\d]{0,19}\s+){1,6}?)[:=]?\s*"
+                     r"(?P<v>\d{4,8})(?=\s*(?:[.,;!?)]|$|\n|\u2029))")
+
+
+def listed_code_spans(text: str, found: Sequence[Span]) -> Iterator[Span]:
+    ends = sorted({e for s, e, k in found if k == "password" and e > s and text[e - 1].isdigit()})
+    for at in ends:
+        m = _LISTED.match(text, at)
+        if not m or re.fullmatch(r"(?:19|20)\d{2}", m.group("v")) or forms.clock_or_year(text, m.start("v"), m.end("v")):
+            continue
+        if forms.public_value(text, m.start("v"), m.end("v")) or _not_a_code_word().search(m.group("words")):
+            continue
+        yield m.start("v"), m.end("v"), "password"
+
+
+_LONE_TOKEN = re.compile(r"\s*[\"'“‘«`]?(?P<v>[^\s\"'”’»`]{5,40})[\"'”’»`]?[\s.!]*")
+_PASSWORD_SHAPE = re.compile(r"(?=.*[^\W\d_])(?=.*(?:\d|[!@#$%^&*_+=~?]))")
+
+
+def lone_value_turn(text: str, turns: Sequence[str]) -> Iterator[Span]:
+    """A turn that is only a password-shaped token, one or two turns after a turn naming a password
+    or a code that gave no value of its own."""
+    m = _LONE_TOKEN.fullmatch(text)
+    if not m or not _PASSWORD_SHAPE.match(m.group("v")) or "://" in text or "@" in m.group("v")[1:-1] \
+            and "." in m.group("v").split("@")[-1]:
+        return
+    for turn in list(turns)[-2:]:
+        names = [n for n in forms.names_in(forms.view(turn)[0]) if n.kind in ("password", "digits")]
+        norm = forms.view(turn)[0]
+        if names and not any(forms._manager()[1].match(norm, n.end()) for n in names):
+            yield m.start("v"), m.end("v"), "password"
+            return
