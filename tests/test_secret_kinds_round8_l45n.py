@@ -1,0 +1,113 @@
+"""Issue 45, eighth round (l45n): secrets named by a word and their values — a code's value by its
+shape (letters and digits), a security question's answer after an arrow or told after its topic in
+a security context, corrections in more languages, a second code listed after one, a lone
+password-shaped turn after a password's name, and the look-alikes that must stay.
+
+Every value and sentence here was written for these tests (none copied from a corpus).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.sanitize import redact_secrets, redact_thread
+
+
+def _thread(turns: list[str]) -> list[str]:
+    return [redact_thread(t, turns[:i]) for i, t in enumerate(turns)]
+
+
+# ---------------------------------------------------------------- a code's value by its shape
+@pytest.mark.parametrize(("text", "value"), [
+    ("Türkçe: apartman diyafon kodu 38K2719", "38K2719"),
+    ("le digicode de l'immeuble c'est B4729", "B4729"),
+    ("intercom code for the flat is 7A319", "7A319"),
+    ("код подъезда 19в4402", "19в4402"),
+    ("Steam guard code for my brother's account: Q7RT2", "Q7RT2"),
+    ("verification code for the portal: 7KD3-92QX", "7KD3-92QX"),
+])
+def test_a_code_in_letters_and_digits_after_its_name_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Schlüsselbox am Ferienhaus: 5521", "5521"),
+    ("code de la boîte à clés : 7734", "7734"),
+    ("kode gembok sepeda aku 4719", "4719"),
+    ("mã mở cửa là 8823", "8823"),
+    ("namba ya uthibitisho ni 660417", "660417"),
+    ("كود التحقق ٤٤٨٢٠١", "٤٤٨٢٠١"),
+    ("code wifi du chalet : marmottebleue", "marmottebleue"),
+    ("SIM PIN 4417, PUK 88120934", "88120934"),
+])
+def test_code_and_wifi_names_in_more_languages(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the promo code SPRING25 works at checkout",
+    "code promo ETE2031 sur le site",
+    "le code erreur E0423 s'affiche",
+    "Fehlercode E4F2 an der Waschmaschine",
+    "booking code K7X2QP for the flight",
+    "tracking code ZX12345678 for the parcel",
+    "rezervasyon kodu TK9QW2, pencere kenarı istiyorum",
+    "kodu YAZ25 herkese açık kampanya",
+])
+def test_public_codes_beside_the_word_code_are_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+# ---------------------------------------------------------------- security answers
+@pytest.mark.parametrize(("text", "value"), [
+    ("question secrète : ville de naissance de mon père → Carhaix", "Carhaix"),
+    ("security question: favourite teacher -> Mrs Halvorsen", "Halvorsen"),
+    ("my bank's security question is my first pet => Pickles99", "Pickles99"),
+    ("called the bank, they asked my mother's maiden name and I told them Fairweather", "Fairweather"),
+    ("the bank asked for the city I was born in, I said Rotterdam", "Rotterdam"),
+])
+def test_a_security_answer_after_an_arrow_or_told(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_a_security_answer_told_in_the_next_turn() -> None:
+    turns = ["the lady at the bank wanted my first car for verification",
+             "told her it was a '02 Golf named Rosie, keep that handy"]
+    assert "Rosie" not in " ".join(_thread(turns))
+
+
+@pytest.mark.parametrize("text", [
+    "my first car was a 1998 Civic, loved it",
+    "i said my first pet was a hamster named Nibbles",
+    "my best friend said it was fine",
+    "I changed my password yesterday",
+    "the PIN code of the post office is 560001",
+])
+def test_life_stories_and_password_talk_are_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+# ---------------------------------------------------------------- corrections, lists, lone turns
+@pytest.mark.parametrize(("text", "value"), [
+    ("আমার ইমেইল পাসওয়ার্ড mitu#৪৪ ... না মানে mitu#44ab", "mitu#44ab"),
+    ("mot de passe du wifi : lapinbleu, non attends, lapinvert77", "lapinvert77"),
+    ("the gate code is basically my house number, wait no just write it: 7720", "7720"),
+])
+def test_a_corrected_value_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_a_second_code_listed_with_its_own_noun() -> None:
+    text = "Alarmcode van het kantoor is 6614, en de fietsenstalling achterom 30928."
+    out = redact_secrets(text)
+    assert "6614" not in out and "30928" not in out
+
+
+def test_a_lone_password_turn_after_an_aside() -> None:
+    turns = ["what's the password for the tablet", "it's grandma's cat with a 7 after it", "Mittens7"]
+    assert "Mittens7" not in " ".join(_thread(turns))
+
+
+def test_a_lone_token_after_a_password_manager_is_kept() -> None:
+    turns = ["which password manager do you use?", "Keeper2024"]
+    assert _thread(turns)[-1] == "Keeper2024"
