@@ -111,3 +111,17 @@ def test_a_lone_password_turn_after_an_aside() -> None:
 def test_a_lone_token_after_a_password_manager_is_kept() -> None:
     turns = ["which password manager do you use?", "Keeper2024"]
     assert _thread(turns)[-1] == "Keeper2024"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Mit kodeord til e-Skat derhjemme er hav-maage-kajak-41.", "hav-maage-kajak-41"),
+    ("my password for e-Tax at the office is pine-otter-92", "pine-otter-92"),
+    ("SIM PIN for the delivery phones 3318, PUK 70426615", "70426615"),
+])
+def test_a_value_after_what_the_password_opens_and_a_code_right_after_its_name(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_a_password_manager_named_is_kept() -> None:
+    text = "my password manager is Bitwarden2, it syncs everywhere"
+    assert redact_secrets(text) == text

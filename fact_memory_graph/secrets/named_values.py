@@ -222,3 +222,39 @@ def lone_value_turn(text: str, turns: Sequence[str]) -> Iterator[Span]:
         if names and not any(forms._manager()[1].match(norm, n.end()) for n in names):
             yield m.start("v"), m.end("v"), "password"
             return
+
+
+_LATER_JOIN = re.compile(r"(?i)(?:\s(?:is|are|was|is now|er|est|ist|es|é|è|är|jest|on|je|là|adalah|ni|lautet|wynosi|это"
+                         r"|zijn|sind|será|sera|será)|\s*[:=：])\s*[\"'“‘«]?(?P<v>[^\s\"'”’»,;]{4,64})")
+_VALUE_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?]|[a-z][A-Z]|[^\W\d_]-[^\W\d_]")
+
+
+def later_value_spans(text: str, names: Sequence[forms.NameMatch]) -> Iterator[Span]:
+    """A password's name, what it opens ("til e-Boks på arbejdet", "for the VPN at work"), then
+    a joining word and the value: the value is withheld (it has a digit, a symbol or joined parts)."""
+    for name in names:
+        if name.kind != "password" or forms._manager()[1].match(text, name.end()) \
+                or forms._manager()[0].search(text, max(0, name.start - 40), name.start):
+            continue  # "my password manager is 1Password": a tool, not a password
+        stop = _CLAUSE_END.search(text, name.end())
+        limit = min(stop.start() if stop else len(text), name.end() + 80)
+        m = _LATER_JOIN.search(text, name.end(), limit)
+        if not m or len(text[name.end():m.start()].split()) > 7:
+            continue
+        value = m.group("v").rstrip(".!?")
+        if _VALUE_SHAPE.search(value) and not forms.a_site(value) and "://" not in value:
+            yield m.start("v"), m.start("v") + len(value), "password"
+
+
+_DIGITS_AFTER_NAME = re.compile(r"\s*(?:[:=：]\s*)?(?P<v>\d{4,10})(?=\s*(?:[.,;!?)]|$|\n|\u2029))")
+
+
+def bare_code_spans(text: str, names: Sequence[forms.NameMatch]) -> Iterator[Span]:
+    """Digits right after a code's name ("…, PUK 56101043."): the code's, whatever the sentence
+    said before about phones."""
+    for name in names:
+        if name.kind != "digits":
+            continue
+        m = _DIGITS_AFTER_NAME.match(text, name.end())
+        if m and not re.fullmatch(r"(?:19|20)\d{2}", m.group("v")):
+            yield m.start("v"), m.end("v"), "password"
