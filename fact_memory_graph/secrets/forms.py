@@ -2044,17 +2044,11 @@ def _meeting() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})")
 
 
-_CALL_CODE = re.compile(r"[\d\s#*\-]+")
-
 
 def meeting_invite_code(text: str, start: int, end: int) -> bool:
-    """Whether the digits ``text[start:end]`` follow a conference call's or a meeting's words in
-    their sentence ("dial-in +1 646 …, access code 4471 2093#"): an invitation's code."""
-    if not _CALL_CODE.fullmatch(text[start:end]):
-        return False
-    head = text[max(0, start - 90):start]
-    cut = max(head.rfind(". "), head.rfind("\n"), head.rfind("\u2029"))
-    return bool(_meeting().search(head[cut + 1:]))
+    """Whether the digits ``text[start:end]`` are a conference call's or a meeting's code: the
+    one reading of :func:`meeting_code` (kept under this name for its callers)."""
+    return meeting_code(text, start, end)
 
 
 # ---------------------------------------------------------------- recovery keys by their shape
@@ -2251,13 +2245,18 @@ _DIAL_CODE = re.compile(r"[\d\s#*\-]+")
 
 
 def meeting_code(text: str, start: int, end: int) -> bool:
-    """Whether digits at ``text[start:end]`` are a meeting's id or its dial-in access code."""
+    """Whether digits at ``text[start:end]`` are a meeting's id or its dial-in access code: they
+    follow a conference call's or a meeting's words (assets ``meeting``) in their sentence or line
+    ("dial-in +1 646 …, access code 4471 2093#"), and no password's name right before them (a
+    meeting's passcode is its password). Round eight: one reading of the two round seven left."""
     if not _DIAL_CODE.fullmatch(text[start:end]):
         return False
-    line = text[max(0, start - 90):start].rsplit("\n", 1)[-1]
+    head = text[max(0, start - 90):start]
+    cut = max(head.rfind(". "), head.rfind("\n"), head.rfind("\u2029"))
+    line = head[cut + 1:]
     if re.search(r"(?i)pass|pwd|kennwort|contrase|senha|mot de passe|パス|암호|비밀번호|密码", line[-25:]):
         return False  # a meeting's passcode is its password
-    return bool(_round7_words()[3].search(line))
+    return bool(_meeting().search(line))
 
 
 #: A key's, a token's or a secret's name in the languages of the corpora, then (in the same
