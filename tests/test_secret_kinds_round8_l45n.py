@@ -125,3 +125,18 @@ def test_a_value_after_what_the_password_opens_and_a_code_right_after_its_name(t
 def test_a_password_manager_named_is_kept() -> None:
     text = "my password manager is Bitwarden2, it syncs everywhere"
     assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("ok so my p i n is 6093", "6093"),
+    ("the o t p they sent was 512908", "512908"),
+    ("c.v.v. 318 on the back", "318"),
+    ("my pass word is otter58", "otter58"),
+])
+def test_names_as_speech_to_text_writes_them(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_spelled_letters_that_name_no_code_are_kept() -> None:
+    text = "a b c 123 is how the song goes"
+    assert redact_secrets(text) == text

@@ -331,7 +331,19 @@ def names_in(text: str) -> list[NameMatch]:
             if name not in kind_of:
                 continue
         found.append(NameMatch(kind_of[name], m.start(), m.end()))
+    if _SPELLED_HINT.search(text):  # "p i n", "o.t.p." as speech-to-text writes a spelled name
+        found.extend(NameMatch("digits", m.start(), m.end()) for m in _spelled_names().finditer(text))
     return found
+
+
+_SPELLED_HINT = re.compile(r"(?<![^\W\d_])[^\W\d_][ .]+[^\W\d_][ .]+[^\W\d_](?![^\W\d_])")
+
+
+@functools.cache
+def _spelled_names() -> re.Pattern[str]:
+    """Round eight: a code's short name spelled letter by letter (assets ``spelled_names``)."""
+    alts = "|".join(r"[ .]+".join(re.escape(ch) for ch in w) for w in _words().get("spelled_names", {}).get("words", []))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts or '(?!)'})\.?(?![^\W\d_])")
 
 
 @functools.cache
