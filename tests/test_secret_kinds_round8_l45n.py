@@ -140,3 +140,24 @@ def test_names_as_speech_to_text_writes_them(text: str, value: str) -> None:
 def test_spelled_letters_that_name_no_code_are_kept() -> None:
     text = "a b c 123 is how the song goes"
     assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the site asked me for my favourite teacher and I wrote Ms Adeyemi", "Adeyemi"),
+    ("la banque m'a demandé ma première école, j'ai dit Marcel Pagnol", "Pagnol"),
+    ("remember for the bank: first car was a blue Skoda called Bruno", "Bruno"),
+    ("opening the savings account I picked my childhood street: Fernhill Close", "Fernhill"),
+    ("Otter#31 is my new password", "Otter#31"),
+    ("Renard_77 est mon mot de passe", "Renard_77"),
+])
+def test_security_answers_and_values_before_the_name(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I opened a bank account when my first job was at the bakery",
+    "my daughter asked what my first car was, it was a Beetle",
+    "Dashlane is my password manager",
+])
+def test_a_topic_beside_a_bank_without_a_question_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text

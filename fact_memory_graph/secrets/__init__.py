@@ -631,7 +631,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(forms.answer_spans(norm))
     spans.extend(sp for sp in named_values.coded_value_spans(norm, names)  # "Digicode : FC5GP"
                  if not forms.public_value(norm, sp[0], sp[1]))
-    spans.extend(sp for sp in (*named_values.later_value_spans(norm, names), *named_values.bare_code_spans(norm, names))
+    spans.extend(sp for sp in (*named_values.later_value_spans(norm, names), *named_values.bare_code_spans(norm, names),
+                               *named_values.token_before_name_spans(norm, names))
                  if not forms.public_value(norm, sp[0], sp[1]))  # "adgangskode til e-Boks … er X", "…, PUK 56101043"
     spans.extend(named_values.arrow_answer_spans(norm))  # "question secrète : <topic> → Quimper"
     spans.extend(named_values.told_answer_spans(norm))  # "the bank asked my first car" / "told her it was …"

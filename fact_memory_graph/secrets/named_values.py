@@ -124,6 +124,11 @@ def _security_context() -> re.Pattern[str]:
 
 
 @functools.cache
+def _strong_context() -> re.Pattern[str]:
+    return _bounded(forms._words().get("security_context", {}).get("strong", []), "")
+
+
+@functools.cache
 def _told() -> re.Pattern[str]:
     return _bounded(forms._words().get("security_context", {}).get("told", []), r"[\s:]*")
 
@@ -138,6 +143,9 @@ def _bounded(words: Sequence[str], tail: str) -> re.Pattern[str]:
     return re.compile(rf"(?i)(?:(?<![^\W\d_])(?:{alt(spaced)})(?![^\W\d_])|(?:{alt(glued)})){tail}")
 
 
+#: A topic's own joining word ("first car was …", "childhood street: …", "name was …"), up to two words between.
+_TOPIC_JOIN = re.compile(r"(?i)(?:['’]s)?(?:\s+[^\W\d_]{1,10}){0,2}?(?:\s*[:=：]|\s+(?:was|is|were|es|era|est|était|ist|war|é|è|był|była"
+                         r"|был|была|было|это|adalah|là|ni))\s+")
 _STOP_WORDS = re.compile(r"(?i)\s(?:save|remember|keep|note|so|and|but|because|pls|please|guarda|merke?|retiens"
                          r"|lembra|ricorda)\b")
 
@@ -150,7 +158,11 @@ def told_answer_spans(text: str) -> Iterator[Span]:
         start = max(start, turn_start + 1 if turn_start >= 0 else 0)
         if not _security_context().search(text, start, min(len(text), topic.end() + 80)):
             continue  # no account, bank, login or security check in sight: a life story
-        told = _told().search(text, topic.end(), min(len(text), topic.end() + 120))
+        joined = _TOPIC_JOIN.match(text, topic.end())
+        if joined and not _strong_context().search(text, start, min(len(text), topic.end() + 80)) \
+                and not _told().search(text, max(start, topic.start() - 30), topic.start()):
+            joined = None  # "a bank account when my first job was …": a bank is no question asked
+        told = joined or _told().search(text, topic.end(), min(len(text), topic.end() + 120))
         if not told:
             continue
         after = told.end()
@@ -257,4 +269,26 @@ def bare_code_spans(text: str, names: Sequence[forms.NameMatch]) -> Iterator[Spa
             continue
         m = _DIGITS_AFTER_NAME.match(text, name.end())
         if m and not re.fullmatch(r"(?:19|20)\d{2}", m.group("v")):
+            yield m.start("v"), m.end("v"), "password"
+
+
+@functools.cache
+def _token_before_name() -> re.Pattern[str]:
+    """A password-shaped token, a joining word, an article or possessive and up to two words, then
+    (the caller checks) a password's name: "Kitten99 is my new password", "Lapin#4 est mon mot de passe"."""
+    data = forms._words()
+    joins = sorted({forms._key(w) for w in data["connectors"] if any(ch.isalpha() for ch in w)}, key=len, reverse=True)
+    arts = sorted({forms._key(w) for w in data["name_after"]["words"]}, key=len, reverse=True)
+    join = "|".join(re.escape(w) for w in joins)
+    art = "|".join(re.escape(w) for w in arts)
+    return re.compile(rf"(?i)(?<![^\s\"'“‘«(])[\"'“‘«]?(?P<v>[^\s\"'”’»,;:]{{5,40}})[\"'”’»]?\s+(?:{join})\s+(?:{art})\s+"
+                      r"(?:[^\W\d_]{2,15}\s+){0,2}$")
+
+
+def token_before_name_spans(text: str, names: Sequence[forms.NameMatch]) -> Iterator[Span]:
+    for name in names:
+        if name.kind != "password" or forms._manager()[1].match(text, name.end()):
+            continue
+        m = _token_before_name().search(text, max(0, name.start - 80), name.start)
+        if m and _VALUE_SHAPE.search(m.group("v")) and not forms.a_site(m.group("v")) and "://" not in m.group("v"):
             yield m.start("v"), m.end("v"), "password"
