@@ -161,3 +161,20 @@ def test_security_answers_and_values_before_the_name(text: str, value: str) -> N
 ])
 def test_a_topic_beside_a_bank_without_a_question_is_kept(text: str) -> None:
     assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("تاريخ الانتهاء ٠٩/٢٨ والرمز ٦٢٧", ["٠٩/٢٨", "٦٢٧"]),
+    ("hạn 10/29 mã 804", ["10/29", "804"]),
+])
+def test_an_expiry_then_three_digits_are_a_cards_data(text: str, values: list[str]) -> None:
+    out = redact_secrets(text)
+    assert not any(v in out for v in values)
+
+
+@pytest.mark.parametrize("text", [
+    "the voucher expires 04/27 at 1200",
+    "my passport expires 05/29, room 204.",
+])
+def test_an_expiry_beside_a_time_or_a_room_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text

@@ -634,6 +634,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(sp for sp in (*named_values.later_value_spans(norm, names), *named_values.bare_code_spans(norm, names),
                                *named_values.token_before_name_spans(norm, names))
                  if not forms.public_value(norm, sp[0], sp[1]))  # "adgangskode til e-Boks … er X", "…, PUK 56101043"
+    if "/" in norm or "-" in norm or "." in norm:
+        spans.extend(named_values.expiry_cvv_spans(norm))  # "hạn 12/27 mã 335"
     spans.extend(named_values.arrow_answer_spans(norm))  # "question secrète : <topic> → Quimper"
     spans.extend(named_values.told_answer_spans(norm))  # "the bank asked my first car" / "told her it was …"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:

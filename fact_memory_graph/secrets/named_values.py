@@ -292,3 +292,22 @@ def token_before_name_spans(text: str, names: Sequence[forms.NameMatch]) -> Iter
         m = _token_before_name().search(text, max(0, name.start - 80), name.start)
         if m and _VALUE_SHAPE.search(m.group("v")) and not forms.a_site(m.group("v")) and "://" not in m.group("v"):
             yield m.start("v"), m.end("v"), "password"
+
+
+_CVV_AFTER = re.compile(r"(?P<gap>[^\d\n\u2029]{1,24}?)(?<!\d)(?P<v>\d{3,4})(?=\s*(?:[.,;!?)。，]|$|\n|\u2029))")
+
+
+def expiry_cvv_spans(text: str) -> Iterator[Span]:
+    """A card's expiry after its name ("MM/YY") and, a few words on, three or four digits ending
+    the clause: the card's security code ("تاريخ الانتهاء ٠٢/٢٨ والرمز ٧٣٥", "hạn 12/27 mã 335")."""
+    from fact_memory_graph.secrets import _EXPIRY
+
+    for m in _EXPIRY.finditer(text):
+        cvv = _CVV_AFTER.match(text, m.end("exp"))
+        if not cvv or len(cvv.group("gap").split()) > 4 or re.fullmatch(r"(?:19|20)\d{2}", cvv.group("v")):
+            continue
+        if forms.public_value(text, cvv.start("v"), cvv.end("v")) or _not_a_code_word().search(cvv.group("gap")) \
+                or forms.clock_or_year(text, cvv.start("v"), cvv.end("v")):
+            continue
+        yield m.start("exp"), m.end("exp"), "card number"
+        yield cvv.start("v"), cvv.end("v"), "card number"
