@@ -178,3 +178,20 @@ def test_an_expiry_then_three_digits_are_a_cards_data(text: str, values: list[st
 ])
 def test_an_expiry_beside_a_time_or_a_room_is_kept(text: str) -> None:
     assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("turns", [
+    ["security question for the card account is my first pet", "Marzipan"],
+    ["grandmother's maiden name? it's for the bank form", "Vasquez-Oyelaran"],
+])
+def test_a_short_turn_after_a_security_question_is_its_answer(turns: list[str]) -> None:
+    assert turns[-1].split("-")[0] not in _thread(turns)[-1]
+
+
+@pytest.mark.parametrize("turns", [
+    ["my first car was a Corolla", "it was red"],
+    ["the bank asked my first car", "ok"],
+    ["the bank called about my account", "Tuesday afternoon"],
+])
+def test_a_short_turn_after_talk_of_a_topic_or_a_bank_is_kept(turns: list[str]) -> None:
+    assert _thread(turns)[-1] == turns[-1]

@@ -311,3 +311,30 @@ def expiry_cvv_spans(text: str) -> Iterator[Span]:
             continue
         yield m.start("exp"), m.end("exp"), "card number"
         yield cvv.start("v"), cvv.end("v"), "card number"
+
+
+_SHORT_ANSWER = re.compile(r"\s*[\"'“‘«]?(?P<v>[^\s?？؟\"”’»]+(?:[ \t]+[^\s?？؟\"”’»]+){0,4}?)[\"'”’»]?[\s.!]*")
+_FILLER = re.compile(r"(?i)(?:ok(?:ay)?|yes|yeah|yep|no|nope|sure|thanks|thank you|wait|hmm+|lol|haha|right|one sec"
+                     r"|hang on|got it|sí|si|oui|non|ja|nein|sim|não|да|нет|evet|hayır|ya|tidak|はい|いいえ|好的|对|네|아니요)")
+
+
+def lone_answer_turn(text: str, turns: Sequence[str]) -> Iterator[Span]:
+    """A short turn (up to five words, no question) right after a turn naming a security question
+    (its name, or a topic with a question asked or an account in sight) that gave no answer of its
+    own: the answer ("my mother's maiden name? for the bank form" / "Abernathy")."""
+    if not turns:
+        return
+    m = _SHORT_ANSWER.fullmatch(text)
+    if not m or _FILLER.fullmatch(m.group("v").strip(".,!")):
+        return
+    before = forms.view(turns[-1])[0]
+    if forms.names_in(text) or not before.strip():
+        return
+    named = any(n.kind == "answer" for n in forms.names_in(before))
+    topic = _topic_or_question().search(before)
+    if not (named or (topic and _security_context().search(before))):
+        return
+    tail = before[(topic.end() if topic else 0):]
+    if re.search(r"[.!]\s*\S", tail.strip()) and not tail.rstrip().endswith("?"):
+        return  # the turn went on to say something else: this one answers that
+    yield m.start("v"), m.end("v"), "password"
