@@ -195,3 +195,12 @@ def test_a_short_turn_after_a_security_question_is_its_answer(turns: list[str]) 
 ])
 def test_a_short_turn_after_talk_of_a_topic_or_a_bank_is_kept(turns: list[str]) -> None:
     assert _thread(turns)[-1] == turns[-1]
+
+
+@pytest.mark.parametrize("text", [
+    "my mother's maiden name is a common security question, banks should stop using it",
+    "she asked about my first school and I told her it was in Lagos",
+    "the bank asked me a security question about my first car and I couldn't remember",
+])
+def test_talk_about_security_questions_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text

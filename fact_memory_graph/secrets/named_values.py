@@ -177,6 +177,9 @@ def told_answer_spans(text: str) -> Iterator[Span]:
         cut = _STOP_WORDS.search(rest, 0, end)
         if cut:
             end = cut.start()
+        said = rest[:end]
+        if _topic_or_question().search(said) or re.match(r"(?i)(?:not|never|no|too|so|such|always|usually|a common)\b", said):
+            continue  # "… is a common security question": talk about the question, not its answer
         if end > 1:
             yield after, after + end, "password"
 
