@@ -204,3 +204,20 @@ def test_a_short_turn_after_talk_of_a_topic_or_a_bank_is_kept(turns: list[str]) 
 ])
 def test_talk_about_security_questions_is_kept(text: str) -> None:
     assert redact_secrets(text) == text
+
+
+def test_a_password_spelled_letter_by_letter_after_its_start() -> None:
+    out = redact_secrets("the router password is capital M, o, s, s, 7, 1")
+    assert "o, s, s, 7, 1" not in out and ", 7, 1" not in out
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("mera atm pin hai teen paanch nau do", "teen paanch nau do"),
+])
+def test_digits_in_romanised_hindi_after_a_code_name(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_counting_in_romanised_hindi_is_kept() -> None:
+    text = "ek do teen char, the kids were counting at the game"
+    assert redact_secrets(text) == text

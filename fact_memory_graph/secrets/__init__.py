@@ -617,6 +617,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.combo_spans(norm, names))  # "combo: left 35 right 39 left 25"
         spans.extend(named_values.recorrected_spans(norm, spans))  # "… না মানে rupa@dhaka99"
         spans.extend(named_values.listed_code_spans(norm, spans))  # "…is 9238, en het sleutelkastje … 71661"
+        spans.extend(named_values.spelled_on_spans(norm, spans))  # "the password is capital B, l, u, e, 4, 2"
         spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
         if spans and ("/" in norm or "-" in norm or "." in norm):
             spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code

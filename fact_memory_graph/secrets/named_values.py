@@ -341,3 +341,19 @@ def lone_answer_turn(text: str, turns: Sequence[str]) -> Iterator[Span]:
     if re.search(r"[.!]\s*\S", tail.strip()) and not tail.rstrip().endswith("?"):
         return  # the turn went on to say something else: this one answers that
     yield m.start("v"), m.end("v"), "password"
+
+
+#: One character at a time after a withheld start ("capital B, l, u, e, 4, 2"): each a letter or a
+#: digit alone, maybe said as a capital or a small one.
+_SPELLED_ON = re.compile(r"(?i)(?:[\s,;\-–]+(?:(?:capital|cap|small|upper\s?case|lower\s?case|big|großes|groß|kleines|klein"
+                         r"|mayúscula|minúscula|majuscule|minuscule|maiúscula|minúscula|maiuscola|minuscola)\s+)?"
+                         r"[^\W_](?![^\W_]))+")
+
+
+def spelled_on_spans(text: str, found: Sequence[Span]) -> Iterator[Span]:
+    for _, end, kind in found:
+        if kind != "password":
+            continue
+        m = _SPELLED_ON.match(text, end)
+        if m and len(re.findall(r"(?<![^\W_])[^\W_](?![^\W_])", m.group())) >= 2:
+            yield m.start(), m.end(), "password"
