@@ -221,3 +221,12 @@ def test_digits_in_romanised_hindi_after_a_code_name(text: str, value: str) -> N
 def test_counting_in_romanised_hindi_is_kept() -> None:
     text = "ek do teen char, the kids were counting at the game"
     assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "код товара 58л2214 на складе",
+    "код заказа Б4Т8812 пришёл",
+    "kod rabatowy ZIMA2031 na stronie",
+])
+def test_product_order_and_discount_codes_inflected_are_kept(text: str) -> None:
+    assert redact_secrets(text) == text

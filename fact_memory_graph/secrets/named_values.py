@@ -53,7 +53,7 @@ def _code_names() -> re.Pattern[str]:
 def _not_a_code_word() -> re.Pattern[str]:
     words = forms._words().get("coded_values", {}).get("not_secret", [])
     alts = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})(?![^\W\d_])")
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})[^\W\d_]{{0,4}}(?![^\W\d_])")  # inflected too ("товара")
 
 
 def _a_code(value: str) -> bool:
