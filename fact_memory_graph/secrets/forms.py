@@ -1550,28 +1550,13 @@ def warm_up() -> None:
 @functools.cache
 def _code_list() -> re.Pattern[str]:
     """A name of a set of codes (``code_lists``: "backup codes", "Wiederherstellungscodes") and
-    the list after it: every item is a secret, not only the first one."""
-    names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
-    item = r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,5}"  # each with a digit
-    # the list may come after a few words ("… for the org owner account, saving them here:"), in
-    # the next turn, one item a line, or after a Japanese comma
-    return re.compile(rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{names})(?![^\W\d_])(?:[^\d\n.!?]|[.!?](?=\s*\u2029)){{0,80}}?"
-                      rf"(?:\n\s*)?(?P<list>(?<![A-Za-z0-9-]){item}(?:(?:\s*[,;/|、，]\s*|[ \t]+|[ \t]*\r?\n[ \t]*){item})*)"
-                      rf"(?![\w-])")
-
-
-_ITEM = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,5}")
-
-
-@functools.cache
-def _code_list_after_name() -> re.Pattern[str]:
-    """The same names, then the codes after a line of words, numbered or not; a list may be one
-    code of six characters or more (merged from a second round of tuning: both lists count)."""
+    the codes after it: after a few words ("… for the org owner account, saving them here:"), in
+    the next turn, on one line, one a line or numbered, after a Japanese comma. Round eight: the one
+    reading of the two round seven left (``_code_list`` and ``_code_list_after_name``)."""
     names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
     item = r"(?:[A-Z]{2}-)?[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}"  # Apple's "RK-…" too
-    # the name, up to a line of words (whose codes, "for the org owner's account:"), then the
-    # codes: on one line, one a line, or in the next turn
-    return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{names})(?![^\W\d_])(?:[^\d\n.!?]|\d[A-Za-z]){{0,60}}?[:：]?\s*"
+    return re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f])(?:{names})(?![^\W\d_])"
+                      rf"(?:[^\d\n.!?]|\d[A-Za-z]|[.!?](?=\s*\u2029)){{0,80}}?[:：]?\s*"
                       rf"(?:\d{{1,2}}[.)]\s+)?(?P<list>(?<![\w-])(?=[A-Za-z0-9\-]*\d)(?=[A-Za-z0-9\-]{{4}}){item}"
                       rf"(?:(?:\s*[,;/|、，]\s*|\s+)(?:\d{{1,2}}[.)]\s+)?{item})*)(?![\w-])")
 
@@ -1581,25 +1566,21 @@ _ITEM_LONG = re.compile(r"(?:[A-Z]{2}-)?[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){
 
 def code_list_spans(text: str) -> Iterator[Span]:
     for m in _code_list().finditer(text):
-        items = _ITEM.findall(m.group("list"))
-        with_digits = [it for it in items if any(ch.isdigit() for ch in it)]
-        # two codes or more, or one code of three groups or more ("TGLDT-17YQQ-NIZNI-Q8GLT-X8SB6")
-        if len(with_digits) >= 2 or any((it.count("-") >= 2 and len(it) >= 14) or sum(ch.isdigit() for ch in it) >= 10
-                                        for it in with_digits):
-            yield m.start("list"), m.end("list"), "password"
-    for m in _code_list_after_name().finditer(text):
-        items = [it for it in _ITEM_LONG.findall(m.group("list"))]
+        items = _ITEM_LONG.findall(m.group("list"))
         coded = [it for it in items if any(ch.isdigit() for ch in it)]
-        # two codes or more with digits; or one code of three groups ("TGLDT-17YQQ-NIZNI-Q8GLT-X8SB6")
-        # or one code of six characters or more ("backup code 48213579", "938271-049182")
-        if len(coded) >= 2 or (coded and len(coded[0].replace("-", "")) >= 6 and not _a_date(coded[0])):
-            end = m.start("list")
-            for it in _ITEM_LONG.finditer(text, m.start("list"), m.end("list")):
-                if any(ch.isdigit() for ch in it.group()) or it.group().isupper() or "-" in it.group():
-                    end = it.end()
-                else:
-                    break  # the codes end at the first plain word ("... and keep them safe")
-            yield m.start("list"), end, "password"
+        # two codes or more with digits; one code of three groups or more ("TGLDT-17YQQ-NIZNI-Q8GLT-X8SB6")
+        # or of ten digits; or one code of six characters or more ("backup code 48213579", "938271-049182")
+        if not (len(coded) >= 2 or any((it.count("-") >= 2 and len(it) >= 14) or sum(ch.isdigit() for ch in it) >= 10
+                                       for it in coded)
+                or (coded and len(coded[0].replace("-", "")) >= 6 and not _a_date(coded[0]))):
+            continue
+        end = m.start("list")
+        for it in _ITEM_LONG.finditer(text, m.start("list"), m.end("list")):
+            if any(ch.isdigit() for ch in it.group()) or it.group().isupper() or "-" in it.group():
+                end = it.end()
+            else:
+                break  # the codes end at the first plain word ("... and keep them safe")
+        yield m.start("list"), end, "password"
 
 
 #: A 256-bit key in hex (64 digits) broken over lines: read whole when a key or a wallet is
