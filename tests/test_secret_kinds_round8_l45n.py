@@ -230,3 +230,9 @@ def test_counting_in_romanised_hindi_is_kept() -> None:
 ])
 def test_product_order_and_discount_codes_inflected_are_kept(text: str) -> None:
     assert redact_secrets(text) == text
+
+
+def test_a_question_set_and_a_thanks_after_a_pin_are_kept() -> None:
+    assert redact_secrets("my bank security question is set, cannot recall the answer") == \
+        "my bank security question is set, cannot recall the answer"
+    assert _thread(["my PIN is 9034", "cheers!"])[-1] == "cheers!"

@@ -124,6 +124,15 @@ def _security_context() -> re.Pattern[str]:
 
 
 @functools.cache
+def _topic_only() -> re.Pattern[str]:
+    """A topic (what a question asks about), not a question's own name: "my security question is
+    set" says nothing of an answer."""
+    words = forms._words()["security_topics"]["words"]
+    alts = "|".join(re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]") for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?i)(?:{alts})")
+
+
+@functools.cache
 def _strong_context() -> re.Pattern[str]:
     return _bounded(forms._words().get("security_context", {}).get("strong", []), "")
 
@@ -158,7 +167,7 @@ def told_answer_spans(text: str) -> Iterator[Span]:
         start = max(start, turn_start + 1 if turn_start >= 0 else 0)
         if not _security_context().search(text, start, min(len(text), topic.end() + 80)):
             continue  # no account, bank, login or security check in sight: a life story
-        joined = _TOPIC_JOIN.match(text, topic.end())
+        joined = _TOPIC_JOIN.match(text, topic.end()) if _topic_only().fullmatch(topic.group()) else None
         if joined and not _strong_context().search(text, start, min(len(text), topic.end() + 80)) \
                 and not _told().search(text, max(start, topic.start() - 30), topic.start()):
             joined = None  # "a bank account when my first job was …": a bank is no question asked
@@ -228,14 +237,15 @@ def lone_value_turn(text: str, turns: Sequence[str]) -> Iterator[Span]:
     """A turn that is only a password-shaped token, one or two turns after a turn naming a password
     or a code that gave no value of its own."""
     m = _LONE_TOKEN.fullmatch(text)
-    if not m or not _PASSWORD_SHAPE.match(m.group("v")) or "://" in text or "@" in m.group("v")[1:-1] \
-            and "." in m.group("v").split("@")[-1]:
-        return
+    value = m.group("v").rstrip(".!?,;:") if m else ""
+    if len(value) < 5 or not _PASSWORD_SHAPE.match(value) or "://" in text or "@" in value[1:-1] \
+            and "." in value.split("@")[-1]:
+        return  # "thanks!": the mark ends a word, it is not inside a password
     for turn in list(turns)[-2:]:
         names = [n for n in forms.names_in(forms.view(turn)[0]) if n.kind in ("password", "digits")]
         norm = forms.view(turn)[0]
         if names and not any(forms._manager()[1].match(norm, n.end()) for n in names):
-            yield m.start("v"), m.end("v"), "password"
+            yield m.start("v"), m.start("v") + len(value), "password"
             return
 
 
