@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from fact_memory_graph.secrets import forms
+from fact_memory_graph.secrets import forms, named_values
 
 Span = tuple[int, int, str]
 
@@ -615,6 +615,9 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.corrected_spans(norm, spans))  # "4 4 7 1. no wait. 4 4 1 7"
         spans.extend(forms.letter_code_spans(norm))  # "Steam guard code: TFDYC"
         spans.extend(forms.combo_spans(norm, names))  # "combo: left 35 right 39 left 25"
+        spans.extend(named_values.recorrected_spans(norm, spans))  # "… না মানে rupa@dhaka99"
+        spans.extend(named_values.listed_code_spans(norm, spans))  # "…is 9238, en het sleutelkastje … 71661"
+        spans.extend(named_values.spelled_on_spans(norm, spans))  # "the password is capital B, l, u, e, 4, 2"
         spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
         if spans and ("/" in norm or "-" in norm or "." in norm):
             spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
@@ -627,6 +630,15 @@ def _spans(text: str) -> list[Span]:
                 or "antwort" in norm.lower() or "resposta" in norm.lower():
             spans.extend(forms.answer_after_spans(norm))
     spans.extend(forms.answer_spans(norm))
+    spans.extend(sp for sp in named_values.coded_value_spans(norm, names)  # "Digicode : FC5GP"
+                 if not forms.public_value(norm, sp[0], sp[1]))
+    spans.extend(sp for sp in (*named_values.later_value_spans(norm, names), *named_values.bare_code_spans(norm, names),
+                               *named_values.token_before_name_spans(norm, names))
+                 if not forms.public_value(norm, sp[0], sp[1]))  # "adgangskode til e-Boks … er X", "…, PUK 56101043"
+    if "/" in norm or "-" in norm or "." in norm:
+        spans.extend(named_values.expiry_cvv_spans(norm))  # "hạn 12/27 mã 335"
+    spans.extend(named_values.arrow_answer_spans(norm))  # "question secrète : <topic> → Quimper"
+    spans.extend(named_values.told_answer_spans(norm))  # "the bank asked my first car" / "told her it was …"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))
@@ -647,8 +659,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.seed_spans(norm))
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
-    if spans and _MEETING_HINT.search(norm):  # "dial-in …, access code 4471 2093#": an invitation's code
-        spans = [sp for sp in spans if not forms.meeting_invite_code(norm, sp[0], sp[1])]
+    if spans and forms._meeting().search(norm):  # "dial-in …, access code 4471 2093#": an invitation's code
+        spans = [sp for sp in spans if not forms.meeting_code(norm, sp[0], sp[1])]
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
     if shapes:
@@ -687,8 +699,6 @@ def _public_in_its_sentence(text: str, span: Span) -> bool:
     return forms.example_value(text, start, end) or forms.meeting_code(text, start, end)
 
 
-_MEETING_HINT = re.compile(r"(?i)dial|conferen|bridge|meeting|webinar|zoom|webex|teams|meet|participant|attendee"
-                           r"|einwahl|konferenz|besprechung|reuni|vergader|konferans|конференц|会議|会议|회의")
 _PLACEHOLDER_HINT = re.compile(r"[<{%$]|[A-Z]_[A-Z]|(?i:password@|pass@|secret@|changeme|placeholder|example)")
 
 
@@ -967,6 +977,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         answer = forms.labelled_answer(norm, turns[-2])
         if answer:
             spans.extend(forms.back([(answer[0], answer[1], "password")], origin))
+    spans.extend(named_values.lone_value_turn(text, turns))
+    spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))
         offset = len(joined) - len(text)

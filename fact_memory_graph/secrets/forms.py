@@ -331,7 +331,19 @@ def names_in(text: str) -> list[NameMatch]:
             if name not in kind_of:
                 continue
         found.append(NameMatch(kind_of[name], m.start(), m.end()))
+    if _SPELLED_HINT.search(text):  # "p i n", "o.t.p." as speech-to-text writes a spelled name
+        found.extend(NameMatch("digits", m.start(), m.end()) for m in _spelled_names().finditer(text))
     return found
+
+
+_SPELLED_HINT = re.compile(r"(?<![^\W\d_])[^\W\d_][ .]+[^\W\d_][ .]+[^\W\d_](?![^\W\d_])")
+
+
+@functools.cache
+def _spelled_names() -> re.Pattern[str]:
+    """Round eight: a code's short name spelled letter by letter (assets ``spelled_names``)."""
+    alts = "|".join(r"[ .]+".join(re.escape(ch) for ch in w) for w in _words().get("spelled_names", {}).get("words", []))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts or '(?!)'})\.?(?![^\W\d_])")
 
 
 @functools.cache
@@ -1538,28 +1550,13 @@ def warm_up() -> None:
 @functools.cache
 def _code_list() -> re.Pattern[str]:
     """A name of a set of codes (``code_lists``: "backup codes", "Wiederherstellungscodes") and
-    the list after it: every item is a secret, not only the first one."""
-    names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
-    item = r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,5}"  # each with a digit
-    # the list may come after a few words ("… for the org owner account, saving them here:"), in
-    # the next turn, one item a line, or after a Japanese comma
-    return re.compile(rf"(?i)(?<![A-Za-z\u00c0-\u024f])(?:{names})(?![^\W\d_])(?:[^\d\n.!?]|[.!?](?=\s*\u2029)){{0,80}}?"
-                      rf"(?:\n\s*)?(?P<list>(?<![A-Za-z0-9-]){item}(?:(?:\s*[,;/|、，]\s*|[ \t]+|[ \t]*\r?\n[ \t]*){item})*)"
-                      rf"(?![\w-])")
-
-
-_ITEM = re.compile(r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,5}")
-
-
-@functools.cache
-def _code_list_after_name() -> re.Pattern[str]:
-    """The same names, then the codes after a line of words, numbered or not; a list may be one
-    code of six characters or more (merged from a second round of tuning: both lists count)."""
+    the codes after it: after a few words ("… for the org owner account, saving them here:"), in
+    the next turn, on one line, one a line or numbered, after a Japanese comma. Round eight: the one
+    reading of the two round seven left (``_code_list`` and ``_code_list_after_name``)."""
     names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
     item = r"(?:[A-Z]{2}-)?[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}"  # Apple's "RK-…" too
-    # the name, up to a line of words (whose codes, "for the org owner's account:"), then the
-    # codes: on one line, one a line, or in the next turn
-    return re.compile(rf"(?i)(?<![A-Za-z0-9])(?:{names})(?![^\W\d_])(?:[^\d\n.!?]|\d[A-Za-z]){{0,60}}?[:：]?\s*"
+    return re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f])(?:{names})(?![^\W\d_])"
+                      rf"(?:[^\d\n.!?]|\d[A-Za-z]|[.!?](?=\s*\u2029)){{0,80}}?[:：]?\s*"
                       rf"(?:\d{{1,2}}[.)]\s+)?(?P<list>(?<![\w-])(?=[A-Za-z0-9\-]*\d)(?=[A-Za-z0-9\-]{{4}}){item}"
                       rf"(?:(?:\s*[,;/|、，]\s*|\s+)(?:\d{{1,2}}[.)]\s+)?{item})*)(?![\w-])")
 
@@ -1569,25 +1566,21 @@ _ITEM_LONG = re.compile(r"(?:[A-Z]{2}-)?[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){
 
 def code_list_spans(text: str) -> Iterator[Span]:
     for m in _code_list().finditer(text):
-        items = _ITEM.findall(m.group("list"))
-        with_digits = [it for it in items if any(ch.isdigit() for ch in it)]
-        # two codes or more, or one code of three groups or more ("TGLDT-17YQQ-NIZNI-Q8GLT-X8SB6")
-        if len(with_digits) >= 2 or any((it.count("-") >= 2 and len(it) >= 14) or sum(ch.isdigit() for ch in it) >= 10
-                                        for it in with_digits):
-            yield m.start("list"), m.end("list"), "password"
-    for m in _code_list_after_name().finditer(text):
-        items = [it for it in _ITEM_LONG.findall(m.group("list"))]
+        items = _ITEM_LONG.findall(m.group("list"))
         coded = [it for it in items if any(ch.isdigit() for ch in it)]
-        # two codes or more with digits; or one code of three groups ("TGLDT-17YQQ-NIZNI-Q8GLT-X8SB6")
-        # or one code of six characters or more ("backup code 48213579", "938271-049182")
-        if len(coded) >= 2 or (coded and len(coded[0].replace("-", "")) >= 6 and not _a_date(coded[0])):
-            end = m.start("list")
-            for it in _ITEM_LONG.finditer(text, m.start("list"), m.end("list")):
-                if any(ch.isdigit() for ch in it.group()) or it.group().isupper() or "-" in it.group():
-                    end = it.end()
-                else:
-                    break  # the codes end at the first plain word ("... and keep them safe")
-            yield m.start("list"), end, "password"
+        # two codes or more with digits; one code of three groups or more ("TGLDT-17YQQ-NIZNI-Q8GLT-X8SB6")
+        # or of ten digits; or one code of six characters or more ("backup code 48213579", "938271-049182")
+        if not (len(coded) >= 2 or any((it.count("-") >= 2 and len(it) >= 14) or sum(ch.isdigit() for ch in it) >= 10
+                                       for it in coded)
+                or (coded and len(coded[0].replace("-", "")) >= 6 and not _a_date(coded[0]))):
+            continue
+        end = m.start("list")
+        for it in _ITEM_LONG.finditer(text, m.start("list"), m.end("list")):
+            if any(ch.isdigit() for ch in it.group()) or it.group().isupper() or "-" in it.group():
+                end = it.end()
+            else:
+                break  # the codes end at the first plain word ("... and keep them safe")
+        yield m.start("list"), end, "password"
 
 
 #: A 256-bit key in hex (64 digits) broken over lines: read whole when a key or a wallet is
@@ -2044,17 +2037,11 @@ def _meeting() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})")
 
 
-_CALL_CODE = re.compile(r"[\d\s#*\-]+")
-
 
 def meeting_invite_code(text: str, start: int, end: int) -> bool:
-    """Whether the digits ``text[start:end]`` follow a conference call's or a meeting's words in
-    their sentence ("dial-in +1 646 …, access code 4471 2093#"): an invitation's code."""
-    if not _CALL_CODE.fullmatch(text[start:end]):
-        return False
-    head = text[max(0, start - 90):start]
-    cut = max(head.rfind(". "), head.rfind("\n"), head.rfind("\u2029"))
-    return bool(_meeting().search(head[cut + 1:]))
+    """Whether the digits ``text[start:end]`` are a conference call's or a meeting's code: the
+    one reading of :func:`meeting_code` (kept under this name for its callers)."""
+    return meeting_code(text, start, end)
 
 
 # ---------------------------------------------------------------- recovery keys by their shape
@@ -2251,13 +2238,18 @@ _DIAL_CODE = re.compile(r"[\d\s#*\-]+")
 
 
 def meeting_code(text: str, start: int, end: int) -> bool:
-    """Whether digits at ``text[start:end]`` are a meeting's id or its dial-in access code."""
+    """Whether digits at ``text[start:end]`` are a meeting's id or its dial-in access code: they
+    follow a conference call's or a meeting's words (assets ``meeting``) in their sentence or line
+    ("dial-in +1 646 …, access code 4471 2093#"), and no password's name right before them (a
+    meeting's passcode is its password). Round eight: one reading of the two round seven left."""
     if not _DIAL_CODE.fullmatch(text[start:end]):
         return False
-    line = text[max(0, start - 90):start].rsplit("\n", 1)[-1]
+    head = text[max(0, start - 90):start]
+    cut = max(head.rfind(". "), head.rfind("\n"), head.rfind("\u2029"))
+    line = head[cut + 1:]
     if re.search(r"(?i)pass|pwd|kennwort|contrase|senha|mot de passe|パス|암호|비밀번호|密码", line[-25:]):
         return False  # a meeting's passcode is its password
-    return bool(_round7_words()[3].search(line))
+    return bool(_meeting().search(line))
 
 
 #: A key's, a token's or a secret's name in the languages of the corpora, then (in the same
