@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from fact_memory_graph.secrets import forms
+from fact_memory_graph.secrets import forms, public_values
 
 Span = tuple[int, int, str]
 
@@ -149,7 +149,7 @@ _NOT_A_CARD_BEFORE = re.compile(
     # an article's or a product's number in the languages of a shop ("Artikelnummer 4011…", "código de barras")
     r"|article|artikel\w*|art\.?-?nr|artículo|articolo|artigo|produktn\w*|product (?:number|code|id)"
     r"|barcode|strichcode|código de barras|codice a barre|code-barres|streepjescode|kod kreskowy|jan"
-    r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)\b[^.!?\n]{0,24}$")
+    r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)\b[^.!?\n,;]{0,24}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
 _CARD_FRAGMENT = re.compile(rf"(?<![\w])(?:\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}|\d{{8,12}})(?![\w])"
@@ -651,6 +651,10 @@ def _spans(text: str) -> list[Span]:
         spans = [sp for sp in spans if not forms.meeting_invite_code(norm, sp[0], sp[1])]
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
+    if spans and public_values.HINT.search(norm):
+        spans = public_values.without_slots(norm, spans)  # "JWT_SECRET=replace-with-random-string", "TU_CONTRASEÑA"
+    if spans:
+        spans = public_values.without_test_numbers(norm, spans)  # "4111 1111 1111 1111", "IT00X0000…"
     if shapes:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:

@@ -1,0 +1,60 @@
+"""Round eight (l45v): cards beside a word that names something else earlier in the sentence, a
+card's code named by a bare "code" in more languages, test numbers and template slots kept.
+Values and sentences written for these tests (Luhn-valid numbers made up here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.sanitize import redact_secrets
+from fact_memory_graph.secrets import public_values
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a word that names another number ("phone", "call") in an earlier clause does not make a card public
+    ("she called, read it out over the phone, I noted: 4539 1488 0343 6467 exp 11/29", "4539 1488 0343 6467"),
+    ("took the booking by call; the card was 5500 0055 5555 5559", "5500 0055 5555 5559"),
+    # a card's code after a bare "code" in Arabic, Persian, Hebrew, Indonesian, Vietnamese, Hindi
+    ("بطاقتي 4539 1488 0343 6467 والرمز 312", "312"),
+    ("کارت من 4539 1488 0343 6467 و کد 719", "719"),
+    ("הכרטיס 4539 1488 0343 6467 והקוד 584", "584"),
+    ("kartu saya 4539 1488 0343 6467 kode 206", "206"),
+    ("thẻ của tôi 4539 1488 0343 6467 mã 903", "903"),
+    ("मेरा कार्ड 4539 1488 0343 6467 कोड 441", "441"),
+])
+def test_round_eight_card_values_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a test number: one or two figures only
+    ("the sandbox accepts 4111 1111 1111 1111 for any amount", "4111 1111 1111 1111"),
+    ("QA uses card 5555 5555 5555 4444 to check the Mastercard flow", "5555 5555 5555 4444"),
+    ("il modulo mostra IBAN: DE00 0000 0000 0000 0000 00 come segnaposto", "DE00 0000 0000 0000 0000 00"),
+    # template slots: lower case English, capitals of other languages
+    ("the sample env has SMTP_PASSWORD=changeme and API_TOKEN=put-your-token-here", "changeme"),
+    ("the sample env has SMTP_PASSWORD=changeme and API_TOKEN=put-your-token-here", "put-your-token-here"),
+    ("SESSION_SECRET=replace-with-a-long-random-value in the README", "replace-with-a-long-random-value"),
+    ("Im Formular steht Passwort: DEIN_PASSWORT als Platzhalter", "DEIN_PASSWORT"),
+    ("No formulário: senha: SUA_SENHA_AQUI", "SUA_SENHA_AQUI"),
+    ("Dans le guide : mot de passe : VOTRE_MOT_DE_PASSE", "VOTRE_MOT_DE_PASSE"),
+    ("en la guía: contraseña: TU_CONTRASEÑA", "TU_CONTRASEÑA"),
+])
+def test_round_eight_public_values_are_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a real-looking card, a PIN of equal figures and a Spanish passphrase stay withheld
+    ("my card is 4539 1488 0343 6467", "4539 1488 0343 6467"),
+    ("the alarm pin is 1111", "1111"),
+    ("la contraseña del wifi es tu-casa-verde-77", "tu-casa-verde-77"),
+])
+def test_round_eight_secrets_beside_the_public_shapes_stay_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_test_number_needs_ten_digits_of_two_figures() -> None:
+    assert public_values.test_number("4242 4242 4242 4242")
+    assert not public_values.test_number("1111")
+    assert not public_values.test_number("4539 1488 0343 6467")
