@@ -58,3 +58,45 @@ def test_test_number_needs_ten_digits_of_two_figures() -> None:
     assert public_values.test_number("4242 4242 4242 4242")
     assert not public_values.test_number("1111")
     assert not public_values.test_number("4539 1488 0343 6467")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a card's code named by where it is printed, in the languages of the word lists
+    ("and the three on the back: 274", "274"),
+    ("the 3 on the back are 935", "935"),
+    ("los tres de atrás: 518", "518"),
+    ("die drei hinten sind 406", "406"),
+    ("les trois au dos : 752", "752"),
+    ("os três de trás: 861", "861"),
+])
+def test_round_eight_a_code_named_by_where_it_is_printed(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_round_eight_a_box_with_three_on_the_back_keeps_its_count() -> None:
+    assert "12 boxes" in redact_secrets("i put three on the back of the shelf, 12 boxes")
+
+
+def _monero_phrase(words: list[str]) -> str:
+    import zlib
+
+    return " ".join([*words, words[zlib.crc32("".join(w[:3] for w in words).encode()) % len(words)]])
+
+
+_MADE_UP = ("lantern wobbly fiscal gadget humid nomad oyster pebble quota rafter siren tulip umpire vortex"
+            " walnut yacht zodiac anvil banjo cactus dahlia emblem falcon goblet").split()
+
+
+def test_round_eight_a_monero_seed_by_its_checksum_word() -> None:
+    phrase = _monero_phrase(_MADE_UP)
+    assert "goblet" not in redact_secrets(f"restore with {phrase} please")
+
+
+@pytest.mark.parametrize("lead", ["my monero seed:", "mnemonic -", "frase semilla:", "сид-фраза:"])
+def test_round_eight_twelve_bare_words_after_a_seed_name(lead: str) -> None:
+    assert "umpire" not in redact_secrets(f"{lead} {' '.join(_MADE_UP[:13])}")
+
+
+def test_round_eight_prose_after_a_seed_name_is_kept() -> None:
+    text = "the words of the song go like this: hello darkness my old friend, I have come to talk with you again"
+    assert redact_secrets(text) == text

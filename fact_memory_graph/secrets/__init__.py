@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from fact_memory_graph.secrets import forms, public_values
+from fact_memory_graph.secrets import forms, public_values, word_seeds
 
 Span = tuple[int, int, str]
 
@@ -645,6 +645,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.han_seed_spans(norm))
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
+        spans.extend(word_seeds.monero_spans(norm))  # Monero's 25 words: its checksum word, no list needed
+        spans.extend(word_seeds.named_spans(norm))  # a seed's name, then twelve bare words of any list
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
     if spans and _MEETING_HINT.search(norm):  # "dial-in …, access code 4471 2093#": an invitation's code
