@@ -83,8 +83,7 @@ def _monero_phrase(words: list[str]) -> str:
     return " ".join([*words, words[zlib.crc32("".join(w[:3] for w in words).encode()) % len(words)]])
 
 
-_MADE_UP = ("lantern wobbly fiscal gadget humid nomad oyster pebble quota rafter siren tulip umpire vortex"
-            " walnut yacht zodiac anvil banjo cactus dahlia emblem falcon goblet").split()
+_MADE_UP = ["lantern", "wobbly", "fiscal", "gadget", "humid", "nomad", "oyster", "pebble", "quota", "rafter", "siren", "tulip", "umpire", "vortex", "walnut", "yacht", "zodiac", "anvil", "banjo", "cactus", "dahlia", "emblem", "falcon", "goblet"]
 
 
 def test_round_eight_a_monero_seed_by_its_checksum_word() -> None:

@@ -24,13 +24,7 @@ _WORD = re.compile(r"[^\W\d_]{3,14}")
 _GAP = re.compile(r"\s*[,;/\-–·]?\s+|\s*,\s*")
 #: Function words of prose in the languages of the corpora: a run holding one is a sentence.
 _PROSE = frozenset(
-    "the and you for that with this was are have not but from they will what your can all there when which about"
-    " has had were been our their them then than its his her she him who how why into out just like more some"
-    " also only very much would could should does did get got here where after before over again"
-    " los las una que por para con del pero como más este esta son fue muy sus les des une est pas avec pour"
-    " dans sur qui que mais comme der die das und ist mit den dem ein eine nicht auf für von sich auch wie"
-    " uma não com por para mais como são foi seu sua che non per con una del della sono anche come più het een"
-    " van dat niet met voor ook zijn maar als что это как для так его она они".split())
+    ["the", "and", "you", "for", "that", "with", "this", "was", "are", "have", "not", "but", "from", "they", "will", "what", "your", "can", "all", "there", "when", "which", "about", "has", "had", "were", "been", "our", "their", "them", "then", "than", "its", "his", "her", "she", "him", "who", "how", "why", "into", "out", "just", "like", "more", "some", "also", "only", "very", "much", "would", "could", "should", "does", "did", "get", "got", "here", "where", "after", "before", "over", "again", "los", "las", "una", "que", "por", "para", "con", "del", "pero", "como", "más", "este", "esta", "son", "fue", "muy", "sus", "les", "des", "une", "est", "pas", "avec", "pour", "dans", "sur", "qui", "que", "mais", "comme", "der", "die", "das", "und", "ist", "mit", "den", "dem", "ein", "eine", "nicht", "auf", "für", "von", "sich", "auch", "wie", "uma", "não", "com", "por", "para", "mais", "como", "são", "foi", "seu", "sua", "che", "non", "per", "con", "una", "del", "della", "sono", "anche", "come", "più", "het", "een", "van", "dat", "niet", "met", "voor", "ook", "zijn", "maar", "als", "что", "это", "как", "для", "так", "его", "она", "они"])
 
 
 def _words(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
