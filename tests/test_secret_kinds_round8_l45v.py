@@ -99,3 +99,13 @@ def test_round_eight_twelve_bare_words_after_a_seed_name(lead: str) -> None:
 def test_round_eight_prose_after_a_seed_name_is_kept() -> None:
     text = "the words of the song go like this: hello darkness my old friend, I have come to talk with you again"
     assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), [
+    # one reading of a meeting's code: its id or dial-in code kept, its passcode withheld
+    ("dial-in for the weekly sync: +1 312 555 0148, access code 7720 3391#", "7720 3391#", True),
+    ("конференция по вторникам, код доступа 551 203 884", "551 203 884", True),
+    ("zoom meeting tomorrow, passcode 804417", "804417", False),
+])
+def test_round_eight_one_reading_of_a_meeting_code(text: str, value: str, kept: bool) -> None:
+    assert (value in redact_secrets(text)) is kept

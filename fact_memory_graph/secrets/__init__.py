@@ -649,8 +649,6 @@ def _spans(text: str) -> list[Span]:
         spans.extend(word_seeds.named_spans(norm))  # a seed's name, then twelve bare words of any list
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
-    if spans and _MEETING_HINT.search(norm):  # "dial-in …, access code 4471 2093#": an invitation's code
-        spans = [sp for sp in spans if not forms.meeting_invite_code(norm, sp[0], sp[1])]
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
     if spans and public_values.HINT.search(norm):
@@ -693,8 +691,6 @@ def _public_in_its_sentence(text: str, span: Span) -> bool:
     return forms.example_value(text, start, end) or forms.meeting_code(text, start, end)
 
 
-_MEETING_HINT = re.compile(r"(?i)dial|conferen|bridge|meeting|webinar|zoom|webex|teams|meet|participant|attendee"
-                           r"|einwahl|konferenz|besprechung|reuni|vergader|konferans|конференц|会議|会议|회의")
 _PLACEHOLDER_HINT = re.compile(r"[<{%$]|[A-Z]_[A-Z]|(?i:password@|pass@|secret@|changeme|placeholder|example)")
 
 
