@@ -109,3 +109,7 @@ def test_round_eight_prose_after_a_seed_name_is_kept() -> None:
 ])
 def test_round_eight_one_reading_of_a_meeting_code(text: str, value: str, kept: bool) -> None:
     assert (value in redact_secrets(text)) is kept
+
+
+def test_round_eight_a_test_number_without_a_testing_word_is_a_card() -> None:
+    assert "5555 5555 5555 4444" not in redact_secrets("my card is 5555 5555 5555 4444")

@@ -1,9 +1,9 @@
 """Round eight (l45v): values that are public by what they are, whatever name stands before them.
 
 - A test number: a card's, an IBAN's or an id's digits of one or two figures only
-  ("4111 1111 1111 1111", "5555 5555 5555 4444", "DE00 0000 0000 0000 0000 00"). Documentation
-  and payment sandboxes publish such numbers; an issued card or account never has them (ten digits
-  or more; a PIN of four equal figures is still a PIN, so short values are left alone).
+  ("4111 1111 1111 1111", "5555 5555 5555 4444", "DE00 0000 0000 0000 0000 00") on a line that
+  says it is for testing (a sandbox, QA, an example, a placeholder). Documentation and payment
+  sandboxes publish such numbers (ten digits or more; a PIN of four equal figures is still a PIN).
 - A template's slot in lower case or in any language's capitals: "changeme", "replace-with-a-random-string",
   "your-api-key-here", "TU_CONTRASEÑA", "VOTRE_MOT_DE_PASSE" (the English capitals are
   ``forms.without_placeholders``).
@@ -60,9 +60,26 @@ def without_slots(text: str, spans: list[Span]) -> list[Span]:
     return out
 
 
+#: Words saying a number is for testing: a sandbox's, a QA team's, a form's sample. Without one,
+#: "my card is 4111 1111 1111 1111" is read as the user's card (the project's own corpus).
+_TESTING = re.compile(
+    r"(?i)(?<![^\W\d_])(?:test\w*|sandbox|qa|staging|dummy|fake|sample|example|docs|documentation|placeholder"
+    r"|stripe|adyen|braintree|paypal|prueba\w*|ejemplo|documentación|marcador|teste\w*|exemplo|documentação"
+    r"|esempio|segnaposto|collaudo|exemple|factice|beispiel\w*|platzhalter|voorbeeld|przykład\w*|testow\w*"
+    r"|пример\w*|тест\w*|örnek|contoh|ví dụ)(?![^\W\d_])|テスト|サンプル|테스트|예시|测试|示例|样例")
+
+
 def without_test_numbers(text: str, spans: list[Span]) -> list[Span]:
-    """``spans`` without a card's, an account's or an id's test number (see the module's note)."""
-    return [sp for sp in spans if not (sp[2] in _NUMBER_KINDS and test_number(_whole_number(text, sp[0], sp[1])))]
+    """``spans`` without a card's, an account's or an id's test number (see the module's note)
+    when its line says it is for testing."""
+    out = []
+    for sp in spans:
+        if sp[2] in _NUMBER_KINDS and test_number(_whole_number(text, sp[0], sp[1])):
+            a, b = text.rfind("\n", 0, sp[0]) + 1, text.find("\n", sp[1])
+            if _TESTING.search(text, a, len(text) if b < 0 else b):
+                continue
+        out.append(sp)
+    return out
 
 
 _RUN_BEFORE = re.compile(r"[\dA-Z][\dA-Z \u00a0.\-]*$")
