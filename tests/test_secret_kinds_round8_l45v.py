@@ -113,3 +113,26 @@ def test_round_eight_one_reading_of_a_meeting_code(text: str, value: str, kept: 
 
 def test_round_eight_a_test_number_without_a_testing_word_is_a_card() -> None:
     assert "5555 5555 5555 4444" not in redact_secrets("my card is 5555 5555 5555 4444")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the IFSC of my branch is HDFC0004417", "HDFC0004417"),
+    ("I paid with the visa ending in 7731", "7731"),
+    ("la tarjeta que termina en 2208", "2208"),
+])
+def test_round_eight_public_bank_parts_are_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
+
+
+def test_round_eight_last_four_after_a_question_about_a_card() -> None:
+    from fact_memory_graph.sanitize import redact_thread
+
+    assert "5140" in redact_thread("the one ending 5140", ["which of your cards was charged?"])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("有效期 08/31，背面三位 662", "662"),
+    ("카드 뒷면 3자리 418", "418"),
+])
+def test_round_eight_a_code_on_the_back_in_chinese_and_korean(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)

@@ -655,6 +655,7 @@ def _spans(text: str) -> list[Span]:
         spans = public_values.without_slots(norm, spans)  # "JWT_SECRET=replace-with-random-string", "TU_CONTRASEÑA"
     if spans:
         spans = public_values.without_test_numbers(norm, spans)  # "4111 1111 1111 1111", "IT00X0000…"
+        spans = public_values.without_public_bank_parts(norm, spans)  # an IFSC, "the one ending 0932"
     if shapes:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
@@ -976,6 +977,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
     if spans and _BARE_PART.match(text) and _public_thread(turns):  # "+1 312" / "1760833" after "my new phone number"
         spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
+    if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
+        spans = public_values.without_public_bank_parts(text, spans)
     return spans
 
 

@@ -92,3 +92,30 @@ def _whole_number(text: str, start: int, end: int) -> str:
     head = _RUN_BEFORE.search(text, max(0, start - 40), start)
     tail = _RUN_AFTER.match(text, end, min(len(text), end + 40))
     return (head.group() if head else "") + text[start:end] + (tail.group() if tail else "")
+
+
+#: India's IFSC (a bank branch's code, printed on every cheque: four letters, a zero, six letters
+#: or digits), public as a BIC is.
+_IFSC = re.compile(r"[A-Z]{4}0[A-Z0-9]{6}")
+#: "Ending in", "last four" in the languages of the corpora, right before four digits: a card's or
+#: an account's last four, printed on every receipt.
+_ENDING = re.compile(
+    r"(?i)(?:\bending(?: in| with)?|\bends (?:in|with)|\blast (?:four|4)(?: digits)?(?: are| is)?|termina(?:da)? en|terminada em"
+    r"|termina(?:ndo)? (?:em|con|in)|se termine par|finissant par|endet auf|endend auf|finisce (?:con|per)|eindigend op"
+    r"|eindigt op|kończy się na|kończąca się na|заканчивается на|оканчивается на|bitiyor|ile biten|末尾|下4桁|尾号|끝자리"
+    r")\W{0,3}$")
+
+
+def without_public_bank_parts(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a branch's IFSC and without a card's or an account's last four digits
+    after "ending in" (see the notes above)."""
+    out = []
+    for s, e, k in spans:
+        value = text[s:e].strip()
+        if k == "bank account" and _IFSC.fullmatch(value):
+            continue
+        if k in ("card number", "bank account") and re.fullmatch(r"\d{4}", value) \
+                and _ENDING.search(text, max(0, s - 30), s):
+            continue
+        out.append((s, e, k))
+    return out
