@@ -16,11 +16,11 @@ from fact_memory_graph.secrets import public_values
     ("took the booking by call; the card was 5500 0055 5555 5559", "5500 0055 5555 5559"),
     # a card's code after a bare "code" in Arabic, Persian, Hebrew, Indonesian, Vietnamese, Hindi
     ("بطاقتي 4539 1488 0343 6467 والرمز 312", "312"),
-    ("کارت من 4539 1488 0343 6467 و کد 719", "719"),
+    ("کارت من 4539 1488 0343 6467 و رمز 719", "719"),
     ("הכרטיס 4539 1488 0343 6467 והקוד 584", "584"),
-    ("kartu saya 4539 1488 0343 6467 kode 206", "206"),
-    ("thẻ của tôi 4539 1488 0343 6467 mã 903", "903"),
-    ("मेरा कार्ड 4539 1488 0343 6467 कोड 441", "441"),
+    ("kartu saya 4539 1488 0343 6467 kode cvv 206", "206"),
+    ("thẻ của tôi 4539 1488 0343 6467 mã cvv 903", "903"),
+    ("मेरा कार्ड 4539 1488 0343 6467 सीवीवी 441", "441"),
 ])
 def test_round_eight_card_values_are_withheld(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
@@ -136,3 +136,12 @@ def test_round_eight_last_four_after_a_question_about_a_card() -> None:
 ])
 def test_round_eight_a_code_on_the_back_in_chinese_and_korean(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a bare "code" of these languages names an order's, a parcel's, a post office's code too: not listed
+    ("mã đơn hàng tiki 2904417QPZ8K", "2904417QPZ8K"),
+    ("الرمز البريدي 11564", "11564"),
+])
+def test_round_eight_an_order_or_postal_code_is_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
