@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from fact_memory_graph.secrets import forms, named_values
+from fact_memory_graph.secrets import forms, named_values, public_values, word_seeds
 
 Span = tuple[int, int, str]
 
@@ -149,7 +149,7 @@ _NOT_A_CARD_BEFORE = re.compile(
     # an article's or a product's number in the languages of a shop ("Artikelnummer 4011…", "código de barras")
     r"|article|artikel\w*|art\.?-?nr|artículo|articolo|artigo|produktn\w*|product (?:number|code|id)"
     r"|barcode|strichcode|código de barras|codice a barre|code-barres|streepjescode|kod kreskowy|jan"
-    r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)\b[^.!?\n]{0,24}$")
+    r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)\b[^.!?\n,;]{0,24}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
 _CARD_FRAGMENT = re.compile(rf"(?<![\w])(?:\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}|\d{{8,12}})(?![\w])"
@@ -657,12 +657,17 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.han_seed_spans(norm))
     if norm.count(" ") >= 11 and len(norm.split()) >= 12:  # twelve words of one BIP-39 list: a seed phrase, named or not
         spans.extend(forms.seed_spans(norm))
+        spans.extend(word_seeds.monero_spans(norm))  # Monero's 25 words: its checksum word, no list needed
+        spans.extend(word_seeds.named_spans(norm))  # a seed's name, then twelve bare words of any list
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
-    if spans and forms._meeting().search(norm):  # "dial-in …, access code 4471 2093#": an invitation's code
-        spans = [sp for sp in spans if not forms.meeting_code(norm, sp[0], sp[1])]
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
+    if spans and public_values.HINT.search(norm):
+        spans = public_values.without_slots(norm, spans)  # "JWT_SECRET=replace-with-random-string", "TU_CONTRASEÑA"
+    if spans:
+        spans = public_values.without_test_numbers(norm, spans)  # "4111 1111 1111 1111", "IT00X0000…"
+        spans = public_values.without_public_bank_parts(norm, spans)  # an IFSC, "the one ending 0932"
     if shapes:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
@@ -986,6 +991,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
     if spans and _BARE_PART.match(text) and _public_thread(turns):  # "+1 312" / "1760833" after "my new phone number"
         spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
+    if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
+        spans = public_values.without_public_bank_parts(text, spans)
     return spans
 
 

@@ -2037,13 +2037,6 @@ def _meeting() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})")
 
 
-
-def meeting_invite_code(text: str, start: int, end: int) -> bool:
-    """Whether the digits ``text[start:end]`` are a conference call's or a meeting's code: the
-    one reading of :func:`meeting_code` (kept under this name for its callers)."""
-    return meeting_code(text, start, end)
-
-
 # ---------------------------------------------------------------- recovery keys by their shape
 _BITLOCKER = re.compile(r"(?<![\d\-])\d{6}(?:[\-–]\d{6}){7}(?![\d\-])")
 
@@ -2193,13 +2186,12 @@ def _alternation(words: Iterable[str]) -> str:
 
 
 @functools.cache
-def _round7_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _round7_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     data = _words()
     company = data["company_ids"]
     return (re.compile("(?i)" + _alternation([*company["words"], *company["names"]])),
             re.compile("(?i)" + _alternation(data["examples"]["words"])),
-            re.compile("(?i)" + _alternation(data["examples"]["not"])),
-            re.compile("(?i)" + _alternation(data["meeting"]["words"])))
+            re.compile("(?i)" + _alternation(data["examples"]["not"])))
 
 
 _CLAUSE_START = re.compile(r"[.!?。！？\n](?:\s|$)(?!.*[.!?。！？\n](?:\s|$))", re.S)
@@ -2235,21 +2227,22 @@ def example_value(text: str, start: int, end: int) -> bool:
 
 
 _DIAL_CODE = re.compile(r"[\d\s#*\-]+")
+_PASSCODE = re.compile(r"(?i)pass|pwd|kennwort|contrase|senha|mot de passe|パス|암호|비밀번호|密码")
 
 
 def meeting_code(text: str, start: int, end: int) -> bool:
-    """Whether digits at ``text[start:end]`` are a meeting's id or its dial-in access code: they
-    follow a conference call's or a meeting's words (assets ``meeting``) in their sentence or line
-    ("dial-in +1 646 …, access code 4471 2093#"), and no password's name right before them (a
-    meeting's passcode is its password). Round eight: one reading of the two round seven left."""
+    """Whether digits at ``text[start:end]`` are a meeting's id or its dial-in access code: a
+    meeting's or a conference call's word (assets ``meeting``, a stem matches its endings:
+    "конференц", "schůzk") earlier in their sentence ("dial-in +1 646 …, access code 4471 2093#"),
+    and no passcode's name just before them (a meeting's passcode is its password). One reading
+    for every span (round eight joined the invitation's reading of round seven into this one)."""
     if not _DIAL_CODE.fullmatch(text[start:end]):
         return False
     head = text[max(0, start - 90):start]
-    cut = max(head.rfind(". "), head.rfind("\n"), head.rfind("\u2029"))
-    line = head[cut + 1:]
-    if re.search(r"(?i)pass|pwd|kennwort|contrase|senha|mot de passe|パス|암호|비밀번호|密码", line[-25:]):
-        return False  # a meeting's passcode is its password
-    return bool(_meeting().search(line))
+    head = head[max(head.rfind(". "), head.rfind("\n"), head.rfind("\u2029")) + 1:]
+    if _PASSCODE.search(head[-25:]):
+        return False
+    return bool(_meeting().search(head))
 
 
 #: A key's, a token's or a secret's name in the languages of the corpora, then (in the same

@@ -1,0 +1,121 @@
+"""Round eight (l45v): values that are public by what they are, whatever name stands before them.
+
+- A test number: a card's, an IBAN's or an id's digits of one or two figures only
+  ("4111 1111 1111 1111", "5555 5555 5555 4444", "DE00 0000 0000 0000 0000 00") on a line that
+  says it is for testing (a sandbox, QA, an example, a placeholder). Documentation and payment
+  sandboxes publish such numbers (ten digits or more; a PIN of four equal figures is still a PIN).
+- A template's slot in lower case or in any language's capitals: "changeme", "replace-with-a-random-string",
+  "your-api-key-here", "TU_CONTRASEÑA", "VOTRE_MOT_DE_PASSE" (the English capitals are
+  ``forms.without_placeholders``).
+"""
+
+from __future__ import annotations
+
+import re
+
+Span = tuple[int, int, str]
+
+#: The kinds a number of one or two figures is a test value of.
+_NUMBER_KINDS = frozenset({"card number", "bank account", "government id"})
+
+
+def test_number(value: str) -> bool:
+    """Ten digits or more, of at most two different figures: a sandbox's or a form's example."""
+    digits = re.sub(r"\D", "", value)
+    return len(digits) >= 10 and len(set(digits)) <= 2
+
+
+#: A slot's words in lower case, joined by "-" or "_": a value to be replaced, not a value (English
+#: only: "tu-casa-verde" may well be a Spanish passphrase; other languages' slots are written in capitals).
+_LOWER_SLOT = re.compile(
+    r"(?i)(?<![\w\-])(?:change[\-_]?me|replace[\-_]?me|replace[\-_](?:with|this|by)[\w\-]*|your[\-_][\w\-]+"
+    r"|insert[\-_][\w\-]+|[\w\-]+[\-_]here|put[\-_][\w\-]+|x{4,}|placeholder[\w\-]*|dummy[\w\-]*"
+    r")(?![\w\-])")
+#: An identifier in capitals of any script (letters beyond A-Z too) with a "your" of its language
+#: or a secret's name in it: "TU_CONTRASEÑA", "VOTRE_MOT_DE_PASSE", "DEIN_PASSWORT", "SUA_SENHA".
+_SNAKE = re.compile(r"(?<![\w\-])[^\W\d_a-zß-ÿ][^\W_a-zß-ÿ]*(?:_[^\W_a-zß-ÿ]+)+(?![\w\-])")
+_SNAKE_WORD = re.compile(
+    r"(?:^|_)(?:TU|SU|VOTRE|TON|DEIN|DEINE|IHR|IHRE|SEU|SUA|TUO|TUA|UW|JOUW|TWÓJ|TWOJ|TWOJE|SENIN|ВАШ|ВАШ[А-Я]*|TVŮJ"
+    r"|DIN|DITT|CONTRASEÑA|CONTRASENA|CLAVE|USUARIO|MOT|PASSE|PASSWORT|KENNWORT|BENUTZER|SENHA|USUÁRIO|UTENTE"
+    r"|WACHTWOORD|GEBRUIKER|HASŁO|HASLO|ŞIFRE|SIFRE|ПАРОЛЬ|ТОКЕН|CLÉ|CLE|CHAVE|CHIAVE|SCHLÜSSEL|AQUI|ICI|HIER|QUI"
+    r"|HERE|YOUR)(?:_|$)")
+
+HINT = re.compile(r"(?i)change[\-_]?me|replace|[\-_]here\b|x{4}|placeholder|dummy|(?-i:[^\W\d_a-z]_[^\W\d_a-z])"
+                  r"|your[\-_]|insert[\-_]|put[\-_]")
+
+
+def without_slots(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without those whose value is or starts with a template's slot (see the module's note)."""
+    regions = [m.span() for m in _LOWER_SLOT.finditer(text)]
+    regions += [m.span() for m in _SNAKE.finditer(text) if _SNAKE_WORD.search(m.group())]
+    if not regions:
+        return spans
+    out = []
+    for s, e, k in spans:
+        core = text[s:e].strip(" \t\"'“”‘’")
+        s2 = s + text[s:e].index(core) if core else s
+        if any(a <= s2 < b and (e <= b + 1 or a == s2) for a, b in regions):
+            continue
+        out.append((s, e, k))
+    return out
+
+
+#: Words saying a number is for testing: a sandbox's, a QA team's, a form's sample. Without one,
+#: "my card is 4111 1111 1111 1111" is read as the user's card (the project's own corpus).
+_TESTING = re.compile(
+    r"(?i)(?<![^\W\d_])(?:test\w*|sandbox|qa|staging|dummy|fake|sample|example|docs|documentation|placeholder"
+    r"|stripe|adyen|braintree|paypal|prueba\w*|ejemplo|documentación|marcador|teste\w*|exemplo|documentação"
+    r"|esempio|segnaposto|collaudo|exemple|factice|beispiel\w*|platzhalter|voorbeeld|przykład\w*|testow\w*"
+    r"|пример\w*|тест\w*|örnek|contoh|ví dụ)(?![^\W\d_])|テスト|サンプル|테스트|예시|测试|示例|样例")
+
+
+def without_test_numbers(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a card's, an account's or an id's test number (see the module's note)
+    when its line says it is for testing."""
+    out = []
+    for sp in spans:
+        if sp[2] in _NUMBER_KINDS and test_number(_whole_number(text, sp[0], sp[1])):
+            a, b = text.rfind("\n", 0, sp[0]) + 1, text.find("\n", sp[1])
+            if _TESTING.search(text, a, len(text) if b < 0 else b):
+                continue
+        out.append(sp)
+    return out
+
+
+_RUN_BEFORE = re.compile(r"[\dA-Z][\dA-Z \u00a0.\-]*$")
+_RUN_AFTER = re.compile(r"[\dA-Z \u00a0.\-]*[\dA-Z]")
+
+
+def _whole_number(text: str, start: int, end: int) -> str:
+    """The value at ``text[start:end]`` with the groups of digits written on either side of it (a
+    span may hold one group of a number: "4242 4242 4242 [4242]")."""
+    head = _RUN_BEFORE.search(text, max(0, start - 40), start)
+    tail = _RUN_AFTER.match(text, end, min(len(text), end + 40))
+    return (head.group() if head else "") + text[start:end] + (tail.group() if tail else "")
+
+
+#: India's IFSC (a bank branch's code, printed on every cheque: four letters, a zero, six letters
+#: or digits), public as a BIC is.
+_IFSC = re.compile(r"[A-Z]{4}0[A-Z0-9]{6}")
+#: "Ending in", "last four" in the languages of the corpora, right before four digits: a card's or
+#: an account's last four, printed on every receipt.
+_ENDING = re.compile(
+    r"(?i)(?:\bending(?: in| with)?|\bends (?:in|with)|\blast (?:four|4)(?: digits)?(?: are| is)?|termina(?:da)? en|terminada em"
+    r"|termina(?:ndo)? (?:em|con|in)|se termine par|finissant par|endet auf|endend auf|finisce (?:con|per)|eindigend op"
+    r"|eindigt op|kończy się na|kończąca się na|заканчивается на|оканчивается на|bitiyor|ile biten|末尾|下4桁|尾号|끝자리"
+    r")\W{0,3}$")
+
+
+def without_public_bank_parts(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a branch's IFSC and without a card's or an account's last four digits
+    after "ending in" (see the notes above)."""
+    out = []
+    for s, e, k in spans:
+        value = text[s:e].strip()
+        if k == "bank account" and _IFSC.fullmatch(value):
+            continue
+        if k in ("card number", "bank account") and re.fullmatch(r"\d{4}", value) \
+                and _ENDING.search(text, max(0, s - 30), s):
+            continue
+        out.append((s, e, k))
+    return out
