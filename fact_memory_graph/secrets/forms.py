@@ -330,10 +330,30 @@ def names_in(text: str) -> list[NameMatch]:
             name = _key(m.group("other"))
             if name not in kind_of:
                 continue
+        if _longer_public_label(text, m.start(), m.end()):
+            continue  # "código postal", "الرمز البريدي", "carte fidélité": the start of a public label's name
         found.append(NameMatch(kind_of[name], m.start(), m.end()))
     if _SPELLED_HINT.search(text):  # "p i n", "o.t.p." as speech-to-text writes a spelled name
         found.extend(NameMatch("digits", m.start(), m.end()) for m in _spelled_names().finditer(text))
     return found
+
+
+@functools.cache
+def _public_label_names() -> re.Pattern[str]:
+    """The names of public values (assets ``postal`` and ``public``) that begin with a secret's name
+    ("código postal", "الرمز البريدي", "account holder", "tarjeta de puntos"). A PIN code's names are
+    left out: in India they name a postal code or a card's PIN, which the PIN-code reading decides."""
+    data = _words()
+    ambiguous = {"pin code", "pincode", "pin", "cp", "cap", "पिन कोड", "पिनकोड", "পিন কোড"}
+    words = sorted((w for w in [*data["postal"], *data["public"]] if w not in ambiguous), key=len, reverse=True)
+    alts = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in words)
+    return re.compile(rf"(?i)(?:{alts})(?![^\W\d_])")
+
+
+def _longer_public_label(text: str, start: int, stop: int) -> bool:
+    """Whether a public value's name starts where a secret's name does and goes on past it."""
+    m = _public_label_names().match(text, start)
+    return m is not None and m.end() > stop
 
 
 _SPELLED_HINT = re.compile(r"(?<![^\W\d_])[^\W\d_][ .]+[^\W\d_][ .]+[^\W\d_](?![^\W\d_])")
