@@ -5,8 +5,23 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+
+def normalise(text: str) -> str:
+    """NFKC, casefold, Unicode digits as ASCII digits, only letters and digits kept."""
+    out = []
+    for ch in unicodedata.normalize("NFKC", text).casefold():
+        if ch.isdigit():
+            try:
+                out.append(str(unicodedata.digit(ch)))
+            except ValueError:
+                continue
+        elif ch.isalnum():
+            out.append(ch)
+    return "".join(out)
 
 
 def percentile(values: list[float], p: float) -> float:

@@ -20,13 +20,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _common import normalise as norm  # noqa: E402
 
 #: The seven spent corpora (name -> files), as the tuners' brief lists them.
 CORPORA: dict[str, list[str]] = {
@@ -42,19 +44,6 @@ CORPORA: dict[str, list[str]] = {
 def is_privacy_kind(kind: str) -> bool:
     return kind in ("implicit_private", "private_disclosure") or kind.startswith("private_") and kind not in (
         "private_key",)
-
-
-def norm(text: str) -> str:
-    out = []
-    for ch in unicodedata.normalize("NFKC", text).casefold():
-        if ch.isdigit():
-            try:
-                out.append(str(unicodedata.digit(ch)))
-            except ValueError:
-                continue
-        elif ch.isalnum():
-            out.append(ch)
-    return "".join(out)
 
 
 def load(path: str) -> list[dict[str, Any]]:

@@ -29,7 +29,6 @@ import logging
 import re
 import sys
 import time
-import unicodedata
 import uuid
 from collections import defaultdict
 from pathlib import Path
@@ -40,27 +39,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import psycopg  # noqa: E402
-from _common import bench_database  # noqa: E402
+from _common import bench_database, normalise  # noqa: E402
 from langchain_core.messages import HumanMessage  # noqa: E402
 
 from fact_memory_graph import FactMemory, FactMemoryConfig  # noqa: E402
 from fact_memory_graph.config import EvaluatorConfig  # noqa: E402
 from fact_memory_graph.testing import ScriptedChatModel, prompt_message  # noqa: E402
-
-
-def normalise(text: str) -> str:
-    """NFKC, casefold, Unicode digits as ASCII digits, only letters and digits kept."""
-    out = []
-    for ch in unicodedata.normalize("NFKC", text).casefold():
-        if ch.isdigit():
-            try:
-                out.append(str(unicodedata.digit(ch)))
-            except ValueError:
-                continue
-        elif ch.isalnum():
-            out.append(ch)
-    return "".join(out)
-
 
 _CONTEXT_LINE = re.compile(r'^(?:user|assistant|human): (".*")$', re.M)
 

@@ -2038,11 +2038,16 @@ def without_placeholders(text: str, spans: list[Span]) -> list[Span]:
     regions += [m.span() for m in _SNAKE.finditer(text) if _SNAKE_NAMES.search(m.group())]
     regions += [m.span() for m in _PLACEHOLDER_URL.finditer(text)]
     regions += [m.span("v") for m in _SECRET_REF.finditer(text)]
+    return outside_regions(text, spans, regions)
+
+
+def outside_regions(text: str, spans: list[Span], regions: list[tuple[int, int]]) -> list[Span]:
+    """``spans`` without those inside a public region (a slot, a placeholder) or starting with one
+    ("YOUR_TOKEN_HERE とあります…"); a value's quotes are not part of it."""
     if not regions:
         return spans
     out = []
     for s, e, k in spans:
-        # a span inside a slot, or one starting with it ("YOUR_TOKEN_HERE とあります…")
         core = text[s:e].strip(" \t\"'“”‘’")
         s2 = s + text[s:e].index(core) if core else s
         if any(a <= s2 < b and (e <= b + 1 or a == s2) for a, b in regions):

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from fact_memory_graph.secrets import forms
+
 Span = tuple[int, int, str]
 
 #: The kinds a number of one or two figures is a test value of.
@@ -48,16 +50,7 @@ def without_slots(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without those whose value is or starts with a template's slot (see the module's note)."""
     regions = [m.span() for m in _LOWER_SLOT.finditer(text)]
     regions += [m.span() for m in _SNAKE.finditer(text) if _SNAKE_WORD.search(m.group())]
-    if not regions:
-        return spans
-    out = []
-    for s, e, k in spans:
-        core = text[s:e].strip(" \t\"'“”‘’")
-        s2 = s + text[s:e].index(core) if core else s
-        if any(a <= s2 < b and (e <= b + 1 or a == s2) for a, b in regions):
-            continue
-        out.append((s, e, k))
-    return out
+    return forms.outside_regions(text, spans, regions)
 
 
 #: Words saying a number is for testing: a sandbox's, a QA team's, a form's sample. Without one,
