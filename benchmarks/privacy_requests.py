@@ -38,11 +38,13 @@ CORPORA: dict[str, list[str]] = {
     "corpus45d": ["/work/corpus45d/private/tune.jsonl", "/work/corpus45d/private/heldout.jsonl"],
     "corpus45e": ["/work/corpus45e/private/tune.jsonl", "/work/corpus45e/private/heldout-spent.jsonl"],
     "corpus45f": ["/work/corpus45f/private/tune.jsonl", "/work/corpus45f/private/heldout-spent.jsonl"],
+    "corpus45g": ["/work/corpus45g/private/tune.jsonl", "/work/corpus45g/private/heldout-spent.jsonl"],
+    "corpus45h": ["/work/corpus45h/private/tune.jsonl", "/work/corpus45h/private/heldout-spent.jsonl"],
 }
 
 
 def is_privacy_kind(kind: str) -> bool:
-    return kind in ("implicit_private", "private_disclosure") or kind.startswith("private_") and kind not in (
+    return kind in ("implicit_private", "implicit_privacy", "private_disclosure") or kind.startswith("private_") and kind not in (
         "private_key",)
 
 

@@ -203,6 +203,13 @@ def never_stored(category: str, config: WriteConfig, claim: str = "", fields: Ma
     return None
 
 
+def _shape(op: dict[str, Any]) -> str:
+    """A rejected op as its log line shows it: its name and the keys it has (no values)."""
+    name = op.get("op")
+    keys = ",".join(sorted(str(k) for k in op if k != "op"))[:120]
+    return f"{name[:40] if isinstance(name, str) else '?'}[{keys}]"
+
+
 def validate_ops(
     raw_ops: list[Any],
     refs: Mapping[str, tuple[UUID, FactKind]],
@@ -224,7 +231,9 @@ def validate_ops(
     def reject(op: Any, reason: str) -> None:
         stored = summarize_rejected(op)
         reason = redact_secrets(reason)  # a validation error quotes the model's input
-        logger.warning("fact-memory: rejected op %s", redact_secrets(f"{str(stored)[:200]}: {reason}"))
+        # The log line names the op and its keys, not its values: a log line cannot be taken back
+        # when the user later asks not to keep the turn ("don't save that"); the outcome row can.
+        logger.warning("fact-memory: rejected op %s", redact_secrets(f"{_shape(stored)}: {reason[:200]}"))
         rejected.append(RejectedOp(op=stored, reason=reason))
 
     if len(raw_ops) > config.max_ops:

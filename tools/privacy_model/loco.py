@@ -28,7 +28,7 @@ from fact_memory_graph import privacy_model as pm  # noqa: E402
 
 #: The phrase lists before each corpus was first tuned on (corpus45: none before it).
 BEFORE = {"corpus45b": "4adaab8", "corpus45c": "b5b9443", "corpus45d": "54c09d5", "corpus45e": "db63059",
-          "corpus45f": "db63059"}
+          "corpus45f": "db63059", "corpus45g": "04a62ef", "corpus45h": "04a62ef"}
 
 
 def phrases_from(raw: dict) -> forgetting._Phrases:
@@ -73,10 +73,10 @@ def fmt(res: dict) -> str:
     return f"{p[0]}/{p[1]} ({100 * p[0] / max(p[1], 1):.1f} %), look-alikes {lk[0]}/{lk[1]}"
 
 
-def main(train: Callable[[str | None], dict]) -> None:
+def main(train: Callable[[str | None], dict], only: list[str] | None = None) -> None:
     none = rules_at(None)
     totals: dict[str, list[int]] = {}
-    for name in CORPORA:
+    for name in only or CORPORA:
         model = pm.from_data(train(name))
         items = corpus_items(name)
         before = rules_at(BEFORE.get(name))

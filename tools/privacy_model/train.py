@@ -222,6 +222,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--export", action="store_true")
     parser.add_argument("--loco", action="store_true")
+    parser.add_argument("--only", default="", help="with --loco: the corpora to leave out, comma-separated")
     parser.add_argument("--out", type=Path, default=ASSET)
     args = parser.parse_args()
     if args.export:
@@ -230,7 +231,7 @@ def main() -> None:
     if args.loco:
         import loco
 
-        loco.main(train)
+        loco.main(train, [c for c in args.only.split(",") if c] or None)
         return
     raw = train()
     args.out.write_text(json.dumps(raw, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")

@@ -340,10 +340,28 @@ class AdminPlans(WritePlans):
             yield from execute(f"DELETE FROM {AUDIT} WHERE user_id = %s AND candidate_id = ANY(%s)", (user_id, cids))
             yield from execute(f"DELETE FROM {CANDIDATES} WHERE user_id = %s AND id = ANY(%s)", (user_id, cids))
         people = yield from self._forget_evaluations(user_id, ids)
+        yield from self._scrub_outcome(user_id, ids[:2])
         yield from self._forget_logged(user_id, ids[:2])  # the message's own row, not its burst's others
         if only or others or cids or people:
             yield from execute(f"DELETE FROM {PROFILES} WHERE user_id = %s", (user_id,))  # rebuilt without them
         return {"purged": len(only), "unlinked": len(others), "candidates": len(cids)}
+
+    def _scrub_outcome(self, user_id: str, ids: Sequence[str]) -> Plan[None]:
+        """The outcome recorded for a forgotten message keeps no text of it: its rejected ops keep
+        only their op name (the model quoted the message in them) and its evaluator outputs go
+        (their rows are deleted by :meth:`_forget_evaluations`)."""
+        found = yield from rows(f"SELECT message_id, outcome FROM {PROCESSED} WHERE user_id = %s"
+                                " AND message_id = ANY(%s) AND outcome IS NOT NULL", (user_id, list(ids)))
+        for r in found:
+            outcome = dict(r["outcome"])
+            if not outcome.get("rejected") and not outcome.get("evaluations"):
+                continue
+            outcome["rejected"] = [
+                {"op": {"op": str(x.get("op", {}).get("op", "?"))[:40] if isinstance(x.get("op"), dict) else "?"},
+                 "reason": "[purged]"} for x in outcome.get("rejected") or [] if isinstance(x, dict)]
+            outcome["evaluations"] = {}
+            yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
+                               (self.jsonb(outcome), user_id, r["message_id"]))
 
     def _forget_logged(self, user_id: str, ids: Sequence[str]) -> Plan[int]:
         """The message log forgets these turns: their rows go (queued ones too: a pending retry
@@ -372,13 +390,26 @@ class AdminPlans(WritePlans):
         found = yield from rows(f"DELETE FROM {EVALUATIONS} WHERE user_id = %s AND message_id = ANY(%s)"
                                 " RETURNING evaluator, output", (user_id, list(ids)))
         keys: list[str] = []
+        said: dict[str, set[str]] = {}  # the aliases the forgotten messages gave each person
         for r in found:
             if r["evaluator"] == "relationships" and isinstance(r["output"], list):
-                keys += [str(p.get("name", "")).lower() for p in r["output"] if isinstance(p, dict)]
+                for p in r["output"]:
+                    if isinstance(p, dict):
+                        key = str(p.get("name", "")).lower()
+                        keys.append(key)
+                        aliases = [str(a) for a in p.get("aliases") or [] if isinstance(a, str)]
+                        said.setdefault(key, set()).update([*aliases, *(g for g in self.guard_record(*aliases) if g)] if aliases else [])
             elif r["evaluator"] == "identity" and r["output"]:
                 keys.append(SELF_KEY)
+                names = [str(a) for a in r["output"] if isinstance(a, str)] if isinstance(r["output"], list) else []
+                said.setdefault(SELF_KEY, set()).update([*names, *(g for g in self.guard_record(*names) if g)] if names else [])
         if not keys:
             return 0
+        for key, aliases in sorted(said.items()):  # a person another message named keeps only its own
+            if aliases:
+                yield from execute(
+                    f"UPDATE {PEOPLE} SET aliases = ARRAY(SELECT a FROM unnest(aliases) a WHERE NOT a = ANY(%s))"
+                    " WHERE user_id = %s AND name_key = %s", (sorted(aliases), user_id, key))
         yield from execute(f"UPDATE {PEOPLE} SET mentions = mentions - 1 WHERE user_id = %s AND name_key = ANY(%s)",
                            (user_id, keys))
         yield from execute(f"DELETE FROM {PEOPLE} WHERE user_id = %s AND mentions <= 0", (user_id,))
