@@ -41,7 +41,7 @@ FORGET_OP = "forget"
 #: ``forget`` refs that name a turn rather than a fact.
 PREVIOUS, THIS = "previous", "this"
 
-Target = Literal["previous", "this", "topic"]
+Target = Literal["previous", "this", "both", "topic"]
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,9 @@ class ForgetRequest:
     """What a message asks to forget (:func:`asks_to_forget`).
 
     ``target``: ``"previous"`` — the user's turn before this message; ``"this"`` — this message
-    itself (nothing of it is kept, the turn before is left alone); ``"topic"`` — the facts about
+    itself (nothing of it is kept, the turn before is left alone); ``"both"`` — this message and the
+    turn before (read in a thread only: a short request with a few words of its own right after
+    what it is about, :func:`request_in_thread`); ``"topic"`` — the facts about
     ``topic`` that the user's recent turns support. ``private``: an implicit privacy marker
     ("between you and me") rather than an explicit request. ``language``: the phrase list that
     matched; ``phrase``: the matched text (normalised)."""
@@ -329,9 +331,30 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
     """What ``text`` asks to forget, read after the user's ``earlier`` turns: its own request, or
     the one a bare privacy marker in the turn right before it announced (:func:`announces_private`)."""
     own = asks_to_forget(text)
+    if own is not None and own.target == "this" and earlier and _reaches_back(text, own, earlier[-1]):
+        return dataclasses.replace(own, target="both")
     if own is not None or not earlier:
         return own
     return announces_private(earlier[-1], first=len(earlier) == 1)
+
+
+#: A request beside at most this many words of its own, sent right after a turn, is also about that
+#: turn: "nobody knows yet, don't write it down", "please don't keep it, it's private", "that one is
+#: just for you, keep it off the record" — the words beside such a request mostly say why (or ask
+#: twice); they are not a new story. A longer message beside its request is about itself only.
+REACH_WORDS = 12
+
+
+def _reaches_back(text: str, request: ForgetRequest, before: str) -> bool:
+    """Whether a request about its own message, sent after ``before``, is about ``before`` too:
+    the message is short beside the request, and ``before`` asked nothing itself."""
+    norm = normalise(text)
+    rest = norm.replace(request.phrase, " ", 1) if request.phrase else norm
+    words = [w for w in _WORD.findall(rest) if len(w) > 1 or _WIDE.match(w)]
+    size = sum(max(1, len(w) // 2) if _WIDE.search(w) else 1 for w in words)
+    if size > REACH_WORDS or not before.strip():
+        return False
+    return asks_to_forget(before) is None and announces_private(before, first=False) is None
 
 
 def withheld_turns(texts: Sequence[str]) -> list[bool]:
@@ -343,9 +366,9 @@ def withheld_turns(texts: Sequence[str]) -> list[bool]:
         request = request_in_thread(text, texts[:n])
         if request is None:
             continue
-        if request.target == "this":
+        if request.target in ("this", "both"):
             out[n] = True
-        elif request.target == "previous" and n:
+        if request.target in ("previous", "both") and n:
             out[n - 1] = True
     return out
 

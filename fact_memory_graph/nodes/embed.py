@@ -234,7 +234,7 @@ def _needs_turn_before(pick: dict[str, Any], prepared: dict[str, Any]) -> bool:
     if pick["whole_batch"] or update["previous_ids"]:
         return False
     request = update["forget_request"]
-    return request is not None and request["target"] in ("previous", "topic")
+    return request is not None and request["target"] in ("previous", "both", "topic")
 
 
 def _with_turn_before(prepared: dict[str, Any], ids: list[str]) -> None:

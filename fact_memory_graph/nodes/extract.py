@@ -157,7 +157,7 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
         if request is None:
             return None
         previous = list(state.get("previous_ids") or [])
-        plan = ForgetPlan(previous=request.target == "previous", this=True)
+        plan = ForgetPlan(previous=request.target in ("previous", "both"), this=True)
         update = {"proposals": [], "llm_calls": 0, **_forget_update(state, plan, previous), "rejected": [_declined()]}
         return update, (request.topic or "" if request.target == "topic" else None)
 
