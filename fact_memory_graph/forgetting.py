@@ -338,21 +338,32 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
     return announces_private(earlier[-1], first=len(earlier) == 1)
 
 
-#: A request beside at most this many words of its own, sent right after a turn, is also about that
-#: turn: "nobody knows yet, don't write it down", "please don't keep it, it's private", "that one is
-#: just for you, keep it off the record" — the words beside such a request mostly say why (or ask
-#: twice); they are not a new story. A longer message beside its request is about itself only.
+#: A request sent right after a turn is about that turn too when the words beside it are few (at
+#: most :data:`REACH_WORDS`) and at most :data:`REACH_NEW_WORDS` of them are words no training
+#: request holds (the learned reader's request vocabulary; a pair of CJK/Thai characters counts a
+#: half): "pero nadie sabe todavía, no lo apuntes", "tolong ini rahasia ya, jangan dicatat",
+#: "actually forget i said that, please don't keep it" — the words beside such a request say why,
+#: or ask twice. "I love hiking in Leeds, but please don't remember that" or "kocama sakın söyleme,
+#: kredi çektim" say something new: about their own message only (the turn before is kept).
 REACH_WORDS = 12
+REACH_NEW_WORDS = 1
 
 
 def _reaches_back(text: str, request: ForgetRequest, before: str) -> bool:
     """Whether a request about its own message, sent after ``before``, is about ``before`` too:
-    the message is short beside the request, and ``before`` asked nothing itself."""
+    little beside the request says anything new, and ``before`` asked nothing itself."""
+    model = privacy_model.model()
+    if model is None or not before.strip():
+        return False
     norm = normalise(text)
     rest = norm.replace(request.phrase, " ", 1) if request.phrase else norm
     words = [w for w in _WORD.findall(rest) if len(w) > 1 or _WIDE.match(w)]
-    size = sum(max(1, len(w) // 2) if _WIDE.search(w) else 1 for w in words)
-    if size > REACH_WORDS or not before.strip():
+    if sum(max(1, len(w) // 2) if _WIDE.search(w) else 1 for w in words) > REACH_WORDS:
+        return False
+    new = privacy_model.tokens(rest)
+    spaced = sum(1 for t in new if t not in model.vocabulary and len(t) >= 3 and not privacy_model._UNSPACED.search(t))
+    pairs = sum(1 for t in new if t not in model.vocabulary and privacy_model._UNSPACED.search(t))
+    if spaced + (pairs + 1) // 2 > REACH_NEW_WORDS:
         return False
     return asks_to_forget(before) is None and announces_private(before, first=False) is None
 

@@ -80,15 +80,9 @@ def test_ordinary_talk_about_secrets_is_no_request(text: str) -> None:
 
 
 def test_x_please_dont_tell_forgets_x_and_only_x() -> None:
-    # the request beside X: X's turn is withheld; the turn before is left alone when X is a story of
-    # its own (round nine, m45p: a short request right after a turn reaches back to it, see
-    # tests/test_secret_kinds_round9_m45p.py)
-    assert withheld_turns(["we adopted a cat last spring", "kocama sakın söyleme, geçen ay bankadan gizlice "
-                           "büyük bir kredi çektim ve şimdi taksitleri ödeyemiyorum, ne yapacağımı bilmiyorum"]) \
-        == [False, True]
-    assert asks_to_forget("kocama sakın söyleme, kredi çektim").target == "this"
-    assert withheld_turns(["上司には絶対言わないで、実は去年から週末に友達の店で副業していて、その収入を"
-                           "まだ会社に届けていないし、確定申告もどうするか迷っている"]) == [True]
+    # the request beside X: X's turn is withheld, the turn before is left alone
+    assert withheld_turns(["we adopted a cat last spring", "kocama sakın söyleme, kredi çektim"]) == [False, True]
+    assert withheld_turns(["I work in Leeds", "上司には絶対言わないで、副業してるの"]) == [False, True]
 
 
 def test_a_request_alone_takes_back_the_turn_before() -> None:

@@ -20,16 +20,24 @@ from tests.test_secret_threads import hostile
 
 
 @pytest.mark.parametrize("turns", [
-    ["my brother failed his bar exam again", "nobody in the family knows yet, please don't write it down"],
-    ["mi hermana perdió el bebé", "no lo guardes, todavía no se lo hemos dicho a nadie"],
-    ["meine Tochter schwänzt seit Wochen die Schule", "bitte nicht speichern, das ist privat"],
-    ["私の兄は借金がある", "誰にも言わないで、メモもしないでね"],
-    ["mon père a une maladie grave", "ne le note pas, même ma mère ne sait pas"],
+    ["my brother failed his bar exam again", "please don't keep that, it's private"],
+    ["mi hermana perdió el bebé", "no lo guardes, es privado"],
+    ["meine Tochter schwänzt seit Wochen die Schule", "bitte nicht speichern, das bleibt unter uns"],
+    ["私の兄は借金がある", "誰にも言わないで"],
+    ["mon père a une maladie grave", "ne le note pas, s'il te plaît, c'est privé"],
 ])
 def test_a_short_request_after_a_turn_reaches_back_to_it(turns: list[str]) -> None:
     request = request_in_thread(turns[1], turns[:1])
     assert request is not None and request.target in ("both", "previous"), request
     assert withheld_turns(turns)[0] is True
+
+
+@pytest.mark.parametrize("turns", [
+    ["I live in Harrowgate", "I love rowing on the Tarn, but please don't remember that"],
+    ["we adopted a cat last spring", "kocama sakın söyleme, kredi çektim"],
+])
+def test_a_request_beside_something_new_stays_about_its_own_message(turns: list[str]) -> None:
+    assert withheld_turns(turns) == [False, True]
 
 
 def test_a_request_with_a_story_of_its_own_stays_about_its_own_message() -> None:
@@ -53,7 +61,7 @@ def test_a_later_short_request_keeps_the_earlier_turn_out_of_every_table(
         make_memory: Any, db_url: str, user_id: str, caplog: pytest.LogCaptureFixture) -> None:
     memory: FactMemory = make_memory(ScriptedChatModel(default=hostile))
     first = HumanMessage("my uncle Brannoch lost the house to a gambling debt", id="m45p-1")
-    second = HumanMessage("please don't keep that, even my cousins don't know", id="m45p-2")
+    second = HumanMessage("please don't keep that, it's private", id="m45p-2")
     with caplog.at_level(logging.DEBUG):
         memory.remember(user_id, first, message_id=first.id, session_id="t")
         memory.remember(user_id, second, message_id=second.id, context=[first], session_id="t")
