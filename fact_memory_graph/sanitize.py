@@ -143,5 +143,6 @@ redact_turns = _secrets.redact_turns
 redact_thread = _secrets.redact_thread
 THREAD_TURNS = _secrets.THREAD_TURNS
 redact_json = _secrets.redact_json
+names_a_secret = _secrets.names_a_secret
 redact_record = _secrets.redact_record
 warm_secret_filter = _secrets.forms.warm_up

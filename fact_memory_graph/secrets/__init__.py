@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 from fact_memory_graph.secrets import forms, named_values, public_values, word_seeds
@@ -804,20 +804,26 @@ def _rebuild(value: Any, it: Iterator[str]) -> Any:
     return value
 
 
-def redact_json(value: Any) -> Any:
+def redact_json(value: Any, plain: Collection[str] = frozenset()) -> Any:
     """A JSON-like value with every string (keys included) redacted, all of them read together as
-    one record (:func:`redact_record`): a secret split over two strings is withheld too."""
+    one record (:func:`redact_record`): a secret split over two strings is withheld too.
+
+    ``plain``: strings the caller stores in plain anyway — the record's own keys (its user id and
+    message ids, kept unfiltered in their key columns) and the schema's words (an op, a kind, a
+    category of the taxonomy, none of them a secret's name). Each is written as it is and left
+    out of the joint read: a secret split between one of them and a claim would have its half in
+    a key column already, so reading it adds nothing but time (half a record's scan)."""
     strings: list[str] = []
     keys: list[bool] = []
     _strings(value, strings, keys)
     if not strings:
         return value
-    out = [redact_secrets(s) for s in strings]
+    out = [s if s in plain else redact_secrets(s) for s in strings]
     # The strings that could hold part of a secret, side by side, read together: values with
     # digits or words, and keys that name a secret ("password" then "hunter2"; half a card in
     # each of two fields with a status between them). Ids, times and numbers of our own, and
     # keys of our own schema, are left out.
-    carrying = [n for n, is_key in enumerate(keys) if _carries(out[n], is_key)]
+    carrying = [n for n, is_key in enumerate(keys) if strings[n] not in plain and _carries(out[n], is_key)]
     if len(carrying) > 1:
         for n, text in zip(carrying, redact_record([out[n] for n in carrying]), strict=True):
             out[n] = text
@@ -827,6 +833,13 @@ def redact_json(value: Any) -> Any:
 _OUR_VALUE = re.compile(  # ids and times the library writes into its records
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|turn:[0-9a-f]{40}"
     r"|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
+
+
+def names_a_secret(word: str) -> bool:
+    """Whether ``word`` (a key or a schema word, ``_`` read as a space) is a secret's name as a
+    whole or holds one ("password", "pin_code"): such a word is never left out of a record's
+    joint read (:func:`redact_json`'s ``plain``)."""
+    return bool(forms.names_in(word.replace("_", " ").strip()))
 
 
 @functools.lru_cache(maxsize=8192)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import math
 import struct
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Collection, Iterable, Sequence
+from functools import partial
+from typing import Any, get_args
 
 import numpy as np
 import psycopg
@@ -17,7 +18,15 @@ from psycopg.types.json import Jsonb
 from fact_memory_graph import forget_key
 from fact_memory_graph.config import LifecyclePolicy, WriteConfig
 from fact_memory_graph.errors import DimensionMismatchError, InvalidInputError
-from fact_memory_graph.sanitize import redact_json, redact_record, redact_secrets
+from fact_memory_graph.sanitize import names_a_secret, redact_json, redact_record, redact_secrets
+from fact_memory_graph.schema import (
+    CandidateStatus,
+    FactKind,
+    FactSource,
+    FactStatus,
+    OpName,
+    VerificationStatus,
+)
 from fact_memory_graph.store._sql import Plan, execute, one
 from fact_memory_graph.store.hot import HotCache
 from fact_memory_graph.taxonomy import DEFAULT_TAXONOMY, Taxonomy
@@ -46,8 +55,17 @@ class _VectorParamDumper(Dumper):
 psycopg.adapters.register_dumper(VectorParam, _VectorParamDumper)
 
 
-def _guarded_dumps(value: Any) -> str:
-    return json.dumps(redact_json(value))
+def _guarded_dumps(value: Any, plain: Collection[str] = frozenset()) -> str:
+    return json.dumps(redact_json(value, plain))
+
+
+def _schema_words(taxonomy: Taxonomy) -> frozenset[str]:
+    """The words of the schema a stored record repeats (ops, kinds, statuses, sources, the
+    taxonomy's categories), without any that names a secret (a custom category "pin_codes")."""
+    words = {*get_args(OpName), *taxonomy.model_categories, *taxonomy.for_kind(FactKind.DURABLE),
+             *(m.value for enum in (FactKind, VerificationStatus, FactStatus, FactSource, CandidateStatus)
+               for m in enum)}
+    return frozenset(w for w in words if not names_a_secret(w))
 
 
 class PlansBase:
@@ -59,6 +77,7 @@ class PlansBase:
         #: user id -> (more facts than the read's two-stage threshold, until when to trust it).
         self._size_hints: dict[str, tuple[bool, float]] = {}
         self.taxonomy = taxonomy or DEFAULT_TAXONOMY
+        self._schema_words = _schema_words(self.taxonomy)
         #: Where ``forget.key`` is kept when ``$FACT_MEMORY_FORGET_KEY`` is unset (FactMemory sets
         #: the embedded server's directory); ``None``: :func:`forget_key.default_dir`.
         self.forget_key_dir: str | None = None
@@ -102,10 +121,21 @@ class PlansBase:
         guarded = iter(redact_record(present))
         return [next(guarded) if t else t for t in texts]
 
-    def jsonb(self, value: Any) -> Jsonb:
+    def jsonb(self, value: Any, keys: Iterable[str] = ()) -> Jsonb:
         """A JSON parameter whose every string has passed the secret filter: the one way plans
-        write JSON (outcomes, context, evaluations, audit snapshots, fields, run reports)."""
-        return Jsonb(value, dumps=_guarded_dumps if self.write.redact_secrets else json.dumps)
+        write JSON (outcomes, context, evaluations, audit snapshots, fields, run reports).
+        ``keys``: the record's own user and message ids, stored in plain in their key columns:
+        written as they are and, with the schema's words, left out of the record's joint read
+        (:meth:`plain_strings`)."""
+        if not self.write.redact_secrets:
+            return Jsonb(value, dumps=json.dumps)
+        return Jsonb(value, dumps=partial(_guarded_dumps, plain=self.plain_strings(keys)))
+
+    def plain_strings(self, keys: Iterable[str] = ()) -> frozenset[str]:
+        """What a record's joint read leaves out (:func:`~fact_memory_graph.secrets.redact_json`'s
+        ``plain``): the schema's words and ``keys`` — ids the rows keep unfiltered anyway, so a
+        secret split between one of them and a claim would have that half stored already."""
+        return self._schema_words.union(keys) if keys else self._schema_words
 
     def jsonb_guarded(self, value: Any) -> Jsonb:
         """A JSON parameter that has passed :func:`~fact_memory_graph.secrets.redact_json` already

@@ -138,6 +138,16 @@ def _plain_adds(ops: Sequence[PlannedOp], start: int) -> list[PlannedOp]:
     return run
 
 
+def _row_keys(user_id: str, message_id: str | None, *rows: Row | None) -> list[str]:
+    """The ids an audit snapshot repeats from key columns (its user, the message, the facts'
+    evidence): stored in plain there, so left out of the snapshot's joint read."""
+    keys = [user_id, *([message_id] if message_id else [])]
+    for row in rows:
+        if row is not None:
+            keys.extend(row.get("evidence_message_ids") or ())
+    return keys
+
+
 def _returned(row: Row | None) -> Row:
     # UPDATE/INSERT ... RETURNING on a row locked in the same transaction always returns it.
     assert row is not None
@@ -153,7 +163,7 @@ class WritePlans(EvaluationPlans):
         snapshot = {"before": row_json(before) if before is not None else None,
                     "after": row_json(after) if after is not None else None, "note": note}
         if self.write.redact_secrets:  # one record: a correction's reason read with the claims it explains
-            snapshot = redact_json(snapshot)
+            snapshot = redact_json(snapshot, self.plain_strings(_row_keys(user_id, message_id, before, after)))
         yield from execute(
             f"INSERT INTO {AUDIT} (user_id, op, fact_id, candidate_id, message_id, before, after, note, at)"
             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
@@ -342,7 +352,8 @@ class WritePlans(EvaluationPlans):
         if (exposure := (yield from self._record_exposure(user_id, message_id, outcome.applied, at, shown))) is not None:
             outcome.evaluations["exposure"] = exposure
         yield from self._link_new_facts(user_id, new_facts, people)
-        record = self.jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}))
+        record = self.jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}),
+                            keys=(user_id, message_id, *also_processed))
         yield from execute(f"UPDATE {PROCESSED} SET outcome = %s WHERE user_id = %s AND message_id = %s",
                            (record, user_id, message_id))
         for extra in also_processed:
