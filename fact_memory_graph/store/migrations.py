@@ -411,6 +411,83 @@ INSERT INTO fact_memory_versions (user_id, version)
     SELECT user_id, 1 FROM fact_memory_candidates GROUP BY user_id ON CONFLICT DO NOTHING;
 """,
     ),
+    (
+        "the apply's start and finish as two server-side functions (fewer round trips per message)",
+        """
+-- The start of a message's apply, one call: the user's lock (shared), then the forget generation
+-- read by a statement of its own -- a VOLATILE PL/pgSQL function takes a new snapshot for every
+-- statement in READ COMMITTED, so this read's snapshot is taken after the lock's wait and sees a
+-- forget that held the lock meanwhile -- then the message's processed row (exactly once), then
+-- the dedup scopes' locks in the array's (sorted) order. 'forgotten': a forget committed since
+-- p_generation was read (nothing written); 'processed': the message was applied before (its
+-- outcome returned; nothing written); 'ok': the caller's transaction holds every lock.
+CREATE FUNCTION fact_memory_apply_begin(p_user text, p_message text, p_at timestamptz,
+                                        p_generation bigint, p_keys text[])
+RETURNS TABLE (apply_state text, prior_outcome jsonb)
+LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+    g bigint;
+    got text;
+BEGIN
+    PERFORM pg_advisory_xact_lock_shared(hashtextextended('fact-memory-user:' || p_user, 0));
+    IF p_generation IS NOT NULL THEN
+        SELECT u.generation INTO g FROM fact_memory_users u
+         WHERE u.user_key = hashtextextended('fact-memory-user:' || p_user, 0);
+        IF coalesce(g, 0) <> p_generation THEN
+            RETURN QUERY SELECT 'forgotten'::text, NULL::jsonb;
+            RETURN;
+        END IF;
+    END IF;
+    INSERT INTO fact_memory_processed_messages (user_id, message_id, processed_at)
+    VALUES (p_user, p_message, p_at) ON CONFLICT DO NOTHING RETURNING message_id INTO got;
+    IF got IS NULL THEN
+        RETURN QUERY SELECT 'processed'::text, (SELECT p.outcome FROM fact_memory_processed_messages p
+                                                 WHERE p.user_id = p_user AND p.message_id = p_message);
+        RETURN;
+    END IF;
+    IF cardinality(p_keys) > 0 THEN
+        PERFORM count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM unnest(p_keys) AS k;
+    END IF;
+    RETURN QUERY SELECT 'ok'::text, NULL::jsonb;
+END
+$fn$;
+-- The end of a message's apply, one call: its audit rows in order (p_audit: a JSON array of
+-- {op, fact_id, candidate_id, before, after, note}, every snapshot already through the secret
+-- filter on the client), the outcome on its processed row, the messages p_extra marked
+-- processed too, the message log's copies marked done, the turn logged (p_log), and the user's
+-- change marker bumped last. Writes only what it is given: no text of its own.
+CREATE FUNCTION fact_memory_apply_finish(p_user text, p_message text, p_at timestamptz, p_audit jsonb,
+                                         p_outcome jsonb, p_extra text[], p_log boolean,
+                                         p_log_session text, p_log_text text)
+RETURNS void
+LANGUAGE plpgsql VOLATILE AS $fn$
+BEGIN
+    INSERT INTO fact_memory_audit (user_id, op, fact_id, candidate_id, message_id, before, after, note, at)
+    SELECT p_user, a.op, a.fact_id, a.candidate_id, p_message, nullif(a.before, 'null'::jsonb),
+           nullif(a.after, 'null'::jsonb), a.note, p_at
+      FROM ROWS FROM (jsonb_to_recordset(p_audit)
+                      AS (op text, fact_id uuid, candidate_id uuid, before jsonb, after jsonb, note text))
+           WITH ORDINALITY AS a(op, fact_id, candidate_id, before, after, note, n)
+     ORDER BY a.n;
+    UPDATE fact_memory_processed_messages SET outcome = p_outcome
+     WHERE user_id = p_user AND message_id = p_message;
+    INSERT INTO fact_memory_processed_messages (user_id, message_id, processed_at, outcome)
+    SELECT p_user, e, p_at, p_outcome FROM unnest(p_extra) AS e WHERE e <> p_message
+        ON CONFLICT DO NOTHING;
+    UPDATE fact_memory_messages SET state = 'done', processed_at = p_at, claimed_until = NULL, last_error = NULL
+     WHERE user_id = p_user AND message_id = ANY(array_prepend(p_message, p_extra)) AND state <> 'done';
+    IF p_log THEN
+        INSERT INTO fact_memory_messages (user_id, message_id, session_id, text, at, enqueued_at, due_at,
+                                          deadline_at, state, processed_at)
+        VALUES (p_user, p_message, p_log_session, p_log_text, p_at, p_at, p_at, p_at, 'done', p_at)
+        ON CONFLICT DO NOTHING;
+    END IF;
+    INSERT INTO fact_memory_versions AS v (user_id, version) VALUES (p_user, 1)
+        ON CONFLICT (user_id) DO UPDATE SET version = v.version + 1;
+END
+$fn$;
+""",
+    ),
 ]
 
 
