@@ -389,18 +389,12 @@ class ReadPlans(PlansBase):
         require_user(user_id)
         if not probes:
             return []
-        found = yield self._nearest_q(user_id, probes, k)
-        return self._neighbours(probes, found)
-
-    def _nearest_q(self, user_id: str, probes: Sequence[tuple[FactKind, str, Sequence[float]]], k: int) -> Q:
-        """The statement of :meth:`_nearest_plan` (for :func:`together`); its rows go to
-        :meth:`_neighbours`."""
         # One row per probe (its vector sent in binary), each compared once per candidate row.
         values = ", ".join(["(%s::int, %s::text, %s::text, %s::vector)"] * len(probes))
         params: list[object] = []
         for i, (kind, category, vector) in enumerate(probes):
             params += [i, FactKind(kind).value, category, self.vector_param(vector)]
-        return stmt(
+        found = yield from rows(
             f"WITH q (ord, kind, category, v) AS MATERIALIZED (VALUES {values})"
             " SELECT q.ord, f.id, f.claim, 1 - f.distance AS similarity FROM q"
             " CROSS JOIN LATERAL ("
@@ -408,10 +402,8 @@ class ReadPlans(PlansBase):
             "    WHERE user_id = %s AND kind = q.kind AND category = q.category AND status = 'active'"
             "    ORDER BY distance, id LIMIT %s) f"
             " ORDER BY q.ord, f.distance",
-            (*params, user_id, k), "all")
-
-    @staticmethod
-    def _neighbours(probes: Sequence[object], found: Sequence[Row]) -> list[list[Neighbour]]:
+            (*params, user_id, k),
+        )
         out: list[list[Neighbour]] = [[] for _ in probes]
         for r in found:
             out[r["ord"]].append((r["id"], r["claim"], float(r["similarity"])))

@@ -138,14 +138,6 @@ def _plain_adds(ops: Sequence[PlannedOp], start: int) -> list[PlannedOp]:
     return run
 
 
-def _served(ops: Sequence[PlannedOp], evaluations: Sequence[EvaluationRecord], rejected: Sequence[RejectedOp]
-            ) -> bool:
-    """Whether :meth:`WritePlans._apply_served` applies this message: only adds that end no state,
-    strengthens and decays; no evaluations; not declined. Anything else takes the general plan."""
-    return (not evaluations and not any(r.reason == DECLINED_REASON for r in rejected)
-            and all((op.op in ADD_OPS and op.supersedes is None) or op.op in ("strengthen", "decay") for op in ops))
-
-
 def _returned(row: Row | None) -> Row:
     # UPDATE/INSERT ... RETURNING on a row locked in the same transaction always returns it.
     assert row is not None
@@ -306,9 +298,6 @@ class WritePlans(EvaluationPlans):
         require_user(user_id)
         require_aware(at)
         check_id(message_id, "message_id")
-        if _served(ops, evaluations, rejected):
-            return (yield from self._apply_served(user_id, message_id, ops, at, rejected, also_processed, llm_calls,
-                                                  generation, forgotten, logged))
         if not (yield from self._user_guard(user_id, generation)):
             return ApplyOutcome(user_id=user_id, message_id=message_id, llm_calls=llm_calls,
                                 skipped=FORGOTTEN_MEANWHILE)
@@ -381,114 +370,6 @@ class WritePlans(EvaluationPlans):
             yield from self._scrub_context(user_id, ids)
         yield from self._bump_version(user_id, held=True)  # (its processed row names the user)
         return outcome
-
-    def _apply_served(
-        self, user_id: str, message_id: str, ops: Sequence[PlannedOp], at: datetime,
-        rejected: Sequence[RejectedOp], also_processed: Iterable[str], llm_calls: int,
-        generation: int | None, forgotten: dict[str, int] | None, logged: LoggedTurn | None,
-    ) -> Plan[ApplyOutcome]:
-        """:meth:`_apply_plan` for the common message (adds, strengthens, decays; see
-        :func:`_served`) in three round trips: the start as one server-side call
-        (``fact_memory_apply_begin``: the user's lock, the generation read after the wait, the
-        processed row, the dedup scopes' locks) sent with the reads that need those locks; the
-        rows' changes; the audit, outcome, message log and change marker as one call
-        (``fact_memory_apply_finish``) sent with the commit. Every string it stores passed the
-        secret filter here first, as in :meth:`_apply_plan`: the claims and fields in
-        :meth:`_insert_fact_q`, the audit snapshots jointly in :meth:`_audit_record`, the outcome
-        through :meth:`jsonb`; the functions store only what they are given."""
-        extra = [e for e in dict.fromkeys(also_processed) if e != message_id]
-        adds = [op for op in ops if op.op in ADD_OPS]
-        keys = sorted({scope_lock_key(user_id, FactKind(op.kind).value, op.category or "") for op in adds})
-        begin = stmt("SELECT apply_state, prior_outcome FROM fact_memory_apply_begin(%s, %s, %s, %s, %s::text[])",
-                     (user_id, message_id, at, generation, keys), "one")
-        probes = [(FactKind(op.kind), op.category or "", op.embedding or []) for op in adds]
-        nearest_q = self._nearest_q(user_id, probes, 3) if adds else None
-        group = [begin, self._exposure_q(user_id, message_id), self._people_q(user_id)]
-        if nearest_q is not None:
-            group.append(nearest_q)
-        # The reads run after the begin in the same transaction (each its own snapshot, after the
-        # locks); when the begin wrote nothing ('forgotten', 'processed') they are thrown away.
-        started, shown, people, *near = yield from together(*group)
-        state = started["apply_state"] if started else None
-        if state == "forgotten":
-            return ApplyOutcome(user_id=user_id, message_id=message_id, llm_calls=llm_calls,
-                                skipped=FORGOTTEN_MEANWHILE)
-        if state == "processed":
-            prior = started["prior_outcome"]
-            outcome = (ApplyOutcome.model_validate(prior) if prior
-                       else ApplyOutcome(user_id=user_id, message_id=message_id))
-            return outcome.model_copy(update={"already_processed": True, "llm_calls": llm_calls})
-        if near:
-            ops = resolve_duplicates(ops, self._neighbours(probes, near[0]), self.write.dedup_threshold)
-        ids = sorted({i for op in ops for i in (op.fact_id, op.supersedes) if i is not None}, key=str)
-        if ids:
-            yield from execute(f"SELECT id FROM {FACTS} WHERE user_id = %s AND id = ANY(%s) ORDER BY id FOR UPDATE",
-                               (user_id, ids))
-        outcome = ApplyOutcome(user_id=user_id, message_id=message_id, rejected=list(rejected), llm_calls=llm_calls,
-                               forgotten=dict(forgotten or {}))
-        # The privacy policy's drops are audited by category only: no claim text is kept.
-        audit = [self._audit_record("withheld", None, None, None, None, r.reason)
-                 for r in rejected if r.reason.startswith(WITHHELD_REASON)]
-        touched: set[UUID] = set()
-        made = [self._insert_fact_q(user_id, message_id, op, at) for op in ops if op.op in ADD_OPS]
-        inserted = iter(zip(made, (yield from together(*(q for _, q in made))) if made else [], strict=True))
-        for op in ops:
-            if op.op in ADD_OPS:
-                (fid, _), row = next(inserted)
-                row = _returned(row)
-                audit.append(self._audit_record(op.op, fid, None, None, row, op.note))
-                outcome.applied.append(AppliedOp(
-                    op=op.op, fact_id=fid, claim=op.claim, kind=FactKind(op.kind), category=op.category,
-                    confidence_after=row["confidence"], status_after=FactStatus.ACTIVE, note=op.note))
-                continue
-            try:
-                applied, before, after = yield from self._change_one(user_id, message_id, op, at, touched)
-            except _FactGone as gone:  # that op alone; the rest of the message applies
-                outcome.rejected.append(RejectedOp(op={"op": op.op, "fact_id": str(gone.fact_id)}, reason=str(gone)))
-                continue
-            audit.append(self._audit_record(applied.op, applied.fact_id, None, before, after, applied.note))
-            outcome.applied.append(applied)
-        if (exposure := (yield from self._record_exposure(user_id, message_id, outcome.applied, at, shown))) is not None:
-            outcome.evaluations["exposure"] = exposure
-        new_facts = [(a.fact_id, a.claim or "") for a in outcome.applied if a.op in ADD_OPS and a.fact_id is not None]
-        yield from self._link_new_facts(user_id, new_facts, people)
-        record = self.jsonb(outcome.model_dump(mode="json", exclude={"llm_calls"}))
-        log = logged is not None and not any(r.reason.startswith(WITHHELD_REASON) for r in rejected)
-        yield from execute(
-            "SELECT fact_memory_apply_finish(%s, %s, %s, %s, %s, %s::text[], %s, %s, %s)",
-            (user_id, message_id, at, self.jsonb_guarded(audit), record, extra, log,
-             logged.session_id if logged else None, logged.text if logged else None))
-        return outcome
-
-    def _audit_record(self, op: str, fact_id: UUID | None, candidate_id: UUID | None, before: Row | None,
-                      after: Row | None, note: str | None) -> dict[str, Any]:
-        """One audit row for ``fact_memory_apply_finish``: its snapshot through the secret filter
-        as one record, exactly as :meth:`_audit` writes it."""
-        snapshot = {"before": row_json(before) if before is not None else None,
-                    "after": row_json(after) if after is not None else None, "note": note}
-        if self.write.redact_secrets:
-            snapshot = redact_json(snapshot)
-        return {"op": op, "fact_id": str(fact_id) if fact_id else None,
-                "candidate_id": str(candidate_id) if candidate_id else None, **snapshot}
-
-    def _change_one(self, user_id: str, message_id: str, op: PlannedOp, at: datetime, touched: set[UUID]
-                    ) -> Plan[tuple[AppliedOp, Row, Row]]:
-        """A strengthen or decay of a stored fact (as in :meth:`_apply_one`), its audit left to the
-        caller: the op applied and the fact's row before and after."""
-        if op.fact_id is None:
-            raise InvalidInputError(f"{op.op} needs a fact_id")
-        before = yield from self._target(user_id, op.fact_id, touched)
-        fact_id = before["id"]
-        if fact_id != op.fact_id:  # it followed a merge: say so in the op's note
-            moved = f"{op.fact_id} was merged into {fact_id}"
-            op = op.model_copy(update={"fact_id": fact_id, "note": f"{op.note}; {moved}" if op.note else moved})
-        after = _returned((yield from self._strengthen(user_id, message_id, op, fact_id, at))
-                          if op.op == "strengthen" else (yield from self._decay(user_id, fact_id)))
-        return AppliedOp(
-            op=op.op, fact_id=fact_id, claim=after["claim"], kind=after["kind"], category=after["category"],
-            confidence_before=before["confidence"], confidence_after=after["confidence"],
-            status_after=after["status"], note=op.note,
-        ), before, after
 
     def _scrub_context(self, user_id: str, ids: Sequence[str]) -> Plan[None]:
         """The turns ``ids`` (message ids or fingerprints) leave the context of the user's other
