@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from fact_memory_graph.secrets import forms, named_values, public_values, word_seeds
+from fact_memory_graph.secrets import families, forms, named_values, public_values, word_seeds
 
 Span = tuple[int, int, str]
 
@@ -585,6 +585,7 @@ def _spans(text: str) -> list[Span]:
     norm, origin = forms.view(text)
     if _OURS_INSIDE.search(norm):  # the library's own ids and times inside a string: read as blanks
         norm = _OURS_INSIDE.sub(lambda m: " " * len(m.group()), norm)
+    raw_norm = norm
     shapes = forms.public_shapes(norm)
     if shapes:  # public by their shape (a public key, a placeholder, a UUID): read as a neutral run
         chars = list(norm)
@@ -661,6 +662,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(word_seeds.named_spans(norm))  # a seed's name, then twelve bare words of any list
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
+    spans.extend(families.family_spans(norm, names))  # round nine: logins, codes of things, bank details, tax ids
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
     if spans and public_values.HINT.search(norm):
@@ -672,6 +674,9 @@ def _spans(text: str) -> list[Span]:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
         spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
+    spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
+    if "-" in raw_norm:
+        spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
     return forms.back(spans, origin)
 
 
