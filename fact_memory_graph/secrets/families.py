@@ -40,7 +40,15 @@ def _data() -> dict:
 
 
 def _alt(words: list[str]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"[\s\-_]?") for w in sorted(set(words), key=len, reverse=True))
+    """One alternation of ``words`` as the normalised view writes them (NFKC: Thai "ำ" is "ํา")."""
+    from fact_memory_graph.secrets.forms import view
+
+    seen = {view(w)[0] for w in words} | set(words)
+    return "|".join(re.escape(w).replace(r"\ ", r"[\s\-_]?") for w in sorted(seen, key=len, reverse=True))
+
+
+#: A word's edge only where the script writes spaces between words (not in Japanese, Chinese, Thai).
+_EDGE = r"A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF"
 
 
 @functools.cache
@@ -48,7 +56,7 @@ def _word_re(*path: str) -> re.Pattern[str]:
     node = _data()
     for key in path:
         node = node[key]
-    return re.compile(rf"(?i)(?<![^\W\d_])(?<![\d_\-])(?:{_alt(node)})(?![^\W\d_])(?![\d_\-])")
+    return re.compile(rf"(?i)(?<![{_EDGE}\d_\-])(?:{_alt(node)})(?![{_EDGE}\d_\-])")
 
 
 # ---------------------------------------------------------------- shapes
@@ -141,7 +149,7 @@ def lock_code_spans(text: str) -> Iterator[Span]:
     not_after = {w.lower() for w in _data()["locks"]["not_after"]}
     for m in _word_re("locks", "words").finditer(text):
         end = _clause_end(text, m.end())
-        gap = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:[^\W\d_]+['’]?[^\W\d_]*))){{0,3}}?[\s:：=\-–—,]*(?P<v>{_SPACED}|{_DIGITS})(?![\d\w])")
+        gap = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:[^\W\d_]+['’]?[^\W\d_]*))){{0,3}}?[\s:：=\-–—,]*(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
         v = gap.match(text, m.end(), end)
         if not v:
             continue
