@@ -49,6 +49,11 @@ SECRETS = [
     ("voucher code for the bookshop 4HXT-92KD-LQ7M", "4HXT-92KD-LQ7M"),
     ("store card 6391027458813302 pin 4417", "4417"),
     ("ATM का पिन कोड 7350 है", "7350"),
+    # digits read out in words: languages text2num does not read, and speech-to-text homophones
+    ("numero ng card ko: apat lima tatlo siyam isa pito dalawa anim apat sero walo isa lima lima tatlo lima", "apat lima tatlo siyam isa pito dalawa anim apat sero walo isa lima lima tatlo lima"),
+    ("আমার কার্ড নম্বর চার পাঁচ তিন নয় এক সাত দুই ছয় চার শূন্য আট এক পাঁচ পাঁচ তিন পাঁচ", "চার পাঁচ তিন নয় এক সাত দুই ছয় চার শূন্য আট এক পাঁচ পাঁচ তিন পাঁচ"),
+    ("என் கார்டு எண் ஐந்து இரண்டு ஏழு நான்கு எட்டு ஒன்று ஒன்பது மூன்று பூஜ்ஜியம் இரண்டு ஆறு நான்கு ஏழு ஒன்று எட்டு ஆறு", "ஐந்து இரண்டு ஏழு நான்கு எட்டு ஒன்று ஒன்பது மூன்று பூஜ்ஜியம் இரண்டு ஆறு நான்கு ஏழு ஒன்று எட்டு ஆறு"),
+    ("the voicemail pin is ate fore won too, got it?", "ate fore won too"),
     # bank details by country
     ("sort code 20-45-77, account 53918204", "53918204"),
     ("pay me: 60-83-71 / 41175298", "41175298"),
