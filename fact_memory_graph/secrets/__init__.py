@@ -662,7 +662,6 @@ def _spans(text: str) -> list[Span]:
         spans.extend(word_seeds.named_spans(norm))  # a seed's name, then twelve bare words of any list
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
-    spans.extend(families.family_spans(norm, names))  # round nine: logins, codes of things, bank details, tax ids
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
     if spans and public_values.HINT.search(norm):
@@ -674,6 +673,14 @@ def _spans(text: str) -> list[Span]:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
         spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
+    family = families.family_spans(norm, names)  # round nine: logins, codes of things, bank details, tax ids
+    if family and _PLACEHOLDER_HINT.search(norm):
+        family = forms.without_placeholders(norm, family)
+    if family and public_values.HINT.search(norm):
+        family = public_values.without_slots(norm, family)
+    if family and shapes:
+        family = [sp for sp in family if not any(a <= sp[0] < b for a, b in shapes)]
+    spans.extend(family)
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
     if "-" in raw_norm:
         spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)

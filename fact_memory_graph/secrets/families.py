@@ -101,7 +101,8 @@ _MASKED = re.compile(r"(?i)^[\s:：=\-]*(?:is\s+|es\s+)?(?:\*{3,}|•{3,}|x{4,}|
 
 
 def _real_password(text: str, names: list) -> bool:
-    return any(n.kind == "password" and not _MASKED.match(text[n.stop:n.stop + 24]) for n in names)
+    return any(n.kind == "password" and not _MASKED.match(text[n.stop:n.stop + 24]) for n in names) or any(
+        not _MASKED.match(text[m.end():m.end() + 24]) for m in _word_re("login", "password_words").finditer(text))
 
 
 def login_spans(text: str, names: list, password_near: bool = False) -> Iterator[Span]:
@@ -121,7 +122,7 @@ def login_spans(text: str, names: list, password_near: bool = False) -> Iterator
             yield pair.start("u"), pair.end("u"), "password"
             yield pair.start("p"), pair.end("p"), "password"
             continue
-        value = re.match(rf"(?:[^\W\d_]{{1,12}}\s+){{1,3}}?[:：]\s*|(?:{_CONNECT})", text[m.end():])
+        value = re.match(rf"(?:\s*[^\W\d_]{{1,12}}){{1,3}}?\s*[:：]\s*|(?:{_CONNECT})", text[m.end():])
         at = m.end() + (value.end() if value else 0)
         token = _USER_TOKEN.match(text, at)
         if not token:
@@ -149,7 +150,7 @@ def lock_code_spans(text: str) -> Iterator[Span]:
     not_after = {w.lower() for w in _data()["locks"]["not_after"]}
     for m in _word_re("locks", "words").finditer(text):
         end = _clause_end(text, m.end())
-        gap = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:[^\W\d_]+['’]?[^\W\d_]*))){{0,3}}?[\s:：=\-–—,]*(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
+        gap = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:[^\W\d_]+['’]?[^\W\d_]*|[^\W_]*[^\W\d_][^\W_]*(?=[\s,:：])))){{0,3}}?[\s:：=\-–—,]*(?<!\d)(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
         v = gap.match(text, m.end(), end)
         if not v:
             continue
@@ -164,6 +165,16 @@ def lock_code_spans(text: str) -> Iterator[Span]:
         yield v.start("v"), v.end("v"), "password"
 
 
+def voicemail_spans(text: str) -> Iterator[Span]:
+    """A voicemail box's PIN: digits after a verb of keying them in, in a clause naming the box."""
+    for m in _word_re("locks", "voicemail").finditer(text):
+        end = _clause_end(text, m.end())
+        v = re.compile(r"(?i).{0,80}?\b(?:enter|type|key in|press|dial|punch in|pin|code|passcode|password|marca|digita|ingresa|tape[sz]?|gib|eingeben|inserisci)\b"
+                       r"[\s:：=\-]*(?:(?:the|el|le|den|il|o|a|is|es|est)\s+)?(?P<v>\d{4,8})(?![\dA-Za-z])").match(text, m.end(), end)
+        if v:
+            yield v.start("v"), v.end("v"), "password"
+
+
 _SPELLED = re.compile(r"(?<![\w])(?P<v>[A-Za-z0-9](?: [A-Za-z0-9]){3,15})(?![\w])")
 
 
@@ -171,7 +182,7 @@ def spelled_value_spans(text: str, names: list) -> Iterator[Span]:
     """A value dictated one character at a time after a password's or a code's name, the network
     key after a Wi-Fi network's name: "비밀번호 3 0 7 1 이야", "the key is X P 7 R 9 Q 4 K"."""
     starts = [n.stop for n in names if n.kind in ("password", "digits")]
-    if _word_re("wifi", "words").search(text):
+    if _word_re("wifi", "words").search(text) or _word_re("wifi", "ssid").search(text):
         starts += [m.end() for m in _word_re("wifi", "key").finditer(text)]
     for at in starts:
         head = re.match(r"(?:[\s:：=\-–—,]*(?:[^\W\d_]+['’]?[^\W\d_]*))?(?:[\s:：=\-–—,]*(?:is|es|est|ist|é|è|c'est|era|was))?\s*[:：=]?\s*",
@@ -189,8 +200,8 @@ def wifi_key_spans(text: str, names: list) -> Iterator[Span]:
     if not _word_re("wifi", "words").search(text):
         return
     ssid = _word_re("wifi", "ssid")
-    for n in names:
-        if n.kind != "password" or re.search(r"(?i)(?:\bno|without|sin|sans|ohne|sem|senza|geen|bez|без|yok)\s+$", text[max(0, n.start - 10):n.start]):
+    for n in [*names, *_KeyName.all(text)]:
+        if n.kind not in ("password", "digits") or re.search(r"(?i)(?:\bno|without|sin|sans|ohne|sem|senza|geen|bez|без|yok)\s+$", text[max(0, n.start - 10):n.start]):
             continue
         end = min(_clause_end(text, n.stop), n.stop + 80, *(m.start() for m in re.finditer(r",\s", text[n.stop:]) if False))
         comma = text.find(", ", n.stop)
@@ -207,7 +218,18 @@ def wifi_key_spans(text: str, names: list) -> Iterator[Span]:
                 break
 
 
-_GROUPED = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:[ \-][A-Z0-9]{4,6}){2,4}(?![\w-])")
+class _KeyName:
+    """A Wi-Fi key's name from ``wifi.key`` (as a name match: kind, start, stop)."""
+
+    def __init__(self, start: int, stop: int) -> None:
+        self.kind, self.start, self.stop = "password", start, stop
+
+    @staticmethod
+    def all(text: str) -> list[_KeyName]:
+        return [_KeyName(m.start(), m.end()) for m in _word_re("wifi", "key").finditer(text)]
+
+
+_GROUPED = re.compile(r"(?<![A-Za-z0-9-])[A-Z0-9]{4,6}(?:[ \-][A-Z0-9]{4,6}){2,4}(?![\w-])")
 _LONG_DIGITS = re.compile(r"(?<![\d])\d(?:[ \-]?\d){9,19}(?!\d)")
 
 
@@ -362,9 +384,9 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
     for sp in spans:
         value = text[sp[0]:sp[1]]
         digits = re.sub(r"\D", "", value)
-        if (sp[2] == "bank account" or sp[2] == "government id" and not any(n.kind == "id" for n in names)) \
+        if (sp[2] == "bank account" or sp[2] in ("government id", "password") and not any(n.kind == "id" for n in names)) \
                 and digits and len(digits) >= 6 \
-                and not re.search(r"[^\d\s\-./]", value) and _near(utility, text, sp[0], sp[1], 50) \
+                and not re.search(r"[^\d\s\-./]", re.sub(r"^\s*[^\W\d_][\w&\-.]*\s+(?=\d)", "", value)) and _near(utility, text, sp[0], sp[1], 50) \
                 and not bank.search(text) and not password_named and not _word_re("tax", "words").search(text):
             continue  # a number printed on a utility's bill
         if sp[2] == "password" and not names and re.fullmatch(r"@?[\w.#]+", value.strip()):
@@ -374,12 +396,18 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
         if digits and set(digits) == {"0"} and len(digits) >= 4 and (
                 len(digits) >= 8 or _word_re("example", "words").search(text)):
             continue  # "PIN: 0000 de ejemplo", "DE00 0000 0000 …": an example
+        if sp[2] == "password" and _word_re("password_states", "managers").match(value.strip(" ,.:")):
+            continue  # "パスワードはKeePassで管理": a password manager's name, no password
         if sp[2] == "password" and re.match(r"[^\W\d_]+", value) and not re.search(r"[\d!@#$%^&*_+=~?]", value):
-            first = re.match(r"[^\W\d_]+", value).group().lower()
+            words = re.findall(r"[^\W\d_]+", value.lower())
+            now = {w.lower() for w in _data()["password_states"]["now"]}
+            first = words[1] if len(words) > 1 and words[0] in now else words[0]
             if first in {w.lower() for w in _data()["password_states"]["words"]} and " " in value.strip():
                 continue  # "my old password was leaked in some breach"
-        if digits and len(digits) == 6 and digits[0] != "0" and _word_re("postal", "pin_code").search(
-                text[max(0, sp[0] - 30):sp[0]]) and not _word_re("postal", "card").search(text):
+        if digits and len(digits) == 6 and digits[0] not in "09" and not _word_re("postal", "card").search(text) and (
+                _word_re("postal", "pin_code").search(text[max(0, sp[0] - 60):sp[0]])
+                or re.search(r"(?i)\bpin\b\W{0,4}$", text[max(0, sp[0] - 8):sp[0]])
+                and _word_re("postal", "address").search(text)):
             continue  # "pin code 4 0 0 0 5 0": an Indian postal code
         if digits and len(digits) == 5 and re.search(r"(?i)(?:zip|zip code|postal|postcode|cep|plz)\W{0,12}$",
                                                       text[max(0, sp[0] - 20):sp[0]]):
@@ -393,6 +421,7 @@ def family_spans(text: str, names: list, password_near: bool = False) -> list[Sp
     out: list[Span] = []
     out.extend(login_spans(text, names, password_near))
     out.extend(lock_code_spans(text))
+    out.extend(voicemail_spans(text))
     out.extend(spelled_value_spans(text, names))
     out.extend(wifi_key_spans(text, names))
     out.extend(gift_spans(text, names))
