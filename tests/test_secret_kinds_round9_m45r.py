@@ -110,3 +110,23 @@ def test_bank_login_over_two_turns() -> None:
 def test_bike_lock_in_a_second_turn() -> None:
     shown = redact_turns(["can you move my bike", "the lock is 8142"])
     assert "8142" not in shown[1]
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["my phone got locked again", "the code is 5 8 2 0"], "5 8 2 0"),
+    (["el candado de la bici", "es 4471"], "4471"),
+    (["โทรศัพท์ของพ่อล็อค", "รหัสคือ 6 0 3 9"], "6 0 3 9"),
+    (["to reach my voicemail from abroad you dial in and enter 583017"], "583017"),
+])
+def test_code_after_a_lock_turn(turns: list[str], value: str) -> None:
+    assert value not in " ".join(redact_turns(turns))
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["my phone is locked", "call me at 0791 234 567"], "0791 234 567"),
+    (["the shed lock broke", "it was 2019 when we bought it"], "2019"),
+    (["パスワードはBitwardenで管理してる"], "Bitwarden"),
+    (["mudei a senha do banco ontem, agora uso passkey"], "passkey"),
+])
+def test_lock_and_password_talk_kept(turns: list[str], value: str) -> None:
+    assert value in " ".join(redact_turns(turns))

@@ -939,7 +939,7 @@ def _in_context(text: str, before: str) -> list[Span]:
         own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
         # "order number?" / "my order number is", then "114-2938475": the value of a public label
         # that ended the turn before (one test of that turn's end, then only the spans near this turn's start)
-        if own and forms.ends_with_public_label(tail):
+        if own and forms.ends_with_public_label(tail) and not families.names_a_lock(tail):  # "mum's phone is locked": its code
             own = [sp for sp in own if sp[2] in ("card number", "api key") or sp[0] > 40  # (it looks 40 back)
                    or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
     return own
@@ -994,6 +994,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         answer = forms.labelled_answer(norm, turns[-2])
         if answer:
             spans.extend(forms.back([(answer[0], answer[1], "password")], origin))
+    spans.extend(families.code_after_lock_turn(text, turns[-1]))  # "my phone got locked" / "the code is 5 8 2 0"
     spans.extend(named_values.lone_value_turn(text, turns))
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
@@ -1001,7 +1002,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         offset = len(joined) - len(text)
         found = [*forms.led_seed_spans(joined), *(forms.han_seed_spans(joined) if not text.isascii() else ())]
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
-    if spans and _BARE_PART.match(text) and _public_thread(turns):  # "+1 312" / "1760833" after "my new phone number"
+    if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
         spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)

@@ -175,6 +175,33 @@ def voicemail_spans(text: str) -> Iterator[Span]:
             yield v.start("v"), v.end("v"), "password"
 
 
+def names_a_lock(text: str) -> bool:
+    """Whether ``text`` names a thing a code opens (a phone's lock, a padlock, a safe): a number
+    after it is that code, not the phone's number."""
+    return bool(_word_re("locks", "words").search(text) or _word_re("locks", "voicemail").search(text)
+                or _LOCKED.search(text))
+
+
+_LOCKED = re.compile(r"(?i)\b(?:locked|lock(?:ed)? out|bloqueado|bloqueada|bloqué|bloquée|gesperrt|bloccato|bloccata|"
+                     r"zablokowany|kilitli|заблокирован\w*|ロックされ|锁住|잠겼|bị khóa|terkunci|naka-lock)")
+
+
+def code_after_lock_turn(text: str, before: str) -> Iterator[Span]:
+    """A short turn with a code of digits after a turn naming a lock ("my phone got locked" /
+    "the code is 5 8 2 0", "can you move my bike" / "it's 4471"): the lock's code."""
+    if not (names_a_lock(before) or _LOCKED.search(before)) or len(text.split()) > 8:
+        return
+    not_after = {w.lower() for w in _data()["locks"]["not_after"]}
+    for m in re.finditer(rf"(?<![\d])(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])", text):
+        words = re.findall(r"[^\W\d_]+", text[:m.start()].lower())
+        if words and words[-1] in not_after or _UNIT_AFTER.match(text, m.end()):
+            continue
+        if re.fullmatch(r"(?:19[5-9]\d|20[0-3]\d)", m.group()) and len(text.split()) > 3:
+            continue  # "it was 2019 when we bought it": a year
+        if 3 <= len(re.sub(r"\D", "", m.group())) <= 8:
+            yield m.start(), m.end(), "password"
+
+
 _SPELLED = re.compile(r"(?<![\w])(?P<v>[A-Za-z0-9](?: [A-Za-z0-9]){3,15})(?![\w])")
 
 
