@@ -130,3 +130,17 @@ def test_code_after_a_lock_turn(turns: list[str], value: str) -> None:
 ])
 def test_lock_and_password_talk_kept(turns: list[str], value: str) -> None:
     assert value in " ".join(redact_turns(turns))
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("kombinacja do szafki 7702", "7702"),
+    ("Amazon-Gutschein: AQ7Z-K2MD-93PX", "AQ7Z-K2MD-93PX"),
+    ("email: nadia.f@proton.me password: Lavanda#77", "nadia.f@proton.me"),
+    ("ID ng netflix: ana.cruz23 tapos password ay Mangga2024", "ana.cruz23"),
+])
+def test_second_set_of_own_sentences(text: str, value: str) -> None:
+    assert value not in redact_secrets(text), text
+
+
+def test_a_locker_number_is_kept() -> None:
+    assert "214" in redact_secrets("my locker is 214")

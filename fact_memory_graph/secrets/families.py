@@ -262,7 +262,7 @@ _LONG_DIGITS = re.compile(r"(?<![\d])\d(?:[ \-]?\d){9,19}(?!\d)")
 
 def gift_spans(text: str, names: list) -> Iterator[Span]:
     """A gift or voucher code in groups after a gift word; a store card's long number beside its PIN."""
-    gift = _word_re("gift", "words").search(text)
+    gift = _word_re("gift", "words").search(text) or re.search(r"(?i)-(?:gutschein|voucher|gutscheincode)\b", text)
     from fact_memory_graph.secrets.forms import _words
 
     shared = [w for w in _words()["gift_cards"]["words"]]
