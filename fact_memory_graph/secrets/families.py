@@ -326,13 +326,17 @@ _SORT_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:sort|sort code|sortcode|s/c|bank|a
 
 
 def _clabe_ok(d: str) -> bool:
+    """A CLABE's check digit (weights 3, 7, 1; python-stdnum has no CLABE module) and a bank's code."""
     weights = (3, 7, 1) * 6
     total = sum(int(c) * weights[i] % 10 for i, c in enumerate(d[:17]))
     return (10 - total % 10) % 10 == int(d[17]) and d[:3] in _CLABE_BANKS
 
 
 def _aba_ok(d: str) -> bool:
-    return sum(int(c) * w for c, w in zip(d, (3, 7, 1) * 3)) % 10 == 0
+    """An ABA routing number's checksum (python-stdnum's ``us.rtn``)."""
+    from stdnum.us import rtn
+
+    return rtn.is_valid(d)
 
 
 def bank_spans(text: str) -> Iterator[Span]:
