@@ -144,3 +144,16 @@ def test_second_set_of_own_sentences(text: str, value: str) -> None:
 
 def test_a_locker_number_is_kept() -> None:
     assert "214" in redact_secrets("my locker is 214")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("el username bta3y ahmed_92 wel password Zamalek99", "ahmed_92"),
+    ("Steam-Guthabencode: 7KQ2-ZP9M-X4RT", "7KQ2-ZP9M-X4RT"),
+    ("mera user id rohit_k9 aur password Rohit@123 hai", "rohit_k9"),
+])
+def test_third_set_of_own_sentences(text: str, value: str) -> None:
+    assert value not in redact_secrets(text), text
+
+
+def test_a_user_name_without_a_password_given_is_kept() -> None:
+    assert "rainy_day" in redact_secrets("my username is rainy_day and I forgot my password")

@@ -100,9 +100,26 @@ _PAIR = re.compile(r"\s*[:：]?\s*(?P<u>[^\s,;/|()]{3,64})\s*[/|]\s*(?P<p>[^\s,;
 _MASKED = re.compile(r"(?i)^[\s:：=\-]*(?:is\s+|es\s+)?(?:\*{3,}|•{3,}|x{4,}|[<{\[]|\$\{|your|ihr|tu |su |votre|seu |sua |il tuo|la tua)")
 
 
+_GIVEN = re.compile(r"[\s:：=\-–—]*(?:(?:is|es|est|ist|era|was|é|è|ay|hai|la|el|le|:)\s+)?[\s:：=]*(?P<v>[^\s,;]{4,})")
+_NOT_GIVEN = frozenset({"and", "for", "with", "from", "that", "this", "then", "when", "again", "please", "also", "but",
+                        "because", "y", "und", "et", "para", "pour", "für", "reset", "change", "changed", "manager",
+                        "link", "email", "mail", "field", "box", "hint", "policy", "rules", "requirements"})
+
+
+def _given(text: str, stop: int) -> bool:
+    """Whether a value follows a password's name (not a mask, a slot, a stop word or nothing)."""
+    if _MASKED.match(text[stop:stop + 24]):
+        return False
+    m = _GIVEN.match(text, stop, min(len(text), stop + 40))
+    if not m:
+        return False
+    word = m.group("v").lower()
+    return word not in _NOT_GIVEN and word not in {w.lower() for w in _data()["password_states"]["words"]}
+
+
 def _real_password(text: str, names: list) -> bool:
-    return any(n.kind == "password" and not _MASKED.match(text[n.stop:n.stop + 24]) for n in names) or any(
-        not _MASKED.match(text[m.end():m.end() + 24]) for m in _word_re("login", "password_words").finditer(text))
+    return any(n.kind == "password" and _given(text, n.stop) for n in names) or any(
+        _given(text, m.end()) for m in _word_re("login", "password_words").finditer(text))
 
 
 def login_spans(text: str, names: list, password_near: bool = False) -> Iterator[Span]:
@@ -136,6 +153,10 @@ def login_spans(text: str, names: list, password_near: bool = False) -> Iterator
         near_bank = bank.search(text[max(0, m.start() - 30):m.end() + 2])
         if beside or near_bank:
             yield token.start(), token.start() + len(word), "password"
+            nxt = re.match(r" ([^\s,;/|()\"'“”]{3,64})", text[token.start() + len(word):])
+            if nxt and len(word) <= 6 and _user_like(nxt.group(1)):  # "username bta3y ahmed_92": a word between
+                at2 = token.start() + len(word) + 1
+                yield at2, at2 + len(nxt.group(1).rstrip(".,!?:")), "password"
 
 
 # ---------------------------------------------------------------- codes of things
@@ -262,7 +283,8 @@ _LONG_DIGITS = re.compile(r"(?<![\d])\d(?:[ \-]?\d){9,19}(?!\d)")
 
 def gift_spans(text: str, names: list) -> Iterator[Span]:
     """A gift or voucher code in groups after a gift word; a store card's long number beside its PIN."""
-    gift = _word_re("gift", "words").search(text) or re.search(r"(?i)-(?:gutschein|voucher|gutscheincode)\b", text)
+    gift = _word_re("gift", "words").search(text) or re.search(
+        rf"(?i)[^\W\d_]-(?:{_alt(_data()['gift']['words'])}|guthabencode|guthaben)", text)  # "Steam-Guthabencode"
     from fact_memory_graph.secrets.forms import _words
 
     shared = [w for w in _words()["gift_cards"]["words"]]
