@@ -114,7 +114,7 @@ def _given(text: str, stop: int) -> bool:
     if not m:
         return False
     word = m.group("v").lower()
-    return word not in _NOT_GIVEN and word not in {w.lower() for w in _data()["password_states"]["words"]}
+    return word not in _NOT_GIVEN and word not in _lower_set("password_states", "words")
 
 
 def _real_password(text: str, names: list) -> bool:
@@ -168,7 +168,7 @@ _UNIT_AFTER = re.compile(r"(?i)\s*(?:[:h.,]\d|am\b|pm\b|uhr\b|h\b|min\b|km\b|kg\
 
 def lock_code_spans(text: str) -> Iterator[Span]:
     """Digits after the name of a thing a code opens, in the same clause, three words at most between."""
-    not_after = {w.lower() for w in _data()["locks"]["not_after"]}
+    not_after = _lower_set("locks", "not_after")
     for m in _word_re("locks", "words").finditer(text):
         end = _clause_end(text, m.end())
         gap = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:[^\W\d_]+['’]?[^\W\d_]*|[^\W_]*[^\W\d_][^\W_]*(?=[\s,:：])))){{0,3}}?[\s:：=\-–—,]*(?<!\d)(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
@@ -212,7 +212,7 @@ def code_after_lock_turn(text: str, before: str) -> Iterator[Span]:
     "the code is 5 8 2 0", "can you move my bike" / "it's 4471"): the lock's code."""
     if not (names_a_lock(before) or _LOCKED.search(before)) or len(text.split()) > 8:
         return
-    not_after = {w.lower() for w in _data()["locks"]["not_after"]}
+    not_after = _lower_set("locks", "not_after")
     for m in re.finditer(rf"(?<![\d])(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])", text):
         words = re.findall(r"[^\W\d_]+", text[:m.start()].lower())
         if words and words[-1] in not_after or _UNIT_AFTER.match(text, m.end()):
@@ -281,14 +281,37 @@ _GROUPED = re.compile(r"(?<![A-Za-z0-9-])[A-Z0-9]{4,6}(?:[ \-][A-Z0-9]{4,6}){2,4
 _LONG_DIGITS = re.compile(r"(?<![\d])\d(?:[ \-]?\d){9,19}(?!\d)")
 
 
-def gift_spans(text: str, names: list) -> Iterator[Span]:
-    """A gift or voucher code in groups after a gift word; a store card's long number beside its PIN."""
-    gift = _word_re("gift", "words").search(text) or re.search(
-        rf"(?i)[^\W\d_]-(?:{_alt(_data()['gift']['words'])}|guthabencode|guthaben)", text)  # "Steam-Guthabencode"
+@functools.cache
+def _shared_gift() -> re.Pattern[str]:
     from fact_memory_graph.secrets.forms import _words
 
-    shared = [w for w in _words()["gift_cards"]["words"]]
-    shared_hit = re.search(rf"(?i)(?:{_alt(shared)})", text)
+    return re.compile(rf"(?i)(?:{_alt(_words()['gift_cards']['words'])})")
+
+
+@functools.cache
+def _gift_compound() -> re.Pattern[str]:
+    return re.compile(rf"(?i)[^\W\d_]-(?:{_alt(_data()['gift']['words'])}|guthabencode|guthaben)")
+
+
+@functools.cache
+def _company() -> re.Pattern[str]:
+    from fact_memory_graph.secrets.forms import _words
+
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(_words()['company_ids']['words'])})(?![^\W\d_])")
+
+
+@functools.cache
+def _lower_set(*path: str) -> frozenset[str]:
+    node = _data()
+    for key in path:
+        node = node[key]
+    return frozenset(w.lower() for w in node)
+
+
+def gift_spans(text: str, names: list) -> Iterator[Span]:
+    """A gift or voucher code in groups after a gift word; a store card's long number beside its PIN."""
+    gift = _word_re("gift", "words").search(text) or _gift_compound().search(text)  # "Steam-Guthabencode"
+    shared_hit = _shared_gift().search(text)
     if gift or shared_hit:
         for m in _GROUPED.finditer(text):
             v = m.group()
@@ -403,9 +426,7 @@ def pix_spans(raw: str) -> Iterator[Span]:
 
 def tax_spans(text: str) -> Iterator[Span]:
     """Digits after a tax identifier's name in the same clause, unless the clause is a company's."""
-    from fact_memory_graph.secrets.forms import _words
-
-    company = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(_words()['company_ids']['words'])})(?![^\W\d_])")
+    company = _company()
     for m in _word_re("tax", "words").finditer(text):
         end = _clause_end(text, m.end())
         if len(m.group()) <= 4:  # a short name ("nit", "tin", "pan") counts only right before its number
@@ -453,9 +474,9 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
             continue  # "パスワードはKeePassで管理": a password manager's name, no password
         if sp[2] == "password" and re.match(r"[^\W\d_]+", value) and not re.search(r"[\d!@#$%^&*_+=~?]", value):
             words = re.findall(r"[^\W\d_]+", value.lower())
-            now = {w.lower() for w in _data()["password_states"]["now"]}
+            now = _lower_set("password_states", "now")
             first = words[1] if len(words) > 1 and words[0] in now else words[0]
-            if first in {w.lower() for w in _data()["password_states"]["words"]} and " " in value.strip():
+            if first in _lower_set("password_states", "words") and " " in value.strip():
                 continue  # "my old password was leaked in some breach"
         if digits and len(digits) == 6 and digits[0] not in "09" and not _word_re("postal", "card").search(text) and (
                 _word_re("postal", "pin_code").search(text[max(0, sp[0] - 60):sp[0]])
