@@ -478,7 +478,8 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
             first = words[1] if len(words) > 1 and words[0] in now else words[0]
             if first in _lower_set("password_states", "words") and " " in value.strip():
                 continue  # "my old password was leaked in some breach"
-        if digits and len(digits) == 6 and digits[0] not in "09" and not _word_re("postal", "card").search(text) and (
+        if digits and len(digits) == 6 and digits[0] not in "09" and not _word_re("postal", "card").search(text) \
+                and not names_a_lock(text) and not re.search(r"(?i)locker|almirah|अलमारी", text) and (
                 _word_re("postal", "pin_code").search(text[max(0, sp[0] - 60):sp[0]])
                 or re.search(r"(?i)\bpin\b\W{0,4}$", text[max(0, sp[0] - 8):sp[0]])
                 and _word_re("postal", "address").search(text)):
