@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
-from fact_memory_graph.secrets import forms, named_values, public_values, word_seeds
+from fact_memory_graph.secrets import families, forms, named_values, public_values, word_seeds
 
 Span = tuple[int, int, str]
 
@@ -585,6 +585,7 @@ def _spans(text: str) -> list[Span]:
     norm, origin = forms.view(text)
     if _OURS_INSIDE.search(norm):  # the library's own ids and times inside a string: read as blanks
         norm = _OURS_INSIDE.sub(lambda m: " " * len(m.group()), norm)
+    raw_norm = norm
     shapes = forms.public_shapes(norm)
     if shapes:  # public by their shape (a public key, a placeholder, a UUID): read as a neutral run
         chars = list(norm)
@@ -672,6 +673,17 @@ def _spans(text: str) -> list[Span]:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
         spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
+    family = families.family_spans(norm, names)  # round nine: logins, codes of things, bank details, tax ids
+    if family and _PLACEHOLDER_HINT.search(norm):
+        family = forms.without_placeholders(norm, family)
+    if family and public_values.HINT.search(norm):
+        family = public_values.without_slots(norm, family)
+    if family and shapes:
+        family = [sp for sp in family if not any(a <= sp[0] < b for a, b in shapes)]
+    spans.extend(family)
+    spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
+    if "-" in raw_norm:
+        spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
     return forms.back(spans, origin)
 
 
@@ -940,7 +952,7 @@ def _in_context(text: str, before: str) -> list[Span]:
         own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
         # "order number?" / "my order number is", then "114-2938475": the value of a public label
         # that ended the turn before (one test of that turn's end, then only the spans near this turn's start)
-        if own and forms.ends_with_public_label(tail):
+        if own and forms.ends_with_public_label(tail) and not families.names_a_lock(tail):  # "mum's phone is locked": its code
             own = [sp for sp in own if sp[2] in ("card number", "api key") or sp[0] > 40  # (it looks 40 back)
                    or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
     return own
@@ -995,6 +1007,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         answer = forms.labelled_answer(norm, turns[-2])
         if answer:
             spans.extend(forms.back([(answer[0], answer[1], "password")], origin))
+    spans.extend(families.code_after_lock_turn(text, turns[-1]))  # "my phone got locked" / "the code is 5 8 2 0"
     spans.extend(named_values.lone_value_turn(text, turns))
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
@@ -1002,7 +1015,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         offset = len(joined) - len(text)
         found = [*forms.led_seed_spans(joined), *(forms.han_seed_spans(joined) if not text.isascii() else ())]
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
-    if spans and _BARE_PART.match(text) and _public_thread(turns):  # "+1 312" / "1760833" after "my new phone number"
+    if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
         spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)
