@@ -446,6 +446,11 @@ def _near(pattern: re.Pattern[str], text: str, start: int, end: int, width: int 
     return bool(pattern.search(text[max(0, start - width):end + width]))
 
 
+#: A utility's customer, account or meter number has at most 14 digits (India's consumer numbers
+#: 9-13, the UK's MPAN core 13); an IBAN (15-34) or a card (15-19) on a bill is not one.
+_UTILITY_DIGITS_MAX = 14
+
+
 def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
     """Spans that are public by their family removed (see the module's docstring)."""
     if not spans:
@@ -459,7 +464,7 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
         value = text[sp[0]:sp[1]]
         digits = re.sub(r"\D", "", value)
         if (sp[2] == "bank account" or sp[2] in ("government id", "password") and not any(n.kind == "id" for n in names)) \
-                and digits and len(digits) >= 6 \
+                and digits and 6 <= len(digits) <= _UTILITY_DIGITS_MAX \
                 and not re.search(r"[^\d\s\-./]", re.sub(r"^\s*[^\W\d_][\w&\-.]*\s+(?=\d)", "", value)) and _near(utility, text, sp[0], sp[1], 50) \
                 and not bank.search(text) and not password_named and not _word_re("tax", "words").search(text):
             continue  # a number printed on a utility's bill
