@@ -29,3 +29,27 @@ def test_an_iban_beside_a_bill_is_withheld(text: str, value: str) -> None:
 ])
 def test_a_utility_customer_number_stays(text: str) -> None:
     assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    # Saying a thing is NOT a secret, or that a value is not given here, asks nothing.
+    "the build hash is a1b2c3d4 — not a secret, it's in the public repo",
+    "it's no secret that I'm moving to Porto in spring",
+    "das ist kein Geheimnis, ich fange im April in Graz an",
+    "não é segredo, pode anotar: o meu casamento é em junho",
+    "j'ai changé le code du portail mais je ne le note pas ici",
+])
+def test_saying_something_is_not_a_secret_asks_nothing(text: str) -> None:
+    from fact_memory_graph.forgetting import asks_to_forget
+
+    assert asks_to_forget(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "it's not a secret anymore at work, but please don't tell my mother yet",
+    "you can't tell my landlord, ok? I lost my job last week",
+])
+def test_a_request_beside_a_denial_is_still_read(text: str) -> None:
+    from fact_memory_graph.forgetting import asks_to_forget
+
+    assert asks_to_forget(text) is not None
