@@ -33,6 +33,11 @@ TOPICS = ["running", "cooking", "the Q4 plan", "the auth flow", "Berlin", "my si
           "the garden", "chess", "the release", "my knee", "Tokyo", "taxes", "the new job"]
 
 
+def message(i: int) -> str:
+    """The i-th message of the workload (the topics cycle)."""
+    return f"Message {i}: lately I've been into {TOPICS[i % len(TOPICS)]} and thinking about it a lot."
+
+
 def ops_for(i: int) -> list[dict]:
     topic = TOPICS[i % len(TOPICS)]
     ops = [
@@ -53,7 +58,7 @@ async def async_run(url: str, warmup: int, messages: int, embeddings: LocalMiniL
     try:
         for i in range(warmup + messages):
             clock.advance(minutes=7)
-            text = f"Message {i}: lately I've been into {TOPICS[i % len(TOPICS)]} and thinking about it a lot."
+            text = message(i)
             t0 = time.perf_counter()
             await memory.aremember(user, text, message_id=f"m{i}")
             if i >= warmup:
@@ -108,7 +113,7 @@ def main() -> None:
     try:
         for i in range(total):
             clock.advance(minutes=7)
-            text = f"Message {i}: lately I've been into {TOPICS[i % len(TOPICS)]} and thinking about it a lot."
+            text = message(i)
             if args.after_recall:
                 memory.recall(user, text)
                 memory.flush()  # the recall's access counts, written now: not inside the timed write

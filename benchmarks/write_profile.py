@@ -22,7 +22,7 @@ from typing import Any
 
 import psycopg
 from _common import bench_database
-from write_path import TOPICS, ops_for
+from write_path import message, ops_for
 
 import fact_memory_graph.nodes.extract as extract_mod
 import fact_memory_graph.store.plans.base as plans_base
@@ -203,7 +203,7 @@ def main() -> None:
                     SPENT.clear()
                     COUNT.clear()
                 clock.advance(minutes=7)
-                text = f"Message {i}: lately I've been into {TOPICS[i % len(TOPICS)]} and thinking about it a lot."
+                text = message(i)
                 t0 = time.perf_counter()
                 if args.use_async:
                     await memory.aremember(user, text, message_id=f"m{i}")

@@ -19,7 +19,7 @@ import uuid
 from datetime import UTC, datetime
 
 from _common import bench_database
-from write_path import TOPICS, TimedEmbeddings, ops_for
+from write_path import TimedEmbeddings, message, ops_for
 
 from fact_memory_graph import FactMemory
 from fact_memory_graph.store.plans.base import PlansBase
@@ -53,7 +53,7 @@ def main() -> None:
         try:
             for i in range(total):
                 clock.advance(minutes=7)
-                text = f"Message {i}: lately I've been into {TOPICS[i % len(TOPICS)]} and thinking about it a lot."
+                text = message(i)
                 if args.after_recall:
                     memory.recall(user, text)
                     memory.flush()
