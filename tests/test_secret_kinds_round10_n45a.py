@@ -1,0 +1,39 @@
+"""Round ten (n45a): identity documents, SIM PIN/PUK and bank accounts named in many
+languages. Values and sentences written for this test (none from a corpus)."""
+import pytest
+
+from fact_memory_graph.secrets import redact_secrets
+
+SECRETS = [
+    ("شماره پاسپورت همسرم 417720395 است", "417720395"),
+    ("namba ya pasipoti yangu ni 552910374", "552910374"),
+    ("Die Nummer meiner Aufenthaltserlaubnis: ZT4KQ9P27", "ZT4KQ9P27"),
+    ("residence permit number RP7730419 for the form", "RP7730419"),
+    ("numéro de titre de séjour 7502331984", "7502331984"),
+    ("my BRP number is ZX9182734", "ZX9182734"),
+    ("nomer patenta 5511902734, a pasport nuzhen?", "5511902734"),
+    ("在留カード番号 UH48201937KX を書く欄があります", "UH48201937KX"),
+    ("número de pasaporte XDA448120", "XDA448120"),
+    ("pasaport numaram U44918273", "U44918273"),
+    ("پین سیم کارت من ۴۸۲۷", "۴۸۲۷"),
+    ("SIM PIN for the new phone is 4471", "4471"),
+    ("رقم حسابي 3318204477102 في البنك الأهلي", "3318204477102"),
+    ("โอนเข้าบัญชีไทยพาณิชย์ เลขที่ 402-7-19385-2 นะคะ", "402-7-19385-2"),
+]
+
+KEPT = [
+    "namba ya simu ya fundi ni 0722 418 903",
+    "موعد تجديد الإقامة ٢٠٢٦/٠٣/١٤",
+    "my passport expires in 2029, do I need to renew before the trip?",
+    "the residence permit office opens at 0830 on Mondays",
+]
+
+
+@pytest.mark.parametrize("text,value", SECRETS)
+def test_named_document_and_account_values_are_redacted(text, value):
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_look_alikes_are_kept(text):
+    assert redact_secrets(text) == text
