@@ -19,6 +19,13 @@ SECRETS = [
     ("SIM PIN for the new phone is 4471", "4471"),
     ("رقم حسابي 3318204477102 في البنك الأهلي", "3318204477102"),
     ("โอนเข้าบัญชีไทยพาณิชย์ เลขที่ 402-7-19385-2 นะคะ", "402-7-19385-2"),
+    ("アマギフのコード 7QWE-PL88KD-ZX3M です", "7QWE-PL88KD-ZX3M"),
+    ("Gutscheinnummer für Oma: QP4-88XZ-K2LM", "QP4-88XZ-K2LM"),
+    ("Facebook yedek kodları 8812 3390 ve 4471 0925", "8812 3390"),
+    ("会社のMicrosoftアカウントの回復キーは QW8E-RT7Y-PL2K-MN4B です", "QW8E-RT7Y-PL2K-MN4B"),
+    ("the code word for the cash pickup is 'silver river'", "silver river"),
+    ("MTCN is public but the test answer for pickup is 'green door'", "green door"),
+    ("la respuesta de prueba para cobrar el envío es 'casa verde'", "casa verde"),
 ]
 
 KEPT = [
@@ -26,6 +33,8 @@ KEPT = [
     "موعد تجديد الإقامة ٢٠٢٦/٠٣/١٤",
     "my passport expires in 2029, do I need to renew before the trip?",
     "the residence permit office opens at 0830 on Mondays",
+    "Gutscheincode WINTER15 für alle Neukunden im Shop",
+    "the MTCN for the transfer is 4417902338, the shop can look it up",
 ]
 
 
