@@ -26,6 +26,11 @@ SECRETS = [
     ("the code word for the cash pickup is 'silver river'", "silver river"),
     ("MTCN is public but the test answer for pickup is 'green door'", "green door"),
     ("la respuesta de prueba para cobrar el envío es 'casa verde'", "casa verde"),
+    ("আধার নম্বর 5521 8830 1047 দিয়ে ফর্ম পূরণ করুন", "5521 8830 1047"),
+    ("Kiracı T.C. 31847720194, kira 20.000 TL", "31847720194"),
+    ("شماره مالیاتی من 58 213 774 901 است", "58 213 774 901"),
+    ("р/с 40702810400000012345, БИК 044525225", "40702810400000012345"),
+    ("transfer ke BCA no. rek 7720194831 a.n. Toko Maju", "7720194831"),
 ]
 
 KEPT = [
