@@ -51,3 +51,11 @@ def test_named_document_and_account_values_are_redacted(text, value):
 @pytest.mark.parametrize("text", KEPT)
 def test_look_alikes_are_kept(text):
     assert redact_secrets(text) == text
+
+
+def test_a_named_code_after_a_phone_turn_is_still_a_secret():
+    from fact_memory_graph.secrets import redact_turns
+    out = redact_turns(["mi móvil se bloqueó otra vez", "PUK 61730294", "¿luego pide un PIN nuevo?"])
+    assert "61730294" not in out[1]
+    kept = redact_turns(["my new phone number", "+44 7700 900 418"])
+    assert kept[1] == "+44 7700 900 418"

@@ -1016,7 +1016,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         found = [*forms.led_seed_spans(joined), *(forms.han_seed_spans(joined) if not text.isascii() else ())]
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
     if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
-        spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
+        own = set(secret_spans(text))  # "PUK 28371940" after "the phone got blocked": secret on its own
+        spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)
     return spans
