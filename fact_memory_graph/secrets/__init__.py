@@ -871,6 +871,7 @@ def _carries(text: str, is_key: bool) -> bool:
 
 _DIGIT_RUN = re.compile(r"\d(?:[ \u00a0\-.]{0,3}\d){2,11}")
 #: A turn that is a number (in groups) and at most a few words: a part of something split.
+_NAMED_PART = re.compile(r"[^\W\d_]{3,}")  # a turn that names its number: secret on its own, not half of another
 _BARE_PART = re.compile(r"(?i)^\W*(?:[^\W\d_]+\d?\W+){0,3}\d(?:[ \u00a0\-.]{0,3}\d){2,11}\W*$")
 _KEY_NAME = re.compile(r"(?i)(?<![\w-])(?:token|api[ _-]?key|secret key|access key|private key|key)(?![\w-])")
 _KEY_PART = re.compile(r"(?<![\w-])(?=[\w\-]*\d)(?=[\w\-]*[a-z])(?=[\w\-]*[A-Z])[A-Za-z0-9_\-]{10,}(?![\w-])")
@@ -1016,7 +1017,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         found = [*forms.led_seed_spans(joined), *(forms.han_seed_spans(joined) if not text.isascii() else ())]
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
     if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
-        spans = [sp for sp in spans if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
+        own = set(secret_spans(text)) if _NAMED_PART.search(text) else set()  # "PUK 28371940" after "the phone got blocked"
+        spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)
     return spans
