@@ -1,0 +1,80 @@
+"""Round ten (n45b): a value named by a code that is public by what it is.
+
+A customs tariff code, an activity code (NAF, CNAE, ATECO, NACE, NAICS, HSN), an error code, a lot
+number, a barcode, a bank's public code on its own (routing number, BSB, IFSC, sort code, SWIFT/BIC),
+a company's public registration or VAT number, a promo code, a receipt's authorisation number: the
+value right after such a name is not a secret. The names are data (assets/public_codes_n45b.json),
+in many languages. Guards: at most a few words between the name and the value, no digit and no
+secret's name (password, PIN, account, card, gift, ...) between them; an ambiguous tax id's name
+(NIP, RFC, "tax id") counts only when the message speaks of a business (a company form, an invoice).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_codes_n45b.json"
+_B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
+_GAP_MAX = 32
+_VALUE_MAX = 30
+
+
+def _alt(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    sure = data["classification"] + data["bank"] + data["business"] + data["promo"] + data["receipt"]
+    name = re.compile(rf"(?i){_B}(?:{_alt(sure)}){_E}")
+    maybe = re.compile(rf"(?i){_B}(?:{_alt(data['business_maybe'])}){_E}")
+    marker = re.compile(rf"(?i){_B}(?:{_alt(data['business_markers'])}){_E}")
+    secret = re.compile(rf"(?i){_B}(?:{_alt(data['secret_words'])})")
+    hint = re.compile(rf"(?i)(?:{_alt(sure + data['business_maybe'])})")
+    return name, maybe, marker, secret, hint
+
+
+def _named_public(text: str, start: int, pattern: re.Pattern[str]) -> bool:
+    """A public code's name ends shortly before ``start``, with no digit and no secret's name between."""
+    lo = max(0, start - _GAP_MAX - 40)
+    last = None
+    for m in pattern.finditer(text, lo, start):
+        last = m
+    if last is None:
+        return False
+    gap = text[last.end():start]
+    if len(gap) > _GAP_MAX or re.search(r"\d|[A-Z]{4,}", gap):
+        return False  # a digit or another code in capitals between: the value is not the one named
+    if re.search(r"(?i)\b(?:my|mi|mis|meu|minha|mon|ma|mein|meine|mio|mia|mijn|mój|moja|мой|мій|benim)\s+$",
+                 text[max(0, last.start() - 12):last.start()]) and pattern is _patterns()[1]:
+        return False  # "mi RFC", "o meu NIF": a person's own tax id
+    return not _patterns()[3].search(gap)
+
+
+def without_public_codes(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the values named by a public code (see the module's note)."""
+    if not spans:
+        return spans
+    name, maybe, marker, _secret, hint = _patterns()
+    if not hint.search(text):
+        return spans
+    business = None
+    out = []
+    long_runs = len(re.findall(r"\d[\d \-]{6,}\d", text))
+    for sp in spans:
+        if sp[1] - sp[0] <= _VALUE_MAX:
+            if _named_public(text, sp[0], name) and (long_runs <= 1 or not re.search(r"\d{4}", text[sp[0]:sp[1]])
+                                                     or len(spans) == 1 and long_runs <= 1):
+                continue
+            if business is None:
+                business = bool(marker.search(text))
+            if business and _named_public(text, sp[0], maybe):
+                continue
+        out.append(sp)
+    return out
