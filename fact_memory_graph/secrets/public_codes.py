@@ -20,7 +20,7 @@ Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_codes_n45b.json"
 _B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
-_GAP_MAX = 32
+_GAP_MAX = 40
 _VALUE_MAX = 30
 
 
