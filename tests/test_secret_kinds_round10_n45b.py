@@ -17,6 +17,7 @@ KEPT = [
     ("Rabattcode SOMMER15 gibt 15 % auf alles, schreib mir einen Werbetext", "SOMMER15"),
     ("promo code SPRING24 for 20% off at the bakery until Friday, make a flyer", "SPRING24"),
     ("Dane firmy do faktury: Stolarnia Nowak sp. z o.o., NIP 5213456789", "5213456789"),
+    ("mi número nuevo de España es +34 612 345 678, guárdalo", "612 345 678"),
     ("The card terminal receipt shows AUTH CODE 84Q2ZT, the customer wants a refund", "84Q2ZT"),
 ]
 

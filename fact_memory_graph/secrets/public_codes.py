@@ -78,3 +78,27 @@ def without_public_codes(text: str, spans: list[Span]) -> list[Span]:
                 continue
         out.append(sp)
     return out
+
+
+#: "+351 912 448 306", "+91 98204 11736": an international number written with its country's "+".
+_INTL = re.compile(r"\+\d{1,3}(?:[ \u00a0.\-]?\(?\d{1,5}\)?){2,6}")
+
+
+def without_phone_numbers(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without those inside a number written with a "+" and its country code that
+    ``phonenumbers`` knows as a valid telephone number (no secret's name right before it)."""
+    if not spans or "+" not in text:
+        return spans
+    import phonenumbers  # lazily: only a message with a "+"
+
+    phones = []
+    for m in _INTL.finditer(text):
+        try:
+            ok = phonenumbers.is_valid_number(phonenumbers.parse(m.group().strip(), None))
+        except phonenumbers.NumberParseException:
+            ok = False
+        if ok and not _patterns()[3].search(text[max(0, m.start() - 20):m.start()]):
+            phones.append(m.span())
+    if not phones:
+        return spans
+    return [sp for sp in spans if not any(a <= sp[0] and sp[1] <= b for a, b in phones)]
