@@ -18,6 +18,7 @@ KEPT = [
     ("promo code SPRING24 for 20% off at the bakery until Friday, make a flyer", "SPRING24"),
     ("Dane firmy do faktury: Stolarnia Nowak sp. z o.o., NIP 5213456789", "5213456789"),
     ("mi número nuevo de España es +34 612 345 678, guárdalo", "612 345 678"),
+    ("Say this word at checkout: BLOOMDAY for 10% off every bouquet", "BLOOMDAY"),
     ("The card terminal receipt shows AUTH CODE 84Q2ZT, the customer wants a refund", "84Q2ZT"),
 ]
 
@@ -25,6 +26,7 @@ WITHHELD = [
     ("mi RFC personal es GOMA850312HX4 para mi factura", "GOMA850312HX4"),
     ("SWIFT CHASUS33 and my account number 4417263958, please send it there", "4417263958"),
     ("o código do banco pra liberar o pix chegou: 482913", "482913"),
+    ("my password is Blue77sky for 10% off lol", "Blue77sky"),
     ("my password is Tr0mb0ne!Sky and the promo code was SAVE10", "Tr0mb0ne!Sky"),
 ]
 

@@ -40,6 +40,13 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     return name, maybe, marker, secret, hint
 
 
+@lru_cache(maxsize=1)
+def _discount() -> re.Pattern[str]:
+    """A discount right after a value ("— for 15% off", "ile %10 indirim"): a promo code."""
+    words = json.loads(_ASSET.read_text(encoding="utf-8"))["discount_after"]
+    return re.compile(rf"(?i)^[^\d]{{0,25}}(?:\d{{1,2}}\s?%|%\s?\d{{1,2}})\s*(?:de\s+|of\s+)?(?:{_alt(words)})")
+
+
 def _named_public(text: str, start: int, pattern: re.Pattern[str]) -> bool:
     """A public code's name ends shortly before ``start``, with no digit and no secret's name between."""
     lo = max(0, start - _GAP_MAX - 40)
@@ -62,12 +69,15 @@ def without_public_codes(text: str, spans: list[Span]) -> list[Span]:
     if not spans:
         return spans
     name, maybe, marker, _secret, hint = _patterns()
-    if not hint.search(text):
+    if not hint.search(text) and "%" not in text:
         return spans
     business = None
     out = []
     long_runs = len(re.findall(r"\d[\d \-]{6,}\d", text))
     for sp in spans:
+        if sp[1] - sp[0] <= 16 and sp[2] == "password" and "%" in text and _discount().search(text[sp[1]:sp[1] + 60]) \
+                and not _secret.search(text[max(0, sp[0] - 30):sp[0]]):
+            continue  # "show this code at the till — SPRING15 — for 15% off"
         if sp[1] - sp[0] <= _VALUE_MAX:
             if _named_public(text, sp[0], name) and (long_runs <= 1 or not re.search(r"\d{4}", text[sp[0]:sp[1]])
                                                      or len(spans) == 1 and long_runs <= 1):
