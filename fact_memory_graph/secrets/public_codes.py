@@ -32,12 +32,18 @@ def _alt(words: list[str]) -> str:
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
     sure = data["classification"] + data["bank"] + data["business"] + data["promo"] + data["receipt"]
-    name = re.compile(rf"(?i){_B}(?:{_alt(sure)}){_E}")
+    name = re.compile(rf"(?i){_B}(?:{_alt([w for w in sure if w not in data['bank']])}){_E}")
     maybe = re.compile(rf"(?i){_B}(?:{_alt(data['business_maybe'])}){_E}")
     marker = re.compile(rf"(?i){_B}(?:{_alt(data['business_markers'])}){_E}")
     secret = re.compile(rf"(?i){_B}(?:{_alt(data['secret_words'])})")
     hint = re.compile(rf"(?i)(?:{_alt(sure + data['business_maybe'])})")
     return name, maybe, marker, secret, hint
+
+
+@lru_cache(maxsize=1)
+def _bank_name() -> re.Pattern[str]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return re.compile(rf"(?i){_B}(?:{_alt(data['bank'])}){_E}")
 
 
 @lru_cache(maxsize=1)
@@ -82,6 +88,9 @@ def without_public_codes(text: str, spans: list[Span]) -> list[Span]:
             if _named_public(text, sp[0], name) and (long_runs <= 1 or not re.search(r"\d{4}", text[sp[0]:sp[1]])
                                                      or len(spans) == 1 and long_runs <= 1):
                 continue
+            if _named_public(text, sp[0], _bank_name()) and not any(
+                    (o[1] <= sp[0] or o[0] >= sp[1]) and re.search(r"\d{4}", text[o[0]:o[1]]) for o in spans):
+                continue  # a bank's public code on its own; beside an account number it is part of the account
             if business is None:
                 business = bool(marker.search(text))
             if business and _named_public(text, sp[0], maybe):
