@@ -70,7 +70,7 @@ def _named_public(text: str, start: int, pattern: re.Pattern[str]) -> bool:
     return not _patterns()[3].search(gap)
 
 
-def without_public_codes(text: str, spans: list[Span]) -> list[Span]:
+def without_public_codes(text: str, spans: list[Span], raw: str | None = None) -> list[Span]:
     """``spans`` without the values named by a public code (see the module's note)."""
     if not spans:
         return spans
@@ -88,7 +88,7 @@ def without_public_codes(text: str, spans: list[Span]) -> list[Span]:
             if _named_public(text, sp[0], name) and (long_runs <= 1 or not re.search(r"\d{4}", text[sp[0]:sp[1]])
                                                      or len(spans) == 1 and long_runs <= 1):
                 continue
-            if len(text) >= 30 and _named_public(text, sp[0], _bank_name()) and not any(
+            if len(text) >= 30 and (raw is None or text[sp[0]:sp[1]] in raw) and _named_public(text, sp[0], _bank_name()) and not any(
                     (o[1] <= sp[0] or o[0] >= sp[1]) and re.search(r"\d{4}", text[o[0]:o[1]]) for o in spans):
                 continue  # a bank's public code on its own; beside an account number it is part of the account
             if business is None:
