@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
-from fact_memory_graph.secrets import families, forms, named_values, public_values, word_seeds
+from fact_memory_graph.secrets import families, forms, named_values, public_codes, public_values, word_seeds
 
 Span = tuple[int, int, str]
 
@@ -684,6 +684,7 @@ def _spans(text: str) -> list[Span]:
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
     if "-" in raw_norm:
         spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
+    spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # round ten: "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
     return forms.back(spans, origin)
 
 
