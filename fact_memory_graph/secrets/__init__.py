@@ -39,7 +39,14 @@ import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
-from fact_memory_graph.secrets import families, forms, named_values, public_codes, public_values, word_seeds
+from fact_memory_graph.secrets import (
+    families,
+    forms,
+    named_values,
+    public_codes,
+    public_values,
+    word_seeds,
+)
 
 Span = tuple[int, int, str]
 
