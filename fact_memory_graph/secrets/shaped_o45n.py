@@ -1,0 +1,343 @@
+"""Round eleven (o45n): secrets known by their shape, a checksum and a name near them.
+
+Each rule needs two things: a value of a secret's shape (a Luhn-valid run of digits, a bank code
+beside a run of digits, an id python-stdnum validates, a long mixed token, a list of short codes)
+and a name of the secret near it, in any language (assets/secret_shapes_o45n.json). Either alone is
+an ordinary number or an ordinary word:
+
+- a card number after a card's name whose digits pass Luhn, whatever its network prefix;
+- an account number beside a bank's public code (routing/ABA with its checksum, IFSC, sort code,
+  BSB, SWIFT) — the code is then part of the secret too; an agency and an account ("ag 1234
+  cc 56789-0"); a labelled IBAN whose check digits do not add up (still someone's account);
+- an id python-stdnum validates after an id's name; with no name, only a checksum-valid id whose
+  length is unusual for an ordinary number and that encodes a birth date (South Africa's 13 digits,
+  China's 18, Korea's, Romania's, Norway's, Poland's, Turkey's 11, Sweden's with its dash);
+- a key, token or secret's name (any language) then a long mixed token (letters and digits);
+- two or more short codes after a backup or recovery word ("0926 9956, 27882142, pj9rc-xdw8u"),
+  or one long grouped recovery key;
+- a one-time code beside its name in a pasted bank message ("112134 आपका OTP है").
+
+Look-alike guards: an order's, a tracking's, a phone's or an invoice's name before the value; a
+phone number; a date, a year, an amount; a public key, a hash, a version.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "secret_shapes_o45n.json"
+_B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
+
+
+def _alt(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, Any]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    out: dict[str, Any] = {}
+    for key, words in data.items():
+        if key.startswith("_"):
+            continue
+        ascii_words = [w for w in words if w.isascii()]
+        other = [w for w in words if not w.isascii()]
+        parts = []
+        if ascii_words:
+            parts.append(rf"{_B}(?:{_alt(ascii_words)}){_E}")
+        if other:  # a script without spaces: the name may touch its neighbours
+            parts.append(rf"(?:{_alt(other)})")
+        out[key] = re.compile("(?i)" + "|".join(parts))
+    # "applicationKey", "STRIPE_SECRET", "authToken": a key's name at the end of an identifier
+    out["api_suffix"] = re.compile(r"(?:[a-z](?:Key|Token|Secret)|_(?:KEY|TOKEN|SECRET)|_(?:key|token|secret))\b")
+    return out
+
+
+#: Anything worth a look: a run of five digits or more (grouped or not), or a long token.
+_TRIGGER = re.compile(r"\d(?:[ \-./]?\d){4}|[A-Za-z0-9_\-]{16}")
+
+_NOT_BEFORE = re.compile(
+    r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
+    r"|vin|serial|model|sku|version|build|release|policy|case|loyalty|member|membership|customer|library|zip"
+    r"|postal|postcode|room|barcode|claim|reference|ref|error|trace|commit|hash|sha|uuid|promo|coupon|referral"
+    r"|container|image|digest|docket|phone|tel|mobile|call|whatsapp|fax|pedido|rastreio|commande|bestellung"
+    r"|sendung|ordine|заказ|sipariş|kargo|注文|订单|주문|طلب|ऑर्डर|অর্ডার|awb|waybill|consignment|lot|batch)[^.!?\n]{0,30}$")
+_CURRENCY_BEFORE = re.compile(r"(?i)(?:[$€£¥₹₩₽]|rs\.?|inr|usd|eur|gbp|brl|r\$|mxn|aud|cad)\s*$")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        n = int(ch)
+        if i % 2:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return total % 10 == 0
+
+
+def _guarded(text: str, start: int, end: int) -> bool:
+    """Whether the value at ``start:end`` reads as an order's, a phone's or an amount."""
+    from fact_memory_graph.secrets import forms
+
+    before = text[max(0, start - 45):start]
+    return bool(_NOT_BEFORE.search(before) or _CURRENCY_BEFORE.search(text[max(0, start - 5):start])
+                or forms.is_phone_number(text, start, end))
+
+
+def _near(pattern: re.Pattern[str], text: str, start: int, reach: int = 40) -> re.Match[str] | None:
+    """The last name of ``pattern`` ending within ``reach`` characters before ``start``."""
+    found = None
+    for m in pattern.finditer(text, max(0, start - reach - 30), start):
+        if m.end() <= start and start - m.end() <= reach:
+            found = m
+    return found
+
+
+# ---------------------------------------------------------------- cards
+_CARD_RUN = re.compile(r"(?<![\d+])\d(?:[ \u00a0.\-]{0,3}\d){12,18}(?!\d)")
+
+
+def _cards(text: str) -> Iterator[Span]:
+    words = _words()
+    for m in _CARD_RUN.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        if 13 <= len(digits) <= 19 and _luhn(digits) and _near(words["card"], text, m.start(), 30) \
+                and not _guarded(text, m.start(), m.end()):
+            yield m.start(), m.end(), "card number"
+
+
+# ---------------------------------------------------------------- bank accounts beside a bank code
+_IFSC = re.compile(r"(?<![A-Za-z0-9])[A-Z]{4}0[A-Z0-9]{6}(?![A-Za-z0-9])")
+_SWIFT = re.compile(r"(?<![A-Za-z0-9])[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![A-Za-z0-9])")
+_CODE_VALUE = re.compile(r"[\s:#.\-=(]{0,4}(?:is\s+|es\s+|é\s+|ist\s+|:\s*)?(?P<v>\d{2}[- ]?\d{2}[- ]?\d{2}(?!\d)"
+                         r"|\d{3}[- ]?\d{3}(?!\d)|\d{9}(?!\d)|\d{8}(?!\d)|\d{5}(?!\d)|\d{4}(?:-\d)?(?!\d)"
+                         r"|[A-Z]{4}0[A-Z0-9]{6}|[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Za-z0-9])")
+_ACCOUNT_RUN = re.compile(r"(?<![\w.,/:+])\d(?:[ \-]?\d){3,17}(?:-[\dXx])?(?![\w/:])")
+_DATE_LIKE = re.compile(r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)?\d{2}")
+
+
+def _bank_codes(text: str) -> list[tuple[int, int]]:
+    words = _words()
+    found: list[tuple[int, int]] = []
+    for m in words["bank_code"].finditer(text):
+        v = _CODE_VALUE.match(text, m.end())
+        if not v:
+            continue
+        value = v.group("v")
+        compact = re.sub(r"\D", "", value)
+        name = m.group().lower()
+        if len(compact) == 9 and ("routing" in name or "aba" in name or "ach" in name or "wire" in name):
+            from stdnum.us import rtn
+
+            if not rtn.is_valid(compact):
+                continue
+        found.append((v.start("v"), v.end("v")))
+    for m in _IFSC.finditer(text):  # an IFSC is known by its shape alone
+        if not any(a <= m.start() < b for a, b in found):
+            found.append((m.start(), m.end()))
+    return found
+
+
+def _banks(text: str) -> Iterator[Span]:
+    codes = _bank_codes(text)
+    if not codes:
+        return
+    words = _words()
+    has_account_word = bool(words["account"].search(text))
+    for a, b in codes:
+        for m in _ACCOUNT_RUN.finditer(text, max(0, a - 90), min(len(text), b + 90)):
+            if m.start() < b and m.end() > a:
+                continue
+            digits = re.sub(r"\D", "", m.group())
+            if not 6 <= len(digits) <= 18 or _DATE_LIKE.fullmatch(m.group()) or _guarded(text, m.start(), m.end()):
+                continue
+            if any(x <= m.start() < y for x, y in codes):
+                continue
+            gap = text[b:m.start()] if m.start() >= b else text[m.end():a]
+            if len(gap) > 40 and not has_account_word:
+                continue
+            if re.search(r"\n\s*\n", gap):
+                continue
+            yield m.start(), m.end(), "bank account"
+            yield a, b, "bank code"  # not "bank account": an IFSC alone is public (public_values)
+
+
+_AGENCY_ACCOUNT = re.compile(
+    r"(?i)\bag(?:ência|encia|\.)?\s*[:nº°]*\s*(?P<ag>\d{3,5}(?:-[\dxX])?)\b[^\n]{0,30}?"
+    r"\b(?:c/?c|conta(?:\s+corrente)?|cta|cuenta)\s*[:nº°.]*\s*(?P<cc>\d{3,12}-?[\dxX]?)(?![\w])")
+
+_IBAN_LABELLED = re.compile(r"(?i)\biban\b\s*[:：#-]?\s*(?P<v>[A-Z]{2}\d{2}(?:[ \-]?[A-Z0-9]){11,30})(?![A-Za-z0-9])")
+
+
+def _iban_bad_check(value: str) -> bool:
+    from stdnum import iban
+
+    return not iban.is_valid(re.sub(r"[ \-]", "", value))
+
+
+def _agencies(text: str) -> Iterator[Span]:
+    for m in _AGENCY_ACCOUNT.finditer(text):
+        yield m.start("ag"), m.end("ag"), "bank account"
+        yield m.start("cc"), m.end("cc"), "bank account"
+    if "iban" in text.lower():
+        for m in _IBAN_LABELLED.finditer(text):
+            if _iban_bad_check(m.group("v")):
+                yield m.start("v"), m.end("v"), "bank account"
+
+
+# ---------------------------------------------------------------- ids by checksum
+_ID_RUN = re.compile(r"(?<![\w+])\d(?:[ \-./]?\d){7,17}(?:[ \-]?[\dXx])?(?![\w])")
+#: Eleven digits are a phone's length in many countries and thirteen a barcode's or a waybill's: with no
+#: name, only South Africa's and Korea's thirteen (a birth date, a checksum) and China's eighteen.
+_BARE_ID_MODULES = {13: ("za.idnr", "kr.rrn"), 18: ("cn.ric",)}
+_DASHED_PERSONAL = re.compile(r"(?<![\w\-+])\d{6}[-+]\d{4}(?![\w\-])")
+
+
+@lru_cache(maxsize=None)
+def _module(name: str) -> Any:
+    import importlib
+
+    return importlib.import_module(f"stdnum.{name}")
+
+
+def _valid(name: str, value: str) -> bool:
+    try:
+        return bool(_module(name).is_valid(value))
+    except Exception:  # a module that cannot read it
+        return False
+
+
+def _ean13(digits: str) -> bool:
+    from stdnum import ean
+
+    return len(digits) == 13 and bool(ean.is_valid(digits))
+
+
+def _ids(text: str) -> Iterator[Span]:
+    from fact_memory_graph.secrets import forms
+
+    words = _words()
+    for m in _ID_RUN.finditer(text):
+        compact = re.sub(r"[ \-./]", "", m.group()).upper()
+        if _guarded(text, m.start(), m.end()) or _DATE_LIKE.fullmatch(m.group()):
+            continue
+        if _near(words["id"], text, m.start(), 50):
+            if forms._valid_somewhere(compact, checked=True):
+                yield m.start(), m.end(), "government id"
+                continue
+        modules = _BARE_ID_MODULES.get(len(compact), ())
+        if modules and not (len(compact) == 13 and _ean13(compact)) and re.fullmatch(r"\d+[\dX]", compact) \
+                and any(_valid(name, compact) for name in modules):
+            yield m.start(), m.end(), "government id"
+    if "-" in text or "+" in text:
+        for m in _DASHED_PERSONAL.finditer(text):
+            if not _guarded(text, m.start(), m.end()) and _valid("se.personnummer", m.group()):
+                yield m.start(), m.end(), "government id"
+
+
+# ---------------------------------------------------------------- keys and tokens of any provider
+_TOKEN = re.compile(r"(?<![\w/.@\-])[A-Za-z0-9][A-Za-z0-9_\-]{15,}(?![\w/@\-]|\.\w)")
+
+
+def _token_shape(token: str) -> bool:
+    if not re.search(r"\d", token) or not re.search(r"[A-Za-z]", token):
+        return False
+    digits = len(re.findall(r"\d", token))
+    mixed_case = bool(re.search(r"[a-z]", token) and re.search(r"[A-Z]", token))
+    joined = "_" in token or "-" in token
+    if re.fullmatch(r"[a-z]+(?:[-_][a-z]+)*[-_]?\d{1,4}", token):  # a slug with a number
+        return False
+    return (mixed_case and digits >= 2) or (joined and digits >= 6) or (len(token) >= 24 and digits >= 4)
+
+
+def _keys(text: str) -> Iterator[Span]:
+    words = _words()
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        if not _token_shape(token):
+            continue
+        name = _near(words["api"], text, m.start(), 40) or _near(words["api_suffix"], text, m.start(), 30)
+        if not name:
+            continue
+        window = text[name.start():m.start()]
+        if words["not_api"].search(window) or words["not_api"].search(text[max(0, name.start() - 20):name.end()]):
+            continue
+        if re.search(r"[.!?]\s", window) or "\n\n" in window:
+            continue
+        yield m.start(), m.end(), "api key"
+
+
+# ---------------------------------------------------------------- backup and recovery codes
+_CODE = re.compile(r"(?<![\w\-.:/])(?:\d{4}[ \-]\d{4}|\d{3}[ \-]\d{3}[ \-]\d{3,4}|[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,7}"
+                   r"|[A-Za-z0-9]{6,12})(?![\w\-]|[.:/]\w)")
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+
+
+def _code_like(token: str) -> bool:
+    compact = re.sub(r"[ \-]", "", token)
+    if _YEAR.fullmatch(compact) or _DATE_LIKE.fullmatch(token):
+        return False
+    return bool(re.search(r"\d", compact)) and not re.fullmatch(r"[A-Za-z]+\d{1,2}", compact)
+
+
+def _recovery(text: str) -> Iterator[Span]:
+    words = _words()
+    names = list(words["recovery"].finditer(text))
+    if not names:
+        return
+    name = names[0]
+    rest_end = min(len(text), name.end() + 160)
+    stop = re.search(r"\n\s*\n", text[name.end():rest_end])
+    if stop:
+        rest_end = name.end() + stop.start()
+    tokens = [m for m in _CODE.finditer(text, name.end(), rest_end)
+              if not _guarded(text, m.start(), m.end())]
+    coded = [m for m in tokens if _code_like(m.group())]
+    if not coded:
+        return
+    lengths = {len(m.group()) for m in coded}
+    listed = [m for m in tokens if m in coded or (len(m.group()) in lengths and m.group().islower()
+                                                   and re.fullmatch(r"[a-z]+", m.group()))]
+    long_key = [m for m in coded if m.group().count("-") >= 3]
+    if len(listed) >= 2 or long_key:
+        for m in listed if len(listed) >= 2 else long_key:
+            yield m.start(), m.end(), "recovery code"
+
+
+# ---------------------------------------------------------------- one-time codes in a pasted message
+_OTP_VALUE = re.compile(r"(?<![\w.,:/\-+])(?:\d{4,8}|\d{3} \d{3})(?![\w.,:/\-]|[.,]\d)")
+
+
+def _otps(text: str) -> Iterator[Span]:
+    words = _words()
+    names = list(words["otp"].finditer(text))
+    if not names:
+        return
+    for m in _OTP_VALUE.finditer(text):
+        value = m.group()
+        if len(value) == 4 and _YEAR.fullmatch(value):
+            continue
+        if _guarded(text, m.start(), m.end()):
+            continue
+        for n in names:
+            between = text[m.end():n.start()] if n.start() >= m.end() else text[n.end():m.start()]
+            if len(between) <= 30 and not re.search(r"\d|[.!?।]\s|\n", between):
+                yield m.start(), m.end(), "one-time code"
+                break
+
+
+def spans(text: str) -> list[Span]:
+    """The secrets of ``text`` (normalised) these rules find (see the module's note)."""
+    if not _TRIGGER.search(text):
+        return []
+    out: list[Span] = []
+    for finder in (_cards, _banks, _agencies, _ids, _keys, _recovery, _otps):
+        out.extend(finder(text))
+    return out
