@@ -229,8 +229,8 @@ def _ids(text: str) -> Iterator[Span]:
         if _guarded(text, m.start(), m.end()) or _DATE_LIKE.fullmatch(m.group()):
             continue
         if _near(words["id"], text, m.start(), 50):
-            if forms._valid_somewhere(compact, checked=True):
-                yield m.start(), m.end(), "government id"
+            if forms._valid_somewhere(compact, checked=True):  # a person's id by its name: no company's
+                yield m.start(), m.end(), "personal id"
                 continue
         modules = _BARE_ID_MODULES.get(len(compact), ())
         if modules and not (len(compact) == 13 and _ean13(compact)) and re.fullmatch(r"\d+[\dX]", compact) \
@@ -238,7 +238,8 @@ def _ids(text: str) -> Iterator[Span]:
             yield m.start(), m.end(), "government id"
     if "-" in text or "+" in text:
         for m in _DASHED_PERSONAL.finditer(text):
-            if not _guarded(text, m.start(), m.end()) and _valid("se.personnummer", m.group()):
+            if not _guarded(text, m.start(), m.end()) and _valid("se.personnummer", m.group()) \
+                and _near(_words()["id"], text, m.start(), 50):
                 yield m.start(), m.end(), "government id"
 
 
