@@ -145,7 +145,12 @@ def _bank_codes(text: str) -> list[tuple[int, int]]:
     return found
 
 
+_SIX_DIGITS = re.compile(r"\d(?:[ \-]?\d){5}")
+
+
 def _banks(text: str) -> Iterator[Span]:
+    if not _SIX_DIGITS.search(text):
+        return
     codes = _bank_codes(text)
     if not codes:
         return
@@ -226,13 +231,13 @@ def _ids(text: str) -> Iterator[Span]:
     words = _words()
     for m in _ID_RUN.finditer(text):
         compact = re.sub(r"[ \-./]", "", m.group()).upper()
-        if _guarded(text, m.start(), m.end()) or _DATE_LIKE.fullmatch(m.group()):
-            continue
-        if _near(words["id"], text, m.start(), 50):
-            if forms._valid_somewhere(compact, checked=True):  # a person's id by its name: no company's
-                yield m.start(), m.end(), "personal id"
-                continue
         modules = _BARE_ID_MODULES.get(len(compact), ())
+        named = _near(words["id"], text, m.start(), 50)
+        if not named and not modules or _DATE_LIKE.fullmatch(m.group()) or _guarded(text, m.start(), m.end()):
+            continue
+        if named and forms._valid_somewhere(compact, checked=True):  # a person's id by its name: no company's
+            yield m.start(), m.end(), "personal id"
+            continue
         if modules and not (len(compact) == 13 and _ean13(compact)) and re.fullmatch(r"\d+[\dX]", compact) \
                 and any(_valid(name, compact) for name in modules):
             yield m.start(), m.end(), "government id"
@@ -289,11 +294,13 @@ def _code_like(token: str) -> bool:
 
 
 def _recovery(text: str) -> Iterator[Span]:
-    words = _words()
-    names = list(words["recovery"].finditer(text))
-    if not names:
+    name = None
+    for n, first in enumerate(m for m in _CODE.finditer(text) if _code_like(m.group())):
+        name = _words()["recovery"].search(text, max(0, first.start() - 160), first.start())
+        if name is not None or n >= 3:
+            break
+    if name is None:
         return
-    name = names[0]
     rest_end = min(len(text), name.end() + 160)
     stop = re.search(r"\n\s*\n", text[name.end():rest_end])
     if stop:
@@ -317,15 +324,13 @@ _OTP_VALUE = re.compile(r"(?<![\w.,:/\-+])(?:\d{4,8}|\d{3} \d{3})(?![\w.,:/\-]|[
 
 
 def _otps(text: str) -> Iterator[Span]:
-    words = _words()
-    names = list(words["otp"].finditer(text))
-    if not names:
-        return
+    otp = _words()["otp"]
     for m in _OTP_VALUE.finditer(text):
         value = m.group()
         if len(value) == 4 and _YEAR.fullmatch(value):
             continue
-        if _guarded(text, m.start(), m.end()):
+        names = list(otp.finditer(text, max(0, m.start() - 60), min(len(text), m.end() + 60)))
+        if not names or _guarded(text, m.start(), m.end()):
             continue
         for n in names:
             between = text[m.end():n.start()] if n.start() >= m.end() else text[n.end():m.start()]
