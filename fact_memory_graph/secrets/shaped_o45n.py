@@ -60,8 +60,8 @@ def _words() -> dict[str, Any]:
     return out
 
 
-#: Anything worth a look: a run of five digits or more (grouped or not), or a long token.
-_TRIGGER = re.compile(r"\d(?:[ \-./]?\d){4}|[A-Za-z0-9_\-]{16}")
+#: Anything worth a look: a run of five digits or more (grouped or not), a long token, a letter beside a digit.
+_TRIGGER = re.compile(r"\d(?:[ \-./]?\d){4}|[A-Za-z0-9_\-]{16}|[A-Za-z]\d[A-Za-z0-9]{2}|\d[A-Za-z][A-Za-z0-9]{2}")
 
 _NOT_BEFORE = re.compile(
     r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
