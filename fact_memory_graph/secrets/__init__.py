@@ -965,6 +965,7 @@ def _in_context(text: str, before: str) -> list[Span]:
         # that ended the turn before (one test of that turn's end, then only the spans near this turn's start)
         if own and forms.ends_with_public_label(tail) and not families.names_a_lock(tail):  # "mum's phone is locked": its code
             own = [sp for sp in own if sp[2] in ("card number", "api key") or sp[0] > 40  # (it looks 40 back)
+                   or shaped_o45n.names_itself(text, sp[0])  # "… staff member" / "IBAN: IE93-…": its own name
                    or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
     return own
 

@@ -72,6 +72,17 @@ _NOT_BEFORE = re.compile(
 _CURRENCY_BEFORE = re.compile(r"(?i)(?:[$€£¥₹₩₽]|rs\.?|inr|usd|eur|gbp|brl|r\$|mxn|aud|cad)\s*$")
 
 
+_OWN_NAME = re.compile(r"(?i)\b(?:iban|clabe|cbu|bsb|ifsc)\b")
+
+
+def names_itself(text: str, start: int) -> bool:
+    """Whether the turn names the value at ``start`` itself, just before it (an account's, a
+    card's or an IBAN's name): a public label that ended the turn before does not apply to it."""
+    before = text[max(0, start - 30):start]
+    words = _words()
+    return bool(_OWN_NAME.search(before) or words["account"].search(before) or words["card"].search(before))
+
+
 def _luhn(digits: str) -> bool:
     total = 0
     for i, ch in enumerate(reversed(digits)):
