@@ -61,7 +61,8 @@ def _words() -> dict[str, Any]:
 
 
 #: Anything worth a look: a run of five digits or more (grouped or not), a long token, a letter beside a digit.
-_TRIGGER = re.compile(r"\d(?:[ \-./]?\d){4}|[A-Za-z0-9_\-]{16}|[A-Za-z]\d[A-Za-z0-9]{2}|\d[A-Za-z][A-Za-z0-9]{2}")
+_TRIGGER = re.compile(r"\d(?:[ \-./]?\d){4}|[A-Za-z0-9_\-]{16}|[A-Za-z]\d[A-Za-z0-9]{2}|\d[A-Za-z][A-Za-z0-9]{2}"
+                      r"|(?i:\d{4}\s*(?:dash|hyphen|space|tiret|gui|tra|strich|tratt|тире|tire))")
 
 _NOT_BEFORE = re.compile(
     r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
@@ -122,6 +123,33 @@ def _cards(text: str) -> Iterator[Span]:
         if 13 <= len(digits) <= 19 and _luhn(digits) and _near(words["card"], text, m.start(), 30) \
                 and not _guarded(text, m.start(), m.end()):
             yield m.start(), m.end(), "card number"
+
+
+#: A card read out with its separators spoken ("4825 dash 0185 dash 0852 dash 2916").
+_SPOKEN_CARD = re.compile(r"(?i)(?<!\d)\d{4}(?:\s*(?:dash|hyphen|space|tiret|gui[oó]n|tra[cç]o|strich|trattino|тире|tire)"
+                          r"\s*\d{3,4}){2,4}(?!\d)")
+
+
+def _spoken_cards(text: str) -> Iterator[Span]:
+    for m in _SPOKEN_CARD.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        if 15 <= len(digits) <= 16 and _luhn(digits) and _words()["card"].search(text):
+            yield m.start(), m.end(), "card number"
+
+
+# ---------------------------------------------------------------- an authenticator's key in groups
+_BASE32_GROUPS = re.compile(r"(?<![A-Za-z0-9])[A-Za-z2-7]{4}(?: [A-Za-z2-7]{4}){5,}(?![A-Za-z0-9])")
+_SEED_NAME = re.compile(r"(?i)\b(?:key|secret|seed|setup|authenticator|2fa|totp|mfa|chave|clave|schlüssel|clé|chiave)\b"
+                        r"|キー|密钥|키|ключ")
+
+
+def _seed_groups(text: str) -> Iterator[Span]:
+    for m in _BASE32_GROUPS.finditer(text):
+        value = m.group()
+        if re.search(r"[2-7]", value) and re.search(r"[A-Za-z]", value) \
+                and sum(1 for g in value.split() if re.search(r"[2-7]", g)) >= 2 \
+                and _SEED_NAME.search(text, max(0, m.start() - 60), m.start()):
+            yield m.start(), m.end(), "one-time code"
 
 
 # ---------------------------------------------------------------- bank accounts beside a bank code
@@ -355,6 +383,6 @@ def spans(text: str) -> list[Span]:
     if not _TRIGGER.search(text):
         return []
     out: list[Span] = []
-    for finder in (_cards, _banks, _agencies, _ids, _keys, _recovery, _otps):
+    for finder in (_cards, _spoken_cards, _seed_groups, _banks, _agencies, _ids, _keys, _recovery, _otps):
         out.extend(finder(text))
     return out
