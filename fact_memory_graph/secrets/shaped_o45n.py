@@ -65,11 +65,13 @@ _TRIGGER = re.compile(r"\d(?:[ \-./]?\d){4}|[A-Za-z0-9_\-]{16}|[A-Za-z]\d[A-Za-z
                       r"|(?i:\d{4}\s*(?:dash|hyphen|space|tiret|gui|tra|strich|tratt|тире|tire))")
 
 _NOT_BEFORE = re.compile(
-    r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
-    r"|vin|serial|model|sku|version|build|release|policy|case|loyalty|member|membership|customer|library|zip"
-    r"|postal|postcode|room|barcode|claim|reference|ref|error|trace|commit|hash|sha|uuid|promo|coupon|referral"
-    r"|container|image|digest|docket|phone|tel|mobile|call|whatsapp|fax|pedido|rastreio|commande|bestellung"
-    r"|sendung|ordine|заказ|sipariş|kargo|注文|订单|주문|طلب|ऑर्डर|অর্ডার|awb|waybill|consignment|lot|batch)[^.!?\n]{0,30}$")
+    r"(?i)(?:(?<![^\W\d_])(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation"
+    r"|flight|isbn|imei|vin\b|serial|model|sku|version|build|release|policy|case|loyalty|member|membership|customer"
+    r"|library|zip|postal|postcode|pincode|pin code|room|barcode|claim|reference|ref\b|error|trace|commit|hash|sha\d*\b"
+    r"|uuid|promo|coupon|referral"
+    r"|container|image|digest|docket|phone|tel\b|mobile|call|whatsapp|fax|pedido|rastreio|commande|bestellung"
+    r"|sendung|ordine|заказ|sipariş|kargo|awb|waybill|consignment|lot\b|batch)"
+    r"|注文|订单|訂單|주문|طلب|ऑर्डर|অর্ডার|配送|快递|運送|伝票|송장)[^.!?\n]{0,30}$")
 _CURRENCY_BEFORE = re.compile(r"(?i)(?:[$€£¥₹₩₽]|rs\.?|inr|usd|eur|gbp|brl|r\$|mxn|aud|cad)\s*$")
 
 
