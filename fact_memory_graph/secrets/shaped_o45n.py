@@ -72,6 +72,7 @@ _NOT_BEFORE = re.compile(
     r"|container|image|digest|docket|phone|tel\b|mobile|call|whatsapp|fax|pedido|rastreio|commande|bestellung"
     r"|sendung|ordine|заказ|sipariş|kargo|awb|waybill|consignment|lot\b|batch)"
     r"|注文|订单|訂單|주문|طلب|ऑर्डर|অর্ডার|配送|快递|運送|伝票|송장)[^.!?\n]{0,30}$")
+_AREA_CODE_BEFORE = re.compile(r"\(\+?\d{1,4}\)\s*$")  # "(11) 96987-9070": a phone's area code
 _CURRENCY_BEFORE = re.compile(r"(?i)(?:[$€£¥₹₩₽]|rs\.?|inr|usd|eur|gbp|brl|r\$|mxn|aud|cad)\s*$")
 
 
@@ -102,6 +103,7 @@ def _guarded(text: str, start: int, end: int) -> bool:
 
     before = text[max(0, start - 45):start]
     return bool(_NOT_BEFORE.search(before) or _CURRENCY_BEFORE.search(text[max(0, start - 5):start])
+                or _AREA_CODE_BEFORE.search(before)
                 or forms.is_phone_number(text, start, end))
 
 
@@ -118,12 +120,24 @@ def _near(pattern: re.Pattern[str], text: str, start: int, reach: int = 40) -> r
 _CARD_RUN = re.compile(r"(?<![\d+])\d(?:[ \u00a0.\-]{0,3}\d){12,18}(?!\d)")
 
 
+#: A card that is no payment card, named right before the card's name ("library card", "Payback-Karte").
+_OTHER_CARD = re.compile(r"(?i)(?:loyalty|library|member\w*|gift|store|rewards?|points|club|bonus|transit|bus|metro"
+                         r"|oyster|student|insurance|health|sim|payback|nectar|tesco|fidelidad|fidélité|kunden|treue"
+                         r"|puntos|pontos|punkte|bibliot\w*|socio|sócio|presente|regalo|cadeau|geschenk)\W{0,3}$")
+
+
 def _cards(text: str) -> Iterator[Span]:
+    """A Luhn-valid run after a card's name: the name says what it is, so what stands before the
+    name ("over the phone so her visa is …") does not make it a phone's or an order's number."""
     words = _words()
     for m in _CARD_RUN.finditer(text):
         digits = re.sub(r"\D", "", m.group())
-        if 13 <= len(digits) <= 19 and _luhn(digits) and _near(words["card"], text, m.start(), 30) \
-                and not _guarded(text, m.start(), m.end()):
+        if not (13 <= len(digits) <= 19 and _luhn(digits)):
+            continue
+        name = _near(words["card"], text, m.start(), 30)
+        if name and not _NOT_BEFORE.search(text[name.start():m.start()]) \
+                and not _OTHER_CARD.search(text[max(0, name.start() - 20):name.start()]) \
+                and not _CURRENCY_BEFORE.search(text[max(0, m.start() - 5):m.start()]):
             yield m.start(), m.end(), "card number"
 
 
@@ -334,6 +348,11 @@ def _code_like(token: str) -> bool:
     return bool(re.search(r"\d", compact)) and not re.fullmatch(r"[A-Za-z]+\d{1,2}", compact)
 
 
+def _layout(token: str) -> str:
+    """Where a code's separators stand, its length: "uphy-3d3c" and "iebr-wtqj" are both "xxxx-xxxx"."""
+    return re.sub(r"[A-Za-z0-9]", "x", token)
+
+
 def _recovery(text: str) -> Iterator[Span]:
     name = None
     for n, first in enumerate(m for m in _CODE.finditer(text) if _code_like(m.group())):
@@ -351,9 +370,10 @@ def _recovery(text: str) -> Iterator[Span]:
     coded = [m for m in tokens if _code_like(m.group())]
     if not coded:
         return
-    lengths = {len(m.group()) for m in coded}
-    listed = [m for m in tokens if m in coded or (len(m.group()) in lengths and m.group().islower()
-                                                   and re.fullmatch(r"[a-z]+", m.group()))]
+    # a code of letters only listed with them, written the same way ("iebr-wtqj uphy-3d3c", "vznswueity and jod2317usz")
+    shapes = {_layout(m.group()) for m in coded}
+    listed = [m for m in tokens if m in coded or (_layout(m.group()) in shapes and m.group().islower()
+                                                   and re.fullmatch(r"[a-z]+(?:-[a-z]+)*", m.group()))]
     long_key = [m for m in coded if m.group().count("-") >= 3]
     if len(listed) >= 2 or long_key:
         for m in listed if len(listed) >= 2 else long_key:
