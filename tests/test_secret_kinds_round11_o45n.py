@@ -86,3 +86,32 @@ def test_recovery_codes_named_in_the_turn_before():
     turns = ["the two backup codes for the shop's email", "8xk2mq7p and r4n9tz2w; the rest are printed"]
     shown = " ".join(redact_turns(turns))
     assert "8xk2mq7p" not in shown and "r4n9tz2w" not in shown
+
+
+MORE_WITHHELD = [
+    ("she's paying over the phone so her visa is 4556 7375 8689 9855 exp 10/29", "4556 7375 8689 9855"),
+    ("מספר הזהות של אבא שלי 203819479 לטופס", "203819479"),
+    ("códigos de respaldo: kqwe-rtzu m3x9-p2lf abcd-7k2m", "kqwe-rtzu"),
+    ("TC kimlik no 10000000146 forma yaz", "10000000146"),
+]
+
+
+@pytest.mark.parametrize("text,value", MORE_WITHHELD)
+def test_more_shaped_secrets_withheld(text, value):
+    assert value not in redact_secrets(text)
+
+
+def test_pix_phone_with_area_code_kept():
+    turns = ["na placa do caixa: aceitamos pix", "(21) 97654-3210"]
+    assert "97654-3210" in " ".join(redact_turns(turns))
+
+
+def test_account_then_bank_code_in_the_next_turn():
+    turns = ["my checking 5512098734", "routing 121000358"]
+    shown = " ".join(redact_turns(turns))
+    assert "5512098734" not in shown and "121000358" not in shown
+
+
+def test_pix_key_after_its_name_in_the_turn_before():
+    turns = ["pode me pagar no pix", "chave: 52998224725"]
+    assert "52998224725" not in " ".join(redact_turns(turns))

@@ -1210,6 +1210,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         if halves and _public_thread((*earlier, text)):  # a phone or an order number typed in two goes
             halves = [sp for sp in halves if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
         spans += halves
+        spans += shaped_o45n.bank_spans_before(text, after, forms.TURN_JOIN)  # "my checking 5512…" / "routing 1210…"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]

@@ -400,6 +400,19 @@ def _otps(text: str) -> Iterator[Span]:
                 break
 
 
+def bank_spans_before(text: str, after: str, join: str) -> list[Span]:
+    """An account number in ``text`` whose bank code the user's next turn ``after`` gives ("my
+    checking 5512098734" / "routing 121000358"): the spans in ``text`` (raw offsets)."""
+    if not _SIX_DIGITS.search(after) and not _IFSC.search(after):
+        return []
+    from fact_memory_graph.secrets import forms
+
+    joined = f"{text}{join}{after}"
+    norm, origin = forms.view(joined)
+    found = forms.back(list(_banks(norm)), origin)
+    return [sp for sp in found if sp[1] <= len(text)]
+
+
 def spans(text: str) -> list[Span]:
     """The secrets of ``text`` (normalised) these rules find (see the module's note)."""
     if not _TRIGGER.search(text):
