@@ -115,3 +115,16 @@ def test_account_then_bank_code_in_the_next_turn():
 def test_pix_key_after_its_name_in_the_turn_before():
     turns = ["pode me pagar no pix", "chave: 52998224725"]
     assert "52998224725" not in " ".join(redact_turns(turns))
+
+
+@pytest.mark.parametrize("text,value", [
+    ("put PAYMENTS_KEY=pk_live_XXXXXXXXXXXXXXXX in the config file", "pk_live_XXXXXXXXXXXXXXXX"),
+    ("the docs say token: ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
+])
+def test_filler_placeholder_kept(text, value):
+    assert value in redact_secrets(text)
+
+
+def test_key_with_a_short_x_run_still_withheld():
+    text = "my key is sk_live_xxxxxx8s7Dk2mQ9pL3vR5tW1, ok"
+    assert "8s7Dk2mQ9pL3vR5tW1" not in redact_secrets(text)

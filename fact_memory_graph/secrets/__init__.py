@@ -675,6 +675,8 @@ def _spans(text: str) -> list[Span]:
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
     if spans and public_values.HINT.search(norm):
         spans = public_values.without_slots(norm, spans)  # "JWT_SECRET=replace-with-random-string", "TU_CONTRASEÑA"
+    if spans and ("XXXXXX" in norm or "xxxxxx" in norm or "******" in norm):
+        spans = shaped_o45n.without_filler(norm, spans)  # "sk_test_XXXXXXXXXXXX": a placeholder
     if spans:
         spans = public_values.without_test_numbers(norm, spans)  # "4111 1111 1111 1111", "IT00X0000…"
         spans = public_values.without_public_bank_parts(norm, spans)  # an IFSC, "the one ending 0932"

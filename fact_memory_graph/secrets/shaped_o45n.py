@@ -400,6 +400,23 @@ def _otps(text: str) -> Iterator[Span]:
                 break
 
 
+_FILLER_RUN = re.compile(r"X{6,}|x{6,}|\*{6,}|#{6,}|•{6,}")
+
+
+def without_filler(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a value whose random part is a filler ("sk_test_XXXXXXXXXXXX",
+    "ghp_xxxxxxxxxxxxxxxxxxxx"): a documentation's placeholder. Six identical X's in a random key
+    are all but impossible; the filler must also be most of the value."""
+    out = []
+    for s, e, k in spans:
+        value = text[s:e]
+        run = max((len(m.group()) for m in _FILLER_RUN.finditer(value)), default=0)
+        if run and run * 2 >= len(value.strip()) and k in ("api key", "password", "private key", "bank account"):
+            continue
+        out.append((s, e, k))
+    return out
+
+
 def bank_spans_before(text: str, after: str, join: str) -> list[Span]:
     """An account number in ``text`` whose bank code the user's next turn ``after`` gives ("my
     checking 5512098734" / "routing 121000358"): the spans in ``text`` (raw offsets)."""
