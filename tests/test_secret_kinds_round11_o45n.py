@@ -128,3 +128,22 @@ def test_filler_placeholder_kept(text, value):
 def test_key_with_a_short_x_run_still_withheld():
     text = "my key is sk_live_xxxxxx8s7Dk2mQ9pL3vR5tW1, ok"
     assert "8s7Dk2mQ9pL3vR5tW1" not in redact_secrets(text)
+
+
+def test_codes_the_next_turn_calls_backup_codes():
+    turns = ["keep these in your notes for me", "tq8pz-44mwk\nr2v9x-bn7c3", "those are my backup codes for the bank app"]
+    shown = " ".join(redact_turns(turns))
+    assert "tq8pz-44mwk" not in shown and "r2v9x-bn7c3" not in shown
+
+
+def test_codes_named_after_them():
+    assert "5521 0093" not in redact_secrets("8472 1937, 5521 0093 are my backup codes")
+
+
+def test_prefixed_letter_key_after_a_token_name():
+    assert "ab_QwErTyUiOpAsDfGh" not in redact_secrets("the deploy token, first half: ab_QwErTyUiOpAsDfGh")
+
+
+def test_camel_case_word_after_key_kept():
+    text = "the key function is getElementsByClassName in the DOM api"
+    assert "getElementsByClassName" in redact_secrets(text)

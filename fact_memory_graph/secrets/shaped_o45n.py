@@ -308,6 +308,9 @@ _TOKEN = re.compile(r"(?<![\w/.@\-])[A-Za-z0-9][A-Za-z0-9_\-]{15,}(?![\w/@\-]|\.
 
 
 def _token_shape(token: str) -> bool:
+    if re.fullmatch(r"[a-z]{2,5}_(?=[A-Za-z]*[a-z])(?=[A-Za-z]*[A-Z])[A-Za-z]{14,}", token) \
+            and len(re.findall(r"[a-z][A-Z]|[A-Z][a-z]", token)) >= 4:
+        return True  # a provider's prefix, then random letters of both cases ("hf_YpnbkHIlrntZkcB")
     if not re.search(r"\d", token) or not re.search(r"[A-Za-z]", token):
         return False
     digits = len(re.findall(r"\d", token))
@@ -355,17 +358,21 @@ def _layout(token: str) -> str:
 
 def _recovery(text: str) -> Iterator[Span]:
     name = None
-    for n, first in enumerate(m for m in _CODE.finditer(text) if _code_like(m.group())):
+    codes = [m for m in _CODE.finditer(text) if _code_like(m.group())]
+    for first in codes[:4]:
         name = _words()["recovery"].search(text, max(0, first.start() - 160), first.start())
-        if name is not None or n >= 3:
+        if name is not None:
             break
-    if name is None:
+    if name is not None:
+        start, end = name.end(), min(len(text), name.end() + 160)
+        stop = re.search(r"\n\s*\n", text[start:end])
+        if stop:
+            end = start + stop.start()
+    elif codes and _words()["recovery"].search(text, codes[-1].end(), codes[-1].end() + 60):
+        start, end = max(0, codes[0].start() - 40), codes[-1].end()  # "8472 1937, 5521 0093 are my backup codes"
+    else:
         return
-    rest_end = min(len(text), name.end() + 160)
-    stop = re.search(r"\n\s*\n", text[name.end():rest_end])
-    if stop:
-        rest_end = name.end() + stop.start()
-    tokens = [m for m in _CODE.finditer(text, name.end(), rest_end)
+    tokens = [m for m in _CODE.finditer(text, start, end)
               if not _guarded(text, m.start(), m.end())]
     coded = [m for m in tokens if _code_like(m.group())]
     if not coded:
@@ -419,14 +426,15 @@ def without_filler(text: str, spans: list[Span]) -> list[Span]:
 
 def bank_spans_before(text: str, after: str, join: str) -> list[Span]:
     """An account number in ``text`` whose bank code the user's next turn ``after`` gives ("my
-    checking 5512098734" / "routing 121000358"): the spans in ``text`` (raw offsets)."""
-    if not _SIX_DIGITS.search(after) and not _IFSC.search(after):
+    checking 5512098734" / "routing 121000358"), codes the next turn calls backup codes: the
+    spans in ``text`` (raw offsets)."""
+    if not _SIX_DIGITS.search(after) and not _IFSC.search(after) and not _words()["recovery"].search(after):
         return []
     from fact_memory_graph.secrets import forms
 
     joined = f"{text}{join}{after}"
     norm, origin = forms.view(joined)
-    found = forms.back(list(_banks(norm)), origin)
+    found = forms.back([*_banks(norm), *_recovery(norm)], origin)
     return [sp for sp in found if sp[1] <= len(text)]
 
 
