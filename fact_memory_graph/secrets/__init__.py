@@ -670,7 +670,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(word_seeds.named_spans(norm))  # a seed's name, then twelve bare words of any list
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
-    spans.extend(shaped_o45n.spans(norm))  # round eleven: shape + checksum + a name near it
+    spans.extend(shaped_o45n.spans(norm, spans))  # round eleven: shape + checksum + a name near it
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
     if spans and public_values.HINT.search(norm):

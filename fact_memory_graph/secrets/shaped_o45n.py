@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,25 @@ _B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
 
 
 def _alt(words: list[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    """The words as one pattern, factored as a trie (lower case, matched with re.I): Python's re
+    tries each alternative at each position, a trie only the branch of the next letter."""
+    trie: dict[str, Any] = {}
+    for word in set(words):
+        node = trie
+        for ch in word.lower():
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = [re.escape(ch) + emit(node[ch]) for ch in sorted(k for k in node if k)]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if "" in node:
+            return f"(?:{body})?"
+        return body
+
+    return emit(trie)
 
 
 @lru_cache(maxsize=1)
@@ -280,17 +298,21 @@ def _ean13(digits: str) -> bool:
     return len(digits) == 13 and bool(ean.is_valid(digits))
 
 
-def _ids(text: str) -> Iterator[Span]:
+def _ids(text: str, found: Sequence[Span] = ()) -> Iterator[Span]:
+    """``found``: the government ids already found (validated): after a person's id's name one is
+    a person's id, with no second look through python-stdnum's registry (its cost)."""
     from fact_memory_graph.secrets import forms
 
     words = _words()
+    known = [(s, e) for s, e, k in found if k == "government id"]
     for m in _ID_RUN.finditer(text):
         compact = re.sub(r"[ \-./]", "", m.group()).upper()
         modules = _BARE_ID_MODULES.get(len(compact), ())
         named = _near(words["id"], text, m.start(), 50)
         if not named and not modules or _DATE_LIKE.fullmatch(m.group()) or _guarded(text, m.start(), m.end()):
             continue
-        if named and forms._valid_somewhere(compact, checked=True):  # a person's id by its name: no company's
+        if named and (any(s <= m.start() < e or m.start() <= s < m.end() for s, e in known)
+                      or forms._valid_somewhere(compact, checked=True)):  # a person's id by its name: no company's
             yield m.start(), m.end(), "personal id"
             continue
         if modules and not (len(compact) == 13 and _ean13(compact)) and re.fullmatch(r"\d+[\dX]", compact) \
@@ -438,11 +460,13 @@ def bank_spans_before(text: str, after: str, join: str) -> list[Span]:
     return [sp for sp in found if sp[1] <= len(text)]
 
 
-def spans(text: str) -> list[Span]:
-    """The secrets of ``text`` (normalised) these rules find (see the module's note)."""
+def spans(text: str, found: Sequence[Span] = ()) -> list[Span]:
+    """The secrets of ``text`` (normalised) these rules find (see the module's note); ``found``:
+    the spans the other rules found in it."""
     if not _TRIGGER.search(text):
         return []
     out: list[Span] = []
-    for finder in (_cards, _spoken_cards, _seed_groups, _banks, _agencies, _ids, _keys, _recovery, _otps):
+    for finder in (_cards, _spoken_cards, _seed_groups, _banks, _agencies, _keys, _recovery, _otps):
         out.extend(finder(text))
+    out.extend(_ids(text, found))
     return out
