@@ -379,6 +379,8 @@ def _layout(token: str) -> str:
 
 
 def _recovery(text: str) -> Iterator[Span]:
+    if not _words()["recovery"].search(text):
+        return
     name = None
     codes = [m for m in _CODE.finditer(text) if _code_like(m.group())]
     for first in codes[:4]:
@@ -415,6 +417,8 @@ _OTP_VALUE = re.compile(r"(?<![\w.,:/\-+])(?:\d{4,8}|\d{3} \d{3})(?![\w.,:/\-]|[
 
 def _otps(text: str) -> Iterator[Span]:
     otp = _words()["otp"]
+    if not otp.search(text):
+        return
     for m in _OTP_VALUE.finditer(text):
         value = m.group()
         if len(value) == 4 and _YEAR.fullmatch(value):
