@@ -147,3 +147,19 @@ def test_prefixed_letter_key_after_a_token_name():
 def test_camel_case_word_after_key_kept():
     text = "the key function is getElementsByClassName in the DOM api"
     assert "getElementsByClassName" in redact_secrets(text)
+
+
+@pytest.mark.parametrize("turns,value", [
+    (["in the bank statement", "it shows the account ****5519"], "5519"),
+    (["the build id is 5512873", "commit 3c9d2e7a1f0b4c6d8e2a9b7c5d3e1f0a2b4c6d8e broke the deploy"],
+     "3c9d2e7a1f0b4c6d8e2a9b7c5d3e1f0a2b4c6d8e"),
+    (["my visa application file number MH4418827310 hai, status kaise dekhun"], "MH4418827310"),
+    (["passport renewal application number 7712093456"], "7712093456"),
+    (["מספר הטלפון של הרופא 04-8123456"], "04-8123456"),
+])
+def test_family_lookalikes_kept(turns, value):
+    assert value in " ".join(redact_turns(turns))
+
+
+def test_tax_file_number_still_withheld():
+    assert "876 543 210" not in redact_secrets("my tax file number 876 543 210 for the new job")

@@ -695,6 +695,8 @@ def _spans(text: str) -> list[Span]:
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
     if "-" in raw_norm:
         spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
+    if spans:
+        spans = shaped_o45n.without_lookalikes(norm, spans)  # "****8841", "commit 94b5…", "application file number …"
     spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # round ten: "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
     return forms.back(spans, origin)
 
@@ -1034,6 +1036,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)
+        spans = shaped_o45n.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
     return spans
 
 

@@ -1217,7 +1217,7 @@ _FORMATTED = re.compile(r"[.\-/]|[A-Za-z]")  # digits in groups of spaces alone 
 _PHONE_BEFORE = re.compile(r"(?i)(?:(?<![^\W\d_])(?:phone|tel|mobile|cell|call|whatsapp|fax|tel[eé]fono|telefon"
                            r"|numéro de t[eé]l|handy|celular|n[uú]mero|hotline|sms|landline|my number|nomor"
                            r"|số điện thoại|numara|telephone|cellphone|smartphone|simu)[^\W\d_]{0,2}(?![^\W\d_])|номер|телефон|번호|전화|手机"
-                           r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन|เบอร์|โทร|มือถือ)[^.!?\n]{0,25}$")
+                           r"|電話|电话|携帯|رقم|هاتف|जवाब|फ़ोन|फोन|เบอร์|โทร|มือถือ|טלפון|נייד|تلفن|موبایل|جوال|موبايل)[^.!?\n]{0,25}$")
 _NOT_ID_BEFORE = re.compile(
     r"(?i)(?:order|tracking|track|parcel|shipment|invoice|ticket|booking|confirmation|reservation|flight|isbn|imei"
     r"|vin|serial|model|sku|part|version|build|release|policy|case|loyalty|member|membership|customer|library|zip"
@@ -1388,7 +1388,8 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
 
 
 _PHONE_REGIONS = ("US", "GB", "IN", "DE", "FR", "BR", "ES", "IT", "MX", "RU", "UA", "KR", "CN", "JP", "AU",
-                  "TR", "NG", "ID", "VN", "EG", "SA", "AE", "PK", "BD", "NL", "PL", "SE", "CA", "ZA", "TH", "PH", "MY")
+                  "TR", "NG", "ID", "VN", "EG", "SA", "AE", "PK", "BD", "NL", "PL", "SE", "CA", "ZA", "TH", "PH", "MY",
+                  "IL", "IR")
 
 
 def _is_phone(token: str, before: str) -> bool:

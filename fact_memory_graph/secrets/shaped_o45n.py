@@ -450,6 +450,35 @@ def without_filler(text: str, spans: list[Span]) -> list[Span]:
     return out
 
 
+_MASK_BEFORE = re.compile(r"(?:[*•·xX#]\s?){2,}$")
+_HASH_NAME = re.compile(r"(?i)(?<![^\W\d_])(?:commit|sha(?:-?\d+)?|hash|digest|checksum|revision|rev|md5)\W{0,3}$")
+_APPLICATION_REF = re.compile(
+    r"(?i)(?<![^\W\d_])(?<!tax )(?:application|file|dossier|case|reference|solicitud|expediente|protocolo|processo|antrag"
+    r"|aktenzeichen|demande|pratica|aanvraag|wniosek|başvuru|заявк\w*|arn)\s+(?:file\s+)?"
+    r"(?:number|no\.?|nr\.?|#|n[º°]\.?|número|numero|numéro|nummer|id|ref)\s*[:#=]?\s*$")
+
+
+def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a masked value's visible tail ("la cuenta ****8841"), a commit's hash
+    ("commit 94b51676…"), an application's or a file's number ("passport application file number
+    DL10…": the file's, not the passport's)."""
+    out = []
+    for s, e, k in spans:
+        value = text[s:e].strip()
+        before = text[max(0, s - 40):s]
+        digits = re.sub(r"\D", "", value)
+        if k in ("bank account", "card number", "government id", "personal id") and len(digits) <= 6 \
+                and _MASK_BEFORE.search(before):
+            continue
+        if re.fullmatch(r"[0-9a-f]{7,64}", value) and re.search(r"[a-f]", value) and re.search(r"\d", value) \
+                and _HASH_NAME.search(before):
+            continue
+        if k in ("government id", "personal id") and _APPLICATION_REF.search(before):
+            continue
+        out.append((s, e, k))
+    return out
+
+
 def bank_spans_before(text: str, after: str, join: str) -> list[Span]:
     """An account number in ``text`` whose bank code the user's next turn ``after`` gives ("my
     checking 5512098734" / "routing 121000358"), codes the next turn calls backup codes: the
