@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -278,7 +278,7 @@ _BARE_ID_MODULES = {13: ("za.idnr", "kr.rrn"), 18: ("cn.ric",)}
 _DASHED_PERSONAL = re.compile(r"(?<![\w\-+])\d{6}[-+]\d{4}(?![\w\-])")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _module(name: str) -> Any:
     import importlib
 
