@@ -163,3 +163,18 @@ def test_family_lookalikes_kept(turns, value):
 
 def test_tax_file_number_still_withheld():
     assert "876 543 210" not in redact_secrets("my tax file number 876 543 210 for the new job")
+
+
+def test_card_second_half_after_an_interruption():
+    turns = ["ok the card is 4539 1488", "hang on the baby is crying", "0343 6467 sorry"]
+    shown = " ".join(redact_turns(turns))
+    assert "0343 6467" not in shown and "4539 1488" not in shown
+
+
+def test_two_numbers_that_make_no_card_kept():
+    turns = ["my card arrived, the box said 4539 1488", "order 1234 5678 for the case"]
+    assert "1234 5678" in " ".join(redact_turns(turns))
+
+
+def test_hex_after_a_plain_key_kept():
+    assert "9e107d9d372bb6826bd81d3542a419d6" in redact_secrets("the cache key 9e107d9d372bb6826bd81d3542a419d6 expired")

@@ -343,6 +343,9 @@ def _token_shape(token: str) -> bool:
     return (mixed_case and digits >= 2) or (joined and digits >= 6) or (len(token) >= 24 and digits >= 4)
 
 
+_STRONG_KEY_NAME = re.compile(r"(?i)api|secret|token|segredo|secreto|geheim|segreto|sekret|секрет|токен|密钥|令牌|토큰|トークン")
+
+
 def _keys(text: str) -> Iterator[Span]:
     words = _words()
     for m in _TOKEN.finditer(text):
@@ -357,6 +360,8 @@ def _keys(text: str) -> Iterator[Span]:
             continue
         if re.search(r"[.!?]\s", window) or "\n\n" in window:
             continue
+        if re.fullmatch(r"[0-9a-f]+|[0-9A-F]+", token) and not _STRONG_KEY_NAME.search(text, max(0, name.start() - 20), m.start()):
+            continue  # hex after a plain "key" ("the cache key 5f4dcc3b…"): a hash, an id
         yield m.start(), m.end(), "api key"
 
 
@@ -476,6 +481,30 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
         if k in ("government id", "personal id") and _APPLICATION_REF.search(before):
             continue
         out.append((s, e, k))
+    return out
+
+
+_HALF_CARD = re.compile(r"(?<![\d.,/:])\d{4}[ \-.]?\d{4}(?![\d/:]|[.,]\d)")
+
+
+def card_rest(text: str, earlier: Sequence[str]) -> list[Span]:
+    """The second half of a card in ``text`` whose first half an earlier user turn gave after a
+    card's name, even with a turn between them ("ok card is 4990 3547" / "wait, hold on" /
+    "3928 6388 sorry"): the two halves must make a card (network prefix, Luhn)."""
+    here = list(_HALF_CARD.finditer(text))
+    if not here or not earlier:
+        return []
+    from fact_memory_graph.secrets import _card_number
+
+    firsts = []
+    for turn in earlier[-3:]:
+        if _words()["card"].search(turn):
+            firsts += [re.sub(r"\D", "", m.group()) for m in _HALF_CARD.finditer(turn)]
+    out = []
+    for m in here:
+        second = re.sub(r"\D", "", m.group())
+        if any(_card_number(first + second) for first in firsts):
+            out.append((m.start(), m.end(), "card number"))
     return out
 
 
