@@ -244,7 +244,8 @@ def _banks(text: str) -> Iterator[Span]:
             if re.search(r"\n\s*\n", gap):
                 continue
             yield m.start(), m.end(), "bank account"
-            yield a, b, "bank code"  # not "bank account": an IFSC alone is public (public_values)
+            if not (_SWIFT.fullmatch(text[a:b]) and not _IFSC.fullmatch(text[a:b])):  # a BIC names a bank: public
+                yield a, b, "bank code"  # not "bank account": an IFSC alone is public (public_values)
 
 
 _AGENCY_ACCOUNT = re.compile(
