@@ -178,3 +178,12 @@ def test_two_numbers_that_make_no_card_kept():
 
 def test_hex_after_a_plain_key_kept():
     assert "9e107d9d372bb6826bd81d3542a419d6" in redact_secrets("the cache key 9e107d9d372bb6826bd81d3542a419d6 expired")
+
+
+@pytest.mark.parametrize("text,value", [
+    ("the refund went to my card ending in 55120934", "55120934"),
+    ("o débito foi no cartão com final 77310245", "77310245"),
+    ("mi número de estudiante es 2022-55817", "2022-55817"),
+])
+def test_masked_tail_and_school_number_kept(text, value):
+    assert value in redact_secrets(text)

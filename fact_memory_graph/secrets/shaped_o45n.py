@@ -464,10 +464,22 @@ _APPLICATION_REF = re.compile(
     r"(?:number|no\.?|nr\.?|#|n[º°]\.?|número|numero|numéro|nummer|id|ref)\s*[:#=]?\s*$")
 
 
+_ENDING_BEFORE = re.compile(
+    r"(?i)(?:ending (?:in|with)|ends (?:in|with)|last (?:\d|four|six|eight) digits?(?: are| is)?|terminad[ao] en|que termina en"
+    r"|terminando em|termina em|final(?:e)?|se terminant par|qui finit par|finissant par|endet auf|endend auf|endend mit"
+    r"|eindigend op|eindigt op|kończąc\w* się na|заканчива\w*(?: на)?|ile biten|biten|berakhiran|đuôi|末尾|尾号|尾號|끝자리"
+    r"|المنتهية ب|المنتهي ب|समाप्त होने वाले)\s*[:\-]?\s*$")
+_NOT_PERSONAL_ID_BEFORE = re.compile(
+    r"(?i)(?:student|employee|staff|roll|matric\w*|enrol\w*|badge|estudiante|alumno|aluno|matrícula|matricula"
+    r"|étudiant|etudiant|matrikel\w*|studenten\w*|学号|學號|学籍|학번|사번|社員番号|学籍番号|öğrenci)"
+    r"[^\d.!?\n]{0,20}$")
+
+
 def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
-    """``spans`` without a masked value's visible tail ("la cuenta ****8841"), a commit's hash
-    ("commit 94b51676…"), an application's or a file's number ("passport application file number
-    DL10…": the file's, not the passport's)."""
+    """``spans`` without a masked value's visible tail ("la cuenta ****8841", "the card ending in
+    09173446"), a commit's hash ("commit 94b51676…"), an application's or a file's number ("passport
+    application file number DL10…": the file's, not the passport's), a student's or an employee's
+    number."""
     out = []
     for s, e, k in spans:
         value = text[s:e].strip()
@@ -481,6 +493,10 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
             continue
         if k in ("government id", "personal id") and _APPLICATION_REF.search(before):
             continue
+        if k in ("card number", "bank account") and len(digits) <= 8 and _ENDING_BEFORE.search(before):
+            continue  # "the card ending in 09173446": the visible tail of a masked number
+        if k == "government id" and _NOT_PERSONAL_ID_BEFORE.search(before):
+            continue  # "student number 2021-04417": a school's or an employer's number
         out.append((s, e, k))
     return out
 
