@@ -402,8 +402,7 @@ def _recovery(text: str) -> Iterator[Span]:
         start, end = max(0, codes[0].start() - 40), codes[-1].end()  # "8472 1937, 5521 0093 are my backup codes"
     else:
         return
-    tokens = [m for m in _CODE.finditer(text, start, end)
-              if not _guarded(text, m.start(), m.end())]
+    tokens = list(_CODE.finditer(text, start, end))
     coded = [m for m in tokens if _code_like(m.group())]
     if not coded:
         return
@@ -411,6 +410,8 @@ def _recovery(text: str) -> Iterator[Span]:
     shapes = {_layout(m.group()) for m in coded}
     listed = [m for m in tokens if m in coded or (_layout(m.group()) in shapes and m.group().islower()
                                                    and re.fullmatch(r"[a-z]+(?:-[a-z]+)*", m.group()))]
+    listed = [m for m in listed if not _guarded(text, m.start(), m.end())]
+    coded = [m for m in coded if m in listed]
     long_key = [m for m in coded if m.group().count("-") >= 3]
     if len(listed) >= 2 or long_key:
         for m in listed if len(listed) >= 2 else long_key:
@@ -469,6 +470,8 @@ _ENDING_BEFORE = re.compile(
     r"|terminando em|termina em|final(?:e)?|se terminant par|qui finit par|finissant par|endet auf|endend auf|endend mit"
     r"|eindigend op|eindigt op|kończąc\w* się na|заканчива\w*(?: на)?|ile biten|biten|berakhiran|đuôi|末尾|尾号|尾號|끝자리"
     r"|المنتهية ب|المنتهي ب|समाप्त होने वाले)\s*[:\-]?\s*$")
+_ENDING_HINT = re.compile(r"(?i)end|last|termin|final|finit|finiss|eindig|kończ|заканч|biten|akhir|đuôi|末尾|尾[号號]|끝자리"
+                          r"|المنته|समाप्त")
 _NOT_PERSONAL_ID_BEFORE = re.compile(
     r"(?i)(?:student|employee|staff|roll|matric\w*|enrol\w*|badge|estudiante|alumno|aluno|matrícula|matricula"
     r"|étudiant|etudiant|matrikel\w*|studenten\w*|学号|學號|学籍|학번|사번|社員番号|学籍番号|öğrenci)"
@@ -481,7 +484,7 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     application file number DL10…": the file's, not the passport's), a student's or an employee's
     number."""
     out = []
-    for s, e, k in spans:
+    for s, e, k in dict.fromkeys(spans):
         value = text[s:e].strip()
         before = text[max(0, s - 40):s]
         digits = re.sub(r"\D", "", value)
@@ -493,7 +496,8 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
             continue
         if k in ("government id", "personal id") and _APPLICATION_REF.search(before):
             continue
-        if k in ("card number", "bank account") and len(digits) <= 8 and _ENDING_BEFORE.search(before):
+        if k in ("card number", "bank account") and len(digits) <= 8 and _ENDING_HINT.search(before) \
+                and _ENDING_BEFORE.search(before):
             continue  # "the card ending in 09173446": the visible tail of a masked number
         if k == "government id" and _NOT_PERSONAL_ID_BEFORE.search(before):
             continue  # "student number 2021-04417": a school's or an employer's number
