@@ -45,6 +45,7 @@ from fact_memory_graph.secrets import (
     named_values,
     public_codes,
     public_values,
+    reference_values,
     word_seeds,
 )
 
@@ -692,6 +693,7 @@ def _spans(text: str) -> list[Span]:
     if "-" in raw_norm:
         spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
     spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # round ten: "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
+    spans = reference_values.without_lookalikes(raw_norm, spans)  # round eleven: "passport application number …", "sk_test_XXXX"
     return forms.back(spans, origin)
 
 

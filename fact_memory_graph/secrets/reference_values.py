@@ -1,0 +1,173 @@
+"""Round eleven (o45v): look-alikes kept by what they are, after every reading has found its spans.
+
+- A public process's reference: a value governed by a reference's word (an application, an
+  appointment, a case, a claim, a file, a ticket, a booking, a prescription, an insurance card's
+  member or group number; ~30 languages, assets/reference_words_o45v.json) in its clause. The
+  word governs even when an identity document's name stands earlier in the phrase ("passport
+  renewal application number …", "namba ya kumbukumbu ya ombi la pasipoti …"), but not when the
+  document's own number is named after it ("visa application, passport number …", "solicitud de
+  visa con número de pasaporte …"), and never when a secret's name (password, PIN, account, card,
+  a national id's name, ...) stands in the clause.
+- A documentation placeholder by its shape: a value that is mostly a run of X, x, * or • (after a
+  test-mode prefix such as ``sk_test_``): "sk_test_XXXXXXXXXXXX", "xxxx8478".
+- An example by its cue right before it ("e.g. P@ssw0rd123", "z.B. …", "例如 …") in a clause that
+  does not speak of the writer's own secret ("my passwords, e.g. …" stays withheld).
+- A masked card's last digits after "ending in" (up to eight digits: some banks show more).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from fact_memory_graph.secrets import public_values
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "reference_words_o45v.json"
+_B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
+#: Scripts written without spaces between words: their names match inside a run of letters.
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _alt(words: list[str]) -> str:
+    parts = []
+    for w in sorted(set(words), key=len, reverse=True):
+        body = re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w)
+        parts.append(body if _UNSPACED.search(w) else _B + body + (_E if w[-1:].isalnum() or w.endswith("*") else ""))
+    return "|".join(parts)
+
+
+#: Names in assets/secret_words.json that are common words of some language: not a secret's name here.
+_NOT_BLOCKERS = frozenset({"run", "tie", "nas", "sin", "nie", "pan", "tc", "rg", "cb", "acc", "avs", "rne"})
+
+
+def _secret_names(documents: re.Pattern[str]) -> list[str]:
+    """The project's names of a secret (ids, passwords, bank details, cards, security answers;
+    assets/secret_words.json) without an identity document's bare name ("passport", "visa")."""
+    data = json.loads((_ASSET.parent / "secret_words.json").read_text(encoding="utf-8"))
+    out = []
+    for key in ("id", "password", "bank", "card", "answer"):
+        for group in data[key].values():
+            for word in group if isinstance(group, list) else []:
+                if isinstance(word, str) and word.lower() not in _NOT_BLOCKERS \
+                        and re.search(r"\w", documents.sub("", word.lower()).replace("'s", "")):
+                    out.append(word.lower())
+    return out
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    documents = re.compile(f"(?i)(?:{_alt(data['documents'])})")
+    return {
+        "reference": re.compile(f"(?i)(?:{_alt(data['reference'])})"),
+        "blocker": re.compile(f"(?i)(?:{_alt(data['blockers'] + _secret_names(documents))})"
+                              r"|(?i:pass|pwd|secret|token|key|pin)\w*\s*[=:]"),
+        "document": documents,
+        "number_after": re.compile(rf"(?i)(?:'s)?\s{{0,2}}(?:{_alt(data['number_words'])})"),
+        "number_before": re.compile(
+            rf"(?i)(?:{_alt(data['number_words'])})\s{{0,2}}(?:(?:de|do|da|del|du|des|of|ya|la|al|the|der|des)\s+)?$"),
+        "cue": re.compile(rf"(?i)(?:{_alt(data['example_cues'])})[\s'\"“‘«:(]{{0,3}}$"),
+    }
+
+
+#: A clause's end: a sentence's, a turn's (forms.TURN_JOIN), a comma's.
+_BOUNDARY = re.compile(r"[!?;\n\u2029。！？；，、]|[.,](?=\s)")
+_MINE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:my|mine|our|mi|mis|mío|mon|ma|mes|mein|meine|meinen|mio|mia|mijn|meu|minha|mój|moja"
+    r"|мой|моя|мои|benim|saya|aku|ku|mình|tôi|mera|meri|mere)(?![^\W\d_])|我的|私の|내 |제 ")
+_MASK_RUN = re.compile(r"X{4,}|x{6,}|[*•●]{3,}|(?<![a-z])x{4,}")
+_TEST_PREFIX = re.compile(r"(?i)^(?:sk|pk|rk|whsec|key|api|token)?_?(?:test|live|sandbox|dev)?_")
+_HINT = re.compile(r"(?i)X{4}|x{4}|[*•●]{3}|e\.? ?g\b|ex\b|z\. ?b\.|p\. ?e|例|예|ví dụ|misal|örne|mesela|напр|np\.|bijv"
+                   r"|bv\.|t\.ex|f\.eks|esim|např|π\.χ|mfano|halimbawa|tulad|jaise|مثل|उदाहरण|exempl|exampl|sample|hint"
+                   r"|such as|for instance|ending|ends|last|termin|finiss|endet|endend|finisce|eindig|kończ|оканч"
+                   r"|заканч|biten|bitiyor|末尾|下4桁|尾号|끝자리")
+
+
+def _clause(text: str, start: int, width: int = 90) -> tuple[int, str]:
+    """The clause before ``start`` (from its last boundary; "no.", "ref.", "e.g." do not end one)."""
+    lo = max(0, start - width)
+    cut = lo
+    for m in _BOUNDARY.finditer(text, lo, start):
+        if m.group() == "." and re.search(r"(?<![^\W\d_])[^\W\d_]{1,3}$|\.\w$", text[max(0, m.start() - 4):m.start()]):
+            continue  # an abbreviation ("no.", "ref.", "e.g.")
+        cut = m.end()
+    return cut, text[cut:start]
+
+
+def _luhn_card(value: str) -> bool:
+    digits = re.sub(r"\D", "", value)
+    if not 13 <= len(digits) <= 19:
+        return False
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def reference_value(text: str, start: int, end: int) -> bool:
+    """Whether the value at ``text[start:end]`` is governed by a public reference's word in its clause."""
+    pats = _patterns()
+    _cut, whole = _clause(text, start)
+    if pats["blocker"].search(whole):
+        return False  # a secret's name in the clause: "tax file number", "domanda di sicurezza"
+    last_digit = max((m.end() for m in re.finditer(r"\d", whole)), default=0)
+    clause = whole[last_digit:]  # a value between the name and this one: the name is not this one's
+    ref = max(pats["reference"].finditer(clause), key=lambda m: m.end(), default=None)
+    if ref is None or len(clause) - ref.end() > 45:
+        return False
+    for doc in pats["document"].finditer(whole):
+        if pats["number_after"].match(whole, doc.end()) or pats["number_before"].search(whole[:doc.start()]):
+            return False  # "visa application passport number …", "Paspoortnummer … voor de aanvraag"
+    return True
+
+
+def placeholder_value(value: str) -> bool:
+    """Whether ``value`` is mostly a mask's or a template's run ("sk_test_XXXXXXXXXXXX", "xxxx8478")."""
+    runs = _MASK_RUN.findall(value)
+    if not runs:
+        return False
+    rest = _TEST_PREFIX.sub("", _MASK_RUN.sub("", value))
+    alnum = re.sub(r"[\W_]", "", rest)
+    return len(alnum) <= 8 and len(alnum) * 2 <= len(value)
+
+
+def example_cued(text: str, start: int) -> bool:
+    """Whether an example's cue stands right before ``start`` in a clause not about the writer's own."""
+    m = _patterns()["cue"].search(text, max(0, start - 30), start)
+    if m is None:
+        return False
+    head = text[max(0, start - 80):m.start()]
+    head = head[max(head.rfind(". "), head.rfind("\n"), head.rfind("\u2029"), head.rfind("? "), head.rfind("! ")) + 1:]
+    return not _MINE.search(head)  # "my passwords, e.g. …": the writer's own
+
+
+def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without public references, placeholders, examples and masked cards (module note)."""
+    if not spans:
+        return spans
+    pats = _patterns()
+    has_ref = pats["reference"].search(text) is not None
+    if not has_ref and not _HINT.search(text):
+        return spans
+    out = []
+    for sp in spans:
+        s, e, kind = sp
+        value = text[s:e]
+        if kind != "seed phrase" and len(value) <= 48:
+            if placeholder_value(value.strip()):
+                continue
+            if kind in ("card number", "bank account") and re.fullmatch(r"\d{4,8}", value.strip()) \
+                    and public_values._ENDING.search(text, max(0, s - 30), s):
+                continue  # "the card ending in 09173446"
+            if kind not in ("card number", "api key") and example_cued(text, s):
+                continue
+            if has_ref and kind != "api key" and len(value) <= 32 and not (kind == "card number" or _luhn_card(value)) \
+                    and reference_value(text, s, e):
+                continue
+        out.append(sp)
+    return out
