@@ -65,7 +65,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     return {
         "reference": re.compile(f"(?i)(?:{_alt(data['reference'])})"),
         "blocker": re.compile(f"(?i)(?:{_alt(data['blockers'] + _secret_names(documents))})"
-                              r"|(?i:pass|pwd|secret|token|key|pin)\w*\s*[=:]"),
+                              r"|(?i:\w*(?:pass|pwd|secret|token|key)\w*\s*=)"),
         "document": documents,
         "number_after": re.compile(rf"(?i)(?:'s)?\s{{0,2}}(?:{_alt(data['number_words'])})"),
         "number_before": re.compile(
@@ -166,7 +166,7 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
                 continue  # "the card ending in 09173446"
             if kind not in ("card number", "api key") and example_cued(text, s):
                 continue
-            if has_ref and kind != "api key" and len(value) <= 32 and not (kind == "card number" or _luhn_card(value)) \
+            if has_ref and kind != "api key" and len(value) <= 32 and not _luhn_card(value) \
                     and reference_value(text, s, e):
                 continue
         out.append(sp)

@@ -1,0 +1,70 @@
+"""Round eleven (o45v): look-alikes kept by what they are — a public process's reference named
+by its word (even after an identity document's name), a documentation placeholder by its mask
+run, an example by its cue, a masked card's last digits — and the secrets next to them still
+withheld. Values and sentences written for this test (none from a corpus)."""
+import pytest
+
+from fact_memory_graph.secrets import redact_secrets, redact_turns
+
+KEPT = [
+    # a reference governed by its word, after an identity document's name
+    "visa extension application number 5512093847, still pending",
+    "passport renewal file no. KA4410298371 — when will it be ready?",
+    "the passport office gave me appointment number 77120394",
+    "número de solicitud de pasaporte 2025-118842, ¿cuánto tarda?",
+    "numéro de dossier de demande de visa 44UK902211",
+    "Antragsnummer für den Reisepass: 2025047731",
+    "pasaport başvuru numarası 8837102945",
+    "رقم طلب التأشيرة 99120384",
+    "namba ya ombi la viza TZ88120394",
+    "nomor permohonan paspor 3372019948",
+    "签证申请号 A2025118842",
+    "パスポート申請の受付番号は 4471-2209 です",
+    "여권 신청 접수번호 2025-0419-8812",
+    "номер заявления на загранпаспорт 7731092284",
+    # other public processes' references
+    "my insurance claim number is CLM-88120394, adjuster calls Monday",
+    "support ticket 4471902 is still open",
+    "the pharmacy says Rx number 6620193 is ready for pickup",
+    "member ID on my dental card: W88120394, group number 0041972",
+    "case no. 2025-CV-04471 at the county court",
+    # documentation placeholders and examples
+    "put STRIPE_SECRET=sk_live_XXXXXXXXXXXXXXXX in the config",
+    "the README says API_TOKEN=tok_xxxxxxxxxxxxxxxxx, replace it",
+    "the signup form's hint shows 'e.g. Blue$ky2024' as a strong password",
+    "a strong password, z.B. Sonne!Mond7, sagt die Anleitung",
+    # masked cards
+    "refund went to the visa ending in 55120394",
+    "statement shows card XXXX-XXXX-XXXX-4471",
+    "debit acct ****7731 was charged twice",
+]
+
+SECRETS = [
+    ("my passport number is X88120394, for the visa application", "X88120394"),
+    ("visa application: passport number Y44190283", "Y44190283"),
+    ("solicitud de visa con número de pasaporte PAB771203", "PAB771203"),
+    ("Paspoortnummer voor de aanvraag: NX7QW2P91", "NX7QW2P91"),
+    ("the login for the booking site is sunflower22 and the password is Tulip!8841", "Tulip!8841"),
+    ("ticket system password: Harbor#5519", "Harbor#5519"),
+    ("tax file number 812 447 019 for the claim", "812 447 019"),
+    ("per la pratica, risposta alla domanda di sicurezza: Castello Blu", "Castello Blu"),
+    ("my passwords, e.g. Lantern2291!, are all in the notebook", "Lantern2291!"),
+    ("the confirmation code I got by SMS is 558120", "558120"),
+    ("XXXXmaple7741 is my wifi password", "XXXXmaple7741"),
+    ("card 4539 1488 0343 6467 for the appointment deposit", "4539 1488 0343 6467"),
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_public_references_placeholders_and_masked_cards_are_kept(text):
+    assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("text,value", SECRETS)
+def test_secrets_beside_reference_words_are_still_redacted(text, value):
+    assert value not in redact_secrets(text)
+
+
+def test_a_reference_in_a_thread_turn_is_kept():
+    out = redact_turns(["hi, quick question about the passport office", "appointment ref 44190283 for Tuesday"])
+    assert out[1] == "appointment ref 44190283 for Tuesday"
