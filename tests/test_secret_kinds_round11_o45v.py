@@ -37,6 +37,10 @@ KEPT = [
     "refund went to the visa ending in 55120394",
     "statement shows card XXXX-XXXX-XXXX-4471",
     "debit acct ****7731 was charged twice",
+    "the tax form shows the SSN as XXX-XX-5531, fine to scan?",
+    "health plan member ID Q77120394, group number 88213 — on the card",
+    "Versicherungsschein-Nr. 31 554 209-2 laut Brief",
+    "numer polisy 8812039447 w PZU",
 ]
 
 SECRETS = [
@@ -51,6 +55,8 @@ SECRETS = [
     ("my passwords, e.g. Lantern2291!, are all in the notebook", "Lantern2291!"),
     ("the confirmation code I got by SMS is 558120", "558120"),
     ("XXXXmaple7741 is my wifi password", "XXXXmaple7741"),
+    ("Krankenversichertennummer für die Rezept-App: K881203947", "K881203947"),
+    ("my SSN is 512-44-7731 for the claim form", "512-44-7731"),
     ("card 4539 1488 0343 6467 for the appointment deposit", "4539 1488 0343 6467"),
 ]
 

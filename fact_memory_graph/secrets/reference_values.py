@@ -41,7 +41,8 @@ def _alt(words: list[str]) -> str:
 
 
 #: Names in assets/secret_words.json that are common words of some language: not a secret's name here.
-_NOT_BLOCKERS = frozenset({"run", "tie", "nas", "sin", "nie", "pan", "tc", "rg", "cb", "acc", "avs", "rne"})
+_NOT_BLOCKERS = frozenset({"run", "tie", "nas", "sin", "nie", "pan", "tc", "rg", "cb", "acc", "avs", "rne",
+                           "insurance member id"})  # a health plan's member id is printed on its card
 
 
 def _secret_names(documents: re.Pattern[str]) -> list[str]:
@@ -81,7 +82,7 @@ _MINE = re.compile(
     r"|мой|моя|мои|benim|saya|aku|ku|mình|tôi|mera|meri|mere)(?![^\W\d_])|我的|私の|내 |제 ")
 _MASK_RUN = re.compile(r"X{4,}|x{6,}|[*•●]{3,}|(?<![a-z])x{4,}")
 _TEST_PREFIX = re.compile(r"(?i)^(?:sk|pk|rk|whsec|key|api|token)?_?(?:test|live|sandbox|dev)?_")
-_HINT = re.compile(r"(?i)X{4}|x{4}|[*•●]{3}|e\.? ?g\b|ex\b|z\. ?b\.|p\. ?e|例|예|ví dụ|misal|örne|mesela|напр|np\.|bijv"
+_HINT = re.compile(r"(?i)XXX|x{4}|[*•●]{3}|e\.? ?g\b|ex\b|z\. ?b\.|p\. ?e|例|예|ví dụ|misal|örne|mesela|напр|np\.|bijv"
                    r"|bv\.|t\.ex|f\.eks|esim|např|π\.χ|mfano|halimbawa|tulad|jaise|مثل|उदाहरण|exempl|exampl|sample|hint"
                    r"|such as|for instance|ending|ends|last|termin|finiss|endet|endend|finisce|eindig|kończ|оканч"
                    r"|заканч|biten|bitiyor|末尾|下4桁|尾号|끝자리")
@@ -126,8 +127,17 @@ def reference_value(text: str, start: int, end: int) -> bool:
     return True
 
 
+#: A masked number: mask characters in groups, at most four digits shown ("XXX-XX-6627", "**** 4471").
+_MASKED = re.compile(r"(?=(?:[^Xx*•●]*[Xx*•●]){3})(?:[Xx*•●]+[\s\-./]?)+\d{0,4}|\d{0,4}(?:[\s\-./]?[Xx*•●]+)+")
+
+
+_MASK_BEFORE = re.compile(r"(?<![^\W\d_])(?:[Xx*•●]{2,}[\s\-./]?){1,4}$")
+
+
 def placeholder_value(value: str) -> bool:
     """Whether ``value`` is mostly a mask's or a template's run ("sk_test_XXXXXXXXXXXX", "xxxx8478")."""
+    if _MASKED.fullmatch(value) and len(re.findall(r"\d", value)) <= 4:
+        return True
     runs = _MASK_RUN.findall(value)
     if not runs:
         return False
@@ -161,6 +171,8 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
         if kind != "seed phrase" and len(value) <= 48:
             if placeholder_value(value.strip()):
                 continue
+            if re.fullmatch(r"\d{1,4}", value.strip()) and _MASK_BEFORE.search(text, max(0, s - 16), s):
+                continue  # the shown digits of a masked number: "XXX-XX-6627", "•••• 4471"
             if kind in ("card number", "bank account") and re.fullmatch(r"\d{4,8}", value.strip()) \
                     and public_values._ENDING.search(text, max(0, s - 30), s):
                 continue  # "the card ending in 09173446"
