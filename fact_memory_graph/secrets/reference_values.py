@@ -59,20 +59,83 @@ def _secret_names(documents: re.Pattern[str]) -> list[str]:
     return out
 
 
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+class _Words:
+    """A list of names matched word by word (a dict lookup per word of the text, not a regular
+    expression of a thousand alternatives: the filter's budget is under a millisecond a message).
+    A name ending in "*" is a stem; a name in a script without spaces matches inside a run."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.first: dict[str, list[str]] = {}
+        stems, self.unspaced, self.symbols = [], [], []
+        for word in {w.lower() for w in words}:
+            if _UNSPACED.search(word):
+                self.unspaced.append(word)
+            elif word.endswith("*"):
+                stems.append(word[:-1])
+            elif (tokens := _TOKEN.findall(word)) and word[0].isalnum():
+                self.first.setdefault(tokens[0], []).append(word)
+            else:
+                self.symbols.append(word)
+        self.stems = tuple(stems)
+
+    def finditer(self, text: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, int]]:
+        """The names in ``text[lo:hi]``, as (start, end), in order."""
+        hi = len(text) if hi is None else hi
+        low = text[lo:hi].lower()
+        if len(low) != hi - lo:
+            low = "".join(ch.lower()[:1] for ch in text[lo:hi])
+        out = []
+        for m in _TOKEN.finditer(low):
+            token, a = m.group(), m.start()
+            for phrase in self.first.get(token, ()):
+                b = a + len(phrase)
+                if low.startswith(phrase, a) and (b == len(low) or not low[b].isalnum() or not phrase[-1].isalnum()):
+                    out.append((lo + a, lo + b))
+            if self.stems and token.startswith(self.stems):
+                out.append((lo + a, lo + m.end()))
+        for word in self.symbols:
+            out.extend((lo + i, lo + i + len(word)) for i in _occurrences(low, word))
+        if self.unspaced and not low.isascii():
+            for word in self.unspaced:
+                out.extend((lo + i, lo + i + len(word)) for i in _occurrences(low, word))
+        return sorted(out)
+
+    def search(self, text: str, lo: int = 0, hi: int | None = None) -> bool:
+        return bool(self.finditer(text, lo, hi))
+
+
+def _occurrences(text: str, word: str) -> list[int]:
+    out, i = [], text.find(word)
+    while i >= 0:
+        out.append(i)
+        i = text.find(word, i + 1)
+    return out
+
+
+#: A secret's value assigned in a configuration ("$db_pass = '…'", "API_TOKEN=…").
+_ASSIGNED = re.compile(r"(?i)\w*(?:pass|pwd|secret|token|key)\w*\s*=")
+
+
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
-    documents = re.compile(f"(?i)(?:{_alt(data['documents'])})")
     return {
-        "reference": re.compile(f"(?i)(?:{_alt(data['reference'])})"),
-        "blocker": re.compile(f"(?i)(?:{_alt(data['blockers'] + _secret_names(documents))})"
-                              r"|(?i:\w*(?:pass|pwd|secret|token|key)\w*\s*=)"),
-        "document": documents,
+        "document": re.compile(f"(?i)(?:{_alt(data['documents'])})"),
         "number_after": re.compile(rf"(?i)(?:'s)?\s{{0,2}}(?:{_alt(data['number_words'])})"),
         "number_before": re.compile(
             rf"(?i)(?:{_alt(data['number_words'])})\s{{0,2}}(?:(?:de|do|da|del|du|des|of|ya|la|al|the|der|des)\s+)?$"),
         "cue": re.compile(rf"(?i)(?:{_alt(data['example_cues'])})[\s'\"“‘«:(]{{0,3}}$"),
     }
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, _Words]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return {"reference": _Words(data["reference"]),
+            "blocker": _Words(data["blockers"] + _secret_names(_patterns()["document"]))}
 
 
 #: A clause's end: a sentence's, a turn's (forms.TURN_JOIN), a comma's.
@@ -112,15 +175,14 @@ def _luhn_card(value: str) -> bool:
 
 def reference_value(text: str, start: int, end: int) -> bool:
     """Whether the value at ``text[start:end]`` is governed by a public reference's word in its clause."""
-    pats = _patterns()
-    _cut, whole = _clause(text, start)
-    if pats["blocker"].search(whole):
-        return False  # a secret's name in the clause: "tax file number", "domanda di sicurezza"
+    pats, words = _patterns(), _words()
+    cut, whole = _clause(text, start)
     last_digit = max((m.end() for m in re.finditer(r"\d", whole)), default=0)
-    clause = whole[last_digit:]  # a value between the name and this one: the name is not this one's
-    ref = max(pats["reference"].finditer(clause), key=lambda m: m.end(), default=None)
-    if ref is None or len(clause) - ref.end() > 45:
+    refs = words["reference"].finditer(text, cut + last_digit, start)  # after a value between: not this one's
+    if not refs or start - refs[-1][1] > 45:
         return False
+    if words["blocker"].search(text, cut, start) or "=" in whole and _ASSIGNED.search(whole):
+        return False  # a secret's name in the clause: "tax file number", "domanda di sicurezza"
     for doc in pats["document"].finditer(whole):
         if pats["number_after"].match(whole, doc.end()) or pats["number_before"].search(whole[:doc.start()]):
             return False  # "visa application passport number …", "Paspoortnummer … voor de aanvraag"
@@ -160,8 +222,7 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without public references, placeholders, examples and masked cards (module note)."""
     if not spans:
         return spans
-    pats = _patterns()
-    has_ref = pats["reference"].search(text) is not None
+    has_ref = _words()["reference"].search(text)
     if not has_ref and not _HINT.search(text):
         return spans
     out = []
