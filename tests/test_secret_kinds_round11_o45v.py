@@ -22,6 +22,10 @@ KEPT = [
     "パスポート申請の受付番号は 4471-2209 です",
     "여권 신청 접수번호 2025-0419-8812",
     "номер заявления на загранпаспорт 7731092284",
+    "หมายเลขคำขอหนังสือเดินทาง 55120394",
+    "aanvraagnummer paspoort 55120394",
+    "شماره پیگیری گذرنامه 55120394",
+    "ärendenummer för passansökan 55120394",
     # other public processes' references
     "my insurance claim number is CLM-88120394, adjuster calls Monday",
     "support ticket 4471902 is still open",

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,7 +35,7 @@ _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
 
 def _alt(words: list[str]) -> str:
     parts = []
-    for w in sorted(set(words), key=len, reverse=True):
+    for w in sorted({unicodedata.normalize("NFKC", w) for w in words}, key=len, reverse=True):
         body = re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w)
         parts.append(body if _UNSPACED.search(w) else _B + body + (_E if w[-1:].isalnum() or w.endswith("*") else ""))
     return "|".join(parts)
@@ -70,7 +71,7 @@ class _Words:
     def __init__(self, words: list[str]) -> None:
         self.first: dict[str, list[str]] = {}
         stems, self.unspaced, self.symbols = [], [], []
-        for word in {w.lower() for w in words}:
+        for word in {unicodedata.normalize("NFKC", w).lower() for w in words}:  # as forms.view reads
             if _UNSPACED.search(word):
                 self.unspaced.append(word)
             elif word.endswith("*"):
@@ -143,9 +144,9 @@ _BOUNDARY = re.compile(r"[!?;\n\u2029。！？；，、]|[.,](?=\s)")
 _MINE = re.compile(
     r"(?i)(?<![^\W\d_])(?:my|mine|our|mi|mis|mío|mon|ma|mes|mein|meine|meinen|mio|mia|mijn|meu|minha|mój|moja"
     r"|мой|моя|мои|benim|saya|aku|ku|mình|tôi|mera|meri|mere)(?![^\W\d_])|我的|私の|내 |제 ")
-_MASK_RUN = re.compile(r"X{4,}|x{6,}|[*•●]{3,}|(?<![a-z])x{4,}")
+_MASK_RUN = re.compile(r"X{4,}|x{6,}|[*•●]{3,}|(?<![a-z])x{4,}|_{3,}")
 _TEST_PREFIX = re.compile(r"(?i)^(?:sk|pk|rk|whsec|key|api|token)?_?(?:test|live|sandbox|dev)?_")
-_HINT = re.compile(r"(?i)XXX|x{4}|[*•●]{3}|e\.? ?g\b|ex\b|z\. ?b\.|p\. ?e|例|예|ví dụ|misal|örne|mesela|напр|np\.|bijv"
+_HINT = re.compile(r"(?i)XXX|x{4}|[*•●]{3}|___|e\.? ?g\b|ex\b|z\. ?b\.|p\. ?e|例|예|ví dụ|misal|örne|mesela|напр|np\.|bijv"
                    r"|bv\.|t\.ex|f\.eks|esim|např|π\.χ|mfano|halimbawa|tulad|jaise|مثل|उदाहरण|exempl|exampl|sample|hint"
                    r"|such as|for instance|ending|ends|last|termin|finiss|endet|endend|finisce|eindig|kończ|оканч"
                    r"|заканч|biten|bitiyor|末尾|下4桁|尾号|끝자리")
