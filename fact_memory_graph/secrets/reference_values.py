@@ -187,7 +187,20 @@ def reference_value(text: str, start: int, end: int) -> bool:
     for doc in pats["document"].finditer(whole):
         if pats["number_after"].match(whole, doc.end()) or pats["number_before"].search(whole[:doc.start()]):
             return False  # "visa application passport number …", "Paspoortnummer … voor de aanvraag"
+    docs = list(pats["document"].finditer(whole))
+    if docs and re.fullmatch(r"[\s:#\-–—=]*", whole[docs[-1].end():]):
+        head = whole[:docs[-1].start()].rstrip()
+        refs_before = words["reference"].finditer(head)
+        if not _CONNECTOR.search(head) and not (refs_before and refs_before[-1][1] == len(head)):
+            return False  # "visa file — passport P…": the document itself names the value
     return True
+
+
+#: A word joining a document's name to the reference it belongs to ("… ombi la pasipoti", "… de pasaporte").
+_CONNECTOR = re.compile(
+    r"(?i)(?<![^\W\d_])(?:of|for|de|del|du|des|da|do|dos|das|ya|la|za|wa|cha|في|لل|для|на|dla|için|ng|untuk|para|pour"
+    r"|für|van|voor|di|per|pentru|o|z|ze|al|au|aux|zum|zur|der|till|för|af|av|til|ng|sa|của|về)(?:\s+(?:the|el|la|le|les"
+    r"|los|las|den|dem|der|die|das|il|lo|o|a|os|as))?$")
 
 
 #: A masked number: mask characters in groups, at most four digits shown ("XXX-XX-6627", "**** 4471").
