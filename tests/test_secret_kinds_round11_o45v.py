@@ -45,6 +45,9 @@ KEPT = [
     "health plan member ID Q77120394, group number 88213 — on the card",
     "Versicherungsschein-Nr. 31 554 209-2 laut Brief",
     "numer polisy 8812039447 w PZU",
+    # a number with its unit is a quantity, whatever secret's name stands before it
+    "the code was valid for 300 seconds only",
+    "el código de acceso caduca en 15 minutos",
 ]
 
 SECRETS = [
@@ -64,6 +67,7 @@ SECRETS = [
     ("XXXXmaple7741 is my wifi password", "XXXXmaple7741"),
     ("Krankenversichertennummer für die Rezept-App: K881203947", "K881203947"),
     ("my SSN is 512-44-7731 for the claim form", "512-44-7731"),
+    ("the login code is 300155, valid 5 minutes", "300155"),
     ("card 4539 1488 0343 6467 for the appointment deposit", "4539 1488 0343 6467"),
 ]
 

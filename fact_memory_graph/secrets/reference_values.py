@@ -128,6 +128,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "number_after": re.compile(rf"(?i)(?:'s)?\s{{0,2}}(?:{_alt(data['number_words'])})"),
         "number_before": re.compile(
             rf"(?i)(?:{_alt(data['number_words'])})\s{{0,2}}(?:(?:de|do|da|del|du|des|of|ya|la|al|the|der|des)\s+)?$"),
+        "unit": re.compile(rf"\s?(?:{_alt(data['units'])})"),
         "cue": re.compile(rf"(?i)(?:{_alt(data['example_cues'])})[\s'\"“‘«:(]{{0,3}}$"),
     }
 
@@ -148,7 +149,7 @@ _MASK_RUN = re.compile(r"X{4,}|x{6,}|[*•●]{3,}|(?<![a-z])x{4,}|_{3,}")
 _TEST_PREFIX = re.compile(r"(?i)^(?:sk|pk|rk|whsec|key|api|token)?_?(?:test|live|sandbox|dev)?_")
 _HINT = re.compile(r"(?i)XXX|x{4}|[*•●]{3}|___|e\.? ?g\b|ex\b|z\. ?b\.|p\. ?e|例|예|ví dụ|misal|örne|mesela|напр|np\.|bijv"
                    r"|bv\.|t\.ex|f\.eks|esim|např|π\.χ|mfano|halimbawa|tulad|jaise|مثل|उदाहरण|exempl|exampl|sample|hint"
-                   r"|such as|for instance|ending|ends|last|termin|finiss|endet|endend|finisce|eindig|kończ|оканч"
+                   r"|such as|for instance|\d\s?(?:[^\W\d_]|%)|ending|ends|last|termin|finiss|endet|endend|finisce|eindig|kończ|оканч"
                    r"|заканч|biten|bitiyor|末尾|下4桁|尾号|끝자리")
 
 
@@ -246,6 +247,8 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
         if kind != "seed phrase" and len(value) <= 48:
             if placeholder_value(value.strip()):
                 continue
+            if re.fullmatch(r"\d{1,5}", value) and _patterns()["unit"].match(text, e):
+                continue  # a quantity: "valid for 300 seconds", "8 characters"
             if re.fullmatch(r"\d{1,4}", value.strip()) and _MASK_BEFORE.search(text, max(0, s - 16), s):
                 continue  # the shown digits of a masked number: "XXX-XX-6627", "•••• 4471"
             if kind in ("card number", "bank account") and re.fullmatch(r"\d{4,8}", value.strip()) \
