@@ -130,6 +130,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"(?i)(?:{_alt(data['number_words'])})\s{{0,2}}(?:(?:de|do|da|del|du|des|of|ya|la|al|the|der|des)\s+)?$"),
         "unit": re.compile(rf"\s?(?:{_alt(data['units'])})"),
         "cue": re.compile(rf"(?i)(?:{_alt(data['example_cues'])})[\s'\"“‘«:(]{{0,3}}$"),
+        "sample": re.compile(rf"(?i)(?:{_alt(data['sample_words'])})"),
     }
 
 
@@ -149,7 +150,7 @@ _MASK_RUN = re.compile(r"X{4,}|x{6,}|[*•●]{3,}|(?<![a-z])x{4,}|_{3,}")
 _TEST_PREFIX = re.compile(r"(?i)^(?:sk|pk|rk|whsec|key|api|token)?_?(?:test|live|sandbox|dev)?_")
 _HINT = re.compile(r"(?i)XXX|x{4}|[*•●]{3}|___|e\.? ?g\b|ex\b|z\. ?b\.|p\. ?e|例|예|ví dụ|misal|örne|mesela|напр|np\.|bijv"
                    r"|bv\.|t\.ex|f\.eks|esim|např|π\.χ|mfano|halimbawa|tulad|jaise|مثل|उदाहरण|exempl|exampl|sample|hint"
-                   r"|such as|for instance|\d\s?(?:[^\W\d_]|%)|ending|ends|last|termin|finiss|endet|endend|finisce|eindig|kończ|оканч"
+                   r"|such as|for instance|-(?:aqu|ici|hier|here)|(?:tu|su|votre|ton|dein|seu|sua|tuo|uw)-|\d\s?(?:[^\W\d_]|%)|ending|ends|last|termin|finiss|endet|endend|finisce|eindig|kończ|оканч"
                    r"|заканч|biten|bitiyor|末尾|下4桁|尾号|끝자리")
 
 
@@ -211,6 +212,27 @@ _MASKED = re.compile(r"(?=(?:[^Xx*•●]*[Xx*•●]){3})(?:[Xx*•●]+[\s\-./
 _MASK_BEFORE = re.compile(r"(?<![^\W\d_])(?:[Xx*•●]{2,}[\s\-./]?){1,4}$")
 
 
+#: A template's slot in lower case in other languages than English: a "here" at its end
+#: ("tu_contraseña_aqui", "votre-cle-ici"), or a "your" at its start with a secret's name in it
+#: ("tu_contraseña", "sua-senha", "dein_passwort"; "tu-casa-verde" stays a passphrase).
+_HERE_SLOT = re.compile(
+    r"(?i)(?<![\w\-])(?:[^\W\d_]+[_\-])+(?:here|aqui|aquí|ici|hier|qui|qua|burada|здесь|сюда|disini|sini|hapa|đây|yahan"
+    r"|hier_eintragen|aca|acá)(?![\w\-])")
+_YOUR_SLOT = re.compile(
+    r"(?i)(?<![\w\-])(?:tu|su|votre|ton|ta|dein|deine|ihr|ihre|seu|sua|teu|tua|tuo|uw|jouw|twoje|twoj|twój|senin|ваш"
+    r"|ваша|твой|anda|kamu)[_\-](?P<rest>[^\W\d_]+(?:[_\-][^\W\d_]+)*)(?![\w\-])")
+
+
+def slot_value(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is (or starts with) a template's slot of another language."""
+    for pattern in (_HERE_SLOT, _YOUR_SLOT):
+        for m in pattern.finditer(text, max(0, start - 40), min(len(text), end + 40)):
+            if m.start() <= start < m.end() and (pattern is _HERE_SLOT or _words()["blocker"].search(
+                    re.sub(r"[_\-]", " ", m.group("rest")))):
+                return True
+    return False
+
+
 def placeholder_value(value: str) -> bool:
     """Whether ``value`` is mostly a mask's or a template's run ("sk_test_XXXXXXXXXXXX", "xxxx8478")."""
     if _MASKED.fullmatch(value) and len(re.findall(r"\d", value)) <= 4:
@@ -223,9 +245,28 @@ def placeholder_value(value: str) -> bool:
     return len(alnum) <= 8 and len(alnum) * 2 <= len(value)
 
 
+_GAP_REST = re.compile(r"[\s'\"“‘«:(=\-]*(?:(?:is|ist|es|est|é|è|er|jest|это|是|は)[\s'\"“‘«:(]*)?")
+
+
+def _sample_named(text: str, start: int) -> re.Match[str] | None:
+    """An example's word, then at most a secret's name before ``start``: "example password: …",
+    "przykładowe hasło: …", "mfano wa nenosiri: …"."""
+    lo = max(0, start - 40)
+    found = max(_patterns()["sample"].finditer(text, lo, start), key=lambda m: m.end(), default=None)
+    if found is None:
+        return None
+    gap = text[found.end():start]
+    names = _words()["blocker"].finditer(gap)
+    rest = "".join(ch if not any(a <= i < b for a, b in names) else " " for i, ch in enumerate(gap))
+    rest = re.sub(r"(?i)(?<![^\W\d_])(?:of|de|di|wa|la|du|des|del|do|da|för|för|på|van)(?![^\W\d_])", " ", rest)
+    return found if len(names) <= 2 and _GAP_REST.fullmatch(rest) else None
+
+
 def example_cued(text: str, start: int) -> bool:
     """Whether an example's cue stands right before ``start`` in a clause not about the writer's own."""
     m = _patterns()["cue"].search(text, max(0, start - 30), start)
+    if m is None:
+        m = _sample_named(text, start)
     if m is None:
         return False
     head = text[max(0, start - 80):m.start()]
@@ -238,14 +279,14 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     if not spans:
         return spans
     has_ref = _words()["reference"].search(text)
-    if not has_ref and not _HINT.search(text):
+    if not has_ref and "_" not in text and not _HINT.search(text) and not _patterns()["sample"].search(text):
         return spans
     out = []
     for sp in spans:
         s, e, kind = sp
         value = text[s:e]
         if kind != "seed phrase" and len(value) <= 48:
-            if placeholder_value(value.strip()):
+            if placeholder_value(value.strip()) or ("_" in value or "-" in value) and slot_value(text, s, e):
                 continue
             if re.fullmatch(r"\d{1,5}", value) and _patterns()["unit"].match(text, e):
                 continue  # a quantity: "valid for 300 seconds", "8 characters"
