@@ -52,6 +52,8 @@ KEPT = [
     # a number with its unit is a quantity, whatever secret's name stands before it
     "the code was valid for 300 seconds only",
     "el código de acceso caduca en 15 minutos",
+    "비밀번호 변경 주기는 60일입니다",
+    "manual: パスワード：demo4471（サンプル）",
 ]
 
 SECRETS = [
@@ -86,6 +88,12 @@ def test_public_references_placeholders_and_masked_cards_are_kept(text):
 @pytest.mark.parametrize("text,value", SECRETS)
 def test_secrets_beside_reference_words_are_still_redacted(text, value):
     assert value not in redact_secrets(text)
+
+
+def test_a_masked_number_in_a_thread_turn_is_kept_and_a_continued_iban_is_not():
+    assert redact_turns(["mi extracto bancario", "sale la cuenta ****5520"])[1] == "sale la cuenta ****5520"
+    out = redact_turns(["el iban empieza por ES91 2100 0418", "y termina 4502 0005 1332"])
+    assert "4502 0005 1332" not in out[1]
 
 
 def test_a_reference_in_a_thread_turn_is_kept():

@@ -1031,6 +1031,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)
+        spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # round eleven: "… ****8841"
     return spans
 
 

@@ -27,6 +27,8 @@ from fact_memory_graph.secrets import public_values
 
 Span = tuple[int, int, str]
 
+_TURN_JOIN = " \u2029 "  # forms.TURN_JOIN: one turn's end
+
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "reference_words_o45v.json"
 _B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
 #: Scripts written without spaces between words: their names match inside a run of letters.
@@ -178,6 +180,8 @@ def reference_value(text: str, start: int, end: int) -> bool:
         return False
     if words["blocker"].search(text, cut, start) or "=" in whole and _ASSIGNED.search(whole):
         return False  # a secret's name in the clause: "tax file number", "domanda di sicurezza"
+    if cut and text[cut - 1] == "\u2029" and words["blocker"].search(text, _clause(text, cut - 1)[0], cut):
+        return False  # the turn goes on from one that named a secret: "el iban empieza por …" / "y termina …"
     for doc in pats["document"].finditer(whole):
         if pats["number_after"].match(whole, doc.end()) or pats["number_before"].search(whole[:doc.start()]):
             return False  # "visa application passport number …", "Paspoortnummer … voor de aanvraag"
@@ -306,6 +310,20 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     return out
 
 
+#: An example's word in brackets right after a value: "(sample)", "（サンプル）", "(ejemplo)".
+_SAMPLE_AFTER = re.compile(r"\s?[(（\[][^)）\]]{1,12}[)）\]]")
+
+
+def without_lookalikes_after(text: str, spans: list[Span], before: str) -> list[Span]:
+    """:func:`without_lookalikes` for a turn read after the user's turn ``before`` (its spans
+    are the turn's own): "en el estado de cuenta" / "aparece la cuenta ****8841"."""
+    if not spans:
+        return spans
+    offset = len(before) + len(_TURN_JOIN)
+    kept = without_lookalikes(before + _TURN_JOIN + text, [(s + offset, e + offset, k) for s, e, k in spans])
+    return [(s - offset, e - offset, k) for s, e, k in kept]
+
+
 def _public(text: str, span: Span, has_ref: bool) -> bool:
     s, e, kind = span
     value = text[s:e]
@@ -313,14 +331,19 @@ def _public(text: str, span: Span, has_ref: bool) -> bool:
         return False
     if placeholder_value(value.strip()) or ("_" in value or "-" in value) and slot_value(text, s, e):
         return True
-    if value.isdigit() and len(value) <= 5 and _patterns()["unit"].match(text, e):
-        return True  # a quantity: "valid for 300 seconds", "8 characters"
+    number = re.match(r"\d{1,5}", value)
+    if number and (unit := _patterns()["unit"].match(text, s + number.end())) \
+            and (unit.end() >= e or not re.search(r"\d", text[unit.end():e])):
+        return True  # a quantity: "valid for 300 seconds", "8 characters", "60일입니다"
     if value.isdigit() and len(value) <= 4 and _MASK_BEFORE.search(text, max(0, s - 16), s):
         return True  # the shown digits of a masked number: "XXX-XX-6627", "•••• 4471"
     if kind in ("card number", "bank account") and re.fullmatch(r"\d{4,8}", value.strip()) \
             and public_values._ENDING.search(text, max(0, s - 30), s):
         return True  # "the card ending in 09173446"
-    if kind not in ("card number", "api key") and example_cued(text, s):
-        return True
+    bracket = re.search(r"[(（\[]", value)
+    after = s + bracket.start() if bracket else e
+    if kind not in ("card number", "api key") and (example_cued(text, s) or _SAMPLE_AFTER.match(text, after)
+                                                    and _words()["sample"].search(text, after, min(len(text), after + 16))):
+        return True  # "パスワード：example123（サンプル）", "clave: Hola2024 (ejemplo)"
     return has_ref and kind != "api key" and len(value) <= 32 and not _luhn_card(value) \
         and reference_value(text, s, e)
