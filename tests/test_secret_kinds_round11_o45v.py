@@ -54,6 +54,7 @@ KEPT = [
     "el código de acceso caduca en 15 minutos",
     "비밀번호 변경 주기는 60일입니다",
     "manual: パスワード：demo4471（サンプル）",
+    "my student number is 2019-55120 for the library",
 ]
 
 SECRETS = [
@@ -94,6 +95,12 @@ def test_a_masked_number_in_a_thread_turn_is_kept_and_a_continued_iban_is_not():
     assert redact_turns(["mi extracto bancario", "sale la cuenta ****5520"])[1] == "sale la cuenta ****5520"
     out = redact_turns(["el iban empieza por ES91 2100 0418", "y termina 4502 0005 1332"])
     assert "4502 0005 1332" not in out[1]
+
+
+def test_a_reference_named_in_the_turn_before_is_kept_but_not_an_id_named_in_its_own():
+    assert redact_turns(["numéro de dossier à la mutuelle", "c'est le 5520931"])[1] == "c'est le 5520931"
+    assert "12750565258" not in redact_turns(["başvuru için bilgiler", "TC: 12750565258"])[1]
+    assert "5520931" not in redact_turns(["the appointment reference", "the PIN is 5520931"])[1]
 
 
 def test_a_reference_in_a_thread_turn_is_kept():

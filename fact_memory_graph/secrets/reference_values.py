@@ -48,6 +48,10 @@ _NOT_BLOCKERS = frozenset({"run", "tie", "nas", "sin", "nie", "pan", "tc", "rg",
                            "insurance member id"})  # a health plan's member id is printed on its card
 
 
+#: The same names in capitals are ids' names ("PAN", "SIN", "NIE", "TC", "RG").
+_CAPITAL_NAMES = re.compile(r"(?<![^\W\d_])(?:PAN|SIN|NIE|TC|RG|CB|RUN|TIE|NAS|ACC|AVS|RNE)(?![^\W\d_])")
+
+
 def _secret_names(documents: re.Pattern[str]) -> list[str]:
     """The project's names of a secret (ids, passwords, bank details, cards, security answers;
     assets/secret_words.json) without an identity document's bare name ("passport", "visa")."""
@@ -176,11 +180,22 @@ def reference_value(text: str, start: int, end: int) -> bool:
     cut, whole = _clause(text, start)
     last_digit = max((m.end() for m in re.finditer(r"\d", whole)), default=0)
     refs = words["reference"].finditer(text, cut + last_digit, start)  # after a value between: not this one's
-    if not refs or start - refs[-1][1] > 45:
+    turn_start, reach = cut > 1 and text[cut - 1] == "\u2029", 45
+    if not refs and turn_start and not last_digit and len(whole.strip()) <= 25:
+        # the reference named in the turn before: "mon numéro de dossier à la CAF" / "c'est le 0458821"
+        if re.search(r"[A-Z]{2}", whole):
+            return False  # a name of its own in the turn ("TC: …", "my PAN is …")
+        cut, before = _clause(text, cut - 2)
+        if re.search(r"\d", before) or not (refs := words["reference"].finditer(text, cut, cut + len(before))) \
+                or cut + len(before) - refs[-1][1] > 45:
+            return False
+        whole, turn_start, reach = before + " " + whole, False, 45 + len(_TURN_JOIN) + 25
+    if not refs or start - refs[-1][1] > reach:
         return False
-    if words["blocker"].search(text, cut, start) or "=" in whole and _ASSIGNED.search(whole):
+    if words["blocker"].search(text, cut, start) or "=" in whole and _ASSIGNED.search(whole) \
+            or _CAPITAL_NAMES.search(text, cut, start):
         return False  # a secret's name in the clause: "tax file number", "domanda di sicurezza"
-    if cut and text[cut - 1] == "\u2029" and words["blocker"].search(text, _clause(text, cut - 1)[0], cut):
+    if turn_start and words["blocker"].search(text, _clause(text, cut - 1)[0], cut):
         return False  # the turn goes on from one that named a secret: "el iban empieza por …" / "y termina …"
     for doc in pats["document"].finditer(whole):
         if pats["number_after"].match(whole, doc.end()) or pats["number_before"].search(whole[:doc.start()]):
