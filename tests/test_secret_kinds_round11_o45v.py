@@ -26,6 +26,8 @@ KEPT = [
     "aanvraagnummer paspoort 55120394",
     "شماره پیگیری گذرنامه 55120394",
     "ärendenummer för passansökan 55120394",
+    "residence permit application number 55120394",
+    "numero di richiesta del permesso di soggiorno 55120394",
     # other public processes' references
     "my insurance claim number is CLM-88120394, adjuster calls Monday",
     "support ticket 4471902 is still open",
@@ -65,6 +67,8 @@ SECRETS = [
     ("the login for the booking site is sunflower22 and the password is Tulip!8841", "Tulip!8841"),
     ("ticket system password: Harbor#5519", "Harbor#5519"),
     ("visa file — passport P55190283", "P55190283"),
+    ("my residence permit for the application: ZT5512039", "ZT5512039"),
+    ("numéro de titre de séjour 5502331984", "5502331984"),
     ("申请表上填了护照号码 E55120394", "E55120394"),
     ("başvuru için TC kimlik numaram 10000000146", "10000000146"),
     ("tax file number 812 447 019 for the claim", "812 447 019"),

@@ -197,6 +197,9 @@ def reference_value(text: str, start: int, end: int) -> bool:
         return False  # a secret's name in the clause: "tax file number", "domanda di sicurezza"
     if turn_start and words["blocker"].search(text, _clause(text, cut - 1)[0], cut):
         return False  # the turn goes on from one that named a secret: "el iban empieza por …" / "y termina …"
+    ref_at = refs[-1][0] - cut
+    if ref_at >= 0 and _PURPOSE.search(whole[:ref_at]) and (pats["document"].search(whole[:ref_at])):
+        return False  # "my residence permit for the application: …": the reference only says what for
     for doc in pats["document"].finditer(whole):
         if pats["number_after"].match(whole, doc.end()) or pats["number_before"].search(whole[:doc.start()]):
             return False  # "visa application passport number …", "Paspoortnummer … voor de aanvraag"
@@ -207,6 +210,12 @@ def reference_value(text: str, start: int, end: int) -> bool:
         if not _CONNECTOR.search(head) and not (refs_before and refs_before[-1][1] == len(head)):
             return False  # "visa file — passport P…": the document itself names the value
     return True
+
+
+#: A preposition of purpose right before the reference's word ("for the application").
+_PURPOSE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:for|para|pour|für|per|voor|için|для|dla|untuk|kwa|cho|za)(?:\s+(?:the|my|a|an|el|la|le|les|mi|ma"
+    r"|mon|den|die|das|der|dem|meine|meinen|il|lo|o|a|os|as|de|del|un|una|une))?\s+$")
 
 
 #: A word joining a document's name to the reference it belongs to ("… ombi la pasipoti", "… de pasaporte").
