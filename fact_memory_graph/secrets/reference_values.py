@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -321,14 +322,18 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     Every test reads a few characters around its span (the budget: most messages have none)."""
     if not spans:
         return spans
-    has_ref: bool | None = None
+    has_ref: list[bool] = []  # read once, when a span first needs it
+
+    def named_reference() -> bool:
+        if not has_ref:
+            has_ref.append(_words()["reference"].search(text))
+        return has_ref[0]
+
     seen: dict[Span, bool] = {}
     out = []
     for sp in spans:
         if sp not in seen:
-            if has_ref is None and sp[2] != "api key" and sp[1] - sp[0] <= 32:
-                has_ref = _words()["reference"].search(text)
-            seen[sp] = _public(text, sp, bool(has_ref))
+            seen[sp] = _public(text, sp, named_reference)
         if not seen[sp]:
             out.append(sp)
     return out
@@ -348,7 +353,7 @@ def without_lookalikes_after(text: str, spans: list[Span], before: str) -> list[
     return [(s - offset, e - offset, k) for s, e, k in kept]
 
 
-def _public(text: str, span: Span, has_ref: bool) -> bool:
+def _public(text: str, span: Span, named_reference: Callable[[], bool]) -> bool:
     s, e, kind = span
     value = text[s:e]
     if kind == "seed phrase" or len(value) > 48:
@@ -369,5 +374,5 @@ def _public(text: str, span: Span, has_ref: bool) -> bool:
     if kind not in ("card number", "api key") and (example_cued(text, s) or _SAMPLE_AFTER.match(text, after)
                                                     and _words()["sample"].search(text, after, min(len(text), after + 16))):
         return True  # "パスワード：example123（サンプル）", "clave: Hola2024 (ejemplo)"
-    return has_ref and kind != "api key" and len(value) <= 32 and not _luhn_card(value) \
+    return kind != "api key" and len(value) <= 32 and not _luhn_card(value) and named_reference() \
         and reference_value(text, s, e)
