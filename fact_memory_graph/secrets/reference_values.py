@@ -343,6 +343,15 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
 _SAMPLE_AFTER = re.compile(r"\s?[(（\[][^)）\]]{1,12}[)）\]]")
 
 
+#: More of a card's or an account's last digits named before them (public_values._ENDING has the first).
+_ENDING_MORE = re.compile(
+    r"(?i)(?:\blast (?:four|4)(?: digits)?(?: of (?:the|my|your) (?:card|account|acct|visa|amex))?(?: are| is)?"
+    r"|(?:qui )?se terminant par|terminant par|terminaci[oó]n|con final|com final|endziffern?|son (?:4|dört) hane(?:si)?"
+    r"|berakhiran|đuôi|ลงท้าย|المنتهية ب|inayoishia na|आखिरी (?:4|चार) अंक|последние (?:4|четыре) цифры"
+    r"|ostatnie (?:4|cztery) cyfry|últimos (?:4|cuatro|quatro) d[ií]gitos|derniers (?:4|quatre) chiffres"
+    r"|letzten (?:4|vier) ziffern|ultime (?:4|quattro) cifre|laatste (?:4|vier) cijfers)\W{0,3}$")
+
+
 def without_lookalikes_after(text: str, spans: list[Span], before: str) -> list[Span]:
     """:func:`without_lookalikes` for a turn read after the user's turn ``before`` (its spans
     are the turn's own): "en el estado de cuenta" / "aparece la cuenta ****8841"."""
@@ -367,7 +376,7 @@ def _public(text: str, span: Span, named_reference: Callable[[], bool]) -> bool:
     if value.isdigit() and len(value) <= 4 and _MASK_BEFORE.search(text, max(0, s - 16), s):
         return True  # the shown digits of a masked number: "XXX-XX-6627", "•••• 4471"
     if kind in ("card number", "bank account") and re.fullmatch(r"\d{4,8}", value.strip()) \
-            and public_values._ENDING.search(text, max(0, s - 30), s):
+            and (public_values._ENDING.search(text, max(0, s - 30), s) or _ENDING_MORE.search(text, max(0, s - 45), s)):
         return True  # "the card ending in 09173446"
     bracket = re.search(r"[(（\[]", value)
     after = s + bracket.start() if bracket else e
