@@ -58,6 +58,9 @@ KEPT = [
     "the code was valid for 300 seconds only",
     "el código de acceso caduca en 15 minutos",
     "비밀번호 변경 주기는 60일입니다",
+    "the CVV is the 3 digits on the back",
+    "passport photo size 35x45 mm",
+    "my bank account has 2400 followers on the app lol",
     "manual: パスワード：demo4471（サンプル）",
     "my student number is 2019-55120 for the library",
 ]

@@ -362,6 +362,10 @@ def without_lookalikes_after(text: str, spans: list[Span], before: str) -> list[
     return [(s - offset, e - offset, k) for s, e, k in kept]
 
 
+#: A number (or a size, "35x45") at a value's start, after at most one word ("the 3 digits", "size 35x45").
+_QUANTITY = re.compile(r"(?:[^\W\d_]+\s)?\d{1,5}(?:[x×]\d{1,5})?")
+
+
 def _public(text: str, span: Span, named_reference: Callable[[], bool]) -> bool:
     s, e, kind = span
     value = text[s:e]
@@ -369,7 +373,7 @@ def _public(text: str, span: Span, named_reference: Callable[[], bool]) -> bool:
         return False
     if placeholder_value(value.strip()) or ("_" in value or "-" in value) and slot_value(text, s, e):
         return True
-    number = re.match(r"\d{1,5}", value)
+    number = _QUANTITY.match(value)
     if number and (unit := _patterns()["unit"].match(text, s + number.end())) \
             and (unit.end() >= e or not re.search(r"\d", text[unit.end():e])):
         return True  # a quantity: "valid for 300 seconds", "8 characters", "60일입니다"
