@@ -48,6 +48,7 @@ KEPT = [
     "statement shows card XXXX-XXXX-XXXX-4471",
     "debit acct ****7731 was charged twice",
     "last four of the account: 5520",
+    "a fatura mostra o CPF como ***.551.204-**",
     "le compte se terminant par 5520",
     "últimos 4 dígitos de la tarjeta: 5520",
     "the tax form shows the SSN as XXX-XX-5531, fine to scan?",
@@ -86,6 +87,7 @@ SECRETS = [
     ("DB_PASS=mi_clave_secreta_2291", "mi_clave_secreta_2291"),
     ("Krankenversichertennummer für die Rezept-App: K881203947", "K881203947"),
     ("my SSN is 512-44-7731 for the claim form", "512-44-7731"),
+    ("meu CPF é 551.204.338-10", "551.204.338-10"),
     ("the login code is 300155, valid 5 minutes", "300155"),
     ("card 4539 1488 0343 6467 for the appointment deposit", "4539 1488 0343 6467"),
 ]

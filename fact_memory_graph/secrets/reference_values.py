@@ -254,6 +254,9 @@ def slot_value(text: str, start: int, end: int) -> bool:
     return False
 
 
+_MASK_AFTER = re.compile(r"[\s\-./]?[Xx*•●]{2,}(?![^\W\d_])")
+
+
 def placeholder_value(value: str) -> bool:
     """Whether ``value`` is mostly a mask's or a template's run ("sk_test_XXXXXXXXXXXX", "xxxx8478")."""
     if _MASKED.fullmatch(value) and len(re.findall(r"\d", value)) <= 4:
@@ -379,6 +382,9 @@ def _public(text: str, span: Span, named_reference: Callable[[], bool]) -> bool:
         return True  # a quantity: "valid for 300 seconds", "8 characters", "60일입니다"
     if value.isdigit() and len(value) <= 4 and _MASK_BEFORE.search(text, max(0, s - 16), s):
         return True  # the shown digits of a masked number: "XXX-XX-6627", "•••• 4471"
+    if re.fullmatch(r"\d[\d.\-/ ]*", value) and len(re.sub(r"\D", "", value)) <= 6 \
+            and _MASK_BEFORE.search(text, max(0, s - 16), s) and _MASK_AFTER.match(text, e):
+        return True  # the middle digits shown between masks: "***.482.913-**"
     if kind in ("card number", "bank account") and re.fullmatch(r"\d{4,8}", value.strip()) \
             and (public_values._ENDING.search(text, max(0, s - 30), s) or _ENDING_MORE.search(text, max(0, s - 45), s)):
         return True  # "the card ending in 09173446"
