@@ -24,6 +24,8 @@ KEPT = [
     "номер заявления на загранпаспорт 7731092284",
     "หมายเลขคำขอหนังสือเดินทาง 55120394",
     "aanvraagnummer paspoort 55120394",
+    "pasport müraciət nömrəsi 55120394",
+    "pasaport için randevu kodum 55120394",
     "شماره پیگیری گذرنامه 55120394",
     "ärendenummer för passansökan 55120394",
     "residence permit application number 55120394",

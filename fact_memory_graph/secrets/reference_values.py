@@ -215,7 +215,7 @@ def reference_value(text: str, start: int, end: int) -> bool:
 
 #: A preposition of purpose right before the reference's word ("for the application").
 _PURPOSE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:for|para|pour|für|per|voor|için|для|dla|untuk|kwa|cho|za)(?:\s+(?:the|my|a|an|el|la|le|les|mi|ma"
+    r"(?i)(?<![^\W\d_])(?:for|para|pour|für|per|voor|для|dla|untuk|kwa|cho|za)(?:\s+(?:the|my|a|an|el|la|le|les|mi|ma"
     r"|mon|den|die|das|der|dem|meine|meinen|il|lo|o|a|os|as|de|del|un|una|une))?\s+$")
 
 
