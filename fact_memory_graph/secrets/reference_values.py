@@ -143,6 +143,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 def _words() -> dict[str, _Words]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
     return {"reference": _Words(data["reference"]), "sample": _Words(data["sample_words"]),
+            "public": _Words(data["public_phrases"]),
             "blocker": _Words(data["blockers"] + _secret_names(_patterns()["document"]))}
 
 
@@ -193,8 +194,10 @@ def reference_value(text: str, start: int, end: int) -> bool:
         whole, turn_start, reach = before + " " + whole, False, 45 + len(_TURN_JOIN) + 25
     if not refs or start - refs[-1][1] > reach:
         return False
-    if words["blocker"].search(text, cut, start) or "=" in whole and _ASSIGNED.search(whole) \
-            or _CAPITAL_NAMES.search(text, cut, start):
+    named = words["blocker"].finditer(text, cut, start)
+    if named and (public := words["public"].finditer(text, cut, start)):
+        named = [n for n in named if not any(a <= n[0] and n[1] <= b for a, b in public)]  # "obra social"
+    if named or "=" in whole and _ASSIGNED.search(whole) or _CAPITAL_NAMES.search(text, cut, start):
         return False  # a secret's name in the clause: "tax file number", "domanda di sicurezza"
     if turn_start and words["blocker"].search(text, _clause(text, cut - 1)[0], cut):
         return False  # the turn goes on from one that named a secret: "el iban empieza por …" / "y termina …"
