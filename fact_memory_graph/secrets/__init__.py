@@ -45,6 +45,7 @@ from fact_memory_graph.secrets import (
     named_values,
     public_codes,
     public_values,
+    reference_values,
     shaped_o45n,
     word_seeds,
 )
@@ -698,6 +699,7 @@ def _spans(text: str) -> list[Span]:
     if spans:
         spans = shaped_o45n.without_lookalikes(norm, spans)  # "****8841", "commit 94b5…", "application file number …"
     spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # round ten: "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
+    spans = reference_values.without_lookalikes(raw_norm, spans)  # round eleven: "passport application number …", "sk_test_XXXX"
     return forms.back(spans, origin)
 
 
@@ -1038,6 +1040,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)
         spans = shaped_o45n.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
+        spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # round eleven: "… ****8841"
     return spans
 
 
