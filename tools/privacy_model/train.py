@@ -131,7 +131,7 @@ def keep_grammar(vocabulary: set[str]) -> list[tuple[str, int]]:
                 word = please[(i + j) % len(please)]
                 variant = (req, f"{word} {req}", f"{req} {word}")[(i + j) % 3]
                 requests.append(req)
-                for text in {req, normalise(variant)}:
+                for text in dict.fromkeys((req, normalise(variant))):
                     vocabulary.update(pm.tokens(text))
                     out.append((max(pm.clauses(text), key=len), 1))
         for k, reason in enumerate(lang["reasons"]):
