@@ -73,3 +73,15 @@ def test_a_first_turn_that_is_only_a_request_withholds_the_next(thread: list[str
 ])
 def test_ordinary_talk_is_no_request(text: str) -> None:
     assert asks_to_forget(text) is None
+
+
+@pytest.mark.parametrize("request_turn", [
+    "leave that bit out of my profile pls",
+    "don't let that end up in your memory",
+    "that's not for your records",
+    "ma tsa7elsh dah",  # Egyptian Arabizi
+    "ye hum dono ke darmiyan rahe",  # romanised Urdu/Hindi
+    "lass das bitte aus deinen notizen raus",
+])
+def test_a_bare_request_after_a_turn_takes_that_turn_back(request_turn: str) -> None:
+    assert withheld_turns(["my uncle is in prison", request_turn])[0] is True
