@@ -40,6 +40,11 @@ CORPORA: dict[str, list[str]] = {
     "corpus45f": ["/work/corpus45f/private/tune.jsonl", "/work/corpus45f/private/heldout-spent.jsonl"],
     "corpus45g": ["/work/corpus45g/private/tune.jsonl", "/work/corpus45g/private/heldout-spent.jsonl"],
     "corpus45h": ["/work/corpus45h/private/tune.jsonl", "/work/corpus45h/private/heldout-spent.jsonl"],
+    "corpus45i": ["/work/corpus45i/private/tune.jsonl", "/work/corpus45i/private/heldout-spent.jsonl"],
+    "corpus45j": ["/work/corpus45j/private/tune.jsonl", "/work/corpus45j/private/heldout-spent.jsonl"],
+    "corpus45k": ["/work/corpus45k/private/tune.jsonl", "/work/corpus45k/private/heldout-spent.jsonl"],
+    "corpus45l": ["/work/corpus45l/private/tune.jsonl"],  # its other half is sealed
+    "corpus45m": ["/work/corpus45m/private/tune.jsonl"],  # its other half is sealed
 }
 
 

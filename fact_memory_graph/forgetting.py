@@ -70,6 +70,10 @@ _TRANSLATE = str.maketrans({
     **dict.fromkeys("\u2014\u2013\u2015\u2012\u2212\u2e3a\u2e3b", ","),
     **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a\"\u300c\u300d\u300e\u300f\u201f", " "),
     "\u3001": ",", "\u3002": ".", "\uff61": ".", "\uff64": ",",
+    # Arabic-script comma, semicolon, question mark and full stop (Arabic, Persian, Urdu), the Indic
+    # danda, the Ethiopic and Myanmar stops: clause boundaries, as their Latin kin
+    "\u060c": ",", "\u061b": ";", "\u061f": "?", "\u06d4": ".", "\u0964": ".", "\u0965": ".",
+    "\u1361": " ", "\u1362": ".", "\u1363": ",", "\u1364": ";", "\u1367": "?", "\u104a": ",", "\u104b": ".",
 })
 # Symbols and emoji made spaces; the vowel signs and points of Hebrew, Arabic, Indic, Thai,
 # Myanmar and Khmer scripts are marks, not symbols: kept (a word of those scripts stays whole).
@@ -320,11 +324,23 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     if request.target == "this":  # "can I tell you something and you just... not remember it"
         # in many languages ("ich muss das loswerden, aber bitte nicht speichern", "te cuento algo
         # pero que no se guarde", "عندي شي أبي أقوله بس لا تحفظه"): it announces what comes next
-        if not _TELLS_SOMETHING.search(normalise(text)) or len(text) > 120:
+        if not (_TELLS_SOMETHING.search(normalise(text)) or first and _only_request(text, request)) or len(text) > 120:
             return None
     elif not request.private or not (first or _ANNOUNCES.search(text.strip())):
         return None
     return ForgetRequest("this", private=True, language=request.language, phrase=request.phrase)
+
+
+def _only_request(text: str, request: ForgetRequest) -> bool:
+    """Whether a message is its request and nothing else: no word beside the request phrase that
+    no training request of the learned reader holds ("لا تحفظ هذا من فضلك", "usihifadhi hili tafadhali")."""
+    model = privacy_model.model()
+    if model is None:
+        return False
+    norm = normalise(text)
+    rest = norm.replace(request.phrase, " ", 1) if request.phrase else norm
+    return not any(t not in model.vocabulary and (len(t) >= 3 or privacy_model._UNSPACED.search(t))
+                   for t in privacy_model.tokens(rest))
 
 
 def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None:
@@ -360,12 +376,32 @@ def _reaches_back(text: str, request: ForgetRequest, before: str) -> bool:
     words = [w for w in _WORD.findall(rest) if len(w) > 1 or _WIDE.match(w)]
     if sum(max(1, len(w) // 2) if _WIDE.search(w) else 1 for w in words) > REACH_WORDS:
         return False
+    rest = _without_questions_after(rest, norm, request.phrase)
     new = privacy_model.tokens(rest)
     spaced = sum(1 for t in new if t not in model.vocabulary and len(t) >= 3 and not privacy_model._UNSPACED.search(t))
     pairs = sum(1 for t in new if t not in model.vocabulary and privacy_model._UNSPACED.search(t))
     if spaced + (pairs + 1) // 2 > REACH_NEW_WORDS:
         return False
     return asks_to_forget(before) is None and announces_private(before, first=False) is None
+
+
+_SENTENCE = re.compile(r"[^.!?]*[.!?]*")
+
+
+def _without_questions_after(rest: str, norm: str, phrase: str) -> str:
+    """``rest`` without the questions that follow the request to the end of the message ("please
+    don't save this. how do I help him?", "لطفاً ذخیره نکن. چطور کمکش کنم؟"): a question asked after
+    the request says nothing new about the user; the request before it points back."""
+    at = norm.find(phrase) if phrase else -1
+    if at < 0:
+        return rest
+    end = re.search(r"[.!?]+|$", norm[at + len(phrase):])
+    cut = at + len(phrase) + end.end()  # the end of the request's sentence
+    tail = [s.strip(" ,") for s in _SENTENCE.findall(norm[cut:])]
+    tail = [s for s in tail if s.strip(" ,.!?;:")]
+    if not tail or not all(s.endswith("?") for s in tail):
+        return rest
+    return norm[:cut].replace(phrase, " ", 1)
 
 
 def withheld_turns(texts: Sequence[str]) -> list[bool]:

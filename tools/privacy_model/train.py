@@ -107,10 +107,44 @@ def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
             out += [(clause, 1)] * 2
     for label in json.loads((HERE / "grammar.json").read_text(encoding="utf-8"))["neutral_labels"]:
         out += [(pm.clauses(normalise(label) + ":")[0], 0)] * 2
+    out += keep_grammar(vocabulary)
     for line in (HERE / "chat_negatives.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             out += [(c, 0) for c in pieces(normalise(line))]
     return out, vocabulary
+
+
+def keep_grammar(vocabulary: set[str]) -> list[tuple[str, int]]:
+    """``keep_grammar_o45p.json`` expanded: each negated keeping verb with its objects, "please"
+    before or after it; each reason joined to a request in one clause; the markers alone (positives);
+    the negatives' clauses. The words of all positives join the request vocabulary."""
+    out: list[tuple[str, int]] = []
+    for join in _SENTENCES["joins"]:  # "but", "so", "así que": they join a request to its reason
+        vocabulary.update(pm.tokens(normalise(join)))
+    data = json.loads((HERE / "keep_grammar_o45p.json").read_text(encoding="utf-8"))["languages"]
+    for code in sorted(data):
+        lang = data[code]
+        please, requests = lang["please"], []
+        for i, form in enumerate(lang["keep"]):
+            for j, obj in enumerate(lang["obj"] if "{obj}" in form else [""]):
+                req = normalise(" ".join(form.replace("{obj}", obj).split()))
+                word = please[(i + j) % len(please)]
+                variant = (req, f"{word} {req}", f"{req} {word}")[(i + j) % 3]
+                requests.append(req)
+                for text in dict.fromkeys((req, normalise(variant))):
+                    vocabulary.update(pm.tokens(text))
+                    out.append((max(pm.clauses(text), key=len), 1))
+        for k, reason in enumerate(lang["reasons"]):
+            joined = normalise(f"{reason} {requests[k % len(requests)]}")
+            vocabulary.update(pm.tokens(joined))
+            out.append((max(pm.clauses(joined), key=len), 1))
+        for marker in lang["markers"]:
+            text = normalise(marker)
+            vocabulary.update(pm.tokens(text))
+            out += [(max(pm.clauses(text), key=len), 1)]
+        for text in lang["negatives"]:
+            out += [(c, 0) for c in pieces(normalise(text))]
+    return out
 
 
 def corpus_records(leave_out: str | None = None) -> list[dict]:
