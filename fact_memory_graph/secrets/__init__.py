@@ -45,6 +45,7 @@ from fact_memory_graph.secrets import (
     named_values,
     public_codes,
     public_values,
+    security_answers,
     word_seeds,
 )
 
@@ -647,6 +648,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(named_values.expiry_cvv_spans(norm))  # "hạn 12/27 mã 335"
     spans.extend(named_values.arrow_answer_spans(norm))  # "question secrète : <topic> → Quimper"
     spans.extend(named_values.told_answer_spans(norm))  # "the bank asked my first car" / "told her it was …"
+    spans.extend(security_answers.answer_spans(norm))  # round 11: cue + topic + value ("jawab: pehle school ka naam X")
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))
@@ -1018,6 +1020,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
             spans.extend(forms.back([(answer[0], answer[1], "password")], origin))
     spans.extend(families.code_after_lock_turn(text, turns[-1]))  # "my phone got locked" / "the code is 5 8 2 0"
     spans.extend(named_values.lone_value_turn(text, turns))
+    spans.extend(security_answers.thread_spans(text, turns))  # round 11: "bank asked my first car" / "X daala hai"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))

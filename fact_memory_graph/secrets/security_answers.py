@@ -1,0 +1,251 @@
+"""Round eleven (o45s): a security question's answer, read by its grammar.
+
+Three parts, all words as data (``assets/security_answers_o45s.json``), in about thirty languages:
+
+- a CUE that the value is a security, verification or recovery answer: the name of such a question
+  or answer ("security question", "pregunta de seguridad", "resposta secreta", "security sawal",
+  "秘密の質問" …, ``strong``), or an answer word or a verb of setting one ("the answer for",
+  "jawab", "sagot", "what I set", "I put" …, ``weak``: counted only beside a topic);
+- a TOPIC, what such a question asks about: a listed one ("mother's maiden name", "where my
+  parents met", "maika naam" …) or a modifier (first, favourite, childhood …) within two words of a
+  noun (pet, school, teacher, car, street, movie …), either order ("pangalan ng una kong aso",
+  "klichka pervogo pitomca", "thú cưng đầu tiên"), then its possessors ("de mi madre", "ka naam");
+- the VALUE: the rest of the clause after the topic and a joining word (":", "—", ",", "is", "era",
+  "hai", "si", a quote), up to a stop (punctuation, "that's", "hai", "because" …), at most eight
+  words. A value starting with a pronoun, a question word or a verb of forgetting is talk about the
+  question ("security question: first car — I forgot it"), not its answer.
+
+Without a cue nothing is read: "my first car was a Honda" in a life story is kept (docs/privacy.md).
+A topic asked in one turn ("the bank asked my first car") and the answer given in the next
+("I said Maruti 800", "Maruti 800 daala hai maine") is read by :func:`thread_spans`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "security_answers_o45s.json"
+_GLUED = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_KIND = "password"
+_NEAR = 150  # a cue this close to a topic (characters, same turn) makes it a security question's
+_MAX_WORDS = 8
+_MAX_CHARS = 60
+_QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“", "”": "”", "’": "’"}
+#: Ends a value: a clause's punctuation, a new turn, a spaced dash.
+_END = re.compile(r"[.;!?()\[\]\n\u2029,—–。、！？；，]|\s-\s|\s->|→")
+_LEAD = re.compile(r"[\s:=\-—–→>,()\[\]：，、]+")
+_WORD = re.compile(r"[^\s.,;:!?()\[\]\"“”‘’«»「」—–。、！？；，]+")
+
+
+def _alt(words: Sequence[str]) -> str:
+    words = [unicodedata.normalize("NFKC", w) for w in words]  # as the text is read (Thai "ำ" splits)
+    spaced = sorted({w for w in words if not _GLUED.search(w)}, key=len, reverse=True)
+    glued = sorted({w for w in words if _GLUED.search(w)}, key=len, reverse=True)
+
+    def one(w: str) -> str:
+        return re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
+    parts = []
+    if spaced:
+        parts.append(rf"(?<![^\W\d_])(?:{'|'.join(one(w) for w in spaced)})(?![^\W\d_])")
+    if glued:
+        parts.append(rf"(?:{'|'.join(one(w) for w in glued)})")
+    return "|".join(parts) or "(?!)"
+
+
+class _P:
+    def __init__(self) -> None:
+        data = json.loads(_ASSET.read_text(encoding="utf-8"))
+        from . import forms  # the topics listed since round seven count too
+        listed = list(forms._words().get("security_topics", {}).get("words", []))
+        self.strong = re.compile(rf"(?i){_alt(data['strong'])}")
+        self.weak = re.compile(rf"(?i){_alt(data['weak'])}")
+        self.trigger = re.compile(rf"(?i){_alt(data['strong'] + data['weak'])}"
+                                  rf"|['’\"”」]\s*(?:{_alt(data['quoted_question_cue'])})")
+        mod = _alt(data["ordinals"] + data["favourites"] + data["childhood"])
+        noun = _alt(data["nouns"])
+        gap = r"(?:[^\S\n]+[^\s.,;:!?()\"“”‘’«»—–]+){0,2}?[^\S\n]*"
+        glued_gap = r"[^\s.,;:!?()]{0,4}?"
+        self.topic = re.compile(
+            rf"(?i)(?:{_alt(data['topics'] + listed)})|(?:{mod}){gap}(?:{noun})|(?:{noun}){gap}(?:{mod})"
+            rf"|(?:{mod}){glued_gap}(?:{noun})")
+        self.tail = re.compile(rf"(?i)[^\S\n]*(?:{_alt(data['tails'] + data['nouns'])})")
+        self.connector = re.compile(rf"(?i)(?:{_alt(data['connectors'])})")
+        self.stop = re.compile(rf"(?i)(?:{_alt(data['stops'])})")
+        self.no_answer = {w.casefold() for w in data["no_answer"]}
+        self.question_cue = re.compile(rf"(?i)\s*(?:{_alt(data['quoted_question_cue'])})")
+        told = list(forms._words().get("security_context", {}).get("told", []))
+        self.told = re.compile(rf"(?i)(?:{_alt(told + data['weak'])})")
+        self.post = re.compile(rf"(?i)(?:{_alt(data['post_set'])})")
+
+
+@lru_cache(maxsize=1)
+def _p() -> _P:
+    return _P()
+
+
+def _turn_bounds(text: str, at: int) -> tuple[int, int]:
+    lo = text.rfind("\u2029", 0, at) + 1
+    hi = text.find("\u2029", at)
+    return lo, len(text) if hi < 0 else hi
+
+
+def _cued(text: str, start: int, end: int) -> bool:
+    """A security question's name, or an answer word / a verb of setting it, near the topic."""
+    p = _p()
+    lo, hi = _turn_bounds(text, start)
+    a, b = max(lo, start - _NEAR), min(hi, end + _NEAR)
+    if p.strong.search(text, a, b) or p.weak.search(text, a, b):
+        return True
+    q = text[end:end + 1]  # "the 'first pet' question, it's Mr Wiggles"
+    return bool(q in _QUOTES.values() and p.question_cue.match(text, end + 1))
+
+
+def _quoted(text: str, at: int) -> tuple[int, int] | None:
+    """The span inside a quote opening at ``at`` (closed within the value's length)."""
+    close = _QUOTES.get(text[at:at + 1])
+    if not close:
+        return None
+    end = text.find(close, at + 1, at + 2 + _MAX_CHARS)
+    if end <= at + 1:
+        return None
+    return at + 1, end
+
+
+def _value_after(text: str, pos: int, *, skip_quote: bool = True) -> tuple[int, int] | None:
+    """The answer after a topic (or a cue) ending at ``pos``: joining words skipped, the rest of
+    the clause up to a stop; None when what follows is talk about the question."""
+    p = _p()
+    lo, hi = _turn_bounds(text, pos)
+    i = pos
+    for _ in range(8):
+        m = _LEAD.match(text, i, hi)
+        if m and m.end() > i:
+            i = m.end()
+            continue
+        m = p.connector.match(text, i, hi)
+        if m and m.end() > i:
+            i = m.end()
+            continue
+        break
+    if i >= hi:
+        return None
+    quote = _quoted(text, i)
+    if quote:
+        s, e = quote
+        inner = text[s:e]
+        if inner.strip() and "?" not in inner and not p.topic.search(inner) and inner.split()[0].casefold() not in p.no_answer:
+            return s, e
+        if not skip_quote:
+            return None
+        return None
+    words = []
+    j = i
+    while j < hi and len(words) <= _MAX_WORDS:
+        w = _WORD.match(text, j, hi)
+        if not w:
+            break
+        if words and p.stop.match(text, w.start(), hi):
+            break
+        words.append(w)
+        j = w.end()
+        nxt = re.match(r"[^\S\n]*", text[j:hi])
+        gap_end = j + (nxt.end() if nxt else 0)
+        if _END.match(text, j, hi) or (gap_end < hi and _END.match(text, gap_end, hi) and text[gap_end] != ","):
+            break
+        if gap_end < hi and text[gap_end] in "'\"“”‘’«»「」":
+            break
+        j = gap_end
+    if not words or len(words) > _MAX_WORDS:
+        return None
+    first = words[0].group().casefold().strip("'’")
+    if first in p.no_answer or first.split("'")[0] in p.no_answer:
+        return None
+    start, end = words[0].start(), words[-1].end()
+    if end - start > _MAX_CHARS:
+        return None
+    after = text[end:end + 3].lstrip()
+    if after.startswith("?"):
+        return None  # "first pet?": a question
+    spelled = re.match(r"(?i)[\s,]*(?:that's |thats |it's )?(?:spelled|spelt|deletreado|soletrado|épelé)\b[^.\n\u2029]{0,60}",
+                       text[end:hi])
+    if spelled:
+        end += spelled.end()
+    return start, end
+
+
+def answer_spans(text: str) -> list[Span]:
+    """A security question's answer in ``text`` (a normalised turn, or turns joined)."""
+    p = _p()
+    if not p.trigger.search(text):
+        return []
+    spans: list[Span] = []
+    for topic in p.topic.finditer(text):
+        start, end = topic.span()
+        if not _cued(text, start, end):
+            continue
+        for _ in range(4):  # its possessors and qualifiers: "de mi madre", "ka naam", "ko nung bata"
+            m = p.tail.match(text, end)
+            if not m or m.end() == end:
+                break
+            end = m.end()
+        close = text.find("?", end, end + 3)
+        if close >= 0:  # "'What was your first pet?' — Rex": past the question's end
+            end = close + 1
+        if end < len(text) and text[end] in _QUOTES.values() and text[end] not in "“«「『‘":
+            end += 1  # past a quoted question's close
+        value = _value_after(text, end)
+        if value:
+            spans.append((value[0], value[1], _KIND))
+    for cue in p.weak.finditer(text):  # "…'s answer: 'Pintu'", "答を '망원동'으로", "jawabannya Si Belang"
+        if not (p.strong.search(text, max(0, cue.start() - _NEAR), cue.end() + _NEAR)
+                or p.topic.search(text, max(0, cue.start() - _NEAR), cue.start())):
+            continue
+        q = re.match(r"[\s:=\-—–,]*(?:(?:is|was|es|é|est|ist|hai|maine|मैंने)\s+)?", text[cue.end():cue.end() + 16])
+        at = cue.end() + (q.end() if q else 0)
+        quote = _quoted(text, at)
+        if quote:
+            inner = text[quote[0]:quote[1]]
+            if inner.strip() and "?" not in inner and not p.topic.search(inner):
+                spans.append((quote[0], quote[1], _KIND))
+        elif not any(a <= cue.end() + 3 and cue.end() < b for a, b, _ in spans):
+            value = _value_after(text, cue.end())  # "… and the answer is Mrs Okonkwo", "Ik vulde in: Opel Kadett"
+            if value and not (p.strong.search(text, *value) or p.topic.search(text, *value)):
+                spans.append((value[0], value[1], _KIND))
+    return spans
+
+
+def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
+    """The answer given in ``text`` to a security question's topic asked in the turn before it
+    ("bank wale puchte hain pehli gaadi kaunsi thi" / "Maruti 800 daala hai maine";
+    "el banco me preguntó en qué calle crecí" / "dije calle Los Almendros")."""
+    if not turns or not text or len(text) > 300:
+        return []
+    p = _p()
+    prev = turns[-1]
+    from . import named_values
+    topic = p.topic.search(prev)
+    if not topic or not (p.strong.search(prev) or named_values._security_context().search(prev)):
+        return []
+    if answer_spans(prev):
+        return []  # the turn before gave its own answer
+    from . import forms
+    norm, origin = forms.view(text)
+    spans: list[Span] = []
+    post = p.post.search(norm)
+    head = norm[:post.start()].strip(" ,—–-:") if post else ""
+    if head and len(head.split()) <= 4 and head.split()[0].casefold() not in p.no_answer:
+        spans.append((0, len(head), _KIND))  # "Maruti 800 daala hai maine"
+    else:
+        for cue in p.told.finditer(norm):
+            value = _value_after(norm, cue.end())
+            if value:
+                spans.append((value[0], value[1], _KIND))
+                break
+    return forms.back(spans, origin)
