@@ -66,14 +66,17 @@ class _P:
         listed = list(forms._words().get("security_topics", {}).get("words", []))
         self.strong = re.compile(rf"(?i){_alt(data['strong'])}")
         self.weak = re.compile(rf"(?i){_alt(data['weak'])}")
-        self.trigger = re.compile(rf"(?i){_alt(data['strong'] + data['weak'])}"
+        self.context = re.compile(rf"(?i){_alt(data['context'])}")
+        self.set_verb = re.compile(rf"(?i){_alt(data['set_verbs'])}")
+        self.trigger = re.compile(rf"(?i){_alt(data['strong'] + data['weak'] + data['set_verbs'])}"
                                   rf"|['’\"”」]\s*(?:{_alt(data['quoted_question_cue'])})")
         mod = _alt(data["ordinals"] + data["favourites"] + data["childhood"])
         noun = _alt(data["nouns"])
         gap = r"(?:[^\S\n]+[^\s.,;:!?()\"“”‘’«»—–]+){0,2}?[^\S\n]*"
+        post_gap = r"(?:[^\S\n]+[^\s.,;:!?()\"“”‘’«»—–]+){0,1}?[^\S\n]*"  # "mascota favorita", "mnyama wa kwanza"
         glued_gap = r"[^\s.,;:!?()]{0,4}?"
         self.topic = re.compile(
-            rf"(?i)(?:{_alt(data['topics'] + listed)})|(?:{mod}){gap}(?:{noun})|(?:{noun}){gap}(?:{mod})"
+            rf"(?i)(?:{_alt(data['topics'] + listed)})|(?:{mod}){gap}(?:{noun})|(?:{noun}){post_gap}(?:{_alt(data['post_mods'])})"
             rf"|(?:{mod}){glued_gap}(?:{noun})")
         self.tail = re.compile(rf"(?i)[^\S\n]*(?:{_alt(data['tails'] + data['nouns'])})")
         self.connector = re.compile(rf"(?i)(?:{_alt(data['connectors'])})")
@@ -81,7 +84,8 @@ class _P:
         self.no_answer = {w.casefold() for w in data["no_answer"]}
         self.question_cue = re.compile(rf"(?i)\s*(?:{_alt(data['quoted_question_cue'])})")
         told = list(forms._words().get("security_context", {}).get("told", []))
-        self.told = re.compile(rf"(?i)(?:{_alt(told + data['weak'])})")
+        self.answer_or_set = re.compile(rf"(?i)(?:{_alt(data['weak'] + data['set_verbs'])})")
+        self.told = re.compile(rf"(?i)(?:{_alt(told + data['weak'] + data['set_verbs'])})")
         self.post = re.compile(rf"(?i)(?:{_alt(data['post_set'])})")
 
 
@@ -96,12 +100,20 @@ def _turn_bounds(text: str, at: int) -> tuple[int, int]:
     return lo, len(text) if hi < 0 else hi
 
 
+def _context(text: str) -> bool:
+    """An account, a login, a bank or a check named (a question asked there has an answer set)."""
+    from . import named_values
+    return bool(_p().context.search(text) or named_values._security_context().search(text))
+
+
 def _cued(text: str, start: int, end: int) -> bool:
     """A security question's name, or an answer word / a verb of setting it, near the topic."""
     p = _p()
     lo, hi = _turn_bounds(text, start)
     a, b = max(lo, start - _NEAR), min(hi, end + _NEAR)
     if p.strong.search(text, a, b) or p.weak.search(text, a, b):
+        return True
+    if p.set_verb.search(text, a, b) and _context(text):  # "i put", "elegí": where an account or a check is named
         return True
     q = text[end:end + 1]  # "the 'first pet' question, it's Mr Wiggles"
     return bool(q in _QUOTES.values() and p.question_cue.match(text, end + 1))
@@ -203,9 +215,10 @@ def answer_spans(text: str) -> list[Span]:
         value = _value_after(text, end)
         if value:
             spans.append((value[0], value[1], _KIND))
-    for cue in p.weak.finditer(text):  # "…'s answer: 'Pintu'", "答を '망원동'으로", "jawabannya Si Belang"
+    for cue in p.answer_or_set.finditer(text):  # "…'s answer: 'Pintu'", "答を '망원동'으로", "jawabannya Si Belang"
         if not (p.strong.search(text, max(0, cue.start() - _NEAR), cue.end() + _NEAR)
-                or p.topic.search(text, max(0, cue.start() - _NEAR), cue.start())):
+                or (p.topic.search(text, max(0, cue.start() - _NEAR), cue.start())
+                    and (p.weak.match(text, cue.start()) or _context(text)))):
             continue
         q = re.match(r"[\s:=\-—–,]*(?:(?:is|was|es|é|est|ist|hai|maine|मैंने)\s+)?", text[cue.end():cue.end() + 16])
         at = cue.end() + (q.end() if q else 0)
@@ -229,9 +242,8 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
         return []
     p = _p()
     prev = turns[-1]
-    from . import named_values
     topic = p.topic.search(prev)
-    if not topic or not (p.strong.search(prev) or named_values._security_context().search(prev)):
+    if not topic or not (p.strong.search(prev) or _context(prev)):
         return []
     if answer_spans(prev):
         return []  # the turn before gave its own answer
