@@ -682,6 +682,7 @@ def _spans(text: str) -> list[Span]:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
         spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
+    spans = security_answers.without_talk(norm, spans)  # round 11: "security questions … are easy to guess"
     family = families.family_spans(norm, names)  # round nine: logins, codes of things, bank details, tax ids
     if family and _PLACEHOLDER_HINT.search(norm):
         family = forms.without_placeholders(norm, family)

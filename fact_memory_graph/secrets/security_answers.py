@@ -41,6 +41,7 @@ _QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "�
 #: Ends a value: a clause's punctuation, a new turn, a spaced dash.
 _END = re.compile(r"[.;!?()\[\]\n\u2029,—–。、！？；，]|\s-\s|\s->|→")
 _LEAD = re.compile(r"[\s:=\-—–→>,()\[\]：，、]+")
+_TITLE = re.compile(r"(?i)mr|mrs|ms|mx|dr|st|sr|sra|srta|prof|fr|mme|mlle|hr|fr|sto|sta|dna|gng|bu|pak|sgt|capt|rev")
 _WORD = re.compile(r"[^\s.,;:!?()\[\]\"“”‘’«»「」—–。、！？；，]+")
 
 
@@ -52,8 +53,12 @@ def _alt(words: Sequence[str]) -> str:
     def one(w: str) -> str:
         return re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
     parts = []
+    lead = [w for w in spaced if not w[:1].isalnum()]  # "'s name": no word boundary before it
+    spaced = [w for w in spaced if w[:1].isalnum()]
     if spaced:
         parts.append(rf"(?<![^\W\d_])(?:{'|'.join(one(w) for w in spaced)})(?![^\W\d_])")
+    if lead:
+        parts.append(rf"(?:{'|'.join(one(w) for w in lead)})(?![^\W\d_])")
     if glued:
         parts.append(rf"(?:{'|'.join(one(w) for w in glued)})")
     return "|".join(parts) or "(?!)"
@@ -81,6 +86,7 @@ class _P:
         self.tail = re.compile(rf"(?i)[^\S\n]*(?:{_alt(data['tails'] + data['nouns'])})")
         self.connector = re.compile(rf"(?i)(?:{_alt(data['connectors'])})")
         self.stop = re.compile(rf"(?i)(?:{_alt(data['stops'])})")
+        self.talk = {w.casefold() for w in data["talk"]} | {w.casefold() for w in data["no_answer"]}
         self.no_answer = {w.casefold() for w in data["no_answer"]}
         self.question_cue = re.compile(rf"(?i)\s*(?:{_alt(data['quoted_question_cue'])})")
         told = list(forms._words().get("security_context", {}).get("told", []))
@@ -167,6 +173,11 @@ def _value_after(text: str, pos: int, *, skip_quote: bool = True) -> tuple[int, 
             break
         words.append(w)
         j = w.end()
+        if _TITLE.fullmatch(w.group()) and text[j:j + 1] == ".":
+            j += 1  # "Mrs. Dizon", "St. Brigid's", "Dr. Okafor"
+            while j < hi and text[j] in " \t":
+                j += 1
+            continue
         nxt = re.match(r"[^\S\n]*", text[j:hi])
         gap_end = j + (nxt.end() if nxt else 0)
         if _END.match(text, j, hi) or (gap_end < hi and _END.match(text, gap_end, hi) and text[gap_end] != ","):
@@ -261,3 +272,20 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
                 spans.append((value[0], value[1], _KIND))
                 break
     return forms.back(spans, origin)
+
+
+def without_talk(text: str, spans: list[Span]) -> list[Span]:
+    """Spans read as a security question's answer that are talk about the question: one word such
+    as "guess", "safest", "name" right after the question's name ("security questions like
+    'favourite colour' are easy to guess", "the security question asks for my first pet's name")."""
+    if not spans:
+        return spans
+    p = _p()
+    out = []
+    for sp in spans:
+        start, end, kind = sp
+        word = text[start:end].strip(" .,!?;:'\"").casefold()
+        if kind == _KIND and word in p.talk and p.strong.search(text, max(0, start - 80), start):
+            continue
+        out.append(sp)
+    return out
