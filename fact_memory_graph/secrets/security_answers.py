@@ -41,6 +41,7 @@ _QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "�
 #: Ends a value: a clause's punctuation, a new turn, a spaced dash.
 _END = re.compile(r"[.;!?()\[\]\n\u2029,—–。、！？；，]|\s-\s|\s->|→")
 _LEAD = re.compile(r"[\s:=\-—–→>,()\[\]：，、]+")
+_COPULA = re.compile(r"(?i)\s(?:is|was|es|era|fue|é|foi|est|était|ist|war|è|jest|był|była|это|adalah|ialah|là|hai|ni|ay)\s")
 _TITLE = re.compile(r"(?i)mr|mrs|ms|mx|dr|st|sr|sra|srta|prof|fr|mme|mlle|hr|fr|sto|sta|dna|gng|bu|pak|sgt|capt|rev")
 _WORD = re.compile(r"[^\s.,;:!?()\[\]\"“”‘’«»「」—–。、！？；，]+")
 
@@ -117,8 +118,8 @@ def _cued(text: str, start: int, end: int) -> bool:
     p = _p()
     lo, hi = _turn_bounds(text, start)
     a, b = max(lo, start - _NEAR), min(hi, end + _NEAR)
-    if p.strong.search(text, a, b) or p.weak.search(text, a, b):
-        return True
+    if p.strong.search(text, max(0, start - 2 * _NEAR), end + _NEAR) or p.weak.search(text, a, b):
+        return True  # a question's name in this turn or the one before ("setting up the recovery questions")
     if p.set_verb.search(text, a, b) and _context(text):  # "i put", "elegí": where an account or a check is named
         return True
     q = text[end:end + 1]  # "the 'first pet' question, it's Mr Wiggles"
@@ -224,6 +225,10 @@ def answer_spans(text: str) -> list[Span]:
         if end < len(text) and text[end] in _QUOTES.values() and text[end] not in "“«「『‘":
             end += 1  # past a quoted question's close
         value = _value_after(text, end)
+        if not value:  # "<topic> on my USCIS account is Kumasi": a copula later in the clause
+            copula = _COPULA.search(text, end, min(len(text), end + 50))
+            if copula and not _END.search(text, end, copula.start()):
+                value = _value_after(text, copula.end())
         if value:
             spans.append((value[0], value[1], _KIND))
     for cue in p.answer_or_set.finditer(text):  # "…'s answer: 'Pintu'", "答を '망원동'으로", "jawabannya Si Belang"
