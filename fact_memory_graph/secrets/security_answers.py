@@ -42,6 +42,7 @@ _QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "�
 _END = re.compile(r"[.;!?()\[\]\n\u2029,—–。、！？；，]|\s-\s|\s->|→")
 _LEAD = re.compile(r"[\s:=\-—–→>,()\[\]：，、]+")
 _COPULA = re.compile(r"(?i)\s(?:is|was|es|era|fue|é|foi|est|était|ist|war|è|jest|był|była|это|adalah|ialah|là|hai|ni|ay)\s")
+_TOKEN = re.compile(r"[^\W\d_]+")
 _TITLE = re.compile(r"(?i)mr|mrs|ms|mx|dr|st|sr|sra|srta|prof|fr|mme|mlle|hr|fr|sto|sta|dna|gng|bu|pak|sgt|capt|rev")
 _WORD = re.compile(r"[^\s.,;:!?()\[\]\"“”‘’«»「」—–。、！？；，]+")
 
@@ -73,6 +74,13 @@ class _P:
         self.strong = re.compile(rf"(?i){_alt(data['strong'])}")
         self.weak = re.compile(rf"(?i){_alt(data['weak'])}")
         self.context = re.compile(rf"(?i){_alt(data['context'])}")
+        cues = data["strong"] + data["weak"] + data["set_verbs"] + data["quoted_question_cue"]
+        self.glued_cues = tuple(sorted({unicodedata.normalize("NFKC", w).casefold() for w in cues if _GLUED.search(w)}))
+        self.cue_index: dict[str, list[frozenset[str]]] = {}  # a cue's rarest word -> all its words
+        for w in cues:
+            tokens = _TOKEN.findall(unicodedata.normalize("NFKC", w).casefold())
+            if tokens and not _GLUED.search(w) and w not in ("a:", "r:", "q", "one"):
+                self.cue_index.setdefault(max(tokens, key=len), []).append(frozenset(tokens))
         self.set_verb = re.compile(rf"(?i){_alt(data['set_verbs'])}")
         self.trigger = re.compile(rf"(?i){_alt(data['strong'] + data['weak'] + data['set_verbs'])}"
                                   rf"|['’\"”」]\s*(?:{_alt(data['quoted_question_cue'])})")
@@ -204,10 +212,23 @@ def _value_after(text: str, pos: int, *, skip_quote: bool = True) -> tuple[int, 
     return start, end
 
 
+def _maybe(text: str, p: _P) -> bool:
+    """The cheap test first: a cue's rarest word among the text's words, a cue of a script
+    without spaces in it, or a "Q: … A:" layout."""
+    low = text.casefold()
+    words = set(_TOKEN.findall(low))
+    for word in words.intersection(p.cue_index):
+        if any(need <= words for need in p.cue_index[word]):
+            return True
+    if not text.isascii() and any(g in low for g in p.glued_cues):
+        return True
+    return "a:" in low or "r:" in low or "ans:" in low
+
+
 def answer_spans(text: str) -> list[Span]:
     """A security question's answer in ``text`` (a normalised turn, or turns joined)."""
     p = _p()
-    if not p.trigger.search(text):
+    if not _maybe(text, p) or not p.trigger.search(text):
         return []
     spans: list[Span] = []
     for topic in p.topic.finditer(text):
