@@ -1,0 +1,82 @@
+"""Round eleven (o45s): a security question's answer read by its grammar — a cue (the question's
+name, an answer word, a verb of setting it), a topic (first pet, favourite teacher, maiden name…,
+in about thirty languages) and the value after them. Values and sentences written for this test
+(none from a corpus)."""
+import pytest
+
+from fact_memory_graph.secrets import redact_secrets, redact_turns
+
+SECRETS = [
+    ("security question: my first dog's name — Toffee Crumble", "Toffee Crumble"),
+    ("secret answer for the credit union: childhood best friend, Marisol Quintero", "Quintero"),
+    ("pregunta de seguridad del banco: nombre de mi primer perro, Canelo", "Canelo"),
+    ("la respuesta secreta es el nombre de mi maestra favorita: Doña Rosaura", "Rosaura"),
+    ("pergunta de segurança: cidade onde meus pais se conheceram — Juiz de Fora", "Juiz de Fora"),
+    ("question secrète : nom de mon premier chat, Grisou", "Grisou"),
+    ("Sicherheitsfrage: Name meines ersten Haustiers – Flocke", "Flocke"),
+    ("domanda segreta: la mia prima macchina era una Panda rossa", "Panda rossa"),
+    ("beveiligingsvraag: naam van mijn eerste huisdier is Bobbie", "Bobbie"),
+    ("pytanie bezpieczeństwa: imię pierwszego psa — Azor", "Azor"),
+    ("контрольный вопрос: девичья фамилия матери — Соколова", "Соколова"),
+    ("güvenlik sorusu: ilk evcil hayvanımın adı Pamuk", "Pamuk"),
+    ("pertanyaan keamanan: nama guru favorit saya Bu Ratna", "Ratna"),
+    ("câu hỏi bảo mật: tên thú cưng đầu tiên là Mực", "Mực"),
+    ("security sawal: bachpan ke dost ka naam Golu hai", "Golu"),
+    ("security question ng bank: paboritong guro ko, si Mrs. Dizon", "Dizon"),
+    ("swali la usalama: jina la mnyama wangu wa kwanza ni Simba Mdogo", "Simba Mdogo"),
+    ("سؤال الأمان: اسم أول حيوان أليف هو بسبوس", "بسبوس"),
+    ("密保问题：我的第一只宠物叫什么 答案是旺财", "旺财"),
+    ("秘密の質問：初めて飼ったペットの名前は ポチ", "ポチ"),
+    ("보안 질문: 첫 애완동물 이름 → 초코", "초코"),
+    ("if the pharmacy line asks for my favourite book, it's Watership Down, that's what I set up",
+     "Watership Down"),
+    ("for the mortgage portal the answer to 'city where you were born' is Kilmarnock", "Kilmarnock"),
+    ("the answer for the tax site: my first boss was Gordon Pettigrew", "Pettigrew"),
+    ("name of my first school - Riverside Montessori - that's the answer for the school portal login",
+     "Riverside Montessori"),
+    ("respuesta para la pregunta del banco: mi primer carro, un Tsuru blanco", "Tsuru blanco"),
+    ("resposta da pergunta secreta: time do coração, Corinthians", "Corinthians"),
+    ("Q: What was the name of your favourite teacher? A: Mr Abernethy", "Abernethy"),
+    ("सिक्योरिटी आंसर: मेरे पहले स्कूल का नाम ज्ञान दीप है", "ज्ञान दीप"),
+]
+
+THREADS = [
+    (["the bank asked my childhood nickname", "I told them Bubbles"], "Bubbles"),
+    (["el seguro me preguntó mi comida favorita", "puse pozole verde"], "pozole verde"),
+    (["insurance wale puchte hain pehla school kaunsa tha", "Little Angels daala hai maine"], "Little Angels"),
+    (["setting up the recovery questions for my email", "first car: Fiat Uno. favourite colour: teal"], "teal"),
+]
+
+KEPT = [
+    "my first car was a Honda Civic and it lasted fifteen years",
+    "what's a good security question? mine are all guessable",
+    "the security question asks for my first pet's name and I forgot which one I used",
+    "mi primer perro se llamaba Canelo y era un amor",
+    "security questions like 'favourite colour' are easy to guess, right?",
+    "I set up the security questions yesterday but I don't remember the answers",
+    "my favourite movie is Spirited Away, we watched it again last night",
+    "quick question about my first car insurance, the premium went up to 840",
+    "the answer to my math homework question is 42",
+    "my favorite teacher Mrs. Carter retired this year, we threw her a party",
+    "pergunta de segurança? não lembro qual coloquei",
+    "the bank app asked me to set security questions, which ones are safest?",
+    "minha primeira escola foi em Campinas, depois mudamos pra Santos",
+    "my hometown is Dayton, Ohio and I grew up on Maple Street",
+    "the answer is no, I don't want to reset the password",
+    "I used to play in my first band, we won first place at a fair",
+]
+
+
+@pytest.mark.parametrize(("text", "value"), SECRETS)
+def test_a_security_answer_is_withheld(text, value):
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("turns", "value"), THREADS)
+def test_a_security_answer_given_in_the_next_turn_is_withheld(turns, value):
+    assert value not in " ".join(redact_turns(turns))
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_talk_about_security_questions_and_life_stories_are_kept(text):
+    assert redact_secrets(text) == text
