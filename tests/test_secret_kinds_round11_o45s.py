@@ -80,3 +80,36 @@ def test_a_security_answer_given_in_the_next_turn_is_withheld(turns, value):
 @pytest.mark.parametrize("text", KEPT)
 def test_talk_about_security_questions_and_life_stories_are_kept(text):
     assert redact_secrets(text) == text
+
+
+PRIVATE_THREADS = [
+    (["can you keep a secret", "I'm applying for a job at the rival firm"], 1),
+    (["puedes guardar un secreto?", "voy a dejar la carrera"], 1),
+    (["consegue guardar um segredo?", "vou largar a faculdade"], 1),
+    (["unaweza kutunza siri?", "nimeachishwa kazi"], 1),
+    (["能保密吗？", "我要辞职了"], 1),
+    (["لا تحفظ هذا من فضلك", "أخي عليه ديون كبيرة"], 1),
+    (["bayni w baynak, akhoya mdayan ktir"], 0),
+    (["bas ben2na, ana sebt el shoghl"], 0),
+    (["این رو هیچ جا ثبت نکن، برادرم بدهی زیادی داره"], 0),
+    (["dad's being moved to assisted living, it's between me and my brother. don't mention it to him"], 0),
+    (["between me and my husband, we're thinking about a separation"], 0),
+]
+
+KEPT_THREADS = [
+    ["the final was between me and my brother, he won by two points"],
+    ["we split the rent between me and my sister."],
+    ["my sister keeps a secret diary, is that normal for a 12 year old?"],
+]
+
+
+@pytest.mark.parametrize(("turns", "index"), PRIVATE_THREADS)
+def test_implicit_privacy_markers_withhold_their_turn(turns, index):
+    from fact_memory_graph.forgetting import withheld_turns
+    assert withheld_turns(turns)[index]
+
+
+@pytest.mark.parametrize("turns", KEPT_THREADS)
+def test_look_alikes_of_privacy_markers_are_kept(turns):
+    from fact_memory_graph.forgetting import withheld_turns
+    assert not any(withheld_turns(turns))
