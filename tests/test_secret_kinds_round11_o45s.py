@@ -38,6 +38,20 @@ SECRETS = [
     ("resposta da pergunta secreta: time do coração, Corinthians", "Corinthians"),
     ("Q: What was the name of your favourite teacher? A: Mr Abernethy", "Abernethy"),
     ("सिक्योरिटी आंसर: मेरे पहले स्कूल का नाम ज्ञान दीप है", "ज्ञान दीप"),
+    ("for my phone PIN reset they asked mother's maiden name → Grabowska", "Grabowska"),
+    ("the recovery question is 'name of your first stuffed animal' and I put Mr. Floppsy", "Floppsy"),
+    ("Security Q1: first pet = Rocko; Q2: city born = Harrogate", "Harrogate"),
+    ("security answers: pet - Nalu, school - St Agnes, car - Corolla Levin", "Corolla Levin"),
+    ("Sicherheitsfrage beim Onlinebanking ist der Name meiner ersten Lehrerin, Frau Brennecke", "Brennecke"),
+    ("la pregunta secreta de mi correo es el nombre de mi abuela: Eusebita", "Eusebita"),
+    ("mot de passe oublié : la question c'est le nom de mon premier animal, la réponse c'est Caramelo", "Caramelo"),
+    ("hint question sa e-wallet: pangalan ng lola ko — Iskang", "Iskang"),
+    ("güvenlik sorusu cevabım: annemin kızlık soyadı Yıldırımoğlu", "Yıldırımoğlu"),
+    ("jawaban pertanyaan rahasia: nama sekolah SD saya SDN 7 Cibinong", "Cibinong"),
+    ("câu trả lời bí mật: tên trường cấp 1 là Nguyễn Du", "Nguyễn Du"),
+    ("Antwort auf die Sicherheitsfrage: Bellomir", "Bellomir"),
+    ("jibu la swali la usalama ni Bahatika", "Bahatika"),
+    ("they'll ask your grandmother's first name at the bank, mine is set to Philomenia", "Philomenia"),
 ]
 
 THREADS = [
@@ -64,6 +78,15 @@ KEPT = [
     "my hometown is Dayton, Ohio and I grew up on Maple Street",
     "the answer is no, I don't want to reset the password",
     "I used to play in my first band, we won first place at a fair",
+    "my first pet was a goldfish called Bubbles, he lived 8 years",
+    "I answered all the questions about my favourite food in the survey",
+    "what's the answer to 'what was your first car' if I never had one?",
+    "la pregunta de seguridad es muy fácil de adivinar",
+    "the bank asked me three security questions and I got them all right",
+    "answer: yes, my first car was a Ford",
+    "the quiz answer for 'favourite colour of Van Gogh' is yellow",
+    "the security question on the form asks what my first car was — do I have to answer that?",
+    "il mio primo cane si chiamava Briciola",
 ]
 
 

@@ -95,6 +95,9 @@ class _P:
         self.tail = re.compile(rf"(?i)[^\S\n]*(?:{_alt(data['tails'] + data['nouns'])})")
         self.connector = re.compile(rf"(?i)(?:{_alt(data['connectors'])})")
         self.stop = re.compile(rf"(?i)(?:{_alt(data['stops'])})")
+        self.quiz = re.compile(rf"(?i){_alt(data['quiz'])}")
+        self.reply = {w.casefold() for w in data["reply_words"]}
+        self.talk_first = {w.casefold() for w in data["talk_first"]}
         self.talk = {w.casefold() for w in data["talk"]} | {w.casefold() for w in data["no_answer"]}
         self.no_answer = {w.casefold() for w in data["no_answer"]}
         self.question_cue = re.compile(rf"(?i)\s*(?:{_alt(data['quoted_question_cue'])})")
@@ -121,12 +124,27 @@ def _context(text: str) -> bool:
     return bool(_p().context.search(text) or named_values._security_context().search(text))
 
 
+def _weak(text: str, a: int, b: int) -> bool:
+    """An answer word between ``a`` and ``b`` that names a security answer: not a quiz's, a
+    survey's or a homework's, not a reply ("answer: yes, ...")."""
+    p = _p()
+    for m in p.weak.finditer(text, a, b):
+        nxt = _TOKEN.search(text, m.end(), min(len(text), m.end() + 12))
+        if nxt and nxt.group().casefold() in p.reply and not text[m.end():nxt.start()].strip(" :=-—,"):
+            continue
+        lo, hi = _turn_bounds(text, m.start())
+        if p.quiz.search(text, lo, hi):
+            continue
+        return True
+    return False
+
+
 def _cued(text: str, start: int, end: int) -> bool:
     """A security question's name, or an answer word / a verb of setting it, near the topic."""
     p = _p()
     lo, hi = _turn_bounds(text, start)
     a, b = max(lo, start - _NEAR), min(hi, end + _NEAR)
-    if p.strong.search(text, max(0, start - 2 * _NEAR), end + _NEAR) or p.weak.search(text, a, b):
+    if p.strong.search(text, max(0, start - 2 * _NEAR), end + _NEAR) or _weak(text, a, b):
         return True  # a question's name in this turn or the one before ("setting up the recovery questions")
     if p.set_verb.search(text, a, b) and _context(text):  # "i put", "elegí": where an account or a check is named
         return True
@@ -255,7 +273,7 @@ def answer_spans(text: str) -> list[Span]:
     for cue in p.answer_or_set.finditer(text):  # "…'s answer: 'Pintu'", "答を '망원동'으로", "jawabannya Si Belang"
         if not (p.strong.search(text, max(0, cue.start() - _NEAR), cue.end() + _NEAR)
                 or (p.topic.search(text, max(0, cue.start() - _NEAR), cue.start())
-                    and (p.weak.match(text, cue.start()) or _context(text)))):
+                    and ((p.weak.match(text, cue.start()) and _weak(text, cue.start(), cue.end())) or _context(text)))):
             continue
         q = re.match(r"[\s:=\-—–,]*(?:(?:is|was|es|é|est|ist|hai|maine|मैंने)\s+)?", text[cue.end():cue.end() + 16])
         at = cue.end() + (q.end() if q else 0)
@@ -268,6 +286,34 @@ def answer_spans(text: str) -> list[Span]:
             value = _value_after(text, cue.end())  # "… and the answer is Mrs Okonkwo", "Ik vulde in: Opel Kadett"
             if value and not (p.strong.search(text, *value) or p.topic.search(text, *value)):
                 spans.append((value[0], value[1], _KIND))
+    if ";" in text or "," in text or "q" in text.casefold():
+        spans.extend(list_spans(text))
+    return spans
+
+
+#: After a question's name, a list of answers: "Q1: first pet = Rocky; Q2: city born = Leeds",
+#: "security answers: pet - Nala, school - St Mary's, car - Corolla".
+_ITEM = re.compile(r"(?:^|(?<=\s)|[;,]|\bq\d+\s*[:.)])\s*(?:q\d+\s*[:.)]\s*)?[^\W\d_][^;,=:\-–—→\n\u2029]{0,30}?"
+                   r"\s*(?:=|:|\s-\s|–|—|→)\s*([^;,.\n\u2029]{1,40})", re.IGNORECASE)
+
+
+def list_spans(text: str) -> list[Span]:
+    """Each answer of a list of questions and answers after a security question's name."""
+    p = _p()
+    spans: list[Span] = []
+    for cue in p.strong.finditer(text):
+        lo, hi = _turn_bounds(text, cue.start())
+        hi = min(hi, cue.end() + 300)
+        items = list(_ITEM.finditer(text, cue.start(), hi))
+        if len(items) < 2:
+            continue  # one item is the grammar's ("security question: first pet = Rocky")
+        for item in items:
+            value = item.group(1).strip()
+            words = value.split()
+            if not words or words[0].casefold() in p.no_answer or len(words) > 6 or "?" in value:
+                continue
+            start = item.start(1) + item.group(1).index(value)
+            spans.append((start, start + len(value), _KIND))
     return spans
 
 
@@ -310,8 +356,10 @@ def without_talk(text: str, spans: list[Span]) -> list[Span]:
     out = []
     for sp in spans:
         start, end, kind = sp
-        word = text[start:end].strip(" .,!?;:'\"").casefold()
-        if kind == _KIND and word in p.talk and p.strong.search(text, max(0, start - 80), start):
-            continue
+        word = text[start:end].strip(" .,!?;:'\"—–-").casefold()
+        first = (_TOKEN.findall(word) or [""])[0]
+        if kind == _KIND and (word in p.talk or (first in p.talk_first and len(word.split()) <= 8)) \
+                and p.strong.search(text, max(0, start - 80), start):
+            continue  # "are easy to guess", "es muy fácil de adivinar", "do I have to answer that"
         out.append(sp)
     return out
