@@ -52,6 +52,16 @@ SECRETS = [
     ("Antwort auf die Sicherheitsfrage: Bellomir", "Bellomir"),
     ("jibu la swali la usalama ni Bahatika", "Bahatika"),
     ("they'll ask your grandmother's first name at the bank, mine is set to Philomenia", "Philomenia"),
+    ("the verification answer I gave the card company was 'Pinegrove'", "Pinegrove"),
+    ("first pet (security q): Mochiko", "Mochiko"),
+    ("pertanyaan keamanan bank: nama hewan peliharaan pertama? jawab: Mimi", "Mimi"),
+    ("otvet na kontrolnyy vopros — Tuzikov", "Tuzikov"),
+    ("tanong sa security ng bangko: unang kotse ko? sagot ko: Toyota Coronet", "Coronet"),
+    ("secret question = first teacher, answer = Mrs Haldaner", "Haldaner"),
+    ("Recovery Q: street you grew up on / A: Linden Avenue", "Linden"),
+    ("kontrollfrage der bank: lieblingsessen als kind? antwort: kaiserschmarrn", "kaiserschmarrn"),
+    ("비밀 질문 '가장 좋아하는 음식' 답: 떡볶이", "떡볶이"),
+    ("安全问题：小学班主任姓什么？答案：刘", "刘"),
 ]
 
 THREADS = [
@@ -87,6 +97,11 @@ KEPT = [
     "the quiz answer for 'favourite colour of Van Gogh' is yellow",
     "the security question on the form asks what my first car was — do I have to answer that?",
     "il mio primo cane si chiamava Briciola",
+    "Recovery Q: what happens if I forget the answer?",
+    "the bank's security question feature is annoying, I always forget what I typed",
+    "pregunta: ¿cuál es tu comida favorita? la mía es la paella",
+    "secret question: should I tell my boss I'm leaving?",
+    "the survey asked my favourite colour, I said green",
 ]
 
 

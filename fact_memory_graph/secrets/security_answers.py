@@ -40,7 +40,7 @@ _MAX_CHARS = 60
 _QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“", "”": "”", "’": "’"}
 #: Ends a value: a clause's punctuation, a new turn, a spaced dash.
 _END = re.compile(r"[.;!?()\[\]\n\u2029,—–。、！？；，]|\s-\s|\s->|→")
-_LEAD = re.compile(r"[\s:=\-—–→>,()\[\]：，、]+")
+_LEAD = re.compile(r"[\s:=\-—–→>,)\[\]：，、]+")
 _COPULA = re.compile(r"(?i)\s(?:is|was|es|era|fue|é|foi|est|était|ist|war|è|jest|był|była|это|adalah|ialah|là|hai|ni|ay)\s")
 _TOKEN = re.compile(r"[^\W\d_]+")
 _TITLE = re.compile(r"(?i)mr|mrs|ms|mx|dr|st|sr|sra|srta|prof|fr|mme|mlle|hr|fr|sto|sta|dna|gng|bu|pak|sgt|capt|rev")
@@ -170,6 +170,9 @@ def _value_after(text: str, pos: int, *, skip_quote: bool = True) -> tuple[int, 
     lo, hi = _turn_bounds(text, pos)
     i = pos
     for _ in range(8):
+        if text[i:i + 1] == "(" and text.find(")", i, i + 32) > 0:  # "first pet (security q): Mochi"
+            i = text.find(")", i, i + 32) + 1
+            continue
         m = _LEAD.match(text, i, hi)
         if m and m.end() > i:
             i = m.end()
@@ -288,6 +291,35 @@ def answer_spans(text: str) -> list[Span]:
                 spans.append((value[0], value[1], _KIND))
     if ";" in text or "," in text or "q" in text.casefold():
         spans.extend(list_spans(text))
+    spans.extend(_after_names(text, spans))
+    return spans
+
+
+#: A question's or an answer's name, then a separator or a quote in its clause: the value.
+_NAMED = re.compile(r"\s*(?:[:=—–→]|-\s|\s-)")
+
+
+def _after_names(text: str, found: list[Span]) -> list[Span]:
+    """The value right after a security question's or answer's name when no topic stands in its
+    clause ("otvet na kontrolnyy vopros — Tuzik", "the verification answer I gave Chase was
+    'Pinecrest'")."""
+    p = _p()
+    spans: list[Span] = []
+    for cue in p.strong.finditer(text):
+        end = cue.end()
+        clause = _END.search(text, end)
+        stop = clause.start() if clause and clause.start() > end else min(len(text), end + 80)
+        if p.topic.search(text, end, stop) or any(end <= a < stop for a, _, _ in found):
+            continue  # the grammar's, or already read
+        if _NAMED.match(text, end):
+            value = _value_after(text, end)
+        else:
+            q = re.search(r"['\"“‘«「]", text[end:stop])
+            value = _quoted(text, end + q.start()) if q and q.start() <= 50 else None
+            if value and text[value[0]:value[1]].split()[0].casefold() in p.no_answer:
+                value = None
+        if value and "?" not in text[value[0]:value[1]] and not p.topic.search(text, *value):
+            spans.append((value[0], value[1], _KIND))
     return spans
 
 
