@@ -69,6 +69,17 @@ THREADS = [
     (["el seguro me preguntó mi comida favorita", "puse pozole verde"], "pozole verde"),
     (["insurance wale puchte hain pehla school kaunsa tha", "Little Angels daala hai maine"], "Little Angels"),
     (["setting up the recovery questions for my email", "first car: Fiat Uno. favourite colour: teal"], "teal"),
+    (["security sawal aaya: maa ka maika naam", "Bhardwaj likha hai maine"], "Bhardwaj"),
+    (["Sicherheitsfrage bei der Sparkasse: erstes Auto", "hab Golf II eingegeben"], "Golf II"),
+    (["o banco perguntou o nome da minha primeira professora", "respondi Dona Cleide"], "Cleide"),
+    (["verification question on the phone: favourite holiday spot", "I said Tenerife"], "Tenerife"),
+]
+
+KEPT_TURNS = [
+    ["my first pet was a hamster", "his name was Chompers"],
+    ["the bank asked me for my address", "it's 12 Oak Road"],
+    ["what should I pick as a security question?", "something nobody can find online"],
+    ["I went back to my primary school today", "it's now called Riverside Academy"],
 ]
 
 KEPT = [
@@ -113,6 +124,11 @@ def test_a_security_answer_is_withheld(text, value):
 @pytest.mark.parametrize(("turns", "value"), THREADS)
 def test_a_security_answer_given_in_the_next_turn_is_withheld(turns, value):
     assert value not in " ".join(redact_turns(turns))
+
+
+@pytest.mark.parametrize("turns", KEPT_TURNS)
+def test_a_turn_after_a_life_story_or_a_question_about_questions_is_kept(turns):
+    assert redact_turns(turns) == turns
 
 
 @pytest.mark.parametrize("text", KEPT)

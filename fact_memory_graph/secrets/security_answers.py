@@ -395,3 +395,15 @@ def without_talk(text: str, spans: list[Span]) -> list[Span]:
             continue  # "are easy to guess", "es muy fácil de adivinar", "do I have to answer that"
         out.append(sp)
     return out
+
+
+def without_talk_turn(text: str, turns: Sequence[str], spans: list[Span]) -> list[Span]:
+    """A turn after a security question's name that begins with talk ("what should I pick as a
+    security question?" / "something nobody can find online"): not an answer."""
+    if not spans or not turns:
+        return spans
+    p = _p()
+    first = _TOKEN.search(text)
+    if not first or first.group().casefold() not in p.talk_first or not p.strong.search(turns[-1]):
+        return spans
+    return [sp for sp in spans if not (sp[2] == _KIND and sp[0] <= first.start())]
