@@ -347,6 +347,7 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
 #: kredi çektim" say something new: about their own message only (the turn before is kept).
 REACH_WORDS = 12
 REACH_NEW_WORDS = 1
+_SENTENCE = re.compile(r"[^.!?。？！؟]+[.!?。？！؟]*|[.!?。？！؟]+")
 
 
 def _reaches_back(text: str, request: ForgetRequest, before: str) -> bool:
@@ -356,6 +357,9 @@ def _reaches_back(text: str, request: ForgetRequest, before: str) -> bool:
     if model is None or not before.strip():
         return False
     norm = normalise(text)
+    if request.phrase:  # a question asked after the request ("… don't save this. how do I help her?") says nothing new
+        norm = "".join(part for part in _SENTENCE.findall(norm)
+                       if not (part.rstrip().endswith(("?", "？", "؟")) and request.phrase not in part)) or norm
     rest = norm.replace(request.phrase, " ", 1) if request.phrase else norm
     words = [w for w in _WORD.findall(rest) if len(w) > 1 or _WIDE.match(w)]
     if sum(max(1, len(w) // 2) if _WIDE.search(w) else 1 for w in words) > REACH_WORDS:

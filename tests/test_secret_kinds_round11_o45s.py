@@ -148,12 +148,22 @@ PRIVATE_THREADS = [
     (["این رو هیچ جا ثبت نکن، برادرم بدهی زیادی داره"], 0),
     (["dad's being moved to assisted living, it's between me and my brother. don't mention it to him"], 0),
     (["between me and my husband, we're thinking about a separation"], 0),
+    (["rafiki yangu ana deni kubwa", "tafadhali usikumbuke hili"], 0),
+    (["ne sokhranyay eto: ya uvolilsya"], 0),
+    (["in ro sabt nakon: az karam ekhraj shodam"], 0),
+    (["matsagelsh dah: ana mesh ha-rga3 el shoghl"], 0),
+    (["ye sirf tere aur mere beech hai, bhai ki naukri chali gayi"], 0),
+    (["my uncle is in rehab", "that's private btw, don't keep it"], 0),
+    (["Kardeşim işten çıkarıldı.", "Bunu kimse bilmesin, kaydetme lütfen. Ona nasıl yardım ederim?"], 0),
+    (["Мій брат має борги", "нікому не кажи і не записуй. Що йому порадити?"], 0),
+    (["Can you help with a rota? Some context you shouldn't hold on to: my manager is on sick leave"], 0),
 ]
 
 KEPT_THREADS = [
     ["the final was between me and my brother, he won by two points"],
     ["we split the rent between me and my sister."],
     ["my sister keeps a secret diary, is that normal for a 12 year old?"],
+    ["the loyalty card number on the letter... no wait that's private. the store code is A-113"],
 ]
 
 
