@@ -62,6 +62,12 @@ SECRETS = [
     ("kontrollfrage der bank: lieblingsessen als kind? antwort: kaiserschmarrn", "kaiserschmarrn"),
     ("비밀 질문 '가장 좋아하는 음식' 답: 떡볶이", "떡볶이"),
     ("安全问题：小学班主任姓什么？答案：刘", "刘"),
+    ("سیکیورٹی سوال: پہلے اسکول کا نام — النور اسکول", "النور"),
+    ("ερώτηση ασφαλείας: όνομα πρώτου κατοικίδιου — Ρεξάκης", "Ρεξάκης"),
+    ("întrebare de securitate: numele primului animal de companie — Azorelu", "Azorelu"),
+    ("biztonsági kérdés: első háziállat neve — Bodrika", "Bodrika"),
+    ("bezpečnostní otázka: jméno prvního mazlíčka — Alíček", "Alíček"),
+    ("pregunta secreta: ¿cómo se llamaba tu primer perro? R: Chesterton", "Chesterton"),
 ]
 
 THREADS = [
@@ -113,6 +119,11 @@ KEPT = [
     "pregunta: ¿cuál es tu comida favorita? la mía es la paella",
     "secret question: should I tell my boss I'm leaving?",
     "the survey asked my favourite colour, I said green",
+    "security question: is it safe to use the same answer everywhere?",
+    "his answer to the question about his first job was honest",
+    "my favourite restaurant for the bank dinner was Nandos",
+    "my childhood hero was Roberto Clemente, I read his biography",
+    "What was your first concert? Mine was Oasis in 1996!",
 ]
 
 

@@ -43,6 +43,7 @@ _END = re.compile(r"[.;!?()\[\]\n\u2029,—–。、！？；，]|\s-\s|\s->|→
 _LEAD = re.compile(r"[\s:=\-—–→>,)\[\]：，、]+")
 _COPULA = re.compile(r"(?i)\s(?:is|was|es|era|fue|é|foi|est|était|ist|war|è|jest|był|była|это|adalah|ialah|là|hai|ni|ay)\s")
 _TOKEN = re.compile(r"[^\W\d_]+")
+_THIRD = re.compile(r"(?i)\b(?:his|her|their|its|the candidate's|the student's)\s+$")
 _TITLE = re.compile(r"(?i)mr|mrs|ms|mx|dr|st|sr|sra|srta|prof|fr|mme|mlle|hr|fr|sto|sta|dna|gng|bu|pak|sgt|capt|rev")
 _WORD = re.compile(r"[^\s.,;:!?()\[\]\"“”‘’«»「」—–。、！？；，]+")
 
@@ -129,6 +130,8 @@ def _weak(text: str, a: int, b: int) -> bool:
     survey's or a homework's, not a reply ("answer: yes, ...")."""
     p = _p()
     for m in p.weak.finditer(text, a, b):
+        if _THIRD.search(text, max(0, m.start() - 8), m.start()):
+            continue  # "his answer to the question about his first job": someone else's
         nxt = _TOKEN.search(text, m.end(), min(len(text), m.end() + 12))
         if nxt and nxt.group().casefold() in p.reply and not text[m.end():nxt.start()].strip(" :=-—,"):
             continue
