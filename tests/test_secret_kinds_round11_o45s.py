@@ -124,6 +124,8 @@ KEPT = [
     "my favourite restaurant for the bank dinner was Nandos",
     "my childhood hero was Roberto Clemente, I read his biography",
     "What was your first concert? Mine was Oasis in 1996!",
+    "my favourite film? 'Alien' — that's my answer to everything",
+    "my first pet's name is a common security question, sites should drop it",
 ]
 
 

@@ -43,6 +43,7 @@ _END = re.compile(r"[.;!?()\[\]\n\u2029,—–。、！？；，]|\s-\s|\s->|→
 _LEAD = re.compile(r"[\s:=\-—–→>,)\[\]：，、]+")
 _COPULA = re.compile(r"(?i)\s(?:is|was|es|era|fue|é|foi|est|était|ist|war|è|jest|był|była|это|adalah|ialah|là|hai|ni|ay)\s")
 _TOKEN = re.compile(r"[^\W\d_]+")
+_IDIOM = re.compile(r"(?i)\s+(?:to|for|a|à|pra|para)\s+(?:everything|anything|all|life|todo|tudo|tout|alles)\b")
 _THIRD = re.compile(r"(?i)\b(?:his|her|their|its|the candidate's|the student's)\s+$")
 _TITLE = re.compile(r"(?i)mr|mrs|ms|mx|dr|st|sr|sra|srta|prof|fr|mme|mlle|hr|fr|sto|sta|dna|gng|bu|pak|sgt|capt|rev")
 _WORD = re.compile(r"[^\s.,;:!?()\[\]\"“”‘’«»「」—–。、！？；，]+")
@@ -132,6 +133,8 @@ def _weak(text: str, a: int, b: int) -> bool:
     for m in p.weak.finditer(text, a, b):
         if _THIRD.search(text, max(0, m.start() - 8), m.start()):
             continue  # "his answer to the question about his first job": someone else's
+        if _IDIOM.match(text, m.end()):
+            continue  # "that's my answer to everything"
         nxt = _TOKEN.search(text, m.end(), min(len(text), m.end() + 12))
         if nxt and nxt.group().casefold() in p.reply and not text[m.end():nxt.start()].strip(" :=-—,"):
             continue
@@ -274,7 +277,7 @@ def answer_spans(text: str) -> list[Span]:
             copula = _COPULA.search(text, end, min(len(text), end + 50))
             if copula and not _END.search(text, end, copula.start()):
                 value = _value_after(text, copula.end())
-        if value:
+        if value and not p.strong.search(text, value[0], value[1]):  # "… is a common security question"
             spans.append((value[0], value[1], _KIND))
     for cue in p.answer_or_set.finditer(text):  # "…'s answer: 'Pintu'", "答を '망원동'으로", "jawabannya Si Belang"
         if not (p.strong.search(text, max(0, cue.start() - _NEAR), cue.end() + _NEAR)
