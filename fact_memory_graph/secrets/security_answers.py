@@ -43,6 +43,7 @@ _END = re.compile(r"[.;!?()\[\]\n\u2029,—–。、！？；，]|\s-\s|\s->|→
 _LEAD = re.compile(r"[\s:=\-—–→>,)\[\]：，、]+")
 _COPULA = re.compile(r"(?i)\s(?:is|was|es|era|fue|é|foi|est|était|ist|war|è|jest|był|była|это|adalah|ialah|là|hai|ni|ay)\s")
 _TOKEN = re.compile(r"[^\W\d_]+")
+_QA = re.compile(r"(?:^|\s)(?:a|r|ans|answ|resp)\s?:")  # "Q: … A: …"
 _IDIOM = re.compile(r"(?i)\s+(?:to|for|a|à|pra|para)\s+(?:everything|anything|all|life|todo|tudo|tout|alles)\b")
 _THIRD = re.compile(r"(?i)\b(?:his|her|their|its|the candidate's|the student's)\s+$")
 _TITLE = re.compile(r"(?i)mr|mrs|ms|mx|dr|st|sr|sra|srta|prof|fr|mme|mlle|hr|fr|sto|sta|dna|gng|bu|pak|sgt|capt|rev")
@@ -68,6 +69,40 @@ def _alt(words: Sequence[str]) -> str:
     return "|".join(parts) or "(?!)"
 
 
+class _Gated:
+    """A large pattern run only when one of its anchor phrases can be in the text (all the words of
+    one phrase among the text's words, or a phrase of a script without spaces in it): a topic's
+    pattern is read on few messages."""
+
+    def __init__(self, pattern: re.Pattern[str], anchors: Sequence[str]) -> None:
+        self.pattern = pattern
+        self.index: dict[str, list[frozenset[str]]] = {}
+        glued = set()
+        for w in anchors:
+            w = unicodedata.normalize("NFKC", w).casefold()
+            tokens = _TOKEN.findall(w)
+            if _GLUED.search(w) or not tokens:
+                glued.add(w)
+            else:
+                self.index.setdefault(max(tokens, key=len), []).append(frozenset(tokens))
+        self.glued = tuple(sorted(glued))
+        self.may = lru_cache(maxsize=512)(self._may)
+
+    def _may(self, text: str) -> bool:
+        low = text.casefold()
+        words = set(_TOKEN.findall(low))
+        for word in words.intersection(self.index):
+            if any(need <= words for need in self.index[word]):
+                return True
+        return not text.isascii() and any(g in low for g in self.glued)
+
+    def finditer(self, text: str, *bounds: int):  # noqa: ANN201 - re's own iterator
+        return self.pattern.finditer(text, *bounds) if self.may(text) else iter(())
+
+    def search(self, text: str, *bounds: int) -> re.Match[str] | None:
+        return self.pattern.search(text, *bounds) if self.may(text) else None
+
+
 class _P:
     def __init__(self) -> None:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
@@ -91,9 +126,10 @@ class _P:
         gap = r"(?:[^\S\n]+[^\s.,;:!?()\"“”‘’«»—–]+){0,2}?[^\S\n]*"
         post_gap = r"(?:[^\S\n]+[^\s.,;:!?()\"“”‘’«»—–]+){0,1}?[^\S\n]*"  # "mascota favorita", "mnyama wa kwanza"
         glued_gap = r"[^\s.,;:!?()]{0,4}?"
-        self.topic = re.compile(
+        topic_words = data["topics"] + listed + data["ordinals"] + data["favourites"] + data["childhood"] + data["post_mods"]
+        self.topic = _Gated(re.compile(
             rf"(?i)(?:{_alt(data['topics'] + listed)})|(?:{mod}){gap}(?:{noun})|(?:{noun}){post_gap}(?:{_alt(data['post_mods'])})"
-            rf"|(?:{mod}){glued_gap}(?:{noun})")
+            rf"|(?:{mod}){glued_gap}(?:{noun})"), topic_words)
         self.tail = re.compile(rf"(?i)[^\S\n]*(?:{_alt(data['tails'] + data['nouns'])})")
         self.connector = re.compile(rf"(?i)(?:{_alt(data['connectors'])})")
         self.stop = re.compile(rf"(?i)(?:{_alt(data['stops'])})")
@@ -249,7 +285,7 @@ def _maybe(text: str, p: _P) -> bool:
             return True
     if not text.isascii() and any(g in low for g in p.glued_cues):
         return True
-    return "a:" in low or "r:" in low or "ans:" in low
+    return ":" in low and bool(_QA.search(low))
 
 
 def answer_spans(text: str) -> list[Span]:
