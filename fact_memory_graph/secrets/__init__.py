@@ -46,6 +46,7 @@ from fact_memory_graph.secrets import (
     public_codes,
     public_values,
     reference_values,
+    security_answers,
     shaped_o45n,
     word_seeds,
 )
@@ -649,6 +650,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(named_values.expiry_cvv_spans(norm))  # "hạn 12/27 mã 335"
     spans.extend(named_values.arrow_answer_spans(norm))  # "question secrète : <topic> → Quimper"
     spans.extend(named_values.told_answer_spans(norm))  # "the bank asked my first car" / "told her it was …"
+    spans.extend(security_answers.answer_spans(norm))  # round 11: cue + topic + value ("jawab: pehle school ka naam X")
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))
@@ -685,6 +687,7 @@ def _spans(text: str) -> list[Span]:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
         spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
+    spans = security_answers.without_talk(norm, spans)  # round 11: "security questions … are easy to guess"
     family = families.family_spans(norm, names)  # round nine: logins, codes of things, bank details, tax ids
     if family and _PLACEHOLDER_HINT.search(norm):
         family = forms.without_placeholders(norm, family)
@@ -1028,6 +1031,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(shaped_o45n.card_rest(text, turns))  # "card is 4990 3547" / "hold on" / "3928 6388"
     spans.extend(families.code_after_lock_turn(text, turns[-1]))  # "my phone got locked" / "the code is 5 8 2 0"
     spans.extend(named_values.lone_value_turn(text, turns))
+    spans.extend(security_answers.thread_spans(text, turns))  # round 11: "bank asked my first car" / "X daala hai"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))
@@ -1037,6 +1041,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
         own = set(secret_spans(text)) if _NAMED_PART.search(text) else set()  # "PUK 28371940" after "the phone got blocked"
         spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
+    spans = security_answers.without_talk_turn(text, turns, spans)  # round 11: "something nobody can find online"
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)
         spans = shaped_o45n.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"

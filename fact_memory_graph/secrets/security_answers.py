@@ -1,0 +1,451 @@
+"""Round eleven (o45s): a security question's answer, read by its grammar.
+
+Three parts, all words as data (``assets/security_answers_o45s.json``), in about thirty languages:
+
+- a CUE that the value is a security, verification or recovery answer: the name of such a question
+  or answer ("security question", "pregunta de seguridad", "resposta secreta", "security sawal",
+  "秘密の質問" …, ``strong``), or an answer word or a verb of setting one ("the answer for",
+  "jawab", "sagot", "what I set", "I put" …, ``weak``: counted only beside a topic);
+- a TOPIC, what such a question asks about: a listed one ("mother's maiden name", "where my
+  parents met", "maika naam" …) or a modifier (first, favourite, childhood …) within two words of a
+  noun (pet, school, teacher, car, street, movie …), either order ("pangalan ng una kong aso",
+  "klichka pervogo pitomca", "thú cưng đầu tiên"), then its possessors ("de mi madre", "ka naam");
+- the VALUE: the rest of the clause after the topic and a joining word (":", "—", ",", "is", "era",
+  "hai", "si", a quote), up to a stop (punctuation, "that's", "hai", "because" …), at most eight
+  words. A value starting with a pronoun, a question word or a verb of forgetting is talk about the
+  question ("security question: first car — I forgot it"), not its answer.
+
+Without a cue nothing is read: "my first car was a Honda" in a life story is kept (docs/privacy.md).
+A topic asked in one turn ("the bank asked my first car") and the answer given in the next
+("I said Maruti 800", "Maruti 800 daala hai maine") is read by :func:`thread_spans`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "security_answers_o45s.json"
+_GLUED = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_KIND = "password"
+_NEAR = 150  # a cue this close to a topic (characters, same turn) makes it a security question's
+_MAX_WORDS = 8
+_MAX_CHARS = 60
+_QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“", "”": "”", "’": "’"}
+#: Ends a value: a clause's punctuation, a new turn, a spaced dash.
+_END = re.compile(r"[.;!?()\[\]\n\u2029,—–。、！？；，]|\s-\s|\s->|→")
+_LEAD = re.compile(r"[\s:=\-—–→>,)\[\]：，、]+")
+_COPULA = re.compile(r"(?i)\s(?:is|was|es|era|fue|é|foi|est|était|ist|war|è|jest|był|była|это|adalah|ialah|là|hai|ni|ay)\s")
+_TOKEN = re.compile(r"[^\W\d_]+")
+_QA = re.compile(r"(?:^|\s)(?:a|r|ans|answ|resp)\s?:")  # "Q: … A: …"
+_IDIOM = re.compile(r"(?i)\s+(?:to|for|a|à|pra|para)\s+(?:everything|anything|all|life|todo|tudo|tout|alles)\b")
+_THIRD = re.compile(r"(?i)\b(?:his|her|their|its|the candidate's|the student's)\s+$")
+_TITLE = re.compile(r"(?i)mr|mrs|ms|mx|dr|st|sr|sra|srta|prof|fr|mme|mlle|hr|fr|sto|sta|dna|gng|bu|pak|sgt|capt|rev")
+_WORD = re.compile(r"[^\s.,;:!?()\[\]\"“”‘’«»「」—–。、！？；，]+")
+
+
+def _alt(words: Sequence[str]) -> str:
+    words = [unicodedata.normalize("NFKC", w) for w in words]  # as the text is read (Thai "ำ" splits)
+    spaced = sorted({w for w in words if not _GLUED.search(w)}, key=len, reverse=True)
+    glued = sorted({w for w in words if _GLUED.search(w)}, key=len, reverse=True)
+
+    def one(w: str) -> str:
+        return re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
+    parts = []
+    lead = [w for w in spaced if not w[:1].isalnum()]  # "'s name": no word boundary before it
+    spaced = [w for w in spaced if w[:1].isalnum()]
+    if spaced:
+        parts.append(rf"(?<![^\W\d_])(?:{'|'.join(one(w) for w in spaced)})(?![^\W\d_])")
+    if lead:
+        parts.append(rf"(?:{'|'.join(one(w) for w in lead)})(?![^\W\d_])")
+    if glued:
+        parts.append(rf"(?:{'|'.join(one(w) for w in glued)})")
+    return "|".join(parts) or "(?!)"
+
+
+class _Gated:
+    """A large pattern run only when one of its anchor phrases can be in the text (all the words of
+    one phrase among the text's words, or a phrase of a script without spaces in it): a topic's
+    pattern is read on few messages."""
+
+    def __init__(self, pattern: re.Pattern[str], anchors: Sequence[str]) -> None:
+        self.pattern = pattern
+        self.index: dict[str, list[frozenset[str]]] = {}
+        glued = set()
+        for w in anchors:
+            w = unicodedata.normalize("NFKC", w).casefold()
+            tokens = _TOKEN.findall(w)
+            if _GLUED.search(w) or not tokens:
+                glued.add(w)
+            else:
+                self.index.setdefault(max(tokens, key=len), []).append(frozenset(tokens))
+        self.glued = tuple(sorted(glued))
+        self.may = lru_cache(maxsize=512)(self._may)
+
+    def _may(self, text: str) -> bool:
+        low = text.casefold()
+        words = set(_TOKEN.findall(low))
+        for word in words.intersection(self.index):
+            if any(need <= words for need in self.index[word]):
+                return True
+        return not text.isascii() and any(g in low for g in self.glued)
+
+    def finditer(self, text: str, *bounds: int):  # noqa: ANN201 - re's own iterator
+        return self.pattern.finditer(text, *bounds) if self.may(text) else iter(())
+
+    def search(self, text: str, *bounds: int) -> re.Match[str] | None:
+        return self.pattern.search(text, *bounds) if self.may(text) else None
+
+
+class _P:
+    def __init__(self) -> None:
+        data = json.loads(_ASSET.read_text(encoding="utf-8"))
+        from . import forms  # the topics listed since round seven count too
+        listed = list(forms._words().get("security_topics", {}).get("words", []))
+        self.strong = re.compile(rf"(?i){_alt(data['strong'])}")
+        self.weak = re.compile(rf"(?i){_alt(data['weak'])}")
+        self.context = re.compile(rf"(?i){_alt(data['context'])}")
+        cues = data["strong"] + data["weak"] + data["set_verbs"] + data["quoted_question_cue"]
+        self.glued_cues = tuple(sorted({unicodedata.normalize("NFKC", w).casefold() for w in cues if _GLUED.search(w)}))
+        self.cue_index: dict[str, list[frozenset[str]]] = {}  # a cue's rarest word -> all its words
+        for w in cues:
+            tokens = _TOKEN.findall(unicodedata.normalize("NFKC", w).casefold())
+            if tokens and not _GLUED.search(w) and w not in ("a:", "r:", "q", "one"):
+                self.cue_index.setdefault(max(tokens, key=len), []).append(frozenset(tokens))
+        self.set_verb = re.compile(rf"(?i){_alt(data['set_verbs'])}")
+        self.trigger = re.compile(rf"(?i){_alt(data['strong'] + data['weak'] + data['set_verbs'])}"
+                                  rf"|['’\"”」]\s*(?:{_alt(data['quoted_question_cue'])})")
+        mod = _alt(data["ordinals"] + data["favourites"] + data["childhood"])
+        noun = _alt(data["nouns"])
+        gap = r"(?:[^\S\n]+[^\s.,;:!?()\"“”‘’«»—–]+){0,2}?[^\S\n]*"
+        post_gap = r"(?:[^\S\n]+[^\s.,;:!?()\"“”‘’«»—–]+){0,1}?[^\S\n]*"  # "mascota favorita", "mnyama wa kwanza"
+        glued_gap = r"[^\s.,;:!?()]{0,4}?"
+        topic_words = data["topics"] + listed + data["ordinals"] + data["favourites"] + data["childhood"] + data["post_mods"]
+        self.topic = _Gated(re.compile(
+            rf"(?i)(?:{_alt(data['topics'] + listed)})|(?:{mod}){gap}(?:{noun})|(?:{noun}){post_gap}(?:{_alt(data['post_mods'])})"
+            rf"|(?:{mod}){glued_gap}(?:{noun})"), topic_words)
+        self.tail = re.compile(rf"(?i)[^\S\n]*(?:{_alt(data['tails'] + data['nouns'])})")
+        self.connector = re.compile(rf"(?i)(?:{_alt(data['connectors'])})")
+        self.stop = re.compile(rf"(?i)(?:{_alt(data['stops'])})")
+        self.quiz = re.compile(rf"(?i){_alt(data['quiz'])}")
+        self.reply = {w.casefold() for w in data["reply_words"]}
+        self.talk_first = {w.casefold() for w in data["talk_first"]}
+        self.talk = {w.casefold() for w in data["talk"]} | {w.casefold() for w in data["no_answer"]}
+        self.no_answer = {w.casefold() for w in data["no_answer"]}
+        self.question_cue = re.compile(rf"(?i)\s*(?:{_alt(data['quoted_question_cue'])})")
+        told = list(forms._words().get("security_context", {}).get("told", []))
+        self.answer_or_set = re.compile(rf"(?i)(?:{_alt(data['weak'] + data['set_verbs'])})")
+        self.told = re.compile(rf"(?i)(?:{_alt(told + data['weak'] + data['set_verbs'])})")
+        self.post = re.compile(rf"(?i)(?:{_alt(data['post_set'])})")
+
+
+@lru_cache(maxsize=1)
+def _p() -> _P:
+    return _P()
+
+
+def _turn_bounds(text: str, at: int) -> tuple[int, int]:
+    lo = text.rfind("\u2029", 0, at) + 1
+    hi = text.find("\u2029", at)
+    return lo, len(text) if hi < 0 else hi
+
+
+def _context(text: str) -> bool:
+    """An account, a login, a bank or a check named (a question asked there has an answer set)."""
+    from . import named_values
+    return bool(_p().context.search(text) or named_values._security_context().search(text))
+
+
+def _weak(text: str, a: int, b: int) -> bool:
+    """An answer word between ``a`` and ``b`` that names a security answer: not a quiz's, a
+    survey's or a homework's, not a reply ("answer: yes, ...")."""
+    p = _p()
+    for m in p.weak.finditer(text, a, b):
+        if _THIRD.search(text, max(0, m.start() - 8), m.start()):
+            continue  # "his answer to the question about his first job": someone else's
+        if _IDIOM.match(text, m.end()):
+            continue  # "that's my answer to everything"
+        nxt = _TOKEN.search(text, m.end(), min(len(text), m.end() + 12))
+        if nxt and nxt.group().casefold() in p.reply and not text[m.end():nxt.start()].strip(" :=-—,"):
+            continue
+        lo, hi = _turn_bounds(text, m.start())
+        if p.quiz.search(text, lo, hi):
+            continue
+        return True
+    return False
+
+
+def _cued(text: str, start: int, end: int) -> bool:
+    """A security question's name, or an answer word / a verb of setting it, near the topic."""
+    p = _p()
+    lo, hi = _turn_bounds(text, start)
+    a, b = max(lo, start - _NEAR), min(hi, end + _NEAR)
+    if p.strong.search(text, max(0, start - 2 * _NEAR), end + _NEAR) or _weak(text, a, b):
+        return True  # a question's name in this turn or the one before ("setting up the recovery questions")
+    if p.set_verb.search(text, a, b) and _context(text):  # "i put", "elegí": where an account or a check is named
+        return True
+    q = text[end:end + 1]  # "the 'first pet' question, it's Mr Wiggles"
+    return bool(q in _QUOTES.values() and p.question_cue.match(text, end + 1))
+
+
+def _quoted(text: str, at: int) -> tuple[int, int] | None:
+    """The span inside a quote opening at ``at`` (closed within the value's length)."""
+    close = _QUOTES.get(text[at:at + 1])
+    if not close:
+        return None
+    end = text.find(close, at + 1, at + 2 + _MAX_CHARS)
+    if end <= at + 1:
+        return None
+    return at + 1, end
+
+
+def _value_after(text: str, pos: int, *, skip_quote: bool = True) -> tuple[int, int] | None:
+    """The answer after a topic (or a cue) ending at ``pos``: joining words skipped, the rest of
+    the clause up to a stop; None when what follows is talk about the question."""
+    p = _p()
+    lo, hi = _turn_bounds(text, pos)
+    i = pos
+    for _ in range(8):
+        if text[i:i + 1] == "(" and text.find(")", i, i + 32) > 0:  # "first pet (security q): Mochi"
+            i = text.find(")", i, i + 32) + 1
+            continue
+        m = _LEAD.match(text, i, hi)
+        if m and m.end() > i:
+            i = m.end()
+            continue
+        m = p.connector.match(text, i, hi)
+        if m and m.end() > i:
+            i = m.end()
+            continue
+        break
+    if i >= hi:
+        return None
+    quote = _quoted(text, i)
+    if quote:
+        s, e = quote
+        inner = text[s:e]
+        if inner.strip() and "?" not in inner and not p.topic.search(inner) and inner.split()[0].casefold() not in p.no_answer:
+            return s, e
+        if not skip_quote:
+            return None
+        return None
+    words = []
+    j = i
+    while j < hi and len(words) <= _MAX_WORDS:
+        w = _WORD.match(text, j, hi)
+        if not w:
+            break
+        if words and p.stop.match(text, w.start(), hi):
+            break
+        words.append(w)
+        j = w.end()
+        if _TITLE.fullmatch(w.group()) and text[j:j + 1] == ".":
+            j += 1  # "Mrs. Dizon", "St. Brigid's", "Dr. Okafor"
+            while j < hi and text[j] in " \t":
+                j += 1
+            continue
+        nxt = re.match(r"[^\S\n]*", text[j:hi])
+        gap_end = j + (nxt.end() if nxt else 0)
+        if _END.match(text, j, hi) or (gap_end < hi and _END.match(text, gap_end, hi) and text[gap_end] != ","):
+            break
+        if gap_end < hi and text[gap_end] in "'\"“”‘’«»「」":
+            break
+        j = gap_end
+    if not words or len(words) > _MAX_WORDS:
+        return None
+    first = words[0].group().casefold().strip("'’")
+    if first in p.no_answer or first.split("'")[0] in p.no_answer:
+        return None
+    start, end = words[0].start(), words[-1].end()
+    if end - start > _MAX_CHARS:
+        return None
+    after = text[end:end + 3].lstrip()
+    if after.startswith("?"):
+        return None  # "first pet?": a question
+    spelled = re.match(r"(?i)[\s,]*(?:that's |thats |it's )?(?:spelled|spelt|deletreado|soletrado|épelé)\b[^.\n\u2029]{0,60}",
+                       text[end:hi])
+    if spelled:
+        end += spelled.end()
+    return start, end
+
+
+def _maybe(text: str, p: _P) -> bool:
+    """The cheap test first: a cue's rarest word among the text's words, a cue of a script
+    without spaces in it, or a "Q: … A:" layout."""
+    low = text.casefold()
+    words = set(_TOKEN.findall(low))
+    for word in words.intersection(p.cue_index):
+        if any(need <= words for need in p.cue_index[word]):
+            return True
+    if not text.isascii() and any(g in low for g in p.glued_cues):
+        return True
+    return ":" in low and bool(_QA.search(low))
+
+
+def answer_spans(text: str) -> list[Span]:
+    """A security question's answer in ``text`` (a normalised turn, or turns joined)."""
+    p = _p()
+    if not _maybe(text, p) or not p.trigger.search(text):
+        return []
+    spans: list[Span] = []
+    for topic in p.topic.finditer(text):
+        start, end = topic.span()
+        if not _cued(text, start, end):
+            continue
+        for _ in range(4):  # its possessors and qualifiers: "de mi madre", "ka naam", "ko nung bata"
+            m = p.tail.match(text, end)
+            if not m or m.end() == end:
+                break
+            end = m.end()
+        close = text.find("?", end, end + 3)
+        if close >= 0:  # "'What was your first pet?' — Rex": past the question's end
+            end = close + 1
+        if end < len(text) and text[end] in _QUOTES.values() and text[end] not in "“«「『‘":
+            end += 1  # past a quoted question's close
+        value = _value_after(text, end)
+        if not value:  # "<topic> on my USCIS account is Kumasi": a copula later in the clause
+            copula = _COPULA.search(text, end, min(len(text), end + 50))
+            if copula and not _END.search(text, end, copula.start()):
+                value = _value_after(text, copula.end())
+        if value and not p.strong.search(text, value[0], value[1]):  # "… is a common security question"
+            spans.append((value[0], value[1], _KIND))
+    for cue in p.answer_or_set.finditer(text):  # "…'s answer: 'Pintu'", "答を '망원동'으로", "jawabannya Si Belang"
+        if not (p.strong.search(text, max(0, cue.start() - _NEAR), cue.end() + _NEAR)
+                or (p.topic.search(text, max(0, cue.start() - _NEAR), cue.start())
+                    and ((p.weak.match(text, cue.start()) and _weak(text, cue.start(), cue.end())) or _context(text)))):
+            continue
+        q = re.match(r"[\s:=\-—–,]*(?:(?:is|was|es|é|est|ist|hai|maine|मैंने)\s+)?", text[cue.end():cue.end() + 16])
+        at = cue.end() + (q.end() if q else 0)
+        quote = _quoted(text, at)
+        if quote:
+            inner = text[quote[0]:quote[1]]
+            if inner.strip() and "?" not in inner and not p.topic.search(inner):
+                spans.append((quote[0], quote[1], _KIND))
+        elif not any(a <= cue.end() + 3 and cue.end() < b for a, b, _ in spans):
+            value = _value_after(text, cue.end())  # "… and the answer is Mrs Okonkwo", "Ik vulde in: Opel Kadett"
+            if value and not (p.strong.search(text, *value) or p.topic.search(text, *value)):
+                spans.append((value[0], value[1], _KIND))
+    if ";" in text or "," in text or "q" in text.casefold():
+        spans.extend(list_spans(text))
+    spans.extend(_after_names(text, spans))
+    return spans
+
+
+#: A question's or an answer's name, then a separator or a quote in its clause: the value.
+_NAMED = re.compile(r"\s*(?:[:=—–→]|-\s|\s-)")
+
+
+def _after_names(text: str, found: list[Span]) -> list[Span]:
+    """The value right after a security question's or answer's name when no topic stands in its
+    clause ("otvet na kontrolnyy vopros — Tuzik", "the verification answer I gave Chase was
+    'Pinecrest'")."""
+    p = _p()
+    spans: list[Span] = []
+    for cue in p.strong.finditer(text):
+        end = cue.end()
+        clause = _END.search(text, end)
+        stop = clause.start() if clause and clause.start() > end else min(len(text), end + 80)
+        if p.topic.search(text, end, stop) or any(end <= a < stop for a, _, _ in found):
+            continue  # the grammar's, or already read
+        if _NAMED.match(text, end):
+            value = _value_after(text, end)
+        else:
+            q = re.search(r"['\"“‘«「]", text[end:stop])
+            value = _quoted(text, end + q.start()) if q and q.start() <= 50 else None
+            if value and text[value[0]:value[1]].split()[0].casefold() in p.no_answer:
+                value = None
+        if value and "?" not in text[value[0]:value[1]] and not p.topic.search(text, *value):
+            spans.append((value[0], value[1], _KIND))
+    return spans
+
+
+#: After a question's name, a list of answers: "Q1: first pet = Rocky; Q2: city born = Leeds",
+#: "security answers: pet - Nala, school - St Mary's, car - Corolla".
+_ITEM = re.compile(r"(?:^|(?<=\s)|[;,]|\bq\d+\s*[:.)])\s*(?:q\d+\s*[:.)]\s*)?[^\W\d_][^;,=:\-–—→\n\u2029]{0,30}?"
+                   r"\s*(?:=|:|\s-\s|–|—|→)\s*([^;,.\n\u2029]{1,40})", re.IGNORECASE)
+
+
+def list_spans(text: str) -> list[Span]:
+    """Each answer of a list of questions and answers after a security question's name."""
+    p = _p()
+    spans: list[Span] = []
+    for cue in p.strong.finditer(text):
+        lo, hi = _turn_bounds(text, cue.start())
+        hi = min(hi, cue.end() + 300)
+        items = list(_ITEM.finditer(text, cue.start(), hi))
+        if len(items) < 2:
+            continue  # one item is the grammar's ("security question: first pet = Rocky")
+        for item in items:
+            value = item.group(1).strip()
+            words = value.split()
+            if not words or words[0].casefold() in p.no_answer or len(words) > 6 or "?" in value:
+                continue
+            start = item.start(1) + item.group(1).index(value)
+            spans.append((start, start + len(value), _KIND))
+    return spans
+
+
+def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
+    """The answer given in ``text`` to a security question's topic asked in the turn before it
+    ("bank wale puchte hain pehli gaadi kaunsi thi" / "Maruti 800 daala hai maine";
+    "el banco me preguntó en qué calle crecí" / "dije calle Los Almendros")."""
+    if not turns or not text or len(text) > 300:
+        return []
+    p = _p()
+    prev = turns[-1]
+    topic = p.topic.search(prev)
+    if not topic or not (p.strong.search(prev) or _context(prev)):
+        return []
+    if answer_spans(prev):
+        return []  # the turn before gave its own answer
+    from . import forms
+    norm, origin = forms.view(text)
+    spans: list[Span] = []
+    post = p.post.search(norm)
+    head = norm[:post.start()].strip(" ,—–-:") if post else ""
+    if head and len(head.split()) <= 4 and head.split()[0].casefold() not in p.no_answer:
+        spans.append((0, len(head), _KIND))  # "Maruti 800 daala hai maine"
+    else:
+        for cue in p.told.finditer(norm):
+            value = _value_after(norm, cue.end())
+            if value:
+                spans.append((value[0], value[1], _KIND))
+                break
+    return forms.back(spans, origin)
+
+
+def without_talk(text: str, spans: list[Span]) -> list[Span]:
+    """Spans read as a security question's answer that are talk about the question: one word such
+    as "guess", "safest", "name" right after the question's name ("security questions like
+    'favourite colour' are easy to guess", "the security question asks for my first pet's name")."""
+    if not spans:
+        return spans
+    p = _p()
+    out = []
+    for sp in spans:
+        start, end, kind = sp
+        word = text[start:end].strip(" .,!?;:'\"—–-").casefold()
+        first = (_TOKEN.findall(word) or [""])[0]
+        if kind == _KIND and (word in p.talk or (first in p.talk_first and len(word.split()) <= 8)) \
+                and p.strong.search(text, max(0, start - 80), start):
+            continue  # "are easy to guess", "es muy fácil de adivinar", "do I have to answer that"
+        out.append(sp)
+    return out
+
+
+def without_talk_turn(text: str, turns: Sequence[str], spans: list[Span]) -> list[Span]:
+    """A turn after a security question's name that begins with talk ("what should I pick as a
+    security question?" / "something nobody can find online"): not an answer."""
+    if not spans or not turns:
+        return spans
+    p = _p()
+    first = _TOKEN.search(text)
+    if not first or first.group().casefold() not in p.talk_first or not p.strong.search(turns[-1]):
+        return spans
+    return [sp for sp in spans if not (sp[2] == _KIND and sp[0] <= first.start())]
