@@ -30,7 +30,7 @@ import functools
 import re
 from collections.abc import Iterator, Sequence
 
-from fact_memory_graph.secrets import forms
+from fact_memory_graph.secrets import forms, prefilter
 
 Span = tuple[int, int, str]
 
@@ -100,6 +100,17 @@ def _topic_or_question() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})")
 
 
+@functools.cache
+def _topic_quick() -> re.Pattern[str] | None:
+    """:func:`_topic_or_question`'s words as a prefix tree: the same matches found twenty times
+    faster, a pre-check (cost only, see :mod:`~fact_memory_graph.secrets.prefilter`)."""
+    data = forms._words()
+    words = set(data["security_topics"]["words"])
+    for names in data["answer"].values():
+        words |= set(names)
+    return prefilter.word_tree(words, prefilter.spaced_atom, head=r"(?<![^\W\d_])")
+
+
 _ARROW = re.compile(r"\s*(?:→|->|=>|⇒|⟶|➡|➔|=)\s*")
 _ANSWER_CLAUSE = re.compile(r"[^\s,;.!?。！？\n\u2029()]+(?:[ \t]+[^\s,;.!?。！？\n\u2029()]+){0,7}")
 
@@ -161,6 +172,9 @@ _STOP_WORDS = re.compile(r"(?i)\s(?:save|remember|keep|note|so|and|but|because|p
 
 def told_answer_spans(text: str) -> Iterator[Span]:
     """A topic in a security sentence, then its answer told (this turn or the next)."""
+    quick = _topic_quick()
+    if quick is not None and not quick.search(text):
+        return
     for topic in _topic_or_question().finditer(text):
         start = max(0, topic.start() - 160)
         turn_start = text.rfind(forms.TURN_JOIN, 0, topic.start())

@@ -16,6 +16,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from fact_memory_graph.secrets import prefilter
+
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_codes_n45b.json"
@@ -38,6 +40,14 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     secret = re.compile(rf"(?i){_B}(?:{_alt(data['secret_words'])})")
     hint = re.compile(rf"(?i)(?:{_alt(sure + data['business_maybe'])})")
     return name, maybe, marker, secret, hint
+
+
+@lru_cache(maxsize=1)
+def _hint_quick() -> re.Pattern[str] | None:
+    """The hint of :func:`_patterns` as a prefix tree: the same matches, found faster (cost only)."""
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    sure = data["classification"] + data["bank"] + data["business"] + data["promo"] + data["receipt"]
+    return prefilter.word_tree(set(sure + data["business_maybe"]), re.escape)
 
 
 @lru_cache(maxsize=1)
@@ -75,7 +85,7 @@ def without_public_codes(text: str, spans: list[Span], raw: str | None = None) -
     if not spans:
         return spans
     name, maybe, marker, _secret, hint = _patterns()
-    if not hint.search(text) and "%" not in text:
+    if not (_hint_quick() or hint).search(text) and "%" not in text:
         return spans
     business = None
     out = []
