@@ -51,6 +51,13 @@ def _hint_quick() -> re.Pattern[str] | None:
 
 
 @lru_cache(maxsize=1)
+def _marker_quick() -> re.Pattern[str] | None:
+    """The business markers of :func:`_patterns` as a prefix tree: the same matches, found faster."""
+    words = json.loads(_ASSET.read_text(encoding="utf-8"))["business_markers"]
+    return prefilter.word_tree(set(words), re.escape, head=_B, tail=_E)
+
+
+@lru_cache(maxsize=1)
 def _bank_name() -> re.Pattern[str]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
     return re.compile(rf"(?i){_B}(?:{_alt(data['bank'])}){_E}")
@@ -102,7 +109,7 @@ def without_public_codes(text: str, spans: list[Span], raw: str | None = None) -
                     (o[1] <= sp[0] or o[0] >= sp[1]) and re.search(r"\d{4}", text[o[0]:o[1]]) for o in spans):
                 continue  # a bank's public code on its own; beside an account number it is part of the account
             if business is None:
-                business = bool(marker.search(text))
+                business = bool((_marker_quick() or marker).search(text))
             if business and _named_public(text, sp[0], maybe):
                 continue
         out.append(sp)
