@@ -1259,6 +1259,23 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
             re.compile(r"(?i)(?:(?<![^\W\d_])(?:pin[\s\-]?code)|पिन कोड|पिनकोड)" + tail))
 
 
+@functools.cache
+def _public_label_quick() -> re.Pattern[str] | None:
+    """The label words of :func:`_public_label` as prefix trees, without what follows them: no
+    match here, no label there (a pre-check, cost only)."""
+    from fact_memory_graph.secrets import prefilter
+
+    data = _words()
+    ambiguous = {"pin code", "pincode", "pin", "cp", "cap"}
+    spaced = [n for n in data["postal"] if n not in ambiguous] + [n for n in data["public"] if _LATIN.fullmatch(n)]
+    unspaced = set(data["public"]) - set(n for n in data["public"] if _LATIN.fullmatch(n))
+    if not spaced or not unspaced or any("\\" in w for w in [*spaced, *unspaced]):
+        return None  # an empty alternation matches anywhere: no pre-check
+    return re.compile(r"(?i)(?<![^\W\d_])" + prefilter.word_tree(spaced, lambda ch: r"[\s\-]?" if ch == " " else re.escape(ch),
+                                                                  flags="").pattern
+                      + "|" + prefilter.word_tree(unspaced, re.escape, flags="").pattern)
+
+
 _ADDRESS = re.compile(r"(?i)(?<![^\W\d_])(?:address|area|locality|city|district|nagar|road|street|colony|sector|state"
                       r"|india|indian|bharat|post|postal|pincode|taluk|tehsil|village|mandal|layout|phase|block"
                       r"|ilaka|ilaake|mohalla|sheher|shahar|kasba|jila"
@@ -1335,10 +1352,11 @@ def public_value(text: str, start: int, end: int) -> bool:
         start -= len(glued.group())
     before = text[max(0, start - 40):start]
     label, pin = _public_label()
-    if label.search(before):
+    quick = _public_label_quick() or label
+    if quick.search(before) and label.search(before):
         return True
     lead = re.match(r"[^\W\d_]+[\s\-#:]*(?=\d)", value)  # "case 85736707": the label read as the value's head
-    if lead and label.search(text[max(0, start - 40):start + lead.end()]):
+    if lead and quick.search(text[max(0, start - 40):start + lead.end()]) and label.search(text[max(0, start - 40):start + lead.end()]):
         return True
     if lead and _INDIAN_PIN.fullmatch(value[lead.end():]):  # "PIN code area 110001 New Delhi"
         value = value[lead.end():]
