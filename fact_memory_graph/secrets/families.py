@@ -60,6 +60,18 @@ def _word_re(*path: str) -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![{_EDGE}\d_\-])(?:{_alt(node)})(?![{_EDGE}\d_\-])")
 
 
+@functools.cache
+def _word_quick(*path: str) -> re.Pattern[str]:
+    """:func:`_word_re` as a prefix tree: the same matches found faster (a pre-check, cost only)."""
+    from fact_memory_graph.secrets.forms import view
+
+    node = _data()
+    for key in path:
+        node = node[key]
+    return prefilter.word_tree({view(w)[0] for w in node} | set(node), _spaced, head=rf"(?<![{_EDGE}\d_\-])",
+                               tail=rf"(?![{_EDGE}\d_\-])") or _word_re(*path)
+
+
 # ---------------------------------------------------------------- shapes
 _CLAUSE_END = re.compile(r"[.!?;\n。！？]\s|[.!?;。！？]$|\n|\u2029|\s[—–]\s|\(")
 _CONNECT = r"(?:\s*[:：=\-–—>]+\s*|\s+(?:is|es|est|ist|é|è|c'est|à|ist|lautet|era|was|of|no\.?|#|nr\.?|number|num|hai|h|la|el|le|it's|its)\s+|\s+)"
@@ -170,7 +182,7 @@ _UNIT_AFTER = re.compile(r"(?i)\s*(?:[:h.,]\d|am\b|pm\b|uhr\b|h\b|min\b|km\b|kg\
 def lock_code_spans(text: str) -> Iterator[Span]:
     """Digits after the name of a thing a code opens, in the same clause, three words at most between."""
     not_after = _lower_set("locks", "not_after")
-    for m in _word_re("locks", "words").finditer(text):
+    for m in _word_re("locks", "words").finditer(text) if _word_quick("locks", "words").search(text) else ():
         end = _clause_end(text, m.end())
         gap = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:[^\W\d_]+['’]?[^\W\d_]*|[^\W_]*[^\W\d_][^\W_]*(?=[\s,:：])))){{0,3}}?[\s:：=\-–—,]*(?<!\d)(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
         v = gap.match(text, m.end(), end)

@@ -66,6 +66,14 @@ def _not_a_code_word() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})[^\W\d_]{{0,4}}(?![^\W\d_])")  # inflected too ("товара")
 
 
+@functools.cache
+def _not_a_code_word_quick() -> re.Pattern[str]:
+    """:func:`_not_a_code_word` as a prefix tree: the same matches found faster (cost only)."""
+    words = forms._words().get("coded_values", {}).get("not_secret", [])
+    return prefilter.word_tree(set(words), re.escape, head=r"(?<![^\W\d_])",
+                               tail=r"[^\W\d_]{0,4}(?![^\W\d_])") or _not_a_code_word()
+
+
 def _a_code(value: str) -> bool:
     bare = value.replace("-", "")
     if not 4 <= len(bare) <= 24 or not any(ch.isdigit() for ch in bare):
@@ -87,7 +95,7 @@ def coded_value_spans(text: str, names: Sequence[forms.NameMatch]) -> Iterator[S
     for at in sorted(set(ends)):
         stop = _CLAUSE_END.search(text, at)
         limit = min(stop.start() if stop else len(text), at + 90)
-        if _not_a_code_word().search(text, max(0, at - 40), limit):
+        if _not_a_code_word_quick().search(text, max(0, at - 40), limit):
             continue  # "code promo", "error code", "postal code …": not a secret's code
         for m in _CODE_TOKEN.finditer(text, at, limit):
             value = m.group("v")

@@ -33,9 +33,10 @@ def _tree(words: Iterable[list[str]]) -> str:
 def word_tree(words: Iterable[str], atom: Callable[[str], str], head: str = "", tail: str = "",
               flags: str = "(?i)") -> re.Pattern[str] | None:
     """``flags + head + (?:w1|w2|...) + tail``, each word written char by char with ``atom``, as a
-    prefix tree. None (no pre-check) when a word has a backslash (its escaping is not char by char)."""
+    prefix tree. None (no pre-check) when there is no word (an empty alternation matches anywhere)
+    or a word has a backslash (its escaping is not char by char)."""
     words = list(words)
-    if any("\\" in w for w in words):
+    if not words or any("\\" in w for w in words):
         return None
     return re.compile(f"{flags}{head}{_tree([atom(ch) for ch in w] for w in words)}{tail}")
 
