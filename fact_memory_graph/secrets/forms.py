@@ -290,9 +290,13 @@ def _names_index() -> tuple[re.Pattern[str], dict[str, str]]:
     other = [k for k in kind_of if not _LATIN.fullmatch(k)]
     # not glued to a letter or a digit before it: "abae33" inside a hex ETag is no "aba" (routing)
     # a kana, Han or Hangul particle glued to it is no inflection ("CVC는 495", "PINは1234")
-    pattern = re.compile(rf"(?<![^\W_{_CJK}])(?P<latin>{_trie(latin)})(?P<suffix>[^\W\d_{_CJK}]{{0,4}})"
+    # no name starts here unless its first letter does: one test of a set per position (cost only)
+    def first(keys: list[str]) -> str:
+        return rf"(?=[{''.join(sorted({re.escape(k[0]) for k in keys}))}])" if keys and all(keys) else ""
+
+    pattern = re.compile(rf"(?<![^\W_{_CJK}]){first(latin)}(?P<latin>{_trie(latin)})(?P<suffix>[^\W\d_{_CJK}]{{0,4}})"
                          rf"(?![^\W\d_{_CJK}])"
-                         rf"|(?P<other>{_trie(other)})", re.I)
+                         rf"|{first(other)}(?P<other>{_trie(other)})", re.I)
     return pattern, kind_of
 
 
@@ -2202,11 +2206,23 @@ _ADDRESS_WORD = re.compile(r"(?i)(?:address|addr|direcci[oó]n|adresse|endere[c�
                            r"|indirizzo|adres|адрес|アドレス|주소|地址|địa chỉ|alamat|عنوان|पता|ที่อยู่)[^.!?\n]{0,25}$")
 
 
+_SHAPE_HERE = re.compile(r"(?i:here|hier|ici|aqui|aquí|qui)")
+_SHAPE_TARIFF = re.compile(r"\d{4}\.\d{2}\.\d{2}")
+
+
+def _may_hold_public_shape(text: str) -> bool:
+    """What every branch of :data:`_PUBLIC_SHAPE` needs in a text (cost only: it is slow to scan)."""
+    return any(s in text for s in ("AAAA", "SHA256:", "MD5:", "sha256-", "sha384-", "sha512-", "<", "{{", "${", "%(",
+                                   "_", "xxxx", "XXXX", "*", "•", "://")) \
+        or "-" in text and _SHAPE_HERE.search(text) is not None or "." in text and _SHAPE_TARIFF.search(text) is not None
+
+
 def public_shapes(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds a value public by its shape (:data:`_PUBLIC_SHAPE`, a UUID not named
     as a key): read as a neutral run of ``x`` by the finders, and no span inside it is a secret."""
     found = [(m.start(), m.end()) for m in _PUBLIC_SHAPE.finditer(text)
-             if not (m.group().startswith("<") and f"</{m.group()[1:]}" in text)]  # an XML tag, not a placeholder
+             if not (m.group().startswith("<") and f"</{m.group()[1:]}" in text)] \
+        if _may_hold_public_shape(text) else []  # an XML tag, not a placeholder
     for m in _BASE58_ADDRESS.finditer(text):  # a wallet's public address, not its key
         if len(m.group()) >= 90 or _ADDRESS_WORD.search(text, max(0, m.start() - 40), m.start()):
             found.append((m.start(), m.end()))
