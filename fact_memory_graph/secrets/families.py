@@ -345,7 +345,7 @@ def gift_spans(text: str, names: list) -> Iterator[Span]:
             if re.search(r"\d", v) and re.search(r"[A-Z]", v):
                 yield m.start(), m.end(), "password"
     pin = _word_re("gift", "pin").search(text)
-    card = re.search(r"(?i)card|tarjeta|carte|karte|cartão|carta|kaart|karta|карт|カード|卡|카드|thẻ|kartu|بطاقة|कार्ड|gift|no\.|número|nummer|number", text)
+    card = pin and re.search(r"(?i)card|tarjeta|carte|karte|cartão|carta|kaart|karta|карт|カード|卡|카드|thẻ|kartu|بطاقة|कार्ड|gift|no\.|número|nummer|number", text)
     if pin and card and (gift or shared_hit or re.search(r"(?i)card|tarjeta|carte|karte|cartão", text)):
         after = re.match(r"(?:[\s:：=\-#]*[^\W\d_]+){0,5}?[\s:：=\-#]*(?P<v>\d{4,10})(?!\d)", text[pin.end():pin.end() + 60])
         if after and after.start("v") > 8 and re.fullmatch(r"(?:19[5-9]\d|20[0-3]\d)", after.group("v")):

@@ -38,7 +38,10 @@ def word_tree(words: Iterable[str], atom: Callable[[str], str], head: str = "", 
     words = list(words)
     if not words or any("\\" in w for w in words):
         return None
-    return re.compile(f"{flags}{head}{_tree([atom(ch) for ch in w] for w in words)}{tail}")
+    # a set of first letters before the tree: one test per position where no word starts (same matches)
+    firsts = {atom(w[0]) for w in words if w}
+    first = f"(?=[{''.join(sorted(firsts))}])" if all(w and atom(w[0]) == re.escape(w[0]) for w in words) else ""
+    return re.compile(f"{flags}{head}{first}{_tree([atom(ch) for ch in w] for w in words)}{tail}")
 
 
 def spaced_atom(ch: str) -> str:
