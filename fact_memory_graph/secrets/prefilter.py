@@ -13,7 +13,10 @@ import re
 from collections.abc import Callable, Iterable
 
 
-def _tree(words: Iterable[list[str]]) -> str:
+def _tree(words: Iterable[list[str]], chunk: int = 0) -> str:
+    """The prefix tree's source; ``chunk``: the root's branches in groups of that many, each behind
+    a set of its first letters (every atom of the root one escaped character), so that a position
+    tries a few sets and one group, not every branch."""
     root: dict = {}
     for atoms in words:
         node = root
@@ -27,6 +30,10 @@ def _tree(words: Iterable[list[str]]) -> str:
             parts.append("")
         return parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
 
+    if chunk and root and "" not in root:
+        atoms = sorted(root)
+        groups = [atoms[i:i + chunk] for i in range(0, len(atoms), chunk)]
+        return "(?:" + "|".join(f"(?=[{''.join(g)}])" + source({a: root[a] for a in g}) for g in groups) + ")"
     return source(root) if root else "(?!)"
 
 
@@ -40,8 +47,9 @@ def word_tree(words: Iterable[str], atom: Callable[[str], str], head: str = "", 
         return None
     # a set of first letters before the tree: one test per position where no word starts (same matches)
     firsts = {atom(w[0]) for w in words if w}
-    first = f"(?=[{''.join(sorted(firsts))}])" if all(w and atom(w[0]) == re.escape(w[0]) for w in words) else ""
-    return re.compile(f"{flags}{head}{first}{_tree([atom(ch) for ch in w] for w in words)}{tail}")
+    simple = all(w and atom(w[0]) == re.escape(w[0]) for w in words)
+    first = f"(?=[{''.join(sorted(firsts))}])" if simple else ""
+    return re.compile(f"{flags}{head}{first}{_tree(([atom(ch) for ch in w] for w in words), 6 if simple else 0)}{tail}")
 
 
 def spaced_atom(ch: str) -> str:
