@@ -2085,6 +2085,15 @@ def _meeting() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})")
 
 
+@functools.cache
+def _meeting_quick() -> re.Pattern[str]:
+    """:func:`_meeting` as a prefix tree: the same matches found faster (a test of presence, cost only)."""
+    from fact_memory_graph.secrets import prefilter
+
+    return prefilter.word_tree(set(_words()["meeting"]["words"]), lambda ch: r"[\s\-]?" if ch == " " else re.escape(ch),
+                               head=r"(?<![^\W\d_])") or _meeting()
+
+
 # ---------------------------------------------------------------- recovery keys by their shape
 _BITLOCKER = re.compile(r"(?<![\d\-])\d{6}(?:[\-–]\d{6}){7}(?![\d\-])")
 
@@ -2302,7 +2311,7 @@ def meeting_code(text: str, start: int, end: int) -> bool:
     head = head[max(head.rfind(". "), head.rfind("\n"), head.rfind("\u2029")) + 1:]
     if _PASSCODE.search(head[-25:]):
         return False
-    return bool(_meeting().search(head))
+    return bool(_meeting_quick().search(head))
 
 
 #: A key's, a token's or a secret's name in the languages of the corpora, then (in the same
