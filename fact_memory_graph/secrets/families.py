@@ -29,6 +29,7 @@ import json
 import re
 from collections.abc import Iterator
 
+from fact_memory_graph.secrets import prefilter
 from fact_memory_graph.secrets.forms import ASSETS
 
 Span = tuple[int, int, str]
@@ -57,6 +58,18 @@ def _word_re(*path: str) -> re.Pattern[str]:
     for key in path:
         node = node[key]
     return re.compile(rf"(?i)(?<![{_EDGE}\d_\-])(?:{_alt(node)})(?![{_EDGE}\d_\-])")
+
+
+@functools.cache
+def _word_quick(*path: str) -> re.Pattern[str]:
+    """:func:`_word_re` as a prefix tree: the same matches found faster (a pre-check, cost only)."""
+    from fact_memory_graph.secrets.forms import view
+
+    node = _data()
+    for key in path:
+        node = node[key]
+    return prefilter.word_tree({view(w)[0] for w in node} | set(node), _spaced, head=rf"(?<![{_EDGE}\d_\-])",
+                               tail=rf"(?![{_EDGE}\d_\-])") or _word_re(*path)
 
 
 # ---------------------------------------------------------------- shapes
@@ -169,7 +182,7 @@ _UNIT_AFTER = re.compile(r"(?i)\s*(?:[:h.,]\d|am\b|pm\b|uhr\b|h\b|min\b|km\b|kg\
 def lock_code_spans(text: str) -> Iterator[Span]:
     """Digits after the name of a thing a code opens, in the same clause, three words at most between."""
     not_after = _lower_set("locks", "not_after")
-    for m in _word_re("locks", "words").finditer(text):
+    for m in _word_re("locks", "words").finditer(text) if _word_quick("locks", "words").search(text) else ():
         end = _clause_end(text, m.end())
         gap = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:[^\W\d_]+['’]?[^\W\d_]*|[^\W_]*[^\W\d_][^\W_]*(?=[\s,:：])))){{0,3}}?[\s:：=\-–—,]*(?<!\d)(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
         v = gap.match(text, m.end(), end)
@@ -289,6 +302,20 @@ def _shared_gift() -> re.Pattern[str]:
 
 
 @functools.cache
+def _shared_gift_quick() -> re.Pattern[str]:
+    """:func:`_shared_gift` as a prefix tree: the same matches found thirty times faster (cost only)."""
+    from fact_memory_graph.secrets.forms import _words, view
+
+    words = _words()["gift_cards"]["words"]
+    return prefilter.word_tree({view(w)[0] for w in words} | set(words), _spaced) or _shared_gift()
+
+
+def _spaced(ch: str) -> str:
+    """:func:`_alt`'s writing of a word, one char at a time."""
+    return r"[\s\-_]?" if ch == " " else re.escape(ch)
+
+
+@functools.cache
 def _gift_compound() -> re.Pattern[str]:
     return re.compile(rf"(?i)[^\W\d_]-(?:{_alt(_data()['gift']['words'])}|guthabencode|guthaben)")
 
@@ -311,14 +338,14 @@ def _lower_set(*path: str) -> frozenset[str]:
 def gift_spans(text: str, names: list) -> Iterator[Span]:
     """A gift or voucher code in groups after a gift word; a store card's long number beside its PIN."""
     gift = _word_re("gift", "words").search(text) or _gift_compound().search(text)  # "Steam-Guthabencode"
-    shared_hit = _shared_gift().search(text)
+    shared_hit = _shared_gift_quick().search(text)  # a test of presence only
     if gift or shared_hit:
         for m in _GROUPED.finditer(text):
             v = m.group()
             if re.search(r"\d", v) and re.search(r"[A-Z]", v):
                 yield m.start(), m.end(), "password"
     pin = _word_re("gift", "pin").search(text)
-    card = re.search(r"(?i)card|tarjeta|carte|karte|cartão|carta|kaart|karta|карт|カード|卡|카드|thẻ|kartu|بطاقة|कार्ड|gift|no\.|número|nummer|number", text)
+    card = pin and re.search(r"(?i)card|tarjeta|carte|karte|cartão|carta|kaart|karta|карт|カード|卡|카드|thẻ|kartu|بطاقة|कार्ड|gift|no\.|número|nummer|number", text)
     if pin and card and (gift or shared_hit or re.search(r"(?i)card|tarjeta|carte|karte|cartão", text)):
         after = re.match(r"(?:[\s:：=\-#]*[^\W\d_]+){0,5}?[\s:：=\-#]*(?P<v>\d{4,10})(?!\d)", text[pin.end():pin.end() + 60])
         if after and after.start("v") > 8 and re.fullmatch(r"(?:19[5-9]\d|20[0-3]\d)", after.group("v")):

@@ -30,7 +30,7 @@ import functools
 import re
 from collections.abc import Iterator, Sequence
 
-from fact_memory_graph.secrets import forms
+from fact_memory_graph.secrets import forms, prefilter
 
 Span = tuple[int, int, str]
 
@@ -50,10 +50,28 @@ def _code_names() -> re.Pattern[str]:
 
 
 @functools.cache
+def _code_names_quick() -> re.Pattern[str]:
+    """:func:`_code_names` as a prefix tree: the same matches found faster (a pre-check, cost only)."""
+    data = forms._words()
+    words = set(data["letter_codes"]["names"]) | set(data["gift_cards"]["words"])
+    words |= set(data.get("coded_values", {}).get("names", []))
+    return prefilter.word_tree(words, lambda ch: r"[\s\-]?" if ch == " " else re.escape(ch),
+                               head=r"(?<![^\W\d_])") or _code_names()
+
+
+@functools.cache
 def _not_a_code_word() -> re.Pattern[str]:
     words = forms._words().get("coded_values", {}).get("not_secret", [])
     alts = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})[^\W\d_]{{0,4}}(?![^\W\d_])")  # inflected too ("товара")
+
+
+@functools.cache
+def _not_a_code_word_quick() -> re.Pattern[str]:
+    """:func:`_not_a_code_word` as a prefix tree: the same matches found faster (cost only)."""
+    words = forms._words().get("coded_values", {}).get("not_secret", [])
+    return prefilter.word_tree(set(words), re.escape, head=r"(?<![^\W\d_])",
+                               tail=r"[^\W\d_]{0,4}(?![^\W\d_])") or _not_a_code_word()
 
 
 def _a_code(value: str) -> bool:
@@ -73,11 +91,11 @@ def _a_code(value: str) -> bool:
 
 def coded_value_spans(text: str, names: Sequence[forms.NameMatch]) -> Iterator[Span]:
     ends = [m.end() for m in names if m.kind == "digits"]
-    ends += [m.end() for m in _code_names().finditer(text)]
+    ends += [m.end() for m in _code_names().finditer(text)] if _code_names_quick().search(text) else []
     for at in sorted(set(ends)):
         stop = _CLAUSE_END.search(text, at)
         limit = min(stop.start() if stop else len(text), at + 90)
-        if _not_a_code_word().search(text, max(0, at - 40), limit):
+        if _not_a_code_word_quick().search(text, max(0, at - 40), limit):
             continue  # "code promo", "error code", "postal code …": not a secret's code
         for m in _CODE_TOKEN.finditer(text, at, limit):
             value = m.group("v")
@@ -98,6 +116,17 @@ def _topic_or_question() -> re.Pattern[str]:
     alts = "|".join(re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
                     for w in sorted(words, key=len, reverse=True))
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})")
+
+
+@functools.cache
+def _topic_quick() -> re.Pattern[str] | None:
+    """:func:`_topic_or_question`'s words as a prefix tree: the same matches found twenty times
+    faster, a pre-check (cost only, see :mod:`~fact_memory_graph.secrets.prefilter`)."""
+    data = forms._words()
+    words = set(data["security_topics"]["words"])
+    for names in data["answer"].values():
+        words |= set(names)
+    return prefilter.word_tree(words, prefilter.spaced_atom, head=r"(?<![^\W\d_])")
 
 
 _ARROW = re.compile(r"\s*(?:→|->|=>|⇒|⟶|➡|➔|=)\s*")
@@ -161,6 +190,9 @@ _STOP_WORDS = re.compile(r"(?i)\s(?:save|remember|keep|note|so|and|but|because|p
 
 def told_answer_spans(text: str) -> Iterator[Span]:
     """A topic in a security sentence, then its answer told (this turn or the next)."""
+    quick = _topic_quick()
+    if quick is not None and not quick.search(text):
+        return
     for topic in _topic_or_question().finditer(text):
         start = max(0, topic.start() - 160)
         turn_start = text.rfind(forms.TURN_JOIN, 0, topic.start())

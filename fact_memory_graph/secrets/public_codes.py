@@ -16,6 +16,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from fact_memory_graph.secrets import prefilter
+
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_codes_n45b.json"
@@ -38,6 +40,21 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     secret = re.compile(rf"(?i){_B}(?:{_alt(data['secret_words'])})")
     hint = re.compile(rf"(?i)(?:{_alt(sure + data['business_maybe'])})")
     return name, maybe, marker, secret, hint
+
+
+@lru_cache(maxsize=1)
+def _hint_quick() -> re.Pattern[str] | None:
+    """The hint of :func:`_patterns` as a prefix tree: the same matches, found faster (cost only)."""
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    sure = data["classification"] + data["bank"] + data["business"] + data["promo"] + data["receipt"]
+    return prefilter.word_tree(set(sure + data["business_maybe"]), re.escape)
+
+
+@lru_cache(maxsize=1)
+def _marker_quick() -> re.Pattern[str] | None:
+    """The business markers of :func:`_patterns` as a prefix tree: the same matches, found faster."""
+    words = json.loads(_ASSET.read_text(encoding="utf-8"))["business_markers"]
+    return prefilter.word_tree(set(words), re.escape, head=_B, tail=_E)
 
 
 @lru_cache(maxsize=1)
@@ -75,7 +92,7 @@ def without_public_codes(text: str, spans: list[Span], raw: str | None = None) -
     if not spans:
         return spans
     name, maybe, marker, _secret, hint = _patterns()
-    if not hint.search(text) and "%" not in text:
+    if not (_hint_quick() or hint).search(text) and "%" not in text:
         return spans
     business = None
     out = []
@@ -92,7 +109,7 @@ def without_public_codes(text: str, spans: list[Span], raw: str | None = None) -
                     (o[1] <= sp[0] or o[0] >= sp[1]) and re.search(r"\d{4}", text[o[0]:o[1]]) for o in spans):
                 continue  # a bank's public code on its own; beside an account number it is part of the account
             if business is None:
-                business = bool(marker.search(text))
+                business = bool((_marker_quick() or marker).search(text))
             if business and _named_public(text, sp[0], maybe):
                 continue
         out.append(sp)
