@@ -278,6 +278,9 @@ class _KeyName:
 
 
 _GROUPED = re.compile(r"(?<![A-Za-z0-9-])[A-Z0-9]{4,6}(?:[ \-][A-Z0-9]{4,6}){2,4}(?![\w-])")
+#: Round 12 (p45s): a code of three to six hyphen-joined groups of 2-6 capitals and digits ("APO-77XK-3M9Q",
+#: "ZL9-44KR-PX82-QW"): gift codes whose first or last group is short.
+_HYPHENED = re.compile(r"(?<![A-Za-z0-9-])[A-Z0-9]{2,6}(?:-[A-Z0-9]{2,6}){2,5}(?![\w-])")
 _LONG_DIGITS = re.compile(r"(?<![\d])\d(?:[ \-]?\d){9,19}(?!\d)")
 
 
@@ -316,6 +319,11 @@ def gift_spans(text: str, names: list) -> Iterator[Span]:
         for m in _GROUPED.finditer(text):
             v = m.group()
             if re.search(r"\d", v) and re.search(r"[A-Z]", v):
+                yield m.start(), m.end(), "password"
+        for m in _HYPHENED.finditer(text):
+            v = m.group()
+            if len(v) - v.count("-") >= 9 and sum(1 for g in v.split("-") if re.search(r"\d", g)) >= 2 \
+                    and re.search(r"[A-Z]", v):
                 yield m.start(), m.end(), "password"
     pin = _word_re("gift", "pin").search(text)
     card = re.search(r"(?i)card|tarjeta|carte|karte|cartão|carta|kaart|karta|карт|カード|卡|카드|thẻ|kartu|بطاقة|कार्ड|gift|no\.|número|nummer|number", text)
