@@ -453,9 +453,18 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     p = _p()
     prev = turns[-1]
     topic = p.topic.search(prev)
-    if not topic or not (p.strong.search(prev) or _context(prev)):
+    if not topic:
         return []
-    if answer_spans(prev):
+    # round 12 (p45s): the question asked in a turn of its own after a turn that named security
+    # questions ("it wants security questions" / "street I grew up on" / "Wexford Terrace"), or a
+    # quoted question left open by a verb of setting it ("alla domanda '…' ho messo" / "Briciola")
+    asked_alone = len(turns) > 1 and len(prev) <= 120 and bool(p.strong.search(turns[-2])) \
+        and not prev[topic.end():].strip(" ?？'\"”’»").split()[3:]
+    pending = _quoted_then_set(prev, topic.start(), topic.end()) is not None \
+        and not prev[topic.end():].strip(" '\"”’»:-—–").split()[2:]
+    if not (p.strong.search(prev) or _context(prev) or asked_alone or pending):
+        return []
+    if answer_spans(prev) and not pending:
         return []  # the turn before gave its own answer
     from . import forms
     norm, origin = forms.view(text)
@@ -470,6 +479,12 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
             if value:
                 spans.append((value[0], value[1], _KIND))
                 break
+    if not spans and (asked_alone or pending) and len(norm) <= 120:
+        lead = re.match(r"(?i)\s*(?:(?:a|r|ans|answer|resp)\s?:\s*)?", norm)
+        value = _value_after(norm, lead.end() if lead else 0)  # the answer as the whole short turn
+        first = _TOKEN.search(norm, *value) if value else None
+        if value and not p.topic.search(norm, *value) and not (first and first.group().casefold() in p.talk_first):
+            spans.append((value[0], value[1], _KIND))
     return forms.back(spans, origin)
 
 
