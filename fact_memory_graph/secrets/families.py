@@ -264,6 +264,28 @@ def wifi_key_spans(text: str, names: list) -> Iterator[Span]:
             if _password_like(word):
                 yield s, s + len(word), "password"
                 break
+    yield from _wifi_is(text, ssid)
+
+
+#: Round 12 (p45s): "the wifi at grandma's is TiaChela1962", "el wifi de la casa es …", "الواي فاي هو …":
+#: a network's name, a copula in its clause, then a token with letters and digits: its key.
+_WIFI_IS = re.compile(r"(?i)[^\S\n](?:is|es|est|ist|é|è|=|:|howa|huwa|hiya|hai|ni|adalah|là|jest|это|هو|هي|是)[^\S\n]+"
+                      r"(?P<v>[^\s,;()\"'“”]{8,64})")
+
+
+def _wifi_is(text: str, ssid: re.Pattern[str]) -> Iterator[Span]:
+    for w in _word_re("wifi", "words").finditer(text):
+        if ssid.fullmatch(w.group()) or re.match(r"(?i)router|modem", w.group()):
+            continue  # "a rede … é Casa_5G": the network's own name; "my router is v9.14-build2": firmware
+        end = min(_clause_end(text, w.end()), w.end() + 60)
+        m = _WIFI_IS.search(text, w.end(), end + 66)
+        if not m or m.start() > end or ssid.search(text, w.end(), m.start("v")) \
+                or re.search(r"(?i)called|named|heißt|se llama|s'appelle|chamad|chiamat|name|nombre|nom\b", text[w.end():m.start("v")]):
+            continue
+        word = m.group("v").rstrip(".,!?:;)")
+        if _password_like(word) and re.search(r"\d", word) and re.search(r"[^\W\d_]", word) \
+                and not re.search(r"(?i)(?:\d\.\d|[_\-](?:5g|2\.?4g?|ext|guest)$|^v\d)", word):
+            yield m.start("v"), m.start("v") + len(word), "password"
 
 
 class _KeyName:
