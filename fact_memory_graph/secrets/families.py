@@ -526,6 +526,32 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
     return keep
 
 
+_CASE_GATE = re.compile(r"(?i)caps|capital|uppercase|lowercase|upper case|lower case|mayúscul|minúscul|majuscul|minuscul"
+                        r"|buchstaben|maiúscul|maiuscol|minuscol|hoofdletter|kleine letter|wielkimi|małymi|заглавн|строчн")
+
+
+@functools.cache
+def _dictated() -> re.Pattern[str]:
+    from fact_memory_graph.secrets.forms import _words
+
+    names = [w for k, v in _words()["password"].items() if k != "_about" for w in v]
+    case = (r"(?:all\s+|in\s+all\s+|in\s+|en\s+|em\s+|tout\s+en\s+|todo\s+en\s+|tudo\s+em\s+|tutto\s+|in\s+|alles\s+in\s+|w\s+)?"
+            r"(?:caps|capitals|capital letters|uppercase|upper case|lowercase|lower case|small letters|mayúsculas|minúsculas"
+            r"|majuscules|minuscules|großbuchstaben|kleinbuchstaben|maiúsculas|minúsculas|maiuscolo|minuscolo"
+            r"|hoofdletters|kleine letters|wielkimi literami|małymi literami|заглавными|строчными)")
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(names)})(?![^\W\d_])[^\S\n]*(?:is|es|est|ist|é|è|=|:|-)?[^\S\n]*"
+                      rf"{case}[^\S\n]*[,:]?[^\S\n]*(?P<v>(?=[^\s,;]*(?-i:[A-Z\d!@#$%^&*_]))[^\s,;]{{3,64}}(?:[^\S\n]+(?:and then|then|y luego|y después|luego|"
+                      rf"después|et puis|puis|und dann|dann|e depois|depois|e poi|poi|potem|потом|and|y|et|und|e)[^\S\n]+[^\s,;.]{{1,32}})?)")
+
+
+def dictated_spans(text: str) -> Iterator[Span]:
+    """Round 12 (p45s): a password dictated with its letter case said between its name and it ("pw
+    is in caps WILLOWCREEK then 77", "la clave en mayúsculas PERRO then 12")."""
+    if _CASE_GATE.search(text):
+        for m in _dictated().finditer(text):
+            yield m.start("v"), m.end("v"), "password"
+
+
 def family_spans(text: str, names: list, password_near: bool = False) -> list[Span]:
     """Every secret the families find in ``text`` (the normalised view)."""
     out: list[Span] = []
@@ -538,4 +564,5 @@ def family_spans(text: str, names: list, password_near: bool = False) -> list[Sp
     out.extend(atm_pin_spans(text))
     out.extend(bank_spans(text))
     out.extend(tax_spans(text))
+    out.extend(dictated_spans(text))
     return out
