@@ -552,6 +552,20 @@ def dictated_spans(text: str) -> Iterator[Span]:
             yield m.start("v"), m.end("v"), "password"
 
 
+_AS_CODE = re.compile(r"(?i)(?<![\d.,/:+-])(?P<v>\d{4,8})(?![\d.,/:-]\d)[^\S\n]+(?:as|como|comme|als|come|jako|sebagai|olarak|kama)"
+                      r"[^\S\n]+(?:(?:the|my|a|your|el|mi|o|meu|le|mon|den|meinen|il|mio|mój|kode|kodu)[^\S\n]+)?"
+                      r"(?:one[- ]time code|verification code|security code|login code|code|otp|pin|passcode|código|codigo"
+                      r"|codice|kod|kode|kodu|token)(?![^\W\d_])(?![^\S\n]*-?(?:name|word|names|words)\b)")
+
+
+def as_code_spans(text: str) -> Iterator[Span]:
+    """Round 12 (p45s): digits given "as the code" ("the bank texted 482913 as the code",
+    "me mandaron 5521 como código", "j'ai reçu 771204 comme code")."""
+    if re.search(r"\d{4}", text) and re.search(r"(?i)cod|cód|otp|pin|kod|token", text):
+        for m in _AS_CODE.finditer(text):
+            yield m.start("v"), m.end("v"), "password"
+
+
 def family_spans(text: str, names: list, password_near: bool = False) -> list[Span]:
     """Every secret the families find in ``text`` (the normalised view)."""
     out: list[Span] = []
@@ -565,4 +579,5 @@ def family_spans(text: str, names: list, password_near: bool = False) -> list[Sp
     out.extend(bank_spans(text))
     out.extend(tax_spans(text))
     out.extend(dictated_spans(text))
+    out.extend(as_code_spans(text))
     return out

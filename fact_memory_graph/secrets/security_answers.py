@@ -415,6 +415,12 @@ def _after_names(text: str, found: list[Span]) -> list[Span]:
                 value = None
         if value and "?" not in text[value[0]:value[1]] and not p.topic.search(text, *value):
             spans.append((value[0], value[1], _KIND))
+            # round 12 (p45s): "<name>: <a question in words we do not list> — <answer>": the part
+            # after the dash answers the part before it
+            dash = re.match(r"[^\S\n]*(?:[—–→=]|\s-\s)[^\S\n]*", text[value[1]:value[1] + 6])
+            second = _value_after(text, value[1] + dash.end()) if dash else None
+            if second:
+                spans.append((second[0], second[1], _KIND))
     return spans
 
 
