@@ -1398,6 +1398,8 @@ def _is_phone(token: str, before: str) -> bool:
     international = token.startswith(("+", "(")) or (token[:2] == "00" and token[2:3] in "123456789")
     if not (international or _PHONE_BEFORE.search(before)):
         return False
+    if not international and sum(ch.isdigit() for ch in token) >= 16:
+        return False  # round 12 (p45s): past E.164's 15 digits: a card read "over the phone", not a phone number
     import phonenumbers
 
     for region in (None,) if token.startswith("+") else _PHONE_REGIONS:
