@@ -77,3 +77,11 @@ def test_secret_withheld_over_a_thread(turns: list[str], value: str) -> None:
 @pytest.mark.parametrize(("text", "value"), LOOKALIKES)
 def test_lookalike_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "número do cartão de cidadão: 554433221ZX7",
+    "número de la tarjeta de identidad: 88776655Q",
+])
+def test_an_id_cards_number_after_number_of(text: str) -> None:
+    assert "[" in redact_secrets(text) and text.split(": ")[1] not in redact_secrets(text)
