@@ -277,6 +277,28 @@ def wifi_key_spans(text: str, names: list) -> Iterator[Span]:
             if _password_like(word):
                 yield s, s + len(word), "password"
                 break
+    yield from _wifi_is(text, ssid)
+
+
+#: Round 12 (p45s): "the wifi at grandma's is TiaChela1962", "el wifi de la casa es …", "الواي فاي هو …":
+#: a network's name, a copula in its clause, then a token with letters and digits: its key.
+_WIFI_IS = re.compile(r"(?i)[^\S\n](?:is|es|est|ist|é|è|=|:|howa|huwa|hiya|hai|ni|adalah|là|jest|это|هو|هي|是)[^\S\n]+"
+                      r"(?P<v>[^\s,;()\"'“”]{8,64})")
+
+
+def _wifi_is(text: str, ssid: re.Pattern[str]) -> Iterator[Span]:
+    for w in _word_re("wifi", "words").finditer(text):
+        if ssid.fullmatch(w.group()) or re.match(r"(?i)router|modem", w.group()):
+            continue  # "a rede … é Casa_5G": the network's own name; "my router is v9.14-build2": firmware
+        end = min(_clause_end(text, w.end()), w.end() + 60)
+        m = _WIFI_IS.search(text, w.end(), end + 66)
+        if not m or m.start() > end or ssid.search(text, w.end(), m.start("v")) \
+                or re.search(r"(?i)called|named|heißt|se llama|s'appelle|chamad|chiamat|name|nombre|nom\b", text[w.end():m.start("v")]):
+            continue
+        word = m.group("v").rstrip(".,!?:;)")
+        if _password_like(word) and re.search(r"\d", word) and re.search(r"[^\W\d_]", word) \
+                and not re.search(r"(?i)(?:\d\.\d|[_\-](?:5g|2\.?4g?|ext|guest)$|^v\d)", word):
+            yield m.start("v"), m.start("v") + len(word), "password"
 
 
 class _KeyName:
@@ -291,6 +313,9 @@ class _KeyName:
 
 
 _GROUPED = re.compile(r"(?<![A-Za-z0-9-])[A-Z0-9]{4,6}(?:[ \-][A-Z0-9]{4,6}){2,4}(?![\w-])")
+#: Round 12 (p45s): a code of three to six hyphen-joined groups of 2-6 capitals and digits ("APO-77XK-3M9Q",
+#: "ZL9-44KR-PX82-QW"): gift codes whose first or last group is short.
+_HYPHENED = re.compile(r"(?<![A-Za-z0-9-])[A-Z0-9]{2,6}(?:-[A-Z0-9]{2,6}){2,5}(?![\w-])")
 _LONG_DIGITS = re.compile(r"(?<![\d])\d(?:[ \-]?\d){9,19}(?!\d)")
 
 
@@ -343,6 +368,11 @@ def gift_spans(text: str, names: list) -> Iterator[Span]:
         for m in _GROUPED.finditer(text):
             v = m.group()
             if re.search(r"\d", v) and re.search(r"[A-Z]", v):
+                yield m.start(), m.end(), "password"
+        for m in _HYPHENED.finditer(text):
+            v = m.group()
+            if len(v) - v.count("-") >= 9 and sum(1 for g in v.split("-") if re.search(r"\d", g)) >= 2 \
+                    and re.search(r"[A-Z]", v):
                 yield m.start(), m.end(), "password"
     pin = _word_re("gift", "pin").search(text)
     card = pin and re.search(r"(?i)card|tarjeta|carte|karte|cartão|carta|kaart|karta|карт|カード|卡|카드|thẻ|kartu|بطاقة|कार्ड|gift|no\.|número|nummer|number", text)
@@ -523,6 +553,46 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
     return keep
 
 
+_CASE_GATE = re.compile(r"(?i)caps|capital|uppercase|lowercase|upper case|lower case|mayúscul|minúscul|majuscul|minuscul"
+                        r"|buchstaben|maiúscul|maiuscol|minuscol|hoofdletter|kleine letter|wielkimi|małymi|заглавн|строчн")
+
+
+@functools.cache
+def _dictated() -> re.Pattern[str]:
+    from fact_memory_graph.secrets.forms import _words
+
+    names = [w for k, v in _words()["password"].items() if k != "_about" for w in v]
+    case = (r"(?:all\s+|in\s+all\s+|in\s+|en\s+|em\s+|tout\s+en\s+|todo\s+en\s+|tudo\s+em\s+|tutto\s+|in\s+|alles\s+in\s+|w\s+)?"
+            r"(?:caps|capitals|capital letters|uppercase|upper case|lowercase|lower case|small letters|mayúsculas|minúsculas"
+            r"|majuscules|minuscules|großbuchstaben|kleinbuchstaben|maiúsculas|minúsculas|maiuscolo|minuscolo"
+            r"|hoofdletters|kleine letters|wielkimi literami|małymi literami|заглавными|строчными)")
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(names)})(?![^\W\d_])[^\S\n]*(?:is|es|est|ist|é|è|=|:|-)?[^\S\n]*"
+                      rf"{case}[^\S\n]*[,:]?[^\S\n]*(?P<v>(?=[^\s,;]*(?-i:[A-Z\d!@#$%^&*_]))[^\s,;]{{3,64}}(?:[^\S\n]+(?:and then|then|y luego|y después|luego|"
+                      rf"después|et puis|puis|und dann|dann|e depois|depois|e poi|poi|potem|потом|and|y|et|und|e)[^\S\n]+[^\s,;.]{{1,32}})?)")
+
+
+def dictated_spans(text: str) -> Iterator[Span]:
+    """Round 12 (p45s): a password dictated with its letter case said between its name and it ("pw
+    is in caps WILLOWCREEK then 77", "la clave en mayúsculas PERRO then 12")."""
+    if _CASE_GATE.search(text):
+        for m in _dictated().finditer(text):
+            yield m.start("v"), m.end("v"), "password"
+
+
+_AS_CODE = re.compile(r"(?i)(?<![\d.,/:+-])(?P<v>\d{4,8})(?![\d.,/:-]\d)[^\S\n]+(?:as|como|comme|als|come|jako|sebagai|olarak|kama)"
+                      r"[^\S\n]+(?:(?:the|my|a|your|el|mi|o|meu|le|mon|den|meinen|il|mio|mój|kode|kodu)[^\S\n]+)?"
+                      r"(?:one[- ]time code|verification code|security code|login code|code|otp|pin|passcode|código|codigo"
+                      r"|codice|kod|kode|kodu|token)(?![^\W\d_])(?![^\S\n]*-?(?:name|word|names|words)\b)")
+
+
+def as_code_spans(text: str) -> Iterator[Span]:
+    """Round 12 (p45s): digits given "as the code" ("the bank texted 482913 as the code",
+    "me mandaron 5521 como código", "j'ai reçu 771204 comme code")."""
+    if re.search(r"\d{4}", text) and re.search(r"(?i)cod|cód|otp|pin|kod|token", text):
+        for m in _AS_CODE.finditer(text):
+            yield m.start("v"), m.end("v"), "password"
+
+
 def family_spans(text: str, names: list, password_near: bool = False) -> list[Span]:
     """Every secret the families find in ``text`` (the normalised view)."""
     out: list[Span] = []
@@ -535,4 +605,6 @@ def family_spans(text: str, names: list, password_near: bool = False) -> list[Sp
     out.extend(atm_pin_spans(text))
     out.extend(bank_spans(text))
     out.extend(tax_spans(text))
+    out.extend(dictated_spans(text))
+    out.extend(as_code_spans(text))
     return out

@@ -1420,6 +1420,8 @@ def _is_phone(token: str, before: str) -> bool:
     international = token.startswith(("+", "(")) or (token[:2] == "00" and token[2:3] in "123456789")
     if not (international or _PHONE_BEFORE.search(before)):
         return False
+    if not international and sum(ch.isdigit() for ch in token) >= 16:
+        return False  # round 12 (p45s): past E.164's 15 digits: a card read "over the phone", not a phone number
     import phonenumbers
 
     for region in (None,) if token.startswith("+") else _PHONE_REGIONS:
@@ -1986,19 +1988,17 @@ def _corrected() -> re.Pattern[str]:
                                                                          key=len, reverse=True))
     return re.compile(rf"(?i)[\s.,;:!?…\-–—]{{0,4}}(?<![^\W\d_])(?:{words})(?![^\W\d_])[\s.,;:!?…\-–—]{{0,4}}"
                       r"(?:(?:it'?s|its|it is|is|es|é|c'est|ist|это|:)\s*)?"
-                      r"(?P<v>\d(?:[ .\-]?\d){2,11}(?!\d)|(?=\S*[\d!@#$%^&*_+=~?])[^\s,;]{4,64})")
+                      r"(?P<v>\d(?:[ .\-]?\d){2,18}(?!\d)|(?=\S*[\d!@#$%^&*_+=~?])[^\s,;]{4,64})")
 
 
 def corrected_spans(text: str, found: list[Span]) -> Iterator[Span]:
     """A value given again right after a withheld one, with a word taking the first back ("4 4 7 1.
     no wait. 4 4 1 7", "5512, perdón, 5521"): withheld too."""
-    for _, end, kind in found:
-        if kind != "password":
-            continue
+    for _, end, kind in found:  # round 12 (p45s): any withheld value ("passport 123987456... wait no its 5239…")
         m = _corrected().match(text, end)
         if m and m.end("v") - end <= 48:
             v = m.group("v").rstrip(".,;:!?")
-            yield m.start("v"), m.start("v") + len(v), "password"
+            yield m.start("v"), m.start("v") + len(v), kind if kind != "password" else "password"
 
 
 @functools.cache

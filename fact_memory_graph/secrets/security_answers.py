@@ -47,6 +47,13 @@ _QA = re.compile(r"(?:^|\s)(?:a|r|ans|answ|resp)\s?:")  # "Q: … A: …"
 _IDIOM = re.compile(r"(?i)\s+(?:to|for|a|à|pra|para)\s+(?:everything|anything|all|life|todo|tudo|tout|alles)\b")
 _THIRD = re.compile(r"(?i)\b(?:his|her|their|its|the candidate's|the student's)\s+$")
 _TITLE = re.compile(r"(?i)mr|mrs|ms|mx|dr|st|sr|sra|srta|prof|fr|mme|mlle|hr|fr|sto|sta|dna|gng|bu|pak|sgt|capt|rev")
+_PLACE_PREP = frozenset({"at", "in", "on", "en", "em", "no", "na", "à", "au", "im", "am", "nel", "nella", "sa"})
+#: Round 12 (p45s): "the answer to <a question put to 'you'> is X" — a security question asks about the person.
+_ANSWER_TO = re.compile(r"(?i)\s+(?:to|for|of|de|da|do|à|a|para|per|zu|für|на|ke|kwa|sa)\s+(?:the\s+)?(?:question\s+)?"
+                        r"['\"“‘«]?(?:what|where|who|which|when|name|qu[ée]|qual|quel|quelle|cu[áa]l|d[óo]nde|onde|o[ùu]|"
+                        r"wo|wie|welche[rs]?|dove|come|chi|gdzie|jak|где|как|kapan|di mana|siapa|apa|kahan|kya|kaun)\b")
+_SECOND = re.compile(r"(?i)\b(?:you|your|tu|tus|tú|seu|sua|teu|tua|você|votre|vous|ton|ta|dein|deine|ihr|ihre|tuo|jouw|"
+                     r"twój|twoja|ваш|ваша|твой|твоя|kamu|anda|aap|tumhara|tera|teri|wako|yako)\b")
 _WORD = re.compile(r"[^\s.,;:!?()\[\]\"“”‘’«»「」—–。、！？；，]+")
 
 
@@ -191,7 +198,37 @@ def _cued(text: str, start: int, end: int) -> bool:
     if p.set_verb.search(text, a, b) and _context(text):  # "i put", "elegí": where an account or a check is named
         return True
     q = text[end:end + 1]  # "the 'first pet' question, it's Mr Wiggles"
-    return bool(q in _QUOTES.values() and p.question_cue.match(text, end + 1))
+    if q in _QUOTES.values() and p.question_cue.match(text, end + 1):
+        return True
+    return _quoted_then_set(text, start, end) is not None
+
+
+_SET_AFTER = re.compile(r"[^\S\n]*[,:]?[^\S\n]*(?:(?:and|e|y|et|und|i|và|dan|na|aur)[^\S\n]+)?"
+                        r"(?:(?:i|eu|yo|je|ich|io|ik|ja|я|ben|saya|tôi|main|mimi)[^\S\n]+)?")
+
+
+def _quoted_then_set(text: str, start: int, end: int) -> re.Match[str] | None:
+    """Round 12 (p45s): a topic inside a quoted question, then a verb of setting it or an answer
+    word ("for 'what was your first car' I put …", "alla domanda 'nome del tuo primo animale' ho
+    messo …", "a pergunta é '…' e eu coloquei …"): the quoted question is the cue. Returns the
+    verb's match (the value follows it)."""
+    lo = max(0, start - 70)
+    opening = max(text.rfind(o, lo, start) for o in "'\"“‘«")
+    if opening < 0:
+        return None
+    close = _QUOTES.get(text[opening], "")
+    at = text.find(close, end, end + 50) if close else -1
+    if at < 0 or text.find(close, opening + 1, start) >= 0:
+        return None
+    p = _p()
+    gap = _SET_AFTER.match(text, at + 1)
+    cue = p.answer_or_set.match(text, gap.end() if gap else at + 1)
+    if cue is None and p.weak.search(text, max(0, opening - 40), opening) \
+            and _weak(text, max(0, opening - 40), opening):  # "a resposta da pergunta '…' é X"
+        return _COPULA.match(text, at + 1)
+    if cue is None or (p.weak.match(text, cue.start()) and not _weak(text, cue.start(), cue.end())):
+        return None
+    return cue
 
 
 def _quoted(text: str, at: int) -> tuple[int, int] | None:
@@ -260,6 +297,8 @@ def _value_after(text: str, pos: int, *, skip_quote: bool = True) -> tuple[int, 
     if not words or len(words) > _MAX_WORDS:
         return None
     first = words[0].group().casefold().strip("'’")
+    if first in _PLACE_PREP and len(words) > 1:  # round 12: "at a bus stop in nairobi" (a where-question's answer)
+        first = words[1].group().casefold().strip("'’")
     if first in p.no_answer or first.split("'")[0] in p.no_answer:
         return None
     start, end = words[0].start(), words[-1].end()
@@ -308,7 +347,9 @@ def answer_spans(text: str) -> list[Span]:
             end = close + 1
         if end < len(text) and text[end] in _QUOTES.values() and text[end] not in "“«「『‘":
             end += 1  # past a quoted question's close
-        value = _value_after(text, end)
+        set_cue = _quoted_then_set(text, start, topic.end()) if text[start - 70 if start > 70 else 0:start].count("'") \
+            or any(o in text[max(0, start - 70):start] for o in "\"“‘«") else None
+        value = _value_after(text, set_cue.end()) if set_cue else _value_after(text, end)
         if not value:  # "<topic> on my USCIS account is Kumasi": a copula later in the clause
             copula = _COPULA.search(text, end, min(len(text), end + 50))
             if copula and not _END.search(text, end, copula.start()):
@@ -331,6 +372,18 @@ def answer_spans(text: str) -> list[Span]:
             value = _value_after(text, cue.end())  # "… and the answer is Mrs Okonkwo", "Ik vulde in: Opel Kadett"
             if value and not (p.strong.search(text, *value) or p.topic.search(text, *value)):
                 spans.append((value[0], value[1], _KIND))
+    for cue in p.weak.finditer(text):  # round 12: "the answer to where did you meet your spouse is salsa night"
+        to = _ANSWER_TO.match(text, cue.end())
+        if not to or not _weak(text, cue.start(), cue.end()):
+            continue
+        lo, hi = _turn_bounds(text, cue.start())
+        copula = _COPULA.search(text, to.end(), min(hi, to.end() + 80))
+        if not copula or _END.search(text, to.end(), copula.start()) \
+                or not _SECOND.search(text, to.start(), copula.start()):
+            continue
+        value = _value_after(text, copula.end())
+        if value and not any(a <= value[0] < b for a, b, _ in spans) and not p.topic.search(text, *value):
+            spans.append((value[0], value[1], _KIND))
     if ";" in text or "," in text or "q" in text.casefold():
         spans.extend(list_spans(text))
     spans.extend(_after_names(text, spans))
@@ -362,6 +415,12 @@ def _after_names(text: str, found: list[Span]) -> list[Span]:
                 value = None
         if value and "?" not in text[value[0]:value[1]] and not p.topic.search(text, *value):
             spans.append((value[0], value[1], _KIND))
+            # round 12 (p45s): "<name>: <a question in words we do not list> — <answer>": the part
+            # after the dash answers the part before it
+            dash = re.match(r"[^\S\n]*(?:[—–→=]|\s-\s)[^\S\n]*", text[value[1]:value[1] + 6])
+            second = _value_after(text, value[1] + dash.end()) if dash else None
+            if second:
+                spans.append((second[0], second[1], _KIND))
     return spans
 
 
@@ -400,9 +459,18 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     p = _p()
     prev = turns[-1]
     topic = p.topic.search(prev)
-    if not topic or not (p.strong.search(prev) or _context(prev)):
+    if not topic:
         return []
-    if answer_spans(prev):
+    # round 12 (p45s): the question asked in a turn of its own after a turn that named security
+    # questions ("it wants security questions" / "street I grew up on" / "Wexford Terrace"), or a
+    # quoted question left open by a verb of setting it ("alla domanda '…' ho messo" / "Briciola")
+    asked_alone = len(turns) > 1 and len(prev) <= 120 and bool(p.strong.search(turns[-2])) \
+        and not prev[topic.end():].strip(" ?？'\"”’»").split()[3:]
+    pending = _quoted_then_set(prev, topic.start(), topic.end()) is not None \
+        and not prev[topic.end():].strip(" '\"”’»:-—–").split()[2:]
+    if not (p.strong.search(prev) or _context(prev) or asked_alone or pending):
+        return []
+    if answer_spans(prev) and not pending:
         return []  # the turn before gave its own answer
     from . import forms
     norm, origin = forms.view(text)
@@ -417,6 +485,12 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
             if value:
                 spans.append((value[0], value[1], _KIND))
                 break
+    if not spans and (asked_alone or pending) and len(norm) <= 120:
+        lead = re.match(r"(?i)\s*(?:(?:a|r|ans|answer|resp)\s?:\s*)?", norm)
+        value = _value_after(norm, lead.end() if lead else 0)  # the answer as the whole short turn
+        first = _TOKEN.search(norm, *value) if value else None
+        if value and not p.topic.search(norm, *value) and not (first and first.group().casefold() in p.talk_first):
+            spans.append((value[0], value[1], _KIND))
     return forms.back(spans, origin)
 
 
