@@ -321,7 +321,11 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     request = asks_to_forget(text)
     if request is None or request.target == "topic":
         return None
-    if request.target == "this":  # "can I tell you something and you just... not remember it"
+    if request.target == "previous":  # round 12 (p45p): "no guardes esto" / "Bitte nicht speichern."
+        # as the thread's FIRST turn has no turn before it to take back: it announces the next one
+        if not (first and _only_request(text, request)) or len(text) > 120:
+            return None
+    elif request.target == "this":  # "can I tell you something and you just... not remember it"
         # in many languages ("ich muss das loswerden, aber bitte nicht speichern", "te cuento algo
         # pero que no se guarde", "عندي شي أبي أقوله بس لا تحفظه"): it announces what comes next
         if not (_TELLS_SOMETHING.search(normalise(text)) or first and _only_request(text, request)) or len(text) > 120:

@@ -1,0 +1,29 @@
+"""Round twelve (p45p): implicit privacy — the span a request withholds and requests the learned
+reader must read. Every sentence here was written for this test (none is a corpus item)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.forgetting import withheld_turns
+
+
+@pytest.mark.parametrize("thread", [
+    ["Please don't save this.", "My sister is going through a divorce."],
+    ["no guardes esto por favor", "perdí mi trabajo el lunes"],
+    ["Bitte nicht speichern.", "Mein Vater hat Krebs."],
+    ["non salvarlo per favore", "ho debiti con la banca"],
+    ["bunu kaydetme", "kardeşim hastanede yatıyor"],
+])
+def test_a_first_turn_that_only_asks_not_to_keep_announces_the_next(thread: list[str]) -> None:
+    """The thread's first turn has no turn before it to take back: its "don't save this" points forward."""
+    assert withheld_turns(thread)[1] is True
+
+
+@pytest.mark.parametrize("thread", [
+    ["I moved to Lisbon last spring.", "Please don't save this.", "I'm on medication for anxiety."],
+    ["Please don't save this, I'm on medication for anxiety.", "Anyway, what's a good pasta recipe?"],
+])
+def test_a_request_that_is_not_the_first_turn_points_back_as_before(thread: list[str]) -> None:
+    hidden = withheld_turns(thread)
+    assert hidden[-1] is False
