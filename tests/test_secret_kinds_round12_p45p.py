@@ -27,3 +27,12 @@ def test_a_first_turn_that_only_asks_not_to_keep_announces_the_next(thread: list
 def test_a_request_that_is_not_the_first_turn_points_back_as_before(thread: list[str]) -> None:
     hidden = withheld_turns(thread)
     assert hidden[-1] is False
+
+
+@pytest.mark.parametrize("thread", [
+    ["hey, don't store this anywhere", "my brother is in rehab and our parents still don't know"],
+    ["please don't save this", "I'm changing jobs and my manager has no idea yet"],
+])
+def test_a_turn_an_announcing_request_points_at_stays_out_even_when_read_as_a_request(thread: list[str]) -> None:
+    """The announced turn may itself read like a request (its reason: "… don't know"); it is still withheld."""
+    assert withheld_turns(thread)[1] is True

@@ -108,6 +108,7 @@ def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
     for label in json.loads((HERE / "grammar.json").read_text(encoding="utf-8"))["neutral_labels"]:
         out += [(pm.clauses(normalise(label) + ":")[0], 0)] * 2
     out += keep_grammar(vocabulary)
+    out += confidence_grammar(vocabulary) if not os.environ.get("PM_NO_P45P") else []
     for line in (HERE / "chat_negatives.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             out += [(c, 0) for c in pieces(normalise(line))]
@@ -142,6 +143,27 @@ def keep_grammar(vocabulary: set[str]) -> list[tuple[str, int]]:
             text = normalise(marker)
             vocabulary.update(pm.tokens(text))
             out += [(max(pm.clauses(text), key=len), 1)]
+        for text in lang["negatives"]:
+            out += [(c, 0) for c in pieces(normalise(text))]
+    return out
+
+
+def confidence_grammar(vocabulary: set[str]) -> list[tuple[str, int]]:
+    """``confidence_grammar_p45p.json`` expanded (round twelve): confidences said without a keeping
+    verb ("it's a private matter", "this is just for you", "let this stay with you") are positives
+    alone; each reason ("I just wanted to tell someone") is joined to the language's first marker
+    in one clause; the words of all positives join the request vocabulary; negatives as said."""
+    out: list[tuple[str, int]] = []
+    data = json.loads((HERE / "confidence_grammar_p45p.json").read_text(encoding="utf-8"))["languages"]
+    for code in sorted(data):
+        lang = data[code]
+        texts = [normalise(m) for m in lang["markers"]]
+        texts += [normalise(f"{lang['markers'][0]} {reason}") for reason in lang["reasons"]]
+        for text in texts:
+            vocabulary.update(pm.tokens(text))
+            out.append((max(pm.clauses(text), key=len), 1))
+        for reason in lang["reasons"]:
+            vocabulary.update(pm.tokens(normalise(reason)))
         for text in lang["negatives"]:
             out += [(c, 0) for c in pieces(normalise(text))]
     return out
