@@ -321,7 +321,7 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     request = asks_to_forget(text)
     if request is None or request.target == "topic":
         return None
-    if request.target == "previous":  # round 12 (p45p): "no guardes esto" / "Bitte nicht speichern."
+    if request.target == "previous" and not request.private:  # round 12 (p45p): "no guardes esto" / "Bitte nicht speichern."
         # as the thread's FIRST turn has no turn before it to take back: it announces the next one
         if not (first and _only_request(text, request)) or len(text) > 120:
             return None
