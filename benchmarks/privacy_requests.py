@@ -45,6 +45,11 @@ CORPORA: dict[str, list[str]] = {
     "corpus45k": ["/work/corpus45k/private/tune.jsonl", "/work/corpus45k/private/heldout-spent.jsonl"],
     "corpus45l": ["/work/corpus45l/private/tune.jsonl"],  # its other half is sealed
     "corpus45m": ["/work/corpus45m/private/tune.jsonl"],  # its other half is sealed
+    # round twelve (p45p): the halves round eleven did not read, and 45n, each a corpus of its own
+    # so that leave-one-corpus-out trains without it
+    "corpus45l-heldout": ["/work/corpus45l/private/heldout-spent.jsonl"],
+    "corpus45m-heldout": ["/work/corpus45m/private/heldout-spent.jsonl"],
+    "corpus45n": ["/work/corpus45n/private/tune.jsonl", "/work/corpus45n/private/heldout-spent.jsonl"],
 }
 
 

@@ -321,7 +321,11 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     request = asks_to_forget(text)
     if request is None or request.target == "topic":
         return None
-    if request.target == "this":  # "can I tell you something and you just... not remember it"
+    if request.target == "previous" and not request.private:  # round 12 (p45p): "no guardes esto" / "Bitte nicht speichern."
+        # as the thread's FIRST turn has no turn before it to take back: it announces the next one
+        if not (first and _only_request(text, request)) or len(text) > 120:
+            return None
+    elif request.target == "this":  # "can I tell you something and you just... not remember it"
         # in many languages ("ich muss das loswerden, aber bitte nicht speichern", "te cuento algo
         # pero que no se guarde", "عندي شي أبي أقوله بس لا تحفظه"): it announces what comes next
         if not (_TELLS_SOMETHING.search(normalise(text)) or first and _only_request(text, request)) or len(text) > 120:
@@ -349,9 +353,14 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
     own = asks_to_forget(text)
     if own is not None and own.target == "this" and earlier and _reaches_back(text, own, earlier[-1]):
         return dataclasses.replace(own, target="both")
-    if own is not None or not earlier:
+    if not earlier:
         return own
-    return announces_private(earlier[-1], first=len(earlier) == 1)
+    announced = announces_private(earlier[-1], first=len(earlier) == 1)
+    if own is not None and own.target == "previous" and announced is not None:
+        # round 12 (p45p): the turn before announced this one ("ok don't store this anywhere", then
+        # "…and my wife doesn't know yet"): a request read in it cannot take the announced turn out
+        return dataclasses.replace(own, target="both")
+    return own if own is not None else announced
 
 
 #: A request sent right after a turn is about that turn too when the words beside it are few (at

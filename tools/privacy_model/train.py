@@ -108,6 +108,7 @@ def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
     for label in json.loads((HERE / "grammar.json").read_text(encoding="utf-8"))["neutral_labels"]:
         out += [(pm.clauses(normalise(label) + ":")[0], 0)] * 2
     out += keep_grammar(vocabulary)
+    out += confidence_grammar(vocabulary) if not os.environ.get("PM_NO_P45P") else []
     for line in (HERE / "chat_negatives.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             out += [(c, 0) for c in pieces(normalise(line))]
@@ -142,6 +143,30 @@ def keep_grammar(vocabulary: set[str]) -> list[tuple[str, int]]:
             text = normalise(marker)
             vocabulary.update(pm.tokens(text))
             out += [(max(pm.clauses(text), key=len), 1)]
+        for text in lang["negatives"]:
+            out += [(c, 0) for c in pieces(normalise(text))]
+    return out
+
+
+def confidence_grammar(vocabulary: set[str]) -> list[tuple[str, int]]:
+    """``confidence_grammar_p45p.json`` expanded (round twelve): confidences said without a keeping
+    verb ("it's a private matter", "this is just for you", "let this stay with you") are positives
+    alone; each reason ("I just wanted to tell someone") is joined to the language's first marker
+    in one clause; the words of all positives join the request vocabulary; negatives as said."""
+    out: list[tuple[str, int]] = []
+    raw = json.loads((HERE / "confidence_grammar_p45p.json").read_text(encoding="utf-8"))
+    for filler in raw["fillers"]:  # "hey, don't store this anywhere" is still only a request
+        vocabulary.update(pm.tokens(normalise(filler)))
+    data = raw["languages"]
+    for code in sorted(data):
+        lang = data[code]
+        texts = [normalise(m) for m in lang["markers"]]
+        texts += [normalise(f"{lang['markers'][0]} {reason}") for reason in lang["reasons"]]
+        for text in texts:
+            vocabulary.update(pm.tokens(text))
+            out.append((max(pm.clauses(text), key=len), 1))
+        for reason in lang["reasons"]:
+            vocabulary.update(pm.tokens(normalise(reason)))
         for text in lang["negatives"]:
             out += [(c, 0) for c in pieces(normalise(text))]
     return out
@@ -227,11 +252,18 @@ def train(leave_out: str | None = None) -> dict:
             "about": "fact_memory_graph/privacy_model.py; rebuilt by tools/privacy_model/train.py"}
 
 
+#: Corpora first exported in round twelve: their other kinds' secrets said in confidence are not
+#: negatives when the shipped reader (not only the phrase lists) reads a request in them; earlier
+#: corpora keep the rows they were exported with.
+READ_BY_MODEL = ("corpus45l-heldout", "corpus45m-heldout", "corpus45n")
+
+
 def export() -> None:
     from privacy_requests import CORPORA, corpus_items, is_privacy_kind
 
     from fact_memory_graph.forgetting import asks_to_forget
 
+    shipped = pm.model()  # for the corpora of READ_BY_MODEL, the shipped reader says it too
     pm.model = lambda: None  # the phrase lists alone say which secret was said in confidence
 
     with CORPUS_FILE.open("w", encoding="utf-8") as fh:
@@ -246,6 +278,9 @@ def export() -> None:
                         turns = [t.replace(needle, "…") for t in turns]
                     if any(asks_to_forget(t) for t in turns):  # a secret said in confidence: not a negative
                         continue
+                    if name in READ_BY_MODEL and any(shipped.best_clause(normalise(t))[0] >= shipped.threshold
+                                                     for t in turns):
+                        continue  # round 12: "…, mas isso é só pra você e a vó" — a confidence the lists miss
                 fh.write(json.dumps({"corpus": name, "id": item["id"], "kind": item["kind"], "label": label,
                                      "lang": item.get("lang", ""), "turns": turns,
                                      "needles": item.get("needles", []) if label != "other" else []},
