@@ -44,6 +44,7 @@ from fact_memory_graph.secrets import (
     forms,
     named_values,
     public_codes,
+    public_statements,
     public_values,
     reference_values,
     security_answers,
@@ -703,6 +704,7 @@ def _spans(text: str) -> list[Span]:
         spans = shaped_o45n.without_lookalikes(norm, spans)  # "****8841", "commit 94b5…", "application file number …"
     spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # round ten: "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
     spans = reference_values.without_lookalikes(raw_norm, spans)  # round eleven: "passport application number …", "sk_test_XXXX"
+    spans = public_statements.without_public_codes(raw_norm, spans)  # round 12: "gate code 4417, posted at the entrance"
     return forms.back(spans, origin)
 
 
@@ -1046,6 +1048,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = public_values.without_public_bank_parts(text, spans)
         spans = shaped_o45n.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
         spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # round eleven: "… ****8841"
+        spans = public_statements.without_public_codes(text, spans)  # round 12: a code its sentence says is public
     return spans
 
 

@@ -1,0 +1,117 @@
+"""Round twelve (p45l): a code whose sentence says it is public.
+
+A gate code printed on the sign at the entrance, a door code "that is not secret", a lockbox code
+the listing gives every guest: the message itself states that the value is public. The grammar read
+here: a public statement ("public", "everyone knows", "posted on the noticeboard", "not a secret",
+in ~30 languages; words as data in assets/public_statements_p45l.json) in the value's own sentence
+or the next one, not negated ("not public", "不公开", "비공개", "öffentlich ist er nicht"), and no
+sign of a secret kept in the same window (private, don't share, nobody, a bank, a card, a login,
+a phone's or a password's name). Only short codes are read this way: a card number, a key, an
+account, an id or a seed phrase stays withheld whatever the sentence says.
+
+Cost: one compiled search over the message (the pre-check) when it holds spans; the rest only
+when a public statement is present.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_statements_p45l.json"
+_LETTER_BEFORE, _LETTER_AFTER = r"(?<![^\W\d_])", r"(?![^\W\d_])"
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+#: Kinds never read as a public code, whatever the sentence says.
+_NEVER = ("card", "api key", "iban", "account", "seed", "private key", "government", "tax", "personal id",
+          "passport", "national", "bank", "wallet", "token", "secret key")
+_VALUE_MAX = 24
+_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|[。！？\n]")
+
+
+def _alt(words: list[str], end: bool = True) -> str:
+    parts = []
+    for w in sorted(set(words), key=len, reverse=True):
+        if _UNSPACED.match(w):
+            parts.append(re.escape(w))
+        else:
+            parts.append(_LETTER_BEFORE + re.escape(w) + (_LETTER_AFTER if end else ""))
+    return "|".join(parts)
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return {
+        "public": re.compile(f"(?i){_alt(data['public'])}"),
+        "not_secret": re.compile(f"(?i){_alt(data['not_secret'])}"),
+        "negated": re.compile(rf"(?i)(?:(?:^|[^\w'])(?:{'|'.join(map(re.escape, data['negators']))})"
+                              rf"(?:\s+\w+){{0,2}}\s*$|[不非没未비]\s?$|n't(?:\s+\w+){{0,2}}\s*$)"),
+        "not_after": re.compile(f"(?i)^.{{0,10}}(?:{'|'.join(map(re.escape, data['not_after']))})", re.S),
+        "noun_after": re.compile(rf"(?i)^\s+(?:{'|'.join(map(re.escape, data['public_nouns_after']))})"
+                                 rf"{_LETTER_AFTER}"),
+        "blocker": re.compile(f"(?i){_alt(data['blockers'], end=False)}"),
+        "password": re.compile(f"(?i){_alt(data['password_names'], end=False)}"),
+        "own": re.compile(f"(?i){_alt(data['own_words'])}"),
+    }
+
+
+def hint(text: str) -> bool:
+    """Whether ``text`` holds a public statement at all (the cheap pre-check)."""
+    p = _patterns()
+    return bool(p["not_secret"].search(text) or p["public"].search(text))
+
+
+def _window(text: str, start: int, end: int) -> tuple[int, int]:
+    """The value's sentence and the one after it."""
+    lo = 0
+    for m in _SENTENCE_END.finditer(text, 0, start):
+        lo = m.end()
+    hi = len(text)
+    for seen, m in enumerate(_SENTENCE_END.finditer(text, end), 1):
+        hi = m.end()
+        if seen == 2:
+            break
+    return lo, hi
+
+
+def _states_public(text: str, lo: int, hi: int) -> bool:
+    p = _patterns()
+    window = text[lo:hi]
+    blanks: list[tuple[int, int]] = [m.span() for m in p["not_secret"].finditer(window)]
+    for m in p["public"].finditer(window):
+        before = window[max(0, m.start() - 24):m.start()]
+        if p["negated"].search(before) or p["not_after"].search(window[m.end():m.end() + 14]):
+            return False  # "not public", "öffentlich ist er nicht"
+        if p["noun_after"].match(window, m.end()):
+            continue  # "public transport", "public wifi"
+        blanks.append(m.span())
+    if not blanks:
+        return False
+    chars = list(window)
+    for a, b in blanks:
+        chars[a:b] = " " * (b - a)
+    rest = "".join(chars)
+    if p["blocker"].search(rest):
+        return False
+    # a password's name: one posted for a place ("the cafe's wifi password is on the chalkboard",
+    # "kapı şifresi kapıda yazıyor"), never one's own ("my wifi password … everyone knows it")
+    return not (p["password"].search(rest) and p["own"].search(rest))
+
+
+def without_public_codes(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the short codes their sentence says are public (see the module's note)."""
+    if not spans or not hint(text):
+        return spans
+    out = []
+    for sp in spans:
+        start, end, kind = sp
+        value = text[start:end].split()[-1] if text[start:end].split() else ""  # "… en la pizarra: X": X
+        if len(value) <= _VALUE_MAX and "@" not in value and not any(k in kind for k in _NEVER) \
+                and _states_public(text, *_window(text, start, end)):
+            continue
+        out.append(sp)
+    return out
