@@ -1,0 +1,63 @@
+"""Round twelve (p45l): a code its own sentence says is public is kept; a secret beside such words
+is not. Every sentence and value here is written for this test."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.secrets import redact_turns, secret_spans
+
+KEPT = [
+    ("The gate code for the community garden is 4417, it's public, posted right on the noticeboard.", "4417"),
+    ("Door code to the climbing gym lobby is 2580 — not secret, they print it on the flyer.", "2580"),
+    ("The Airbnb listing gives every guest the lockbox code 7731, so it's not really private.", "7731"),
+    ("Le code du portail est 5823, il est affiché à l'entrée, ce n'est pas secret.", "5823"),
+    ("El código de la puerta del parque es 9045, es público, está en el cartel.", "9045"),
+    ("Der Türcode vom Gemeinschaftsraum ist 3306, der steht öffentlich am Aushang.", "3306"),
+    ("O código do portão é 6612, não é segredo, está na placa da entrada.", "6612"),
+    ("Il codice del cancello è 4490, è pubblico, scritto sul cartello.", "4490"),
+    ("De deurcode van de fietsenstalling is 7781, die is openbaar, staat op het bord.", "7781"),
+    ("Kod do furtki to 3319, jest publiczny, wisi na tablicy przy wejściu.", "3319"),
+    ("Код от калитки 5530, он не секретный, написан на табличке у входа.", "5530"),
+    ("Bahçe kapısının şifresi 2209, herkese açık, girişteki tabelada yazıyor.", "2209"),
+    ("公园大门密码是 8842，这是公开的，写在门口的牌子上。", "8842"),
+    ("公園の門の暗証番号は 6620 です。入口の看板に書いてあるので秘密ではありません。", "6620"),
+    ("공원 출입문 비밀번호는 1147이에요. 입구 안내판에 적혀 있어서 비밀 아니에요.", "1147"),
+    ("رمز البوابة 7264، وهو ليس سراً، مكتوب على اللافتة عند المدخل.", "7264"),
+    ("Kode gerbang taman 9931, bukan rahasia, tertulis di papan depan.", "9931"),
+    ("Mã cổng công viên là 4426, không phải bí mật, ghi trên bảng ở lối vào.", "4426"),
+    ("Ang code ng gate ay 3381, hindi sikreto, nakapaskil sa may entrance.", "3381"),
+    ("Namba ya geti ni 6650, si siri, imeandikwa kwenye bango la mlangoni.", "6650"),
+    ("the wifi password at the cafe is coffee2024, it's written on the chalkboard for everyone", "coffee2024"),
+    ("the library's guest wifi password is Books4All, it's on the whiteboard at reception", "Books4All"),
+    ("La contraseña del wifi de la biblioteca está en la pizarra: lectura2025", "lectura2025"),
+    ("The door code is written on the door for the couriers: 5151.", "5151"),
+]
+
+WITHHELD = [
+    ("my gate code is 4417, please keep it private, it is not public", "4417"),
+    ("The door code is 8890 — don't share it, it is not posted anywhere.", "8890"),
+    ("my bank pin is 4482, nobody knows it, not even my wife", "4482"),
+    ("Mein Passwort ist Tulpe!88 und das ist kein Geheimnis für dich, aber sag es niemandem.", "Tulpe!88"),
+    ("my wifi password is Sunflower77, everyone knows it anyway, it's on the whiteboard", "Sunflower77"),
+    ("the CVV printed on the back is 882", "882"),
+    ("my home wifi password is on the router sticker: HX7-99QP", "HX7-99QP"),
+    ("The gate code is 6120 and it's not public at all.", "6120"),
+    ("公园大门密码是 3307，不公开，别告诉别人。", "3307"),
+    ("The alarm code is 7781, the whole street knows it, it's on the noticeboard lol", "7781"),
+    ("card 4929 1733 0446 2516 — it's on the poster? no, it's public knowledge at work", "4929 1733 0446 2516"),
+]
+
+
+def _shown(text: str, value: str) -> bool:
+    return value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), KEPT)
+def test_a_code_stated_public_is_kept(text: str, value: str) -> None:
+    assert _shown(text, value), secret_spans(text)
+
+
+@pytest.mark.parametrize(("text", "value"), WITHHELD)
+def test_a_secret_beside_public_words_stays_withheld(text: str, value: str) -> None:
+    assert not _shown(text, value)
