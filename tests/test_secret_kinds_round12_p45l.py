@@ -61,3 +61,33 @@ def test_a_code_stated_public_is_kept(text: str, value: str) -> None:
 @pytest.mark.parametrize(("text", "value"), WITHHELD)
 def test_a_secret_beside_public_words_stays_withheld(text: str, value: str) -> None:
     assert not _shown(text, value)
+
+
+TALK_KEPT = [
+    ("パスワードは Apple のキーチェーンに保存してる", "キーチェーン"),
+    ("我的密码都存在 iCloud 钥匙串里", "iCloud"),
+    ("비밀번호는 키체인에 저장해 뒀어", "키체인"),
+    ("troquei a senha do Instagram depois que fui hackeada", "fui hackeada"),
+    ("msimbo wa posta wa Nairobi ni 00100", "00100"),
+    ("poskod rumah saya 50450", "50450"),
+    ("cod poștal 010011 pentru colet", "010011"),
+]
+
+TALK_WITHHELD = [
+    ("password: correct horse battery staple, stored in 1password", "correct horse battery staple"),
+    ("my password is Tulip, saved in Chrome", "Tulip"),
+    ("パスワードは さくらもち です。キーチェーンにも保存した", "さくらもち"),
+    ("密码是 huanghe，存在备忘录里", "huanghe"),
+    ("la contraseña es que tengas suerte", "que tengas suerte"),
+    ("비밀번호는 바다소리 야, 키체인에 저장했어", "바다소리"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), TALK_KEPT)
+def test_password_talk_and_postal_codes_are_kept(text: str, value: str) -> None:
+    assert _shown(text, value), secret_spans(text)
+
+
+@pytest.mark.parametrize(("text", "value"), TALK_WITHHELD)
+def test_a_password_beside_where_it_is_kept_stays_withheld(text: str, value: str) -> None:
+    assert not _shown(text, value)

@@ -134,3 +134,45 @@ def without_public_codes(text: str, spans: list[Span]) -> list[Span]:
             continue
         out.append(sp)
     return out
+
+
+@lru_cache(maxsize=1)
+def _talk() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], re.Pattern[str]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return (re.compile(f"(?i){_alt(data['storage'], end=False)}"),
+            re.compile(f"(?i){_alt(data['keychains'], end=False)}"),
+            frozenset(t.lower() for t in data["tools"]),
+            re.compile(f"(?i)^(?:{_alt(data['clause_heads'])})\\s"))
+
+
+_IN = re.compile(r"(?i)(?:in|on|en|em|no|na|dans|im|nel|nella|w|в|у|在|存在|都存在)\s")
+
+
+def _kept_in(value: str, tools: frozenset[str], keychain: re.Pattern[str]) -> bool:
+    """A phrase that begins with where a password is kept: a tool, a keychain, "in …"."""
+    first = value.split()[0].lower()
+    return first in tools or bool(keychain.match(value) or _IN.match(value))
+
+
+_COPULA = re.compile(r"(?i)(?:(?<![^\W\d_])(?:is|es|est|ist|é|è|era|was|lautet|это|to|jest|adalah|là)\s*|[:=是は는은])\s*$")
+_MIXED = re.compile(r"(?=\S*[^\W\d_])(?=\S*\d)\S{4,}")
+
+
+def without_password_talk(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a password's "value" that is talk about one: where it is kept ("パスワードは
+    Apple のキーチェーンに保存してる", "密码都存在 iCloud 钥匙串里"), a password tool's name, a clause
+    ("troquei a senha depois que fui hackeada"). A token of letters and digits keeps the span."""
+    if not spans:
+        return spans
+    storage, keychain, tools, clause = _talk()
+    out = []
+    for sp in spans:
+        start, end, kind = sp
+        value = text[start:end].strip()
+        if kind == "password" and value and not _MIXED.search(value) and (
+                value.lower().strip(".,!?") in tools and keychain.match(text[end:end + 12].lstrip())
+                or "," not in value and _kept_in(value, tools, keychain) and (storage.search(value) or keychain.search(value))
+                or clause.match(value) and not _COPULA.search(text, max(0, start - 14), start)):
+            continue
+        out.append(sp)
+    return out
