@@ -71,6 +71,8 @@ TALK_KEPT = [
     ("msimbo wa posta wa Nairobi ni 00100", "00100"),
     ("poskod rumah saya 50450", "50450"),
     ("cod poștal 010011 pentru colet", "010011"),
+    ("รหัสไปรษณีย์บ้านใหม่ 10110 กรุงเทพ", "10110"),
+    ("〒150-0041 東京都渋谷区", "150-0041"),
 ]
 
 TALK_WITHHELD = [
@@ -80,6 +82,8 @@ TALK_WITHHELD = [
     ("密码是 huanghe，存在备忘录里", "huanghe"),
     ("la contraseña es que tengas suerte", "que tengas suerte"),
     ("비밀번호는 바다소리 야, 키체인에 저장했어", "바다소리"),
+    ("รหัสผ่านคือ 10110", "10110"),
+    ("邮编100080，密码 44210", "44210"),
 ]
 
 

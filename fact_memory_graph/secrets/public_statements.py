@@ -176,3 +176,34 @@ def without_password_talk(text: str, spans: list[Span]) -> list[Span]:
             continue
         out.append(sp)
     return out
+
+
+_SECRET_WORDS = _ASSET.parent / "secret_words.json"
+_POSTAL_VALUE = re.compile(r"\d{3}[- ]?\d{2,4}|\d{5,6}")
+
+
+@lru_cache(maxsize=1)
+def _unspaced_postal() -> tuple[str, ...]:
+    """The postal code's names written without spaces around them (Thai, Chinese, Japanese, Korean)."""
+    words = json.loads(_SECRET_WORDS.read_text(encoding="utf-8"))["postal"]
+    return (*(w for w in words if _UNSPACED.search(w)), "〒")
+
+
+def without_unspaced_postal(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a postal code named in a script without spaces, where a word-bounded
+    name is not found ("รหัสไปรษณีย์บ้านใหม่ 10110", "〒150-0041")."""
+    if not spans or text.isascii():
+        return spans
+    names = [w for w in _unspaced_postal() if w in text]
+    if not names:
+        return spans
+    out = []
+    for sp in spans:
+        start, end, _kind = sp
+        before = text[max(0, start - 40):start]
+        ends = [before.rfind(w) + len(w) for w in names if w in before]
+        gap = before[max(ends):] if ends else ""
+        if ends and len(gap) <= 14 and not re.search(r"\d", gap) and _POSTAL_VALUE.fullmatch(text[start:end].strip()):
+            continue
+        out.append(sp)
+    return out
