@@ -95,3 +95,23 @@ def test_password_talk_and_postal_codes_are_kept(text: str, value: str) -> None:
 @pytest.mark.parametrize(("text", "value"), TALK_WITHHELD)
 def test_a_password_beside_where_it_is_kept_stays_withheld(text: str, value: str) -> None:
     assert not _shown(text, value)
+
+
+ADDRESS_KEPT = [
+    ("mi dirección pública de USDT (TRC20) es TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE"),
+    ("send the refund to my receive address 0x52908400098527886E0F7030069857D2E4169EE7",
+     "0x52908400098527886E0F7030069857D2E4169EE7"),
+    ("入金アドレスは 0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe です", "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), ADDRESS_KEPT)
+def test_a_receiving_address_named_as_one_is_kept(text: str, value: str) -> None:
+    assert _shown(text, value), secret_spans(text)
+
+
+def test_a_wallet_key_stays_withheld() -> None:
+    assert not _shown("wallet private key 0x52908400098527886E0F7030069857D2E4169EE7",
+                      "0x52908400098527886E0F7030069857D2E4169EE7")
+    key = "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
+    assert not _shown(f"my wallet's private key is {key}", key)

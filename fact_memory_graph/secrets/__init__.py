@@ -707,6 +707,7 @@ def _spans(text: str) -> list[Span]:
     spans = public_statements.without_public_codes(raw_norm, spans)  # round 12: "gate code 4417, posted at the entrance"
     spans = public_statements.without_password_talk(raw_norm, spans)  # round 12: "パスワードは キーチェーンに保存してる"
     spans = public_statements.without_unspaced_postal(raw_norm, spans)  # round 12: "รหัสไปรษณีย์บ้านใหม่ 10110"
+    spans = public_statements.without_public_addresses(raw_norm, spans)  # round 12: "mi dirección pública … T…"
     return forms.back(spans, origin)
 
 

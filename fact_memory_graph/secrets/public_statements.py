@@ -207,3 +207,35 @@ def without_unspaced_postal(text: str, spans: list[Span]) -> list[Span]:
             continue
         out.append(sp)
     return out
+
+
+#: A wallet's receiving address by its shape: an EVM address (0x and 40 hex digits; a key has 64),
+#: a TRON address, a bech32 or a legacy Bitcoin address.
+_ADDRESS = re.compile(r"(?<![\w/+=])(?:0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33}|bc1[ac-hj-np-z02-9]{11,71}"
+                      r"|[13][1-9A-HJ-NP-Za-km-z]{25,34})(?![\w/+=])")
+_ADDRESS_NAME = re.compile(r"(?i)(?:address|addr|direcci[oó]n|adresse|endere[cç]o|indirizzo|adres|адрес|アドレス|주소"
+                           r"|地址|địa chỉ|alamat|عنوان|पता|ที่อยู่|receive|receiving|deposit|recibir|receber|recevoir"
+                           r"|empfang|ricevere|收款|充值|入金|입금|wallet|cartera|carteira|portefeuille|wallet|кошел)")
+_KEY_NAME = re.compile(r"(?i)(?:private|priv|secret|seed|mnemonic|key|clave|chave|clé|schlüssel|ключ|密钥|私钥|秘密鍵"
+                       r"|개인\s?키|token|password|contraseña|senha)")
+
+
+def without_public_addresses(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without what lies inside a wallet's receiving address named as one ("mi dirección
+    pública de USDT (TRC20) es T…", "入金アドレスは 0x…", the digits of "0x5290840009852788…" read as a
+    card): an address receives; the key that spends from it is the secret, and a key's name in the
+    sentence before the address keeps it withheld."""
+    if not spans or ("0x" not in text and not _ADDRESS_NAME.search(text)):
+        return spans
+    out = []
+    for sp in spans:
+        start, end, _kind = sp
+        inside = next((m for m in _ADDRESS.finditer(text, max(0, start - 45), min(len(text), end + 45))
+                       if m.start() <= start and end <= m.end()), None)
+        if inside is not None:
+            lo, _hi = _window(text, inside.start(), inside.end())
+            before = text[max(lo, inside.start() - 60):inside.start()]
+            if _ADDRESS_NAME.search(before) and not _KEY_NAME.search(before):
+                continue
+        out.append(sp)
+    return out
