@@ -115,3 +115,23 @@ def test_a_wallet_key_stays_withheld() -> None:
                       "0x52908400098527886E0F7030069857D2E4169EE7")
     key = "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
     assert not _shown(f"my wallet's private key is {key}", key)
+
+
+@pytest.mark.parametrize("turns", [
+    ["my loyalty card for the pharmacy", "7702 4410 3318"],
+    ["Payback Karte", "3081 5520 9046"],
+    ["frequent flyer card", "881 204 5570"],
+    ["loyalty card number 6345 1120 9981 please"],
+])
+def test_a_loyalty_cards_number_is_kept(turns: list[str]) -> None:
+    number = turns[-1].split("number ")[-1].removesuffix(" please")
+    assert number in redact_turns(turns)[-1]
+
+
+@pytest.mark.parametrize(("turns", "number"), [
+    (["my bank card", "4410 2290 7713"], "4410 2290 7713"),
+    (["my rewards card", "4539 1488 0343 6467"], "4539 1488 0343 6467"),
+    (["loyalty card number 6345 1120 9981 and my visa 4539 1488 0343 6467"], "4539 1488 0343 6467"),
+])
+def test_a_payment_card_beside_loyalty_words_stays_withheld(turns: list[str], number: str) -> None:
+    assert number not in redact_turns(turns)[-1]

@@ -708,6 +708,7 @@ def _spans(text: str) -> list[Span]:
     spans = public_statements.without_password_talk(raw_norm, spans)  # round 12: "パスワードは キーチェーンに保存してる"
     spans = public_statements.without_unspaced_postal(raw_norm, spans)  # round 12: "รหัสไปรษณีย์บ้านใหม่ 10110"
     spans = public_statements.without_public_addresses(raw_norm, spans)  # round 12: "mi dirección pública … T…"
+    spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # round 12: "loyalty card 6345 1120 9981"
     return forms.back(spans, origin)
 
 
@@ -1052,6 +1053,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = shaped_o45n.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
         spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # round eleven: "… ****8841"
         spans = public_statements.without_public_codes(text, spans)  # round 12: a code its sentence says is public
+        spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # round 12: "loyalty card" / "6345 …"
     return spans
 
 

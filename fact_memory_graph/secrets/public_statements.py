@@ -239,3 +239,51 @@ def without_public_addresses(text: str, spans: list[Span]) -> list[Span]:
                 continue
         out.append(sp)
     return out
+
+
+@lru_cache(maxsize=1)
+def _loyalty() -> re.Pattern[str]:
+    return re.compile(f"(?i){_alt(json.loads(_ASSET.read_text(encoding='utf-8'))['loyalty_cards'])}")
+
+
+_PAYMENT = re.compile(r"(?i)(?:bank|credit|debit|visa|master\s?card|amex|payment|pay with|cvv|cvc|expir|banco|crédito|débito"
+                      r"|banque|crédit|kredit|kreditkarte|信用卡|银行|クレジット|신용|кредит|банк)")
+
+
+def _network_card(digits: str) -> bool:
+    """A payment card's number: a card network's prefix, a card's length, the Luhn check."""
+    if not 13 <= len(digits) <= 19 or not re.match(r"4|5[1-5]|2[2-7]|3[47]|6(?:011|5|4[4-9]|2)|35|30[0-5]|36|38", digits):
+        return False
+    total = 0
+    for n, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if n % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def without_loyalty_numbers(text: str, spans: list[Span], before: str = "") -> list[Span]:
+    """``spans`` without a loyalty, membership or library card's number (named in ``text`` shortly
+    before it, or in the turn ``before`` when ``text`` is that number alone): a card of points, not of
+    payment. A number with a card network's prefix that passes the Luhn check, and a bank's or a
+    payment's word, keep it withheld (a co-branded credit card)."""
+    if not spans:
+        return spans
+    pattern = _loyalty()
+    if not pattern.search(text) and not (before and pattern.search(before)):
+        return spans
+    out = []
+    for sp in spans:
+        start, end, _kind = sp
+        digits = re.sub(r"\D", "", text[start:end])
+        here = text[max(0, start - 50):start]
+        if pattern.search(here):
+            context = here
+        elif before and pattern.search(before) and not re.search(r"[^\W\d_]{3,}", text[:start]):
+            context = before  # the turn after a loyalty card's name holds the number alone
+        else:
+            out.append(sp)
+            continue
+        if len(digits) >= 6 and not _network_card(digits) and not _PAYMENT.search(context + text):
+            continue
+        out.append(sp)
+    return out
