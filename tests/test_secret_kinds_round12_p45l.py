@@ -135,3 +135,23 @@ def test_a_loyalty_cards_number_is_kept(turns: list[str]) -> None:
 ])
 def test_a_payment_card_beside_loyalty_words_stays_withheld(turns: list[str], number: str) -> None:
     assert number not in redact_turns(turns)[-1]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the school's letter says your login will be FIRSTNAME.LASTNAME and a temporary password sent separately",
+     "FIRSTNAME.LASTNAME"),
+    ("el usuario es NOMBRE_APELLIDO y la contraseña inicial es tu DNI", "NOMBRE_APELLIDO"),
+    ("가이드에 API_KEY=여기에_키_입력 이라고 되어 있어", "여기에_키_입력"),
+    ("文档里写着 SECRET=在此_输入_密钥", "在此_输入_密钥"),
+])
+def test_a_template_slot_is_kept(text: str, value: str) -> None:
+    assert _shown(text, value), secret_spans(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("my password is BLUE_HORSE_42", "BLUE_HORSE_42"),
+    ("login: JSMITH.ADMIN password: RIVER-STONE-88", "RIVER-STONE-88"),
+    ("Sort code 90-59-23, account number 02848306", "02848306"),
+])
+def test_capitals_that_are_no_template_stay_withheld(text: str, value: str) -> None:
+    assert not _shown(text, value)

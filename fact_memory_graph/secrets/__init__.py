@@ -709,6 +709,7 @@ def _spans(text: str) -> list[Span]:
     spans = public_statements.without_unspaced_postal(raw_norm, spans)  # round 12: "รหัสไปรษณีย์บ้านใหม่ 10110"
     spans = public_statements.without_public_addresses(raw_norm, spans)  # round 12: "mi dirección pública … T…"
     spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # round 12: "loyalty card 6345 1120 9981"
+    spans = public_statements.without_template_slots(raw_norm, spans)  # round 12: "FIRSTNAME.LASTNAME", "여기에_키_입력"
     return forms.back(spans, origin)
 
 

@@ -287,3 +287,37 @@ def without_loyalty_numbers(text: str, spans: list[Span], before: str = "") -> l
             continue
         out.append(sp)
     return out
+
+
+@lru_cache(maxsize=1)
+def _slots() -> tuple[frozenset[str], tuple[str, ...]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return frozenset(data["slot_words"]), tuple(data["slot_words_unspaced"])
+
+
+_CAPS_TEMPLATE = re.compile(r"(?<![\w.\-])[A-ZÀ-ÖØ-Þ0-9]{2,}(?:[._\-+][A-ZÀ-ÖØ-Þ0-9]{2,})+(?![\w\-])"
+                            r"|(?<![\w.\-])(?:FIRSTNAME|LASTNAME|USERNAME|YOURNAME|NACHNAME|VORNAME|APELLIDO|SOBRENOME"
+                            r"|COGNOME|NAZWISKO|DDMMYYYY|YYYYMMDD|MMDDYYYY)(?![\w\-])")
+_UNSPACED_SLOT = re.compile(r"(?<![\w\-])\w+(?:_\w+)+(?![\w\-])")
+
+
+def without_template_slots(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a template's slot: capitals of a form's fields joined by a dot or an
+    underscore ("FIRSTNAME.LASTNAME", "NOMBRE_APELLIDO", "DDMMYYYY"), or a slot in a script
+    without spaces ("여기에_키_입력", "在此_输入_密钥")."""
+    if not spans:
+        return spans
+    words, unspaced = _slots()
+    found: list[tuple[int, int]] = []
+    if re.search(r"[A-Z]{2}", text):
+        for m in _CAPS_TEMPLATE.finditer(text):
+            parts = re.split(r"[._\-+]", m.group())
+            if all(p in words or p.isdigit() and len(p) <= 2 for p in parts) and not all(p.isdigit() for p in parts):
+                found.append(m.span())
+    if "_" in text and not text.isascii():
+        for m in _UNSPACED_SLOT.finditer(text):
+            if any(w in m.group() for w in unspaced):
+                found.append(m.span())
+    if not found:
+        return spans
+    return [sp for sp in spans if not any(a <= sp[0] < b for a, b in found)]  # a value that starts in a slot
