@@ -225,7 +225,7 @@ def without_public_addresses(text: str, spans: list[Span]) -> list[Span]:
     pública de USDT (TRC20) es T…", "入金アドレスは 0x…", the digits of "0x5290840009852788…" read as a
     card): an address receives; the key that spends from it is the secret, and a key's name in the
     sentence before the address keeps it withheld."""
-    if not spans or ("0x" not in text and not _ADDRESS_NAME.search(text)):
+    if not spans or not _ADDRESS.search(text):  # the cheap pre-check: an address's shape
         return spans
     out = []
     for sp in spans:
@@ -239,6 +239,15 @@ def without_public_addresses(text: str, spans: list[Span]) -> list[Span]:
                 continue
         out.append(sp)
     return out
+
+
+#: A stem of every loyalty card's name (assets ``loyalty_cards``): the pre-check.
+_LOYALTY_STEMS = ("loyal", "member", "reward", "point", "club", "librar", "frequent", "store card", "supermarket",
+                  "bonus", "nectar", "payback", "miles", "fidél", "fidel", "puntos", "socio", "bibliot", "cliente",
+                  "fedeltà", "tessera", "kunden", "treue", "mitglied", "klanten", "spaar", "leden", "lojal", "stałego",
+                  "członk", "лояльн", "бонус", "дисконт", "клубн", "читател", "sadakat", "üyelik", "müşteri", "会员",
+                  "积分", "会員", "ポイント", "멤버십", "포인트", "회원", "anggota", "poin", "thành viên", "tích điểm",
+                  "लॉयल्टी", "मेंबरशिप", "الولاء", "العضوية", "النقاط", "uanachama", "sócio", "membre", "adhérent")
 
 
 @lru_cache(maxsize=1)
@@ -267,6 +276,9 @@ def without_loyalty_numbers(text: str, spans: list[Span], before: str = "") -> l
     payment. A number with a card network's prefix that passes the Luhn check, and a bank's or a
     payment's word, keep it withheld (a co-branded credit card)."""
     if not spans:
+        return spans
+    low = (text + " " + before).lower()
+    if not any(stem in low for stem in _LOYALTY_STEMS):  # the cheap pre-check
         return spans
     pattern = _loyalty()
     if not pattern.search(text) and not (before and pattern.search(before)):
