@@ -155,3 +155,21 @@ def test_a_template_slot_is_kept(text: str, value: str) -> None:
 ])
 def test_capitals_that_are_no_template_stay_withheld(text: str, value: str) -> None:
     assert not _shown(text, value)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("IBAN FR76 **** **** **** **81 is on the statement", "FR76"),
+    ("the card 4539 **** **** 1234 was charged twice", "4539"),
+])
+def test_the_head_of_a_masked_value_is_kept(text: str, value: str) -> None:
+    assert _shown(text, value), secret_spans(text)
+
+
+def test_an_address_after_a_lost_seed_turn_is_kept() -> None:
+    address = "0xa61efb9f2509c5b40320e1e625089ea9fcbc021c"
+    turns = ["lost access to my old wallet, the seed is gone", f"the address was {address} if that helps"]
+    assert address in redact_turns(turns)[-1]
+
+
+def test_a_full_iban_stays_withheld() -> None:
+    assert not _shown("my IBAN is DE89370400440532013000", "DE89370400440532013000")

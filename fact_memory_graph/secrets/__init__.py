@@ -710,6 +710,7 @@ def _spans(text: str) -> list[Span]:
     spans = public_statements.without_public_addresses(raw_norm, spans)  # round 12: "mi dirección pública … T…"
     spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # round 12: "loyalty card 6345 1120 9981"
     spans = public_statements.without_template_slots(raw_norm, spans)  # round 12: "FIRSTNAME.LASTNAME", "여기에_키_입력"
+    spans = public_statements.without_masked_heads(raw_norm, spans)  # round 12: "DE89 **** **** **** **30"
     return forms.back(spans, origin)
 
 
@@ -1055,6 +1056,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # round eleven: "… ****8841"
         spans = public_statements.without_public_codes(text, spans)  # round 12: a code its sentence says is public
         spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # round 12: "loyalty card" / "6345 …"
+        spans = public_statements.without_public_addresses(text, spans)  # round 12: "seed is gone" / "the address was 0x…"
+        spans = public_statements.without_masked_heads(text, spans)  # round 12: "DE89 **** **** **30"
     return spans
 
 

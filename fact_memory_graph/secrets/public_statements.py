@@ -333,3 +333,21 @@ def without_template_slots(text: str, spans: list[Span]) -> list[Span]:
     if not found:
         return spans
     return [sp for sp in spans if not any(a <= sp[0] < b for a, b in found)]  # a value that starts in a slot
+
+
+_MASK_AFTER = re.compile(r"[ \-.]?(?:[*•●Xx]{2,}[ \-.]?){2,}")
+
+
+def without_masked_heads(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the head a masked value shows before its mask ("DE89 **** **** **** **30",
+    "4539 **** **** 1234"): at most six letters and digits, then two mask groups or more."""
+    if not spans or ("**" not in text and "••" not in text and "XX" not in text and "xx" not in text):
+        return spans
+    out = []
+    for sp in spans:
+        start, end, _kind = sp
+        value = re.sub(r"[\W_]", "", text[start:end])
+        if len(value) <= 6 and _MASK_AFTER.match(text, end):
+            continue
+        out.append(sp)
+    return out
