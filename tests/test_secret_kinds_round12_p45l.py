@@ -173,3 +173,8 @@ def test_an_address_after_a_lost_seed_turn_is_kept() -> None:
 
 def test_a_full_iban_stays_withheld() -> None:
     assert not _shown("my IBAN is DE89370400440532013000", "DE89370400440532013000")
+
+
+def test_a_contrast_after_a_public_statement_keeps_the_value_withheld() -> None:
+    assert not _shown("the gym's door code is public but the answer to my security question is 'blue kite'", "blue kite")
+    assert _shown("password wifi di masjid ditempel di dinding: masjidku2024", "masjidku2024")

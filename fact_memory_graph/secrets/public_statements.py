@@ -53,7 +53,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "not_after": re.compile(f"(?i)^.{{0,10}}(?:{'|'.join(map(re.escape, data['not_after']))})", re.S),
         "noun_after": re.compile(rf"(?i)^\s+(?:{'|'.join(map(re.escape, data['public_nouns_after']))})"
                                  rf"{_LETTER_AFTER}"),
-        "blocker": re.compile(f"(?i){_alt(data['blockers'], end=False)}"),
+        "blocker": re.compile(f"(?i){_alt(data['blockers'], end=False)}|{_alt(data['contrast'])}"),
         "password": re.compile(f"(?i){_alt(data['password_names'], end=False)}"),
         "own": re.compile(f"(?i){_alt(data['own_words'])}"),
     }
