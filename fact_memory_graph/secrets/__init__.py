@@ -44,6 +44,7 @@ from fact_memory_graph.secrets import (
     forms,
     named_values,
     public_codes,
+    public_statements,
     public_values,
     reference_values,
     security_answers,
@@ -703,6 +704,13 @@ def _spans(text: str) -> list[Span]:
         spans = shaped_o45n.without_lookalikes(norm, spans)  # "****8841", "commit 94b5…", "application file number …"
     spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # round ten: "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
     spans = reference_values.without_lookalikes(raw_norm, spans)  # round eleven: "passport application number …", "sk_test_XXXX"
+    spans = public_statements.without_public_codes(raw_norm, spans)  # round 12: "gate code 4417, posted at the entrance"
+    spans = public_statements.without_password_talk(raw_norm, spans)  # round 12: "パスワードは キーチェーンに保存してる"
+    spans = public_statements.without_unspaced_postal(raw_norm, spans)  # round 12: "รหัสไปรษณีย์บ้านใหม่ 10110"
+    spans = public_statements.without_public_addresses(raw_norm, spans)  # round 12: "mi dirección pública … T…"
+    spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # round 12: "loyalty card 6345 1120 9981"
+    spans = public_statements.without_template_slots(raw_norm, spans)  # round 12: "FIRSTNAME.LASTNAME", "여기에_키_입력"
+    spans = public_statements.without_masked_heads(raw_norm, spans)  # round 12: "DE89 **** **** **** **30"
     return forms.back(spans, origin)
 
 
@@ -1046,6 +1054,10 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = public_values.without_public_bank_parts(text, spans)
         spans = shaped_o45n.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
         spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # round eleven: "… ****8841"
+        spans = public_statements.without_public_codes(text, spans)  # round 12: a code its sentence says is public
+        spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # round 12: "loyalty card" / "6345 …"
+        spans = public_statements.without_public_addresses(text, spans)  # round 12: "seed is gone" / "the address was 0x…"
+        spans = public_statements.without_masked_heads(text, spans)  # round 12: "DE89 **** **** **30"
     return spans
 
 
