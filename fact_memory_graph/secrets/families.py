@@ -77,6 +77,8 @@ _CLAUSE_END = re.compile(r"[.!?;\n。！？]\s|[.!?;。！？]$|\n|\u2029|\s[—
 _CONNECT = r"(?:\s*[:：=\-–—>]+\s*|\s+(?:is|es|est|ist|é|è|c'est|à|ist|lautet|era|was|of|no\.?|#|nr\.?|number|num|hai|h|la|el|le|it's|its)\s+|\s+)"
 _USER_TOKEN = re.compile(r"[^\s,;/|()\"'“”]{3,64}")
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+#: A login id of digits only (a bank's customer or contract number used to sign in), read as one beside a password.
+_LOGIN_DIGITS = re.compile(r"\d{6,14}")
 
 
 def _user_like(token: str) -> bool:
@@ -161,8 +163,8 @@ def login_spans(text: str, names: list, password_near: bool = False) -> Iterator
         if re.search(r"(?i)(?:client|app|application|project|tenant|trace|request|order|session|device|merchant|api)[\s_\-]*$",
                      text[max(0, m.start() - 14):m.start()]):
             continue  # "client id", "trace_id": an application's id, not a person's login
-        if not (_user_like(word) or _EMAIL.fullmatch(word)):
-            continue
+        if not (_user_like(word) or _EMAIL.fullmatch(word) or beside and _LOGIN_DIGITS.fullmatch(word)):
+            continue  # a bank's login is often all digits ("Usuario: 93017264 Contraseña: …"): beside a password only
         near_bank = bank.search(text[max(0, m.start() - 30):m.end() + 2])
         if beside or near_bank:
             yield token.start(), token.start() + len(word), "password"
