@@ -51,6 +51,7 @@ from fact_memory_graph.secrets import (
     shaped_o45n,
     word_seeds,
 )
+from fact_memory_graph.secrets.checksums import luhn as _luhn
 
 Span = tuple[int, int, str]
 
@@ -175,16 +176,6 @@ def _half_card_turn() -> re.Pattern[str]:
     return re.compile(rf"(?i)^\W*(?:(?:{words}|\d)\W+){{0,6}}(?:\d{{4}}(?:[ \-.]{{1,3}}\d{{4}}){{1,2}}|\d{{8}})\W*$"
                       rf"|^\W*(?:(?:{words})\W+){{0,3}}(?:pt|part|teil|parte|partie|deel|część|parça|часть)\s*\.?\s*\d{{1,2}}"
                       r"\W+\d{3,12}\W*$")
-
-
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        n = int(ch)
-        if i % 2:
-            n = n * 2 - 9 if n > 4 else n * 2
-        total += n
-    return total % 10 == 0
 
 
 def _is_isbn(digits: str) -> bool:

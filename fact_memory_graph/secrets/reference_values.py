@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import public_values
+from fact_memory_graph.secrets import checksums, public_values
 
 Span = tuple[int, int, str]
 
@@ -169,11 +169,7 @@ def _luhn_card(value: str) -> bool:
     digits = re.sub(r"\D", "", value)
     if not 13 <= len(digits) <= 19:
         return False
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch) * (2 if i % 2 else 1)
-        total += d - 9 if d > 9 else d
-    return total % 10 == 0
+    return checksums.luhn(digits)
 
 
 def reference_value(text: str, start: int, end: int) -> bool:

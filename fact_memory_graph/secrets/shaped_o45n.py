@@ -30,6 +30,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from fact_memory_graph.secrets.checksums import luhn as _luhn
+
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "secret_shapes_o45n.json"
@@ -103,16 +105,6 @@ def names_itself(text: str, start: int) -> bool:
     before = text[max(0, start - 30):start]
     words = _words()
     return bool(_OWN_NAME.search(before) or words["account"].search(before) or words["card"].search(before))
-
-
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        n = int(ch)
-        if i % 2:
-            n = n * 2 - 9 if n > 4 else n * 2
-        total += n
-    return total % 10 == 0
 
 
 def _guarded(text: str, start: int, end: int) -> bool:
