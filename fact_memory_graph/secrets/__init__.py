@@ -895,6 +895,7 @@ _KEY_NAME = re.compile(r"(?i)(?<![\w-])(?:token|api[ _-]?key|secret key|access k
 _KEY_PART = re.compile(r"(?<![\w-])(?=[\w\-]*\d)(?=[\w\-]*[a-z])(?=[\w\-]*[A-Z])[A-Za-z0-9_\-]{10,}(?![\w-])")
 _BARE_CODE_TURN = re.compile(r"(?i)^\W*(?:(?:it'?s|its|it is|code|here|the code is|got|es|c'est|ist|é|:)\W*){0,3}"
                              r"(?P<code>\d{3}[ \-]?\d{3}|\d{4,8}|\d(?: \d){3,7})\W*$")
+_CODE_TURN_CHARS = 160
 #: A short turn ending with a code after a colon ("nvm she read it out: 7 1 4 9 0 3").
 _LABELLED_CODE_TURN = re.compile(r"^[^\d:：]{0,60}[:：]\s*(?P<code>\d{3}[ \-]?\d{3}|\d{4,8}|\d(?: \d){3,7})\W*$")
 
@@ -933,7 +934,9 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
     answer = forms.labelled_answer(norm, prior)  # "Antwort: ..." after a security question
     if answer:
         yield from forms.back([(answer[0], answer[1], "password")], origin)
-    code = _BARE_CODE_TURN.match(norm) or _LABELLED_CODE_TURN.match(norm)
+    # a code's own turn is short; on a long run of punctuation the two patterns' nested repeats
+    # backtrack for minutes (":'#/" repeated 375 times took 300 s)
+    code = (_BARE_CODE_TURN.match(norm) or _LABELLED_CODE_TURN.match(norm)) if len(norm) <= _CODE_TURN_CHARS else None
     if code and _code_senders().search(prior[-300:]) and not re.fullmatch(r"(?:19|20)\d{2}", code.group("code")):
         yield from forms.back([(code.start("code"), code.end("code"), "password")], origin)
 

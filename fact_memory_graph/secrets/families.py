@@ -181,13 +181,19 @@ _UNIT_AFTER = re.compile(r"(?i)\s*(?:[:h.,]\d|am\b|pm\b|uhr\b|h\b|min\b|km\b|kg\
                          r"years?\b|euros?\b|dollars?\b|usd\b|eur\b|rs\b|rupees?\b|st\b|nd\b|rd\b|th\b)")
 
 
+#: How far after a lock's name its code may stand (three words and their separators).
+_LOCK_GAP_CHARS = 160
+
+
 def lock_code_spans(text: str) -> Iterator[Span]:
     """Digits after the name of a thing a code opens, in the same clause, three words at most between."""
     not_after = _lower_set("locks", "not_after")
     for m in _word_re("locks", "words").finditer(text) if _word_quick("locks", "words").search(text) else ():
         end = _clause_end(text, m.end())
-        gap = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:[^\W\d_]+['’]?[^\W\d_]*|[^\W_]*[^\W\d_][^\W_]*(?=[\s,:：])))){{0,3}}?[\s:：=\-–—,]*(?<!\d)(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
-        v = gap.match(text, m.end(), end)
+        gap = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:(?>[^\W\d_]+(?:['’][^\W\d_]*)?)|(?>[^\W_]*[^\W\d_][^\W_]*)(?=[\s,:：])))){{0,3}}?[\s:：=\-–—,]*(?<!\d)(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
+        # three words at most between: a bounded window keeps the match linear on a long run
+        # without spaces (a crafted "门锁密码1门锁密码1…" took seconds)
+        v = gap.match(text, m.end(), min(end, m.end() + _LOCK_GAP_CHARS))
         if not v:
             continue
         words = re.findall(r"[^\W\d_]+", text[m.end():v.start("v")].lower())

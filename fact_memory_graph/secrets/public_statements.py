@@ -97,6 +97,19 @@ def _window(text: str, start: int, end: int) -> tuple[int, int]:
     return lo, hi
 
 
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each span replaced by as many blanks, in one pass (spans may overlap)."""
+    parts, at = [], 0
+    for a, b in sorted(spans):
+        if b <= at:
+            continue
+        a = max(a, at)
+        parts += [text[at:a], " " * (b - a)]
+        at = b
+    parts.append(text[at:])
+    return "".join(parts)
+
+
 def _states_public(text: str, lo: int, hi: int) -> bool:
     p = _patterns()
     window = text[lo:hi]
@@ -110,10 +123,7 @@ def _states_public(text: str, lo: int, hi: int) -> bool:
         blanks.append(m.span())
     if not blanks:
         return False
-    chars = list(window)
-    for a, b in blanks:
-        chars[a:b] = " " * (b - a)
-    rest = "".join(chars)
+    rest = _blanked(window, blanks)
     if p["blocker"].search(rest):
         return False
     # a password's name: one posted for a place ("the cafe's wifi password is on the chalkboard",
@@ -126,12 +136,16 @@ def without_public_codes(text: str, spans: list[Span]) -> list[Span]:
     if not spans or not hint(text):
         return spans
     out = []
+    said: dict[tuple[int, int], bool] = {}  # spans of one sentence share its window: read it once
     for sp in spans:
         start, end, kind = sp
         value = text[start:end].split()[-1] if text[start:end].split() else ""  # "… en la pizarra: X": X
-        if len(value) <= _VALUE_MAX and "@" not in value and not any(k in kind for k in _NEVER) \
-                and _states_public(text, *_window(text, start, end)):
-            continue
+        if len(value) <= _VALUE_MAX and "@" not in value and not any(k in kind for k in _NEVER):
+            window = _window(text, start, end)
+            if window not in said:
+                said[window] = _states_public(text, *window)
+            if said[window]:
+                continue
         out.append(sp)
     return out
 

@@ -411,8 +411,9 @@ def _after_names(text: str, found: list[Span]) -> list[Span]:
         else:
             q = re.search(r"['\"“‘«「]", text[end:stop])
             value = _quoted(text, end + q.start()) if q and q.start() <= 50 else None
-            if value and text[value[0]:value[1]].split()[0].casefold() in p.no_answer:
-                value = None
+            words = text[value[0]:value[1]].split() if value else []
+            if not words or words[0].casefold() in p.no_answer:
+                value = None  # nothing but blanks between the quotes, or "'none'": no answer given
         if value and "?" not in text[value[0]:value[1]] and not p.topic.search(text, *value):
             spans.append((value[0], value[1], _KIND))
             # round 12 (p45s): "<name>: <a question in words we do not list> — <answer>": the part
