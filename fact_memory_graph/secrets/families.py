@@ -525,10 +525,11 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
     bank = _word_re("utility", "bank")
     handles = _word_re("handles", "words")
     password_named = _has_password_name(names)
+    id_named = any(n.kind == "id" for n in names)
     for sp in spans:
         value = text[sp[0]:sp[1]]
         digits = re.sub(r"\D", "", value)
-        if (sp[2] == "bank account" or sp[2] in ("government id", "password") and not any(n.kind == "id" for n in names)) \
+        if (sp[2] == "bank account" or sp[2] in ("government id", "password") and not id_named) \
                 and digits and 6 <= len(digits) <= _UTILITY_DIGITS_MAX \
                 and not re.search(r"[^\d\s\-./]", re.sub(r"^\s*[^\W\d_][\w&\-.]*\s+(?=\d)", "", value)) and _near(utility, text, sp[0], sp[1], 50) \
                 and not bank.search(text) and not password_named and not _word_re("tax", "words").search(text):

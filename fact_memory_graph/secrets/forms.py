@@ -905,9 +905,13 @@ def in_context_spans(text: str) -> Iterator[Span]:
     """A generic word (key, code) after what it opens in the same sentence: "our router is
     called X and the key is ..." names the Wi-Fi's password."""
     names, context = _in_context()
+    read: set[int] = set()  # a name after two context words is read once
     for c in context.finditer(text):
         stop = _SENTENCE_END.search(text, c.end())
         for m in names.finditer(text, c.end(), stop.start() if stop else len(text)):
+            if m.end() in read:
+                continue
+            read.add(m.end())
             span = _password_value(text, m.end())
             if span:
                 yield span[0], span[1], "password"
@@ -1018,6 +1022,7 @@ a_date = _a_date
 
 def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Span]:
     """Values in the window of a secret's name."""
+    seeds_read = False  # the whole text's runs of list words: the same for every wallet's name
     for m in names_in(text) if names is None else names:
         kind = m.kind
         if not _names_a_value(text, m):
@@ -1039,7 +1044,9 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
             continue  # the card finders handle a card's name (a card's number is checked, not any digits)
         end = _window(text, m.end(), 90 if kind in ("id", "bank") else 60)
         if kind == "seed":  # a wallet named anywhere: six words of one list are half a phrase
-            yield from seed_spans(text, 0, len(text), 6)
+            if not seeds_read:
+                seeds_read = True
+                yield from seed_spans(text, 0, len(text), 6)
             tail = text[m.end():m.end() + 300]  # a key may run over a line break
             for t in re.finditer(r"(?<![0-9A-Za-z_])(?:(?:0x)?[0-9a-fA-F]{16,}(?:[ \t]*\r?\n[ \t]*[0-9a-fA-F]{4,})*"
                                  r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![0-9A-Za-z_])", tail):
