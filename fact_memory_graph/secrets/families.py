@@ -516,6 +516,26 @@ def _near(pattern: re.Pattern[str], text: str, start: int, end: int, width: int 
 _UTILITY_DIGITS_MAX = 14
 
 
+_LOCKER = re.compile(r"(?i)locker|almirah|अलमारी")
+
+
+class _Anywhere:
+    """Whether a pattern occurs anywhere in one text, each pattern searched once."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.seen = text, {}
+
+    def has(self, pattern: re.Pattern[str]) -> bool:
+        if pattern not in self.seen:
+            self.seen[pattern] = bool(pattern.search(self.text))
+        return self.seen[pattern]
+
+    def lock(self) -> bool:
+        if "lock" not in self.seen:
+            self.seen["lock"] = names_a_lock(self.text)
+        return self.seen["lock"]
+
+
 def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
     """Spans that are public by their family removed (see the module's docstring)."""
     if not spans:
@@ -526,20 +546,21 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
     handles = _word_re("handles", "words")
     password_named = _has_password_name(names)
     id_named = any(n.kind == "id" for n in names)
+    anywhere = _Anywhere(text)  # what the whole text names: read once, not once per span
     for sp in spans:
         value = text[sp[0]:sp[1]]
         digits = re.sub(r"\D", "", value)
         if (sp[2] == "bank account" or sp[2] in ("government id", "password") and not id_named) \
                 and digits and 6 <= len(digits) <= _UTILITY_DIGITS_MAX \
                 and not re.search(r"[^\d\s\-./]", re.sub(r"^\s*[^\W\d_][\w&\-.]*\s+(?=\d)", "", value)) and _near(utility, text, sp[0], sp[1], 50) \
-                and not bank.search(text) and not password_named and not _word_re("tax", "words").search(text):
+                and not anywhere.has(bank) and not password_named and not anywhere.has(_word_re("tax", "words")):
             continue  # a number printed on a utility's bill
         if sp[2] == "password" and not names and re.fullmatch(r"@?[\w.#]+", value.strip()):
             head = text[max(0, sp[0] - 1):sp[0]]
             if head == "@" or value.startswith("@") or handles.search(text[max(0, sp[0] - 25):sp[0]]):
                 continue  # "@xX_Sn1per_Xx98", "IGN elgatovolador96#EUW": a public handle
         if digits and set(digits) == {"0"} and len(digits) >= 4 and (
-                len(digits) >= 8 or _word_re("example", "words").search(text)):
+                len(digits) >= 8 or anywhere.has(_word_re("example", "words"))):
             continue  # "PIN: 0000 de ejemplo", "DE00 0000 0000 …": an example
         if sp[2] == "password" and _word_re("password_states", "managers").match(value.strip(" ,.:")):
             continue  # "パスワードはKeePassで管理": a password manager's name, no password
@@ -549,11 +570,11 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
             first = words[1] if len(words) > 1 and words[0] in now else words[0]
             if first in _lower_set("password_states", "words") and " " in value.strip():
                 continue  # "my old password was leaked in some breach"
-        if digits and len(digits) == 6 and digits[0] not in "09" and not _word_re("postal", "card").search(text) \
-                and not names_a_lock(text) and not re.search(r"(?i)locker|almirah|अलमारी", text) and (
+        if digits and len(digits) == 6 and digits[0] not in "09" and not anywhere.has(_word_re("postal", "card")) \
+                and not anywhere.lock() and not anywhere.has(_LOCKER) and (
                 _word_re("postal", "pin_code").search(text[max(0, sp[0] - 60):sp[0]])
                 or re.search(r"(?i)\bpin\b\W{0,4}$", text[max(0, sp[0] - 8):sp[0]])
-                and _word_re("postal", "address").search(text)):
+                and anywhere.has(_word_re("postal", "address"))):
             continue  # "pin code 4 0 0 0 5 0": an Indian postal code
         if digits and len(digits) == 5 and re.search(r"(?i)(?:zip|zip code|postal|postcode|cep|plz)\W{0,12}$",
                                                       text[max(0, sp[0] - 20):sp[0]]):

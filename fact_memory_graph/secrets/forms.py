@@ -1023,6 +1023,7 @@ a_date = _a_date
 def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Span]:
     """Values in the window of a secret's name."""
     seeds_read = False  # the whole text's runs of list words: the same for every wallet's name
+    numbered: list[int] | None = None
     for m in names_in(text) if names is None else names:
         kind = m.kind
         if not _names_a_value(text, m):
@@ -1052,9 +1053,10 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
                                  r"|[1-9A-HJ-NP-Za-km-z]{50,})(?![0-9A-Za-z_])", tail):
                 yield m.end() + t.start(), m.end() + t.end(), "private key"
             continue
-        other = next((n.start for n in (names_in(text) if names is None else names)
-                      if m.end() < n.start < end and n.kind in ("card", "bank", "id")
-                      and _LONG_NUMBER_AFTER.match(text, n.end())), None)
+        if numbered is None:  # the names of a card, an account or an id with a long number after them
+            numbered = [n.start for n in (names_in(text) if names is None else names)
+                        if n.kind in ("card", "bank", "id") and _LONG_NUMBER_AFTER.match(text, n.end())]
+        other = next((start for start in numbered if m.end() < start < end), None)
         if kind == "digits" and other is not None:
             end = other  # "the PIN on my library card isn't needed, just the card number …": the card's
         if kind == "digits" and _wrong().search(text, m.end(), end):  # "… stimmt nicht. Richtig ist 6569."
