@@ -48,6 +48,7 @@ from fact_memory_graph.secrets import (
     public_values,
     reference_values,
     security_answers,
+    security_backref,
     shaped_o45n,
     word_seeds,
 )
@@ -643,6 +644,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(named_values.arrow_answer_spans(norm))  # "question secrète : <topic> → Quimper"
     spans.extend(named_values.told_answer_spans(norm))  # "the bank asked my first car" / "told her it was …"
     spans.extend(security_answers.answer_spans(norm))  # round 11: cue + topic + value ("jawab: pehle school ka naam X")
+    spans.extend(security_backref.backref_spans(norm))  # round 13: "'Pemberton' — that's what I used as my security answer"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))

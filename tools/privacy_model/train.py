@@ -172,9 +172,10 @@ def confidence_grammar(vocabulary: set[str]) -> list[tuple[str, int]]:
     return out
 
 
-def corpus_records(leave_out: str | None = None) -> list[dict]:
+def corpus_records(leave_out: str | Iterable[str] | None = None) -> list[dict]:
     rows = [json.loads(line) for line in CORPUS_FILE.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [r for r in rows if r["corpus"] != leave_out]
+    out = {leave_out} if isinstance(leave_out, str) else set(leave_out or ())
+    return [r for r in rows if r["corpus"] not in out]
 
 
 def matrix(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -227,7 +228,7 @@ def corpus_negatives(records: Iterable[dict]) -> list[tuple[str, int]]:
     return out
 
 
-def train(leave_out: str | None = None) -> dict:
+def train(leave_out: str | Iterable[str] | None = None) -> dict:
     mine, vocabulary = my_examples()
     records = corpus_records(leave_out)
     base = mine + corpus_negatives(records)
@@ -255,7 +256,7 @@ def train(leave_out: str | None = None) -> dict:
 #: Corpora first exported in round twelve: their other kinds' secrets said in confidence are not
 #: negatives when the shipped reader (not only the phrase lists) reads a request in them; earlier
 #: corpora keep the rows they were exported with.
-READ_BY_MODEL = ("corpus45l-heldout", "corpus45m-heldout", "corpus45n")
+READ_BY_MODEL = ("corpus45l-heldout", "corpus45m-heldout", "corpus45n", "corpus45o", "corpus45p")
 
 
 def export() -> None:

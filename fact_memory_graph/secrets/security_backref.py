@@ -1,0 +1,113 @@
+"""Round thirteen (q45p): a security question's answer NAMED AFTER it is given.
+
+"I set 'Pemberton' as the answer to the best-friend question", "Larch Avenue — that's what I used
+as my security answer", "Krümel habe ich als Antwort auf die Sicherheitsfrage angegeben": the value
+comes first, then a phrase (``assets/security_answers_q45p.json`` ``back_refs``, about thirty
+languages) names it as the person's own answer. The value is the quote just before the phrase, or
+the short head of its clause (at most four words, not a pronoun, not talk). Not read: a quiz's or a
+trivia answer (the o45s grammar's quiz words in the turn), someone else's ("his", "her" before
+"answer"), a phrase with no first-person word and no set verb.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from . import security_answers as sa
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "security_answers_q45p.json"
+_HEAD_END = re.compile(r"[.;!?\n\u2029:。！？；]|\s[—–-]\s(?=.)")
+#: What joins the value to the phrase: "X — that's what", "X, and that's what", "X. That's what".
+_JOIN = re.compile(r"(?i)[\s,—–\-.:]*(?:(?:and|so|y|e|et|und|i|và|dan|na|aur|ve)\s+)?$")
+_SUBJECT = re.compile(r"(?i)^(?:(?:i|yo|eu|je|ich|io|ik|ja|я|ben|saya|aku|tôi|main|mimi)\s+)?"
+                      r"(?:(?:set|put|used|chose|picked|entered|typed|gave|puse|usé|coloqué|coloquei|usei|ai mis|"
+                      r"j'ai mis|habe|hab|ho messo|heb|wpisałem|wpisałam|указал|указала|yazdım|isi|pakai|daala|rakha)\s+)?")
+
+
+_ANSWER = re.compile(r"(?i)answer|respuesta|resposta|réponse|antwort|risposta|antwoord|odpowied|ответ|cevap|yanıt|jawab|"
+                     r"jawapan|câu trả lời|sagot|jibu|जवाब|إجابة|جواب|پاسخ|答|답|memorable")
+_QUESTION = re.compile(r"(?i)question|pregunta|pergunta|frage|domanda|vraag|pytani|вопрос|питанн|soru|pertanyaan|soalan|"
+                       r"câu hỏi|tanong|swali|sawal|सवाल|प्रश्न|سؤال|سوال|پرسش|问题|質問|질문|security|secret|recovery")
+
+
+class _B:
+    def __init__(self) -> None:
+        data = json.loads(_ASSET.read_text(encoding="utf-8"))
+        self.back = re.compile(rf"(?i){sa._alt(data['back_refs'])}")
+        self.own = {w.casefold() for w in data["own"]}
+        self.words = tuple(sorted({w.split()[-1].casefold() for w in data["back_refs"]}))
+
+
+@lru_cache(maxsize=1)
+def _b() -> _B:
+    return _B()
+
+
+def extra_words() -> tuple[list[str], list[str]]:
+    """The cue names and set verbs this round adds to the o45s grammar."""
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return list(data["extra_strong"]), list(data["extra_set_verbs"])
+
+
+def backref_spans(text: str) -> list[sa.Span]:
+    """The value a back-reference phrase names as the person's own security answer."""
+    low = text.casefold()
+    if not any(w in low for w in ("answer", "respuesta", "resposta", "réponse", "antwort", "risposta", "antwoord",
+                                  "odpowied", "ответ", "cevap", "yanıt", "jawab", "câu trả lời", "sagot", "jibu",
+                                  "जवाब", "إجابة", "جواب", "پاسخ", "答", "답", "memorable", "what i")):
+        return []
+    b, p = _b(), sa._p()
+    spans: list[sa.Span] = []
+    for m in b.back.finditer(text):
+        lo, hi = sa._turn_bounds(text, m.start())
+        if p.quiz.search(text, lo, hi) or sa._THIRD.search(text, max(lo, m.start() - 12), m.start()):
+            continue
+        phrase = text[m.start():m.end()].casefold()
+        clause_after = text[m.end():hi][:80]
+        said = set(re.findall(r"[^\W\d_']+(?:'[^\W\d_]+)?", phrase + " " + text[lo:m.start()].casefold()))
+        if not (said & b.own
+                or re.search(r"(?i)\b(?:my|mi|minha|meu|ma|mon|meine|mia|mijn|moj)\b", clause_after)
+                or p.strong.search(text, m.start(), min(hi, m.end() + 80))):
+            continue  # "as the answer to the riddle": not the person's own security answer
+        if not (_ANSWER.search(phrase) or _QUESTION.search(clause_after) or p.strong.search(clause_after)):
+            continue  # "pizza — that's what I used for the party"
+        before = text[lo:m.start()]
+        join = _JOIN.search(before)
+        head_end = lo + (join.start() if join else len(before))
+        if head_end <= lo:
+            continue
+        quote_close = text[head_end - 1]
+        value = None
+        if quote_close in sa._QUOTES.values():
+            opening = max(text.rfind(o, lo, head_end - 1) for o in sa._QUOTES)
+            if opening >= lo and head_end - 1 - opening <= sa._MAX_CHARS:
+                value = (opening + 1, head_end - 1)
+        if value is None:
+            cut = [x.end() for x in _HEAD_END.finditer(text, lo, head_end)]
+            start = cut[-1] if cut else lo
+            head = text[start:head_end]
+            sub = _SUBJECT.match(head.strip())
+            lead = len(head) - len(head.lstrip()) + (sub.end() if sub else 0)
+            words = head[lead:].split()
+            if len(words) > 4:  # "grew up on Harbour Row and that's what I used": its trailing name
+                k = len(words)
+                while k > 0 and words[k - 1][:1].isupper() or k > 0 and words[k - 1][:1].isdigit():
+                    k -= 1
+                if not 0 < len(words) - k <= 4 or k == 0:
+                    continue
+                lead = len(head) - len(" ".join(words[k:]))
+                words = words[k:]
+            if not words:
+                continue
+            first = words[0].casefold().strip("'\"“‘«")
+            if first in p.no_answer or first in p.talk_first or "?" in head:
+                continue
+            value = (start + lead, head_end)
+        s, e = value
+        inner = text[s:e].strip()
+        if inner and "?" not in inner and not p.topic.search(text, s, e) and not p.strong.search(text, s, e):
+            spans.append((s, e, sa._KIND))
+    return spans
