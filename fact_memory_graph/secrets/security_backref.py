@@ -111,3 +111,110 @@ def backref_spans(text: str) -> list[sa.Span]:
         if inner and "?" not in inner and not p.topic.search(text, s, e) and not p.strong.search(text, s, e):
             spans.append((s, e, sa._KIND))
     return spans
+
+
+class _Q:
+    def __init__(self) -> None:
+        data = json.loads(_ASSET.read_text(encoding="utf-8"))
+        raw = json.loads(sa._ASSET.read_text(encoding="utf-8"))
+        self.second = re.compile(rf"(?i){sa._alt(data['second_person'])}")
+        self.noun = re.compile(rf"(?i){sa._alt(raw['nouns'])}")
+        self.label = re.compile(rf"(?i)^\s*(?:{sa._alt(data['answer_labels'])})\s*[:：=\-—–→]\s*")
+
+
+@lru_cache(maxsize=1)
+def _q() -> _Q:
+    return _Q()
+
+
+_WH = re.compile(r"(?i)(?:^|(?<=[\s'\"“‘«]))(?:what|what's|whats|which|where|who|whom|when|name of|qu[ée]|qual|quale|quel|quelle|"
+                 r"cu[áa]l|c[óo]mo se llama|d[óo]nde|onde|o[ùu]|wo|wie|welche[rs]?|dove|come si chiama|chi|in che|gdzie|jak|"
+                 r"как|где|какой|какая|кто|hangi|nerede|apa|di mana|siapa|gì|nào|ở đâu|ano|saan|sino|nini|wapi|kya|kahan|"
+                 r"kaun|کیا|کہاں|ما|ماذا|أين|من|چه|کجا|什么|哪|何|どこ|무엇|어디)(?=[\s?]|$)")
+_ARROW = re.compile(r"[^\S\n]*(?:→|->|=>|⇒|[:：]|\s[—–-]\s)[^\S\n]*")
+
+
+def question_shape_spans(text: str) -> list[sa.Span]:
+    """A security question asked in words we do not list, then its answer: a question about the
+    person (a question word or a quote, a second-person word, a noun such questions ask about)
+    then a verb of setting or answering it after its quote ("fb asks 'what street did u grow up
+    on' i put X", "alla domanda '…i tuoi genitori' ho risposto X"), or an arrow/colon after it
+    where an account or a check is named ("what city were your parents married in → X (paypal)")."""
+    if len(text) > 600 or not (_WH.search(text) or any(q in text for q in "'\"“‘«")):
+        return []
+    q, p = _q(), sa._p()
+    spans: list[sa.Span] = []
+    for open_at, ch in ((i, c) for i, c in enumerate(text) if c in "'\"“‘«"):
+        close = sa._QUOTES[ch]
+        end = text.find(close, open_at + 1, open_at + 90)
+        if end < 0 or end - open_at < 8:
+            continue
+        inner = text[open_at + 1:end]
+        if not (q.second.search(inner) and q.noun.search(inner)) or p.quiz.search(text, *sa._turn_bounds(text, open_at)):
+            continue
+        gap = sa._SET_AFTER.match(text, end + 1)
+        space = re.compile(r"[^\S\n]*[,:]?[^\S\n]*").match(text, end + 1)
+        cue = p.answer_or_set.match(text, gap.end() if gap else end + 1) or p.answer_or_set.match(text, space.end())
+        if cue is None:
+            continue
+        value = sa._value_after(text, cue.end())
+        if value and not p.topic.search(text, *value) and not q.second.search(text, *value):
+            spans.append((value[0], value[1], sa._KIND))
+    if "→" in text or "->" in text or "=>" in text or ":" in text or " - " in text or " — " in text:
+        for wh in _WH.finditer(text):
+            lo, hi = sa._turn_bounds(text, wh.start())
+            arrow = _ARROW.search(text, wh.end(), min(hi, wh.end() + 90))
+            if not arrow or sa._END.search(text.replace("—", " ").replace("–", " "), wh.end(), arrow.start()) and "?" not in \
+                    text[wh.end():arrow.start()]:
+                continue
+            ask = text[wh.start():arrow.start()]
+            if not (q.second.search(ask) and q.noun.search(ask)) or p.quiz.search(text, lo, hi):
+                continue
+            if not (sa._context(text[lo:hi]) or p.strong.search(text, max(0, lo - 2 * sa._NEAR), hi)):
+                continue
+            value = sa._value_after(text, arrow.end())
+            if value and not p.topic.search(text, *value) and not q.second.search(text, *value):
+                spans.append((value[0], value[1], sa._KIND))
+    return spans
+
+
+def labelled_next_turn(text: str, turns) -> list[sa.Span]:  # noqa: ANN001 - a sequence of earlier turns
+    """"ตอบ: X", "Respuesta: X", "A: X" in the turn after one that names a security question."""
+    if not turns or len(text) > 200:
+        return []
+    from . import forms
+    q, p = _q(), sa._p()
+    norm, origin = forms.view(text)
+    m = q.label.match(norm)
+    if not m:
+        return []
+    prev = forms.view(turns[-1])[0]
+    if not p.strong.search(prev) or p.quiz.search(prev):
+        return []
+    value = sa._value_after(norm, m.end())
+    return forms.back([(value[0], value[1], sa._KIND)], origin) if value else []
+
+
+_FILLER = re.compile(r"(?i)(?:[^\S\n]*[,:\-—–]?[^\S\n]*(?:thing|one|bit|stuff|field|box|part|again|too|also|cosa|coisa|truc|"
+                     r"ding|dingens|wala|ka|na|lang|ya|yaar|bhai|lol|haha))*[^\S\n]*[,:\-—–]?[^\S\n]*(?=['\"“‘«「])")
+
+
+def cue_then_quote(text: str) -> list[sa.Span]:
+    """A security answer's name, a filler word ("thing", "bit") or a comma, then the quoted value:
+    "that's my answer for the memorable word thing, 'X'"."""
+    if not any(q in text for q in "'\"“‘«「"):
+        return []
+    p = sa._p()
+    spans: list[sa.Span] = []
+    for cue in p.strong.finditer(text):
+        gap = _FILLER.match(text, cue.end())
+        if not gap or gap.end() == cue.end() and text[cue.end():cue.end() + 1] not in "'\"“‘«「":
+            continue
+        quote = sa._quoted(text, gap.end())
+        if quote is None:
+            continue
+        inner = text[quote[0]:quote[1]]
+        if inner.strip() and "?" not in inner and not p.topic.search(inner) and not p.strong.search(inner) \
+                and inner.split()[0].casefold() not in p.no_answer and not p.quiz.search(text, *sa._turn_bounds(text, cue.start())):
+            spans.append((quote[0], quote[1], sa._KIND))
+    return spans
