@@ -118,7 +118,7 @@ class _Q:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
         raw = json.loads(sa._ASSET.read_text(encoding="utf-8"))
         self.second = re.compile(rf"(?i){sa._alt(data['second_person'])}")
-        self.noun = re.compile(rf"(?i){sa._alt(raw['nouns'])}")
+        self.noun = re.compile(rf"(?i){sa._alt(raw['nouns'] + data['extra_nouns'])}")
         self.label = re.compile(rf"(?i)^\s*(?:{sa._alt(data['answer_labels'])})\s*[:：=\-—–→]\s*")
 
 
