@@ -164,9 +164,11 @@ def question_shape_spans(text: str) -> list[sa.Span]:
         for wh in _WH.finditer(text):
             lo, hi = sa._turn_bounds(text, wh.start())
             arrow = _ARROW.search(text, wh.end(), min(hi, wh.end() + 90))
-            if not arrow or sa._END.search(text.replace("—", " ").replace("–", " "), wh.end(), arrow.start()) and "?" not in \
-                    text[wh.end():arrow.start()]:
+            if not arrow:
                 continue
+            between = text[wh.end():arrow.start()].rstrip().removesuffix("?").removesuffix("？")
+            if sa._END.search(between.replace("—", " ").replace("–", " ")):
+                continue  # the arrow answers this question only: "… in → X", "… in? → X"
             ask = text[wh.start():arrow.start()]
             if not (q.second.search(ask) and q.noun.search(ask)) or p.quiz.search(text, lo, hi):
                 continue
