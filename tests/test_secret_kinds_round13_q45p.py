@@ -20,6 +20,7 @@ SECRETS = [
     ("Krümel habe ich als Antwort auf die Sicherheitsfrage angegeben", "Krümel"),
     ("Pepita, c'est ce que j'ai mis comme réponse secrète", "Pepita"),
     ("puse 'Tamarindo' como respuesta a la pregunta de seguridad del banco", "Tamarindo"),
+    ("'Lavanta' yazdım, güvenlik sorusuna cevap olarak", "Lavanta"),
     ("Grew up on Harbour Row and that's what I used for the street question on my bank login", "Harbour Row"),
     # a question in words we do not list, then its answer
     ("the bank app asks 'which road did u live on as a kid' i put Quarry Lane", "Quarry Lane"),
@@ -40,6 +41,7 @@ LOOKALIKES = [
     ("'Paris' as the answer to the quiz question made everyone laugh", "Paris"),
     ("Buttercup — that's what she used as her security answer", "Buttercup"),
     ("Pizza — that's what I used for the party", "Pizza"),
+    ("my dog's favourite toy, 'Squeaky' — that's what the quiz used as the answer", "Squeaky"),
     ("quiz night: 'what city were your parents born in' i put Dublin, wrong", "Dublin"),
     ("My first dog was called Biscuit and he loved the beach", "Biscuit"),
     ("what's your favourite street food → tacos al pastor, obviously", "tacos al pastor"),

@@ -33,6 +33,9 @@ _QUESTION = re.compile(r"(?i)question|pregunta|pergunta|frage|domanda|vraag|pyta
                        r"câu hỏi|tanong|swali|sawal|सवाल|प्रश्न|سؤال|سوال|پرسش|问题|質問|질문|security|secret|recovery")
 
 
+_QUOTED = re.compile(r"(?<![^\W\d_])['\"“‘«「][^'\"“”‘’«»「」\n]{1,60}['\"”’»」](?![^\W\d_])")
+
+
 class _B:
     def __init__(self) -> None:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
@@ -81,6 +84,10 @@ def backref_spans(text: str) -> list[sa.Span]:
             continue
         quote_close = text[head_end - 1]
         value = None
+        earlier = list(_QUOTED.finditer(text, max(lo, m.start() - 80), m.start()))
+        if quote_close not in sa._QUOTES.values() and earlier:
+            head_end = earlier[-1].end()  # "'Zeytin' yazdım, güvenlik sorusuna cevap olarak": the quote earlier in the clause
+            quote_close = text[head_end - 1]
         if quote_close in sa._QUOTES.values():
             opening = max(text.rfind(o, lo, head_end - 1) for o in sa._QUOTES)
             if opening >= lo and head_end - 1 - opening <= sa._MAX_CHARS:
