@@ -319,6 +319,8 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     I tell you something private?", "between us:", or a first turn that is only a marker): the
     next turn is private, as if the marker were in it. ``None`` for any other turn."""
     request = asks_to_forget(text)
+    if request is None and first:
+        request = _first_turn_request(text)
     if request is None or request.target == "topic":
         return None
     if request.target == "previous" and not request.private:  # round 12 (p45p): "no guardes esto" / "Bitte nicht speichern."
@@ -333,6 +335,25 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     elif not request.private or not (first or _ANNOUNCES.search(text.strip())):
         return None
     return ForgetRequest("this", private=True, language=request.language, phrase=request.phrase)
+
+
+#: Round 13 (q45p): a thread's first turn that is a short request and nothing else ("Прошу не
+#: сохранять.", "یه چیزی بگم، ذخیره‌اش نکن") is read at this lower score: said first and alone, before
+#: the content, it can only announce (out of sample such requests scored 0.64-0.76).
+FIRST_TURN_SCORE = 0.6
+
+
+def _first_turn_request(text: str) -> ForgetRequest | None:
+    """The learned reader's request in a short first turn that holds nothing beside it."""
+    model = privacy_model.model()
+    norm = normalise(text)
+    if model is None or len(norm) > 80 or _CONFIG_LINES.search(norm):
+        return None
+    score, clause = model.best_clause(norm)
+    if score < FIRST_TURN_SCORE or clause.endswith(privacy_model.LABEL) or model.has_content(norm, clause):
+        return None
+    request = ForgetRequest("previous", private=False, language="model", phrase=clause)
+    return request if _only_request(text, request) else None
 
 
 def _only_request(text: str, request: ForgetRequest) -> bool:
