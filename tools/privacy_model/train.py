@@ -46,7 +46,7 @@ from fact_memory_graph import privacy_model as pm  # noqa: E402
 from fact_memory_graph.forgetting import normalise  # noqa: E402
 
 DIM = 1 << 18
-SIZES = tuple(int(x) for x in os.environ.get("PM_SIZES", "1,2,3,4,5").split(","))  # round 13: + word unigrams (LOCO +2/244)
+SIZES = tuple(int(x) for x in os.environ.get("PM_SIZES", "2,3,4,5").split(","))
 ASSET = ROOT / "fact_memory_graph" / "assets" / "privacy_model.json"
 CORPUS_FILE = HERE / "corpus_sentences.jsonl"
 #: The decision threshold. Chosen among 0.80 / 0.85 / 0.90 as the lowest at which no LoCoMo turn
