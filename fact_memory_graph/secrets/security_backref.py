@@ -147,11 +147,16 @@ def question_shape_spans(text: str) -> list[sa.Span]:
     then a verb of setting or answering it after its quote ("fb asks 'what street did u grow up
     on' i put X", "alla domanda '…i tuoi genitori' ho risposto X"), or an arrow/colon after it
     where an account or a check is named ("what city were your parents married in → X (paypal)")."""
-    if len(text) > 600 or not (_WH.search(text) or any(q in text for q in "'\"“‘«")):
+    if len(text) > 600:
         return []
-    q, p = _q(), sa._p()
+    p = sa._p()
+    quoted = any(c in text for c in "'\"“‘«") and sa._maybe(text, p)  # a quote, and a cue's words
+    arrowed = any(a in text for a in ("→", "->", "=>", "⇒", "?:", "? :", "? -", "? —", "?—", "？："))
+    if not (quoted or arrowed):
+        return []
+    q = _q()
     spans: list[sa.Span] = []
-    for open_at, ch in ((i, c) for i, c in enumerate(text) if c in "'\"“‘«"):
+    for open_at, ch in ((i, c) for i, c in enumerate(text) if quoted and c in "'\"“‘«"):
         close = sa._QUOTES[ch]
         end = text.find(close, open_at + 1, open_at + 90)
         if end < 0 or end - open_at < 8:
@@ -167,7 +172,7 @@ def question_shape_spans(text: str) -> list[sa.Span]:
         value = sa._value_after(text, cue.end())
         if value and not p.topic.search(text, *value) and not q.second.search(text, *value):
             spans.append((value[0], value[1], sa._KIND))
-    if "→" in text or "->" in text or "=>" in text or ":" in text or " - " in text or " — " in text:
+    if arrowed:
         for wh in _WH.finditer(text):
             lo, hi = sa._turn_bounds(text, wh.start())
             arrow = _ARROW.search(text, wh.end(), min(hi, wh.end() + 90))
@@ -211,9 +216,9 @@ _FILLER = re.compile(r"(?i)(?:[^\S\n]*[,:\-—–]?[^\S\n]*(?:thing|one|bit|stuf
 def cue_then_quote(text: str) -> list[sa.Span]:
     """A security answer's name, a filler word ("thing", "bit") or a comma, then the quoted value:
     "that's my answer for the memorable word thing, 'X'"."""
-    if not any(q in text for q in "'\"“‘«「"):
-        return []
     p = sa._p()
+    if not any(q in text for q in "'\"“‘«「") or not sa._maybe(text, p):
+        return []
     spans: list[sa.Span] = []
     for cue in p.strong.finditer(text):
         gap = _FILLER.match(text, cue.end())
