@@ -447,7 +447,15 @@ def withheld_turns(texts: Sequence[str]) -> list[bool]:
             out[n] = True
         if request.target in ("previous", "both") and n:
             out[n - 1] = True
+            if n >= 2 and _CONTINUES.match(normalise(texts[n - 1])) and len(texts[n - 1].split()) <= 15 \
+                    and asks_to_forget(texts[n - 2]) is None:
+                out[n - 2] = True  # round 13 (q45p): "my sister has …" / "and no one knows" / "don't keep this"
     return out
+
+
+#: Round 13 (q45p): a turn that only continues the one before it ("and no one in the family knows",
+#: "y nadie lo sabe", "und keiner weiß es"): a request taking it back takes back what it continues.
+_CONTINUES = re.compile(r"(?:and|also|plus|y|e|et|und|i|en|ve|и|а|dan|na|aur|at|và|و|ו)\s")
 
 
 # ---------------------------------------------------------------------------- topics

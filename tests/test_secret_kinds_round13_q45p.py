@@ -83,3 +83,22 @@ def test_the_calibration_picks_the_best_pooled_reading() -> None:
     spec.loader.exec_module(train)
     assert train.threshold() == json.loads((ROOT / "tools" / "privacy_model" / "threshold_q45p.json")
                                            .read_text(encoding="utf-8"))["threshold"]
+
+
+def test_a_request_taking_back_a_continuation_takes_back_what_it_continues() -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+    assert withheld_turns(["my brother lost his job in March", "and our parents still think he works there",
+                           "please don't keep any of that"]) == [True, True, False]
+    assert withheld_turns(["my cousin got a new job", "and he moves to Leeds in May", "thanks, that is all"]) == \
+        [False, False, False]
+
+
+@pytest.mark.parametrize("first", ["Прошу не запоминать.", "please dont save", "Per favore non salvarlo."])
+def test_a_short_first_turn_that_only_asks_announces_the_next(first: str) -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+    assert withheld_turns([first, "I have been in debt counselling since spring"])[1]
+
+
+def test_a_short_first_turn_that_asks_for_something_else_announces_nothing() -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+    assert withheld_turns(["can you help me plan a trip", "we want to see Lisbon in June"]) == [False, False]
