@@ -445,6 +445,8 @@ def withheld_turns(texts: Sequence[str]) -> list[bool]:
             continue
         if request.target in ("this", "both"):
             out[n] = True
+        if request.target == "previous" and not n and len(_WORD.findall(normalise(text))) > 6:
+            out[n] = True  # round 13 (q45p): "don't store this but my sister ran away …" said first: nothing before it
         if request.target in ("previous", "both") and n:
             out[n - 1] = True
             if n >= 2 and _CONTINUES.match(normalise(texts[n - 1])) and len(texts[n - 1].split()) <= 15 \

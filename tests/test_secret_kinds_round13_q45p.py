@@ -102,3 +102,9 @@ def test_a_short_first_turn_that_only_asks_announces_the_next(first: str) -> Non
 def test_a_short_first_turn_that_asks_for_something_else_announces_nothing() -> None:
     from fact_memory_graph.forgetting import withheld_turns
     assert withheld_turns(["can you help me plan a trip", "we want to see Lisbon in June"]) == [False, False]
+
+
+def test_a_take_back_said_first_with_content_after_it_withholds_its_own_turn() -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+    assert withheld_turns(["don't save this but my landlord is evicting us next month"]) == [True]
+    assert withheld_turns(["what's a good name for a cat"]) == [False]
