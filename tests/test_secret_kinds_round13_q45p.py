@@ -76,7 +76,7 @@ def test_the_privacy_threshold_is_the_one_chosen_out_of_fold() -> None:
 
 
 @pytest.mark.skipif(importlib.util.find_spec("numpy") is None, reason="the calibration script needs numpy")
-def test_the_calibration_picks_the_best_pooled_reading() -> None:
+def test_the_training_script_uses_the_calibrated_threshold() -> None:
     spec = importlib.util.spec_from_file_location("privacy_train", ROOT / "tools" / "privacy_model" / "train.py")
     assert spec and spec.loader
     train = importlib.util.module_from_spec(spec)
