@@ -311,7 +311,15 @@ _TELLS_SOMETHING = re.compile(
     r"|ek baat (?:batani|kehni|bolni|bataun|batau|bolun|kahun)|kuch batana|एक बात"
     r"|^(?:something|a thing|sth) (?:personal|private|sensitive)"
     r"|話したい|言ってない|話がある|打ち明け|告诉你|跟你说|할 말|털어놓|얘기할게|말해줄게"
-    r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع")
+    r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع"
+    # round 13 (q45p): "let me vent / I'll tell you something" in more languages, and a request that
+    # ends on "but" in Japanese ("内緒にしてほしいんですが"): what follows is the private part
+    r"|curhat|mau cerita|mau ngomong|mau kasih tau|ada yang mau (?:aku |saya )?(?:ceritain|omongin)|nak cerita"
+    r"|may sasabihin ako|may ikukwento ako|may aaminin ako|sana bir (?:sey|şey) (?:soyleyecegim|söyleyeceğim|anlatacagim|anlatacağım|diyecegim|diyeceğim)"
+    r"|nikuambie kitu|nina jambo|ke cho (?:ban|bạn) nghe|kể cho (?:bạn|cậu) nghe|tâm sự|tam su|จะเล่าอะไรให้ฟัง|ขอระบาย"
+    r"|powiem ci co(?:s|ś)|musze ci co(?:s|ś) powiedziec|muszę ci coś powiedzieć|ik moet je iets vertellen|ik vertel je iets"
+    r"|скажу тобі|хочу розповісти|یه چیزی بگم|یه چیزی بهت بگم|یک چیزی بگم|یه چیزی میگم|ek raaz|ek raz ki baat"
+    r"|(?:んですが|んだけど|んですけど)\s*$")
 
 
 def announces_private(text: str, first: bool) -> ForgetRequest | None:

@@ -108,3 +108,15 @@ def test_a_take_back_said_first_with_content_after_it_withholds_its_own_turn() -
     from fact_memory_graph.forgetting import withheld_turns
     assert withheld_turns(["don't save this but my landlord is evicting us next month"]) == [True]
     assert withheld_turns(["what's a good name for a cat"]) == [False]
+
+
+@pytest.mark.parametrize("first", ["Mau curhat, tapi jangan disimpan ya", "may sasabihin ako, pero huwag mong i-save ha",
+                                   "秘密にしてほしいんですが"])
+def test_an_announcement_with_a_request_announces_the_next_turn(first: str) -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+    assert withheld_turns([first, "I owe my brother-in-law a lot of money"]) == [True, True]
+
+
+def test_an_announcement_without_a_request_announces_nothing() -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+    assert withheld_turns(["curhat dong, capek banget kerja", "besok mau ke Bandung"]) == [False, False]
