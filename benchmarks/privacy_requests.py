@@ -50,6 +50,9 @@ CORPORA: dict[str, list[str]] = {
     "corpus45l-heldout": ["/work/corpus45l/private/heldout-spent.jsonl"],
     "corpus45m-heldout": ["/work/corpus45m/private/heldout-spent.jsonl"],
     "corpus45n": ["/work/corpus45n/private/tune.jsonl", "/work/corpus45n/private/heldout-spent.jsonl"],
+    # round thirteen (q45p): the two corpora sealed in round twelve, spent since
+    "corpus45o": ["/work/corpus45o/private/tune.jsonl", "/work/corpus45o/private/heldout-spent.jsonl"],
+    "corpus45p": ["/work/corpus45p/private/tune.jsonl", "/work/corpus45p/private/heldout-spent.jsonl"],
 }
 
 

@@ -311,7 +311,15 @@ _TELLS_SOMETHING = re.compile(
     r"|ek baat (?:batani|kehni|bolni|bataun|batau|bolun|kahun)|kuch batana|एक बात"
     r"|^(?:something|a thing|sth) (?:personal|private|sensitive)"
     r"|話したい|言ってない|話がある|打ち明け|告诉你|跟你说|할 말|털어놓|얘기할게|말해줄게"
-    r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع")
+    r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع"
+    # round 13 (q45p): "let me vent / I'll tell you something" in more languages, and a request that
+    # ends on "but" in Japanese ("内緒にしてほしいんですが"): what follows is the private part
+    r"|curhat|mau cerita|mau ngomong|mau kasih tau|ada yang mau (?:aku |saya )?(?:ceritain|omongin)|nak cerita"
+    r"|may sasabihin ako|may ikukwento ako|may aaminin ako|sana bir (?:sey|şey) (?:soyleyecegim|söyleyeceğim|anlatacagim|anlatacağım|diyecegim|diyeceğim)"
+    r"|nikuambie kitu|nina jambo|ke cho (?:ban|bạn) nghe|kể cho (?:bạn|cậu) nghe|tâm sự|tam su|จะเล่าอะไรให้ฟัง|ขอระบาย"
+    r"|powiem ci co(?:s|ś)|musze ci co(?:s|ś) powiedziec|muszę ci coś powiedzieć|ik moet je iets vertellen|ik vertel je iets"
+    r"|скажу тобі|хочу розповісти|یه چیزی بگم|یه چیزی بهت بگم|یک چیزی بگم|یه چیزی میگم|ek raaz|ek raz ki baat"
+    r"|(?:んですが|んだけど|んですけど)\s*$")
 
 
 def announces_private(text: str, first: bool) -> ForgetRequest | None:
@@ -319,6 +327,8 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     I tell you something private?", "between us:", or a first turn that is only a marker): the
     next turn is private, as if the marker were in it. ``None`` for any other turn."""
     request = asks_to_forget(text)
+    if request is None and first:
+        request = _first_turn_request(text)
     if request is None or request.target == "topic":
         return None
     if request.target == "previous" and not request.private:  # round 12 (p45p): "no guardes esto" / "Bitte nicht speichern."
@@ -333,6 +343,25 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     elif not request.private or not (first or _ANNOUNCES.search(text.strip())):
         return None
     return ForgetRequest("this", private=True, language=request.language, phrase=request.phrase)
+
+
+#: Round 13 (q45p): a thread's first turn that is a short request and nothing else ("Прошу не
+#: сохранять.", "یه چیزی بگم، ذخیره‌اش نکن") is read at this lower score: said first and alone, before
+#: the content, it can only announce (out of sample such requests scored 0.64-0.76).
+FIRST_TURN_SCORE = 0.6
+
+
+def _first_turn_request(text: str) -> ForgetRequest | None:
+    """The learned reader's request in a short first turn that holds nothing beside it."""
+    model = privacy_model.model()
+    norm = normalise(text)
+    if model is None or len(norm) > 80 or _CONFIG_LINES.search(norm):
+        return None
+    score, clause = model.best_clause(norm)
+    if score < FIRST_TURN_SCORE or clause.endswith(privacy_model.LABEL) or model.has_content(norm, clause):
+        return None
+    request = ForgetRequest("previous", private=False, language="model", phrase=clause)
+    return request if _only_request(text, request) else None
 
 
 def _only_request(text: str, request: ForgetRequest) -> bool:
@@ -424,9 +453,19 @@ def withheld_turns(texts: Sequence[str]) -> list[bool]:
             continue
         if request.target in ("this", "both"):
             out[n] = True
+        if request.target == "previous" and not n and len(_WORD.findall(normalise(text))) > 6:
+            out[n] = True  # round 13 (q45p): "don't store this but my sister ran away …" said first: nothing before it
         if request.target in ("previous", "both") and n:
             out[n - 1] = True
+            if n >= 2 and _CONTINUES.match(normalise(texts[n - 1])) and len(texts[n - 1].split()) <= 15 \
+                    and asks_to_forget(texts[n - 2]) is None:
+                out[n - 2] = True  # round 13 (q45p): "my sister has …" / "and no one knows" / "don't keep this"
     return out
+
+
+#: Round 13 (q45p): a turn that only continues the one before it ("and no one in the family knows",
+#: "y nadie lo sabe", "und keiner weiß es"): a request taking it back takes back what it continues.
+_CONTINUES = re.compile(r"(?:and|also|plus|y|e|et|und|i|en|ve|и|а|dan|na|aur|at|và|و|ו)\s")
 
 
 # ---------------------------------------------------------------------------- topics

@@ -48,6 +48,7 @@ from fact_memory_graph.secrets import (
     public_values,
     reference_values,
     security_answers,
+    security_backref,
     shaped_o45n,
     word_seeds,
 )
@@ -643,6 +644,9 @@ def _spans(text: str) -> list[Span]:
     spans.extend(named_values.arrow_answer_spans(norm))  # "question secrète : <topic> → Quimper"
     spans.extend(named_values.told_answer_spans(norm))  # "the bank asked my first car" / "told her it was …"
     spans.extend(security_answers.answer_spans(norm))  # round 11: cue + topic + value ("jawab: pehle school ka naam X")
+    spans.extend(security_backref.backref_spans(norm))  # round 13: "'Pemberton' — that's what I used as my security answer"
+    spans.extend(security_backref.question_shape_spans(norm))  # round 13: "fb asks 'what street did u grow up on' i put X"
+    spans.extend(security_backref.cue_then_quote(norm))  # round 13: "… the memorable word thing, 'X'"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))
@@ -1034,6 +1038,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(families.code_after_lock_turn(text, turns[-1]))  # "my phone got locked" / "the code is 5 8 2 0"
     spans.extend(named_values.lone_value_turn(text, turns))
     spans.extend(security_answers.thread_spans(text, turns))  # round 11: "bank asked my first car" / "X daala hai"
+    spans.extend(security_backref.labelled_next_turn(text, turns))  # round 13: "security question: …" / "ตอบ: X"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))

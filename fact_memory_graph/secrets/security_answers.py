@@ -113,6 +113,9 @@ class _Gated:
 class _P:
     def __init__(self) -> None:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
+        from . import security_backref  # round 13 (q45p): bank, telco and portal questions' names
+        extra_strong, extra_set = security_backref.extra_words()
+        data["strong"], data["set_verbs"] = data["strong"] + extra_strong, data["set_verbs"] + extra_set
         from . import forms  # the topics listed since round seven count too
         listed = list(forms._words().get("security_topics", {}).get("words", []))
         self.strong = re.compile(rf"(?i){_alt(data['strong'])}")

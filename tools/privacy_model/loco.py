@@ -31,7 +31,8 @@ BEFORE = {"corpus45b": "4adaab8", "corpus45c": "b5b9443", "corpus45d": "54c09d5"
           "corpus45f": "db63059", "corpus45g": "04a62ef", "corpus45h": "04a62ef",
           "corpus45i": "99b9c4d", "corpus45j": "99b9c4d", "corpus45k": "99b9c4d", "corpus45l": "99b9c4d",
           "corpus45m": "99b9c4d",
-          "corpus45l-heldout": "32eb4a2", "corpus45m-heldout": "32eb4a2", "corpus45n": "32eb4a2"}
+          "corpus45l-heldout": "32eb4a2", "corpus45m-heldout": "32eb4a2", "corpus45n": "32eb4a2",
+          "corpus45o": "1766b10", "corpus45p": "1766b10"}
 
 
 def phrases_from(raw: dict) -> forgetting._Phrases:
