@@ -20,12 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import features as vm  # noqa: E402
 from _common import normalise  # noqa: E402
 
 from fact_memory_graph import secrets  # noqa: E402
 from fact_memory_graph.forgetting import withheld_turns  # noqa: E402
-from fact_memory_graph.secrets import value_model as vm  # noqa: E402
 
 CORPORA = {
     "45": ["/work/corpus45/tune.jsonl", "/work/corpus45/private/heldout.jsonl"],
@@ -49,7 +50,7 @@ def items():
         for f in files:
             if not Path(f).exists():
                 continue
-            for line in open(f, encoding="utf-8"):
+            for line in Path(f).read_text(encoding="utf-8").splitlines():
                 if line.strip():
                     yield corpus, json.loads(line)
 
@@ -67,7 +68,11 @@ def locomo(path: str = "/work/locomo/locomo10.zip"):
 
 
 def main() -> None:
-    out = open(sys.argv[1], "w", encoding="utf-8")
+    with open(sys.argv[1], "w", encoding="utf-8") as out:
+        write(out)
+
+
+def write(out) -> None:
     for corpus, item in items():
         turns = [str(t) for t in item["turns"]]
         needles = [normalise(n) for n in item.get("needles") or [] if normalise(n)]

@@ -28,10 +28,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import features as vm  # noqa: E402
 from _common import normalise  # noqa: E402
-
-from fact_memory_graph.secrets import value_model as vm  # noqa: E402
 
 DIM = 1 << 18
 _env = __import__("os").environ.get
@@ -39,15 +39,16 @@ W_COVERED = float(_env("VM_W_COVERED", "1"))
 W_LOOK = float(_env("VM_W_LOOK", "2"))
 L2 = float(_env("VM_L2", "1e-4"))
 DROP = tuple(x for x in _env("VM_DROP", "").split(",") if x)
+GATE = bool(_env("VM_GATE"))
 VERBOSE = bool(__import__("os").environ.get("VM_VERBOSE"))
 GRID = [*(round(x, 3) for x in np.arange(0.5, 0.996, 0.01)), 0.995, 0.998, 0.999, 0.9995, 0.9999, 1.01]
 
 
 def load(path: str) -> list[dict]:
-    rows = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+    rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
     for r in rows:
         r["feats"] = []
-        for n, s, e, lab, cov in r["cands"]:
+        for n, s, e, _lab, _cov in r["cands"]:
             prev = r["turns"][n - 1] if n else r.get("prev", "")
             if DROP:
                 import zlib
@@ -93,9 +94,24 @@ def fit(feats, y, sw, iterations: int = 200, l2: float = L2) -> tuple[np.ndarray
     return w, b
 
 
+def named(text: str, start: int, previous: str) -> bool:
+    """Whether a name of a secret (the rules' own list, ``forms.names_in``) stands in the 40
+    characters before the value, or, for a value opening its turn, at the previous turn's end."""
+    from fact_memory_graph.secrets import forms
+
+    if forms.names_in(forms.view(vm.ascii_view(text)[max(0, start - 40):start])[0]):
+        return True
+    return bool(previous) and start < 15 and bool(forms.names_in(forms.view(previous[-40:])[0]))
+
+
 def score_rows(rows: list[dict], w: np.ndarray, b: float) -> None:
     for r in rows:
         r["score"] = [float(1 / (1 + np.exp(-np.clip(w[f].sum() + b, -30, 30)))) for f in r["feats"]]
+        if GATE:  # the model asked only about a value a secret's name announces
+            if "named" not in r:
+                r["named"] = [named(r["turns"][n], s, r["turns"][n - 1] if n else r.get("prev", ""))
+                              for n, s, _e, _lab, _cov in r["cands"]]
+            r["score"] = [sc if ok else 0.0 for sc, ok in zip(r["score"], r["named"], strict=True)]
 
 
 def outcome(r: dict, t: float | None) -> bool:

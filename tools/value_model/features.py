@@ -1,30 +1,24 @@
-"""A small learned reader of candidate values (round thirteen, q45m): is this run of digits, this
-mixed letter/digit token, this short code a secret or an ordinary value, judged from its shape and
-the words around it, in any language.
+"""The features of a learned reader of candidate values (round thirteen, q45m): is this run of
+digits, this mixed letter/digit token, this short code a secret or an ordinary value, judged from
+its shape and the words around it, in any language.
+
+NOT SHIPPED: measured leave-one-corpus-out it lost more look-alikes than it found secrets at every
+threshold (see /work/notes/q45m.md and ``train.py``), so the filter does not call it. Kept here,
+with its exporter and trainer, so a later round can retry with more data.
 
 A candidate is a token holding a digit (``4920 2343 0343 8612``, ``Tr0ub4dor``, ``A7-22X``,
 ``*144#``), its digit groups joined across single spaces. Its features, hashed (crc32 modulo
 ``dim``): its shape (digit and letter counts, separators, a collapsed pattern ``9999 9999``, a Luhn
 check, a leading zero, a repeated or sequential run), the words and character trigrams of a window
 before and after it (``L:``/``R:``, the nearest two words also by position) and the words of the
-previous turn's end (``P:``). A logistic regression; weights, bias and threshold ship as data
-(``assets/value_model_q45m.json``), rebuilt deterministically by ``tools/value_model/train.py``.
-
-Pure Python, no model download.
+previous turn's end (``P:``). A logistic regression (``train.py``). Pure Python.
 """
 
 from __future__ import annotations
 
-import base64
-import json
-import math
 import re
 import unicodedata
 import zlib
-from array import array
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 
 from fact_memory_graph.secrets.checksums import luhn
 
@@ -126,33 +120,3 @@ def grams(text: str, start: int, end: int, previous: str = "") -> list[str]:
 def feature_ids(text: str, start: int, end: int, dim: int, previous: str = "") -> list[int]:
     mask, crc = dim - 1, zlib.crc32
     return sorted({crc(g.encode("utf-8")) & mask for g in grams(text, start, end, previous)})
-
-
-@dataclass(frozen=True)
-class Model:
-    dim: int
-    bias: float
-    weights: array
-    scale: float
-    threshold: float
-
-    def score(self, text: str, start: int, end: int, previous: str = "") -> float:
-        w = self.weights
-        total = self.bias + self.scale * sum(w[i] for i in feature_ids(text, start, end, self.dim, previous))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, total))))
-
-
-def from_data(raw: dict) -> Model:
-    return Model(dim=int(raw["dim"]), bias=float(raw["bias"]), weights=array("b", base64.b64decode(raw["weights"])),
-                 scale=float(raw["scale"]), threshold=float(raw["threshold"]))
-
-
-@cache
-def model() -> Model | None:
-    """The shipped model, or ``None`` when its asset is absent."""
-    try:
-        raw = json.loads((resources.files("fact_memory_graph") / "assets" / "value_model_q45m.json")
-                         .read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    return from_data(raw)
