@@ -1,0 +1,181 @@
+"""Round 13 (q45b): an online-banking login's id beside its credential, read as a family.
+
+A bank signs its customers in with a number of its own — a customer / client / contract /
+membership number, a "Verfügernummer", a "numéro client", an "お客様番号", a "CRN" — and a
+password, a PIN, a TAN or a memorable word. That number is half of the login: it is withheld
+
+- when a credential is GIVEN (a credential's name with a value after it) in the same message,
+  or in a neighbouring turn of the thread (the turn before, the one before that, or the next);
+- or when an online-banking word stands near it ("my customer number for online banking is …").
+
+Alone, a customer number is kept (a utility's customer number on a bill, a gym's membership
+number, a customer-service line). The grammar: the id's name, at most six words without a digit
+between (a second word, a possessive, the bank's name: "customer number for online banking is",
+"número de cliente de Bankinter es", "Kundennummer fürs Onlinebanking lautet"), then the first
+token holding digits. Words are data (``assets/bank_logins_q45b.json``, ~30 languages).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterator, Sequence
+
+from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets.forms import ASSETS
+
+Span = tuple[int, int, str]
+
+_EDGE = r"A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF"
+
+
+@functools.cache
+def _data() -> dict:
+    return json.loads((ASSETS / "bank_logins_q45b.json").read_text(encoding="utf-8"))
+
+
+def _words(key: str) -> list[str]:
+    from fact_memory_graph.secrets.forms import view
+
+    node = _data()[key]
+    words = [w for v in node.values() for w in v] if isinstance(node, dict) else list(node)
+    return sorted({view(w)[0].lower() for w in words} | {w.lower() for w in words}, key=len, reverse=True)
+
+
+def _atom(ch: str) -> str:
+    return r"[\s\-_]?" if ch == " " else "['’]" if ch == "'" else re.escape(ch)
+
+
+@functools.cache
+def _pattern(key: str) -> re.Pattern[str]:
+    alt = "|".join("".join(_atom(c) for c in w) for w in _words(key))
+    return re.compile(rf"(?i)(?<![{_EDGE}\d_])(?:{alt})(?![{_EDGE}\d_])")
+
+
+@functools.cache
+def _quick(key: str) -> re.Pattern[str]:
+    """The same words as a prefix tree: a test of presence only (cost)."""
+    return prefilter.word_tree(_words(key), _atom, head=rf"(?<![{_EDGE}\d_])", tail=rf"(?![{_EDGE}\d_])") \
+        or _pattern(key)
+
+
+#: The value after an id's name: the gap (no digit, no line break, no sentence end), then the first
+#: token holding a digit (digits in groups, or letters with digits).
+_AFTER_ID = re.compile(r"(?P<gap>[^\d\n;!?。；！？()\[\]{}<>]{0,60}?)"
+                       r"(?<![\w\-])(?P<v>(?:\d{2,8}(?:[ \-]\d{2,8}){0,4}(?![\w])|[A-Za-z0-9][A-Za-z0-9._\-]*\d[A-Za-z0-9._\-]*))")
+_SENTENCE_END = re.compile(r"(?<![Nn][oOrRº°])(?<![Nn])[.]\s|[—–]\s|\s[-—–]\s")
+_GAP_STOP = re.compile(r"(?i)\b(?:call|phone|hotline|helpline|service|support|care|whatsapp|fax|tel|ended|ending|ends|last|"
+                       r"digits|order|invoice|bill|meter|tracking|ticket|case|complaint|reference|ref|parcel|flight|room)\b")
+_AMOUNT_AFTER = re.compile(r"(?i)\s*(?:[%€$£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|kr\b|rs\b|ksh\b|gb\b|mb\b|km\b|kg\b|"
+                           r"times\b|days?\b|years?\b|months?\b|points?\b|pts\b|miles?\b|am\b|pm\b|h\b|min\b)")
+_GIVEN_DIGITS = re.compile(r"[\s:：=\-–—]*(?:[^\W\d_]{3,12}\s+)?(?:(?:is|es|est|ist|lautet|é|è|era|was|ni|ay|adalah|là|are|sind|son|são|sont|="
+                           r"|was|it's|its|hai|h|hain)\s+)?[\s:：=]*(?:(?:my|the|mi|el|la|mon|ma|le|meu|minha|o|a|mein|meine|"
+                           r"die|der|il)\s+)?(?P<v>[^\s,;]{3,})")
+
+
+_GIVEN_WORD = re.compile(r"[\s:：=\-–—]*(?:(?:is|es|est|ist|lautet|é|è|era|was|ni|ay|adalah|là|=|it's|its|hai)\s+)?"
+                         r"[\s:：=]*(?P<v>[^\s,;]{3,64})")
+
+
+def _credentials(norm: str, names: list) -> list[tuple[int, int]]:
+    """The values of the credentials given in a message: a password's name with a value after it
+    (not a mask, a slot or a word about it), a PIN's or a code's name with four digits or more."""
+    from fact_memory_graph.secrets import families
+
+    out = []
+    for n in names:
+        if n.kind == "password" and families._given(norm, n.stop):
+            m = _GIVEN_WORD.match(norm, n.stop, min(len(norm), n.stop + 80))
+            said = m and (m.start("v") > n.stop and re.search(r"[:：=]|\S\s", norm[n.stop:m.start("v")])
+                          or re.search(r"[^a-zà-ÿ]", m.group("v").rstrip(".,!?)")))
+            if m and said:  # "password Tulip#884", "memorable word: pebble"; not "my password though"
+                out.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(".,!?)"))))
+        elif n.kind == "digits":
+            m = _GIVEN_DIGITS.match(norm, n.stop, min(len(norm), n.stop + 40))
+            if m and len(re.sub(r"\D", "", m.group("v"))) >= 4:
+                out.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(".,!?)"))))
+    return out
+
+
+def _credential_in(norm: str, names: list) -> bool:
+    """Whether a credential (a password's, a PIN's, a code's name with a value after it) is given."""
+    return bool(_credentials(norm, names))
+
+
+@functools.lru_cache(maxsize=2048)
+def credential_given(text: str) -> bool:
+    """:func:`_credential_in` for a raw turn of a thread (its normalised view read here)."""
+    from fact_memory_graph.secrets import forms
+
+    if not text or not text.strip():
+        return False
+    norm = forms.view(text)[0]
+    return _credential_in(norm, forms.names_in(norm))
+
+
+@functools.lru_cache(maxsize=2048)
+def banking_in(text: str) -> bool:
+    return bool(text) and bool(_quick("banking").search(text))
+
+
+def _ids(norm: str, names: list) -> Iterator[tuple[int, int, int]]:
+    """(name's start, value's start, value's end) of every id's name followed by a value."""
+    name_starts = [n.start for n in names]
+    for m in _pattern("ids").finditer(norm):
+        v = _AFTER_ID.match(norm, m.end())
+        if not v:
+            continue
+        gap = v.group("gap")
+        if _SENTENCE_END.search(norm, m.end(), v.start("v")) or len(re.findall(r"[^\W\d_]+", gap)) > 7 or _GAP_STOP.search(gap):
+            continue
+        if any(m.end() <= s < v.start("v") for s in name_starts):
+            continue  # "customer number and PIN 4471": the value is the PIN's
+        value = v.group("v").rstrip(".-_")
+        digits = len(re.sub(r"\D", "", value))
+        letters = bool(re.search(r"[A-Za-z]", value))
+        if digits < (4 if letters else 5) or len(value) > 26:
+            continue
+        if re.fullmatch(r"\d{1,4}[\-./]\d{1,2}[\-./]\d{2,4}", value) or re.fullmatch(r"(?:19|20)\d{2}", value):
+            continue  # a date, a year
+        before = norm[max(0, v.start("v") - 2):v.start("v")]
+        if "+" in before or re.search(r"[$€£¥₹]\s*$", before) or _AMOUNT_AFTER.match(norm, v.start("v") + len(value)):
+            continue  # a phone number in E.164, an amount
+        if re.search(r"[*•]|[xX]{3,}", norm[v.start("v"):v.start("v") + len(value) + 2]):
+            continue  # a masked value
+        yield m.start(), v.start("v"), v.start("v") + len(value)
+
+
+def spans(norm: str, names: list) -> list[Span]:
+    """The login ids of one message (its normalised view) withheld by the message itself."""
+    if not _quick("ids").search(norm):
+        return []
+    found = list(_ids(norm, names))
+    if not found:
+        return []
+    given = [(s, e) for s, e in _credentials(norm, names)  # not the id's own name ("codice cliente 8029…")
+             if not any(a <= s < b for _, a, b in found)]
+    if given:  # the login's id and the credential's value beside it
+        ids = [(s, e, "password") for _, s, e in found]
+        return ids + [(s, e, "password") for s, e in given if not any(a <= s < b for a, b, _ in ids)]
+    out = []
+    for start, s, e in found:
+        if _quick("banking").search(norm[max(0, start - 60):e + 60]):
+            out.append((s, e, "password"))
+    return out
+
+
+def spans_beside(text: str, neighbours: Sequence[str]) -> list[Span]:
+    """The login ids of a turn (raw text) withheld by a credential (or an online-banking word) in a
+    neighbouring turn of the thread ("Customer number: 5512093847" / "Password: …")."""
+    if not text or not _quick("ids").search(text):
+        return []
+    if not any(credential_given(t) or banking_in(t) for t in neighbours if t):
+        return []
+    from fact_memory_graph.secrets import forms
+
+    norm, origin = forms.view(text)
+    found = [(s, e, "password") for _, s, e in _ids(norm, forms.names_in(norm))]
+    found = [sp for sp in found if not any(a <= sp[0] < b for a, b in _credentials(norm, forms.names_in(norm)))] \
+        if found else found
+    return forms.back(found, origin) if found else []

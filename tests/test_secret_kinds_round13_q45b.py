@@ -1,0 +1,64 @@
+"""Round 13 (q45b): an online-banking login's id beside its credential, wallet PINs; own sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.forgetting import withheld_turns
+from fact_memory_graph.secrets import redact_turns
+
+
+def _shown(turns: list[str]) -> str:
+    kept = [t for t, w in zip(turns, withheld_turns(turns), strict=True) if not w]
+    return " || ".join(redact_turns(kept)) if kept else ""
+
+
+BANK_LOGINS = [
+    (["my customer number for online banking is 4829103756 and the password is Tulip#884"], ["4829103756", "Tulip#884"]),
+    (["Barclays membership number 20938471625 and my passcode is 58213"], ["20938471625", "58213"]),
+    (["Meine Kundennummer fürs Onlinebanking lautet 7723451090, die PIN ist 58213"], ["7723451090", "58213"]),
+    (["Verfügernummer: 4410293847, PIN: 80412"], ["4410293847", "80412"]),
+    (["Kundennr. 7723451090 / PIN 58213 (Volksbank)"], ["7723451090", "58213"]),
+    (["mon numéro client est 3829104712 et mon code secret 829104"], ["3829104712", "829104"]),
+    (["identifiant client Crédit Agricole 38291047 code personnel 482019"], ["38291047", "482019"]),
+    (["mi número de cliente de Bankinter es 55120934 y la clave 2290"], ["55120934", "2290"]),
+    (["codice cliente 10293847 e il PIN 77120"], ["10293847", "77120"]),
+    (["mijn klantnummer is 4829103 en mijn inlogcode 83920"], ["4829103", "83920"]),
+    (["numer klienta 82910374, hasło Mazury2024!"], ["82910374", "Mazury2024!"]),
+    (["müşteri numaram 48291037 şifrem 582910"], ["48291037", "582910"]),
+    (["номер клиента в интернет-банке 48291037, пароль Berezka77"], ["48291037", "Berezka77"]),
+    (["契約者番号 8372910465 暗証番号 5821"], ["8372910465", "5821"]),
+    (["网银客户号 6228109374 登录密码 hua8823"], ["6228109374", "hua8823"]),
+    (["인터넷뱅킹 고객번호 74829103 비밀번호 3391"], ["74829103", "3391"]),
+    (["Kotak CRN 182930475 and MPIN 4471"], ["182930475", "4471"]),
+    (["số CIF của tôi 10293847, mật khẩu Hoa@2024"], ["10293847", "Hoa@2024"]),
+    (["رقم العميل 48291037 وكلمة المرور Nour@2020"], ["48291037", "Nour@2020"]),
+    (["namba ya mteja 4829103, nenosiri Simba2020"], ["4829103", "Simba2020"]),
+    (["the customer number of my Santander online banking is 48291036, the password Osa#2020"], ["48291036", "Osa#2020"]),
+    (["online banking: customer no. 71029384"], ["71029384"]),
+    (["Customer number: 5512093847", "Password: Banjo!2023"], ["5512093847", "Banjo!2023"]),
+    (["here are my bank details for the app", "customer no 5512093847", "passcode 29381"], ["5512093847", "29381"]),
+    (["my NatWest customer number is 0912840192", "and my PIN is 4471"], ["0912840192", "4471"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "values"), BANK_LOGINS)
+def test_a_bank_login_id_beside_its_credential_is_withheld(turns: list[str], values: list[str]) -> None:
+    shown = _shown(turns)
+    assert not [v for v in values if v in shown], shown
+
+
+KEPT = [
+    ("my electricity customer number is 4829103756, can you draft a complaint?", "4829103756"),
+    ("my customer number at the gas company is 4829103756 and the bill was 82 euros", "4829103756"),
+    ("Kundennummer 7723451090 steht auf der Stromrechnung", "7723451090"),
+    ("numéro client EDF 38291047, je veux contester la facture", "38291047"),
+    ("my membership number at the gym is 20938471, I forgot my password though", "20938471"),
+    ("bolletta della luce: codice cliente 902837461, POD IT001E12345678", "902837461"),
+    ("call customer service on 0800 123 4567 for online banking help", "0800 123 4567"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), KEPT)
+def test_a_customer_number_alone_is_kept(text: str, value: str) -> None:
+    assert value in _shown([text])
