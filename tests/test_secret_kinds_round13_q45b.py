@@ -62,3 +62,31 @@ KEPT = [
 @pytest.mark.parametrize(("text", "value"), KEPT)
 def test_a_customer_number_alone_is_kept(text: str, value: str) -> None:
     assert value in _shown([text])
+
+
+WALLET_PINS = [
+    ("the 4 digits I use for gcash are 8812", "8812"),
+    ("i use 4729 for mpesa", "4729"),
+    ("nilitumia 3390 kwenye m-pesa jana, natumia hiyo hiyo", "3390"),
+    ("para o pix eu uso 5521 sempre", "5521"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), WALLET_PINS)
+def test_digits_keyed_into_a_wallet_app_are_its_pin(text: str, value: str) -> None:
+    assert value not in _shown([text])
+
+
+WALLET_KEPT = [
+    ("M-Pesa paybill 400200 account 1234567, I use it for rent", "400200"),
+    ("the till number for the shop is 5123456, we use mpesa", "5123456"),
+    ("I use gcash, customer service is 2882", "2882"),
+    ("use the mpesa agent number 204819 near the market", "204819"),
+    ("paid 4500 via gcash, I use it every month", "4500"),
+    ("dial *334# and use option 4 for mpesa", "*334#"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), WALLET_KEPT)
+def test_a_wallet_apps_public_numbers_are_kept(text: str, value: str) -> None:
+    assert value in _shown([text])

@@ -704,6 +704,7 @@ def _spans(text: str) -> list[Span]:
     spans = public_statements.without_template_slots(raw_norm, spans)  # round 12: "FIRSTNAME.LASTNAME", "여기에_키_입력"
     spans = public_statements.without_masked_heads(raw_norm, spans)  # round 12: "DE89 **** **** **** **30"
     spans.extend(bank_logins_q45b.spans(norm, names))  # round 13: a bank's login id beside its credential
+    spans.extend(bank_logins_q45b.wallet_spans(norm))  # round 13: "the 4 digits I use for gcash are 8812"
     return forms.back(spans, origin)
 
 

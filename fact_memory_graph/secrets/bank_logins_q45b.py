@@ -179,3 +179,41 @@ def spans_beside(text: str, neighbours: Sequence[str]) -> list[Span]:
     found = [sp for sp in found if not any(a <= sp[0] < b for a, b in _credentials(norm, forms.names_in(norm)))] \
         if found else found
     return forms.back(found, origin) if found else []
+
+
+# ---------------------------------------------------------------- a wallet app's PIN, not named
+_CLAUSE = re.compile(r"[.!?;\n。！？]\s|[.!?;。！？]$|\n|\s[—–-]\s|,\s(?:but|and then|pero|mais|aber)\s")
+_WALLET_DIGITS = re.compile(r"(?<![\w.,:/+\-*#₱$€£¥₹৳])(?P<v>\d{4,6})(?![\w#*])(?![.,:/\-]\d)")
+
+
+def wallet_spans(norm: str) -> list[Span]:
+    """Four to six digits in a clause naming a wallet app (M-Pesa, GCash, bKash, UPI, Nequi …) and
+    a verb of keying them in ("the 4 digits I use for gcash are 8812", "i use 4729 for mpesa"):
+    the app's PIN. Not when the clause names a public number (a paybill, a till, an agent, a
+    receipt, a helpline, an amount)."""
+    if not _quick("wallets").search(norm) or not _quick("use_words").search(norm):
+        return []
+    out: list[Span] = []
+    for w in _pattern("wallets").finditer(norm):
+        start = max((m.end() for m in _CLAUSE.finditer(norm, 0, w.start())), default=0)
+        end = _CLAUSE.search(norm, w.end())
+        end = end.start() if end else len(norm)
+        clause = norm[start:end]
+        if not _pattern("use_words").search(clause) or _not_secret(clause):
+            continue
+        for v in _WALLET_DIGITS.finditer(norm, start, end):
+            if abs(v.start() - w.start()) > 60 or _AMOUNT_AFTER.match(norm, v.end()):
+                continue
+            out.append((v.start("v"), v.end("v"), "password"))
+    return out
+
+
+@functools.cache
+def _not_secret_re() -> re.Pattern[str]:
+    words = [w for w in _words("not_secret") if w != "number"]
+    alt = "|".join("".join(_atom(c) for c in w) for w in words)
+    return re.compile(rf"(?i)(?<![{_EDGE}\d_])(?:{alt})(?![{_EDGE}\d_])")
+
+
+def _not_secret(clause: str) -> bool:
+    return bool(_not_secret_re().search(clause)) or bool(re.search(r"[*#]\d|\d[*#]", clause))
