@@ -90,3 +90,25 @@ WALLET_KEPT = [
 @pytest.mark.parametrize(("text", "value"), WALLET_KEPT)
 def test_a_wallet_apps_public_numbers_are_kept(text: str, value: str) -> None:
     assert value in _shown([text])
+
+
+USER_NAMES = [
+    (["user name niya si tito: bertongmakati88, password Kalamansi#12"], ["bertongmakati88", "Kalamansi#12"]),
+    (["ชื่อผู้ใช้ SCB Easy ของพ่อคือ somchai_99 รหัสผ่าน Chai2020x"], ["somchai_99", "Chai2020x"]),
+    (["Grandpa's bank app login is walter_b_1946", "password Pickles!dog12"], ["walter_b_1946", "Pickles!dog12"]),
+    (["tên đăng nhập: tranthibich61", "mật khẩu Bich@1961hp"], ["tranthibich61", "Bich@1961hp"]),
+    (["VR-NetKey 6620193847", "PIN lautet 71Kq9z"], ["6620193847", "71Kq9z"]),
+    (["identifiant : 61 20 93 84 17 — code secret : 5 2 9 9 0 1"], ["61 20 93 84 17", "5 2 9 9 0 1"]),
+    (["משתמש dana_k77 סיסמה Tapuz!2023"], ["dana_k77", "Tapuz!2023"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "values"), USER_NAMES)
+def test_a_user_name_words_away_from_its_login_word_beside_a_password(turns: list[str], values: list[str]) -> None:
+    shown = _shown(turns)
+    assert not [v for v in values if v in shown], shown
+
+
+def test_a_template_login_is_kept() -> None:
+    text = "la plantilla dice usuario del banco: TU_USUARIO_1 y contraseña: TU_CONTRASEÑA"
+    assert "TU_USUARIO_1" in _shown([text])

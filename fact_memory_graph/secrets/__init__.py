@@ -703,8 +703,15 @@ def _spans(text: str) -> list[Span]:
     spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # round 12: "loyalty card 6345 1120 9981"
     spans = public_statements.without_template_slots(raw_norm, spans)  # round 12: "FIRSTNAME.LASTNAME", "여기에_키_입력"
     spans = public_statements.without_masked_heads(raw_norm, spans)  # round 12: "DE89 **** **** **** **30"
-    spans.extend(bank_logins_q45b.spans(norm, names))  # round 13: a bank's login id beside its credential
-    spans.extend(bank_logins_q45b.wallet_spans(norm))  # round 13: "the 4 digits I use for gcash are 8812"
+    # round 13 (q45b): a bank's login id beside its credential; "the 4 digits I use for gcash are 8812"
+    logins = [*bank_logins_q45b.spans(norm, names), *bank_logins_q45b.wallet_spans(norm)]
+    if logins and _PLACEHOLDER_HINT.search(norm):
+        logins = forms.without_placeholders(norm, logins)
+    if logins and public_values.HINT.search(norm):
+        logins = public_values.without_slots(norm, logins)
+    if logins and shapes:
+        logins = [sp for sp in logins if not any(a <= sp[0] < b for a, b in shapes)]
+    spans.extend(logins)
     return forms.back(spans, origin)
 
 

@@ -74,6 +74,8 @@ _GIVEN_DIGITS = re.compile(r"[\s:：=\-–—]*(?:[^\W\d_]{3,12}\s+)?(?:(?:is|es
                            r"die|der|il)\s+)?(?P<v>[^\s,;]{3,})")
 
 
+_LEAD = re.compile(r"[\s:：=\-–—]*(?:(?:is|es|est|ist|lautet|é|era|was|war|ni|c'est)\s+)?[\s:：=]*")
+_SPACED_DIGITS = re.compile(r"\d(?:[ .\-]\d){3,7}(?![\d\w])")
 _GIVEN_WORD = re.compile(r"[\s:：=\-–—]*(?:(?:is|es|est|ist|lautet|é|è|era|was|ni|ay|adalah|là|=|it's|its|hai)\s+)?"
                          r"[\s:：=]*(?P<v>[^\s,;]{3,64})")
 
@@ -93,7 +95,10 @@ def _credentials(norm: str, names: list) -> list[tuple[int, int]]:
                 out.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(".,!?)"))))
         elif n.kind == "digits":
             m = _GIVEN_DIGITS.match(norm, n.stop, min(len(norm), n.stop + 40))
-            if m and len(re.sub(r"\D", "", m.group("v"))) >= 4:
+            spaced = _SPACED_DIGITS.match(norm, _LEAD.match(norm, n.stop).end())
+            if spaced:  # "code secret : 4 1 8 8 0 2"
+                out.append((spaced.start(), spaced.end()))
+            elif m and (len(re.sub(r"\D", "", m.group("v"))) >= 4 or families._password_like(m.group("v"))):
                 out.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(".,!?)"))))
     return out
 
@@ -146,11 +151,41 @@ def _ids(norm: str, names: list) -> Iterator[tuple[int, int, int]]:
         yield m.start(), v.start("v"), v.start("v") + len(value)
 
 
+#: Login words too wide to look past other words for a value ("account", "email", "id").
+_WIDE_LOGIN = frozenset({"id", "account", "acct", "acc", "email", "e-mail", "mail", "handle", "correo", "compte", "konto",
+                         "hesap", "cuenta", "conta", "akun", "akaun", "tk", "حساب", "الحساب", "بالحساب", "계정", "アカウント",
+                         "账户", "tài khoản", "บัญชี", "hesabı", "hesabım", "аккаунт", "акаунт", "courriel", "kennung"})
+_USER_AFTER = re.compile(r"(?P<gap>(?:[\s:：=\-–—]*(?!(?i:password|passwort|pass\b|pw\b|pin\b))[^\s\d:：=,;]+){0,6}?)[\s:：=\-–—]*"
+                         r"(?P<v>(?=[^\s,;]*[^\W\d_])(?=[^\s,;]*[\d._@])[^\W_][\w.@\-]{2,40}[^\W_])(?![\w@])")
+
+
+def _users(norm: str) -> Iterator[tuple[int, int, int]]:
+    """(name's start, value's start, value's end) of a user name after a login's name, up to four
+    words between ("username niya lolaremy48", "ชื่อผู้ใช้ K PLUS ของแม่คือ somsri_jai")."""
+    from fact_memory_graph.secrets import families
+
+    logins = families._word_quick("login", "words").search(norm)
+    if not logins and not _quick("users").search(norm):
+        return
+    for m in sorted([*(families._word_re("login", "words").finditer(norm) if logins else ()),
+                     *_pattern("users").finditer(norm)], key=lambda m: m.start()):
+        if m.group().lower() in _WIDE_LOGIN:
+            continue
+        v = _USER_AFTER.match(norm, m.end(), min(len(norm), m.end() + 80))
+        if not v or _SENTENCE_END.search(norm, m.end(), v.start("v")) or "://" in v.group("v") \
+                or v.group("v").lower().startswith(("http", "www.")):
+            continue
+        yield m.start(), v.start("v"), v.end("v")
+
+
 def spans(norm: str, names: list) -> list[Span]:
     """The login ids of one message (its normalised view) withheld by the message itself."""
-    if not _quick("ids").search(norm):
+    users = list(_users(norm))  # "username niya lolaremy48", up to six words between
+    if not users and not _quick("ids").search(norm):
         return []
-    found = list(_ids(norm, names))
+    found = list(_ids(norm, names)) if _quick("ids").search(norm) else []
+    if users and _credentials(norm, names):
+        found += users
     if not found:
         return []
     given = [(s, e) for s, e in _credentials(norm, names)  # not the id's own name ("codice cliente 8029…")
@@ -168,14 +203,21 @@ def spans(norm: str, names: list) -> list[Span]:
 def spans_beside(text: str, neighbours: Sequence[str]) -> list[Span]:
     """The login ids of a turn (raw text) withheld by a credential (or an online-banking word) in a
     neighbouring turn of the thread ("Customer number: 5512093847" / "Password: …")."""
-    if not text or not _quick("ids").search(text):
-        return []
-    if not any(credential_given(t) or banking_in(t) for t in neighbours if t):
-        return []
-    from fact_memory_graph.secrets import forms
+    from fact_memory_graph.secrets import families, forms
 
+    if not text:
+        return []
+    ids = _quick("ids").search(text)
+    users = families._word_quick("login", "words").search(text) or _quick("users").search(text)
+    if not ids and not users:
+        return []
+    given = any(credential_given(t) for t in neighbours if t)
+    if not given and not (ids and any(banking_in(t) for t in neighbours if t)):
+        return []
     norm, origin = forms.view(text)
-    found = [(s, e, "password") for _, s, e in _ids(norm, forms.names_in(norm))]
+    found = [(s, e, "password") for _, s, e in _ids(norm, forms.names_in(norm))] if ids else []
+    if given and users:
+        found += [(s, e, "password") for _, s, e in _users(norm)]
     found = [sp for sp in found if not any(a <= sp[0] < b for a, b in _credentials(norm, forms.names_in(norm)))] \
         if found else found
     return forms.back(found, origin) if found else []
