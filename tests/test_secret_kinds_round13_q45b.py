@@ -112,3 +112,12 @@ def test_a_user_name_words_away_from_its_login_word_beside_a_password(turns: lis
 def test_a_template_login_is_kept() -> None:
     text = "la plantilla dice usuario del banco: TU_USUARIO_1 y contraseña: TU_CONTRASEÑA"
     assert "TU_USUARIO_1" in _shown([text])
+
+
+def test_a_polish_account_number_without_its_country_letters_is_withheld() -> None:
+    shown = _shown(["ZUS chce numer do przelewu emerytury. Mój to 17 1020 5558 5260 1815 9083 0166"])
+    assert "5260 1815" not in shown
+
+
+def test_twenty_six_digits_failing_the_checksum_are_kept() -> None:
+    assert "9083 0167" in _shown(["numer zgłoszenia 17 1020 5558 5260 1815 9083 0167"])

@@ -259,3 +259,23 @@ def _not_secret_re() -> re.Pattern[str]:
 
 def _not_secret(clause: str) -> bool:
     return bool(_not_secret_re().search(clause)) or bool(re.search(r"[*#]\d|\d[*#]", clause))
+
+
+# ---------------------------------------------------------------- a bank account number without its country
+_BARE_26 = re.compile(r"(?<![\w\-/.])\d{2}(?:[ \-]?\d{4}){6}(?![\w\-/])")
+#: Countries whose IBAN is two letters and 26 digits: the digits alone (a Polish NRB, a Hungarian
+#: account with its IBAN check digits) pass the IBAN checksum with one of these prefixes.
+_PREFIXES_26 = ("2521", "1730")  # PL, HU (letters as IBAN numbers: P=25 L=21, H=17 U=30)
+
+
+def bare_account_spans(norm: str) -> list[Span]:
+    """A 26-digit account number given without its country's letters ("Mój to 16 8711 5490 …",
+    a Polish NRB): withheld when the IBAN checksum holds with the country put back."""
+    if len(norm) < 26 or not re.search(r"\d{4}", norm):
+        return []
+    out: list[Span] = []
+    for m in _BARE_26.finditer(norm):
+        digits = re.sub(r"\D", "", m.group())
+        if any(int(digits[2:] + prefix + digits[:2]) % 97 == 1 for prefix in _PREFIXES_26):
+            out.append((m.start(), m.end(), "bank account"))
+    return out
