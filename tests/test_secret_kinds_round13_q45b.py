@@ -121,3 +121,11 @@ def test_a_polish_account_number_without_its_country_letters_is_withheld() -> No
 
 def test_twenty_six_digits_failing_the_checksum_are_kept() -> None:
     assert "9083 0167" in _shown(["numer zgłoszenia 17 1020 5558 5260 1815 9083 0167"])
+
+
+def test_a_cnic_in_its_written_shape_is_withheld() -> None:
+    assert "4210187" not in _shown(["abbu ka shanakhti card 35202-4210187-3 hai, form mein likhna hai"])
+
+
+def test_a_pakistani_phone_number_is_kept() -> None:
+    assert "0300-1234567" in _shown(["dukaan ka number 0300-1234567 hai, subah 9 baje se khulti hai"])

@@ -279,3 +279,13 @@ def bare_account_spans(norm: str) -> list[Span]:
         if any(int(digits[2:] + prefix + digits[:2]) % 97 == 1 for prefix in _PREFIXES_26):
             out.append((m.start(), m.end(), "bank account"))
     return out
+
+
+#: Pakistan's CNIC (NADRA): five digits (the region), seven, one (odd for a man, even for a woman),
+#: written with its two dashes; no phone, date or reference number is written so.
+_CNIC = re.compile(r"(?<![\w\-/.+])\d{5}-\d{7}-\d(?![\w\-/])")
+
+
+def cnic_spans(norm: str) -> list[Span]:
+    """A Pakistani national id card's number in its written shape ("55989-2680420-6")."""
+    return [(m.start(), m.end(), "government id") for m in _CNIC.finditer(norm)] if "-" in norm else []
