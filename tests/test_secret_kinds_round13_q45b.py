@@ -129,3 +129,12 @@ def test_a_cnic_in_its_written_shape_is_withheld() -> None:
 
 def test_a_pakistani_phone_number_is_kept() -> None:
     assert "0300-1234567" in _shown(["dukaan ka number 0300-1234567 hai, subah 9 baje se khulti hai"])
+
+
+def test_a_card_of_no_known_brand_beside_a_cards_name_is_withheld() -> None:
+    shown = _shown(["la tienda me pidió la tarjeta, le dicté 5917 0836 9007 1284 y no pasó"])
+    assert "9007" not in shown
+
+
+def test_a_loyalty_cards_number_is_kept() -> None:
+    assert "5917 0836 9007 1284" in _shown(["my loyalty card is 5917 0836 9007 1284, how many points do I have?"])

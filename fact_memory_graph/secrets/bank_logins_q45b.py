@@ -289,3 +289,26 @@ _CNIC = re.compile(r"(?<![\w\-/.+])\d{5}-\d{7}-\d(?![\w\-/])")
 def cnic_spans(norm: str) -> list[Span]:
     """A Pakistani national id card's number in its written shape ("55989-2680420-6")."""
     return [(m.start(), m.end(), "government id") for m in _CNIC.finditer(norm)] if "-" in norm else []
+
+
+# ---------------------------------------------------------------- a card's number beside its name
+_CARD_GROUPS = re.compile(r"(?<![\w\-/.+])(?:\d{4}[ \-]){3}\d{4}(?:[ \-]?\d{1,3})?(?![\w\-/])|(?<![\w\-/.+])\d{15,19}(?![\w\-/])")
+_NOT_PAYMENT = re.compile(r"(?i)loyalty|rewards?|points|member|fidelidad|fidélité|treue|punti|pontos|bonus|gift|geschenk|"
+                          r"cadeau|regalo|presente|library|biblioth|biblio|bibliot|test|example|beispiel|exemple|ejemplo|"
+                          r"exemplo|esempio|dummy|sample|tracking|parcel|order|pedido|commande|bestell|imei|serial|iccid|sim")
+
+
+def card_spans(norm: str, names: list) -> list[Span]:
+    """A card's number (16-19 digits, Luhn) in a message naming a payment card, whatever brand its
+    first digits belong to ("ma carte bancaire … j'ai mis 5904 7825 8568 9614", "I read my card over
+    the phone, 5983 …"): the brand lists stop at the networks we know; a writer's card need not."""
+    from fact_memory_graph.secrets.checksums import luhn
+
+    if not any(n.kind == "card" for n in names) or _NOT_PAYMENT.search(norm):
+        return []
+    out: list[Span] = []
+    for m in _CARD_GROUPS.finditer(norm):
+        digits = re.sub(r"\D", "", m.group())
+        if 15 <= len(digits) <= 19 and luhn(digits) and len(set(digits)) > 2:
+            out.append((m.start(), m.end(), "card number"))
+    return out
