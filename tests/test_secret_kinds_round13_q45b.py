@@ -138,3 +138,28 @@ def test_a_card_of_no_known_brand_beside_a_cards_name_is_withheld() -> None:
 
 def test_a_loyalty_cards_number_is_kept() -> None:
     assert "5917 0836 9007 1284" in _shown(["my loyalty card is 5917 0836 9007 1284, how many points do I have?"])
+
+
+KEYED = [
+    ("pin: 3.8.1.6", "3.8.1.6"),
+    ("la app del banco me pidió la clave y puse 604418 pero no entra", "604418"),
+    ("the bank's app wanted my passcode so I typed 772041 twice", "772041"),
+    ("GCash asked again, nilagay ko 5093 tapos nag-error", "5093"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), KEYED)
+def test_a_credential_keyed_in_is_withheld(text: str, value: str) -> None:
+    assert value not in _shown([text])
+
+
+KEYED_KEPT = [
+    ("the form asked for the year and I entered 2019", "2019"),
+    ("pin code 5 6 0 0 3 4 Koramangala, for the courier", "5 6 0 0 3 4"),
+    ("I paid with gcash and typed 500 pesos", "500"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), KEYED_KEPT)
+def test_numbers_keyed_in_that_are_no_credential_are_kept(text: str, value: str) -> None:
+    assert value in _shown([text])

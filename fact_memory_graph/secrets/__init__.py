@@ -706,7 +706,8 @@ def _spans(text: str) -> list[Span]:
     # round 13 (q45b): a bank's login id beside its credential; "the 4 digits I use for gcash are 8812"
     logins = [*bank_logins_q45b.spans(norm, names), *bank_logins_q45b.wallet_spans(norm),
               *bank_logins_q45b.bare_account_spans(norm), *bank_logins_q45b.cnic_spans(norm),
-              *bank_logins_q45b.card_spans(norm, names)]  # an NRB, a CNIC, a card of no known brand
+              *bank_logins_q45b.card_spans(norm, names),
+              *families.without_lookalikes(norm, bank_logins_q45b.keyed_spans(norm, names), names)]  # an NRB, a CNIC, a card of no known brand
     if logins and _PLACEHOLDER_HINT.search(norm):
         logins = forms.without_placeholders(norm, logins)
     if logins and public_values.HINT.search(norm):

@@ -312,3 +312,35 @@ def card_spans(norm: str, names: list) -> list[Span]:
         if 15 <= len(digits) <= 19 and luhn(digits) and len(set(digits)) > 2:
             out.append((m.start(), m.end(), "card number"))
     return out
+
+
+# ---------------------------------------------------------------- a credential's value keyed in
+_PIN_SPACED = re.compile(r"(?P<v>\d(?:[ .\-·]\d){3,7})(?![\w.\-])")
+_ENTERED_VALUE = re.compile(r"(?P<gap>(?:[\s:：=,]*[^\W\d_]+){0,3}?)[\s:：=,]*(?<![\w.,/:+\-#*])(?P<v>\d{4,8})(?![\w#*])(?![.,:/\-]\d)")
+
+
+def keyed_spans(norm: str, names: list) -> list[Span]:
+    """A credential's value given by how it was keyed in: dotted or spaced digits after a PIN's or a
+    password's name ("pin: 7.4.4.9"); digits after a verb of typing them ("the bank asked for the
+    6-digit password of internet banking, I entered 731950"), in a message naming a credential, a
+    bank's online service or a wallet app."""
+    out: list[Span] = []
+    for n in names:
+        if n.kind in ("digits", "password"):
+            m = _PIN_SPACED.match(norm, _LEAD.match(norm, n.stop).end())
+            if m and not _AMOUNT_AFTER.match(norm, m.end()):
+                out.append((m.start("v"), m.end("v"), "password"))
+    if not re.search(r"\d{4}", norm) or not _quick("entered_words").search(norm):
+        return out
+    named = [n.start for n in names if n.kind in ("digits", "password")]
+    for w in _pattern("entered_words").finditer(norm):
+        if not (any(s < w.start() for s in named) or _quick("banking").search(norm, 0, w.start())
+                or _quick("wallets").search(norm, 0, w.start())):
+            continue
+        v = _ENTERED_VALUE.match(norm, w.end(), min(len(norm), w.end() + 50))
+        if not v or _AMOUNT_AFTER.match(norm, v.end("v")) or re.fullmatch(r"(?:19|20)\d\d", v.group("v")):
+            continue
+        if _not_secret(norm[max(0, w.start() - 40):v.end()]):
+            continue
+        out.append((v.start("v"), v.end("v"), "password"))
+    return out
