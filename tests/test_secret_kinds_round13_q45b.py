@@ -163,3 +163,14 @@ KEYED_KEPT = [
 @pytest.mark.parametrize(("text", "value"), KEYED_KEPT)
 def test_numbers_keyed_in_that_are_no_credential_are_kept(text: str, value: str) -> None:
     assert value in _shown([text])
+
+
+def test_a_scratch_cards_pin_inside_a_top_up_code_is_withheld() -> None:
+    assert "55210938472611" not in _shown(["nimeweka *130*55210938472611# lakini haijaingia"])
+
+
+@pytest.mark.parametrize("text", ["dial *131*4# for data bundles", "send with *321*500*08031234567# then confirm",
+                                  "*126*08031234567# sends airtime to mum"])
+def test_ussd_codes_and_transfers_to_a_phone_are_kept(text: str) -> None:
+    code = text.split()[1] if text.startswith(("dial", "send")) else text.split()[0]
+    assert code in _shown([text])

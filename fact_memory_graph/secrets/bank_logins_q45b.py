@@ -344,3 +344,22 @@ def keyed_spans(norm: str, names: list) -> list[Span]:
             continue
         out.append((v.start("v"), v.end("v"), "password"))
     return out
+
+
+# ---------------------------------------------------------------- an airtime voucher loaded by USSD
+_USSD_VOUCHER = re.compile(r"(?<![\w*])\*\d{2,4}\*(?P<v>\d{12,20})#")
+
+
+def voucher_spans(norm: str) -> list[Span]:
+    """A scratch card's PIN keyed into a top-up USSD code ("*141*9964512344227703#"): the code is
+    public, the long number between its star and its hash is the voucher's secret (a phone number
+    in a transfer code is shorter, starts with 0 or a country code, or is followed by another *)."""
+    if "*" not in norm or "#" not in norm:
+        return []
+    out: list[Span] = []
+    for m in _USSD_VOUCHER.finditer(norm):
+        v = m.group("v")
+        if len(v) < 14 and (v.startswith("0") or v.startswith(("254", "234", "233", "255", "256", "91", "92", "880", "63"))):
+            continue
+        out.append((m.start("v"), m.end("v"), "password"))
+    return out
