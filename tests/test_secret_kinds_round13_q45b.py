@@ -174,3 +174,15 @@ def test_a_scratch_cards_pin_inside_a_top_up_code_is_withheld() -> None:
 def test_ussd_codes_and_transfers_to_a_phone_are_kept(text: str) -> None:
     code = text.split()[1] if text.startswith(("dial", "send")) else text.split()[0]
     assert code in _shown([text])
+
+
+IDS_AND_ACCOUNTS = [
+    (["พ่อจะสมัครเบี้ยยังชีพ", "เลขบัตร 3787789328792"], "3787789328792"),
+    (["mein Vater braucht seine Kimlik-Nummer: 10000000146"], "10000000146"),
+    (["מספר החשבון של אמא 77120394"], "77120394"),
+]
+
+
+@pytest.mark.parametrize(("turns", "value"), IDS_AND_ACCOUNTS)
+def test_ids_and_accounts_named_in_other_forms_are_withheld(turns: list[str], value: str) -> None:
+    assert value not in _shown(turns)

@@ -708,7 +708,8 @@ def _spans(text: str) -> list[Span]:
               *bank_logins_q45b.bare_account_spans(norm), *bank_logins_q45b.cnic_spans(norm),
               *bank_logins_q45b.card_spans(norm, names),
               *families.without_lookalikes(norm, bank_logins_q45b.keyed_spans(norm, names), names),
-              *bank_logins_q45b.voucher_spans(norm)]  # a scratch card's PIN inside a top-up USSD code  # an NRB, a CNIC, a card of no known brand
+              *bank_logins_q45b.voucher_spans(norm),  # a scratch card's PIN inside a top-up USSD code
+              *(bank_logins_q45b.thai_id_spans(norm) if not norm.isascii() else ())]  # an NRB, a CNIC, a card of no known brand
     if logins and _PLACEHOLDER_HINT.search(norm):
         logins = forms.without_placeholders(norm, logins)
     if logins and public_values.HINT.search(norm):

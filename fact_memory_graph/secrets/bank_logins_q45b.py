@@ -363,3 +363,22 @@ def voucher_spans(norm: str) -> list[Span]:
             continue
         out.append((m.start("v"), m.end("v"), "password"))
     return out
+
+
+# ---------------------------------------------------------------- a Thai id card's number
+_THAI_ID = re.compile(r"(?<![\w\-])\d(?:[ \-]?\d{4})(?:[ \-]?\d{5})(?:[ \-]?\d{2})(?:[ \-]?\d)(?![\w\-])")
+_THAI_CARD = re.compile(r"บัตร|ประชาชน|ประจำตัว")
+
+
+def thai_id_spans(norm: str) -> list[Span]:
+    """Thirteen digits that pass the Thai citizen id's checksum after a Thai card word ("เลขบัตร
+    1804…"): the card word alone names a payment card too, whose number has 16 digits."""
+    if not _THAI_CARD.search(norm):
+        return []
+    from stdnum.th import pin
+
+    out: list[Span] = []
+    for m in _THAI_ID.finditer(norm):
+        if _THAI_CARD.search(norm, max(0, m.start() - 40), m.start()) and pin.is_valid(re.sub(r"\D", "", m.group())):
+            out.append((m.start(), m.end(), "government id"))
+    return out
