@@ -186,3 +186,14 @@ IDS_AND_ACCOUNTS = [
 @pytest.mark.parametrize(("turns", "value"), IDS_AND_ACCOUNTS)
 def test_ids_and_accounts_named_in_other_forms_are_withheld(turns: list[str], value: str) -> None:
     assert value not in _shown(turns)
+
+
+@pytest.mark.parametrize(("text", "value"), [("yung tatlong numero sa likod ng card 318", "318"),
+                                            ("los 3 dígitos de atrás son 604", "604"),
+                                            ("die drei Ziffern hinten auf der Karte: 927", "927")])
+def test_a_security_code_named_by_where_it_is_on_the_card(text: str, value: str) -> None:
+    assert value not in _shown([text])
+
+
+def test_a_number_on_the_back_of_a_house_is_kept() -> None:
+    assert "221" in _shown(["the number on the back of the house is 221"])

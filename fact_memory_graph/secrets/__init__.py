@@ -709,6 +709,7 @@ def _spans(text: str) -> list[Span]:
               *bank_logins_q45b.card_spans(norm, names),
               *families.without_lookalikes(norm, bank_logins_q45b.keyed_spans(norm, names), names),
               *bank_logins_q45b.voucher_spans(norm),  # a scratch card's PIN inside a top-up USSD code
+              *bank_logins_q45b.card_back_spans(norm),  # "yung 3 digits sa likod 245"
               *(bank_logins_q45b.thai_id_spans(norm) if not norm.isascii() else ())]  # an NRB, a CNIC, a card of no known brand
     if logins and _PLACEHOLDER_HINT.search(norm):
         logins = forms.without_placeholders(norm, logins)

@@ -382,3 +382,33 @@ def thai_id_spans(norm: str) -> list[Span]:
         if _THAI_CARD.search(norm, max(0, m.start() - 40), m.start()) and pin.is_valid(re.sub(r"\D", "", m.group())):
             out.append((m.start(), m.end(), "government id"))
     return out
+
+
+# ---------------------------------------------------------------- a card's security code by where it is
+_CARD_WORD = re.compile(r"(?i)\b(?:card|carte|tarjeta|karte|cartão|cartao|carta|kartu|kad|kaart|karta|kart|kadi)\b|карт|カード|卡|카드|บัตร|بطاقة|کارت|כרטיס|कार्ड|কার্ড")
+_COUNT_BEFORE = re.compile(r"(?i)(?:\b[34]|\b(?:three|four|tres|cuatro|trois|quatre|drei|vier|três|quatro|tre|quattro|trzy|cztery|üç|dört|"
+                           r"три|четыре|tiga|empat|ba|bốn|teen|char|tatu|nne|tatlong|tatlo|apat na|apat|drie|kolme|négy|három|tři|trei|patru)|"
+                           r"तीन|चार|ثلاث\w*|أربع\w*|三|四|세|네|สาม|สี่|τρία|τέσσερα)[\s\-]*(?:last\s+|ultimos\s+|últimos\s+|derniers\s+)?$")
+_CVV_VALUE = re.compile(r"(?<![\w.,/:+\-])(?P<v>\d{3,4})(?![\w.,/:\-]\d|\d)")
+
+
+def card_back_spans(norm: str) -> list[Span]:
+    """Three or four digits named by where they are on a card: a digits word and a back word in one
+    clause, the value after them ("yung 3 digits sa likod 245", "los 3 dígitos de atrás son 512",
+    "die drei Ziffern hinten: 731")."""
+    if not _quick("card_back").search(norm) or not _quick("card_back_digits").search(norm):
+        return []
+    carded = bool(_CARD_WORD.search(norm))
+    out: list[Span] = []
+    for d in _pattern("card_back_digits").finditer(norm):
+        if not carded and not _COUNT_BEFORE.search(norm[max(0, d.start() - 14):d.start()]):
+            continue  # "the number on the back of the house": a count ("3 digits") or a card's name
+        back = _pattern("card_back").search(norm, d.end(), min(len(norm), d.end() + 30))
+        if not back and not _pattern("card_back").search(norm, max(0, d.start() - 30), d.start()):
+            continue
+        at = back.end() if back else d.end()
+        end = _CLAUSE.search(norm, at)
+        v = _CVV_VALUE.search(norm, at, min(end.start() if end else len(norm), at + 40))
+        if v and not _AMOUNT_AFTER.match(norm, v.end()):
+            out.append((v.start("v"), v.end("v"), "card number"))
+    return out
