@@ -197,3 +197,16 @@ def test_a_security_code_named_by_where_it_is_on_the_card(text: str, value: str)
 
 def test_a_number_on_the_back_of_a_house_is_kept() -> None:
     assert "221" in _shown(["the number on the back of the house is 221"])
+
+
+LIST_AND_TURNS = [
+    (["Online banking details for dad:\nCustomer ID - 61829304\nPIN - 4093"], ["61829304", "4093"]),
+    (["mi usuario de la banca es 77102938", "la clave 6631"], ["77102938", "6631"]),
+    (["Benutzername für die Volksbank: 66192038, PIN kommt gleich", "PIN 30917"], ["66192038", "30917"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "values"), LIST_AND_TURNS)
+def test_a_bank_login_in_a_list_or_over_turns(turns: list[str], values: list[str]) -> None:
+    shown = _shown(turns)
+    assert not [v for v in values if v in shown], shown

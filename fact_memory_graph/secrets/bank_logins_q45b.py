@@ -132,7 +132,7 @@ def _ids(norm: str, names: list) -> Iterator[tuple[int, int, int]]:
         if not v:
             continue
         gap = v.group("gap")
-        if _SENTENCE_END.search(norm, m.end(), v.start("v")) or len(re.findall(r"[^\W\d_]+", gap)) > 7 or _GAP_STOP.search(gap):
+        if re.search(r"[^\W\d_]", gap) and _SENTENCE_END.search(norm, m.end(), v.start("v")) or len(re.findall(r"[^\W\d_]+", gap)) > 7 or _GAP_STOP.search(gap):
             continue
         if any(m.end() <= s < v.start("v") for s in name_starts):
             continue  # "customer number and PIN 4471": the value is the PIN's
@@ -156,7 +156,7 @@ _WIDE_LOGIN = frozenset({"id", "account", "acct", "acc", "email", "e-mail", "mai
                          "hesap", "cuenta", "conta", "akun", "akaun", "tk", "حساب", "الحساب", "بالحساب", "계정", "アカウント",
                          "账户", "tài khoản", "บัญชี", "hesabı", "hesabım", "аккаунт", "акаунт", "courriel", "kennung"})
 _USER_AFTER = re.compile(r"(?P<gap>(?:[\s:：=\-–—]*(?!(?i:password|passwort|pass\b|pw\b|pin\b))[^\s\d:：=,;]+){0,6}?)[\s:：=\-–—]*"
-                         r"(?P<v>(?=[^\s,;]*[^\W\d_])(?=[^\s,;]*[\d._@])[^\W_][\w.@\-]{2,40}[^\W_])(?![\w@])")
+                         r"(?P<v>(?=[^\s,;]*[^\W\d_])(?=[^\s,;]*[\d._@])[^\W_][\w.@\-]{2,40}[^\W_]|\d{6,14})(?![\w@])")
 
 
 def _users(norm: str) -> Iterator[tuple[int, int, int]]:
