@@ -210,3 +210,15 @@ LIST_AND_TURNS = [
 def test_a_bank_login_in_a_list_or_over_turns(turns: list[str], values: list[str]) -> None:
     shown = _shown(turns)
     assert not [v for v in values if v in shown], shown
+
+
+def test_a_user_name_at_a_bank_given_first_is_withheld_in_its_own_turn() -> None:
+    from fact_memory_graph.secrets import redact_thread
+
+    first = "Grandma can't open her BDO app. username is lolita_1950"
+    assert "lolita_1950" not in redact_thread(first, [])
+    assert "8820194736" not in redact_thread("VR-NetKey 8820194736", ["Anmeldung bei der Volksbank klappt nicht."])
+
+
+def test_a_banks_public_handle_is_kept() -> None:
+    assert "chase_help1" in _shown(["the bank username on instagram is chase_help1, follow them"])

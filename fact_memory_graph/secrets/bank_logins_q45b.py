@@ -121,7 +121,8 @@ def credential_given(text: str) -> bool:
 
 @functools.lru_cache(maxsize=2048)
 def banking_in(text: str) -> bool:
-    return bool(text) and bool(_quick("banking").search(text))
+    """An online-banking word or a bank's name ("Volksbank", "app ngân hàng") in a turn."""
+    return bool(text) and bool(_quick("banking").search(text) or _quick("banks").search(text))
 
 
 def _ids(norm: str, names: list) -> Iterator[tuple[int, int, int]]:
@@ -178,14 +179,19 @@ def _users(norm: str) -> Iterator[tuple[int, int, int]]:
         yield m.start(), v.start("v"), v.end("v")
 
 
+#: A public profile's words: a bank's handle on a social network is no login.
+_SOCIAL = re.compile(r"(?i)instagram|twitter|tiktok|facebook|youtube|linkedin|telegram|\bx\.com|\bhandle|\bprofile|"
+                     r"\bpage\b|\bchannel|\bfollow|\btag\b|gamertag|discord|reddit")
+
+
 def spans(norm: str, names: list) -> list[Span]:
     """The login ids of one message (its normalised view) withheld by the message itself."""
     users = list(_users(norm))  # "username niya lolaremy48", up to six words between
     if not users and not _quick("ids").search(norm):
         return []
     found = list(_ids(norm, names)) if _quick("ids").search(norm) else []
-    if users and _credentials(norm, names):
-        found += users
+    at_bank = [u for u in users if _credentials(norm, names) or banking_in(norm) and not _SOCIAL.search(norm)]
+    found += at_bank  # a user name at a bank ("his Chase app. username is ronald_k_1949")
     if not found:
         return []
     given = [(s, e) for s, e in _credentials(norm, names)  # not the id's own name ("codice cliente 8029…")
@@ -193,9 +199,10 @@ def spans(norm: str, names: list) -> list[Span]:
     if given:  # the login's id and the credential's value beside it
         ids = [(s, e, "password") for _, s, e in found]
         return ids + [(s, e, "password") for s, e in given if not any(a <= s < b for a, b, _ in ids)]
-    out = []
+    out = [(s, e, "password") for _, s, e in at_bank]
     for start, s, e in found:
-        if _quick("banking").search(norm[max(0, start - 60):e + 60]):
+        if (start, s, e) not in at_bank and (_quick("banking").search(norm[max(0, start - 60):e + 60])
+                                             or _quick("banks").search(norm[max(0, start - 40):e + 20])):
             out.append((s, e, "password"))
     return out
 
@@ -211,8 +218,8 @@ def spans_beside(text: str, neighbours: Sequence[str]) -> list[Span]:
     users = families._word_quick("login", "words").search(text) or _quick("users").search(text)
     if not ids and not users:
         return []
-    given = any(credential_given(t) for t in neighbours if t)
-    if not given and not (ids and any(banking_in(t) for t in neighbours if t)):
+    given = any(credential_given(t) or banking_in(t) for t in neighbours if t)
+    if not given:
         return []
     norm, origin = forms.view(text)
     found = [(s, e, "password") for _, s, e in _ids(norm, forms.names_in(norm))] if ids else []
