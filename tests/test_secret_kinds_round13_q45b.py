@@ -222,3 +222,33 @@ def test_a_user_name_at_a_bank_given_first_is_withheld_in_its_own_turn() -> None
 
 def test_a_banks_public_handle_is_kept() -> None:
     assert "chase_help1" in _shown(["the bank username on instagram is chase_help1, follow them"])
+
+
+PUBLIC_NUMBERS = [
+    ("the code for bundles is *144#", "*144#"),
+    ("airtel data: *175*2# then pick 1GB", "*175*2#"),
+    ("kode merchant warung bude 7719230, bayar pakai qris", "7719230"),
+    ("the Equity customer care line is 0763 000 000, open 24 hours", "0763 000 000"),
+    ("Il numero verde della banca è 800 112 233, dalle 8 alle 20", "800 112 233"),
+    ("el teléfono de la oficina de empleo es 912 345 678, abren a las 9", "912 345 678"),
+    ("bank ka SMS: A/c XX9031 debited Rs 800", "9031"),
+    ("口座番号の下4桁は7781です", "7781"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), PUBLIC_NUMBERS)
+def test_public_numbers_a_secrets_rule_may_take_are_kept(text: str, value: str) -> None:
+    assert value in _shown([text])
+
+
+STILL_SECRET = [
+    ("현관 비밀번호 *4821# 이에요", "4821"),
+    ("mere phone ka lock 5512 hai", "5512"),
+    ("PIN-koden till kortet är 6203", "6203"),
+    ("security code for the card ending 7712 is 604", "604"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), STILL_SECRET)
+def test_codes_beside_those_words_stay_withheld(text: str, value: str) -> None:
+    assert value not in _shown([text])

@@ -718,6 +718,7 @@ def _spans(text: str) -> list[Span]:
     if logins and shapes:
         logins = [sp for sp in logins if not any(a <= sp[0] < b for a, b in shapes)]
     spans.extend(logins)
+    spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
     return forms.back(spans, origin)
 
 

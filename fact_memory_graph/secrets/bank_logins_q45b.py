@@ -419,3 +419,55 @@ def card_back_spans(norm: str) -> list[Span]:
         if v and not _AMOUNT_AFTER.match(norm, v.end()):
             out.append((v.start("v"), v.end("v"), "card number"))
     return out
+
+
+# ---------------------------------------------------------------- public numbers a secret's rule may take
+_USSD = re.compile(r"(?<![\w*])\*\d{2,3}(?:\*\d{1,6})*#")  # "*2580#" (four digits alone) opens a door lock
+_PHONE_SHAPE = re.compile(r"\+?[\d][\d \-().]{2,17}\d")
+_MASK_HEAD = re.compile(r"(?i)[x*•]{2,}")
+
+
+def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
+    """Spans that are a public number a secret's rule took: a USSD code ("*131*4#"), a number
+    after a paybill / till / agent / merchant / helpline / phone word in its clause with no
+    credential's name between ("kode merchant qris warung aku 3660908", "el teléfono de la
+    Seguridad Social es 901 16 65 65"), the visible end of a masked value ("A/c XX4471",
+    "下4桁は2291")."""
+    if not spans:
+        return spans
+    ussd = [m.span() for m in _USSD.finditer(norm)] if "*" in norm and "#" in norm else []
+    public = _quick("public_numbers").search(norm) or _quick("phone_words").search(norm)
+    last = _quick("last_digits").search(norm)
+    if not ussd and not public and not last and not _MASK_HEAD.search(norm):
+        return spans
+    from fact_memory_graph.secrets import forms
+
+    out = []
+    for sp in spans:
+        s, e = sp[0], sp[1]
+        value = norm[s:e]
+        if any(a <= s and e <= b for a, b in ussd) and not re.fullmatch(r"\d{12,20}", value):
+            continue  # inside a USSD code, not a voucher's PIN
+        if re.fullmatch(r"[xX*•]{2,}[\s\-]?\d{2,6}", value.strip()) \
+                or re.search(r"[xX*•]{2,}[\s\-]?$", norm[max(0, s - 6):s]) and re.fullmatch(r"\d{2,6}", value):
+            continue  # "A/c XX4471": the visible end of a masked number
+        clause_start = max((m.end() for m in _CLAUSE.finditer(norm, 0, s)), default=0)
+        head = norm[max(clause_start, s - 40):s]
+        endings = list(_pattern("last_digits").finditer(head[-24:])) if last and re.fullmatch(r"\d{3,4}", value) else []
+        ending = endings[-1] if endings else None  # the last one before the value
+        if ending and re.fullmatch(r"[\s:：=、,]*(?:(?:is|are|es|son|est|sont|é|são|ist|sind|は|是|:)[\s:：]*)?",
+                                   head[-24:][ending.end():]):
+            continue  # "下4桁は2291", "the one ending 0932"
+        tail = re.fullmatch(r"(?:[^\W\d_]{1,12}\s)?(\+?\d[\d \-().]*\d)", value)  # "bude 7719230": a word taken too
+        if tail:
+            value = tail.group(1)
+        digits = len(re.sub(r"\D", "", value))
+        if public and tail and _PHONE_SHAPE.fullmatch(value) and 3 <= digits <= 13:
+            hits = list(_pattern("public_numbers").finditer(head))
+            if not hits and digits >= 7 and (digits >= 9 or re.search(r"[ \-]", value)):
+                hits = list(_pattern("phone_words").finditer(head))  # "el teléfono de … es 901 16 65 65"
+            hit = hits[-1] if hits else None
+            if hit and not any(n.kind in ("password", "digits") for n in forms.names_in(head[hit.end():])):
+                continue
+        out.append(sp)
+    return out
