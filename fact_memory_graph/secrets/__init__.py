@@ -703,14 +703,8 @@ def _spans(text: str) -> list[Span]:
     spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # round 12: "loyalty card 6345 1120 9981"
     spans = public_statements.without_template_slots(raw_norm, spans)  # round 12: "FIRSTNAME.LASTNAME", "여기에_키_입력"
     spans = public_statements.without_masked_heads(raw_norm, spans)  # round 12: "DE89 **** **** **** **30"
-    # round 13 (q45b): a bank's login id beside its credential; "the 4 digits I use for gcash are 8812"
-    logins = [*bank_logins_q45b.spans(norm, names), *bank_logins_q45b.wallet_spans(norm),
-              *bank_logins_q45b.bare_account_spans(norm), *bank_logins_q45b.cnic_spans(norm),
-              *bank_logins_q45b.card_spans(norm, names),
-              *families.without_lookalikes(norm, bank_logins_q45b.keyed_spans(norm, names), names),
-              *bank_logins_q45b.voucher_spans(norm),  # a scratch card's PIN inside a top-up USSD code
-              *bank_logins_q45b.card_back_spans(norm),  # "yung 3 digits sa likod 245"
-              *(bank_logins_q45b.thai_id_spans(norm) if not norm.isascii() else ())]  # an NRB, a CNIC, a card of no known brand
+    # round 13 (q45b): a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
+    logins = bank_logins_q45b.all_spans(norm, names)
     if logins and _PLACEHOLDER_HINT.search(norm):
         logins = forms.without_placeholders(norm, logins)
     if logins and public_values.HINT.search(norm):

@@ -471,3 +471,22 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
                 continue
         out.append(sp)
     return out
+
+
+_MAY_HOLD = re.compile(r"[\d_@]")
+
+
+def all_spans(norm: str, names: list) -> list[Span]:
+    """Every span of this module's rules in one message (its normalised view); nothing to do in a
+    message without a digit, an underscore or an @ (every value here holds one)."""
+    if not _MAY_HOLD.search(norm):
+        return []
+    from fact_memory_graph.secrets import families
+
+    out = [*spans(norm, names), *wallet_spans(norm), *bare_account_spans(norm), *cnic_spans(norm),
+           *card_spans(norm, names), *voucher_spans(norm), *card_back_spans(norm),
+           *(thai_id_spans(norm) if not norm.isascii() else ())]
+    keyed = keyed_spans(norm, names)
+    if keyed:
+        out += families.without_lookalikes(norm, keyed, names)  # "pin code 4 0 0 0 5 0 Bandra": a postal code
+    return out
