@@ -252,3 +252,10 @@ STILL_SECRET = [
 @pytest.mark.parametrize(("text", "value"), STILL_SECRET)
 def test_codes_beside_those_words_stay_withheld(text: str, value: str) -> None:
     assert value not in _shown([text])
+
+
+def test_the_filters_own_mark_names_no_bank() -> None:
+    from fact_memory_graph.secrets import redact_secrets
+
+    text = "Na conta da luz: CPE [bank account withheld], número de cliente 7012834"
+    assert "7012834" in redact_secrets(text)
