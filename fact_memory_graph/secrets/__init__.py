@@ -40,6 +40,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 from fact_memory_graph.secrets import (
+    bank_logins_q45b,
     families,
     forms,
     named_values,
@@ -706,6 +707,16 @@ def _spans(text: str) -> list[Span]:
     spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # round 12: "loyalty card 6345 1120 9981"
     spans = public_statements.without_template_slots(raw_norm, spans)  # round 12: "FIRSTNAME.LASTNAME", "여기에_키_입력"
     spans = public_statements.without_masked_heads(raw_norm, spans)  # round 12: "DE89 **** **** **** **30"
+    # round 13 (q45b): a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
+    logins = bank_logins_q45b.all_spans(norm, names)
+    if logins and _PLACEHOLDER_HINT.search(norm):
+        logins = forms.without_placeholders(norm, logins)
+    if logins and public_values.HINT.search(norm):
+        logins = public_values.without_slots(norm, logins)
+    if logins and shapes:
+        logins = [sp for sp in logins if not any(a <= sp[0] < b for a, b in shapes)]
+    spans.extend(logins)
+    spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
     return forms.back(spans, origin)
 
 
@@ -1039,6 +1050,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(named_values.lone_value_turn(text, turns))
     spans.extend(security_answers.thread_spans(text, turns))  # round 11: "bank asked my first car" / "X daala hai"
     spans.extend(security_backref.labelled_next_turn(text, turns))  # round 13: "security question: …" / "ตอบ: X"
+    spans.extend(bank_logins_q45b.spans_beside(text, turns[-2:]))  # round 13: "customer no 5512…" after "PIN 4471"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))
@@ -1237,6 +1249,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         if halves and _public_thread((*earlier, text)):  # a phone or an order number typed in two goes
             halves = [sp for sp in halves if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
         spans += halves
+        spans += bank_logins_q45b.spans_beside(text, (after,))  # round 13: "customer number: 5512…" / "PIN: 4471"
         spans += shaped_o45n.bank_spans_before(text, after, forms.TURN_JOIN)  # "my checking 5512…" / "routing 1210…"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
