@@ -40,6 +40,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 from fact_memory_graph.secrets import (
+    credentials_q45g,
     families,
     forms,
     named_values,
@@ -688,6 +689,7 @@ def _spans(text: str) -> list[Span]:
     if family and shapes:
         family = [sp for sp in family if not any(a <= sp[0] < b for a, b in shapes)]
     spans.extend(family)
+    spans.extend(credentials_q45g.spans(norm, names))  # round 13: "the password? its X", "pin: 7.4.4.9", "dani.r / Pelicula88"
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
     if "-" in raw_norm:
         spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
