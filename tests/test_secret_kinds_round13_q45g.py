@@ -18,9 +18,19 @@ SECRETS = [
      "musica#5x"),
     (["the accounts: Netflix - dani.r / Pelicula88; Spotify - dani.r / musica#5x; router - admin / Zx9pq!mm"],
      "Zx9pq!mm"),
+    (["Usuario del portal de la escuela: marta_gz / clave: Lapiz#2020"], "marta_gz"),
+    (["Логин в банке: petrov_a, пароль Zima2020!"], "petrov_a"),
+    (["משתמש dana_k סיסמה Shemesh!77"], "dana_k"),
+    (["u: gran.ma1950  p: Roses&Tea!"], "Roses&Tea!"),
+    (["u: gran.ma1950  p: Roses&Tea!"], "gran.ma1950"),
+    (["Mein Passwort für ebay?", "ach so, es ist Dackel-Waldi-88, hab es vergessen"], "Dackel-Waldi-88"),
+    (["what's the password for the nas?", "oh right, its Kiwi_Tree_41"], "Kiwi_Tree_41"),
 ]
 
 LOOKALIKES = [
+    ["what's the password for the nas?", "oh right, its in the drawer with the manual"],
+    ["my login works, only the password reset mail never came"],
+    ["u: 3 p: 4 in the table of results"],
     ["the password? I keep it in Bitwarden"],
     ["router admin page is at 192.168.0.1 / login with the sticker password"],
     ["my netflix plan is 4K/UHD now"],

@@ -45,7 +45,7 @@ def _broken_copula() -> re.Pattern[str]:
     return re.compile(
         r"(?i)[^\n.!]{0,24}?"  # a few words still of the name ("for the laptop", "de la wifi")
         r"(?:\?+|\.{2,}|…|\s[-–—]+|:\s*[-–—])"  # the break: "?", "...", a dash
-        rf"\s*(?:(?:{_alt(w['interjections'])})[,!.]*\s+)?"
+        rf"\s*(?:(?:{_alt(w['interjections'])})[,!.…]*\s+){{0,2}}"
         rf"(?:{_alt(w['copulas'])})\s*[:=]?\s*"
         rf"(?P<value>{_TOKEN})")
 
@@ -124,4 +124,79 @@ def spans(text: str, names: list) -> list[Span]:
         out.extend(broken_copula_spans(text, names))
         out.extend(dotted_code_spans(text, names))
     out.extend(pair_spans(text))
+    out.extend(short_pair_spans(text))
     return out
+
+
+@functools.cache
+def _user_label() -> re.Pattern[str]:
+    return re.compile(rf"(?i)(?<![\w-])(?:{_alt(_words()['user_labels'])})(?![\w-])")
+
+
+_LOGIN_TOKEN = re.compile(r"(?<![\w@.+-])[\w][\w.@+-]{2,40}(?![\w@+-])")
+_LOGIN_SHAPE = re.compile(r"[_.@\d]")
+
+
+def login_spans(text: str, spans: list[Span]) -> list[Span]:
+    """The login beside a password found already, when its label stands a few words away
+    ("Usuario del banco de la empresa: ferre_lopez / clave: …", "Логин в 1С: buh_ivanova, пароль …",
+    "משתמש office_dana סיסמה …"): the first login-shaped token (with "_", ".", "@" or a digit) after
+    the label and before the password, within 60 characters of the label."""
+    pw = [sp for sp in spans if sp[2] == "password"]
+    if not pw:
+        return []
+    covered = [(a, b) for a, b, _ in spans]
+    out: list[Span] = []
+    for m in _user_label().finditer(text):
+        after = [sp for sp in pw if sp[0] >= m.end() and sp[0] - m.end() <= 120]
+        if not after:
+            continue
+        stop = min(sp[0] for sp in after)
+        for t in _LOGIN_TOKEN.finditer(text, m.end(), min(stop, m.end() + 60)):
+            if any(a <= t.start() < b for a, b in covered):
+                break
+            value = t.group().rstrip(".")
+            if _LOGIN_SHAPE.search(value) and re.search(r"[^\W\d_]", value) and not re.fullmatch(r"\d+\w{0,2}", value):
+                out.append((t.start(), t.start() + len(value), "password"))
+                break
+    return out
+
+
+_SHORT_PAIR = re.compile(r"(?i)(?<![\w])(?:u|usr|user|login|id)\s*[:=]\s*(?P<login>[\w.@+-]{3,40})[\s,;|/]+"
+                         r"(?:p|pw|pwd|pass)\s*[:=]\s*(?P<value>[^\s,;()\[\]{}<>\"“”«»]{4,40})")
+
+
+def short_pair_spans(text: str) -> list[Span]:
+    """"u: grandpa.joe  p: Fishing&Pipes!": a login and a password under one-letter labels."""
+    if ":" not in text and "=" not in text:
+        return []
+    out: list[Span] = []
+    for m in _SHORT_PAIR.finditer(text):
+        value = m.group("value").rstrip(".!?")
+        if len(value) >= 4 and re.search(r"[^\W_]", value):
+            out.append((m.start("login"), m.end("login"), "password"))
+            out.append((m.start("value"), m.start("value") + len(value), "password"))
+    return out
+
+
+@functools.cache
+def _opening() -> re.Pattern[str]:
+    w = _words()
+    return re.compile(
+        rf"(?i)\s*(?:(?:{_alt(w['interjections'])})[,!.…]*\s+){{0,2}}"
+        rf"(?:{_alt(w['copulas'])})\s*[:=]?\s*(?P<value>{_TOKEN})")
+
+
+def thread_spans(text: str, turns: tuple[str, ...] | list[str], names_in) -> list[Span]:
+    """"Mein Passwort für Kleinanzeigen?" / "ach so, es ist Dackel-Waldi-88": a turn opening with a
+    pronoun and a copula, after a turn that names a password and gives no value."""
+    if not turns or len(text) > 300:
+        return []
+    before = turns[-1]
+    if not any(n.kind == "password" for n in names_in(before)):
+        return []
+    m = _opening().match(text)
+    if not m:
+        return []
+    value = m.group("value").rstrip(".!?:")
+    return [(m.start("value"), m.start("value") + len(value), "password")] if _password_shape(value) else []
