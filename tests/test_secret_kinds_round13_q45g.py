@@ -25,9 +25,13 @@ SECRETS = [
     (["u: gran.ma1950  p: Roses&Tea!"], "gran.ma1950"),
     (["Mein Passwort für ebay?", "ach so, es ist Dackel-Waldi-88, hab es vergessen"], "Dackel-Waldi-88"),
     (["what's the password for the nas?", "oh right, its Kiwi_Tree_41"], "Kiwi_Tree_41"),
+    (["Mật khẩu máy tính ở văn phòng của chị là Cafe_Sua_88"], "Cafe_Sua_88"),
+    (["পাসওয়ার্ড হলো Ilish2021"], "Ilish2021"),
 ]
 
 LOOKALIKES = [
+    ["Mật khẩu wifi của quán là gì vậy?"],
+    ["the password for the shared drive is the same as last year"],
     ["what's the password for the nas?", "oh right, its in the drawer with the manual"],
     ["my login works, only the password reset mail never came"],
     ["u: 3 p: 4 in the table of results"],

@@ -60,12 +60,25 @@ def _password_shape(value: str) -> bool:
             and "/" not in value and not re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.]+", value))
 
 
+@functools.cache
+def _late_copula() -> re.Pattern[str]:
+    """A password's name, up to sixty characters of its clause ("phần mềm quản lý của quán",
+    "für Kleinanzeigen"), a copula, a password-shaped value: "Mật khẩu … của quán là X"."""
+    return re.compile(rf"(?i)[^\n.!?;:]{{0,60}}?(?<!\S)(?:{_alt(_words()['copulas'])})\s*[:=]?\s*(?P<value>{_TOKEN})")
+
+
+@functools.cache
+def _abbreviation() -> re.Pattern[str]:
+    return re.compile(rf"(?i)(?<![\w-])(?:{_alt(_words()['password_abbreviations'])})(?![\w-])")
+
+
 def broken_copula_spans(text: str, names: list) -> list[Span]:
     out: list[Span] = []
-    for n in names:
-        if n.kind != "password":
-            continue
-        m = _broken_copula().match(text, n.end())
+    ends = [n.end() for n in names if n.kind == "password"]
+    if len(text) < 400:
+        ends += [m.end() for m in _abbreviation().finditer(text)]
+    for end in ends:
+        m = _broken_copula().match(text, end) or _late_copula().match(text, end)
         if not m:
             continue
         value = m.group("value")
@@ -120,8 +133,8 @@ def pair_spans(text: str) -> list[Span]:
 
 def spans(text: str, names: list) -> list[Span]:
     out: list[Span] = []
+    out.extend(broken_copula_spans(text, names))
     if names:
-        out.extend(broken_copula_spans(text, names))
         out.extend(dotted_code_spans(text, names))
     out.extend(pair_spans(text))
     out.extend(short_pair_spans(text))
