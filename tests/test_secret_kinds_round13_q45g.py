@@ -27,9 +27,15 @@ SECRETS = [
     (["what's the password for the nas?", "oh right, its Kiwi_Tree_41"], "Kiwi_Tree_41"),
     (["Mật khẩu máy tính ở văn phòng của chị là Cafe_Sua_88"], "Cafe_Sua_88"),
     (["পাসওয়ার্ড হলো Ilish2021"], "Ilish2021"),
+    (["the memorable info on my santander account is bluebell"], "bluebell"),
+    (["mot mémorable de ma banque : papillon"], "papillon"),
+    (["mã pin thẻ 5.5.2.0"], "5.5.2.0"),
+    (["PIN: 8·1·5·2"], "8·1·5·2"),
 ]
 
 LOOKALIKES = [
+    ["Barclays asked for my memorable word again today"],
+    ["version 1.2.3.4 of the card reader"],
     ["Mật khẩu wifi của quán là gì vậy?"],
     ["the password for the shared drive is the same as last year"],
     ["what's the password for the nas?", "oh right, its in the drawer with the manual"],

@@ -88,7 +88,7 @@ def broken_copula_spans(text: str, names: list) -> list[Span]:
     return out
 
 
-_DOTTED = re.compile(r"\s*(?:(?i:is|es|est|ist|é|è|là|:|=|-|#)\s*){0,2}(?P<value>\d(?:\s?[.·•]\s?\d){3,7})(?![\d.·•]?\d)")
+_DOTTED = re.compile(r"\s*(?:[^\W\d_]{1,12}\s+){0,3}?(?:(?i:is|es|est|ist|é|è|là|:|=|-|#)\s*){0,2}(?P<value>\d(?:\s?[.·•]\s?\d){3,7})(?![\d.·•]?\d)")
 
 
 def dotted_code_spans(text: str, names: list) -> list[Span]:
