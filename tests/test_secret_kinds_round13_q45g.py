@@ -31,6 +31,9 @@ SECRETS = [
     (["mot mémorable de ma banque : papillon"], "papillon"),
     (["mã pin thẻ 5.5.2.0"], "5.5.2.0"),
     (["PIN: 8·1·5·2"], "8·1·5·2"),
+    (["kalimat el ser beta3 el wifi: Nile2024!x"], "Nile2024!x"),
+    (["mera instagram ka paasvard hai Tota@2019"], "Tota@2019"),
+    (["ramz oboor wifi: Gorbe_1401"], "Gorbe_1401"),
 ]
 
 LOOKALIKES = [
