@@ -34,9 +34,13 @@ SECRETS = [
     (["kalimat el ser beta3 el wifi: Nile2024!x"], "Nile2024!x"),
     (["mera instagram ka paasvard hai Tota@2019"], "Tota@2019"),
     (["ramz oboor wifi: Gorbe_1401"], "Gorbe_1401"),
+    (["sorry its not bluefox_91, its blu3fox_91"], "blu3fox_91"),
+    (["das Passwort? nicht Elbe2020x, sondern Elbe2021x"], "Elbe2021x"),
 ]
 
 LOOKALIKES = [
+    ["the flight is not LH2024, its LH2042"],
+    ["the model is not XR2000, its XR3000 pro"],
     ["Barclays asked for my memorable word again today"],
     ["version 1.2.3.4 of the card reader"],
     ["Mật khẩu wifi của quán là gì vậy?"],

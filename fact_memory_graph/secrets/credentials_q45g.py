@@ -15,6 +15,7 @@ in the text (a password's or a code's name from ``forms.names_in``; a "/" and a 
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import re
@@ -138,6 +139,7 @@ def spans(text: str, names: list) -> list[Span]:
         out.extend(dotted_code_spans(text, names))
     out.extend(pair_spans(text))
     out.extend(short_pair_spans(text))
+    out.extend(corrected_spans(text))
     return out
 
 
@@ -213,3 +215,28 @@ def thread_spans(text: str, turns: tuple[str, ...] | list[str], names_in) -> lis
         return []
     value = m.group("value").rstrip(".!?:")
     return [(m.start("value"), m.start("value") + len(value), "password")] if _password_shape(value) else []
+
+
+_CORRECTED = re.compile(
+    r"(?i)(?<![\w])(?:not|nicht|no\s+es|pas|não\s+é|non\s+è|niet)\s+(?P<a>[^\s,;()\"“”«»]{6,40}?)[.!]?\s*[,;]\s*"
+    r"(?:(?:it['’]?s|it\s+is|but|sondern|es(?:\s+ist)?|c['’]est|é|è|het\s+is|mais)\s+)(?P<b>[^\s,;()\"“”«»]{6,40})")
+
+
+def _alike(a: str, b: str) -> bool:
+    return difflib.SequenceMatcher(None, a.lower(), b.lower()).ratio() >= 0.7
+
+
+def corrected_spans(text: str) -> list[Span]:
+    """"its not kittykat22, its kittycat_22": a password-shaped value corrected into one like it
+    (a password's near miss and the password); both are withheld."""
+    if "not" not in text.lower() and "nicht" not in text and "pas" not in text and "no" not in text.lower():
+        return []
+    out: list[Span] = []
+    for m in _CORRECTED.finditer(text):
+        a, b = m.group("a").rstrip(".!?"), m.group("b").rstrip(".!?")
+        if not (_password_shape(a) and _password_shape(b) and re.search(r"[a-z]", a + b)
+                and re.search(r"\d", a) and re.search(r"\d", b) and _alike(a, b)):
+            continue
+        out.append((m.start("a"), m.start("a") + len(a), "password"))
+        out.append((m.start("b"), m.start("b") + len(b), "password"))
+    return out
