@@ -36,9 +36,15 @@ SECRETS = [
     (["ramz oboor wifi: Gorbe_1401"], "Gorbe_1401"),
     (["sorry its not bluefox_91, its blu3fox_91"], "blu3fox_91"),
     (["das Passwort? nicht Elbe2020x, sondern Elbe2021x"], "Elbe2021x"),
+    (["log into my yahoo, sara.k@yahoo.com, Maus4711"], "Maus4711"),
+    (["log into my yahoo, sara.k@yahoo.com, Maus4711"], "sara.k@yahoo.com"),
+    (["accounts: Netflix - dani.r / Pelicula88; Spotify - dani.r / musica#5x"], "dani.r"),
 ]
 
 LOOKALIKES = [
+    ["email me at sara.k@yahoo.com, Thanks2024"],
+    ["router admin, Netgear7000 model"],
+    ["log in with the router admin, Netgear7000 is the model"],
     ["the flight is not LH2024, its LH2042"],
     ["the model is not XR2000, its XR3000 pro"],
     ["Barclays asked for my memorable word again today"],

@@ -114,11 +114,27 @@ _PAIR = re.compile(r"(?<![\w@./:-])(?P<login>[\w.+-]{2,40}(?:@[\w-]+(?:\.[\w-]+)
                    r"(?P<value>[^\s/,;()\[\]{}<>\"“”«»]{5,40})")
 
 
+#: an e-mail address or an admin's login, a comma, a password-shaped token: "my yahoo, sara.k@yahoo.com,
+#: Maus4711", "wifi admin: admin, Trq-55-Lp"
+_COMMA_PAIR = re.compile(r"(?i)(?<![\w@./:-])(?P<login>[\w.+-]{1,40}@[\w-]+(?:\.[\w-]+)+|admin|root|administrator)"
+                         r"[ \t]*[,|][ \t]*(?P<value>[^\s/,;()\[\]{}<>\"“”«»]{6,40})")
+
+
+_LOG_IN = re.compile(r"(?i)\blog\s?(?:in|into|on)\b|\blogin|\bsign\s?in\b|credential|anmeld|einlogg|connexion|connecter"
+                     r"|iniciar\s+sesi|inicia\s+sesi|entrar\s+n|accedi|zaloguj|giriş|đăng nhập|masuk\s+ke|ログイン|登录|登入|로그인")
+
+
+_SUBJECT = re.compile(r"(?i)\s+(?:is|was|are|model|version|series|ist|es|est)\b")
+
+
 def pair_spans(text: str) -> list[Span]:
-    if "/" not in text or not _service().search(text):
+    if ("/" not in text and "," not in text and "|" not in text) or not _service().search(text):
         return []
     out: list[Span] = []
-    for m in _PAIR.finditer(text):
+    pairs = list(_PAIR.finditer(text)) if "/" in text else []
+    if ("," in text or "|" in text) and _LOG_IN.search(text):
+        pairs += _COMMA_PAIR.finditer(text)
+    for m in pairs:
         login, value = m.group("login"), m.group("value").rstrip(".!?:")
         if not re.search(r"[^\W\d_]", login) or login.isdigit():
             continue
@@ -128,7 +144,11 @@ def pair_spans(text: str) -> list[Span]:
             continue
         if not _service().search(text, max(0, m.start() - 40), m.start()):
             continue
+        if _SUBJECT.match(text, m.start("value") + len(value)):
+            continue  # "…, Netgear7000 is the model": the subject of its own clause
         out.append((m.start("value"), m.start("value") + len(value), "password"))
+        if _LOGIN_SHAPE.search(login) and login.lower() not in ("admin", "root", "administrator"):
+            out.append((m.start("login"), m.end("login"), "password"))  # the login of the pair
     return out
 
 
