@@ -39,9 +39,16 @@ SECRETS = [
     (["log into my yahoo, sara.k@yahoo.com, Maus4711"], "Maus4711"),
     (["log into my yahoo, sara.k@yahoo.com, Maus4711"], "sara.k@yahoo.com"),
     (["accounts: Netflix - dani.r / Pelicula88; Spotify - dani.r / musica#5x"], "dani.r"),
+    (["Mum can't open her bank app. username is helga_m_1957", "password Fjord!cat42 she says"],
+     "helga_m_1957"),
+    (["tên đăng nhập: tranthibinh61", "mật khẩu Binh@1961hue"], "tranthibinh61"),
+    (["یوزر نیم: tariq_1960 اور پاس ورڈ Lahore#60"], "tariq_1960"),
 ]
 
 LOOKALIKES = [
+    ["my username on reddit is cool_guy99", "what do you think of my posts?"],
+    ["username is ronald_k_1949", "I forgot the password, how do I reset it?"],
+    ["my password manager is Keeper2 and it syncs"],
     ["email me at sara.k@yahoo.com, Thanks2024"],
     ["router admin, Netgear7000 model"],
     ["log in with the router admin, Netgear7000 is the model"],

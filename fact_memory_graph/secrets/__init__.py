@@ -1234,10 +1234,16 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
             halves = [sp for sp in halves if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
         spans += halves
         spans += shaped_o45n.bank_spans_before(text, after, forms.TURN_JOIN)  # "my checking 5512…" / "routing 1210…"
+        spans += credentials_q45g.login_before_password(text, after, _password_spans)  # round 13: "username is x" / "password Y"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
     return _mask(text, spans) if spans else text
+
+
+def _password_spans(text: str) -> bool:
+    """Whether ``text`` gives a password (a span of that kind; round 13, q45g)."""
+    return any(sp[2] == "password" for sp in secret_spans(text))
 
 
 def redact_in_context(text: str, before: str) -> str:

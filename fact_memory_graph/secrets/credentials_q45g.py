@@ -69,6 +69,11 @@ def _late_copula() -> re.Pattern[str]:
 
 
 @functools.cache
+def _not_the_password() -> re.Pattern[str]:
+    return re.compile(rf"(?i)(?<![\w-])(?:{_alt(_words()['not_the_password'])})(?![\w-])")
+
+
+@functools.cache
 def _abbreviation() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![\w-])(?:{_alt(_words()['password_abbreviations'])})(?![\w-])")
 
@@ -84,6 +89,8 @@ def broken_copula_spans(text: str, names: list) -> list[Span]:
             continue
         value = m.group("value")
         stripped = value.rstrip(".!?:")
+        if _not_the_password().search(text, end, m.start("value")):
+            continue  # "my password manager is Bitwarden2": what keeps or rules passwords, not one
         if _password_shape(stripped):
             out.append((m.start("value"), m.start("value") + len(stripped), "password"))
     return out
@@ -259,4 +266,27 @@ def corrected_spans(text: str) -> list[Span]:
             continue
         out.append((m.start("a"), m.start("a") + len(a), "password"))
         out.append((m.start("b"), m.start("b") + len(b), "password"))
+    return out
+
+
+_LOGIN_VALUE = re.compile(r"[^\S\n]*(?:[:=：-]|(?i:is|es|est|ist|é|è|là|ni|hai|adalah|คือ|は|是|:))?[^\S\n]*"
+                          r"(?P<value>[\w][\w.@+-]{2,40})(?![\w@+-])")
+
+
+def login_before_password(text: str, after: str, password_in: Any) -> list[Span]:
+    """"username is ronald_k_1949" / "password Buster!dog77": the login labelled in a turn whose next
+    turn gives a password (``password_in(after)``: that turn's password spans). Only a login-shaped
+    value ("_", ".", "@" or a digit with letters) right after its label and a copula or colon."""
+    if not after or len(text) > 300:
+        return []
+    out: list[Span] = []
+    for m in _user_label().finditer(text):
+        v = _LOGIN_VALUE.match(text, m.end())
+        if not v:
+            continue
+        value = v.group("value").rstrip(".")
+        if _LOGIN_SHAPE.search(value) and re.search(r"[^\W\d_]", value) and not value.isdigit():
+            out.append((v.start("value"), v.start("value") + len(value), "password"))
+    if out and not password_in(after):
+        return []
     return out
