@@ -22,6 +22,8 @@ import re
 from importlib import resources
 from typing import Any
 
+from fact_memory_graph.secrets import prefilter
+
 Span = tuple[int, int, str]
 
 
@@ -75,7 +77,9 @@ def _not_the_password() -> re.Pattern[str]:
 
 @functools.cache
 def _abbreviation() -> re.Pattern[str]:
-    return re.compile(rf"(?i)(?<![\w-])(?:{_alt(_words()['password_abbreviations'])})(?![\w-])")
+    words = _words()["password_abbreviations"]
+    return prefilter.word_tree(words, prefilter.spaced_atom, head=r"(?<![\w-])", tail=r"(?![\w-])") \
+        or re.compile(rf"(?i)(?<![\w-])(?:{_alt(words)})(?![\w-])")
 
 
 def broken_copula_spans(text: str, names: list) -> list[Span]:
@@ -135,11 +139,14 @@ _SUBJECT = re.compile(r"(?i)\s+(?:is|was|are|model|version|series|ist|es|est)\b"
 
 
 def pair_spans(text: str) -> list[Span]:
-    if ("/" not in text and "," not in text and "|" not in text) or not _service().search(text):
+    slash = "/" in text
+    comma = ("," in text or "|" in text) and ("@" in text or "admin" in text or "root" in text) \
+        and bool(_LOG_IN.search(text))
+    if not (slash or comma) or not _service().search(text):
         return []
     out: list[Span] = []
-    pairs = list(_PAIR.finditer(text)) if "/" in text else []
-    if ("," in text or "|" in text) and _LOG_IN.search(text):
+    pairs = list(_PAIR.finditer(text)) if slash else []
+    if comma:
         pairs += _COMMA_PAIR.finditer(text)
     for m in pairs:
         login, value = m.group("login"), m.group("value").rstrip(".!?:")
@@ -249,6 +256,10 @@ _CORRECTED = re.compile(
     r"(?:(?:it['’]?s|it\s+is|but|sondern|es(?:\s+ist)?|c['’]est|é|è|het\s+is|mais)\s+)(?P<b>[^\s,;()\"“”«»]{6,40})")
 
 
+_DIGIT = re.compile(r"\d")
+_NEGATION = re.compile(r"(?i)\b(?:not|nicht|no|pas|não|non|niet)\b")
+
+
 def _alike(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, a.lower(), b.lower()).ratio() >= 0.7
 
@@ -256,7 +267,7 @@ def _alike(a: str, b: str) -> bool:
 def corrected_spans(text: str) -> list[Span]:
     """"its not kittykat22, its kittycat_22": a password-shaped value corrected into one like it
     (a password's near miss and the password); both are withheld."""
-    if "not" not in text.lower() and "nicht" not in text and "pas" not in text and "no" not in text.lower():
+    if not _DIGIT.search(text) or not _NEGATION.search(text):
         return []
     out: list[Span] = []
     for m in _CORRECTED.finditer(text):
