@@ -43,9 +43,12 @@ SECRETS = [
      "helga_m_1957"),
     (["tên đăng nhập: tranthibinh61", "mật khẩu Binh@1961hue"], "tranthibinh61"),
     (["یوزر نیم: tariq_1960 اور پاس ورڈ Lahore#60"], "tariq_1960"),
+    (["mk facebook của em là Meo_Con#12"], "Meo_Con#12"),
+    (["pw ni Kahawa_77"], "Kahawa_77"),
 ]
 
 LOOKALIKES = [
+    ["my IG is cool_guy99"],
     ["my username on reddit is cool_guy99", "what do you think of my posts?"],
     ["username is ronald_k_1949", "I forgot the password, how do I reset it?"],
     ["my password manager is Keeper2 and it syncs"],

@@ -692,6 +692,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(credentials_q45g.spans(norm, names))  # round 13: "the password? its X", "pin: 7.4.4.9", "dani.r / Pelicula88"
     spans.extend(credentials_q45g.login_spans(norm, spans))  # round 13: "Логин в 1С: buh_ivanova, пароль …"
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
+    spans.extend(credentials_q45g.abbreviated_spans(norm))  # round 13: "mk facebook của t là Simba#8918"
     if "-" in raw_norm:
         spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
     if spans:

@@ -67,7 +67,7 @@ def _password_shape(value: str) -> bool:
 def _late_copula() -> re.Pattern[str]:
     """A password's name, up to sixty characters of its clause ("phần mềm quản lý của quán",
     "für Kleinanzeigen"), a copula, a password-shaped value: "Mật khẩu … của quán là X"."""
-    return re.compile(rf"(?i)[^\n.!?;:]{{0,60}}?(?<!\S)(?:{_alt(_words()['copulas'])})\s*[:=]?\s*(?P<value>{_TOKEN})")
+    return re.compile(rf"(?i)[^\n.!?;:,]{{0,60}}?(?<!\S)(?:{_alt(_words()['copulas'])})\s*[:=]?\s*(?P<value>{_TOKEN})")
 
 
 @functools.cache
@@ -83,10 +83,19 @@ def _abbreviation() -> re.Pattern[str]:
 
 
 def broken_copula_spans(text: str, names: list) -> list[Span]:
+    return _copula_spans(text, [n.end() for n in names if n.kind == "password"])
+
+
+def abbreviated_spans(text: str) -> list[Span]:
+    """"mk facebook của t là Simba#8918", "pw ni Kahawa_77": a password's abbreviation (JSON) opens the
+    same reading. Run after the handle filter: with the abbreviation there, the value is no handle."""
+    if len(text) >= 400:
+        return []
+    return _copula_spans(text, [m.end() for m in _abbreviation().finditer(text)])
+
+
+def _copula_spans(text: str, ends: list[int]) -> list[Span]:
     out: list[Span] = []
-    ends = [n.end() for n in names if n.kind == "password"]
-    if len(text) < 400:
-        ends += [m.end() for m in _abbreviation().finditer(text)]
     for end in ends:
         m = _broken_copula().match(text, end) or _late_copula().match(text, end)
         if not m:
