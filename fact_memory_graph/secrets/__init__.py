@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     bank_logins_q45b,
+    credentials_q45g,
     families,
     forms,
     named_values,
@@ -693,7 +694,10 @@ def _spans(text: str) -> list[Span]:
     if family and shapes:
         family = [sp for sp in family if not any(a <= sp[0] < b for a, b in shapes)]
     spans.extend(family)
+    spans.extend(credentials_q45g.spans(norm, names))  # round 13: "the password? its X", "pin: 7.4.4.9", "dani.r / Pelicula88"
+    spans.extend(credentials_q45g.login_spans(norm, spans))  # round 13: "Логин в 1С: buh_ivanova, пароль …"
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
+    spans.extend(credentials_q45g.abbreviated_spans(norm))  # round 13: "mk facebook của t là Simba#8918"
     if "-" in raw_norm:
         spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
     if spans:
@@ -1051,6 +1055,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(security_answers.thread_spans(text, turns))  # round 11: "bank asked my first car" / "X daala hai"
     spans.extend(security_backref.labelled_next_turn(text, turns))  # round 13: "security question: …" / "ตอบ: X"
     spans.extend(bank_logins_q45b.spans_beside(text, turns[-2:]))  # round 13: "customer no 5512…" after "PIN 4471"
+    spans.extend(credentials_q45g.thread_spans(text, turns, forms.names_in))  # round 13: "Passwort?" / "ach so, es ist X"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))
@@ -1251,10 +1256,16 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += halves
         spans += bank_logins_q45b.spans_beside(text, (after,))  # round 13: "customer number: 5512…" / "PIN: 4471"
         spans += shaped_o45n.bank_spans_before(text, after, forms.TURN_JOIN)  # "my checking 5512…" / "routing 1210…"
+        spans += credentials_q45g.login_before_password(text, after, _password_spans)  # round 13: "username is x" / "password Y"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
     return _mask(text, spans) if spans else text
+
+
+def _password_spans(text: str) -> bool:
+    """Whether ``text`` gives a password (a span of that kind; round 13, q45g)."""
+    return any(sp[2] == "password" for sp in secret_spans(text))
 
 
 def redact_in_context(text: str, before: str) -> str:
