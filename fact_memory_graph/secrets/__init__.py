@@ -42,6 +42,7 @@ from typing import Any
 from fact_memory_graph.secrets import (
     families,
     forms,
+    lookalikes_q45l,
     named_values,
     public_codes,
     public_statements,
@@ -702,6 +703,7 @@ def _spans(text: str) -> list[Span]:
     spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # round 12: "loyalty card 6345 1120 9981"
     spans = public_statements.without_template_slots(raw_norm, spans)  # round 12: "FIRSTNAME.LASTNAME", "여기에_키_입력"
     spans = public_statements.without_masked_heads(raw_norm, spans)  # round 12: "DE89 **** **** **** **30"
+    spans = lookalikes_q45l.without_lookalikes(raw_norm, spans)  # round 13: "parcel number is …", "*123#", "POD IT001E…"
     return forms.back(spans, origin)
 
 
@@ -1049,6 +1051,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # round 12: "loyalty card" / "6345 …"
         spans = public_statements.without_public_addresses(text, spans)  # round 12: "seed is gone" / "the address was 0x…"
         spans = public_statements.without_masked_heads(text, spans)  # round 12: "DE89 **** **** **30"
+        spans = lookalikes_q45l.without_lookalikes(text, spans)  # round 13: a label's own value, a USSD code
     return spans
 
 

@@ -1,0 +1,190 @@
+"""Round thirteen (q45l): ordinary values kept by what labels them, after every reading found its spans.
+
+- A value its own public label names directly: "the parcel number is 5512099", "branch code 00432",
+  "pedido 77120", "注文番号 240-1182" — a label of an order, a parcel, a ticket, a room, an office, a
+  seat, a promo code, a jersey … (~30 languages, assets/lookalikes_q45l.json), then at most a
+  number's word and a copula or a colon, then the value. A password's or a PIN's name earlier in the
+  message ("forgot my password again, anyway the parcel number is …") does not make it a secret; a
+  secret's name between the label and the value ("order PIN 4421"), a bare label after a secret's
+  name in the same clause ("the PIN for the order is 4421") or a secret's name right after the value
+  ("… 4421 is my PIN") keeps it withheld.
+- A USSD code by its shape: "*123#", "*150*01#", "*#06#" — a service's short code dialled by
+  everyone; only the digits after a PIN's name inside a longer code ("*247*<PIN>#") stay withheld.
+- An energy or water supply point's id (POD, CUPS, PDL, MPAN, Zählpunkt …) and a service account's
+  number followed by its bill's word ("… 8155 3001 2234 5678 for the internet bill"), printed on
+  every bill, never a card network's Luhn-valid number nor beside a bank's word.
+Every test runs only when its cheap pre-check (a character or a word set) passes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from fact_memory_graph.secrets import checksums, families, reference_values
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "lookalikes_q45l.json"
+_KINDS = frozenset({"password", "government id", "bank account", "pin", "login", "security answer"})
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
+_COPULA = (r"(?:is|was|are|=|:|：|#|-|–|es|era|est|ist|war|é|è|to|jest|это|—|hai|ni|là|adalah|wa|"
+           r"は|是|为|为：|이|은|는|:)")
+
+
+def _alt(words: list[str]) -> str:
+    parts = []
+    for w in sorted({unicodedata.normalize("NFKC", w).lower() for w in words}, key=len, reverse=True):
+        body = re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w)
+        parts.append(body if _UNSPACED.search(w) else _B + body + (_E if w[-1:].isalnum() or w.endswith("*") else ""))
+    return "|".join(parts)
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict[str, object]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    number = _alt(data["number_words"])
+    tail = r"(?:(?:the|el|la|le|o|a|der|die|das)\s+)?$"
+    label_end = re.compile(
+        rf"(?i)(?:{_alt(data['labels'])})(?P<n>\s{{0,2}}(?:{number}))?\.?\s{{0,2}}(?:(?:{_COPULA})\s{{0,2}}){{0,2}}{tail}")
+    place_end = re.compile(
+        rf"(?i)(?:{_alt(data['places'])})(?:(?P<n>\s{{0,2}}(?:{number}))\.?\s{{0,2}}(?:(?:{_COPULA})\s{{0,2}}){{0,2}}"
+        rf"|\s{{0,2}}[#:：]?\s{{0,2}})$")
+    firsts = set()
+    for w in data["labels"] + data["places"]:
+        w = unicodedata.normalize("NFKC", w).lower()
+        if _UNSPACED.search(w):
+            firsts.add(w[0])
+        else:
+            firsts.add(re.findall(r"[^\W_]+|#", w)[0][:4])
+    supply = re.compile(rf"(?i)(?:{_alt(data['supply'])})\W{{0,4}}(?:(?:is|es|é|ist|est|:)\s{{0,2}})?$")
+    bill_after = re.compile(rf"(?i)^\s{{0,2}}(?:for|on|of|de|da|del|du|der|auf|per|sulla|na|en)?\s{{0,2}}"
+                            rf"(?:the|my|la|mi|le|ma|die|meine|a|minha|il|la mia)?\s{{0,2}}[^\W\d_]{{0,12}}\s{{0,2}}"
+                            rf"(?:{_alt(data['bill_after'])})")
+    return {"label_end": label_end, "place_end": place_end, "firsts": frozenset(firsts), "supply": supply,
+            "bill_after": bill_after, "supply_words": frozenset(w.split()[0] for w in data["supply"])}
+
+
+_TOKEN = re.compile(r"[^\W_]+|#")
+_USSD = re.compile(r"(?<![\w*#])[*#]{1,2}\d{1,4}(?:[*#]{1,2}[\dA-Za-z]{1,16})*#(?![\w*#])")
+_BANKISH = re.compile(r"(?i)\b(?:bank|banco|banque|iban|routing|sort code|swift|card|debit|credit|tarjeta|cartão|karte)\b"
+                      r"|银行|銀行|은행|बैंक")
+_NEGATED_BANK = re.compile(r"(?i)\b(?:not|no|isn't|nicht|pas|não)\s+(?:a|an|my|the|un|une|um|uma|ein|eine)?\s*"
+                           r"(?:bank|banco|banque|card|tarjeta|cartão|karte)\b")
+
+
+def _secret_names() -> reference_values._Words:
+    return reference_values._words()["blocker"]
+
+
+#: A reference's value: letters, digits and . - / # only (a password's symbols are not in one).
+_REFERENCE = re.compile(r"[#\w][\w\-./]*(?: [\dA-Z][\dA-Z\-./]*){0,5}")
+#: A place's or a person's short number: "318", "B-214", "4.217", "3F-27", "14C".
+_PLACE = re.compile(r"(?:[A-Za-z]{1,2}-?)?\d{1,5}(?:[.\-/]\d{1,4})?[A-Za-z]?|\d[A-Za-z]-?\d{1,3}")
+_LINKED = re.compile(r"(?i)(?:for|of|on|to|del?|da|do|du|für|fürs|zu|na|per|dla|для|của|ng|ka|ki|ke|の|的)\s*"
+                     r"(?:the|my|this|that|our|el|la|o|a|le|der|die|das|mon|ma|meu|minha|il)?\s*$")
+
+
+#: A code's or a password's name, also inside a compound ("Tresorcode", "Türcode", "비밀번호").
+_CODE_WORD = re.compile(r"(?i)\w*(?:code|kode|kod|código|codice|pin|passwort|wort|sandi|senha|mật khẩu|parol)(?!\w)"
+                        r"|비번|비밀번호|密码|暗証|パスワード|รหัส|コード|코드|密碼")
+
+
+def _label_kept(text: str, low: str, sp: Span) -> bool:
+    s, e, kind = sp
+    value = text[s:e].strip()
+    if not value or len(value) > 28 or kind not in _KINDS:
+        return False
+    data = _data()
+    if (word := re.match(r"[^\W\d_]{2,12} ", value)) and not re.search(r"\d", word.group()):
+        s, value = s + word.end(), value[word.end():]  # "code 00432" read after "branch"
+    head = low[max(0, s - 48):s]
+    if _PLACE.fullmatch(value) and (m := data["place_end"].search(head)) or _REFERENCE.fullmatch(value) and re.search(r"\d", value) and (m := data["label_end"].search(head)):
+        pass
+    else:
+        return False
+    at = s - len(head) + m.start()
+    names = _secret_names()
+    cut, _ = reference_values._clause(text, at)
+    lo = max(cut, at - 40)
+    if (names.search(text, lo, at) or families.names_a_lock(text[lo:at]) or _CODE_WORD.search(text, lo, at)) \
+            and (not m.group("n") or _LINKED.search(text, max(0, at - 12), at)):
+        return False  # a bare label after a secret's name in its clause: "the PIN for the order is 4421"
+    # a secret's name right after the value: "order 4421 is my PIN"
+    after = text[e:e + 24]
+    cut_after = re.search(r"[.,;!?\n\u2029]", after)
+    if names.search(text, e, e + (cut_after.start() if cut_after else len(after))):
+        return False
+    digits = re.sub(r"\D", "", value)
+    return not (13 <= len(digits) <= 19 and checksums.luhn(digits) and digits[0] in "3456")  # a card's number
+
+
+_DIAL = re.compile(r"(?i)\b(?:dial|dialing|dialling|ussd|press|call|marca|marque|marcar|disque|discar|digita|wählen|wähle|"
+                   r"compose|composez|tecle|piga|bonyeza|tekan|i-dial|balance|saldo|recharge|recarga|bundle|menu|menú)\b"
+                   r"|डायल|ডায়াল|拨打|ダイヤル|누르")
+
+
+_PIN_NAME = re.compile(r"(?i)pin|passw|contraseña|senha|sandi|nenosiri|siri|密码|暗証|비밀번호")
+
+
+def _ussd_kept(text: str, sp: Span) -> bool:
+    s, e, _ = sp
+    lo, hi = max(0, s - 24), min(len(text), e + 24)
+    for m in _USSD.finditer(text, lo, hi):
+        if not (m.start() < e and s < m.end()):
+            continue
+        code = m.group()
+        groups = re.findall(r"\d+", code)
+        if (len(groups) == 1 and len(groups[0]) >= 4 or families.names_a_lock(text[max(0, m.start() - 60):m.start()])) \
+                and not _DIAL.search(text, max(0, m.start() - 40), m.start()):
+            continue  # "현관 비밀번호 *7395#": a door lock's code between its keys
+        first = re.match(r"[*#]{1,2}\d{1,4}", code)
+        if s < m.start() + first.end() or not _PIN_NAME.search(text, max(0, m.start() - 30), min(len(text), m.end() + 30)):
+            return True
+    return False
+
+
+_ACCOUNT_BEFORE = re.compile(r"(?i)(?:account|customer|contract|acct|a/c)\W{0,3}(?:number|no\.?|#|id)?\W{0,8}(?:is\W{0,3})?$")
+
+
+def _supply_kept(text: str, low: str, sp: Span) -> bool:
+    s, e, kind = sp
+    value = text[s:e].strip()
+    if kind not in _KINDS or not value or len(value) > 48 or _BANKISH.search(text) and not _NEGATED_BANK.search(text):
+        return False
+    digits = re.sub(r"\D", "", value)
+    if 13 <= len(digits) <= 19 and checksums.luhn(digits) and digits[:1] in "3456":
+        return False
+    data = _data()
+    if len(value) <= 34 and data["supply"].search(low[max(0, s - 40):s]) and re.fullmatch(r"[A-Za-z]{0,4}[\dA-Za-z\-\s]{6,30}", value):
+        return True
+    run = re.match(r"\d[\d\s\-.]{5,26}\d", value)
+    return bool(run and kind == "bank account" and data["bill_after"].match(text[s + run.end():s + run.end() + 40])
+                and _ACCOUNT_BEFORE.search(text[max(0, s - 30):s]))
+
+
+def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without values a public label names directly, USSD codes and supply points' ids."""
+    if not spans:
+        return spans
+    low = text.lower()
+    if len(low) != len(text):
+        return spans
+    data = _data()
+    tokens = {t[:4] for t in _TOKEN.findall(low)}
+    labelled = bool(tokens & data["firsts"]) or (not low.isascii() and any(ch in data["firsts"] for ch in low))
+    ussd = "#" in text
+    supply = bool(tokens & {w[:4] for w in data["supply_words"]}) or "bill" in low or "factur" in low or "fatura" in low
+    if not (labelled or ussd or supply):
+        return spans
+    out = []
+    for sp in spans:
+        if ussd and _ussd_kept(text, sp) or labelled and _label_kept(text, low, sp) \
+                or supply and _supply_kept(text, low, sp):
+            continue
+        out.append(sp)
+    return out

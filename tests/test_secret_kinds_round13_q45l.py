@@ -1,0 +1,40 @@
+"""Round thirteen (q45l): look-alikes kept by their own label, USSD codes; secrets beside them withheld.
+Every sentence and value here was written for this file."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.secrets import redact_turns
+
+KEPT = [
+    ("forgot my password again lol, anyway the parcel number is 5512099", "5512099"),
+    ("my PIN got blocked, branch code 00432", "00432"),
+    ("Ich habe mein Passwort geändert, Bestellnummer 440921", "440921"),
+    ("contraseña nueva lista; mi número de pedido es 5531920", "5531920"),
+    ("senha trocada; protocolo de atendimento 20231128004412", "20231128004412"),
+    ("密码改好了，订单号 882013991", "882013991"),
+    ("To check your balance dial *123#", "*123#"),
+    ("USSD code for data bundle: *150*01#", "*150*01#"),
+    ("el código *133# para saldo", "*133#"),
+    ("dial *#06# to see the IMEI", "*#06#"),
+]
+
+WITHHELD = [
+    ("the door PIN of the office is 5821", "5821"),
+    ("현관 비밀번호 *6042# 이에요", "6042"),
+    ("gate code 71139# then buzz 4", "71139"),
+    ("Safecode fürs Büro: 80417", "80417"),
+    ("sandi laptop kantor Merah!5521q", "Merah!5521q"),
+    ("alarm code of room 5 is 6633", "6633"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), KEPT)
+def test_lookalike_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), WITHHELD)
+def test_secret_withheld(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
