@@ -18,6 +18,13 @@ KEPT = [
     ("USSD code for data bundle: *150*01#", "*150*01#"),
     ("el código *133# para saldo", "*133#"),
     ("dial *#06# to see the IMEI", "*#06#"),
+    ("the code under the bottle cap is JUICY77, send it by SMS", "JUICY77"),
+    ("biskuit ke packet pe code CRUNCH20 likha hai", "CRUNCH20"),
+    ("the post office queue number for SIM PIN issues was C-112", "C-112"),
+    ("hall ticket pe roll code 5531029 hai", "5531029"),
+    ("bakery permit number BK-77Q2LM on the wall", "BK-77Q2LM"),
+    ("mandé el paquete, el envío es CRX-PT-44102935", "CRX-PT-44102935"),
+    ("kode merchant qris toko kami 7713004", "7713004"),
 ]
 
 WITHHELD = [
@@ -27,6 +34,8 @@ WITHHELD = [
     ("Safecode fürs Büro: 80417", "80417"),
     ("sandi laptop kantor Merah!5521q", "Merah!5521q"),
     ("alarm code of room 5 is 6633", "6633"),
+    ("driving licence number PETRA712245XK3, needed for the hire car", "PETRA712245XK3"),
+    ("the booking number for the door code is 4471", "4471"),
 ]
 
 

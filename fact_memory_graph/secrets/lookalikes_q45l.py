@@ -38,7 +38,8 @@ _COPULA = (r"(?:is|was|are|=|:|：|#|-|–|es|era|est|ist|war|é|è|to|jest|эт
 
 def _alt(words: list[str]) -> str:
     parts = []
-    for w in sorted({unicodedata.normalize("NFKC", w).lower() for w in words}, key=len, reverse=True):
+    forms = {unicodedata.normalize("NFKC", w).lower() for w in words} | {w.lower() for w in words}
+    for w in sorted(forms, key=len, reverse=True):
         body = re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w)
         parts.append(body if _UNSPACED.search(w) else _B + body + (_E if w[-1:].isalnum() or w.endswith("*") else ""))
     return "|".join(parts)
@@ -50,9 +51,10 @@ def _data() -> dict[str, object]:
     number = _alt(data["number_words"])
     tail = r"(?:(?:the|el|la|le|o|a|der|die|das)\s+)?$"
     label_end = re.compile(
-        rf"(?i)(?:{_alt(data['labels'])})(?P<n>\s{{0,2}}(?:{number}))?\.?\s{{0,2}}(?:(?:{_COPULA})\s{{0,2}}){{0,2}}{tail}")
+        rf"(?i)(?P<l>{_alt(data['labels'])})(?P<n>\s{{0,2}}(?:{number}))?\.?\s{{0,2}}"
+        rf"(?P<gap>(?:[^\W\d_][^\W\d]{{0,14}}\s){{1,4}})??(?:(?:{_COPULA})\s{{0,2}}){{0,2}}{tail}")
     place_end = re.compile(
-        rf"(?i)(?:{_alt(data['places'])})(?:(?P<n>\s{{0,2}}(?:{number}))\.?\s{{0,2}}(?:(?:{_COPULA})\s{{0,2}}){{0,2}}"
+        rf"(?i)(?P<l>{_alt(data['places'])})(?:(?P<n>\s{{0,2}}(?:{number}))\.?\s{{0,2}}(?:(?:{_COPULA})\s{{0,2}}){{0,2}}"
         rf"|\s{{0,2}}[#:：]?\s{{0,2}})$")
     firsts = set()
     for w in data["labels"] + data["places"]:
@@ -65,7 +67,8 @@ def _data() -> dict[str, object]:
     bill_after = re.compile(rf"(?i)^\s{{0,2}}(?:for|on|of|de|da|del|du|der|auf|per|sulla|na|en)?\s{{0,2}}"
                             rf"(?:the|my|la|mi|le|ma|die|meine|a|minha|il|la mia)?\s{{0,2}}[^\W\d_]{{0,12}}\s{{0,2}}"
                             rf"(?:{_alt(data['bill_after'])})")
-    return {"label_end": label_end, "place_end": place_end, "firsts": frozenset(firsts), "supply": supply,
+    label_start = re.compile(rf"(?i){_alt(data['labels'])}")
+    return {"label_start": label_start, "label_end": label_end, "place_end": place_end, "firsts": frozenset(firsts), "supply": supply,
             "bill_after": bill_after, "supply_words": frozenset(w.split()[0] for w in data["supply"])}
 
 
@@ -94,25 +97,52 @@ _CODE_WORD = re.compile(r"(?i)\w*(?:code|kode|kod|código|codice|pin|passwort|wo
                         r"|비번|비밀번호|密码|暗証|パスワード|รหัส|コード|코드|密碼")
 
 
+#: A label that names its own number ("roll code", "Bestellnummer", "订单号").
+_NUMBERED = re.compile(r"(?i)(?:number|no\.?|code|id|#|nummer|numéro|número|numero|numer|номер|nomor|namba|n\.º|nº"
+                       r"|numarası|番号|号|번호)$")
+
+
+_DOCUMENT = re.compile(r"(?i)\b(?:driv\w*|residen\w*|work|aufenthalt\w*|arbeits\w*|séjour|travail|trabajo|passport\w*|visa)\W{0,3}$")
+
+
+def _last_label(head: str) -> re.Match[str] | None:
+    """The label nearest the value (the regex alone would take the leftmost: "admit card pe roll code")."""
+    data = _data()
+    for start in reversed([m.start() for m in data["label_start"].finditer(head)]):
+        if m := data["label_end"].match(head, start):
+            return m
+    return None
+
+
 def _label_kept(text: str, low: str, sp: Span) -> bool:
     s, e, kind = sp
     value = text[s:e].strip()
     if not value or len(value) > 28 or kind not in _KINDS:
         return False
     data = _data()
+    if (pre := re.search(r"(?<![\w-])[A-Z0-9]{1,6}(?:-[A-Z0-9]{1,6}){0,3}-$", text[max(0, s - 24):s])) and value[:1].isalnum():
+        s, value = s - len(pre.group()), pre.group() + value  # "WPS-ES-83920174": the whole reference
     if (word := re.match(r"[^\W\d_]{2,12} ", value)) and not re.search(r"\d", word.group()):
         s, value = s + word.end(), value[word.end():]  # "code 00432" read after "branch"
     head = low[max(0, s - 48):s]
-    if _PLACE.fullmatch(value) and (m := data["place_end"].search(head)) or _REFERENCE.fullmatch(value) and re.search(r"\d", value) and (m := data["label_end"].search(head)):
+    if _PLACE.fullmatch(value) and (m := data["place_end"].search(head)) or _REFERENCE.fullmatch(value) and re.search(r"\d", value) and (m := _last_label(head)):
         pass
     else:
         return False
     at = s - len(head) + m.start()
     names = _secret_names()
+    if _DOCUMENT.search(text, max(0, at - 30), at) or reference_values._patterns()["document"].search(text, max(0, at - 30), at):
+        return False  # "residence permit number …", "driving licence no. …": an identity document's
+    if m.groupdict().get("gap"):  # "queue number for PUK issues was B-219", "kode merchant qris warung aku 3660908"
+        g0, g1 = s - len(head) + m.start("gap"), s - len(head) + m.end("gap")
+        last = re.findall(r"[^\W\d_]+", text[g0:g1])[-1]
+        if names.search(last) or _CODE_WORD.search(last) or families.names_a_lock(text[g0:g1]):
+            return False
     cut, _ = reference_values._clause(text, at)
     lo = max(cut, at - 40)
-    if (names.search(text, lo, at) or families.names_a_lock(text[lo:at]) or _CODE_WORD.search(text, lo, at)) \
-            and (not m.group("n") or _LINKED.search(text, max(0, at - 12), at)):
+    window = data["label_start"].sub(lambda x: " " * len(x.group()), low[lo:at])  # other labels: "kode merchant qris"
+    if (names.search(window) or families.names_a_lock(window) or _CODE_WORD.search(window)) \
+            and (not (m.group("n") or _NUMBERED.search(m.group("l"))) or _LINKED.search(text, max(0, at - 12), at)):
         return False  # a bare label after a secret's name in its clause: "the PIN for the order is 4421"
     # a secret's name right after the value: "order 4421 is my PIN"
     after = text[e:e + 24]
