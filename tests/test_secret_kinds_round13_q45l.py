@@ -25,6 +25,10 @@ KEPT = [
     ("bakery permit number BK-77Q2LM on the wall", "BK-77Q2LM"),
     ("mandé el paquete, el envío es CRX-PT-44102935", "CRX-PT-44102935"),
     ("kode merchant qris toko kami 7713004", "7713004"),
+    ("bank SMS: A/c XX9023 credited with salary", "XX9023"),
+    ("銀行カードの下4桁は7781です", "7781"),
+    ("Spendenkonto des Sportvereins: 7720 1188 40", "7720 1188 40"),
+    ("chave pix aleatória da feira: 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f, tá no cartaz", "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),
 ]
 
 WITHHELD = [
@@ -36,6 +40,7 @@ WITHHELD = [
     ("alarm code of room 5 is 6633", "6633"),
     ("driving licence number PETRA712245XK3, needed for the hire car", "PETRA712245XK3"),
     ("the booking number for the door code is 4471", "4471"),
+    ("send the donations to my account 7720 1188 40", "7720 1188 40"),
 ]
 
 

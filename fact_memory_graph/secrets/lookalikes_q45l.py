@@ -24,7 +24,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import checksums, families, reference_values
+from fact_memory_graph.secrets import checksums, families, public_statements, reference_values
 
 Span = tuple[int, int, str]
 
@@ -68,7 +68,8 @@ def _data() -> dict[str, object]:
                             rf"(?:the|my|la|mi|le|ma|die|meine|a|minha|il|la mia)?\s{{0,2}}[^\W\d_]{{0,12}}\s{{0,2}}"
                             rf"(?:{_alt(data['bill_after'])})")
     label_start = re.compile(rf"(?i){_alt(data['labels'])}")
-    return {"label_start": label_start, "label_end": label_end, "place_end": place_end, "firsts": frozenset(firsts), "supply": supply,
+    donations = re.compile(rf"(?i)(?:{_alt(data['donations'])})")
+    return {"donations": donations, "label_start": label_start, "label_end": label_end, "place_end": place_end, "firsts": frozenset(firsts), "supply": supply,
             "bill_after": bill_after, "supply_words": frozenset(w.split()[0] for w in data["supply"])}
 
 
@@ -197,6 +198,41 @@ def _supply_kept(text: str, low: str, sp: Span) -> bool:
                 and _ACCOUNT_BEFORE.search(text[max(0, s - 30):s]))
 
 
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+_OWN = re.compile(r"(?i)\b(?:my|mine|mi|mis|meu|minha|mon|ma|mein|meine|mio|mia|mój|moja|мой|мой|benim|saya|aku|tôi|mera|meri)\b"
+                  r"|我的|私の|내 |제 |حسابي|رقمي")
+
+
+def _payment_handle_kept(text: str, sp: Span) -> bool:
+    """A bank account or a PIX key published for donations ("رقم حساب الجمعية الخيرية … للتبرعات"), or a
+    random PIX key the message says is posted ("chave pix aleatória da barraca … tá no cartaz")."""
+    s, e, kind = sp
+    if kind != "bank account":
+        return False
+    lo, hi = public_statements._window(text, s, e)
+    if _UUID.fullmatch(text[s:e].strip()) and public_statements._states_public(text, lo, hi):
+        return True
+    return bool(_data()["donations"].search(text, lo, hi)) and not _OWN.search(text, lo, hi)
+
+
+_MASKED = re.compile(r"(?:[Xx*•●]{2,}[\s\-.]?)+\d{2,6}")
+_LAST_DIGITS = re.compile(r"(?:下\s?[4４四]\s?桁|末尾\s?[4４四]?\s?桁?|尾号|尾數|尾数|[后後]\s?[4４四]\s?位|末\s?[4４四]\s?位|最后\s?[4４四]\s?位"
+                          r"|끝\s?[4４]?\s?자리|뒷\s?[4４]?\s?자리|뒤\s?[4４]\s?자리|마지막\s?[4４]\s?자리)"
+                          r"[^\d\n]{0,6}?(?:は|是|为|為|는|은|:|：|が)?\s*$")
+
+
+def _masked_kept(text: str, sp: Span) -> bool:
+    """The shown digits of a masked number ("A/c XX4471 debited") or a number's last digits named in
+    a language without "ending in" ("下4桁は2291", "尾号 8812", "끝자리 4471")."""
+    s, e, kind = sp
+    value = text[s:e].strip()
+    if kind in ("seed phrase", "api key", "private key"):
+        return False
+    if _MASKED.fullmatch(value):
+        return not _PIN_NAME.search(text, max(0, s - 14), s)  # "PIN: **1234" is no mask
+    return bool(re.fullmatch(r"\d{2,6}", value) and _LAST_DIGITS.search(text, max(0, s - 24), s))
+
+
 def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without values a public label names directly, USSD codes and supply points' ids."""
     if not spans:
@@ -209,12 +245,15 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     labelled = bool(tokens & data["firsts"]) or (not low.isascii() and any(ch in data["firsts"] for ch in low))
     ussd = "#" in text
     supply = bool(tokens & {w[:4] for w in data["supply_words"]}) or "bill" in low or "factur" in low or "fatura" in low
-    if not (labelled or ussd or supply):
+    payment = "bank account" in {k for _, _, k in spans}
+    masked = bool(re.search(r"[Xx*•●]{2}|桁|尾|位|자리", text))
+    if not (labelled or ussd or supply or payment or masked):
         return spans
     out = []
     for sp in spans:
         if ussd and _ussd_kept(text, sp) or labelled and _label_kept(text, low, sp) \
-                or supply and _supply_kept(text, low, sp):
+                or supply and _supply_kept(text, low, sp) or payment and _payment_handle_kept(text, sp) \
+                or masked and _masked_kept(text, sp):
             continue
         out.append(sp)
     return out
