@@ -27,6 +27,8 @@ KEPT = [
     ("kode merchant qris toko kami 7713004", "7713004"),
     ("bank SMS: A/c XX9023 credited with salary", "XX9023"),
     ("銀行カードの下4桁は7781です", "7781"),
+    ("la línea de la oficina de empleo es 912 44 80 31, abren a las nueve", "912 44 80 31"),
+    ("年金の問い合わせダイヤル 0570-11-2233 に電話した", "0570-11-2233"),
     ("Spendenkonto des Sportvereins: 7720 1188 40", "7720 1188 40"),
     ("chave pix aleatória da feira: 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f, tá no cartaz", "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),
 ]
@@ -41,6 +43,8 @@ WITHHELD = [
     ("driving licence number PETRA712245XK3, needed for the hire car", "PETRA712245XK3"),
     ("the booking number for the door code is 4471", "4471"),
     ("send the donations to my account 7720 1188 40", "7720 1188 40"),
+    ("called the bank, my account number is 5521 0098 77", "5521 0098 77"),
+    ("the code they texted to my phone is 551902", "551902"),
 ]
 
 

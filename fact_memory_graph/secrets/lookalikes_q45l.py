@@ -68,8 +68,9 @@ def _data() -> dict[str, object]:
                             rf"(?:the|my|la|mi|le|ma|die|meine|a|minha|il|la mia)?\s{{0,2}}[^\W\d_]{{0,12}}\s{{0,2}}"
                             rf"(?:{_alt(data['bill_after'])})")
     label_start = re.compile(rf"(?i){_alt(data['labels'])}")
+    phone_words = re.compile(rf"(?i)(?:{_alt(data['phone_words'])})")
     donations = re.compile(rf"(?i)(?:{_alt(data['donations'])})")
-    return {"donations": donations, "label_start": label_start, "label_end": label_end, "place_end": place_end, "firsts": frozenset(firsts), "supply": supply,
+    return {"phone_words": phone_words, "donations": donations, "label_start": label_start, "label_end": label_end, "place_end": place_end, "firsts": frozenset(firsts), "supply": supply,
             "bill_after": bill_after, "supply_words": frozenset(w.split()[0] for w in data["supply"])}
 
 
@@ -233,6 +234,42 @@ def _masked_kept(text: str, sp: Span) -> bool:
     return bool(re.fullmatch(r"\d{2,6}", value) and _LAST_DIGITS.search(text, max(0, s - 24), s))
 
 
+_PHONE = re.compile(r"\+?\(?\d[\d\s\-./()]{4,18}\d")
+
+
+_INSTITUTION = re.compile(r"(?i)\s*(?:of|de|del|da|do|der|des|di|della|van|dell')\b")
+_NUMBER_WORD = re.compile(r"(?i)\b(?:number|no\.|n[º°]|número|numero|numéro|nummer|numer|номер)")
+
+
+def _phone_kept(text: str, sp: Span) -> bool:
+    """A telephone number (a public service's line, a contact's number) named as one: a phone's word
+    in the clause before it or right after it ("ねんきんダイヤル 0570-05-1165 に電話した", "El teléfono de la
+    Seguridad Social es 901 16 65 65"), no secret's name between the word and the number."""
+    s, e, kind = sp
+    value = text[s:e].strip()
+    if kind not in ("bank account", "government id") or not _PHONE.fullmatch(value):
+        return False
+    digits = re.sub(r"\D", "", value)
+    if not 6 <= len(digits) <= 15 or len(digits) >= 13 and checksums.luhn(digits):
+        return False
+    words = _data()["phone_words"]
+    cut = max((m.end() for m in re.finditer(r"[.!?;\n\u2029。！？](?=\s|$)|[。！？]", text[max(0, s - 60):s])), default=0)
+    cut += max(0, s - 60)
+    before = list(words.finditer(text, cut, s))
+    if before:
+        gap = text[before[-1].end():s]
+    elif words.match(text, e + (len(text[e:]) - len(text[e:].lstrip())) if e < len(text) else e) \
+            or words.search(text, e, min(len(text), e + 12)):
+        gap = text[max(cut, s - 24):s]
+    else:
+        return False
+    gap = words.sub(lambda m: " " * len(m.group()), gap)
+    if _INSTITUTION.match(gap) and not _NUMBER_WORD.search(gap):
+        gap = gap[:_INSTITUTION.match(gap).end()]  # "El teléfono de la Seguridad Social es …": an office's line
+    return not (_secret_names().search(gap) or _CODE_WORD.search(gap) or families.names_a_lock(gap)
+                or _PIN_NAME.search(gap))
+
+
 def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without values a public label names directly, USSD codes and supply points' ids."""
     if not spans:
@@ -247,13 +284,14 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     supply = bool(tokens & {w[:4] for w in data["supply_words"]}) or "bill" in low or "factur" in low or "fatura" in low
     payment = "bank account" in {k for _, _, k in spans}
     masked = bool(re.search(r"[Xx*•●]{2}|桁|尾|位|자리", text))
-    if not (labelled or ussd or supply or payment or masked):
+    phone = bool(data["phone_words"].search(text))
+    if not (labelled or ussd or supply or payment or masked or phone):
         return spans
     out = []
     for sp in spans:
         if ussd and _ussd_kept(text, sp) or labelled and _label_kept(text, low, sp) \
                 or supply and _supply_kept(text, low, sp) or payment and _payment_handle_kept(text, sp) \
-                or masked and _masked_kept(text, sp):
+                or masked and _masked_kept(text, sp) or phone and _phone_kept(text, sp):
             continue
         out.append(sp)
     return out
