@@ -50,11 +50,11 @@ def _data() -> dict[str, object]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
     number = _alt(data["number_words"])
     tail = r"(?:(?:the|el|la|le|o|a|der|die|das)\s+)?$"
-    label_end = re.compile(
-        rf"(?i)(?P<l>{_alt(data['labels'])})(?P<n>\s{{0,2}}(?:{number}))?\.?\s{{0,2}}"
+    label_tail = re.compile(
+        rf"(?i)(?P<n>\s{{0,2}}(?:{number}))?\.?\s{{0,2}}"
         rf"(?P<gap>(?:[^\W\d_][^\W\d]{{0,14}}\s){{1,4}})??(?:(?:{_COPULA})\s{{0,2}}){{0,2}}{tail}")
-    place_end = re.compile(
-        rf"(?i)(?P<l>{_alt(data['places'])})(?:(?P<n>\s{{0,2}}(?:{number}))\.?\s{{0,2}}(?:(?:{_COPULA})\s{{0,2}}){{0,2}}"
+    place_tail = re.compile(
+        rf"(?i)(?:(?P<n>\s{{0,2}}(?:{number}))\.?\s{{0,2}}(?:(?:{_COPULA})\s{{0,2}}){{0,2}}"
         rf"|\s{{0,2}}[#:：]?\s{{0,2}})$")
     firsts = set()
     for w in data["labels"] + data["places"]:
@@ -67,10 +67,12 @@ def _data() -> dict[str, object]:
     bill_after = re.compile(rf"(?i)^\s{{0,2}}(?:for|on|of|de|da|del|du|der|auf|per|sulla|na|en)?\s{{0,2}}"
                             rf"(?:the|my|la|mi|le|ma|die|meine|a|minha|il|la mia)?\s{{0,2}}[^\W\d_]{{0,12}}\s{{0,2}}"
                             rf"(?:{_alt(data['bill_after'])})")
-    label_start = re.compile(rf"(?i){_alt(data['labels'])}")
-    phone_words = re.compile(rf"(?i)(?:{_alt(data['phone_words'])})")
-    donations = re.compile(rf"(?i)(?:{_alt(data['donations'])})")
-    return {"phone_words": phone_words, "donations": donations, "label_start": label_start, "label_end": label_end, "place_end": place_end, "firsts": frozenset(firsts), "supply": supply,
+    words = reference_values._Words
+    phone_first = frozenset(re.findall(r"[^\W_]+", w.lower())[0][:4] for w in data["phone_words"]
+                            if not _UNSPACED.search(w) and re.findall(r"[^\W_]+", w))
+    return {"phone_first": phone_first, "phone_words": words(data["phone_words"]), "donations": words(data["donations"]),
+            "labels": words(data["labels"]), "places": words(data["places"]), "label_tail": label_tail,
+            "place_tail": place_tail, "firsts": frozenset(firsts), "supply": supply,
             "bill_after": bill_after, "supply_words": frozenset(w.split()[0] for w in data["supply"])}
 
 
@@ -107,13 +109,31 @@ _NUMBERED = re.compile(r"(?i)(?:number|no\.?|code|id|#|nummer|numéro|número|nu
 _DOCUMENT = re.compile(r"(?i)\b(?:driv\w*|residen\w*|work|aufenthalt\w*|arbeits\w*|séjour|travail|trabajo|passport\w*|visa)\W{0,3}$")
 
 
-def _last_label(head: str) -> re.Match[str] | None:
-    """The label nearest the value (the regex alone would take the leftmost: "admit card pe roll code")."""
+class _Label:
+    """A label found before a value: where it starts, its text, its number's word, the words between."""
+
+    def __init__(self, head: str, a: int, b: int, tail: re.Match[str]) -> None:
+        self.start, self.label = a, head[a:b]
+        self.numbered = bool(tail.group("n"))
+        self.gap = tail.span("gap") if "gap" in tail.groupdict() and tail.group("gap") else None
+
+
+def _last_label(head: str, kind: str = "labels") -> _Label | None:
+    """The label nearest the value (a regex alone would take the leftmost: "admit card pe roll code")."""
     data = _data()
-    for start in reversed([m.start() for m in data["label_start"].finditer(head)]):
-        if m := data["label_end"].match(head, start):
-            return m
+    tail = data["label_tail" if kind == "labels" else "place_tail"]
+    for a, b in reversed(data[kind].finditer(head)):
+        if m := tail.match(head, b):
+            return _Label(head, a, b, m)
     return None
+
+
+def _blank(text: str, words: reference_values._Words) -> str:
+    """``text`` with the names ``words`` finds in it blanked."""
+    chars = list(text)
+    for a, b in words.finditer(text):
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
 
 
 def _label_kept(text: str, low: str, sp: Span) -> bool:
@@ -127,24 +147,25 @@ def _label_kept(text: str, low: str, sp: Span) -> bool:
     if (word := re.match(r"[^\W\d_]{2,12} ", value)) and not re.search(r"\d", word.group()):
         s, value = s + word.end(), value[word.end():]  # "code 00432" read after "branch"
     head = low[max(0, s - 48):s]
-    if _PLACE.fullmatch(value) and (m := data["place_end"].search(head)) or _REFERENCE.fullmatch(value) and re.search(r"\d", value) and (m := _last_label(head)):
-        pass
-    else:
+    m = _last_label(head, "places") if _PLACE.fullmatch(value) else None
+    if m is None and _REFERENCE.fullmatch(value) and re.search(r"\d", value):
+        m = _last_label(head)
+    if m is None:
         return False
-    at = s - len(head) + m.start()
+    at = s - len(head) + m.start
     names = _secret_names()
     if _DOCUMENT.search(text, max(0, at - 30), at) or reference_values._patterns()["document"].search(text, max(0, at - 30), at):
         return False  # "residence permit number …", "driving licence no. …": an identity document's
-    if m.groupdict().get("gap"):  # "queue number for PUK issues was B-219", "kode merchant qris warung aku 3660908"
-        g0, g1 = s - len(head) + m.start("gap"), s - len(head) + m.end("gap")
+    if m.gap:  # "queue number for PUK issues was B-219", "kode merchant qris warung aku 3660908"
+        g0, g1 = s - len(head) + m.gap[0], s - len(head) + m.gap[1]
         last = re.findall(r"[^\W\d_]+", text[g0:g1])[-1]
         if names.search(last) or _CODE_WORD.search(last) or families.names_a_lock(text[g0:g1]):
             return False
     cut, _ = reference_values._clause(text, at)
     lo = max(cut, at - 40)
-    window = data["label_start"].sub(lambda x: " " * len(x.group()), low[lo:at])  # other labels: "kode merchant qris"
+    window = _blank(low[lo:at], data["labels"])  # other labels: "kode merchant qris"
     if (names.search(window) or families.names_a_lock(window) or _CODE_WORD.search(window)) \
-            and (not (m.group("n") or _NUMBERED.search(m.group("l"))) or _LINKED.search(text, max(0, at - 12), at)):
+            and (not (m.numbered or _NUMBERED.search(m.label)) or _LINKED.search(text, max(0, at - 12), at)):
         return False  # a bare label after a secret's name in its clause: "the PIN for the order is 4421"
     # a secret's name right after the value: "order 4421 is my PIN"
     after = text[e:e + 24]
@@ -213,7 +234,7 @@ def _payment_handle_kept(text: str, sp: Span) -> bool:
     lo, hi = public_statements._window(text, s, e)
     if _UUID.fullmatch(text[s:e].strip()) and public_statements._states_public(text, lo, hi):
         return True
-    return bool(_data()["donations"].search(text, lo, hi)) and not _OWN.search(text, lo, hi)
+    return bool(_data()["donations"].finditer(text, lo, hi)) and not _OWN.search(text, lo, hi)
 
 
 _MASKED = re.compile(r"(?:[Xx*•●]{2,}[\s\-.]?)+\d{2,6}")
@@ -255,15 +276,14 @@ def _phone_kept(text: str, sp: Span) -> bool:
     words = _data()["phone_words"]
     cut = max((m.end() for m in re.finditer(r"[.!?;\n\u2029。！？](?=\s|$)|[。！？]", text[max(0, s - 60):s])), default=0)
     cut += max(0, s - 60)
-    before = list(words.finditer(text, cut, s))
+    before = words.finditer(text, cut, s)
     if before:
-        gap = text[before[-1].end():s]
-    elif words.match(text, e + (len(text[e:]) - len(text[e:].lstrip())) if e < len(text) else e) \
-            or words.search(text, e, min(len(text), e + 12)):
+        gap = text[before[-1][1]:s]
+    elif words.finditer(text, e, min(len(text), e + 14)):
         gap = text[max(cut, s - 24):s]
     else:
         return False
-    gap = words.sub(lambda m: " " * len(m.group()), gap)
+    gap = _blank(gap, words)
     if _INSTITUTION.match(gap) and not _NUMBER_WORD.search(gap):
         gap = gap[:_INSTITUTION.match(gap).end()]  # "El teléfono de la Seguridad Social es …": an office's line
     return not (_secret_names().search(gap) or _CODE_WORD.search(gap) or families.names_a_lock(gap)
@@ -284,7 +304,7 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     supply = bool(tokens & {w[:4] for w in data["supply_words"]}) or "bill" in low or "factur" in low or "fatura" in low
     payment = "bank account" in {k for _, _, k in spans}
     masked = bool(re.search(r"[Xx*•●]{2}|桁|尾|位|자리", text))
-    phone = bool(data["phone_words"].search(text))
+    phone = bool(tokens & data["phone_first"]) or not low.isascii() and bool(data["phone_words"].finditer(low))
     if not (labelled or ussd or supply or payment or masked or phone):
         return spans
     out = []
