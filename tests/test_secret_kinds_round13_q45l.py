@@ -29,6 +29,8 @@ KEPT = [
     ("銀行カードの下4桁は7781です", "7781"),
     ("la línea de la oficina de empleo es 912 44 80 31, abren a las nueve", "912 44 80 31"),
     ("年金の問い合わせダイヤル 0570-11-2233 に電話した", "0570-11-2233"),
+    ("PLN bill nenek || Customer Account Number 5120-4471-88, berapa ya", "5120-4471-88"),
+    ("conta da Copasa, RGI 7720114592, leitura 03318", "7720114592"),
     ("Spendenkonto des Sportvereins: 7720 1188 40", "7720 1188 40"),
     ("chave pix aleatória da feira: 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f, tá no cartaz", "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),
 ]
@@ -43,6 +45,7 @@ WITHHELD = [
     ("driving licence number PETRA712245XK3, needed for the hire car", "PETRA712245XK3"),
     ("the booking number for the door code is 4471", "4471"),
     ("send the donations to my account 7720 1188 40", "7720 1188 40"),
+    ("my bank is the credit union || Customer Account Number 5120-4471-88", "5120-4471-88"),
     ("called the bank, my account number is 5521 0098 77", "5521 0098 77"),
     ("the code they texted to my phone is 551902", "551902"),
 ]
@@ -50,9 +53,9 @@ WITHHELD = [
 
 @pytest.mark.parametrize(("text", "value"), KEPT)
 def test_lookalike_kept(text: str, value: str) -> None:
-    assert value in redact_turns([text])[0]
+    assert value in " ".join(redact_turns(text.split(" || ")))
 
 
 @pytest.mark.parametrize(("text", "value"), WITHHELD)
 def test_secret_withheld(text: str, value: str) -> None:
-    assert value not in redact_turns([text])[0]
+    assert value not in " ".join(redact_turns(text.split(" || ")))

@@ -1051,7 +1051,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # round 12: "loyalty card" / "6345 …"
         spans = public_statements.without_public_addresses(text, spans)  # round 12: "seed is gone" / "the address was 0x…"
         spans = public_statements.without_masked_heads(text, spans)  # round 12: "DE89 **** **** **30"
-        spans = lookalikes_q45l.without_lookalikes(text, spans)  # round 13: a label's own value, a USSD code
+        spans = lookalikes_q45l.without_lookalikes(text, spans, turns[-1])  # round 13: a label's own value, a USSD code
     return spans
 
 

@@ -204,6 +204,20 @@ def _ussd_kept(text: str, sp: Span) -> bool:
 _ACCOUNT_BEFORE = re.compile(r"(?i)(?:account|customer|contract|acct|a/c)\W{0,3}(?:number|no\.?|#|id)?\W{0,8}(?:is\W{0,3})?$")
 
 
+def _service_account(text: str, sp: Span, before: str) -> bool:
+    """An account, customer or contract number right after its name, a utility's word in the message
+    or in the turn before it ("Meralco bill ni lola" / "Customer Account Number 0382-9174-56"), no bank's."""
+    s, e, kind = sp
+    value = text[s:e].strip()
+    digits = re.sub(r"\D", "", value)
+    if kind not in ("bank account", "government id") or not 6 <= len(digits) <= 16 \
+            or not re.fullmatch(r"\d[\d\s\-./]*\d", value) or not _ACCOUNT_BEFORE.search(text[max(0, s - 30):s]):
+        return False
+    utility, bank = families._word_re("utility", "words"), families._word_re("utility", "bank")
+    return bool(utility.search(text) or before and utility.search(before)) and not (
+        bank.search(text) or before and bank.search(before) or _PIN_NAME.search(text) or before and _PIN_NAME.search(before))
+
+
 def _supply_kept(text: str, low: str, sp: Span) -> bool:
     s, e, kind = sp
     value = text[s:e].strip()
@@ -290,7 +304,7 @@ def _phone_kept(text: str, sp: Span) -> bool:
                 or _PIN_NAME.search(gap))
 
 
-def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
+def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without values a public label names directly, USSD codes and supply points' ids."""
     if not spans:
         return spans
@@ -305,13 +319,14 @@ def without_lookalikes(text: str, spans: list[Span]) -> list[Span]:
     payment = "bank account" in {k for _, _, k in spans}
     masked = bool(re.search(r"[Xx*•●]{2}|桁|尾|位|자리", text))
     phone = bool(tokens & data["phone_first"]) or not low.isascii() and bool(data["phone_words"].finditer(low))
-    if not (labelled or ussd or supply or payment or masked or phone):
+    if not (labelled or ussd or supply or payment or masked or phone or before):
         return spans
     out = []
     for sp in spans:
         if ussd and _ussd_kept(text, sp) or labelled and _label_kept(text, low, sp) \
                 or supply and _supply_kept(text, low, sp) or payment and _payment_handle_kept(text, sp) \
-                or masked and _masked_kept(text, sp) or phone and _phone_kept(text, sp):
+                or masked and _masked_kept(text, sp) or phone and _phone_kept(text, sp) \
+                or before and _service_account(text, sp, before):
             continue
         out.append(sp)
     return out
