@@ -31,6 +31,8 @@ KEPT = [
     ("年金の問い合わせダイヤル 0570-11-2233 に電話した", "0570-11-2233"),
     ("PLN bill nenek || Customer Account Number 5120-4471-88, berapa ya", "5120-4471-88"),
     ("conta da Copasa, RGI 7720114592, leitura 03318", "7720114592"),
+    ("el código postal del ayuntamiento de Getafe es 28901, por si lo necesitas", "28901"),
+    ("پن کوڈ 75500 کراچی لکھ دو", "75500"),
     ("Spendenkonto des Sportvereins: 7720 1188 40", "7720 1188 40"),
     ("chave pix aleatória da feira: 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f, tá no cartaz", "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),
 ]
@@ -46,6 +48,8 @@ WITHHELD = [
     ("the booking number for the door code is 4471", "4471"),
     ("send the donations to my account 7720 1188 40", "7720 1188 40"),
     ("my bank is the credit union || Customer Account Number 5120-4471-88", "5120-4471-88"),
+    ("pin code 55102 Dont tell anyone", "55102"),
+    ("ATM pin code 66120 Lahore", "66120"),
     ("called the bank, my account number is 5521 0098 77", "5521 0098 77"),
     ("the code they texted to my phone is 551902", "551902"),
 ]

@@ -70,7 +70,8 @@ def _data() -> dict[str, object]:
     words = reference_values._Words
     phone_first = frozenset(re.findall(r"[^\W_]+", w.lower())[0][:4] for w in data["phone_words"]
                             if not _UNSPACED.search(w) and re.findall(r"[^\W_]+", w))
-    return {"phone_first": phone_first, "phone_words": words(data["phone_words"]), "donations": words(data["donations"]),
+    postal = json.loads((_ASSET.parent / "secret_words.json").read_text(encoding="utf-8"))["postal"]
+    return {"postal": words([w for w in postal if len(w) > 3] + data["postal_extra"]), "phone_first": phone_first, "phone_words": words(data["phone_words"]), "donations": words(data["donations"]),
             "labels": words(data["labels"]), "places": words(data["places"]), "label_tail": label_tail,
             "place_tail": place_tail, "firsts": frozenset(firsts), "supply": supply,
             "bill_after": bill_after, "supply_words": frozenset(w.split()[0] for w in data["supply"])}
@@ -304,6 +305,36 @@ def _phone_kept(text: str, sp: Span) -> bool:
                 or _PIN_NAME.search(gap))
 
 
+_POSTAL_VALUE = re.compile(r"\d{5,6}|\d{3}\s\d{3}|\d{5}-\d{3,4}|\d{3}-\d{4}")
+_POSTAL_BLOCK = re.compile(r"(?i)\b(?:atm|card|debit|credit|bank|upi|password|secret|share|otp|cvv|tell|anyone|nobody|dont|don.t|never|private|batana|kisi)\b|کارڈ|اے ٹی ایم|बैंक|कार्ड|एटीएम")
+_POSTAL_COPULA = re.compile(r"(?i)\s*(?:is|es|é|est|ist|era|è|:|-|hai|ہے)?\s*$")
+
+
+def _postal_kept(text: str, sp: Span) -> bool:
+    """A postal code whose name stands earlier in its sentence, the words between naming a place or an
+    office ("el código postal de la oficina de la Seguridad Social es 08013"), or a PIN code's name
+    right before five or six digits and a place ("پن کوڈ 54000 لاہور"); never beside a card's or an ATM's word."""
+    s, e, kind = sp
+    value = text[s:e].strip()
+    if kind not in ("password", "government id", "bank account") or not _POSTAL_VALUE.fullmatch(value) \
+            or _POSTAL_BLOCK.search(text) or families.names_a_lock(text):
+        return False
+    cut = max((m.end() for m in re.finditer(r"[.!?;\n\u2029。！？]", text[max(0, s - 80):s])), default=0) + max(0, s - 80)
+    found = _data()["postal"].finditer(text, cut, s)
+    if not found:
+        return False
+    gap = text[found[-1][1]:s]
+    if re.search(r"\d", gap):
+        return False
+    if not gap.strip() or _POSTAL_COPULA.fullmatch(gap):
+        after = text[e:e + 24]
+        place = re.match(r"\s*[,(（]?\s*(?:[A-Z][^\W\d_]{2,}|[^\W\d_a-zA-Z]{3,})", after)  # "Lahore", "لاہور"
+        return bool(place) and not _secret_names().search(after) and not _PIN_NAME.search(after)
+    words = _INSTITUTION.match(gap)
+    return bool(words and _POSTAL_COPULA.search(gap) and len(gap) <= 60 and not _NUMBER_WORD.search(gap)
+                and not _PIN_NAME.search(gap))
+
+
 def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without values a public label names directly, USSD codes and supply points' ids."""
     if not spans:
@@ -319,14 +350,15 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     payment = "bank account" in {k for _, _, k in spans}
     masked = bool(re.search(r"[Xx*•●]{2}|桁|尾|位|자리", text))
     phone = bool(tokens & data["phone_first"]) or not low.isascii() and bool(data["phone_words"].finditer(low))
-    if not (labelled or ussd or supply or payment or masked or phone or before):
+    postal = bool(re.search(r"\d{3}", text)) and bool(data["postal"].finditer(low))
+    if not (labelled or ussd or supply or payment or masked or phone or before or postal):
         return spans
     out = []
     for sp in spans:
         if ussd and _ussd_kept(text, sp) or labelled and _label_kept(text, low, sp) \
                 or supply and _supply_kept(text, low, sp) or payment and _payment_handle_kept(text, sp) \
                 or masked and _masked_kept(text, sp) or phone and _phone_kept(text, sp) \
-                or before and _service_account(text, sp, before):
+                or before and _service_account(text, sp, before) or postal and _postal_kept(text, sp):
             continue
         out.append(sp)
     return out
