@@ -71,7 +71,10 @@ def _data() -> dict[str, object]:
     phone_first = frozenset(re.findall(r"[^\W_]+", w.lower())[0][:4] for w in data["phone_words"]
                             if not _UNSPACED.search(w) and re.findall(r"[^\W_]+", w))
     postal = json.loads((_ASSET.parent / "secret_words.json").read_text(encoding="utf-8"))["postal"]
-    return {"postal": words([w for w in postal if len(w) > 3] + data["postal_extra"]), "phone_first": phone_first, "phone_words": words(data["phone_words"]), "donations": words(data["donations"]),
+    postal = [w for w in postal if len(w) > 3] + data["postal_extra"]
+    postal_first = frozenset(re.findall(r"[^\W_]+", w.lower())[0][:4] for w in postal
+                             if not _UNSPACED.search(w) and re.findall(r"[^\W_]+", w))
+    return {"postal_first": postal_first, "postal": words(postal), "phone_first": phone_first, "phone_words": words(data["phone_words"]), "donations": words(data["donations"]),
             "labels": words(data["labels"]), "places": words(data["places"]), "label_tail": label_tail,
             "place_tail": place_tail, "firsts": frozenset(firsts), "supply": supply,
             "bill_after": bill_after, "supply_words": frozenset(w.split()[0] for w in data["supply"])}
@@ -350,7 +353,8 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     payment = "bank account" in {k for _, _, k in spans}
     masked = bool(re.search(r"[Xx*•●]{2}|桁|尾|位|자리", text))
     phone = bool(tokens & data["phone_first"]) or not low.isascii() and bool(data["phone_words"].finditer(low))
-    postal = bool(re.search(r"\d{3}", text)) and bool(data["postal"].finditer(low))
+    postal = bool(tokens & data["postal_first"] or not low.isascii() and data["postal"].finditer(low)) \
+        and bool(re.search(r"\d{3}", text))
     if not (labelled or ussd or supply or payment or masked or phone or before or postal):
         return spans
     out = []
