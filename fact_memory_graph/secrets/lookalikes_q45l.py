@@ -52,7 +52,7 @@ def _data() -> dict[str, object]:
     tail = r"(?:(?:the|el|la|le|o|a|der|die|das)\s+)?$"
     label_tail = re.compile(
         rf"(?i)(?P<n>\s{{0,2}}(?:{number}))?\.?\s{{0,2}}"
-        rf"(?P<gap>(?:[^\W\d_][^\W\d]{{0,14}}\s){{1,4}})??(?:(?:{_COPULA})\s{{0,2}}){{0,2}}{tail}")
+        rf"(?P<gap>(?:[^\W\d_][^\W\d]{{0,14}}(?:\s|(?=[:：]))){{1,4}})??(?:(?:{_COPULA})\s{{0,2}}){{0,2}}{tail}")
     place_tail = re.compile(
         rf"(?i)(?:(?P<n>\s{{0,2}}(?:{number}))\.?\s{{0,2}}(?:(?:{_COPULA})\s{{0,2}}){{0,2}}"
         rf"|\s{{0,2}}[#:：]?\s{{0,2}})$")
@@ -255,6 +255,8 @@ def _payment_handle_kept(text: str, sp: Span) -> bool:
     return bool(_data()["donations"].finditer(text, lo, hi)) and not _OWN.search(text, lo, hi)
 
 
+_MASK_BEFORE = re.compile(r"(?:\.{3}|…|[*•●]{2,}|[Xx]{3,})\s?$")
+_SLOT = re.compile(r"(?i)[\[<{]\s*(?:your|you|tu|su|sua|seu|votre|ton|dein|deine|ihr|il tuo|la tua|uw|twoje|twój|ваш|ваша|senin|kamu|anda|enter|insert|put|type)\b[^\]>}\n]{0,30}[\]>}]")
 _MASKED = re.compile(r"(?:[Xx*•●]{2,}[\s\-.]?)+\d{2,6}")
 _LAST_DIGITS = re.compile(r"(?:下\s?[4４四]\s?桁|末尾\s?[4４四]?\s?桁?|尾号|尾數|尾数|[后後]\s?[4４四]\s?位|末\s?[4４四]\s?位|最后\s?[4４四]\s?位"
                           r"|끝\s?[4４]?\s?자리|뒷\s?[4４]?\s?자리|뒤\s?[4４]\s?자리|마지막\s?[4４]\s?자리)"
@@ -268,7 +270,7 @@ def _masked_kept(text: str, sp: Span) -> bool:
     value = text[s:e].strip()
     if kind in ("seed phrase", "api key", "private key"):
         return False
-    if _MASKED.fullmatch(value):
+    if _MASKED.fullmatch(value) or re.fullmatch(r"\d{2,6}", value) and _MASK_BEFORE.search(text, max(0, s - 8), s):
         return not _PIN_NAME.search(text, max(0, s - 14), s)  # "PIN: **1234" is no mask
     return bool(re.fullmatch(r"\d{2,6}", value) and _LAST_DIGITS.search(text, max(0, s - 24), s))
 
@@ -338,6 +340,12 @@ def _postal_kept(text: str, sp: Span) -> bool:
                 and not _PIN_NAME.search(gap))
 
 
+def _slot_kept(text: str, sp: Span) -> bool:
+    """A template's slot in brackets: "PIN: [your PIN]", "<tu contraseña>", "{dein Passwort}"."""
+    s, e, _ = sp
+    return any(m.start() <= s and e <= m.end() for m in _SLOT.finditer(text, max(0, s - 40), min(len(text), e + 40)))
+
+
 def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without values a public label names directly, USSD codes and supply points' ids."""
     if not spans:
@@ -351,18 +359,20 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     ussd = "#" in text
     supply = bool(tokens & {w[:4] for w in data["supply_words"]}) or "bill" in low or "factur" in low or "fatura" in low
     payment = "bank account" in {k for _, _, k in spans}
-    masked = bool(re.search(r"[Xx*•●]{2}|桁|尾|位|자리", text))
+    masked = bool(re.search(r"[Xx*•●]{2}|\.\.\.|…|桁|尾|位|자리", text))
+    slots = "[" in text or "<" in text or "{" in text
     phone = bool(tokens & data["phone_first"]) or not low.isascii() and bool(data["phone_words"].finditer(low))
     postal = bool(tokens & data["postal_first"] or not low.isascii() and data["postal"].finditer(low)) \
         and bool(re.search(r"\d{3}", text))
-    if not (labelled or ussd or supply or payment or masked or phone or before or postal):
+    if not (labelled or ussd or supply or payment or masked or phone or before or postal or slots):
         return spans
     out = []
     for sp in spans:
         if ussd and _ussd_kept(text, sp) or labelled and _label_kept(text, low, sp) \
                 or supply and _supply_kept(text, low, sp) or payment and _payment_handle_kept(text, sp) \
                 or masked and _masked_kept(text, sp) or phone and _phone_kept(text, sp) \
-                or before and _service_account(text, sp, before) or postal and _postal_kept(text, sp):
+                or before and _service_account(text, sp, before) or postal and _postal_kept(text, sp) \
+                or slots and _slot_kept(text, sp):
             continue
         out.append(sp)
     return out
