@@ -38,6 +38,9 @@ KEPT = [
     ("el código del baño es 9731, en la barra lo dicen", "9731"),
     ("IBAN ending ...7310", "7310"),
     ("Contraseña: [tu contraseña]", "[tu contraseña]"),
+    ("o manual mostra 'CPF: 000.000.000-00' como exemplo", "000.000.000-00"),
+    ("la guía del banco muestra 'CLABE: 002010077777777771' como ejemplo genérico", "002010077777777771"),
+    ("O ofício da Segurança Social diz 'Processo n.º 2024/55120'", "2024/55120"),
     ("Spendenkonto des Sportvereins: 7720 1188 40", "7720 1188 40"),
     ("chave pix aleatória da feira: 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f, tá no cartaz", "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),
 ]
@@ -55,6 +58,7 @@ WITHHELD = [
     ("my bank is the credit union || Customer Account Number 5120-4471-88", "5120-4471-88"),
     ("pin code 55102 Dont tell anyone", "55102"),
     ("my PIN is [8830]", "8830"),
+    ("mi contraseña es Lunes4471 como ejemplo", "Lunes4471"),
     ("ATM pin code 66120 Lahore", "66120"),
     ("called the bank, my account number is 5521 0098 77", "5521 0098 77"),
     ("the code they texted to my phone is 551902", "551902"),

@@ -106,7 +106,7 @@ _CODE_WORD = re.compile(r"(?i)\w*(?:code|kode|kod|código|codice|pin|passwort|wo
 
 
 #: A label that names its own number ("roll code", "Bestellnummer", "订单号").
-_NUMBERED = re.compile(r"(?i)(?:number|no\.?|code|id|#|nummer|numéro|número|numero|numer|номер|nomor|namba|n\.º|nº"
+_NUMBERED = re.compile(r"(?i)(?:number|no\.?|code|id|#|nummer|numéro|número|numero|numer|номер|nomor|namba|n\.º|nº|n\.o|n°"
                        r"|numarası|番号|号|번호)$")
 
 
@@ -346,6 +346,25 @@ def _slot_kept(text: str, sp: Span) -> bool:
     return any(m.start() <= s and e <= m.end() for m in _SLOT.finditer(text, max(0, s - 40), min(len(text), e + 40)))
 
 
+_EXAMPLE_AFTER = re.compile(r"(?i)\b(?:as an? (?:generic |sample )?example|as a sample|for illustration|como (?:un )?ejemplo|como exemplo|comme exemple"
+                            r"|als beispiel|come esempio|sebagai contoh|bilang halimbawa|örnek olarak|в качестве примера|jako przykład"
+                            r"|als voorbeeld)|例として|作为示例|作为例子|예시로|كمثال|उदाहरण के (?:तौर|रूप) (?:पर|में)")
+
+
+def _example_kept(text: str, sp: Span) -> bool:
+    """A value its sentence calls an example right after it ("'RFC: XAXX010101000' como ejemplo genérico"),
+    none of it the writer's own ("my password is …, for example" stays withheld)."""
+    s, e, kind = sp
+    if kind in ("card number", "api key", "seed phrase", "private key"):
+        return False
+    after = text[e:e + 40]
+    stop = re.search(r"[.!?;\n\u2029。！？]", after)
+    if not _EXAMPLE_AFTER.search(after[:stop.start()] if stop else after):
+        return False
+    cut, clause = reference_values._clause(text, s)
+    return not _OWN.search(clause)
+
+
 def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without values a public label names directly, USSD codes and supply points' ids."""
     if not spans:
@@ -364,7 +383,8 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     phone = bool(tokens & data["phone_first"]) or not low.isascii() and bool(data["phone_words"].finditer(low))
     postal = bool(tokens & data["postal_first"] or not low.isascii() and data["postal"].finditer(low)) \
         and bool(re.search(r"\d{3}", text))
-    if not (labelled or ussd or supply or payment or masked or phone or before or postal or slots):
+    example = bool(_EXAMPLE_AFTER.search(text))
+    if not (labelled or ussd or supply or payment or masked or phone or before or postal or slots or example):
         return spans
     out = []
     for sp in spans:
@@ -372,7 +392,7 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
                 or supply and _supply_kept(text, low, sp) or payment and _payment_handle_kept(text, sp) \
                 or masked and _masked_kept(text, sp) or phone and _phone_kept(text, sp) \
                 or before and _service_account(text, sp, before) or postal and _postal_kept(text, sp) \
-                or slots and _slot_kept(text, sp):
+                or slots and _slot_kept(text, sp) or example and _example_kept(text, sp):
             continue
         out.append(sp)
     return out
