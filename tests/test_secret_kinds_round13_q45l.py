@@ -41,6 +41,9 @@ KEPT = [
     ("o manual mostra 'CPF: 000.000.000-00' como exemplo", "000.000.000-00"),
     ("la guía del banco muestra 'CLABE: 002010077777777771' como ejemplo genérico", "002010077777777771"),
     ("O ofício da Segurança Social diz 'Processo n.º 2024/55120'", "2024/55120"),
+    ("my data balance code is *131*#", "*131*#"),
+    ("gas account number 5510 2231 9087 — it's on the bill, not a bank account", "5510 2231 9087"),
+    ("my home PIN code is 411038 (Pune)", "411038"),
     ("Spendenkonto des Sportvereins: 7720 1188 40", "7720 1188 40"),
     ("chave pix aleatória da feira: 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f, tá no cartaz", "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),
 ]
@@ -58,6 +61,8 @@ WITHHELD = [
     ("my bank is the credit union || Customer Account Number 5120-4471-88", "5120-4471-88"),
     ("pin code 55102 Dont tell anyone", "55102"),
     ("my PIN is [8830]", "8830"),
+    ("my bank account number 5510 2231 9087 for the gas, not a card", "5510 2231 9087"),
+    ("my PIN is 411038 (don't share)", "411038"),
     ("mi contraseña es Lunes4471 como ejemplo", "Lunes4471"),
     ("ATM pin code 66120 Lahore", "66120"),
     ("called the bank, my account number is 5521 0098 77", "5521 0098 77"),

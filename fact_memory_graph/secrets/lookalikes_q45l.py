@@ -81,7 +81,7 @@ def _data() -> dict[str, object]:
 
 
 _TOKEN = re.compile(r"[^\W_]+|#")
-_USSD = re.compile(r"(?<![\w*#])[*#]{1,2}\d{1,4}(?:[*#]{1,2}[\dA-Za-z]{1,16})*#(?![\w*#])")
+_USSD = re.compile(r"(?<![\w*#])[*#]{1,2}\d{1,4}(?:[*#]{1,2}[\dA-Za-z]{1,16})*\*?#(?![\w*#])")
 _BANKISH = re.compile(r"(?i)\b(?:bank|banco|banque|iban|routing|sort code|swift|card|debit|credit|tarjeta|cartão|karte)\b"
                       r"|银行|銀行|은행|बैंक")
 _NEGATED_BANK = re.compile(r"(?i)\b(?:not|no|isn't|nicht|pas|não)\s+(?:a|an|my|the|un|une|um|uma|ein|eine)?\s*"
@@ -225,12 +225,15 @@ def _service_account(text: str, sp: Span, before: str) -> bool:
 def _supply_kept(text: str, low: str, sp: Span) -> bool:
     s, e, kind = sp
     value = text[s:e].strip()
-    if kind not in _KINDS or not value or len(value) > 48 or _BANKISH.search(text) and not _NEGATED_BANK.search(text):
+    if kind not in _KINDS or not value or len(value) > 48 or _BANKISH.search(_NEGATED_BANK.sub(" ", text)):
         return False
     digits = re.sub(r"\D", "", value)
     if 13 <= len(digits) <= 19 and checksums.luhn(digits) and digits[:1] in "3456":
         return False
     data = _data()
+    if _NEGATED_BANK.search(text) and re.fullmatch(r"\d[\d\s\-./]{4,22}\d", value) \
+            and families._word_re("utility", "words").search(text) and _ACCOUNT_BEFORE.search(text[max(0, s - 30):s]):
+        return True  # "electricity account number … — on the bill, not a bank account"
     if len(value) <= 34 and data["supply"].search(low[max(0, s - 40):s]) and re.fullmatch(r"[A-Za-z]{0,4}[\dA-Za-z\-\s]{6,30}", value):
         return True
     run = re.match(r"\d[\d\s\-.]{5,26}\d", value)
@@ -321,6 +324,8 @@ def _postal_kept(text: str, sp: Span) -> bool:
     right before five or six digits and a place ("پن کوڈ 54000 لاہور"); never beside a card's or an ATM's word."""
     s, e, kind = sp
     value = text[s:e].strip()
+    if (lead := _POSTAL_VALUE.match(value)) and re.fullmatch(r"\s*[,(（]\s*[^\W\d_][^\d]{0,24}", value[lead.end():]):
+        e, value = s + len(text[s:e]) - len(text[s:e].lstrip()) + lead.end(), lead.group()  # "600040 (Chennai)"
     if kind not in ("password", "government id", "bank account") or not _POSTAL_VALUE.fullmatch(value) \
             or _POSTAL_BLOCK.search(text) or families.names_a_lock(text):
         return False
