@@ -61,6 +61,7 @@ WITHHELD = [
     ("my bank is the credit union || Customer Account Number 5120-4471-88", "5120-4471-88"),
     ("pin code 55102 Dont tell anyone", "55102"),
     ("my PIN is [8830]", "8830"),
+    ("the parcel locker pickup PIN is 771204", "771204"),
     ("my bank account number 5510 2231 9087 for the gas, not a card", "5510 2231 9087"),
     ("my PIN is 411038 (don't share)", "411038"),
     ("mi contraseña es Lunes4471 como ejemplo", "Lunes4471"),

@@ -122,6 +122,10 @@ class _Label:
         self.gap = tail.span("gap") if "gap" in tail.groupdict() and tail.group("gap") else None
 
 
+_COPULA_WORD = re.compile(r"(?i)is|was|are|es|era|est|ist|war|é|è|to|jest|это|hai|ni|là|adalah|wa")
+_TOPIC = re.compile(r"(?i)\s*(?:for|about|regarding|re|de|para|pour|für|per|za|для|по|için|untuk|kwa|ke liye|sobre)\b")
+
+
 def _last_label(head: str, kind: str = "labels") -> _Label | None:
     """The label nearest the value (a regex alone would take the leftmost: "admit card pe roll code")."""
     data = _data()
@@ -162,9 +166,12 @@ def _label_kept(text: str, low: str, sp: Span) -> bool:
         return False  # "residence permit number …", "driving licence no. …": an identity document's
     if m.gap:  # "queue number for PUK issues was B-219", "kode merchant qris warung aku 3660908"
         g0, g1 = s - len(head) + m.gap[0], s - len(head) + m.gap[1]
-        last = re.findall(r"[^\W\d_]+", text[g0:g1])[-1]
-        if names.search(last) or _CODE_WORD.search(last) or families.names_a_lock(text[g0:g1]):
+        words = [w for w in re.findall(r"[^\W\d_]+", text[g0:g1]) if not _COPULA_WORD.fullmatch(w)]
+        gap = text[g0:g1]
+        if not words or names.search(words[-1]) or _CODE_WORD.search(words[-1]) or families.names_a_lock(gap):
             return False
+        if (names.search(gap) or _CODE_WORD.search(gap) or _PIN_NAME.search(gap)) and not _TOPIC.match(gap):
+            return False  # "parcel locker pickup PIN is …"; a topic after a preposition is fine: "for PUK issues"
     cut, _ = reference_values._clause(text, at)
     lo = max(cut, at - 40)
     window = _blank(low[lo:at], data["labels"])  # other labels: "kode merchant qris"
