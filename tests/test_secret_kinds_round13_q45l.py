@@ -44,6 +44,9 @@ KEPT = [
     ("my data balance code is *131*#", "*131*#"),
     ("gas account number 5510 2231 9087 — it's on the bill, not a bank account", "5510 2231 9087"),
     ("my home PIN code is 411038 (Pune)", "411038"),
+    ("Airtel Home Fibre account 2003341177", "2003341177"),
+    ("Steuernummer des Vereins TC Rot 21/815/08150 steht im Impressum", "21/815/08150"),
+    ("numer NIP piekarni firmy 7251801126", "7251801126"),
     ("Spendenkonto des Sportvereins: 7720 1188 40", "7720 1188 40"),
     ("chave pix aleatória da feira: 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f, tá no cartaz", "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),
 ]
@@ -61,6 +64,8 @@ WITHHELD = [
     ("my bank is the credit union || Customer Account Number 5120-4471-88", "5120-4471-88"),
     ("pin code 55102 Dont tell anyone", "55102"),
     ("my PIN is [8830]", "8830"),
+    ("usuario: el RUT de la empresa, clave: Tortilla#2291", "Tortilla#2291"),
+    ("meine Steuernummer ist 21/815/08150", "21/815/08150"),
     ("the parcel locker pickup PIN is 771204", "771204"),
     ("my bank account number 5510 2231 9087 for the gas, not a card", "5510 2231 9087"),
     ("my PIN is 411038 (don't share)", "411038"),

@@ -74,7 +74,8 @@ def _data() -> dict[str, object]:
     postal = [w for w in postal if len(w) > 3] + data["postal_extra"]
     postal_first = frozenset(re.findall(r"[^\W_]+", w.lower())[0][:4] for w in postal
                              if not _UNSPACED.search(w) and re.findall(r"[^\W_]+", w))
-    return {"postal_first": postal_first, "postal": words(postal), "phone_first": phone_first, "phone_words": words(data["phone_words"]), "donations": words(data["donations"]),
+    return {"business_ids": words(data["business_ids"]), "organisations": words(data["organisations"]),
+            "services": words(data["services"]), "postal_first": postal_first, "postal": words(postal), "phone_first": phone_first, "phone_words": words(data["phone_words"]), "donations": words(data["donations"]),
             "labels": words(data["labels"]), "places": words(data["places"]), "label_tail": label_tail,
             "place_tail": place_tail, "firsts": frozenset(firsts), "supply": supply,
             "bill_after": bill_after, "supply_words": frozenset(w.split()[0] for w in data["supply"])}
@@ -225,7 +226,9 @@ def _service_account(text: str, sp: Span, before: str) -> bool:
             or not re.fullmatch(r"\d[\d\s\-./]*\d", value) or not _ACCOUNT_BEFORE.search(text[max(0, s - 30):s]):
         return False
     utility, bank = families._word_re("utility", "words"), families._word_re("utility", "bank")
-    return bool(utility.search(text) or before and utility.search(before)) and not (
+    services = _data()["services"]
+    return bool(utility.search(text) or before and utility.search(before) or services.finditer(text.lower())
+                or before and services.finditer(before.lower())) and not (
         bank.search(text) or before and bank.search(before) or _PIN_NAME.search(text) or before and _PIN_NAME.search(before))
 
 
@@ -377,6 +380,23 @@ def _example_kept(text: str, sp: Span) -> bool:
     return not _OWN.search(clause)
 
 
+def _business_id_kept(text: str, low: str, sp: Span) -> bool:
+    """An organisation's tax or registration number: its name, then within four words an organisation's
+    word, then the value ("Steuernummer des Vereins 12/345/67890", "NIP sklepu 1234563218")."""
+    s, e, kind = sp
+    if kind not in ("government id", "password", "bank account") or not re.search(r"\d{4}", text[s:e]):
+        return False
+    data = _data()
+    names = data["business_ids"].finditer(low, max(0, s - 60), s)
+    if not names:
+        return False
+    gap = low[names[-1][1]:s]
+    if len(re.findall(r"[^\W\d_]+", gap)) > 5 or re.search(r"[\d,;]", gap) or _PIN_NAME.search(gap) or _OWN.search(gap) \
+            or _secret_names().search(gap) or _CODE_WORD.search(gap):
+        return False
+    return bool(data["organisations"].finditer(gap))
+
+
 def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without values a public label names directly, USSD codes and supply points' ids."""
     if not spans:
@@ -396,15 +416,17 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     postal = bool(tokens & data["postal_first"] or not low.isascii() and data["postal"].finditer(low)) \
         and bool(re.search(r"\d{3}", text))
     example = bool(_EXAMPLE_AFTER.search(text))
-    if not (labelled or ussd or supply or payment or masked or phone or before or postal or slots or example):
+    if not (labelled or ussd or supply or payment or masked or phone or before or postal or slots or example) \
+            and not any(k in ("government id", "bank account") for _, _, k in spans):
         return spans
     out = []
     for sp in spans:
         if ussd and _ussd_kept(text, sp) or labelled and _label_kept(text, low, sp) \
                 or supply and _supply_kept(text, low, sp) or payment and _payment_handle_kept(text, sp) \
                 or masked and _masked_kept(text, sp) or phone and _phone_kept(text, sp) \
-                or before and _service_account(text, sp, before) or postal and _postal_kept(text, sp) \
-                or slots and _slot_kept(text, sp) or example and _example_kept(text, sp):
+                or postal and _postal_kept(text, sp) \
+                or slots and _slot_kept(text, sp) or example and _example_kept(text, sp) \
+                or _service_account(text, sp, before) or _business_id_kept(text, low, sp):
             continue
         out.append(sp)
     return out
