@@ -74,7 +74,12 @@ def _data() -> dict[str, object]:
     postal = [w for w in postal if len(w) > 3] + data["postal_extra"]
     postal_first = frozenset(re.findall(r"[^\W_]+", w.lower())[0][:4] for w in postal
                              if not _UNSPACED.search(w) and re.findall(r"[^\W_]+", w))
-    return {"business_ids": words(data["business_ids"]), "organisations": words(data["organisations"]),
+    business_first = frozenset(re.findall(r"[^\W_]+", w.lower())[0][:4] for w in data["business_ids"]
+                             if not _UNSPACED.search(w) and re.findall(r"[^\W_]+", w))
+    donation_first = frozenset(re.findall(r"[^\W_]+", w.lower())[0][:4] for w in data["donations"]
+                             if not _UNSPACED.search(w) and re.findall(r"[^\W_]+", w))
+    return {"business_first": business_first, "donation_first": donation_first,
+            "business_ids": words(data["business_ids"]), "organisations": words(data["organisations"]),
             "services": words(data["services"]), "postal_first": postal_first, "postal": words(postal), "phone_first": phone_first, "phone_words": words(data["phone_words"]), "donations": words(data["donations"]),
             "labels": words(data["labels"]), "places": words(data["places"]), "label_tail": label_tail,
             "place_tail": place_tail, "firsts": frozenset(firsts), "supply": supply,
@@ -225,7 +230,7 @@ def _service_account(text: str, sp: Span, before: str) -> bool:
     if kind not in ("bank account", "government id") or not 6 <= len(digits) <= 16 \
             or not re.fullmatch(r"\d[\d\s\-./]*\d", value) or not _ACCOUNT_BEFORE.search(text[max(0, s - 30):s]):
         return False
-    utility, bank = families._word_re("utility", "words"), families._word_re("utility", "bank")
+    utility, bank = _utility_words()
     services = _data()["services"]
     return bool(utility.search(text) or before and utility.search(before) or services.finditer(text.lower())
                 or before and services.finditer(before.lower())) and not (
@@ -242,7 +247,7 @@ def _supply_kept(text: str, low: str, sp: Span) -> bool:
         return False
     data = _data()
     if _NEGATED_BANK.search(text) and re.fullmatch(r"\d[\d\s\-./]{4,22}\d", value) \
-            and families._word_re("utility", "words").search(text) and _ACCOUNT_BEFORE.search(text[max(0, s - 30):s]):
+            and _utility_words()[0].search(text) and _ACCOUNT_BEFORE.search(text[max(0, s - 30):s]):
         return True  # "electricity account number … — on the bill, not a bank account"
     if len(value) <= 34 and data["supply"].search(low[max(0, s - 40):s]) and re.fullmatch(r"[A-Za-z]{0,4}[\dA-Za-z\-\s]{6,30}", value):
         return True
@@ -397,6 +402,16 @@ def _business_id_kept(text: str, low: str, sp: Span) -> bool:
     return bool(data["organisations"].finditer(gap))
 
 
+_ACCOUNT_WORD = re.compile(r"(?i)account|customer|contract|acct|a/c")
+_UTILITY_WORDS: list[re.Pattern[str]] = []
+
+
+def _utility_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    if not _UTILITY_WORDS:
+        _UTILITY_WORDS.extend((families._word_re("utility", "words"), families._word_re("utility", "bank")))
+    return _UTILITY_WORDS[0], _UTILITY_WORDS[1]
+
+
 def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without values a public label names directly, USSD codes and supply points' ids."""
     if not spans:
@@ -409,7 +424,10 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     labelled = bool(tokens & data["firsts"]) or (not low.isascii() and any(ch in data["firsts"] for ch in low))
     ussd = "#" in text
     supply = bool(tokens & {w[:4] for w in data["supply_words"]}) or "bill" in low or "factur" in low or "fatura" in low
-    payment = "bank account" in {k for _, _, k in spans}
+    payment = "bank account" in {k for _, _, k in spans} and (
+        bool(tokens & data["donation_first"]) or not low.isascii() or "-" in text)
+    business = bool(tokens & data["business_first"]) or not low.isascii()
+    account = bool(_ACCOUNT_WORD.search(text))
     masked = bool(re.search(r"[Xx*•●]{2}|\.\.\.|…|桁|尾|位|자리", text))
     slots = "[" in text or "<" in text or "{" in text
     phone = bool(tokens & data["phone_first"]) or not low.isascii() and bool(data["phone_words"].finditer(low))
@@ -417,7 +435,7 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
         and bool(re.search(r"\d{3}", text))
     example = bool(_EXAMPLE_AFTER.search(text))
     if not (labelled or ussd or supply or payment or masked or phone or before or postal or slots or example) \
-            and not any(k in ("government id", "bank account") for _, _, k in spans):
+            and not (account or business):
         return spans
     out = []
     for sp in spans:
@@ -426,7 +444,7 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
                 or masked and _masked_kept(text, sp) or phone and _phone_kept(text, sp) \
                 or postal and _postal_kept(text, sp) \
                 or slots and _slot_kept(text, sp) or example and _example_kept(text, sp) \
-                or _service_account(text, sp, before) or _business_id_kept(text, low, sp):
+                or account and _service_account(text, sp, before) or business and _business_id_kept(text, low, sp):
             continue
         out.append(sp)
     return out
