@@ -47,6 +47,7 @@ KEPT = [
     ("Airtel Home Fibre account 2003341177", "2003341177"),
     ("Steuernummer des Vereins TC Rot 21/815/08150 steht im Impressum", "21/815/08150"),
     ("numer NIP piekarni firmy 7251801126", "7251801126"),
+    ("meet me in room 3.12 after lunch", "3.12"),
     ("Spendenkonto des Sportvereins: 7720 1188 40", "7720 1188 40"),
     ("chave pix aleatória da feira: 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f, tá no cartaz", "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),
 ]
@@ -64,6 +65,8 @@ WITHHELD = [
     ("my bank is the credit union || Customer Account Number 5120-4471-88", "5120-4471-88"),
     ("pin code 55102 Dont tell anyone", "55102"),
     ("my PIN is [8830]", "8830"),
+    ("entry codes — gate 6604, front door 1187", "6604"),
+    ("garage opener code, gate 3319", "3319"),
     ("usuario: el RUT de la empresa, clave: Tortilla#2291", "Tortilla#2291"),
     ("meine Steuernummer ist 21/815/08150", "21/815/08150"),
     ("the parcel locker pickup PIN is 771204", "771204"),

@@ -55,7 +55,7 @@ def _data() -> dict[str, object]:
         rf"(?P<gap>(?:[^\W\d_][^\W\d]{{0,14}}(?:\s|(?=[:：]))){{1,4}})??(?:(?:{_COPULA})\s{{0,2}}){{0,2}}{tail}")
     place_tail = re.compile(
         rf"(?i)(?:(?P<n>\s{{0,2}}(?:{number}))\.?\s{{0,2}}(?:(?:{_COPULA})\s{{0,2}}){{0,2}}"
-        rf"|\s{{0,2}}[#:：]?\s{{0,2}})$")
+        rf"|\s{{0,2}}#?\s{{0,2}})$")
     firsts = set()
     for w in data["labels"] + data["places"]:
         w = unicodedata.normalize("NFKC", w).lower()
@@ -150,6 +150,13 @@ def _blank(text: str, words: reference_values._Words) -> str:
     return "".join(chars)
 
 
+def _CODE_NEAR(text: str, s: int, e: int) -> bool:  # noqa: N802 - a predicate read like a constant
+    """A code's, a lock's or a secret's name within 60 characters before a place's number or 30 after it."""
+    window = text[max(0, s - 60):s] + " " + text[e:e + 30]
+    return bool(_CODE_WORD.search(window) or families.names_a_lock(window) or _secret_names().search(window)
+                or re.search(r"(?i)alarm|lock|safe|door|tür|porta|puerta|porte|tor\b|cadeado|candado", window))
+
+
 def _label_kept(text: str, low: str, sp: Span) -> bool:
     s, e, kind = sp
     value = text[s:e].strip()
@@ -162,6 +169,8 @@ def _label_kept(text: str, low: str, sp: Span) -> bool:
         s, value = s + word.end(), value[word.end():]  # "code 00432" read after "branch"
     head = low[max(0, s - 48):s]
     m = _last_label(head, "places") if _PLACE.fullmatch(value) else None
+    if m is not None and _CODE_NEAR(text, s, e):
+        return False  # "entry codes — gate 4417", "office 7712 (alarm)": a place's code, not its number
     if m is None and _REFERENCE.fullmatch(value) and re.search(r"\d", value):
         m = _last_label(head)
     if m is None:
