@@ -44,6 +44,7 @@ from fact_memory_graph.secrets import (
     credentials_q45g,
     families,
     forms,
+    lookalikes_q45l,
     named_values,
     public_codes,
     public_statements,
@@ -721,6 +722,7 @@ def _spans(text: str) -> list[Span]:
         logins = [sp for sp in logins if not any(a <= sp[0] < b for a, b in shapes)]
     spans.extend(logins)
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
+    spans = lookalikes_q45l.without_lookalikes(raw_norm, spans)  # round 13: "parcel number is …", "*123#", "POD IT001E…"
     return forms.back(spans, origin)
 
 
@@ -1074,6 +1076,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # round 12: "loyalty card" / "6345 …"
         spans = public_statements.without_public_addresses(text, spans)  # round 12: "seed is gone" / "the address was 0x…"
         spans = public_statements.without_masked_heads(text, spans)  # round 12: "DE89 **** **** **30"
+        spans = lookalikes_q45l.without_lookalikes(text, spans, turns[-1])  # round 13: a label's own value, a USSD code
     return spans
 
 
