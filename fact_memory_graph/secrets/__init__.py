@@ -712,6 +712,9 @@ def _spans(text: str) -> list[Span]:
     spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # round 12: "loyalty card 6345 1120 9981"
     spans = public_statements.without_template_slots(raw_norm, spans)  # round 12: "FIRSTNAME.LASTNAME", "여기에_키_입력"
     spans = public_statements.without_masked_heads(raw_norm, spans)  # round 12: "DE89 **** **** **** **30"
+    # round 13 (q45l): "parcel number is …", "*123#", "POD IT001E…" — before the bank logins below, which
+    # a credential beside them makes secret whatever labels them ("Kundennummer … 7723451090, die PIN …")
+    spans = lookalikes_q45l.without_lookalikes(raw_norm, spans)
     # round 13 (q45b): a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
     logins = bank_logins_q45b.all_spans(norm, names)
     if logins and _PLACEHOLDER_HINT.search(norm):
@@ -722,7 +725,6 @@ def _spans(text: str) -> list[Span]:
         logins = [sp for sp in logins if not any(a <= sp[0] < b for a, b in shapes)]
     spans.extend(logins)
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
-    spans = lookalikes_q45l.without_lookalikes(raw_norm, spans)  # round 13: "parcel number is …", "*123#", "POD IT001E…"
     return forms.back(spans, origin)
 
 
@@ -1056,7 +1058,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(named_values.lone_value_turn(text, turns))
     spans.extend(security_answers.thread_spans(text, turns))  # round 11: "bank asked my first car" / "X daala hai"
     spans.extend(security_backref.labelled_next_turn(text, turns))  # round 13: "security question: …" / "ตอบ: X"
-    spans.extend(bank_logins_q45b.spans_beside(text, turns[-2:]))  # round 13: "customer no 5512…" after "PIN 4471"
+    beside = bank_logins_q45b.spans_beside(text, turns[-2:])  # round 13: "customer no 5512…" after "PIN 4471"
+    spans.extend(beside)
     spans.extend(credentials_q45g.thread_spans(text, turns, forms.names_in))  # round 13: "Passwort?" / "ach so, es ist X"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
@@ -1076,7 +1079,9 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # round 12: "loyalty card" / "6345 …"
         spans = public_statements.without_public_addresses(text, spans)  # round 12: "seed is gone" / "the address was 0x…"
         spans = public_statements.without_masked_heads(text, spans)  # round 12: "DE89 **** **** **30"
-        spans = lookalikes_q45l.without_lookalikes(text, spans, turns[-1])  # round 13: a label's own value, a USSD code
+        # round 13: a label's own value, a USSD code — not a bank login beside its credential (read above)
+        kept = [sp for sp in spans if sp in beside]
+        spans = lookalikes_q45l.without_lookalikes(text, [sp for sp in spans if sp not in beside], turns[-1]) + kept
     return spans
 
 
