@@ -141,6 +141,7 @@ redact_secrets = _secrets.redact_secrets
 redact_in_context = _secrets.redact_in_context
 redact_turns = _secrets.redact_turns
 redact_thread = _secrets.redact_thread
+revealed_by_next = _secrets.revealed_by_next
 THREAD_TURNS = _secrets.THREAD_TURNS
 redact_json = _secrets.redact_json
 names_a_secret = _secrets.names_a_secret

@@ -21,9 +21,10 @@ from langchain_core.messages import BaseMessage, HumanMessage
 
 from fact_memory_graph.forgetting import ForgetRequest, request_in_thread, withheld_turns
 from fact_memory_graph.messages import message_text
-from fact_memory_graph.sanitize import THREAD_TURNS, redact_thread, redact_turns
+from fact_memory_graph.sanitize import THREAD_TURNS, redact_thread, redact_turns, revealed_by_next
 
-__all__ = ["NOT_KEPT", "THREAD_TURNS", "forget_request", "message_in_thread", "shown_earlier", "user_turns_before"]
+__all__ = ["NOT_KEPT", "THREAD_TURNS", "forget_request", "message_in_thread", "secret_shown_later", "shown_earlier",
+           "user_turns_before"]
 
 #: What the extractor is shown in place of an earlier turn the user asked not to keep.
 NOT_KEPT = "[not kept: the user asked]"
@@ -43,6 +44,15 @@ def user_turns_before(messages: Sequence[BaseMessage], index: int, limit: int = 
 def message_in_thread(text: str, messages: Sequence[BaseMessage], index: int, *, redact: bool) -> str:
     """``text`` (the message at ``index``) with its secrets withheld as the next turn of its thread."""
     return redact_thread(text, user_turns_before(messages, index)) if redact else text
+
+
+def secret_shown_later(messages: Sequence[BaseMessage], earlier: int, index: int) -> bool:
+    """Whether the message at ``index`` shows a secret in the user's turn at ``earlier`` that that
+    turn, read when it came, did not: a login id whose password follows in the next turn, a card's
+    first half. What was stored from that turn may hold it, so the write path forgets that turn
+    (as "forget what I just said" does) before it applies this message."""
+    return revealed_by_next(message_text(messages[earlier]), user_turns_before(messages, earlier),
+                            message_text(messages[index]))
 
 
 def forget_request(text: str, messages: Sequence[BaseMessage], index: int) -> ForgetRequest | None:

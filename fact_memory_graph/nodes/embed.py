@@ -38,7 +38,12 @@ from fact_memory_graph.sanitize import (
     redact_secrets,
 )
 from fact_memory_graph.schema import ApplyOutcome
-from fact_memory_graph.threads import forget_request, message_in_thread, shown_earlier
+from fact_memory_graph.threads import (
+    forget_request,
+    message_in_thread,
+    secret_shown_later,
+    shown_earlier,
+)
 
 logger = rate_limited(logging.getLogger(__name__))
 
@@ -222,6 +227,8 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
               "session_id": pick["session_id"], "recent_ids": recent_ids,
               # Read once here (the phrase lists), carried to extract in the state.
               "forget_request": request_state(forget_request(text, messages, first)),
+              # A secret in the turn before that only this message shows (its password follows a login id)
+              "previous_revealed": bool(cfg.redact_secrets and before and secret_shown_later(messages, before[-1], first)),
               "previous_ids": [previous, pick["all_aliases"][previous]] if previous in pick["all_aliases"]
               else [previous] if previous else []}
     return {"update": update, "probe": probe, "parts": parts}

@@ -98,7 +98,8 @@ def _of_recent_turns(state: WriteState, recent: list[str]) -> list[KnownFact]:
 
 
 def _forget_update(state: WriteState, plan: ForgetPlan, previous: list[str]) -> Update:
-    return {"forget_previous": plan.previous and bool(previous), "previous_ids": previous,
+    revealed = bool(state.get("previous_revealed"))  # a secret this message showed in the turn before
+    return {"forget_previous": (plan.previous or revealed) and bool(previous), "previous_ids": previous,
             "forget_fact_ids": [str(f) for f in plan.fact_ids]}
 
 
@@ -131,6 +132,8 @@ def make_extract_node(ctx: MemoryContext) -> NodePair:
                                 at=state["at"], refs={ref: fact_id for ref, (fact_id, _) in refs.items()})
         update: Update = {"proposals": proposals, "rejected": [*rejected, *bad], "evaluations": records,
                           "llm_calls": 1}
+        if state.get("previous_revealed") and state.get("previous_ids"):  # forgotten whatever the model said
+            update.update(forget_previous=True, previous_ids=list(state["previous_ids"]))
         if not forgets:
             return update
         if not write.honour_do_not_remember:

@@ -87,7 +87,11 @@ class WriteState(WriteInput, WriteOutput, total=False):
     #: What the message asks to forget, read once by embed (``ForgetRequest`` as a dict; ``None``:
     #: no request), used by extract.
     forget_request: dict[str, Any] | None
-    #: Set by extract when the message asks to forget what was just said: apply forgets it first.
+    #: Set by embed: this message shows a secret in the user's turn before it that that turn, read
+    #: when it came, did not (a login id whose password follows): apply forgets that turn first.
+    previous_revealed: bool
+    #: Set by extract when the message asks to forget what was just said (or ``previous_revealed``):
+    #: apply forgets it first.
     forget_previous: bool
     #: Set by extract: facts of the user's recent turns the message asks to forget ("forget what
     #: I said about my health", or the model's ``forget`` op naming a fact); apply purges them first.

@@ -1271,6 +1271,14 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
     return _mask(text, spans) if spans else text
 
 
+def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
+    """Whether the user's turn ``after`` shows a secret in ``text`` that ``text`` read after its
+    ``earlier`` turns did not (a login id whose password follows it, a card's first half, the
+    account before its routing number): what was stored from ``text`` when it came may hold it."""
+    earlier = tuple(earlier)[-THREAD_TURNS:]
+    return bool(after.strip()) and _turn_between(text, earlier, after) != _turn_between(text, earlier, "")
+
+
 def _password_spans(text: str) -> bool:
     """Whether ``text`` gives a password (a span of that kind; round 13, q45g)."""
     return any(sp[2] == "password" for sp in secret_spans(text))
