@@ -1275,8 +1275,17 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
     """Whether the user's turn ``after`` shows a secret in ``text`` that ``text`` read after its
     ``earlier`` turns did not (a login id whose password follows it, a card's first half, the
     account before its routing number): what was stored from ``text`` when it came may hold it."""
+    if not (after.strip() and text.strip()):
+        return False
+    # What the turn after adds needs a digit in this turn (half a number, an account, a login id) or
+    # a secret in the turn after (a password beside a login named here): most pairs stop here
+    if not (_HAS_DIGIT.search(text) or "-" in text or secret_spans(after)):
+        return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
-    return bool(after.strip()) and _turn_between(text, earlier, after) != _turn_between(text, earlier, "")
+    return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")
+
+
+_HAS_DIGIT = re.compile(r"\d")
 
 
 def _password_spans(text: str) -> bool:
