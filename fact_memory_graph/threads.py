@@ -23,7 +23,7 @@ from fact_memory_graph.forgetting import ForgetRequest, request_in_thread, withh
 from fact_memory_graph.messages import message_text
 from fact_memory_graph.sanitize import THREAD_TURNS, redact_thread, redact_turns, revealed_by_next
 
-__all__ = ["NOT_KEPT", "THREAD_TURNS", "forget_request", "message_in_thread", "secret_shown_later", "shown_earlier",
+__all__ = ["NOT_KEPT", "REVEALED_LATER", "THREAD_TURNS", "forget_request", "message_in_thread", "secret_shown_later", "shown_earlier",
            "user_turns_before"]
 
 #: What the extractor is shown in place of an earlier turn the user asked not to keep.
@@ -46,11 +46,18 @@ def message_in_thread(text: str, messages: Sequence[BaseMessage], index: int, *,
     return redact_thread(text, user_turns_before(messages, index)) if redact else text
 
 
+#: Set on a queued turn's recorded context (and on the message the drainer rebuilds from it): the
+#: turn after it showed a secret in it (:func:`secret_shown_later`, read when the turn was queued).
+REVEALED_LATER = "fact_memory_revealed_later"
+
+
 def secret_shown_later(messages: Sequence[BaseMessage], earlier: int, index: int) -> bool:
     """Whether the message at ``index`` shows a secret in the user's turn at ``earlier`` that that
     turn, read when it came, did not: a login id whose password follows in the next turn, a card's
     first half. What was stored from that turn may hold it, so the write path forgets that turn
     (as "forget what I just said" does) before it applies this message."""
+    if messages[earlier].additional_kwargs.get(REVEALED_LATER):  # the drainer: read when it was queued
+        return True
     return revealed_by_next(message_text(messages[earlier]), user_turns_before(messages, earlier),
                             message_text(messages[index]))
 

@@ -23,7 +23,12 @@ from fact_memory_graph.nodes.embed import CONTEXT_MESSAGE_CHARS, assign_ids
 from fact_memory_graph.recall import DEFAULT_STATE_KEY
 from fact_memory_graph.sanitize import clean_text, redact_secrets
 from fact_memory_graph.store.plans import QueueEntry
-from fact_memory_graph.threads import message_in_thread, shown_earlier
+from fact_memory_graph.threads import (
+    REVEALED_LATER,
+    message_in_thread,
+    secret_shown_later,
+    shown_earlier,
+)
 
 __all__ = ["TRUNCATION_MARK_CHARS", "capture_turns", "context_messages"]
 
@@ -43,7 +48,8 @@ def context_messages(row: Mapping[str, Any]) -> list[BaseMessage]:
         if item.get("role") == "assistant":
             out.append(AIMessage(content=text))
         else:
-            out.append(HumanMessage(content=text, id=item.get("id")))
+            out.append(HumanMessage(content=text, id=item.get("id"),
+                                    **({"additional_kwargs": {REVEALED_LATER: True}} if item.get(REVEALED_LATER) else {})))
     return out
 
 
@@ -86,6 +92,11 @@ def capture_turns(ctx: MemoryContext, state: Mapping[str, Any], config: Runnable
         context = [{"role": ROLE.get(m.type, m.type), "text": private(t),
                     **({"id": str(m.id), "fingerprint": aliases.get(str(m.id))} if m.type == "human" else {})}
                    for m, t in zip(earlier, shown_texts, strict=True)]
+        # The user's turn before, when this one shows a secret in it (a login id whose password
+        # follows): the context above is already read with this turn, so the drainer is told
+        before = [j for j in humans if j < i and j >= i - len(earlier)]
+        if write.redact_secrets and before and secret_shown_later(messages, before[-1], i):
+            context[before[-1] - (i - len(earlier))][REVEALED_LATER] = "yes"
         message_id = str(messages[i].id)
         if len(text) > write.max_message_chars and i == humans[-1]:
             logger.warning("fact-memory: message %s has %d characters: queued with its head and tail "

@@ -57,16 +57,26 @@ def test_an_ordinary_number_before_an_ordinary_turn_is_kept(make_memory, db_url:
     assert tables_holding(db_url, "48291037", user_id)
 
 
-def test_a_parent_graph_with_add_messages_keeps_no_revealed_login(make_memory, db_url: str, user_id: str) -> None:
-    """The README's layout with the inline write node. (The queued write node records each turn's
-    context already read with the turn after it, so the drainer cannot tell what the later turn
-    showed: not covered yet, see docs/privacy.md.)"""
+@pytest.mark.parametrize("mode", ["sync", "queued"])
+def test_a_parent_graph_with_add_messages_keeps_no_revealed_login(make_memory, db_url: str, user_id: str,
+                                                                  mode: str) -> None:
+    """The README's layout, the inline and the queued write node (the queued turn's recorded
+    context says what the turn after showed: the drainer reads it already redacted)."""
     llm = ScriptedChatModel(default=hostile)
     memory: FactMemory = make_memory(llm, config=FactMemoryConfig(queue=QueueConfig(drainer="off", after_seconds=0)))
-    graph = readme_graph(memory, [], mode="sync", checkpointer=InMemorySaver())
+    graph = readme_graph(memory, [], mode=mode, checkpointer=InMemorySaver())
     config = {"configurable": {"user_id": user_id, "thread_id": "t"}}
     for text in USER_NAME:
         graph.invoke({"messages": [HumanMessage(text)]}, config)
         memory.flush(user_id)
     assert tables_holding(db_url, "lena.k_88", user_id) == []
     assert tables_holding(db_url, "Tulip#884", user_id) == []
+
+
+async def test_aremember_with_context_forgets_the_turn_the_next_one_revealed(make_memory, db_url: str,
+                                                                             user_id: str) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(default=hostile))
+    first = HumanMessage(USER_NAME[0], id="a1")
+    await memory.aremember(user_id, first)
+    await memory.aremember(user_id, HumanMessage(USER_NAME[1], id="a2"), context=[first])
+    assert tables_holding(db_url, "lena.k_88", user_id) == []
