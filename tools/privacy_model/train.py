@@ -37,6 +37,9 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from logistic import adagrad_logistic  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(ROOT))
@@ -207,22 +210,7 @@ def fit(examples: list[tuple[str, int]], iterations: int = 300, l2: float = floa
     row = np.repeat(np.arange(len(texts)), lengths)
     pos = y.sum()
     sample_w = np.where(y == 1, 0.5 / max(pos, 1), 0.5 / max(len(y) - pos, 1))
-    w = np.zeros(DIM)
-    b = 0.0
-    g2w = np.full(DIM, 1e-8)
-    g2b = 1e-8
-    rate = 0.5
-    for _ in range(iterations):
-        z = np.bincount(row, weights=w[ids], minlength=len(texts)) + b
-        p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
-        err = (p - y) * sample_w
-        grad = np.bincount(ids, weights=err[row], minlength=DIM) + l2 * w
-        gb = err.sum()
-        g2w += grad * grad
-        g2b += gb * gb
-        w -= rate * grad / np.sqrt(g2w)
-        b -= rate * gb / np.sqrt(g2b)
-    return w, b
+    return adagrad_logistic(ids, row, len(texts), y, sample_w, DIM, iterations, l2)
 
 
 def scores(w: np.ndarray, b: float, texts: list[str]) -> np.ndarray:

@@ -29,9 +29,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT / "tools" / "privacy_model"))
 
 import features as vm  # noqa: E402
 from _common import normalise  # noqa: E402
+from logistic import adagrad_logistic  # noqa: E402
 
 DIM = 1 << 18
 _env = __import__("os").environ.get
@@ -79,19 +81,7 @@ def fit(feats, y, sw, iterations: int = 200, l2: float = L2) -> tuple[np.ndarray
     pos = (sw * y).sum()
     neg = (sw * (1 - y)).sum()
     sw = sw * np.where(y == 1, 0.5 / pos, 0.5 / neg)
-    w, b = np.zeros(DIM), 0.0
-    g2w, g2b, rate = np.full(DIM, 1e-8), 1e-8, 0.5
-    for _ in range(iterations):
-        z = np.bincount(row, weights=w[ids], minlength=len(feats)) + b
-        p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
-        err = (p - y) * sw
-        grad = np.bincount(ids, weights=err[row], minlength=DIM) + l2 * w
-        gb = err.sum()
-        g2w += grad * grad
-        g2b += gb * gb
-        w -= rate * grad / np.sqrt(g2w)
-        b -= rate * gb / np.sqrt(g2b)
-    return w, b
+    return adagrad_logistic(ids, row, len(feats), y, sw, DIM, iterations, l2)
 
 
 def named(text: str, start: int, previous: str) -> bool:
