@@ -34,10 +34,11 @@ def test_a_blank_quoted_answer_is_no_answer_and_raises_nothing():
 def test_long_runs_that_once_backtracked_finish():
     # a lock's name repeated without spaces (the code's gap read three words over the whole run),
     # punctuation read as a code's own turn, a public statement re-read for each of its values,
-    # a wallet's word runs read once per wallet name, a name after each of many context words
+    # a wallet's word runs read once per wallet name, a name after each of many context words, a
+    # login's words before its user name (each word atomic: a run without spaces split no longer)
     for unit, length in (("门锁密码1", 1560), (":'#/", 1500), ("告示퀴즈پنج１２３", 1500),
                          ("front door code１２３backup codes ya", 1500), (":wifi-sleutel", 1500),
-                         ("??시드 문구,", 1500)):
+                         ("??시드 문구,", 1500), ("locker combination?sign-in codeل", 1500)):
         _read((unit * (length // len(unit) + 1))[:length])
 
 

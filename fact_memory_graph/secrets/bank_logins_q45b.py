@@ -157,7 +157,7 @@ def _ids(norm: str, names: list) -> Iterator[tuple[int, int, int]]:
 _WIDE_LOGIN = frozenset({"id", "account", "acct", "acc", "email", "e-mail", "mail", "handle", "correo", "compte", "konto",
                          "hesap", "cuenta", "conta", "akun", "akaun", "tk", "حساب", "الحساب", "بالحساب", "계정", "アカウント",
                          "账户", "tài khoản", "บัญชี", "hesabı", "hesabım", "аккаунт", "акаунт", "courriel", "kennung"})
-_USER_AFTER = re.compile(r"(?P<gap>(?:[\s:：=\-–—]*(?!(?i:password|passwort|pass\b|pw\b|pin\b))[^\s\d:：=,;]+){0,6}?)[\s:：=\-–—]*"
+_USER_AFTER = re.compile(r"(?P<gap>(?:[\s:：=\-–—]*(?!(?i:password|passwort|pass\b|pw\b|pin\b))(?>[^\s\d:：=,;]+)){0,6}?)[\s:：=\-–—]*"
                          r"(?P<v>(?=[^\s,;]*[^\W\d_])(?=[^\s,;]*[\d._@])[^\W_][\w.@\-]{2,40}[^\W_]|\d{6,14})(?![\w@])")
 
 
