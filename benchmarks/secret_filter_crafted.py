@@ -8,7 +8,7 @@ reads). Reported per length: the slowest ``redact_secrets`` (a message alone), `
 (the message after a short turn, read as a thread) and ``withheld_turns`` (the privacy reader),
 with the caches cleared before every call. Usage: ``python benchmarks/secret_filter_crafted.py``.
 
-``--search SECONDS [--seed N]``: the random search that found those units, to run again — units of
+``--search SECONDS [--random-state N]``: the random search that found those units, to run again — units of
 one to four pieces (the words of the filter's own word lists, digits of several scripts,
 punctuation) repeated to 1,500 characters, each read the three ways under a 10 s alarm (a slower
 read is reported as such, not waited for); the slowest units and any exception are printed.
@@ -113,7 +113,7 @@ def search(seconds: float, seed: int, length: int = 1500) -> None:
             signal.alarm(0)
         results.append((max(times), times, unit))
     results.sort(key=lambda r: -r[0])
-    print(f"{tried} units of {length} characters (seed {seed}); the slowest, ms (redact_secrets, redact_turns, "
+    print(f"{tried} units of {length} characters (random state {seed}); the slowest, ms (redact_secrets, redact_turns, "
           "withheld_turns):")
     for _, times, unit in results[:8]:
         print(f"  {times[0]:8.0f} {times[1]:8.0f} {times[2]:6.0f}  {unit!r}")
@@ -123,12 +123,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lengths", type=int, nargs="+", default=[1500, WriteConfig().max_message_chars])
     parser.add_argument("--search", type=float, metavar="SECONDS", help="run the random search instead")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--random-state", type=int, default=1, dest="random_state")
     args = parser.parse_args()
     secrets.redact_turns(["warm up", "my password is x9 and the card 4111 1111 1111 1111"])
     forgetting.withheld_turns(["warm up", "between you and me"])
     if args.search:
-        search(args.search, args.seed)
+        search(args.search, args.random_state)
         return
     print("| length | slowest redact_secrets | slowest redact_turns | slowest withheld_turns | unit of the slowest |")
     print("|---|---|---|---|---|")
