@@ -36,7 +36,7 @@ UNITS = [
     "门锁密码1", ":'#/", "告示퀴즈پنج１２３", "front door code１２３backup codes ya", ":wifi-sleutel",
     "*clave del wifi", "0000身份证号المرجع", "??시드 문구,", "1账号", "sim卡密码", "счетutilizo",
     "รหัสล็อค'0000x", "9иннxé", "version여권번호পিন নম্বর4111 1111", "１２３.", "4111 11114111 1111/٣٤٥",
-    "locker combination?sign-in codeل", "password: ", "pin 1234 ", "my card 4111 ", "'", " - ", "IBAN ", "seed phrase: abandon ", "1 ",
+    "locker combination?sign-in codeل", "母亲的出生地=", "password: ", "pin 1234 ", "my card 4111 ", "'", " - ", "IBAN ", "seed phrase: abandon ", "1 ",
 ]
 
 

@@ -38,7 +38,8 @@ def test_long_runs_that_once_backtracked_finish():
     # login's words before its user name (each word atomic: a run without spaces split no longer)
     for unit, length in (("门锁密码1", 1560), (":'#/", 1500), ("告示퀴즈پنج１２３", 1500),
                          ("front door code１２３backup codes ya", 1500), (":wifi-sleutel", 1500),
-                         ("??시드 문구,", 1500), ("locker combination?sign-in codeل", 1500)):
+                         ("??시드 문구,", 1500), ("locker combination?sign-in codeل", 1500),
+                         ("母亲的出生地=", 1500)):
         _read((unit * (length // len(unit) + 1))[:length])
 
 

@@ -169,7 +169,15 @@ def _kept_in(value: str, tools: frozenset[str], keychain: re.Pattern[str]) -> bo
 
 
 _COPULA = re.compile(r"(?i)(?:(?<![^\W\d_])(?:is|es|est|ist|é|è|era|was|lautet|это|to|jest|adalah|là)\s*|[:=是は는은])\s*$")
-_MIXED = re.compile(r"(?=\S*[^\W\d_])(?=\S*\d)\S{4,}")
+_LETTER = re.compile(r"[^\W\d_]")
+_DIGIT = re.compile(r"\d")
+
+
+def _mixed(value: str) -> bool:
+    """A token of four characters or more holding a letter and a digit. (Written as one pattern —
+    two lookaheads over the rest of the token at every position — it was quadratic on a long
+    value without spaces: 2 s on a crafted 1,500-character turn.)"""
+    return any(len(t) >= 4 and _LETTER.search(t) and _DIGIT.search(t) for t in value.split())
 
 
 def without_password_talk(text: str, spans: list[Span]) -> list[Span]:
@@ -183,7 +191,7 @@ def without_password_talk(text: str, spans: list[Span]) -> list[Span]:
     for sp in spans:
         start, end, kind = sp
         value = text[start:end].strip()
-        if kind == "password" and value and not _MIXED.search(value) and (
+        if kind == "password" and value and not _mixed(value) and (
                 value.lower().strip(".,!?") in tools and keychain.match(text[end:end + 12].lstrip())
                 or "," not in value and _kept_in(value, tools, keychain) and (storage.search(value) or keychain.search(value))
                 or clause.match(value) and not _COPULA.search(text, max(0, start - 14), start)):
