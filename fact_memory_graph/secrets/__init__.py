@@ -577,6 +577,18 @@ _SHAPED_CREDENTIAL = re.compile(
     r"|\b(?:psk|wpa_passphrase|sae_password|wep_key\d)\s*=\s*(?P<pq>\"?)(?P<psk>[^\s\"]{8,63})(?P=pq)")
 
 
+def _outside_slots(norm: str, found: list[Span], shapes: list[tuple[int, int]]) -> list[Span]:
+    """``found`` without a placeholder, a template's slot, or a value that starts inside a public
+    shape: the checks a finder added after the first filters passes through."""
+    if found and _PLACEHOLDER_HINT.search(norm):
+        found = forms.without_placeholders(norm, found)
+    if found and public_values.HINT.search(norm):
+        found = public_values.without_slots(norm, found)
+    if found and shapes:
+        found = [sp for sp in found if not any(a <= sp[0] < b for a, b in shapes)]
+    return found
+
+
 def _shaped_credentials(text: str) -> Iterator[Span]:
     for m in _SHAPED_CREDENTIAL.finditer(text):
         group = next(g for g in ("wifi", "ssh", "key", "psk") if m.group(g) is not None)
@@ -687,14 +699,8 @@ def _spans(text: str) -> list[Span]:
     if spans:
         spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
     spans = security_answers.without_talk(norm, spans)  # round 11: "security questions … are easy to guess"
-    family = families.family_spans(norm, names)  # round nine: logins, codes of things, bank details, tax ids
-    if family and _PLACEHOLDER_HINT.search(norm):
-        family = forms.without_placeholders(norm, family)
-    if family and public_values.HINT.search(norm):
-        family = public_values.without_slots(norm, family)
-    if family and shapes:
-        family = [sp for sp in family if not any(a <= sp[0] < b for a, b in shapes)]
-    spans.extend(family)
+    # round nine: logins, codes of things, bank details, tax ids
+    spans.extend(_outside_slots(norm, families.family_spans(norm, names), shapes))
     spans.extend(credentials_q45g.spans(norm, names))  # round 13: "the password? its X", "pin: 7.4.4.9", "dani.r / Pelicula88"
     spans.extend(credentials_q45g.login_spans(norm, spans))  # round 13: "Логин в 1С: buh_ivanova, пароль …"
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
@@ -716,14 +722,7 @@ def _spans(text: str) -> list[Span]:
     # a credential beside them makes secret whatever labels them ("Kundennummer … 7723451090, die PIN …")
     spans = lookalikes_q45l.without_lookalikes(raw_norm, spans)
     # round 13 (q45b): a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
-    logins = bank_logins_q45b.all_spans(norm, names)
-    if logins and _PLACEHOLDER_HINT.search(norm):
-        logins = forms.without_placeholders(norm, logins)
-    if logins and public_values.HINT.search(norm):
-        logins = public_values.without_slots(norm, logins)
-    if logins and shapes:
-        logins = [sp for sp in logins if not any(a <= sp[0] < b for a, b in shapes)]
-    spans.extend(logins)
+    spans.extend(_outside_slots(norm, bank_logins_q45b.all_spans(norm, names), shapes))
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
     return forms.back(spans, origin)
 
