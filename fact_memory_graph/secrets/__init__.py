@@ -909,7 +909,8 @@ def _carries(text: str, is_key: bool) -> bool:
     return text.count(" ") >= 2 or (len(text) >= 8 and not text.isalpha()) or bool(forms.names_in(text))
 
 
-_DIGIT_RUN = re.compile(r"\d(?:[ \u00a0\-.]{0,3}\d){2,11}")
+#: A number's part, not glued to a Latin letter (a hex id "user-643628049af6" is no card's half).
+_DIGIT_RUN = re.compile(r"(?<![A-Za-z\d])(?>\d(?:[ \u00a0\-.]{0,3}\d){2,11})(?![A-Za-z])")
 #: A turn that is a number (in groups) and at most a few words: a part of something split.
 _NAMED_PART = re.compile(r"[^\W\d_]{3,}")  # a turn that names its number: secret on its own, not half of another
 _BARE_PART = re.compile(r"(?i)^\W*(?:[^\W\d_]+\d?\W+){0,3}\d(?:[ \u00a0\-.]{0,3}\d){2,11}\W*$")
@@ -938,7 +939,7 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
     prior = forms.view(before)[0]
     first = _DIGIT_RUN.search(norm)
     last = next(reversed(list(_DIGIT_RUN.finditer(prior[-200:]))), None) if first else None
-    digits = re.sub(r"\D", "", last.group()) + re.sub(r"\D", "", first.group()) if first and last else ""
+    digits = _halves(last, first)
     if len(digits) >= 13 and _card_number(digits):
         yield from forms.back([(first.start(), first.end(), "card number")], origin)
     if digits and _BARE_PART.match(norm) and _BARE_PART.match(prior.strip()) \
@@ -1003,6 +1004,15 @@ def _in_context(text: str, before: str) -> list[Span]:
     return own
 
 
+def _halves(last: re.Match[str] | None, first: re.Match[str] | None) -> str:
+    """The digits of a number typed in two turns: the turn before's last part and this turn's
+    first. The same digits twice are one number said again (an order number), not two halves."""
+    if not (first and last):
+        return ""
+    head, tail = re.sub(r"\D", "", last.group()), re.sub(r"\D", "", first.group())
+    return "" if head == tail else head + tail
+
+
 def _first_half(before: str, after: str) -> Iterator[Span]:
     """The number ending ``before`` when the turn ``after`` it completes it: a card (Luhn) or an
     id python-stdnum validates, its two halves typed in two turns."""
@@ -1012,7 +1022,7 @@ def _first_half(before: str, after: str) -> Iterator[Span]:
     last = next(reversed(list(_DIGIT_RUN.finditer(prior))), None) if first else None
     if not (first and last):
         return
-    digits = re.sub(r"\D", "", last.group()) + re.sub(r"\D", "", first.group())
+    digits = _halves(last, first)
     if (len(digits) >= 13 and _card_number(digits)) or (
             _BARE_PART.match(prior.strip()) and _BARE_PART.match(nxt) and 9 <= len(digits) <= 18
             and forms.valid_personal_id(digits)):

@@ -336,10 +336,32 @@ def names_in(text: str) -> list[NameMatch]:
                 continue
         if _longer_public_label(text, m.start(), m.end()):
             continue  # "código postal", "الرمز البريدي", "carte fidélité": the start of a public label's name
+        if _inside_hex_token(text, m.start(), m.end()):
+            continue  # "acc" in "user-acc92f14178a", "2fa" in a commit 2fa06f5c1019: a digest's letters
         found.append(NameMatch(kind_of[name], m.start(), m.end()))
     if _SPELLED_HINT.search(text):  # "p i n", "o.t.p." as speech-to-text writes a spelled name
         found.extend(NameMatch("digits", m.start(), m.end()) for m in _spelled_names().finditer(text))
     return found
+
+
+_HEX_TOKEN = re.compile(r"[0-9A-Fa-f]{8,}")
+
+
+def _inside_hex_token(text: str, start: int, stop: int) -> bool:
+    """Whether a name is part of a hex string (an id, a digest): a token of 8+ hex characters that
+    has both digits and hex letters beside the name ("acc12345678" stays an account's name)."""
+    if not ((start and text[start - 1].isascii() and text[start - 1].isalnum())
+            or (stop < len(text) and text[stop].isascii() and text[stop].isalnum())):
+        return False
+    a, b = start, stop
+    while a and text[a - 1].isascii() and text[a - 1].isalnum():
+        a -= 1
+    while b < len(text) and text[b].isascii() and text[b].isalnum():
+        b += 1
+    if not _HEX_TOKEN.fullmatch(text, a, b):
+        return False
+    outside = text[a:start] + text[stop:b]
+    return any(c.isdigit() for c in outside) and any(c.isalpha() for c in outside)
 
 
 @functools.cache
