@@ -25,6 +25,8 @@ from fact_memory_graph.schema import FactKind
 from fact_memory_graph.store import hot as hot_mod
 from fact_memory_graph.testing import FixedClock, ScriptedChatModel
 
+from .helpers import T0
+
 WORDS = ["running", "jazz", "chess", "sister", "mia", "health", "allergic", "penicillin", "tokyo", "berlin",
          "exam", "anxious", "job", "coffee", "piano", "marathon", "knee", "pain", "wedding", "moved", "the", "and"]
 NAMES = ["mia", "tom", "lena"]
@@ -288,6 +290,7 @@ async def test_the_async_store_copies_and_reads_the_same(db_url, embeddings, use
         # the copy the read asked for (a task) ends first: run beside it, the two copies' first
         # calibrations raced and one answered False (once in CI)
         await asyncio.gather(*list(memory.astore._fills))
+        memory.context.access.flush()  # the read's count, written by a thread, lands before the copy
         assert await memory.astore.fill_hot(user_id)
         hits = memory.store.hot.hits
         again = await retriever.ainvoke("what should the doctor know about my health?")
@@ -344,3 +347,32 @@ def test_forget_leaves_no_marker_row_and_a_write_after_it_makes_none(make_memory
     memory.store.retract(user, fact.fact_id, at=START, note="late")  # a write racing the forget: nothing to write
     with psycopg.connect(db_url) as conn:
         assert conn.execute("SELECT 1 FROM fact_memory_versions WHERE user_id = %s", (user,)).fetchone() is None
+
+
+def test_a_retrieval_counted_during_a_copy_keeps_the_copy(make_memory, user_id) -> None:
+    """Where retrieval counts do not rank (the default lifecycle), a count written between the
+    copy's two marker reads does not throw the copy away (a busy user would never be cached); an
+    edit there does."""
+    memory = make_memory()
+    store = memory.store
+    fact = memory.facts.add(user_id, "allergic to penicillin", kind="durable", category="health")
+    assert store.fill_hot(user_id)  # calibrated: the next copy's first statement is the marker
+    store.hot.discard(user_id)
+
+    def copy_with(between):
+        def plan():
+            inner, result, n = store._hot_fill_plan(user_id), None, 0
+            while True:
+                try:
+                    statement = inner.send(result)
+                except StopIteration as stop:
+                    return stop.value
+                if n == 1:  # the marker before was read: another session writes now
+                    between()
+                result = yield statement
+                n += 1
+        return store._run(plan)
+
+    assert copy_with(lambda: store.record_access(user_id, [fact.fact_id], T0))
+    store.hot.discard(user_id)
+    assert not copy_with(lambda: memory.facts.add(user_id, "has a cat", kind="durable", category="relationship"))
