@@ -15,6 +15,7 @@ skipped:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage
@@ -23,7 +24,7 @@ from fact_memory_graph.forgetting import ForgetRequest, request_in_thread, withh
 from fact_memory_graph.messages import message_text
 from fact_memory_graph.sanitize import THREAD_TURNS, redact_thread, redact_turns, revealed_by_next
 
-__all__ = ["NOT_KEPT", "REVEALED_LATER", "THREAD_TURNS", "forget_request", "message_in_thread", "secret_shown_later", "shown_earlier",
+__all__ = ["NOT_KEPT", "REVEALED_LATER", "THREAD_TURNS", "forget_request", "message_in_thread", "may_reveal_stored_turn", "revealed_in_claims", "secret_shown_later", "shown_earlier",
            "user_turns_before"]
 
 #: What the extractor is shown in place of an earlier turn the user asked not to keep.
@@ -60,6 +61,24 @@ def secret_shown_later(messages: Sequence[BaseMessage], earlier: int, index: int
         return True
     return revealed_by_next(message_text(messages[earlier]), user_turns_before(messages, earlier),
                             message_text(messages[index]))
+
+
+#: A turn that is only a number (in groups): maybe the rest of one the turn before began.
+_BARE_NUMBER_TURN = re.compile(r"\W*\d[\d \u00a0\-./]{2,40}\W*")
+
+
+def may_reveal_stored_turn(raw: str, shown: str) -> bool:
+    """Whether a message sent without its earlier turns may show a secret in what the user's
+    last turn stored (something of it was withheld, or it is a bare number: the rest of one):
+    only then are that turn's stored claims read again (:func:`revealed_in_claims`)."""
+    return raw != shown or bool(_BARE_NUMBER_TURN.fullmatch(raw))
+
+
+def revealed_in_claims(claims: Sequence[str], after: str) -> bool:
+    """Whether ``after`` shows a secret in the claims stored from the user's turn before it (a
+    login id stored as a fact, whose password this message gives): the store keeps no text of a
+    turn, so a message sent without context is read against what was stored from the last one."""
+    return bool(claims) and revealed_by_next("\n".join(claims), (), after)
 
 
 def forget_request(text: str, messages: Sequence[BaseMessage], index: int) -> ForgetRequest | None:

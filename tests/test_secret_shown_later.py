@@ -80,3 +80,44 @@ async def test_aremember_with_context_forgets_the_turn_the_next_one_revealed(mak
     await memory.aremember(user_id, first)
     await memory.aremember(user_id, HumanMessage(USER_NAME[1], id="a2"), context=[first])
     assert tables_holding(db_url, "lena.k_88", user_id) == []
+
+
+def _says(claim: str):
+    """A model that states one fact as a real one would, whatever the message."""
+    def ops(messages):
+        from fact_memory_graph.testing import prompt_message
+        said = prompt_message(messages)
+        return [{"op": "add_durable", "category": "identity", "claim": claim}] if "5512093847" in said or \
+            "lena.k_88" in said else []
+    return ops
+
+
+@pytest.mark.parametrize(("turns", "value"), [(LOGIN, "5512093847"), (USER_NAME, "lena.k_88")])
+def test_remember_without_context_reads_what_the_last_turn_stored(make_memory, db_url: str, user_id: str,
+                                                                 turns: list[str], value: str) -> None:
+    """No context: the store keeps no text of the turn before, so the claims stored from the user's
+    last turn are read with the new message (the hostile model stored the turn word for word)."""
+    memory: FactMemory = make_memory(ScriptedChatModel(default=hostile))
+    memory.remember(user_id, HumanMessage(turns[0], id="n1"))
+    assert tables_holding(db_url, value, user_id)
+    outcome = memory.remember(user_id, HumanMessage(turns[1], id="n2"))
+    assert outcome.forgotten and outcome.forgotten["purged"] >= 1
+    assert tables_holding(db_url, value, user_id) == []
+
+
+async def test_aremember_without_context_reads_a_claim_as_a_model_words_it(make_memory, db_url: str,
+                                                                           user_id: str) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(default=_says("Their username is lena.k_88")))
+    await memory.aremember(user_id, HumanMessage(USER_NAME[0], id="w1"))
+    assert tables_holding(db_url, "lena.k_88", user_id)
+    await memory.aremember(user_id, HumanMessage(USER_NAME[1], id="w2"))
+    assert tables_holding(db_url, "lena.k_88", user_id) == []
+
+
+def test_without_context_an_ordinary_turn_before_a_password_is_kept(make_memory, db_url: str, user_id: str) -> None:
+    memory: FactMemory = make_memory(ScriptedChatModel(default=hostile))
+    memory.remember(user_id, HumanMessage("my order number is 48291037", id="k1"))
+    outcome = memory.remember(user_id, HumanMessage("my password is Tulip#884", id="k2"))
+    assert not outcome.forgotten
+    assert tables_holding(db_url, "48291037", user_id)
+    assert tables_holding(db_url, "Tulip#884", user_id) == []

@@ -37,10 +37,12 @@ from fact_memory_graph.sanitize import (
     quote,
     redact_secrets,
 )
-from fact_memory_graph.schema import ApplyOutcome
+from fact_memory_graph.schema import ApplyOutcome, Fact
 from fact_memory_graph.threads import (
     forget_request,
+    may_reveal_stored_turn,
     message_in_thread,
+    revealed_in_claims,
     secret_shown_later,
     shown_earlier,
 )
@@ -231,7 +233,7 @@ def _prepare(pick: dict[str, Any], done: dict[str, ApplyOutcome | None], cfg: Wr
               "previous_revealed": bool(cfg.redact_secrets and before and secret_shown_later(messages, before[-1], first)),
               "previous_ids": [previous, pick["all_aliases"][previous]] if previous in pick["all_aliases"]
               else [previous] if previous else []}
-    return {"update": update, "probe": probe, "parts": parts}
+    return {"update": update, "probe": probe, "parts": parts, "raw": whole}
 
 
 def _needs_turn_before(pick: dict[str, Any], prepared: dict[str, Any]) -> bool:
@@ -242,6 +244,23 @@ def _needs_turn_before(pick: dict[str, Any], prepared: dict[str, Any]) -> bool:
         return False
     request = update["forget_request"]
     return request is not None and request["target"] in ("previous", "both", "topic")
+
+
+def _may_reveal_stored(pick: dict[str, Any], prepared: dict[str, Any], cfg: WriteConfig) -> bool:
+    """A message sent with no earlier turn (``remember()`` without context) that may show a secret
+    in what the user's last turn stored: that turn's claims are then read with it."""
+    update = prepared["update"]
+    return (cfg.redact_secrets and not pick["whole_batch"] and not update["previous_ids"]
+            and may_reveal_stored_turn(prepared["raw"], update["message_text"]))
+
+
+def _reveal_stored(prepared: dict[str, Any], ids: list[str], facts: list[Fact]) -> None:
+    """The last turn's stored claims read with this message: a secret only the two show together
+    (a login id stored as a fact, its password now) forgets that turn, as with context."""
+    claims = [f.claim for f in facts if set(ids) & set(f.evidence_message_ids)]
+    if ids and revealed_in_claims(claims, prepared["raw"]):
+        _with_turn_before(prepared, ids)
+        prepared["update"]["previous_revealed"] = True
 
 
 def _with_turn_before(prepared: dict[str, Any], ids: list[str]) -> None:
@@ -270,6 +289,8 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
             return prepared["result"]
         if _needs_turn_before(pick, prepared):
             _with_turn_before(prepared, ctx.store.last_processed(pick["user_id"]))
+        if _may_reveal_stored(pick, prepared, cfg) and (ids := ctx.store.last_processed(pick["user_id"])):
+            _reveal_stored(prepared, ids, ctx.store.list_facts(pick["user_id"]))
         vector = ctx.messages_vector(prepared["parts"]) or ctx.embed_many([prepared["probe"]])[0]
         return finish(state, prepared, vector, generation)
 
@@ -283,6 +304,8 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
             return prepared["result"]
         if _needs_turn_before(pick, prepared):
             _with_turn_before(prepared, await ctx.astore.last_processed(pick["user_id"]))
+        if _may_reveal_stored(pick, prepared, cfg) and (ids := await ctx.astore.last_processed(pick["user_id"])):
+            _reveal_stored(prepared, ids, await ctx.astore.list_facts(pick["user_id"]))
         vector = await ctx.amessages_vector(prepared["parts"]) or (await ctx.aembed_many([prepared["probe"]]))[0]
         return finish(state, prepared, vector, generation)
 
