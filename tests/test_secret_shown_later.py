@@ -121,3 +121,12 @@ def test_without_context_an_ordinary_turn_before_a_password_is_kept(make_memory,
     assert not outcome.forgotten
     assert tables_holding(db_url, "48291037", user_id)
     assert tables_holding(db_url, "Tulip#884", user_id) == []
+
+
+def test_without_context_the_logged_turn_is_read_whatever_the_claim(make_memory, db_url: str, user_id: str) -> None:
+    """A claim worded far from the turn ("has a bank customer number …"): the turn's logged text
+    (kept for the nightly review's window) still shows what the turn said."""
+    memory: FactMemory = make_memory(ScriptedChatModel(default=_says("has bank customer number 5512093847")))
+    memory.remember(user_id, HumanMessage(LOGIN[0], id="f1"))
+    memory.remember(user_id, HumanMessage(LOGIN[1], id="f2"))
+    assert tables_holding(db_url, "5512093847", user_id) == []
