@@ -244,7 +244,15 @@ def back(spans: list[Span], origin: list[tuple[int, int]] | None) -> list[Span]:
 # ---------------------------------------------------------------- names of secrets (data)
 @functools.cache
 def _words() -> dict[str, Any]:
-    return json.loads((ASSETS / "secret_words.json").read_text(encoding="utf-8"))
+    data = json.loads((ASSETS / "secret_words.json").read_text(encoding="utf-8"))
+    # round 14 (t45a): a memorable word's names in more languages, kept in a file of their own
+    extra = json.loads((ASSETS / "bank_portal_t45a.json").read_text(encoding="utf-8"))
+    for kind, langs in extra.items():
+        if isinstance(langs, dict):
+            for lang, names in langs.items():
+                have = data[kind].setdefault(lang, [])
+                have.extend(n for n in names if n not in have)
+    return data
 
 
 def _trie(words: list[str], space: str = r"[\s\-_]*") -> str:
