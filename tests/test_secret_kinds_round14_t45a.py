@@ -27,16 +27,33 @@ MEMORABLE_WORDS = [
     (["security word for phone banking is Marmalade"], ["Marmalade"]),
 ]
 
+USER_NAMES = [
+    (["Brugernavn til netbanken: 61029384", "Adgangskode: Rugbrod7"], ["61029384"]),
+    (["Användarnamn till internetbanken: 70192834", "lösenord: Kanelbulle3"], ["70192834"]),
+    (["Korisničko ime za e-bankarstvo: 48102937", "lozinka: Jadran2022"], ["48102937"]),
+    (["Felhasználónév a netbankhoz: 39281047", "jelszó: Balaton88"], ["39281047"]),
+    (["Nume de utilizator la bancă: 29384710", "parola: Carpati7"], ["29384710"]),
+]
+
 KEPT = [
     (["Keep your memorable word safe and never share it with anyone"], ["memorable word"]),
     (["Кодовое слово можно поменять в отделении банка"], ["Кодовое слово"]),
     (["My memorable word is the name of my first cat, you know which one"], ["first cat"]),
     (["the keyword for the search is mortgage"], ["mortgage"]),
+    (["Kundennummer 5502918 steht oben rechts auf der Rechnung", "Die Hotline ist 0800 1234567"], ["5502918"]),
+    (["user ID 55029183 is my employee number at work"], ["55029183"]),
 ]
 
 
 @pytest.mark.parametrize(("turns", "values"), MEMORABLE_WORDS)
 def test_memorable_word_withheld(turns: list[str], values: list[str]) -> None:
+    shown = _shown(turns)
+    for value in values:
+        assert value not in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "values"), USER_NAMES)
+def test_user_name_label_in_more_languages(turns: list[str], values: list[str]) -> None:
     shown = _shown(turns)
     for value in values:
         assert value not in shown, shown

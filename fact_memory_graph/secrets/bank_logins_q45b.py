@@ -32,7 +32,12 @@ _EDGE = r"A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF"
 
 @functools.cache
 def _data() -> dict:
-    return json.loads((ASSETS / "bank_logins_q45b.json").read_text(encoding="utf-8"))
+    data = json.loads((ASSETS / "bank_logins_q45b.json").read_text(encoding="utf-8"))
+    # round 14 (t45a): more labels of a login's user name, kept in a file of their own
+    extra = json.loads((ASSETS / "bank_portal_t45a.json").read_text(encoding="utf-8"))["bank_logins"]
+    for key, words in extra.items():
+        data[key] = [*data[key], *(w for w in words if w not in data[key])]
+    return data
 
 
 def _words(key: str) -> list[str]:

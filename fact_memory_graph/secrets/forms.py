@@ -248,7 +248,7 @@ def _words() -> dict[str, Any]:
     # round 14 (t45a): a memorable word's names in more languages, kept in a file of their own
     extra = json.loads((ASSETS / "bank_portal_t45a.json").read_text(encoding="utf-8"))
     for kind, langs in extra.items():
-        if isinstance(langs, dict):
+        if kind in data and isinstance(langs, dict):
             for lang, names in langs.items():
                 have = data[kind].setdefault(lang, [])
                 have.extend(n for n in names if n not in have)
