@@ -35,6 +35,13 @@ USER_NAMES = [
     (["Nume de utilizator la bancă: 29384710", "parola: Carpati7"], ["29384710"]),
 ]
 
+ONLINE_AND_KEYS = [
+    (["banque en ligne : identifiant 6620193847, code secret 502918"], ["6620193847", "502918"]),
+    (["banca en línea: usuario 88102937 clave 5120"], ["88102937", "5120"]),
+    (["app do Itaú: chave de segurança 771203 e senha 4402"], ["771203", "4402"]),
+    (["clave de seguridad del banco: 509183"], ["509183"]),
+]
+
 KEPT = [
     (["Keep your memorable word safe and never share it with anyone"], ["memorable word"]),
     (["Кодовое слово можно поменять в отделении банка"], ["Кодовое слово"]),
@@ -42,6 +49,7 @@ KEPT = [
     (["the keyword for the search is mortgage"], ["mortgage"]),
     (["Kundennummer 5502918 steht oben rechts auf der Rechnung", "Die Hotline ist 0800 1234567"], ["5502918"]),
     (["user ID 55029183 is my employee number at work"], ["55029183"]),
+    (["le service client en ligne: 01 23 45 67 89"], ["01 23 45 67 89"]),
 ]
 
 
@@ -54,6 +62,13 @@ def test_memorable_word_withheld(turns: list[str], values: list[str]) -> None:
 
 @pytest.mark.parametrize(("turns", "values"), USER_NAMES)
 def test_user_name_label_in_more_languages(turns: list[str], values: list[str]) -> None:
+    shown = _shown(turns)
+    for value in values:
+        assert value not in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "values"), ONLINE_AND_KEYS)
+def test_online_is_no_phone_line_and_bank_keys(turns: list[str], values: list[str]) -> None:
     shown = _shown(turns)
     for value in values:
         assert value not in shown, shown

@@ -472,6 +472,9 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
             hits = list(_pattern("public_numbers").finditer(head))
             if not hits and digits >= 7 and (digits >= 9 or re.search(r"[ \-]", value)):
                 hits = list(_pattern("phone_words").finditer(head))  # "el teléfono de … es 901 16 65 65"
+                # round 14 (t45a): "banque en ligne: identifiant 88…", "banca en línea": online, no phone line
+                hits = [h for h in hits if not _ONLINE_LINE.search(head[max(0, h.start() - 4):h.start()])
+                        and not _pattern("ids").search(head, h.end())]
             hit = hits[-1] if hits else None
             if hit and not any(n.kind in ("password", "digits") for n in forms.names_in(head[hit.end():])):
                 continue
@@ -479,6 +482,8 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
     return out
 
 
+#: "en ligne", "en línea", "em linha", "on line": online, not a phone line (round 14, t45a).
+_ONLINE_LINE = re.compile(r"(?i)(?<![^\W\d_])(?:en|em|on|in)[\s\-]+$")
 _MAY_HOLD = re.compile(r"[\d_@]")
 #: The filter's own marks ("[bank account withheld]") in a stored record: no bank's name, no credential.
 _MARK = re.compile(r"\[[a-z][a-z\- ]{1,40} withheld\]")
