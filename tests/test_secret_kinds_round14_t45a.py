@@ -42,6 +42,20 @@ ONLINE_AND_KEYS = [
     (["clave de seguridad del banco: 509183"], ["509183"]),
 ]
 
+SHORT_PINS = [
+    (["Grandma wants me to keep her phone PIN. It's 6017."], ["6017"]),
+    (["the paramedic asked for his phone passcode, my brother knew it — it's 381204"], ["381204"]),
+    (["I use my wedding year 1991 as my phone PIN"], ["1991"]),
+    (["he set 908172 as his GCash MPIN"], ["908172"]),
+    (["5082 — that's the code to unlock my Kindle"], ["5082"]),
+    (["for the office voicemail dial *98 then 30471"], ["30471"]),
+    (["Para el buzón de voz marca 177 y luego mete 6093"], ["6093"]),
+    (["Pour la messagerie vocale, composez le 666 puis tapez 2718"], ["2718"]),
+    (["Entsperrmuster am Handy: 7 4 1 2 3"], ["7 4 1 2 3"]),
+    (["her phone pattern is a Z, written as 1-2-3-5-7-9"], ["1-2-3-5-7-9"]),
+    (["PIN ya Airtel Money ni 8, 1, 7, 5"], ["8, 1, 7, 5"]),
+]
+
 KEPT = [
     (["Keep your memorable word safe and never share it with anyone"], ["memorable word"]),
     (["Кодовое слово можно поменять в отделении банка"], ["Кодовое слово"]),
@@ -50,6 +64,11 @@ KEPT = [
     (["Kundennummer 5502918 steht oben rechts auf der Rechnung", "Die Hotline ist 0800 1234567"], ["5502918"]),
     (["user ID 55029183 is my employee number at work"], ["55029183"]),
     (["le service client en ligne: 01 23 45 67 89"], ["01 23 45 67 89"]),
+    (["El código CNAE de mi tienda es 4711 (comercio). ¿Está bien?"], ["4711"]),
+    (["voicemail: dial 121 then press 1 to listen"], ["121"]),
+    (["the pattern of the floor tiles is 1-2-1-2 in the hall"], ["1-2-1-2"]),
+    (["Mum asked me to note her phone PIN. It's in the kitchen drawer."], ["kitchen drawer"]),
+    (["the voicemail said the parcel 55120934 is ready"], ["55120934"]),
 ]
 
 
@@ -69,6 +88,13 @@ def test_user_name_label_in_more_languages(turns: list[str], values: list[str]) 
 
 @pytest.mark.parametrize(("turns", "values"), ONLINE_AND_KEYS)
 def test_online_is_no_phone_line_and_bank_keys(turns: list[str], values: list[str]) -> None:
+    shown = _shown(turns)
+    for value in values:
+        assert value not in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "values"), SHORT_PINS)
+def test_short_pin_later_before_keyed_or_drawn(turns: list[str], values: list[str]) -> None:
     shown = _shown(turns)
     for value in values:
         assert value not in shown, shown

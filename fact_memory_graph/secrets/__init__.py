@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     bank_logins_q45b,
+    bank_portal_t45a,
     credentials_q45g,
     families,
     forms,
@@ -723,6 +724,8 @@ def _spans(text: str) -> list[Span]:
     spans = lookalikes_q45l.without_lookalikes(raw_norm, spans)
     # round 13 (q45b): a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
     spans.extend(_outside_slots(norm, bank_logins_q45b.all_spans(norm, names), shapes))
+    # round 14 (t45a): a PIN a sentence after its name or before it, keys pressed after a voicemail number
+    spans.extend(_outside_slots(norm, bank_portal_t45a.all_spans(norm, names), shapes))
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
     return forms.back(spans, origin)
 

@@ -1,0 +1,218 @@
+"""Round 14 (t45a): short numeric secrets said in the grammar a name's window does not reach.
+
+A PIN, a passcode, a voicemail code or a wallet's PIN is usually given right after its name
+("voicemail PIN 4471"). People also say it:
+
+- a sentence later, or a clause later, with a copula: "her phone PIN. It's 5443", "asked for her
+  phone code ... so now she told me it's 5443";
+- before its name: "I use 1987 as my phone PIN", "she set 112233 as her M-Pesa PIN",
+  "0704 — that's the code to unlock my iPad";
+- as keys pressed after a service number: "to check voicemail dial *86 then 94172", "para el
+  buzón marca 123 y luego mete 7204" (a voicemail word in the clause);
+- as an unlock pattern's dots: "Entsperrmuster: 1 2 3 6 9", "phone pattern ... 1-4-7-8-9"
+  (four to nine different digits 1-9: a pattern never visits a dot twice);
+- digit by digit with commas: "pin yangu ya M-Pesa ni 3, 9, 0, 2".
+
+Words are data (``assets/bank_portal_t45a.json``). Every rule needs a name or a trigger word
+present (cheap pre-checks) and a value of a PIN's shape.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+
+from fact_memory_graph.secrets.forms import ASSETS
+
+Span = tuple[int, int, str]
+
+
+@functools.cache
+def _data() -> dict:
+    return json.loads((ASSETS / "bank_portal_t45a.json").read_text(encoding="utf-8"))
+
+
+_NO_SPACES = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+@functools.cache
+def _word_re(key: str) -> re.Pattern[str]:
+    """The words of ``key``: a word of a script written with spaces at word edges, a Thai, kana,
+    Han or Hangul word anywhere."""
+    words = sorted({w.lower() for w in _data()[key]}, key=len, reverse=True)
+
+    def alt(ws: list[str]) -> str:
+        return "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in ws)
+
+    spaced = [w for w in words if not _NO_SPACES.search(w)]
+    glued = [w for w in words if _NO_SPACES.search(w)]
+    parts = [rf"(?<![^\W\d_])(?:{alt(spaced)})(?![^\W\d_])"] if spaced else []
+    parts += [f"(?:{alt(glued)})"] if glued else []
+    return re.compile("(?i)" + "|".join(parts))
+
+
+_DIGIT = re.compile(r"\d")
+#: A value of a PIN's shape: 4-8 digits, alone (not part of a longer number, a date, an amount).
+_PIN = r"(?<![\w.,:/+\-*#₱$€£¥₹])(?P<v>\d{4,8})(?![\w#*%€$£])(?![.,:/\-]\d)"
+_AFTER_UNIT = re.compile(r"(?i)\s*(?:[%€$£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|kr\b|rs\b|ksh\b|gb\b|mb\b|km\b|kg\b|"
+                         r"times\b|days?\b|years?\b|months?\b|points?\b|pts\b|miles?\b|am\b|pm\b|h\b|min\b|"
+                         r"(?:[A-Z][a-z]+\s+)?(?:st|street|rd|road|ave|avenue|blvd|lane|ln|straße|strasse|str|calle|rue|rua|via)\b\.?)")
+
+# ---------------------------------------------------------------- a sentence or a clause later
+#: The copula that gives the value, in ~25 languages, right before it.
+_COPULA = (r"(?:it'?s|it’s|it\s+is|it\s+was|that'?s|that’s|which\s+is|namely|es|era|c'?est|c’est|c'était|ist|war|lautet|"
+           r"é|è|era|là|ni|adalah|yaitu|ay|hai|wa|to|jest|это|это\s+|eto|olan|dir|는|은|是|は|हैं|है)")
+_LATE = re.compile(rf"(?i)(?<![^\W\d_]){_COPULA}[\s:：]*{_PIN}")
+#: A clause or a sentence between the name and the value: the name's own window does not reach it.
+_LATER = re.compile(r"[,;.!?—–。！？，]|\s-\s|\b(?:and|so|but|y|et|und|e|i|ve|и)\s")
+_BREAK = re.compile(r"\n\s*\n|[.!?。！？]\s+[^\s]")
+
+
+def late_spans(norm: str, names: list) -> list[Span]:
+    """A code's value given with a copula a clause or one sentence after its name, the name's own
+    window having ended: "Mum asked me to note her phone PIN. It's 5443.", "... her phone code so
+    they could call my aunt, and I didn't, so now she told me it's 5443". No other number and no
+    other secret's name stands between, and at most one sentence ends between."""
+    if not names or not _DIGIT.search(norm):
+        return []
+    out: list[Span] = []
+    from fact_memory_graph.secrets import forms
+
+    for n in names:
+        if n.kind not in ("digits", "password") or not forms._names_a_value(norm, n):
+            continue
+        stop = min(len(norm), n.stop + 220)
+        nxt = next((m.start for m in names if m.start >= n.stop), None)
+        if nxt is not None:
+            stop = min(stop, nxt)
+        for m in _LATE.finditer(norm, n.stop, stop):
+            between = norm[n.stop:m.start("v")]
+            if _DIGIT.search(between) or len(_BREAK.findall(between)) > 1 or "\n\n" in between \
+                    or not _LATER.search(between):
+                break  # the name's own window reads a value right after it ("código CNAE … es 5610")
+            if _AFTER_UNIT.match(norm, m.end("v")):
+                break
+            out.append((m.start("v"), m.end("v"), "password"))
+            break
+    return out
+
+
+# ---------------------------------------------------------------- the value before its name
+_BEFORE = re.compile(
+    rf"{_PIN}\s*(?:[—–\-,:]\s*)?"
+    r"(?i:(?:as|como|comme|als|come|jako|olarak|sebagai|bilang|kama|là|como\s+o|como\s+a)\s+"
+    r"|(?:is|es|est|ist|é|è|sind|to)\s+|(?:that'?s|that’s|c'?est|c’est|das\s+ist|eso\s+es|isso\s+é|questo\s+è)\s+)"
+    r"(?i:(?:my|her|his|their|our|the|mi|su|sus|el|la|mon|ma|son|sa|le|mein|meine|meinen|seine|seinen|ihre|ihren|"
+    r"die|den|der|il|la\s+mia|il\s+mio|meu|minha|seu|sua|o|a|mój|moja|moje|benim|onun)\s+)?")
+_WORD_GAP = re.compile(r"[^\W\d_][\w'’\-]*[\s]+")
+
+
+def before_spans(norm: str, names: list) -> list[Span]:
+    """A PIN given before its name: "I use 1987 as my phone PIN", "she set 112233 as her M-Pesa
+    PIN", "0704 — that's the code to unlock my iPad", "4471 is my voicemail code"."""
+    if not names or not _DIGIT.search(norm):
+        return []
+    starts = {n.start for n in names if n.kind in ("digits", "password")}
+    if not starts:
+        return []
+    out: list[Span] = []
+    for m in _BEFORE.finditer(norm):
+        at = m.end()
+        for _ in range(4):  # the name right there, or after up to three words ("my phone PIN")
+            if at in starts:
+                out.append((m.start("v"), m.end("v"), "password"))
+                break
+            w = _WORD_GAP.match(norm, at)
+            if not w:
+                break
+            at = w.end()
+    return out
+
+
+# ---------------------------------------------------------------- keys pressed after a service number
+_KEYED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:then|and\s+then|after\s+that|followed\s+by|and\s+enter|enter|press|type|key\s+in|punch\s+in|"
+    r"dann|danach|und\s+dann|eingeben|puis|ensuite|tapez|taper|composez|entrez|luego|después|y\s+luego|mete|meter|"
+    r"ingresa|ingresar|teclea|digita|digite|depois|e\s+depois|poi|e\s+poi|inserisci|potem|następnie|wpisz|sonra|"
+    r"ardından|затем|потом|введите|ввести|sau\s+đó|rồi|nhập|lalu|kemudian|masukkan|tapos|pagkatapos|kisha|weka|"
+    r"daarna|dan|en\s+dan|toets|därefter|sedan|så)(?![^\W\d_])[\s:：]*(?:(?:the\s+)?(?:pin|code|passcode)\s*)?"
+    + _PIN)
+_CALLED = re.compile(r"(?i)(?:call|dial|ring|phone|marca|marque|composez|appelez|wähle|wählen|anrufen|chiama|ligue|"
+                     r"disque|zadzwoń|ara|позвоните|gọi|hubungi|tawagan|piga|bel)\s*$")
+_CLAUSE_END = re.compile(r"[.!?;\n。！？]\s|[.!?;。！？]$|\n")
+
+
+def keyed_spans(norm: str) -> list[Span]:
+    """Four to eight digits keyed after a service number in a clause naming a voicemail box: "to
+    check the shop voicemail dial *86 then 94172", "para el buzón marca 123 y luego mete 7204"."""
+    if not _DIGIT.search(norm):
+        return []
+    vm = [m for m in _word_re("voicemail").finditer(norm)]
+    if not vm:
+        return []
+    out: list[Span] = []
+    for w in vm:
+        end = _CLAUSE_END.search(norm, w.end())
+        end = end.start() if end else len(norm)
+        end = min(end, w.end() + 160)
+        for m in _KEYED.finditer(norm, w.end(), end):
+            if _CALLED.search(norm, max(0, m.start("v") - 12), m.start("v")) or _AFTER_UNIT.match(norm, m.end("v")):
+                continue
+            out.append((m.start("v"), m.end("v"), "password"))
+    return out
+
+
+# ---------------------------------------------------------------- an unlock pattern's dots
+_DOTS = re.compile(r"(?<![\w.,:/\-])(?P<v>[1-9](?:\s*(?:[\-–,>→]|->)\s*[1-9]|\s[1-9]){3,8})(?![\w.,:/\-]?\d)")
+
+
+def pattern_spans(norm: str) -> list[Span]:
+    """An unlock pattern written as its dots: four to nine different digits 1-9 apart ("1-4-7-8-9",
+    "1 2 3 6 9", "2,5,8,9") within 80 characters after a pattern's name; when the name is the bare
+    word ("pattern", "Muster"), a phone's or a lock's word is in the same clause."""
+    if not _DIGIT.search(norm):
+        return []
+    out: list[Span] = []
+    for w in _word_re("patterns").finditer(norm):
+        end = _CLAUSE_END.search(norm, w.end())
+        end = min(end.start() if end else len(norm), w.end() + 80)
+        start = max((m.end() for m in _CLAUSE_END.finditer(norm, 0, w.start())), default=0)
+        if not _word_re("pattern_names").fullmatch(w.group()) and not _word_re("lock_words").search(norm[start:end]):
+            continue
+        for d in _DOTS.finditer(norm, w.end(), end):
+            dots = re.findall(r"\d", d.group("v"))
+            if len(set(dots)) == len(dots):
+                out.append((d.start("v"), d.end("v"), "password"))
+    return out
+
+
+# ---------------------------------------------------------------- digits with commas
+_COMMA_DIGITS = re.compile(r"[\s:：=\-–—]*(?:(?:is|es|est|ist|lautet|é|era|was|war|ni|c'est|ay|là|adalah)\s+)?[\s:：=]*"
+                           r"(?P<v>\d(?:,\s?\d){3,7})(?![\d\w])")
+
+
+def comma_digit_spans(norm: str, names: list) -> list[Span]:
+    """A code's digits one by one with commas after its name: "pin yangu ni 3, 9, 0, 2"."""
+    if "," not in norm:
+        return []
+    out: list[Span] = []
+    for n in names:
+        if n.kind == "digits":
+            m = _COMMA_DIGITS.match(norm, n.stop, min(len(norm), n.stop + 60))
+            if m:
+                out.append((m.start("v"), m.end("v"), "password"))
+            else:  # "PIN ya M-Pesa ni 3, 9, 0, 2": a wallet's name or a word or two between
+                m = re.compile(r"(?:[\s\-]+[^\W\d_][\w\-]*){1,3}").match(norm, n.stop, min(len(norm), n.stop + 40))
+                m = m and _COMMA_DIGITS.match(norm, m.end(), min(len(norm), m.end() + 40))
+                if m:
+                    out.append((m.start("v"), m.end("v"), "password"))
+    return out
+
+
+def all_spans(norm: str, names: list) -> list[Span]:
+    """Every span of this module's rules in one message (its normalised view)."""
+    if not _DIGIT.search(norm):
+        return []
+    return [*late_spans(norm, names), *before_spans(norm, names), *keyed_spans(norm), *pattern_spans(norm),
+            *comma_digit_spans(norm, names)]
