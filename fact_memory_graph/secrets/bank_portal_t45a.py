@@ -23,6 +23,7 @@ import functools
 import json
 import re
 
+from fact_memory_graph.secrets import prefilter
 from fact_memory_graph.secrets.forms import ASSETS
 
 Span = tuple[int, int, str]
@@ -36,23 +37,24 @@ def _data() -> dict:
 _NO_SPACES = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
+def _atom(ch: str) -> str:
+    return r"[\s\-]?" if ch == " " else re.escape(ch)
+
+
 @functools.cache
 def _word_re(key: str) -> re.Pattern[str]:
-    """The words of ``key``: a word of a script written with spaces at word edges, a Thai, kana,
-    Han or Hangul word anywhere."""
+    """The words of ``key`` as a prefix tree: a word of a script written with spaces at word edges,
+    a Thai, kana, Han or Hangul word anywhere."""
     words = sorted({w.lower() for w in _data()[key]}, key=len, reverse=True)
-
-    def alt(ws: list[str]) -> str:
-        return "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in ws)
-
     spaced = [w for w in words if not _NO_SPACES.search(w)]
     glued = [w for w in words if _NO_SPACES.search(w)]
-    parts = [rf"(?<![^\W\d_])(?:{alt(spaced)})(?![^\W\d_])"] if spaced else []
-    parts += [f"(?:{alt(glued)})"] if glued else []
-    return re.compile("(?i)" + "|".join(parts))
+    parts = [prefilter.word_tree(spaced, _atom, head=r"(?<![^\W\d_])", tail=r"(?![^\W\d_])", flags="")]
+    parts += [prefilter.word_tree(glued, _atom, flags="")] if glued else []
+    return re.compile("(?i)" + "|".join(f"(?:{p.pattern})" for p in parts if p is not None))
 
 
 _DIGIT = re.compile(r"\d")
+_FOUR_DIGITS = re.compile(r"\d{4}")
 #: A value of a PIN's shape: 4-8 digits, alone (not part of a longer number, a date, an amount).
 _PIN = r"(?<![\w.,:/+\-*#₱$€£¥₹])(?P<v>\d{4,8})(?![\w#*%€$£])(?![.,:/\-]\d)"
 _AFTER_UNIT = re.compile(r"(?i)\s*(?:[%€$£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|kr\b|rs\b|ksh\b|gb\b|mb\b|km\b|kg\b|"
@@ -146,7 +148,7 @@ _CLAUSE_END = re.compile(r"[.!?;\n。！？]\s|[.!?;。！？]$|\n")
 def keyed_spans(norm: str) -> list[Span]:
     """Four to eight digits keyed after a service number in a clause naming a voicemail box: "to
     check the shop voicemail dial *86 then 94172", "para el buzón marca 123 y luego mete 7204"."""
-    if not _DIGIT.search(norm):
+    if not _FOUR_DIGITS.search(norm):
         return []
     vm = [m for m in _word_re("voicemail").finditer(norm)]
     if not vm:
@@ -171,7 +173,7 @@ def pattern_spans(norm: str) -> list[Span]:
     """An unlock pattern written as its dots: four to nine different digits 1-9 apart ("1-4-7-8-9",
     "1 2 3 6 9", "2,5,8,9") within 80 characters after a pattern's name; when the name is the bare
     word ("pattern", "Muster"), a phone's or a lock's word is in the same clause."""
-    if not _DIGIT.search(norm):
+    if not _DOTS.search(norm):
         return []
     out: list[Span] = []
     for w in _word_re("patterns").finditer(norm):
