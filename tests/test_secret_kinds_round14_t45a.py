@@ -54,6 +54,8 @@ SHORT_PINS = [
     (["Entsperrmuster am Handy: 7 4 1 2 3"], ["7 4 1 2 3"]),
     (["her phone pattern is a Z, written as 1-2-3-5-7-9"], ["1-2-3-5-7-9"]),
     (["PIN ya Airtel Money ni 8, 1, 7, 5"], ["8, 1, 7, 5"]),
+    (["What's the voicemail PIN?", "6390"], ["6390"]),
+    (["the branch number and your account number?", "0412 77102938"], ["77102938"]),
 ]
 
 KEPT = [
@@ -69,6 +71,9 @@ KEPT = [
     (["the pattern of the floor tiles is 1-2-1-2 in the hall"], ["1-2-1-2"]),
     (["Mum asked me to note her phone PIN. It's in the kitchen drawer."], ["kitchen drawer"]),
     (["the voicemail said the parcel 55120934 is ready"], ["55120934"]),
+    (["What's the credit union's branch number?", "0733"], ["0733"]),
+    (["What number do I ring for voicemail?", "1571"], ["1571"]),
+    (["¿Cuál es el número de sucursal del banco?", "0182"], ["0182"]),
 ]
 
 

@@ -1094,6 +1094,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         # round 13: a label's own value, a USSD code — not a bank login beside its credential (read above)
         kept = [sp for sp in spans if sp in beside]
         spans = lookalikes_q45l.without_lookalikes(text, [sp for sp in spans if sp not in beside], turns[-1]) + kept
+        spans = bank_portal_t45a.without_public_answer(text, turns[-1], spans)  # round 14: "branch number?" / "0412"
     return spans
 
 

@@ -212,6 +212,27 @@ def comma_digit_spans(norm: str, names: list) -> list[Span]:
     return out
 
 
+# ---------------------------------------------------------------- a public number asked for
+_BARE_TURN = re.compile(r"\s*(?:[^\W\d_]+[\s:：,]+){0,3}[\d][\d \-./]{1,20}\d?[\s.!]*")
+
+
+def without_public_answer(text: str, before: str, spans: list[Span]) -> list[Span]:
+    """A bare number answering a question for a public number in the turn before ("What's the
+    bank's branch number?" / "0412", "What number do I call for voicemail?" / "121") is kept:
+    the bank or the voicemail the question names is no code sent or a lock's code. Not when the
+    turn before names a credential too, or this turn names one."""
+    if not spans or not _BARE_TURN.fullmatch(text) or not _word_re("public_asks").search(before):
+        return spans
+    from fact_memory_graph.secrets import forms
+
+    prior = forms.view(before)[0]
+    if any(not _word_re("public_asks").match(prior, n.start) for n in forms.names_in(prior)) \
+            or forms.names_in(forms.view(text)[0]):
+        return spans
+    return [sp for sp in spans if sp[2] in ("card number", "bank account", "government id")
+            and len(re.sub(r"\D", "", text[sp[0]:sp[1]])) > 8]
+
+
 def all_spans(norm: str, names: list) -> list[Span]:
     """Every span of this module's rules in one message (its normalised view)."""
     if not _DIGIT.search(norm):
