@@ -27,6 +27,14 @@ MEMORABLE_WORDS = [
     (["security word for phone banking is Marmalade"], ["Marmalade"]),
 ]
 
+MEMORABLE_LATER = [
+    (["Memorable word (letters 3, 5, 6 asked): Pelican"], ["Pelican"]),
+    (["the building society's memorable word. The word is harpsichord."], ["harpsichord"]),
+    (["memorable info for Nationwide, it's CHESTNUT"], ["CHESTNUT"]),
+    (["Which characters of the memorable word did they ask?", "2nd and 6th. The word is 'quillpen'"], ["quillpen"]),
+    (["PIN (Mastercard): 7730"], ["7730"]),
+]
+
 USER_NAMES = [
     (["Brugernavn til netbanken: 61029384", "Adgangskode: Rugbrod7"], ["61029384"]),
     (["Användarnamn till internetbanken: 70192834", "lösenord: Kanelbulle3"], ["70192834"]),
@@ -72,6 +80,8 @@ KEPT = [
     (["Mum asked me to note her phone PIN. It's in the kitchen drawer."], ["kitchen drawer"]),
     (["the voicemail said the parcel 55120934 is ready"], ["55120934"]),
     (["What's the credit union's branch number?", "0733"], ["0733"]),
+    (["I forgot my memorable word, it's SO annoying"], ["annoying"]),
+    (["The bank asked for my memorable word. It's fine, I remembered."], ["fine"]),
     (["What number do I ring for voicemail?", "1571"], ["1571"]),
     (["¿Cuál es el número de sucursal del banco?", "0182"], ["0182"]),
 ]
@@ -79,6 +89,13 @@ KEPT = [
 
 @pytest.mark.parametrize(("turns", "values"), MEMORABLE_WORDS)
 def test_memorable_word_withheld(turns: list[str], values: list[str]) -> None:
+    shown = _shown(turns)
+    for value in values:
+        assert value not in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "values"), MEMORABLE_LATER)
+def test_memorable_word_after_a_bracket_or_later(turns: list[str], values: list[str]) -> None:
     shown = _shown(turns)
     for value in values:
         assert value not in shown, shown

@@ -1072,6 +1072,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(security_backref.labelled_next_turn(text, turns))  # round 13: "security question: …" / "ตอบ: X"
     beside = bank_logins_q45b.spans_beside(text, turns[-2:])  # round 13: "customer no 5512…" after "PIN 4471"
     spans.extend(beside)
+    spans.extend(bank_portal_t45a.memorable_in_thread(text, turns[-1]))  # round 14: "memorable word?" / "the word is X"
     spans.extend(credentials_q45g.thread_spans(text, turns, forms.names_in))  # round 13: "Passwort?" / "ach so, es ist X"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name

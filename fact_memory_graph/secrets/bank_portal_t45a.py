@@ -212,6 +212,70 @@ def comma_digit_spans(norm: str, names: list) -> list[Span]:
     return out
 
 
+# ---------------------------------------------------------------- a value after a bracket, a memorable word later
+_PAREN = re.compile(r"\s*\([^()\n]{1,40}\)\s*[:：=\-–—]\s*(?P<v>[^\s,;()\[\]]{3,64})")
+
+
+def paren_spans(norm: str, names: list) -> list[Span]:
+    """A value after its name and a bracket: "Memorable word (for letters 1, 4, 6): SALMON",
+    "PIN (Visa): 4471" — the bracket's digits stop the name's own window."""
+    if "(" not in norm:
+        return []
+    out: list[Span] = []
+    for n in names:
+        if n.kind in ("password", "digits"):
+            m = _PAREN.match(norm, n.stop, min(len(norm), n.stop + 120))
+            if not m:
+                continue
+            v = m.group("v").rstrip(".!?'\"’”")
+            if n.kind == "digits" and len(re.sub(r"\D", "", v)) < 4:
+                continue
+            out.append((m.start("v"), m.start("v") + len(v), "password"))
+    return out
+
+
+_QUOTED = r"[\"'‘“«„「『](?P<{}>[^\s\"'’”»“」』]{3,40})[\"'’”»“」』]"
+_CAPS = r"(?P<c>[A-ZÀ-Þ][A-ZÀ-Þ0-9]{3,30}|(?=[^\s,;.!?]*\d)[^\W_][\w\-]{2,30})(?![\w])"
+
+
+@functools.cache
+def _memorable_value() -> re.Pattern[str]:
+    words = _word_re("word_nouns").pattern.removeprefix("(?i)")
+    q, r = _QUOTED.replace("(?P<{}>", "(?P<q>"), _QUOTED.replace("(?P<{}>", "(?P<r>")
+    return re.compile(rf"(?:(?i:{words})\s*(?i:is|es|est|ist|é|è|lautet|to|là|ni|:)\s*(?:{q}|(?P<w>[^\W_][\w\-]{{2,40}}))"
+                      rf"|(?i:it'?s|it’s|it\s+is|c'?est|c’est|es|ist|é|è|that'?s)\s*:?\s*(?:{r}|{_CAPS}))(?=\s*(?:[.,!;)\]]|\?\s*$|\s(?i:and|y|et|und|e)\s|$))")
+
+
+def memorable_later(norm: str, start: int = 0) -> list[Span]:
+    """A memorable word's value a clause or a sentence after its name: "It asks for letters 2, 3 and
+    8 of the memorable word. Word is HORSESHOE.", "mot mémorable ? c'est hirondelle" is too loose
+    (a lower-case word after "it's" is talk: "it's annoying"); a quoted, capitalised or digit-bearing
+    word after "it's", any word after "the word is"."""
+    out: list[Span] = []
+    for m in _memorable_value().finditer(norm, start, min(len(norm), start + 240)):
+        g = next(g for g in ("q", "w", "r", "c") if m.group(g))
+        out.append((m.start(g), m.end(g), "password"))
+        break
+    return out
+
+
+def memorable_spans(norm: str) -> list[Span]:
+    """:func:`memorable_later` after a memorable word's name in the same message."""
+    name = _word_re("memorable").search(norm)
+    return memorable_later(norm, name.end()) if name else []
+
+
+def memorable_in_thread(text: str, before: str) -> list[Span]:
+    """A memorable word's value in the turn after the turn that named it ("Which letters of the
+    memorable word do they want?" / "3rd and 5th. The word is 'cobbler'")."""
+    if not before or not _word_re("memorable").search(before[-300:]) or len(text) > 300:
+        return []
+    from fact_memory_graph.secrets import forms
+
+    norm, origin = forms.view(text)
+    return forms.back(memorable_later(norm), origin)
+
+
 # ---------------------------------------------------------------- a public number asked for
 _BARE_TURN = re.compile(r"\s*(?:[^\W\d_]+[\s:：,]+){0,3}[\d][\d \-./]{1,20}\d?[\s.!]*")
 
@@ -235,7 +299,8 @@ def without_public_answer(text: str, before: str, spans: list[Span]) -> list[Spa
 
 def all_spans(norm: str, names: list) -> list[Span]:
     """Every span of this module's rules in one message (its normalised view)."""
+    out = [*paren_spans(norm, names), *memorable_spans(norm)]
     if not _DIGIT.search(norm):
-        return []
-    return [*late_spans(norm, names), *before_spans(norm, names), *keyed_spans(norm), *pattern_spans(norm),
+        return out
+    return [*out, *late_spans(norm, names), *before_spans(norm, names), *keyed_spans(norm), *pattern_spans(norm),
             *comma_digit_spans(norm, names)]
