@@ -107,7 +107,10 @@ _BEFORE = re.compile(
     r"|(?:is|es|est|ist|é|è|sind|to)\s+|(?:that'?s|that’s|c'?est|c’est|das\s+ist|eso\s+es|isso\s+é|questo\s+è)\s+)"
     r"(?i:(?:my|her|his|their|our|the|mi|su|sus|el|la|mon|ma|son|sa|le|mein|meine|meinen|seine|seinen|ihre|ihren|"
     r"die|den|der|il|la\s+mia|il\s+mio|meu|minha|seu|sua|o|a|mój|moja|moje|benim|onun)\s+)?")
-_WORD_GAP = re.compile(r"[^\W\d_][\w'’\-]*[\s]+")
+_TIME_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:at|um|à|a\s+las|alle|às|om|o|since|in|from|until|by|desde|seit|depuis|"
+                          r"dal|sinds|od|room|flight|bus|no\.?|nr\.?|#)\s*$")
+_WORD_GAP = re.compile(r"(?!(?i:my|her|his|their|our|the|a|an|mi|su|mon|ma|son|sa|le|la|el|mein|meine|sein|seine|ihr|ihre|"
+                       r"die|der|das|meu|minha|seu|sua|il|lo|mio|mia)\s)[^\W\d_][\w'’\-]*[\s]+")
 
 
 def before_spans(norm: str, names: list) -> list[Span]:
@@ -120,8 +123,10 @@ def before_spans(norm: str, names: list) -> list[Span]:
         return []
     out: list[Span] = []
     for m in _BEFORE.finditer(norm):
+        if _TIME_BEFORE.search(norm, max(0, m.start("v") - 12), m.start("v")):
+            continue  # "rang at 1530 as my login …", "since 2015 as …": a time, a year
         at = m.end()
-        for _ in range(4):  # the name right there, or after up to three words ("my phone PIN")
+        for _ in range(3):  # the name right there, or after up to two words ("my phone PIN"), no new phrase
             if at in starts:
                 out.append((m.start("v"), m.end("v"), "password"))
                 break
@@ -142,6 +147,9 @@ _KEYED = re.compile(
     + _PIN)
 _CALLED = re.compile(r"(?i)(?:call|dial|ring|phone|marca|marque|composez|appelez|wähle|wählen|anrufen|chiama|ligue|"
                      r"disque|zadzwoń|ara|позвоните|gọi|hubungi|tawagan|piga|bel)\s*$")
+#: What may follow keys pressed: the end, a mark, a hash key, a verb of keying or "and".
+_KEYS_END = re.compile(r"\s*(?:$|[.,!?;:)#*\n]|(?i:and|then|to|y|e|et|und|dann|puis|luego|depois|poi|eingeben|tapez|"
+                       r"digite|ingresa|inserisci|wpisz|введите|nhập|masukkan|weka|ein|invoeren|press|enter)(?![^\W\d_]))")
 _CLAUSE_END = re.compile(r"[.!?;\n。！？]\s|[.!?;。！？]$|\n")
 
 
@@ -159,8 +167,9 @@ def keyed_spans(norm: str) -> list[Span]:
         end = end.start() if end else len(norm)
         end = min(end, w.end() + 160)
         for m in _KEYED.finditer(norm, w.end(), end):
-            if _CALLED.search(norm, max(0, m.start("v") - 12), m.start("v")) or _AFTER_UNIT.match(norm, m.end("v")):
-                continue
+            if _CALLED.search(norm, max(0, m.start("v") - 12), m.start("v")) or _AFTER_UNIT.match(norm, m.end("v")) \
+                    or not _KEYS_END.match(norm, m.end("v")):
+                continue  # a number to call, an amount; "then 1430 appointment": a time, not keys
             out.append((m.start("v"), m.end("v"), "password"))
     return out
 
