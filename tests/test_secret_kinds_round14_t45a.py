@@ -62,6 +62,8 @@ SHORT_PINS = [
     (["Entsperrmuster am Handy: 7 4 1 2 3"], ["7 4 1 2 3"]),
     (["her phone pattern is a Z, written as 1-2-3-5-7-9"], ["1-2-3-5-7-9"]),
     (["PIN ya Airtel Money ni 8, 1, 7, 5"], ["8, 1, 7, 5"]),
+    (["Oma's voicemail: 3 9 1 7"], ["3 9 1 7"]),
+    (["the rowing club portal: member # 60291, PIN 4182"], ["60291", "4182"]),
     (["What's the voicemail PIN?", "6390"], ["6390"]),
     (["the branch number and your account number?", "0412 77102938"], ["77102938"]),
 ]
@@ -81,6 +83,8 @@ KEPT = [
     (["the voicemail said the parcel 55120934 is ready"], ["55120934"]),
     (["What's the credit union's branch number?", "0733"], ["0733"]),
     (["I forgot my memorable word, it's SO annoying"], ["annoying"]),
+    (["voicemail: 1571"], ["1571"]),
+    (["member # 60291 for the rowing club newsletter"], ["60291"]),
     (["Since 2011 as the bank's customer my PIN never changed"], ["2011"]),
     (["voicemail from the vet, then 1115 appointment moved"], ["1115"]),
     (["She called at 1645 as my login was broken"], ["1645"]),

@@ -36,7 +36,12 @@ def _data() -> dict:
     # round 14 (t45a): more labels of a login's user name, kept in a file of their own
     extra = json.loads((ASSETS / "bank_portal_t45a.json").read_text(encoding="utf-8"))["bank_logins"]
     for key, words in extra.items():
-        data[key] = [*data[key], *(w for w in words if w not in data[key])]
+        if isinstance(words, dict):  # by language
+            for lang, more in words.items():
+                have = data[key].setdefault(lang, [])
+                have.extend(w for w in more if w not in have)
+        else:
+            data[key] = [*data[key], *(w for w in words if w not in data[key])]
     return data
 
 

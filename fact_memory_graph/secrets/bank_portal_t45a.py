@@ -150,19 +150,26 @@ _CALLED = re.compile(r"(?i)(?:call|dial|ring|phone|marca|marque|composez|appelez
 #: What may follow keys pressed: the end, a mark, a hash key, a verb of keying or "and".
 _KEYS_END = re.compile(r"\s*(?:$|[.,!?;:)#*\n]|(?i:and|then|to|y|e|et|und|dann|puis|luego|depois|poi|eingeben|tapez|"
                        r"digite|ingresa|inserisci|wpisz|введите|nhập|masukkan|weka|ein|invoeren|press|enter)(?![^\W\d_]))")
+_SPACED = re.compile(r"\d(?: \d){3,7}(?![\w])")
+#: "voicemail: 8 4 0 2", "voicemail = 44810": keys after a voicemail's label (four digits alone may be
+#: the number to call: 1571 in the UK; "voicemail PIN: 4471" is a PIN's name, read elsewhere).
+_VM_LABEL = re.compile(r"(?i)[\s\-]*[:=：]\s*(?P<v>\d{5,6}|\d(?: \d){3,7})(?![\w])(?!\s*\d)")
 _CLAUSE_END = re.compile(r"[.!?;\n。！？]\s|[.!?;。！？]$|\n")
 
 
 def keyed_spans(norm: str) -> list[Span]:
     """Four to eight digits keyed after a service number in a clause naming a voicemail box: "to
     check the shop voicemail dial *86 then 94172", "para el buzón marca 123 y luego mete 7204"."""
-    if not _FOUR_DIGITS.search(norm):
+    if not _FOUR_DIGITS.search(norm) and not _SPACED.search(norm):
         return []
     vm = [m for m in _word_re("voicemail").finditer(norm)]
     if not vm:
         return []
     out: list[Span] = []
     for w in vm:
+        label = _VM_LABEL.match(norm, w.end())  # "voicemail: 8 4 0 2", "Mailbox-PIN = 5150"
+        if label:
+            out.append((label.start("v"), label.end("v"), "password"))
         end = _CLAUSE_END.search(norm, w.end())
         end = end.start() if end else len(norm)
         end = min(end, w.end() + 160)
