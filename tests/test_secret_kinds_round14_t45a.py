@@ -62,6 +62,7 @@ SHORT_PINS = [
     (["Entsperrmuster am Handy: 7 4 1 2 3"], ["7 4 1 2 3"]),
     (["her phone pattern is a Z, written as 1-2-3-5-7-9"], ["1-2-3-5-7-9"]),
     (["PIN ya Airtel Money ni 8, 1, 7, 5"], ["8, 1, 7, 5"]),
+    (["奶奶的手机密码，我问了，她说是 6620"], ["6620"]),
     (["Oma's voicemail: 3 9 1 7"], ["3 9 1 7"]),
     (["the rowing club portal: member # 60291, PIN 4182"], ["60291", "4182"]),
     (["What's the voicemail PIN?", "6390"], ["6390"]),

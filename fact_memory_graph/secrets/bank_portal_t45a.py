@@ -65,7 +65,8 @@ _AFTER_UNIT = re.compile(r"(?i)\s*(?:[%€$£¥₹]|eur\b|euros?\b|usd\b|dollars
 #: The copula that gives the value, in ~25 languages, right before it.
 _COPULA = (r"(?:it'?s|it’s|it\s+is|it\s+was|that'?s|that’s|which\s+is|namely|es|era|c'?est|c’est|c'était|ist|war|lautet|"
            r"é|è|era|là|ni|adalah|yaitu|ay|hai|wa|to|jest|это|это\s+|eto|olan|dir|는|은|是|は|हैं|है)")
-_LATE = re.compile(rf"(?i)(?<![^\W\d_]){_COPULA}[\s:：]*{_PIN}")
+_LATE = re.compile(rf"(?i)(?:(?<![^\W\d_]){_COPULA}|是|は|为|為|는|은)[\s:：]*"
+                   r"(?<![A-Za-z0-9_.,:/+\-*#])(?P<v>\d{4,8})(?![\w#*%€$£])(?![.,:/\-]\d)")
 #: A clause or a sentence between the name and the value: the name's own window does not reach it.
 _LATER = re.compile(r"[,;.!?—–。！？，]|\s-\s|\b(?:and|so|but|y|et|und|e|i|ve|и)\s")
 _BREAK = re.compile(r"\n\s*\n|[.!?。！？]\s+[^\s]")
