@@ -85,6 +85,7 @@ KEPT = [
     (["What's the credit union's branch number?", "0733"], ["0733"]),
     (["I forgot my memorable word, it's SO annoying"], ["annoying"]),
     (["voicemail: 1571"], ["1571"]),
+    (["we picked 2004 as the code name for the class reunion"], ["2004"]),
     (["member # 60291 for the rowing club newsletter"], ["60291"]),
     (["Since 2011 as the bank's customer my PIN never changed"], ["2011"]),
     (["voicemail from the vet, then 1115 appointment moved"], ["1115"]),

@@ -69,6 +69,12 @@ _LATE = re.compile(rf"(?i)(?:(?<![^\W\d_]){_COPULA}|是|は|为|為|는|은)[\s:
                    r"(?<![A-Za-z0-9_.,:/+\-*#])(?P<v>\d{4,8})(?![\w#*%€$£])(?![.,:/\-]\d)")
 #: A clause or a sentence between the name and the value: the name's own window does not reach it.
 _LATER = re.compile(r"[,;.!?—–。！？，]|\s-\s|\b(?:and|so|but|y|et|und|e|i|ve|и)\s")
+#: Another thing's number named between: "contraseña nueva lista; mi número de pedido es 5531920".
+_OTHER_NUMBER = re.compile(r"(?i)(?<![^\W\d_])(?:numbers?|no\.|nr\.?|n[º°]|números?|numeros?|numéros?|nummer|numer|номер\w*|"
+                           r"nomor|số|order|orders|pedido|commande|bestellung|ordine|zamówienie|sipariş|invoice|factura|"
+                           r"facture|rechnung|fattura|ticket|booking|reserva|tracking|parcel|flight|vuelo|vol|flug|room|"
+                           r"phone|tel|teléfono|telefone|téléphone|telefon|year|años?|ans?|jahre?|anni|anos?)(?![^\W\d_])"
+                           r"|番号|号码|號碼|订单|번호|주문")
 _BREAK = re.compile(r"\n\s*\n|[.!?。！？]\s+[^\s]")
 
 
@@ -92,7 +98,7 @@ def late_spans(norm: str, names: list) -> list[Span]:
         for m in _LATE.finditer(norm, n.stop, stop):
             between = norm[n.stop:m.start("v")]
             if _DIGIT.search(between) or len(_BREAK.findall(between)) > 1 or "\n\n" in between \
-                    or not _LATER.search(between):
+                    or not _LATER.search(between) or _OTHER_NUMBER.search(between):
                 break  # the name's own window reads a value right after it ("código CNAE … es 5610")
             if _AFTER_UNIT.match(norm, m.end("v")):
                 break
@@ -108,6 +114,9 @@ _BEFORE = re.compile(
     r"|(?:is|es|est|ist|é|è|sind|to)\s+|(?:that'?s|that’s|c'?est|c’est|das\s+ist|eso\s+es|isso\s+é|questo\s+è)\s+)"
     r"(?i:(?:my|her|his|their|our|the|mi|su|sus|el|la|mon|ma|son|sa|le|mein|meine|meinen|seine|seinen|ihre|ihren|"
     r"die|den|der|il|la\s+mia|il\s+mio|meu|minha|seu|sua|o|a|mój|moja|moje|benim|onun)\s+)?")
+#: A name that goes on into another noun ("the code name for the reunion", "password manager").
+_NAME_GOES_ON = re.compile(r"(?i)[\s\-]*(?:name|names|word|words|manager|reset|change|changes|pad|book|list|hint|"
+                           r"generator|policy|screen|page|field|prompt|request|letter|sheet)(?![^\W\d_])")
 _TIME_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:at|um|à|a\s+las|alle|às|om|o|since|in|from|until|by|desde|seit|depuis|"
                           r"dal|sinds|od|room|flight|bus|no\.?|nr\.?|#)\s*$")
 _WORD_GAP = re.compile(r"(?!(?i:my|her|his|their|our|the|a|an|mi|su|mon|ma|son|sa|le|la|el|mein|meine|sein|seine|ihr|ihre|"
@@ -119,7 +128,10 @@ def before_spans(norm: str, names: list) -> list[Span]:
     PIN", "0704 — that's the code to unlock my iPad", "4471 is my voicemail code"."""
     if not names or not _DIGIT.search(norm):
         return []
-    starts = {n.start for n in names if n.kind in ("digits", "password")}
+    from fact_memory_graph.secrets import forms
+
+    starts = {n.start for n in names if n.kind in ("digits", "password") and forms._names_a_value(norm, n)
+              and not _NAME_GOES_ON.match(norm, n.stop)}
     if not starts:
         return []
     out: list[Span] = []
