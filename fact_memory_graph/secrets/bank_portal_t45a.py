@@ -73,7 +73,7 @@ _LATER = re.compile(r"[,;.!?—–。！？，]|\s-\s|\b(?:and|so|but|y|et|und|e
 _OTHER_NUMBER = re.compile(r"(?i)(?<![^\W\d_])(?:numbers?|no\.|nr\.?|n[º°]|números?|numeros?|numéros?|nummer|numer|номер\w*|"
                            r"nomor|số|order|orders|pedido|commande|bestellung|ordine|zamówienie|sipariş|invoice|factura|"
                            r"facture|rechnung|fattura|ticket|booking|reserva|tracking|parcel|flight|vuelo|vol|flug|room|"
-                           r"phone|tel|teléfono|telefone|téléphone|telefon|year|años?|ans?|jahre?|anni|anos?)(?![^\W\d_])"
+                           r"year|años?|ans?|jahre?|anni|anos?)(?![^\W\d_])"
                            r"|番号|号码|號碼|订单|번호|주문")
 _BREAK = re.compile(r"\n\s*\n|[.!?。！？]\s+[^\s]")
 
@@ -100,8 +100,9 @@ def late_spans(norm: str, names: list) -> list[Span]:
             if _DIGIT.search(between) or len(_BREAK.findall(between)) > 1 or "\n\n" in between \
                     or not _LATER.search(between) or _OTHER_NUMBER.search(between):
                 break  # the name's own window reads a value right after it ("código CNAE … es 5610")
-            if _AFTER_UNIT.match(norm, m.end("v")):
-                break
+            if _AFTER_UNIT.match(norm, m.end("v")) or re.fullmatch(r"19[5-9]\d|20[0-3]\d", m.group("v")) \
+                    and re.match(r"\s+[^\W\d_]", norm[m.end("v"):]):
+                break  # "It's 2026 and this still happens": a year
             out.append((m.start("v"), m.end("v"), "password"))
             break
     return out
