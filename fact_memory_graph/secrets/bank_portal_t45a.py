@@ -73,8 +73,9 @@ _LATER = re.compile(r"[,;.!?—–。！？，]|\s-\s|\b(?:and|so|but|y|et|und|e
 _OTHER_NUMBER = re.compile(r"(?i)(?<![^\W\d_])(?:numbers?|no\.|nr\.?|n[º°]|números?|numeros?|numéros?|nummer|numer|номер\w*|"
                            r"nomor|số|order|orders|pedido|commande|bestellung|ordine|zamówienie|sipariş|invoice|factura|"
                            r"facture|rechnung|fattura|ticket|booking|reserva|tracking|parcel|flight|vuelo|vol|flug|room|"
-                           r"year|años?|ans?|jahre?|anni|anos?)(?![^\W\d_])"
-                           r"|番号|号码|號碼|订单|번호|주문")
+                           r"postleitzahl|plz|zip|postcode|postal|cep|cap|pocztowy|почтовый|indeks|price|precio|prix|preis|prezzo|preço|"
+                           r"cost|costo|fee|total|amount|importe|montant|betrag|year|años?|ans?|jahre?|anni|anos?)(?![^\W\d_])"
+                           r"|番号|号码|號碼|订单|번호|주문|郵便番号|邮编|우편번호|价格|価格")
 _BREAK = re.compile(r"\n\s*\n|[.!?。！？]\s+[^\s]")
 
 
