@@ -307,6 +307,35 @@ def memorable_in_thread(text: str, before: str) -> list[Span]:
     return forms.back(memorable_later(norm), origin)
 
 
+# ---------------------------------------------------------------- a word password beside a login id
+_BARE_WORD = re.compile(r"[ \t]+(?P<v>[^\W\d_]{4,24})(?=\s*(?:[.,;!)]|$))")
+
+
+def word_beside_id(norm: str, names: list) -> list[Span]:
+    """A password that is a plain word right after its name, ending the clause, in a message that
+    gives a bank's login id ("Online banking - CRN 40029183, password pinecone"): a list of a
+    login's parts. Alone, "password pinecone" may be talk; a word about it ("password reset",
+    "password forgotten") is no value."""
+    out: list[Span] = []
+    for n in names:
+        if n.kind != "password":
+            continue
+        m = _BARE_WORD.match(norm, n.stop)
+        if not m or forms_not_value(m.group("v")):
+            continue
+        from fact_memory_graph.secrets import bank_logins_q45b
+
+        if any(e <= n.start for _, _, e in bank_logins_q45b._ids(norm, names)):
+            out.append((m.start("v"), m.end("v"), "password"))
+    return out
+
+
+def forms_not_value(word: str) -> bool:
+    from fact_memory_graph.secrets import forms
+
+    return bool(forms._NOT_VALUE.match(word) or forms._NOT_NAME.match(" " + word))
+
+
 # ---------------------------------------------------------------- a public number asked for
 _BARE_TURN = re.compile(r"\s*(?:[^\W\d_]+[\s:：,]+){0,3}[\d][\d \-./]{1,20}\d?[\s.!]*")
 
@@ -333,5 +362,5 @@ def all_spans(norm: str, names: list) -> list[Span]:
     out = [*paren_spans(norm, names), *memorable_spans(norm)]
     if not _DIGIT.search(norm):
         return out
-    return [*out, *late_spans(norm, names), *before_spans(norm, names), *keyed_spans(norm), *pattern_spans(norm),
+    return [*out, *word_beside_id(norm, names), *late_spans(norm, names), *before_spans(norm, names), *keyed_spans(norm), *pattern_spans(norm),
             *comma_digit_spans(norm, names)]
