@@ -63,6 +63,7 @@ SHORT_PINS = [
     (["her phone pattern is a Z, written as 1-2-3-5-7-9"], ["1-2-3-5-7-9"]),
     (["PIN ya Airtel Money ni 8, 1, 7, 5"], ["8, 1, 7, 5"]),
     (["奶奶的手机密码，我问了，她说是 6620"], ["6620"]),
+    (["رقم PUK للشريحة الجديدة من المتجر 61029384"], ["61029384"]),
     (["Telephone banking - customer number 60192837, password marmalade"], ["60192837", "marmalade"]),
     (["we set the SIM PIN on grandpa's phone, after a long call it's 4545"], ["4545"]),
     (["Die PIN vom Tablet hat Oma notiert. Sie lautet 7204."], ["7204"]),
