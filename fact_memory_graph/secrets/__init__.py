@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     bank_logins_q45b,
+    bank_portal_t45a,
     credentials_q45g,
     families,
     forms,
@@ -723,6 +724,8 @@ def _spans(text: str) -> list[Span]:
     spans = lookalikes_q45l.without_lookalikes(raw_norm, spans)
     # round 13 (q45b): a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
     spans.extend(_outside_slots(norm, bank_logins_q45b.all_spans(norm, names), shapes))
+    # round 14 (t45a): a PIN a sentence after its name or before it, keys pressed after a voicemail number
+    spans.extend(_outside_slots(norm, bank_portal_t45a.all_spans(norm, names), shapes))
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
     return forms.back(spans, origin)
 
@@ -1069,6 +1072,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(security_backref.labelled_next_turn(text, turns))  # round 13: "security question: …" / "ตอบ: X"
     beside = bank_logins_q45b.spans_beside(text, turns[-2:])  # round 13: "customer no 5512…" after "PIN 4471"
     spans.extend(beside)
+    spans.extend(bank_portal_t45a.memorable_in_thread(text, turns[-1]))  # round 14: "memorable word?" / "the word is X"
     spans.extend(credentials_q45g.thread_spans(text, turns, forms.names_in))  # round 13: "Passwort?" / "ach so, es ist X"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
@@ -1091,6 +1095,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         # round 13: a label's own value, a USSD code — not a bank login beside its credential (read above)
         kept = [sp for sp in spans if sp in beside]
         spans = lookalikes_q45l.without_lookalikes(text, [sp for sp in spans if sp not in beside], turns[-1]) + kept
+        spans = bank_portal_t45a.without_public_answer(text, turns[-1], spans)  # round 14: "branch number?" / "0412"
     return spans
 
 

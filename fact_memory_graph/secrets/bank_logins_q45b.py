@@ -32,7 +32,17 @@ _EDGE = r"A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF"
 
 @functools.cache
 def _data() -> dict:
-    return json.loads((ASSETS / "bank_logins_q45b.json").read_text(encoding="utf-8"))
+    data = json.loads((ASSETS / "bank_logins_q45b.json").read_text(encoding="utf-8"))
+    # round 14 (t45a): more labels of a login's user name, kept in a file of their own
+    extra = json.loads((ASSETS / "bank_portal_t45a.json").read_text(encoding="utf-8"))["bank_logins"]
+    for key, words in extra.items():
+        if isinstance(words, dict):  # by language
+            for lang, more in words.items():
+                have = data[key].setdefault(lang, [])
+                have.extend(w for w in more if w not in have)
+        else:
+            data[key] = [*data[key], *(w for w in words if w not in data[key])]
+    return data
 
 
 def _words(key: str) -> list[str]:
@@ -467,6 +477,9 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
             hits = list(_pattern("public_numbers").finditer(head))
             if not hits and digits >= 7 and (digits >= 9 or re.search(r"[ \-]", value)):
                 hits = list(_pattern("phone_words").finditer(head))  # "el teléfono de … es 901 16 65 65"
+                # round 14 (t45a): "banque en ligne: identifiant 88…", "banca en línea": online, no phone line
+                hits = [h for h in hits if not _ONLINE_LINE.search(head[max(0, h.start() - 4):h.start()])
+                        and not _pattern("ids").search(head, h.end())]
             hit = hits[-1] if hits else None
             if hit and not any(n.kind in ("password", "digits") for n in forms.names_in(head[hit.end():])):
                 continue
@@ -474,6 +487,8 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
     return out
 
 
+#: "en ligne", "en línea", "em linha", "on line": online, not a phone line (round 14, t45a).
+_ONLINE_LINE = re.compile(r"(?i)(?<![^\W\d_])(?:en|em|on|in)[\s\-]+$")
 _MAY_HOLD = re.compile(r"[\d_@]")
 #: The filter's own marks ("[bank account withheld]") in a stored record: no bank's name, no credential.
 _MARK = re.compile(r"\[[a-z][a-z\- ]{1,40} withheld\]")

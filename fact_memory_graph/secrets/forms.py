@@ -244,7 +244,15 @@ def back(spans: list[Span], origin: list[tuple[int, int]] | None) -> list[Span]:
 # ---------------------------------------------------------------- names of secrets (data)
 @functools.cache
 def _words() -> dict[str, Any]:
-    return json.loads((ASSETS / "secret_words.json").read_text(encoding="utf-8"))
+    data = json.loads((ASSETS / "secret_words.json").read_text(encoding="utf-8"))
+    # round 14 (t45a): a memorable word's names in more languages, kept in a file of their own
+    extra = json.loads((ASSETS / "bank_portal_t45a.json").read_text(encoding="utf-8"))
+    for kind, langs in extra.items():
+        if kind in data and isinstance(langs, dict):
+            for lang, names in langs.items():
+                have = data[kind].setdefault(lang, [])
+                have.extend(n for n in names if n not in have)
+    return data
 
 
 def _trie(words: list[str], space: str = r"[\s\-_]*") -> str:
@@ -939,6 +947,10 @@ def in_context_spans(text: str) -> Iterator[Span]:
                 yield span[0], span[1], "password"
 
 
+#: A code's name that holds a phone word (round 14, t45a): "رقم PUK", "رقم PIN", "numéro PUK".
+_PHONE_WORD_IN_NAME = re.compile(r"(?i)(?:رقم|numéro|número|numero|nummer|numer|номер)\s+(?:PUK|PIN)\d?\s*$")
+
+
 def _chains(text: str, start: int, end: int, min_digits: int, phones: bool = True) -> Iterator[tuple[int, int]]:
     for m in _VALUE_CHAIN.finditer(text, start, end):
         token = m.group().strip()
@@ -946,8 +958,9 @@ def _chains(text: str, start: int, end: int, min_digits: int, phones: bool = Tru
         if digits < min_digits or (_a_date(token) and not _DIAL.fullmatch(token)) \
                 or _MONEY_BEFORE.search(text, max(0, m.start() - 3), m.start()):
             continue
-        if phones and digits >= 7 and _is_phone(token, text[max(0, m.start() - 45):m.start()]):
-            continue
+        if phones and digits >= 7 and _is_phone(token, text[max(0, m.start() - 45):m.start()]) \
+                and not _PHONE_WORD_IN_NAME.search(text, max(0, start - 12), start):
+            continue  # not "رقم PUK … 73920581": the phone word ("number") is the secret's own name's
         if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{1,2})?", token) and "," in token:
             continue  # an amount
         if re.fullmatch(r"\d{1,3}\.\d{4,}", token):
