@@ -50,6 +50,7 @@ from fact_memory_graph.secrets import (
     public_statements,
     public_values,
     reference_values,
+    recovery_t45b,
     security_answers,
     security_backref,
     shaped_o45n,
@@ -724,6 +725,7 @@ def _spans(text: str) -> list[Span]:
     # round 13 (q45b): a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
     spans.extend(_outside_slots(norm, bank_logins_q45b.all_spans(norm, names), shapes))
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
+    spans.extend(recovery_t45b.spans(norm, names))  # round 14: numbered / partial seeds, answers named after them
     return forms.back(spans, origin)
 
 
@@ -1070,6 +1072,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     beside = bank_logins_q45b.spans_beside(text, turns[-2:])  # round 13: "customer no 5512…" after "PIN 4471"
     spans.extend(beside)
     spans.extend(credentials_q45g.thread_spans(text, turns, forms.names_in))  # round 13: "Passwort?" / "ach so, es ist X"
+    spans.extend(recovery_t45b.thread_spans(text, turns))  # round 14: "text from the bank" / "it says 558 201"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))

@@ -1,0 +1,331 @@
+"""Round fourteen (t45b): one-time codes, seed words and security answers the earlier rules miss.
+
+- A one-time code typed in its own short turn after a turn about a text, an app or a bank's
+  message, with a word or two around it ("it says 558 201, what do I do with it", "yeah 40 77 19"):
+  the code the only number of the turn, no public label (order, parcel, amount, time) in either turn.
+- Seed words numbered one by one ("1. galaxy 2. ribbon …") — twelve with no name, three after a
+  seed's name (this turn or the turn before) — and a seed's first or last words after its name
+  ("the first four seed words are velvet harbor candle mirror"): four distinct words or more of
+  one BIP-39 list.
+- A security answer named after it is given, by grammar rather than one phrase per verb: "X —
+  that's (also) what I <verb> for/as …", "which is what I put as …", "I used that as my …",
+  "X is my answer for …", "c'est ce que j'ai …", "das habe ich … angegeben", "cevabım da bu"
+  (``assets/recovery_t45b.json`` ``backref_patterns``); a quote after a verb of answering
+  ("j'ai répondu « X » à la question …"); an answer label after a security question's name in the
+  same message ("Întrebarea de securitate: … Răspuns: X"); and the answer in the turn after a
+  turn that asks about a security question ("what did you put for 'where did your parents
+  meet'?" / "Lisdoonvarna, at the festival").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from . import forms
+from . import security_answers as sa
+
+Span = tuple[int, int, str]
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "recovery_t45b.json"
+
+
+def _words_re(words: Sequence[str]) -> re.Pattern[str]:
+    alts = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})(?![^\W\d_])")
+
+
+class _D:
+    def __init__(self) -> None:
+        data = json.loads(_ASSET.read_text(encoding="utf-8"))
+        self.senders = _words_re(data["code_turn_senders"])
+        symbols = [w for w in data["code_turn_lookalikes"] if not w[0].isalnum()]
+        self.lookalike = _words_re([w for w in data["code_turn_lookalikes"] if w[0].isalnum()])
+        self.symbols = frozenset(symbols)
+        self.question = _words_re(data["question_words"])
+        self.verbs = _words_re(data["answer_verbs"])
+        self.back = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(data["backref_patterns"]) + ")(?![^\\W\\d_])")
+        self.cue = _words_re(data["backref_cue"])
+        self.place = _words_re(data["security_place"])
+        self.asking = _words_re(data["asking_verbs"])
+        self.nouns = _words_re(data["extra_nouns"])
+        self.answered = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["answered_before_quote"])
+                                   + r")[^\S\n]*(?=['\"“‘«「])")
+
+
+@lru_cache(maxsize=1)
+def _d() -> _D:
+    return _D()
+
+
+# ---------------------------------------------------------------- one-time codes in their own turn
+#: A code: 4 to 8 digits, maybe in groups of 2-4 ("558 201", "40 77 19", "4 1 7 7 0 3"), maybe after a
+#: sender's letters ("G-482913").
+_CODE = re.compile(r"(?<![\w+#*])(?<![.,:/]\d)(?:[A-Z]{1,3}-)?(?:\d(?: \d){3,7}|\d{2,4}(?:[ \-]\d{2,4}){0,3})(?![\w%]|[.,:/]\d)")
+_DIGIT = re.compile(r"\d")
+_TIME_OR_YEAR = re.compile(r"(?:19|20)\d{2}")
+
+
+def code_turn_spans(text: str, turns: Sequence[str]) -> list[Span]:
+    """The one code of a short turn after a turn about a text, a message, an app or a code."""
+    if not turns or len(text) > 100 or not _DIGIT.search(text) or "?" in text.split("\n")[0][:1]:
+        return []
+    codes = list(_CODE.finditer(text))
+    digits_total = len(_DIGIT.findall(text))
+    if len(codes) != 1:
+        return []
+    code = codes[0]
+    n = len(_DIGIT.findall(code.group()))
+    if not 4 <= n <= 8 or n != digits_total or _TIME_OR_YEAR.fullmatch(code.group()):
+        return []
+    rest = text[:code.start()] + " " + text[code.end():]
+    if len(rest.split()) > 10:
+        return []
+    d = _d()
+    prior = turns[-1][-300:]
+    if not d.senders.search(prior):
+        return []
+    if d.lookalike.search(rest) or d.lookalike.search(prior) or any(s in rest or s in prior for s in d.symbols):
+        return []
+    return [(code.start(), code.end(), "password")]
+
+
+# ---------------------------------------------------------------- seed words
+_NUMBERED = re.compile(r"(?<![\w])#?(\d{1,2})[^\S\n]*[.):\-–=]?[^\S\n]*([^\W\d_]+)")
+_NUM_GAP = re.compile(r"[\s,;/|]*")
+
+
+def _one_list(words: list[str]) -> bool:
+    return len(set(words)) == len(words) and any(all(w in lst for w in words) for lst in forms._bip39().values())
+
+
+def numbered_spans(text: str, named: bool) -> list[Span]:
+    """Seed words numbered one by one: three or more after a seed's name, twelve without one."""
+    pairs = list(_NUMBERED.finditer(text))
+    if len(pairs) < 3:
+        return []
+    spans: list[Span] = []
+    run: list[re.Match[str]] = []
+
+    def close() -> None:
+        if len(run) >= (3 if named else 12) and _one_list([m.group(2).lower() for m in run]):
+            spans.append((run[0].start(2), run[-1].end(2), "seed phrase"))
+
+    for m in pairs:
+        if run and int(m.group(1)) == int(run[-1].group(1)) + 1 and _NUM_GAP.fullmatch(text, run[-1].end(), m.start()):
+            run.append(m)
+            continue
+        close()
+        run = [m]
+    close()
+    return spans
+
+
+_SENTENCE_END = re.compile(r"[.!?\n\u2029。！？]")
+
+
+def named_partial_spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
+    """Four or more distinct words of one BIP-39 list after a seed's name, in its sentence, after
+    at most six words of lead ("the first four seed words are …", "mnemonic begins with …")."""
+    spans: list[Span] = []
+    for name in names:
+        if name.kind != "seed":
+            continue
+        stop = _SENTENCE_END.search(text, name.stop)
+        end = stop.start() if stop else len(text)
+        for s, e, kind in forms.seed_spans(text, name.stop, end, minimum=4):
+            if len(text[name.stop:s].split()) <= 6:
+                spans.append((s, e, kind))
+                break
+    return spans
+
+
+def seed_thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
+    """Seed words in the turn after one that named a seed: numbered (three or more), or a run of
+    four or more distinct list words after at most four words of lead ("and 7-12: candle …")."""
+    if not any(n.kind == "seed" for t in turns[-2:] for n in forms.names_in(t)):
+        return []
+    spans = numbered_spans(text, True)
+    for s, e, kind in forms.seed_spans(text, 0, len(text), minimum=4):
+        lead = text[:s]
+        if len(re.findall(r"[^\W\d_]+", lead)) <= 4:
+            spans.append((s, e, kind))
+    return spans
+
+
+# ---------------------------------------------------------------- security answers
+def _noun(text: str) -> bool:
+    from . import security_backref as sb
+    return bool(sb._q().noun.search(text) or _d().nouns.search(text))
+
+
+_HEAD_STOP = re.compile(r"[.,;!?\n\u2029:。！？；，]|\s[—–-]\s")
+_JOIN_TAIL = re.compile(r"(?i)[\s,—–\-.:]*(?:(?:and|so|y|e|et|und|i|và|dan|na|aur|ve|which|that|lo cual|ce qui|was)\s+)?$")
+_COPULA_HEAD = re.compile(r"(?i)^(\S+(?:\s+\S+){0,2}?)\s+(?:was|is|were|era|es|fue|war|ist|était|est|è|foi|é|был|была|было|"
+                          r"adalah|là|ni|oli|var|je|jest|byl|byla|olan|idi|ydy)\s")
+_PRONOUN = frozenset("it that this that's it's i we he she they you him her them esto eso ça das es lo la".split())
+
+
+def _head_value(text: str, lo: int, at: int) -> tuple[int, int] | None:
+    p = sa._p()
+    before = text[lo:at]
+    join = _JOIN_TAIL.search(before)
+    head_end = lo + (join.start() if join else len(before))
+    earlier = [q for q in sa._QUOTES if q in text[max(lo, at - 90):at]]
+    if earlier:  # the quote just before the phrase
+        for m in reversed(list(re.finditer(r"['\"“‘«「]([^'\"“”‘’«»「」\n]{1,60})['\"”’»」]", text[max(lo, at - 90):at]))):
+            base = max(lo, at - 90)
+            return base + m.start(1), base + m.end(1)
+    cut = [x.end() for x in _HEAD_STOP.finditer(text, lo, head_end)]
+    start = cut[-1] if cut else lo
+    head = text[start:head_end]
+    lead = len(head) - len(head.lstrip())
+    words = head.split()
+    if not words:
+        return None
+    if len(words) > 4:
+        cop = _COPULA_HEAD.match(head.lstrip())
+        if cop:
+            words = cop.group(1).split()
+            return start + lead, start + lead + len(cop.group(1))
+        k = len(words)
+        while k > 0 and (words[k - 1][:1].isupper() or words[k - 1][:1].isdigit()):
+            k -= 1
+        if not 0 < len(words) - k <= 4 or k == 0:
+            return None
+        tail = " ".join(words[k:])
+        return head_end - len(tail), head_end
+    first = words[0].casefold().strip("'\"“‘«,")
+    if first in p.no_answer or first in p.talk_first or first in _PRONOUN or "?" in head:
+        return None
+    return start + lead, head_end
+
+
+def _answer_ok(text: str, s: int, e: int) -> bool:
+    p = sa._p()
+    inner = text[s:e].strip()
+    return bool(inner) and "?" not in inner and not p.topic.search(text, s, e) and not p.strong.search(text, s, e) \
+        and inner.split()[0].casefold().strip("'\"“‘«") not in p.no_answer
+
+
+def backref_spans(text: str) -> list[Span]:
+    """A security answer named after it is given, by the grammar of the phrase naming it."""
+    d, p = _d(), sa._p()
+    if len(text) > 2000:
+        return []
+    spans: list[Span] = []
+    for m in d.back.finditer(text):
+        lo, hi = sa._turn_bounds(text, m.start())
+        if p.quiz.search(text, lo, hi) or sa._THIRD.search(text, max(lo, m.start() - 12), m.start()):
+            continue
+        after = text[m.end():min(hi, m.end() + 90)]
+        phrase = text[m.start():m.end()]
+        if not (d.cue.search(phrase) or d.cue.search(after) or d.question.search(after) or p.strong.search(after)
+                or (_noun(after) and d.place.search(text, lo, hi))):
+            continue
+        value = _head_value(text, lo, m.start())
+        if value and _answer_ok(text, *value):
+            spans.append((value[0], value[1], sa._KIND))
+    return spans
+
+
+def answered_quote_spans(text: str) -> list[Span]:
+    """A quote right after a verb of answering, a security question named after it in its turn:
+    "j'ai répondu « X » à la question sur ma première école"."""
+    d, p = _d(), sa._p()
+    spans: list[Span] = []
+    for m in d.answered.finditer(text):
+        quote = sa._quoted(text, m.end())
+        if not quote:
+            continue
+        lo, hi = sa._turn_bounds(text, m.start())
+        after = text[quote[1]:min(hi, quote[1] + 90)]
+        if p.quiz.search(text, lo, hi) or not (d.question.search(after) or d.cue.search(after) or p.strong.search(after)):
+            continue
+        if _answer_ok(text, *quote):
+            spans.append((quote[0], quote[1], sa._KIND))
+    return spans
+
+
+def label_after_question_spans(text: str) -> list[Span]:
+    """An answer label after a security question's name in the same message: "Întrebarea de
+    securitate: numele primului meu animal. Răspuns: X"."""
+    d = _d()
+    q = d.question.search(text)
+    if not q:
+        return []
+    from . import security_backref as sb
+    labels = sb._q().label.pattern.removeprefix("(?i)^\\s*")
+    label = re.compile(rf"(?i)(?:^|(?<=[.;!?\n。]\s)|(?<=[.;!?\n。])|(?<=\s[—–-]\s)){labels}")
+    spans: list[Span] = []
+    for m in label.finditer(text, q.end(), min(len(text), q.end() + 200)):
+        value = sa._value_after(text, m.end())
+        if value and _answer_ok(text, *value):
+            spans.append((value[0], value[1], sa._KIND))
+    return spans
+
+
+_LEAD_VERB_OR_LABEL = re.compile(r"[^\S\n]*[:：][^\S\n]*")
+
+
+def next_turn_answer_spans(text: str, turns: Sequence[str]) -> list[Span]:
+    """The answer in the turn after a turn asking about a security question ("what did you put
+    for 'where did your parents meet'?" / "Lisdoonvarna, at the festival")."""
+    if not turns or len(text) > 140 or "?" in text:
+        return []
+    d, p = _d(), sa._p()
+    prior = turns[-1][-300:]
+    if p.quiz.search(prior):
+        return []
+    asks = d.question.search(prior) or p.strong.search(prior)
+    if not asks:
+        from . import security_backref as sb
+        q = sb._q()
+        cues = {m.group().casefold() for m in d.cue.finditer(prior)}
+        asks = len(cues) >= 2 or (q.second.search(prior) and (_noun(prior) or cues)
+                                  and (cues or d.verbs.search(prior) or d.asking.search(prior)))
+    if not asks:
+        return []
+    norm = text.strip()
+    lo = len(text) - len(text.lstrip())
+    verb = d.verbs.match(norm)
+    if verb:
+        value = sa._value_after(text, lo + verb.end())
+    else:
+        colon = norm.find(":")
+        if 0 < colon < 60:
+            value = sa._value_after(text, lo + colon + 1)
+        else:
+            if len(norm.split()) > 10:
+                return []
+            value = _head_value(text, lo, lo + (re.search(r"[,.;—–]|$", norm).start()))
+            if value:
+                words = text[value[0]:value[1]].split()
+                if len(words) > 4 or not any(w[:1].isupper() or not w.isascii() for w in words):
+                    return []
+    if value and _answer_ok(text, *value) and not forms.names_in(text[value[0]:value[1]]):
+        return [(value[0], value[1], sa._KIND)]
+    return []
+
+
+# ---------------------------------------------------------------- entry points
+def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
+    found: list[Span] = []
+    if any(c.isdigit() for c in text):
+        found += numbered_spans(text, any(n.kind == "seed" for n in names))
+    if names:
+        found += named_partial_spans(text, names)
+    found += backref_spans(text)
+    found += answered_quote_spans(text)
+    found += label_after_question_spans(text)
+    return found
+
+
+def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
+    if not turns:
+        return []
+    norm, origin = forms.view(text)
+    found = code_turn_spans(norm, turns) + seed_thread_spans(norm, turns) + next_turn_answer_spans(norm, turns)
+    return forms.back(found, origin)
