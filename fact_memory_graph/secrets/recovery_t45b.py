@@ -51,6 +51,11 @@ class _D:
         self.place = _words_re(data["security_place"])
         self.asking = _words_re(data["asking_verbs"])
         self.nouns = _words_re(data["extra_nouns"])
+        self.otp_context = re.compile("(?i)" + "|".join(re.escape(w) for w in data["otp_context"]))
+        self.otp_message = _words_re(data["otp_message"])
+        self.named_as = _words_re(data["named_as"])
+        self.its_value = _words_re(data["its_value"])
+        self.recovery_names = _words_re(data["recovery_code_names"])
         self.answered = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["answered_before_quote"])
                                    + r")[^\S\n]*(?=['\"“‘«「])")
 
@@ -92,6 +97,45 @@ def code_turn_spans(text: str, turns: Sequence[str]) -> list[Span]:
     return [(code.start(), code.end(), "password")]
 
 
+def code_in_turn_spans(text: str) -> list[Span]:
+    """A short message that says a code came by text or from an app, with the code in it and no
+    other number of its size: "the bank just texted 583920 what do i do with it", "tiktok
+    verification 2208 for my 2nd acct", "بینک سے کوڈ آیا ہے 583920"."""
+    if len(text) > 120 or not _DIGIT.search(text):
+        return []
+    codes = [m for m in _CODE.finditer(text) if 4 <= len(_DIGIT.findall(m.group())) <= 8]
+    if len(codes) != 1 or _TIME_OR_YEAR.fullmatch(codes[0].group()):
+        return []
+    d = _d()
+    said = d.otp_message.search(text)
+    if not said or not any(c.start() >= said.end() or c.end() <= said.start() for c in d.otp_context.finditer(text)):
+        return []  # a word of a message or an app, and another of a bank or a code ("kod pocztowy" is neither)
+    code = codes[0]
+    rest = text[:code.start()] + " " + text[code.end():]
+    if len(rest.split()) > 16 or d.lookalike.search(rest) or any(c in rest for c in d.symbols):
+        return []
+    if re.search(r"\d{3,}", rest):
+        return []
+    return [(code.start(), code.end(), "password")]
+
+
+_RC_TOKEN = re.compile(r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,3}|\d{4}[ -]?\d{4}|\d{8,10})(?![\w-])")
+
+
+def recovery_code_turn_spans(text: str, turns: Sequence[str]) -> list[Span]:
+    """A turn of bare code-shaped tokens after a turn (or two) naming recovery or backup codes:
+    "saving the recovery codes" / "qukql-f3s80 fk5wn-i23iv" / "uusni-niltu"."""
+    if len(text) > 300 or not any(_d().recovery_names.search(t[-300:]) for t in turns[-2:]):
+        return []
+    tokens = list(_RC_TOKEN.finditer(text))
+    if not tokens:
+        return []
+    rest = _RC_TOKEN.sub(" ", text)
+    if len(re.findall(r"[^\W\d_]+", rest)) > 3:
+        return []
+    return [(m.start(), m.end(), "password") for m in tokens]
+
+
 # ---------------------------------------------------------------- seed words
 _NUMBERED = re.compile(r"(?<![\w])#?(\d{1,2})[^\S\n]*[.):\-–=]?[^\S\n]*([^\W\d_]+)")
 _NUM_GAP = re.compile(r"[\s,;/|]*")
@@ -126,6 +170,11 @@ def numbered_spans(text: str, named: bool) -> list[Span]:
 _SENTENCE_END = re.compile(r"[.!?\n\u2029。！？]")
 
 
+def _prose(run: str) -> bool:
+    from .word_seeds import _PROSE
+    return bool(_PROSE.intersection(re.findall(r"[^\W\d_]+", run.lower())))
+
+
 def named_partial_spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
     """Four or more distinct words of one BIP-39 list after a seed's name, in its sentence, after
     at most six words of lead ("the first four seed words are …", "mnemonic begins with …")."""
@@ -136,9 +185,43 @@ def named_partial_spans(text: str, names: Sequence[forms.NameMatch]) -> list[Spa
         stop = _SENTENCE_END.search(text, name.stop)
         end = stop.start() if stop else len(text)
         for s, e, kind in forms.seed_spans(text, name.stop, end, minimum=4):
-            if len(text[name.stop:s].split()) <= 6:
+            if len(text[name.stop:s].split()) <= 6 and not _prose(text[s:e]):
                 spans.append((s, e, kind))
                 break
+    return spans
+
+
+_JA_SPLIT = re.compile(r"[\s\u3000、，,・]+")
+_JA_EDGE = re.compile(r"^.*?(?:は|:|：|、|，)|(?:です|でした|だよ|だ|。|！)+$")
+
+
+def kana_runs(text: str, minimum: int) -> list[Span]:
+    """Words of the Japanese list separated by (ideographic) spaces, the first glued to a particle
+    ("…フレーズはれきだい　あたえる …") and the last to a copula ("… ろうそくです"); one word may repeat."""
+    lst = forms._bip39().get("japanese")
+    if not lst or "\u3000" not in text and not re.search(r"[\u3041-\u3096]\s[\u3041-\u3096]", text):
+        return []
+    spans: list[Span] = []
+    run: list[tuple[int, int, str]] = []
+    pos = 0
+    pieces = []
+    for m in re.finditer(r"[^\s\u3000、，,・]+", text):
+        pieces.append((m.start(), m.end(), m.group()))
+    for s0, e0, w in [*pieces, (len(text), len(text), "")]:
+        word, ws, we = w, s0, e0
+        if word and word not in lst:
+            stripped = _JA_EDGE.sub("", word)
+            if stripped in lst and stripped:
+                off = word.find(stripped)
+                ws, we, word = s0 + off, s0 + off + len(stripped), stripped
+        if word and word in lst:
+            run.append((ws, we, word))
+            if we == e0:
+                continue
+        if len(run) >= minimum and len({r[2] for r in run}) >= len(run) - 1:
+            spans.append((run[0][0], run[-1][1], "seed phrase"))
+        run = [(ws, we, word)] if word and word in lst and we == e0 else []
+    del pos
     return spans
 
 
@@ -147,10 +230,12 @@ def seed_thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     four or more distinct list words after at most four words of lead ("and 7-12: candle …")."""
     if not any(n.kind == "seed" for t in turns[-2:] for n in forms.names_in(t)):
         return []
-    spans = numbered_spans(text, True)
+    spans = numbered_spans(text, True) + kana_runs(text, 4)
+    from .word_seeds import _PROSE
     for s, e, kind in forms.seed_spans(text, 0, len(text), minimum=4):
-        lead = text[:s]
-        if len(re.findall(r"[^\W\d_]+", lead)) <= 4:
+        lead, words = text[:s], re.findall(r"[^\W\d_]+", text[s:e].lower())
+        if len(re.findall(r"[^\W\d_]+", lead)) <= 4 and not re.search(r"[^\W\d_]", text[e:]) \
+                and not _PROSE.intersection(words):
             spans.append((s, e, kind))
     return spans
 
@@ -185,6 +270,12 @@ def _head_value(text: str, lo: int, at: int) -> tuple[int, int] | None:
     words = head.split()
     if not words:
         return None
+    if 4 < len(words) <= 6 and not any(w.casefold() in _PRONOUN for w in words) \
+            and not _COPULA_HEAD.match(head.lstrip()) and not re.search(r"\d{3,}", words[0]):
+        words = [w for w in words]
+        first = words[0].casefold()
+        if first in ("a", "an", "the", "my", "un", "una", "le", "la", "el", "der", "die", "das", "ein", "eine", "il", "o"):
+            return start + lead + len(head.lstrip().split()[0]) + 1, head_end
     if len(words) > 4:
         cop = _COPULA_HEAD.match(head.lstrip())
         if cop:
@@ -267,44 +358,122 @@ def label_after_question_spans(text: str) -> list[Span]:
     return spans
 
 
+def told_after_question_spans(text: str) -> list[Span]:
+    """A security question named, then a verb of answering it and the value: "sa security question
+    ng BPI, pinakaunang kotse ko daw, sabi ko Toyota Tamaraw"."""
+    d, p = _d(), sa._p()
+    q = d.question.search(text) or p.strong.search(text)
+    if not q or p.quiz.search(text):
+        return []
+    spans: list[Span] = []
+    for v in d.verbs.finditer(text, q.end(), min(len(text), q.end() + 160)):
+        value = sa._value_after(text, v.end())
+        if value and _answer_ok(text, *value) and len(text[value[0]:value[1]].split()) <= 5:
+            spans.append((value[0], value[1], sa._KIND))
+            break
+    return spans
+
+
+_PAREN_LABEL = re.compile(r"[^\S\n]*\([^()\n]{2,60}\)[^\S\n]*[:：][^\S\n]*")
+
+
+def paren_label_spans(text: str) -> list[Span]:
+    """A security answer's or question's name, a parenthesis, then a colon and the value: "answer to
+    the security question (first school): X", "Kennwort für die Bank (das Stichwort): X"."""
+    if "(" not in text:
+        return []
+    d, p = _d(), sa._p()
+    spans: list[Span] = []
+    for m in _PAREN_LABEL.finditer(text):
+        lo = max(0, m.start() - 60)
+        if not (d.question.search(text, lo, m.start()) or p.strong.search(text, lo, m.start())
+                or (d.cue.search(text, lo, m.start()) and d.cue.search(text, m.start(), m.end()))):
+            continue
+        value = sa._value_after(text, m.end())
+        if value and _answer_ok(text, *value):
+            spans.append((value[0], value[1], sa._KIND))
+    return spans
+
+
+_FILLERS = frozenset("oh ah ok okay yes yeah yep well hmm um so i and pues bueno ah ja also alors eh allora nou ну şey ya ừ oo sige "
+                     "sí si oui sim no hm right sure".split())
+
+
+_NAME_JOINS = frozenset("de del da do dos van von der den di du la le of on st st. y e".split())
+
+
+def _asks(prior: str) -> bool:
+    d, p = _d(), sa._p()
+    if p.quiz.search(prior):
+        return False
+    if d.question.search(prior) or p.strong.search(prior):
+        return True
+    from . import security_backref as sb
+    q = sb._q()
+    cues = {m.group().casefold() for m in d.cue.finditer(prior)}
+    if len(cues) >= 2:
+        return True
+    if q.second.search(prior) and (_noun(prior) or cues) and (cues or d.verbs.search(prior) or d.asking.search(prior)):
+        return True
+    return "?" in prior and _noun(prior) and bool(d.place.search(prior))
+
+
+def _segment_value(text: str, lo: int) -> tuple[int, int] | None:
+    """The first comma segment of a short answer turn that is a name, not talk ("oh I remember,
+    Larkspur Lane")."""
+    p = sa._p()
+    for m in re.finditer(r"[^,.;—–!]+", text[lo:]):
+        seg = m.group()
+        words = seg.split()
+        if not words:
+            continue
+        first = words[0].casefold().strip("'\"“‘«")
+        if first in _FILLERS or first in p.talk_first or first in p.no_answer or first in _PRONOUN:
+            continue
+        if len(words) > 4 or not all(w[:1].isupper() or not w.isascii() or w in _NAME_JOINS for w in words):
+            return None
+        a = lo + m.start() + (len(seg) - len(seg.lstrip()))
+        return a, lo + m.start() + len(seg.rstrip())
+    return None
+
+
 _LEAD_VERB_OR_LABEL = re.compile(r"[^\S\n]*[:：][^\S\n]*")
 
 
 def next_turn_answer_spans(text: str, turns: Sequence[str]) -> list[Span]:
     """The answer in the turn after a turn asking about a security question ("what did you put
-    for 'where did your parents meet'?" / "Lisdoonvarna, at the festival")."""
+    for 'where did your parents meet'?" / "Lisdoonvarna, at the festival"); a list of "topic:
+    value" turns after a turn naming the questions; "it's X", "se llamaba X", "I said X"."""
     if not turns or len(text) > 140 or "?" in text:
         return []
-    d, p = _d(), sa._p()
-    prior = turns[-1][-300:]
-    if p.quiz.search(prior):
-        return []
-    asks = d.question.search(prior) or p.strong.search(prior)
-    if not asks:
-        from . import security_backref as sb
-        q = sb._q()
-        cues = {m.group().casefold() for m in d.cue.finditer(prior)}
-        asks = len(cues) >= 2 or (q.second.search(prior) and (_noun(prior) or cues)
-                                  and (cues or d.verbs.search(prior) or d.asking.search(prior)))
-    if not asks:
+    d = _d()
+    asked = _asks(turns[-1][-300:])
+    if not asked and len(turns) > 1 and re.match(r"^[^:：\n]{2,60}[:：]\s*\S", turns[-1]) and len(turns[-1]) < 100:
+        asked = _asks(turns[-2][-300:])  # "the verification questions" / "best friend: X" / "city: Y"
+    if not asked:
         return []
     norm = text.strip()
     lo = len(text) - len(text.lstrip())
     verb = d.verbs.match(norm)
+    named = d.named_as.search(norm)
+    its = d.its_value.search(norm)
+    colon = norm.find(":")
     if verb:
         value = sa._value_after(text, lo + verb.end())
+    elif named:
+        value = sa._value_after(text, lo + named.end())
+    elif its and len(norm[:its.start()].split()) <= 3:
+        value = sa._value_after(text, lo + its.end())
+    elif 0 < colon < 60:
+        value = sa._value_after(text, lo + colon + 1)
     else:
-        colon = norm.find(":")
-        if 0 < colon < 60:
-            value = sa._value_after(text, lo + colon + 1)
-        else:
-            if len(norm.split()) > 10:
-                return []
-            value = _head_value(text, lo, lo + (re.search(r"[,.;—–]|$", norm).start()))
-            if value:
-                words = text[value[0]:value[1]].split()
-                if len(words) > 4 or not any(w[:1].isupper() or not w.isascii() for w in words):
-                    return []
+        if len(norm.split()) > 10:
+            return []
+        value = _segment_value(text, lo)
+    if value:
+        words = text[value[0]:value[1]].split()
+        if len(words) > 5:
+            return []
     if value and _answer_ok(text, *value) and not forms.names_in(text[value[0]:value[1]]):
         return [(value[0], value[1], sa._KIND)]
     return []
@@ -320,6 +489,10 @@ def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
     found += backref_spans(text)
     found += answered_quote_spans(text)
     found += label_after_question_spans(text)
+    found += told_after_question_spans(text)
+    found += paren_label_spans(text)
+    found += code_in_turn_spans(text)
+    found += kana_runs(text, 4 if any(n.kind == "seed" for n in names) else 12)
     return found
 
 
@@ -328,4 +501,5 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
         return []
     norm, origin = forms.view(text)
     found = code_turn_spans(norm, turns) + seed_thread_spans(norm, turns) + next_turn_answer_spans(norm, turns)
+    found += recovery_code_turn_spans(norm, turns)
     return forms.back(found, origin)
