@@ -32,9 +32,16 @@ Span = tuple[int, int, str]
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "recovery_t45b.json"
 
 
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
 def _words_re(words: Sequence[str]) -> re.Pattern[str]:
-    alts = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
-    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})(?![^\W\d_])")
+    """Whole words; a word of a script written without spaces (CJK, kana, Hangul, Thai) anywhere."""
+    ordered = sorted(set(words), key=len, reverse=True)
+    spaced = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ordered if not _UNSPACED.search(w))
+    glued = "|".join(re.escape(w) for w in ordered if _UNSPACED.search(w))
+    pattern = rf"(?<![^\W\d_])(?:{spaced})(?![^\W\d_])" + (f"|{glued}" if glued else "")
+    return re.compile(f"(?i){pattern}")
 
 
 class _D:
@@ -47,12 +54,14 @@ class _D:
         self.question = _words_re(data["question_words"])
         self.verbs = _words_re(data["answer_verbs"])
         self.back = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(data["backref_patterns"]) + ")(?![^\\W\\d_])")
-        self.cue = _words_re(data["backref_cue"])
+        self.cue = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["backref_cue"]) + ")")
         self.place = _words_re(data["security_place"])
         self.asking = _words_re(data["asking_verbs"])
         self.nouns = _words_re(data["extra_nouns"])
         self.otp_context = re.compile("(?i)" + "|".join(re.escape(w) for w in data["otp_context"]))
         self.otp_message = _words_re(data["otp_message"])
+        self.before_code = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["before_code"])
+                                      + r")[^\S\n]*$")
         self.named_as = _words_re(data["named_as"])
         self.its_value = _words_re(data["its_value"])
         self.recovery_names = _words_re(data["recovery_code_names"])
@@ -68,7 +77,7 @@ def _d() -> _D:
 # ---------------------------------------------------------------- one-time codes in their own turn
 #: A code: 4 to 8 digits, maybe in groups of 2-4 ("558 201", "40 77 19", "4 1 7 7 0 3"), maybe after a
 #: sender's letters ("G-482913").
-_CODE = re.compile(r"(?<![\w+#*])(?<![.,:/]\d)(?:[A-Z]{1,3}-)?(?:\d(?: \d){3,7}|\d{2,4}(?:[ \-]\d{2,4}){0,3})(?![\w%]|[.,:/]\d)")
+_CODE = re.compile(r"(?<![\w+#*])(?<![.,:/]\d)(?:[A-Z]{1,3}-)?(?:\d(?: \d){3,7}|\d{4,8}|\d{2,4}(?:[ \-]\d{2,4}){1,3})(?![\w%]|[.,:/]\d)")
 _DIGIT = re.compile(r"\d")
 _TIME_OR_YEAR = re.compile(r"(?:19|20)\d{2}")
 
@@ -90,7 +99,14 @@ def code_turn_spans(text: str, turns: Sequence[str]) -> list[Span]:
         return []
     d = _d()
     prior = turns[-1][-300:]
-    if not d.senders.search(prior):
+    said = d.senders.search(prior)
+    if not said:
+        return []
+    brand = re.search(r"(?<![^\W\d_])(?:from|von|de|da|di|van|od|от)\s+(?:the\s+|der\s+|la\s+|el\s+|le\s+)?[A-Z][A-Za-z]+", prior)
+    if not (any(c.start() >= said.end() or c.end() <= said.start() for c in d.otp_context.finditer(prior))
+            or brand and n >= 6 or n >= 6 and not re.search(r"[^\W\d_]", rest)):
+        return []  # "Mum texted me" / "she lands at 1430": a text, but of no bank, app or code
+    if d.before_code.search(text, 0, code.start()):
         return []
     if d.lookalike.search(rest) or d.lookalike.search(prior) or any(s in rest or s in prior for s in d.symbols):
         return []
@@ -111,6 +127,9 @@ def code_in_turn_spans(text: str) -> list[Span]:
     if not said or not any(c.start() >= said.end() or c.end() <= said.start() for c in d.otp_context.finditer(text)):
         return []  # a word of a message or an app, and another of a bank or a code ("kod pocztowy" is neither)
     code = codes[0]
+    near = [m.end() for m in (*d.otp_message.finditer(text, 0, code.start()), *d.otp_context.finditer(text, 0, code.start()))]
+    if not near or len(re.findall(r"[^\W\d_]+", text[max(near):code.start()])) > 3 or d.before_code.search(text, 0, code.start()):
+        return []
     rest = text[:code.start()] + " " + text[code.end():]
     if len(rest.split()) > 16 or d.lookalike.search(rest) or any(c in rest for c in d.symbols):
         return []
@@ -247,7 +266,7 @@ def _noun(text: str) -> bool:
 
 
 _HEAD_STOP = re.compile(r"[.,;!?\n\u2029:。！？；，]|\s[—–-]\s")
-_JOIN_TAIL = re.compile(r"(?i)[\s,—–\-.:]*(?:(?:and|so|y|e|et|und|i|và|dan|na|aur|ve|which|that|lo cual|ce qui|was)\s+)?$")
+_JOIN_TAIL = re.compile(r"(?i)[\s,—–\-.:]*(?:(?<![^\W\d_])(?:and|so|y|e|et|und|i|và|dan|na|aur|ve|which|that|lo cual|ce qui|was)\s+)?$")
 _COPULA_HEAD = re.compile(r"(?i)^(\S+(?:\s+\S+){0,2}?)\s+(?:was|is|were|era|es|fue|war|ist|était|est|è|foi|é|был|была|было|"
                           r"adalah|là|ni|oli|var|je|jest|byl|byla|olan|idi|ydy)\s")
 _PRONOUN = frozenset("it that this that's it's i we he she they you him her them esto eso ça das es lo la".split())
@@ -313,7 +332,7 @@ def backref_spans(text: str) -> list[Span]:
             continue
         after = text[m.end():min(hi, m.end() + 90)]
         phrase = text[m.start():m.end()]
-        if not (d.cue.search(phrase) or d.cue.search(after) or d.question.search(after) or p.strong.search(after)
+        if not (d.cue.search(after) or d.question.search(phrase + " " + after) or p.strong.search(phrase + " " + after)
                 or (_noun(after) and d.place.search(text, lo, hi))):
             continue
         value = _head_value(text, lo, m.start())
