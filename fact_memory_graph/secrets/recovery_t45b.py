@@ -44,6 +44,25 @@ def _words_re(words: Sequence[str]) -> re.Pattern[str]:
     return re.compile(f"(?i){pattern}")
 
 
+class _Prefiltered:
+    """A whole-word list, searched only when one of its words is in the text at all (a plain
+    substring test per word is far cheaper than the alternation at every position)."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self.words = tuple(sorted({w.casefold() for w in words}))
+        self.pattern = _words_re(words)
+
+    def _may(self, text: str) -> bool:
+        low = text.casefold()
+        return any(w in low for w in self.words)
+
+    def search(self, text: str, *bounds: int) -> re.Match[str] | None:
+        return self.pattern.search(text, *bounds) if self._may(text) else None
+
+    def finditer(self, text: str, *bounds: int):  # noqa: ANN201 - re's own iterator
+        return self.pattern.finditer(text, *bounds) if self._may(text) else iter(())
+
+
 class _D:
     def __init__(self) -> None:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
@@ -51,7 +70,7 @@ class _D:
         symbols = [w for w in data["code_turn_lookalikes"] if not w[0].isalnum()]
         self.lookalike = _words_re([w for w in data["code_turn_lookalikes"] if w[0].isalnum()])
         self.symbols = frozenset(symbols)
-        self.question = _words_re(data["question_words"])
+        self.question = _Prefiltered(data["question_words"])
         self.verbs = _words_re(data["answer_verbs"])
         self.back = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(data["backref_patterns"]) + ")(?![^\\W\\d_])")
         self.cue = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["backref_cue"]) + ")")
@@ -59,7 +78,7 @@ class _D:
         self.asking = _words_re(data["asking_verbs"])
         self.nouns = _words_re(data["extra_nouns"])
         self.otp_context = re.compile("(?i)" + "|".join(re.escape(w) for w in data["otp_context"]))
-        self.otp_message = _words_re(data["otp_message"])
+        self.otp_message = _Prefiltered(data["otp_message"])
         self.before_code = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["before_code"])
                                       + r")[^\S\n]*$")
         self.named_as = _words_re(data["named_as"])
@@ -120,7 +139,7 @@ def code_in_turn_spans(text: str) -> list[Span]:
     if len(text) > 120 or not _DIGIT.search(text):
         return []
     codes = [m for m in _CODE.finditer(text) if 4 <= len(_DIGIT.findall(m.group())) <= 8]
-    if len(codes) != 1 or _TIME_OR_YEAR.fullmatch(codes[0].group()):
+    if not codes or len(codes) != 1 or _TIME_OR_YEAR.fullmatch(codes[0].group()):
         return []
     d = _d()
     said = d.otp_message.search(text)
@@ -359,6 +378,13 @@ def answered_quote_spans(text: str) -> list[Span]:
     return spans
 
 
+@lru_cache(maxsize=1)
+def _label_re() -> re.Pattern[str]:
+    from . import security_backref as sb
+    labels = sb._q().label.pattern.removeprefix("(?i)^\\s*")
+    return re.compile(rf"(?i)(?:^|(?<=[.;!?\n。]\s)|(?<=[.;!?\n。])|(?<=\s[—–-]\s)){labels}")
+
+
 def label_after_question_spans(text: str) -> list[Span]:
     """An answer label after a security question's name in the same message: "Întrebarea de
     securitate: numele primului meu animal. Răspuns: X"."""
@@ -366,9 +392,7 @@ def label_after_question_spans(text: str) -> list[Span]:
     q = d.question.search(text)
     if not q:
         return []
-    from . import security_backref as sb
-    labels = sb._q().label.pattern.removeprefix("(?i)^\\s*")
-    label = re.compile(rf"(?i)(?:^|(?<=[.;!?\n。]\s)|(?<=[.;!?\n。])|(?<=\s[—–-]\s)){labels}")
+    label = _label_re()
     spans: list[Span] = []
     for m in label.finditer(text, q.end(), min(len(text), q.end() + 200)):
         value = sa._value_after(text, m.end())
@@ -499,19 +523,37 @@ def next_turn_answer_spans(text: str, turns: Sequence[str]) -> list[Span]:
 
 
 # ---------------------------------------------------------------- entry points
+#: Stems one of which a security question's or answer's talk holds, in the languages of the lists:
+#: a cheap test before the grammar's larger patterns.
+_SECURITY_STEMS = ("question", "answer", "memorable", "secur", "recover", "secret", "pregunta", "respuesta", "pergunta",
+                   "resposta", "réponse", "frage", "antwort", "domanda", "risposta", "vraag", "antwoord", "pytani",
+                   "odpowied", "вопрос", "ответ", "питан", "відповід", "soru", "cevap", "yanıt", "pertanyaan", "jawab",
+                   "câu hỏi", "trả lời", "tanong", "sagot", "swali", "jibu", "sawal", "سؤال", "جواب", "سوال", "پاسخ",
+                   "问题", "答", "密保", "質問", "질문", "답", "întreb", "răspuns", "kérdés", "válasz", "otázk",
+                   "odpověď", "ερώτηση", "απάντηση", "שאל", "תשוב", "childhood", "maiden", "grew up", "first", "favourite", "favorite", "fråga", "svar", "spørgsmål", "kysymys", "vastaus",
+                   "คำถาม", "ตอบ", "প্রশ্ন", "উত্তর", "प्रश्न", "उत्तर", "जवाब", "stichwort", "kodov", "кодов")
+
+
+def _security_talk(text: str) -> bool:
+    low = text.casefold()
+    return any(w in low for w in _SECURITY_STEMS)
+
+
 def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
     found: list[Span] = []
-    if any(c.isdigit() for c in text):
-        found += numbered_spans(text, any(n.kind == "seed" for n in names))
-    if names:
+    seed_named = any(n.kind == "seed" for n in names)
+    if seed_named or "12" in text:
+        found += numbered_spans(text, seed_named)
+    if seed_named:
         found += named_partial_spans(text, names)
-    found += backref_spans(text)
-    found += answered_quote_spans(text)
-    found += label_after_question_spans(text)
-    found += told_after_question_spans(text)
-    found += paren_label_spans(text)
+    if _security_talk(text):
+        found += backref_spans(text)
+        found += answered_quote_spans(text)
+        found += label_after_question_spans(text)
+        found += told_after_question_spans(text)
+        found += paren_label_spans(text)
     found += code_in_turn_spans(text)
-    found += kana_runs(text, 4 if any(n.kind == "seed" for n in names) else 12)
+    found += kana_runs(text, 4 if seed_named else 12)
     return found
 
 
