@@ -84,6 +84,8 @@ class _D:
         self.named_as = _words_re(data["named_as"])
         self.its_value = _words_re(data["its_value"])
         self.recovery_names = _words_re(data["recovery_code_names"])
+        self.sov = _words_re(data["sov_verbs"])
+        self.sov_subject = _words_re(data["sov_subjects"])
         self.answered = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["answered_before_quote"])
                                    + r")[^\S\n]*(?=['\"“‘«「])")
 
@@ -352,12 +354,18 @@ def backref_spans(text: str) -> list[Span]:
         after = text[m.end():min(hi, m.end() + 90)]
         phrase = text[m.start():m.end()]
         if not (d.cue.search(after) or d.question.search(phrase + " " + after) or p.strong.search(phrase + " " + after)
-                or (_noun(after) and d.place.search(text, lo, hi))):
+                or (_noun(after) and d.place.search(text, lo, hi))
+                or (d.asking.search(after) and d.place.search(text, lo, hi))):
             continue
         value = _head_value(text, lo, m.start())
         if value and _answer_ok(text, *value):
             spans.append((value[0], value[1], sa._KIND))
     return spans
+
+
+#: A class, an exam or a game: a question asked there has no account behind it.
+_SCHOOL = re.compile(r"(?i)(?<![^\W\d_])(?:class|exam|quiz|test|homework|trivia|crossword|riddle|game|teacher asked|"
+                     r"clase|examen|prueba|cours|prüfung|klausur|esame|prova|examen|egzamin|экзамен|sınav|ujian|kiểm tra)(?![^\W\d_])")
 
 
 def answered_quote_spans(text: str) -> list[Span]:
@@ -370,8 +378,9 @@ def answered_quote_spans(text: str) -> list[Span]:
         if not quote:
             continue
         lo, hi = sa._turn_bounds(text, m.start())
-        after = text[quote[1]:min(hi, quote[1] + 90)]
-        if p.quiz.search(text, lo, hi) or not (d.question.search(after) or d.cue.search(after) or p.strong.search(after)):
+        after = text[max(lo, m.start() - 80):m.start()] + " " + text[quote[1]:min(hi, quote[1] + 90)]
+        if p.quiz.search(text, lo, hi) or _SCHOOL.search(text, lo, hi) \
+                or not (d.question.search(after) or d.cue.search(after) or p.strong.search(after)):
             continue
         if _answer_ok(text, *quote):
             spans.append((quote[0], quote[1], sa._KIND))
@@ -417,6 +426,27 @@ def told_after_question_spans(text: str) -> list[Span]:
     return spans
 
 
+def sov_spans(text: str) -> list[Span]:
+    """A security question named, then the value before a verb of writing it that ends the clause
+    (Turkish, Hindi/Urdu, Persian): "… diye soruyor, ben Murat 131 Kartal yazdım"."""
+    d, p = _d(), sa._p()
+    q = d.question.search(text) or p.strong.search(text)
+    if not q or p.quiz.search(text) or _SCHOOL.search(text):
+        return []
+    spans: list[Span] = []
+    for v in d.sov.finditer(text, q.end(), min(len(text), q.end() + 200)):
+        seg_start = max((x.end() for x in re.finditer(r"[,.;:!?\n—–]", text[:v.start()])), default=q.end())
+        seg_start = max(seg_start, q.end())
+        subj = d.sov_subject.search(text, seg_start, v.start())
+        s0 = subj.end() if subj else seg_start
+        value = text[s0:v.start()].strip()
+        if value and len(value.split()) <= 4:
+            a = text.index(value, s0)
+            if _answer_ok(text, a, a + len(value)):
+                spans.append((a, a + len(value), sa._KIND))
+    return spans
+
+
 _PAREN_LABEL = re.compile(r"[^\S\n]*\([^()\n]{2,60}\)[^\S\n]*[:：][^\S\n]*")
 
 
@@ -447,7 +477,7 @@ _NAME_JOINS = frozenset("de del da do dos van von der den di du la le of on st s
 
 def _asks(prior: str) -> bool:
     d, p = _d(), sa._p()
-    if p.quiz.search(prior):
+    if p.quiz.search(prior) or _SCHOOL.search(prior):
         return False
     if d.question.search(prior) or p.strong.search(prior):
         return True
@@ -456,8 +486,8 @@ def _asks(prior: str) -> bool:
     cues = {m.group().casefold() for m in d.cue.finditer(prior)}
     if len(cues) >= 2:
         return True
-    if q.second.search(prior) and (_noun(prior) or cues) and (cues or d.verbs.search(prior) or d.asking.search(prior)):
-        return True
+    if q.second.search(prior) and (cues or _noun(prior) and d.asking.search(prior) and any(c in prior for c in "'\"“‘«")):
+        return True  # "what did you put for 'where did your parents meet'?"
     return "?" in prior and _noun(prior) and bool(d.place.search(prior))
 
 
@@ -552,6 +582,7 @@ def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
         found += label_after_question_spans(text)
         found += told_after_question_spans(text)
         found += paren_label_spans(text)
+        found += sov_spans(text)
     found += code_in_turn_spans(text)
     found += kana_runs(text, 4 if seed_named else 12)
     return found
