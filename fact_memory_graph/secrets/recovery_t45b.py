@@ -557,7 +557,7 @@ def next_turn_answer_spans(text: str, turns: Sequence[str]) -> list[Span]:
 #: a cheap test before the grammar's larger patterns.
 _SECURITY_STEMS = ("question", "answer", "memorable", "secur", "recover", "secret", "pregunta", "respuesta", "pergunta",
                    "resposta", "réponse", "frage", "antwort", "domanda", "risposta", "vraag", "antwoord", "pytani",
-                   "odpowied", "вопрос", "ответ", "питан", "відповід", "soru", "cevap", "yanıt", "pertanyaan", "jawab",
+                   "odpowied", "вопрос", "ответ", "питан", "відповід", "soru", "cevap", "cevab", "yanıt", "pertanyaan", "jawab",
                    "câu hỏi", "trả lời", "tanong", "sagot", "swali", "jibu", "sawal", "سؤال", "جواب", "سوال", "پاسخ",
                    "问题", "答", "密保", "質問", "질문", "답", "întreb", "răspuns", "kérdés", "válasz", "otázk",
                    "odpověď", "ερώτηση", "απάντηση", "שאל", "תשוב", "childhood", "maiden", "grew up", "first", "favourite", "favorite", "fråga", "svar", "spørgsmål", "kysymys", "vastaus",
