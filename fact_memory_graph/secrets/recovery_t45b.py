@@ -68,7 +68,9 @@ class _D:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
         self.senders = _words_re(data["code_turn_senders"])
         symbols = [w for w in data["code_turn_lookalikes"] if not w[0].isalnum()]
-        self.lookalike = _words_re([w for w in data["code_turn_lookalikes"] if w[0].isalnum()])
+        labels = json.loads((_ASSET.parent / "lookalikes_q45l.json").read_text(encoding="utf-8"))
+        public = [w for w in labels["labels"] + labels["places"] if "code" not in w.casefold()]
+        self.lookalike = _Prefiltered([w for w in data["code_turn_lookalikes"] if w[0].isalnum()] + public)
         self.symbols = frozenset(symbols)
         self.question = _Prefiltered(data["question_words"])
         self.verbs = _words_re(data["answer_verbs"])
