@@ -60,6 +60,10 @@ SECRETS = [
      "Quillfeather"),
     (["the bank wants my memorable data again", "it's Tobermory (the first cat)"], "Tobermory"),
     (["for the verification questions I used", "school: Hillmorton Juniors", "pet: Dumpling"], "Dumpling"),
+    (["si te preguntan por mi primer perro", "era un galgo, se llamaba Trufo"], "Trufo"),
+    (["first pet? Crumpet. favourite teacher? Mr Halloran"], "Crumpet"),
+    (["Passwort für die Hotline der Versicherung (das Kennwort): Schneeeule"], "Schneeeule"),
+    (["the authenticator keeps asking for a code", "K4Q7ZP"], "K4Q7ZP"),
 ]
 
 LOOKALIKES = [
@@ -85,6 +89,8 @@ LOOKALIKES = [
     (["My first school was Riverside Primary, that's what I told the new teacher when she asked."], "Riverside"),
     (["Got it Nate, I'll see you soon!"], "Nate"),
     (["every small act can make a big impact"], "small act can make"),
+    (["got a text from the courier", "AB12CD9"], "AB12CD9"),
+    (["Favourite film? Jaws. Favourite band? Queen. That's our pub quiz round"], "Jaws"),
 ]
 
 

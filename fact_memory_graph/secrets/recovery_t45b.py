@@ -87,6 +87,7 @@ class _D:
         self.its_value = _words_re(data["its_value"])
         self.recovery_names = _words_re(data["recovery_code_names"])
         self.sov = _words_re(data["sov_verbs"])
+        self.paren_names = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["paren_names"]) + ")")
         self.sov_subject = _words_re(data["sov_subjects"])
         self.answered = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["answered_before_quote"])
                                    + r")[^\S\n]*(?=['\"“‘«「])")
@@ -105,8 +106,14 @@ _DIGIT = re.compile(r"\d")
 _TIME_OR_YEAR = re.compile(r"(?:19|20)\d{2}")
 
 
+_ALNUM_CODE_TURN = re.compile(r"\W*(?P<code>(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8})\W*")
+
+
 def code_turn_spans(text: str, turns: Sequence[str]) -> list[Span]:
     """The one code of a short turn after a turn about a text, a message, an app or a code."""
+    alnum = _ALNUM_CODE_TURN.fullmatch(text) if turns and len(text) <= 20 else None
+    if alnum and _d().otp_context.search(turns[-1][-300:]) and not _d().lookalike.search(turns[-1][-300:]):
+        return [(alnum.start("code"), alnum.end("code"), "password")]  # "steam guard is asking again" / "7770X4"
     if not turns or len(text) > 100 or not _DIGIT.search(text) or "?" in text.split("\n")[0][:1]:
         return []
     codes = list(_CODE.finditer(text))
@@ -449,6 +456,23 @@ def sov_spans(text: str) -> list[Span]:
     return spans
 
 
+def asked_list_spans(text: str) -> list[Span]:
+    """Two or more "topic? value" pairs in one message, each topic one security questions ask about:
+    "favourite teacher? Mrs X. childhood best friend? Y" — a list of answers."""
+    if text.count("?") < 2:
+        return []
+    p = sa._p()
+    found: list[Span] = []
+    for t in p.topic.finditer(text):
+        m = re.match(r"[^\S\n]*[?？]", text[t.end():])
+        if not m:
+            continue
+        value = sa._value_after(text, t.end() + m.end())
+        if value and _answer_ok(text, *value) and len(text[value[0]:value[1]].split()) <= 4:
+            found.append((value[0], value[1], sa._KIND))
+    return found if len(found) >= 2 and not p.quiz.search(text) and not _SCHOOL.search(text) else []
+
+
 _PAREN_LABEL = re.compile(r"[^\S\n]*\([^()\n]{2,60}\)[^\S\n]*[:：][^\S\n]*")
 
 
@@ -462,6 +486,7 @@ def paren_label_spans(text: str) -> list[Span]:
     for m in _PAREN_LABEL.finditer(text):
         lo = max(0, m.start() - 60)
         if not (d.question.search(text, lo, m.start()) or p.strong.search(text, lo, m.start())
+                or d.paren_names.search(text, lo, m.end())
                 or (d.cue.search(text, lo, m.start()) and d.cue.search(text, m.start(), m.end()))):
             continue
         value = sa._value_after(text, m.end())
@@ -490,6 +515,9 @@ def _asks(prior: str) -> bool:
         return True
     if q.second.search(prior) and (cues or _noun(prior) and d.asking.search(prior) and any(c in prior for c in "'\"“‘«")):
         return True  # "what did you put for 'where did your parents meet'?"
+    if re.search(r"(?i)(?<![^\W\d_])(?:ask|pregunt|pergunt|demand|frag|chied|vraag|pyta|спрашива|sor|tanya|hỏi|tanong|uliz|pooch|puch)", prior) \
+            and p.topic.search(prior):
+        return True  # "si te preguntan por mi primera mascota" / "era un perico, se llamaba X"
     return "?" in prior and _noun(prior) and bool(d.place.search(prior))
 
 
@@ -562,7 +590,7 @@ _SECURITY_STEMS = ("question", "answer", "memorable", "secur", "recover", "secre
                    "odpowied", "вопрос", "ответ", "питан", "відповід", "soru", "cevap", "cevab", "yanıt", "pertanyaan", "jawab",
                    "câu hỏi", "trả lời", "tanong", "sagot", "swali", "jibu", "sawal", "سؤال", "جواب", "سوال", "پاسخ",
                    "问题", "答", "密保", "質問", "질문", "답", "întreb", "răspuns", "kérdés", "válasz", "otázk",
-                   "odpověď", "ερώτηση", "απάντηση", "שאל", "תשוב", "childhood", "maiden", "grew up", "first", "favourite", "favorite", "fråga", "svar", "spørgsmål", "kysymys", "vastaus",
+                   "odpověď", "stichwort", "kennwort", "ερώτηση", "απάντηση", "שאל", "תשוב", "childhood", "maiden", "grew up", "first", "favourite", "favorite", "fråga", "svar", "spørgsmål", "kysymys", "vastaus",
                    "คำถาม", "ตอบ", "প্রশ্ন", "উত্তর", "प्रश्न", "उत्तर", "जवाब", "stichwort", "kodov", "кодов")
 
 
@@ -585,6 +613,7 @@ def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
         found += told_after_question_spans(text)
         found += paren_label_spans(text)
         found += sov_spans(text)
+        found += asked_list_spans(text)
     found += code_in_turn_spans(text)
     found += kana_runs(text, 4 if seed_named else 12)
     return found
