@@ -64,6 +64,8 @@ SECRETS = [
     (["first pet? Crumpet. favourite teacher? Mr Halloran"], "Crumpet"),
     (["Passwort für die Hotline der Versicherung (das Kennwort): Schneeeule"], "Schneeeule"),
     (["the authenticator keeps asking for a code", "K4Q7ZP"], "K4Q7ZP"),
+    (["Banken spurgte om min første hund", "Jeg skrev Trofast Bakkegaard"], "Bakkegaard"),
+    (["Η τράπεζα ρωτάει για το πρώτο μου σχολείο", "το έλεγαν Αγία Σοφία Καλλιθέας"], "Καλλιθέας"),
 ]
 
 LOOKALIKES = [

@@ -515,8 +515,8 @@ def _asks(prior: str) -> bool:
         return True
     if q.second.search(prior) and (cues or _noun(prior) and d.asking.search(prior) and any(c in prior for c in "'\"“‘«")):
         return True  # "what did you put for 'where did your parents meet'?"
-    if re.search(r"(?i)(?<![^\W\d_])(?:ask|pregunt|pergunt|demand|frag|chied|vraag|pyta|спрашива|sor|tanya|hỏi|tanong|uliz|pooch|puch)", prior) \
-            and p.topic.search(prior):
+    if re.search(r"(?i)(?<![^\W\d_])(?:ask|pregunt|pergunt|demand|frag|chied|vraag|pyta|спрашива|sor|tanya|hỏi|tanong|uliz|pooch|puch|spurg|spør|fråg|kysy|ρωτ|ptá|kérd|întreb)", prior) \
+            and (p.topic.search(prior) or _noun(prior) and bool(d.place.search(prior) or "bank" in prior.casefold())):
         return True  # "si te preguntan por mi primera mascota" / "era un perico, se llamaba X"
     return "?" in prior and _noun(prior) and bool(d.place.search(prior))
 
