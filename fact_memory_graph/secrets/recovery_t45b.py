@@ -435,6 +435,9 @@ def told_after_question_spans(text: str) -> list[Span]:
     return spans
 
 
+_CLAUSE_STOP = re.compile(r"[,.;:!?\n—–]")
+
+
 def sov_spans(text: str) -> list[Span]:
     """A security question named, then the value before a verb of writing it that ends the clause
     (Turkish, Hindi/Urdu, Persian): "… diye soruyor, ben Murat 131 Kartal yazdım"."""
@@ -444,8 +447,7 @@ def sov_spans(text: str) -> list[Span]:
         return []
     spans: list[Span] = []
     for v in d.sov.finditer(text, q.end(), min(len(text), q.end() + 200)):
-        seg_start = max((x.end() for x in re.finditer(r"[,.;:!?\n—–]", text[:v.start()])), default=q.end())
-        seg_start = max(seg_start, q.end())
+        seg_start = max((x.end() for x in _CLAUSE_STOP.finditer(text, q.end(), v.start())), default=q.end())
         subj = d.sov_subject.search(text, seg_start, v.start())
         s0 = subj.end() if subj else seg_start
         value = text[s0:v.start()].strip()
