@@ -64,6 +64,8 @@ SECRETS = [
     (["first pet? Crumpet. favourite teacher? Mr Halloran"], "Crumpet"),
     (["Passwort für die Hotline der Versicherung (das Kennwort): Schneeeule"], "Schneeeule"),
     (["the authenticator keeps asking for a code", "K4Q7ZP"], "K4Q7ZP"),
+    (["backup for the bitcoin wallet, twelve words: galaxy ribbon tunnel orbit velvet harbor canvas mirror fossil "
+      "shadow walnut recipe"], "velvet harbor"),
     (["Banken spurgte om min første hund", "Jeg skrev Trofast Bakkegaard"], "Bakkegaard"),
     (["Η τράπεζα ρωτάει για το πρώτο μου σχολείο", "το έλεγαν Αγία Σοφία Καλλιθέας"], "Καλλιθέας"),
 ]
@@ -92,6 +94,8 @@ LOOKALIKES = [
     (["Got it Nate, I'll see you soon!"], "Nate"),
     (["every small act can make a big impact"], "small act can make"),
     (["got a text from the courier", "AB12CD9"], "AB12CD9"),
+    (["We sowed seeds of carrot, onion, lettuce, radish, spinach, pepper, cucumber, melon, squash, garlic, "
+      "bean, corn in the allotment"], "radish"),
     (["Favourite film? Jaws. Favourite band? Queen. That's our pub quiz round"], "Jaws"),
 ]
 

@@ -726,6 +726,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, bank_logins_q45b.all_spans(norm, names), shapes))
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
     spans.extend(recovery_t45b.spans(norm, names))  # round 14: numbered / partial seeds, answers named after them
+    spans = recovery_t45b.without_garden_seeds(norm, spans)  # round 14: "I planted seeds of tomato, basil, …"
     return forms.back(spans, origin)
 
 

@@ -87,6 +87,8 @@ class _D:
         self.its_value = _words_re(data["its_value"])
         self.recovery_names = _words_re(data["recovery_code_names"])
         self.sov = _words_re(data["sov_verbs"])
+        self.garden = _Prefiltered(data["seed_lookalike_context"])
+        self.wallet = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["seed_wallet_words"]) + ")")
         self.paren_names = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["paren_names"]) + ")")
         self.sov_subject = _words_re(data["sov_subjects"])
         self.answered = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["answered_before_quote"])
@@ -619,6 +621,23 @@ def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
     found += code_in_turn_spans(text)
     found += kana_runs(text, 4 if seed_named else 12)
     return found
+
+
+def without_garden_seeds(text: str, found: list[Span]) -> list[Span]:
+    """Seed words of a garden, a spelling test or a shopping list, not of a wallet: "I planted seeds
+    of tomato, basil, …", "the kids' seed list: lizard, pencil …" — when no wallet, recovery or
+    crypto word is in the message."""
+    if not any(k == "seed phrase" for _, _, k in found):
+        return found
+    d = _d()
+    outside = list(text)
+    for s, e, k in found:
+        if k == "seed phrase":
+            outside[s:e] = " " * (e - s)
+    rest = "".join(outside)  # the words of the seed itself ("recipe") say nothing
+    if not d.garden.search(rest) or d.wallet.search(rest):
+        return found
+    return [sp for sp in found if sp[2] != "seed phrase"]
 
 
 def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
