@@ -5,8 +5,7 @@ beside each: a text about an amount, a time, a branch or a parcel; a numbered sh
 question between friends or in a class. Values and sentences written for this test (none from a corpus)."""
 import pytest
 
-from fact_memory_graph.secrets import redact_turns
-from fact_memory_graph.secrets import recovery_t45b
+from fact_memory_graph.secrets import recovery_t45b, redact_turns
 
 
 def _kept(turns: list[str]) -> str:
@@ -66,6 +65,10 @@ SECRETS = [
     (["the authenticator keeps asking for a code", "K4Q7ZP"], "K4Q7ZP"),
     (["backup for the bitcoin wallet, twelve words: galaxy ribbon tunnel orbit velvet harbor canvas mirror fossil "
       "shadow walnut recipe"], "velvet harbor"),
+    (["i always use Wendlebury for the childhood town question on every account"], "Wendlebury"),
+    (["recovery question on the old mail account: favourite book — mine's The Lantern Keeper"], "Lantern Keeper"),
+    (["Als Antwort auf die Sicherheitsfrage nehme ich immer Ottersbach"], "Ottersbach"),
+    (["Recovery phrase word 7 is 'oyster' and word 8 is 'sponsor'"], "oyster"),
     (["Banken spurgte om min første hund", "Jeg skrev Trofast Bakkegaard"], "Bakkegaard"),
     (["Η τράπεζα ρωτάει για το πρώτο μου σχολείο", "το έλεγαν Αγία Σοφία Καλλιθέας"], "Καλλιθέας"),
 ]
@@ -94,6 +97,8 @@ LOOKALIKES = [
     (["Got it Nate, I'll see you soon!"], "Nate"),
     (["every small act can make a big impact"], "small act can make"),
     (["got a text from the courier", "AB12CD9"], "AB12CD9"),
+    (["I always use oat milk for the porridge, it's a family question of taste"], "oat milk"),
+    (["word 7 of the poem is 'oyster'"], "oyster"),
     (["We sowed seeds of carrot, onion, lettuce, radish, spinach, pepper, cucumber, melon, squash, garlic, "
       "bean, corn in the allotment"], "radish"),
     (["Favourite film? Jaws. Favourite band? Queen. That's our pub quiz round"], "Jaws"),

@@ -87,6 +87,10 @@ class _D:
         self.its_value = _words_re(data["its_value"])
         self.recovery_names = _words_re(data["recovery_code_names"])
         self.sov = _words_re(data["sov_verbs"])
+        verbs = "|".join(re.escape(w) for w in data["use_for_verbs"])
+        preps = "|".join(re.escape(w) for w in data["use_for_preps"])
+        self.use_for = re.compile(rf"(?i)(?<![^\W\d_])(?:{verbs})(?:[^\S\n]+(?:always|usually|just|siempre|toujours|immer|sempre|altijd|zawsze))?"
+                                  rf"[^\S\n]+(?P<v>[^\s,.;:!?]+(?:[^\S\n]+[^\s,.;:!?]+){{0,3}}?)[^\S\n]+(?:{preps})[^\S\n]")
         self.garden = _Prefiltered(data["seed_lookalike_context"])
         self.wallet = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["seed_wallet_words"]) + ")")
         self.paren_names = re.compile("(?i)(?<![^\\W\\d_])(?:" + "|".join(re.escape(w) for w in data["paren_names"]) + ")")
@@ -301,7 +305,7 @@ _HEAD_STOP = re.compile(r"[.,;!?\n\u2029:。！？；，]|\s[—–-]\s")
 _JOIN_TAIL = re.compile(r"(?i)[\s,—–\-.:]*(?:(?<![^\W\d_])(?:and|so|y|e|et|und|i|và|dan|na|aur|ve|which|that|lo cual|ce qui|was)\s+)?$")
 _COPULA_HEAD = re.compile(r"(?i)^(\S+(?:\s+\S+){0,2}?)\s+(?:was|is|were|era|es|fue|war|ist|était|est|è|foi|é|был|была|было|"
                           r"adalah|là|ni|oli|var|je|jest|byl|byla|olan|idi|ydy)\s")
-_PRONOUN = frozenset("it that this that's it's i we he she they you him her them esto eso ça das es lo la".split())
+_PRONOUN = frozenset(["it", "that", "this", "that's", "it's", "i", "we", "he", "she", "they", "you", "him", "her", "them", "esto", "eso", "ça", "das", "es", "lo", "la"])
 
 
 def _head_value(text: str, lo: int, at: int) -> tuple[int, int] | None:
@@ -460,6 +464,39 @@ def sov_spans(text: str) -> list[Span]:
     return spans
 
 
+def use_for_spans(text: str) -> list[Span]:
+    """A value between a verb of using and the question it answers: "i always use Kettlewell for
+    the childhood town question on every account", "uso Pelusín para la pregunta de seguridad"."""
+    d, p = _d(), sa._p()
+    spans: list[Span] = []
+    for m in d.use_for.finditer(text):
+        after = text[m.end():m.end() + 60]
+        if not (d.question.search(after) or p.strong.search(after) or re.match(r"[^.!?\n,;]{0,40}?(?:question|pregunta|question|frage|domanda|pergunta|vraag|pytanie)", after, re.I)):
+            continue
+        lo, hi = sa._turn_bounds(text, m.start())
+        if p.quiz.search(text, lo, hi) or _SCHOOL.search(text, lo, hi):
+            continue
+        s0, e0 = m.span("v")
+        if _answer_ok(text, s0, e0) and text[s0:e0].split()[0].casefold() not in _PRONOUN | {"the", "my", "a", "el", "la", "le", "mi", "ma"}:
+            spans.append((s0, e0, sa._KIND))
+    return spans
+
+
+_SEED_WORD_AT = re.compile(r"(?i)(?<![^\W\d_])(?:word|palabra|mot|wort|parola|palavra|woord|słowo|слово|kelime|kata|từ)\s*(?:#|n[º°o.]\s*)?"
+                           r"\d{1,2}\s*(?:is|was|=|:|-|es|est|ist|è|é|era|fue|to|это)?\s*['\"“‘«]?(?P<w>[^\W\d_]+)")
+
+
+def seed_word_at_spans(text: str) -> list[Span]:
+    """Single seed words by their position after a seed's name: "word 7 is 'oyster' and word 8 is
+    'sponsor'"."""
+    spans: list[Span] = []
+    for m in _SEED_WORD_AT.finditer(text):
+        w = m.group("w").lower()
+        if any(w in lst for lst in forms._bip39().values()):
+            spans.append((m.start("w"), m.end("w"), "seed phrase"))
+    return spans
+
+
 def asked_list_spans(text: str) -> list[Span]:
     """Two or more "topic? value" pairs in one message, each topic one security questions ask about:
     "favourite teacher? Mrs X. childhood best friend? Y" — a list of answers."""
@@ -499,11 +536,10 @@ def paren_label_spans(text: str) -> list[Span]:
     return spans
 
 
-_FILLERS = frozenset("oh ah ok okay yes yeah yep well hmm um so i and pues bueno ah ja also alors eh allora nou ну şey ya ừ oo sige "
-                     "sí si oui sim no hm right sure".split())
+_FILLERS = frozenset(["oh", "ah", "ok", "okay", "yes", "yeah", "yep", "well", "hmm", "um", "so", "i", "and", "pues", "bueno", "ah", "ja", "also", "alors", "eh", "allora", "nou", "ну", "şey", "ya", "ừ", "oo", "sige", "sí", "si", "oui", "sim", "no", "hm", "right", "sure"])
 
 
-_NAME_JOINS = frozenset("de del da do dos van von der den di du la le of on st st. y e".split())
+_NAME_JOINS = frozenset(["de", "del", "da", "do", "dos", "van", "von", "der", "den", "di", "du", "la", "le", "of", "on", "st", "st.", "y", "e"])
 
 
 def _asks(prior: str) -> bool:
@@ -610,6 +646,7 @@ def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
         found += numbered_spans(text, seed_named)
     if seed_named:
         found += named_partial_spans(text, names)
+        found += seed_word_at_spans(text)
     if _security_talk(text):
         found += backref_spans(text)
         found += answered_quote_spans(text)
@@ -618,6 +655,7 @@ def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
         found += paren_label_spans(text)
         found += sov_spans(text)
         found += asked_list_spans(text)
+        found += use_for_spans(text)
     found += code_in_turn_spans(text)
     found += kana_runs(text, 4 if seed_named else 12)
     return found
