@@ -69,6 +69,8 @@ SECRETS = [
     (["recovery question on the old mail account: favourite book — mine's The Lantern Keeper"], "Lantern Keeper"),
     (["Als Antwort auf die Sicherheitsfrage nehme ich immer Ottersbach"], "Ottersbach"),
     (["Recovery phrase word 7 is 'oyster' and word 8 is 'sponsor'"], "oyster"),
+    (["ウォレットのバックアップ、前半", "あいこくしん　あいさつ　あいだ　あおぞら　あかちゃん　あきる",
+      "後半 あけがた　あける　あこがれる　あさい　あさひ　あさひ"], "あこがれる"),
     (["Banken spurgte om min første hund", "Jeg skrev Trofast Bakkegaard"], "Bakkegaard"),
     (["Η τράπεζα ρωτάει για το πρώτο μου σχολείο", "το έλεγαν Αγία Σοφία Καλλιθέας"], "Καλλιθέας"),
 ]

@@ -283,7 +283,9 @@ def kana_runs(text: str, minimum: int) -> list[Span]:
 def seed_thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     """Seed words in the turn after one that named a seed: numbered (three or more), or a run of
     four or more distinct list words after at most four words of lead ("and 7-12: candle …")."""
-    if not any(n.kind == "seed" for t in turns[-2:] for n in forms.names_in(t)):
+    if not (any(n.kind == "seed" for t in turns[-2:] for n in forms.names_in(t))
+            or any(_d().wallet.search(t) for t in turns[-2:])  # "ウォレットのバックアップ、前半"
+            or forms.half_seed_turn(turns[-1]) or kana_runs(turns[-1], 5)):  # the turn before was half of one
         return []
     spans = numbered_spans(text, True) + kana_runs(text, 4)
     from .word_seeds import _PROSE
