@@ -50,6 +50,7 @@ from fact_memory_graph.secrets import (
     public_codes,
     public_statements,
     public_values,
+    recovery_t45b,
     reference_values,
     security_answers,
     security_backref,
@@ -727,6 +728,8 @@ def _spans(text: str) -> list[Span]:
     # round 14 (t45a): a PIN a sentence after its name or before it, keys pressed after a voicemail number
     spans.extend(_outside_slots(norm, bank_portal_t45a.all_spans(norm, names), shapes))
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
+    spans.extend(recovery_t45b.spans(norm, names))  # round 14: numbered / partial seeds, answers named after them
+    spans = recovery_t45b.without_garden_seeds(norm, spans)  # round 14: "I planted seeds of tomato, basil, …"
     return forms.back(spans, origin)
 
 
@@ -1074,6 +1077,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(beside)
     spans.extend(bank_portal_t45a.memorable_in_thread(text, turns[-1]))  # round 14: "memorable word?" / "the word is X"
     spans.extend(credentials_q45g.thread_spans(text, turns, forms.names_in))  # round 13: "Passwort?" / "ach so, es ist X"
+    spans.extend(recovery_t45b.thread_spans(text, turns))  # round 14: "text from the bank" / "it says 558 201"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))
