@@ -46,6 +46,7 @@ from fact_memory_graph.secrets import (
     forms,
     lookalikes_q45l,
     named_values,
+    physical_codes_t45c,
     public_codes,
     public_statements,
     public_values,
@@ -703,6 +704,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, families.family_spans(norm, names), shapes))
     spans.extend(credentials_q45g.spans(norm, names))  # round 13: "the password? its X", "pin: 7.4.4.9", "dani.r / Pelicula88"
     spans.extend(credentials_q45g.login_spans(norm, spans))  # round 13: "Логин в 1С: buh_ivanova, пароль …"
+    spans.extend(_outside_slots(norm, physical_codes_t45c.spans(norm), shapes))  # round 14: "gate: *2580"
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
     spans.extend(credentials_q45g.abbreviated_spans(norm))  # round 13: "mk facebook của t là Simba#8918"
     if "-" in raw_norm:

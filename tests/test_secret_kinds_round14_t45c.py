@@ -1,0 +1,59 @@
+"""Round 14 (t45c): physical access codes by their grammar, personal tax ids; own sentences and values."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.forgetting import withheld_turns
+from fact_memory_graph.secrets import redact_turns
+
+
+def _shown(turns: list[str]) -> str:
+    kept = [t for t, w in zip(turns, withheld_turns(turns), strict=True) if not w]
+    return " || ".join(redact_turns(kept)) if kept else ""
+
+
+ACCESS_CODES = [
+    (["gate: *3917"], ["*3917"]),
+    (["front door: 6-0-3-8"], ["6-0-3-8"]),
+    (["for the plant sitter next week", "door: 2-9-5-1, the light switch is on the left"], ["2-9-5-1"]),
+    (["to get in press 5826 and then the bell"], ["5826"]),
+    (["to get into the building you punch in 4072#"], ["4072#"]),
+    (["Haustür: 8-1-4-6 und dann die Raute"], ["8-1-4-6"]),
+    (["Garagentor öffnet mit 6284"], ["6284"]),
+    (["Alarmanlage deaktivieren mit 3-9-1-7, dann AUS drücken"], ["3-9-1-7"]),
+    (["pour entrer : 7351 puis la clé"], ["7351"]),
+    (["para entrar marca 9043 y luego la llave"], ["9043"]),
+    (["portão: 6 2 7 4"], ["6 2 7 4"]),
+    (["cancello: 3852#"], ["3852#"]),
+    (["dörrkod 6185"], ["6185"]),
+    (["kapukód 4093"], ["4093"]),
+    (["cod poartă 7719"], ["7719"]),
+    (["গেটের কোড 5306"], ["5306"]),
+    (["경보 해제 번호 8402"], ["8402"]),
+    (["门禁密码是 620481#"], ["620481#"]),
+]
+
+ACCESS_LOOKALIKES = [
+    (["boarding at gate: 2215, flight to Oslo at 14:05"], ["2215"]),
+    (["conference bridge, access code 5830 1177#"], ["5830 1177"]),
+    (["we live at 2580 Birch Lane, the green door"], ["2580"]),
+    (["I'm in room 1417 on floor 14"], ["1417"]),
+    (["Terminal 1, Flugsteig: 2044"], ["2044"]),
+    (["the entrance opens at 0730 on weekdays"], ["0730"]),
+    (["door code for the hotel? no idea, we check in at 1500"], ["1500"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "needles"), ACCESS_CODES)
+def test_access_codes_withheld(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle not in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "needles"), ACCESS_LOOKALIKES)
+def test_access_lookalikes_kept(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle in shown, shown
