@@ -57,3 +57,34 @@ def test_access_lookalikes_kept(turns: list[str], needles: list[str]) -> None:
     shown = _shown(turns)
     for needle in needles:
         assert needle in shown, shown
+
+
+TAX_IDS = [
+    (["TFN for my ABN sole trader stuff: 957 414 360"], ["957 414 360"]),
+    (["my EIN for my sole proprietorship is 24-3933283"], ["24-3933283"]),
+    (["for the candle side business", "EIN 24-3933283, please don't share it"], ["24-3933283"]),
+    (["AHV-Nummer 756.7832.8263.67, bitte nur für die Lohnabrechnung"], ["756.7832.8263.67"]),
+    (["IDNP: 9823988226159"], ["9823988226159"]),
+    (["kennitala 451139-6499 fyrir skattframtalið"], ["451139-6499"]),
+]
+
+TAX_LOOKALIKES = [
+    (["our bakery's EIN 24-3933283 is printed on every invoice"], ["24-3933283"]),
+    (["Faktura na 2 150,00 zł, termin płatności 7 dni, do 03.04.2027"], ["03.04.2027"]),
+    (["la plantilla de ejemplo pone DNI 12345678Z"], ["12345678Z"]),
+    (["Invoice from Nordlicht GmbH, USt-IdNr. DE136695976"], ["DE136695976"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "needles"), TAX_IDS)
+def test_personal_tax_ids_withheld(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle not in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "needles"), TAX_LOOKALIKES)
+def test_tax_lookalikes_kept(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle in shown, shown

@@ -54,6 +54,7 @@ from fact_memory_graph.secrets import (
     security_answers,
     security_backref,
     shaped_o45n,
+    tax_ids_t45c,
     word_seeds,
 )
 from fact_memory_graph.secrets.checksums import luhn as _luhn
@@ -726,6 +727,7 @@ def _spans(text: str) -> list[Span]:
     # round 13 (q45b): a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
     spans.extend(_outside_slots(norm, bank_logins_q45b.all_spans(norm, names), shapes))
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
+    spans.extend(_outside_slots(norm, tax_ids_t45c.spans(norm), shapes))  # round 14: "TFN for my ABN …: 578 587 095"
     return forms.back(spans, origin)
 
 
@@ -1071,6 +1073,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(security_backref.labelled_next_turn(text, turns))  # round 13: "security question: …" / "ตอบ: X"
     beside = bank_logins_q45b.spans_beside(text, turns[-2:])  # round 13: "customer no 5512…" after "PIN 4471"
     spans.extend(beside)
+    spans.extend(tax_ids_t45c.spans(text, turns[-1]))  # round 14: "for my side business" / "EIN is …"
     spans.extend(credentials_q45g.thread_spans(text, turns, forms.names_in))  # round 13: "Passwort?" / "ach so, es ist X"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
