@@ -32,6 +32,10 @@ ACCESS_CODES = [
     (["গেটের কোড 5306"], ["5306"]),
     (["경보 해제 번호 8402"], ["8402"]),
     (["门禁密码是 620481#"], ["620481#"]),
+    (["the key box code at the cabin we rent out for my aunt is 5 0 7 3, towels in the closet"], ["5 0 7 3"]),
+    (["code van het sleutelkluisje achter de winkel is 8147"], ["8147"]),
+    (["दादी के घर के अलार्म का कोड 6093 है"], ["6093"]),
+    (["la combinación del candado de la taquilla es 3-1-9"], ["3-1-9"]),
 ]
 
 ACCESS_LOOKALIKES = [
@@ -42,6 +46,7 @@ ACCESS_LOOKALIKES = [
     (["Terminal 1, Flugsteig: 2044"], ["2044"]),
     (["the entrance opens at 0730 on weekdays"], ["0730"]),
     (["door code for the hotel? no idea, we check in at 1500"], ["1500"]),
+    (["the code for the mailbox area is only the postcode, 40215"], ["40215"]),
 ]
 
 

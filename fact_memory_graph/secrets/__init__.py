@@ -705,7 +705,6 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, families.family_spans(norm, names), shapes))
     spans.extend(credentials_q45g.spans(norm, names))  # round 13: "the password? its X", "pin: 7.4.4.9", "dani.r / Pelicula88"
     spans.extend(credentials_q45g.login_spans(norm, spans))  # round 13: "Логин в 1С: buh_ivanova, пароль …"
-    spans.extend(_outside_slots(norm, physical_codes_t45c.spans(norm), shapes))  # round 14: "gate: *2580"
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
     spans.extend(credentials_q45g.abbreviated_spans(norm))  # round 13: "mk facebook của t là Simba#8918"
     if "-" in raw_norm:
@@ -714,6 +713,8 @@ def _spans(text: str) -> list[Span]:
         spans = shaped_o45n.without_lookalikes(norm, spans)  # "****8841", "commit 94b5…", "application file number …"
     spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # round ten: "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
     spans = reference_values.without_lookalikes(raw_norm, spans)  # round eleven: "passport application number …", "sk_test_XXXX"
+    spans.extend(sp for sp in _outside_slots(norm, physical_codes_t45c.spans(norm), shapes)  # round 14: "gate: *2580"
+                 if not reference_values.example_cued(norm, sp[0]))
     spans = public_statements.without_public_codes(raw_norm, spans)  # round 12: "gate code 4417, posted at the entrance"
     spans = public_statements.without_password_talk(raw_norm, spans)  # round 12: "パスワードは キーチェーンに保存してる"
     spans = public_statements.without_unspaced_postal(raw_norm, spans)  # round 12: "รหัสไปรษณีย์บ้านใหม่ 10110"

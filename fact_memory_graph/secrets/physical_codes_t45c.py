@@ -31,9 +31,12 @@ _END = r"(?![\w*#]|[.,:/]\d|\s?(?:am|pm|uhr|h)\b|\s?%)"
 _KEYPAD = (r"[*#]?\d{4,8}[*#]{0,2}|[*#]\d{3}[*#]?|\d{3}[*#]{1,2}|\d(?:[-.\u00a0 ]\d){2,7}[*#]?"
            r"|\d(?:[#*]\d){2,7}[#*]?")
 _NAMED = _KEYPAD + r"|\d{3}|\d{1,2}(?:[-–]\d{1,2}){2,3}|(?=[A-Z0-9]*\d{3})(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,7}"
-_NOT_AFTER = re.compile(r"(?i)(?<![^\W\d_])(?:at|by|until|till|before|after|from|since|um|bis|ab|à|vers|a las"
-                        r"|alle|om|до|в|saat|room|floor|apt|apartment|flat|unit|no|nr|number|suite|zimmer|stock"
-                        r"|etage|chambre|habitación|piso|planta|квартира|этаж)(?![^\W\d_])")
+_NOT_IN_GAP = re.compile(r"(?i)(?<![^\W\d_])(?:room|floor|apt|apartment|flat|unit|no|nr|number|suite|zimmer|stock"
+                         r"|etage|chambre|habitación|piso|planta|квартира|этаж|street|house number|hausnummer"
+                         r"|zip|zipcode|zip code|postcode|postal|plz|postleitzahl|cep|code postal|código postal"
+                         r"|cap|pincode|pin code|индекс|郵便番号|邮编|우편번호)(?![^\W\d_])")
+_TIME_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:at|by|until|till|before|after|from|since|um|bis|ab|à|vers|a las"
+                          r"|alle|om|до|в|saat|hasta|até|fino alle|tot)\s*$")
 
 
 def _word(w: str) -> str:
@@ -55,11 +58,11 @@ def _data() -> dict:
 @lru_cache(maxsize=1)
 def _quick() -> re.Pattern[str] | None:
     d = _data()
-    return prefilter.word_tree(set(d["places"] + d["code_places"] + d["entry"]), re.escape)
+    return prefilter.word_tree(set(d["places"] + d["code_places"] + d["entry"] + d["things"]), re.escape)
 
 
 @lru_cache(maxsize=1)
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], ...]:
     d = _data()
     place = re.compile(rf"(?i)(?:{_alt(d['places'])})(?:['’]s)?\s*(?:[:：=]|\s[-–—])\s*"
                        rf"(?<![\w*#])(?P<v>{_KEYPAD}){_END}")
@@ -68,7 +71,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     entry = re.compile(rf"(?i)(?:{_alt(d['entry'])})(?P<gap>[^\d\n.!?;]{{0,30}}?)"
                        rf"(?<![\w*#])(?P<v>{_KEYPAD}){_END}")
     travel = re.compile(rf"(?i)(?:{_alt(d['travel'])})")
-    return place, named, entry, travel
+    code, thing = _alt(d["code_words"]), _alt(d["things"] + d["places"])
+    gap = r"(?P<gap>[^\d\n.!?;]{0,45}?)"
+    thing_code = re.compile(rf"(?i)(?:{thing})[^\d\n.!?;]{{0,20}}?(?:{code}){gap}(?<![\w*#])(?P<v>{_NAMED}){_END}")
+    code_thing = re.compile(rf"(?i)(?:{code})[^\d\n.!?;]{{0,25}}?(?:{thing}){gap}(?<![\w*#])(?P<v>{_NAMED}){_END}")
+    return place, named, entry, travel, thing_code, code_thing
 
 
 _GATES = re.compile(r"(?i)(?<![^\W\d_])(?:gate|tor|porte|puerta|porta|portão|poort|brama|kapı|ворота|cổng|gerbang"
@@ -82,16 +89,16 @@ def spans(text: str) -> list[Span]:
     quick = _quick()
     if quick is not None and not quick.search(text):
         return []
-    place, named, entry, travel = _patterns()
+    place, named, entry, travel, thing_code, code_thing = _patterns()
     out: list[Span] = []
     for m in place.finditer(text):
         if _GATES.search(m.group()) and travel.search(text):
             continue  # "gate: 2215" beside a flight: an airport's gate
         out.append((m.start("v"), m.end("v"), "password"))
-    for pattern in (named, entry):
+    for pattern in (named, entry, thing_code, code_thing):
         for m in pattern.finditer(text):
-            if _NOT_AFTER.search(m.group("gap")):
-                continue  # "door code … at 2230", "the code for room 4719"
+            if _NOT_IN_GAP.search(m.group("gap")) or _TIME_BEFORE.search(m.group("gap")):
+                continue  # "the code for room 4719", "door code … at 2230"
             if pattern is entry and travel.search(text):
                 continue
             v = m.group("v")
