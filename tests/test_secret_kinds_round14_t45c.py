@@ -71,6 +71,13 @@ TAX_IDS = [
     (["AHV-Nummer 756.7832.8263.67, bitte nur für die Lohnabrechnung"], ["756.7832.8263.67"]),
     (["IDNP: 9823988226159"], ["9823988226159"]),
     (["kennitala 451139-6499 fyrir skattframtalið"], ["451139-6499"]),
+    (["мой налоговый номер 5830192746, для декларации"], ["5830192746"]),
+    (["mijn belastingnummer:", "5830192746"], ["5830192746"]),
+    (["nomor pajak saya 5830192746"], ["5830192746"]),
+    (["verotunnisteeni 5830192746"], ["5830192746"]),
+    (["als zzp'er: belastingnummer 5830192746"], ["5830192746"]),
+    (["pan card no. bqrpk5521m for the ITR"], ["bqrpk5521m"]),
+    (["my cousin's Aadhaar, for the SIM", "the number on it is 4916 4339 4554"], ["4916 4339 4554"]),
 ]
 
 TAX_LOOKALIKES = [
@@ -78,6 +85,9 @@ TAX_LOOKALIKES = [
     (["Faktura na 2 150,00 zł, termin płatności 7 dni, do 03.04.2027"], ["03.04.2027"]),
     (["la plantilla de ejemplo pone DNI 12345678Z"], ["12345678Z"]),
     (["Invoice from Nordlicht GmbH, USt-IdNr. DE136695976"], ["DE136695976"]),
+    (["my payslip says tax code 1185L this year"], ["1185L"]),
+    (["el número de contribuyente de la empresa es 5830192746"], ["5830192746"]),
+    (["mijn belastingnummer staat op de brief van 12-03-2026"], ["12-03-2026"]),
 ]
 
 

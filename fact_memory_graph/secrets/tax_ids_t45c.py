@@ -22,10 +22,14 @@ Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "tax_ids_t45c.json"
 _B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
-_VALUE = re.compile(r"(?<![\w/+\-.])[A-Z]{0,4}\d(?:[ .\-/\u2013\u2014_]?[\dA-Z]){6,19}(?![\w/+\-])")
+_VALUE = re.compile(r"(?<![\w/+\-.])[A-Za-z]{0,5}\d(?:[ .\-/\u2013\u2014_]?\d|[A-Za-z]){3,19}(?![\w/+\-])")
 _EIN = re.compile(r"(?<![\w\-])\d{2}[-\u2013 ]?\d{7}(?![\w\-])")
 _EIN_NAME = re.compile(r"(?i)(?<![^\W\d_])(?:ein|employer identification number|fein)(?![^\W\d_])")
-_SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)|[。！？]")
+_OWN_VALUE = re.compile(r"[^\d\n.!?;]{0,25}?(?<![\w/+\-.])(?P<v>[A-Za-z]{0,3}\d(?:[ .\-/]?\d|[A-Za-z]){6,16})"
+                        r"(?![\w/+\-]|[.,]\d)")
+_LONE_VALUE = re.compile(r"^\W{0,3}(?P<v>[A-Za-z]{0,3}\d(?:[ .\-/]?\d|[A-Za-z]){6,16})\W{0,3}$")
+_DATE = re.compile(r"(?:19|20)\d\d[ .\-/]\d{1,2}[ .\-/]\d{1,2}|\d{1,2}[ .\-/]\d{1,2}[ .\-/](?:19|20)?\d\d")
+_SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)(?<!núm)[.!?;\n](?:\s|$)|[。！？]")
 
 
 def _alt(words: list[str]) -> str:
@@ -48,12 +52,17 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             "sole": re.compile(f"(?i)(?:{_alt(d['sole'])})"),
             "private": re.compile(f"(?i)(?:{_alt(d['private'])})"),
             "company": re.compile(f"(?i)(?:{_alt(d['company'])})"),
-            "not": re.compile(f"(?i)(?:{_alt(d['not_values'])})")}
+            "not": re.compile(f"(?i)(?:{_alt(d['not_values'])})"),
+            "tax": re.compile(f"(?i)(?:{_alt(d['tax_words'] + d['own_tax_words'])})"),
+            "own": re.compile(f"(?i)(?:{_alt(d['own_tax_words'])})"),
+            "mine": re.compile(f"(?i)(?:{_alt(d['mine'])})"),
+            "self": re.compile(f"(?i)(?:{_alt(d['self_employed'])})")}
 
 
 @lru_cache(maxsize=1)
 def _quick() -> re.Pattern[str] | None:
-    return prefilter.word_tree(set(_data()["personal"]) | {"ein", "employer identification"}, re.escape)
+    d = _data()
+    return prefilter.word_tree(set(d["personal"]) | set(d["tax_words"]) | set(d["own_tax_words"]) | {"ein", "employer identification"}, re.escape)
 
 
 @lru_cache(maxsize=64)
@@ -100,8 +109,19 @@ def spans(text: str, context: str = "") -> list[Span]:
         end = _SENTENCE_END.search(window)
         window = window[:end.start()] if end else window
         v = _VALUE.search(window)
-        if v and not _made_up(v.group()) and any(_valid(mod, v.group()) for mod in modules):
+        if v and not _made_up(v.group()) and any(_valid(mod, v.group().upper()) for mod in modules):
             out.append((m.end() + v.start(), m.end() + v.end(), "government id"))
+    if context and not out:  # "my friend's Aadhaar" / "the number is 3372 …": named in the turn before
+        last = None
+        for m in p["personal"].finditer(context):
+            last = m
+        modules = last and words.get(re.sub(r"\s+", " ", last.group().lower().replace("’", "'")))
+        if modules and not re.search(r"\d", context[last.end():]):
+            for v in _VALUE.finditer(text):
+                if not _made_up(v.group()) and any(_valid(mod, v.group().upper()) for mod in modules):
+                    out.append((v.start(), v.end(), "government id"))
+                    break
+    out.extend(_own_tax_numbers(text, context, p))
     if _EIN_NAME.search(text) or (context and _EIN_NAME.search(context)):
         whole = f"{context}\n{text}"
         own = (p["sole"].search(whole) and not p["company"].search(whole)) or p["private"].search(whole)
@@ -109,4 +129,37 @@ def spans(text: str, context: str = "") -> list[Span]:
             for v in _EIN.finditer(text):
                 if _valid("us.ein", v.group()):
                     out.append((v.start(), v.end(), "government id"))
+    return out
+
+
+def _own(text: str, start: int, end: int, p: dict[str, re.Pattern[str]]) -> bool:
+    """A "mine" word right before or after a tax number's word, or a self-employed word in the sentence,
+    and no company's word in it: the writer's own number."""
+    lo = max(0, start - 30)
+    head = text[lo:start]
+    cut = max(head.rfind("."), head.rfind("\n"), head.rfind(";"))
+    head = head[cut + 1:] if cut >= 0 else head
+    tail = text[end:end + 16]
+    sentence = text[max(0, start - 80):end + 80]
+    if p["company"].search(sentence):
+        return False
+    return bool(p["own"].fullmatch(text, start, end) or p["mine"].search(head) or re.match(r"^\s*(?:" + p["mine"].pattern[4:] + ")", tail, re.I)
+                or p["self"].search(sentence))
+
+
+def _own_tax_numbers(text: str, context: str, p: dict[str, re.Pattern[str]]) -> list[Span]:
+    out: list[Span] = []
+    for m in p["tax"].finditer(text):
+        v = _OWN_VALUE.match(text, m.end())
+        if v and not _made_up(v.group("v")) and not _DATE.fullmatch(v.group("v")) \
+                and _own(text, m.start(), m.end(), p):
+            out.append((v.start("v"), v.end("v"), "government id"))
+    if context and not out:
+        last = None
+        for m in p["tax"].finditer(context):
+            last = m
+        if last is not None and not re.search(r"\d", context[last.end():]) and _own(context, last.start(), last.end(), p):
+            v = _LONE_VALUE.match(text)
+            if v and not _made_up(v.group("v")):
+                out.append((v.start("v"), v.end("v"), "government id"))
     return out
