@@ -26,7 +26,6 @@ from fact_memory_graph.secrets import prefilter
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "physical_codes_t45c.json"
-_SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _END = r"(?![\w*#]|[.,:/]\d|\s?(?:am|pm|uhr|h)\b|\s?%)"
 _KEYPAD = (r"[*#]?\d{4,8}[*#]{0,2}|[*#]\d{3}[*#]?|\d{3}[*#]{1,2}|\d(?:[-.\u00a0 ]\d){2,7}[*#]?"
            r"|\d(?:[#*]\d){2,7}[#*]?")
@@ -39,15 +38,15 @@ _TIME_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:at|by|until|till|before|after|fr
                           r"|alle|om|до|в|saat|hasta|até|fino alle|tot)\s*$")
 
 
-def _word(w: str) -> str:
-    body = re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
-    if _SPACELESS.search(w):
-        return body
-    return rf"(?<![^\W\d_]){body}(?![^\W\d_])"
+_SCRIPTS = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_HEAD = rf"(?:(?<![^\W\d_])|(?=[{_SCRIPTS}]))"  # a word's edge, none needed in a script written without spaces
+_TAIL = rf"(?:(?![^\W\d_])|(?<=[{_SCRIPTS}]))"
 
 
 def _alt(words: list[str]) -> str:
-    return "|".join(_word(w) for w in sorted(set(words), key=len, reverse=True))
+    """The words as one prefix tree (the same matches as their alternation, found faster), each a whole word."""
+    tree = prefilter.word_tree(set(words), prefilter.spaced_atom, head=_HEAD, tail=_TAIL, flags="")
+    return tree.pattern if tree is not None else "(?!)"
 
 
 @lru_cache(maxsize=1)
@@ -56,9 +55,9 @@ def _data() -> dict:
 
 
 @lru_cache(maxsize=1)
-def _quick() -> re.Pattern[str] | None:
+def _quick() -> re.Pattern[str]:
     d = _data()
-    return prefilter.word_tree(set(d["places"] + d["code_places"] + d["entry"] + d["things"]), re.escape)
+    return re.compile("(?i)" + _alt(d["places"] + d["code_places"] + d["entry"] + d["things"]))
 
 
 @lru_cache(maxsize=1)
@@ -86,8 +85,7 @@ def spans(text: str) -> list[Span]:
     """Physical access codes in ``text`` (a normalised message)."""
     if len(text) > 4000 or not any(ch.isdigit() for ch in text):
         return []
-    quick = _quick()
-    if quick is not None and not quick.search(text):
+    if not _quick().search(text):
         return []
     place, named, entry, travel, thing_code, code_thing = _patterns()
     out: list[Span] = []

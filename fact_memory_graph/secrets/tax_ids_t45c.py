@@ -21,7 +21,6 @@ from fact_memory_graph.secrets import prefilter
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "tax_ids_t45c.json"
-_B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
 _VALUE = re.compile(r"(?<![\w/+\-.])[A-Za-z]{0,5}\d(?:[ .\-/\u2013\u2014_]?\d|[A-Za-z]){3,19}(?![\w/+\-])")
 _EIN = re.compile(r"(?<![\w\-])\d{2}[-\u2013 ]?\d{7}(?![\w\-])")
 _EIN_NAME = re.compile(r"(?i)(?<![^\W\d_])(?:ein|employer identification number|fein)(?![^\W\d_])")
@@ -32,12 +31,15 @@ _DATE = re.compile(r"(?:19|20)\d\d[ .\-/]\d{1,2}[ .\-/]\d{1,2}|\d{1,2}[ .\-/]\d{
 _SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)(?<!núm)[.!?;\n](?:\s|$)|[。！？]")
 
 
+_SCRIPTS = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_HEAD = rf"(?:(?<![^\W\d_])|(?=[{_SCRIPTS}]))"  # a word's edge, none needed in a script written without spaces
+_TAIL = rf"(?:(?![^\W\d_])|(?<=[{_SCRIPTS}]))"
+
+
 def _alt(words: list[str]) -> str:
-    parts = []
-    for w in sorted(set(words), key=len, reverse=True):
-        body = re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
-        parts.append(body if re.search(r"[\u3040-\u9fff\uac00-\ud7af\u0e00-\u0e7f]", w) else f"{_B}{body}{_E}")
-    return "|".join(parts)
+    """The words as one prefix tree (the same matches as their alternation, found faster), each a whole word."""
+    tree = prefilter.word_tree(set(words), prefilter.spaced_atom, head=_HEAD, tail=_TAIL, flags="")
+    return tree.pattern if tree is not None else "(?!)"
 
 
 @lru_cache(maxsize=1)
@@ -60,9 +62,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 
 @lru_cache(maxsize=1)
-def _quick() -> re.Pattern[str] | None:
+def _quick() -> re.Pattern[str]:
     d = _data()
-    return prefilter.word_tree(set(d["personal"]) | set(d["tax_words"]) | set(d["own_tax_words"]) | {"ein", "employer identification"}, re.escape)
+    return re.compile("(?i)" + _alt([*d["personal"], *d["tax_words"], *d["own_tax_words"], "ein", "fein",
+                                     "employer identification number"]))
 
 
 @lru_cache(maxsize=64)
@@ -94,7 +97,7 @@ def spans(text: str, context: str = "") -> list[Span]:
     if len(text) > 4000 or not any(ch.isdigit() for ch in text):
         return []
     quick = _quick()
-    if quick is not None and not quick.search(text) and not (context and quick.search(context)):
+    if not quick.search(text) and not (context and quick.search(context)):
         return []
     p = _patterns()
     if p["not"].search(text):
