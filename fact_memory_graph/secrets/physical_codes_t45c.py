@@ -26,6 +26,7 @@ from fact_memory_graph.secrets import prefilter
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "physical_codes_t45c.json"
+_SHAPE = re.compile(r"\d{3}|\d[-.\u00a0 #*]\d")  # a cheap first test: no code of a keypad's shape, nothing to read
 _END = r"(?![\w*#]|[.,:/]\d|\s?(?:am|pm|uhr|h)\b|\s?%)"
 _KEYPAD = (r"[*#]?\d{4,8}[*#]{0,2}|[*#]\d{3}[*#]?|\d{3}[*#]{1,2}|\d(?:[-.\u00a0 ]\d){2,7}[*#]?"
            r"|\d(?:[#*]\d){2,7}[#*]?")
@@ -83,9 +84,7 @@ _GATES = re.compile(r"(?i)(?<![^\W\d_])(?:gate|tor|porte|puerta|porta|portão|po
 
 def spans(text: str) -> list[Span]:
     """Physical access codes in ``text`` (a normalised message)."""
-    if len(text) > 4000 or not any(ch.isdigit() for ch in text):
-        return []
-    if not _quick().search(text):
+    if len(text) > 4000 or not _SHAPE.search(text) or not _quick().search(text):
         return []
     place, named, entry, travel, thing_code, code_thing = _patterns()
     out: list[Span] = []
