@@ -16,6 +16,7 @@ the entrance is kept).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from functools import lru_cache
@@ -26,6 +27,7 @@ from fact_memory_graph.secrets import prefilter
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "physical_codes_t45c.json"
+_MAX_MATCHES = 24  # a message holds a few codes; a crafted one repeating a label is read only this far
 _SHAPE = re.compile(r"\d{3}|\d[-.\u00a0 #*]\d")  # a cheap first test: no code of a keypad's shape, nothing to read
 _END = r"(?![\w*#]|[.,:/]\d|\s?(?:am|pm|uhr|h)\b|\s?%)"
 _KEYPAD = (r"[*#]?\d{4,8}[*#]{0,2}|[*#]\d{3}[*#]?|\d{3}[*#]{1,2}|\d(?:[-.\u00a0 ]\d){2,7}[*#]?"
@@ -88,15 +90,16 @@ def spans(text: str) -> list[Span]:
         return []
     place, named, entry, travel, thing_code, code_thing = _patterns()
     out: list[Span] = []
-    for m in place.finditer(text):
-        if _GATES.search(m.group()) and travel.search(text):
+    trip = travel.search(text) is not None  # read once per text
+    for m in itertools.islice(place.finditer(text), _MAX_MATCHES):
+        if trip and _GATES.search(m.group()):
             continue  # "gate: 2215" beside a flight: an airport's gate
         out.append((m.start("v"), m.end("v"), "password"))
     for pattern in (named, entry, thing_code, code_thing):
-        for m in pattern.finditer(text):
+        for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
             if _NOT_IN_GAP.search(m.group("gap")) or _TIME_BEFORE.search(m.group("gap")):
                 continue  # "the code for room 4719", "door code … at 2230"
-            if pattern is entry and travel.search(text):
+            if pattern is entry and trip:
                 continue
             v = m.group("v")
             if re.fullmatch(r"(?:19|20)\d{2}", v) and pattern is entry:

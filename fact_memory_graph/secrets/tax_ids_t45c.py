@@ -11,6 +11,7 @@ business's number and public — unless the thread says it is a sole trader's or
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
 import re
 from functools import lru_cache
@@ -28,6 +29,7 @@ _OWN_VALUE = re.compile(r"[^\d\n.!?;]{0,25}?(?<![\w/+\-.])(?P<v>[A-Za-z]{0,3}\d(
                         r"(?![\w/+\-]|[.,]\d)")
 _LONE_VALUE = re.compile(r"^\W{0,3}(?P<v>[A-Za-z]{0,3}\d(?:[ .\-/]?\d|[A-Za-z]){6,16})\W{0,3}$")
 _DATE = re.compile(r"(?:19|20)\d\d[ .\-/]\d{1,2}[ .\-/]\d{1,2}|\d{1,2}[ .\-/]\d{1,2}[ .\-/](?:19|20)?\d\d")
+_MAX_MATCHES = 24  # a message names a few ids; a crafted one repeating a name is read only this far
 _SHAPE = re.compile(r"\d{4}|\d[ .\-/]\d")  # a cheap first test: every id has four digits in a row or split
 _SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)(?<!núm)[.!?;\n](?:\s|$)|[。！？]")
 
@@ -105,7 +107,7 @@ def spans(text: str, context: str = "") -> list[Span]:
         return []
     out: list[Span] = []
     words = _data()["personal"]
-    for m in p["personal"].finditer(text):
+    for m in itertools.islice(p["personal"].finditer(text), _MAX_MATCHES):
         modules = words.get(re.sub(r"\s+", " ", m.group().lower().replace("’", "'")))
         if not modules:
             continue
@@ -121,7 +123,7 @@ def spans(text: str, context: str = "") -> list[Span]:
             last = m
         modules = last and words.get(re.sub(r"\s+", " ", last.group().lower().replace("’", "'")))
         if modules and not re.search(r"\d", context[last.end():]):
-            for v in _VALUE.finditer(text):
+            for v in itertools.islice(_VALUE.finditer(text), _MAX_MATCHES):
                 if not _made_up(v.group()) and any(_valid(mod, v.group().upper()) for mod in modules):
                     out.append((v.start(), v.end(), "government id"))
                     break
@@ -130,7 +132,7 @@ def spans(text: str, context: str = "") -> list[Span]:
         whole = f"{context}\n{text}"
         own = (p["sole"].search(whole) and not p["company"].search(whole)) or p["private"].search(whole)
         if own:
-            for v in _EIN.finditer(text):
+            for v in itertools.islice(_EIN.finditer(text), _MAX_MATCHES):
                 if _valid("us.ein", v.group()):
                     out.append((v.start(), v.end(), "government id"))
     return out
@@ -153,7 +155,7 @@ def _own(text: str, start: int, end: int, p: dict[str, re.Pattern[str]]) -> bool
 
 def _own_tax_numbers(text: str, context: str, p: dict[str, re.Pattern[str]]) -> list[Span]:
     out: list[Span] = []
-    for m in p["tax"].finditer(text):
+    for m in itertools.islice(p["tax"].finditer(text), _MAX_MATCHES):
         v = _OWN_VALUE.match(text, m.end())
         if v and not _made_up(v.group("v")) and not _DATE.fullmatch(v.group("v")) \
                 and _own(text, m.start(), m.end(), p):
