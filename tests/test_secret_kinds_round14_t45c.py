@@ -78,6 +78,8 @@ TAX_IDS = [
     (["als zzp'er: belastingnummer 5830192746"], ["5830192746"]),
     (["pan card no. bqrpk5521m for the ITR"], ["bqrpk5521m"]),
     (["my cousin's Aadhaar, for the SIM", "the number on it is 4916 4339 4554"], ["4916 4339 4554"]),
+    (["الرقم الضريبي الشخصي 5830192746"], ["5830192746"]),
+    (["numer podatkowy osobisty 5830192746"], ["5830192746"]),
 ]
 
 TAX_LOOKALIKES = [
@@ -88,6 +90,7 @@ TAX_LOOKALIKES = [
     (["my payslip says tax code 1185L this year"], ["1185L"]),
     (["el número de contribuyente de la empresa es 5830192746"], ["5830192746"]),
     (["mijn belastingnummer staat op de brief van 12-03-2026"], ["12-03-2026"]),
+    (["el NIF de la empresa que nos instaló las placas: B58818501"], ["B58818501"]),
 ]
 
 

@@ -169,3 +169,25 @@ def _own_tax_numbers(text: str, context: str, p: dict[str, re.Pattern[str]]) -> 
             if v and not _made_up(v.group("v")):
                 out.append((v.start("v"), v.end("v"), "government id"))
     return out
+
+
+@lru_cache(maxsize=1)
+def _company_owner() -> re.Pattern[str]:
+    return re.compile("(?i)" + _alt(_data()["company_owner"]))
+
+
+def without_company_ids(text: str, found: list[Span]) -> list[Span]:
+    """``found`` without an id's value read as a whole clause that begins with its owner, a company
+    ("el NIF de la empresa que nos vendió la caldera: G37…"): a business's id, public."""
+    if not found:
+        return found
+    out = []
+    for sp in found:
+        if sp[2] == "government id" and sp[1] - sp[0] > 12 and len(re.findall(r"\d+", text[sp[0]:sp[1]])) == 1 \
+                and not _patterns()["personal"].search(text, sp[0], sp[1]):
+            head = text[sp[0]:sp[0] + 30]
+            m = _company_owner().match(head) or _company_owner().match("de " + head)
+            if m:
+                continue
+        out.append(sp)
+    return out
