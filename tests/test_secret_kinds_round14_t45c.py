@@ -47,6 +47,7 @@ ACCESS_LOOKALIKES = [
     (["the entrance opens at 0730 on weekdays"], ["0730"]),
     (["door code for the hotel? no idea, we check in at 1500"], ["1500"]),
     (["the code for the mailbox area is only the postcode, 40215"], ["40215"]),
+    (["to get in you need a wristband, 3100 people came last year"], ["3100"]),
 ]
 
 
@@ -91,6 +92,7 @@ TAX_LOOKALIKES = [
     (["el número de contribuyente de la empresa es 5830192746"], ["5830192746"]),
     (["mijn belastingnummer staat op de brief van 12-03-2026"], ["12-03-2026"]),
     (["el NIF de la empresa que nos instaló las placas: B58818501"], ["B58818501"]),
+    (["mi número fiscal sale en la factura 2025/0417"], ["2025/0417"]),
 ]
 
 

@@ -70,7 +70,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
                        rf"(?<![\w*#])(?P<v>{_KEYPAD}){_END}")
     named = re.compile(rf"(?i)(?:{_alt(d['code_places'])})(?P<gap>[^\d\n.!?;]{{0,25}}?)"
                        rf"(?<![\w*#])(?P<v>{_NAMED}){_END}")
-    entry = re.compile(rf"(?i)(?:{_alt(d['entry'])})(?P<gap>[^\d\n.!?;]{{0,30}}?)"
+    entry = re.compile(rf"(?i)(?:{_alt(d['entry'])})(?P<gap>[^\d\n.!?;,]{{0,24}}?)"
                        rf"(?<![\w*#])(?P<v>{_KEYPAD}){_END}")
     travel = re.compile(rf"(?i)(?:{_alt(d['travel'])})")
     code, thing = _alt(d["code_words"]), _alt(d["things"] + d["places"])

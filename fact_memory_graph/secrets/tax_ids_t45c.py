@@ -30,6 +30,9 @@ _OWN_VALUE = re.compile(r"[^\d\n.!?;]{0,25}?(?<![\w/+\-.])(?P<v>[A-Za-z]{0,3}\d(
 _LONE_VALUE = re.compile(r"^\W{0,3}(?P<v>[A-Za-z]{0,3}\d(?:[ .\-/]?\d|[A-Za-z]){6,16})\W{0,3}$")
 _DATE = re.compile(r"(?:19|20)\d\d[ .\-/]\d{1,2}[ .\-/]\d{1,2}|\d{1,2}[ .\-/]\d{1,2}[ .\-/](?:19|20)?\d\d")
 _MAX_MATCHES = 24  # a message names a few ids; a crafted one repeating a name is read only this far
+_REFERENCE_GAP = re.compile(r"(?i)invoice|factur|fattur|rechnung|letter|brief|carta|lettre|bescheid|reference|ref\b"
+                            r"|case|page|página|seite|order|pedido|commande|bestell|ticket|phone|tel|call|ruf")
+_YEAR_REF = re.compile(r"(?:19|20)\d\d[/\-]")  # "2024/0193": a year's running number, a reference
 _SHAPE = re.compile(r"\d{4}|\d[ .\-/]\d")  # a cheap first test: every id has four digits in a row or split
 _SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)(?<!núm)[.!?;\n](?:\s|$)|[。！？]")
 
@@ -158,6 +161,7 @@ def _own_tax_numbers(text: str, context: str, p: dict[str, re.Pattern[str]]) -> 
     for m in itertools.islice(p["tax"].finditer(text), _MAX_MATCHES):
         v = _OWN_VALUE.match(text, m.end())
         if v and not _made_up(v.group("v")) and not _DATE.fullmatch(v.group("v")) \
+                and not _REFERENCE_GAP.search(text, m.end(), v.start("v")) and not _YEAR_REF.match(v.group("v")) \
                 and _own(text, m.start(), m.end(), p):
             out.append((v.start("v"), v.end("v"), "government id"))
     if context and not out:
