@@ -81,6 +81,8 @@ TAX_IDS = [
     (["my cousin's Aadhaar, for the SIM", "the number on it is 4916 4339 4554"], ["4916 4339 4554"]),
     (["الرقم الضريبي الشخصي 5830192746"], ["5830192746"]),
     (["numer podatkowy osobisty 5830192746"], ["5830192746"]),
+    (["Emirates ID 784-1985-1234567-3 for the visa renewal"], ["784-1985-1234567-3"]),
+    (["my ghana card is GHA-731904552-6"], ["GHA-731904552-6"]),
 ]
 
 TAX_LOOKALIKES = [
@@ -93,6 +95,7 @@ TAX_LOOKALIKES = [
     (["mijn belastingnummer staat op de brief van 12-03-2026"], ["12-03-2026"]),
     (["el NIF de la empresa que nos instaló las placas: B58818501"], ["B58818501"]),
     (["mi número fiscal sale en la factura 2025/0417"], ["2025/0417"]),
+    (["Eid dinner for 784 guests, 2026 edition"], ["784"]),
 ]
 
 

@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets.checksums import luhn as _luhn
 
 Span = tuple[int, int, str]
 
@@ -60,6 +61,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             "sole": re.compile(f"(?i)(?:{_alt(d['sole'])})"),
             "private": re.compile(f"(?i)(?:{_alt(d['private'])})"),
             "company": re.compile(f"(?i)(?:{_alt(d['company'])})"),
+            "shaped": re.compile(f"(?i)(?:{_alt(list(d['shaped']))})"),
             "not": re.compile(f"(?i)(?:{_alt(d['not_values'])})"),
             "tax": re.compile(f"(?i)(?:{_alt(d['tax_words'] + d['own_tax_words'])})"),
             "own": re.compile(f"(?i)(?:{_alt(d['own_tax_words'])})"),
@@ -70,7 +72,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 @lru_cache(maxsize=1)
 def _quick() -> re.Pattern[str]:
     d = _data()
-    return re.compile("(?i)" + _alt([*d["personal"], *d["tax_words"], *d["own_tax_words"], "ein", "fein",
+    return re.compile("(?i)" + _alt([*d["personal"], *d["tax_words"], *d["own_tax_words"], *d["shaped"], "ein", "fein",
                                      "employer identification number"]))
 
 
@@ -131,6 +133,7 @@ def spans(text: str, context: str = "") -> list[Span]:
                     out.append((v.start(), v.end(), "government id"))
                     break
     out.extend(_own_tax_numbers(text, context, p))
+    out.extend(_shaped_ids(text, p))
     if _EIN_NAME.search(text) or (context and _EIN_NAME.search(context)):
         whole = f"{context}\n{text}"
         own = (p["sole"].search(whole) and not p["company"].search(whole)) or p["private"].search(whole)
@@ -194,4 +197,20 @@ def without_company_ids(text: str, found: list[Span]) -> list[Span]:
             if m:
                 continue
         out.append(sp)
+    return out
+
+
+def _shaped_ids(text: str, p: dict[str, re.Pattern[str]]) -> list[Span]:
+    """Ids python-stdnum has no module for (an Emirates ID, a Ghana card, a PIS), by shape right after their name."""
+    out: list[Span] = []
+    shapes = _data()["shaped"]
+    for m in itertools.islice(p["shaped"].finditer(text), _MAX_MATCHES):
+        shape = shapes.get(re.sub(r"\s+", " ", m.group().lower()))
+        if not shape:
+            continue
+        luhn = shape.startswith("luhn:")
+        v = re.compile(r"[^\d\n.!?;]{0,25}?(?<![\w\-])(?P<v>" + shape.removeprefix("luhn:") + r")(?![\w\-])",
+                       re.I).match(text, m.end())
+        if v and not _made_up(v.group("v")) and (not luhn or _luhn(re.sub(r"\D", "", v.group("v")))):
+            out.append((v.start("v"), v.end("v"), "government id"))
     return out
