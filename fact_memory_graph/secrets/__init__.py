@@ -47,6 +47,7 @@ from fact_memory_graph.secrets import (
     forms,
     lookalikes_q45l,
     named_values,
+    physical_codes_t45c,
     public_codes,
     public_statements,
     public_values,
@@ -55,6 +56,7 @@ from fact_memory_graph.secrets import (
     security_answers,
     security_backref,
     shaped_o45n,
+    tax_ids_t45c,
     word_seeds,
 )
 from fact_memory_graph.secrets.checksums import luhn as _luhn
@@ -713,6 +715,8 @@ def _spans(text: str) -> list[Span]:
         spans = shaped_o45n.without_lookalikes(norm, spans)  # "****8841", "commit 94b5…", "application file number …"
     spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # round ten: "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
     spans = reference_values.without_lookalikes(raw_norm, spans)  # round eleven: "passport application number …", "sk_test_XXXX"
+    spans.extend(sp for sp in _outside_slots(norm, physical_codes_t45c.spans(norm), shapes)  # round 14: "gate: *2580"
+                 if not reference_values.example_cued(norm, sp[0]))
     spans = public_statements.without_public_codes(raw_norm, spans)  # round 12: "gate code 4417, posted at the entrance"
     spans = public_statements.without_password_talk(raw_norm, spans)  # round 12: "パスワードは キーチェーンに保存してる"
     spans = public_statements.without_unspaced_postal(raw_norm, spans)  # round 12: "รหัสไปรษณีย์บ้านใหม่ 10110"
@@ -730,6 +734,8 @@ def _spans(text: str) -> list[Span]:
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
     spans.extend(recovery_t45b.spans(norm, names))  # round 14: numbered / partial seeds, answers named after them
     spans = recovery_t45b.without_garden_seeds(norm, spans)  # round 14: "I planted seeds of tomato, basil, …"
+    spans = tax_ids_t45c.without_company_ids(norm, spans)  # round 14: "el NIF de la empresa que …: G37…"
+    spans.extend(_outside_slots(norm, tax_ids_t45c.spans(norm), shapes))  # round 14: "TFN for my ABN …: 578 587 095"
     return forms.back(spans, origin)
 
 
@@ -1076,6 +1082,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     beside = bank_logins_q45b.spans_beside(text, turns[-2:])  # round 13: "customer no 5512…" after "PIN 4471"
     spans.extend(beside)
     spans.extend(bank_portal_t45a.memorable_in_thread(text, turns[-1]))  # round 14: "memorable word?" / "the word is X"
+    spans.extend(tax_ids_t45c.spans(text, turns[-1]))  # round 14: "for my side business" / "EIN is …"
     spans.extend(credentials_q45g.thread_spans(text, turns, forms.names_in))  # round 13: "Passwort?" / "ach so, es ist X"
     spans.extend(recovery_t45b.thread_spans(text, turns))  # round 14: "text from the bank" / "it says 558 201"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"

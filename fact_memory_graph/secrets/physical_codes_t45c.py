@@ -1,0 +1,110 @@
+"""Round fourteen (t45c): physical access codes by what they are.
+
+A code that opens something (a door, a gate, a garage, a key safe, an alarm's keypad) is read by its
+grammar: the thing's name, a colon and a value of a keypad's shape ("gate: *2580", "Haustür: 5-5-1-9");
+the code's own name in one word or two, then a value a few words on ("dörrkod 2580", "cod poartă
+2580", "경보 해제 번호 2248"); or a phrase of getting in, then a value ("to get in press 4719",
+"para entrar marca 4719"). Words are data (assets/physical_codes_t45c.json, ~30 languages).
+
+A keypad's shape: 4-8 digits, 3 with a star or hash, single digits split by dashes, dots or blanks
+("9-0-2-1", "3 3 8 1"), digits split by hashes ("1#7#3#9"); after a code's own name also pairs
+("14-22-08") and short capital codes with letters ("B4729"). Look-alikes kept: a gate beside travel
+words (an airport's gate), a room, a floor, a street number (no code word, no colon after a place),
+times ("at 2230", "7:30"). The public filters of the pipeline run after these spans (a code posted at
+the entrance is kept).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from fact_memory_graph.secrets import prefilter
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "physical_codes_t45c.json"
+_MAX_MATCHES = 24  # a message holds a few codes; a crafted one repeating a label is read only this far
+_SHAPE = re.compile(r"\d{3}|\d[-.\u00a0 #*]\d")  # a cheap first test: no code of a keypad's shape, nothing to read
+_END = r"(?![\w*#]|[.,:/]\d|\s?(?:am|pm|uhr|h)\b|\s?%)"
+_KEYPAD = (r"[*#]?\d{4,8}[*#]{0,2}|[*#]\d{3}[*#]?|\d{3}[*#]{1,2}|\d(?:[-.\u00a0 ]\d){2,7}[*#]?"
+           r"|\d(?:[#*]\d){2,7}[#*]?")
+_NAMED = _KEYPAD + r"|\d{3}|\d{1,2}(?:[-–]\d{1,2}){2,3}|(?=[A-Z0-9]*\d{3})(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,7}"
+_NOT_IN_GAP = re.compile(r"(?i)(?<![^\W\d_])(?:room|floor|apt|apartment|flat|unit|no|nr|number|suite|zimmer|stock"
+                         r"|etage|chambre|habitación|piso|planta|квартира|этаж|street|house number|hausnummer"
+                         r"|zip|zipcode|zip code|postcode|postal|plz|postleitzahl|cep|code postal|código postal"
+                         r"|cap|pincode|pin code|индекс|郵便番号|邮编|우편번호)(?![^\W\d_])")
+_TIME_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:at|by|until|till|before|after|from|since|um|bis|ab|à|vers|a las"
+                          r"|alle|om|до|в|saat|hasta|até|fino alle|tot)\s*$")
+
+
+_SCRIPTS = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_HEAD = rf"(?:(?<![^\W\d_])|(?=[{_SCRIPTS}]))"  # a word's edge, none needed in a script written without spaces
+_TAIL = rf"(?:(?![^\W\d_])|(?<=[{_SCRIPTS}]))"
+
+
+def _alt(words: list[str]) -> str:
+    """The words as one prefix tree (the same matches as their alternation, found faster), each a whole word."""
+    tree = prefilter.word_tree(set(words), prefilter.spaced_atom, head=_HEAD, tail=_TAIL, flags="")
+    return tree.pattern if tree is not None else "(?!)"
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    return json.loads(_ASSET.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _quick() -> re.Pattern[str]:
+    d = _data()
+    return re.compile("(?i)" + _alt(d["places"] + d["code_places"] + d["entry"] + d["things"]))
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    d = _data()
+    place = re.compile(rf"(?i)(?:{_alt(d['places'])})(?:['’]s)?\s*(?:[:：=]|\s[-–—])\s*"
+                       rf"(?<![\w*#])(?P<v>{_KEYPAD}){_END}")
+    named = re.compile(rf"(?i)(?:{_alt(d['code_places'])})(?P<gap>[^\d\n.!?;]{{0,25}}?)"
+                       rf"(?<![\w*#])(?P<v>{_NAMED}){_END}")
+    entry = re.compile(rf"(?i)(?:{_alt(d['entry'])})(?P<gap>[^\d\n.!?;,]{{0,24}}?)"
+                       rf"(?<![\w*#])(?P<v>{_KEYPAD}){_END}")
+    travel = re.compile(rf"(?i)(?:{_alt(d['travel'])})")
+    code, thing = _alt(d["code_words"]), _alt(d["things"] + d["places"])
+    gap = r"(?P<gap>[^\d\n.!?;]{0,45}?)"
+    thing_code = re.compile(rf"(?i)(?:{thing})[^\d\n.!?;]{{0,20}}?(?:{code}){gap}(?<![\w*#])(?P<v>{_NAMED}){_END}")
+    code_thing = re.compile(rf"(?i)(?:{code})[^\d\n.!?;]{{0,25}}?(?:{thing}){gap}(?<![\w*#])(?P<v>{_NAMED}){_END}")
+    return place, named, entry, travel, thing_code, code_thing
+
+
+_GATES = re.compile(r"(?i)(?<![^\W\d_])(?:gate|tor|porte|puerta|porta|portão|poort|brama|kapı|ворота|cổng|gerbang"
+                    r"|geti|البوابة|השער)(?![^\W\d_])")
+
+
+def spans(text: str) -> list[Span]:
+    """Physical access codes in ``text`` (a normalised message)."""
+    if len(text) > 4000 or not _SHAPE.search(text) or not _quick().search(text):
+        return []
+    place, named, entry, travel, thing_code, code_thing = _patterns()
+    out: list[Span] = []
+    trip = travel.search(text) is not None  # read once per text
+    for m in itertools.islice(place.finditer(text), _MAX_MATCHES):
+        if trip and _GATES.search(m.group()):
+            continue  # "gate: 2215" beside a flight: an airport's gate
+        out.append((m.start("v"), m.end("v"), "password"))
+    for pattern in (named, entry, thing_code, code_thing):
+        for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
+            if _NOT_IN_GAP.search(m.group("gap")) or _TIME_BEFORE.search(m.group("gap")):
+                continue  # "the code for room 4719", "door code … at 2230"
+            if pattern is entry and trip:
+                continue
+            v = m.group("v")
+            if re.fullmatch(r"(?:19|20)\d{2}", v) and pattern is entry:
+                continue  # a year
+            out.append((m.start("v"), m.end("v"), "password"))
+    return out
+
+
