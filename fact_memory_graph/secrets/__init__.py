@@ -45,6 +45,7 @@ from fact_memory_graph.secrets import (
     families,
     forms,
     lookalikes_q45l,
+    lookalikes_t45d,
     named_values,
     public_codes,
     public_statements,
@@ -724,6 +725,7 @@ def _spans(text: str) -> list[Span]:
     # round 13 (q45b): a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
     spans.extend(_outside_slots(norm, bank_logins_q45b.all_spans(norm, names), shapes))
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
+    spans = lookalikes_t45d.without_lookalikes(raw_norm, spans)  # round 14: a date, a commit, a postal PIN, an example
     return forms.back(spans, origin)
 
 
@@ -1091,6 +1093,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         # round 13: a label's own value, a USSD code — not a bank login beside its credential (read above)
         kept = [sp for sp in spans if sp in beside]
         spans = lookalikes_q45l.without_lookalikes(text, [sp for sp in spans if sp not in beside], turns[-1]) + kept
+        spans = lookalikes_t45d.without_lookalikes(text, spans, turns[-1])  # round 14: "PIN?" / "411038, Pune"
     return spans
 
 
