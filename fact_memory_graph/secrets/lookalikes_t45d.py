@@ -66,8 +66,8 @@ def _date_kept(text: str, sp: Span) -> bool:
     s, e, _ = sp
     value = text[s:e].strip(" ,.;:()[]'\"")
     m = None
-    for m in _DATE.finditer(value):
-        pass
+    for found in _DATE.finditer(value):
+        m = found
     if m is None or m.end() != len(value):
         return False
     head = value[:m.start()]
@@ -102,7 +102,8 @@ def _hash_kept(text: str, sp: Span) -> bool:
     if not names:
         return False
     gap = text[names[-1][1]:s]
-    return bool(re.fullmatch(r"[\s:=#'\"`(]{0,3}(?:(?:is|was|id|hash|:)\s{0,2}){0,2}", gap, re.I))
+    return bool(re.fullmatch(r"[\s:=#'\"`(]{0,3}(?:(?:is|was|id|hash|ist|war|es|era|est|é|è|är|er|jest|to|je|"
+                             r"adalah|là|ni|hai|是|为|は|이|는|:|：)\s{0,2}){0,2}", gap, re.I))
 
 
 def _negated(text: str, a: int, b: int) -> bool:
@@ -119,16 +120,18 @@ def _postal_pin_kept(text: str, sp: Span, before: str) -> bool:
             return False
         value = m.group()
     s = text.index(value, s)
-    if not _PIN_WORD.search(text[max(0, s - 24):s]):
-        if not (before and re.search(r"(?i)(?<![^\W\d_])pin(?:\s?code)?\W{0,3}$|पिन", before[-40:])
-                and re.fullmatch(r"(?i)\W*(?:it'?s|its|is|hai|ye|yeh)?\W*", text[:s])):
-            return False
     words = _data()
     a, b = _sentence(text, s, s + len(value))
+    near = _PIN_WORD.search(text[max(0, s - 24):s]) or (
+        words["postal_context"].finditer(text, a, b) and re.search(r"(?i)(?<![^\W\d_])pin(?![^\W\d_])|पिन",
+                                                                  text[max(a, s - 48):s]))
+    if not near and not (before and re.search(r"(?i)(?<![^\W\d_])pin(?:\s?code)?\W{0,3}$|पिन", before[-40:])
+                         and re.fullmatch(r"(?i)\W*(?:it'?s|its|is|hai|ye|yeh)?\W*", text[:s])):
+        return False
     if words["secrecy"].finditer(text, a, b):
         return False
     for x, y in words["bank_words"].finditer(text, a, b):
-        if not _negated(text, x, y):
+        if not _negated(text, x, y) and not re.match(r"(?i)\s*(?:form|branch|address|office)", text[y:y + 10]):
             return False
     after = text[s + len(value):min(len(text), s + len(value) + 40)]
     return bool(words["india_places"].finditer(after) or words["india_places"].finditer(text, max(0, s - 30), s)
@@ -167,6 +170,17 @@ def _famous_kept(text: str, sp: Span) -> bool:
     return bool(words["joke_example"].finditer(text, a, b))
 
 
+def _famous_id_kept(text: str, sp: Span) -> bool:
+    """A document's textbook example ("PAN: ABCDE1234F jaisa format", "SSN 123-45-6789 e.g.")."""
+    s, e, _ = sp
+    value = text[s:e].strip(" ,.;:()[]'\"“”‘’«»!").lower()
+    words = _data()
+    if words["famous_ids"].finditer(value) != [(0, len(value))]:
+        return False
+    a, b = _sentence(text, s, e)
+    return bool(words["format_words"].finditer(text, a, b) or words["default_words"].finditer(text, a, b))
+
+
 _ID_TOKEN = re.compile(r"[A-Z0-9][A-Z0-9.\-/]{5,24}[A-Z0-9]")
 
 
@@ -181,6 +195,136 @@ def _business_token_kept(text: str, sp: Span) -> bool:
     return lookalikes_q45l._business_id_kept(text, text.lower(), (t.start(), t.end(), kind))
 
 
+_NOT_VALUE_KINDS = frozenset({"password", "pin", "login", "government id", "bank account", "api key"})
+
+
+def _not_a_value(text: str, sp: Span) -> bool:
+    """Where a password would stand, the tool that keeps it or the place it leaked ("agora uso o LastPass",
+    "leaked in the LinkedIn breach", "iCloudキーチェーンで管理"): a password manager's name, or a few words
+    without digits after a preposition or before a particle of means."""
+    s, e, kind = sp
+    if kind not in _NOT_VALUE_KINDS:
+        return False
+    value = text[s:e].strip(" ,.;:()'\"“”‘’«»!?")
+    if not value or len(value) > 40 or len(_WORDS.findall(value)) > 4:
+        return False
+    words = _data()
+    low = value.lower()
+    prods = words["products"].finditer(low)
+    if prods and prods[-1][1] == len(low) and not re.search(r"\d", low[:prods[-1][0]]):
+        return True
+    if re.search(r"\d", value) or re.search(r"[^\w\s.'-]", value):
+        return False
+    head = text[max(0, s - 16):s]
+    lead = re.search(r"([^\W\d_]+(?:\s[^\W\d_]+)?)[\s-]*$", head)
+    if lead and words["starts_ends"].finditer(text, max(0, s - 48), s):
+        return False  # "fängt mit Eisbär an": a part of the password
+    if lead and any(b == len(lead.group(1)) and a in (0, len(lead.group(1)) - len(lead.group(1).split()[-1]))
+                    for a, b in words["not_value_lead"].finditer(lead.group(1))):
+        return value[0].isupper() or not value.isascii()
+    return bool(words["not_value_after"].finditer(text[e:e + 1]))
+
+
+_VIN = re.compile(r"[A-HJ-NPR-Z0-9]{17}")
+
+
+def _vin_kept(text: str, sp: Span) -> bool:
+    s, e, _ = sp
+    while s > 0 and text[s - 1].isalnum():
+        s -= 1
+    while e < len(text) and text[e].isalnum():
+        e += 1
+    token = text[s:e]
+    if not _VIN.fullmatch(token) or not re.search(r"\d", token) or not re.search(r"[A-Z]", token):
+        return False
+    names = _data()["vin_names"].finditer(text, max(0, s - 40), s)
+    return bool(names) and not reference_values._words()["blocker"].finditer(text, names[-1][1], s)
+
+
+_AMAZON_ORDER = re.compile(r"\d{3}-\d{7}-\d{7}")
+_ENTITY_ID = re.compile(r"[A-Z0-9][A-Z0-9.\-/ ]{7,17}[A-Z0-9]")
+
+
+def _entity_id(value: str) -> bool:
+    """A tax id only a legal entity holds, by its checksum and its entity's prefix: a Spanish CIF, an
+    Argentine CUIT of a company (30/33/34), a Peruvian RUC of a company (20), a Mexican RFC of a
+    company (12 characters)."""
+    from stdnum.ar import cuit
+    from stdnum.es import cif
+    from stdnum.mx import rfc
+
+    compact = re.sub(r"[\s.\-/]", "", value).upper()
+    if re.fullmatch(r"[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J]", compact):
+        return cif.is_valid(compact)
+    if re.fullmatch(r"3[034]\d{9}", compact):
+        return cuit.is_valid(compact)
+    if re.fullmatch(r"[A-Z&Ñ]{3}\d{6}[A-Z0-9]{3}", compact):
+        return rfc.is_valid(compact)
+    return False
+
+
+_OWN_ID = re.compile(r"(?i)(?<![^\W\d_])(?:my|mi|mis|meu|minha|mon|ma|mein|meine|mio|mia|tengo|soy|i'm)(?![^\W\d_])")
+
+
+def _entity_kept(text: str, sp: Span) -> bool:
+    """A legal entity's tax id (:func:`_entity_id`) as the last token of its span, named by an id's name or an
+    organisation's word in its sentence and not as one's own ("el NIF de la empresa que nos vendió …: G3794…")."""
+    s, e, _ = sp
+    m = re.search(r"[A-Z0-9][A-Z0-9.\-/]{7,16}[A-Z0-9]$", text[s:e].rstrip(" :,.()"))
+    if not m or not _entity_id(m.group()):
+        return False
+    a, b = _sentence(text, s, e)
+    if _OWN_ID.search(text, a, b):  # "CIF … de mi empresa": one's own, kept back
+        return False
+    q = lookalikes_q45l._data()
+    return bool(q["business_ids"].finditer(text.lower(), a, s + m.start())
+                or q["organisations"].finditer(text.lower(), a, e))
+
+
+def _slot_kept(text: str, sp: Span) -> bool:
+    """A template's slot where a value goes: "[enter PIN]", "[REDACTED]", "<ASK MANAGER>", "IhrPasswortHier"."""
+    s, e, _ = sp
+    value = text[s:e].strip(" ,.;:'\"“”‘’«»!?")
+    words = _data()
+    squashed = re.sub(r"[\s_\-]", "", value.lower())
+    if re.search(r"\d", squashed):
+        squashed = ""
+    if words["concat_slot"].finditer(squashed) == [(0, len(squashed))] or re.fullmatch(
+            r"(?:your|ihr|ihre|dein|deine|tu|su|sua|seu|votre|ton|tuo|tua)\w{0,12}(?:password|passwort|contrase\w+|senha"
+            r"|motdepasse|pin|token|key|apikey|schlüssel|clave|chave|cl[eé])(?:here|hier|aqu[ií]|ici|qui)?", squashed):
+        return True
+    a = text.rfind("[", max(0, s - 30), s + 1)
+    a = max(a, text.rfind("<", max(0, s - 30), s + 1), text.rfind("{", max(0, s - 30), s + 1))
+    if a < 0:
+        return False
+    close = {"[": "]", "<": ">", "{": "}"}[text[a]]
+    b = text.find(close, max(a, e - 1), e + 30)
+    if b < 0 or re.search(r"\d", text[a:b]) or len(_WORDS.findall(text[a:b])) > 4 or not _WORDS.search(text[a:b]):
+        return False
+    inner = text[a + 1:b]
+    letters = re.sub(r"[^\w]", "", inner)
+    return bool(letters.isupper() or words["slot_words"].finditer(inner)
+                or reference_values._words()["blocker"].finditer(inner))
+
+
+def _other_than_kept(text: str, sp: Span) -> bool:
+    """A value the sentence says the secret is not: "set your PIN to something other than 0000"."""
+    s, _, _ = sp
+    head = text[max(0, s - 24):s]
+    found = _data()["other_than"].finditer(head)
+    return bool(found) and re.fullmatch(r"[\s'\"“‘«:]*", head[found[-1][1]:]) is not None
+
+
+def _handle_kept(text: str, sp: Span) -> bool:
+    """A payment app's public handle: "venmo me for mom's flowers: @Jess-Alvarez-88", "cashtag $RosaFlowers"."""
+    s, e, _ = sp
+    value = text[s:e].strip(" ,.;:()'\"")
+    if not re.fullmatch(r"[@$][A-Za-z][\w.\-]{2,30}", value):
+        return False
+    apps = _data()["pay_apps"].finditer(text, max(0, s - 60), s)
+    return bool(apps) and not reference_values._words()["blocker"].finditer(text, apps[-1][1], s)
+
+
 def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without dates after a word of time, commits' hashes, Indian postal PINs, sign-in
     methods, famous example passwords and organisations' tax ids read with their organisation."""
@@ -193,11 +337,16 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     methods = not text.isascii() or any(w in low for w in ("pass", "bio", "face", "touch", "finger", "auth",
                                                             "digital", "hello", "key", "2fa", "mfa", "sms",
                                                             "link", "huella", "empreinte", "druck"))
+    slots = bool(re.search(r"[\[<{]|your|ihr|hier|here|tu|sua|votre", text, re.I))
+    handles = "@" in text or "$" in text
     out = []
     for sp in spans:
         if dates and _date_kept(text, sp) or hexes and _hash_kept(text, sp) \
                 or six and _postal_pin_kept(text, sp, before) or methods and _method_kept(text, sp) \
-                or _famous_kept(text, sp) or _business_token_kept(text, sp):
+                or _famous_kept(text, sp) or _business_token_kept(text, sp) or _not_a_value(text, sp) \
+                or hexes and _famous_id_kept(text, sp) or _vin_kept(text, sp) \
+                or _AMAZON_ORDER.fullmatch(text[sp[0]:sp[1]].strip()) or _entity_kept(text, sp) \
+                or slots and _slot_kept(text, sp) or _other_than_kept(text, sp) or handles and _handle_kept(text, sp):
             continue
         out.append(sp)
     return out
