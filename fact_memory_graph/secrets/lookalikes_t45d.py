@@ -206,13 +206,15 @@ def _not_a_value(text: str, sp: Span) -> bool:
     if kind not in _NOT_VALUE_KINDS:
         return False
     value = text[s:e].strip(" ,.;:()'\"“”‘’«»!?")
-    if not value or len(value) > 40 or len(_WORDS.findall(value)) > 4:
+    if not value or len(value) > 48 or len(_WORDS.findall(value)) > 6:
         return False
     words = _data()
     low = value.lower()
     prods = words["products"].finditer(low)
-    if prods and prods[-1][1] == len(low) and not re.search(r"\d", low[:prods[-1][0]]):
-        return True
+    if prods and not re.search(r"\d", low[:prods[-1][0]] + low[prods[-1][1]:]):
+        return True  # "agora uso o LastPass", "random junk in Proton Pass", "iCloudキーチェーンで管理してる"
+    if len(_WORDS.findall(value)) > 4:
+        return False
     if re.search(r"\d", value) or re.search(r"[^\w\s.'-]", value):
         return False
     head = text[max(0, s - 16):s]
@@ -298,8 +300,8 @@ def _slot_kept(text: str, sp: Span) -> bool:
     if a < 0:
         return False
     close = {"[": "]", "<": ">", "{": "}"}[text[a]]
-    b = text.find(close, max(a, e - 1), e + 30)
-    if b < 0 or re.search(r"\d", text[a:b]) or len(_WORDS.findall(text[a:b])) > 4 or not _WORDS.search(text[a:b]):
+    b = text.find(close, a, e + 30)
+    if b < 0 or re.search(r"\d", text[b:e]) or re.search(r"\d", text[a:b]) or len(_WORDS.findall(text[a:b])) > 4 or not _WORDS.search(text[a:b]):
         return False
     inner = text[a + 1:b]
     letters = re.sub(r"[^\w]", "", inner)
@@ -309,7 +311,9 @@ def _slot_kept(text: str, sp: Span) -> bool:
 
 def _other_than_kept(text: str, sp: Span) -> bool:
     """A value the sentence says the secret is not: "set your PIN to something other than 0000"."""
-    s, _, _ = sp
+    s, e, _ = sp
+    last = re.search(r"\S+\s*$", text[s:e])
+    s = s + last.start() if last else s  # "than 0000": the span took the phrase's last word
     head = text[max(0, s - 24):s]
     found = _data()["other_than"].finditer(head)
     return bool(found) and re.fullmatch(r"[\s'\"“‘«:]*", head[found[-1][1]:]) is not None
