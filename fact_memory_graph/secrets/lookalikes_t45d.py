@@ -138,6 +138,38 @@ def _postal_pin_kept(text: str, sp: Span, before: str) -> bool:
                 or words["postal_context"].finditer(text) or (before and words["postal_context"].finditer(before)))
 
 
+_POSTAL_VALUE = re.compile(r"\d{3,7}|\d{2,5}[ -]\d{3,4}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d"
+                           r"|[A-Z]\d{2} ?[A-Z0-9]{4}|\d{4} ?[A-Z]{2}")
+
+
+@lru_cache(maxsize=1)
+def _postal_names() -> reference_values._Words:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    shared = json.loads((_ASSET.parent / "secret_words.json").read_text(encoding="utf-8"))["postal"]
+    return reference_values._Words([w for w in shared if w not in ("cp", "индекс", "pin code", "pincode")]
+                                   + data["postal_names_extra"])
+
+
+def _postal_name_kept(text: str, sp: Span) -> bool:
+    """A postal code its name stands before, a few words apart ("המיקוד של העסק 6473921", "〒150-0002"),
+    never with a bank's word or a secret's name between or a plea for secrecy in the sentence."""
+    s, e, _ = sp
+    value = text[s:e].strip(" ,.;:()")
+    if not _POSTAL_VALUE.fullmatch(value):
+        return False
+    s = text.index(value, s)
+    a, b = _sentence(text, s, s + len(value))
+    names = _postal_names().finditer(text, max(a, s - 48), s)
+    if not names:
+        return False
+    gap = text[names[-1][1]:s]
+    words = _data()
+    if re.search(r"\d", gap) or len(_WORDS.findall(gap)) > 4 or reference_values._words()["blocker"].finditer(gap) \
+            or words["secrecy"].finditer(text, a, b):
+        return False
+    return not any(not _negated(text, x, y) for x, y in words["bank_words"].finditer(text, a, b))
+
+
 def _method_kept(text: str, sp: Span) -> bool:
     s, e, _ = sp
     value = text[s:e]
@@ -346,7 +378,7 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     out = []
     for sp in spans:
         if dates and _date_kept(text, sp) or hexes and _hash_kept(text, sp) \
-                or six and _postal_pin_kept(text, sp, before) or methods and _method_kept(text, sp) \
+                or six and _postal_pin_kept(text, sp, before) or _postal_name_kept(text, sp) or methods and _method_kept(text, sp) \
                 or _famous_kept(text, sp) or _business_token_kept(text, sp) or _not_a_value(text, sp) \
                 or hexes and _famous_id_kept(text, sp) or _vin_kept(text, sp) \
                 or _AMAZON_ORDER.fullmatch(text[sp[0]:sp[1]].strip()) or _entity_kept(text, sp) \
