@@ -28,7 +28,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import lookalikes_q45l, reference_values
+from fact_memory_graph.secrets import families, lookalikes_q45l, reference_values
 
 Span = tuple[int, int, str]
 
@@ -128,7 +128,7 @@ def _postal_pin_kept(text: str, sp: Span, before: str) -> bool:
     if not near and not (before and re.search(r"(?i)(?<![^\W\d_])pin(?:\s?code)?\W{0,3}$|पिन", before[-40:])
                          and re.fullmatch(r"(?i)\W*(?:it'?s|its|is|hai|ye|yeh)?\W*", text[:s])):
         return False
-    if words["secrecy"].finditer(text, a, b):
+    if words["secrecy"].finditer(text, a, b) or families.names_a_lock(text[a:b]):
         return False
     for x, y in words["bank_words"].finditer(text, a, b):
         if not _negated(text, x, y) and not re.match(r"(?i)\s*(?:form|branch|address|office)", text[y:y + 10]):
@@ -233,7 +233,7 @@ _NOT_VALUE_KINDS = frozenset({"password", "pin", "login", "government id", "bank
 def _not_a_value(text: str, sp: Span) -> bool:
     """Where a password would stand, the tool that keeps it or the place it leaked ("agora uso o LastPass",
     "leaked in the LinkedIn breach", "iCloudキーチェーンで管理"): a password manager's name, or a few words
-    without digits after a preposition or before a particle of means."""
+    without digits after a preposition in a sentence that tells of a leak."""
     s, e, kind = sp
     if kind not in _NOT_VALUE_KINDS:
         return False
@@ -251,12 +251,13 @@ def _not_a_value(text: str, sp: Span) -> bool:
         return False
     head = text[max(0, s - 16):s]
     lead = re.search(r"([^\W\d_]+(?:\s[^\W\d_]+)?)[\s-]*$", head)
-    if lead and words["starts_ends"].finditer(text, max(0, s - 48), s):
-        return False  # "fängt mit Eisbär an": a part of the password
+    a, b = _sentence(text, s, e)
+    if not words["leak_words"].finditer(text, a, b) or words["starts_ends"].finditer(text, max(0, s - 48), s):
+        return False  # only where a leak is told ("leaked in the LinkedIn breach"); "fängt mit Eisbär an"
     if lead and any(b == len(lead.group(1)) and a in (0, len(lead.group(1)) - len(lead.group(1).split()[-1]))
                     for a, b in words["not_value_lead"].finditer(lead.group(1))):
         return value[0].isupper() or not value.isascii()
-    return bool(words["not_value_after"].finditer(text[e:e + 1]))
+    return False
 
 
 _VIN = re.compile(r"[A-HJ-NPR-Z0-9]{17}")
