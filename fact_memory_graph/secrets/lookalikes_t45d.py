@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from fact_memory_graph.secrets import families, lookalikes_q45l, reference_values
@@ -39,6 +39,26 @@ _ASSET = Path(__file__).resolve().parent.parent / "assets" / "lookalikes_t45d.js
 def _data() -> dict[str, reference_values._Words]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
     return {k: reference_values._Words(v) for k, v in data.items() if not k.startswith("_")}
+
+
+_TOKEN = re.compile(r"[^\W_]+")
+_UNSPACED = re.compile(r"[^\x00-\u024f]")
+
+
+@cache
+def _firsts(key: str) -> tuple[frozenset[str], bool]:
+    """The first four letters of each word list's first words (a message-level pre-check), and whether the
+    list holds words outside Latin script (then the pre-check passes for any non-ASCII message)."""
+    words = json.loads(_ASSET.read_text(encoding="utf-8"))[key] if key != "postal_names" else [
+        *json.loads((_ASSET.parent / "secret_words.json").read_text(encoding="utf-8"))["postal"],
+        *json.loads(_ASSET.read_text(encoding="utf-8"))["postal_names_extra"]]
+    firsts = {t[0].lower()[:4] for w in words if (t := _TOKEN.findall(w))}
+    return frozenset(firsts), any(_UNSPACED.search(w) for w in words)
+
+
+def _present(key: str, tokens: set[str], ascii_text: bool) -> bool:
+    firsts, unspaced = _firsts(key)
+    return bool(tokens & firsts) or (unspaced and not ascii_text)
 
 
 _DATE = re.compile(
@@ -362,6 +382,9 @@ def _handle_kept(text: str, sp: Span) -> bool:
     return bool(apps) and not reference_values._words()["blocker"].finditer(text, apps[-1][1], s)
 
 
+_SLOT_FIRSTS = frozenset({"your", "ihr", "ihre", "ihrp", "dein", "hier", "here", "tu", "tuco", "sua", "suas", "seu", "votr", "tuo", "tua", "tuap"})
+
+
 def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without dates after a word of time, commits' hashes, Indian postal PINs, sign-in
     methods, famous example passwords and organisations' tax ids read with their organisation."""
@@ -371,19 +394,29 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     hexes = bool(_HEX.search(text))
     six = bool(_SIX.search(text))
     low = text.lower()
+    tokens = {t[:4] for t in _TOKEN.findall(low)}
     methods = not text.isascii() or any(w in low for w in ("pass", "bio", "face", "touch", "finger", "auth",
                                                             "digital", "hello", "key", "2fa", "mfa", "sms",
                                                             "link", "huella", "empreinte", "druck"))
-    slots = bool(re.search(r"[\[<{]|your|ihr|hier|here|tu|sua|votre", text, re.I))
+    slots = "[" in text or "<" in text or "{" in text or bool(tokens & _SLOT_FIRSTS)
     handles = "@" in text or "$" in text
+    plain = text.isascii()
+    postal = _present("postal_names", tokens, plain)
+    famous = _present("famous", tokens, plain) or _present("famous_ids", tokens, plain)
+    business = bool(tokens & lookalikes_q45l._data()["business_first"]) or not plain
+    products = _present("products", tokens, plain) or _present("leak_words", tokens, plain)
+    vin = _present("vin_names", tokens, plain)
+    other = _present("other_than", tokens, plain)
     out = []
     for sp in spans:
         if dates and _date_kept(text, sp) or hexes and _hash_kept(text, sp) \
-                or six and _postal_pin_kept(text, sp, before) or _postal_name_kept(text, sp) or methods and _method_kept(text, sp) \
-                or _famous_kept(text, sp) or _business_token_kept(text, sp) or _not_a_value(text, sp) \
-                or hexes and _famous_id_kept(text, sp) or _vin_kept(text, sp) \
+                or six and _postal_pin_kept(text, sp, before) or postal and _postal_name_kept(text, sp) \
+                or methods and _method_kept(text, sp) or famous and _famous_kept(text, sp) \
+                or business and _business_token_kept(text, sp) or products and _not_a_value(text, sp) \
+                or famous and _famous_id_kept(text, sp) or vin and _vin_kept(text, sp) \
                 or _AMAZON_ORDER.fullmatch(text[sp[0]:sp[1]].strip()) or _entity_kept(text, sp) \
-                or slots and _slot_kept(text, sp) or _other_than_kept(text, sp) or handles and _handle_kept(text, sp):
+                or slots and _slot_kept(text, sp) or other and _other_than_kept(text, sp) \
+                or handles and _handle_kept(text, sp):
             continue
         out.append(sp)
     return out
