@@ -52,6 +52,13 @@ KEPT = [
     ("el NIF de la asociación que organiza la carrera: G28714301", "G28714301"),
     ("cash app me the $15: $MiloTacos", "$MiloTacos"),
     ("venmo for the bake sale: @Pta-Lincoln-Elem", "@Pta-Lincoln-Elem"),
+    # masks, timestamps, rooms, queue tickets, template heads
+    ("the bank form wants 'Your PIN: ####' filled by hand", "####"),
+    ("the card reader log says PIN OK at 2025-11-02 09:41", "2025-11-02"),
+    ("a senha do curso de francês é a sala 214, segundo andar", "214"),
+    ("the code word for the party is silly hats, we meet in hall 3B", "3B"),
+    ("a senha da fila do cartório era C118, demorou demais", "C118"),
+    ("config: JWT_SECRET=replace-me-before-deploy", "replace-me-before-deploy"),
 ]
 
 WITHHELD = [
@@ -77,6 +84,11 @@ WITHHELD = [
     ("mi CUIT es 20-31877452-9 para facturar", "20-31877452-9"),
     ("tengo NIE: Y4410287M para el padrón", "Y4410287M"),
     ("venmo password is @Bluebird-44", "@Bluebird-44"),
+    ("the door code is B12, I waited in the queue for ages", "B12"),
+    ("password: 2025-03-09 14:07", "2025-03-09"),
+    ("safe code in the office 2291", "2291"),
+    ("kode brankas di ruang 4417", "4417"),
+    ("my password is sample-Horse-Battery", "sample-Horse-Battery"),
 ]
 
 

@@ -144,7 +144,7 @@ def _postal_pin_kept(text: str, sp: Span, before: str) -> bool:
     a, b = _sentence(text, s, s + len(value))
     near = _PIN_WORD.search(text[max(0, s - 24):s]) or (
         words["postal_context"].finditer(text, a, b) and re.search(r"(?i)(?<![^\W\d_])pin(?![^\W\d_])|पिन",
-                                                                  text[max(a, s - 48):s]))
+                                                                  text[max(a, s - 64):s]))
     if not near and not (before and re.search(r"(?i)(?<![^\W\d_])pin(?:\s?code)?\W{0,3}$|पिन", before[-40:])
                          and re.fullmatch(r"(?i)\W*(?:it'?s|its|is|hai|ye|yeh)?\W*", text[:s])):
         return False
@@ -385,6 +385,86 @@ def _handle_kept(text: str, sp: Span) -> bool:
 _SLOT_FIRSTS = frozenset({"your", "ihr", "ihre", "ihrp", "dein", "hier", "here", "tu", "tuco", "sua", "suas", "seu", "votr", "tuo", "tua", "tuap"})
 
 
+_MASK = re.compile(r"[Xx*•●_#]{2,}(?:[\s\-./][Xx*•●_#\d]{1,6}){0,5}")
+_TIME_AFTER = re.compile(r"\s?(?:[01]?\d|2[0-3])[:h][0-5]\d")
+
+
+def _mask_kept(text: str, sp: Span) -> bool:
+    """A mask, not a value: "Enter your SSN: XXX-XX-XXXX", "PIN ****" (the span may run on into words)."""
+    s, e, _ = sp
+    head = re.match(r"\s*([^\s'\"”’),;]+)", text[s:e])
+    return bool(head and _MASK.fullmatch(head.group(1)) and len(re.findall(r"[Xx*•●_#]", head.group(1))) >= 4)
+
+
+def _timestamp_kept(text: str, sp: Span) -> bool:
+    """A date with its time of day ("it shows 2025-03-09 14:07"): a timestamp, never a PIN."""
+    s, e, _ = sp
+    while s < e and text[s] in " ,.;:()'\"":
+        s += 1
+    m = _DATE.match(text, s)  # the span may hold part of it ("2025", "2025-11-02 09")
+    if not m or m.end() < len(text[:e].rstrip(" ,.;:()'\"")):
+        return False
+    named = reference_values._words()["blocker"].finditer(text, max(0, s - 24), s)
+    if named and re.fullmatch(r"(?i)\s*(?:[:=：]|is|es|é|ist|est|:)?\s*", text[named[-1][1]:s]):
+        return False  # "password: 2025-03-09 14:07": given as the value
+    if _TIME_AFTER.search(m.group()) or _TIME_AFTER.match(text, m.end()):
+        a, b = _sentence(text, s, e)
+        return not _data()["birthday"].finditer(text, a, b)
+    return False
+
+
+@cache
+def _places() -> reference_values._Words:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return reference_values._Words(data["places_extra"])  # rooms and halls people meet in, no gate or door
+
+
+def _place_led_kept(text: str, sp: Span) -> bool:
+    """A room's, a hall's or a classroom's number where a code's name stood before ("la clave del curso es el
+    aula 305", "festa no salão 173B"): a place's word right before a short place-like number."""
+    s, e, _ = sp
+    m = re.search(r"(?:#|n[º°o]\.?|no\.)?\s?(" + lookalikes_q45l._PLACE.pattern + r")\W{0,2}$", text[max(0, s - 4):e])
+    if not m or not m.group(1)[:1].isalnum():
+        return False
+    start = max(0, s - 4) + m.start()
+    names = _places().finditer(text, max(0, start - 24), start)
+    if not names or text[names[-1][1]:start].strip():
+        return False
+    place = names[-1][0]
+    lo = max(0, place - 80)
+    ends = [b for _, b in reference_values._words()["blocker"].finditer(text, lo, place)]
+    ends += [m.end() for m in lookalikes_q45l._CODE_WORD.finditer(text, lo, place)]
+    if not ends:
+        return True
+    gap = text[max(ends):place]  # a code's name before: only across a clause or after "is the"
+    return bool(re.search(r"[,;.!?]", gap) or re.search(
+        r"(?i)(?<![^\W\d_])(?:is|es|é|est|ist|era|was|fica|queda|liegt)\s+(?:in\s+)?(?:the|el|la|o|a|le|der|die|das)?\s*$", gap))
+
+
+def _queue_kept(text: str, sp: Span) -> bool:
+    """A queue ticket ("a senha do atendimento no banco foi A047", "token number B12"): a letter or two and
+    up to four digits, a queue's word in the sentence."""
+    s, e, _ = sp
+    value = text[s:e].strip(" ,.;:()'\"").split(" ")[-1]  # the span may begin at the ticket's name
+    if not re.fullmatch(r"[A-Z]{1,2}-?\d{2,4}", value):
+        return False
+    s = text.rindex(value, s, e)
+    a, b = _sentence(text, s, e)
+    a = max([a, *(a + m.end() for m in re.finditer(r"[,;]", text[a:s]))])  # the value's own clause
+    b = min([b, *(e + m.start() for m in re.finditer(r"[,;]", text[e:b]))])
+    return bool(_data()["queue_words"].finditer(text, a, b)) and not _data()["secrecy"].finditer(text, a, b) \
+        and not families.names_a_lock(text[a:b])
+
+
+def _slot_head_kept(text: str, sp: Span) -> bool:
+    """A template's value made of a slot's head and words: "SECRET_KEY=changeme-in-production"."""
+    s, e, _ = sp
+    value = text[s:e].strip(" ,.;:()'\"").lower()
+    parts = re.split(r"[-_]", value)
+    return len(parts) > 1 and bool(_data()["slot_heads"].finditer(parts[0])) and \
+        _data()["slot_heads"].finditer(parts[0])[0] == (0, len(parts[0])) and all(p.isalpha() for p in parts)
+
+
 def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without dates after a word of time, commits' hashes, Indian postal PINs, sign-in
     methods, famous example passwords and organisations' tax ids read with their organisation."""
@@ -407,6 +487,10 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     products = _present("products", tokens, plain) or _present("leak_words", tokens, plain)
     vin = _present("vin_names", tokens, plain)
     other = _present("other_than", tokens, plain)
+    masks = bool(re.search(r"[Xx*•●_#]{2}", text))
+    places = _present("places_extra", tokens, plain)
+    queue = _present("queue_words", tokens, plain)
+    heads = ("-" in text or "_" in text) and _present("slot_heads", tokens, plain)
     out = []
     for sp in spans:
         if dates and _date_kept(text, sp) or hexes and _hash_kept(text, sp) \
@@ -416,7 +500,9 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
                 or famous and _famous_id_kept(text, sp) or vin and _vin_kept(text, sp) \
                 or _AMAZON_ORDER.fullmatch(text[sp[0]:sp[1]].strip()) or _entity_kept(text, sp) \
                 or slots and _slot_kept(text, sp) or other and _other_than_kept(text, sp) \
-                or handles and _handle_kept(text, sp):
+                or handles and _handle_kept(text, sp) or masks and _mask_kept(text, sp) \
+                or dates and _timestamp_kept(text, sp) or places and _place_led_kept(text, sp) \
+                or queue and _queue_kept(text, sp) or heads and _slot_head_kept(text, sp):
             continue
         out.append(sp)
     return out
