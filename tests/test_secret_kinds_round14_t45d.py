@@ -85,6 +85,7 @@ WITHHELD = [
     ("tengo NIE: Y4410287M para el padrón", "Y4410287M"),
     ("venmo password is @Bluebird-44", "@Bluebird-44"),
     ("the door code is B12, I waited in the queue for ages", "B12"),
+    ("my postcode is the padlock code: 2231", "2231"),
     ("password: 2025-03-09 14:07", "2025-03-09"),
     ("safe code in the office 2291", "2291"),
     ("kode brankas di ruang 4417", "4417"),

@@ -185,6 +185,7 @@ def _postal_name_kept(text: str, sp: Span) -> bool:
     gap = text[names[-1][1]:s]
     words = _data()
     if re.search(r"\d", gap) or len(_WORDS.findall(gap)) > 4 or reference_values._words()["blocker"].finditer(gap) \
+            or lookalikes_q45l._CODE_WORD.search(gap) or families.names_a_lock(gap) \
             or words["secrecy"].finditer(text, a, b):
         return False
     return not any(not _negated(text, x, y) for x, y in words["bank_words"].finditer(text, a, b))
