@@ -59,6 +59,8 @@ KEPT = [
     ("the code word for the party is silly hats, we meet in hall 3B", "3B"),
     ("a senha da fila do cartório era C118, demorou demais", "C118"),
     ("config: JWT_SECRET=replace-me-before-deploy", "replace-me-before-deploy"),
+    ("kodi postar 1001 Tiranë", "1001"),
+    ("Passwort: [geschwärzt]", "[geschwärzt]"),
 ]
 
 WITHHELD = [
