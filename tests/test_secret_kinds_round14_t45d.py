@@ -61,6 +61,11 @@ KEPT = [
     ("config: JWT_SECRET=replace-me-before-deploy", "replace-me-before-deploy"),
     ("kodi postar 1001 Tiranë", "1001"),
     ("Passwort: [geschwärzt]", "[geschwärzt]"),
+    # checksummed parcels, street addresses, devices, a CNPJ named after it
+    ("forgot my PIN again; the parcel RU123456785CN is stuck in customs", "RU123456785CN"),
+    ("the pin I dropped on the map is the bakery at 221 Harbour Rd", "221 Harbour Rd"),
+    ("the PIN pad at the pharmacy is an Ingenico Move 5000", "Move 5000"),
+    ("manda o pix pra 11.222.333/0001-81 (cnpj do brechó)", "11.222.333/0001-81"),
 ]
 
 WITHHELD = [
@@ -89,6 +94,10 @@ WITHHELD = [
     ("the door code is B12, I waited in the queue for ages", "B12"),
     ("my postcode is the padlock code: 2231", "2231"),
     ("password: 2025-03-09 14:07", "2025-03-09"),
+    ("my password is RU123456785CN", "RU123456785CN"),
+    ("the door code is 2244, Baker Street", "2244"),
+    ("the PIN pad shows 4471", "4471"),
+    ("the card reader says the code is 88 12 44", "88 12 44"),
     ("safe code in the office 2291", "2291"),
     ("kode brankas di ruang 4417", "4417"),
     ("my password is sample-Horse-Battery", "sample-Horse-Battery"),

@@ -298,6 +298,60 @@ def _vin_kept(text: str, sp: Span) -> bool:
 
 
 _AMAZON_ORDER = re.compile(r"\d{3}-\d{7}-\d{7}")
+_S10 = re.compile(r"[A-Z]{2}\d{9}[A-Z]{2}|1Z[0-9A-Z]{16}")
+
+
+def _tracking_kept(text: str, sp: Span) -> bool:
+    """A parcel's tracking number by its own checksum: the UPU S10 code ("RR123456785CN", printed on every
+    international parcel, its ninth digit checked by weights 8 6 4 2 3 5 9 7) or UPS's 1Z number."""
+    value = text[sp[0]:sp[1]].strip(" ,.;:()'\"")
+    if not _S10.fullmatch(value):
+        return False
+    if _given_as_value(text, text.index(value, sp[0])):
+        return False  # "my password is RU123456785CN"
+    if value.startswith("1Z"):
+        return True
+    digits = [int(c) for c in value[2:11]]
+    check = 11 - sum(d * w for d, w in zip(digits[:8], (8, 6, 4, 2, 3, 5, 9, 7), strict=True)) % 11
+    return {10: 0, 11: 5}.get(check, check) == digits[8]
+
+
+def _address_kept(text: str, sp: Span) -> bool:
+    """A street address where a (map) pin's name stood: a house number, at most two words, a street's word
+    ("the pin on my maps is the café at 1600 Amphitheatre Pkwy")."""
+    s, e, _ = sp
+    if re.fullmatch(r"\s*\d{1,5}[a-zA-Z]?\s*", text[s:e]):  # the house number alone: the street follows
+        if _given_as_value(text, s + len(text[s:e]) - len(text[s:e].lstrip())):
+            return False
+        m = re.match(r"\s+((?:[^\W\d_a-z][\w'.-]*\s+){0,2}[^\W\d_][\w.]*)(?![\w])", text[e:e + 48])
+    else:
+        m = re.search(r"(?<!\d)\d{1,5}[a-zA-Z]?\s+((?:[^\W\d_][\w'.-]*\s+){0,2}[^\W\d_][\w.]*\.?)\s*$", text[s:e])
+        if m and re.search(r"\d", text[s:e][m.end(1):]):
+            return False
+    if not m:
+        return False
+    last = m.group(1).split()[-1].lower()
+    return bool(_data()["street_words"].finditer(last)) and _data()["street_words"].finditer(last)[0] == (0, len(last))
+
+
+def _device_kept(text: str, sp: Span) -> bool:
+    """What a PIN pad or a password field is, not a PIN ("the PIN pad at the shop is a Verifone V240m")."""
+    s, _, _ = sp
+    names = reference_values._words()["blocker"].finditer(text, max(0, s - 60), s)
+    if not names:
+        return False
+    after = _data()["device_after"].finditer(text, names[-1][1], min(s, names[-1][1] + 16))
+    if not after or text[names[-1][1]:after[0][0]].strip(" -"):
+        return False
+    gap = text[after[0][1]:s]  # what the device IS: "… is a Verifone", never what it shows
+    return bool(_WHAT_IT_IS.search(gap)) and not lookalikes_q45l._CODE_WORD.search(gap) \
+        and not reference_values._words()["blocker"].finditer(gap)
+
+
+_WHAT_IT_IS = re.compile(r"(?i)(?<![^\W\d_])(?:is|was|es|era|ist|war|est|é|è)\s+(?:a|an|un|una|uno|ein|eine|um|uma|une)"
+                         r"(?![^\W\d_])")
+
+
 _ENTITY_ID = re.compile(r"[A-Z0-9][A-Z0-9.\-/ ]{7,17}[A-Z0-9]")
 
 
@@ -316,6 +370,10 @@ def _entity_id(value: str) -> bool:
         return cuit.is_valid(compact)
     if re.fullmatch(r"[A-Z&Ñ]{3}\d{6}[A-Z0-9]{3}", compact):
         return rfc.is_valid(compact)
+    if re.fullmatch(r"\d{14}", compact):  # a Brazilian CNPJ: a legal entity's number, by its check digits
+        from stdnum.br import cnpj
+
+        return cnpj.is_valid(compact)
     return False
 
 
@@ -333,8 +391,7 @@ def _entity_kept(text: str, sp: Span) -> bool:
     if _OWN_ID.search(text, a, b):  # "CIF … de mi empresa": one's own, kept back
         return False
     q = lookalikes_q45l._data()
-    return bool(q["business_ids"].finditer(text.lower(), a, s + m.start())
-                or q["organisations"].finditer(text.lower(), a, e))
+    return bool(q["business_ids"].finditer(text.lower(), a, b) or q["organisations"].finditer(text.lower(), a, e))
 
 
 def _slot_kept(text: str, sp: Span) -> bool:
@@ -397,6 +454,12 @@ def _mask_kept(text: str, sp: Span) -> bool:
     return bool(head and _MASK.fullmatch(head.group(1)) and len(re.findall(r"[Xx*•●_#]", head.group(1))) >= 4)
 
 
+def _given_as_value(text: str, s: int) -> bool:
+    """Whether a secret's name and a copula or a colon stand right before ``s`` ("password: …", "PIN is …")."""
+    named = reference_values._words()["blocker"].finditer(text, max(0, s - 24), s)
+    return bool(named) and re.fullmatch(r"(?i)\s*(?:[:=：]|is|es|é|ist|est|era|was)?\s*", text[named[-1][1]:s]) is not None
+
+
 def _timestamp_kept(text: str, sp: Span) -> bool:
     """A date with its time of day ("it shows 2025-03-09 14:07"): a timestamp, never a PIN."""
     s, e, _ = sp
@@ -405,9 +468,8 @@ def _timestamp_kept(text: str, sp: Span) -> bool:
     m = _DATE.match(text, s)  # the span may hold part of it ("2025", "2025-11-02 09")
     if not m or m.end() < len(text[:e].rstrip(" ,.;:()'\"")):
         return False
-    named = reference_values._words()["blocker"].finditer(text, max(0, s - 24), s)
-    if named and re.fullmatch(r"(?i)\s*(?:[:=：]|is|es|é|ist|est|:)?\s*", text[named[-1][1]:s]):
-        return False  # "password: 2025-03-09 14:07": given as the value
+    if _given_as_value(text, s):
+        return False  # "password: 2025-03-09 14:07"
     if _TIME_AFTER.search(m.group()) or _TIME_AFTER.match(text, m.end()):
         a, b = _sentence(text, s, e)
         return not _data()["birthday"].finditer(text, a, b)
@@ -492,6 +554,8 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     places = _present("places_extra", tokens, plain)
     queue = _present("queue_words", tokens, plain)
     heads = ("-" in text or "_" in text) and _present("slot_heads", tokens, plain)
+    streets = _present("street_words", tokens, plain)
+    devices = _present("device_after", tokens, plain)
     out = []
     for sp in spans:
         if dates and _date_kept(text, sp) or hexes and _hash_kept(text, sp) \
@@ -503,7 +567,9 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
                 or slots and _slot_kept(text, sp) or other and _other_than_kept(text, sp) \
                 or handles and _handle_kept(text, sp) or masks and _mask_kept(text, sp) \
                 or dates and _timestamp_kept(text, sp) or places and _place_led_kept(text, sp) \
-                or queue and _queue_kept(text, sp) or heads and _slot_head_kept(text, sp):
+                or queue and _queue_kept(text, sp) or heads and _slot_head_kept(text, sp) \
+                or _tracking_kept(text, sp) or streets and _address_kept(text, sp) \
+                or devices and _device_kept(text, sp):
             continue
         out.append(sp)
     return out
