@@ -316,14 +316,21 @@ def _tracking_kept(text: str, sp: Span) -> bool:
     return {10: 0, 11: 5}.get(check, check) == digits[8]
 
 
+_HOUSE = re.compile(r"\s*\d{1,5}[a-zA-Z]?\s*")
+_HOUSE_IN = re.compile(r"(?<!\d)\d{1,5}[a-zA-Z]?\s+[^\W\d_]")
+_STREET_AFTER = re.compile(r"\s+((?:[^\W\d_a-z][\w'.-]*\s+){0,2}[^\W\d_][\w.]*)(?![\w])")
+
+
 def _address_kept(text: str, sp: Span) -> bool:
     """A street address where a (map) pin's name stood: a house number, at most two words, a street's word
     ("the pin on my maps is the café at 1600 Amphitheatre Pkwy")."""
     s, e, _ = sp
-    if re.fullmatch(r"\s*\d{1,5}[a-zA-Z]?\s*", text[s:e]):  # the house number alone: the street follows
-        if _given_as_value(text, s + len(text[s:e]) - len(text[s:e].lstrip())):
+    if _HOUSE.fullmatch(text, s, e):  # the house number alone: the street follows
+        m = _STREET_AFTER.match(text[e:e + 48])
+        if not m or _given_as_value(text, s + len(text[s:e]) - len(text[s:e].lstrip())):
             return False
-        m = re.match(r"\s+((?:[^\W\d_a-z][\w'.-]*\s+){0,2}[^\W\d_][\w.]*)(?![\w])", text[e:e + 48])
+    elif not _HOUSE_IN.search(text, s, e):
+        return False
     else:
         m = re.search(r"(?<!\d)\d{1,5}[a-zA-Z]?\s+((?:[^\W\d_][\w'.-]*\s+){0,2}[^\W\d_][\w.]*\.?)\s*$", text[s:e])
         if m and re.search(r"\d", text[s:e][m.end(1):]):
@@ -476,6 +483,9 @@ def _timestamp_kept(text: str, sp: Span) -> bool:
     return False
 
 
+_PLACE_END = re.compile(r"(?:#|n[º°o]\.?|no\.)?\s?(" + lookalikes_q45l._PLACE.pattern + r")\W{0,2}$")
+
+
 @cache
 def _places() -> reference_values._Words:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
@@ -486,7 +496,7 @@ def _place_led_kept(text: str, sp: Span) -> bool:
     """A room's, a hall's or a classroom's number where a code's name stood before ("la clave del curso es el
     aula 305", "festa no salão 173B"): a place's word right before a short place-like number."""
     s, e, _ = sp
-    m = re.search(r"(?:#|n[º°o]\.?|no\.)?\s?(" + lookalikes_q45l._PLACE.pattern + r")\W{0,2}$", text[max(0, s - 4):e])
+    m = _PLACE_END.search(text[max(0, s - 4):e])
     if not m or not m.group(1)[:1].isalnum():
         return False
     start = max(0, s - 4) + m.start()
