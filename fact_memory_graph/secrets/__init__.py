@@ -46,6 +46,7 @@ from fact_memory_graph.secrets import (
     families,
     forms,
     lookalikes_q45l,
+    lookalikes_t45d,
     named_values,
     physical_codes_t45c,
     public_codes,
@@ -736,6 +737,7 @@ def _spans(text: str) -> list[Span]:
     spans = recovery_t45b.without_garden_seeds(norm, spans)  # round 14: "I planted seeds of tomato, basil, …"
     spans = tax_ids_t45c.without_company_ids(norm, spans)  # round 14: "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids_t45c.spans(norm), shapes))  # round 14: "TFN for my ABN …: 578 587 095"
+    spans = lookalikes_t45d.without_lookalikes(raw_norm, spans)  # round 14: a date, a commit, a postal PIN, an example
     return forms.back(spans, origin)
 
 
@@ -1107,6 +1109,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         kept = [sp for sp in spans if sp in beside]
         spans = lookalikes_q45l.without_lookalikes(text, [sp for sp in spans if sp not in beside], turns[-1]) + kept
         spans = bank_portal_t45a.without_public_answer(text, turns[-1], spans)  # round 14: "branch number?" / "0412"
+        spans = lookalikes_t45d.without_lookalikes(text, spans, turns[-1])  # round 14: "PIN?" / "411038, Pune"
     return spans
 
 
