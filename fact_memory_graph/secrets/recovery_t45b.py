@@ -44,6 +44,11 @@ def _words_re(words: Sequence[str]) -> re.Pattern[str]:
     return re.compile(f"(?i){pattern}")
 
 
+def _substrings(words: Sequence[str]) -> re.Pattern[str]:
+    """Whether any of ``words`` occurs in a (casefolded) text, as one scan instead of one per word."""
+    return re.compile("|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True)))
+
+
 class _Prefiltered:
     """A whole-word list, searched only when one of its words is in the text at all (a plain
     substring test per word is far cheaper than the alternation at every position)."""
@@ -51,10 +56,11 @@ class _Prefiltered:
     def __init__(self, words: Sequence[str]) -> None:
         self.words = tuple(sorted({w.casefold() for w in words}))
         self.pattern = _words_re(words)
+        #: the same substring test, one scan (a literal alternation, no word bounds)
+        self._any = _substrings(self.words)
 
     def _may(self, text: str) -> bool:
-        low = text.casefold()
-        return any(w in low for w in self.words)
+        return self._any.search(text.casefold()) is not None
 
     def search(self, text: str, *bounds: int) -> re.Match[str] | None:
         return self.pattern.search(text, *bounds) if self._may(text) else None
@@ -636,9 +642,11 @@ _SECURITY_STEMS = ("question", "answer", "memorable", "secur", "recover", "secre
                    "คำถาม", "ตอบ", "প্রশ্ন", "উত্তর", "प्रश्न", "उत्तर", "जवाब", "stichwort", "kodov", "кодов")
 
 
+_SECURITY_TALK = _substrings(_SECURITY_STEMS)
+
+
 def _security_talk(text: str) -> bool:
-    low = text.casefold()
-    return any(w in low for w in _SECURITY_STEMS)
+    return _SECURITY_TALK.search(text.casefold()) is not None
 
 
 def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
