@@ -733,11 +733,12 @@ def _spans(text: str) -> list[Span]:
     # round 14 (t45a): a PIN a sentence after its name or before it, keys pressed after a voicemail number
     spans.extend(_outside_slots(norm, bank_portal_t45a.all_spans(norm, names), shapes))
     spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
+    # round 14 (t45d), before t45b's and t45c's own finders (written beside it, each with its look-alikes)
+    spans = lookalikes_t45d.without_lookalikes(raw_norm, spans)  # round 14: a date, a commit, a postal PIN, an example
     spans.extend(recovery_t45b.spans(norm, names))  # round 14: numbered / partial seeds, answers named after them
     spans = recovery_t45b.without_garden_seeds(norm, spans)  # round 14: "I planted seeds of tomato, basil, …"
     spans = tax_ids_t45c.without_company_ids(norm, spans)  # round 14: "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids_t45c.spans(norm), shapes))  # round 14: "TFN for my ABN …: 578 587 095"
-    spans = lookalikes_t45d.without_lookalikes(raw_norm, spans)  # round 14: a date, a commit, a postal PIN, an example
     return forms.back(spans, origin)
 
 
