@@ -210,7 +210,8 @@ def _famous_kept(text: str, sp: Span) -> bool:
         value = head.group().strip(",.;:)'\"”’»!")  # "1234 — é o padrão de fábrica": the span ran on
     low = value.lower()
     words = _data()
-    if not words["famous"].finditer(low) or words["famous"].finditer(low)[0] != (0, len(low)):
+    found = words["famous"].finditer(low)
+    if not found or found[0] != (0, len(low)):
         return False
     a, b = _sentence(text, s, e)
     if words["secrecy"].finditer(text, a, b):
