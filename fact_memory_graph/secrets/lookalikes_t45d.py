@@ -109,12 +109,18 @@ def _date_kept(text: str, sp: Span) -> bool:
     return bool(words["date_context"].finditer(text, lo, s) or (head and words["date_context"].finditer(head)))
 
 
-def _hash_kept(text: str, sp: Span) -> bool:
+def _token_around(text: str, sp: Span) -> tuple[int, int]:
+    """The whole alphanumeric token a span lies in (a span may start inside a hash or a VIN)."""
     s, e, _ = sp
     while s > 0 and text[s - 1].isalnum():
         s -= 1
     while e < len(text) and text[e].isalnum():
         e += 1
+    return s, e
+
+
+def _hash_kept(text: str, sp: Span) -> bool:
+    s, e = _token_around(text, sp)
     token = text[s:e]
     if not _HEX.fullmatch(token) or not re.search(r"\d", token) or not re.search(r"[a-fA-F]", token):
         return False
@@ -286,11 +292,7 @@ _VIN = re.compile(r"[A-HJ-NPR-Z0-9]{17}")
 
 
 def _vin_kept(text: str, sp: Span) -> bool:
-    s, e, _ = sp
-    while s > 0 and text[s - 1].isalnum():
-        s -= 1
-    while e < len(text) and text[e].isalnum():
-        e += 1
+    s, e = _token_around(text, sp)
     token = text[s:e]
     if not _VIN.fullmatch(token) or not re.search(r"\d", token) or not re.search(r"[A-Z]", token):
         return False

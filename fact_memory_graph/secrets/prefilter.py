@@ -55,3 +55,16 @@ def word_tree(words: Iterable[str], atom: Callable[[str], str], head: str = "", 
 def spaced_atom(ch: str) -> str:
     """``re.escape(w).replace(r"\\ ", r"\\s+").replace("'", "['’]")``, one char at a time."""
     return r"\s+" if ch == " " else "['’]" if ch == "'" else re.escape(ch)
+
+
+#: Scripts written without spaces between words (Thai, kana, Han, Hangul): no word edge is needed there.
+UNSPACED_SCRIPTS = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_WORD_HEAD = rf"(?:(?<![^\W\d_])|(?=[{UNSPACED_SCRIPTS}]))"
+_WORD_TAIL = rf"(?:(?![^\W\d_])|(?<=[{UNSPACED_SCRIPTS}]))"
+
+
+def whole_words(words: Iterable[str]) -> str:
+    """The words as one prefix tree's pattern source (the same matches as their alternation, found
+    faster), each a whole word — no edge needed in a script written without spaces."""
+    tree = word_tree(set(words), spaced_atom, head=_WORD_HEAD, tail=_WORD_TAIL, flags="")
+    return tree.pattern if tree is not None else "(?!)"
