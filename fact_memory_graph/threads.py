@@ -74,11 +74,11 @@ def may_reveal_stored_turn(raw: str, shown: str) -> bool:
     return raw != shown or bool(_BARE_NUMBER_TURN.fullmatch(raw))
 
 
-def revealed_in_claims(claims: Sequence[str], after: str) -> bool:
-    """Whether ``after`` shows a secret in the claims stored from the user's turn before it (a
-    login id stored as a fact, whose password this message gives): the store keeps no text of a
-    turn, so a message sent without context is read against what was stored from the last one."""
-    return bool(claims) and revealed_by_next("\n".join(claims), (), after)
+def revealed_in_claims(stored: Sequence[str], after: str) -> bool:
+    """Whether ``after`` shows a secret in what was stored from the user's turn before it — its
+    logged text or the claims it supports (a login id stored as a fact, whose password this message
+    gives): a message sent without context is read against what the store kept of the last turn."""
+    return bool(stored) and revealed_by_next("\n".join(stored), (), after)
 
 
 def forget_request(text: str, messages: Sequence[BaseMessage], index: int) -> ForgetRequest | None:

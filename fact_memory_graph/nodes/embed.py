@@ -254,15 +254,24 @@ def _may_reveal_stored(pick: dict[str, Any], prepared: dict[str, Any], cfg: Writ
             and may_reveal_stored_turn(prepared["raw"], update["message_text"]))
 
 
-def _reveal_stored(prepared: dict[str, Any], ids: list[str], facts: list[Fact], logged: list[dict[str, Any]]) -> None:
-    """The last turn as stored — its logged text (the text its extractor saw, kept for the nightly
-    review's window) and the claims it supports — read with this message: a secret only the two show
-    together (a login id stored as a fact, its password now) forgets that turn, as with context."""
-    said = [str(m["text"]) for m in logged if m.get("text")]
-    claims = [f.claim for f in facts if set(ids) & set(f.evidence_message_ids)]
-    if ids and (revealed_in_claims(said, prepared["raw"]) or revealed_in_claims(claims, prepared["raw"])):
-        _with_turn_before(prepared, ids)
-        prepared["update"]["previous_revealed"] = True
+def _reveal_stored(prepared: dict[str, Any], ids: list[str], texts: list[str]) -> bool:
+    """The last turn as stored read with this message: a secret only the two show together (a login
+    id stored as a fact, its password now) forgets that turn, as with context. ``texts``: first the
+    turn's logged text (the text its extractor saw, kept for the nightly review's window), then —
+    only if that shows nothing (trimmed, or worded so) — the claims the turn supports."""
+    if not revealed_in_claims(texts, prepared["raw"]):
+        return False
+    _with_turn_before(prepared, ids)
+    prepared["update"]["previous_revealed"] = True
+    return True
+
+
+def _logged_texts(logged: list[dict[str, Any]]) -> list[str]:
+    return [str(m["text"]) for m in logged if m.get("text")]
+
+
+def _claims_of(facts: list[Fact], ids: list[str]) -> list[str]:
+    return [f.claim for f in facts if set(ids) & set(f.evidence_message_ids)]
 
 
 def _with_turn_before(prepared: dict[str, Any], ids: list[str]) -> None:
@@ -292,8 +301,9 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
         if _needs_turn_before(pick, prepared):
             _with_turn_before(prepared, ctx.store.last_processed(pick["user_id"]))
         if _may_reveal_stored(pick, prepared, cfg) and (ids := ctx.store.last_processed(pick["user_id"])):
-            _reveal_stored(prepared, ids, ctx.store.list_facts(pick["user_id"]),
-                           ctx.store.message_log(pick["user_id"], message_ids=ids, limit=len(ids)))
+            logged = ctx.store.message_log(pick["user_id"], message_ids=ids, limit=len(ids))
+            if not _reveal_stored(prepared, ids, _logged_texts(logged)):
+                _reveal_stored(prepared, ids, _claims_of(ctx.store.list_facts(pick["user_id"]), ids))
         vector = ctx.messages_vector(prepared["parts"]) or ctx.embed_many([prepared["probe"]])[0]
         return finish(state, prepared, vector, generation)
 
@@ -308,8 +318,9 @@ def make_embed_node(ctx: MemoryContext) -> NodePair:
         if _needs_turn_before(pick, prepared):
             _with_turn_before(prepared, await ctx.astore.last_processed(pick["user_id"]))
         if _may_reveal_stored(pick, prepared, cfg) and (ids := await ctx.astore.last_processed(pick["user_id"])):
-            _reveal_stored(prepared, ids, await ctx.astore.list_facts(pick["user_id"]),
-                           await ctx.astore.message_log(pick["user_id"], message_ids=ids, limit=len(ids)))
+            logged = await ctx.astore.message_log(pick["user_id"], message_ids=ids, limit=len(ids))
+            if not _reveal_stored(prepared, ids, _logged_texts(logged)):
+                _reveal_stored(prepared, ids, _claims_of(await ctx.astore.list_facts(pick["user_id"]), ids))
         vector = await ctx.amessages_vector(prepared["parts"]) or (await ctx.aembed_many([prepared["probe"]]))[0]
         return finish(state, prepared, vector, generation)
 
