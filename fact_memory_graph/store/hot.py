@@ -401,6 +401,12 @@ def search(user: HotUser, q: Query, variant: tuple[str, int]) -> dict[FactKind, 
     return out
 
 
+def same_marker(a: tuple[int, int, int], b: tuple[int, int, int], *, accesses_matter: bool) -> bool:
+    """Whether two readings of a user's change marker (generation, version, accesses) show the same
+    facts: the retrieval count only matters where counts rank (a staged lifecycle)."""
+    return a[:2] == b[:2] and (not accesses_matter or a[2] == b[2])
+
+
 class HotCache:
     """Recently read users' facts, bounded by bytes, least recently used out first (thread-safe).
 
@@ -438,7 +444,7 @@ class HotCache:
             entry = self._users.get(user_id)
             if entry is None:  # evicted since holds() said yes
                 return None
-            same = entry.marker[:2] == marker[:2] and (not accesses_matter or entry.marker[2] == marker[2])
+            same = same_marker(entry.marker, marker, accesses_matter=accesses_matter)
             if not same:
                 self._drop(user_id)
                 self.misses += 1

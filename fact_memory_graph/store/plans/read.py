@@ -214,9 +214,8 @@ class ReadPlans(PlansBase):
         after = yield from one(_MARKER_SQL.replace("{extra}", ""), (user_id, user_id))
         assert after is not None
         # written meanwhile: the next read asks again (a retrieval counted meanwhile only matters
-        # where counts rank, as in :meth:`HotCache.get`: a busy user's copy is not thrown away for it)
-        changed = _marker(before) != _marker(after) if self.lifecycle.is_staged else _marker(before)[:2] != _marker(after)[:2]
-        if changed:
+        # where counts rank, read as :meth:`HotCache.get` reads it: a busy user's copy is kept)
+        if not hot_mod.same_marker(_marker(before), _marker(after), accesses_matter=self.lifecycle.is_staged):
             return False
         facts = [(to_fact(r), [PendingContradiction.model_validate(p) for p in r["pending"]],
                   np.frombuffer(bytes(r["vec"]), dtype=">f4", offset=4).astype(np.float32), r["tsv"])
