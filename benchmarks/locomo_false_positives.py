@@ -57,7 +57,8 @@ def main() -> None:
     parser.add_argument("--show", action="store_true", help="print each changed turn")
     args = parser.parse_args()
     thread = hasattr(filt, "redact_thread")
-    total = changed = refused = private = 0
+    total = changed = refused = private = revealed = 0
+    shows_earlier = getattr(filt, "revealed_by_next", None)
     for name, turns in turns_of(args.zip):
         texts: list[str] = []
         for turn in turns:
@@ -67,15 +68,19 @@ def main() -> None:
             red = filt.redact_thread(text, earlier) if thread else filt.redact_in_context(text, "".join(earlier))
             why = ops.never_stored("life_event", WriteConfig(), f"{turn['speaker']}: {text}", {"dia_id": turn["dia_id"]})
             request = request_in_thread(text, texts[-2:]) if request_in_thread else asks_to_forget(text)
-            if red != text or why or request is not None:
+            # the turn before forgotten because this one shows a secret in it (a login id, half a number)
+            taken_back = bool(shows_earlier and texts and shows_earlier(texts[-1], texts[-1 - filt.THREAD_TURNS:-1], text))
+            if red != text or why or request is not None or taken_back:
                 changed += 1
+                revealed += taken_back
                 refused += bool(why)
                 private += request is not None
                 if args.show:
-                    print(f"{name} {turn['dia_id']}: {text!r}\n    -> {red!r} {why or ''} {request or ''}")
+                    print(f"{name} {turn['dia_id']}: {text!r}\n    -> {red!r} {why or ''} {request or ''}"
+                          f"{' (the turn before forgotten)' if taken_back else ''}")
             texts.append(text)
     print(f"turns {total}, changed {changed} (direct write refused {refused}, read as a forget/privacy request "
-          f"{private}); earlier turns read: {'up to ' + str(filt.THREAD_TURNS) if thread else 1}")
+          f"{private}, the turn before forgotten as shown secret by this one {revealed}); earlier turns read: {'up to ' + str(filt.THREAD_TURNS) if thread else 1}")
 
 
 if __name__ == "__main__":

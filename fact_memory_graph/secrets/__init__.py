@@ -43,6 +43,7 @@ from fact_memory_graph.secrets import (
     bank_logins_q45b,
     bank_portal_t45a,
     credentials_q45g,
+    dictated_parts,
     families,
     forms,
     lookalikes_q45l,
@@ -742,6 +743,7 @@ def _spans(text: str) -> list[Span]:
     spans = recovery_t45b.without_garden_seeds(norm, spans)  # round 14: "I planted seeds of tomato, basil, …"
     spans = tax_ids_t45c.without_company_ids(norm, spans)  # round 14: "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids_t45c.spans(norm), shapes))  # round 14: "TFN for my ABN …: 578 587 095"
+    spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
     return forms.back(spans, origin)
 
 
@@ -1114,6 +1116,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = lookalikes_q45l.without_lookalikes(text, [sp for sp in spans if sp not in beside], turns[-1]) + kept
         spans = bank_portal_t45a.without_public_answer(text, turns[-1], spans)  # round 14: "branch number?" / "0412"
         spans = lookalikes_t45d.without_lookalikes(text, spans, turns[-1])  # round 14: "PIN?" / "411038, Pune"
+    spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
     return spans
 
 
@@ -1297,6 +1300,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += bank_logins_q45b.spans_beside(text, (after,))  # round 13: "customer number: 5512…" / "PIN: 4471"
         spans += shaped_o45n.bank_spans_before(text, after, forms.TURN_JOIN)  # "my checking 5512…" / "routing 1210…"
         spans += credentials_q45g.login_before_password(text, after, _password_spans)  # round 13: "username is x" / "password Y"
+        spans += dictated_parts.spans(text, earlier, after)  # "first half: #pier" / "second half ogi99"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
@@ -1311,7 +1315,7 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
         return False
     # What the turn after adds needs a digit in this turn (half a number, an account, a login id) or
     # a secret in the turn after (a password beside a login named here): most pairs stop here
-    if not (_HAS_DIGIT.search(text) or "-" in text or secret_spans(after)):
+    if not (_HAS_DIGIT.search(text) or "-" in text or dictated_parts.names_a_part(text) or secret_spans(after)):
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")

@@ -1,0 +1,147 @@
+"""A value sent in parts: "part 1: tulip" / "part 2 coming" / "an1956".
+
+People who think a whole password, card or account number is unsafe in one message send it in
+pieces, and say so: "first half of the number: #pier" / "second half ogi99", "vou mandar em duas
+partes: FR63…" / "e o resto 1292…", "depannya 4886…" / "belakangnya 3314…". The pieces carry no
+name of what they are, so no reader of a secret's name sees them; what makes them secret is the
+dictation itself. A thread is dictated in parts when it holds an opening part's word and a later
+part's word ("Teil 1" … "Teil 2", "first half" … "the rest"), or says it will send something in
+parts ("in two parts"). Then the token right after each part's word is withheld, and so is a turn
+that is one token right after a turn that announced a part ("Teil 2 kommt gleich" / "an1956").
+
+Words as data (``assets/dictated_parts.json``, ~30 languages). Not withheld: prices, times, dates,
+scores and years ("first half 2-1, second half 0-0"), a word that is not the turn's last unless it
+has a value's shape (a digit, a symbol, a capital inside it).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Sequence
+
+from .forms import ASSETS, TURN_JOIN, Span
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
+
+
+@functools.lru_cache(maxsize=1)
+def _words() -> dict[str, tuple[str, ...]]:
+    data = json.loads((ASSETS / "dictated_parts.json").read_text(encoding="utf-8"))
+    return {k: tuple(sorted((w.lower() for w in v), key=len, reverse=True)) for k, v in data.items() if k != "_about"}
+
+
+
+@functools.lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    out = {}
+    for kind, words in _words().items():
+        if kind == "glue":
+            continue
+        spaced = [w for w in words if not _CJK.search(w)]
+        joined = [w for w in words if _CJK.search(w)]
+        parts = []
+        if spaced:
+            parts.append(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in spaced) + r")(?!\w)")
+        if joined:
+            parts.append("(?:" + "|".join(re.escape(w) for w in joined) + ")")
+        out[kind] = re.compile("|".join(parts), re.I)
+    return out
+
+
+#: Cheap gate: a word every part's word of the asset holds or begins with, in any of its languages.
+@functools.lru_cache(maxsize=1)
+def _gate() -> re.Pattern[str]:
+    words = [w for k in ("first", "next", "announce") for w in _words()[k]]
+    return re.compile("|".join(re.escape(w) for w in words), re.I)
+
+
+def names_a_part(text: str) -> bool:
+    """Whether ``text`` holds a part's word (cheap: the turn after may make it a dictated part)."""
+    return bool(_gate().search(text))
+
+
+_TOKEN = re.compile(r"[^\s,;]+")
+_ASCII_TOKEN = re.compile(r"[A-Za-z0-9!@#$%^&*_+=.\-]{3,}")
+_VALUE_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?|<>{}\[\]\\/]|[a-z][A-Z]|[A-Z]{2}")
+_ORDINARY = re.compile(
+    r"(?i)^(?:[$€£¥₹]\s?[\d.,]+|[\d.,]+\s?(?:[$€£¥₹%]|k|kg|km|min|h|hrs?|eur|usd)|\d{1,2}[:h.]\d{2}(?:[ap]m)?|\d{1,2}[ap]m"
+    r"|\d{1,2}[-:]\d{1,2}|\d{1,2}[/.\-]\d{1,2}(?:[/.\-]\d{2,4})?|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}|(?:19|20)\d{2}s?|\d{1,2}(?:st|nd|rd|th)?)$")
+_TRAILING = ".,!?)\"'»”’…"
+
+
+def _value_after(text: str, end: int) -> tuple[int, int] | None:
+    """The token right after a part's word at ``end`` (glue words and a colon skipped)."""
+    rest = text[end:end + 80].split("\u2029")[0]  # not into the next turn of a joined read
+    colon = re.match(r"[^\n.!?\u2029]{0,30}?[:：=]\s*", rest)  # "first half of the number: X"
+    offset = colon.end() if colon else 0
+    glue = _words()["glue"]
+    if _CJK.search(text[max(0, end - 2):end]):  # "後半はabc99", "剩下的是 X"
+        m = re.match(r"[\sはがをも是为：:、]*", rest[offset:])
+        token = _ASCII_TOKEN.match(rest, offset + m.end())
+        return (end + token.start(), end + token.end()) if token else None
+    pos = offset
+    for _ in range(3):
+        token = _TOKEN.search(rest, pos)
+        if not token or token.start() - pos > 4:
+            return None
+        word = token.group().strip(_TRAILING).lower()
+        if word in glue or word in (":", "-", "—", "–", "="):
+            pos = token.end()
+            continue
+        value = token.group().rstrip(_TRAILING)
+        if len(value) < 3 or _ORDINARY.match(value):
+            return None
+        after = rest[token.end():]
+        last = not re.search(r"[^\W_]", after.split(TURN_JOIN)[0])
+        if not (_VALUE_SHAPE.search(value) or last):
+            return None
+        return end + token.start(), end + token.start() + len(value)
+    return None
+
+
+def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]:
+    """The parts of a value dictated in pieces that ``text`` holds, read with the user's turns
+    ``earlier`` (oldest first) and ``after`` (the next turn, when it is known)."""
+    gate = _gate()
+    if not gate.search(text) and not (earlier and gate.search(earlier[-1]) and _lone_token(text)):
+        return []
+    thread = [*earlier[-2:], text, after] if after else [*earlier[-2:], text]
+    low = [t.lower() for t in thread]
+    pats = _patterns()
+    if not (any(pats["announce"].search(t) for t in low)
+            or (any(pats["first"].search(t) for t in low) and any(pats["next"].search(t) for t in low))):
+        return []
+    found: list[Span] = []
+    for kind in ("first", "next", "announce"):
+        for m in pats[kind].finditer(text.lower()):
+            value = _value_after(text, m.end())
+            if value:
+                found.append((*value, "password"))
+    token = _lone_token(text) if not found and earlier else None
+    if token and _part_awaited(earlier[-1], pats):
+        found.append((*token, "password"))
+    return found
+
+
+def _part_awaited(turn: str, pats: dict[str, re.Pattern[str]]) -> bool:
+    """Whether ``turn`` names a part and gives no value after it ("Teil 2 kommt gleich", "the rest
+    in a sec"): the next lone token is that part. Saying only that something comes in parts ("I
+    split the bill in two parts") awaits nothing."""
+    low = turn.lower()
+    marks = [m for k in ("first", "next") for m in pats[k].finditer(low)]
+    return bool(marks) and not any(_value_after(turn, m.end()) for m in marks)
+
+
+_LONE = re.compile(r"^\W*?([^\s]{3,64}?)[\s.!?]*$")
+_SMALL_TALK = frozenset({"ok", "okay", "thanks", "thx", "ready", "wait", "done", "yes", "yeah", "gracias", "danke", "merci",
+                         "obrigado", "obrigada", "grazie", "listo", "fertig", "oke", "sip", "tamam", "sawa", "dzięki", "спасибо"})
+
+
+def _lone_token(text: str) -> tuple[int, int] | None:
+    m = _LONE.match(text)
+    if not m or m.group(1).lower().strip(_TRAILING) in _SMALL_TALK or _ORDINARY.match(m.group(1).rstrip(_TRAILING)):
+        return None
+    value = m.group(1).rstrip(_TRAILING)
+    return (m.start(1), m.start(1) + len(value)) if len(value) >= 3 else None

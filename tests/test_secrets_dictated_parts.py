@@ -1,0 +1,84 @@
+"""A value sent in parts with no name of what it is ("part 1: …" / "part 2: …", "in two parts: …",
+"the rest …"): each part is withheld, the turn before is forgotten when the next one shows it was a
+part, and a lone token after "part 2 coming" is withheld. Ordinary talk about halves, parts and the
+rest keeps its values. Values and sentences written for this test (none from a corpus)."""
+import pytest
+
+from fact_memory_graph.secrets import dictated_parts, redact_turns, revealed_by_next
+
+
+def _kept(turns: list[str]) -> str:
+    return " | ".join(redact_turns(turns))
+
+
+PARTS = [
+    (["part 1: marble", "part 2: fox77"], ["marble", "fox77"]),
+    (["first half of it: #quay", "second half river42"], ["#quay", "river42"]),
+    (["Teil 1: Regen", "Teil 2 kommt gleich", "bogen88"], ["Regen", "bogen88"]),
+    (["te lo mando en dos partes: ES12", "y el resto 0049 1500 0512 3456"], ["0049"]),
+    (["la primera parte es luna", "la segunda: 7sol!"], ["luna", "7sol!"]),
+    (["vou mandar em duas partes: 55201948"], ["55201948"]),
+    (["je l'envoie en deux fois : abri", "et le reste : cot2024"], ["abri", "cot2024"]),
+    (["depannya 77120934", "belakangnya 55018822"], ["77120934", "55018822"]),
+    (["pierwsza część: kasztan", "druga część 19Lipa"], ["kasztan", "19Lipa"]),
+    (["первая часть: ветер", "вторая часть: 55Море"], ["ветер", "55Море"]),
+    (["前半はsakura", "後半は2231ki"], ["sakura", "2231ki"]),
+    (["ilk kısmı: zeytin", "ikinci kısmı 44Dal"], ["zeytin", "44Dal"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "values"), PARTS)
+def test_each_part_of_a_value_sent_in_parts_is_withheld(turns: list[str], values: list[str]) -> None:
+    kept = _kept(turns)
+    for value in values:
+        assert value not in kept, kept
+
+
+def test_the_turn_before_is_forgotten_when_the_next_shows_it_held_a_part() -> None:
+    # Read alone, "part 1: marble" says nothing of a secret; the turn after shows it was half of one.
+    assert redact_turns(["part 1: marble"]) == ["part 1: marble"]
+    assert revealed_by_next("part 1: marble", [], "part 2: fox77")
+    assert revealed_by_next("first half of it: #quay", [], "second half river42")
+    assert not revealed_by_next("I watched the first half of the match", [], "the rest was dull")
+
+
+ORDINARY = [
+    ["first half 2-1, second half 0-0, what a game"],
+    ["I read the first part of the book, the rest is for tomorrow"],
+    ["the first half of the film was slow", "the rest was brilliant"],
+    ["part 1 of the course starts on 12/03", "part 2 in April"],
+    ["I paid the first half, $450", "the rest $450 next month"],
+    ["la primera parte del viaje fue en tren", "el resto en autobús"],
+    ["Teil 1 des Kurses ist am Montag", "Teil 2 am Mittwoch um 18:00"],
+    ["we split the bill in two parts", "ok"],
+]
+
+
+@pytest.mark.parametrize("turns", ORDINARY)
+def test_ordinary_talk_of_parts_and_the_rest_is_kept(turns: list[str]) -> None:
+    assert redact_turns(turns) == turns
+    assert not any(revealed_by_next(turns[n], turns[:n], turns[n + 1]) for n in range(len(turns) - 1))
+
+
+def test_a_turn_without_a_part_word_costs_no_reading() -> None:
+    assert dictated_parts.spans("see you at the station at five") == []
+    assert not dictated_parts.names_a_part("see you at the station at five")
+
+
+def test_remember_forgets_a_part_the_next_turn_showed_and_withholds_the_rest(make_memory, db_url: str,
+                                                                           user_id: str) -> None:
+    from langchain_core.messages import HumanMessage
+
+    from fact_memory_graph.testing import ScriptedChatModel
+    from tests.test_forget_final import tables_holding
+    from tests.test_secret_threads import hostile
+
+    memory = make_memory(ScriptedChatModel(default=hostile))
+    turns = [HumanMessage("Teil 1: Regen", id="p1"), HumanMessage("Teil 2 kommt gleich", id="p2"),
+             HumanMessage("bogen88", id="p3")]
+    memory.remember(user_id, turns[0])
+    assert tables_holding(db_url, "Regen", user_id)  # stored when it came: nothing said what it was
+    memory.remember(user_id, turns[1], context=turns[:1])
+    memory.remember(user_id, turns[2], context=turns[:2])
+    assert tables_holding(db_url, "Regen", user_id) == []
+    assert tables_holding(db_url, "bogen88", user_id) == []
