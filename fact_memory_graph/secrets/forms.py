@@ -347,9 +347,28 @@ def names_in(text: str) -> list[NameMatch]:
         if _inside_hex_token(text, m.start(), m.end()):
             continue  # "acc" in "user-acc92f14178a", "2fa" in a commit 2fa06f5c1019: a digest's letters
         found.append(NameMatch(kind_of[name], m.start(), m.end()))
+    if _COMPOUND_HINT.search(text):  # "Kassencode", "Managercode", "ajtókód": a code's name the lists lack
+        taken = [(n.start, n.stop) for n in found]
+        found.extend(NameMatch("digits", m.start(), m.end()) for m in _COMPOUND_CODE.finditer(text)
+                     if not any(a <= m.start() < b for a, b in taken) and not _public_compound(m.group("head")))
     if _SPELLED_HINT.search(text):  # "p i n", "o.t.p." as speech-to-text writes a spelled name
         found.extend(NameMatch("digits", m.start(), m.end()) for m in _spelled_names().finditer(text))
     return found
+
+
+#: A compound whose last part is a code's name — how German, Dutch, the Nordic languages, Finnish,
+#: Estonian and Hungarian name a code ("Kassencode", "Managercode", "personalkod", "ovikoodi",
+#: "riasztókód"): the thing it opens or who uses it is the head. The lists of names hold the common
+#: ones; this reads the rest. A public code's compound ("Postcode", "Gutscheincode", "Ländercode",
+#: "Freundescode") is left out by its head (assets ``public_compound_heads``).
+_COMPOUND_HINT = re.compile(r"(?i)[^\W\d_](?:codes?|kode[nr]?|kod(?:en|u)?|koodi|kood|kód(?:ja|ot)?|kóði)(?![^\W\d_])")
+_COMPOUND_CODE = re.compile(r"(?i)(?<![^\W_])(?P<head>[^\W\d_]{3,}?)-?(?:codes?|kode[nr]?|kod(?:en|u)?|koodi|kood"
+                            r"|kód(?:ja|ot)?|kóði)(?![^\W\d_])")
+
+
+def _public_compound(head: str) -> bool:
+    head = head.lower()
+    return any(head.startswith(h) for h in _words()["public_compound_heads"])
 
 
 _HEX_TOKEN = re.compile(r"[0-9A-Fa-f]{8,}")
