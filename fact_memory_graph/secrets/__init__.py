@@ -40,11 +40,13 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 from fact_memory_graph.secrets import (
+    access_codes,
     bank_logins_q45b,
     bank_portal_t45a,
     credentials_q45g,
     families,
     forms,
+    login_labels,
     lookalikes_q45l,
     lookalikes_t45d,
     named_values,
@@ -720,6 +722,8 @@ def _spans(text: str) -> list[Span]:
     spans = reference_values.without_lookalikes(raw_norm, spans)  # round eleven: "passport application number …", "sk_test_XXXX"
     spans.extend(sp for sp in _outside_slots(norm, physical_codes_t45c.spans(norm), shapes)  # round 14: "gate: *2580"
                  if not reference_values.example_cued(norm, sp[0]))
+    spans.extend(_outside_slots(norm, login_labels.spans(norm), shapes))  # "HBO: login jmarsh, pass cheese"
+    spans.extend(_outside_slots(norm, access_codes.spans(norm), shapes))  # "2580# gets you through the side gate"
     spans = list(dict.fromkeys(spans))  # a value two finders found: each reader below reads it once
     spans = public_statements.without_public_codes(raw_norm, spans)  # round 12: "gate code 4417, posted at the entrance"
     spans = public_statements.without_password_talk(raw_norm, spans)  # round 12: "パスワードは キーチェーンに保存してる"
@@ -972,6 +976,7 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
                 yield from forms.back([(token.start(), token.end(), "api key")], origin)
         if tail_kinds & {"card number", "government id", "bank account"} and _BARE_PART.match(norm) and first:
             yield from forms.back([(first.start(), first.end(), sorted(tail_kinds)[0])], origin)
+    yield from forms.back(access_codes.answer_spans(norm, prior), origin)  # "which numbers for the garage?" / "8812"
     answer = forms.labelled_answer(norm, prior)  # "Antwort: ..." after a security question
     if answer:
         yield from forms.back([(answer[0], answer[1], "password")], origin)
