@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from fact_memory_graph.forgetting import withheld_turns
-from fact_memory_graph.secrets import access_codes, login_labels, redact_turns
+from fact_memory_graph.secrets import (
+    access_codes,
+    login_labels,
+    redact_turns,
+    spoken_credentials,
+    unlock_patterns,
+)
 
 
 def _shown(turns: list[str]) -> str:
@@ -63,3 +69,59 @@ def test_finders_alone() -> None:
     assert login_labels.spans("pass the salt please") == []
     text = "u: ana p: Trompo77"
     assert [text[s:e] for s, e, _ in login_labels.spans(text)] == ["Trompo77"]
+
+
+# ---- credentials said without a label right before them; unlock patterns; a device's passcode
+SPOKEN = [
+    (["qorvel5521 <- that's the wifi at the cabin"], ["qorvel5521"]),
+    (["Birchwood44 - thats the council tax password, user is amy.k"], ["Birchwood44"]),
+    (["lemontart77 is what we use for the gym app login"], ["lemontart77"]),
+    (["log into my kahoot with bluefin_22 and otter991 pls"], ["otter991"]),
+    (["dad set it to Spaniel42 for the pension site"], ["Spaniel42"]),
+    (["wifi da casa nova cobra8821x"], ["cobra8821x"]),
+    (["do you still have the wifi of the chalet?", "k7m2pq9zt4"], ["k7m2pq9zt4"]),
+    (["the code you type after your username on the library site", "Rhubarb3!"], ["Rhubarb3"]),
+    (["the number you key in after your date of birth when you ring the bank", "40917"], ["40917"]),
+    (["the energy account for the flat", "tom.b@mail.org and Kettle#88"], ["Kettle#88"]),
+    (["what's the password? one sec", "moonpebble"], ["moonpebble"]),
+    (["mi patrón del celular es 2-5-8-9-6"], ["2-5-8-9-6"]),
+    (["the unlock pattern on her tablet is a big N from top right"], ["big N from top right"]),
+    (["het ontgrendelpatroon is 7-4-1-2-3"], ["7-4-1-2-3"]),
+    (["de pincode van mijn telefoon is 5817"], ["5817"]),
+]
+
+SPOKEN_LOOKALIKES = [
+    (["Vodafone-8C21 is our wifi network name"], ["Vodafone-8C21"]),
+    (["what's the wifi called here?", "Casa_5G22"], ["Casa_5G22"]),
+    (["I play roblox with Pedro123 and Mario22"], ["Pedro123", "Mario22"]),
+    (["the quilt pattern is a big floral print"], ["floral"]),
+    (["the wifi is down again since 9am"], ["9am"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "needles"), SPOKEN)
+def test_spoken_credential_is_withheld(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle not in shown
+
+
+@pytest.mark.parametrize(("turns", "needles"), SPOKEN_LOOKALIKES)
+def test_spoken_lookalike_is_kept(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle in shown
+
+
+def test_answers_alone() -> None:
+    assert spoken_credentials.answer_spans("annoying", "forgot my password again") == []  # no question
+    assert spoken_credentials.answer_spans("AX74889252", "what's your account number?") == []
+    assert unlock_patterns.spans("the PIN of the phone bill is 2023") == []
+
+
+def test_password_shape() -> None:
+    assert spoken_credentials.password_like("kitty025")
+    assert spoken_credentials.password_like("TzmJhnXbW2")
+    assert not spoken_credentials.password_like("2.4.1")
+    assert not spoken_credentials.password_like("ana@mail.com")
+    assert not spoken_credentials.password_like("hello")

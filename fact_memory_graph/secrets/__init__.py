@@ -59,7 +59,9 @@ from fact_memory_graph.secrets import (
     security_answers,
     security_backref,
     shaped_o45n,
+    spoken_credentials,
     tax_ids_t45c,
+    unlock_patterns,
     word_seeds,
 )
 from fact_memory_graph.secrets.checksums import luhn as _luhn
@@ -724,6 +726,8 @@ def _spans(text: str) -> list[Span]:
                  if not reference_values.example_cued(norm, sp[0]))
     spans.extend(_outside_slots(norm, login_labels.spans(norm), shapes))  # "HBO: login jmarsh, pass cheese"
     spans.extend(_outside_slots(norm, access_codes.spans(norm), shapes))  # "2580# gets you through the side gate"
+    spans.extend(_outside_slots(norm, spoken_credentials.spans(norm), shapes))  # "vmhurve380 <- thats the wifi"
+    spans.extend(unlock_patterns.spans(norm))  # "my android pattern is big M from bottom left"
     spans = list(dict.fromkeys(spans))  # a value two finders found: each reader below reads it once
     spans = public_statements.without_public_codes(raw_norm, spans)  # round 12: "gate code 4417, posted at the entrance"
     spans = public_statements.without_password_talk(raw_norm, spans)  # round 12: "パスワードは キーチェーンに保存してる"
@@ -1024,6 +1028,10 @@ def _in_context(text: str, before: str) -> list[Span]:
             own = [sp for sp in own if sp[2] in ("card number", "api key") or sp[0] > 40  # (it looks 40 back)
                    or shaped_o45n.names_itself(text, sp[0])  # "… staff member" / "IBAN: IE93-…": its own name
                    or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
+        # "the thing u type after the email on the booking dashboard" / "Pancake09?": the turn before named a
+        # credential (not a public label), the value is one whatever that turn ends on
+        norm, origin = forms.view(text)
+        own += forms.back(spoken_credentials.answer_spans(norm, forms.view(before)[0]), origin)
     return own
 
 

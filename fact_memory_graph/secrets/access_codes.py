@@ -30,8 +30,6 @@ _MAX_MATCHES = 16
 _SHAPE = re.compile(r"\d{4}|\d[-.\u00a0 #*]\d")
 _KEYPAD = (r"[*#]?\d{4,8}[*#]{0,2}|[*#]\d{3}[*#]?|\d{3}[*#]{1,2}|\d(?:[-.\u00a0 ]\d){3,7}[*#]?"
            r"|\d(?:[#*]\d){3,7}[#*]?")
-#: After the value: "then #", "and press enter", "then OK" before the link word.
-_CONFIRM = r"(?:\s*(?:,\s*)?(?:then|and|und|puis|y|e|en|i|и)?\s*(?:press|hit|push|drück|appuie|pulsa|premi)?\s*(?:[#*✓]|enter|ok|okay))?"
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 _ALPHA = re.compile(r"[^\W\d_]+")
 _NOT_A_CODE_AFTER = re.compile(r"(?i)^\s*(?:am|pm|uhr|h|hrs|hours|mins?|minutes|%|kg|km|mm|cm|m|ft|miles|people"
@@ -43,7 +41,8 @@ _MONEY_BEFORE = re.compile(r"[$€£¥₹₽₺]\s*$")
 def _data() -> dict:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
     physical = json.loads(_PHYSICAL.read_text(encoding="utf-8"))
-    data["things"] = sorted(set(physical["places"]) | set(physical["things"]) | {"keypad", "lockbox", "key safe"})
+    data["things"] = sorted(set(physical["places"]) | set(physical["things"]) | set(data["also_things"]))
+    data["asks"] = sorted(set(data["asks"]) | set(physical["code_words"]))
     data["travel"] = physical["travel"]
     return data
 
@@ -52,23 +51,32 @@ def _data() -> dict:
 def _patterns() -> dict[str, re.Pattern[str]]:
     d = _data()
     spoken = prefilter.whole_words(d["digit_words"])
+    # after the value: "then #", "then hit the tick", "und dann Raute", "e depois a tecla verde"
+    confirm = (rf"(?:\s*,?\s*(?:{prefilter.whole_words(d['confirm_leads'])})?\s*(?:press|hit|push|tap|drück|appuie sur"
+               rf"|pulsa|aperta|premi|druk op)?\s*(?:the|die|la|le|a|o)?\s*"
+               rf"(?:[#*✓]|{prefilter.whole_words(w for w in d['confirm_words'] if w[0].isalpha())}))?")
     value = rf"(?P<v>{_KEYPAD}|(?:{spoken})(?:[\s,\-]+(?:{spoken})){{3,7}})"
     thing = prefilter.whole_words(d["things"])
     links = prefilter.whole_words(d["links"])
     key_in = prefilter.whole_words(d["key_in"])
     return {
         # value, then a link word, then the thing within a few words
-        "before": re.compile(rf"(?i)(?<![\w*#.,/:$€£\-])(?<!\d[ \-.]){value}(?![\w]|[.,:/]\d){_CONFIRM}"
+        "before": re.compile(rf"(?i)(?<![\w*#.,/:$€£\-])(?<!\d[ \-.]){value}(?![\w]|[.,:/]\d){confirm}"
                              rf"(?P<gap>\s*(?:{links})(?:\s+[^\d\s.!?;]+){{0,4}}?\s+)(?:{thing})"),
         # a key-in verb, the value, then the thing within a few words
         "keyed": re.compile(rf"(?i)(?:{key_in})\s+(?:(?:the|code|in|it|den|le|el|il|de)\s+)?{value}"
-                            rf"(?![\w]|[.,:/]\d){_CONFIRM}(?P<gap>[^\d\n.!?;]{{0,30}}?)(?<![^\W\d_])(?:{thing})"),
+                            rf"(?![\w]|[.,:/]\d){confirm}(?P<gap>[^\d\n.!?;]{{0,45}}?)(?<![^\W\d_])(?:{thing})"),
+        # the thing, then a value a keypad's key marks or spaced digits ("communal door 866746#", "cassetta chiavi 6 7 6 6")
+        "marked": re.compile(rf"(?i)(?:{thing})\s+(?P<v>[*#]?\d{{4,8}}[*#]{{1,2}}|[*#]\d{{4,8}}|\d(?: \d){{3,7}})(?![\w*#]|[.,:/]\d)"),
+        # the thing, then "goes with" / "geht mit", then the value
+        "opens_with": re.compile(rf"(?i)(?:{thing})[^\d\n.!?;]{{0,15}}?(?:{prefilter.whole_words(d['opens_with'])})\s+"
+                                 rf"(?P<v>{_KEYPAD})(?![\w]|[.,:/]\d)"),
         "before_word": re.compile(r"(?i)([^\W\d_]+)\.?[\s:#]*$"),
         "asks": re.compile(rf"(?i)(?:{prefilter.whole_words(d['asks'])})"),
         "thing": re.compile(rf"(?i)(?:{thing})"),
         "travel": re.compile(rf"(?i)(?:{prefilter.whole_words(d['travel'])})"),
         "numbered": re.compile(rf"(?i)(?:{thing})\s*(?:number|no\.?|nr\.?|#)(?!\w)"),
-        "answer": re.compile(rf"(?i)^\W*(?:[^\d\s]+\W+){{0,4}}?{value}(?![\w]|[.,:/]\d){_CONFIRM}\W*"
+        "answer": re.compile(rf"(?i)^\W*(?:[^\d\s]+\W+){{0,4}}?{value}(?![\w]|[.,:/]\d){confirm}\W*"
                              r"(?:[^\d\s]+\W*){0,4}$"),
         "quick": re.compile(rf"(?i)(?:{thing})"),
     }
@@ -101,6 +109,10 @@ def spans(text: str) -> list[Span]:
     for m in itertools.islice(p["keyed"].finditer(text), _MAX_MATCHES):
         if not _NOT_A_CODE_AFTER.match(text, m.end("v")):
             out.append((m.start("v"), m.end("v"), "password"))
+    for pattern in (p["marked"], p["opens_with"]):
+        for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
+            if not _NOT_A_CODE_AFTER.match(text, m.end("v")) and not _YEAR.fullmatch(m.group("v")):
+                out.append((m.start("v"), m.end("v"), "password"))
     for m in itertools.islice(p["before"].finditer(text), _MAX_MATCHES):
         v = m.group("v")
         if _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")):
@@ -118,7 +130,11 @@ def answer_spans(text: str, before: str) -> list[Span]:
         return []
     p = _patterns()
     tail = before[-200:]
-    if not (p["thing"].search(tail) and p["asks"].search(tail)) or p["numbered"].search(tail) or p["travel"].search(tail):
+    if not p["thing"].search(tail) or p["numbered"].search(tail) or p["travel"].search(tail):
+        return []
+    named_only = len(tail) <= 60 and len(tail.split()) <= 8 and not re.search(r"\d", tail) \
+        and not any(w.casefold() in _labels() for w in _ALPHA.findall(tail))  # "o portão da garagem" / "é 794509"
+    if not (p["asks"].search(tail) or named_only):
         return []
     m = p["answer"].match(text)
     if not m or _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")) or _YEAR.fullmatch(m.group("v")):
