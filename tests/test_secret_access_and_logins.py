@@ -125,3 +125,33 @@ def test_password_shape() -> None:
     assert not spoken_credentials.password_like("2.4.1")
     assert not spoken_credentials.password_like("ana@mail.com")
     assert not spoken_credentials.password_like("hello")
+
+
+MORE = [
+    (["the thing you type after your email on the council site is Heron$41x"], ["Heron$41x"]),
+    (["Quartz!88 <- that's my timesheet one"], ["Quartz!88"]),
+    (["the shared pizza login, it's night_crew and Pepper99"], ["Pepper99"]),
+    (["la cuenta compartida de la tienda: caja1 / Galleta7!"], ["Galleta7"]),
+    (["who has the team account?", "bar.staff mdp Citron22"], ["Citron22"]),
+    (["tabletin pääsykoodi on 4417"], ["4417"]),
+]
+
+MORE_LOOKALIKES = [
+    (["my account: savings / checking"], ["savings", "checking"]),
+    (["see figure 4.2 <- that is the chart"], ["4.2"]),
+    (["build v2.0 pw reset tomorrow"], ["reset"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "needles"), MORE)
+def test_more_credentials_are_withheld(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle not in shown
+
+
+@pytest.mark.parametrize(("turns", "needles"), MORE_LOOKALIKES)
+def test_more_lookalikes_are_kept(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle in shown

@@ -82,6 +82,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     }
 
 
+def gate_words() -> list[str]:
+    """Words one of which a text holds whenever this module finds something (a shared pre-check)."""
+    d = _data()
+    return d["things"] + d["digit_words"]
+
+
 @lru_cache(maxsize=1)
 def _labels() -> frozenset[str]:
     return frozenset(w.casefold() for w in _data()["labels_before"])

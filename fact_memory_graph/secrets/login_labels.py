@@ -33,7 +33,7 @@ def _data() -> dict:
 
 
 @lru_cache(maxsize=1)
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], ...]:
     d = _data()
     alt = prefilter.whole_words
     short_user = "|".join(re.escape(w) for w in d["short_user_labels"])
@@ -44,8 +44,19 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     pair = re.compile(rf"(?i)(?:{user}\s*(?P<u>{_USER})|(?<![\w.+\-])[\w.+\-]+@[\w\-]+\.[\w.\-]*\w)\s*(?:[,;/|]|\s+(?:and|&|und|et|y|e|en|i|и|ve|và|dan))?"
                       rf"\s*(?:(?:the|its|el|la|le|das|die|der)\s+)?{password}\s*(?P<v>{_VALUE})")
     slashed = re.compile(rf"(?i)(?:{alt(d['login_words'])})[^\n.!?/]{{0,30}}?[:：]\s*(?P<u>{_USER})\s*/\s*(?P<v>{_VALUE})")
-    quick = re.compile(rf"(?i){alt(d['pass_labels'] + d['login_words'])}|(?<![^\W\d_])(?:{short_pass})\s*[:=：]")
-    return pair, slashed, quick
+    account = re.compile(rf"(?i)(?:{alt(d['account_words'])})[^\n.!?/]{{0,40}}?[:：]\s*(?P<u>{_USER})\s*/\s*(?P<v>{_VALUE})")
+    # a bare id (a digit, a dot, an underscore or an @ in it) right before a password's label: "kitchen.lead mdp Liverpool!"
+    strong = [w for w in d["pass_labels"] if w not in ("pass", "passe")]
+    bare = re.compile(rf"(?i)(?<![^\s\"'(:])(?P<u>(?=[\w.+\-@]*[^\W\d_])[\w+\-]*[\d._@][\w.+\-@]*\w)\s+(?:{alt(strong)})\s*(?:[:=：-]|\s+is)?"
+                      rf"\s*(?P<v>{_VALUE})")
+    quick = re.compile(rf"(?i){alt(d['pass_labels'] + d['login_words'] + d['account_words'])}|(?<![^\W\d_])(?:{short_pass})\s*[:=：]")
+    return pair, slashed, quick, account, bare
+
+
+def gate_words() -> list[str]:
+    """Words one of which a text holds whenever this module finds something (a shared pre-check)."""
+    d = _data()
+    return d["pass_labels"] + d["login_words"] + d["account_words"] + d["short_pass_labels"]
 
 
 @lru_cache(maxsize=1)
@@ -62,14 +73,24 @@ def _password(text: str, m: re.Match[str]) -> Span | None:
     return (start, start + len(value), "password") if len(value) >= 3 else None
 
 
+def _shaped(value: str) -> bool:
+    """Letters with a digit or a symbol, or mixed case: not a plain word ("savings / checking")."""
+    return bool(re.search(r"\d|[!@#$%^&*_+=~?]|[a-z][A-Z]", value))
+
+
 def spans(text: str) -> list[Span]:
     """Passwords after an id's label and value, or split from an id by a slash after a logins' word."""
     if len(text) > 4000:
         return []
-    pair, slashed, quick = _patterns()
+    pair, slashed, quick, account, bare = _patterns()
     if not quick.search(text):
         return []
     out = []
+    for pattern in (account, bare):
+        for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
+            found = _password(text, m)
+            if found and re.search(r"[^\W\d_]", m.group("v")) and (pattern is bare or _shaped(m.group("v"))):
+                out.append(found)
     for pattern in (pair, slashed):
         for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
             found = _password(text, m)

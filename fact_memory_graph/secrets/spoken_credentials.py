@@ -29,11 +29,19 @@ _MAX_MATCHES = 12
 _TOKEN = r"[^\s,;()\"'“”«»<>]{4,64}"
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 _TRAIL = ".,!?:;)]}"
+#: An arrow pointing back at a value ("035!Dragon <- thats my payroll one").
+ARROW = r"<-|←|⬅"
 
 
 @lru_cache(maxsize=1)
 def _data() -> dict:
     return json.loads(_ASSET.read_text(encoding="utf-8"))
+
+
+def gate_words() -> list[str]:
+    """Words one of which a text holds whenever :func:`spans` finds something (a shared pre-check)."""
+    d = _data()
+    return d["kinds"] + d["wifi"] + d["set_to"] + d["enter_verbs"] + d["typed_after"] + d["login_is"]
 
 
 def password_like(token: str) -> bool:
@@ -59,7 +67,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     kinds, wifi = alt(d["kinds"]), alt(d["wifi"])
     article = r"(?:(?:the|my|our|his|her|their|your|mum'?s|dad'?s|le|la|les|el|los|das|der|die|mein|meine|mon|ma|mi|il|lo|o|a|de|het|onze|ons)\s+)?"
     return {
-        "quick": re.compile(rf"(?i){alt(d['kinds'] + d['wifi'] + d['set_to'] + d['enter_verbs'])}"),
+        "quick": re.compile(rf"(?i){alt(gate_words())}|{ARROW}"),
         # a value, then "that's the … password" / "is what I use for … login"
         "value_first": re.compile(
             rf"(?i)(?<![^\s\"'“(])(?P<v>{_TOKEN})\s*(?:<-+|←|<=|=|:|-|–|—)?\s*"
@@ -74,11 +82,19 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "accounts": re.compile(rf"(?i){alt(d['accounts'])}"),
         "wifi": re.compile(rf"(?i){wifi}"),
         "not_wifi_name": re.compile(rf"(?i){alt(d['not_wifi_name'])}"),
-        "typed_after": re.compile(rf"(?i)(?:{alt(d['typed_after'])})\s+(?:(?:my|your|the|mon|ma|mi|el|la|le|die|der|das|meine?)\s+)?"
+        "typed_after": re.compile(rf"(?i)(?:{alt(d['typed_after'])})\s+(?:(?:my|your|ur|yr|the|mon|ma|ton|ta|mi|tu|el|la|le|die|der|das|meine?|deine?)\s+)?"
                                   rf"(?:{alt(d['typed_objects'])})"),
         "pair": re.compile(
             rf"(?i)(?:{alt(d['enter_verbs'])})[^.!?\n]{{0,40}}?(?:{alt(d['pair_leads'])})\s*[:：]?\s+"
             rf"(?P<u>[^\s,;/|]{{3,64}})\s*(?:(?:{alt(d['joins'])})\s*|(?<=\s))\s*(?P<v>{_TOKEN})"),
+        # "the thing you type after the email on Gosuslugi is joll$675OF"
+        "typed_is": re.compile(rf"(?i)(?:{alt(d['typed_after'])})[^.!?\n]{{0,60}}?\s(?:is|are|es|est|ist|é|è|ni|adalah|=|:)\s+"
+                               rf"(?P<v>{_TOKEN})"),
+        # "the shared deliveroo login, it's depot_nights and Monkey123"
+        "login_is": re.compile(rf"(?i)(?:{alt(d['login_is'])})[^.!?\n]{{0,20}}?(?:it'?s|its|is|are|:|=|c'est|es|ist|é)\s+"
+                               rf"(?P<u>[^\s,;/|]{{3,64}})\s*(?:and|&|/|,|und|et|y|e|en|i|og|och)\s*(?P<v>{_TOKEN})"),
+        # "035!Dragon <- thats my payroll one": an arrow points back at the value
+        "arrow": re.compile(rf"(?i)(?<![^\s\"'“(])(?P<v>{_TOKEN})\s*(?:<-+|←|⬅)\s*(?:that'?s|thats|this is|it'?s|its|is|c'est|das ist|es)\b"),
         "set_to": re.compile(rf"(?i)(?:{alt(d['set_to'])})\s+[\"'“]?(?P<v>{_TOKEN})"),
         "ssid": re.compile(rf"(?i)^(?:{'|'.join(re.escape(w) for w in d['ssid_heads'])})"),
     }
@@ -108,6 +124,17 @@ def spans(text: str) -> list[Span]:
             out.append(_span(m))
     for m in itertools.islice(p["pair"].finditer(text), _MAX_MATCHES):
         if _handle_like(m.group("u")) and password_like(m.group("v")) and not _EMAIL.fullmatch(m.group("v").rstrip(_TRAIL)):
+            out.append(_span(m))
+    for m in itertools.islice(p["typed_is"].finditer(text), _MAX_MATCHES):
+        v = m.group("v").rstrip(_TRAIL)
+        if password_like(v) or re.fullmatch(r"[^\W\d_]{6,40}|\d{4,12}", v):
+            out.append(_span(m))
+    for m in itertools.islice(p["login_is"].finditer(text), _MAX_MATCHES):
+        if _handle_like(m.group("u")) and password_like(m.group("v")):
+            out.append(_span(m))
+    for m in itertools.islice(p["arrow"].finditer(text), _MAX_MATCHES):
+        v = m.group("v").rstrip(_TRAIL)
+        if password_like(v) and not p["ssid"].match(v):
             out.append(_span(m))
     for m in itertools.islice(p["set_to"].finditer(text), _MAX_MATCHES):
         v = m.group("v").rstrip(_TRAIL)
@@ -165,7 +192,7 @@ def answer_spans(text: str, before: str) -> list[Span]:
     else:
         return []
     if len(words) == 1 and re.fullmatch(r"[^\W\d_]{6,40}", candidate) and p["passwords"].search(tail) \
-            and re.search(r"[?？:：]", tail):
+            and re.search(r"[?？:：]|->|→|=", tail):
         return [(lead, lead + len(candidate), "password")]  # "what's the password?" / "ilovemycat"
     if re.fullmatch(r"\d{4,12}", candidate) and p["typed_after"].search(tail):
         return [(lead + at, lead + at + len(candidate), "password")]  # "the number you tap in after your date of birth"

@@ -25,7 +25,7 @@ _DOTS = r"[1-9](?:\s?[-.–>→,]\s?[1-9]|\s[1-9]){3,8}(?![\d-])"  # an Android 
 
 
 @lru_cache(maxsize=1)
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple[re.Pattern[str], ...]]:
     d = json.loads(_ASSET.read_text(encoding="utf-8"))
     names = prefilter.whole_words(d["names"])
     words = "|".join(re.escape(w) for w in sorted(d["copulas"], key=len, reverse=True) if w[-1].isalpha())
@@ -35,8 +35,18 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], re.Pa
     device = re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,30}}?"
                         rf"(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,12}}?{copula}\s*"
                         rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?![\w]|[.,:/]\d)")
+    # "puhelimen pääsykoodi on 558841": the device first, then the code's word
+    device_first = re.compile(rf"(?i)(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,15}}?"
+                              rf"(?:{prefilter.whole_words(d['code_words'])})\s*(?:{copula}|on|ni)\s*"
+                              rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?![\w]|[.,:/]\d)")
     quick = re.compile(rf"(?i){prefilter.whole_words(d['names'] + d['devices'])}")
-    return head, quick, frozenset(w.casefold() for w in d["shape_words"]), device
+    return head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first)
+
+
+def gate_words() -> list[str]:
+    """Words one of which a text holds whenever this module finds something (a shared pre-check)."""
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return d["names"] + d["devices"]
 
 
 _WORD = re.compile(r"\s*([^\s,;.!?]+)")
@@ -70,7 +80,8 @@ def spans(text: str) -> list[Span]:
     if not quick.search(text):
         return []
     # "de toegangscode van opa zijn telefoon is 9233": a code, whose device, then its digits
-    out: list[Span] = [(m.start("v"), m.end("v"), "password") for m in itertools.islice(device.finditer(text), 8)
+    out: list[Span] = [(m.start("v"), m.end("v"), "password") for pattern in device
+                       for m in itertools.islice(pattern.finditer(text), 8)
                        if not _NOT_THE_DEVICE.search(m.group())]  # "the PIN of the phone bill is 2023"
     for m in itertools.islice(head.finditer(text), 8):
         dots = re.match(_DOTS, text[m.end():])
