@@ -40,16 +40,19 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 from fact_memory_graph.secrets import (
+    access_codes,
     bank_logins_q45b,
     bank_portal_t45a,
     credentials_q45g,
     dictated_parts,
     families,
     forms,
+    login_labels,
     lookalikes_q45l,
     lookalikes_t45d,
     named_values,
     physical_codes_t45c,
+    prefilter,
     public_codes,
     public_statements,
     public_values,
@@ -58,7 +61,9 @@ from fact_memory_graph.secrets import (
     security_answers,
     security_backref,
     shaped_o45n,
+    spoken_credentials,
     tax_ids_t45c,
+    unlock_patterns,
     word_seeds,
 )
 from fact_memory_graph.secrets.checksums import luhn as _luhn
@@ -721,6 +726,11 @@ def _spans(text: str) -> list[Span]:
     spans = reference_values.without_lookalikes(raw_norm, spans)  # round eleven: "passport application number …", "sk_test_XXXX"
     spans.extend(sp for sp in _outside_slots(norm, physical_codes_t45c.spans(norm), shapes)  # round 14: "gate: *2580"
                  if not reference_values.example_cued(norm, sp[0]))
+    if _spoken_gate().search(norm):  # one pre-check for the four finders below
+        spans.extend(_outside_slots(norm, login_labels.spans(norm), shapes))  # "HBO: login jmarsh, pass cheese"
+        spans.extend(_outside_slots(norm, access_codes.spans(norm), shapes))  # "2580# gets you through the side gate"
+        spans.extend(_outside_slots(norm, spoken_credentials.spans(norm), shapes))  # "vmhurve380 <- thats the wifi"
+        spans.extend(unlock_patterns.spans(norm))  # "my android pattern is big M from bottom left"
     spans = list(dict.fromkeys(spans))  # a value two finders found: each reader below reads it once
     spans = public_statements.without_public_codes(raw_norm, spans)  # round 12: "gate code 4417, posted at the entrance"
     spans = public_statements.without_password_talk(raw_norm, spans)  # round 12: "パスワードは キーチェーンに保存してる"
@@ -745,6 +755,14 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, tax_ids_t45c.spans(norm), shapes))  # round 14: "TFN for my ABN …: 578 587 095"
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
     return forms.back(spans, origin)
+
+
+@functools.cache
+def _spoken_gate() -> re.Pattern[str]:
+    """Any word the login, access-code, spoken-credential and unlock-pattern finders need, as one prefix tree."""
+    words = [*login_labels.gate_words(), *access_codes.gate_words(), *spoken_credentials.gate_words(),
+             *unlock_patterns.gate_words()]
+    return re.compile("(?i)" + prefilter.whole_words(words) + r"|(?<![^\W\d_])p\s*[:=：]|" + spoken_credentials.ARROW)
 
 
 def _hex_hash(value: str) -> bool:
@@ -974,6 +992,7 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
                 yield from forms.back([(token.start(), token.end(), "api key")], origin)
         if tail_kinds & {"card number", "government id", "bank account"} and _BARE_PART.match(norm) and first:
             yield from forms.back([(first.start(), first.end(), sorted(tail_kinds)[0])], origin)
+    yield from forms.back(access_codes.answer_spans(norm, prior), origin)  # "which numbers for the garage?" / "8812"
     answer = forms.labelled_answer(norm, prior)  # "Antwort: ..." after a security question
     if answer:
         yield from forms.back([(answer[0], answer[1], "password")], origin)
@@ -1021,7 +1040,16 @@ def _in_context(text: str, before: str) -> list[Span]:
             own = [sp for sp in own if sp[2] in ("card number", "api key") or sp[0] > 40  # (it looks 40 back)
                    or shaped_o45n.names_itself(text, sp[0])  # "… staff member" / "IBAN: IE93-…": its own name
                    or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
+        own += _credential_answer(text, before)
     return own
+
+
+def _credential_answer(text: str, before: str) -> list[Span]:
+    """"the thing u type after the email on the booking dashboard" / "Pancake09?": the turn before named a
+    credential, this turn is only its value, whatever public label that turn also holds (read after the
+    look-alike filters, which read "booking" as a booking's reference)."""
+    norm, origin = forms.view(text)
+    return forms.back(spoken_credentials.answer_spans(norm, forms.view(before)[0]), origin)
 
 
 def _halves(last: re.Match[str] | None, first: re.Match[str] | None) -> str:
@@ -1117,6 +1145,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = bank_portal_t45a.without_public_answer(text, turns[-1], spans)  # round 14: "branch number?" / "0412"
         spans = lookalikes_t45d.without_lookalikes(text, spans, turns[-1])  # round 14: "PIN?" / "411038, Pune"
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
+    spans.extend(_credential_answer(text, turns[-1]))  # "du wifi du gîte ?" / "2qv7psvm96"
     return spans
 
 

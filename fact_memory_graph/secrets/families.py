@@ -296,8 +296,9 @@ _WIFI_IS = re.compile(r"(?i)[^\S\n](?:is|es|est|ist|é|è|=|:|howa|huwa|hiya|hai
 
 def _wifi_is(text: str, ssid: re.Pattern[str]) -> Iterator[Span]:
     for w in _word_re("wifi", "words").finditer(text):
-        if ssid.fullmatch(w.group()) or re.match(r"(?i)router|modem", w.group()):
-            continue  # "a rede … é Casa_5G": the network's own name; "my router is v9.14-build2": firmware
+        if ssid.fullmatch(w.group()) or re.match(r"(?i)router|modem", w.group()) \
+                or ssid.search(text, max(0, w.start() - 12), w.start()):
+            continue  # "a rede … é Casa_5G", "la rete wifi … è TP-Link_R7WA": the network's own name; "my router is v9.14-build2": firmware
         end = min(_clause_end(text, w.end()), w.end() + 60)
         m = _WIFI_IS.search(text, w.end(), end + 66)
         if not m or m.start() > end or ssid.search(text, w.end(), m.start("v")) \

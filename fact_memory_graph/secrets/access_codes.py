@@ -1,0 +1,148 @@
+"""Access codes said value first, or as the answer to a question about one.
+
+``physical_codes_t45c`` reads a code after its name ("gate code: 2580"). People as often put the
+value first and the thing it opens after it ("2580# gets you through the side gate", "1397 for the
+front door", "4471 öffnet das Tor"), type it on a keypad ("punch 6-6-1-2 into the box by the door"),
+or answer a turn that asked for a place's code ("which numbers for the garage?" / "it's 8812").
+A value of a keypad's shape (4-8 digits, a star or a hash, single digits or digit words spaced) is
+withheld when a link word ("for", "opens", "pour", "öffnet") or a key-in verb ties it to a thing
+that opens with a code within a few words. Kept: a number labelled as something else right before it
+(a flat, a parcel locker, a price, a time: "flat 4471 by the door", "paid 2000 for the gate"), and a
+year without a key-in verb. Words are data (assets/access_codes.json and physical_codes_t45c.json).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from fact_memory_graph.secrets import prefilter
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "access_codes.json"
+_PHYSICAL = Path(__file__).resolve().parent.parent / "assets" / "physical_codes_t45c.json"
+_MAX_MATCHES = 16
+#: A cheap first test: a run of digits or of spaced single digits, or a digit word.
+_SHAPE = re.compile(r"\d{4}|\d[-.\u00a0 #*]\d")
+_KEYPAD = (r"[*#]?\d{4,8}[*#]{0,2}|[*#]\d{3}[*#]?|\d{3}[*#]{1,2}|\d(?:[-.\u00a0 ]\d){3,7}[*#]?"
+           r"|\d(?:[#*]\d){3,7}[#*]?")
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+_ALPHA = re.compile(r"[^\W\d_]+")
+_NOT_A_CODE_AFTER = re.compile(r"(?i)^\s*(?:am|pm|uhr|h|hrs|hours|mins?|minutes|%|kg|km|mm|cm|m|ft|miles|people"
+                               r"|euros?|dollars?|pounds?|usd|eur|gbp|€|\$|£|kr|zł|₽|₺)\b")
+_MONEY_BEFORE = re.compile(r"[$€£¥₹₽₺]\s*$")
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    physical = json.loads(_PHYSICAL.read_text(encoding="utf-8"))
+    data["things"] = sorted(set(physical["places"]) | set(physical["things"]) | set(data["also_things"]))
+    data["asks"] = sorted(set(data["asks"]) | set(physical["code_words"]))
+    data["travel"] = physical["travel"]
+    return data
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    d = _data()
+    spoken = prefilter.whole_words(d["digit_words"])
+    # after the value: "then #", "then hit the tick", "und dann Raute", "e depois a tecla verde"
+    confirm = (rf"(?:\s*,?\s*(?:{prefilter.whole_words(d['confirm_leads'])})?\s*(?:press|hit|push|tap|drück|appuie sur"
+               rf"|pulsa|aperta|premi|druk op)?\s*(?:the|die|la|le|a|o)?\s*"
+               rf"(?:[#*✓]|{prefilter.whole_words(w for w in d['confirm_words'] if w[0].isalpha())}))?")
+    value = rf"(?P<v>{_KEYPAD}|(?:{spoken})(?:[\s,\-]+(?:{spoken})){{3,7}})"
+    thing = prefilter.whole_words(d["things"])
+    links = prefilter.whole_words(d["links"])
+    key_in = prefilter.whole_words(d["key_in"])
+    return {
+        # value, then a link word, then the thing within a few words
+        "before": re.compile(rf"(?i)(?<![\w*#.,/:$€£\-])(?<!\d[ \-.]){value}(?![\w]|[.,:/]\d){confirm}"
+                             rf"(?P<gap>\s*(?:{links})(?:\s+[^\d\s.!?;]+){{0,4}}?\s+)(?:{thing})"),
+        # a key-in verb, the value, then the thing within a few words
+        "keyed": re.compile(rf"(?i)(?:{key_in})\s+(?:(?:the|code|in|it|den|le|el|il|de)\s+)?{value}"
+                            rf"(?![\w]|[.,:/]\d){confirm}(?P<gap>[^\d\n.!?;]{{0,45}}?)(?<![^\W\d_])(?:{thing})"),
+        # the thing, then a value a keypad's key marks or spaced digits ("communal door 866746#", "cassetta chiavi 6 7 6 6")
+        "marked": re.compile(rf"(?i)(?:{thing})\s+(?P<v>[*#]?\d{{4,8}}[*#]{{1,2}}|[*#]\d{{4,8}}|\d(?: \d){{3,7}})(?![\w*#]|[.,:/]\d)"),
+        # the thing, then "goes with" / "geht mit", then the value
+        "opens_with": re.compile(rf"(?i)(?:{thing})[^\d\n.!?;]{{0,15}}?(?:{prefilter.whole_words(d['opens_with'])})\s+"
+                                 rf"(?P<v>{_KEYPAD})(?![\w]|[.,:/]\d)"),
+        "before_word": re.compile(r"(?i)([^\W\d_]+)\.?[\s:#]*$"),
+        "asks": re.compile(rf"(?i)(?:{prefilter.whole_words(d['asks'])})"),
+        "thing": re.compile(rf"(?i)(?:{thing})"),
+        "travel": re.compile(rf"(?i)(?:{prefilter.whole_words(d['travel'])})"),
+        "numbered": re.compile(rf"(?i)(?:{thing})\s*(?:number|no\.?|nr\.?|#)(?!\w)"),
+        "answer": re.compile(rf"(?i)^\W*(?:[^\d\s]+\W+){{0,4}}?{value}(?![\w]|[.,:/]\d){confirm}\W*"
+                             r"(?:[^\d\s]+\W*){0,4}$"),
+        "quick": re.compile(rf"(?i)(?:{thing})"),
+    }
+
+
+def gate_words() -> list[str]:
+    """Words one of which a text holds whenever this module finds something (a shared pre-check)."""
+    d = _data()
+    return d["things"] + d["digit_words"]
+
+
+@lru_cache(maxsize=1)
+def _labels() -> frozenset[str]:
+    return frozenset(w.casefold() for w in _data()["labels_before"])
+
+
+def _labelled(text: str, start: int) -> bool:
+    """Whether the word right before a value names it as something else ("flat 4471", "paid 2000")."""
+    head = text[max(0, start - 40):start]
+    if _MONEY_BEFORE.search(head):
+        return True
+    m = _patterns()["before_word"].search(head)
+    return bool(m and m.group(1).casefold() in _labels())
+
+
+def spans(text: str) -> list[Span]:
+    """Access codes in ``text`` (a normalised message) said before what they open, or keyed in."""
+    if len(text) > 4000 or not _SHAPE.search(text) and not _ALPHA.search(text):
+        return []
+    p = _patterns()
+    if not p["quick"].search(text):
+        return []
+    if p["travel"].search(text):
+        return []  # "4471 at gate B": a flight's gate, a platform
+    out: list[Span] = []
+    for m in itertools.islice(p["keyed"].finditer(text), _MAX_MATCHES):
+        if not _NOT_A_CODE_AFTER.match(text, m.end("v")):
+            out.append((m.start("v"), m.end("v"), "password"))
+    for pattern in (p["marked"], p["opens_with"]):
+        for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
+            if not _NOT_A_CODE_AFTER.match(text, m.end("v")) and not _YEAR.fullmatch(m.group("v")):
+                out.append((m.start("v"), m.end("v"), "password"))
+    for m in itertools.islice(p["before"].finditer(text), _MAX_MATCHES):
+        v = m.group("v")
+        if _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")):
+            continue
+        if _YEAR.fullmatch(v) or (v.isdigit() and len(v) == 4 and text[m.start("v") - 1:m.start("v")] == "#"):
+            continue  # a year ("built 1998 for the garage"), "#1234" an issue's number
+        out.append((m.start("v"), m.end("v"), "password"))
+    return out
+
+
+def answer_spans(text: str, before: str) -> list[Span]:
+    """A short turn holding only a code, after a turn that asked for a thing's code ("which numbers
+    for the garage?", "how do I get into the shed?"). Not after a thing's number ("door number?")."""
+    if len(text) > 80 or not _SHAPE.search(text) and not _ALPHA.search(text):
+        return []
+    p = _patterns()
+    tail = before[-200:]
+    if not p["thing"].search(tail) or p["numbered"].search(tail) or p["travel"].search(tail):
+        return []
+    named_only = len(tail) <= 60 and len(tail.split()) <= 8 and not re.search(r"\d", tail) \
+        and not any(w.casefold() in _labels() for w in _ALPHA.findall(tail))  # "o portão da garagem" / "é 794509"
+    if not (p["asks"].search(tail) or named_only):
+        return []
+    m = p["answer"].match(text)
+    if not m or _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")) or _YEAR.fullmatch(m.group("v")):
+        return []
+    return [(m.start("v"), m.end("v"), "password")]

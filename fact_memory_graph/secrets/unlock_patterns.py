@@ -1,0 +1,95 @@
+"""A screen's unlock pattern, by its name and what follows it; a device's passcode after its device.
+
+"el patron de mi telefono es 1-4-7-8-9", "my android pattern is big M from bottom left", "le schéma
+de déverrouillage c'est L shape from top left down then right": the pattern's name, a few words (whose
+phone), a copula, then the dots' numbers (3-9 single digits split by dashes, dots or blanks) or a
+drawn shape (a single letter, then only the words a drawing is told with: corners, directions). A
+pattern of a fabric or a knitting ("the pattern is a big floral print") has no single letter or dots.
+Words are data (assets/unlock_patterns.json).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from fact_memory_graph.secrets import prefilter
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "unlock_patterns.json"
+_DOTS = r"[1-9](?:\s?[-.–>→,]\s?[1-9]|\s[1-9]){3,8}(?![\d-])"  # an Android pattern joins 4-9 dots
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple[re.Pattern[str], ...]]:
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    names = prefilter.whole_words(d["names"])
+    words = "|".join(re.escape(w) for w in sorted(d["copulas"], key=len, reverse=True) if w[-1].isalpha())
+    marks = "".join(re.escape(w) for w in d["copulas"] if not w[-1].isalpha())
+    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|[{marks}])"  # "es" as a word, not inside "tres"
+    head = re.compile(rf"(?i)(?:{names})(?P<gap>[^\n.!?\d]{{0,30}}?)\s*{copula}\s*")
+    device = re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,30}}?"
+                        rf"(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,12}}?{copula}\s*"
+                        rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?![\w]|[.,:/]\d)")
+    # "puhelimen pääsykoodi on 558841": the device first, then the code's word
+    device_first = re.compile(rf"(?i)(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,15}}?"
+                              rf"(?:{prefilter.whole_words(d['code_words'])})\s*(?:{copula}|on|ni)\s*"
+                              rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?![\w]|[.,:/]\d)")
+    quick = re.compile(rf"(?i){prefilter.whole_words(d['names'] + d['devices'])}")
+    return head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first)
+
+
+def gate_words() -> list[str]:
+    """Words one of which a text holds whenever this module finds something (a shared pre-check)."""
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return d["names"] + d["devices"]
+
+
+_WORD = re.compile(r"\s*([^\s,;.!?]+)")
+_NOT_THE_DEVICE = re.compile(r"(?i)(?<![^\W\d_])(?:bill|number|plan|contract|case|charger|nummer|numéro|número|numero|rechnung"
+                             r"|factura|facture|fattura|rekening|model|serial|imei)(?![^\W\d_])")
+
+
+def _drawn(text: str, at: int, shape_words: frozenset[str]) -> int:
+    """The end of a drawn shape told from ``at`` ("big M from bottom left"), 0 if none: one single
+    letter among the drawing's words, at least one word besides it."""
+    end, letter, words = at, False, 0
+    while (m := _WORD.match(text, end)) and words < 12:
+        w = m.group(1)
+        if w.casefold() in shape_words:
+            pass
+        elif (len(w) == 1 and w.isalpha() or re.fullmatch(r"[A-Za-z]-?shaped?", w)) and not letter:
+            letter = True
+        else:
+            break
+        end, words = m.end(), words + 1
+    while end > at and (m := re.search(r"\s+(?:then|and|puis|y|und|the|a|an|from|de|en)$", text[at:end], re.I)):
+        end = at + m.start()  # a drawing does not end on a joining word
+    return end if letter and words >= 2 else 0
+
+
+def spans(text: str) -> list[Span]:
+    """Unlock patterns in ``text`` (a normalised message)."""
+    if len(text) > 4000:
+        return []
+    head, quick, shape_words, device = _patterns()
+    if not quick.search(text):
+        return []
+    # "de toegangscode van opa zijn telefoon is 9233": a code, whose device, then its digits
+    out: list[Span] = [(m.start("v"), m.end("v"), "password") for pattern in device
+                       for m in itertools.islice(pattern.finditer(text), 8)
+                       if not _NOT_THE_DEVICE.search(m.group())]  # "the PIN of the phone bill is 2023"
+    for m in itertools.islice(head.finditer(text), 8):
+        dots = re.match(_DOTS, text[m.end():])
+        digits = re.sub(r"\D", "", dots.group()) if dots else ""
+        if dots and len(set(digits)) == len(digits):  # a pattern passes each dot once ("1-2-1-2": tiles)
+            out.append((m.end(), m.end() + dots.end(), "password"))
+            continue
+        end = _drawn(text, m.end(), shape_words)
+        if end:
+            out.append((m.end(), end, "password"))
+    return out
