@@ -1,0 +1,56 @@
+"""Confidences as people type them — slang, no punctuation, code-switching, the request before or
+after what is confided or in the next turn — withhold what was confided; the same facts shared
+openly, with no request, stay. Every sentence here was written for this test (none is a corpus
+item, none is a line of tools/privacy_model/confidence_everyday.json)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.forgetting import withheld_turns
+
+
+@pytest.mark.parametrize("text", [
+    "deadass dont tell nobody i got kicked out of school",
+    "yo keep this on the low, i'm dating my coworker",
+    "srsly dont tell my gf but i bought a motorbike",
+    "entre tú y yo mi jefe me acosa",  # Spanish, no comma
+    "c'est entre nous mais je démissionne lundi",  # French
+    "bitte behalt das für dich, ich hab die Prüfung verhauen",  # German
+    "kisi ko bolna mat yaar, mera admission cancel ho gaya",  # Hinglish
+    "wag mo sabihin sa iba pero nag-resign na ako",  # Taglish
+    "não conta pro meu pai, eu bati a moto",  # Brazilian Portuguese
+    "arkadaşlara söyleme, sınavdan kaldım",  # Turkish
+    "никому не рассказывай, я завалил экзамен",  # Russian
+    "お母さんには言わないで、彼氏できた",  # Japanese
+    "别让我爸知道，我挂科了",  # Chinese
+    "엄마한테 비밀로 해줘, 나 시험 망쳤어",  # Korean
+    "khalli el mawdoo3 da benna, ana sayeb el shoghl",  # Arabizi
+])
+def test_a_confidence_in_slang_or_another_language_withholds_its_message(text: str) -> None:
+    assert withheld_turns([text]) == [True]
+
+
+@pytest.mark.parametrize("thread", [
+    ["i failed the bar exam", "shhh"],
+    ["i owe 20k on my credit cards", "on the low tho"],
+    ["my brother got arrested last week", "keep that between us pls"],
+])
+def test_a_short_request_in_the_next_turn_takes_the_confidence_before_it(thread: list[str]) -> None:
+    assert withheld_turns(thread)[0] is True
+
+
+@pytest.mark.parametrize("text", [
+    "i'm pregnant! due in march, so excited",
+    "did you hear, jake and emma broke up lol",
+    "my sister just came out and the whole family threw a party",
+    "estoy embarazada de 5 meses!!",
+    "shh the baby is sleeping",
+    "ngl i love this song",
+    "between work and the gym i have no free time",
+    "can't wait to see you next week",
+    "secret santa is on friday",
+    "nag-break na kami ni Mark, okay lang ako",
+])
+def test_an_open_share_or_everyday_talk_with_the_same_words_stays(text: str) -> None:
+    assert withheld_turns([text]) == [False]
