@@ -54,3 +54,34 @@ def test_a_short_request_in_the_next_turn_takes_the_confidence_before_it(thread:
 ])
 def test_an_open_share_or_everyday_talk_with_the_same_words_stays(text: str) -> None:
     assert withheld_turns([text]) == [False]
+
+
+@pytest.mark.parametrize("text", [
+    "dont tell coach i twisted my knee i still wanna race sunday",  # the request opens the clause, no comma
+    "matqolsh l7ad bs ana 3andi anxiety mn zaman",  # Arabizi
+    "kauke bolis na ami lukiye cigarette khai",  # romanised Bengali
+])
+def test_a_request_opening_a_clause_without_a_comma_withholds_its_message(text: str) -> None:
+    assert withheld_turns([text]) == [True]
+
+
+@pytest.mark.parametrize("thread", [
+    ["oye", "no le digas a nadie", "me salí del coro"],
+    ["esma3", "matqolsh l mama", "sebt el gym"],
+    ["may sasabihin ako", "secret lang natin", "nag-cutting ako kahapon"],
+])
+def test_an_opener_then_a_bare_request_announces_the_turn_after(thread: list[str]) -> None:
+    assert withheld_turns(thread)[2] is True
+
+
+def test_a_bare_request_after_content_still_takes_that_content_and_not_the_next_turn() -> None:
+    assert withheld_turns(["i moved to leeds", "dont tell anyone", "what's a good pasta recipe?"]) == [True, False, False]
+
+
+def test_the_opening_words_are_read_whole() -> None:
+    from fact_memory_graph import privacy_model
+
+    model = privacy_model.model()
+    assert model is not None
+    assert model.edges("dont tell me the ending please") == ["dont tell me the"]
+    assert privacy_model.edges("hi", model.vocabulary) == []
