@@ -83,5 +83,6 @@ def test_the_opening_words_are_read_whole() -> None:
 
     model = privacy_model.model()
     assert model is not None
-    assert model.edges("dont tell me the ending please") == ["dont tell me the"]
+    assert model.edges("dont tell me the ending please") == []  # nothing of the user's after it
+    assert model.edges("dont tell coach i twisted my knee yesterday") == ["dont tell"]
     assert privacy_model.edges("hi", model.vocabulary) == []
