@@ -385,11 +385,38 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
     if not earlier:
         return own
     announced = announces_private(earlier[-1], first=len(earlier) == 1)
+    if announced is None and len(earlier) >= 2 and _opens_only(earlier[-2]):
+        announced = _bare_request(earlier[-1])  # "listen" / "don't tell anyone" / the confidence
     if own is not None and own.target == "previous" and announced is not None:
         # round 12 (p45p): the turn before announced this one ("ok don't store this anywhere", then
         # "…and my wife doesn't know yet"): a request read in it cannot take the announced turn out
         return dataclasses.replace(own, target="both")
     return own if own is not None else announced
+
+
+@cache
+def _openers() -> re.Pattern[str]:
+    raw = json.loads((resources.files("fact_memory_graph") / "assets" / "confidences.json")
+                     .read_text(encoding="utf-8"))
+    words = sorted({normalise(w) for w in raw["openers"]}, key=len, reverse=True)
+    return re.compile(r"(?:^|(?<=[\s,.!?;:]))(?:" + "|".join(map(re.escape, words)) + r")(?=[\s,.!?;:]|$)")
+
+
+def _opens_only(text: str) -> bool:
+    """Whether a turn only opens a confidence ("can I tell you something", "listen", "ek baat
+    bolu"; ``assets/confidences.json``): nothing of it is left once its openers are gone."""
+    norm = normalise(text)
+    return len(norm) <= 60 and not _has_content(_openers().sub(" ", norm))
+
+
+def _bare_request(text: str) -> ForgetRequest | None:
+    """The request of a turn that is a privacy request and nothing else, as about the next turn:
+    said right after an opener, it has nothing before it to take back (read, as a first turn is, at
+    :data:`FIRST_TURN_SCORE`)."""
+    request = asks_to_forget(text) or _first_turn_request(text)
+    if request is None or request.target != "previous" or not request.private and len(text) > 120:
+        return None
+    return ForgetRequest("this", private=True, language=request.language, phrase=request.phrase)
 
 
 #: A request sent right after a turn is about that turn too when the words beside it are few (at

@@ -23,6 +23,7 @@ import base64
 import json
 import math
 import re
+import unicodedata
 import zlib
 from array import array
 from dataclasses import dataclass
@@ -38,6 +39,18 @@ _WORDS = re.compile(rf"(?:[^\W\d_]|[{_MARKS}])+(?:'[^\W\d_]+)?")
 #: Scripts written without spaces: their words are read as character pairs.
 _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 _MAX_CLAUSE = 200
+#: The shortest and longest run of request words read as a request at a clause's start (:func:`edges`).
+EDGE_MIN, EDGE_MAX = 2, 6
+#: The fewest words after the opening run: a confided content says something ("this is not for |
+#: keeping" is one sentence, not a request and its content).
+EDGE_REST = 2
+
+
+def _known(word: str, vocabulary: frozenset[str]) -> bool:
+    """Whether a typed word is a request word: each of its tokens is in the request vocabulary
+    ("siapa2" is "siapa"; a word of digits or symbols only is no word)."""
+    found = tokens(word)
+    return bool(found) and all(t in vocabulary for t in found)
 
 
 def _grams(clause: str, sizes: tuple[int, ...]) -> list[str]:
@@ -90,6 +103,32 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+def edges(clause: str, vocabulary: frozenset[str] | set[str]) -> list[str]:
+    """The clause's first words while they are request words, when content follows them: typed
+    without a comma, "jgn bilang siapa2 ya gue pacaran …" is a request and its content in one
+    clause, where the content's words drown the request's; read only when the rest speaks of the
+    user (:func:`first_person`: "… my boss joke again" is no confidence). The edge is read whole (its first
+    :data:`EDGE_MAX` words at most): "dont tell me the" is not "dont tell". Only the lead: a run of
+    request words closing a sentence ("… something i want to tell you", "what got you to this
+    one") is the end of what it says, and a request said last follows a comma."""
+    words = clause.split()
+    if len(words) <= EDGE_MIN:
+        return []
+    lead = next((i for i, w in enumerate(words) if not _known(w, vocabulary)), len(words))
+    if not EDGE_MIN <= lead <= len(words) - EDGE_REST or not first_person().intersection(words[lead:]):
+        return []
+    return [" ".join(words[:min(lead, EDGE_MAX)])]
+
+
+@cache
+def first_person() -> frozenset[str]:
+    """Words of the first person in many languages (``assets/confidences.json``): a confided content
+    speaks of the user ("i sprained my ankle", "ami vape kori", "mera board …")."""
+    raw = json.loads((resources.files("fact_memory_graph") / "assets" / "confidences.json").read_text(encoding="utf-8"))
+    folded = unicodedata.normalize("NFD", " ".join(raw["first_person"]).casefold())  # as the text: accents dropped
+    return frozenset(unicodedata.normalize("NFC", "".join(c for c in folded if not "\u0300" <= c <= "\u036f")).split())
+
+
 @dataclass(frozen=True)
 class Model:
     dim: int
@@ -103,11 +142,15 @@ class Model:
     joins: re.Pattern[str] | None = None
 
     def parts(self, clause: str) -> list[str]:
-        """A clause, and its parts split at a joining word ("don't tell anyone | i got fired")."""
-        if self.joins is None:
-            return [clause]
-        pieces = [p.strip() for p in self.joins.split(clause) if p.strip()]
-        return [clause, *pieces] if len(pieces) > 1 else [clause]
+        """A clause, its parts split at a joining word ("don't tell anyone | i got fired"), and the
+        request-shaped words it opens with (:meth:`edges`)."""
+        pieces = [p.strip() for p in self.joins.split(clause) if p.strip()] if self.joins is not None else []
+        out = [clause, *pieces] if len(pieces) > 1 else [clause]
+        return out + [e for e in self.edges(clause) if e not in out]
+
+    def edges(self, clause: str) -> list[str]:
+        """:func:`edges` with this model's request vocabulary."""
+        return edges(clause, self.vocabulary)
 
     def clause_score(self, clause: str) -> float:
         w = self.weights
@@ -118,8 +161,9 @@ class Model:
         """The highest-scoring clause of a normalised text, and its score."""
         best = (0.0, "")
         for whole in clauses(norm):
+            vetoed = any(v in whole for v in self.vetoes)  # the opening words of a vetoed clause too
             for clause in self.parts(whole):
-                if any(v in clause for v in self.vetoes):
+                if any(v in clause for v in self.vetoes) or vetoed and clause in self.edges(whole):
                     continue
                 score = self.clause_score(clause)
                 if score > best[0]:

@@ -124,6 +124,7 @@ def my_examples() -> tuple[list[tuple[str, int]], set[str]]:
         out += [(pm.clauses(normalise(label) + ":")[0], 0)] * 2
     out += keep_grammar(vocabulary)
     out += confidence_grammar(vocabulary) if not os.environ.get("PM_NO_P45P") else []
+    out += everyday_confidences(vocabulary) if not os.environ.get("PM_NO_EVERYDAY") else []
     for line in (HERE / "chat_negatives.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             out += [(c, 0) for c in pieces(normalise(line))]
@@ -183,6 +184,33 @@ def confidence_grammar(vocabulary: set[str]) -> list[tuple[str, int]]:
         for reason in lang["reasons"]:
             vocabulary.update(pm.tokens(normalise(reason)))
         for text in lang["negatives"]:
+            out += [(c, 0) for c in pieces(normalise(text))]
+    return out
+
+
+def everyday_confidences(vocabulary: set[str]) -> list[tuple[str, int]]:
+    """``confidence_everyday.json`` expanded: each request alone and joined to a confided content
+    in one clause (no punctuation between them, as people type; content first on odd turns), each
+    short after-turn alone (positives); the contents alone and the open shares (negatives). The
+    words of the requests and after-turns join the request vocabulary; the contents' do not (a
+    content beside a request is what makes it about its own message)."""
+    out: list[tuple[str, int]] = []
+    data = json.loads((HERE / "confidence_everyday.json").read_text(encoding="utf-8"))["languages"]
+    for code in sorted(data):
+        lang = data[code]
+        contents = [normalise(c) for c in lang["contents"]]
+        for n, ask in enumerate(lang["asks"]):
+            req = normalise(ask)
+            vocabulary.update(pm.tokens(req))
+            out.append((max(pm.clauses(req), key=len), 1))
+            content = contents[n % len(contents)]
+            joined = f"{content} {req}" if n % 2 else f"{req} {content}"
+            out.append((max(pm.clauses(joined), key=len), 1))
+        for after in lang["after"]:
+            text = normalise(after)
+            vocabulary.update(pm.tokens(text))
+            out.append((max(pm.clauses(text), key=len), 1))
+        for text in [*lang["contents"], *lang["negatives"]]:
             out += [(c, 0) for c in pieces(normalise(text))]
     return out
 
