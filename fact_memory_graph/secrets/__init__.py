@@ -52,6 +52,7 @@ from fact_memory_graph.secrets import (
     public_codes,
     public_statements,
     public_values,
+    question_hints,
     recovery_t45b,
     reference_values,
     security_answers,
@@ -668,6 +669,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(security_backref.backref_spans(norm))  # round 13: "'Pemberton' — that's what I used as my security answer"
     spans.extend(security_backref.question_shape_spans(norm))  # round 13: "fb asks 'what street did u grow up on' i put X"
     spans.extend(security_backref.cue_then_quote(norm))  # round 13: "… the memorable word thing, 'X'"
+    spans.extend(question_hints.hint_spans(norm))  # "the pet question is Biscuit", "St Mary's for the school one"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))
@@ -1085,6 +1087,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(named_values.lone_value_turn(text, turns))
     spans.extend(security_answers.thread_spans(text, turns))  # round 11: "bank asked my first car" / "X daala hai"
     spans.extend(security_backref.labelled_next_turn(text, turns))  # round 13: "security question: …" / "ตอบ: X"
+    spans.extend(question_hints.thread_spans(text, turns))  # "the bank wants my answers" / "school one: St Mary's"
     beside = bank_logins_q45b.spans_beside(text, turns[-2:])  # round 13: "customer no 5512…" after "PIN 4471"
     spans.extend(beside)
     spans.extend(bank_portal_t45a.memorable_in_thread(text, turns[-1]))  # round 14: "memorable word?" / "the word is X"

@@ -1,0 +1,270 @@
+"""A security question named only by what it asks about, and its answer as a short named value.
+
+People rarely say "security question" when the setting is already plain: "the pet question is
+Biscuit", "for the school one its St Mary's", "la pregunta de la mascota: Toby", "bei der
+Haustier-Frage hab ich Bello", "evcil hayvan sorusu Pamuk", "ペットの質問はモモ". What such an
+answer IS, whatever the wording: a short named value (a proper noun: a name, a place, a school),
+said beside a question NAMED BY ITS TOPIC (a noun such questions ask about, next to a question word
+or "one"), in a conversation set at a bank, a login or a verification. Words as data
+(``assets/question_hints.json``; topic nouns shared with ``security_answers_o45s.json``).
+
+Read three ways:
+
+- HINT then VALUE: "the pet question is Biscuit", "school one: St Mary's";
+- VALUE then HINT: "Biscuit for the pet question", "St Mary's — that's the school one";
+- a TOPIC (a hint, or the o45s grammar's topic) asked or raised in one turn, the named value alone
+  in the next ("and the street one?" / "Wexford Terrace").
+
+Kept: a name in ordinary talk (no bank / verification / security word in the thread), a quiz's
+question, a value that is talk ("the pet question is annoying"), a lower-case phrase where no
+security question is named outright.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from . import security_answers as sa
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "question_hints.json"
+_KIND = "password"
+_MAX_NAME_WORDS = 4
+#: Small words a proper noun may hold ("Church of St Anne", "Rua da Paz", "Van der Berg").
+_NAME_GLUE = frozenset({"of", "the", "de", "da", "do", "dos", "das", "del", "la", "le", "les", "du", "des", "van", "der",
+                        "den", "von", "zu", "di", "della", "y", "e", "and", "&", "on", "upon", "st", "st.", "al", "el",
+                        "bin", "binti", "ibn", "ng", "sa", "na"})
+#: An article before a name ("a Fiesta", "el Toby") is no part of what must be named.
+_ARTICLE = re.compile(r"(?i)(?:a|an|the|el|la|le|il|lo|o|der|die|das|een|de|un|una|uma|um|une|ein|eine)\s+")
+_SENTENCE_END = re.compile(r"[.;!?\n\u2029。！？；]")
+_CLAUSE_START = re.compile(r"[.;!?\n\u2029:。！？；]")
+_BEFORE_JOIN = re.compile(r"(?i)(?:[\s,—–\-]|\b(?:for|is|was|on|as|to|that's|thats|it's|its|that|be|would be|'d be|"
+                          r"para|pour|für|per|voor|na|za|для|için|untuk|ke liye|ka|ki|kwa|cho|en|em|in|no|na|à|a|al|"
+                          r"au|zur|zum|bei|the|my|la|el|o|a|le|die|der|das|mi|mon|ma|mein|meine|il|de|het)\b)+$")
+
+
+@lru_cache(maxsize=1)
+def _hints() -> tuple[re.Pattern[str], re.Pattern[str], sa._Gated, list[str]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    raw = json.loads(sa._ASSET.read_text(encoding="utf-8"))
+    nouns = raw["nouns"] + data["extra_nouns"]
+    mods = raw["ordinals"] + raw["favourites"]
+    noun = sa._alt(nouns)
+    qword = sa._alt(data["question_words"])
+    one = sa._alt(data["one_words"])
+    glued_q = "|".join(re.escape(w) for w in sorted(set(data["glued_question"]), key=len, reverse=True))
+    gap = r"(?:[^\S\n]+[^\s.,;:!?()\"“”‘’«»—–]+){0,3}?[^\S\n]+(?:[dlDL]['’])?"
+    noun_first = rf"(?:(?:{sa._alt(mods)})[^\S\n]+)?(?:{noun})(?:[^\S\n]*[-‐][^\S\n]*|[^\S\n]+)(?:[^\W\d_]+[^\S\n]+)?(?:{qword}|{one})"
+    glued = rf"(?:{noun})[^\W\d_]{{0,3}}?(?:[-‐]|の|的|に関する)?(?:{glued_q})"
+    q_first = rf"(?:{qword}){gap}(?:(?:{sa._alt(mods)})[^\S\n]+)?(?:{noun})"
+    hint = re.compile(rf"(?i){noun_first}|{glued}|{q_first}")
+    context = re.compile(rf"(?i){sa._alt(data['context'])}")
+    gated = sa._Gated(hint, nouns)
+    return hint, context, gated, data["lead_fillers"]
+
+
+@lru_cache(maxsize=1)
+def _asks() -> re.Pattern[str]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    glued = "|".join(re.escape(w) for w in data["glued_question"])
+    return re.compile(rf"(?i){sa._alt(data['question_words'])}|{glued}")
+
+
+@lru_cache(maxsize=1)
+def _lead() -> re.Pattern[str]:
+    fillers = _hints()[3]
+    return re.compile(rf"(?i)[\s,:\-—–]*(?:(?:{sa._alt(fillers)})[\s,:\-—–]+)*")
+
+
+def _cased(ch: str) -> bool:
+    return ch.lower() != ch.upper()
+
+
+def named(value: str) -> bool:
+    """A short named value: every word a capitalised one, a digit's or a small word a name holds
+    ("St Mary's", "Rua da Paz", "Flat 4"), or a word of a script without capitals; at most four."""
+    value = value.strip(" '\"“”‘’«»「」")
+    m = _ARTICLE.match(value)
+    if m and len(value) > m.end():
+        value = value[m.end():]
+    words = value.split()
+    if not words or len(words) > _MAX_NAME_WORDS:
+        return False
+    for i, w in enumerate(words):
+        w = w.strip("'\"“”‘’«»()")
+        if not w:
+            return False
+        ch = w[0]
+        if ch.isdigit() or not _cased(ch) and ch.isalpha():
+            continue
+        if ch.isupper():
+            continue
+        if i and w.casefold() in _NAME_GLUE:
+            continue
+        return False
+    return words[-1].casefold() not in _NAME_GLUE or len(words) == 1
+
+
+#: A verb of giving or setting an answer, with its subject either side ("I put", "hab ich", "j'ai mis").
+_SUBJECT_VERB = re.compile(r"(?i)(?:(?:i|yo|eu|je|j'|ich|io|ik|ja|я|ben|saya|aku|tôi|main|mimi)\s*)?"
+                           r"(?:put|said|set|used|wrote|typed|gave|entered|chose|picked|went with|hab|habe|hab ich|habe ich|"
+                           r"puse|dije|usé|coloquei|disse|usei|ai mis|ai dit|ho messo|ho detto|heb|heb ik|zei|"
+                           r"wpisałem|wpisałam|powiedziałem|написал|написала|сказал|сказала|yazdım|dedim|isi|pakai|"
+                           r"bilang ko|nilagay ko|nilisema|niliandika|daala|bola|likha)(?:\s+(?:ich|ik|eu|yo))?\s+")
+
+
+def _name_head(value: str) -> int:
+    """The length of the named words a value starts with ("Bello angegeben" -> "Bello"), at most
+    four; the whole value when its first word is not a name's."""
+    words = list(re.finditer(r"\S+", value))
+    k = 0
+    while k < len(words) and k < _MAX_NAME_WORDS and named(value[words[0].start():words[k].end()]):
+        k += 1
+    if k == 0:
+        return words[min(len(words), _MAX_NAME_WORDS) - 1].end() if words else 0
+    return words[k - 1].end()
+
+
+def _set_at_bank(text: str) -> bool:
+    """A bank, a login, a verification or a security question named in ``text``."""
+    p = sa._p()
+    return bool(p.strong.search(text) or _hints()[1].search(text) or sa._context(text))
+
+
+#: After a setting's word, a word that keeps it a noun of its own ("the bank asks", "for the bank is"),
+#: not a modifier of another noun ("the bank dinner", "security guard", "account manager").
+_NOT_MODIFIER = re.compile(r"(?i)\s*(?:$|[^\w\s]|(?:is|was|are|were|asks|asked|ask|wants|wanted|needs|needed|will|would|"
+                           r"might|may|can|could|for|to|they|it|i|and|or|but|with|on|at|when|if|said|says|has|had|"
+                           r"called|rang|of|as|so|the|my|in|uses|used|requires|required|checks|checked|'ll|'s)\b)")
+
+
+def _named_at_bank(text: str) -> bool:
+    """A bank, a verification or a security question named outright (not an app or a website, not
+    a word modifying another noun: "the bank dinner")."""
+    if sa._p().strong.search(text):
+        return True
+    return any(not m.group()[:1].isascii() or _NOT_MODIFIER.match(text, m.end())
+               for m in _hints()[1].finditer(text))
+
+
+def _talk(value: str) -> bool:
+    p = sa._p()
+    first = (sa._TOKEN.findall(value.casefold()) or [""])[0]
+    return first in p.no_answer or first in p.talk_first or first in p.talk or "?" in value
+
+
+def _value_before(text: str, start: int) -> tuple[int, int] | None:
+    """The trailing run of capitalised words just before a hint ("Biscuit for the pet question")."""
+    lo = max(0, start - 80)
+    cuts = [m.end() for m in _CLAUSE_START.finditer(text, lo, start)]
+    head_lo = cuts[-1] if cuts else lo
+    head = text[head_lo:start]
+    join = _BEFORE_JOIN.search(head)
+    end = head_lo + (join.start() if join else len(head))
+    words = list(re.finditer(r"[^\s,—–]+", text[head_lo:end]))
+    if not words:
+        return None
+    k = len(words)
+    while k > 0 and len(words) - k < _MAX_NAME_WORDS and named(words[k - 1].group()):
+        k -= 1
+    if k == len(words):
+        return None
+    s, e = head_lo + words[k].start(), head_lo + words[-1].end()
+    if k > 0 and words[k - 1].group().casefold() in {"i", "we", "my"}:
+        return None  # "I Biscuit": not a name's start
+    return s, e
+
+
+def hint_spans(text: str, context: str = "") -> list[sa.Span]:
+    """The answer beside a question named by its topic, where the thread (``text`` and the earlier
+    turns in ``context``) is set at a bank, a login or a verification."""
+    hint, _, gated, _ = _hints()
+    if not gated.may(text):
+        return []
+    p = sa._p()
+    spans: list[sa.Span] = []
+    setting: bool | None = None
+    named_at_bank: bool | None = None
+    hints = [(m, True) for m in hint.finditer(text)]
+    asks = _asks()
+    topics = [(m, False) for m in p.topic.finditer(text)
+              if not any(h.start() <= m.start() < h.end() or m.start() <= h.start() < m.end() for h, _ in hints)]
+    for m, is_hint in sorted(hints + topics, key=lambda x: x[0].start()):
+        lo, hi = sa._turn_bounds(text, m.start())
+        if p.quiz.search(text, lo, hi) or p.quiz.search(context):
+            continue
+        if is_hint:
+            if setting is None:
+                setting = _set_at_bank(text) or _set_at_bank(context)
+            if not setting and not asks.search(m.group()):  # "the pet question" says it; "the school one" does not
+                continue
+        else:  # a bare topic ("my first car"): only where a bank or a verification is named outright
+            if named_at_bank is None:
+                named_at_bank = _named_at_bank(text) or _named_at_bank(context)
+            if not named_at_bank:
+                continue
+        end = m.end()
+        for _ in range(3):  # "de mi madre", "'s name"
+            t = p.tail.match(text, end)
+            if not t or t.end() == end:
+                break
+            end = t.end()
+        if text[end:end + 1] in "?？":
+            continue  # "the pet question?": asked, answered in the next turn if at all
+        value = sa._value_after(text, end)
+        if not value or _talk(text[value[0]:value[1]]):  # "… for the bank is Henderson", "…, which is Mrs Albright"
+            copula = sa._COPULA.search(text, end, min(hi, end + 50))
+            value = sa._value_after(text, copula.end()) if copula and not _SENTENCE_END.search(text, end, copula.start()) \
+                else None
+        if not value and re.match(r"[^\S\n]*[.!]\s", text[end:end + 4]):  # "… where my parents met. Lisbon."
+            nxt = re.match(r"[^\S\n]*[.!]\s+", text[end:])
+            value = sa._value_after(text, end + nxt.end()) if nxt else None
+        if value and not named(text[value[0]:value[1]]):  # "hab ich Bello angegeben", "I put Mochi"
+            told = p.told.match(text, value[0]) or re.match(_SUBJECT_VERB, text[value[0]:value[1]])
+            if told:
+                value = sa._value_after(text, value[0] + told.end()) or value
+        if value:
+            s, e = value
+            e = s + _name_head(text[s:e])
+            inner = text[s:e]
+            quoted = text[s - 1:s] in sa._QUOTES
+            if not _talk(inner) and not p.topic.search(inner) and (quoted or named(inner)):
+                spans.append((s, e, _KIND))
+                continue
+        before = _value_before(text, m.start())
+        if before and not _talk(text[before[0]:before[1]]):
+            spans.append((before[0], before[1], _KIND))
+    return spans
+
+
+def thread_spans(text: str, turns: Sequence[str]) -> list[sa.Span]:
+    """A turn that gives a named value right after a turn that raised a security question by its
+    topic ("what about the pet one?" / "Biscuit"); and a turn with a hint read with the earlier
+    turns as its setting ("the bank wants my answers" / "for the school one its St Mary's")."""
+    if not turns or not text.strip():
+        return []
+    from . import forms
+    norm, origin = forms.view(text)
+    earlier = forms.TURN_JOIN.join(forms.view(t)[0] for t in turns[-2:])
+    spans = [sp for sp in hint_spans(norm, earlier) if sp not in hint_spans(norm)]
+    if spans or len(norm) > 120:
+        return forms.back(spans, origin)
+    prev = forms.view(turns[-1])[0]
+    hint, _, gated, _ = _hints()
+    p = sa._p()
+    asked = (gated.may(prev) and hint.search(prev)) or p.topic.search(prev)
+    if not asked or p.quiz.search(prev) or not (_set_at_bank(prev) or _set_at_bank(earlier)):
+        return []
+    if hint_spans(prev, forms.view(turns[-2])[0] if len(turns) > 1 else "") or sa.answer_spans(prev):
+        return []  # the turn before gave its own answer
+    lead = _lead().match(norm)
+    value = sa._value_after(norm, lead.end() if lead else 0)
+    if not value:
+        return []
+    inner = norm[value[0]:value[1]]
+    if _talk(inner) or not named(inner) or p.topic.search(inner):
+        return []
+    return forms.back([(value[0], value[1], _KIND)], origin)
