@@ -55,3 +55,22 @@ def test_named_value_is_a_short_proper_noun() -> None:
     assert question_hints.named("モモ")
     assert not question_hints.named("closed on Monday")
     assert not question_hints.named("The Very Long Name Of A Place Here")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("säkerhetsfrågan hos banken är min första lärare, svaret är Fru Lindqvist", "Lindqvist"),
+    ("pankin turvakysymys on ensimmäinen koulu, vastaus on Kallio", "Kallio"),
+    ("a bank biztonsági kérdése az első autóm, a válasz Lada Niva", "Lada Niva"),
+    ("security question for the building society: the answer is marchmont road", "marchmont road"),
+    ("Tamsin Hollow. thats the answer to the question about my first school on the bank app", "Tamsin Hollow"),
+])
+def test_an_answer_word_beside_a_security_question_withholds_its_value(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the answer is Paris, question 4 of the geography quiz",
+    "my answer to the bank was no thanks, I don't want a credit card",
+])
+def test_other_answers_stay(text: str) -> None:
+    assert redact_secrets(text) == text

@@ -670,6 +670,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(security_backref.question_shape_spans(norm))  # round 13: "fb asks 'what street did u grow up on' i put X"
     spans.extend(security_backref.cue_then_quote(norm))  # round 13: "… the memorable word thing, 'X'"
     spans.extend(question_hints.hint_spans(norm))  # "the pet question is Biscuit", "St Mary's for the school one"
+    spans.extend(question_hints.answer_word_spans(norm))  # "svaret är Mrs Gaskell", "X. thats the answer to the question …"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))

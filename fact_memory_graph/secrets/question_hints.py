@@ -249,7 +249,8 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[sa.Span]:
     from . import forms
     norm, origin = forms.view(text)
     earlier = forms.TURN_JOIN.join(forms.view(t)[0] for t in turns[-2:])
-    spans = [sp for sp in hint_spans(norm, earlier) if sp not in hint_spans(norm)]
+    spans = [sp for sp in (*hint_spans(norm, earlier), *answer_word_spans(norm, earlier))
+             if sp not in hint_spans(norm) and sp not in answer_word_spans(norm)]
     if spans or len(norm) > 120:
         return forms.back(spans, origin)
     prev = forms.view(turns[-1])[0]
@@ -268,3 +269,82 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[sa.Span]:
     if _talk(inner) or not named(inner) or p.topic.search(inner):
         return []
     return forms.back([(value[0], value[1], _KIND)], origin)
+
+
+# ---------------------------------------------------------------- an answer word and its value
+@lru_cache(maxsize=1)
+def _answers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    word = re.compile(rf"(?i){sa._alt(data['answer_words'])}")
+    copula = sa._alt([c for c in data["copulas"] if c[:1].isalpha() or c[:1] in "'’"])
+    marks = "".join(re.escape(c) for c in data["copulas"] if len(c) == 1 and not c.isalpha())
+    # "answer is X", "svaret er X", "answer to the question about … is X", "answer: X", "yr ateb yw X"
+    after = re.compile(rf"(?i)(?:[^\S\n]+(?:to|for|on|of|à|a|de|auf|zu|op|på|til|na|для|на|sa|kwa|ng)\b[^.;!?\n\u2029]{{0,70}}?)?"
+                       rf"(?:[^\S\n]*[{marks}][^\S\n]*|[^\S\n]+(?:{copula})(?:[^\S\n]*:)?[^\S\n]+)")
+    that_is = re.compile(rf"(?i)(?:{sa._alt(data['that_is'])})[^\S\n]+(?:(?:the|la|le|die|il|a|o|my|mi|ma|mon|het|de|el)[^\S\n]+)?$")
+    stems = sorted({w for w in data["question_words"] if len(w) >= 4 and not sa._GLUED.search(w)}, key=len, reverse=True)
+    # a question word and its inflections ("kérdése", "pytaniu", "sorusuna"): a word start is enough
+    setting = re.compile(rf"(?i){sa._alt(data['question_words'])}|(?<![^\W\d_])(?:{'|'.join(map(re.escape, stems))})")
+    return word, after, that_is, setting
+
+
+def _setting_of_answer(text: str, context: str) -> tuple[bool, bool]:
+    """(a setting where an answer is a security one, a security question named outright)."""
+    p = sa._p()
+    question = _answers()[3]
+    strong = bool(p.strong.search(text) or p.strong.search(context))
+    at_bank = strong or _set_at_bank(text) or _set_at_bank(context)
+    named_question = bool(question.search(text) or question.search(context))
+    asked = named_question and bool(p.topic.search(text) or p.topic.search(context) or _hints()[2].may(text))
+    return at_bank or asked, strong or (named_question and at_bank)
+
+
+def answer_word_spans(text: str, context: str = "") -> list[sa.Span]:
+    """A value given as an answer where a security question is in sight: "the answer is Mr
+    Pennington", "svaret är Mrs Gaskell", "a válasz Ford Anglia", "answer: cobden street", and the
+    value before it: "Mr Pennington. thats the answer to the question about …", "X — c'est la
+    réponse à « votre premier animal »"."""
+    word, after, that_is, _ = _answers()
+    p = sa._p()
+    found = list(word.finditer(text))
+    if not found:
+        return []
+    setting, strong = _setting_of_answer(text, context)
+    if not setting:
+        return []
+    spans: list[sa.Span] = []
+    for m in found:
+        lo, hi = sa._turn_bounds(text, m.start())
+        if p.quiz.search(text, lo, hi) or p.quiz.search(context) or sa._THIRD.search(text, max(lo, m.start() - 12), m.start()):
+            continue
+        a = after.match(text, m.end(), hi)
+        value = sa._value_after(text, a.end()) if a else None
+        if not a and strong and re.match(r"[^\S\n]+\S", text[m.end():hi]):  # "a válasz Ford Anglia": no copula
+            value = sa._value_after(text, m.end())
+            value = value if value and named(text[value[0]:value[0] + _name_head(text[value[0]:value[1]])]) else None
+        if value:
+            s, e = value
+            e = s + _name_head(text[s:e])
+            inner = text[s:e]
+            quoted = text[s - 1:s] in sa._QUOTES
+            direct = a is not None and not re.match(r"[^\S\n]+(?:to|for|on|of|à|a|de|auf|zu|op|på|til|na|для|на|sa|kwa|ng)\b",
+                                                   text[m.end():a.end()], re.IGNORECASE)
+            plain = strong and direct and len(inner.split()) <= 3 and not _talk(inner)  # "the answer is cobden street"
+            if not _talk(inner) and not p.topic.search(inner) and (quoted or named(inner) or plain):
+                spans.append((s, e, _KIND))
+                continue
+        lead = that_is.search(text, lo, m.start())
+        if lead:  # "X. thats the answer …", "X — c'est la réponse …"
+            head = text[lo:lead.start()].rstrip(" \t,.:;—–-")
+            run = re.search(r"(?:^|(?<=[\s\"'“‘«]))((?:[^\s.,;:!?—–]+[^\S\n]+){0,3}[^\s.,;:!?—–]+)[\"'”’»]?$", head)
+            if run:
+                s = lo + run.start(1)
+                k = len(run.group(1).split())
+                while k and not named(" ".join(run.group(1).split()[-k:])):
+                    k -= 1
+                if k:
+                    tail = " ".join(run.group(1).split()[-k:])
+                    s = lo + head.rfind(tail)
+                    if not _talk(tail) and not p.topic.search(tail):
+                        spans.append((s, s + len(tail), _KIND))
+    return spans
