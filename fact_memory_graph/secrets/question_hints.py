@@ -59,7 +59,8 @@ def _hints() -> tuple[re.Pattern[str], re.Pattern[str], sa._Gated, list[str]]:
     gap = r"(?:[^\S\n]+[^\s.,;:!?()\"“”‘’«»—–]+){0,3}?[^\S\n]+(?:[dlDL]['’])?"
     noun_first = rf"(?:(?:{sa._alt(mods)})[^\S\n]+)?(?:{noun})(?:[^\S\n]*[-‐][^\S\n]*|[^\S\n]+)(?:[^\W\d_]+[^\S\n]+)?(?:{qword}|{one})"
     glued = rf"(?:{noun})[^\W\d_]{{0,3}}?(?:[-‐]|の|的|に関する)?(?:{glued_q})"
-    q_first = rf"(?:{qword}){gap}(?:(?:{sa._alt(mods)})[^\S\n]+)?(?:{noun})"
+    about = r"(?:thing|one|bit|part)[^\S\n]+(?:about|with|for|on)"  # "the thing about the dog"
+    q_first = rf"(?:{qword}|{about}){gap}(?:(?:{sa._alt(mods)})[^\S\n]+)?(?:{noun})"
     hint = re.compile(rf"(?i){noun_first}|{glued}|{q_first}")
     context = re.compile(rf"(?i){sa._alt(data['context'])}")
     gated = sa._Gated(hint, nouns)
@@ -131,20 +132,22 @@ def _name_head(value: str) -> int:
 def _set_at_bank(text: str) -> bool:
     """A bank, a login, a verification or a security question named in ``text``."""
     p = sa._p()
-    return bool(p.strong.search(text) or _hints()[1].search(text) or sa._context(text))
+    return bool(p.strong.search(text) or _hints()[1].search(text) or sa._context(text) or _strong_stems().search(text))
 
 
 #: After a setting's word, a word that keeps it a noun of its own ("the bank asks", "for the bank is"),
 #: not a modifier of another noun ("the bank dinner", "security guard", "account manager").
 _NOT_MODIFIER = re.compile(r"(?i)\s*(?:$|[^\w\s]|(?:is|was|are|were|asks|asked|ask|wants|wanted|needs|needed|will|would|"
                            r"might|may|can|could|for|to|they|it|i|and|or|but|with|on|at|when|if|said|says|has|had|"
-                           r"called|rang|of|as|so|the|my|in|uses|used|requires|required|checks|checked|'ll|'s)\b)")
+                           r"called|rang|of|as|so|the|my|in|uses|used|requires|required|checks|checked|'ll|'s|app|apps|account|accounts|"
+                           r"login|website|site|card|details|online|security|verification|portal|form|password|"
+                           r"question|questions)\b)")
 
 
 def _named_at_bank(text: str) -> bool:
     """A bank, a verification or a security question named outright (not an app or a website, not
     a word modifying another noun: "the bank dinner")."""
-    if sa._p().strong.search(text):
+    if sa._p().strong.search(text) or _strong_stems().search(text):
         return True
     return any(not m.group()[:1].isascii() or _NOT_MODIFIER.match(text, m.end())
                for m in _hints()[1].finditer(text))
@@ -219,6 +222,12 @@ def hint_spans(text: str, context: str = "") -> list[sa.Span]:
             copula = sa._COPULA.search(text, end, min(hi, end + 50))
             value = sa._value_after(text, copula.end()) if copula and not _SENTENCE_END.search(text, end, copula.start()) \
                 else None
+        if not value or _talk(text[value[0]:value[1]]):  # "… the dog we had when I was small and I said X"
+            stop = _SENTENCE_END.search(text, end, hi)
+            told = p.told.search(text, end, min(stop.start() if stop else hi, end + 100))
+            said = sa._value_after(text, told.end()) if told else None
+            if said and named(text[said[0]:said[0] + _name_head(text[said[0]:said[1]])]):
+                value = said
         if not value and re.match(r"[^\S\n]*[.!]\s", text[end:end + 4]):  # "… where my parents met. Lisbon."
             nxt = re.match(r"[^\S\n]*[.!]\s+", text[end:])
             value = sa._value_after(text, end + nxt.end()) if nxt else None
@@ -231,7 +240,10 @@ def hint_spans(text: str, context: str = "") -> list[sa.Span]:
             e = s + _name_head(text[s:e])
             inner = text[s:e]
             quoted = text[s - 1:s] in sa._QUOTES
-            if not _talk(inner) and not p.topic.search(inner) and (quoted or named(inner)):
+            direct = re.match(r"[^\S\n]*(?:is|was|:|=|—|–)[^\S\n]", text[end:s], re.IGNORECASE) is not None
+            plain = direct and len(inner.split()) <= 2 and sa._END.match(text, e) is not None or \
+                direct and len(inner.split()) <= 2 and p.stop.match(text, e + 1) is not None
+            if not _talk(inner) and not p.topic.search(inner) and (quoted or named(inner) or plain):
                 spans.append((s, e, _KIND))
                 continue
         before = _value_before(text, m.start())
@@ -288,14 +300,30 @@ def _answers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
     return word, after, that_is, setting
 
 
+@lru_cache(maxsize=1)
+def _strong_stems() -> re.Pattern[str]:
+    """A security question's name and its inflections or compounds ("sikkerhetsspørsmålet",
+    "Sicherheitsfragen", "güvenlik sorusuna"): a word start is enough."""
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    stems = sorted(data["strong_stems"], key=len, reverse=True)
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{'|'.join(re.escape(w).replace(chr(92) + ' ', chr(92) + 's+') for w in stems)})")
+
+
+@lru_cache(maxsize=1)
+def _name_words() -> re.Pattern[str]:
+    return re.compile(rf"(?i){sa._alt(json.loads(_ASSET.read_text(encoding='utf-8'))['name_words'])}")
+
+
 def _setting_of_answer(text: str, context: str) -> tuple[bool, bool]:
     """(a setting where an answer is a security one, a security question named outright)."""
     p = sa._p()
     question = _answers()[3]
-    strong = bool(p.strong.search(text) or p.strong.search(context))
+    stems = _strong_stems()
+    strong = bool(p.strong.search(text) or p.strong.search(context) or stems.search(text) or stems.search(context))
     at_bank = strong or _set_at_bank(text) or _set_at_bank(context)
     named_question = bool(question.search(text) or question.search(context))
-    asked = named_question and bool(p.topic.search(text) or p.topic.search(context) or _hints()[2].may(text))
+    asked = named_question and bool(p.topic.search(text) or p.topic.search(context) or _hints()[2].may(text)
+                                    or _hints()[2].may(context) or _name_words().search(context))
     return at_bank or asked, strong or (named_question and at_bank)
 
 
