@@ -74,3 +74,22 @@ def test_an_answer_word_beside_a_security_question_withholds_its_value(text: str
 ])
 def test_other_answers_stay(text: str) -> None:
     assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("die Sicherheitsfrage der Bank ist der Name der Grundschule, also Sankt Ursula", "Ursula"),
+    ("a pergunta de segurança é o nome do meu primeiro bichinho, que era Pipoca", "Pipoca"),
+    ("they asked first pet... it was Bolinha, a little cat", "Bolinha"),
+])
+def test_a_name_set_beside_a_security_question_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_where_i_was_born_asked_then_put() -> None:
+    out = _thread(["the bank asked where was I born", "I put Tromsø"])
+    assert "Tromsø" not in out[-1]
+
+
+def test_the_security_question_and_the_bank_names_stay() -> None:
+    text = "the security question at Nationwide is about my first school, so easy to guess"
+    assert "Nationwide" in redact_secrets(text)

@@ -672,6 +672,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(security_backref.cue_then_quote(norm))  # round 13: "… the memorable word thing, 'X'"
     spans.extend(question_hints.hint_spans(norm))  # "the pet question is Biscuit", "St Mary's for the school one"
     spans.extend(question_hints.answer_word_spans(norm))  # "svaret är Mrs Gaskell", "X. thats the answer to the question …"
+    spans.extend(question_hints.apposed_spans(norm))  # "Sicherheitsfrage … Geburtsname meiner Mutter, also X"
     spans.extend(asked_values.spans(norm))  # "the word the bank asks for is X", "X is mum's passphrase"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"

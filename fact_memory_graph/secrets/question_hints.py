@@ -61,9 +61,10 @@ def _hints() -> tuple[re.Pattern[str], re.Pattern[str], sa._Gated, list[str]]:
     glued = rf"(?:{noun})[^\W\d_]{{0,3}}?(?:[-‐]|の|的|に関する)?(?:{glued_q})"
     about = r"(?:thing|one|bit|part)[^\S\n]+(?:about|with|for|on)"  # "the thing about the dog"
     q_first = rf"(?:{qword}|{about}){gap}(?:(?:{sa._alt(mods)})[^\S\n]+)?(?:{noun})"
-    hint = re.compile(rf"(?i){noun_first}|{glued}|{q_first}")
+    asked_topic = sa._alt(data["asked_topics"])  # "where was I born", "lugar de nacimiento"
+    hint = re.compile(rf"(?i){noun_first}|{glued}|{q_first}|{asked_topic}")
     context = re.compile(rf"(?i){sa._alt(data['context'])}")
-    gated = sa._Gated(hint, nouns)
+    gated = sa._Gated(hint, nouns + data["asked_topics"])
     return hint, context, gated, data["lead_fillers"]
 
 
@@ -122,8 +123,11 @@ def _name_head(value: str) -> int:
     four; the whole value when its first word is not a name's."""
     words = list(re.finditer(r"\S+", value))
     k = 0
-    while k < len(words) and k < _MAX_NAME_WORDS and named(value[words[0].start():words[k].end()]):
-        k += 1
+    for n in range(min(len(words), _MAX_NAME_WORDS)):  # "Our Lady of Lourdes": past a small word inside
+        if named(value[words[0].start():words[n].end()]):
+            k = n + 1
+        elif words[n].group().casefold() not in _NAME_GLUE:
+            break
     if k == 0:
         return words[min(len(words), _MAX_NAME_WORDS) - 1].end() if words else 0
     return words[k - 1].end()
@@ -144,17 +148,46 @@ _NOT_MODIFIER = re.compile(r"(?i)\s*(?:$|[^\w\s]|(?:is|was|are|were|asks|asked|a
                            r"question|questions)\b)")
 
 
+#: The setting's words that are nouns, and so may modify another noun ("bank dinner", "security guard").
+_NOUN_SETTINGS = frozenset({"bank", "banking", "the bank", "security", "account", "login", "insurance", "pension", "identity",
+                            "recovery", "verification", "council", "provider", "post office"})
+
+
+#: What only a security question asks ("first pet", "maiden name", "where I was born"): "they asked"
+#: is enough around it; a favourite film or food needs a bank or a check named.
+_CLASSIC = re.compile(r"(?i)first|1st|maiden|born|grew|grow up|parents|primeir|primer|premi|erst|prim[oa]|eerste|pierwsz|"
+                      r"перв|ilk|pertama|đầu tiên|una|kwanza|pehl|pahl")
+_ASKING = re.compile(r"(?i)\b(?:they|it|she|he)\s+(?:ask|asks|asked|'ll ask|will ask)\b|\basked me\b|\basks me\b|"
+                     r"\bif (?:they )?asked\b|\bwhen they (?:ask|call)\b")
+
+
+def _institution(text: str, context: str) -> bool:
+    """A bank, a check or a security question named, not only someone asking."""
+    for t in (text, context):
+        if sa._p().strong.search(t) or _strong_stems().search(t):
+            return True
+        for m in _hints()[1].finditer(t):
+            if not _ASKING.match(t, m.start()) and not re.match(r"(?i)ask|asked|wants|they|it asks|if |when ", m.group()):
+                return True
+    return False
+
+
 def _named_at_bank(text: str) -> bool:
     """A bank, a verification or a security question named outright (not an app or a website, not
     a word modifying another noun: "the bank dinner")."""
     if sa._p().strong.search(text) or _strong_stems().search(text):
         return True
-    return any(not m.group()[:1].isascii() or _NOT_MODIFIER.match(text, m.end())
+    return any(not m.group()[:1].isascii() or m.group().casefold() not in _NOUN_SETTINGS or _NOT_MODIFIER.match(text, m.end())
                for m in _hints()[1].finditer(text))
 
 
 def _talk(value: str) -> bool:
+    """Talk, not a value: a pronoun, a question word, a function word first ("it was", "which"),
+    unless the value is a name of capitalised words ("Our Lady of Lourdes", "The Willows")."""
     p = sa._p()
+    words = value.split()
+    if len(words) >= 2 and named(value) and words[-1][:1].isupper() and words[0].casefold() not in {"i", "it", "he", "she", "they", "we"}:
+        return False
     first = (sa._TOKEN.findall(value.casefold()) or [""])[0]
     return first in p.no_answer or first in p.talk_first or first in p.talk or "?" in value
 
@@ -209,6 +242,8 @@ def hint_spans(text: str, context: str = "") -> list[sa.Span]:
                 named_at_bank = _named_at_bank(text) or _named_at_bank(context)
             if not named_at_bank:
                 continue
+            if not _institution(text, context) and not _CLASSIC.search(m.group()):
+                continue  # "when they asked about my favorite movie it was Heat": a chat's question
         end = m.end()
         for _ in range(3):  # "de mi madre", "'s name"
             t = p.tail.match(text, end)
@@ -228,8 +263,8 @@ def hint_spans(text: str, context: str = "") -> list[sa.Span]:
             said = sa._value_after(text, told.end()) if told else None
             if said and named(text[said[0]:said[0] + _name_head(text[said[0]:said[1]])]):
                 value = said
-        if not value and re.match(r"[^\S\n]*[.!]\s", text[end:end + 4]):  # "… where my parents met. Lisbon."
-            nxt = re.match(r"[^\S\n]*[.!]\s+", text[end:])
+        if not value and re.match(r"[^\S\n]*[.!…]+\s", text[end:end + 6]):  # "… where my parents met. Lisbon."
+            nxt = re.match(r"[^\S\n]*[.!…]+\s+", text[end:])
             value = sa._value_after(text, end + nxt.end()) if nxt else None
         if value and not named(text[value[0]:value[1]]):  # "hab ich Bello angegeben", "I put Mochi"
             told = p.told.match(text, value[0]) or re.match(_SUBJECT_VERB, text[value[0]:value[1]])
@@ -375,4 +410,46 @@ def answer_word_spans(text: str, context: str = "") -> list[sa.Span]:
                     s = lo + head.rfind(tail)
                     if not _talk(tail) and not p.topic.search(tail):
                         spans.append((s, s + len(tail), _KIND))
+    return spans
+
+
+@lru_cache(maxsize=1)
+def _introducers() -> re.Pattern[str]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return re.compile(rf"(?i)(?:,[^\S\n]*(?:(?:{sa._alt(data['introducers'])})[^\S\n]+)?|[^\S\n]+(?:{sa._alt(data['introducers'])})[^\S\n]+)")
+
+
+def apposed_spans(text: str, context: str = "") -> list[sa.Span]:
+    """A named value set beside a security question's description, in a sentence that names the
+    question outright: "… der Geburtsname meiner Mutter, also Our Lady of Lourdes", "… o nome do meu
+    primeiro bichinho, que era Goldie", "… της μητέρας μου, Our Lady of Lourdes". The value is a
+    short name (capitalised words) that ends its clause."""
+    p = sa._p()
+    stems = _strong_stems()
+    if not (p.strong.search(text) or stems.search(text)):
+        return []
+    spans: list[sa.Span] = []
+    for cue in (*p.strong.finditer(text), *stems.finditer(text)):
+        lo, hi = sa._turn_bounds(text, cue.start())
+        if p.quiz.search(text, lo, hi) or p.quiz.search(context):
+            continue
+        stop = _SENTENCE_END.search(text, cue.end(), hi)
+        end = stop.start() if stop else hi
+        for m in _introducers().finditer(text, cue.end(), end):
+            at = m.end()
+            run = re.match(r"(?:[^\s.,;:!?()\"“”‘’«»]+[^\S\n]*){1,4}", text[at:end])
+            if not run:
+                continue
+            k = _name_head(text[at:at + run.end()].rstrip())
+            inner = text[at:at + k]
+            if not named(inner) or _talk(inner) or p.topic.search(inner) or p.strong.search(inner) or stems.search(inner):
+                continue
+            after = text[at + k:at + k + 3]
+            if after.strip() and not re.match(r"\s*(?:[.,;:!?)\u2029—–]|$)", after):
+                continue  # the name runs on into the clause: "…, Lloyds Bank asks …"
+            prev = text[max(lo, m.start() - 12):m.start()]
+            if re.search(r"(?i)\b(?:at|with|from|bei|chez|en|in|na|w|в|of)\s*$", prev):
+                continue
+            if (at, at + k, _KIND) not in spans:
+                spans.append((at, at + k, _KIND))
     return spans
