@@ -52,3 +52,15 @@ def test_dictated_commas_keep_offsets() -> None:
     text = "the road comma Elm Row comma is what they ask"
     assert len(asked_values.spoken(text)) == len(text)
     assert asked_values.spoken(text).count(",") == 2
+
+
+@pytest.mark.parametrize("turns", [
+    ["my first car was a Mini, where did you get this car?", "Thanks! Got it from my uncle."],
+    ["what was your favourite school subject?", "Nice one! Why do you ask?"],
+])
+def test_a_reply_in_a_chat_stays(turns: list[str]) -> None:
+    assert _thread(turns)[-1] == turns[-1]
+
+
+def test_memorable_as_an_adjective_stays() -> None:
+    assert redact_secrets("it was a memorable day at the park") == "it was a memorable day at the park"

@@ -218,8 +218,10 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[sa.Span]:
     question = qh._answers()[3]
     about = bool(gated.may(prev) and hint.search(prev)) or bool(p.topic.search(prev)) or bool(question.search(prev)) \
         or (gated.may(prev) and p.set_verb.search(prev) is not None)
-    setting = qh._set_at_bank(earlier) or qh._set_at_bank(norm) or p.set_verb.search(prev) is not None \
-        or bool(re.search(r"(?i)\bwhat did i (?:put|say|use|set|pick|choose)\b", prev)) or bool(w.asker.search(norm))
+    # a bank or a check named (not only someone asking: "where did you get this car?" in a chat)
+    setting = qh._institution(earlier, norm) or p.set_verb.search(prev) is not None \
+        or bool(re.search(r"(?i)\bwhat did i (?:put|say|use|set|pick|choose)\b", prev)) \
+        or bool(qh._ASKING.search(prev) and (qh._CLASSIC.search(prev) or re.match(r"(?i)\s*i (?:put|said|set|used|typed)\b", norm)))
     if not (asked or (about and setting)) or p.quiz.search(prev) or p.quiz.search(norm):
         return []
     if qh.hint_spans(prev) or qh.answer_word_spans(prev) or asked_spans(prev) or before_name_spans(prev):
@@ -231,11 +233,24 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[sa.Span]:
     s, e = value
     e = s + qh._name_head(norm[s:e])
     inner = norm[s:e]
-    if qh._talk(inner) or p.topic.search(inner):
+    if qh._talk(inner) or p.topic.search(inner) or _courtesy(inner):
         return []
+    if len(norm[e:].split()) > 8 or "?" in norm[e:]:
+        return []  # the turn goes on to say something else: "Nice one! Why is he your favorite?"
     if not (qh.named(inner) or any(ch.isdigit() for ch in inner) or (len(inner.split()) <= 3 and len(norm.split()) <= 6)):
         return []
     return forms.back([(s, e, _KIND)], origin)
+
+
+@lru_cache(maxsize=1)
+def _courtesies() -> frozenset[str]:
+    return frozenset(json.loads(qh._ASSET.read_text(encoding="utf-8"))["not_values"])
+
+
+def _courtesy(value: str) -> bool:
+    """A courtesy or a reply ("Thanks", "Got it", "Cheers"), not a value."""
+    first = (sa._TOKEN.findall(value.casefold()) or [""])[0]
+    return first in _courtesies()
 
 
 def named_by_next(text: str, after: str) -> list[sa.Span]:

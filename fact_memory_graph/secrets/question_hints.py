@@ -304,7 +304,7 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[sa.Span]:
     hint, _, gated, _ = _hints()
     p = sa._p()
     asked = (gated.may(prev) and hint.search(prev)) or p.topic.search(prev)
-    if not asked or p.quiz.search(prev) or not (_set_at_bank(prev) or _set_at_bank(earlier)):
+    if not asked or p.quiz.search(prev) or not _institution(earlier, ""):
         return []
     if hint_spans(prev, forms.view(turns[-2])[0] if len(turns) > 1 else "") or sa.answer_spans(prev):
         return []  # the turn before gave its own answer
@@ -313,9 +313,16 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[sa.Span]:
     if not value:
         return []
     inner = norm[value[0]:value[1]]
-    if _talk(inner) or not named(inner) or p.topic.search(inner):
+    if _talk(inner) or not named(inner) or p.topic.search(inner) or _courtesy(inner):
         return []
+    if len(norm[value[1]:].split()) > 8 or "?" in norm[value[1]:]:
+        return []  # the turn goes on to say something else
     return forms.back([(value[0], value[1], _KIND)], origin)
+
+
+def _courtesy(value: str) -> bool:
+    from . import asked_values
+    return asked_values._courtesy(value)
 
 
 # ---------------------------------------------------------------- an answer word and its value
