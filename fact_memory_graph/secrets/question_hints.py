@@ -214,19 +214,47 @@ def _value_before(text: str, start: int) -> tuple[int, int] | None:
     return s, e
 
 
+@lru_cache(maxsize=1)
+def _anchors() -> re.Pattern[str]:
+    """The words a hint holds one of (a question's word, "one", "thing", a compound's "-frage", an
+    asked topic's verb): the hint's pattern runs only around them."""
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    glued = "|".join(re.escape(w) for w in data["glued_question"])
+    return re.compile(rf"(?i){sa._alt(data['question_words'] + data['one_words'] + ['thing', 'part', 'born'])}|{glued}"
+                      rf"|{sa._alt(data['asked_topics'])}")
+
+
+def _hint_matches(text: str) -> list[re.Match[str]]:
+    """The hint pattern's matches, read only in windows around its anchor words (the pattern's
+    nouns are many; the anchors are few in a message)."""
+    hint = _hints()[0]
+    found: list[re.Match[str]] = []
+    done = 0
+    for a in _anchors().finditer(text):
+        lo, hi = max(done, a.start() - 80), min(len(text), a.end() + 120)
+        if lo >= hi:
+            continue
+        for m in hint.finditer(text, lo, hi):
+            if m.start() >= done:
+                found.append(m)
+                done = m.end()
+    return found
+
+
 def hint_spans(text: str, context: str = "") -> list[sa.Span]:
     """The answer beside a question named by its topic, where the thread (``text`` and the earlier
     turns in ``context``) is set at a bank, a login or a verification."""
     hint, _, gated, _ = _hints()
-    if not gated.may(text):
-        return []
     p = sa._p()
+    if not (gated.may(text) or p.topic.may(text)) or not (_setting_gate(text) or context and _setting_gate(context)):
+        return []
     spans: list[sa.Span] = []
     setting: bool | None = None
     named_at_bank: bool | None = None
-    hints = [(m, True) for m in hint.finditer(text)]
+    hints = [(m, True) for m in _hint_matches(text)]
     asks = _asks()
-    topics = [(m, False) for m in p.topic.finditer(text)
+    at_bank = _named_at_bank(text) or bool(context) and _named_at_bank(context)  # a bare topic needs one
+    topics = [(m, False) for m in (p.topic.finditer(text) if at_bank else ())
               if not any(h.start() <= m.start() < h.end() or m.start() <= h.start() < m.end() for h, _ in hints)]
     for m, is_hint in sorted(hints + topics, key=lambda x: x[0].start()):
         lo, hi = sa._turn_bounds(text, m.start())
@@ -294,16 +322,20 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[sa.Span]:
     if not turns or not text.strip():
         return []
     from . import forms
+    hint, _, gated, _ = _hints()
+    p = sa._p()
+    if not any(_setting_gate(t) for t in turns[-2:]):
+        return []  # no bank, no check, no question named before: nothing this turn answers
     norm, origin = forms.view(text)
     earlier = forms.TURN_JOIN.join(forms.view(t)[0] for t in turns[-2:])
-    spans = [sp for sp in (*hint_spans(norm, earlier), *answer_word_spans(norm, earlier))
-             if sp not in hint_spans(norm) and sp not in answer_word_spans(norm)]
+    spans = []
+    if gated.may(norm) or p.topic.may(norm) or _answer_gate(norm):
+        spans = [sp for sp in (*hint_spans(norm, earlier), *answer_word_spans(norm, earlier))
+                 if sp not in hint_spans(norm) and sp not in answer_word_spans(norm)]
     if spans or len(norm) > 120:
         return forms.back(spans, origin)
     prev = forms.view(turns[-1])[0]
-    hint, _, gated, _ = _hints()
-    p = sa._p()
-    asked = (gated.may(prev) and hint.search(prev)) or p.topic.search(prev)
+    asked = (gated.may(prev) and _hint_matches(prev)) or p.topic.search(prev)
     if not asked or p.quiz.search(prev) or not _institution(earlier, ""):
         return []
     if hint_spans(prev, forms.view(turns[-2])[0] if len(turns) > 1 else "") or sa.answer_spans(prev):
@@ -356,6 +388,59 @@ def _name_words() -> re.Pattern[str]:
     return re.compile(rf"(?i){sa._alt(json.loads(_ASSET.read_text(encoding='utf-8'))['name_words'])}")
 
 
+@lru_cache(maxsize=1)
+def _setting_words() -> tuple[frozenset[str], tuple[str, ...]]:
+    """The words of a setting (a bank, a check, an asking) and of a question's name: a text with none
+    of them has no security question in it for this module."""
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    raw = json.loads(sa._ASSET.read_text(encoding="utf-8"))
+    from . import forms
+    phrases = data["context"] + data["question_words"] + data["askers"] + raw["context"] + raw["strong"] \
+        + list(forms._words().get("security_context", {}).get("words", []))
+    words, glued = set(), set()
+    for w in phrases:
+        tokens = sa._TOKEN.findall(w.casefold())
+        if sa._GLUED.search(w) or not tokens:
+            glued.add(w.casefold())
+        else:
+            words.add(max(tokens, key=len))
+    return frozenset(words), tuple(sorted(glued))
+
+
+@lru_cache(maxsize=2048)
+def _setting_gate(text: str) -> bool:
+    """A setting's or a question's word among the text's words, or a security question's name
+    inside a compound ("sikkerhetsspørsmålet"): the cheap test before any pattern."""
+    words, glued = _setting_words()
+    low = text.casefold()
+    if not words.isdisjoint(sa._TOKEN.findall(low)):
+        return True
+    if not text.isascii() and any(g in low for g in glued):
+        return True
+    return any(stem in low for stem in _stem_words())
+
+
+@lru_cache(maxsize=1)
+def _stem_words() -> tuple[str, ...]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return tuple(w.casefold() for w in data["strong_stems"]) + ("frage", "vraag", "fråga", "spørsmål", "spørgsmål", "kysymy", "kérdés")
+
+
+@lru_cache(maxsize=1)
+def _answer_words() -> tuple[frozenset[str], tuple[str, ...]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    words = {max(sa._TOKEN.findall(w.casefold()), key=len) for w in data["answer_words"]
+             if sa._TOKEN.findall(w.casefold()) and not sa._GLUED.search(w)}
+    return frozenset(words), tuple(w for w in data["answer_words"] if sa._GLUED.search(w))
+
+
+def _answer_gate(text: str) -> bool:
+    """An answer word among the text's words (the cheap test before any pattern)."""
+    words, glued = _answer_words()
+    low = text.casefold()
+    return not words.isdisjoint(sa._TOKEN.findall(low)) or (not text.isascii() and any(g in low for g in glued))
+
+
 def _setting_of_answer(text: str, context: str) -> tuple[bool, bool]:
     """(a setting where an answer is a security one, a security question named outright)."""
     p = sa._p()
@@ -374,6 +459,8 @@ def answer_word_spans(text: str, context: str = "") -> list[sa.Span]:
     Pennington", "svaret är Mrs Gaskell", "a válasz Ford Anglia", "answer: cobden street", and the
     value before it: "Mr Pennington. thats the answer to the question about …", "X — c'est la
     réponse à « votre premier animal »"."""
+    if not _answer_gate(text):
+        return []
     word, after, that_is, _ = _answers()
     p = sa._p()
     found = list(word.finditer(text))
@@ -433,7 +520,8 @@ def apposed_spans(text: str, context: str = "") -> list[sa.Span]:
     short name (capitalised words) that ends its clause."""
     p = sa._p()
     stems = _strong_stems()
-    if not (p.strong.search(text) or stems.search(text)):
+    if not (sa._maybe(text, p) or any(stem in text.casefold() for stem in _stem_words())) \
+            or not (p.strong.search(text) or stems.search(text)):
         return []
     spans: list[sa.Span] = []
     for cue in (*p.strong.finditer(text), *stems.finditer(text)):
