@@ -134,7 +134,8 @@ def before_name_spans(text: str) -> list[sa.Span]:
     w, p = _w(), sa._p()
     read = spoken(text)
     spans: list[sa.Span] = []
-    for c in w.copula.finditer(read):  # "<value> is <owner> <secret's name>"
+    named = w.name.search(read) is not None  # the copula reading needs a secret's name after it
+    for c in (w.copula.finditer(read) if named else ()):  # "<value> is <owner> <secret's name>"
         owner = w.owner.match(read, c.end())
         name = w.name.match(read, owner.end() if owner else c.end())
         if not name or not c.group().strip() or c.group().strip() in ":=—–" or sa._IDIOM.match(read, name.end()):

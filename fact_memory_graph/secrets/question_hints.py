@@ -520,7 +520,8 @@ def apposed_spans(text: str, context: str = "") -> list[sa.Span]:
     short name (capitalised words) that ends its clause."""
     p = sa._p()
     stems = _strong_stems()
-    if not (sa._maybe(text, p) or any(stem in text.casefold() for stem in _stem_words())) \
+    low = text.casefold()
+    if not (sa._maybe(text, p) or any(stem in low for stem in _stem_words())) \
             or not (p.strong.search(text) or stems.search(text)):
         return []
     spans: list[sa.Span] = []
