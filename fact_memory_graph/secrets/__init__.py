@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     access_codes,
+    asked_values,
     bank_logins_q45b,
     bank_portal_t45a,
     credentials_q45g,
@@ -56,6 +57,7 @@ from fact_memory_graph.secrets import (
     public_codes,
     public_statements,
     public_values,
+    question_hints,
     recovery_t45b,
     reference_values,
     security_answers,
@@ -674,6 +676,10 @@ def _spans(text: str) -> list[Span]:
     spans.extend(security_backref.backref_spans(norm))  # round 13: "'Pemberton' — that's what I used as my security answer"
     spans.extend(security_backref.question_shape_spans(norm))  # round 13: "fb asks 'what street did u grow up on' i put X"
     spans.extend(security_backref.cue_then_quote(norm))  # round 13: "… the memorable word thing, 'X'"
+    spans.extend(question_hints.hint_spans(norm))  # "the pet question is Biscuit", "St Mary's for the school one"
+    spans.extend(question_hints.answer_word_spans(norm))  # "svaret är Mrs Gaskell", "X. thats the answer to the question …"
+    spans.extend(question_hints.apposed_spans(norm))  # "Sicherheitsfrage … Geburtsname meiner Mutter, also X"
+    spans.extend(asked_values.spans(norm))  # "the word the bank asks for is X", "X is mum's passphrase"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(forms.code_list_spans(norm))
@@ -1115,6 +1121,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(named_values.lone_value_turn(text, turns))
     spans.extend(security_answers.thread_spans(text, turns))  # round 11: "bank asked my first car" / "X daala hai"
     spans.extend(security_backref.labelled_next_turn(text, turns))  # round 13: "security question: …" / "ตอบ: X"
+    spans.extend(question_hints.thread_spans(text, turns))  # "the bank wants my answers" / "school one: St Mary's"
+    spans.extend(asked_values.thread_spans(text, turns))  # "the word the bank asks for when I ring" / "bluebell1952"
     beside = bank_logins_q45b.spans_beside(text, turns[-2:])  # round 13: "customer no 5512…" after "PIN 4471"
     spans.extend(beside)
     spans.extend(bank_portal_t45a.memorable_in_thread(text, turns[-1]))  # round 14: "memorable word?" / "the word is X"
@@ -1330,6 +1338,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += shaped_o45n.bank_spans_before(text, after, forms.TURN_JOIN)  # "my checking 5512…" / "routing 1210…"
         spans += credentials_q45g.login_before_password(text, after, _password_spans)  # round 13: "username is x" / "password Y"
         spans += dictated_parts.spans(text, earlier, after)  # "first half: #pier" / "second half ogi99"
+        spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
@@ -1344,7 +1353,8 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
         return False
     # What the turn after adds needs a digit in this turn (half a number, an account, a login id) or
     # a secret in the turn after (a password beside a login named here): most pairs stop here
-    if not (_HAS_DIGIT.search(text) or "-" in text or dictated_parts.names_a_part(text) or secret_spans(after)):
+    if not (_HAS_DIGIT.search(text) or "-" in text or dictated_parts.names_a_part(text) or secret_spans(after)
+            or asked_values.named_by_next(text, after)):
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")

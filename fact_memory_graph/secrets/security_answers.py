@@ -98,7 +98,7 @@ class _Gated:
     def _may(self, text: str) -> bool:
         low = text.casefold()
         words = set(_TOKEN.findall(low))
-        for word in words.intersection(self.index):
+        for word in [w for w in words if w in self.index]:  # the text's few words, not the index's many
             if any(need <= words for need in self.index[word]):
                 return True
         return not text.isascii() and any(g in low for g in self.glued)
@@ -322,7 +322,7 @@ def _maybe(text: str, p: _P) -> bool:
     without spaces in it, or a "Q: … A:" layout."""
     low = text.casefold()
     words = set(_TOKEN.findall(low))
-    for word in words.intersection(p.cue_index):
+    for word in [w for w in words if w in p.cue_index]:  # the text's few words, not the index's many
         if any(need <= words for need in p.cue_index[word]):
             return True
     if not text.isascii() and any(g in low for g in p.glued_cues):
