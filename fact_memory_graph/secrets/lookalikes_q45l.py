@@ -48,6 +48,7 @@ def _alt(words: list[str]) -> str:
 @lru_cache(maxsize=1)
 def _data() -> dict[str, object]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    data["labels"] = data["labels"] + data.get("game_ids", [])  # a player's id is labelled like an order's
     number = _alt(data["number_words"])
     tail = r"(?:(?:the|el|la|le|o|a|der|die|das)\s+)?$"
     label_tail = re.compile(
