@@ -438,11 +438,18 @@ _SHAPED_AFTER_OF = re.compile(r"\d|[!@#$%^&*_+=~?]")
 _SITE = re.compile(r"[^\W\d_]+(?:[.-][^\W\d_]+)*\.[a-z]{2,6}", re.I)
 
 
+#: A remark in brackets after a value, words with a space in it.
+_COMMENT_AFTER = re.compile(r"\s+\([^()]*\s[^()]*\)?$")
+
+
 def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     value = match.group("value")
     start, end = match.start("value"), match.end("value")
     stripped = value.rstrip()
     end -= len(value) - len(stripped)
+    comment = _COMMENT_AFTER.search(stripped)
+    if comment and comment.start() >= 3:  # "39-49-98 (it's on every invoice)": the value, then a remark on it
+        stripped, end = stripped[:comment.start()], start + comment.start()
     if len(stripped) < 3 or len(stripped.split()) > 8:  # a whole sentence after "password:" is a story
         return None
     if not re.search(r"\d", stripped) and (_NOT_A_VALUE.match(stripped) or _NOT_A_VALUE_WORD.match(stripped)):

@@ -429,7 +429,8 @@ _NOT_A_SECRET_CODE = re.compile(
     r"|posta kodu|indirim|hata|ülke|alan|icd|icd[\s\-]?1[01]|diagnos[ei]s?|diagnose|diagn[oó]stico|stop|bug|ticket"
     r"|incident|störungs|stör|st[oö]rung"
     # a player's public code in a game, shared so that others can add them
-    r"|friend|friends|trainer|player|gamer|game|lobby|party|join|switch|steam|nintendo|freundes|trainer)[\s\-]*$")
+    r"|friend|friends|trainer|player|gamer|game|lobby|party|join|switch|steam|nintendo|freundes|pok[eé]mon(?:\s+go)?"
+    r"|pogo)[\s\-]*$")
 _NOT_A_SECRET_CODE_AFTER = re.compile(
     r"(?i)\s*(?:(?:de|di|da|do|du|des|del|della|dos|das)\s+)?(?:postal|postale|post|isbn|imei|ean|upc|sku|iata|promo"
     r"|promocional|promotionnel|sconto|descuento|rastreio|rastreo|seguimiento|suivi|tracciamento|tracking|envio|envío"
