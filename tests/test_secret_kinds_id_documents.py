@@ -17,12 +17,20 @@ WITHHELD = [
     ("card number for the grocery order 4929 1873 5542 0915 please", "4929 1873 5542 0915"),
     ("use my card 5425 2334 3010 9903 exp 04/29 and the code on the back is 318", "318"),
     ("the card for the hotel starts 3714 496", "3714 496"),
+    ("my health insurance policy number is 5521098733", "5521098733"),
+    ("номер полиса ОМС 5512 7734 0091 2286", "5512 7734 0091 2286"),
+    ("meine Versichertennummer ist R730194462", "R730194462"),
+    ("zorgverzekeringsnummer 604417825", "604417825"),
+    ("sağlık sigortası numaram 70215583910", "70215583910"),
+    ("健康保険証の番号は40917733です", "40917733"),
+    ("건강보험증 번호 70512293381", "70512293381"),
     ("Seo m'uimhir IBAN don árasán: IE29 AIBK 9311 5212 3456 78", "IE29 AIBK 9311 5212 3456 78"),
 ]
 
 KEPT = [
     ("passport number PENDING until the office opens", "PENDING"),
     ("booking number for the passport appointment is 48213", "48213"),
+    ("home insurance policy number 6620193847", "6620193847"),
     ("faire un don : IBAN de l'association FR76 3000 6000 0112 3456 7890 189", "FR76 3000 6000 0112 3456 7890 189"),
 ]
 

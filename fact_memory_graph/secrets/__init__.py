@@ -647,7 +647,8 @@ def _spans(text: str) -> list[Span]:
         spans = list(dict.fromkeys(spans))  # a value several finders found: each reader below reads it once
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])
-                 or sp[2] == "government id" and reference_values.document_for_a_purpose(norm, sp[0])]
+                 or sp[2] == "government id" and (reference_values.document_for_a_purpose(norm, sp[0])
+                                                  or _id_name_right_before(norm, names, sp[0]))]
         spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
         # a hash in lower-case hex is no bank account, whatever name stood before it ("accounting")
         spans = [sp for sp in spans if not (sp[2] == "bank account" and _hex_hash(norm[sp[0]:sp[1]]))]
@@ -760,6 +761,20 @@ def _spans(text: str) -> list[Span]:
     spans = tax_ids_t45c.without_company_ids(norm, spans)  # round 14: "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids_t45c.spans(norm), shapes))  # round 14: "TFN for my ABN …: 578 587 095"
     return forms.back(spans, origin)
+
+
+#: Between an id's name and its value: a copula or a colon at most.
+_NAME_TO_VALUE = re.compile(r"\s*(?:is|was|es|est|ist|é|è|:|#|=|-)?\s*$")
+
+
+def _id_name_right_before(text: str, names: list[forms.NameMatch], start: int) -> bool:
+    """Whether an identity document's whole name ends right before the value ("health insurance
+    policy number is …"): a public label inside that name ("policy number") does not make it public."""
+    before = text[max(0, start - 40):start]
+    label = forms._public_label()[0].search(before)
+    label_at = start - len(before) + label.start() if label else start
+    return any(n.kind == "id" and n.start < label_at < n.end() <= start and start - n.end() <= 8
+               and _NAME_TO_VALUE.match(text[n.end():start]) for n in names)
 
 
 def _hex_hash(value: str) -> bool:

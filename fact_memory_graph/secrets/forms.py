@@ -1304,7 +1304,8 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     unspaced = "|".join(re.escape(n) for n in sorted(set(data["public"]) - set(spaced), key=len, reverse=True))
     label = rf"(?:(?<![^\W\d_])(?:{latin}|{public})(?:[^\W\d_]{{0,2}})|{unspaced})"
     # an airline's or a carrier's code may stand between the label and its number ("flight LH 2402")
-    tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo))?"
+    # up to two number's words ("customer id number 5512…")
+    tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo)){0,2}"
             r"(?:\s+(?-i:[A-Z0-9]{2}))?"
             rf"\s*(?:(?:{joins})\s*)?(?:(?-i:[A-Z0-9]{{2}})\s?)?[#:]?\s*(?:\??\s*\u2029\s*|\?\s*)?$")  # or asked, or named and given in the next turn
     return (re.compile(rf"(?i){label}{tail}"),
@@ -1965,9 +1966,14 @@ def _name_after() -> re.Pattern[str]:
 
 def names_a_secret(text: str, n: NameMatch) -> bool:
     """False for a bare "code" that is part of a public code's name ("zip code", "area code")."""
-    return not (n.kind == "digits" and _BARE_CODE.fullmatch(text[n.start:n.end()]) and (
-        _NOT_A_SECRET_CODE.search(text, max(0, n.start - 30), n.start)
-        or _NOT_A_SECRET_CODE_AFTER.match(text, n.end())))
+    return not (n.kind == "digits" and public_code_name(text, n.start, n.end()))
+
+
+def public_code_name(text: str, start: int, stop: int) -> bool:
+    """Whether ``text[start:stop]`` is a bare "code" in a public code's name ("zip code", "código de
+    treinador", "friend code")."""
+    return bool(_BARE_CODE.fullmatch(text[start:stop]) and (
+        _NOT_A_SECRET_CODE.search(text, max(0, start - 30), start) or _NOT_A_SECRET_CODE_AFTER.match(text, stop)))
 
 
 def value_before_name_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:
