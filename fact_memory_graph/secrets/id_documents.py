@@ -20,11 +20,11 @@ Span = tuple[int, int, str]
 
 #: Punctuation a chatty message puts between the document and its number's word.
 _APART = re.compile(r"[\s!?.,:;\-–—)]{1,6}")
-#: A document number after its number's word: letters and digits with a digit, or capitals only.
-_VALUE = re.compile(r"\s*(?:is|:|#|-|–)?\s*(?P<v>(?=[A-Z0-9\-]*\d)[A-Z0-9][A-Z0-9\-]{5,18}[A-Z0-9]|[A-Z]{8,10})(?![\w-])")
+#: A document's number: letters and digits with a digit, or capitals only (read first: they are rare).
+_CANDIDATE = re.compile(r"(?<![\w-])(?:(?=[A-Z0-9\-]*\d)(?=[A-Z0-9\-]*[A-Z])[A-Z0-9][A-Z0-9\-]{5,18}[A-Z0-9]|[A-Z]{8,10})(?![\w-])")
+#: Between the number's word and the number: a copula, a colon or a sign.
+_JOIN = re.compile(r"\s*(?:is|:|#|-|–)?\s*$")
 _VOWELS = frozenset("AEIOUY")
-#: A quick gate: no document's word, nothing to read.
-_GATE = re.compile(r"(?i)pass|licen|ausweis|permis|carnet|dokument|document|id\b")
 
 
 def _random_capitals(value: str) -> bool:
@@ -33,15 +33,16 @@ def _random_capitals(value: str) -> bool:
 
 def spans(text: str) -> Iterator[Span]:
     """Document numbers after a document's name set apart from its number's word, or of capitals only."""
-    if not _GATE.search(text):
-        return
-    pats = reference_values._patterns()
-    for doc in pats["document"].finditer(text):
-        apart = _APART.match(text, doc.end())
-        number = pats["number_after"].match(text, apart.end() if apart else doc.end()) or \
-            pats["number_after"].match(text, doc.end())
-        if not number:
+    pats = None
+    for m in _CANDIDATE.finditer(text):
+        if not _random_capitals(m.group()):
             continue
-        m = _VALUE.match(text, number.end())
-        if m and _random_capitals(m.group("v")):
-            yield m.start("v"), m.end("v"), "government id"
+        pats = pats or reference_values._patterns()
+        lo = max(0, m.start() - 60)
+        head = text[lo:m.start()]
+        for doc in pats["document"].finditer(head):
+            apart = _APART.match(head, doc.end())
+            number = (apart and pats["number_after"].match(head, apart.end())) or pats["number_after"].match(head, doc.end())
+            if number and _JOIN.match(head, number.end()):
+                yield m.start(), m.end(), "government id"
+                break
