@@ -24,6 +24,12 @@ WITHHELD = [
     ("sağlık sigortası numaram 70215583910", "70215583910"),
     ("健康保険証の番号は40917733です", "40917733"),
     ("건강보험증 번호 70512293381", "70512293381"),
+    ("保険証の番号はK730214956です", "K730214956"),
+    ("el número de afiliado de la prepaga es 2 71 09 44 183 552 07", "2 71 09 44 183 552 07"),
+    ("documentnummer van mijn ID-kaart: RX4471902", "RX4471902"),
+    ("номер вида на жительство Z5520913K", "Z5520913K"),
+    ("운전면허 번호 C2209731", "C2209731"),
+    ("Aufenthaltstitel Nummer Y7K2M4P9Q", "Y7K2M4P9Q"),
     ("Seo m'uimhir IBAN don árasán: IE29 AIBK 9311 5212 3456 78", "IE29 AIBK 9311 5212 3456 78"),
 ]
 

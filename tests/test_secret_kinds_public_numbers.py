@@ -18,6 +18,8 @@ KEPT = [
     (["what's your friend code", "SW-4407-1938-2251"], "SW-4407-1938-2251"),
     (["mera pokemon go code 3318 0275 9964 add karo"], "3318 0275 9964"),
     (["meu código de treinador 2209 7731 4486"], "2209 7731 4486"),
+    (["Nectar card number 9820 4471 3365"], "9820 4471 3365"),
+    (["número de sócio do clube ->", "5512 0934 7781"], "5512 0934 7781"),
     (["my customer id number is 40917352"], "40917352"),
     (["养老金账户编号是PN 7720 1934"], "PN 7720 1934"),
     (["Sky account number SK55120934 for when I call about the broadband bill"], "SK55120934"),
