@@ -57,7 +57,8 @@ KEPT = [
     "health plan member ID Q77120394, group number 88213 — on the card",
     "Versicherungsschein-Nr. 31 554 209-2 laut Brief",
     "numer polisy 8812039447 w PZU",
-    "número de afiliado de la obra social 55120394",
+    # (round fifteen: a health insurer's member number, "número de afiliado de la obra social", is a
+    # health-insurance number and withheld: tests/test_secret_kinds_id_documents.py)
     # a number with its unit is a quantity, whatever secret's name stands before it
     "the code was valid for 300 seconds only",
     "el código de acceso caduca en 15 minutos",

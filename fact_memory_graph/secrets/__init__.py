@@ -48,6 +48,7 @@ from fact_memory_graph.secrets import (
     dictated_parts,
     families,
     forms,
+    id_documents,
     login_labels,
     lookalikes_q45l,
     lookalikes_t45d,
@@ -179,9 +180,14 @@ _NOT_A_CARD_BEFORE = re.compile(
     r"|article|artikel\w*|art\.?-?nr|artículo|articolo|artigo|produktn\w*|product (?:number|code|id)"
     r"|barcode|strichcode|código de barras|codice a barre|code-barres|streepjescode|kod kreskowy|jan"
     r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)\b[^.!?\n,;]{0,24}$")
+#: A card's number named before the digits in their sentence ("card number … for the order 5176…"):
+#: an order's word between then says what the card is for, not what the number is.
+_CARD_NUMBER_NAMED = re.compile(r"(?i)\b(?:card|karte|carte|tarjeta|cart[aã]o|carta)\s*(?:number|no\.?|#|nummer|num[eé]ro"
+                                r"|n[uú]mero)\b[^.!?\n]{0,60}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
-_CARD_FRAGMENT = re.compile(rf"(?<![\w])(?:\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}|\d{{8,12}})(?![\w])"
+# groups of four, or an Amex's first part (4-6 then 3-6 digits: "starts 3702 210")
+_CARD_FRAGMENT = re.compile(rf"(?<![\w])(?:\d{{4}}(?:{_SEP}{{1,3}}\d{{4}}){{1,3}}|\d{{4}} \d{{3,6}}(?: \d{{3,6}})?|\d{{8,12}})(?![\w])"
                             r"|(?i:\b(?:pt|part|teil|parte|partie)\s*\.?\s*\d\W{1,3})(?P<part>\d{4,8})(?!\w)")
 
 
@@ -232,7 +238,8 @@ _BARCODE_AFTER = re.compile(r"(?i)\s*[(\[]?\s*(?:ean|gtin|upc|jan|isbn|imei|barc
 def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD_RUN.finditer(text):
         digits = re.sub(r"\D", "", match.group())
-        if _card_number(digits) and not _NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()]) \
+        if _card_number(digits) and not (_NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
+                                         and not _CARD_NUMBER_NAMED.search(text, max(0, match.start() - 80), match.start())) \
                 and not _BARCODE_AFTER.match(text, match.end()):
             yield match.start(), match.end(), "card number"
     for match in _WORD_RUN.finditer(text):
@@ -261,7 +268,8 @@ def _card_spans(text: str) -> Iterator[Span]:
 #: security code written after the card, unlabelled.
 _EXPIRY_THEN_CODE = re.compile(r"^[\s,;/|\-–—]{0,5}(?:(?:exp\w*|valid|vence|ablauf|val|gültig|[^\W\d_]{1,12})\W{0,3})?"
                                r"(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:\d{2}|20\d{2})[\s,;/|\-–—]{1,5}"
-                               r"(?:[^\W\d_]{1,12}\.?:?\s{0,2})?(?P<code>\d{3,4})(?!\d)")
+                               # the code's name in a few words ("and the back thing is 971")
+                               r"(?:[^\W\d_]{1,12}\.?:?\s{0,2}){0,5}(?P<code>\d{3,4})(?!\d)")
 
 
 #: The same fragment, which may follow a letter of a script without spaces ("卡号前八位6759 8198").
@@ -438,11 +446,18 @@ _SHAPED_AFTER_OF = re.compile(r"\d|[!@#$%^&*_+=~?]")
 _SITE = re.compile(r"[^\W\d_]+(?:[.-][^\W\d_]+)*\.[a-z]{2,6}", re.I)
 
 
+#: A remark in brackets after a value, words with a space in it.
+_COMMENT_AFTER = re.compile(r"\s+\([^()]*\s[^()]*\)?$")
+
+
 def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     value = match.group("value")
     start, end = match.start("value"), match.end("value")
     stripped = value.rstrip()
     end -= len(value) - len(stripped)
+    comment = _COMMENT_AFTER.search(stripped)
+    if comment and comment.start() >= 3:  # "39-49-98 (it's on every invoice)": the value, then a remark on it
+        stripped, end = stripped[:comment.start()], start + comment.start()
     if len(stripped) < 3 or len(stripped.split()) > 8:  # a whole sentence after "password:" is a story
         return None
     if not re.search(r"\d", stripped) and (_NOT_A_VALUE.match(stripped) or _NOT_A_VALUE_WORD.match(stripped)):
@@ -636,9 +651,12 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.asked_value_spans(norm, names))
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
         spans.extend(_account_pairs(norm))
+        spans.extend(id_documents.spans(norm))  # "licence!! number A180-…", "passport number CVZKWKULS"
         spans = list(dict.fromkeys(spans))  # a value several finders found: each reader below reads it once
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
-                 or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])]
+                 or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])
+                 or sp[2] == "government id" and (reference_values.document_for_a_purpose(norm, sp[0])
+                                                  or _id_name_right_before(norm, names, sp[0]))]
         spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
         # a hash in lower-case hex is no bank account, whatever name stood before it ("accounting")
         spans = [sp for sp in spans if not (sp[2] == "bank account" and _hex_hash(norm[sp[0]:sp[1]]))]
@@ -769,6 +787,18 @@ def _spoken_gate() -> re.Pattern[str]:
     words = [*login_labels.gate_words(), *access_codes.gate_words(), *spoken_credentials.gate_words(),
              *unlock_patterns.gate_words()]
     return re.compile("(?i)" + prefilter.whole_words(words) + r"|(?<![^\W\d_])p\s*[:=：]|" + spoken_credentials.ARROW)
+#: Between an id's name and its value: a copula or a colon at most.
+_NAME_TO_VALUE = re.compile(r"\s*(?:is|was|es|est|ist|é|è|:|#|=|-)?\s*$")
+
+
+def _id_name_right_before(text: str, names: list[forms.NameMatch], start: int) -> bool:
+    """Whether an identity document's whole name ends right before the value ("health insurance
+    policy number is …"): a public label inside that name ("policy number") does not make it public."""
+    before = text[max(0, start - 40):start]
+    label = forms._public_label()[0].search(before)
+    label_at = start - len(before) + label.start() if label else start
+    return any(n.kind == "id" and n.start < label_at < n.end() <= start and start - n.end() <= 8
+               and _NAME_TO_VALUE.match(text[n.end():start]) for n in names)
 
 
 def _hex_hash(value: str) -> bool:

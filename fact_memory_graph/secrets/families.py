@@ -301,7 +301,9 @@ def _wifi_is(text: str, ssid: re.Pattern[str]) -> Iterator[Span]:
             continue  # "a rede … é Casa_5G", "la rete wifi … è TP-Link_R7WA": the network's own name; "my router is v9.14-build2": firmware
         end = min(_clause_end(text, w.end()), w.end() + 60)
         m = _WIFI_IS.search(text, w.end(), end + 66)
+        # "la rete wifi dell'ufficio è …", "la red wifi de casa es …": the network named, then its name
         if not m or m.start() > end or ssid.search(text, w.end(), m.start("v")) \
+                or ssid.search(text[max(0, w.start() - 12):w.start()] + " ") or ssid.match(w.group()) \
                 or re.search(r"(?i)called|named|heißt|se llama|s'appelle|chamad|chiamat|name|nombre|nom\b", text[w.end():m.start("v")]):
             continue
         word = m.group("v").rstrip(".,!?:;)")

@@ -446,13 +446,17 @@ _NOT_A_SECRET_CODE = re.compile(
     r"|ean|upc|sku|model|part|diagnostic|trouble|obd|fault|http|response|iso|postal|postleit|c[oó]digo postal"
     r"|code postal|promo-|rabatt|gutschein|fehler|descuento|cup[oó]n|error|posta|почтовый|индекс|промо|телефонный"
     r"|posta kodu|indirim|hata|ülke|alan|icd|icd[\s\-]?1[01]|diagnos[ei]s?|diagnose|diagn[oó]stico|stop|bug|ticket"
-    r"|incident|störungs|stör|st[oö]rung)[\s\-]*$")
+    r"|incident|störungs|stör|st[oö]rung"
+    # a player's public code in a game, shared so that others can add them
+    r"|friend|friends|trainer|player|gamer|game|lobby|party|join|switch|steam|nintendo|freundes|pok[eé]mon(?:\s+go)?"
+    r"|pogo)[\s\-]*$")
 _NOT_A_SECRET_CODE_AFTER = re.compile(
     r"(?i)\s*(?:(?:de|di|da|do|du|des|del|della|dos|das)\s+)?(?:postal|postale|post|isbn|imei|ean|upc|sku|iata|promo"
     r"|promocional|promotionnel|sconto|descuento|rastreio|rastreo|seguimiento|suivi|tracciamento|tracking|envio|envío"
     r"|colis|pedido|commande|ordine|encomenda|reserva|r[ée]servation|prenotazione|produit|prodotto|producto|produto"
     r"|erreur|errore|error|erro|fiscal|fiscale|barre|barras|a barre|qr|iso|país|pays|paese|pa[ií]s|pedido"
-    r"|pocztowy|pocztowego|pocztowym|kreskowy|rabatowy|promocyjny|błędu|ошибки|товара|страны|региона)\b")
+    r"|pocztowy|pocztowego|pocztowym|kreskowy|rabatowy|promocyjny|błędu|ошибки|товара|страны|региона"
+    r"|amigo|ami|d'ami|amico|entrenador|treinador|dresseur|allenatore|znajomego|przyjaciela|trenera|друга|тренера)\b")
 _NOT_VALUE = re.compile(
     r"(?i)^(?:a|an|the|my|your|his|her|our|their|this|that|it|not|no|none|too|so|very|still|always|never|on|in|at"
     r"|under|behind|somewhere|written|saved|stored|kept|being|getting|going|correct|incorrect|wrong|weak|strong"
@@ -1319,7 +1323,8 @@ def _public_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
     unspaced = "|".join(re.escape(n) for n in sorted(set(data["public"]) - set(spaced), key=len, reverse=True))
     label = rf"(?:(?<![^\W\d_])(?:{latin}|{public})(?:[^\W\d_]{{0,2}})|{unspaced})"
     # an airline's or a carrier's code may stand between the label and its number ("flight LH 2402")
-    tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo))?"
+    # up to two number's words ("customer id number 5512…")
+    tail = (r"(?:\s*(?:number|no\.?|nr\.?|num[eé]ro|n[uú]mero|nummer|numer|id|#|code|c[oó]digo)){0,2}"
             r"(?:\s+(?-i:[A-Z0-9]{2}))?"
             rf"\s*(?:(?:{joins})\s*)?(?:(?-i:[A-Z0-9]{{2}})\s?)?[#:]?\s*(?:\??\s*\u2029\s*|\?\s*)?$")  # or asked, or named and given in the next turn
     return (re.compile(rf"(?i){label}{tail}"),
@@ -1580,13 +1585,18 @@ def shape_spans(text: str) -> Iterator[Span]:
 
 
 # ---------------------------------------------------------------- gitleaks' rules
+#: Rules whose value is an id that anyone may see, not a credential: a Discord application's or
+#: user's id (eighteen digits) is in every invite link and profile ("add me, Discord 2847…").
+_PUBLIC_GITLEAKS_RULES = frozenset({"discord-client-id"})
+
+
 @functools.cache
 def _gitleaks() -> tuple[tuple[re.Pattern[str], tuple[str, ...], int, float], ...]:
     data = tomllib.loads((ASSETS / "gitleaks.toml").read_text(encoding="utf-8"))
     rules = []
     for rule in data.get("rules", []):
         source = rule.get("regex")
-        if not source:
+        if not source or rule.get("id") in _PUBLIC_GITLEAKS_RULES:
             continue
         flags = 0
         if "(?i)" in source[1:]:  # Go applies a flag from where it stands; Python only at the start
@@ -1975,9 +1985,14 @@ def _name_after() -> re.Pattern[str]:
 
 def names_a_secret(text: str, n: NameMatch) -> bool:
     """False for a bare "code" that is part of a public code's name ("zip code", "area code")."""
-    return not (n.kind == "digits" and _BARE_CODE.fullmatch(text[n.start:n.end()]) and (
-        _NOT_A_SECRET_CODE.search(text, max(0, n.start - 30), n.start)
-        or _NOT_A_SECRET_CODE_AFTER.match(text, n.end())))
+    return not (n.kind == "digits" and public_code_name(text, n.start, n.end()))
+
+
+def public_code_name(text: str, start: int, stop: int) -> bool:
+    """Whether ``text[start:stop]`` is a bare "code" in a public code's name ("zip code", "código de
+    treinador", "friend code")."""
+    return bool(_BARE_CODE.fullmatch(text[start:stop]) and (
+        _NOT_A_SECRET_CODE.search(text, max(0, start - 30), start) or _NOT_A_SECRET_CODE_AFTER.match(text, stop)))
 
 
 def value_before_name_spans(text: str, names: list[NameMatch]) -> Iterator[Span]:

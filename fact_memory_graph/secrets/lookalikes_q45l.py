@@ -48,6 +48,7 @@ def _alt(words: list[str]) -> str:
 @lru_cache(maxsize=1)
 def _data() -> dict[str, object]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    data["labels"] = data["labels"] + data.get("game_ids", [])  # a player's id is labelled like an order's
     number = _alt(data["number_words"])
     tail = r"(?:(?:the|el|la|le|o|a|der|die|das)\s+)?$"
     label_tail = re.compile(
@@ -232,12 +233,13 @@ _ACCOUNT_BEFORE = re.compile(r"(?i)(?:account|customer|contract|acct|a/c)\W{0,3}
 
 def _service_account(text: str, sp: Span, before: str) -> bool:
     """An account, customer or contract number right after its name, a utility's word in the message
-    or in the turn before it ("Meralco bill ni lola" / "Customer Account Number 0382-9174-56"), no bank's."""
+    or in the turn before it ("Meralco bill ni lola" / "Customer Account Number 0382-9174-56"), no bank's.
+    A provider's letters may lead the digits ("account number VM40012345 for the broadband bill")."""
     s, e, kind = sp
     value = text[s:e].strip()
     digits = re.sub(r"\D", "", value)
     if kind not in ("bank account", "government id") or not 6 <= len(digits) <= 16 \
-            or not re.fullmatch(r"\d[\d\s\-./]*\d", value) or not _ACCOUNT_BEFORE.search(text[max(0, s - 30):s]):
+            or not re.fullmatch(r"[A-Za-z]{0,3}\d[\d\s\-./]*\d", value) or not _ACCOUNT_BEFORE.search(text[max(0, s - 30):s]):
         return False
     utility, bank = _utility_words()
     services = _data()["services"]

@@ -274,8 +274,8 @@ def lone_value_turn(text: str, turns: Sequence[str]) -> Iterator[Span]:
             and "." in value.split("@")[-1]:
         return  # "thanks!": the mark ends a word, it is not inside a password
     for turn in list(turns)[-2:]:
-        names = [n for n in forms.names_in(forms.view(turn)[0]) if n.kind in ("password", "digits")]
         norm = forms.view(turn)[0]
+        names = [n for n in forms.names_in(norm) if n.kind in ("password", "digits") and forms.names_a_secret(norm, n)]
         if names and not any(forms._manager()[1].match(norm, n.end()) for n in names):
             yield m.start("v"), m.start("v") + len(value), "password"
             return
@@ -310,8 +310,8 @@ def bare_code_spans(text: str, names: Sequence[forms.NameMatch]) -> Iterator[Spa
     """Digits right after a code's name ("…, PUK 56101043."): the code's, whatever the sentence
     said before about phones."""
     for name in names:
-        if name.kind != "digits":
-            continue
+        if name.kind != "digits" or not forms.names_a_secret(text, name):
+            continue  # "steam friend code 7140…", "zip code 94110": a public code's name
         m = _DIGITS_AFTER_NAME.match(text, name.end())
         if m and not re.fullmatch(r"(?:19|20)\d{2}", m.group("v")):
             yield m.start("v"), m.end("v"), "password"

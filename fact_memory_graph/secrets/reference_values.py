@@ -394,3 +394,24 @@ def _public(text: str, span: Span, named_reference: Callable[[], bool]) -> bool:
         return True  # "パスワード：example123（サンプル）", "clave: Hola2024 (ejemplo)"
     return kind != "api key" and len(value) <= 32 and not _luhn_card(value) and named_reference() \
         and reference_value(text, s, e)
+
+
+#: After a document's name (and its number's word): a purpose and up to three words, then a copula or
+#: a colon ("passport number for the cruise booking is …", "Ausweisnummer für die Buchung: …").
+_FOR_A_PURPOSE = re.compile(
+    r"(?i)^\s*(?:for|para|pour|für|fürs|per|voor|для|dla|untuk|kwa|cho|za|a|ke liye|için)\s+"
+    r"(?:[^\W\d_][\w'’-]*\s+){0,3}?[^\W\d_][\w'’-]*\s*(?:is|es|est|ist|é|è|to|jest|:|=|-|—)?\s*$")
+
+
+def document_for_a_purpose(text: str, start: int) -> bool:
+    """Whether the value at ``start`` is an identity document's, named before a public reference that
+    only says what it is for ("passport number for the cruise booking is …"): a booking's word labels
+    the value then, not the booking's own number."""
+    cut, whole = _clause(text, start)
+    pats = _patterns()
+    for doc in pats["document"].finditer(whole):
+        number = pats["number_after"].match(whole, doc.end())
+        rest = whole[number.end() if number else doc.end():]
+        if _FOR_A_PURPOSE.match(rest):
+            return True
+    return False

@@ -30,6 +30,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from fact_memory_graph.secrets import forms
 from fact_memory_graph.secrets.checksums import luhn as _luhn
 
 Span = tuple[int, int, str]
@@ -422,7 +423,8 @@ def _otps(text: str) -> Iterator[Span]:
         value = m.group()
         if len(value) == 4 and _YEAR.fullmatch(value):
             continue
-        names = list(otp.finditer(text, max(0, m.start() - 60), min(len(text), m.end() + 60)))
+        names = [n for n in otp.finditer(text, max(0, m.start() - 60), min(len(text), m.end() + 60))
+                 if not forms.public_code_name(text, n.start(), n.end())]  # "código de treinador 4632 …"
         if not names or _guarded(text, m.start(), m.end()):
             continue
         for n in names:
