@@ -75,8 +75,8 @@ def _vocabulary() -> list[str]:
                 walk(value)
 
     assets = ROOT / "fact_memory_graph" / "assets"
-    for name in ("secret_words.json", "secret_families.json", "security_answers_o45s.json",
-                 "public_statements_p45l.json", "reference_words_o45v.json"):
+    for name in ("secret_words.json", "secret_families.json", "security_answers.json",
+                 "public_statements.json", "reference_words.json"):
         if (assets / name).exists():
             walk(json.loads((assets / name).read_text(encoding="utf-8")))
     return sorted(w for w in found if len(w) < 30)

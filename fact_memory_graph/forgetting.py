@@ -312,7 +312,7 @@ _TELLS_SOMETHING = re.compile(
     r"|^(?:something|a thing|sth) (?:personal|private|sensitive)"
     r"|話したい|言ってない|話がある|打ち明け|告诉你|跟你说|할 말|털어놓|얘기할게|말해줄게"
     r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع"
-    # round 13 (q45p): "let me vent / I'll tell you something" in more languages, and a request that
+    # "let me vent / I'll tell you something" in more languages, and a request that
     # ends on "but" in Japanese ("内緒にしてほしいんですが"): what follows is the private part
     r"|curhat|mau cerita|mau ngomong|mau kasih tau|ada yang mau (?:aku |saya )?(?:ceritain|omongin)|nak cerita"
     r"|may sasabihin ako|may ikukwento ako|may aaminin ako|sana bir (?:sey|şey) (?:soyleyecegim|söyleyeceğim|anlatacagim|anlatacağım|diyecegim|diyeceğim)"
@@ -331,7 +331,7 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
         request = _first_turn_request(text)
     if request is None or request.target == "topic":
         return None
-    if request.target == "previous" and not request.private:  # round 12 (p45p): "no guardes esto" / "Bitte nicht speichern."
+    if request.target == "previous" and not request.private:  # "no guardes esto" / "Bitte nicht speichern."
         # as the thread's FIRST turn has no turn before it to take back: it announces the next one
         if not (first and _only_request(text, request)) or len(text) > 120:
             return None
@@ -345,7 +345,7 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     return ForgetRequest("this", private=True, language=request.language, phrase=request.phrase)
 
 
-#: Round 13 (q45p): a thread's first turn that is a short request and nothing else ("Прошу не
+#: A thread's first turn that is a short request and nothing else ("Прошу не
 #: сохранять.", "یه چیزی بگم، ذخیره‌اش نکن") is read at this lower score: said first and alone, before
 #: the content, it can only announce (out of sample such requests scored 0.64-0.76).
 FIRST_TURN_SCORE = 0.6
@@ -388,7 +388,7 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
     if announced is None and len(earlier) >= 2 and _opens_only(earlier[-2]):
         announced = _bare_request(earlier[-1])  # "listen" / "don't tell anyone" / the confidence
     if own is not None and own.target == "previous" and announced is not None:
-        # round 12 (p45p): the turn before announced this one ("ok don't store this anywhere", then
+        # the turn before announced this one ("ok don't store this anywhere", then
         # "…and my wife doesn't know yet"): a request read in it cannot take the announced turn out
         return dataclasses.replace(own, target="both")
     return own if own is not None else announced
@@ -481,16 +481,16 @@ def withheld_turns(texts: Sequence[str]) -> list[bool]:
         if request.target in ("this", "both"):
             out[n] = True
         if request.target == "previous" and not n and len(_WORD.findall(normalise(text))) > 6:
-            out[n] = True  # round 13 (q45p): "don't store this but my sister ran away …" said first: nothing before it
+            out[n] = True  # "don't store this but my sister ran away …" said first: nothing before it
         if request.target in ("previous", "both") and n:
             out[n - 1] = True
             if n >= 2 and _CONTINUES.match(normalise(texts[n - 1])) and len(texts[n - 1].split()) <= 15 \
                     and asks_to_forget(texts[n - 2]) is None:
-                out[n - 2] = True  # round 13 (q45p): "my sister has …" / "and no one knows" / "don't keep this"
+                out[n - 2] = True  # "my sister has …" / "and no one knows" / "don't keep this"
     return out
 
 
-#: Round 13 (q45p): a turn that only continues the one before it ("and no one in the family knows",
+#: A turn that only continues the one before it ("and no one in the family knows",
 #: "y nadie lo sabe", "und keiner weiß es"): a request taking it back takes back what it continues.
 _CONTINUES = re.compile(r"(?:and|also|plus|y|e|et|und|i|en|ve|и|а|dan|na|aur|at|và|و|ו)\s")
 

@@ -42,30 +42,30 @@ from typing import Any
 from fact_memory_graph.secrets import (
     access_codes,
     asked_values,
-    bank_logins_q45b,
-    bank_portal_t45a,
-    credentials_q45g,
+    bank_logins,
+    credential_forms,
     dictated_parts,
     families,
     forms,
     id_documents,
+    labelled_lookalikes,
     login_labels,
-    lookalikes_q45l,
-    lookalikes_t45d,
+    lookalike_values,
     named_values,
-    physical_codes_t45c,
+    physical_codes,
     prefilter,
     public_codes,
     public_statements,
     public_values,
     question_hints,
-    recovery_t45b,
+    recovery,
     reference_values,
     security_answers,
     security_backref,
-    shaped_o45n,
+    shaped_values,
+    spoken_codes,
     spoken_credentials,
-    tax_ids_t45c,
+    tax_ids,
     unlock_patterns,
     word_seeds,
 )
@@ -690,10 +690,10 @@ def _spans(text: str) -> list[Span]:
         spans.extend(named_values.expiry_cvv_spans(norm))  # "hạn 12/27 mã 335"
     spans.extend(named_values.arrow_answer_spans(norm))  # "question secrète : <topic> → Quimper"
     spans.extend(named_values.told_answer_spans(norm))  # "the bank asked my first car" / "told her it was …"
-    spans.extend(security_answers.answer_spans(norm))  # round 11: cue + topic + value ("jawab: pehle school ka naam X")
-    spans.extend(security_backref.backref_spans(norm))  # round 13: "'Pemberton' — that's what I used as my security answer"
-    spans.extend(security_backref.question_shape_spans(norm))  # round 13: "fb asks 'what street did u grow up on' i put X"
-    spans.extend(security_backref.cue_then_quote(norm))  # round 13: "… the memorable word thing, 'X'"
+    spans.extend(security_answers.answer_spans(norm))  # cue + topic + value ("jawab: pehle school ka naam X")
+    spans.extend(security_backref.backref_spans(norm))  # "'Pemberton' — that's what I used as my security answer"
+    spans.extend(security_backref.question_shape_spans(norm))  # "fb asks 'what street did u grow up on' i put X"
+    spans.extend(security_backref.cue_then_quote(norm))  # "… the memorable word thing, 'X'"
     spans.extend(question_hints.hint_spans(norm))  # "the pet question is Biscuit", "St Mary's for the school one"
     spans.extend(question_hints.answer_word_spans(norm))  # "svaret är Mrs Gaskell", "X. thats the answer to the question …"
     spans.extend(question_hints.apposed_spans(norm))  # "Sicherheitsfrage … Geburtsname meiner Mutter, also X"
@@ -720,13 +720,13 @@ def _spans(text: str) -> list[Span]:
         spans.extend(word_seeds.named_spans(norm))  # a seed's name, then twelve bare words of any list
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
-    spans.extend(shaped_o45n.spans(norm, spans))  # round eleven: shape + checksum + a name near it
+    spans.extend(shaped_values.spans(norm, spans))  # shape + checksum + a name near it
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
     if spans and public_values.HINT.search(norm):
         spans = public_values.without_slots(norm, spans)  # "JWT_SECRET=replace-with-random-string", "TU_CONTRASEÑA"
     if spans and ("XXXXXX" in norm or "xxxxxx" in norm or "******" in norm):
-        spans = shaped_o45n.without_filler(norm, spans)  # "sk_test_XXXXXXXXXXXX": a placeholder
+        spans = shaped_values.without_filler(norm, spans)  # "sk_test_XXXXXXXXXXXX": a placeholder
     if spans:
         spans = public_values.without_test_numbers(norm, spans)  # "4111 1111 1111 1111", "IT00X0000…"
         spans = public_values.without_public_bank_parts(norm, spans)  # an IFSC, "the one ending 0932"
@@ -734,21 +734,21 @@ def _spans(text: str) -> list[Span]:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
         spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
-    spans = security_answers.without_talk(norm, spans)  # round 11: "security questions … are easy to guess"
-    # round nine: logins, codes of things, bank details, tax ids
+    spans = security_answers.without_talk(norm, spans)  # "security questions … are easy to guess"
+    # logins, codes of things, bank details, tax ids
     spans.extend(_outside_slots(norm, families.family_spans(norm, names), shapes))
-    spans.extend(credentials_q45g.spans(norm, names))  # round 13: "the password? its X", "pin: 7.4.4.9", "dani.r / Pelicula88"
-    spans.extend(credentials_q45g.login_spans(norm, spans))  # round 13: "Логин в 1С: buh_ivanova, пароль …"
+    spans.extend(credential_forms.spans(norm, names))  # "the password? its X", "pin: 7.4.4.9", "dani.r / Pelicula88"
+    spans.extend(credential_forms.login_spans(norm, spans))  # "Логин в 1С: buh_ivanova, пароль …"
     spans = list(dict.fromkeys(spans))
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
-    spans.extend(credentials_q45g.abbreviated_spans(norm))  # round 13: "mk facebook của t là Simba#8918"
+    spans.extend(credential_forms.abbreviated_spans(norm))  # "mk facebook của t là Simba#8918"
     if "-" in raw_norm:
         spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
     if spans:
-        spans = shaped_o45n.without_lookalikes(norm, spans)  # "****8841", "commit 94b5…", "application file number …"
-    spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # round ten: "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
-    spans = reference_values.without_lookalikes(raw_norm, spans)  # round eleven: "passport application number …", "sk_test_XXXX"
-    spans.extend(sp for sp in _outside_slots(norm, physical_codes_t45c.spans(norm), shapes)  # round 14: "gate: *2580"
+        spans = shaped_values.without_lookalikes(norm, spans)  # "****8841", "commit 94b5…", "application file number …"
+    spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
+    spans = reference_values.without_lookalikes(raw_norm, spans)  # "passport application number …", "sk_test_XXXX"
+    spans.extend(sp for sp in _outside_slots(norm, physical_codes.spans(norm), shapes)  # "gate: *2580"
                  if not reference_values.example_cued(norm, sp[0]))
     if _spoken_gate().search(norm):  # one pre-check for the four finders below
         spans.extend(_outside_slots(norm, login_labels.spans(norm), shapes))  # "HBO: login jmarsh, pass cheese"
@@ -756,27 +756,27 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, spoken_credentials.spans(norm), shapes))  # "vmhurve380 <- thats the wifi"
         spans.extend(unlock_patterns.spans(norm))  # "my android pattern is big M from bottom left"
     spans = list(dict.fromkeys(spans))  # a value two finders found: each reader below reads it once
-    spans = public_statements.without_public_codes(raw_norm, spans)  # round 12: "gate code 4417, posted at the entrance"
-    spans = public_statements.without_password_talk(raw_norm, spans)  # round 12: "パスワードは キーチェーンに保存してる"
-    spans = public_statements.without_unspaced_postal(raw_norm, spans)  # round 12: "รหัสไปรษณีย์บ้านใหม่ 10110"
-    spans = public_statements.without_public_addresses(raw_norm, spans)  # round 12: "mi dirección pública … T…"
-    spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # round 12: "loyalty card 6345 1120 9981"
-    spans = public_statements.without_template_slots(raw_norm, spans)  # round 12: "FIRSTNAME.LASTNAME", "여기에_키_입력"
-    spans = public_statements.without_masked_heads(raw_norm, spans)  # round 12: "DE89 **** **** **** **30"
-    # round 13 (q45l): "parcel number is …", "*123#", "POD IT001E…" — before the bank logins below, which
+    spans = public_statements.without_public_codes(raw_norm, spans)  # "gate code 4417, posted at the entrance"
+    spans = public_statements.without_password_talk(raw_norm, spans)  # "パスワードは キーチェーンに保存してる"
+    spans = public_statements.without_unspaced_postal(raw_norm, spans)  # "รหัสไปรษณีย์บ้านใหม่ 10110"
+    spans = public_statements.without_public_addresses(raw_norm, spans)  # "mi dirección pública … T…"
+    spans = public_statements.without_loyalty_numbers(raw_norm, spans)  # "loyalty card 6345 1120 9981"
+    spans = public_statements.without_template_slots(raw_norm, spans)  # "FIRSTNAME.LASTNAME", "여기에_키_입력"
+    spans = public_statements.without_masked_heads(raw_norm, spans)  # "DE89 **** **** **** **30"
+    # "parcel number is …", "*123#", "POD IT001E…" — before the bank logins below, which
     # a credential beside them makes secret whatever labels them ("Kundennummer … 7723451090, die PIN …")
-    spans = lookalikes_q45l.without_lookalikes(raw_norm, spans)
-    # round 13 (q45b): a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
-    spans.extend(_outside_slots(norm, bank_logins_q45b.all_spans(norm, names), shapes))
-    # round 14 (t45a): a PIN a sentence after its name or before it, keys pressed after a voicemail number
-    spans.extend(_outside_slots(norm, bank_portal_t45a.all_spans(norm, names), shapes))
-    spans = bank_logins_q45b.without_public_numbers(raw_norm, spans)  # round 13: "*131*4#", "till 5123456", "XX4471"
-    # round 14 (t45d), before t45b's and t45c's own finders (written beside it, each with its look-alikes)
-    spans = lookalikes_t45d.without_lookalikes(raw_norm, spans)  # round 14: a date, a commit, a postal PIN, an example
-    spans.extend(recovery_t45b.spans(norm, names))  # round 14: numbered / partial seeds, answers named after them
-    spans = recovery_t45b.without_garden_seeds(norm, spans)  # round 14: "I planted seeds of tomato, basil, …"
-    spans = tax_ids_t45c.without_company_ids(norm, spans)  # round 14: "el NIF de la empresa que …: G37…"
-    spans.extend(_outside_slots(norm, tax_ids_t45c.spans(norm), shapes))  # round 14: "TFN for my ABN …: 578 587 095"
+    spans = labelled_lookalikes.without_lookalikes(raw_norm, spans)
+    # a bank's login id beside its credential, a wallet's PIN, cards / ids / accounts by shape
+    spans.extend(_outside_slots(norm, bank_logins.all_spans(norm, names), shapes))
+    # a PIN a sentence after its name or before it, keys pressed after a voicemail number
+    spans.extend(_outside_slots(norm, spoken_codes.all_spans(norm, names), shapes))
+    spans = bank_logins.without_public_numbers(raw_norm, spans)  # "*131*4#", "till 5123456", "XX4471"
+    # before the recovery and tax-id finders below (written beside it, each with its own look-alikes)
+    spans = lookalike_values.without_lookalikes(raw_norm, spans)  # a date, a commit, a postal PIN, an example
+    spans.extend(recovery.spans(norm, names))  # numbered / partial seeds, answers named after them
+    spans = recovery.without_garden_seeds(norm, spans)  # "I planted seeds of tomato, basil, …"
+    spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
+    spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
     return forms.back(spans, origin)
 
@@ -1074,7 +1074,7 @@ def _in_context(text: str, before: str) -> list[Span]:
         # that ended the turn before (one test of that turn's end, then only the spans near this turn's start)
         if own and forms.ends_with_public_label(tail) and not families.names_a_lock(tail):  # "mum's phone is locked": its code
             own = [sp for sp in own if sp[2] in ("card number", "api key") or sp[0] > 40  # (it looks 40 back)
-                   or shaped_o45n.names_itself(text, sp[0])  # "… staff member" / "IBAN: IE93-…": its own name
+                   or shaped_values.names_itself(text, sp[0])  # "… staff member" / "IBAN: IE93-…": its own name
                    or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
         own += _credential_answer(text, before)
     return own
@@ -1146,19 +1146,19 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         answer = forms.labelled_answer(norm, turns[-2])
         if answer:
             spans.extend(forms.back([(answer[0], answer[1], "password")], origin))
-    spans.extend(shaped_o45n.card_rest(text, turns))  # "card is 4990 3547" / "hold on" / "3928 6388"
+    spans.extend(shaped_values.card_rest(text, turns))  # "card is 4990 3547" / "hold on" / "3928 6388"
     spans.extend(families.code_after_lock_turn(text, turns[-1]))  # "my phone got locked" / "the code is 5 8 2 0"
     spans.extend(named_values.lone_value_turn(text, turns))
-    spans.extend(security_answers.thread_spans(text, turns))  # round 11: "bank asked my first car" / "X daala hai"
-    spans.extend(security_backref.labelled_next_turn(text, turns))  # round 13: "security question: …" / "ตอบ: X"
+    spans.extend(security_answers.thread_spans(text, turns))  # "bank asked my first car" / "X daala hai"
+    spans.extend(security_backref.labelled_next_turn(text, turns))  # "security question: …" / "ตอบ: X"
     spans.extend(question_hints.thread_spans(text, turns))  # "the bank wants my answers" / "school one: St Mary's"
     spans.extend(asked_values.thread_spans(text, turns))  # "the word the bank asks for when I ring" / "bluebell1952"
-    beside = bank_logins_q45b.spans_beside(text, turns[-2:])  # round 13: "customer no 5512…" after "PIN 4471"
+    beside = bank_logins.spans_beside(text, turns[-2:])  # "customer no 5512…" after "PIN 4471"
     spans.extend(beside)
-    spans.extend(bank_portal_t45a.memorable_in_thread(text, turns[-1]))  # round 14: "memorable word?" / "the word is X"
-    spans.extend(tax_ids_t45c.spans(text, turns[-1]))  # round 14: "for my side business" / "EIN is …"
-    spans.extend(credentials_q45g.thread_spans(text, turns, forms.names_in))  # round 13: "Passwort?" / "ach so, es ist X"
-    spans.extend(recovery_t45b.thread_spans(text, turns))  # round 14: "text from the bank" / "it says 558 201"
+    spans.extend(spoken_codes.memorable_in_thread(text, turns[-1]))  # "memorable word?" / "the word is X"
+    spans.extend(tax_ids.spans(text, turns[-1]))  # "for my side business" / "EIN is …"
+    spans.extend(credential_forms.thread_spans(text, turns, forms.names_in))  # "Passwort?" / "ach so, es ist X"
+    spans.extend(recovery.thread_spans(text, turns))  # "text from the bank" / "it says 558 201"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
     if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))
@@ -1168,20 +1168,20 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
         own = set(secret_spans(text)) if _NAMED_PART.search(text) else set()  # "PUK 28371940" after "the phone got blocked"
         spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
-    spans = security_answers.without_talk_turn(text, turns, spans)  # round 11: "something nobody can find online"
+    spans = security_answers.without_talk_turn(text, turns, spans)  # "something nobody can find online"
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)
-        spans = shaped_o45n.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
-        spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # round eleven: "… ****8841"
-        spans = public_statements.without_public_codes(text, spans)  # round 12: a code its sentence says is public
-        spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # round 12: "loyalty card" / "6345 …"
-        spans = public_statements.without_public_addresses(text, spans)  # round 12: "seed is gone" / "the address was 0x…"
-        spans = public_statements.without_masked_heads(text, spans)  # round 12: "DE89 **** **** **30"
-        # round 13: a label's own value, a USSD code — not a bank login beside its credential (read above)
+        spans = shaped_values.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
+        spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # "… ****8841"
+        spans = public_statements.without_public_codes(text, spans)  # a code its sentence says is public
+        spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # "loyalty card" / "6345 …"
+        spans = public_statements.without_public_addresses(text, spans)  # "seed is gone" / "the address was 0x…"
+        spans = public_statements.without_masked_heads(text, spans)  # "DE89 **** **** **30"
+        # a label's own value, a USSD code — not a bank login beside its credential (read above)
         kept = [sp for sp in spans if sp in beside]
-        spans = lookalikes_q45l.without_lookalikes(text, [sp for sp in spans if sp not in beside], turns[-1]) + kept
-        spans = bank_portal_t45a.without_public_answer(text, turns[-1], spans)  # round 14: "branch number?" / "0412"
-        spans = lookalikes_t45d.without_lookalikes(text, spans, turns[-1])  # round 14: "PIN?" / "411038, Pune"
+        spans = labelled_lookalikes.without_lookalikes(text, [sp for sp in spans if sp not in beside], turns[-1]) + kept
+        spans = spoken_codes.without_public_answer(text, turns[-1], spans)  # "branch number?" / "0412"
+        spans = lookalike_values.without_lookalikes(text, spans, turns[-1])  # "PIN?" / "411038, Pune"
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
     spans.extend(_credential_answer(text, turns[-1]))  # "du wifi du gîte ?" / "2qv7psvm96"
     return spans
@@ -1364,9 +1364,9 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         if halves and _public_thread((*earlier, text)):  # a phone or an order number typed in two goes
             halves = [sp for sp in halves if _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
         spans += halves
-        spans += bank_logins_q45b.spans_beside(text, (after,))  # round 13: "customer number: 5512…" / "PIN: 4471"
-        spans += shaped_o45n.bank_spans_before(text, after, forms.TURN_JOIN)  # "my checking 5512…" / "routing 1210…"
-        spans += credentials_q45g.login_before_password(text, after, _password_spans)  # round 13: "username is x" / "password Y"
+        spans += bank_logins.spans_beside(text, (after,))  # "customer number: 5512…" / "PIN: 4471"
+        spans += shaped_values.bank_spans_before(text, after, forms.TURN_JOIN)  # "my checking 5512…" / "routing 1210…"
+        spans += credential_forms.login_before_password(text, after, _password_spans)  # "username is x" / "password Y"
         spans += dictated_parts.spans(text, earlier, after)  # "first half: #pier" / "second half ogi99"
         spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
@@ -1394,7 +1394,7 @@ _HAS_DIGIT = re.compile(r"\d")
 
 
 def _password_spans(text: str) -> bool:
-    """Whether ``text`` gives a password (a span of that kind; round 13, q45g)."""
+    """Whether ``text`` gives a password (a span of that kind)."""
     return any(sp[2] == "password" for sp in secret_spans(text))
 
 

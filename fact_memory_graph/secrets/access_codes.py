@@ -1,6 +1,6 @@
 """Access codes said value first, or as the answer to a question about one.
 
-``physical_codes_t45c`` reads a code after its name ("gate code: 2580"). People as often put the
+``physical_codes`` reads a code after its name ("gate code: 2580"). People as often put the
 value first and the thing it opens after it ("2580# gets you through the side gate", "1397 for the
 front door", "4471 öffnet das Tor"), type it on a keypad ("punch 6-6-1-2 into the box by the door"),
 or answer a turn that asked for a place's code ("which numbers for the garage?" / "it's 8812").
@@ -8,7 +8,7 @@ A value of a keypad's shape (4-8 digits, a star or a hash, single digits or digi
 withheld when a link word ("for", "opens", "pour", "öffnet") or a key-in verb ties it to a thing
 that opens with a code within a few words. Kept: a number labelled as something else right before it
 (a flat, a parcel locker, a price, a time: "flat 4471 by the door", "paid 2000 for the gate"), and a
-year without a key-in verb. Words are data (assets/access_codes.json and physical_codes_t45c.json).
+year without a key-in verb. Words are data (assets/access_codes.json and physical_codes.json).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from fact_memory_graph.secrets import prefilter
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "access_codes.json"
-_PHYSICAL = Path(__file__).resolve().parent.parent / "assets" / "physical_codes_t45c.json"
+_PHYSICAL = Path(__file__).resolve().parent.parent / "assets" / "physical_codes.json"
 _MAX_MATCHES = 16
 #: A cheap first test: a run of digits or of spaced single digits, or a digit word.
 _SHAPE = re.compile(r"\d{4}|\d[-.\u00a0 #*]\d")

@@ -1,4 +1,4 @@
-"""Round nine (m45r): secrets and look-alikes read as families, not sentences.
+"""Secrets and look-alikes read as families, not sentences.
 
 Each family is written from what the thing IS — its shape, its checksum where one exists, and
 the words around it as data (``assets/secret_families.json``, ~30 languages):
@@ -288,7 +288,7 @@ def wifi_key_spans(text: str, names: list) -> Iterator[Span]:
     yield from _wifi_is(text, ssid)
 
 
-#: Round 12 (p45s): "the wifi at grandma's is TiaChela1962", "el wifi de la casa es …", "الواي فاي هو …":
+#: "the wifi at grandma's is TiaChela1962", "el wifi de la casa es …", "الواي فاي هو …":
 #: a network's name, a copula in its clause, then a token with letters and digits: its key.
 _WIFI_IS = re.compile(r"(?i)[^\S\n](?:is|es|est|ist|é|è|=|:|howa|huwa|hiya|hai|ni|adalah|là|jest|это|هو|هي|是)[^\S\n]+"
                       r"(?P<v>[^\s,;()\"'“”]{8,64})")
@@ -324,7 +324,7 @@ class _KeyName:
 
 
 _GROUPED = re.compile(r"(?<![A-Za-z0-9-])[A-Z0-9]{4,6}(?:[ \-][A-Z0-9]{4,6}){2,4}(?![\w-])")
-#: Round 12 (p45s): a code of three to six hyphen-joined groups of 2-6 capitals and digits ("APO-77XK-3M9Q",
+#: A code of three to six hyphen-joined groups of 2-6 capitals and digits ("APO-77XK-3M9Q",
 #: "ZL9-44KR-PX82-QW"): gift codes whose first or last group is short.
 _HYPHENED = re.compile(r"(?<![A-Za-z0-9-])[A-Z0-9]{2,6}(?:-[A-Z0-9]{2,6}){2,5}(?![\w-])")
 _LONG_DIGITS = re.compile(r"(?<![\d])\d(?:[ \-]?\d){9,19}(?!\d)")
@@ -605,7 +605,7 @@ def _dictated() -> re.Pattern[str]:
 
 
 def dictated_spans(text: str) -> Iterator[Span]:
-    """Round 12 (p45s): a password dictated with its letter case said between its name and it ("pw
+    """A password dictated with its letter case said between its name and it ("pw
     is in caps WILLOWCREEK then 77", "la clave en mayúsculas PERRO then 12")."""
     if _CASE_GATE.search(text):
         for m in _dictated().finditer(text):
@@ -619,7 +619,7 @@ _AS_CODE = re.compile(r"(?i)(?<![\d.,/:+-])(?P<v>\d{4,8})(?![\d.,/:-]\d)[^\S\n]+
 
 
 def as_code_spans(text: str) -> Iterator[Span]:
-    """Round 12 (p45s): digits given "as the code" ("the bank texted 482913 as the code",
+    """Digits given "as the code" ("the bank texted 482913 as the code",
     "me mandaron 5521 como código", "j'ai reçu 771204 comme code")."""
     if re.search(r"\d{4}", text) and re.search(r"(?i)cod|cód|otp|pin|kod|token", text):
         for m in _AS_CODE.finditer(text):

@@ -245,8 +245,8 @@ def back(spans: list[Span], origin: list[tuple[int, int]] | None) -> list[Span]:
 @functools.cache
 def _words() -> dict[str, Any]:
     data = json.loads((ASSETS / "secret_words.json").read_text(encoding="utf-8"))
-    # round 14 (t45a): a memorable word's names in more languages, kept in a file of their own
-    extra = json.loads((ASSETS / "bank_portal_t45a.json").read_text(encoding="utf-8"))
+    # a memorable word's names in more languages, kept in a file of their own
+    extra = json.loads((ASSETS / "spoken_codes.json").read_text(encoding="utf-8"))
     for kind, langs in extra.items():
         if kind in data and isinstance(langs, dict):
             for lang, names in langs.items():
@@ -970,7 +970,7 @@ def in_context_spans(text: str) -> Iterator[Span]:
                 yield span[0], span[1], "password"
 
 
-#: A code's name that holds a phone word (round 14, t45a): "رقم PUK", "رقم PIN", "numéro PUK".
+#: A code's name that holds a phone word: "رقم PUK", "رقم PIN", "numéro PUK".
 _PHONE_WORD_IN_NAME = re.compile(r"(?i)(?:رقم|numéro|número|numero|nummer|numer|номер)\s+(?:PUK|PIN)\d?\s*$")
 
 
@@ -1489,7 +1489,7 @@ def _is_phone(token: str, before: str) -> bool:
     if not (international or _PHONE_BEFORE.search(before)):
         return False
     if not international and sum(ch.isdigit() for ch in token) >= 16:
-        return False  # round 12 (p45s): past E.164's 15 digits: a card read "over the phone", not a phone number
+        return False  # past E.164's 15 digits: a card read "over the phone", not a phone number
     import phonenumbers
 
     for region in (None,) if token.startswith("+") else _PHONE_REGIONS:
@@ -2072,7 +2072,7 @@ def _corrected() -> re.Pattern[str]:
 def corrected_spans(text: str, found: list[Span]) -> Iterator[Span]:
     """A value given again right after a withheld one, with a word taking the first back ("4 4 7 1.
     no wait. 4 4 1 7", "5512, perdón, 5521"): withheld too."""
-    for _, end, kind in found:  # round 12 (p45s): any withheld value ("passport 123987456... wait no its 5239…")
+    for _, end, kind in found:  # any withheld value ("passport 123987456... wait no its 5239…")
         m = _corrected().match(text, end)
         if m and m.end("v") - end <= 48:
             v = m.group("v").rstrip(".,;:!?")

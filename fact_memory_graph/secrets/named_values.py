@@ -1,4 +1,4 @@
-"""Round eight (l45n): how a named secret's value is found, read by what the value is.
+"""How a named secret's value is found, read by what the value is.
 
 Each reading here is general (a shape, a grammar), its words data in ``assets/secret_words.json``:
 

@@ -1,9 +1,9 @@
-"""Round ten (n45b): a value named by a code that is public by what it is.
+"""A value named by a code that is public by what it is.
 
 A customs tariff code, an activity code (NAF, CNAE, ATECO, NACE, NAICS, HSN), an error code, a lot
 number, a barcode, a bank's public code on its own (routing number, BSB, IFSC, sort code, SWIFT/BIC),
 a company's public registration or VAT number, a promo code, a receipt's authorisation number: the
-value right after such a name is not a secret. The names are data (assets/public_codes_n45b.json),
+value right after such a name is not a secret. The names are data (assets/public_codes.json),
 in many languages. Guards: at most a few words between the name and the value, no digit and no
 secret's name (password, PIN, account, card, gift, ...) between them; an ambiguous tax id's name
 (NIP, RFC, "tax id") counts only when the message speaks of a business (a company form, an invoice).
@@ -20,7 +20,7 @@ from fact_memory_graph.secrets import prefilter
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_codes_n45b.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_codes.json"
 _B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
 _GAP_MAX = 40
 _VALUE_MAX = 30

@@ -1,9 +1,9 @@
-"""Round twelve (p45l): a code whose sentence says it is public.
+"""A code whose sentence says it is public.
 
 A gate code printed on the sign at the entrance, a door code "that is not secret", a lockbox code
 the listing gives every guest: the message itself states that the value is public. The grammar read
 here: a public statement ("public", "everyone knows", "posted on the noticeboard", "not a secret",
-in ~30 languages; words as data in assets/public_statements_p45l.json) in the value's own sentence
+in ~30 languages; words as data in assets/public_statements.json) in the value's own sentence
 or the next one, not negated ("not public", "不公开", "비공개", "öffentlich ist er nicht"), and no
 sign of a secret kept in the same window (private, don't share, nobody, a bank, a card, a login,
 a phone's or a password's name). Only short codes are read this way: a card number, a key, an
@@ -22,7 +22,7 @@ from pathlib import Path
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_statements_p45l.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_statements.json"
 _LETTER_BEFORE, _LETTER_AFTER = r"(?<![^\W\d_])", r"(?![^\W\d_])"
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 #: Kinds never read as a public code, whatever the sentence says.

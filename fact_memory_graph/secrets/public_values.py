@@ -1,4 +1,4 @@
-"""Round eight (l45v): values that are public by what they are, whatever name stands before them.
+"""Values that are public by what they are, whatever name stands before them.
 
 - A test number: a card's, an IBAN's or an id's digits of one or two figures only
   ("4111 1111 1111 1111", "5555 5555 5555 4444", "DE00 0000 0000 0000 0000 00") on a line that

@@ -6,13 +6,13 @@ Haustier-Frage hab ich Bello", "evcil hayvan sorusu Pamuk", "ペットの質問�
 answer IS, whatever the wording: a short named value (a proper noun: a name, a place, a school),
 said beside a question NAMED BY ITS TOPIC (a noun such questions ask about, next to a question word
 or "one"), in a conversation set at a bank, a login or a verification. Words as data
-(``assets/question_hints.json``; topic nouns shared with ``security_answers_o45s.json``).
+(``assets/question_hints.json``; topic nouns shared with ``security_answers.json``).
 
 Read three ways:
 
 - HINT then VALUE: "the pet question is Biscuit", "school one: St Mary's";
 - VALUE then HINT: "Biscuit for the pet question", "St Mary's — that's the school one";
-- a TOPIC (a hint, or the o45s grammar's topic) asked or raised in one turn, the named value alone
+- a TOPIC (a hint, or the security-answer grammar's topic) asked or raised in one turn, the named value alone
   in the next ("and the street one?" / "Wexford Terrace").
 
 Kept: a name in ordinary talk (no bank / verification / security word in the thread), a quiz's

@@ -1,8 +1,8 @@
-"""Round eleven (o45v): look-alikes kept by what they are, after every reading has found its spans.
+"""Look-alikes kept by what they are, after every reading has found its spans.
 
 - A public process's reference: a value governed by a reference's word (an application, an
   appointment, a case, a claim, a file, a ticket, a booking, a prescription, an insurance card's
-  member or group number; ~30 languages, assets/reference_words_o45v.json) in its clause. The
+  member or group number; ~30 languages, assets/reference_words.json) in its clause. The
   word governs even when an identity document's name stands earlier in the phrase ("passport
   renewal application number …", "namba ya kumbukumbu ya ombi la pasipoti …"), but not when the
   document's own number is named after it ("visa application, passport number …", "solicitud de
@@ -30,7 +30,7 @@ Span = tuple[int, int, str]
 
 _TURN_JOIN = " \u2029 "  # forms.TURN_JOIN: one turn's end
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "reference_words_o45v.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "reference_words.json"
 _B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
 #: Scripts written without spaces between words: their names match inside a run of letters.
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")

@@ -1,6 +1,6 @@
-"""Round eleven (o45s): a security question's answer, read by its grammar.
+"""A security question's answer, read by its grammar.
 
-Three parts, all words as data (``assets/security_answers_o45s.json``), in about thirty languages:
+Three parts, all words as data (``assets/security_answers.json``), in about thirty languages:
 
 - a CUE that the value is a security, verification or recovery answer: the name of such a question
   or answer ("security question", "pregunta de seguridad", "resposta secreta", "security sawal",
@@ -31,7 +31,7 @@ from pathlib import Path
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "security_answers_o45s.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "security_answers.json"
 _GLUED = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _KIND = "password"
 _NEAR = 150  # a cue this close to a topic (characters, same turn) makes it a security question's
@@ -48,7 +48,7 @@ _IDIOM = re.compile(r"(?i)\s+(?:to|for|a|à|pra|para)\s+(?:everything|anything|a
 _THIRD = re.compile(r"(?i)\b(?:his|her|their|its|the candidate's|the student's)\s+$")
 _TITLE = re.compile(r"(?i)mr|mrs|ms|mx|dr|st|sr|sra|srta|prof|fr|mme|mlle|hr|fr|sto|sta|dna|gng|bu|pak|sgt|capt|rev")
 _PLACE_PREP = frozenset({"at", "in", "on", "en", "em", "no", "na", "à", "au", "im", "am", "nel", "nella", "sa"})
-#: Round 12 (p45s): "the answer to <a question put to 'you'> is X" — a security question asks about the person.
+#: "the answer to <a question put to 'you'> is X" — a security question asks about the person.
 _ANSWER_TO = re.compile(r"(?i)\s+(?:to|for|of|de|da|do|à|a|para|per|zu|für|на|ke|kwa|sa)\s+(?:the\s+)?(?:question\s+)?"
                         r"['\"“‘«]?(?:what|where|who|which|when|name|qu[ée]|qual|quel|quelle|cu[áa]l|d[óo]nde|onde|o[ùu]|"
                         r"wo|wie|welche[rs]?|dove|come|chi|gdzie|jak|где|как|kapan|di mana|siapa|apa|kahan|kya|kaun)\b")
@@ -113,7 +113,7 @@ class _Gated:
 class _P:
     def __init__(self) -> None:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
-        from . import security_backref  # round 13 (q45p): bank, telco and portal questions' names
+        from . import security_backref  # bank, telco and portal questions' names
         extra_strong, extra_set = security_backref.extra_words()
         data["strong"], data["set_verbs"] = data["strong"] + extra_strong, data["set_verbs"] + extra_set
         from . import forms  # the topics listed since round seven count too
@@ -211,7 +211,7 @@ _SET_AFTER = re.compile(r"[^\S\n]*[,:]?[^\S\n]*(?:(?:and|e|y|et|und|i|và|dan|na
 
 
 def _quoted_then_set(text: str, start: int, end: int) -> re.Match[str] | None:
-    """Round 12 (p45s): a topic inside a quoted question, then a verb of setting it or an answer
+    """A topic inside a quoted question, then a verb of setting it or an answer
     word ("for 'what was your first car' I put …", "alla domanda 'nome del tuo primo animale' ho
     messo …", "a pergunta é '…' e eu coloquei …"): the quoted question is the cue. Returns the
     verb's match (the value follows it)."""
@@ -300,7 +300,7 @@ def _value_after(text: str, pos: int, *, skip_quote: bool = True) -> tuple[int, 
     if not words or len(words) > _MAX_WORDS:
         return None
     first = words[0].group().casefold().strip("'’")
-    if first in _PLACE_PREP and len(words) > 1:  # round 12: "at a bus stop in nairobi" (a where-question's answer)
+    if first in _PLACE_PREP and len(words) > 1:  # "at a bus stop in nairobi" (a where-question's answer)
         first = words[1].group().casefold().strip("'’")
     if first in p.no_answer or first.split("'")[0] in p.no_answer:
         return None
@@ -375,7 +375,7 @@ def answer_spans(text: str) -> list[Span]:
             value = _value_after(text, cue.end())  # "… and the answer is Mrs Okonkwo", "Ik vulde in: Opel Kadett"
             if value and not (p.strong.search(text, *value) or p.topic.search(text, *value)):
                 spans.append((value[0], value[1], _KIND))
-    for cue in p.weak.finditer(text):  # round 12: "the answer to where did you meet your spouse is salsa night"
+    for cue in p.weak.finditer(text):  # "the answer to where did you meet your spouse is salsa night"
         to = _ANSWER_TO.match(text, cue.end())
         if not to or not _weak(text, cue.start(), cue.end()):
             continue
@@ -419,7 +419,7 @@ def _after_names(text: str, found: list[Span]) -> list[Span]:
                 value = None  # nothing but blanks between the quotes, or "'none'": no answer given
         if value and "?" not in text[value[0]:value[1]] and not p.topic.search(text, *value):
             spans.append((value[0], value[1], _KIND))
-            # round 12 (p45s): "<name>: <a question in words we do not list> — <answer>": the part
+            # "<name>: <a question in words we do not list> — <answer>": the part
             # after the dash answers the part before it
             dash = re.match(r"[^\S\n]*(?:[—–→=]|\s-\s)[^\S\n]*", text[value[1]:value[1] + 6])
             second = _value_after(text, value[1] + dash.end()) if dash else None
@@ -465,7 +465,7 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     topic = p.topic.search(prev)
     if not topic:
         return []
-    # round 12 (p45s): the question asked in a turn of its own after a turn that named security
+    # the question asked in a turn of its own after a turn that named security
     # questions ("it wants security questions" / "street I grew up on" / "Wexford Terrace"), or a
     # quoted question left open by a verb of setting it ("alla domanda '…' ho messo" / "Briciola")
     asked_alone = len(turns) > 1 and len(prev) <= 120 and bool(p.strong.search(turns[-2])) \

@@ -1,11 +1,11 @@
-"""Round thirteen (q45p): a security question's answer NAMED AFTER it is given.
+"""A security question's answer NAMED AFTER it is given.
 
 "I set 'Pemberton' as the answer to the best-friend question", "Larch Avenue — that's what I used
 as my security answer", "Krümel habe ich als Antwort auf die Sicherheitsfrage angegeben": the value
-comes first, then a phrase (``assets/security_answers_q45p.json`` ``back_refs``, about thirty
+comes first, then a phrase (``assets/security_answer_names.json`` ``back_refs``, about thirty
 languages) names it as the person's own answer. The value is the quote just before the phrase, or
 the short head of its clause (at most four words, not a pronoun, not talk). Not read: a quiz's or a
-trivia answer (the o45s grammar's quiz words in the turn), someone else's ("his", "her" before
+trivia answer (the security-answer grammar's quiz words in the turn), someone else's ("his", "her" before
 "answer"), a phrase with no first-person word and no set verb.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import security_answers as sa
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "security_answers_q45p.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "security_answer_names.json"
 _HEAD_END = re.compile(r"[.;!?\n\u2029:。！？；]|\s[—–-]\s(?=.)")
 #: What joins the value to the phrase: "X — that's what", "X, and that's what", "X. That's what".
 _JOIN = re.compile(r"(?i)[\s,—–\-.:]*(?:(?:and|so|y|e|et|und|i|và|dan|na|aur|ve)\s+)?$")
@@ -50,7 +50,7 @@ def _b() -> _B:
 
 
 def extra_words() -> tuple[list[str], list[str]]:
-    """The cue names and set verbs this round adds to the o45s grammar."""
+    """The cue names and set verbs this module adds to the security-answer grammar."""
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
     return list(data["extra_strong"]), list(data["extra_set_verbs"])
 

@@ -1,4 +1,4 @@
-"""Round eight (l45v): a seed phrase of a list we do not ship (Monero's 25 or 13 words, Electrum's,
+"""A seed phrase of a list we do not ship (Monero's 25 or 13 words, Electrum's,
 a wallet's own), by its shape rather than by its words.
 
 - Monero's checksum, which needs no word list: the last word repeats the word at

@@ -21,19 +21,19 @@ from fact_memory_graph import forgetting
 from fact_memory_graph.secrets import (
     families,
     forms,
-    lookalikes_q45l,
+    labelled_lookalikes,
     named_values,
     public_codes,
     public_statements,
     public_values,
     reference_values,
     security_answers,
-    shaped_o45n,
+    shaped_values,
     word_seeds,
 )
 
-MODULES = (pkg, families, forms, lookalikes_q45l, named_values, public_codes, public_statements, public_values,
-           reference_values, security_answers, shaped_o45n, word_seeds)
+MODULES = (pkg, families, forms, labelled_lookalikes, named_values, public_codes, public_statements, public_values,
+           reference_values, security_answers, shaped_values, word_seeds)
 EVENTS: list[tuple[str, str, str, Any]] = []  # (what, rule, text, spans)
 
 

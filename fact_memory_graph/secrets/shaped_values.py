@@ -1,8 +1,8 @@
-"""Round eleven (o45n): secrets known by their shape, a checksum and a name near them.
+"""Secrets known by their shape, a checksum and a name near them.
 
 Each rule needs two things: a value of a secret's shape (a Luhn-valid run of digits, a bank code
 beside a run of digits, an id python-stdnum validates, a long mixed token, a list of short codes)
-and a name of the secret near it, in any language (assets/secret_shapes_o45n.json). Either alone is
+and a name of the secret near it, in any language (assets/secret_shapes.json). Either alone is
 an ordinary number or an ordinary word:
 
 - a card number after a card's name whose digits pass Luhn, whatever its network prefix;
@@ -35,7 +35,7 @@ from fact_memory_graph.secrets.checksums import luhn as _luhn
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "secret_shapes_o45n.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "secret_shapes.json"
 _B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"
 
 

@@ -1,4 +1,4 @@
-"""Round 14 (t45a): short numeric secrets said in the grammar a name's window does not reach.
+"""Short numeric secrets said in the grammar a name's window does not reach.
 
 A PIN, a passcode, a voicemail code or a wallet's PIN is usually given right after its name
 ("voicemail PIN 4471"). People also say it:
@@ -13,7 +13,7 @@ A PIN, a passcode, a voicemail code or a wallet's PIN is usually given right aft
   (four to nine different digits 1-9: a pattern never visits a dot twice);
 - digit by digit with commas: "pin yangu ya M-Pesa ni 3, 9, 0, 2".
 
-Words are data (``assets/bank_portal_t45a.json``). Every rule needs a name or a trigger word
+Words are data (``assets/spoken_codes.json``). Every rule needs a name or a trigger word
 present (cheap pre-checks) and a value of a PIN's shape.
 """
 
@@ -31,7 +31,7 @@ Span = tuple[int, int, str]
 
 @functools.cache
 def _data() -> dict:
-    return json.loads((ASSETS / "bank_portal_t45a.json").read_text(encoding="utf-8"))
+    return json.loads((ASSETS / "spoken_codes.json").read_text(encoding="utf-8"))
 
 
 _NO_SPACES = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -323,9 +323,9 @@ def word_beside_id(norm: str, names: list) -> list[Span]:
         m = _BARE_WORD.match(norm, n.stop)
         if not m or forms_not_value(m.group("v")):
             continue
-        from fact_memory_graph.secrets import bank_logins_q45b
+        from fact_memory_graph.secrets import bank_logins
 
-        if any(e <= n.start for _, _, e in bank_logins_q45b._ids(norm, names)):
+        if any(e <= n.start for _, _, e in bank_logins._ids(norm, names)):
             out.append((m.start("v"), m.end("v"), "password"))
     return out
 

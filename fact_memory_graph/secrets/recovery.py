@@ -1,4 +1,4 @@
-"""Round fourteen (t45b): one-time codes, seed words and security answers the earlier rules miss.
+"""One-time codes, seed words and security answers the earlier rules miss.
 
 - A one-time code typed in its own short turn after a turn about a text, an app or a bank's
   message, with a word or two around it ("it says 558 201, what do I do with it", "yeah 40 77 19"):
@@ -10,7 +10,7 @@
 - A security answer named after it is given, by grammar rather than one phrase per verb: "X —
   that's (also) what I <verb> for/as …", "which is what I put as …", "I used that as my …",
   "X is my answer for …", "c'est ce que j'ai …", "das habe ich … angegeben", "cevabım da bu"
-  (``assets/recovery_t45b.json`` ``backref_patterns``); a quote after a verb of answering
+  (``assets/recovery.json`` ``backref_patterns``); a quote after a verb of answering
   ("j'ai répondu « X » à la question …"); an answer label after a security question's name in the
   same message ("Întrebarea de securitate: … Răspuns: X"); and the answer in the turn after a
   turn that asks about a security question ("what did you put for 'where did your parents
@@ -29,7 +29,7 @@ from . import forms
 from . import security_answers as sa
 
 Span = tuple[int, int, str]
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "recovery_t45b.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "recovery.json"
 
 
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -74,7 +74,7 @@ class _D:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
         self.senders = _words_re(data["code_turn_senders"])
         symbols = [w for w in data["code_turn_lookalikes"] if not w[0].isalnum()]
-        labels = json.loads((_ASSET.parent / "lookalikes_q45l.json").read_text(encoding="utf-8"))
+        labels = json.loads((_ASSET.parent / "labelled_lookalikes.json").read_text(encoding="utf-8"))
         public = [w for w in labels["labels"] + labels["places"] if "code" not in w.casefold()]
         self.lookalike = _Prefiltered([w for w in data["code_turn_lookalikes"] if w[0].isalnum()] + public)
         self.symbols = frozenset(symbols)

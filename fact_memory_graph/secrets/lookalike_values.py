@@ -1,6 +1,6 @@
-"""Round fourteen (t45d): look-alikes a secret's name stands near, kept by what the value IS.
+"""Look-alikes a secret's name stands near, kept by what the value IS.
 
-Read after every finder, on the spans found (like :mod:`lookalikes_q45l`):
+Read after every finder, on the spans found (like :mod:`labelled_lookalikes`):
 
 - A date after a word of time ("password changed 2025-03-14", "el PIN caduca el 30/06/2026",
   "パスワードの有効期限は2026年3月31日"): a calendar date by its shape (a valid day and month), a word
@@ -28,11 +28,11 @@ import re
 from functools import cache, lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import families, lookalikes_q45l, reference_values
+from fact_memory_graph.secrets import families, labelled_lookalikes, reference_values
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "lookalikes_t45d.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "lookalike_values.json"
 
 
 @lru_cache(maxsize=1)
@@ -191,7 +191,7 @@ def _postal_name_kept(text: str, sp: Span) -> bool:
     gap = text[names[-1][1]:s]
     words = _data()
     if re.search(r"\d", gap) or len(_WORDS.findall(gap)) > 4 or reference_values._words()["blocker"].finditer(gap) \
-            or lookalikes_q45l._CODE_WORD.search(gap) or families.names_a_lock(gap) \
+            or labelled_lookalikes._CODE_WORD.search(gap) or families.names_a_lock(gap) \
             or words["secrecy"].finditer(text, a, b):
         return False
     return not any(not _negated(text, x, y) for x, y in words["bank_words"].finditer(text, a, b))
@@ -252,7 +252,7 @@ def _business_token_kept(text: str, sp: Span) -> bool:
     if len(toks) != 1 or (toks[0].start() == s and toks[0].end() == e):
         return False
     t = toks[0]
-    return lookalikes_q45l._business_id_kept(text, text.lower(), (t.start(), t.end(), kind))
+    return labelled_lookalikes._business_id_kept(text, text.lower(), (t.start(), t.end(), kind))
 
 
 _NOT_VALUE_KINDS = frozenset({"password", "pin", "login", "government id", "bank account", "api key"})
@@ -354,7 +354,7 @@ def _device_kept(text: str, sp: Span) -> bool:
     if not after or text[names[-1][1]:after[0][0]].strip(" -"):
         return False
     gap = text[after[0][1]:s]  # what the device IS: "… is a Verifone", never what it shows
-    return bool(_WHAT_IT_IS.search(gap)) and not lookalikes_q45l._CODE_WORD.search(gap) \
+    return bool(_WHAT_IT_IS.search(gap)) and not labelled_lookalikes._CODE_WORD.search(gap) \
         and not reference_values._words()["blocker"].finditer(gap)
 
 
@@ -400,7 +400,7 @@ def _entity_kept(text: str, sp: Span) -> bool:
     a, b = _sentence(text, s, e)
     if _OWN_ID.search(text, a, b):  # "CIF … de mi empresa": one's own, kept back
         return False
-    q = lookalikes_q45l._data()
+    q = labelled_lookalikes._data()
     return bool(q["business_ids"].finditer(text.lower(), a, b) or q["organisations"].finditer(text.lower(), a, e))
 
 
@@ -486,7 +486,7 @@ def _timestamp_kept(text: str, sp: Span) -> bool:
     return False
 
 
-_PLACE_END = re.compile(r"(?:#|n[º°o]\.?|no\.)?\s?(" + lookalikes_q45l._PLACE.pattern + r")\W{0,2}$")
+_PLACE_END = re.compile(r"(?:#|n[º°o]\.?|no\.)?\s?(" + labelled_lookalikes._PLACE.pattern + r")\W{0,2}$")
 
 
 @cache
@@ -509,7 +509,7 @@ def _place_led_kept(text: str, sp: Span) -> bool:
     place = names[-1][0]
     lo = max(0, place - 80)
     ends = [b for _, b in reference_values._words()["blocker"].finditer(text, lo, place)]
-    ends += [m.end() for m in lookalikes_q45l._CODE_WORD.finditer(text, lo, place)]
+    ends += [m.end() for m in labelled_lookalikes._CODE_WORD.finditer(text, lo, place)]
     if not ends:
         return True
     gap = text[max(ends):place]  # a code's name before: only across a clause or after "is the"
@@ -559,7 +559,7 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     plain = text.isascii()
     postal = _present("postal_names", tokens, plain)
     famous = _present("famous", tokens, plain) or _present("famous_ids", tokens, plain)
-    business = bool(tokens & lookalikes_q45l._data()["business_first"]) or not plain
+    business = bool(tokens & labelled_lookalikes._data()["business_first"]) or not plain
     products = _present("products", tokens, plain) or _present("leak_words", tokens, plain)
     vin = _present("vin_names", tokens, plain)
     other = _present("other_than", tokens, plain)

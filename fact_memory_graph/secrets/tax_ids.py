@@ -1,7 +1,7 @@
-"""Round fourteen (t45c): a person's own tax or national id, by whose it is.
+"""A person's own tax or national id, by whose it is.
 
 A word only a person's id has (TFN, SSN, Steuer-ID, BSN, PESEL, CPF, personnummer, マイナンバー …;
-assets/tax_ids_t45c.json), then within the sentence a value that passes that word's python-stdnum
+assets/tax_ids.json), then within the sentence a value that passes that word's python-stdnum
 checksum: the value is the person's id, even where a business's word stands between ("TFN for my
 ABN sole trader stuff: 578 587 095" — an ABN has eleven digits, a TFN nine). A US EIN is a
 business's number and public — unless the thread says it is a sole trader's or a side business's
@@ -22,7 +22,7 @@ from fact_memory_graph.secrets.checksums import luhn as _luhn
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "tax_ids_t45c.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "tax_ids.json"
 _VALUE = re.compile(r"(?<![\w/+\-.])[A-Za-z]{0,5}\d(?:[ .\-/\u2013\u2014_]?\d|[A-Za-z]){3,19}(?![\w/+\-])")
 _EIN = re.compile(r"(?<![\w\-])\d{2}[-\u2013 ]?\d{7}(?![\w\-])")
 _EIN_NAME = re.compile(r"(?i)(?<![^\W\d_])(?:ein|employer identification number|fein)(?![^\W\d_])")

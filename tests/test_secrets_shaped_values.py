@@ -1,5 +1,5 @@
 """Round eleven (o45n): secrets known by their shape, a checksum and a name near them, in many
-languages (fact_memory_graph/secrets/shaped_o45n.py). Values and sentences written for this test;
+languages (fact_memory_graph/secrets/shaped_values.py). Values and sentences written for this test;
 checksums computed with python-stdnum."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Round 13 (q45g): three credential forms the earlier rounds' readers stop short of.
+"""Three credential forms the earlier rounds' readers stop short of.
 
 - **A break between a password's name and its copula**: "the password? its kittenfluff_31",
   "mein Passwort... es ist Blaumeise-Kiel-19", "mật khẩu — là hoa@2023". The clause readers end a
@@ -9,7 +9,7 @@
 - **A list of accounts as "user / password" pairs** after a service's name ("Netflix - dani.r /
   Pelicula88; router - admin / Zx9pq!mm"): a login's token, a slash, a password-shaped token.
 
-Words as data: ``assets/credentials_q45g.json``. Each form runs only when its cheap trigger is
+Words as data: ``assets/credential_forms.json``. Each form runs only when its cheap trigger is
 in the text (a password's or a code's name from ``forms.names_in``; a "/" and a service's name).
 """
 
@@ -29,7 +29,7 @@ Span = tuple[int, int, str]
 
 @functools.cache
 def _words() -> dict[str, Any]:
-    return json.loads(resources.files("fact_memory_graph.assets").joinpath("credentials_q45g.json")
+    return json.loads(resources.files("fact_memory_graph.assets").joinpath("credential_forms.json")
                       .read_text(encoding="utf-8"))
 
 

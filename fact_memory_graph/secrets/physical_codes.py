@@ -1,10 +1,10 @@
-"""Round fourteen (t45c): physical access codes by what they are.
+"""Physical access codes by what they are.
 
 A code that opens something (a door, a gate, a garage, a key safe, an alarm's keypad) is read by its
 grammar: the thing's name, a colon and a value of a keypad's shape ("gate: *2580", "Haustür: 5-5-1-9");
 the code's own name in one word or two, then a value a few words on ("dörrkod 2580", "cod poartă
 2580", "경보 해제 번호 2248"); or a phrase of getting in, then a value ("to get in press 4719",
-"para entrar marca 4719"). Words are data (assets/physical_codes_t45c.json, ~30 languages).
+"para entrar marca 4719"). Words are data (assets/physical_codes.json, ~30 languages).
 
 A keypad's shape: 4-8 digits, 3 with a star or hash, single digits split by dashes, dots or blanks
 ("9-0-2-1", "3 3 8 1"), digits split by hashes ("1#7#3#9"); after a code's own name also pairs
@@ -26,7 +26,7 @@ from fact_memory_graph.secrets import prefilter
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "physical_codes_t45c.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "physical_codes.json"
 _MAX_MATCHES = 24  # a message holds a few codes; a crafted one repeating a label is read only this far
 _SHAPE = re.compile(r"\d{3}|\d[-.\u00a0 #*]\d")  # a cheap first test: no code of a keypad's shape, nothing to read
 _END = r"(?![\w*#]|[.,:/]\d|\s?(?:am|pm|uhr|h)\b|\s?%)"

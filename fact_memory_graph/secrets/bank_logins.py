@@ -1,4 +1,4 @@
-"""Round 13 (q45b): an online-banking login's id beside its credential, read as a family.
+"""An online-banking login's id beside its credential, read as a family.
 
 A bank signs its customers in with a number of its own — a customer / client / contract /
 membership number, a "Verfügernummer", a "numéro client", an "お客様番号", a "CRN" — and a
@@ -12,7 +12,7 @@ Alone, a customer number is kept (a utility's customer number on a bill, a gym's
 number, a customer-service line). The grammar: the id's name, at most six words without a digit
 between (a second word, a possessive, the bank's name: "customer number for online banking is",
 "número de cliente de Bankinter es", "Kundennummer fürs Onlinebanking lautet"), then the first
-token holding digits. Words are data (``assets/bank_logins_q45b.json``, ~30 languages).
+token holding digits. Words are data (``assets/bank_logins.json``, ~30 languages).
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ _EDGE = r"A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF"
 
 @functools.cache
 def _data() -> dict:
-    data = json.loads((ASSETS / "bank_logins_q45b.json").read_text(encoding="utf-8"))
-    # round 14 (t45a): more labels of a login's user name, kept in a file of their own
-    extra = json.loads((ASSETS / "bank_portal_t45a.json").read_text(encoding="utf-8"))["bank_logins"]
+    data = json.loads((ASSETS / "bank_logins.json").read_text(encoding="utf-8"))
+    # more labels of a login's user name, kept in a file of their own
+    extra = json.loads((ASSETS / "spoken_codes.json").read_text(encoding="utf-8"))["bank_logins"]
     for key, words in extra.items():
         if isinstance(words, dict):  # by language
             for lang, more in words.items():
@@ -477,7 +477,7 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
             hits = list(_pattern("public_numbers").finditer(head))
             if not hits and digits >= 7 and (digits >= 9 or re.search(r"[ \-]", value)):
                 hits = list(_pattern("phone_words").finditer(head))  # "el teléfono de … es 901 16 65 65"
-                # round 14 (t45a): "banque en ligne: identifiant 88…", "banca en línea": online, no phone line
+                # "banque en ligne: identifiant 88…", "banca en línea": online, no phone line
                 hits = [h for h in hits if not _ONLINE_LINE.search(head[max(0, h.start() - 4):h.start()])
                         and not _pattern("ids").search(head, h.end())]
             hit = hits[-1] if hits else None
@@ -487,7 +487,7 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
     return out
 
 
-#: "en ligne", "en línea", "em linha", "on line": online, not a phone line (round 14, t45a).
+#: "en ligne", "en línea", "em linha", "on line": online, not a phone line.
 _ONLINE_LINE = re.compile(r"(?i)(?<![^\W\d_])(?:en|em|on|in)[\s\-]+$")
 _MAY_HOLD = re.compile(r"[\d_@]")
 #: The filter's own marks ("[bank account withheld]") in a stored record: no bank's name, no credential.

@@ -1,8 +1,8 @@
-"""Round thirteen (q45l): ordinary values kept by what labels them, after every reading found its spans.
+"""Ordinary values kept by what labels them, after every reading found its spans.
 
 - A value its own public label names directly: "the parcel number is 5512099", "branch code 00432",
   "pedido 77120", "注文番号 240-1182" — a label of an order, a parcel, a ticket, a room, an office, a
-  seat, a promo code, a jersey … (~30 languages, assets/lookalikes_q45l.json), then at most a
+  seat, a promo code, a jersey … (~30 languages, assets/labelled_lookalikes.json), then at most a
   number's word and a copula or a colon, then the value. A password's or a PIN's name earlier in the
   message ("forgot my password again, anyway the parcel number is …") does not make it a secret; a
   secret's name between the label and the value ("order PIN 4421"), a bare label after a secret's
@@ -28,7 +28,7 @@ from fact_memory_graph.secrets import checksums, families, public_statements, re
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "lookalikes_q45l.json"
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "labelled_lookalikes.json"
 _KINDS = frozenset({"password", "government id", "bank account", "pin", "login", "security answer"})
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _B, _E = r"(?<![^\W\d_])", r"(?![^\W\d_])"

@@ -5,7 +5,7 @@ beside each: a text about an amount, a time, a branch or a parcel; a numbered sh
 question between friends or in a class. Values and sentences written for this test (none from a corpus)."""
 import pytest
 
-from fact_memory_graph.secrets import recovery_t45b, redact_turns
+from fact_memory_graph.secrets import recovery, redact_turns
 
 
 def _kept(turns: list[str]) -> str:
@@ -119,11 +119,11 @@ def test_lookalike_kept(turns: list[str], value: str) -> None:
 
 def test_numbered_seed_needs_twelve_without_a_name() -> None:
     text = "1. galaxy 2. ribbon 3. tunnel 4. orbit 5. velvet 6. harbor"
-    assert recovery_t45b.numbered_spans(text, named=False) == []
-    assert recovery_t45b.numbered_spans(text, named=True)
+    assert recovery.numbered_spans(text, named=False) == []
+    assert recovery.numbered_spans(text, named=True)
 
 
 def test_code_turn_needs_a_bank_app_or_code_word_beside_the_text() -> None:
-    assert recovery_t45b.code_turn_spans("729104", ["my bank sent a text"])
-    assert not recovery_t45b.code_turn_spans("at 1430", ["my bank sent a text"])
-    assert not recovery_t45b.code_turn_spans("2104", ["Mum texted me"])
+    assert recovery.code_turn_spans("729104", ["my bank sent a text"])
+    assert not recovery.code_turn_spans("at 1430", ["my bank sent a text"])
+    assert not recovery.code_turn_spans("2104", ["Mum texted me"])
