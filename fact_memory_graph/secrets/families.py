@@ -294,6 +294,12 @@ _WIFI_IS = re.compile(r"(?i)[^\S\n](?:is|es|est|ist|é|è|=|:|howa|huwa|hiya|hai
                       r"(?P<v>[^\s,;()\"'“”]{8,64})")
 
 
+def network_named_before(text: str, start: int) -> bool:
+    """Whether a network's word stands right before a Wi-Fi word at ``start`` ("la red wifi",
+    "la rete wifi", "the network wifi"): what follows is the network's own name, not its key."""
+    return bool(_word_re("wifi", "ssid").search(text[max(0, start - 12):start] + " "))
+
+
 def _wifi_is(text: str, ssid: re.Pattern[str]) -> Iterator[Span]:
     for w in _word_re("wifi", "words").finditer(text):
         if ssid.fullmatch(w.group()) or re.match(r"(?i)router|modem", w.group()) \

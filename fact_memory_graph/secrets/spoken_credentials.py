@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import families, prefilter
 
 Span = tuple[int, int, str]
 
@@ -141,7 +141,8 @@ def spans(text: str) -> list[Span]:
         if password_like(v) and re.search(r"\d", v) and len(v) >= 6:
             out.append(_span(m))
     for w in itertools.islice(p["wifi"].finditer(text), _MAX_MATCHES):
-        out.extend(_after_wifi(text, w.end()))
+        if not families.network_named_before(text, w.start()):  # "la red wifi del bar es CafeLuna_24": its name
+            out.extend(_after_wifi(text, w.end()))
     return out
 
 
