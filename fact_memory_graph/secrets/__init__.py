@@ -1213,7 +1213,7 @@ def _turn_kinds(turns: tuple[str, ...]) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=4096)
 def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
-    word = _ONE_WORD.match(text)
+    word = forms.ONE_WORD_TURN.match(text)
     if word and word.group(1).lower().strip(",.!?") not in _ACKNOWLEDGED and _announced_in_parts(turns):  # "nenosiri … nitakutumia kwa vipande" / "Twiga" / "Kilimanjaro2024"
         return ((word.start(1), word.end(1), "password"),)
     if len(text) > 200 or not (_MAY_CONTINUE.search(text) or _MAY_BE_PART.search(text)):  # the cheap test first
@@ -1269,8 +1269,6 @@ _ASIDE_TURN = re.compile(r"^\W*(?>[^\W\d_]+['’]?[^\W\d_]*\W*){1,6}$")
 _ACKNOWLEDGED = frozenset({"thanks", "thx", "okay", "yes", "yeah", "yep", "nope", "wait", "done", "sorry", "ready", "ok",
                            "hmm", "gracias", "merci", "danke", "obrigado", "obrigada", "grazie", "listo", "fertig",
                            "asante", "sawa", "teşekkürler", "tamam", "спасибо", "dzięki", "terima", "oke", "ready?"})
-#: A turn that is one word (3-64 characters) and nothing else.
-_ONE_WORD = re.compile(r"^\W*?([^\s]{3,64}?)[\s.!?]*$")
 
 
 def _ends_with_part_word(turn: str) -> bool:

@@ -193,25 +193,14 @@ def bare_after_name_spans(text: str) -> list[sa.Span]:
 
 @lru_cache(maxsize=1)
 def _gate() -> tuple[frozenset[str], tuple[str, ...]]:
-    """Each phrase's longest word (a text holding none of them holds none of the phrases), and the
-    phrases of scripts without spaces."""
+    """The asking phrases' words (:func:`security_answers.phrase_words`)."""
     data = json.loads(qh._ASSET.read_text(encoding="utf-8"))
-    phrases = data["asked_nouns"] + data["secret_word_names"] + data["post_values"] + data["what_is_asked"]
-    words, glued = set(), set()
-    for w in phrases:
-        tokens = sa._TOKEN.findall(w.casefold())
-        if sa._GLUED.search(w) or not tokens:
-            glued.add(w.casefold())
-        else:
-            words.add(max(tokens, key=len))
-    return frozenset(words), tuple(sorted(glued))
+    return sa.phrase_words(data["asked_nouns"] + data["secret_word_names"] + data["post_values"] + data["what_is_asked"])
 
 
 def spans(text: str) -> list[sa.Span]:
     """All of this module's readings of one text (a cheap word test first: most messages name none)."""
-    words, glued = _gate()
-    low = text.casefold()
-    if words.isdisjoint(sa._TOKEN.findall(low)) and (text.isascii() or not any(g in low for g in glued)):
+    if not sa.names_a_phrase_word(text, *_gate()):
         return []
     return [*asked_spans(text), *before_name_spans(text), *bare_after_name_spans(text)]
 

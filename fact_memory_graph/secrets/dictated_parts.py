@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 
 from . import prefilter
-from .forms import ASSETS, TURN_JOIN, Span
+from .forms import ASSETS, ONE_WORD_TURN, TURN_JOIN, Span
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 
@@ -45,13 +45,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     return out
 
 
-def _gate() -> re.Pattern[str]:
-    return _patterns()["any"]
-
-
 def names_a_part(text: str) -> bool:
     """Whether ``text`` holds a part's word (cheap: the turn after may make it a dictated part)."""
-    return bool(_gate().search(text))
+    return bool(_patterns()["any"].search(text))
 
 
 _TOKEN = re.compile(r"[^\s,;]+")
@@ -96,24 +92,23 @@ def _value_after(text: str, end: int) -> tuple[int, int] | None:
 def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]:
     """The parts of a value dictated in pieces that ``text`` holds, read with the user's turns
     ``earlier`` (oldest first) and ``after`` (the next turn, when it is known)."""
-    gate = _gate()
-    if not gate.search(text) and not (earlier and gate.search(earlier[-1]) and _lone_token(text)):
+    pats = _patterns()
+    lone = _lone_token(text) if earlier else None
+    if not pats["any"].search(text) and not (lone and pats["any"].search(earlier[-1])):
         return []
     thread = [*earlier[-2:], text, after] if after else [*earlier[-2:], text]
-    low = [t.lower() for t in thread]
-    pats = _patterns()
-    if not (any(pats["announce"].search(t) for t in low)
-            or (any(pats["first"].search(t) for t in low) and any(pats["next"].search(t) for t in low))):
+    # the patterns ignore case: the text is read as it is, so a match's offsets are the text's own
+    if not (any(pats["announce"].search(t) for t in thread)
+            or (any(pats["first"].search(t) for t in thread) and any(pats["next"].search(t) for t in thread))):
         return []
     found: list[Span] = []
     for kind in ("first", "next", "announce"):
-        for m in pats[kind].finditer(text.lower()):
+        for m in pats[kind].finditer(text):
             value = _value_after(text, m.end())
             if value:
                 found.append((*value, "password"))
-    token = _lone_token(text) if not found and earlier else None
-    if token and _part_awaited(earlier[-1], pats):
-        found.append((*token, "password"))
+    if lone and not found and _part_awaited(earlier[-1], pats):
+        found.append((*lone, "password"))
     return found
 
 
@@ -121,18 +116,16 @@ def _part_awaited(turn: str, pats: dict[str, re.Pattern[str]]) -> bool:
     """Whether ``turn`` names a part and gives no value after it ("Teil 2 kommt gleich", "the rest
     in a sec"): the next lone token is that part. Saying only that something comes in parts ("I
     split the bill in two parts") awaits nothing."""
-    low = turn.lower()
-    marks = [m for k in ("first", "next") for m in pats[k].finditer(low)]
+    marks = [m for k in ("first", "next") for m in pats[k].finditer(turn)]
     return bool(marks) and not any(_value_after(turn, m.end()) for m in marks)
 
 
-_LONE = re.compile(r"^\W*?([^\s]{3,64}?)[\s.!?]*$")
 _SMALL_TALK = frozenset({"ok", "okay", "thanks", "thx", "ready", "wait", "done", "yes", "yeah", "gracias", "danke", "merci",
                          "obrigado", "obrigada", "grazie", "listo", "fertig", "oke", "sip", "tamam", "sawa", "dzięki", "спасибо"})
 
 
 def _lone_token(text: str) -> tuple[int, int] | None:
-    m = _LONE.match(text)
+    m = ONE_WORD_TURN.match(text)
     if not m or m.group(1).lower().strip(_TRAILING) in _SMALL_TALK or _ORDINARY.match(m.group(1).rstrip(_TRAILING)):
         return None
     value = m.group(1).rstrip(_TRAILING)

@@ -41,6 +41,8 @@ TURN_JOIN = " \u2029 "
 #: ends open, with the name itself, a joining word or a qualifier ("my password is", "the alarm
 #: code", "the pin for the bank") — not across a finished clause ("... a log in a pond]").
 FIELD_JOIN = " \u2028 "
+#: A turn that is one word (3-64 characters) and nothing else.
+ONE_WORD_TURN = re.compile(r"^\W*?([^\s]{3,64}?)[\s.!?]*$")
 
 
 # ---------------------------------------------------------------- the normalised view

@@ -397,26 +397,16 @@ def _setting_words() -> tuple[frozenset[str], tuple[str, ...]]:
     from . import forms
     phrases = data["context"] + data["question_words"] + data["askers"] + raw["context"] + raw["strong"] \
         + list(forms._words().get("security_context", {}).get("words", []))
-    words, glued = set(), set()
-    for w in phrases:
-        tokens = sa._TOKEN.findall(w.casefold())
-        if sa._GLUED.search(w) or not tokens:
-            glued.add(w.casefold())
-        else:
-            words.add(max(tokens, key=len))
-    return frozenset(words), tuple(sorted(glued))
+    return sa.phrase_words(phrases)
 
 
 @lru_cache(maxsize=2048)
 def _setting_gate(text: str) -> bool:
     """A setting's or a question's word among the text's words, or a security question's name
     inside a compound ("sikkerhetsspørsmålet"): the cheap test before any pattern."""
-    words, glued = _setting_words()
+    if sa.names_a_phrase_word(text, *_setting_words()):
+        return True
     low = text.casefold()
-    if not words.isdisjoint(sa._TOKEN.findall(low)):
-        return True
-    if not text.isascii() and any(g in low for g in glued):
-        return True
     return any(stem in low for stem in _stem_words())
 
 

@@ -76,6 +76,25 @@ def _alt(words: Sequence[str]) -> str:
     return "|".join(parts) or "(?!)"
 
 
+def phrase_words(phrases: Sequence[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Each phrase's longest word (a text holding none of them holds none of the phrases), and the
+    phrases of scripts without spaces, whole: the cheap test :func:`names_a_phrase_word` reads."""
+    words, glued = set(), set()
+    for w in phrases:
+        tokens = _TOKEN.findall(w.casefold())
+        if _GLUED.search(w) or not tokens:
+            glued.add(w.casefold())
+        else:
+            words.add(max(tokens, key=len))
+    return frozenset(words), tuple(sorted(glued))
+
+
+def names_a_phrase_word(text: str, words: frozenset[str], glued: tuple[str, ...]) -> bool:
+    """Whether ``text`` holds one of :func:`phrase_words`' words, or one of its unspaced phrases."""
+    low = text.casefold()
+    return not words.isdisjoint(_TOKEN.findall(low)) or (not text.isascii() and any(g in low for g in glued))
+
+
 class _Gated:
     """A large pattern run only when one of its anchor phrases can be in the text (all the words of
     one phrase among the text's words, or a phrase of a script without spaces in it): a topic's
