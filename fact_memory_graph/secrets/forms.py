@@ -1633,14 +1633,30 @@ def _entropy(token: str) -> float:
     return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values()) if token else 0.0
 
 
+@functools.cache
+def _gitleaks_by_keyword() -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
+    """Each keyword's rules (by index), and the rules with no keyword: a text reads only the rules
+    of the keywords it holds, in the rule set's order (cost only: the same rules as a scan of all)."""
+    by_keyword: dict[str, list[int]] = {}
+    free = []
+    for n, (_, keywords, _, _) in enumerate(_gitleaks()):
+        for k in keywords:
+            by_keyword.setdefault(k, []).append(n)
+        if not keywords:
+            free.append(n)
+    return {k: tuple(v) for k, v in by_keyword.items()}, tuple(free)
+
+
 def gitleaks_spans(text: str) -> Iterator[Span]:
     lowered = text.lower()
     present = set(_gitleaks_keywords().findall(lowered))
     if not present:
         return
-    for pattern, keywords, group, entropy in _gitleaks():
-        if keywords and not present.intersection(keywords):
-            continue
+    by_keyword, free = _gitleaks_by_keyword()
+    rules = _gitleaks()
+    chosen = set(free).union(*(by_keyword.get(k, ()) for k in present))
+    for n in sorted(chosen):
+        pattern, _, group, entropy = rules[n]
         for m in pattern.finditer(text):
             g = group if group and group <= (pattern.groups or 0) else (1 if pattern.groups else 0)
             if m.group(g) is None:
