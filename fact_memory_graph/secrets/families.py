@@ -53,11 +53,18 @@ _EDGE = r"A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF"
 
 
 @functools.cache
-def _word_re(*path: str) -> re.Pattern[str]:
+def _word_full(*path: str) -> re.Pattern[str]:
     node = _data()
     for key in path:
         node = node[key]
     return re.compile(rf"(?i)(?<![{_EDGE}\d_\-])(?:{_alt(node)})(?![{_EDGE}\d_\-])")
+
+
+@functools.cache
+def _word_re(*path: str) -> re.Pattern[str]:
+    """The words at ``path`` as one pattern, behind their prefix tree (most texts hold none: cost only)."""
+    full, quick = _word_full(*path), _word_quick(*path)
+    return prefilter.GatedPattern(full, quick) if quick is not full else full  # type: ignore[return-value]
 
 
 @functools.cache
@@ -69,7 +76,7 @@ def _word_quick(*path: str) -> re.Pattern[str]:
     for key in path:
         node = node[key]
     return prefilter.word_tree({view(w)[0] for w in node} | set(node), _spaced, head=rf"(?<![{_EDGE}\d_\-])",
-                               tail=rf"(?![{_EDGE}\d_\-])") or _word_re(*path)
+                               tail=rf"(?![{_EDGE}\d_\-])") or _word_full(*path)
 
 
 # ---------------------------------------------------------------- shapes

@@ -10,7 +10,8 @@ the cost; a caller runs its own pattern only when the tree finds something.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
 
 
 def _tree(words: Iterable[list[str]], chunk: int = 0) -> str:
@@ -68,3 +69,30 @@ def whole_words(words: Iterable[str]) -> str:
     faster), each a whole word — no edge needed in a script written without spaces."""
     tree = word_tree(set(words), spaced_atom, head=_WORD_HEAD, tail=_WORD_TAIL, flags="")
     return tree.pattern if tree is not None else "(?!)"
+
+
+class GatedPattern:
+    """A word alternation that reads a text only when its prefix tree finds one of its words there:
+    ``search``, ``finditer`` and ``findall`` give exactly the pattern's own results (the tree finds a
+    word if and only if the alternation does), at the tree's cost on the many texts with none."""
+
+    __slots__ = ("full", "quick", "pattern", "flags", "groups")
+
+    def __init__(self, full: re.Pattern[str], quick: re.Pattern[str]) -> None:
+        self.full, self.quick = full, quick
+        self.pattern, self.flags, self.groups = full.pattern, full.flags, full.groups
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.full.search(text, pos, endpos) if self.quick.search(text, pos, endpos) else None
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        return self.full.finditer(text, pos, endpos) if self.quick.search(text, pos, endpos) else iter(())
+
+    def findall(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> list:
+        return self.full.findall(text, pos, endpos) if self.quick.search(text, pos, endpos) else []
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.full.match(text, pos, endpos)
+
+    def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.full.fullmatch(text, pos, endpos)
