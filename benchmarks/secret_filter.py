@@ -27,6 +27,10 @@ from fact_memory_graph.secrets import _cached_spans, redact_secrets  # noqa: E40
 _THREAD_CACHES = [getattr(secrets, name) for name in ("_cached_spans", "_cached_in_context", "_turn_kinds",
                                                        "_continued", "_turn_between") if hasattr(secrets, name)]
 _THREAD_CACHES += [secrets.forms._cached_view] if hasattr(secrets.forms, "_cached_view") else []
+#: Caches of one text's reading shared by its readers (cleared before each timed call, as the view is).
+_TEXT_CACHES = [c for c in (getattr(secrets.forms, "_cached_view", None),
+                            getattr(getattr(secrets, "lexicon", None), "present", None)) if c is not None]
+_THREAD_CACHES += _TEXT_CACHES[1:]
 from tests.unit.secret_corpus import LOOK_ALIKES, SECRETS  # noqa: E402
 
 
@@ -76,8 +80,9 @@ def main() -> None:
         for cache in _THREAD_CACHES:  # a thread seen for the first time, in order: each message's
             cache.cache_clear()       # earlier turns were read when they came, as in a running process
         for n, message in enumerate(messages):
-            if not args.thread and hasattr(secrets.forms, "_cached_view"):
-                secrets.forms._cached_view.cache_clear()
+            if not args.thread:
+                for cache in _TEXT_CACHES:
+                    cache.cache_clear()
             if args.thread:
                 earlier = messages[max(0, n - 3):n]
                 start = time.perf_counter()

@@ -49,6 +49,7 @@ from fact_memory_graph.secrets import (
     forms,
     id_documents,
     labelled_lookalikes,
+    lexicon,
     login_labels,
     lookalike_values,
     named_values,
@@ -750,7 +751,7 @@ def _spans(text: str) -> list[Span]:
     spans = reference_values.without_lookalikes(raw_norm, spans)  # "passport application number …", "sk_test_XXXX"
     spans.extend(sp for sp in _outside_slots(norm, physical_codes.spans(norm), shapes)  # "gate: *2580"
                  if not reference_values.example_cued(norm, sp[0]))
-    if _spoken_gate().search(norm):  # one pre-check for the four finders below
+    if (_spoken_words().open(norm) or _SPOKEN_MARK.search(norm)) and _spoken_gate().search(norm):  # one pre-check for the four finders below
         spans.extend(_outside_slots(norm, login_labels.spans(norm), shapes))  # "HBO: login jmarsh, pass cheese"
         spans.extend(_outside_slots(norm, access_codes.spans(norm), shapes))  # "2580# gets you through the side gate"
         spans.extend(_outside_slots(norm, spoken_credentials.spans(norm), shapes))  # "vmhurve380 <- thats the wifi"
@@ -781,12 +782,25 @@ def _spans(text: str) -> list[Span]:
     return forms.back(spans, origin)
 
 
+def _spoken_gate_words() -> list[str]:
+    return [*login_labels.gate_words(), *access_codes.gate_words(), *spoken_credentials.gate_words(),
+            *unlock_patterns.gate_words()]
+
+
 @functools.cache
 def _spoken_gate() -> re.Pattern[str]:
     """Any word the login, access-code, spoken-credential and unlock-pattern finders need, as one prefix tree."""
-    words = [*login_labels.gate_words(), *access_codes.gate_words(), *spoken_credentials.gate_words(),
-             *unlock_patterns.gate_words()]
-    return re.compile("(?i)" + prefilter.whole_words(words) + r"|(?<![^\W\d_])p\s*[:=：]|" + spoken_credentials.ARROW)
+    return re.compile("(?i)" + prefilter.whole_words(_spoken_gate_words()) + "|" + _SPOKEN_MARK.pattern)
+
+
+@functools.cache
+def _spoken_words() -> lexicon.Gate:
+    """:func:`_spoken_gate`'s words in the lexicon (its marks, :data:`_SPOKEN_MARK`, are read apart)."""
+    return lexicon.Gate(_spoken_gate_words())
+
+
+#: What :func:`_spoken_gate` finds besides words: "p: …" and an arrow pointing back at a value.
+_SPOKEN_MARK = re.compile(r"(?<![^\W\d_])(?i:p)\s*[:=：]|" + spoken_credentials.ARROW)
 #: Between an id's name and its value: a copula or a colon at most.
 _NAME_TO_VALUE = re.compile(r"\s*(?:is|was|es|est|ist|é|è|:|#|=|-)?\s*$")
 

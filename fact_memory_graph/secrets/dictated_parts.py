@@ -21,7 +21,7 @@ import json
 import re
 from collections.abc import Sequence
 
-from . import prefilter
+from . import lexicon, prefilter
 from .forms import ASSETS, ONE_WORD_TURN, TURN_JOIN, Span
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
@@ -45,9 +45,15 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def _gate() -> lexicon.Gate:
+    words = _words()
+    return lexicon.Gate(w for k in ("first", "next", "announce") for w in words[k])
+
+
 def names_a_part(text: str) -> bool:
     """Whether ``text`` holds a part's word (cheap: the turn after may make it a dictated part)."""
-    return bool(_patterns()["any"].search(text))
+    return _gate().open(text) and bool(_patterns()["any"].search(text))
 
 
 _TOKEN = re.compile(r"[^\s,;]+")
@@ -94,7 +100,7 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     ``earlier`` (oldest first) and ``after`` (the next turn, when it is known)."""
     pats = _patterns()
     lone = _lone_token(text) if earlier else None
-    if not pats["any"].search(text) and not (lone and pats["any"].search(earlier[-1])):
+    if not names_a_part(text) and not (lone and names_a_part(earlier[-1])):
         return []
     thread = [*earlier[-2:], text, after] if after else [*earlier[-2:], text]
     # the patterns ignore case: the text is read as it is, so a match's offsets are the text's own

@@ -29,7 +29,7 @@ import json
 import re
 from collections.abc import Iterator
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import lexicon, prefilter
 from fact_memory_graph.secrets.forms import ASSETS
 
 Span = tuple[int, int, str]
@@ -64,7 +64,19 @@ def _word_full(*path: str) -> re.Pattern[str]:
 def _word_re(*path: str) -> re.Pattern[str]:
     """The words at ``path`` as one pattern, behind their prefix tree (most texts hold none: cost only)."""
     full, quick = _word_full(*path), _word_quick(*path)
-    return prefilter.GatedPattern(full, quick) if quick is not full else full  # type: ignore[return-value]
+    if quick is full:
+        return full
+    return prefilter.GatedPattern(full, quick, _word_gate(*path).open)  # type: ignore[return-value]
+
+
+@functools.cache
+def _word_gate(*path: str) -> lexicon.Gate:
+    from fact_memory_graph.secrets.forms import view
+
+    node = _data()
+    for key in path:
+        node = node[key]
+    return lexicon.Gate({view(w)[0] for w in node} | set(node))
 
 
 @functools.cache
@@ -359,6 +371,14 @@ def _shared_gift_quick() -> re.Pattern[str]:
     return prefilter.word_tree({view(w)[0] for w in words} | set(words), _spaced) or _shared_gift()
 
 
+@functools.cache
+def _shared_gift_gate() -> lexicon.Gate:
+    from fact_memory_graph.secrets.forms import _words, view
+
+    words = _words()["gift_cards"]["words"]
+    return lexicon.Gate({view(w)[0] for w in words} | set(words))
+
+
 def _spaced(ch: str) -> str:
     """:func:`_alt`'s writing of a word, one char at a time."""
     return r"[\s\-_]?" if ch == " " else re.escape(ch)
@@ -367,6 +387,14 @@ def _spaced(ch: str) -> str:
 @functools.cache
 def _gift_compound() -> re.Pattern[str]:
     return re.compile(rf"(?i)[^\W\d_]-(?:{_alt(_data()['gift']['words'])}|guthabencode|guthaben)")
+
+
+@functools.cache
+def _gift_compound_gate() -> lexicon.Gate:
+    from fact_memory_graph.secrets.forms import view
+
+    words = [*_data()["gift"]["words"], "guthabencode", "guthaben"]
+    return lexicon.Gate({view(w)[0] for w in words} | set(words))
 
 
 @functools.cache
@@ -386,8 +414,9 @@ def _lower_set(*path: str) -> frozenset[str]:
 
 def gift_spans(text: str, names: list) -> Iterator[Span]:
     """A gift or voucher code in groups after a gift word; a store card's long number beside its PIN."""
-    gift = _word_re("gift", "words").search(text) or _gift_compound().search(text)  # "Steam-Guthabencode"
-    shared_hit = _shared_gift_quick().search(text)  # a test of presence only
+    gift = _word_re("gift", "words").search(text) or _gift_compound_gate().open(text) \
+        and _gift_compound().search(text)  # "Steam-Guthabencode"
+    shared_hit = _shared_gift_gate().open(text) and _shared_gift_quick().search(text)  # a test of presence only
     if gift or shared_hit:
         for m in _GROUPED.finditer(text):
             v = m.group()
@@ -617,10 +646,15 @@ def _dictated() -> re.Pattern[str]:
                       rf"después|et puis|puis|und dann|dann|e depois|depois|e poi|poi|potem|потом|and|y|et|und|e)[^\S\n]+[^\s,;.]{{1,32}})?)")
 
 
+@functools.cache
+def _case_gate() -> lexicon.Gate:
+    return lexicon.Gate(_CASE_GATE.pattern.removeprefix("(?i)").split("|"))
+
+
 def dictated_spans(text: str) -> Iterator[Span]:
     """A password dictated with its letter case said between its name and it ("pw
     is in caps WILLOWCREEK then 77", "la clave en mayúsculas PERRO then 12")."""
-    if _CASE_GATE.search(text):
+    if _case_gate().open(text) and _CASE_GATE.search(text):
         for m in _dictated().finditer(text):
             yield m.start("v"), m.end("v"), "password"
 

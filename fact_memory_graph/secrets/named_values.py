@@ -30,7 +30,7 @@ import functools
 import re
 from collections.abc import Iterator, Sequence
 
-from fact_memory_graph.secrets import forms, prefilter
+from fact_memory_graph.secrets import forms, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -47,6 +47,13 @@ def _code_names() -> re.Pattern[str]:
     words |= set(data.get("coded_values", {}).get("names", []))
     alts = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in sorted(words, key=len, reverse=True))
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})")
+
+
+@functools.cache
+def _code_names_gate() -> lexicon.Gate:
+    data = forms._words()
+    words = set(data["letter_codes"]["names"]) | set(data["gift_cards"]["words"])
+    return lexicon.Gate(words | set(data.get("coded_values", {}).get("names", [])))
 
 
 @functools.cache
@@ -91,7 +98,8 @@ def _a_code(value: str) -> bool:
 
 def coded_value_spans(text: str, names: Sequence[forms.NameMatch]) -> Iterator[Span]:
     ends = [m.end() for m in names if m.kind == "digits"]
-    ends += [m.end() for m in _code_names().finditer(text)] if _code_names_quick().search(text) else []
+    ends += [m.end() for m in _code_names().finditer(text)] \
+        if _code_names_gate().open(text) and _code_names_quick().search(text) else []
     for at in sorted(set(ends)):
         stop = _CLAUSE_END.search(text, at)
         limit = min(stop.start() if stop else len(text), at + 90)

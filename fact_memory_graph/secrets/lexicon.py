@@ -1,0 +1,94 @@
+"""One pass over a text for every word gate of the filter (cost only, no behaviour).
+
+Many readers run only when a text holds one of their words ("gift card", "caps", "Teil 1", a
+login's label ...). Each used to test its own word list with a regex (a prefix tree at best): tens
+of passes over every message. Here every gate's words go into one Aho-Corasick automaton
+(``ahocorasick-rs``), read once per text; a gate then is a set lookup.
+
+A gate is a pre-check in front of the reader's own pattern, never a replacement: ``open`` is true
+whenever the pattern can match (a superset), and the caller still runs its pattern when it is. So:
+
+- each word is reduced to its longest part between separators (a pattern may write a space as
+  ``\\s+`` or ``[\\s\\-_]?``, an apostrophe as ``['’]``): a match of the word contains that part;
+- words and text are folded as ``re``'s IGNORECASE compares characters: ``str.lower`` (``re`` lowers
+  "İ" to "i", Python to "i̇"), then each set of characters ``re`` treats as one case ("s", "ſ";
+  "в", "ᲀ"; ``re._casefix``) to one of them;
+- a gate with a word that folds to nothing is always open.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+import ahocorasick_rs
+
+_SEPARATORS = re.compile(r"[\s'’\-_]+")
+
+
+@functools.cache
+def _same_case() -> dict[int, int]:
+    """Each character ``re`` reads as the same letter as another (``re._casefix``) to the smallest of them."""
+    try:  # CPython 3.11+: the characters ``str.lower`` keeps apart
+        from re._casefix import _EXTRA_CASES
+    except ImportError:  # pragma: no cover - another interpreter: every character its own case
+        return {}
+    table: dict[int, int] = {}
+    for char, others in _EXTRA_CASES.items():
+        group = (char, *others)
+        for c in group:
+            table[c] = min(min(group), table.get(c, c))
+    return table
+
+
+def fold(text: str) -> str:
+    """``text`` as :mod:`re` compares it ignoring case, one character for one."""
+    low = text.lower() if "İ" not in text else text.replace("İ", "i").lower()
+    return low if low.isascii() else low.translate(_same_case())
+
+
+class Gate:
+    """Whether a text may hold one of ``words`` (see the module's note)."""
+
+    __slots__ = ("id", "always")
+
+    def __init__(self, words: Iterable[str]) -> None:
+        self.id = len(_NEEDLES)
+        self.always = False
+        needles = set()
+        for word in words:
+            parts = _SEPARATORS.split(fold(word))
+            longest = max(parts, key=len)
+            if not longest:
+                self.always = True
+                break
+            needles.add(longest)
+        _NEEDLES.append(frozenset(needles))
+        _automaton.cache_clear()
+        present.cache_clear()
+
+    def open(self, text: str) -> bool:
+        """True when ``text`` may hold one of the words (false: it holds none)."""
+        return self.always or self.id in present(text)
+
+
+_NEEDLES: list[frozenset[str]] = []
+
+
+@functools.cache
+def _automaton() -> tuple[ahocorasick_rs.AhoCorasick, tuple[tuple[int, ...], ...]]:
+    owners: dict[str, list[int]] = {}
+    for gate, needles in enumerate(_NEEDLES):
+        for needle in needles:
+            owners.setdefault(needle, []).append(gate)
+    words = sorted(owners)
+    return ahocorasick_rs.AhoCorasick(words), tuple(tuple(owners[w]) for w in words)
+
+
+@functools.lru_cache(maxsize=256)
+def present(text: str) -> frozenset[int]:
+    """The gates with a word in ``text``: one pass of the automaton (a text's readers share it)."""
+    automaton, owners = _automaton()
+    hits = {n for n, _, _ in automaton.find_matches_as_indexes(fold(text), overlapping=True)}
+    return frozenset(g for n in hits for g in owners[n])

@@ -1,0 +1,57 @@
+"""The lexicon's word gates (one Aho-Corasick pass per text) are open whenever the word patterns
+they stand in front of can match: a gate decides cost, never what is withheld."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fact_memory_graph.secrets import families, lexicon, prefilter
+
+
+def _open(words: list[str], text: str) -> bool:
+    gate = lexicon.Gate(words)
+    return gate.open(text)
+
+
+def test_a_word_in_the_text_opens_its_gate_and_one_elsewhere_does_not() -> None:
+    gate = lexicon.Gate(["gift card", "Gutschein", "mot de passe"])
+    assert gate.open("here is the GIFT-CARD code")
+    assert gate.open("der GUTSCHEIN liegt im Schrank")
+    assert gate.open("le mot  de passe est …")
+    assert not gate.open("we went to the park on Sunday")
+
+
+def test_case_is_compared_as_re_compares_it() -> None:
+    # re lowers "İ" to "i" (Python's str.lower gives "i̇"), and reads "ſ" as "s", "K" (Kelvin) as "k"
+    for word, text in (("istanbul", "İSTANBUL kodu"), ("pass", "the paſs is"), ("kod", "KOD 4471"),
+                       ("σας", "ΣΑΣ"), ("όνομα", "ΌΝΟΜΑ χρήστη")):
+        assert re.search("(?i)" + re.escape(word), text)
+        assert _open([word], text), (word, text)
+
+
+def test_a_word_written_with_other_separators_still_opens_its_gate() -> None:
+    # the patterns write a space as \s+ or [\s\-_]? and an apostrophe as ['’]
+    assert _open(["mother's maiden name"], "my mother’s maidenname")
+    assert _open(["phone banking"], "phone-banking passcode")
+
+
+def test_a_word_that_folds_to_nothing_leaves_its_gate_always_open() -> None:
+    assert lexicon.Gate(["--", "pin"]).open("nothing here")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("abcdeiklmnopstuvwz İıſKΣσςß-_'’ 12")), max_size=40))
+def test_the_gated_families_patterns_find_what_the_flat_ones_find(text: str) -> None:
+    for path in (("login", "words"), ("wifi", "words"), ("gift", "words"), ("tax", "words"), ("locks", "words")):
+        gated, flat = families._word_re(*path), families._word_full(*path)
+        assert isinstance(gated, prefilter.GatedPattern)
+        assert [m.span() for m in gated.finditer(text)] == [m.span() for m in flat.finditer(text)]
+    # and each list's own words, written in capitals, in a sentence
+    for path in (("login", "words"), ("gift", "words"), ("tax", "words")):
+        gated, flat = families._word_re(*path), families._word_full(*path)
+        for word in families._data()[path[0]][path[1]][:40]:
+            sentence = f"so the {word.upper()} is here"
+            assert bool(gated.search(sentence)) == bool(flat.search(sentence)), word
