@@ -32,6 +32,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from fact_memory_graph.secrets import lexicon
+
 Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 #: Joins the turn before and this one when both are scanned together: not a sentence end.
@@ -2109,9 +2111,14 @@ def _letter_code() -> re.Pattern[str]:
                       r"|\s(?:and|y|et|und|e|but|pero|mais|aber|ma|what|how|can|please|pls|ok|for|para|pour)\b))")
 
 
+@functools.cache
+def _letter_code_gate() -> lexicon.Gate:
+    return lexicon.Gate(_words()["letter_codes"]["names"])
+
+
 def letter_code_spans(text: str) -> Iterator[Span]:
     """A one-time code in capital letters only after its name ("Steam guard code: TFDYC")."""
-    if not _words()["letter_codes"]["names"]:
+    if not _words()["letter_codes"]["names"] or not _letter_code_gate().open(text):
         return
     for m in _letter_code().finditer(text):
         if len(m.group("q").split()) <= 3:
@@ -2481,6 +2488,11 @@ def _gift_card_name() -> re.Pattern[str]:
     return re.compile("(?i)" + _alternation(_words()["gift_cards"]["words"]))
 
 
+@functools.cache
+def _gift_card_gate() -> lexicon.Gate:
+    return lexicon.Gate(_words()["gift_cards"]["words"])
+
+
 _GIFT_VALUE = re.compile(
     r"(?<![\w\-])(?:\d(?:[ \-]?\d){9,19}|(?=[A-Za-z0-9\-]*\d)(?=[A-Za-z0-9\-]*[A-Za-z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){2,5}"
     r"|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,20})(?![\w\-])")
@@ -2491,6 +2503,8 @@ _GIFT_PIN = re.compile(r"(?i)(?:pin|access (?:number|code|no)|code secret|c[oó]
 def gift_card_spans(text: str) -> Iterator[Span]:
     """A gift card's number or code after its name (assets ``gift_cards``), and its PIN or access
     number after that: a bearer value, spent by whoever reads it."""
+    if not _gift_card_gate().open(text):
+        return
     for name in _gift_card_name().finditer(text):
         value = _GIFT_VALUE.search(text, name.end(), min(len(text), name.end() + 400))
         if not value or value.start() - name.end() > 60 or re.search(r"[.!?。](?:\s|$)", text[name.end():value.start()]):
