@@ -55,3 +55,36 @@ def test_the_gated_families_patterns_find_what_the_flat_ones_find(text: str) -> 
         for word in families._data()[path[0]][path[1]][:40]:
             sentence = f"so the {word.upper()} is here"
             assert bool(gated.search(sentence)) == bool(flat.search(sentence)), word
+
+
+def test_a_gate_made_after_a_text_was_read_still_sees_its_words() -> None:
+    # gates are made lazily, with their readers' words: a text read before one existed is read again
+    text = "the zanzibarquux word is here"
+    first = lexicon.Gate(["first-gate-word"])
+    assert not first.open(text)
+    late = lexicon.Gate(["zanzibarquux"])
+    assert late.open(text)
+    assert not first.open(text)
+
+
+def test_gates_made_while_other_threads_read_are_never_answered_from_an_older_automaton() -> None:
+    import threading
+
+    barrier = threading.Barrier(4)
+    failures: list[str] = []
+
+    def make_and_read(n: int) -> None:
+        barrier.wait()
+        word = f"qqword{n}zz"
+        gate = lexicon.Gate([word])
+        for k in range(50):
+            text = f"text {k} holds {word}"
+            if not gate.open(text):
+                failures.append(text)
+
+    threads = [threading.Thread(target=make_and_read, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
