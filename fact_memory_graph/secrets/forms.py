@@ -1063,6 +1063,8 @@ def _names_a_value(text: str, m: NameMatch) -> bool:
     not an area, postal or promo code)."""
     if _NOT_NAME.match(text, m.end()) or _COMPOUND.match(text, m.end()):
         return False
+    if text[m.start:m.end()].lower() == "pin" and _PIN_VERB.match(text, m.end()):
+        return False  # "pin the action to 642f65a", "pin it at v2.3": to pin a thing, no PIN
     if m.kind == "password":
         before, after = _manager()
         if after.match(text, m.end()) or before.search(text, max(0, m.start - 40), m.start):
@@ -1071,12 +1073,36 @@ def _names_a_value(text: str, m: NameMatch) -> bool:
         _NOT_A_SECRET_CODE.search(text, max(0, m.start - 30), m.start) or _NOT_A_SECRET_CODE_AFTER.match(text, m.end())))
 
 
+#: "pin" as a verb: a thing pinned, then where to ("pin the action to <commit>", "pin it at 3.11").
+_PIN_VERB = re.compile(r"(?i)\s+(?:the|this|that|it|them|these|those|our|your|its|all|every|each)\b"
+                       r"[^.!?\n:=]{0,40}?\s(?:to|at|on|@)\s")
+
+
 def open_names(text: str) -> set[str]:
     """The kinds of secret a short turn names without giving a value ("card number below, typing
     it in two goes"): its value may be the next turn."""
     if len(text) > 160:
         return set()
-    return {m.kind for m in names_in(text) if m.kind != "answer" and _names_a_value(text, m)}
+    opened = {m.kind for m in names_in(text) if m.kind != "answer" and _names_a_value(text, m)}
+    if ("=" in text or ":" in text) and (env := _OPEN_VARIABLE.search(text)) and secret_variable(env.group("n")):
+        opened.add("password")  # "the .env has SHOPIFY_API_SECRET=" / "gatito67#"
+    return opened
+
+
+#: A config variable with nothing after its "=" or ":" at the end of a turn.
+_OPEN_VARIABLE = re.compile(r"(?<![\w-])(?P<n>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\s*[:=]\s*[\"']?\s*$")
+_SECRET_PARTS = frozenset({"secret", "password", "passwd", "pass", "pwd", "token", "key", "apikey", "credential",
+                           "credentials", "auth", "passphrase", "privatekey", "pin"})
+_PUBLIC_PARTS = frozenset({"public", "publishable", "pub", "id", "path", "file", "name", "user", "username", "url",
+                           "uri", "host", "port", "region", "version", "length", "len", "ttl", "expiry", "expires",
+                           "type", "algorithm", "alg", "header", "prefix", "format"})
+
+
+def secret_variable(name: str) -> bool:
+    """Whether a config variable's name says its value is a secret ("SHOPIFY_API_SECRET",
+    "db_password"), not about one ("JWT_SECRET_LENGTH", "STRIPE_PUBLISHABLE_KEY", "AWS_ACCESS_KEY_ID")."""
+    parts = set(name.lower().split("_"))
+    return bool(parts & _SECRET_PARTS) and not parts & _PUBLIC_PARTS
 
 
 a_date = _a_date
@@ -2164,7 +2190,17 @@ def without_placeholders(text: str, spans: list[Span]) -> list[Span]:
     regions += [m.span() for m in _SNAKE.finditer(text) if _SNAKE_NAMES.search(m.group())]
     regions += [m.span() for m in _PLACEHOLDER_URL.finditer(text)]
     regions += [m.span("v") for m in _SECRET_REF.finditer(text)]
-    return outside_regions(text, spans, regions)
+    kept = outside_regions(text, spans, regions)
+    if len(kept) == len(spans):
+        return kept
+    # "SHOPIFY_API_SECRET=gatito7795#": the variable's name is a placeholder's shape, its value is not
+    values = [(s + m.start("v"), e, k) for s, e, k in spans if (s, e, k) not in kept
+              and (m := _CONFIG_ASSIGNMENT.match(text[s:e])) and m.end("v") > m.start("v")]
+    return kept + outside_regions(text, values, regions) if values else kept
+
+
+#: An assignment in a config line: a variable's name, "=" or ":", the value.
+_CONFIG_ASSIGNMENT = re.compile(r"[A-Za-z_][\w.\-]*\s*[:=]\s*[\"']?(?P<v>[^\s\"']+)")
 
 
 def outside_regions(text: str, spans: list[Span], regions: list[tuple[int, int]]) -> list[Span]:
@@ -2318,6 +2354,26 @@ _ADDRESS_WORD = re.compile(r"(?i)(?:address|addr|direcci[oó]n|adresse|endere[c�
                            r"|indirizzo|adres|адрес|アドレス|주소|地址|địa chỉ|alamat|عنوان|पता|ที่อยู่)[^.!?\n]{0,25}$")
 
 
+_BASE58_DIGITS = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def base58check_address(token: str) -> bool:
+    """Whether ``token`` is a wallet's public address by its checksum, whatever the coin (Bitcoin's
+    1… and 3…, Litecoin, Dogecoin, Tron's T…): Base58Check of a version byte and a 20-byte hash. A
+    private key in WIF is Base58Check too, of 33 or 34 bytes: not this. A random token passes the
+    four-byte checksum once in four billion."""
+    import hashlib
+
+    if not 25 <= len(token) <= 36:
+        return False
+    number = 0
+    for ch in token:
+        number = number * 58 + _BASE58_DIGITS.index(ch)
+    raw = number.to_bytes(25, "big") if number < 1 << 200 else b""
+    raw = b"\0" * (len(token) - len(token.lstrip("1"))) + raw.lstrip(b"\0") if raw else raw
+    return len(raw) == 25 and hashlib.sha256(hashlib.sha256(raw[:21]).digest()).digest()[:4] == raw[21:]
+
+
 _SHAPE_HERE = re.compile(r"(?i:here|hier|ici|aqui|aquí|qui)")
 _SHAPE_TARIFF = re.compile(r"\d{4}\.\d{2}\.\d{2}")
 
@@ -2336,7 +2392,8 @@ def public_shapes(text: str) -> list[tuple[int, int]]:
              if not (m.group().startswith("<") and f"</{m.group()[1:]}" in text)] \
         if _may_hold_public_shape(text) else []  # an XML tag, not a placeholder
     for m in _BASE58_ADDRESS.finditer(text):  # a wallet's public address, not its key
-        if len(m.group()) >= 90 or _ADDRESS_WORD.search(text, max(0, m.start() - 40), m.start()):
+        if len(m.group()) >= 90 or _ADDRESS_WORD.search(text, max(0, m.start() - 40), m.start()) \
+                or base58check_address(m.group()):
             found.append((m.start(), m.end()))
     if "-" in text:
         for m in _UUID.finditer(text):
