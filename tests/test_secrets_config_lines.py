@@ -72,3 +72,41 @@ def test_wallet_addresses_by_their_checksum() -> None:
     assert not base58check_address("5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ")
     assert "5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ" not in redact_secrets(
         "wallet import: 5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ")
+
+
+_KEY = "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
+
+
+@pytest.mark.parametrize("text", [
+    f"my metamask export gave me 0x{_KEY}, keep it safe",
+    f"la cartera me dio esto al exportar: {_KEY}",
+    f"ключ из кошелька {_KEY}",
+])
+def test_a_wallet_key_in_hex_is_withheld_unnamed(text: str) -> None:
+    assert _KEY not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    f"tx 0x{_KEY} confirmed after 3 blocks", f"sha256 of the release: {_KEY}",
+    f"the commit digest was {_KEY}",
+])
+def test_a_hash_in_hex_stays(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("name_turn", ["המפתח הפרטי של הארנק", "ο ιδιωτικό κλειδί του πορτοφολιού μου", "私钥在下面"])
+def test_a_private_key_named_in_one_turn_and_given_in_the_next(name_turn: str) -> None:
+    assert _KEY not in redact_thread(_KEY, [name_turn])
+
+
+def test_a_wallets_public_address_after_its_name_stays() -> None:
+    address = "0x52908400098527886E0F7030069857D2E4169EE7"
+    assert redact_thread(address, ["öffentliche Wallet-Adresse"]) == address
+    assert redact_thread(address, ["my wallet"]) == address
+
+
+def test_digits_inside_a_hex_token_are_no_card() -> None:
+    # "52908400098527886" passes Luhn; inside an address or a hash it is no card
+    for text in ("send to 0x52908400098527886E0F7030069857D2E4169EE7", "id 52908400098527886e0f7030069857d2e4169ee7ab12"):
+        assert redact_secrets(text) == text
+    assert "4539 1488 0343 6467" not in redact_secrets("card 4539 1488 0343 6467")

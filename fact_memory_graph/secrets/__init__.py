@@ -236,12 +236,26 @@ _PART_RUN = re.compile(r"(?<![\d.,/:])\d(?:[ \u00a0\-.]{0,3}\d){3,11}(?![\d/:])"
 _BARCODE_AFTER = re.compile(r"(?i)\s*[(\[]?\s*(?:ean|gtin|upc|jan|isbn|imei|barcode)\b")
 
 
+def _inside_hex(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is digits inside a longer hex token (an address "0x5290…6E0F…", a
+    hash): a run that passes Luhn by chance there is no card."""
+    left, right = start, end
+    while left > 0 and text[left - 1].isalnum():
+        left -= 1
+    while right < len(text) and text[right].isalnum():
+        right += 1
+    return (left, right) != (start, end) and _HEX_TOKEN.fullmatch(text, left, right) is not None
+
+
+_HEX_TOKEN = re.compile(r"(?:0x)?[0-9a-fA-F]{32,}")
+
+
 def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD_RUN.finditer(text):
         digits = re.sub(r"\D", "", match.group())
         if _card_number(digits) and not (_NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
                                          and not _CARD_NUMBER_NAMED.search(text, max(0, match.start() - 80), match.start())) \
-                and not _BARCODE_AFTER.match(text, match.end()):
+                and not _BARCODE_AFTER.match(text, match.end()) and not _inside_hex(text, match.start(), match.end()):
             yield match.start(), match.end(), "card number"
     for match in _WORD_RUN.finditer(text):
         digits = "".join(_DIGIT_WORDS.get(w.lower(), w) for w in re.findall(r"[A-Za-z]+|\d", match.group()))
@@ -1256,6 +1270,8 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
         part = _after_part_word(norm)  # "empieza por Luna": after a word saying it is a part, any shape
         if part and not any(s <= part[0] < e for s, e in values):
             values.append(part)
+    elif opened & {"seed"}:  # a wallet's private key named, then given ("המפתח הפרטי של הארנק" / "d77a…"), not its address
+        values += [(m.start(), m.end()) for m in tokens if _PRIVATE_KEY_SHAPE.fullmatch(m.group().rstrip(".,;:!?"))]
     values = [(s, e) for s, e in values if not _ordinary_number(norm, s, e)]
     if not values:
         return ()
@@ -1273,6 +1289,9 @@ def _continued(text: str, turns: tuple[str, ...]) -> tuple[Span, ...]:
                             for o in opened})[0]
     return tuple(forms.back([(s, e, kind) for s, e in values], origin))
 
+
+#: A private key's shapes: 64 hex digits (Ethereum, Bitcoin raw), WIF (51-52 base58), Solana's 64 bytes in base58.
+_PRIVATE_KEY_SHAPE = re.compile(r"(?:0x)?[0-9a-fA-F]{64}|[5KL][1-9A-HJ-NP-Za-km-z]{50,51}|[1-9A-HJ-NP-Za-km-z]{86,88}")
 
 #: A short turn with no number and no name between a secret's name and its value.
 #: Each word read atomically (the same matches: a word is never split; the old backtracking took up

@@ -1754,7 +1754,28 @@ _KEY_OR_WALLET = re.compile(r"(?i)(?<![^\W\d_])(?:key|keys|privkey|private|walle
                             r"|sol|solana|metamask|ledger|clave|cl[eé]|chave|schl[uü]ssel|ключ|anahtar)(?![^\W\d_])")
 
 
+#: 64 hex digits on one line: a private key in a wallet's words ("the wallet app's export gave me
+#: 0x…"), a hash in a transaction's or a file's ("tx 0x…", "sha256 …": public, kept).
+_HEX_KEY = re.compile(r"(?<![\w:])(?:0x)?[0-9a-fA-F]{64}(?![\w])")
+_WALLET_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:wallet|metamask|trust wallet|phantom|keystore|export(?:ed)?|cartera|billetera"
+                          r"|portefeuille|carteira|portafoglio|portfel|peněženk\w*|pénztárc\w*|portofel\w*|plånbok\w*"
+                          r"|кошел[её]к\w*|гаманц\w*|cüzdan\w*|dompet|pochi|ví)(?![^\W\d_])"
+                          r"|ארנק|محفظ|کیف پول|钱包|錢包|ウォレット|지갑|วอลเล็ต|กระเป๋าเงิน|वॉलेट|बटुआ")
+_HASH_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:tx|txid|txn|txhash|transaction|transacci[oó]n|transa[cç][aã]o|hash|sha\w*"
+                        r"|checksum|digest|commit|block|explorer|etherscan|bscscan|signature|receipt|event|topic|contract)"
+                        r"(?![^\W\d_])|交易|トランザクション|거래|ハッシュ|哈希")
+
+
+def wallet_hex_key_spans(text: str) -> Iterator[Span]:
+    """64 hex digits after a wallet's word with no hash's word near: a private key, named or not."""
+    for m in _HEX_KEY.finditer(text):
+        around = text[max(0, m.start() - 160):m.start()] + " " + text[m.end():m.end() + 60]
+        if _WALLET_WORD.search(around) and not _HASH_WORD.search(around):
+            yield m.start(), m.end(), "private key"
+
+
 def hex_key_spans(text: str) -> Iterator[Span]:
+    yield from wallet_hex_key_spans(text) if len(text) >= 64 else ()
     if "\n" not in text:
         return
     for m in _HEX_OVER_LINES.finditer(text):
