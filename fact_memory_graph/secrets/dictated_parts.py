@@ -41,14 +41,19 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     words = _words()
     kinds = ("first", "next", "announce")
     out = {k: re.compile("(?i)" + prefilter.whole_words(words[k])) for k in kinds}
-    out["any"] = re.compile("(?i)" + prefilter.whole_words([w for k in kinds for w in words[k]]))
+    out["any"] = re.compile("(?i)" + prefilter.whole_words(_any_words()))
     return out
+
+
+def _any_words() -> list[str]:
+    """The words of every part's kind: the gate every turn passes (``any``, and its lexicon gate)."""
+    words = _words()
+    return [w for k in ("first", "next", "announce") for w in words[k]]
 
 
 @functools.lru_cache(maxsize=1)
 def _gate() -> lexicon.Gate:
-    words = _words()
-    return lexicon.Gate(w for k in ("first", "next", "announce") for w in words[k])
+    return lexicon.Gate(_any_words())
 
 
 def names_a_part(text: str) -> bool:
