@@ -386,14 +386,19 @@ def _spaced(ch: str) -> str:
 
 @functools.cache
 def _gift_compound() -> re.Pattern[str]:
-    return re.compile(rf"(?i)[^\W\d_]-(?:{_alt(_data()['gift']['words'])}|guthabencode|guthaben)")
+    return re.compile(rf"(?i)[^\W\d_]-(?:{_alt(_gift_compound_words())})")
+
+
+def _gift_compound_words() -> list[str]:
+    """A gift word as a compound's head ("Steam-Guthabencode"): the pattern's and its gate's words."""
+    return [*_data()["gift"]["words"], "guthabencode", "guthaben"]
 
 
 @functools.cache
 def _gift_compound_gate() -> lexicon.Gate:
     from fact_memory_graph.secrets.forms import view
 
-    words = [*_data()["gift"]["words"], "guthabencode", "guthaben"]
+    words = _gift_compound_words()
     return lexicon.Gate({view(w)[0] for w in words} | set(words))
 
 

@@ -42,27 +42,26 @@ _LATIN_LETTER = re.compile(r"[A-Za-z]")
 
 @functools.cache
 def _code_names() -> re.Pattern[str]:
+    alts = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in sorted(_code_name_words(), key=len, reverse=True))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})")
+
+
+def _code_name_words() -> set[str]:
+    """The names of a code in letters (:func:`_code_names`, its prefix tree and its lexicon gate)."""
     data = forms._words()
     words = set(data["letter_codes"]["names"]) | set(data["gift_cards"]["words"])
-    words |= set(data.get("coded_values", {}).get("names", []))
-    alts = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})")
+    return words | set(data.get("coded_values", {}).get("names", []))
 
 
 @functools.cache
 def _code_names_gate() -> lexicon.Gate:
-    data = forms._words()
-    words = set(data["letter_codes"]["names"]) | set(data["gift_cards"]["words"])
-    return lexicon.Gate(words | set(data.get("coded_values", {}).get("names", [])))
+    return lexicon.Gate(_code_name_words())
 
 
 @functools.cache
 def _code_names_quick() -> re.Pattern[str]:
     """:func:`_code_names` as a prefix tree: the same matches found faster (a pre-check, cost only)."""
-    data = forms._words()
-    words = set(data["letter_codes"]["names"]) | set(data["gift_cards"]["words"])
-    words |= set(data.get("coded_values", {}).get("names", []))
-    return prefilter.word_tree(words, lambda ch: r"[\s\-]?" if ch == " " else re.escape(ch),
+    return prefilter.word_tree(_code_name_words(), lambda ch: r"[\s\-]?" if ch == " " else re.escape(ch),
                                head=r"(?<![^\W\d_])") or _code_names()
 
 
