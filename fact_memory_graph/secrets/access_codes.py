@@ -129,20 +129,26 @@ def spans(text: str) -> list[Span]:
     return out
 
 
+def asks_for_code(before: str) -> bool:
+    """Whether the end of ``before`` asks for a thing's code ("how do I get into the staff room?",
+    "which numbers for the garage?") or only names the thing: not its number ("room number?")."""
+    p = _patterns()
+    tail = before[-200:]
+    if not p["thing"].search(tail) or p["numbered"].search(tail) or p["travel"].search(tail):
+        return False
+    named_only = len(tail) <= 60 and len(tail.split()) <= 8 and not re.search(r"\d", tail) \
+        and not any(w.casefold() in _labels() for w in _ALPHA.findall(tail))  # "o portão da garagem" / "é 794509"
+    return bool(p["asks"].search(tail) or named_only)
+
+
 def answer_spans(text: str, before: str) -> list[Span]:
     """A short turn holding only a code, after a turn that asked for a thing's code ("which numbers
     for the garage?", "how do I get into the shed?"). Not after a thing's number ("door number?")."""
     if len(text) > 80 or not _SHAPE.search(text) and not _ALPHA.search(text):
         return []
-    p = _patterns()
-    tail = before[-200:]
-    if not p["thing"].search(tail) or p["numbered"].search(tail) or p["travel"].search(tail):
+    if not asks_for_code(before):
         return []
-    named_only = len(tail) <= 60 and len(tail.split()) <= 8 and not re.search(r"\d", tail) \
-        and not any(w.casefold() in _labels() for w in _ALPHA.findall(tail))  # "o portão da garagem" / "é 794509"
-    if not (p["asks"].search(tail) or named_only):
-        return []
-    m = p["answer"].match(text)
+    m = _patterns()["answer"].match(text)
     if not m or _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")) or _YEAR.fullmatch(m.group("v")):
         return []
     return [(m.start("v"), m.end("v"), "password")]

@@ -39,8 +39,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     """Each kind's words as one prefix tree (``prefilter.whole_words``: the alternation's matches at a
     fraction of its cost), and ``any``: all of them, the gate every turn passes."""
     words = _words()
-    kinds = ("first", "next", "announce")
-    out = {k: re.compile("(?i)" + prefilter.whole_words(words[k])) for k in kinds}
+    kinds = ("first", "next", "announce", "starts", "ends")
+    out = {k: re.compile("(?i)" + prefilter.whole_words(words[k])) for k in (*kinds, "code_names", "not_code")}
     out["any"] = re.compile("(?i)" + prefilter.whole_words([w for k in kinds for w in words[k]]))
     return out
 
@@ -94,9 +94,13 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     ``earlier`` (oldest first) and ``after`` (the next turn, when it is known)."""
     pats = _patterns()
     lone = _lone_token(text) if earlier else None
-    if not pats["any"].search(text) and not (lone and pats["any"].search(earlier[-1])):
+    piece = earlier and len(text) <= 40 and _PIECE_TURN.match(text)  # "71", "dann 88": a code's last piece
+    if not pats["any"].search(text) and not (lone and pats["any"].search(earlier[-1])) \
+            and not (piece and any(pats["any"].search(t) for t in earlier[-2:])):
         return []
     thread = [*earlier[-2:], text, after] if after else [*earlier[-2:], text]
+    if _code_thread(thread, pats):
+        return _code_pieces(text, earlier, thread, pats)
     # the patterns ignore case: the text is read as it is, so a match's offsets are the text's own
     if not (any(pats["announce"].search(t) for t in thread)
             or (any(pats["first"].search(t) for t in thread) and any(pats["next"].search(t) for t in thread))):
@@ -130,3 +134,42 @@ def _lone_token(text: str) -> tuple[int, int] | None:
         return None
     value = m.group(1).rstrip(_TRAILING)
     return (m.start(1), m.start(1) + len(value)) if len(value) >= 3 else None
+
+
+#: A code's piece: two to eight digits, maybe spaced or dashed ("44", "7 1", "38-19").
+_PIECE = re.compile(r"(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d)")
+_PIECE_AFTER = re.compile(r"[^\d\n.!?;\u2029]{0,40}?(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d|\s?(?:am|pm|h|%))")
+_PIECE_TURN = re.compile(r"^[^\w\d]*(?:[^\W\d_]+[\s,:]+){0,3}?(\d(?:[ \-]?\d){1,7})[\s.!?…]*$")
+
+
+def _code_thread(thread: Sequence[str], pats: dict[str, re.Pattern[str]]) -> bool:
+    """Whether the turns name a code (a door's, a till's, a locker's: "code", "PIN", "combo") and
+    nothing whose digits are told openly by their ends (a card's last four, a phone, a postcode)."""
+    return any(pats["code_names"].search(t) for t in thread) and not any(pats["not_code"].search(t) for t in thread)
+
+
+def _code_pieces(text: str, earlier: Sequence[str], thread: Sequence[str], pats: dict[str, re.Pattern[str]]) -> list[Span]:
+    """A code's digits sent in pieces: "door code starts with 44" / "and ends with 71", "first half
+    of the safe code: 44" / "71". A piece may be two digits here (a code is short); a thread holds
+    pieces when it says where one begins and where one ends, or announces parts."""
+    begins = any(pats["first"].search(t) or pats["starts"].search(t) for t in thread)
+    ends = any(pats["next"].search(t) or pats["ends"].search(t) for t in thread)
+    announced = any(pats["announce"].search(t) for t in thread)
+    found: list[Span] = []
+    if begins and ends or announced:
+        for kind in ("first", "next", "starts", "ends", "announce"):
+            for m in pats[kind].finditer(text):
+                piece = _PIECE_AFTER.match(text, m.end())
+                if piece and not _ORDINARY_PIECE.match(piece.group(1)):
+                    found.append((piece.start(1), piece.end(1), "password"))
+                elif (value := _value_after(text, m.end())) is not None:
+                    found.append((*value, "password"))
+    before = earlier[-1] if earlier else ""
+    lone = _PIECE_TURN.match(text) if before and not found else None
+    if lone and (announced or pats["first"].search(before) or pats["starts"].search(before)):
+        found.append((lone.start(1), lone.end(1), "password"))  # "first half of the code: 44" / "71"
+    return found
+
+
+#: Not a piece of a code: a time or a date.
+_ORDINARY_PIECE = re.compile(r"^\d{1,2}[.:]\d{2}$|^\d{1,2}[.\-]\d{1,2}[.\-]\d{2,4}$")

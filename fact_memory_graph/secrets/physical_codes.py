@@ -64,12 +64,15 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
                        rf"(?<![\w*#])(?P<v>{_NAMED}){_END}")
     entry = re.compile(rf"(?i)(?:{_alt(d['entry'])})(?P<gap>[^\d\n.!?;,]{{0,24}}?)"
                        rf"(?<![\w*#])(?P<v>{_KEYPAD}){_END}")
+    # "the stockroom door is 2580.": a copula, then a value that ends its clause (not "is 2580 Industrial Way")
+    place_is = re.compile(rf"(?i)(?:{_alt(d['places'])})\s*,?\s+(?:{_alt(d['copulas'])})\s*"
+                          rf"(?<![\w*#])(?P<v>{_KEYPAD}){_END}(?=\s*(?:[.,;!?)\u2029]|$|\s[-–—]\s))")
     travel = re.compile(rf"(?i)(?:{_alt(d['travel'])})")
     code, thing = _alt(d["code_words"]), _alt(d["things"] + d["places"])
     gap = r"(?P<gap>[^\d\n.!?;]{0,45}?)"
     thing_code = re.compile(rf"(?i)(?:{thing})[^\d\n.!?;]{{0,20}}?(?:{code}){gap}(?<![\w*#])(?P<v>{_NAMED}){_END}")
     code_thing = re.compile(rf"(?i)(?:{code})[^\d\n.!?;]{{0,25}}?(?:{thing}){gap}(?<![\w*#])(?P<v>{_NAMED}){_END}")
-    return place, named, entry, travel, thing_code, code_thing
+    return place, named, entry, travel, thing_code, code_thing, place_is
 
 
 _GATES = re.compile(r"(?i)(?<![^\W\d_])(?:gate|tor|porte|puerta|porta|portão|poort|brama|kapı|ворота|cổng|gerbang"
@@ -80,10 +83,11 @@ def spans(text: str) -> list[Span]:
     """Physical access codes in ``text`` (a normalised message)."""
     if len(text) > 4000 or not _SHAPE.search(text) or not _quick().search(text):
         return []
-    place, named, entry, travel, thing_code, code_thing = _patterns()
+    place, named, entry, travel, thing_code, code_thing, place_is = _patterns()
     out: list[Span] = []
     trip = travel.search(text) is not None  # read once per text
-    for m in itertools.islice(place.finditer(text), _MAX_MATCHES):
+    for m in itertools.chain(itertools.islice(place.finditer(text), _MAX_MATCHES),
+                             itertools.islice(place_is.finditer(text), _MAX_MATCHES)):
         if trip and _GATES.search(m.group()):
             continue  # "gate: 2215" beside a flight: an airport's gate
         out.append((m.start("v"), m.end("v"), "password"))
