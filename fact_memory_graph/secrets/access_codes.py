@@ -66,6 +66,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # a key-in verb, the value, then the thing within a few words
         "keyed": re.compile(rf"(?i)(?:{key_in})\s+(?:(?:the|code|in|it|den|le|el|il|de)\s+)?{value}"
                             rf"(?![\w]|[.,:/]\d){confirm}(?P<gap>[^\d\n.!?;]{{0,45}}?)(?<![^\W\d_])(?:{thing})"),
+        # the thing, then a key-in verb and the value ("to open the cash drawer … punch 158804")
+        "thing_keyed": re.compile(rf"(?i)(?:{thing})(?P<gap>[^\d\n.!?;]{{0,50}}?)(?<![^\W\d_])(?:{key_in})\s+"
+                                  rf"(?:(?:the|code|in|it|den|le|el|il|de)\s+)?{value}(?![\w]|[.,:/]\d)"),
         # the thing, then a value a keypad's key marks or spaced digits ("communal door 866746#", "cassetta chiavi 6 7 6 6")
         "marked": re.compile(rf"(?i)(?:{thing})\s+(?P<v>[*#]?\d{{4,8}}[*#]{{1,2}}|[*#]\d{{4,8}}|\d(?: \d){{3,7}})(?![\w*#]|[.,:/]\d)"),
         # the thing, then "goes with" / "geht mit", then the value
@@ -114,6 +117,9 @@ def spans(text: str) -> list[Span]:
     out: list[Span] = []
     for m in itertools.islice(p["keyed"].finditer(text), _MAX_MATCHES):
         if not _NOT_A_CODE_AFTER.match(text, m.end("v")):
+            out.append((m.start("v"), m.end("v"), "password"))
+    for m in itertools.islice(p["thing_keyed"].finditer(text), _MAX_MATCHES):
+        if not _NOT_A_CODE_AFTER.match(text, m.end("v")) and not _labelled(text, m.start("v")):
             out.append((m.start("v"), m.end("v"), "password"))
     for pattern in (p["marked"], p["opens_with"]):
         for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):

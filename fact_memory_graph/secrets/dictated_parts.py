@@ -40,7 +40,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     fraction of its cost), and ``any``: all of them, the gate every turn passes."""
     words = _words()
     kinds = ("first", "next", "announce", "starts", "ends")
-    out = {k: re.compile("(?i)" + prefilter.whole_words(words[k])) for k in (*kinds, "code_names", "not_code")}
+    out = {k: re.compile("(?i)" + prefilter.whole_words(words[k])) for k in (*kinds, "code_names", "not_code", "ordinals")}
     out["any"] = re.compile("(?i)" + prefilter.whole_words([w for k in kinds for w in words[k]]))
     return out
 
@@ -62,7 +62,8 @@ _TRAILING = ".,!?)\"'»”’…"
 def _value_after(text: str, end: int) -> tuple[int, int] | None:
     """The token right after a part's word at ``end`` (glue words and a colon skipped)."""
     rest = text[end:end + 80].split("\u2029")[0]  # not into the next turn of a joined read
-    colon = re.match(r"[^\n.!?\u2029]{0,30}?[:：=]\s*", rest)  # "first half of the number: X"
+    # "first half of the number: X", "first half of my member number is X"
+    colon = re.match(r"[^\n.!?\u2029]{0,30}?[:：=]\s*", rest) or _COPULA.match(rest)
     offset = colon.end() if colon else 0
     glue = _words()["glue"]
     if _CJK.search(text[max(0, end - 2):end]):  # "後半はabc99", "剩下的是 X"
@@ -70,23 +71,34 @@ def _value_after(text: str, end: int) -> tuple[int, int] | None:
         token = _ASCII_TOKEN.match(rest, offset + m.end())
         return (end + token.start(), end + token.end()) if token else None
     pos = offset
-    for _ in range(3):
+    # the value is the first token of a value's shape, or the turn's last right after the part's word
+    # or after words naming a secret ("prima parte della chiave vZTnkigieOSj", "eerste deel van m'n
+    # wachtwoord tortugas"; not "the first part of the film was slow"), a few words on at most
+    skipped = ""
+    for _ in range(5):
         token = _TOKEN.search(rest, pos)
         if not token or token.start() - pos > 4:
             return None
         word = token.group().strip(_TRAILING).lower()
+        pos = token.end()
         if word in glue or word in (":", "-", "—", "–", "="):
-            pos = token.end()
             continue
         value = token.group().rstrip(_TRAILING)
-        if len(value) < 3 or _ORDINARY.match(value):
+        if _ORDINARY.match(value):
             return None
         after = rest[token.end():]
         last = not re.search(r"[^\W_]", after.split(TURN_JOIN)[0])
-        if not (_VALUE_SHAPE.search(value) or last):
+        if len(value) >= 3 and (_VALUE_SHAPE.search(value)
+                                or last and (not skipped or _patterns()["code_names"].search(skipped))):
+            return end + token.start(), end + token.start() + len(value)
+        if last or token.group()[-1:] in ".!?":
             return None
-        return end + token.start(), end + token.start() + len(value)
+        skipped += f" {word}"
     return None
+
+
+#: "… is X": a copula after the words naming what the part is of.
+_COPULA = re.compile(r"[^\n.!?\u2029:]{0,40}?\s(?:is|es|ist|est|è|é|är|er|jest|je|to|это|adalah|là|sono|são|son|sind|zijn)\s+")
 
 
 def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]:
@@ -96,17 +108,19 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     lone = _lone_token(text) if earlier else None
     piece = earlier and len(text) <= 40 and _PIECE_TURN.match(text)  # "71", "dann 88": a code's last piece
     if not pats["any"].search(text) and not (lone and pats["any"].search(earlier[-1])) \
-            and not (piece and any(pats["any"].search(t) for t in earlier[-2:])):
-        return []
+            and not (piece and any(pats["any"].search(t) for t in earlier[-2:])) \
+            and not (earlier and pats["ordinals"].search(text) and any(pats["announce"].search(t) for t in earlier[-2:])):
+        return []  # "second JigIR1SHb5NK" after "key is in two bits"
     thread = [*earlier[-2:], text, after] if after else [*earlier[-2:], text]
-    if _code_thread(thread, pats):
-        return _code_pieces(text, earlier, thread, pats)
+    if _code_thread(thread, pats) and (pieces := _code_pieces(text, earlier, thread, pats)):
+        return pieces
     # the patterns ignore case: the text is read as it is, so a match's offsets are the text's own
     if not (any(pats["announce"].search(t) for t in thread)
             or (any(pats["first"].search(t) for t in thread) and any(pats["next"].search(t) for t in thread))):
         return []
     found: list[Span] = []
-    for kind in ("first", "next", "announce"):
+    announced = any(pats["announce"].search(t) for t in thread)
+    for kind in ("first", "next", "announce", *(("ordinals",) if announced else ())):
         for m in pats[kind].finditer(text):
             value = _value_after(text, m.end())
             if value:
@@ -138,7 +152,7 @@ def _lone_token(text: str) -> tuple[int, int] | None:
 
 #: A code's piece: two to eight digits, maybe spaced or dashed ("44", "7 1", "38-19").
 _PIECE = re.compile(r"(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d)")
-_PIECE_AFTER = re.compile(r"[^\d\n.!?;\u2029]{0,40}?(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d|\s?(?:am|pm|h|%))")
+_PIECE_AFTER = re.compile(r"(?:[^\d\n.!?;\u2029]|[.:](?!\d)){0,40}?(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d|\s?(?:am|pm|h|%))")
 _PIECE_TURN = re.compile(r"^[^\w\d]*(?:[^\W\d_]+[\s,:]+){0,3}?(\d(?:[ \-]?\d){1,7})[\s.!?…]*$")
 
 
