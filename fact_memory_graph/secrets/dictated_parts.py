@@ -109,8 +109,9 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     piece = earlier and len(text) <= 40 and _PIECE_TURN.match(text)  # "71", "dann 88": a code's last piece
     if not pats["any"].search(text) and not (lone and pats["any"].search(earlier[-1])) \
             and not (piece and any(pats["any"].search(t) for t in earlier[-2:])) \
-            and not (earlier and pats["ordinals"].search(text) and any(pats["announce"].search(t) for t in earlier[-2:])):
-        return []  # "second JigIR1SHb5NK" after "key is in two bits"
+            and not (earlier and pats["ordinals"].search(text) and any(pats["announce"].search(t) for t in earlier[-2:])) \
+            and not (piece and _cut_short(earlier[-1])) and not (after and _cut_short(text)):
+        return []  # "second JigIR1SHb5NK" after "key is in two bits"; "door code: 44" / "71"
     thread = [*earlier[-2:], text, after] if after else [*earlier[-2:], text]
     if _code_thread(thread, pats) and (pieces := _code_pieces(text, earlier, thread, pats)):
         return pieces
@@ -180,10 +181,26 @@ def _code_pieces(text: str, earlier: Sequence[str], thread: Sequence[str], pats:
                     found.append((*value, "password"))
     before = earlier[-1] if earlier else ""
     lone = _PIECE_TURN.match(text) if before and not found else None
-    if lone and (announced or pats["first"].search(before) or pats["starts"].search(before)):
+    if lone and (announced or pats["first"].search(before) or pats["starts"].search(before)
+                 or _cut_short(before) and pats["code_names"].search(before)):
         found.append((lone.start(1), lone.end(1), "password"))  # "first half of the code: 44" / "71"
+    after = thread[-1] if thread[-1] is not text else ""
+    cut = _cut_short(text) if after and not found else None
+    if cut and pats["code_names"].search(text) and _PIECE_TURN.match(after):
+        found.append((cut.start(1), cut.end(1), "password"))  # "door code: 44" / "71": cut short, the rest next
     return found
+
+
+#: A code's name and a value too short for a code at a turn's end ("door code: 44"): the rest comes next.
+_CUT_SHORT = re.compile(r"(?:[:=]|\s(?:is|es|ist|est|è|é))\s*(\d{1,3})\W*$")
 
 
 #: Not a piece of a code: a time or a date.
 _ORDINARY_PIECE = re.compile(r"^\d{1,2}[.:]\d{2}$|^\d{1,2}[.\-]\d{1,2}[.\-]\d{2,4}$")
+
+
+def _cut_short(turn: str) -> re.Match[str] | None:
+    """A value too short for a code at the turn's end, after a colon or a copula ("door code: 44")."""
+    tail = turn[-40:]
+    m = _CUT_SHORT.search(tail)
+    return _CUT_SHORT.search(turn, len(turn) - len(tail) + m.start()) if m else None
