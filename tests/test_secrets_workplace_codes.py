@@ -27,6 +27,8 @@ SECRETS = [
     (["kod odbioru z paczkomatu 408133, odbierzesz?"], "408133"),
     (["entrada de empleados 4412 y luego empujar fuerte"], "4412"),
     (["how do I get into the staff room?", "5582#"], "5582"),
+    (["菜鸟驿站取件码 6-2-3108"], "6-2-3108"),
+    (["the cash office's 7815, don't tell anyone"], "7815"),
 ]
 
 
@@ -42,6 +44,8 @@ PIECES = [
     (["Anfang vom Tresorcode: 5521", "das Ende: 0937"], ["5521", "0937"]),
     (["token in two bits, first Zq8mWv31", "hang on", "second Rt5yPo22"], ["Zq8mWv31", "Rt5yPo22"]),
     (["prima parte della password girasole", "seconda parte 88Mare"], ["girasole", "88Mare"]),
+    (["dolap şifresi 52 ile başlıyor", "09 ile bitiyor"], ["52", "09"]),
+    (["safe code: 61", "48"], ["61", "48"]),
 ]
 
 

@@ -31,6 +31,7 @@ _SHAPE = re.compile(r"\d{4}|\d[-.\u00a0 #*]\d")
 _KEYPAD = (r"[*#]?\d{4,8}[*#]{0,2}|[*#]\d{3}[*#]?|\d{3}[*#]{1,2}|\d(?:[-.\u00a0 ]\d){3,7}[*#]?"
            r"|\d(?:[#*]\d){3,7}[#*]?")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
+_USE = re.compile(r"(?i)us|nimm|gebruik|użyj|испол|kullan|använd|bru")  # "use 2024 for …": a year
 _ALPHA = re.compile(r"[^\W\d_]+")
 _NOT_A_CODE_AFTER = re.compile(r"(?i)^\s*(?:am|pm|uhr|h|hrs|hours|mins?|minutes|%|kg|km|mm|cm|m|ft|miles|people"
                                r"|euros?|dollars?|pounds?|usd|eur|gbp|€|\$|£|kr|zł|₽|₺)\b")
@@ -116,7 +117,7 @@ def spans(text: str) -> list[Span]:
         return []  # "4471 at gate B": a flight's gate, a platform
     out: list[Span] = []
     for m in itertools.islice(p["keyed"].finditer(text), _MAX_MATCHES):
-        if not _NOT_A_CODE_AFTER.match(text, m.end("v")):
+        if not _NOT_A_CODE_AFTER.match(text, m.end("v")) and not (_YEAR.fullmatch(m.group("v")) and _USE.match(m.group())):
             out.append((m.start("v"), m.end("v"), "password"))
     for m in itertools.islice(p["thing_keyed"].finditer(text), _MAX_MATCHES):
         if not _NOT_A_CODE_AFTER.match(text, m.end("v")) and not _labelled(text, m.start("v")):

@@ -154,6 +154,7 @@ def _lone_token(text: str) -> tuple[int, int] | None:
 #: A code's piece: two to eight digits, maybe spaced or dashed ("44", "7 1", "38-19").
 _PIECE = re.compile(r"(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d)")
 _PIECE_AFTER = re.compile(r"(?:[^\d\n.!?;\u2029]|[.:](?!\d)){0,40}?(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d|\s?(?:am|pm|h|%))")
+_PIECE_BEFORE = re.compile(r"(?<![\w*#])(\d(?:[ \-.]?\d){1,7})['’]?\s*$")
 _PIECE_TURN = re.compile(r"^[^\w\d]*(?:[^\W\d_]+[\s,:]+){0,3}?(\d(?:[ \-]?\d){1,7})[\s.!?…]*$")
 
 
@@ -175,8 +176,12 @@ def _code_pieces(text: str, earlier: Sequence[str], thread: Sequence[str], pats:
         for kind in ("first", "next", "starts", "ends", "announce"):
             for m in pats[kind].finditer(text):
                 piece = _PIECE_AFTER.match(text, m.end())
+                # a language that puts the word after the digits: "44 ile başlıyor", "38で始まる"
+                ahead = _PIECE_BEFORE.search(text, max(0, m.start() - 16), m.start()) if kind in ("starts", "ends") else None
                 if piece and not _ORDINARY_PIECE.match(piece.group(1)):
                     found.append((piece.start(1), piece.end(1), "password"))
+                elif ahead and not _ORDINARY_PIECE.match(ahead.group(1)):
+                    found.append((ahead.start(1), ahead.end(1), "password"))
                 elif (value := _value_after(text, m.end())) is not None:
                     found.append((*value, "password"))
     before = earlier[-1] if earlier else ""
