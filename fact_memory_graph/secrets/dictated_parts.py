@@ -88,8 +88,8 @@ def _value_after(text: str, end: int) -> tuple[int, int] | None:
             return None
         after = rest[token.end():]
         last = not re.search(r"[^\W_]", after.split(TURN_JOIN)[0])
-        if len(value) >= 3 and (_VALUE_SHAPE.search(value)
-                                or last and (not skipped or _patterns()["code_names"].search(skipped))):
+        if len(value) >= 3 and (_VALUE_SHAPE.search(value) or last) \
+                and (not skipped or _patterns()["code_names"].search(skipped)):
             return end + token.start(), end + token.start() + len(value)
         if last or token.group()[-1:] in ".!?":
             return None

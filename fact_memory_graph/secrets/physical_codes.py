@@ -74,8 +74,9 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
                        rf"{_START}(?P<v>{_KEYPAD}){_END}")
     # "the stockroom door is 2580.": a copula, then a value that ends its clause (not "is 2580 Industrial Way")
     copula = _alt(d["copulas"])
-    # "the gate to the storage yard is 3269*": up to four words between the place and its copula
-    place_is = re.compile(rf"(?i)(?:{_alt(d['places'])})(?P<gap>(?:\s+[^\W\d_]+){{0,4}}?)(?:\s*,?\s+(?:{copula})|['’]s)\s*"
+    # "the gate to the storage yard is 3269*": up to four words between a thing that opens and its
+    # copula (a door, a gate, a keypad: not a room or a till, "the depot is 1200.")
+    place_is = re.compile(rf"(?i)(?:{_alt(d['openings'])})(?P<gap>(?:\s+[^\W\d_]+){{0,4}}?)(?:\s*,?\s+(?:{copula})|['’]s)\s*"
                           rf"{_START}(?P<v>{_KEYPAD}){_END}(?=\s*(?:[.,;!?)\u2029]|$|\s[-–—]\s))")
     travel = re.compile(rf"(?i)(?:{_alt(d['travel'])})")
     code, thing = _alt(d["code_words"]), _alt(d["things"] + d["places"])
