@@ -28,7 +28,7 @@ SECRETS = [
     (["entrada de empleados 4412 y luego empujar fuerte"], "4412"),
     (["how do I get into the staff room?", "5582#"], "5582"),
     (["菜鸟驿站取件码 6-2-3108"], "6-2-3108"),
-    (["the cash office's 7815, don't tell anyone"], "7815"),
+    (["the fire door's 7815, don't tell anyone"], "7815"),
 ]
 
 
