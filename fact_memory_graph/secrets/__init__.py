@@ -1100,7 +1100,8 @@ def _in_context(text: str, before: str) -> list[Span]:
         own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
         # "order number?" / "my order number is", then "114-2938475": the value of a public label
         # that ended the turn before (one test of that turn's end, then only the spans near this turn's start)
-        if own and forms.ends_with_public_label(tail) and not families.names_a_lock(tail):  # "mum's phone is locked": its code
+        if own and forms.ends_with_public_label(tail) and not families.names_a_lock(tail) \
+                and not access_codes.asks_for_code(tail):  # "mum's phone is locked", "how do I get into the staff room?": its code
             own = [sp for sp in own if sp[2] in ("card number", "api key") or sp[0] > 40  # (it looks 40 back)
                    or shaped_values.names_itself(text, sp[0])  # "… staff member" / "IBAN: IE93-…": its own name
                    or not forms.public_value(joined, sp[0] + offset, sp[1] + offset)]
@@ -1193,7 +1194,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         offset = len(joined) - len(text)
         found = [*forms.led_seed_spans(joined), *(forms.han_seed_spans(joined) if not text.isascii() else ())]
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
-    if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
+    if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]) \
+            and not access_codes.asks_for_code(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
         own = set(secret_spans(text)) if _NAMED_PART.search(text) else set()  # "PUK 28371940" after "the phone got blocked"
         spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     spans = security_answers.without_talk_turn(text, turns, spans)  # "something nobody can find online"

@@ -31,6 +31,7 @@ _SHAPE = re.compile(r"\d{4}|\d[-.\u00a0 #*]\d")
 _KEYPAD = (r"[*#]?\d{4,8}[*#]{0,2}|[*#]\d{3}[*#]?|\d{3}[*#]{1,2}|\d(?:[-.\u00a0 ]\d){3,7}[*#]?"
            r"|\d(?:[#*]\d){3,7}[#*]?")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
+_USE = re.compile(r"(?i)us|nimm|gebruik|użyj|испол|kullan|använd|bru")  # "use 2024 for …": a year
 _ALPHA = re.compile(r"[^\W\d_]+")
 _NOT_A_CODE_AFTER = re.compile(r"(?i)^\s*(?:am|pm|uhr|h|hrs|hours|mins?|minutes|%|kg|km|mm|cm|m|ft|miles|people"
                                r"|euros?|dollars?|pounds?|usd|eur|gbp|€|\$|£|kr|zł|₽|₺)\b")
@@ -66,6 +67,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # a key-in verb, the value, then the thing within a few words
         "keyed": re.compile(rf"(?i)(?:{key_in})\s+(?:(?:the|code|in|it|den|le|el|il|de)\s+)?{value}"
                             rf"(?![\w]|[.,:/]\d){confirm}(?P<gap>[^\d\n.!?;]{{0,45}}?)(?<![^\W\d_])(?:{thing})"),
+        # the thing, then a key-in verb and the value ("to open the cash drawer … punch 158804")
+        "thing_keyed": re.compile(rf"(?i)(?:{thing})(?P<gap>[^\d\n.!?;]{{0,50}}?)(?<![^\W\d_])(?:{key_in})\s+"
+                                  rf"(?:(?:the|code|in|it|den|le|el|il|de)\s+)?{value}(?![\w]|[.,:/]\d)"),
         # the thing, then a value a keypad's key marks or spaced digits ("communal door 866746#", "cassetta chiavi 6 7 6 6")
         "marked": re.compile(rf"(?i)(?:{thing})\s+(?P<v>[*#]?\d{{4,8}}[*#]{{1,2}}|[*#]\d{{4,8}}|\d(?: \d){{3,7}})(?![\w*#]|[.,:/]\d)"),
         # the thing, then "goes with" / "geht mit", then the value
@@ -113,7 +117,10 @@ def spans(text: str) -> list[Span]:
         return []  # "4471 at gate B": a flight's gate, a platform
     out: list[Span] = []
     for m in itertools.islice(p["keyed"].finditer(text), _MAX_MATCHES):
-        if not _NOT_A_CODE_AFTER.match(text, m.end("v")):
+        if not _NOT_A_CODE_AFTER.match(text, m.end("v")) and not (_YEAR.fullmatch(m.group("v")) and _USE.match(m.group())):
+            out.append((m.start("v"), m.end("v"), "password"))
+    for m in itertools.islice(p["thing_keyed"].finditer(text), _MAX_MATCHES):
+        if not _NOT_A_CODE_AFTER.match(text, m.end("v")) and not _labelled(text, m.start("v")):
             out.append((m.start("v"), m.end("v"), "password"))
     for pattern in (p["marked"], p["opens_with"]):
         for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
@@ -129,20 +136,26 @@ def spans(text: str) -> list[Span]:
     return out
 
 
+def asks_for_code(before: str) -> bool:
+    """Whether the end of ``before`` asks for a thing's code ("how do I get into the staff room?",
+    "which numbers for the garage?") or only names the thing: not its number ("room number?")."""
+    p = _patterns()
+    tail = before[-200:]
+    if not p["thing"].search(tail) or p["numbered"].search(tail) or p["travel"].search(tail):
+        return False
+    named_only = len(tail) <= 60 and len(tail.split()) <= 8 and not re.search(r"\d", tail) \
+        and not any(w.casefold() in _labels() for w in _ALPHA.findall(tail))  # "o portão da garagem" / "é 794509"
+    return bool(p["asks"].search(tail) or named_only)
+
+
 def answer_spans(text: str, before: str) -> list[Span]:
     """A short turn holding only a code, after a turn that asked for a thing's code ("which numbers
     for the garage?", "how do I get into the shed?"). Not after a thing's number ("door number?")."""
     if len(text) > 80 or not _SHAPE.search(text) and not _ALPHA.search(text):
         return []
-    p = _patterns()
-    tail = before[-200:]
-    if not p["thing"].search(tail) or p["numbered"].search(tail) or p["travel"].search(tail):
+    if not asks_for_code(before):
         return []
-    named_only = len(tail) <= 60 and len(tail.split()) <= 8 and not re.search(r"\d", tail) \
-        and not any(w.casefold() in _labels() for w in _ALPHA.findall(tail))  # "o portão da garagem" / "é 794509"
-    if not (p["asks"].search(tail) or named_only):
-        return []
-    m = p["answer"].match(text)
+    m = _patterns()["answer"].match(text)
     if not m or _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")) or _YEAR.fullmatch(m.group("v")):
         return []
     return [(m.start("v"), m.end("v"), "password")]

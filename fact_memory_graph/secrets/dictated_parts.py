@@ -39,16 +39,19 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     """Each kind's words as one prefix tree (``prefilter.whole_words``: the alternation's matches at a
     fraction of its cost), and ``any``: all of them, the gate every turn passes."""
     words = _words()
-    kinds = ("first", "next", "announce")
-    out = {k: re.compile("(?i)" + prefilter.whole_words(words[k])) for k in kinds}
+    out = {k: re.compile("(?i)" + prefilter.whole_words(words[k])) for k in (*_ANY_KINDS, "code_names", "not_code", "ordinals")}
     out["any"] = re.compile("(?i)" + prefilter.whole_words(_any_words()))
     return out
+
+
+#: The kinds of part word every turn's gate reads.
+_ANY_KINDS = ("first", "next", "announce", "starts", "ends")
 
 
 def _any_words() -> list[str]:
     """The words of every part's kind: the gate every turn passes (``any``, and its lexicon gate)."""
     words = _words()
-    return [w for k in ("first", "next", "announce") for w in words[k]]
+    return [w for k in _ANY_KINDS for w in words[k]]
 
 
 @functools.lru_cache(maxsize=1)
@@ -73,7 +76,8 @@ _TRAILING = ".,!?)\"'»”’…"
 def _value_after(text: str, end: int) -> tuple[int, int] | None:
     """The token right after a part's word at ``end`` (glue words and a colon skipped)."""
     rest = text[end:end + 80].split("\u2029")[0]  # not into the next turn of a joined read
-    colon = re.match(r"[^\n.!?\u2029]{0,30}?[:：=]\s*", rest)  # "first half of the number: X"
+    # "first half of the number: X", "first half of my member number is X"
+    colon = re.match(r"[^\n.!?\u2029]{0,30}?[:：=]\s*", rest) or _COPULA.match(rest)
     offset = colon.end() if colon else 0
     glue = _words()["glue"]
     if _CJK.search(text[max(0, end - 2):end]):  # "後半はabc99", "剩下的是 X"
@@ -81,23 +85,34 @@ def _value_after(text: str, end: int) -> tuple[int, int] | None:
         token = _ASCII_TOKEN.match(rest, offset + m.end())
         return (end + token.start(), end + token.end()) if token else None
     pos = offset
-    for _ in range(3):
+    # the value is the first token of a value's shape, or the turn's last right after the part's word
+    # or after words naming a secret ("prima parte della chiave vZTnkigieOSj", "eerste deel van m'n
+    # wachtwoord tortugas"; not "the first part of the film was slow"), a few words on at most
+    skipped = ""
+    for _ in range(5):
         token = _TOKEN.search(rest, pos)
         if not token or token.start() - pos > 4:
             return None
         word = token.group().strip(_TRAILING).lower()
+        pos = token.end()
         if word in glue or word in (":", "-", "—", "–", "="):
-            pos = token.end()
             continue
         value = token.group().rstrip(_TRAILING)
-        if len(value) < 3 or _ORDINARY.match(value):
+        if _ORDINARY.match(value):
             return None
         after = rest[token.end():]
         last = not re.search(r"[^\W_]", after.split(TURN_JOIN)[0])
-        if not (_VALUE_SHAPE.search(value) or last):
+        if len(value) >= 3 and (_VALUE_SHAPE.search(value) or last) \
+                and (not skipped or _patterns()["code_names"].search(skipped)):
+            return end + token.start(), end + token.start() + len(value)
+        if last or token.group()[-1:] in ".!?":
             return None
-        return end + token.start(), end + token.start() + len(value)
+        skipped += f" {word}"
     return None
+
+
+#: "… is X": a copula after the words naming what the part is of.
+_COPULA = re.compile(r"[^\n.!?\u2029:]{0,40}?\s(?:is|es|ist|est|è|é|är|er|jest|je|to|это|adalah|là|sono|são|son|sind|zijn)\s+")
 
 
 def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]:
@@ -105,15 +120,22 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     ``earlier`` (oldest first) and ``after`` (the next turn, when it is known)."""
     pats = _patterns()
     lone = _lone_token(text) if earlier else None
-    if not names_a_part(text) and not (lone and names_a_part(earlier[-1])):
-        return []
+    piece = earlier and len(text) <= 40 and _PIECE_TURN.match(text)  # "71", "dann 88": a code's last piece
+    if not names_a_part(text) and not (lone and names_a_part(earlier[-1])) \
+            and not (piece and any(names_a_part(t) for t in earlier[-2:])) \
+            and not (earlier and pats["ordinals"].search(text) and any(pats["announce"].search(t) for t in earlier[-2:])) \
+            and not (piece and _cut_short(earlier[-1])) and not (after and _cut_short(text)):
+        return []  # "second JigIR1SHb5NK" after "key is in two bits"; "door code: 44" / "71"
     thread = [*earlier[-2:], text, after] if after else [*earlier[-2:], text]
+    if _code_thread(thread, pats) and (pieces := _code_pieces(text, earlier, thread, pats)):
+        return pieces
     # the patterns ignore case: the text is read as it is, so a match's offsets are the text's own
     if not (any(pats["announce"].search(t) for t in thread)
             or (any(pats["first"].search(t) for t in thread) and any(pats["next"].search(t) for t in thread))):
         return []
     found: list[Span] = []
-    for kind in ("first", "next", "announce"):
+    announced = any(pats["announce"].search(t) for t in thread)
+    for kind in ("first", "next", "announce", *(("ordinals",) if announced else ())):
         for m in pats[kind].finditer(text):
             value = _value_after(text, m.end())
             if value:
@@ -141,3 +163,63 @@ def _lone_token(text: str) -> tuple[int, int] | None:
         return None
     value = m.group(1).rstrip(_TRAILING)
     return (m.start(1), m.start(1) + len(value)) if len(value) >= 3 else None
+
+
+#: A code's piece: two to eight digits, maybe spaced or dashed ("44", "7 1", "38-19").
+_PIECE = re.compile(r"(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d)")
+_PIECE_AFTER = re.compile(r"(?:[^\d\n.!?;\u2029]|[.:](?!\d)){0,40}?(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d|\s?(?:am|pm|h|%))")
+_PIECE_BEFORE = re.compile(r"(?<![\w*#])(\d(?:[ \-.]?\d){1,7})['’]?\s*$")
+_PIECE_TURN = re.compile(r"^[^\w\d]*(?:[^\W\d_]+[\s,:]+){0,3}?(\d(?:[ \-]?\d){1,7})[\s.!?…]*$")
+
+
+def _code_thread(thread: Sequence[str], pats: dict[str, re.Pattern[str]]) -> bool:
+    """Whether the turns name a code (a door's, a till's, a locker's: "code", "PIN", "combo") and
+    nothing whose digits are told openly by their ends (a card's last four, a phone, a postcode)."""
+    return any(pats["code_names"].search(t) for t in thread) and not any(pats["not_code"].search(t) for t in thread)
+
+
+def _code_pieces(text: str, earlier: Sequence[str], thread: Sequence[str], pats: dict[str, re.Pattern[str]]) -> list[Span]:
+    """A code's digits sent in pieces: "door code starts with 44" / "and ends with 71", "first half
+    of the safe code: 44" / "71". A piece may be two digits here (a code is short); a thread holds
+    pieces when it says where one begins and where one ends, or announces parts."""
+    begins = any(pats["first"].search(t) or pats["starts"].search(t) for t in thread)
+    ends = any(pats["next"].search(t) or pats["ends"].search(t) for t in thread)
+    announced = any(pats["announce"].search(t) for t in thread)
+    found: list[Span] = []
+    if begins and ends or announced:
+        for kind in ("first", "next", "starts", "ends", "announce"):
+            for m in pats[kind].finditer(text):
+                piece = _PIECE_AFTER.match(text, m.end())
+                # a language that puts the word after the digits: "44 ile başlıyor", "38で始まる"
+                ahead = _PIECE_BEFORE.search(text, max(0, m.start() - 16), m.start()) if kind in ("starts", "ends") else None
+                if piece and not _ORDINARY_PIECE.match(piece.group(1)):
+                    found.append((piece.start(1), piece.end(1), "password"))
+                elif ahead and not _ORDINARY_PIECE.match(ahead.group(1)):
+                    found.append((ahead.start(1), ahead.end(1), "password"))
+                elif (value := _value_after(text, m.end())) is not None:
+                    found.append((*value, "password"))
+    before = earlier[-1] if earlier else ""
+    lone = _PIECE_TURN.match(text) if before and not found else None
+    if lone and (announced or pats["first"].search(before) or pats["starts"].search(before)
+                 or _cut_short(before) and pats["code_names"].search(before)):
+        found.append((lone.start(1), lone.end(1), "password"))  # "first half of the code: 44" / "71"
+    after = thread[-1] if thread[-1] is not text else ""
+    cut = _cut_short(text) if after and not found else None
+    if cut and pats["code_names"].search(text) and _PIECE_TURN.match(after):
+        found.append((cut.start(1), cut.end(1), "password"))  # "door code: 44" / "71": cut short, the rest next
+    return found
+
+
+#: A code's name and a value too short for a code at a turn's end ("door code: 44"): the rest comes next.
+_CUT_SHORT = re.compile(r"(?:[:=]|\s(?:is|es|ist|est|è|é))\s*(\d{1,3})\W*$")
+
+
+#: Not a piece of a code: a time or a date.
+_ORDINARY_PIECE = re.compile(r"^\d{1,2}[.:]\d{2}$|^\d{1,2}[.\-]\d{1,2}[.\-]\d{2,4}$")
+
+
+def _cut_short(turn: str) -> re.Match[str] | None:
+    """A value too short for a code at the turn's end, after a colon or a copula ("door code: 44")."""
+    tail = turn[-40:]
+    m = _CUT_SHORT.search(tail)
+    return _CUT_SHORT.search(turn, len(turn) - len(tail) + m.start()) if m else None
