@@ -43,6 +43,7 @@ from fact_memory_graph.secrets import (
     access_codes,
     asked_values,
     bank_logins,
+    card_pieces,
     credential_forms,
     dictated_parts,
     families,
@@ -260,8 +261,15 @@ def _card_spans(text: str) -> Iterator[Span]:
                     and not _NOT_A_CARD_BEFORE.search(text[max(0, a.start() - 40):a.start()]):
                 yield a.start(), a.end(), "card number"
                 yield b.start(), b.end(), "card number"
+    if runs:  # "4539 💳 1488 then 0343 … 64 67": a card in any number of pieces
+        yield from card_pieces.spans(text, runs, _card_number, _not_a_card_at)
     if len(text) < 120 and _half_card_turn().match(text):
         yield 0, len(text), "card number"
+
+
+def _not_a_card_at(text: str, at: int) -> bool:
+    """An order's, a tracking's or a barcode's name just before the digits at ``at``."""
+    return bool(_NOT_A_CARD_BEFORE.search(text[max(0, at - 40):at]))
 
 
 #: A card's expiry then a code of three or four digits ("3760-881994-19483 / 02/29 / 753"): the
