@@ -43,6 +43,7 @@ from fact_memory_graph.secrets import (
     access_codes,
     asked_values,
     bank_logins,
+    card_expiry,
     card_pieces,
     credential_forms,
     dictated_parts,
@@ -58,6 +59,7 @@ from fact_memory_graph.secrets import (
     public_codes,
     public_statements,
     public_values,
+    qualified_secrets,
     question_hints,
     recovery,
     reference_values,
@@ -680,6 +682,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
         if spans and ("/" in norm or "-" in norm or "." in norm):
             spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
+        if spans or any(n.kind == "card" for n in names):  # "kortnummer 4602 … utgång 03/29", "back of the card: 11/30 649"
+            spans.extend(card_expiry.spans(norm, spans, any(n.kind == "card" for n in names)))
     spans.extend(forms.in_context_spans(norm))
     if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm or "://" in norm or "=" in norm:
         spans.extend(_shaped_credentials(norm))
@@ -786,6 +790,11 @@ def _spans(text: str) -> list[Span]:
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
+    # "Telefon-PIN für die Hotline: 060277", "texted me 400955", "302932 unlocks my phone": after the look-alike filters
+    qualified = [*qualified_secrets.named_for_spans(norm, names), *qualified_secrets.code_spans(norm)]
+    if qualified:
+        spans.extend(sp for sp in _outside_slots(norm, shaped_values.without_lookalikes(norm, qualified), shapes)
+                     if not reference_values.example_cued(norm, sp[0]))
     return forms.back(spans, origin)
 
 
@@ -1036,6 +1045,9 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
                 yield from forms.back([(token.start(), token.end(), "api key")], origin)
         if tail_kinds & {"card number", "government id", "bank account"} and _BARE_PART.match(norm) and first:
             yield from forms.back([(first.start(), first.end(), sorted(tail_kinds)[0])], origin)
+    if len(norm) <= 60 and any(c in norm for c in "/-."):  # "el CVV es 697" / "y caduca en 02/30"
+        card_before = any(k == "card number" for _, _, k in secret_spans(prior[-300:]))
+        yield from forms.back(list(card_expiry.after_card_turn(norm, card_before)), origin)
     yield from forms.back(access_codes.answer_spans(norm, prior), origin)  # "which numbers for the garage?" / "8812"
     answer = forms.labelled_answer(norm, prior)  # "Antwort: ..." after a security question
     if answer:

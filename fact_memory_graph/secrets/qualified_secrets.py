@@ -1,0 +1,124 @@
+"""Secrets named with what they are for, and codes known by how they came.
+
+- A secret's name, then what it is for, then its value: "Telefon-PIN für die Hotline: 060277",
+  "password dell'area clienti: X", "pincode van mijn telefoon 095646". The thing it is for may
+  carry a public label (a hotline, a customer area, a phone) that makes other values public; the
+  secret's name before it decides. Read after the look-alike filters, so a placeholder or a
+  masked value is still kept (the caller drops slots).
+- A code a text message brought: "the site just texted me 400955", "me llegó un SMS con 917078".
+- A value that unlocks a device: "302932 unlocks my phone", "1234 desbloquea el móvil".
+
+Words as data (assets ``qualified_secrets.json``), per language.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from fact_memory_graph.secrets import prefilter
+
+Span = tuple[int, int, str]
+_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+
+@functools.cache
+def _data() -> dict[str, Any]:
+    return json.loads((_ASSETS / "qualified_secrets.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def _alt(words: Sequence[str]) -> str:
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
+
+
+@functools.cache
+def _after_name() -> re.Pattern[str]:
+    d = _data()
+    return re.compile(
+        rf"(?i)(?:\s*(?P<for>{_alt(d['for_words'])})(?<=')|\s*(?P<for2>{_alt(d['for_words'])})\s+|\s+)"
+        rf"(?:(?:{_alt(d['owners'])})(?<=')|(?:{_alt(d['owners'])})\s+)?"
+        r"(?P<thing>[^\W\d_][\w'’.\-]*(?:\s+[^\W\d_][\w'’.\-]*){0,2}?)"
+        rf"(?:\s*(?:(?P<conn>{_alt(d['connectors'])})(?![^\W\d_])|(?P<ask>\?))\s*[\"'“‘«]?(?P<value>[^\s\"'”’»]{{4,40}}?)[\"'”’»]?"
+        r"|\s+(?P<bare>(?=[^\s]*\d)[^\s\"'”’»:]{4,40}?))(?=[.,;!?]*(?:\s|$))")
+
+
+_PIN = re.compile(r"(?i)pin|pass|geheim|secret|secreto|segreto|secreta")
+_INDIAN_PIN = re.compile(r"[1-8]\d{5}")
+_PIN_OF_A_SECRET = re.compile(r"(?i)card|atm|debit|credit|bank|upi|account|phone|mobile|sim|lock|app|wallet|login|otp"
+                              r"|telef|handy|móvil|celular|kaart|karte|carte|tarjeta|cart[aã]o|hotline")
+
+
+@functools.cache
+def _talked_about() -> re.Pattern[str]:
+    return re.compile(f"(?i)(?:{_alt(_data()['not_things'])})")
+
+
+_SHAPED = re.compile(r"\d|[!@#$%^&*_+=~]|[a-z][A-Z]")
+_NOT_VALUE = re.compile(r"(?i)^(?:\d{1,3}|(?:19|20)\d{2}|\d{1,2}[:.h]\d{2}|\d+(?:[.,]\d+)?(?:€|\$|£|%|eur|usd|k|km|kg))$")
+
+
+def named_for_spans(text: str, names: Sequence[Any]) -> Iterator[Span]:
+    """``names``: the secret names found in ``text`` (``forms.names_in``)."""
+    for name in names:
+        if not (name.kind == "password" or name.kind == "digits" and _PIN.search(text, name.start, name.end())):
+            continue  # a code's name ("tracking code", "código swift") names public values too
+        m = _after_name().match(text, name.end())
+        if not m:
+            continue
+        qualified = bool(m.group("for") or m.group("for2"))
+        group = "value" if m.group("value") else "bare"
+        value = m.group(group).rstrip(".,;!?")
+        if _NOT_VALUE.match(value) or (value.isdigit() and len(value) > 8) or value.endswith(":") \
+                or _talked_about().fullmatch(m.group("thing").split()[-1]):
+            continue  # "password manager: 1Password": what the name is talked about as
+        if not qualified and not (m.group("conn") == ":" and re.search(r"\d", value)):
+            continue  # with no "for", only "<name> <thing>: <value with a digit>" ("mot de passe espace client : X")
+        if _INDIAN_PIN.fullmatch(value) and name.kind == "digits" and not _PIN_OF_A_SECRET.search(text):
+            continue  # "PIN code of our area is 560034": India's postal code
+        if not _SHAPED.search(value) and not (
+                (m.group("for") or m.group("for2")) and (m.group("conn") in (":", "=") or m.group("ask"))
+                and len(value) >= 5 and text[m.end():].strip(" .!") == "" and not _not_a_value(value)):
+            continue  # a plain word: only after "for <thing>" and a colon or a question, ending the message
+        yield m.start(group), m.start(group) + len(value), "password"
+
+
+def _not_a_value(word: str) -> bool:
+    from fact_memory_graph.secrets import _NOT_A_VALUE, _NOT_A_VALUE_WORD
+
+    return bool(_NOT_A_VALUE.match(word) or _NOT_A_VALUE_WORD.match(word))
+
+
+_CODE = r"(?P<code>\d{4,8}|\d{3}[ \-]\d{3})(?![\d.,:/]?\d)(?!\s*(?:€|\$|£|%|euros?|dollars?|pesos?|reais|rupees?|rs|km|kg|mb|gb))"
+
+
+@functools.cache
+def _texted() -> re.Pattern[str]:
+    return re.compile(rf"(?i){prefilter.whole_words(_data()['texted'])}[\s:,]*(?:[^\W\d_]+\s+){{0,2}}?[#:]?\s*{_CODE}")
+
+
+@functools.cache
+def _unlocks() -> re.Pattern[str]:
+    d = _data()
+    return re.compile(rf"(?i)(?<![\w$€£])(?P<code>\d{{4,8}}|(?=[^\s]*\d)[^\s\"'”’»]{{4,24}})[\"'”’»]?\s+"
+                      rf"{prefilter.whole_words(d['unlock_verbs'])}\s+(?:[^\W\d_]+\s+){{0,2}}?"
+                      rf"{prefilter.whole_words(d['devices'])}")
+
+
+_CURRENCY_BEFORE = re.compile(r"(?:€|\$|£|₹|rs\.?|r\$)\s*$", re.I)
+
+
+def code_spans(text: str) -> Iterator[Span]:
+    """A code a text message brought; a value that unlocks a device. Only in a text with three digits."""
+    if not re.search(r"\d{3}", text):
+        return
+    for m in _texted().finditer(text):
+        if not re.fullmatch(r"(?:19|20)\d{2}", m.group("code")):
+            yield m.start("code"), m.end("code"), "password"
+    for m in _unlocks().finditer(text):
+        if not _CURRENCY_BEFORE.search(text, max(0, m.start() - 4), m.start("code")) \
+                and not re.fullmatch(r"(?:19|20)\d{2}", m.group("code")):
+            yield m.start("code"), m.end("code"), "password"
