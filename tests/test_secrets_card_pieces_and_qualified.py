@@ -27,6 +27,17 @@ SECRETS = [
     (["recebi um SMS com 662901 pra entrar no app"], ["662901"]),
     (["748213 unlocks my laptop btw"], ["748213"]),
     (["2580 desbloquea el móvil de papá"], ["2580"]),
+    (["what was the password for grandpa's tablet?", "oh I remember, Ruisseau7"], ["Ruisseau7"]),
+    (["das WLAN im Ferienhaus?", "Seerosenteich"], ["Seerosenteich"]),
+    (["jaka była wifi w domku?", "pamiętam: Brzozowa44"], ["Brzozowa44"]),
+    (["K0ralowy!9 to moje hasło do banku"], ["K0ralowy!9"]),
+    (["Ljusstake55 är lösenordet till routern"], ["Ljusstake55"]),
+    (["tartalék kódok: 4k2m-88qz 9pl1-x0aa"], ["4k2m-88qz", "9pl1-x0aa"]),
+    (["my bank pin is 0000 sadly"], ["0000"]),
+    (["pinul de la card e 8841"], ["8841"]),
+    (["wifi at grandma's is Tulpe-7781"], ["Tulpe-7781"]),
+    (["passwords are a pain, mine for the gym app is Kr0ko!dil"], ["Kr0ko!dil"]),
+    (["Telefonbanking-PIN sechs Ziffern: 448201"], ["448201"]),
 ]
 
 
@@ -48,6 +59,13 @@ LOOKALIKES = [
     (["my aunt texted me 2024 photos of the farm"], ["2024"]),
     (["he sent me 5000 euros for the car"], ["5000"]),
     (["the 2019 model unlocks faster than my phone"], ["2019"]),
+    (["pin for the campsite: 45.8326, 6.8652"], ["45.8326"]),
+    (["what's the wifi password?", "I don't remember"], ["remember"]),
+    (["wifi?", "tomorrow"], ["tomorrow"]),
+    (["1Password is my password manager"], ["1Password"]),
+    (["the sample form shows PIN: 0000"], ["0000"]),
+    (["la plantilla dice código: 111111"], ["111111"]),
+    (["wifi at the hostel is 300mbps"], ["300mbps"]),
 ]
 
 

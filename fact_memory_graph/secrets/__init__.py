@@ -48,6 +48,7 @@ from fact_memory_graph.secrets import (
     credential_forms,
     dictated_parts,
     families,
+    filler_values,
     forms,
     id_documents,
     labelled_lookalikes,
@@ -61,6 +62,7 @@ from fact_memory_graph.secrets import (
     public_values,
     qualified_secrets,
     question_hints,
+    recalled_values,
     recovery,
     reference_values,
     security_answers,
@@ -792,9 +794,13 @@ def _spans(text: str) -> list[Span]:
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
     # "Telefon-PIN für die Hotline: 060277", "texted me 400955", "302932 unlocks my phone": after the look-alike filters
     qualified = [*qualified_secrets.named_for_spans(norm, names), *qualified_secrets.code_spans(norm)]
-    if qualified:
-        spans.extend(sp for sp in _outside_slots(norm, shaped_values.without_lookalikes(norm, qualified), shapes)
+    if qualified:  # (a code its sentence says is public stays: "… written on the chalkboard for everyone")
+        qualified = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
+            raw_norm, shaped_values.without_lookalikes(norm, qualified)))  # "a senha da fila … era C118"
+        spans.extend(sp for sp in _outside_slots(norm, qualified, shapes)
                      if not reference_values.example_cued(norm, sp[0]))
+    if spans:  # a repeated digit in a template or a test: "template mein likha hai OTP: 000000"
+        spans = filler_values.without_fillers(norm, spans)
     return forms.back(spans, origin)
 
 
@@ -1204,6 +1210,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = lookalike_values.without_lookalikes(text, spans, turns[-1])  # "PIN?" / "411038, Pune"
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
     spans.extend(_credential_answer(text, turns[-1]))  # "du wifi du gîte ?" / "2qv7psvm96"
+    spans.extend(public_statements.without_public_codes(  # "password kya tha?" / "yaad aaya X"
+        text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
     return spans
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import families, prefilter
 
 Span = tuple[int, int, str]
 _ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -58,12 +58,80 @@ def _talked_about() -> re.Pattern[str]:
 
 
 _SHAPED = re.compile(r"\d|[!@#$%^&*_+=~]|[a-z][A-Z]")
-_NOT_VALUE = re.compile(r"(?i)^(?:\d{1,3}|(?:19|20)\d{2}|\d{1,2}[:.h]\d{2}|\d+(?:[.,]\d+)?(?:€|\$|£|%|eur|usd|k|km|kg))$")
+#: Not a value: a short number, a year, a time, a decimal (a map pin's coordinate, a price), an amount.
+_NOT_VALUE = re.compile(r"(?i)^(?:\d{1,3}|(?:19|20)\d{2}|\d{1,2}[:.h]\d{2}|[\-+]?\d+[.,]\d+|\d+(?:[.,]\d+)?\s?(?:€|\$|£|%|eur|usd|k|km|kg|mb|gb|mbps|gbps|mbit|ghz|g))$")
+
+
+class _Lead:
+    """Where a word that leads to a secret's value ends: a network's name, a pronoun for a password."""
+
+    __slots__ = ("kind", "start", "stop")
+
+    def __init__(self, kind: str, start: int, stop: int) -> None:
+        self.kind, self.start, self.stop = kind, start, stop
+
+    def end(self) -> int:
+        return self.stop
+
+
+@functools.cache
+def _leads() -> re.Pattern[str]:
+    d = _data()
+    return re.compile(f"(?i)(?P<wifi>{prefilter.whole_words(d['wifi'])})|(?P<mine>{prefilter.whole_words(d['mine'])})")
+
+
+def _more_names(text: str, names: Sequence[Any]) -> list[Any]:
+    """A network's name ("wifi at the flat is X") and, after a password's name, a pronoun standing for
+    it ("passwords? mine for uni is X"): read as the name of a password."""
+    if not any(w in text.lower() for w in ("wi", "wlan", "mi", "mí", "me", "mo", "mé", "mo", "мо", "be", "pu", "củ", "mi")):
+        return []
+    passwords = [n for n in names if n.kind == "password"]
+    out = []
+    for m in _leads().finditer(text):
+        if m.group("wifi") and not any(n.start <= m.start() < n.stop for n in names):
+            out.append(_Lead("wifi", m.start(), m.end()))
+        elif m.group("mine") and any(0 < m.start() - n.stop <= 40 for n in passwords):
+            out.append(_Lead("mine", m.start(), m.end()))
+    return out
+
+
+@functools.cache
+def _network_talk() -> re.Pattern[str]:
+    words = json.loads((_ASSETS / "spoken_credentials.json").read_text(encoding="utf-8"))["not_wifi_name"]
+    return re.compile("(?i)" + prefilter.whole_words(words))
+
+
+@functools.cache
+def _ssid_heads() -> tuple[str, ...]:
+    data = json.loads((_ASSETS / "spoken_credentials.json").read_text(encoding="utf-8"))
+    return tuple(h.lower() for h in data["ssid_heads"])
+
+
+@functools.cache
+def _length_then_digits() -> re.Pattern[str]:
+    return re.compile(rf"(?i)\s*(?:\d{{1,2}}|[^\W\d_]{{3,8}})[\s\-]*(?:{_alt(_data()['lengths'])})(?![^\W\d_])"
+                      r"[\s.,:;…\-–—!]*(?P<v>\d{4,8})(?![\d.,]\d)")
 
 
 def named_for_spans(text: str, names: Sequence[Any]) -> Iterator[Span]:
     """``names``: the secret names found in ``text`` (``forms.names_in``)."""
-    for name in names:
+    for name in names:  # "phone banking pin four digits... 4674": its length, then its digits
+        if name.kind == "digits" and _PIN.search(text, name.start, name.end()):
+            m = _length_then_digits().match(text, name.end())
+            if m and not re.fullmatch(r"(?:19|20)\d{2}", m.group("v")):
+                yield m.start("v"), m.end("v"), "password"
+    for name in [*names, *_more_names(text, names)]:
+        if name.kind in ("wifi", "mine"):
+            m = _after_name().match(text, name.end())
+            if m and m.group("value") and _SHAPED.search(m.group("value")) and (m.group("for") or m.group("for2")) \
+                    and not _NOT_VALUE.match(m.group("value").rstrip(".,;!?")) and not _talked_about().fullmatch(m.group("thing").split()[-1]):
+                value = m.group("value").rstrip(".,;!?")
+                if name.kind == "wifi" and (value.lower().startswith(_ssid_heads())
+                                            or families.network_named_before(text, name.start)
+                                            or _network_talk().search(text)):
+                    continue  # "wifi in the hotel is TPLink_5G", "la red wifi del bar es …": the network's name
+                yield m.start("value"), m.start("value") + len(value), "password"
+            continue
         if not (name.kind == "password" or name.kind == "digits" and _PIN.search(text, name.start, name.end())):
             continue  # a code's name ("tracking code", "código swift") names public values too
         m = _after_name().match(text, name.end())
