@@ -38,6 +38,9 @@ SECRETS = [
     (["wifi at grandma's is Tulpe-7781"], ["Tulpe-7781"]),
     (["passwords are a pain, mine for the gym app is Kr0ko!dil"], ["Kr0ko!dil"]),
     (["Telefonbanking-PIN sechs Ziffern: 448201"], ["448201"]),
+    (["honestly I use Kiwi!2291 for everything"], ["Kiwi!2291"]),
+    (["j'utilise soleil1987 partout, c'est mal je sais"], ["soleil1987"]),
+    (["das Passwort für den Router, bitte gut merken: Fuchs!Bau77"], ["Fuchs!Bau77"]),
 ]
 
 
@@ -66,6 +69,9 @@ LOOKALIKES = [
     (["the sample form shows PIN: 0000"], ["0000"]),
     (["la plantilla dice código: 111111"], ["111111"]),
     (["wifi at the hostel is 300mbps"], ["300mbps"]),
+    (["I use 1Password for everything"], ["1Password"]),
+    (["ich nutze Python3 für alles"], ["Python3"]),
+    (["i use office365 for everything at work"], ["office365"]),
 ]
 
 

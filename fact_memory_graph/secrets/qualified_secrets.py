@@ -190,3 +190,51 @@ def code_spans(text: str) -> Iterator[Span]:
         if not _CURRENCY_BEFORE.search(text, max(0, m.start() - 4), m.start("code")) \
                 and not re.fullmatch(r"(?:19|20)\d{2}", m.group("code")):
             yield m.start("code"), m.end("code"), "password"
+
+
+@functools.cache
+def _used_everywhere() -> re.Pattern[str]:
+    d = _data()["use_everywhere"]
+    return re.compile(rf"(?i){prefilter.whole_words(d['verbs'])}\s+[\"'“‘«]?(?P<v>[^\s\"'”’»]{{6,40}}?)[\"'”’»]?\s+"
+                      rf"(?:[^\W\d_]+\s+){{0,1}}?{prefilter.whole_words(d['everywhere'])}")
+
+
+#: A reused password's shape: letters and digits, and a symbol, mixed case or four digits (not "windows11", "office365").
+_LETTER_DIGIT = re.compile(r"(?=[^\s]*[^\W\d_])(?=[^\s]*\d)")
+
+
+@functools.cache
+def _tools() -> frozenset[str]:
+    return frozenset(json.loads((_ASSETS / "public_statements.json").read_text(encoding="utf-8"))["tools"])
+
+
+def reused_spans(text: str) -> Iterator[Span]:
+    """"i use m@ng02383 for basically everything": a value used everywhere (not a password manager's name)."""
+    if not re.search(r"\d", text):
+        return
+    for m in _used_everywhere().finditer(text):
+        value = m.group("v").rstrip(".,;!?")
+        if _LETTER_DIGIT.match(value) and (re.search(r"[!@#$%^&*_+=~?]|[a-z][A-Z]", value)
+                                           or len(re.findall(r"\d", value)) >= 4) \
+                and value.lower() not in _tools() and "://" not in value and "." not in value.strip("."):
+            yield m.start("v"), m.start("v") + len(value), "password"
+
+
+#: After a password's name, a clause of up to ten words (no sentence's end), a colon, then a value of
+#: letters and digits with mixed case or a symbol: "yung password ni abbu para di na ko magtanong ulit: urhDLC3e95r".
+_FAR_COLON = re.compile(r"(?P<gap>[^.!?\n\u2029:]{1,90}?):\s*[\"'“‘«]?(?P<v>[^\s\"'”’»,;]{8,40}?)[\"'”’»]?(?=[.,;!?]*(?:\s|$))")
+_STRONG = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[^\W\d_])(?=[^\s]*(?:[!@#$%^&*_+=~?]|[a-z][A-Z]|[A-Z][a-z]*\d[^\s]*[A-Z]))")
+
+
+def far_colon_spans(text: str, names: Sequence[Any]) -> Iterator[Span]:
+    if ":" not in text:
+        return
+    for name in names:
+        if name.kind != "password":
+            continue
+        m = _FAR_COLON.match(text, name.end())
+        if m and len(m.group("gap").split()) <= 10 and _STRONG.match(m.group("v")) and "://" not in m.group("v") \
+                and "@" not in m.group("v") and len(re.split(r"[.!?\n\u2029]", text[m.end():], maxsplit=1)[0].split()) <= 2:
+            value = m.group("v").rstrip(".,;!?")  # (the value ends its sentence: not "…: UpperCase1 style is required")
+            yield m.start("v"), m.start("v") + len(value), "password"
+
