@@ -169,11 +169,13 @@ def _texted() -> re.Pattern[str]:
 
 
 @functools.cache
-def _unlocks() -> re.Pattern[str]:
+def _unlocks() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The verb and the device after it (a prefix tree, found first: cheap), and the value ending right before the verb."""
     d = _data()
-    return re.compile(rf"(?i)(?<![\w$€£])(?P<code>\d{{4,8}}|(?=[^\s]*\d)[^\s\"'”’»]{{4,24}})[\"'”’»]?\s+"
-                      rf"{prefilter.whole_words(d['unlock_verbs'])}\s+(?:[^\W\d_]+\s+){{0,2}}?"
+    verb = re.compile(rf"(?i){prefilter.whole_words(d['unlock_verbs'])}\s+(?:[^\W\d_]+\s+){{0,2}}?"
                       rf"{prefilter.whole_words(d['devices'])}")
+    value = re.compile(r"(?<![\w$€£])(?P<code>\d{4,8}|(?=[^\s]*\d)[^\s\"'”’»]{4,24})[\"'”’»]?\s+$")
+    return verb, value
 
 
 _CURRENCY_BEFORE = re.compile(r"(?:€|\$|£|₹|rs\.?|r\$)\s*$", re.I)
@@ -186,8 +188,11 @@ def code_spans(text: str) -> Iterator[Span]:
     for m in _texted().finditer(text):
         if not re.fullmatch(r"(?:19|20)\d{2}", m.group("code")):
             yield m.start("code"), m.end("code"), "password"
-    for m in _unlocks().finditer(text):
-        if not _CURRENCY_BEFORE.search(text, max(0, m.start() - 4), m.start("code")) \
+    verb, value = _unlocks()
+    for v in verb.finditer(text):
+        m = value.search(text, max(0, v.start() - 30), v.start())
+        if m and not _CURRENCY_BEFORE.search(text, max(0, m.start() - 4), m.start("code")) \
+                and m.group("code")[0] not in "$€£₹" \
                 and not re.fullmatch(r"(?:19|20)\d{2}", m.group("code")):
             yield m.start("code"), m.end("code"), "password"
 
