@@ -43,9 +43,12 @@ from fact_memory_graph.secrets import (
     access_codes,
     asked_values,
     bank_logins,
+    card_expiry,
+    card_pieces,
     credential_forms,
     dictated_parts,
     families,
+    filler_values,
     forms,
     id_documents,
     labelled_lookalikes,
@@ -58,7 +61,9 @@ from fact_memory_graph.secrets import (
     public_codes,
     public_statements,
     public_values,
+    qualified_secrets,
     question_hints,
+    recalled_values,
     recovery,
     reference_values,
     security_answers,
@@ -275,8 +280,15 @@ def _card_spans(text: str) -> Iterator[Span]:
                     and not _NOT_A_CARD_BEFORE.search(text[max(0, a.start() - 40):a.start()]):
                 yield a.start(), a.end(), "card number"
                 yield b.start(), b.end(), "card number"
+    if runs:  # "4539 💳 1488 then 0343 … 64 67": a card in any number of pieces
+        yield from card_pieces.spans(text, runs, _card_number, _not_a_card_at)
     if len(text) < 120 and _half_card_turn().match(text):
         yield 0, len(text), "card number"
+
+
+def _not_a_card_at(text: str, at: int) -> bool:
+    """An order's, a tracking's or a barcode's name just before the digits at ``at``."""
+    return bool(_NOT_A_CARD_BEFORE.search(text[max(0, at - 40):at]))
 
 
 #: A card's expiry then a code of three or four digits ("3760-881994-19483 / 02/29 / 753"): the
@@ -687,6 +699,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
         if spans and ("/" in norm or "-" in norm or "." in norm):
             spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
+        if spans or any(n.kind == "card" for n in names):  # "kortnummer 4602 … utgång 03/29", "back of the card: 11/30 649"
+            spans.extend(card_expiry.spans(norm, spans, any(n.kind == "card" for n in names)))
     spans.extend(forms.in_context_spans(norm))
     if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm or "://" in norm or "=" in norm:
         spans.extend(_shaped_credentials(norm))
@@ -793,6 +807,16 @@ def _spans(text: str) -> list[Span]:
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
+    # "Telefon-PIN für die Hotline: 060277", "texted me 400955", "302932 unlocks my phone": after the look-alike filters
+    qualified = [*qualified_secrets.named_for_spans(norm, names), *qualified_secrets.code_spans(norm),
+                 *qualified_secrets.reused_spans(norm), *qualified_secrets.far_colon_spans(norm, names)]
+    if qualified:  # (a code its sentence says is public stays: "… written on the chalkboard for everyone")
+        qualified = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
+            raw_norm, shaped_values.without_lookalikes(norm, qualified)))  # "a senha da fila … era C118"
+        spans.extend(sp for sp in _outside_slots(norm, qualified, shapes)
+                     if not reference_values.example_cued(norm, sp[0]))
+    if spans:  # a repeated digit in a template or a test: "template mein likha hai OTP: 000000"
+        spans = filler_values.without_fillers(norm, spans)
     return forms.back(spans, origin)
 
 
@@ -1056,6 +1080,9 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
                 yield from forms.back([(token.start(), token.end(), "api key")], origin)
         if tail_kinds & {"card number", "government id", "bank account"} and _BARE_PART.match(norm) and first:
             yield from forms.back([(first.start(), first.end(), sorted(tail_kinds)[0])], origin)
+    if len(norm) <= 60 and any(c in norm for c in "/-."):  # "el CVV es 697" / "y caduca en 02/30"
+        card_before = any(k == "card number" for _, _, k in secret_spans(prior[-300:]))
+        yield from forms.back(list(card_expiry.after_card_turn(norm, card_before)), origin)
     yield from forms.back(access_codes.answer_spans(norm, prior), origin)  # "which numbers for the garage?" / "8812"
     answer = forms.labelled_answer(norm, prior)  # "Antwort: ..." after a security question
     if answer:
@@ -1214,6 +1241,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = lookalike_values.without_lookalikes(text, spans, turns[-1])  # "PIN?" / "411038, Pune"
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
     spans.extend(_credential_answer(text, turns[-1]))  # "du wifi du gîte ?" / "2qv7psvm96"
+    spans.extend(public_statements.without_public_codes(  # "password kya tha?" / "yaad aaya X"
+        text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
     return spans
 
 

@@ -333,8 +333,8 @@ def _token_before_name() -> re.Pattern[str]:
     arts = sorted({forms._key(w) for w in data["name_after"]["words"]}, key=len, reverse=True)
     join = "|".join(re.escape(w) for w in joins)
     art = "|".join(re.escape(w) for w in arts)
-    return re.compile(rf"(?i)(?<![^\s\"'“‘«(])[\"'“‘«]?(?P<v>[^\s\"'”’»,;:]{{5,40}})[\"'”’»]?\s+(?:{join})\s+(?:{art})\s+"
-                      r"(?:[^\W\d_]{2,15}\s+){0,2}$")
+    return re.compile(rf"(?i)(?<![^\s\"'“‘«(])[\"'“‘«]?(?P<v>[^\s\"'”’»,;:]{{5,40}})[\"'”’»]?\s+(?:{join})\s+(?:(?:{art})\s+)?"
+                      r"(?:[^\W\d_]{2,15}\s+){0,2}$")  # no article before a definite ending ("X är lösenordet")
 
 
 def token_before_name_spans(text: str, names: Sequence[forms.NameMatch]) -> Iterator[Span]:

@@ -1,0 +1,51 @@
+"""A card's expiry and security code beside the card, in any language.
+
+The expiry ("MM/YY", "MM/YYYY", "MM-YY") is part of the card's data: withheld when it stands a
+few words from a card's number in the same text ("kortnummer 4602 … utgång 03/29", "carte …
+expire 09/26"), whatever the word that names it. An expiry followed by three or four digits
+("11/30 649", "06/28 086") is the back of a card — the expiry and its code — when the text or
+the turn before names a card or its back; and a turn that is only an expiry, after a turn that
+gave a card's number or code ("el CVV es 697" / "y caduca en 02/30"), is that card's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+Span = tuple[int, int, str]
+
+_EXPIRY = re.compile(r"(?<![\d/.\-])(?P<exp>(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:20)?\d{2})(?![\d/]|[.\-]\d)")
+#: An expiry, then its code a word or two on (a name in between: "06/28 cvv 086", "04/29 376").
+_EXPIRY_CODE = re.compile(r"(?<![\d/.\-])(?P<exp>(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d{2})(?![\d/])"
+                          r"[\s,;:|\-–—]{1,4}(?:[^\W\d_]{1,12}\.?:?[\s,;:]{1,3}){0,2}(?P<code>\d{3,4})(?![\d/:.,]\d|\d)")
+#: How far an expiry may stand from the card's number.
+_REACH = 48
+
+
+def spans(text: str, found: Sequence[Span], card_named: bool) -> Iterator[Span]:
+    """``found``: the text's secrets found so far; ``card_named``: whether the text (or the turn
+    before it) names a card."""
+    if "/" not in text and "-" not in text and "." not in text:
+        return
+    cards = [(s, e) for s, e, k in found if k == "card number" and e - s >= 12]
+    for m in _EXPIRY.finditer(text) if cards else ():
+        if any(0 <= m.start() - e <= _REACH or 0 <= s - m.end() <= _REACH // 2 for s, e in cards):
+            yield m.start("exp"), m.end("exp"), "card number"
+    if cards or card_named:
+        for m in _EXPIRY_CODE.finditer(text):
+            if not re.fullmatch(r"(?:19|20)\d{2}", m.group("code")):
+                yield m.start("exp"), m.end("exp"), "card number"
+                yield m.start("code"), m.end("code"), "card number"
+
+
+#: A turn that is only an expiry and a few words ("y caduca en 02/30", "exp 11/29").
+_EXPIRY_TURN = re.compile(r"^\W*(?:[^\W\d_]+\W+){0,4}(?P<exp>(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:20)?\d{2})\W*$")
+
+
+def after_card_turn(text: str, card_before: bool) -> Iterator[Span]:
+    """An expiry alone in a turn after a turn that held a card's number or code."""
+    if card_before and len(text) <= 60:
+        m = _EXPIRY_TURN.match(text)
+        if m:
+            yield m.start("exp"), m.end("exp"), "card number"
