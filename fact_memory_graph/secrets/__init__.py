@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     access_codes,
+    asked_topics,
     asked_values,
     bank_logins,
     credential_forms,
@@ -700,6 +701,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(asked_values.spans(norm))  # "the word the bank asks for is X", "X is mum's passphrase"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
+    spans.extend(asked_topics.spans(norm))  # "si el banco pregunta por el perro, di Toby", "聞かれたら、ポチ"
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.named_key_spans(norm))
