@@ -34,6 +34,10 @@ def _thread(turns: list[str]) -> list[str]:
     ("bank ka secret word chandni hai", "chandni"),
     ("给银行打电话用的口令是白玉兰", "白玉兰"),
     ("保険会社に電話するときの合言葉はあじさい", "あじさい"),
+    ("telephone banking password Bramblewood", "Bramblewood"),
+    ("hemligt ord hos kundtjänsten på banken är lingon 🍓", "lingon"),
+    ("Wolkenkratzer <- Sparkasse Kennwort, nicht vergessen", "Wolkenkratzer"),
+    ("the bank wanted the 1st and 3rd letters of my secret word, which is marigold", "marigold"),
 ])
 def test_a_memorable_word_in_prose_is_withheld(text: str, value: str) -> None:
     assert value not in redact_secrets(text)

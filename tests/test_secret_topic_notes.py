@@ -27,6 +27,7 @@ def _thread(turns: list[str]) -> list[str]:
     ("Sparebanken spør om mitt første kjæledyr, jeg har skrevet Tassen", "Tassen"),
     ("la banque demande toujours le nom de ma première école, je dis Les Tilleuls", "Les Tilleuls"),
     ("il servizio clienti chiede sempre il mio primo animale: Birba", "Birba"),
+    ("la ciudad donde nació mi madre es Piura, es lo que pide el banco", "Piura"),
 ])
 def test_a_noted_answer_is_withheld(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
@@ -35,6 +36,7 @@ def test_a_noted_answer_is_withheld(text: str, value: str) -> None:
 @pytest.mark.parametrize(("turns", "value"), [
     (["nazwisko panieńskie babci", "Wróblewska"], "Wróblewska"),
     (["what was the name of your first school?", "Oakridge"], "Oakridge"),
+    (["qué puse en lo de mi primera mascota para el banco?", "Chispas creo"], "Chispas"),
 ])
 def test_the_answer_alone_after_a_topic_only_turn_is_withheld(turns: list[str], value: str) -> None:
     assert value not in _thread(turns)[-1]
@@ -49,6 +51,10 @@ def test_the_answer_alone_after_a_topic_only_turn_is_withheld(turns: list[str], 
 ])
 def test_a_life_story_is_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)
+
+
+def test_no_answer_after_a_recalling_question_is_kept() -> None:
+    assert "no idea" in _thread(["what did I put for my first car?", "no idea"])[-1]
 
 
 def test_a_description_after_a_topic_only_turn_is_kept() -> None:

@@ -28,9 +28,10 @@ Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "memorable_words.json"
 _WORD = re.compile(r"[^\W_][\w'’\-]*")
+_TAIL_WORDS = 8  # "voor de telefonische klantenservice van de bank"
 #: What ends a value's clause (a colon does not: "code word for tonight: X" names what follows).
-_CLAUSE_END = re.compile(r"\s*(?:[.,;!?)\]\n\u2029。，、！？；…]|\s[—–-]\s|\s*<-|\s*$)")
-_CONNECTOR = re.compile(r"(?i)\s*(?:[:=：→]|->|[—–-](?=\s)|(?<![^\W\d_])(?:is|was|es|era|est|ist|lautet|é|è|e|är|er|on|jest|to|это|—|adalah|"
+_CLAUSE_END = re.compile(r"\s*(?:[.,;!?)\]\n\u2029。，、！？；…]|\s[—–-]\s|\s*<-|[^\w\s]*\s*$)")
+_CONNECTOR = re.compile(r"(?i)\s*(?:,\s*(?:which|that|que|qui|das|dat|che|который|которое)\s+(?:is|es|est|ist|è|é|это|—)\s|[:=：→]|->|[—–-](?=\s)|(?<![^\W\d_])(?:is|was|es|era|est|ist|lautet|é|è|e|är|er|on|jest|to|это|—|adalah|"
                         r"yaitu|ialah|là|hai|ni|ay|yw|ydy|este|είναι|je|є|это|olarak|wa|ndi|iko|van|az)(?![^\W\d_]))\s*")
 _GLUED_CONNECTOR = re.compile(r"\s*(?:是|为|為|は|が|는|은|이|คือ|[:：])\s*")
 _GLUED_VALUE = re.compile(r"[^\s.,;!?()\[\]。，、！？；「」『』\"'“”]{1,20}")
@@ -74,7 +75,7 @@ def _after_tail(text: str, at: int, hi: int) -> tuple[int, bool]:
     """Past the tail after a name: the position, and whether the tail named an institution."""
     m = _m()
     named = False
-    for _ in range(6):
+    for _ in range(_TAIL_WORDS):
         phrase = m.tail_phrases.match(text, at, hi)
         if phrase and phrase.end() > at:
             named |= bool(m.institution.search(phrase.group()))
@@ -121,6 +122,7 @@ def _value(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | No
             return None
         return (s, e) if not _not_value(text[s:e]) else None
     at, named = _after_tail(text, end, hi)
+    named = named or bool(m.institution.search(text, start, end))  # "telephone banking password X"
     # "bank ka code word X": the institution before the name only when nothing stands between it and the value
     named_before = named_before and not text[end:at].strip()
     joined = _CONNECTOR.match(text, at, hi)
@@ -146,12 +148,21 @@ def _value(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | No
     return w.start(), e
 
 
+#: "kapradina <- halifax memorable info": a value, then an arrow pointing at the name.
+_ARROW_BEFORE = re.compile(r"(?P<v>[^\s<>=:,;]{3,40})\s*(?:<-+|←|<=)\s*")
+
+
 def spans(text: str) -> list[Span]:
     """Each memorable word, secret word or telephone password given in prose after its name."""
     m = _m()
     if not sa.names_a_phrase_word(text, m.gate_words, m.gate_glued):
         return []
     out: list[Span] = []
+    if "<" in text or "←" in text:
+        for arrow in _ARROW_BEFORE.finditer(text):
+            name = m.names.search(text, arrow.end(), min(len(text), arrow.end() + 40))
+            if name and "\u2029" not in text[arrow.end():name.start()] and not _not_value(arrow.group("v")):
+                out.append((arrow.start("v"), arrow.end("v"), "password"))
     for start, end, needs in _names(text):
         value = _value(text, start, end, needs)
         if value:

@@ -51,6 +51,7 @@ class _N:
         self.told = re.compile(rf"(?i){_CONJ}(?:{sa._alt(data['told'])})")
         self.after = re.compile(rf"(?i){sa._alt(data['after_cues'])}")
         self.fillers = {w.casefold() for w in data["fillers"]}
+        self.recall = re.compile(rf"(?i){sa._alt(data['recall'])}")
         raw = json.loads(sa._ASSET.read_text(encoding="utf-8"))
         self.favourite = re.compile(rf"(?i){sa._alt(raw['favourites'])}")
 
@@ -97,6 +98,9 @@ def _value(text: str, end: int) -> tuple[int, int] | None:
     if asked and "?" in asked.group() or asked and "？" in asked.group():
         end = asked.end()
     value = sa._value_after(text, end)
+    if value and text[value[0]:value[1]].split()[0].casefold() in _n().fillers:  # "… nacio mi padre es X"
+        copula = sa._COPULA.search(text, value[0], value[1])
+        value = sa._value_after(text, copula.end()) if copula else value
     if not value:  # "numele de fată al mamei e X": a copula later in the clause
         lo, hi = sa._turn_bounds(text, end)
         copula = sa._COPULA.search(text, end, min(hi, end + 40))
@@ -126,6 +130,10 @@ def spans(text: str) -> list[Span]:
             found = _value(text, end)
         elif len(head.split()) <= _NOTE_HEAD_WORDS and not sa._END.search(head):
             value = _value(text, end)
+            cue = value and (n.after.search(text, value[0] + 1, value[1]) or n.ask.search(text, value[0] + 1, value[1]))
+            if cue:  # "… es Chiclayo es lo que pide el banco": the value ends where its asker's clause begins
+                cut = re.search(r"(?i)[\s,]*(?:(?:es|is|é|est|ist|è|e|that's|thats|it's|its)\s+)?$", text[value[0]:cue.start()])
+                value = (value[0], value[0] + cut.start()) if cut and cut.start() > 0 else None
             if value:
                 rest = text[value[1]:hi]
                 # "city of birth: X", a form's line; not a favourite ("favourite food: tacos" is taste)
@@ -170,7 +178,9 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
         return []
     end = _topic_end(prev, topic.end())
     spare = 1 if _n().self_cued.search(prev, topic.start(), end) else 0  # "nazwisko panieńskie babci"
-    if len(_leftover(prev[:topic.start()])) > 0 or len(_leftover(prev[end:])) > spare:
+    # "vad svarade jag på frågan om första bilen hos Handelsbanken?": what was answered, asked
+    recalled = prev.rstrip().endswith(("?", "？")) and bool(_n().recall.search(prev))
+    if not recalled and (len(_leftover(prev[:topic.start()])) > 0 or len(_leftover(prev[end:])) > spare):
         return []
     from . import forms
     norm, origin = forms.view(text)
