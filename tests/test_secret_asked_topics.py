@@ -27,6 +27,7 @@ from fact_memory_graph.secrets import asked_topics
     ("agar bank wale pehle school ke baare mein puchein to Little Flower bolna", "Little Flower"),
     ("Om banken frågar efter hunden, säg Ludde", "Ludde"),
     ("銀行で最初のペットを聞かれたら、タマと答えて", "タマ"),
+    ("grew up on Larch Row if the bank asks the street question", "Larch Row"),
 ])
 def test_an_answer_for_when_someone_asks_is_withheld(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
@@ -39,6 +40,7 @@ def test_an_answer_for_when_someone_asks_is_withheld(text: str, value: str) -> N
     ("If anyone asks about the meeting, say it moved to Thursday", "Thursday"),
     ("Si te preguntan por el gato, vive con mi abuela ahora.", "abuela"),
     ("if they ask about the school, it closes at noon on Friday", "noon"),
+    ("call me if they ask about the dog", "call me"),
 ])
 def test_a_subject_asked_with_no_security_question_is_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)

@@ -27,6 +27,7 @@ _ENGLISH = r"(?<![^\W\d_])(?:if|when|whenever|in\s+case|should)\s+(?:[^\W\d_][\w
 _HINDI = r"(?<![^\W\d_])(?:agar|jab|अगर|जब)\s+(?:\S+\s+){0,7}?(?:puche|puchein|puchen|pooche|poochein|puchhe|puchta|puchte|पूछे|पूछें)(?![^\W\d_])"
 _SEP = re.compile(r"\s*(?:[,:：，、;—–→=]|\s-\s|\.\.\.)\s*")
 _WINDOW = 90  # characters from the condition to the end of the topic
+_BEFORE_WORDS = 5  # an answer said before its condition ("grew up on Larch Row if the bank asks …")
 
 
 class _A:
@@ -91,6 +92,22 @@ def _answer(text: str, at: int, hi: int) -> tuple[int, int] | None:
     return start, end
 
 
+def _before(text: str, lo: int, at: int) -> tuple[int, int] | None:
+    """A short clause right before the condition, as its answer ("Biscuit if they ask about the dog")."""
+    ends = [c.end() for c in sa._END.finditer(text, lo, at)]
+    start = ends[-1] if ends else lo
+    clause = text[start:at]
+    words = clause.split()
+    if not words or len(words) > _BEFORE_WORDS:
+        return None
+    p = sa._p()
+    first = (sa._TOKEN.findall(clause.casefold()) or [""])[0]
+    if first in p.no_answer or first in p.talk_first or first in p.talk or _a().not_first.match(clause.lstrip()):
+        return None
+    s = start + len(clause) - len(clause.lstrip())
+    return s, s + len(clause.strip())
+
+
 def spans(text: str) -> list[sa.Span]:
     """Each answer given for a security question's topic asked under a condition."""
     a = _a()
@@ -117,6 +134,11 @@ def spans(text: str) -> list[sa.Span]:
             if _topical(text, top, cut, m.group()):
                 found = _answer(text, cut, hi)
                 break
+        # the answer before the condition, the topic after it ("born in Aveiro if they ask the city of birth question")
+        if found is None and m.start() > lo:
+            stop = sa._END.search(text, top, hi)
+            if _topical(text, top, stop.start() if stop else hi, m.group()):
+                found = _before(text, lo, m.start())
         # the topic before the condition ("ilk evcil hayvanımı sorarlarsa Pamuk de", "犬のことを聞かれたら、ポチ")
         if found is None:
             before = max(lo, m.start() - 60)
