@@ -25,6 +25,15 @@ _ASSET = Path(__file__).resolve().parent.parent / "assets" / "asked_topics.json"
 _ENGLISH = r"(?<![^\W\d_])(?:if|when|whenever|in\s+case|should)\s+(?:[^\W\d_][\w'’&.-]*\s+){1,5}?(?:asks?|wants?|prompts?)(?![^\W\d_])"
 #: "agar bank pehli gaadi ke baare mein puche": Hindi's asker and topic between "if" and the verb.
 _HINDI = r"(?<![^\W\d_])(?:agar|jab|अगर|जब)\s+(?:\S+\s+){0,7}?(?:puche|puchein|puchen|pooche|poochein|puchhe|puchta|puchte|पूछे|पूछें)(?![^\W\d_])"
+#: Words of a condition that are no verb of asking: not a gate.
+_NOT_VERBS = frozenset({"if", "when", "whenever", "in", "case", "should", "they", "it", "me", "you", "i'm", "im", "i", "are", "is",
+                        "anyone", "someone", "somebody", "the", "bank", "app", "question", "la", "el", "le", "de", "te", "lo", "se", "si",
+                        "on", "o", "a", "em", "ils", "quand", "wenn", "sie", "die", "falls", "man", "du", "dich", "wird", "nach",
+                        "ti", "mi", "als", "ze", "je", "wordt", "jeśli", "jak", "gdy", "jeżeli", "cię", "если", "тебя", "меня",
+                        "банк", "когда", "якщо", "kalau", "jika", "mereka", "bila", "nếu", "họ", "ngân", "hàng", "bị", "khi",
+                        "agar", "woh", "wo", "jab", "अगर", "बैंक", "pag", "kapag", "kung", "ka", "benki", "om", "banken", "hvis",
+                        "jos", "pankki", "he", "ha", "když", "pokud", "banka", "dacă", "banca", "αν", "σε", "ako", "nel",
+                        "caso", "que", "en", "wanneer", "efter", "banco", "banque", "cuando", "quando", "vous", "naar", "wirst"})
 _SEP = re.compile(r"\s*(?:[,:：，、;—–→=]|\s-\s|\.\.\.)\s*")
 _WINDOW = 90  # characters from the condition to the end of the topic
 _BEFORE_WORDS = 5  # an answer said before its condition ("grew up on Larch Row if the bank asks …")
@@ -34,8 +43,11 @@ class _A:
     def __init__(self) -> None:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
         asks = data["asks"]
-        self.gate_words, self.gate_glued = sa.phrase_words([*asks, "ask", "asks", "want", "wants", "prompts", "puche",
-                                                            "puchein", "puchen", "pooche", "poochein", "puchhe", "puchta", "puchte"])
+        # the gate: the verbs of asking only (a condition's "if", "they", "the bank" are in most messages)
+        verbs = {t for w in asks if not sa._GLUED.search(w) for t in sa._TOKEN.findall(w.casefold()) if len(t) > 2} - _NOT_VERBS
+        self.gate_words = frozenset(verbs | {"ask", "asks", "asked", "want", "wants", "prompt", "prompts", "prompted", "puche",
+                                             "puchein", "puchen", "pooche", "poochein", "puchhe", "puchta", "puchte", "पूछे", "पूछें"})
+        self.gate_glued = tuple(sorted({w.casefold() for w in asks if sa._GLUED.search(w)}))
         self.ask = re.compile(rf"(?i){sa._alt(asks)}|{_ENGLISH}|{_HINDI}")
         self.about = re.compile(rf"(?i)\s*(?:{sa._alt(data['about'])})\s*")
         self.subject = re.compile(rf"(?i){sa._alt(data['subjects'])}")
