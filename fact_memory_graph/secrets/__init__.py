@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     access_codes,
+    asked_topics,
     asked_values,
     bank_logins,
     card_expiry,
@@ -55,6 +56,7 @@ from fact_memory_graph.secrets import (
     lexicon,
     login_labels,
     lookalike_values,
+    memorable_words,
     named_values,
     physical_codes,
     prefilter,
@@ -72,6 +74,7 @@ from fact_memory_graph.secrets import (
     spoken_codes,
     spoken_credentials,
     tax_ids,
+    topic_notes,
     unlock_patterns,
     word_seeds,
 )
@@ -729,6 +732,9 @@ def _spans(text: str) -> list[Span]:
     spans.extend(asked_values.spans(norm))  # "the word the bank asks for is X", "X is mum's passphrase"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
+    spans.extend(asked_topics.spans(norm))  # "si el banco pregunta por el perro, di Toby", "聞かれたら、ポチ"
+    spans.extend(memorable_words.spans(norm))  # "mot mémorable pour la banque harbour", "银行的暗语是青花瓷器"
+    spans.extend(topic_notes.spans(norm))  # "mammas flicknamn är X", "first pet was a hamster called X"
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(forms.named_key_spans(norm))
@@ -1212,6 +1218,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     beside = bank_logins.spans_beside(text, turns[-2:])  # "customer no 5512…" after "PIN 4471"
     spans.extend(beside)
     spans.extend(spoken_codes.memorable_in_thread(text, turns[-1]))  # "memorable word?" / "the word is X"
+    spans.extend(memorable_words.thread_spans(text, turns))  # "bezpečnostní slovo pro banku" / "hjortron"
+    spans.extend(topic_notes.thread_spans(text, turns))  # "az első háziállatom neve?" / "Ciccio"
     spans.extend(tax_ids.spans(text, turns[-1]))  # "for my side business" / "EIN is …"
     spans.extend(credential_forms.thread_spans(text, turns, forms.names_in))  # "Passwort?" / "ach so, es ist X"
     spans.extend(recovery.thread_spans(text, turns))  # "text from the bank" / "it says 558 201"

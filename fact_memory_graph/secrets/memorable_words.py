@@ -1,0 +1,211 @@
+"""A bank's memorable word, secret word, code word or telephone password said in prose.
+
+The grammar (words as data, ``assets/memorable_words.json``, about thirty languages): a NAME (a word
+noun with a secrecy or memory qualifier, "mot mémorable", "hasło telefoniczne", "暗语"; or an
+everyday word such as "palabra clave" or "password" when who it is for is said), then a TAIL of at
+most six small words saying whose it is and for whom ("pour la banque", "do banku", "a banknál",
+"ar gyfer y banc"), then an optional joining word, then the VALUE: one word that ends its clause
+("… harbour", "… girasole hai"). Without a joining word the name's clause must name an institution
+or a telephone line ("mot mémorable pour la banque harbour"): "I love the secret word game." is no
+value. A value that is talk about the word ("changed", "vergeten"), a tail word or a pronoun is
+none. In scripts without spaces the value is the run after the joining word ("暗语是青花瓷器").
+
+:func:`thread_spans` reads a turn that only names the word ("bezpečnostní slovo pro banku") and the
+short turn after it that gives it ("hjortron").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from . import prefilter
+from . import security_answers as sa
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "memorable_words.json"
+_WORD = re.compile(r"[^\W_][\w'’\-]*")
+_TAIL_WORDS = 8  # "voor de telefonische klantenservice van de bank"
+#: What ends a value's clause (a colon does not: "code word for tonight: X" names what follows).
+_CLAUSE_END = re.compile(r"\s*(?:[.,;!?)\]\n\u2029。，、！？；…]|\s[—–-]\s|\s*<-|[^\w\s]*\s*$)")
+_CONNECTOR = re.compile(r"(?i)\s*(?:,\s*(?:which|that|que|qui|das|dat|che|который|которое)\s+(?:is|es|est|ist|è|é|это|—)\s|[:=：→]|->|[—–-](?=\s)|(?<![^\W\d_])(?:is|was|es|era|est|ist|lautet|é|è|e|är|er|on|jest|to|это|—|adalah|"
+                        r"yaitu|ialah|là|hai|ni|ay|yw|ydy|este|είναι|je|є|это|olarak|wa|ndi|iko|van|az)(?![^\W\d_]))\s*")
+_GLUED_CONNECTOR = re.compile(r"\s*(?:是|为|為|は|が|는|은|이|คือ|[:：])\s*")
+_GLUED_VALUE = re.compile(r"[^\s.,;!?()\[\]。，、！？；「」『』\"'“”]{1,20}")
+_GLUED_ENDS = re.compile(r"(?:です|だよ|だ|よ|입니다|이야|야|ครับ|ค่ะ|哦|啊|吧|呢|了)$")
+
+
+class _M:
+    def __init__(self) -> None:
+        data = json.loads(_ASSET.read_text(encoding="utf-8"))
+        # prefix trees: the same matches as the words' alternation, at a fraction of its cost
+        self.names = re.compile("(?i)" + prefilter.whole_words(data["names"]))
+        self.bank_names = re.compile("(?i)" + prefilter.whole_words(data["bank_names"]))
+        self.gate_words, self.gate_glued = sa.phrase_words(data["names"])
+        # an everyday name ("password", "keyword") is read only in a text that also names an institution
+        self.bank_gate_words, self.bank_gate_glued = sa.phrase_words(data["bank_names"])
+        self.institution_words, self.institution_glued = sa.phrase_words(data["institutions"])
+        self.tail = {w.casefold() for w in data["tail"] if " " not in w}
+        self.tail_phrases = re.compile(rf"(?i)\s*(?:{sa._alt([w for w in data['tail'] if ' ' in w])})")
+        self.institution = re.compile("(?i)" + prefilter.whole_words(data["institutions"]))
+        self.ends = re.compile(rf"(?i)\s+(?:{sa._alt(data['ends'])})(?=\s*(?:[.,;!?)\n\u2029。！？]|$))")
+        self.not_value = {w.casefold() for w in data["not"]}
+
+
+@lru_cache(maxsize=1)
+def _m() -> _M:
+    return _M()
+
+
+def _not_value(word: str) -> bool:
+    m, p = _m(), sa._p()
+    w = word.casefold().strip("'’-")
+    return len(w) < 3 or w in m.not_value or w in m.tail or w in p.no_answer or w in p.talk_first or w in p.talk
+
+
+def _may(text: str) -> tuple[bool, bool]:
+    """Whether ``text`` may hold a name, and an everyday name beside an institution (cheap word tests)."""
+    m = _m()
+    own = sa.names_a_phrase_word(text, m.gate_words, m.gate_glued)
+    everyday = sa.names_a_phrase_word(text, m.bank_gate_words, m.bank_gate_glued) \
+        and sa.names_a_phrase_word(text, m.institution_words, m.institution_glued)
+    return own, everyday
+
+
+def _names(text: str, own: bool = True, everyday: bool = True) -> list[tuple[int, int, bool]]:
+    """Each name: its span and whether it needs an institution in its clause."""
+    m = _m()
+    out = [(n.start(), n.end(), False) for n in m.names.finditer(text)] if own else []
+    if everyday:
+        out += [(n.start(), n.end(), True) for n in m.bank_names.finditer(text)
+                if not any(a <= n.start() < b for a, b, _ in out)]
+    return out
+
+
+def _after_tail(text: str, at: int, hi: int) -> tuple[int, bool]:
+    """Past the tail after a name: the position, and whether the tail named an institution."""
+    m = _m()
+    named = False
+    for _ in range(_TAIL_WORDS):
+        phrase = m.tail_phrases.match(text, at, hi)
+        if phrase and phrase.end() > at:
+            named |= bool(m.institution.search(phrase.group()))
+            at = phrase.end()
+            continue
+        space = re.match(r"[^\S\n]*", text[at:hi])
+        w = _WORD.match(text, at + (space.end() if space else 0), hi)
+        if not w:
+            break
+        word = w.group().casefold()
+        if word in m.tail or m.institution.fullmatch(w.group()):
+            named |= bool(m.institution.fullmatch(w.group()))
+            at = w.end()
+            continue
+        break
+    return at, named
+
+
+def _value(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | None:
+    """The value after a name ending at ``end`` (``start`` its start)."""
+    m = _m()
+    lo, hi = sa._turn_bounds(text, start)
+    clause = max(lo, start - 40)
+    # "bank ka code word X hai", "a banki jelszó X": the institution in the three words right before the name
+    named_before = bool(m.institution.search(" ".join(text[clause:start].split()[-3:])))
+    if not text[end:end + 1].isspace() and sa._GLUED.search(text[max(start, end - 1):end]):  # "暗语是青花瓷器"
+        at, named = end, False
+        for _ in range(4):
+            glue = re.match(r"(?:の|的|に|で|\s)+", text[at:hi])
+            at += glue.end() if glue else 0
+            if not glue or not glue.group():
+                break
+        joined = _GLUED_CONNECTOR.match(text, at, hi)
+        if not joined or not joined.group().strip():
+            return None
+        v = _GLUED_VALUE.match(text, joined.end(), hi)
+        if not v:
+            return None
+        s, e = v.start(), v.end()
+        ends = _GLUED_ENDS.search(text, s, e)
+        if ends and ends.start() > s:
+            e = ends.start()
+        if needs and not (named_before or m.institution.search(text, clause, start)):
+            return None
+        return (s, e) if not _not_value(text[s:e]) else None
+    at, named = _after_tail(text, end, hi)
+    named = named or bool(m.institution.search(text, start, end))  # "telephone banking password X"
+    # "bank ka code word X": the institution before the name only when nothing stands between it and the value
+    named_before = named_before and not text[end:at].strip()
+    joined = _CONNECTOR.match(text, at, hi)
+    if joined and joined.end() > at:
+        at = joined.end()
+    elif not (named or named_before):
+        return None  # "I love the secret word game.", "the bank password for mum"
+    if needs and not (named or named_before):
+        return None
+    space = re.match(r"[^\S\n]*", text[at:hi])
+    quote = text[at + (space.end() if space else 0):][:1]
+    if quote in sa._QUOTES:
+        inner = sa._quoted(text, at + space.end())
+        return inner if inner and not _not_value(text[inner[0]:inner[1]]) else None
+    w = re.compile(r"[^\s.,;:!?()\[\]\"“”‘’«»]+").match(text, at + (space.end() if space else 0), hi)
+    if not w or _not_value(w.group().rstrip("'’")):
+        return None
+    e = w.end()
+    ends = m.ends.match(text, e, hi)
+    after = ends.end() if ends else e
+    if not _CLAUSE_END.match(text, after, hi) and after < hi:
+        return None
+    return w.start(), e
+
+
+#: "kapradina <- halifax memorable info": a value, then an arrow pointing at the name.
+_ARROW_BEFORE = re.compile(r"(?P<v>[^\s<>=:,;]{3,40})\s*(?:<-+|←|<=)\s*")
+
+
+def spans(text: str) -> list[Span]:
+    """Each memorable word, secret word or telephone password given in prose after its name."""
+    m = _m()
+    own, everyday = _may(text)
+    if not (own or everyday):
+        return []
+    out: list[Span] = []
+    if own and ("<" in text or "←" in text):
+        for arrow in _ARROW_BEFORE.finditer(text):
+            name = m.names.search(text, arrow.end(), min(len(text), arrow.end() + 40))
+            if name and "\u2029" not in text[arrow.end():name.start()] and not _not_value(arrow.group("v")):
+                out.append((arrow.start("v"), arrow.end("v"), "password"))
+    for start, end, needs in _names(text, own, everyday):
+        value = _value(text, start, end, needs)
+        if value:
+            out.append((value[0], value[1], "password"))
+    return out
+
+
+#: A short turn that gives a value: its first word (and what follows it: "met een hoofdletter", "tror jag").
+_LONE = re.compile(r"\s*['\"“‘«]?(?P<v>[^\s.,;:!?()\[\]\"“”‘’«»]{3,40})['\"”’»]?")
+
+
+def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
+    """The value given in the turn after a turn that only named the word ("palavra de segurança do
+    banco" / "kiwisaurus")."""
+    if not turns or len(text) > 80 or len(text.split()) > 6:
+        return []
+    m = _m()
+    prev = turns[-1]
+    if len(prev) > 160:
+        return []
+    own, everyday = _may(prev)
+    for start, end, needs in _names(prev, own, everyday) if own or everyday else ():
+        at, named = _after_tail(prev, end, len(prev))
+        rest = prev[at:].strip(" ?？:：-—–")
+        if rest or (needs and not (named or m.institution.search(prev, 0, start))):
+            continue
+        v = _LONE.match(text)
+        if v and not _not_value(v.group("v")):
+            return [(v.start("v"), v.end("v"), "password")]
+    return []

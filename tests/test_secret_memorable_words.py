@@ -1,0 +1,66 @@
+"""A bank's memorable word, secret word or telephone password said in prose, with or without a
+joining word, in many languages, over one turn or two; and the look-alikes that stay (a keyword, a
+game's secret word, talk about the word). Every sentence was written for these tests (none copied
+from a corpus).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.sanitize import redact_secrets, redact_thread
+from fact_memory_graph.secrets import memorable_words
+
+
+def _thread(turns: list[str]) -> list[str]:
+    return [redact_thread(t, turns[:i]) for i, t in enumerate(turns)]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("my security phrase with the building society is Ravensworth", "Ravensworth"),
+    ("palabra de seguridad para el banco por teléfono: alcachofa", "alcachofa"),
+    ("frase secreta do banco quando ligo: marmelada", "marmelada"),
+    ("mot de sécurité chez la banque libellule", "libellule"),
+    ("Sicherheitswort bei der Sparkasse ist Feldhase", "Feldhase"),
+    ("veiligheidswoord bij de bank aan de telefoon: kievit", "kievit"),
+    ("słowo bezpieczeństwa w banku przez telefon — jaskółka", "jaskółka"),
+    ("кодовая фраза для банка по телефону: подсолнух", "подсолнух"),
+    ("bankadaki güvenlik kelimem karanfil", "karanfil"),
+    ("kata rahasia untuk bank saya kenari", "kenari"),
+    ("turvasana pankkiin on kuusipuu", "kuusipuu"),
+    ("a banki kódszavam hóvirág", "hóvirág"),
+    ("cuvântul de securitate pentru bancă este ghiocel", "ghiocel"),
+    ("κωδική λέξη για την τράπεζα: κανέλα", "κανέλα"),
+    ("bank ka secret word chandni hai", "chandni"),
+    ("给银行打电话用的口令是白玉兰", "白玉兰"),
+    ("保険会社に電話するときの合言葉はあじさい", "あじさい"),
+    ("telephone banking password Bramblewood", "Bramblewood"),
+    ("hemligt ord hos kundtjänsten på banken är lingon 🍓", "lingon"),
+    ("Wolkenkratzer <- Sparkasse Kennwort, nicht vergessen", "Wolkenkratzer"),
+    ("the bank wanted the 1st and 3rd letters of my secret word, which is marigold", "marigold"),
+])
+def test_a_memorable_word_in_prose_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["palavra de segurança do banco", "tangerina"], "tangerina"),
+    (["tajné slovo pro banku", "borůvka"], "borůvka"),
+])
+def test_the_word_in_the_turn_after_its_name_is_withheld(turns: list[str], value: str) -> None:
+    assert value not in _thread(turns)[-1]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I forgot my memorable word for the bank again", "forgot"),
+    ("kata kunci untuk artikel blog saya adalah rendang", "rendang"),
+    ("the password for the bank app is in my password manager", "manager"),
+    ("银行的密码是什么？", "什么"),
+    ("Mi palabra secreta del banco es muy larga", "larga"),
+])
+def test_talk_about_the_word_is_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
+
+
+def test_no_name_no_reading() -> None:
+    assert memorable_words.spans("we went to the bank on Tuesday") == []
