@@ -51,6 +51,7 @@ from fact_memory_graph.secrets import (
     labelled_lookalikes,
     login_labels,
     lookalike_values,
+    member_numbers,
     named_values,
     physical_codes,
     prefilter,
@@ -778,6 +779,8 @@ def _spans(text: str) -> list[Span]:
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
+    if member_numbers.gate().search(norm):  # "Aetna member ID W2841…", "Versichertennummer der TK: A1234…"
+        spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
     return forms.back(spans, origin)
 
 

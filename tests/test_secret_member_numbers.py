@@ -1,0 +1,49 @@
+"""A health plan's member number, read by the card it is on (secrets/member_numbers.py), and the
+numbers printed on the same card for everyone (group, plan, pharmacy routing, phone lines). Every
+sentence and value here was written for this file."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.secrets import member_numbers, redact_turns
+
+WITHHELD = [
+    ("for the dentist tomorrow: my Humana member ID is H71042298", "H71042298"),
+    ("Anthem card, subscriber no. YRK 448120931", "YRK 448120931"),
+    ("die Mitgliedsnummer bei der Barmer lautet Q482019773", "Q482019773"),
+    ("mon numéro d'adhérent MGEN : 0712 5593 18", "0712 5593 18"),
+    ("número de asegurado de Adeslas 30418 22751", "30418 22751"),
+    ("o número da carteirinha do Bradesco Saúde é 884 0021 7730 19", "884 0021 7730 19"),
+    ("il numero di tessera del fondo sanitario è 77310045", "77310045"),
+    ("mijn polisnummer bij Menzis is 20937114", "20937114"),
+    ("nomor kartu BPJS saya 0002219384411", "0002219384411"),
+    ("số thẻ bảo hiểm y tế của mẹ là DN4790112233445", "DN4790112233445"),
+    ("namba ya uanachama ya NHIF ni 8830125", "8830125"),
+    ("医保卡号是 3101 1522 8804", "3101 1522 8804"),
+]
+
+KEPT = [
+    ("Humana group number 0193347 is on the front of every card", "0193347"),
+    ("the pharmacy needs RxBIN 610014 and PCN 9999 from the Aetna card", "610014"),
+    ("Cigna claim number 22-4471-90833 was approved", "22-4471-90833"),
+    ("call Blue Cross member services on 1-888-630-2583", "1-888-630-2583"),
+    ("my Medicare premium went up to $174.70", "174.70"),
+    ("the Barmer sent the new Versichertenkarte on 2025-03-14", "2025-03-14"),
+    ("Krankenkasse Hotline 0800 1234567, montags bis freitags", "0800 1234567"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), WITHHELD)
+def test_member_number_withheld(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), KEPT)
+def test_public_number_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
+
+
+def test_no_insurance_word_no_reading() -> None:
+    assert not member_numbers.gate().search("gym membership number 55120934 for the pool")
+    assert member_numbers.spans("gym membership number 55120934 for the pool") == []
