@@ -44,6 +44,28 @@ def test_public_number_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
 
 
-def test_no_insurance_word_no_reading() -> None:
-    assert not member_numbers.gate().search("gym membership number 55120934 for the pool")
+def test_membership_without_insurance_or_care_is_kept() -> None:
     assert member_numbers.spans("gym membership number 55120934 for the pool") == []
+    assert not member_numbers.gate().search("the ferry left at 10:40, seat 22 by the window")
+
+
+THREADS = [
+    (["the physio wants my insurance number", "ok it's QX4471-2290-18"], "QX4471-2290-18"),
+    (["numer ubezpieczenia do rejestracji w szpitalu?", "88012245617"], "88012245617"),
+    (["Versichertennummer für die Praxis", "T503318842, danke"], "T503318842"),
+]
+
+
+@pytest.mark.parametrize(("turns", "value"), THREADS)
+def test_member_number_in_the_turn_after_its_name(turns: list[str], value: str) -> None:
+    assert value not in redact_turns(turns)[-1]
+
+
+def test_value_before_its_names() -> None:
+    assert "RT88120457" not in redact_turns(["RT88120457 is what's on my Oscar Health card as member id"])[0]
+    assert "RT88120457" not in redact_turns(["RT88120457, meine Versichertennummer"])[0]
+
+
+def test_phone_line_after_insurance_name_kept() -> None:
+    assert "0800 312 4419" in redact_turns(["the insurance number to ring", "0800 312 4419"])[-1]
+    assert "61 4432 8890" in redact_turns(["telefone do plano de saúde: 61 4432 8890"])[0]

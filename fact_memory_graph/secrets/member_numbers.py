@@ -1,10 +1,16 @@
 """A health plan's member number, read by the card it is on.
 
-A member number has no public checksum: what makes it secret is whose card it is on. A health
-insurance's word (an insurer, a plan, its card — "Aetna", "Krankenkasse", "carte Vitale", "obra
-social", "保険証"; ~25 languages, assets/member_numbers.json) in the sentence, a member number's word
-("member ID", "Versichertennummer", "número de afiliado", "記号番号", or a bare "number" / "#" right
-after the insurance's word), then a value with five digits or more: the member's own number.
+A member number has no public checksum: what makes it secret is whose card it is on. Its names
+(~25 languages, assets/member_numbers.json), then a value with five digits or more:
+
+- a health insurance's word (an insurer, a plan, its card — "Aetna", "Krankenkasse", "carte Vitale",
+  "obra social", "保険証") and in its sentence a number's word ("member ID", "número", "記号番号"),
+  or the insurance's word right before the value ("Kaiser: 1122…");
+- an insured person's number named alone ("Versichertennummer", "número de asegurado", "insurance
+  member ID", "sigorta numaram");
+- a member number's word beside a place of care ("member id for the clinic intake");
+- the value before its names ("PDZ2655… that's the member number for Cigna"), or in the turn after
+  a turn that named it and gave none ("the hospital wants my insurance number" / "SGK-78…").
 
 Kept: a number a public word names between the names and the value — a group or plan number, a
 pharmacy's BIN / PCN, a claim, a phone line, an order, an amount ("Aetna group number 0123456",
@@ -45,26 +51,51 @@ def _data() -> dict:
 
 
 def _words(key: str) -> list[str]:
-    return [w for group in _data()[key].values() for w in group] if isinstance(_data()[key], dict) else _data()[key]
+    data = _data()[key]
+    return [w for group in data.values() for w in group] if isinstance(data, dict) else list(data)
+
+
+_LATIN_END = re.compile(r"[A-Za-zß-ɏ]$")
+_INFLECTION = r"(?:[^\W\d_]{0,4})"  # "helseforsikringen", "sigorta numaram", "Versichertennummern"
+
+
+def _tree(words: list[str]) -> str:
+    """The words as whole words; Latin-script words of five letters or more with a short ending."""
+    long = {w for w in words if len(w) >= 5 and _LATIN_END.search(w)}
+    short = [w for w in words if w not in long]
+    inflected = prefilter.word_tree(long, prefilter.spaced_atom, head=prefilter.WORD_HEAD,
+                                    tail=_INFLECTION + prefilter.WORD_TAIL, flags="")
+    parts = [prefilter.whole_words(short)] + ([inflected.pattern] if inflected is not None else [])
+    return "(?i)(?:" + "|".join(parts) + ")"
 
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
-    health = _words("health")
-    member = [w for w in _words("member") if w not in ("#",)]
-    return {"health": re.compile("(?i)" + prefilter.whole_words(health)),
-            "member": re.compile("(?i)(?:" + prefilter.whole_words(member) + "|#)"),
-            "public": re.compile("(?i)" + prefilter.whole_words(_words("public")))}
+    member = [w for w in _words("member") if w != "#"]
+    return {"health": re.compile(_tree(_words("health"))),
+            "member": re.compile(_tree(member)[:-1] + "|#)"),
+            "insured": re.compile(_tree(_words("insured"))),
+            "care": re.compile(_tree(_words("care"))),
+            "care_member": re.compile(_tree(_words("member_after_care"))),
+            "public": re.compile(_tree(_words("public")))}
 
 
+@lru_cache(maxsize=1)
 def gate() -> re.Pattern[str]:
-    """A health insurance's word: without one a message has no member number here."""
-    return _patterns()["health"]
+    """Any word this reader starts from: without one a message has no member number here."""
+    return re.compile(_tree([*_words("health"), *_words("insured"), *_words("member_after_care")]))
 
 
 def _sentence_end(text: str, start: int, end: int) -> int:
     m = _SENTENCE_END.search(text, start, end)
     return m.start() if m else end
+
+
+def _sentence_start(text: str, at: int, back: int = 100) -> int:
+    lo = max(0, at - back)
+    cut = max(text.rfind(". ", lo, at), text.rfind("\n", lo, at), text.rfind("\u2029", lo, at), text.rfind("? ", lo, at),
+              text.rfind("! ", lo, at), text.rfind("; ", lo, at))
+    return cut + 1 if cut >= 0 else lo
 
 
 def _value_after(text: str, label: int, at: int, limit: int) -> re.Match[str] | None:
@@ -77,6 +108,21 @@ def _value_after(text: str, label: int, at: int, limit: int) -> re.Match[str] | 
             return None  # "Aetna group number 01234", "Cigna, call 1-800-…": a public number
         return v
     return None
+
+
+def _value_before(text: str, at: int) -> re.Match[str] | None:
+    """A value ending within ``_MAX_GAP`` characters before a number's names at ``at``, nothing
+    public or numeric between ("M8816… – das ist meine KV-Nummer")."""
+    lo = max(0, at - _MAX_GAP - 34)
+    last = None
+    for v in _VALUE.finditer(text, lo, at):
+        last = v
+    if last is None or at - last.end() > _MAX_GAP:
+        return None
+    if re.search(r"\d|\u2029", text[last.end():at]):
+        return None
+    # nothing public between, nor just before the value ("order 8812… for the Medicare card")
+    return None if _patterns()["public"].search(text, max(0, last.start() - 20), at) else last
 
 
 def _a_member_number(text: str, v: re.Match[str]) -> bool:
@@ -93,34 +139,72 @@ def _a_member_number(text: str, v: re.Match[str]) -> bool:
 
 
 def _an_insurance(text: str, h: re.Match[str]) -> bool:
-    """An insurance's word standing as a word: an abbreviation ("TK", "AOK", "EPS") in capitals and
+    """An insurance's word standing as a word: a short abbreviation ("TK", "AOK", "EPS") in capitals and
     not glued to digits ("TK1987" is a flight)."""
     if text[h.end():h.end() + 1].isdigit() or text[h.start() - 1:h.start()].isdigit():
         return False
     word = h.group()
-    return not (len(word) <= 4 and word.isascii() and word.isalpha()) or word.isupper()
+    return not (len(word) <= 3 and word.isascii() and word.isalpha()) or word.isupper()
+
+
+def _names(text: str) -> list[tuple[int, int, int, bool]]:
+    """Where a member number is named: (label's start, names' start, names' end, whether the insurer's
+    word alone names it). The label reaches a few words back, where a public word would say whose."""
+    p = _patterns()
+    out: list[tuple[int, int, int, bool]] = []
+    for h in itertools.islice(p["health"].finditer(text), _MAX_MATCHES):
+        if not _an_insurance(text, h):
+            continue
+        lo, hi = _sentence_start(text, h.start()), _sentence_end(text, h.end(), min(len(text), h.end() + 120))
+        out.append((max(lo, h.start() - 24), h.start(), h.end(), True))
+        out.extend((max(lo, m.start() - 16), m.start(), m.end(), False)
+                   for m in itertools.islice(p["member"].finditer(text, lo, hi), _MAX_MATCHES))
+    for m in itertools.islice(p["insured"].finditer(text), _MAX_MATCHES):
+        out.append((max(_sentence_start(text, m.start()), m.start() - 16), m.start(), m.end(), False))
+    if p["care"].search(text):
+        for m in itertools.islice(p["care_member"].finditer(text), _MAX_MATCHES):
+            lo, hi = _sentence_start(text, m.start()), _sentence_end(text, m.end(), min(len(text), m.end() + 120))
+            if p["care"].search(text, lo, hi):
+                out.append((max(lo, m.start() - 16), m.start(), m.end(), False))
+    return sorted(set(out))
 
 
 def spans(text: str) -> list[Span]:
     """Health plans' member numbers in ``text``."""
     if len(text) > 4000:
         return []
-    p = _patterns()
-    healths = [h for h in itertools.islice(p["health"].finditer(text), _MAX_MATCHES) if _an_insurance(text, h)]
-    if not healths:
-        return []
     out: list[Span] = []
-    for h in healths:
-        lo = max(0, h.start() - 80)
-        cut = max(text.rfind(". ", lo, h.start()), text.rfind("\n", lo, h.start()), text.rfind("\u2029", lo, h.start()))
-        lo = cut + 1 if cut >= 0 else lo
-        hi = _sentence_end(text, h.end(), min(len(text), h.end() + 120))
-        # the member number's word before or after the insurance's, in the same sentence
-        starts = [(h.start(), h.end())] + [(max(lo, m.start() - 16), m.end())
-                                           for m in itertools.islice(p["member"].finditer(text, lo, hi), _MAX_MATCHES)]
-        for label, at in starts:
-            v = _value_after(text, label, at, hi)
-            if v and _a_member_number(text, v):
-                out.append((v.start(), v.end(), "government id"))
-                break
+    for label, start, at, alone in _names(text):
+        hi = _sentence_end(text, at, min(len(text), at + 120))
+        v = _value_after(text, label, at, hi)
+        if not (v and _a_member_number(text, v)) and not alone:  # the insurer's word alone names what follows it
+            v = _value_before(text, start)
+        if v and _a_member_number(text, v):
+            out.append((v.start(), v.end(), "government id"))
     return list(dict.fromkeys(out))
+
+
+#: A turn that gives a value: a few words around it ("eccolo 8038…"), or the value first ("W180…, and …").
+_SHORT_TURN = 8
+_LEADING_WORDS = 3
+
+
+def thread_spans(text: str, before: str) -> list[Span]:
+    """A member number alone in ``text`` after a turn ``before`` that named one and gave none
+    ("the clinic wants my insurance number" / "SGK-7866546383")."""
+    if len(text) > 400 or not re.search(r"\d", text) or not gate().search(before):
+        return []
+    public = _patterns()["public"]
+    names = [(label, at) for label, _, at, _ in _names(before)
+             if not public.search(before, label, _sentence_end(before, at, len(before)))]  # "numéro de dossier à la mutuelle"
+    if not names or any(_value_after(before, label, at, len(before)) for label, at in names):
+        return []
+    short = len(text.split()) <= _SHORT_TURN
+    for v in itertools.islice(_VALUE.finditer(text), 2):
+        if not short and len(text[:v.start()].split()) >= _LEADING_WORDS:
+            return []
+        if public.search(text, 0, v.start() if not short else len(text)):
+            return []
+        if _a_member_number(text, v):
+            return [(v.start(), v.end(), "government id")]
+    return []
