@@ -69,3 +69,20 @@ def test_value_before_its_names() -> None:
 def test_phone_line_after_insurance_name_kept() -> None:
     assert "0800 312 4419" in redact_turns(["the insurance number to ring", "0800 312 4419"])[-1]
     assert "61 4432 8890" in redact_turns(["telefone do plano de saúde: 61 4432 8890"])[0]
+
+
+DOCUMENTS = [
+    ("číslo řidičského průkazu mám EK 418327", "EK 418327"),
+    ("numer prawa jazdy 01822/17/1204", "01822/17/1204"),
+    ("ehliyet numarası B7730215", "B7730215"),
+    ("mijn rijbewijsnummer is 5829104473", "5829104473"),
+    ("ajokortin numero 7731-0092-A", "7731-0092-A"),
+    ("驾照号码是HZ5519302K", "HZ5519302K"),
+    ("số hộ chiếu của tôi là C4417730", "C4417730"),
+    ("namba ya pasipoti yangu ni AB2240913", "AB2240913"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), DOCUMENTS)
+def test_identity_documents_in_more_languages(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]

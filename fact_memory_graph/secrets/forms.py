@@ -32,6 +32,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from fact_memory_graph.secrets import prefilter
+
 Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 #: Joins the turn before and this one when both are scanned together: not a sentence end.
@@ -1080,6 +1082,11 @@ def open_names(text: str) -> set[str]:
 a_date = _a_date
 
 
+#: An id's letters and digits, as a word — or glued to a script written without spaces ("护照号码是CFC202WCJ").
+_LETTERS_AND_DIGITS = re.compile(rf"(?:(?<!\w)|(?<=[{prefilter.UNSPACED_SCRIPTS}]))(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{{6,}}"
+                                 rf"(?:(?!\w)|(?=[{prefilter.UNSPACED_SCRIPTS}]))")
+
+
 def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Span]:
     """Values in the window of a secret's name."""
     seeds_read = False  # the whole text's runs of list words: the same for every wallet's name
@@ -1126,7 +1133,7 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         for s, e in _chains(text, m.end(), end, 3 if kind == "digits" else 4, phones=kind == "digits"):
             yield s, e, label
         if kind in ("id", "bank"):
-            for t in re.finditer(r"(?<![\w])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}(?![\w])", text[m.end():end]):
+            for t in _LETTERS_AND_DIGITS.finditer(text[m.end():end]):
                 if kind == "bank" and bank_identifier(t.group()):
                     continue  # a bank's BIC names the bank, not an account
                 yield m.end() + t.start(), m.end() + t.end(), label
