@@ -50,6 +50,7 @@ from fact_memory_graph.secrets import (
     id_documents,
     labelled_lookalikes,
     login_labels,
+    login_pairs,
     lookalike_values,
     member_numbers,
     named_values,
@@ -779,6 +780,8 @@ def _spans(text: str) -> list[Span]:
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
+    if login_pairs.gate().search(norm):  # "steam login j.mueller / tigresonnenblume"
+        spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.gate().search(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
     return forms.back(spans, origin)
@@ -1188,6 +1191,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
     spans.extend(_credential_answer(text, turns[-1]))  # "du wifi du gîte ?" / "2qv7psvm96"
     spans.extend(member_numbers.thread_spans(text, turns[-1]))  # "the clinic wants my insurance number" / "SGK-78…"
+    spans.extend(login_pairs.thread_spans(text, turns, credential_forms.services()))  # "paypal" / "kasia_w" / "nut3ll@0172"
     return spans
 
 

@@ -1981,15 +1981,27 @@ def answer_spans(text: str) -> Iterator[Span]:
 
 # ---------------------------------------------------------------- a value named after it
 @functools.cache
-def _name_after() -> re.Pattern[str]:
+def _name_after(letters: bool = False) -> re.Pattern[str]:
     """A number, a joining word or none, an article or possessive, a brand or none, then (the
-    caller checks) a secret's name: "551493 es tu código", "738215 is your Acme code"."""
+    caller checks) a secret's name: "551493 es tu código", "738215 is your Acme code".
+    ``letters``: a document's number, which may open with letters ("PX5454280 is my passport
+    number") and be pointed at ("… thats my national id")."""
     data = _words()
     joins = sorted({_key(w) for w in data["connectors"] if any(ch.isalpha() for ch in w)}, key=len, reverse=True)
     arts = sorted({_key(w) for w in data["name_after"]["words"]}, key=len, reverse=True)
     join = "|".join(re.escape(w) for w in joins)
     art = "|".join(re.escape(w) for w in arts)
-    return re.compile(rf"(?i)(?<![\w.,/:+#])(?:(?<=[^\W\d_]-)|(?<!-))(?P<v>\d(?:[ \-]?\d){{2,17}})\s+(?:(?:{join})\s+)?(?:{art})\s+(?-i:[A-Z][\w.&\-]{{1,20}}\s+)?$")
+    if letters:
+        value, point = r"(?-i:[A-Z]{0,3})\d(?:[ \-]?\d){4,17}(?-i:[A-Z])?", r"[\s,]+" + _POINTING
+    else:
+        value, point = r"\d(?:[ \-]?\d){2,17}", r"\s+"
+    return re.compile(rf"(?i)(?<![\w.,/:+#])(?:(?<=[^\W\d_]-)|(?<!-))(?P<v>{value}){point}(?:(?:{join})\s+)?(?:{art})\s+"
+                      r"(?-i:[A-Z][\w.&\-]{1,20}\s+)?$")
+
+
+#: A word pointing back at a value ("that's my …", "c'est mon …", "das ist meine …").
+_POINTING = (r"(?:[-–—.]+\s*)?(?:(?:that'?s|that is|this is|its|it's|which is|c'est|das ist|dat is|questo è|este es|esse é"
+             r"|eso es|isso é|to je|to jest)\s+)?")
 
 
 def names_a_secret(text: str, n: NameMatch) -> bool:
@@ -2013,7 +2025,7 @@ def value_before_name_spans(text: str, names: list[NameMatch]) -> Iterator[Span]
             continue
         if not names_a_secret(text, n):
             continue
-        m = _name_after().search(text, max(0, n.start - 40), n.start)
+        m = _name_after(n.kind == "id").search(text, max(0, n.start - 40), n.start)
         if not m:
             continue
         digits = sum(ch.isdigit() for ch in m.group("v"))
