@@ -46,7 +46,8 @@ def test_public_number_kept(text: str, value: str) -> None:
 
 def test_membership_without_insurance_or_care_is_kept() -> None:
     assert member_numbers.spans("gym membership number 55120934 for the pool") == []
-    assert not member_numbers.gate().search("the ferry left at 10:40, seat 22 by the window")
+    assert not member_numbers.mentioned("the ferry left at 10:40, seat 22 by the window")
+    assert member_numbers.mentioned("die Krankenversicherungen und ihre Karten")
 
 
 THREADS = [

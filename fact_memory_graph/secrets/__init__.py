@@ -780,9 +780,9 @@ def _spans(text: str) -> list[Span]:
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
-    if login_pairs.gate().search(norm):  # "steam login j.mueller / tigresonnenblume"
+    if login_pairs.mentioned(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
-    if member_numbers.gate().search(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
+    if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
     return forms.back(spans, origin)
 

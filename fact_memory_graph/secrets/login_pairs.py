@@ -42,9 +42,19 @@ def _data() -> dict:
 
 
 @lru_cache(maxsize=1)
-def gate() -> re.Pattern[str]:
-    """A word for logging in: without one a message holds no pair here."""
+def _cues() -> re.Pattern[str]:
     return re.compile("(?i)" + prefilter.whole_words([w for ws in _data()["cues"].values() for w in ws]))
+
+
+@lru_cache(maxsize=1)
+def _gate() -> re.Pattern[str]:
+    return re.compile(prefilter.whole_words([w.lower() for ws in _data()["cues"].values() for w in ws]))
+
+
+def mentioned(text: str) -> bool:
+    """Whether ``text`` has a word for logging in (read on the lowered text: cheaper than ignoring
+    case): without one it holds no pair here."""
+    return _gate().search(text.lower()) is not None
 
 
 @lru_cache(maxsize=1)
@@ -68,7 +78,7 @@ def spans(text: str) -> list[Span]:
     if len(text) > 2000:
         return []
     out: list[Span] = []
-    for cue in itertools.islice(gate().finditer(text), _MAX_MATCHES):
+    for cue in itertools.islice(_cues().finditer(text), _MAX_MATCHES):
         m = _PAIR.match(text, cue.end())
         if not m:
             continue
@@ -92,6 +102,6 @@ def thread_spans(text: str, turns: tuple[str, ...], services: re.Pattern[str]) -
     if not (re.search(r"\d|[^\w]", value) and re.search(r"[^\W\d_]", value) and len(value) >= 6):
         return []  # a plain word after a name is talk ("manager" / "thanks")
     cue = turns[-2]  # a login's word, a service's, or a name alone ("paypal")
-    if len(cue) > 200 or not (gate().search(cue) or services.search(cue) or _A_NAME.match(cue)):
+    if len(cue) > 200 or not (mentioned(cue) or services.search(cue) or _A_NAME.match(cue)):
         return []
     return [(v.start("v"), v.start("v") + len(value), "password")]

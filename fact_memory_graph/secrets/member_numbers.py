@@ -81,9 +81,23 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 
 @lru_cache(maxsize=1)
-def gate() -> re.Pattern[str]:
-    """Any word this reader starts from: without one a message has no member number here."""
-    return re.compile(_tree([*_words("health"), *_words("insured"), *_words("member_after_care")]))
+def _gate() -> re.Pattern[str]:
+    """Every word this reader starts from as one prefix tree, in lower case (read on the lowered
+    text: cheaper than ignoring case), the long Latin words with their endings."""
+    words = {w.lower() for w in (*_words("health"), *_words("insured"), *_words("member_after_care"))}
+    ended = {w + _ENDING for w in words if len(w) >= 5 and _LATIN_END.search(w)}
+    tree = prefilter.word_tree(ended | (words - {w[:-1] for w in ended}),
+                               lambda ch: _INFLECTION if ch == _ENDING else prefilter.spaced_atom(ch),
+                               head=prefilter.WORD_HEAD, tail=prefilter.WORD_TAIL, flags="")
+    return tree if tree is not None else re.compile("(?!)")
+
+
+_ENDING = "\x00"  # a word's place for its ending, in the gate's tree
+
+
+def mentioned(text: str) -> bool:
+    """Whether ``text`` has a word this reader starts from: without one it has no member number here."""
+    return _gate().search(text.lower()) is not None
 
 
 def _sentence_end(text: str, start: int, end: int) -> int:
@@ -192,7 +206,7 @@ _LEADING_WORDS = 3
 def thread_spans(text: str, before: str) -> list[Span]:
     """A member number alone in ``text`` after a turn ``before`` that named one and gave none
     ("the clinic wants my insurance number" / "SGK-7866546383")."""
-    if len(text) > 400 or not re.search(r"\d", text) or not gate().search(before):
+    if len(text) > 400 or not re.search(r"\d", text) or not mentioned(before):
         return []
     public = _patterns()["public"]
     names = [(label, at) for label, _, at, _ in _names(before)
