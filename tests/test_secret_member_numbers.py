@@ -87,3 +87,27 @@ DOCUMENTS = [
 @pytest.mark.parametrize(("text", "value"), DOCUMENTS)
 def test_identity_documents_in_more_languages(text: str, value: str) -> None:
     assert value not in redact_turns([text])[0]
+
+
+def test_a_plan_word_inside_the_insurance_name_is_not_a_plan_number() -> None:
+    assert "884 201 7735" not in redact_turns(["my dental plan member id pls", "884 201 7735"])[-1]
+    assert "0012345" in redact_turns(["Aetna plan number 0012345"])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("hire desk needs my licence: K7Z4412093 (the Irish one)", "K7Z4412093"),
+    ("dl# m220-4419-8831 for the moving van", "m220-4419-8831"),
+])
+def test_a_driving_licence_by_its_bare_word(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize("text", ["windows license KJ7H2-88412-990XZ", "license plate AB12345678", "dl v1.2.3 from github"])
+def test_other_licences_kept(text: str) -> None:
+    assert redact_turns([text])[0] == text
+
+
+def test_member_id_withheld_and_group_number_kept_on_one_card() -> None:
+    # issue 45, round sixteen: a member ID is the member's own (it was kept as printed on the card before)
+    out = redact_turns(["health plan member ID Q77120394, group number 88213 — on the card"])[0]
+    assert "Q77120394" not in out and "88213" in out

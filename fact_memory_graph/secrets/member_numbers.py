@@ -112,13 +112,23 @@ def _sentence_start(text: str, at: int, back: int = 100) -> int:
     return cut + 1 if cut >= 0 else lo
 
 
+def _public(text: str, lo: int, hi: int) -> bool:
+    """A public word in ``text[lo:hi]`` that is not part of an insurance's name ("plan" in "health plan")."""
+    p = _patterns()
+    for m in p["public"].finditer(text, lo, hi):
+        around = p["health"].finditer(text, max(0, m.start() - 30), min(len(text), m.end() + 30))
+        if not any(h.start() <= m.start() and m.end() <= h.end() for h in around):
+            return True
+    return False
+
+
 def _value_after(text: str, label: int, at: int, limit: int) -> re.Match[str] | None:
     """The first value within ``_MAX_GAP`` characters after ``at`` when nothing public is named
     from ``label`` (the number's word, with the word before it) to the value."""
     for v in itertools.islice(_VALUE.finditer(text, at, min(limit, at + _MAX_GAP + 40)), 3):
         if v.start() - at > _MAX_GAP:
             return None
-        if _patterns()["public"].search(text, label, v.start()) or re.search(r"\d", text[at:v.start()]):
+        if _public(text, label, v.start()) or re.search(r"\d", text[at:v.start()]):
             return None  # "Aetna group number 01234", "Cigna, call 1-800-…": a public number
         return v
     return None
@@ -136,7 +146,7 @@ def _value_before(text: str, at: int) -> re.Match[str] | None:
     if re.search(r"\d|\u2029", text[last.end():at]):
         return None
     # nothing public between, nor just before the value ("order 8812… for the Medicare card")
-    return None if _patterns()["public"].search(text, max(0, last.start() - 20), at) else last
+    return None if _public(text, max(0, last.start() - 20), at) else last
 
 
 def _a_member_number(text: str, v: re.Match[str]) -> bool:
@@ -208,16 +218,15 @@ def thread_spans(text: str, before: str) -> list[Span]:
     ("the clinic wants my insurance number" / "SGK-7866546383")."""
     if len(text) > 400 or not re.search(r"\d", text) or not mentioned(before):
         return []
-    public = _patterns()["public"]
     names = [(label, at) for label, _, at, _ in _names(before)
-             if not public.search(before, label, _sentence_end(before, at, len(before)))]  # "numéro de dossier à la mutuelle"
+             if not _public(before, label, _sentence_end(before, at, len(before)))]  # "numéro de dossier à la mutuelle"
     if not names or any(_value_after(before, label, at, len(before)) for label, at in names):
         return []
     short = len(text.split()) <= _SHORT_TURN
     for v in itertools.islice(_VALUE.finditer(text), 2):
         if not short and len(text[:v.start()].split()) >= _LEADING_WORDS:
             return []
-        if public.search(text, 0, v.start() if not short else len(text)):
+        if _public(text, 0, v.start() if not short else len(text)):
             return []
         if _a_member_number(text, v):
             return [(v.start(), v.end(), "government id")]
