@@ -33,3 +33,16 @@ def test_login_pair_password_withheld(turns: list[str], value: str) -> None:
 @pytest.mark.parametrize("turns", KEPT)
 def test_talk_about_logins_kept(turns: list[str]) -> None:
     assert redact_turns(turns) == turns
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("kasse_2 pwd Regenbogen!", "Regenbogen!"),
+    ("stall.owner senha Jabuticaba", "Jabuticaba"),
+])
+def test_login_then_a_password_name_then_the_password(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize("text", ["the admin password expired", "user pw reset link sent", "steam login j.mueller / great!"])
+def test_password_talk_after_a_login_kept(text: str) -> None:
+    assert "expired" in redact_turns([text])[0] or "reset" in redact_turns([text])[0] or "great!" in redact_turns([text])[0]

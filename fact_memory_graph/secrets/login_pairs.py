@@ -6,6 +6,9 @@ login, it's store2214 and sunshine!": a word for a login, an account's access or
 a dot, an underscore, an @ or a digit — or a role shared logins use: admin, owner, manager), a
 separator ("/", ":", "|", "and", "&", ",") and the password: a token of four characters or more.
 
+A login, a password's short name and the password with no joining word: "frontdesk mdp Shift!",
+"dev_oli kode bonjourkasselampa".
+
 Over three turns: a turn naming a login (or a service, or a name alone), a turn that is the user's name alone, a
 turn that is the password alone ("paypal" / "kasia_w" / "nut3ll@0172").
 """
@@ -32,7 +35,7 @@ _LOGIN_SHAPE = re.compile(r"[_.@\d]")
 #: The value as its own clause's subject: "log in with the router admin, Netgear7000 is the model".
 _SUBJECT = re.compile(r"(?i)\s+(?:is|was|are|model|version|series|ist|es|est|è|é)\b")
 _ONE_TOKEN = re.compile(r"^\s*(?P<v>[^\s]{3,64}?)[\s.!?]*$")
-_TRAILING = ".,!?:;…"
+_TRAILING = ".,?:;…"  # not "!": passwords end with one ("Shift!", "sunshine!")
 _A_NAME = re.compile(r"^\s*[^\W\d_][\w.\-+]{1,24}\s*[:?]?\s*$")
 
 
@@ -48,7 +51,20 @@ def _cues() -> re.Pattern[str]:
 
 @lru_cache(maxsize=1)
 def _gate() -> re.Pattern[str]:
-    return re.compile(prefilter.whole_words([w.lower() for ws in _data()["cues"].values() for w in ws]))
+    words = [w for ws in _data()["cues"].values() for w in ws] + _password_names()
+    return re.compile(prefilter.whole_words([w.lower() for w in words]))
+
+
+def _password_names() -> list[str]:
+    return [w.rstrip(":") for w in _data()["password_names"]]
+
+
+@lru_cache(maxsize=1)
+def _named_pair() -> re.Pattern[str]:
+    """A login, a password's short name, the password: "frontdesk mdp Shift!"."""
+    return re.compile(r"(?i)(?<![\w@.+\-])(?P<login>[\w.+\-]{2,40}(?:@[\w\-]+(?:\.[\w\-]+)+)?)\s+"
+                      r"(?:" + prefilter.whole_words(_password_names()) + r")\s*[:=]?\s*"
+                      r"(?P<value>[^\s/,;()\[\]{}<>\"“”«»]{4,64})")
 
 
 def mentioned(text: str) -> bool:
@@ -67,10 +83,12 @@ def _a_login(login: str) -> bool:
 
 
 def _a_password(value: str) -> bool:
-    """Four characters or more, not a word of the sentence's grammar (a plain word needs six)."""
-    if re.search(r"\d|[^\w]", value):
+    """Four characters or more with a digit or a sign; a plain word (an exclamation mark after it
+    aside) of five letters with a capital, or of eight ("Shift!", "sunshine!"), not "great!"."""
+    word = value.rstrip("!")
+    if re.search(r"\d|[^\w]", word):
         return len(value) >= 4 and bool(re.search(r"[^\W_]", value))
-    return len(value) >= 6 and not value.islower() or len(value) >= 8
+    return len(word) >= 5 and not word.islower() or len(word) >= 8
 
 
 def spans(text: str) -> list[Span]:
@@ -86,6 +104,10 @@ def spans(text: str) -> list[Span]:
         if m.group("comma") and not _LOGIN_SHAPE.search(login) or _SUBJECT.match(text, m.start("value") + len(value)):
             continue  # "admin, Netgear7000 is the model": a role and a comma list things
         if _a_login(login) and _a_password(value) and value.lower() != login.lower():
+            out.append((m.start("value"), m.start("value") + len(value), "password"))
+    for m in itertools.islice(_named_pair().finditer(text), _MAX_MATCHES):
+        login, value = m.group("login"), m.group("value").rstrip(_TRAILING)
+        if _a_login(login) and _a_password(value) and not _SUBJECT.match(text, m.start("value") + len(value)):
             out.append((m.start("value"), m.start("value") + len(value), "password"))
     return out
 
