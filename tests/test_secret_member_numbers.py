@@ -111,3 +111,8 @@ def test_member_id_withheld_and_group_number_kept_on_one_card() -> None:
     # issue 45, round sixteen: a member ID is the member's own (it was kept as printed on the card before)
     out = redact_turns(["health plan member ID Q77120394, group number 88213 — on the card"])[0]
     assert "Q77120394" not in out and "88213" in out
+
+
+def test_an_insurers_word_alone_names_only_a_value_right_after_it() -> None:
+    assert "12500" in redact_turns(["Blue Cross paid 12500 of the surgery"])[0]
+    assert "4417720931" not in redact_turns(["Kaiser nmbr 4417720931"])[0]

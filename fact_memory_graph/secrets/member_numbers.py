@@ -32,7 +32,7 @@ Span = tuple[int, int, str]
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "member_numbers.json"
 #: A member number: an optional letter prefix, then digits and letters, in groups split by a space,
 #: a dash, a dot or a slash (every group after the first starts with a digit).
-_VALUE = re.compile(r"(?<![A-Za-z0-9\-/+.@*])(?:[A-Z]{1,4}[ \-])?[A-Za-z]{0,4}\d[A-Za-z0-9]*"
+_VALUE = re.compile(r"(?<![A-Za-z0-9\-/+.@*])(?:(?!(?:ID|NO|NR|IS)[ \-])[A-Z]{1,4}[ \-])?[A-Za-z]{0,4}\d[A-Za-z0-9]*"
                     r"(?:[ .\-/]\d[A-Za-z0-9]*){0,6}(?![A-Za-z0-9@*]|[\-/]\w)")
 #: The end of a sentence (not the dot of "no." / "nr." / "n°.").
 _SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)[.!?;\n\u2029](?:\s|$)|[。！？]")
@@ -40,6 +40,9 @@ _DATE = re.compile(r"(?:19|20)\d\d[ .\-/]\d{1,2}[ .\-/]\d{1,2}|\d{1,2}[ .\-/]\d{
 _MONEY = re.compile(r"[$€£¥₹₩]\s*$|^\s*(?:[$€£¥₹₩]|usd|eur|gbp|dollars?|euros?)", re.I)
 _TOLL_FREE = re.compile(r"(?:1[ \-.])?(?:800|888|877|866|855|844|833)[ \-.]\d{3}|0[89]00[ \-.]?\d")
 _FILLER = re.compile(r"(?i)xxx|\*\*\*|•••|000000|123456")
+#: Between an insurer's word alone and its value: a sign, a copula, "card", "ID" or a number's word ("Kaiser: 1122…").
+_RIGHT_AFTER = re.compile(r"(?i)[\s:#=\-–—(]*(?:(?:is|es|est|ist|é|è|card|id|no\.?|nr\.?|n°|nº"
+                          r"|n[^\W\d_]{0,2}m[^\W\d_]{0,5})[\s:#=\-–—]*){0,2}")  # a number's word, typed fast ("nmuber")
 #: Between the names and the value: a few words at most (a copula, a colon, "on my card").
 _MAX_GAP = 45
 _MAX_MATCHES = 16  # a message names a card a few times; a crafted one repeating it is read only this far
@@ -201,7 +204,9 @@ def spans(text: str) -> list[Span]:
     for label, start, at, alone in _names(text):
         hi = _sentence_end(text, at, min(len(text), at + 120))
         v = _value_after(text, label, at, hi)
-        if not (v and _a_member_number(text, v)) and not alone:  # the insurer's word alone names what follows it
+        if v and alone and not _RIGHT_AFTER.fullmatch(text, at, v.start()):
+            v = None  # "Blue Cross paid 12500 of it": the insurer's word names only a value right after it
+        if not (v and _a_member_number(text, v)) and not alone:
             v = _value_before(text, start)
         if v and _a_member_number(text, v):
             out.append((v.start(), v.end(), "government id"))
