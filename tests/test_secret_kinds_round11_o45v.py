@@ -54,7 +54,6 @@ KEPT = [
     "le compte se terminant par 5520",
     "últimos 4 dígitos de la tarjeta: 5520",
     "the tax form shows the SSN as XXX-XX-5531, fine to scan?",
-    "health plan member ID Q77120394, group number 88213 — on the card",
     "Versicherungsschein-Nr. 31 554 209-2 laut Brief",
     "numer polisy 8812039447 w PZU",
     # (round fifteen: a health insurer's member number, "número de afiliado de la obra social", is a

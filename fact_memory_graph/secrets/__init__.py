@@ -55,7 +55,9 @@ from fact_memory_graph.secrets import (
     labelled_lookalikes,
     lexicon,
     login_labels,
+    login_pairs,
     lookalike_values,
+    member_numbers,
     memorable_words,
     named_values,
     physical_codes,
@@ -823,6 +825,10 @@ def _spans(text: str) -> list[Span]:
                      if not reference_values.example_cued(norm, sp[0]))
     if spans:  # a repeated digit in a template or a test: "template mein likha hai OTP: 000000"
         spans = filler_values.without_fillers(norm, spans)
+    if login_pairs.mentioned(norm):  # "steam login j.mueller / tigresonnenblume"
+        spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
+    if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
+        spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
     return forms.back(spans, origin)
 
 
@@ -1251,6 +1257,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(_credential_answer(text, turns[-1]))  # "du wifi du gîte ?" / "2qv7psvm96"
     spans.extend(public_statements.without_public_codes(  # "password kya tha?" / "yaad aaya X"
         text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
+    spans.extend(member_numbers.thread_spans(text, turns[-1]))  # "the clinic wants my insurance number" / "SGK-78…"
+    spans.extend(login_pairs.thread_spans(text, turns, credential_forms.services()))  # "paypal" / "kasia_w" / "nut3ll@0172"
     return spans
 
 

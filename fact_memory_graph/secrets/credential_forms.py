@@ -130,6 +130,11 @@ def _service() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![\w@.])(?:{_alt(_words()['services'])})(?![\w@])")
 
 
+def services() -> re.Pattern[str]:
+    """A service's name a login is for ("netflix", "router", "vpn")."""
+    return _service()
+
+
 _PAIR = re.compile(r"(?<![\w@./:-])(?P<login>[\w.+-]{2,40}(?:@[\w-]+(?:\.[\w-]+)+)?)[ \t]*/[ \t]*"
                    r"(?P<value>[^\s/,;()\[\]{}<>\"“”«»]{5,40})")
 

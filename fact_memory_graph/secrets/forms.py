@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from fact_memory_graph.secrets import lexicon
+from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
@@ -1108,6 +1108,11 @@ def secret_variable(name: str) -> bool:
 a_date = _a_date
 
 
+#: An id's letters and digits, as a word — or glued to a script written without spaces ("护照号码是CFC202WCJ").
+_LETTERS_AND_DIGITS = re.compile(rf"(?:(?<!\w)|(?<=[{prefilter.UNSPACED_SCRIPTS}]))(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{{6,}}"
+                                 rf"(?:(?!\w)|(?=[{prefilter.UNSPACED_SCRIPTS}]))")
+
+
 def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Span]:
     """Values in the window of a secret's name."""
     seeds_read = False  # the whole text's runs of list words: the same for every wallet's name
@@ -1154,7 +1159,7 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
         for s, e in _chains(text, m.end(), end, 3 if kind == "digits" else 4, phones=kind == "digits"):
             yield s, e, label
         if kind in ("id", "bank"):
-            for t in re.finditer(r"(?<![\w])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}(?![\w])", text[m.end():end]):
+            for t in _LETTERS_AND_DIGITS.finditer(text[m.end():end]):
                 if kind == "bank" and bank_identifier(t.group()):
                     continue  # a bank's BIC names the bank, not an account
                 yield m.end() + t.start(), m.end() + t.end(), label
@@ -2039,15 +2044,27 @@ def answer_spans(text: str) -> Iterator[Span]:
 
 # ---------------------------------------------------------------- a value named after it
 @functools.cache
-def _name_after() -> re.Pattern[str]:
+def _name_after(letters: bool = False) -> re.Pattern[str]:
     """A number, a joining word or none, an article or possessive, a brand or none, then (the
-    caller checks) a secret's name: "551493 es tu código", "738215 is your Acme code"."""
+    caller checks) a secret's name: "551493 es tu código", "738215 is your Acme code".
+    ``letters``: a document's number, which may open with letters ("PX5454280 is my passport
+    number") and be pointed at ("… thats my national id")."""
     data = _words()
     joins = sorted({_key(w) for w in data["connectors"] if any(ch.isalpha() for ch in w)}, key=len, reverse=True)
     arts = sorted({_key(w) for w in data["name_after"]["words"]}, key=len, reverse=True)
     join = "|".join(re.escape(w) for w in joins)
     art = "|".join(re.escape(w) for w in arts)
-    return re.compile(rf"(?i)(?<![\w.,/:+#])(?:(?<=[^\W\d_]-)|(?<!-))(?P<v>\d(?:[ \-]?\d){{2,17}})\s+(?:(?:{join})\s+)?(?:{art})\s+(?-i:[A-Z][\w.&\-]{{1,20}}\s+)?$")
+    if letters:
+        value, point = r"(?-i:[A-Z]{0,3})\d(?:[ \-]?\d){4,17}(?-i:[A-Z])?", r"[\s,]+" + _POINTING
+    else:
+        value, point = r"\d(?:[ \-]?\d){2,17}", r"\s+"
+    return re.compile(rf"(?i)(?<![\w.,/:+#])(?:(?<=[^\W\d_]-)|(?<!-))(?P<v>{value}){point}(?:(?:{join})\s+)?(?:{art})\s+"
+                      r"(?-i:[A-Z][\w.&\-]{1,20}\s+)?$")
+
+
+#: A word pointing back at a value ("that's my …", "c'est mon …", "das ist meine …").
+_POINTING = (r"(?:[-–—.]+\s*)?(?:(?:that'?s|that is|this is|its|it's|which is|c'est|das ist|dat is|questo è|este es|esse é"
+             r"|eso es|isso é|to je|to jest)\s+)?")
 
 
 def names_a_secret(text: str, n: NameMatch) -> bool:
@@ -2071,7 +2088,7 @@ def value_before_name_spans(text: str, names: list[NameMatch]) -> Iterator[Span]
             continue
         if not names_a_secret(text, n):
             continue
-        m = _name_after().search(text, max(0, n.start - 40), n.start)
+        m = _name_after(n.kind == "id").search(text, max(0, n.start - 40), n.start)
         if not m:
             continue
         digits = sum(ch.isdigit() for ch in m.group("v"))

@@ -60,14 +60,14 @@ def spaced_atom(ch: str) -> str:
 
 #: Scripts written without spaces between words (Thai, kana, Han, Hangul): no word edge is needed there.
 UNSPACED_SCRIPTS = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
-_WORD_HEAD = rf"(?:(?<![^\W\d_])|(?=[{UNSPACED_SCRIPTS}]))"
-_WORD_TAIL = rf"(?:(?![^\W\d_])|(?<=[{UNSPACED_SCRIPTS}]))"
+WORD_HEAD = rf"(?:(?<![^\W\d_])|(?=[{UNSPACED_SCRIPTS}]))"
+WORD_TAIL = rf"(?:(?![^\W\d_])|(?<=[{UNSPACED_SCRIPTS}]))"
 
 
 def whole_words(words: Iterable[str]) -> str:
     """The words as one prefix tree's pattern source (the same matches as their alternation, found
     faster), each a whole word — no edge needed in a script written without spaces."""
-    tree = word_tree(set(words), spaced_atom, head=_WORD_HEAD, tail=_WORD_TAIL, flags="")
+    tree = word_tree(set(words), spaced_atom, head=WORD_HEAD, tail=WORD_TAIL, flags="")
     return tree.pattern if tree is not None else "(?!)"
 
 

@@ -1,0 +1,238 @@
+"""A health plan's member number, read by the card it is on.
+
+A member number has no public checksum: what makes it secret is whose card it is on. Its names
+(~25 languages, assets/member_numbers.json), then a value with five digits or more:
+
+- a health insurance's word (an insurer, a plan, its card — "Aetna", "Krankenkasse", "carte Vitale",
+  "obra social", "保険証") and in its sentence a number's word ("member ID", "número", "記号番号"),
+  or the insurance's word right before the value ("Kaiser: 1122…");
+- an insured person's number named alone ("Versichertennummer", "número de asegurado", "insurance
+  member ID", "sigorta numaram");
+- a member number's word beside a place of care ("member id for the clinic intake");
+- the value before its names ("PDZ2655… that's the member number for Cigna"), or in the turn after
+  a turn that named it and gave none ("the hospital wants my insurance number" / "SGK-78…").
+
+Kept: a number a public word names between the names and the value — a group or plan number, a
+pharmacy's BIN / PCN, a claim, a phone line, an order, an amount ("Aetna group number 0123456",
+"call Cigna at 1-800-…"); a phone number; a date; a masked or placeholder value ("XXXX1234").
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from fact_memory_graph.secrets import prefilter
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "member_numbers.json"
+#: A member number: an optional letter prefix, then digits and letters, in groups split by a space,
+#: a dash, a dot or a slash (every group after the first starts with a digit).
+_VALUE = re.compile(r"(?<![A-Za-z0-9\-/+.@*])(?:(?!(?:ID|NO|NR|IS)[ \-])[A-Z]{1,4}[ \-])?[A-Za-z]{0,4}\d[A-Za-z0-9]*"
+                    r"(?:[ .\-/]\d[A-Za-z0-9]*){0,6}(?![A-Za-z0-9@*]|[\-/]\w)")
+#: The end of a sentence (not the dot of "no." / "nr." / "n°.").
+_SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)[.!?;\n\u2029](?:\s|$)|[。！？]")
+_DATE = re.compile(r"(?:19|20)\d\d[ .\-/]\d{1,2}[ .\-/]\d{1,2}|\d{1,2}[ .\-/]\d{1,2}[ .\-/](?:19|20)?\d\d")
+_MONEY = re.compile(r"[$€£¥₹₩]\s*$|^\s*(?:[$€£¥₹₩]|usd|eur|gbp|dollars?|euros?)", re.I)
+_TOLL_FREE = re.compile(r"(?:1[ \-.])?(?:800|888|877|866|855|844|833)[ \-.]\d{3}|0[89]00[ \-.]?\d")
+_FILLER = re.compile(r"(?i)xxx|\*\*\*|•••|000000|123456")
+#: Between an insurer's word alone and its value: a sign, a copula, "card", "ID" or a number's word ("Kaiser: 1122…").
+_RIGHT_AFTER = re.compile(r"(?i)[\s:#=\-–—(]*(?:(?:is|es|est|ist|é|è|card|id|no\.?|nr\.?|n°|nº"
+                          r"|n[^\W\d_]{0,2}m[^\W\d_]{0,5})[\s:#=\-–—]*){0,2}")  # a number's word, typed fast ("nmuber")
+#: Between the names and the value: a few words at most (a copula, a colon, "on my card").
+_MAX_GAP = 45
+_MAX_MATCHES = 16  # a message names a card a few times; a crafted one repeating it is read only this far
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    return json.loads(_ASSET.read_text(encoding="utf-8"))
+
+
+def _words(key: str) -> list[str]:
+    data = _data()[key]
+    return [w for group in data.values() for w in group] if isinstance(data, dict) else list(data)
+
+
+_LATIN_END = re.compile(r"[A-Za-zß-ɏ]$")
+_INFLECTION = r"(?:[^\W\d_]{0,4})"  # "helseforsikringen", "sigorta numaram", "Versichertennummern"
+
+
+def _tree(words: list[str]) -> str:
+    """The words as whole words; Latin-script words of five letters or more with a short ending."""
+    long = {w for w in words if len(w) >= 5 and _LATIN_END.search(w)}
+    short = [w for w in words if w not in long]
+    inflected = prefilter.word_tree(long, prefilter.spaced_atom, head=prefilter.WORD_HEAD,
+                                    tail=_INFLECTION + prefilter.WORD_TAIL, flags="")
+    parts = [prefilter.whole_words(short)] + ([inflected.pattern] if inflected is not None else [])
+    return "(?i)(?:" + "|".join(parts) + ")"
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    member = [w for w in _words("member") if w != "#"]
+    return {"health": re.compile(_tree(_words("health"))),
+            "member": re.compile(_tree(member)[:-1] + "|#)"),
+            "insured": re.compile(_tree(_words("insured"))),
+            "care": re.compile(_tree(_words("care"))),
+            "care_member": re.compile(_tree(_words("member_after_care"))),
+            "public": re.compile(_tree(_words("public")))}
+
+
+@lru_cache(maxsize=1)
+def _gate() -> re.Pattern[str]:
+    """Every word this reader starts from as one prefix tree, in lower case (read on the lowered
+    text: cheaper than ignoring case), the long Latin words with their endings."""
+    words = {w.lower() for w in (*_words("health"), *_words("insured"), *_words("member_after_care"))}
+    ended = {w + _ENDING for w in words if len(w) >= 5 and _LATIN_END.search(w)}
+    tree = prefilter.word_tree(ended | (words - {w[:-1] for w in ended}),
+                               lambda ch: _INFLECTION if ch == _ENDING else prefilter.spaced_atom(ch),
+                               head=prefilter.WORD_HEAD, tail=prefilter.WORD_TAIL, flags="")
+    return tree if tree is not None else re.compile("(?!)")
+
+
+_ENDING = "\x00"  # a word's place for its ending, in the gate's tree
+
+
+def mentioned(text: str) -> bool:
+    """Whether ``text`` has a word this reader starts from: without one it has no member number here."""
+    return _gate().search(text.lower()) is not None
+
+
+def _sentence_end(text: str, start: int, end: int) -> int:
+    m = _SENTENCE_END.search(text, start, end)
+    return m.start() if m else end
+
+
+def _sentence_start(text: str, at: int, back: int = 100) -> int:
+    lo = max(0, at - back)
+    cut = max(text.rfind(". ", lo, at), text.rfind("\n", lo, at), text.rfind("\u2029", lo, at), text.rfind("? ", lo, at),
+              text.rfind("! ", lo, at), text.rfind("; ", lo, at))
+    return cut + 1 if cut >= 0 else lo
+
+
+def _public(text: str, lo: int, hi: int) -> bool:
+    """A public word in ``text[lo:hi]`` that is not part of an insurance's name ("plan" in "health plan")."""
+    p = _patterns()
+    for m in p["public"].finditer(text, lo, hi):
+        around = p["health"].finditer(text, max(0, m.start() - 30), min(len(text), m.end() + 30))
+        if not any(h.start() <= m.start() and m.end() <= h.end() for h in around):
+            return True
+    return False
+
+
+def _value_after(text: str, label: int, at: int, limit: int) -> re.Match[str] | None:
+    """The first value within ``_MAX_GAP`` characters after ``at`` when nothing public is named
+    from ``label`` (the number's word, with the word before it) to the value."""
+    for v in itertools.islice(_VALUE.finditer(text, at, min(limit, at + _MAX_GAP + 40)), 3):
+        if v.start() - at > _MAX_GAP:
+            return None
+        if _public(text, label, v.start()) or re.search(r"\d", text[at:v.start()]):
+            return None  # "Aetna group number 01234", "Cigna, call 1-800-…": a public number
+        return v
+    return None
+
+
+def _value_before(text: str, at: int) -> re.Match[str] | None:
+    """A value ending within ``_MAX_GAP`` characters before a number's names at ``at``, nothing
+    public or numeric between ("M8816… – das ist meine KV-Nummer")."""
+    lo = max(0, at - _MAX_GAP - 34)
+    last = None
+    for v in _VALUE.finditer(text, lo, at):
+        last = v
+    if last is None or at - last.end() > _MAX_GAP:
+        return None
+    if re.search(r"\d|\u2029", text[last.end():at]):
+        return None
+    # nothing public between, nor just before the value ("order 8812… for the Medicare card")
+    return None if _public(text, max(0, last.start() - 20), at) else last
+
+
+def _a_member_number(text: str, v: re.Match[str]) -> bool:
+    value = v.group()
+    digits = re.sub(r"\D", "", value)
+    if len(digits) < 5 or len(value) > 32 or _FILLER.search(value) or _DATE.fullmatch(value):
+        return False
+    if len(set(digits)) <= 1:
+        return False  # "00000000": a form's blank
+    if _MONEY.search(text[max(0, v.start() - 3):v.start()]) or _MONEY.search(text[v.end():v.end() + 8]):
+        return False
+    # a phone number by its shape (a phone's word before it is a public word, read in the gap)
+    return not (_TOLL_FREE.match(value) or text[max(0, v.start() - 2):v.start()].strip() in ("+", "("))
+
+
+def _an_insurance(text: str, h: re.Match[str]) -> bool:
+    """An insurance's word standing as a word: a short abbreviation ("TK", "AOK", "EPS") in capitals and
+    not glued to digits ("TK1987" is a flight)."""
+    if text[h.end():h.end() + 1].isdigit() or text[h.start() - 1:h.start()].isdigit():
+        return False
+    word = h.group()
+    return not (len(word) <= 3 and word.isascii() and word.isalpha()) or word.isupper()
+
+
+def _names(text: str) -> list[tuple[int, int, int, bool]]:
+    """Where a member number is named: (label's start, names' start, names' end, whether the insurer's
+    word alone names it). The label reaches a few words back, where a public word would say whose."""
+    p = _patterns()
+    out: list[tuple[int, int, int, bool]] = []
+    for h in itertools.islice(p["health"].finditer(text), _MAX_MATCHES):
+        if not _an_insurance(text, h):
+            continue
+        lo, hi = _sentence_start(text, h.start()), _sentence_end(text, h.end(), min(len(text), h.end() + 120))
+        out.append((max(lo, h.start() - 24), h.start(), h.end(), True))
+        out.extend((max(lo, m.start() - 16), m.start(), m.end(), False)
+                   for m in itertools.islice(p["member"].finditer(text, lo, hi), _MAX_MATCHES))
+    for m in itertools.islice(p["insured"].finditer(text), _MAX_MATCHES):
+        out.append((max(_sentence_start(text, m.start()), m.start() - 16), m.start(), m.end(), False))
+    if p["care"].search(text):
+        for m in itertools.islice(p["care_member"].finditer(text), _MAX_MATCHES):
+            lo, hi = _sentence_start(text, m.start()), _sentence_end(text, m.end(), min(len(text), m.end() + 120))
+            if p["care"].search(text, lo, hi):
+                out.append((max(lo, m.start() - 16), m.start(), m.end(), False))
+    return sorted(set(out))
+
+
+def spans(text: str) -> list[Span]:
+    """Health plans' member numbers in ``text``."""
+    if len(text) > 4000:
+        return []
+    out: list[Span] = []
+    for label, start, at, alone in _names(text):
+        hi = _sentence_end(text, at, min(len(text), at + 120))
+        v = _value_after(text, label, at, hi)
+        if v and alone and not _RIGHT_AFTER.fullmatch(text, at, v.start()):
+            v = None  # "Blue Cross paid 12500 of it": the insurer's word names only a value right after it
+        if not (v and _a_member_number(text, v)) and not alone:
+            v = _value_before(text, start)
+        if v and _a_member_number(text, v):
+            out.append((v.start(), v.end(), "government id"))
+    return list(dict.fromkeys(out))
+
+
+#: A turn that gives a value: a few words around it ("eccolo 8038…"), or the value first ("W180…, and …").
+_SHORT_TURN = 8
+_LEADING_WORDS = 3
+
+
+def thread_spans(text: str, before: str) -> list[Span]:
+    """A member number alone in ``text`` after a turn ``before`` that named one and gave none
+    ("the clinic wants my insurance number" / "SGK-7866546383")."""
+    if len(text) > 400 or not re.search(r"\d", text) or not mentioned(before):
+        return []
+    names = [(label, at) for label, _, at, _ in _names(before)
+             if not _public(before, label, _sentence_end(before, at, len(before)))]  # "numéro de dossier à la mutuelle"
+    if not names or any(_value_after(before, label, at, len(before)) for label, at in names):
+        return []
+    short = len(text.split()) <= _SHORT_TURN
+    for v in itertools.islice(_VALUE.finditer(text), 2):
+        if not short and len(text[:v.start()].split()) >= _LEADING_WORDS:
+            return []
+        if _public(text, 0, v.start() if not short else len(text)):
+            return []
+        if _a_member_number(text, v):
+            return [(v.start(), v.end(), "government id")]
+    return []
