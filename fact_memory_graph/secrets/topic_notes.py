@@ -120,7 +120,7 @@ def spans(text: str) -> list[Span]:
         lo, hi = sa._turn_bounds(text, topic.start())
         if p.quiz.search(text, lo, hi):
             continue
-        end = _topic_end(text, topic.end())
+        end = min(_topic_end(text, topic.end()), hi)  # a qualifier's words stop at the turn's end
         aside = _ASIDE.match(text, end, hi)
         if aside and _n().ask.search(text, aside.start(), aside.end()):
             end = aside.end()  # "my nan's maiden name, which Barclays always asks for, is X"
