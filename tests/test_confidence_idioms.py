@@ -1,0 +1,32 @@
+"""Confidences said with an idiom of keeping it close ("not for anyone else's ears", "das bleibt hier",
+"только никому", "zwijg erover"): the turn is not kept; the same words in an ordinary sentence are."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.forgetting import withheld_turns
+
+
+@pytest.mark.parametrize("text", [
+    "not for anybody else's ears - my brother is in debt again",
+    "lowkey secret tho, i applied to a job in Oslo",
+    "that stays here, ok? my husband lost his job",
+    "das bleibt hier, okay? ich habe meinen Job gekündigt",
+    "только никому, я ухожу с работы",
+    "никому ни слова: мы разводимся",
+    "hou je mond erover, we gaan verhuizen naar Gent",
+])
+def test_an_idiom_of_keeping_it_close_withholds_the_turn(text: str) -> None:
+    assert withheld_turns([text]) == [True]
+
+
+@pytest.mark.parametrize("text", [
+    "there's a lowkey secret spot by the river we love",
+    "we stay here for the weekend, then Lyon",
+    "das bleibt hier liegen bis morgen früh",
+    "the party is not for anyone else's kids, only ours",
+    "ik zwijg erover niet meer, iedereen weet het",
+])
+def test_the_same_words_in_an_ordinary_sentence_keep_it(text: str) -> None:
+    assert withheld_turns([text]) == [False]
