@@ -40,12 +40,24 @@ def _data() -> dict:
     return json.loads((ASSETS / "secret_families.json").read_text(encoding="utf-8"))
 
 
-def _alt(words: list[str]) -> str:
-    """One alternation of ``words`` as the normalised view writes them (NFKC: Thai "ำ" is "ํา")."""
+def _spellings(words: list[str]) -> set[str]:
+    """``words`` as written and as the normalised view writes them (NFKC: Thai "ำ" is "ํา")."""
     from fact_memory_graph.secrets.forms import view
 
-    seen = {view(w)[0] for w in words} | set(words)
-    return "|".join(re.escape(w).replace(r"\ ", r"[\s\-_]?") for w in sorted(seen, key=len, reverse=True))
+    return {view(w)[0] for w in words} | set(words)
+
+
+def _node(*path: str) -> list[str]:
+    """The word list at ``path`` of the families' asset."""
+    node = _data()
+    for key in path:
+        node = node[key]
+    return node
+
+
+def _alt(words: list[str]) -> str:
+    """One alternation of ``words`` as written and as the normalised view writes them."""
+    return "|".join(re.escape(w).replace(r"\ ", r"[\s\-_]?") for w in sorted(_spellings(words), key=len, reverse=True))
 
 
 #: A word's edge only where the script writes spaces between words (not in Japanese, Chinese, Thai).
@@ -54,10 +66,7 @@ _EDGE = r"A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF"
 
 @functools.cache
 def _word_full(*path: str) -> re.Pattern[str]:
-    node = _data()
-    for key in path:
-        node = node[key]
-    return re.compile(rf"(?i)(?<![{_EDGE}\d_\-])(?:{_alt(node)})(?![{_EDGE}\d_\-])")
+    return re.compile(rf"(?i)(?<![{_EDGE}\d_\-])(?:{_alt(_node(*path))})(?![{_EDGE}\d_\-])")
 
 
 @functools.cache
@@ -71,23 +80,13 @@ def _word_re(*path: str) -> re.Pattern[str]:
 
 @functools.cache
 def _word_gate(*path: str) -> lexicon.Gate:
-    from fact_memory_graph.secrets.forms import view
-
-    node = _data()
-    for key in path:
-        node = node[key]
-    return lexicon.Gate({view(w)[0] for w in node} | set(node))
+    return lexicon.Gate(_spellings(_node(*path)))
 
 
 @functools.cache
 def _word_quick(*path: str) -> re.Pattern[str]:
     """:func:`_word_re` as a prefix tree: the same matches found faster (a pre-check, cost only)."""
-    from fact_memory_graph.secrets.forms import view
-
-    node = _data()
-    for key in path:
-        node = node[key]
-    return prefilter.word_tree({view(w)[0] for w in node} | set(node), _spaced, head=rf"(?<![{_EDGE}\d_\-])",
+    return prefilter.word_tree(_spellings(_node(*path)), _spaced, head=rf"(?<![{_EDGE}\d_\-])",
                                tail=rf"(?![{_EDGE}\d_\-])") or _word_full(*path)
 
 
@@ -365,18 +364,16 @@ def _shared_gift() -> re.Pattern[str]:
 @functools.cache
 def _shared_gift_quick() -> re.Pattern[str]:
     """:func:`_shared_gift` as a prefix tree: the same matches found thirty times faster (cost only)."""
-    from fact_memory_graph.secrets.forms import _words, view
+    from fact_memory_graph.secrets.forms import _words
 
-    words = _words()["gift_cards"]["words"]
-    return prefilter.word_tree({view(w)[0] for w in words} | set(words), _spaced) or _shared_gift()
+    return prefilter.word_tree(_spellings(_words()["gift_cards"]["words"]), _spaced) or _shared_gift()
 
 
 @functools.cache
 def _shared_gift_gate() -> lexicon.Gate:
-    from fact_memory_graph.secrets.forms import _words, view
+    from fact_memory_graph.secrets.forms import _words
 
-    words = _words()["gift_cards"]["words"]
-    return lexicon.Gate({view(w)[0] for w in words} | set(words))
+    return lexicon.Gate(_spellings(_words()["gift_cards"]["words"]))
 
 
 def _spaced(ch: str) -> str:
@@ -396,10 +393,7 @@ def _gift_compound_words() -> list[str]:
 
 @functools.cache
 def _gift_compound_gate() -> lexicon.Gate:
-    from fact_memory_graph.secrets.forms import view
-
-    words = _gift_compound_words()
-    return lexicon.Gate({view(w)[0] for w in words} | set(words))
+    return lexicon.Gate(_spellings(_gift_compound_words()))
 
 
 @functools.cache
@@ -411,10 +405,7 @@ def _company() -> re.Pattern[str]:
 
 @functools.cache
 def _lower_set(*path: str) -> frozenset[str]:
-    node = _data()
-    for key in path:
-        node = node[key]
-    return frozenset(w.lower() for w in node)
+    return frozenset(w.lower() for w in _node(*path))
 
 
 def gift_spans(text: str, names: list) -> Iterator[Span]:
