@@ -59,6 +59,7 @@ from fact_memory_graph.secrets import (
     lookalike_values,
     member_numbers,
     memorable_words,
+    money_flows,
     named_values,
     physical_codes,
     prefilter,
@@ -829,6 +830,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
+    if money_flows.mentioned(norm):  # "DWP pays into 44556677", "die Rente geht auf 0532013000"
+        spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
     return forms.back(spans, origin)
 
 
