@@ -1,0 +1,113 @@
+"""One-time codes told by what brought them.
+
+People pass on a verification code by saying where it came from, not what it is: "the SMS says
+663 021", "llegó el mensaje, dice 881203", "your Authy shows 993-204", "문자로 온 번호 771203",
+"届いたコードは 338201", "der Code kam gerade: 4412". Four orders, each a grammar of word lists
+(assets/received_codes.json), not phrases: what brought it (a text, an email, an app, a caller) then
+a verb of saying, showing or arriving then the value; the verb then the code's own word then the
+value; the code's word then the verb then the value. The value has a code's shape (4-8 digits, two
+groups of three, digits spaced or dashed one by one, "G-482913"). Kept: a number a label makes
+something else between the verb and it ("the text says your parcel 88213077 …", "the email shows
+order 4401-2291"), an amount, a time, a year, a phone number.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import re
+from pathlib import Path
+
+from fact_memory_graph.secrets import lexicon, prefilter
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "received_codes.json"
+_MAX_MATCHES = 8
+_MAX_CHARS = 2000
+#: The cheap first test: three digits in a row, or digits spaced one by one.
+_DIGITS = re.compile(r"\d{3}|\d[ \-]\d[ \-]\d")
+_VALUE = (r"(?<![\w$€£¥₹.,:/+#\-])(?P<v>[A-Z]-\d{4,8}|\d{3}[ \-]\d{3}|\d(?:[ \-]\d){3,7}|\d{4,8})"
+          r"(?![\w%€$£]|[.,:/\-]\d)")
+#: Words between a verb and its value that are no verb of a message ("with", "read"): not after a verb alone.
+_NOT_ARRIVING = frozenset({"with", "con", "avec", "mit", "com", "met", "z", "с", "read", "sent", "gave", "kasih", "说"})
+_UNIT_AFTER = re.compile(r"(?i)\s*(?:am|pm|uhr|h|hrs|hours?|mins?|minutes?|secs?|seconds?|days?|%|kg|km|mb|gb|€|\$|£"
+                         r"|euros?|dollars?|pounds?|pesos?|reais|rupees?|rs|usd|eur|gbp|yen|kr|zł|₽|₺|円|元|원)\b")
+_TIME_OR_MONEY_BEFORE = re.compile(r"(?i)(?:[$€£¥₹₽₺]|\b(?:at|by|until|from|um|à|a las|alle|om|às|в|saat)\s*)$")
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+#: A message that did not come: what follows is not its code.
+_NOT_CAME = re.compile(r"(?i)(?<![^\W\d_])(?:not|no|never|didn'?t|doesn'?t|hasn'?t|haven'?t|won'?t|nunca|nie|не|ни|kein|keine|nicht"
+                       r"|pas|jamais|não|nao|non|mai|niet|nooit|nem|ne|değil|tidak|belum|không|chưa|inte|ikke|ei|aldrig"
+                       r"|ještě|nici|δεν|לא|لم|ما|नहीं|没|沒|来ない|届かない|안|못)(?![^\W\d_])")
+#: A code read out ends its clause ("shows 993-204, quick"); a count or an amount goes on into a noun
+#: ("shows 2500 in savings", "says 10000 steps", "said 1500 for the bike").
+_CLAUSE_END = re.compile(rf"\s*(?:$|[\n.,;:!?)\]\-–—\"'”’»]|(?=[{prefilter.UNSPACED_SCRIPTS}])"
+                         r"|(?i:and|then|but|so|pls|please|quick|quickly|lol|now|asap|y|e|et|und|en|i|и|ve|dan|và|och|og"
+                         r"|ja|és|şi|a|ou|o|oder|or|jetzt|ya|já|ora|nu|teraz|сейчас|şimdi|sekarang|bây giờ)\b)")
+
+
+@functools.cache
+def _data() -> dict[str, list[str]]:
+    return json.loads(_ASSET.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _channel_gate() -> lexicon.Gate:
+    return lexicon.Gate([*_data()["channels"], *_data()["messaged"]])
+
+
+@functools.cache
+def _code_gate() -> lexicon.Gate:
+    return lexicon.Gate(_data()["code_words"])
+
+
+@functools.cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    d = _data()
+    channel, says, code = (prefilter.whole_words(d[k]) for k in ("channels", "says", "code_words"))
+    arrives = prefilter.whole_words(w for w in d["says"] if w not in _NOT_ARRIVING)
+    gap = r"[^\d\n.!?;]{{0,{}}}?"
+    return {
+        "channel": re.compile(rf"(?i)(?:{channel}){gap.format(30)}(?:{says}){gap.format(20)}{_VALUE}"),
+        "arrived": re.compile(rf"(?i)(?:{arrives}){gap.format(12)}(?:{code}){gap.format(15)}{_VALUE}"),
+        "code_first": re.compile(rf"(?i)(?:{code}){gap.format(20)}(?:{says}){gap.format(15)}{_VALUE}"),
+        "messaged": re.compile(rf"(?i)(?:{prefilter.whole_words(d['messaged'])}){gap.format(12)}{_VALUE}"),
+        "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})"),
+    }
+
+
+def gate_words() -> list[str]:
+    """Words one of which a text holds whenever this module finds something."""
+    return [*_data()["channels"], *_data()["code_words"], *_data()["messaged"]]
+
+
+def spans(text: str) -> list[Span]:
+    """Codes in ``text`` (a normalised message) told by what brought them."""
+    if len(text) > _MAX_CHARS or not _DIGITS.search(text):
+        return []
+    by_channel, by_code = _channel_gate().open(text), _code_gate().open(text)
+    if not (by_channel or by_code):
+        return []
+    p = _patterns()
+    out: list[Span] = []
+    names = (("channel", "messaged") if by_channel else ()) + (("arrived", "code_first") if by_code else ())
+    for name in names:
+        for m in itertools.islice(p[name].finditer(text), _MAX_MATCHES):
+            if _a_code(text, m):
+                out.append((m.start("v"), m.end("v"), "password"))
+    return out
+
+
+def _a_code(text: str, m: re.Match[str]) -> bool:
+    """Whether a value read after a message's words is a code: no label making it something else
+    between them, not an amount, a time or a year."""
+    start, end, value = m.start("v"), m.end("v"), m.group("v")
+    if _UNIT_AFTER.match(text, end) or _TIME_OR_MONEY_BEFORE.search(text, max(0, start - 8), start):
+        return False
+    if _YEAR.fullmatch(value) or not _CLAUSE_END.match(text, end):
+        return False
+    if _NOT_CAME.search(text, max(0, m.start() - 4), start):
+        return False  # "the OTP never came, case number 7731902": no code came, the number is another
+    # (no phone-number test: a phone's own words, "SMS", "문자", are what brought the code)
+    return not _patterns()["labels"].search(text, max(m.start(), start - 30), start)
