@@ -58,3 +58,30 @@ def test_a_number_a_message_brought_that_is_no_code_is_kept(text: str, value: st
 
 def test_text_without_a_message_word_is_not_read() -> None:
     assert received_codes.spans("we met at 1430 and talked for 20 minutes") == []
+
+
+USED = [
+    ("330918 quick, type it in before it expires", "330918"),
+    ("552 019, valid for 10 minutes", "552 019"),
+    ("código 553 201, válido por 5 minutos", "553 201"),
+    ("904118 — gib das ein, läuft gleich ab", "904118"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), USED)
+def test_a_code_said_to_expire_or_to_be_entered_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+USED_KEPT = [
+    ("card 552019 expires 09/27", "552019"),
+    ("I have 150000 points expiring soon", "150000"),
+    ("coupon 552019 expires friday", "552019"),
+    ("order 4410293, type it in the tracking box", "4410293"),
+    ("the 2024 plan expires", "2024"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), USED_KEPT)
+def test_a_number_that_expires_but_is_no_code_is_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)

@@ -1,4 +1,4 @@
-"""One-time codes told by what brought them.
+"""One-time codes told by what brought them, or by what is said of them after the value.
 
 People pass on a verification code by saying where it came from, not what it is: "the SMS says
 663 021", "llegó el mensaje, dice 881203", "your Authy shows 993-204", "문자로 온 번호 771203",
@@ -63,6 +63,11 @@ def _code_gate() -> lexicon.Gate:
 
 
 @functools.cache
+def _used_gate() -> lexicon.Gate:
+    return lexicon.Gate([*_data()["expiry"], *_data()["enter_it"]])
+
+
+@functools.cache
 def _patterns() -> dict[str, re.Pattern[str]]:
     d = _data()
     channel, says, code = (prefilter.whole_words(d[k]) for k in ("channels", "says", "code_words"))
@@ -73,29 +78,54 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "arrived": re.compile(rf"(?i)(?:{arrives}){gap.format(12)}(?:{code}){gap.format(15)}{_VALUE}"),
         "code_first": re.compile(rf"(?i)(?:{code}){gap.format(20)}(?:{says}){gap.format(15)}{_VALUE}"),
         "messaged": re.compile(rf"(?i)(?:{prefilter.whole_words(d['messaged'])}){gap.format(12)}{_VALUE}"),
+        # the value first, then what is said of a one-time code: it expires soon, enter it now
+        "then_used": re.compile(rf"(?i){_VALUE}(?P<rest>[^\d\n.!?;]{{0,40}}?)"
+                                rf"(?:{prefilter.whole_words([*d['expiry'], *d['enter_it']])})"),
+        "expiring": re.compile(rf"(?i)(?:{prefilter.whole_words(d['things_that_expire'])})"),
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})"),
     }
 
 
 def gate_words() -> list[str]:
     """Words one of which a text holds whenever this module finds something."""
-    return [*_data()["channels"], *_data()["code_words"], *_data()["messaged"]]
+    d = _data()
+    return [*d["channels"], *d["code_words"], *d["messaged"], *d["expiry"], *d["enter_it"]]
 
 
 def spans(text: str) -> list[Span]:
     """Codes in ``text`` (a normalised message) told by what brought them."""
     if len(text) > _MAX_CHARS or not _DIGITS.search(text):
         return []
-    by_channel, by_code = _channel_gate().open(text), _code_gate().open(text)
-    if not (by_channel or by_code):
+    by_channel, by_code, by_use = _channel_gate().open(text), _code_gate().open(text), _used_gate().open(text)
+    if not (by_channel or by_code or by_use):
         return []
     p = _patterns()
     out: list[Span] = []
+    if by_use:
+        out.extend(_used_spans(text))
     names = (("channel", "messaged") if by_channel else ()) + (("arrived", "code_first") if by_code else ())
     for name in names:
         for m in itertools.islice(p[name].finditer(text), _MAX_MATCHES):
             if _a_code(text, m):
                 out.append((m.start("v"), m.end("v"), "password"))
+    return out
+
+
+def _used_spans(text: str) -> list[Span]:
+    """"789397 quick enter that before it expires": a code's value, then that it expires or is to be
+    entered now. Six digits at least (or two groups of three): a PIN or a door's code of four is read
+    elsewhere, a count of four digits may expire too. Not after a thing that expires (a card, a
+    coupon, a passport)."""
+    out: list[Span] = []
+    for m in itertools.islice(_patterns()["then_used"].finditer(text), _MAX_MATCHES):
+        digits = re.sub(r"\D", "", m.group("v"))
+        before = (max(0, m.start("v") - 30), m.start("v"))
+        if len(digits) < 6 or not _a_code(text, m) or _patterns()["expiring"].search(text, *before) \
+                or _patterns()["labels"].search(text, *before):
+            continue  # "card 552019 expires 09/27", "order 4410293, type it in the tracking box"
+        if _patterns()["expiring"].search(m.group("rest")) or _patterns()["labels"].search(m.group("rest")):
+            continue  # "552019 on the card expires", "482910 points expire"
+        out.append((m.start("v"), m.end("v"), "password"))
     return out
 
 
