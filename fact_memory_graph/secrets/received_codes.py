@@ -69,17 +69,20 @@ def _used_gate() -> lexicon.Gate:
 
 @functools.cache
 def _patterns() -> dict[str, re.Pattern[str]]:
+    """Each order's words as a pattern ending where the value starts (read back from a value found
+    first: values are few, the words' trees are tried in a short window only)."""
     d = _data()
     channel, says, code = (prefilter.whole_words(d[k]) for k in ("channels", "says", "code_words"))
     arrives = prefilter.whole_words(w for w in d["says"] if w not in _NOT_ARRIVING)
     gap = r"[^\d\n.!?;]{{0,{}}}?"
     return {
-        "channel": re.compile(rf"(?i)(?:{channel}){gap.format(30)}(?:{says}){gap.format(20)}{_VALUE}"),
-        "arrived": re.compile(rf"(?i)(?:{arrives}){gap.format(12)}(?:{code}){gap.format(15)}{_VALUE}"),
-        "code_first": re.compile(rf"(?i)(?:{code}){gap.format(20)}(?:{says}){gap.format(15)}{_VALUE}"),
-        "messaged": re.compile(rf"(?i)(?:{prefilter.whole_words(d['messaged'])}){gap.format(12)}{_VALUE}"),
-        # the value first, then what is said of a one-time code: it expires soon, enter it now
-        "then_used": re.compile(rf"(?i){_VALUE}(?P<rest>[^\d\n.!?;]{{0,40}}?)"
+        "value": re.compile(_VALUE),
+        "channel": re.compile(rf"(?i)(?:{channel}){gap.format(30)}(?:{says}){gap.format(20)}\Z"),
+        "arrived": re.compile(rf"(?i)(?:{arrives}){gap.format(12)}(?:{code}){gap.format(15)}\Z"),
+        "code_first": re.compile(rf"(?i)(?:{code}){gap.format(20)}(?:{says}){gap.format(15)}\Z"),
+        "messaged": re.compile(rf"(?i)(?:{prefilter.whole_words(d['messaged'])}){gap.format(12)}\Z"),
+        # after the value, what is said of a one-time code: it expires soon, enter it now
+        "then_used": re.compile(rf"(?i)(?P<rest>[^\d\n.!?;]{{0,40}}?)"
                                 rf"(?:{prefilter.whole_words([*d['expiry'], *d['enter_it']])})"),
         "expiring": re.compile(rf"(?i)(?:{prefilter.whole_words(d['things_that_expire'])})"),
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})"),
@@ -93,51 +96,55 @@ def gate_words() -> list[str]:
 
 
 def spans(text: str) -> list[Span]:
-    """Codes in ``text`` (a normalised message) told by what brought them."""
+    """Codes in ``text`` (a normalised message) told by what brought them or by what is said of them."""
     if len(text) > _MAX_CHARS or not _DIGITS.search(text):
         return []
     by_channel, by_code, by_use = _channel_gate().open(text), _code_gate().open(text), _used_gate().open(text)
     if not (by_channel or by_code or by_use):
         return []
     p = _patterns()
-    out: list[Span] = []
-    if by_use:
-        out.extend(_used_spans(text))
     names = (("channel", "messaged") if by_channel else ()) + (("arrived", "code_first") if by_code else ())
-    for name in names:
-        for m in itertools.islice(p[name].finditer(text), _MAX_MATCHES):
-            if _a_code(text, m):
-                out.append((m.start("v"), m.end("v"), "password"))
+    out: list[Span] = []
+    for v in itertools.islice(p["value"].finditer(text), _MAX_MATCHES):
+        start, end = v.span("v")
+        if not _code_shaped(text, start, end):
+            continue
+        if by_use and _used(text, start, end):
+            out.append((start, end, "password"))
+            continue
+        for name in names:
+            m = p[name].search(text, max(0, start - 80), start)
+            if m and _told(text, m.start(), start):
+                out.append((start, end, "password"))
+                break
     return out
 
 
-def _used_spans(text: str) -> list[Span]:
+def _used(text: str, start: int, end: int) -> bool:
     """"789397 quick enter that before it expires": a code's value, then that it expires or is to be
     entered now. Six digits at least (or two groups of three): a PIN or a door's code of four is read
     elsewhere, a count of four digits may expire too. Not after a thing that expires (a card, a
-    coupon, a passport)."""
-    out: list[Span] = []
-    for m in itertools.islice(_patterns()["then_used"].finditer(text), _MAX_MATCHES):
-        digits = re.sub(r"\D", "", m.group("v"))
-        before = (max(0, m.start("v") - 30), m.start("v"))
-        if len(digits) < 6 or not _a_code(text, m) or _patterns()["expiring"].search(text, *before) \
-                or _patterns()["labels"].search(text, *before):
-            continue  # "card 552019 expires 09/27", "order 4410293, type it in the tracking box"
-        if _patterns()["expiring"].search(m.group("rest")) or _patterns()["labels"].search(m.group("rest")):
-            continue  # "552019 on the card expires", "482910 points expire"
-        out.append((m.start("v"), m.end("v"), "password"))
-    return out
+    coupon, a passport) nor under a label ("order 4410293, type it in the tracking box")."""
+    p = _patterns()
+    m = p["then_used"].match(text, end)
+    if not m or len(re.sub(r"\D", "", text[start:end])) < 6:
+        return False
+    before = (max(0, start - 30), start)
+    return not (p["expiring"].search(text, *before) or p["labels"].search(text, *before)
+                or p["expiring"].search(m.group("rest")) or p["labels"].search(m.group("rest")))
 
 
-def _a_code(text: str, m: re.Match[str]) -> bool:
-    """Whether a value read after a message's words is a code: no label making it something else
-    between them, not an amount, a time or a year."""
-    start, end, value = m.start("v"), m.end("v"), m.group("v")
+def _code_shaped(text: str, start: int, end: int) -> bool:
+    """Whether a value is read as a code at all: not an amount, a time or a year, and ending its clause."""
     if _UNIT_AFTER.match(text, end) or _TIME_OR_MONEY_BEFORE.search(text, max(0, start - 8), start):
         return False
-    if _YEAR.fullmatch(value) or not _CLAUSE_END.match(text, end):
-        return False
-    if _NOT_CAME.search(text, max(0, m.start() - 4), start):
+    return not _YEAR.fullmatch(text[start:end]) and bool(_CLAUSE_END.match(text, end))
+
+
+def _told(text: str, words_at: int, start: int) -> bool:
+    """Whether the words read back from a value (from ``words_at``) tell its code: no message that
+    never came, no label making the value something else between them."""
+    if _NOT_CAME.search(text, max(0, words_at - 4), start):
         return False  # "the OTP never came, case number 7731902": no code came, the number is another
     # (no phone-number test: a phone's own words, "SMS", "문자", are what brought the code)
-    return not _patterns()["labels"].search(text, max(m.start(), start - 30), start)
+    return not _patterns()["labels"].search(text, max(words_at, start - 30), start)
