@@ -82,3 +82,72 @@ def test_remember_forgets_a_part_the_next_turn_showed_and_withholds_the_rest(mak
     memory.remember(user_id, turns[2], context=turns[:2])
     assert tables_holding(db_url, "Regen", user_id) == []
     assert tables_holding(db_url, "bogen88", user_id) == []
+
+
+# Bare later-part words in more languages ("segunda", "друга", "et la fin"), an opening's plain words
+# ("début", "os primeiros"), and a turn saying more is coming between a value and its rest.
+MORE_PARTS = [
+    (["primera parte: Nube", "segunda 4Rayo!"], ["Nube", "4Rayo!"]),
+    (["перша частина: Kalyna", "друга 55Dub!"], ["Kalyna", "55Dub!"]),
+    (["début: Arbre", "et la fin 42Feuille"], ["Arbre", "42Feuille"]),
+    (["os primeiros são Mango", "e depois 99Kiwi"], ["Mango", "99Kiwi"]),
+    (["so it's Xy7Lk2Qp", "wait there's more", "Rt5Zm9"], ["Xy7Lk2Qp", "Rt5Zm9"]),
+    (["es ist Fenster42", "noch nicht fertig", "Tür77Rot"], ["Fenster42", "Tür77Rot"]),
+    (["vou mandar a senha em partes", "jabuti", "goiaba 🙏"], ["jabuti", "goiaba"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "values"), MORE_PARTS)
+def test_more_ways_of_sending_parts(turns: list[str], values: list[str]) -> None:
+    kept = _kept(turns)
+    for value in values:
+        assert value not in kept
+    # what was stored from each turn when it came: forgotten when the next turn shows it held a part
+    for n, value in enumerate(values):
+        stored = [redact_turns(turns[:k + 1])[-1] for k in range(len(turns))]
+        dropped = [k for k in range(len(turns) - 1) if revealed_by_next(turns[k], turns[:k], turns[k + 1])]
+        assert all(value not in s for k, s in enumerate(stored) if k not in dropped), (n, stored)
+
+
+MORE_KEPT = [
+    (["my order is 4410293", "wait there's more", "also 5520193"], ["4410293"]),
+    (["ok so the meeting is at 14:30", "wait there's more", "and lunch 12:00"], ["14:30", "12:00"]),
+    (["la primera parte de la peli fue lenta", "la segunda mejor, 2-1"], ["2-1"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "values"), MORE_KEPT)
+def test_ordinary_talk_of_more_and_parts_keeps_its_values(turns: list[str], values: list[str]) -> None:
+    kept = _kept(turns)
+    for value in values:
+        assert value in kept
+
+
+# A code named with no value, then its digits in bare pieces, one turn each.
+PIECES = [
+    (["the alarm code", "4 4", "1 7"], ["4 4", "1 7"]),
+    (["código del portal", "28", "61"], ["28", "61"]),
+    (["код от домофона", "19", "84"], ["19", "84"]),
+    (["card PIN?", "5 2", "0 9"], ["5 2", "0 9"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "values"), PIECES)
+def test_a_code_named_then_given_in_bare_pieces(turns: list[str], values: list[str]) -> None:
+    kept = _kept(turns)
+    for value in values:
+        assert value not in kept
+
+
+PIECES_KEPT = [
+    (["area code?", "020", "71"], ["020", "71"]),
+    (["how many promo codes did we get?", "12", "no wait 15"], ["12", "15"]),
+    (["zip code?", "90", "210"], ["90", "210"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "values"), PIECES_KEPT)
+def test_numbers_after_a_public_code_name_are_kept(turns: list[str], values: list[str]) -> None:
+    kept = _kept(turns)
+    for value in values:
+        assert value in kept

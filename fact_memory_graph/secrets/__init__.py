@@ -46,6 +46,7 @@ from fact_memory_graph.secrets import (
     bank_logins,
     card_expiry,
     card_pieces,
+    card_pins,
     credential_forms,
     dictated_parts,
     families,
@@ -69,6 +70,7 @@ from fact_memory_graph.secrets import (
     qualified_secrets,
     question_hints,
     recalled_values,
+    received_codes,
     recovery,
     reference_values,
     security_answers,
@@ -818,7 +820,9 @@ def _spans(text: str) -> list[Span]:
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
     # "Telefon-PIN für die Hotline: 060277", "texted me 400955", "302932 unlocks my phone": after the look-alike filters
     qualified = [*qualified_secrets.named_for_spans(norm, names), *qualified_secrets.code_spans(norm),
-                 *qualified_secrets.reused_spans(norm), *qualified_secrets.far_colon_spans(norm, names)]
+                 *qualified_secrets.reused_spans(norm), *qualified_secrets.far_colon_spans(norm, names),
+                 *received_codes.spans(norm),  # a code told by what brought it: "the SMS says 663 021"
+                 *card_pins.spans(norm)]  # a PIN told by its card: "the numbers you punch at the ATM are 1-9-4-7"
     if qualified:  # (a code its sentence says is public stays: "… written on the chalkboard for everyone")
         qualified = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, shaped_values.without_lookalikes(norm, qualified)))  # "a senha da fila … era C118"

@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon, prefilter
-from .forms import ASSETS, ONE_WORD_TURN, TURN_JOIN, Span
+from .forms import ASSETS, ONE_WORD_TURN, TURN_JOIN, Span, public_value
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 
@@ -121,11 +121,20 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     pats = _patterns()
     lone = _lone_token(text) if earlier else None
     piece = earlier and len(text) <= 40 and _PIECE_TURN.match(text)  # "71", "dann 88": a code's last piece
-    if not names_a_part(text) and not (lone and names_a_part(earlier[-1])) \
+    pieces_after_name = bool(piece) and _pieces_after_name(text, earlier, after)
+    if not names_a_part(text) and not (lone and names_a_part(earlier[-1])) and not (after and names_a_part(after)) \
             and not (piece and any(names_a_part(t) for t in earlier[-2:])) \
             and not (earlier and pats["ordinals"].search(text) and any(pats["announce"].search(t) for t in earlier[-2:])) \
-            and not (piece and _cut_short(earlier[-1])) and not (after and _cut_short(text)):
+            and not (piece and _cut_short(earlier[-1])) and not (after and _cut_short(text)) \
+            and not pieces_after_name:
         return []  # "second JigIR1SHb5NK" after "key is in two bits"; "door code: 44" / "71"
+    if piece and pieces_after_name:
+        return [(piece.start(1), piece.end(1), "password")]  # "door code?" / "71" / "33"
+    if (after and _more_turn(after)) or (lone and len(earlier) > 1 and _more_turn(earlier[-1])):
+        # "ok so its DE6292…" / "wait there's more" / "6544…": a value, a turn saying more of it comes, the rest
+        ending = _ending_value(text) if after and _more_turn(after) else None
+        if ending or (lone and len(earlier) > 1 and _more_turn(earlier[-1]) and _ending_value(earlier[-2])):
+            return [(*(ending or lone), "password")]
     thread = [*earlier[-2:], text, after] if after else [*earlier[-2:], text]
     if _code_thread(thread, pats) and (pieces := _code_pieces(text, earlier, thread, pats)):
         return pieces
@@ -151,6 +160,50 @@ def _part_awaited(turn: str, pats: dict[str, re.Pattern[str]]) -> bool:
     split the bill in two parts") awaits nothing."""
     marks = [m for k in ("first", "next") for m in pats[k].finditer(turn)]
     return bool(marks) and not any(_value_after(turn, m.end()) for m in marks)
+
+
+def _pieces_after_name(text: str, earlier: Sequence[str], after: str) -> bool:
+    """Whether ``text``, a code's piece, is one of two or more bare pieces right after a turn that names
+    a code and gives no value ("door code?" / "71" / "33", "PIN da porta" / "4 4" / "1 7"): a piece's turn
+    before it or after it, back to that name."""
+    back = list(earlier)
+    pieces = 1
+    while back and _PIECE_TURN.match(back[-1].strip()):
+        back.pop()
+        pieces += 1
+    if after and _PIECE_TURN.match(after.strip()):
+        pieces += 1
+    if pieces < 2 or not back:
+        return False
+    named = back[-1]
+    pats = _patterns()
+    return len(named) <= 80 and not re.search(r"\d", named) and bool(pats["code_names"].search(named)) \
+        and (not pats["not_code"].search(named) or bool(_PIN_NAME.search(named)))  # "card PIN?": the card's PIN
+
+
+#: A PIN's own name: a card's PIN is no card's last four ("card PIN?" / "8 3" / "7 1").
+_PIN_NAME = re.compile(r"(?i)(?<![^\W\d_])(?:pin|pins|pin-?code|pinkode|pinkod|pin-koodi|geheimzahl|пин|пин-код"
+                       r"|暗証番号|密码|비밀번호|रहस्य संख्या)(?![^\W\d_])")
+
+
+def _more_turn(turn: str) -> bool:
+    """Whether ``turn`` is a short aside saying more of a value comes and giving none ("wait there's
+    more", "kommt noch mehr", "还有")."""
+    return len(turn) <= 40 and names_a_part(turn) and _part_awaited(turn, _patterns())
+
+
+#: The value that ends a turn: a token of a value's shape (emoji after it are no part of it).
+_ENDING = re.compile(r"(?<!\S)([^\s]{6,64}?)[\s.!?…]*(?:\s+[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200d]+)*[\s.!?…]*$")
+
+
+def _ending_value(turn: str) -> tuple[int, int] | None:
+    """The value ending ``turn`` when it has a value's shape ("ok so its 4696…"): not a date, a time or an amount."""
+    m = _ENDING.search(turn)
+    if not m or not _VALUE_SHAPE.search(m.group(1)) or _ORDINARY.match(m.group(1)) \
+            or not re.search(r"\d.*\d.*\d|[^\W\d_].*\d|\d.*[^\W\d_]", m.group(1)) \
+            or public_value(turn, m.start(1), m.end(1)):
+        return None  # (not "my order is 4410293" / "wait there's more": an order's number)
+    return m.start(1), m.end(1)
 
 
 _SMALL_TALK = frozenset({"ok", "okay", "thanks", "thx", "ready", "wait", "done", "yes", "yeah", "gracias", "danke", "merci",

@@ -44,7 +44,8 @@ TURN_JOIN = " \u2029 "
 #: code", "the pin for the bank") — not across a finished clause ("... a log in a pond]").
 FIELD_JOIN = " \u2028 "
 #: A turn that is one word (3-64 characters) and nothing else.
-ONE_WORD_TURN = re.compile(r"^\W*?([^\s]{3,64}?)[\s.!?]*$")
+#: (emoji after a space are no part of the word: "manzana 🙏")
+ONE_WORD_TURN = re.compile(r"^\W*?([^\s]{3,64}?)(?:\s+[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200d]+)*[\s.!?]*$")
 
 
 # ---------------------------------------------------------------- the normalised view
@@ -1471,10 +1472,16 @@ def public_value(text: str, start: int, end: int) -> bool:
     if pin.search(before) and _INDIAN_PIN.fullmatch(value):
         if value[0] != "9" and not _PIN_OF_A_SECRET.search(text):
             return True  # "pin code 400076 hai, powai": six digits of India's postal code, nothing locked
-        return not re.search(r"(?i)pin", before[-12:]) or bool(_ADDRESS.search(text))
+        return not re.search(r"(?i)pin", before[-12:]) or _address_beside(text)
     # "the PIN code of our area is 560034 (Bangalore)": a few words between, an address beside it
     return bool(_INDIAN_PIN.fullmatch(value) and re.search(r"(?i)\bpin[\s\-]?code\b", before)
-                and _ADDRESS.search(text))
+                and _address_beside(text))
+
+
+def _address_beside(text: str) -> bool:
+    """Whether an address's word stands in ``text`` besides the PIN code's own name: "pincode" alone is
+    the PIN of a card in Dutch, German or Scandinavian ("telebankieren pincode 339184")."""
+    return any(m.group().casefold() != "pincode" for m in _ADDRESS.finditer(text))
 
 
 def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
