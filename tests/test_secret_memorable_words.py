@@ -64,3 +64,35 @@ def test_talk_about_the_word_is_kept(text: str, value: str) -> None:
 
 def test_no_name_no_reading() -> None:
     assert memorable_words.spans("we went to the bank on Tuesday") == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a joining phrase of more than one word, an adverb before the value
+    ("My memorable word has always been cormorant.", "cormorant"),
+    ("mi palabra secreta del banco sigue siendo guayaba", "guayaba"),
+    ("das Kennwort für die Telefonbank ist immer noch Eichhörnchen", "Eichhörnchen"),
+    ("ο κωδική λέξη για την τράπεζα είναι ακόμα πορτοκάλι", "πορτοκάλι"),
+    # the value before its name and an "as" word
+    ("I chose Whitethorn as my telephone banking password", "Whitethorn"),
+    ("puse 'higuera' como palabra secreta del banco", "higuera"),
+    ("j'ai choisi cerisier comme mot secret pour la banque", "cerisier"),
+    # inflected names, a genitive and the bank between name and value in scripts without spaces
+    ("a bank titkos szava nálam pipacs", "pipacs"),
+    ("คำลับของธนาคารคือมะม่วง", "มะม่วง"),
+    # the word the bank asks for, its relative clause between commas
+    ("Das Wort, das die Sparkasse am Telefon abfragt, lautet Haselnuss.", "Haselnuss"),
+    ("Hasło, o które pyta bank przez telefon, to jarzębina.", "jarzębina"),
+    ("A palavra que o banco me pede ao telefone é castanha.", "castanha"),
+    ("Le mot que la banque me demande au téléphone est noisette.", "noisette"),
+])
+def test_more_ways_of_saying_the_word_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I use the same one as my memorable word for everything", "same"),
+    ("we picked Whitethorn as the name of the boat", "Whitethorn"),
+    ("la demande de prêt à la banque porte le numéro 44812", "44812"),
+])
+def test_as_and_asking_without_a_secret_are_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)

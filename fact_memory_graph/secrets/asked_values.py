@@ -37,7 +37,8 @@ class _W:
         data = json.loads(qh._ASSET.read_text(encoding="utf-8"))
         noun = sa._alt(data["asked_nouns"])
         verb = sa._alt(data["ask_verbs"])
-        self.asked = re.compile(rf"(?i)(?:{noun})(?:[^\S\n]+[^\s.,;:!?]+){{0,8}}?[^\S\n]+(?:{verb})(?![^\W\d_])")
+        # (a relative clause may stand between commas: "das Wort, das die Bank abfragt, lautet …")
+        self.asked = re.compile(rf"(?i)(?:{noun})(?:,?[^\S\n]+[^\s.,;:!?]+){{0,8}}?,?[^\S\n]+(?:{verb})(?![^\W\d_])")
         self.asker = re.compile(rf"(?i){sa._alt(data['askers'] + data['context'])}")
         copulas = [c for c in data["copulas"] if c[:1].isalpha()]
         self.copula = re.compile(rf"(?i)[^\S\n]+(?:{sa._alt(copulas)})[^\S\n]*:?[^\S\n]+|[^\S\n]*[:=—–][^\S\n]*")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -42,6 +43,8 @@ _GLUED_ENDS = re.compile(r"(?:です|だよ|だ|よ|입니다|이야|야|คร�
 class _M:
     def __init__(self) -> None:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
+        # the words as the text is read (forms.view: NFKC splits Thai "ำ")
+        data = {k: [unicodedata.normalize("NFKC", w) for w in v] if isinstance(v, list) else v for k, v in data.items()}
         # prefix trees: the same matches as the words' alternation, at a fraction of its cost
         self.names = re.compile("(?i)" + prefilter.whole_words(data["names"]))
         self.bank_names = re.compile("(?i)" + prefilter.whole_words(data["bank_names"]))
@@ -54,6 +57,11 @@ class _M:
         self.institution = re.compile("(?i)" + prefilter.whole_words(data["institutions"]))
         self.ends = re.compile(rf"(?i)\s+(?:{sa._alt(data['ends'])})(?=\s*(?:[.,;!?)\n\u2029。！？]|$))")
         self.not_value = {w.casefold() for w in data["not"]}
+        # "has always been", "sigue siendo", "ist immer noch": a joining phrase of more than one word
+        self.joins = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['joins'])})[^\S\n]*")
+        self.adverbs = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['adverbs'])})(?=[^\S\n])")
+        # "I chose X as my memorable word": the words between a value and its name
+        self.as_word = re.compile(rf"(?i)(?:{sa._alt(data['as_words'])})$")
 
 
 @lru_cache(maxsize=1)
@@ -118,9 +126,13 @@ def _value(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | No
     named_before = bool(m.institution.search(" ".join(text[clause:start].split()[-3:])))
     if not text[end:end + 1].isspace() and sa._GLUED.search(text[max(start, end - 1):end]):  # "暗语是青花瓷器"
         at, named = end, False
-        for _ in range(4):
-            glue = re.match(r"(?:の|的|に|で|\s)+", text[at:hi])
+        for _ in range(4):  # "暗语的", "คำลับของธนาคาร": a genitive, then who asks for it
+            glue = re.match(r"(?:の|的|に|で|ของ|ที่|의|\s)+", text[at:hi])
             at += glue.end() if glue else 0
+            owner = m.institution.match(text, at, hi)
+            if owner and owner.end() > at:
+                at = owner.end()
+                continue
             if not glue or not glue.group():
                 break
         joined = _GLUED_CONNECTOR.match(text, at, hi)
@@ -139,10 +151,16 @@ def _value(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | No
     at, named = _after_tail(text, end, hi)
     named = named or bool(m.institution.search(text, start, end))  # "telephone banking password X"
     # "bank ka code word X": the institution before the name only when nothing stands between it and the value
-    named_before = named_before and not text[end:at].strip()
-    joined = _CONNECTOR.match(text, at, hi)
+    # (an own name keeps it across the tail's small words: "a bank titkos szava nálam X")
+    named_before = named_before and (not needs or not text[end:at].strip())
+    joined = m.joins.match(text, at, hi) or _CONNECTOR.match(text, at, hi)
     if joined and joined.end() > at:
         at = joined.end()
+        for _ in range(2):  # "is still X", "es ahora X"
+            adverb = m.adverbs.match(text, at, hi)
+            if not adverb or adverb.end() >= hi:
+                break
+            at = adverb.end()
     elif not (named or named_before):
         return None  # "I love the secret word game.", "the bank password for mum"
     if needs and not (named or named_before):
@@ -180,10 +198,44 @@ def spans(text: str) -> list[Span]:
             if name and "\u2029" not in text[arrow.end():name.start()] and not _not_value(arrow.group("v")):
                 out.append((arrow.start("v"), arrow.end("v"), "password"))
     for start, end, needs in _names(text, own, everyday):
-        value = _value(text, start, end, needs)
+        value = _value(text, start, end, needs) or _value_before(text, start, end, needs)
         if value:
             out.append((value[0], value[1], "password"))
     return out
+
+
+#: The value right before an "as" word: one word, or a quoted run.
+_BEFORE = re.compile(r"(?:^|(?<=[\s(]))(?:(?P<q>['\"“‘«][^'\"“”‘’«»\n]{1,40}['\"”’»])|(?P<v>[^\s.,;:!?()\[\]\"“”‘’«»]{3,40}))[^\S\n]+$")
+
+
+def _value_before(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | None:
+    """A value said before its name and an "as" word: "I chose Pemberley as my telephone banking
+    password", "puse girasol como palabra secreta", "Kuckuck als Kennwort für die Bank"."""
+    m = _m()
+    lo, _ = sa._turn_bounds(text, start)
+    at = start
+    for _ in range(3):  # "as my", "as our joint account's": the tail's small words before the name
+        w = re.search(r"[^\W\d_][\w'’\-]*[^\S\n]+$", text[max(lo, at - 30):at])
+        if not w or w.group().split()[0].casefold() not in m.tail or m.as_word.search(text[max(lo, at - 30):at].rstrip()):
+            break
+        at = max(lo, at - 30) + w.start()
+    head = text[max(lo, at - 80):at].rstrip()
+    cue = m.as_word.search(head)
+    if not cue:
+        return None
+    before = _BEFORE.search(head[:cue.start()])
+    if not before:
+        return None
+    base = max(lo, at - 80)
+    if before.group("q"):
+        s, e = base + before.start("q") + 1, base + before.end("q") - 1
+    else:
+        s, e = base + before.start("v"), base + before.end("v")
+    if _not_value(text[s:e].strip("'\"“”‘’«»")):
+        return None
+    if needs and not (m.institution.search(text, max(lo, s - 60), min(len(text), end + 60))):
+        return None
+    return s, e
 
 
 #: A short turn that gives a value: its first word (and what follows it: "met een hoofdletter", "tror jag").
