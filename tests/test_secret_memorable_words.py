@@ -96,3 +96,38 @@ def test_more_ways_of_saying_the_word_are_withheld(text: str, value: str) -> Non
 ])
 def test_as_and_asking_without_a_secret_are_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # typed without diacritics
+    ("haslo telefoniczne do banku to jezyna", "jezyna"),
+    ("cuvantul secret pentru banca este ciocolata", "ciocolata"),
+    # who asks for it: a nursery's pick-up word, a remittance's code word, online banking
+    ("wachtwoord voor het ophalen bij de kinderopvang is kastanje", "kastanje"),
+    ("le mot de passe pour récupérer le petit à la garderie c'est hérisson", "hérisson"),
+    ("code word for the moneygram pickup zanzibar", "zanzibar"),
+    ("Kennwort fürs Onlinebanking Ostseewelle", "Ostseewelle"),
+    # whose it is, and an aside before a colon
+    ("het codewoord van mama voor de bank: regenboog", "regenboog"),
+    ("Kennwort für die Bank, meine Mutter vergisst es immer: Ostsee", "Ostsee"),
+    ("ereyga sirta ee bangiga waa dhagax", "dhagax"),
+    ("слово-пароль для банку мами — ромашка", "ромашка"),
+])
+def test_who_asks_and_whose_word_it_is(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["our family code word, in case someone claims we sent them, is:", "red kangaroo"], "kangaroo"),
+    (["the word the building society asks for on the phone", "Blue Heron"], "Heron"),
+])
+def test_the_word_after_a_turn_that_ends_on_its_joining_word(turns: list[str], value: str) -> None:
+    assert value not in _thread(turns)[-1]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("i reset my online banking password yesterday, remind me later", "yesterday"),
+    ("the word the bank asks for on the phone is on a sticky note", "phone"),
+])
+def test_time_words_and_prepositions_are_no_value(text: str, value: str) -> None:
+    assert value in redact_secrets(text)

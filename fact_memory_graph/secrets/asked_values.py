@@ -82,6 +82,12 @@ def _asked_here(text: str, m: re.Match[str]) -> bool:
     return bool(w.asker.search(window) or re.search(r"(?i)\b(?:they|you|she|he|ze|ils|sie)\b", window))
 
 
+#: Copulas of one language that are prepositions of another ("on" is Finnish "is", "to" Polish "is"):
+#: before an article or a possessive they are the preposition ("asks for on the phone").
+_PREPOSITION_LIKE = frozenset({"on", "to", "van", "er", "var", "ni", "je", "az", "ay"})
+_ARTICLE = re.compile(r"(?i)(?:the|a|an|my|your|his|her|our|their|this|that)\s")
+
+
 def asked_spans(text: str) -> list[sa.Span]:
     """The value after a noun asked for: "the word the bank asks for is chinchilla"."""
     w, p = _w(), sa._p()
@@ -95,6 +101,8 @@ def asked_spans(text: str) -> list[sa.Span]:
         stop = qh._SENTENCE_END.search(text, m.end(), hi)
         limit = min(stop.start() if stop else hi, m.end() + 60)
         c = w.copula.search(text, m.end(), limit)
+        while c and c.group().strip().casefold() in _PREPOSITION_LIKE and _ARTICLE.match(text, c.end()):
+            c = w.copula.search(text, c.end(), limit)  # "asks for on the phone": a preposition, no copula
         if not c:
             continue
         value = sa._value_after(text, c.end())

@@ -40,11 +40,23 @@ _GLUED_VALUE = re.compile(r"[^\s.,;!?()\[\]。，、！？；「」『』\"'“�
 _GLUED_ENDS = re.compile(r"(?:です|だよ|だ|よ|입니다|이야|야|ครับ|ค่ะ|哦|啊|吧|呢|了)$")
 
 
+def _bare(word: str) -> str:
+    """``word`` without its diacritics ("hasło" -> "haslo"), or "" when it has none (Latin, Greek, Cyrillic only)."""
+    if not any(ord(c) < 0x0530 for c in word):
+        return ""
+    bare = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    bare = bare.replace("ł", "l").replace("Ł", "L").replace("ı", "i").replace("ø", "o").replace("đ", "d")
+    return unicodedata.normalize("NFC", bare) if bare != word else ""
+
+
 class _M:
     def __init__(self) -> None:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
         # the words as the text is read (forms.view: NFKC splits Thai "ำ")
         data = {k: [unicodedata.normalize("NFKC", w) for w in v] if isinstance(v, list) else v for k, v in data.items()}
+        for key in ("names", "bank_names", "tail", "institutions", "owners"):  # typed without diacritics: "haslo"
+            data[key] = list(dict.fromkeys(data[key] + [_bare(w) for w in data[key] if _bare(w)]))
+        data["tail"] = data["tail"] + data["owners"]  # "memorable word мами X": an owner stands in the tail
         # prefix trees: the same matches as the words' alternation, at a fraction of its cost
         self.names = re.compile("(?i)" + prefilter.whole_words(data["names"]))
         self.bank_names = re.compile("(?i)" + prefilter.whole_words(data["bank_names"]))
@@ -55,6 +67,7 @@ class _M:
         self.tail = {w.casefold() for w in data["tail"] if " " not in w}
         self.tail_phrases = re.compile(rf"(?i)\s*(?:{sa._alt([w for w in data['tail'] if ' ' in w])})")
         self.institution = re.compile("(?i)" + prefilter.whole_words(data["institutions"]))
+        self.owner = re.compile(rf"(?i)(?:{sa._alt(data['owners'])})")
         self.ends = re.compile(rf"(?i)\s+(?:{sa._alt(data['ends'])})(?=\s*(?:[.,;!?)\n\u2029。！？]|$))")
         self.not_value = {w.casefold() for w in data["not"]}
         # "has always been", "sigue siendo", "ist immer noch": a joining phrase of more than one word
@@ -101,7 +114,7 @@ def _after_tail(text: str, at: int, hi: int) -> tuple[int, bool]:
     for _ in range(_TAIL_WORDS):
         phrase = m.tail_phrases.match(text, at, hi)
         if phrase and phrase.end() > at:
-            named |= bool(m.institution.search(phrase.group()))
+            named |= bool(m.institution.search(phrase.group()) or m.owner.fullmatch(phrase.group().strip()))
             at = phrase.end()
             continue
         space = re.match(r"[^\S\n]*", text[at:hi])
@@ -110,7 +123,7 @@ def _after_tail(text: str, at: int, hi: int) -> tuple[int, bool]:
             break
         word = w.group().casefold()
         if word in m.tail or m.institution.fullmatch(w.group()):
-            named |= bool(m.institution.fullmatch(w.group()))
+            named |= bool(m.institution.fullmatch(w.group()) or m.owner.fullmatch(w.group()))
             at = w.end()
             continue
         break
@@ -154,6 +167,10 @@ def _value(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | No
     # (an own name keeps it across the tail's small words: "a bank titkos szava nálam X")
     named_before = named_before and (not needs or not text[end:at].strip())
     joined = m.joins.match(text, at, hi) or _CONNECTOR.match(text, at, hi)
+    if not (joined and joined.end() > at):
+        later = _later_join(text, at, hi, named or named_before)
+        if later:
+            return later
     if joined and joined.end() > at:
         at = joined.end()
         for _ in range(2):  # "is still X", "es ahora X"
@@ -165,6 +182,12 @@ def _value(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | No
         return None  # "I love the secret word game.", "the bank password for mum"
     if needs and not (named or named_before):
         return None
+    return _word_at(text, at, hi)
+
+
+def _word_at(text: str, at: int, hi: int) -> tuple[int, int] | None:
+    """The value at ``at``: a quoted run, or one word that ends its clause."""
+    m = _m()
     space = re.match(r"[^\S\n]*", text[at:hi])
     quote = text[at + (space.end() if space else 0):][:1]
     if quote in sa._QUOTES:
@@ -202,6 +225,37 @@ def spans(text: str) -> list[Span]:
         if value:
             out.append((value[0], value[1], "password"))
     return out
+
+
+#: A joining word later in the name's clause: a colon (past commas: "…del banco, mamá la olvida
+#: siempre: X"), or a copula within the clause ("… pour récupérer les enfants à la crèche c'est X").
+_LATER_COLON = re.compile(r"[^.!?\n\u2029:;]{1,80}?[:：][^\S\n]*")
+_LATER_COPULA = re.compile(r"[^.,!?\n\u2029:;]{1,70}?(?<=\s)(?=\S)")
+_GAP_WORDS = 10
+
+
+def _later_join(text: str, at: int, hi: int, named: bool) -> tuple[int, int] | None:
+    """The value after a joining word a few words after the name's tail, when the words between
+    name who asks for it or whose it is (an institution, an owner: "the family safe word (if a
+    stranger says mum sent them) is: X"); a quiz's or a game's word is none."""
+    m = _m()
+    colon = _LATER_COLON.match(text, at, hi)
+    if colon:
+        gap, after = text[at:colon.end()], colon.end()
+    else:
+        after = -1
+        for c in _LATER_COPULA.finditer(text, at, min(hi, at + 90)):
+            j = m.joins.match(text, c.end(), hi) or _CONNECTOR.match(text, c.end(), hi)
+            if j and j.group().strip() and j.end() > c.end() and text[j.end() - 1:j.end()].isspace():
+                gap, after = text[at:c.end()], j.end()
+                break
+        if after < 0:
+            return None
+    if len(gap.split()) > _GAP_WORDS or sa._p().quiz.search(gap):
+        return None
+    if not (named or m.institution.search(gap) or m.owner.search(gap)):
+        return None
+    return _word_at(text, after, hi)
 
 
 #: The value right before an "as" word: one word, or a quoted run.
@@ -255,9 +309,22 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     for start, end, needs in _names(prev, own, everyday) if own or everyday else ():
         at, named = _after_tail(prev, end, len(prev))
         rest = prev[at:].strip(" ?？:：-—–")
+        if rest and _OPEN_END.search(rest) and len(rest.split()) <= _GAP_WORDS and not sa._p().quiz.search(rest) \
+                and (not needs or m.institution.search(rest) or m.owner.search(rest)):
+            rest = ""  # "la palabra clave para recoger a los niños en la guarde es:": what follows is the word
+            named = True
         if rest or (needs and not (named or m.institution.search(prev, 0, start))):
             continue
+        whole = _SHORT.fullmatch(text)
+        if whole and len(whole.group("v").split()) > 1 and not _not_value(whole.group("v").split()[0]):
+            return [(whole.start("v"), whole.end("v"), "password")]  # "purple dinosaur", "Cardigan Bay"
         v = _LONE.match(text)
         if v and not _not_value(v.group("v")):
             return [(v.start("v"), v.end("v"), "password")]
     return []
+
+
+#: A turn that ends on a joining word ("… is:", "… es:", "… c'est"): the next turn gives the value.
+_OPEN_END = re.compile(r"(?i)(?:[:：]|(?<![^\W\d_])(?:is|es|est|c'est|ist|lautet|è|é|är|er|on|jest|to|это|adalah|là|hai|ni|waa))\s*[:：]?$")
+#: A short turn that is the value whole: two or three words, then at most punctuation or an emoji.
+_SHORT = re.compile(r"\s*['\"“‘«]?(?P<v>[^\W\d_][\w'’\-]*(?:[^\S\n][^\W\d_][\w'’\-]*){0,2})['\"”’»]?[^\w]*")
