@@ -37,3 +37,23 @@ def test_an_answer_told_in_prose_is_withheld(text: str, value: str) -> None:
 ])
 def test_life_facts_and_talk_are_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["Lindqvist (säkerhetsfråga hos banken)"], "Lindqvist"),
+    (["Karamel — güvenlik sorusunun cevabı"], "Karamel"),
+    (["seagull (memorable word, Nationwide)"], "seagull"),
+    (["nome do meu primeiro professor", "Teixeira (pergunta de segurança)"], "Teixeira"),
+])
+def test_a_value_named_in_brackets_or_after_a_dash_is_withheld(turns: list[str], value: str) -> None:
+    from fact_memory_graph.sanitize import redact_thread
+    out = [redact_thread(t, turns[:i]) for i, t in enumerate(turns)]
+    assert value not in out[-1]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Gonzaga (the university) is where my brother studied", "Gonzaga"),
+    ("Lindqvist — my favourite author, read everything by her", "Lindqvist"),
+])
+def test_a_value_named_as_something_else_is_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)

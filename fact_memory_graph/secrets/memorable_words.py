@@ -107,6 +107,13 @@ def _names(text: str, own: bool = True, everyday: bool = True) -> list[tuple[int
     return out
 
 
+def name_at(text: str, at: int) -> bool:
+    """Whether a memorable word's own name starts at ``at`` ("… (memorable word, Halifax)")."""
+    m = _m()
+    own, _ = _may(text)
+    return own and bool(m.names.match(text, at))
+
+
 def _after_tail(text: str, at: int, hi: int) -> tuple[int, bool]:
     """Past the tail after a name: the position, and whether the tail named an institution."""
     m = _m()

@@ -359,7 +359,7 @@ def answer_spans(text: str) -> list[Span]:
     p = _p()
     told = before_verb_spans(text)  # its own cues: a topic and an institution are enough
     if not _maybe(text, p) or not p.trigger.search(text):
-        return told
+        return told + annotated_spans(text)  # "bluebird (memorable word, Halifax)"
     spans: list[Span] = []
     for topic in p.topic.finditer(text):
         start, end = topic.span()
@@ -420,6 +420,7 @@ def answer_spans(text: str) -> list[Span]:
     if ";" in text or "," in text or "q" in text.casefold():
         spans.extend(list_spans(text))
     spans.extend(sp for sp in told if not any(a <= sp[0] < b for a, b, _ in spans))
+    spans.extend(annotated_spans(text))
     spans.extend(_after_names(text, spans))
     return spans
 
@@ -470,6 +471,35 @@ def _post_gate() -> Callable[[str], bool]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
     words, glued = phrase_words(data["post_set"])
     return lambda text: names_a_phrase_word(text, words, glued)
+
+
+#: A value, then in brackets or after a dash what it is: "Gonzaga (pergunta de segurança)",
+#: "Tarkan — güvenlik sorusunun cevabı", "bluebird (memorable word, Halifax)".
+_ANNOTATED = re.compile(r"(?P<v>[^\W_][^.;!?:()\[\]\n\u2029—–]{0,40}?)[^\S\n]*(?:\(|\[|[^\S\n][—–-][^\S\n])[^\S\n]*"
+                        r"(?:(?:my|the|a|mi|la|el|ma|le|mon|meine?|die|der|il|mijn|de|moje?|moja)[^\S\n]+)?")
+
+
+def annotated_spans(text: str) -> list[Span]:
+    """A value at its clause's start, named by a security question's or a memorable word's name
+    in brackets or after a dash right after it."""
+    if "(" not in text and "[" not in text and "—" not in text and "–" not in text and " - " not in text:
+        return []
+    p = _p()
+    from . import memorable_words
+    spans: list[Span] = []
+    for m in _ANNOTATED.finditer(text):
+        s, e = m.span("v")
+        if s > 0 and not re.search(r"(?:^|[.;!?:\n\u2029,])\s*$", text[max(0, s - 3):s]):
+            continue  # not a clause's start
+        named = p.strong.match(text, m.end()) or memorable_words.name_at(text, m.end())
+        if not named:
+            continue
+        words = text[s:e].split()
+        if not 1 <= len(words) <= 4 or words[0].casefold() in p.no_answer or words[0].casefold() in p.talk_first \
+                or p.topic.search(text, s, e) or p.strong.search(text, s, e) or p.quiz.search(text):
+            continue
+        spans.append((s, e, _KIND))
+    return spans
 
 
 #: A question's or an answer's name, then a separator or a quote in its clause: the value.
