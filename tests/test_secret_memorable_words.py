@@ -131,3 +131,28 @@ def test_the_word_after_a_turn_that_ends_on_its_joining_word(turns: list[str], v
 ])
 def test_time_words_and_prepositions_are_no_value(text: str, value: str) -> None:
     assert value in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("ptarmigan — that's my memorable word", "ptarmigan"),
+    ("ptarmigan, my memorable word for the building society", "ptarmigan"),
+    ("memorable word? ptarmigan", "ptarmigan"),
+    ("el código verbal con la empresa de alarmas es granada", "granada"),
+    ("das Codewort für die Alarmanlage lautet Buntspecht", "Buntspecht"),
+])
+def test_the_word_before_its_name_or_after_a_question_mark(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Honestly, my memorable word for the bank is hard to remember", "Honestly"),
+    ("Brilliant — that's my memorable word sorted then", "Brilliant"),
+    ("Barclays - my memorable word", "Barclays"),
+    ("Halifax, memorable word, log in, done.", "Halifax"),
+])
+def test_a_clause_before_the_name_that_is_no_value_is_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
+
+
+def test_a_question_about_the_word_then_the_word() -> None:
+    assert "ptarmigan" not in _thread(["what's the bank word again?", "ptarmigan"])[-1]

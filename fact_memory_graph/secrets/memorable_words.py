@@ -33,7 +33,7 @@ _WORD = re.compile(r"[^\W_][\w'’\-]*")
 _TAIL_WORDS = 8  # "voor de telefonische klantenservice van de bank"
 #: What ends a value's clause (a colon does not: "code word for tonight: X" names what follows).
 _CLAUSE_END = re.compile(r"\s*(?:[.,;!?)\]\n\u2029。，、！？；…]|\s[—–-]\s|\s*<-|[^\w\s]*\s*$)")
-_CONNECTOR = re.compile(r"(?i)\s*(?:,\s*(?:which|that|que|qui|das|dat|che|который|которое)\s+(?:is|es|est|ist|è|é|это|—)\s|[:=：→]|->|[—–-](?=\s)|(?<![^\W\d_])(?:is|was|es|era|est|ist|lautet|é|è|e|är|er|on|jest|to|это|—|adalah|"
+_CONNECTOR = re.compile(r"(?i)\s*(?:,\s*(?:which|that|que|qui|das|dat|che|который|которое)\s+(?:is|es|est|ist|è|é|это|—)\s|[:=：→?？]|->|[—–-](?=\s)|(?<![^\W\d_])(?:is|was|es|era|est|ist|lautet|é|è|e|är|er|on|jest|to|это|—|adalah|"
                         r"yaitu|ialah|là|hai|ni|ay|yw|ydy|este|είναι|je|є|это|olarak|wa|ndi|iko|van|az)(?![^\W\d_]))\s*")
 _GLUED_CONNECTOR = re.compile(r"\s*(?:是|为|為|は|が|는|은|이|คือ|[:：])\s*")
 _GLUED_VALUE = re.compile(r"[^\s.,;!?()\[\]。，、！？；「」『』\"'“”]{1,20}")
@@ -74,7 +74,8 @@ class _M:
         self.joins = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['joins'])})[^\S\n]*")
         self.adverbs = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['adverbs'])})(?=[^\S\n])")
         # "I chose X as my memorable word": the words between a value and its name
-        self.as_word = re.compile(rf"(?i)(?:{sa._alt(data['as_words'])})$")
+        self.as_word = re.compile(rf"(?i)(?:(?:[,—–:]|\s-)[^\S\n]*)?(?:{sa._alt(data['as_words'])})$"
+                                  rf"|(?P<is>(?:(?:[,—–:]|\s-)[^\S\n]*)?(?:{sa._alt(data['is_words'])})$|(?:[,—–]|\s-)$)")
 
 
 @lru_cache(maxsize=1)
@@ -107,6 +108,16 @@ def _names(text: str, own: bool = True, everyday: bool = True) -> list[tuple[int
     return out
 
 
+def may_name(text: str) -> bool:
+    """Whether ``text`` may hold a memorable word's own name (the cheap word test)."""
+    return _may(text)[0]
+
+
+def names_who_asks(value: str) -> bool:
+    """Whether ``value`` is an institution's name ("Barclays", "the bank"): who asks, no word."""
+    return bool(_m().institution.fullmatch(value.strip()))
+
+
 def name_at(text: str, at: int) -> bool:
     """Whether a memorable word's own name starts at ``at`` ("… (memorable word, Halifax)")."""
     m = _m()
@@ -125,6 +136,10 @@ def _after_tail(text: str, at: int, hi: int) -> tuple[int, bool]:
             at = phrase.end()
             continue
         space = re.match(r"[^\S\n]*", text[at:hi])
+        owner = m.institution.match(text, at + (space.end() if space else 0), hi)
+        if owner and " " in owner.group():  # "building society", "customer service"
+            named, at = True, owner.end()
+            continue
         w = _WORD.match(text, at + (space.end() if space else 0), hi)
         if not w:
             break
@@ -269,6 +284,10 @@ def _later_join(text: str, at: int, hi: int, named: bool) -> tuple[int, int] | N
 _BEFORE = re.compile(r"(?:^|(?<=[\s(]))(?:(?P<q>['\"“‘«][^'\"“”‘’«»\n]{1,40}['\"”’»])|(?P<v>[^\s.,;:!?()\[\]\"“”‘’«»]{3,40}))[^\S\n]+$")
 
 
+#: The value right before a comma or a dash: one word, or a quoted run, at its clause's start.
+_BARE_BEFORE = re.compile(r"(?:^|(?<=[\s(]))(?:(?P<q>['\"“‘«][^'\"“”‘’«»\n]{1,40}['\"”’»])|(?P<v>[^\s.,;:!?()\[\]\"“”‘’«»]{3,40}))[^\S\n]*$")
+
+
 def _value_before(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | None:
     """A value said before its name and an "as" word: "I chose Pemberley as my telephone banking
     password", "puse girasol como palabra secreta", "Kuckuck als Kennwort für die Bank"."""
@@ -284,16 +303,24 @@ def _value_before(text: str, start: int, end: int, needs: bool) -> tuple[int, in
     cue = m.as_word.search(head)
     if not cue:
         return None
-    before = _BEFORE.search(head[:cue.start()])
+    bare = not re.search(r"[^\W\d_]", cue.group())  # "X, my memorable word …", "X — my memorable word"
+    closed = cue.group("is") is not None  # "X — that's my memorable word": nothing may follow the name
+    before = (_BARE_BEFORE if bare else _BEFORE).search(head[:cue.start()])
     if not before:
         return None
     base = max(lo, at - 80)
+    if bare and base + before.start() > lo and not re.search(r"[.;!?:\n\u2029]\s*$", text[lo:base + before.start()]):
+        return None  # the value is its clause's whole start
+    if closed:  # and nothing follows the name in its clause ("X, that's my memorable word sorted")
+        after, _ = _after_tail(text, end, len(text))
+        if not _CLAUSE_END.match(text, after) and after < len(text):
+            return None
     if before.group("q"):
         s, e = base + before.start("q") + 1, base + before.end("q") - 1
     else:
         s, e = base + before.start("v"), base + before.end("v")
-    if _not_value(text[s:e].strip("'\"“”‘’«»")):
-        return None
+    if _not_value(text[s:e].strip("'\"“”‘’«»")) or m.institution.fullmatch(text[s:e]):
+        return None  # "Barclays - my memorable word": who asks, not the word
     if needs and not (m.institution.search(text, max(lo, s - 60), min(len(text), end + 60))):
         return None
     return s, e
@@ -315,7 +342,7 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     own, everyday = _may(prev)
     for start, end, needs in _names(prev, own, everyday) if own or everyday else ():
         at, named = _after_tail(prev, end, len(prev))
-        rest = prev[at:].strip(" ?？:：-—–")
+        rest = _FILLER_END.sub("", prev[at:]).strip(" ?？:：-—–")  # "what's the bank word again?"
         if rest and _OPEN_END.search(rest) and len(rest.split()) <= _GAP_WORDS and not sa._p().quiz.search(rest) \
                 and (not needs or m.institution.search(rest) or m.owner.search(rest)):
             rest = ""  # "la palabra clave para recoger a los niños en la guarde es:": what follows is the word
@@ -331,6 +358,8 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     return []
 
 
+#: Words that end a question about the word without saying more: "… again?", "… pls".
+_FILLER_END = re.compile(r"(?i)(?:[^\S\n]+(?:again|now|pls|please|plz|lol|otra vez|de nuevo|encore|nochmal|ancora|weer|znowu|снова|yine|lagi|lại|phir se))+[\s?？!.]*$")
 #: A turn that ends on a joining word ("… is:", "… es:", "… c'est"): the next turn gives the value.
 _OPEN_END = re.compile(r"(?i)(?:[:：]|(?<![^\W\d_])(?:is|es|est|c'est|ist|lautet|è|é|är|er|on|jest|to|это|adalah|là|hai|ni|waa))\s*[:：]?$")
 #: A short turn that is the value whole: two or three words, then at most punctuation or an emoji.

@@ -384,8 +384,9 @@ def answer_spans(text: str) -> list[Span]:
                 value = _value_after(text, copula.end())
         if value and not p.strong.search(text, value[0], value[1]):  # "… is a common security question"
             spans.append((value[0], value[1], _KIND))
-    strong = [m.span() for m in p.strong.finditer(text)]
+    strong: list[tuple[int, int]] = []
     for cue in p.answer_or_set.finditer(text):  # "…'s answer: 'Pintu'", "答を '망원동'으로", "jawabannya Si Belang"
+        strong = strong or [m.span() for m in p.strong.finditer(text)] or [(-1, -1)]
         if any(a <= cue.start() and cue.end() < b for a, b in strong):
             continue  # "risposta" of "risposta di sicurezza": the name's, read after it
         if not (p.strong.search(text, max(0, cue.start() - _NEAR), cue.end() + _NEAR)
@@ -486,6 +487,8 @@ def annotated_spans(text: str) -> list[Span]:
         return []
     p = _p()
     from . import memorable_words
+    if not (_maybe(text, p) or memorable_words.may_name(text)):
+        return []  # no name of either: the cheap word tests first
     spans: list[Span] = []
     for m in _ANNOTATED.finditer(text):
         s, e = m.span("v")
@@ -496,8 +499,9 @@ def annotated_spans(text: str) -> list[Span]:
             continue
         words = text[s:e].split()
         if not 1 <= len(words) <= 4 or words[0].casefold() in p.no_answer or words[0].casefold() in p.talk_first \
-                or p.topic.search(text, s, e) or p.strong.search(text, s, e) or p.quiz.search(text):
-            continue
+                or p.topic.search(text, s, e) or p.strong.search(text, s, e) or p.quiz.search(text) \
+                or memorable_words.names_who_asks(text[s:e]):
+            continue  # "Barclays - my memorable word": who asks, not the value
         spans.append((s, e, _KIND))
     return spans
 
