@@ -156,3 +156,12 @@ def test_a_clause_before_the_name_that_is_no_value_is_kept(text: str, value: str
 
 def test_a_question_about_the_word_then_the_word() -> None:
     assert "ptarmigan" not in _thread(["what's the bank word again?", "ptarmigan"])[-1]
+
+
+@pytest.mark.parametrize(("text", "value", "kept"), [
+    ("the word i have to give nationwide letters of: sommelier", "sommelier", False),
+    ("the word I have to give the bank over the phone is quokka", "quokka", False),
+    ("the number i have to give the bank is on the letter", "letter", True),
+])
+def test_the_word_one_has_to_give_an_institution(text: str, value: str, kept: bool) -> None:
+    assert (value in redact_secrets(text)) is kept

@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from . import memorable_words
 from . import question_hints as qh
 from . import security_answers as sa
 
@@ -79,13 +80,20 @@ def _asked_here(text: str, m: re.Match[str]) -> bool:
     """Someone who asks, in the asking phrase or just after it ("eso pide la aseguradora")."""
     w = _w()
     window = text[m.start():min(len(text), m.end() + 40)]
-    return bool(w.asker.search(window) or re.search(r"(?i)\b(?:they|you|she|he|ze|ils|sie)\b", window))
+    # someone who asks: a pronoun, an asker's word, or a bank's own name ("give halifax letters of")
+    return bool(w.asker.search(window) or re.search(r"(?i)\b(?:they|you|she|he|ze|ils|sie)\b", window)
+                or memorable_words.names_an_institution(window))
 
 
 #: Copulas of one language that are prepositions of another ("on" is Finnish "is", "to" Polish "is"):
 #: before an article or a possessive they are the preposition ("asks for on the phone").
 _PREPOSITION_LIKE = frozenset({"on", "to", "van", "er", "var", "ni", "je", "az", "ay"})
 _ARTICLE = re.compile(r"(?i)(?:the|a|an|my|your|his|her|our|their|this|that)\s")
+
+
+#: A place after the copula: where the value is written, not the value ("is on the letter", "está en la carta").
+_WHERE_AFTER = re.compile(r"(?i)(?:on|in|at|under|inside|behind|written|printed|somewhere|en|sur|dans|auf|im|am|unter|su|nel|"
+                          r"nella|sul|op|onder|w|na|в|на|di|da|no|na)\s")
 
 
 def asked_spans(text: str) -> list[sa.Span]:
@@ -103,8 +111,8 @@ def asked_spans(text: str) -> list[sa.Span]:
         c = w.copula.search(text, m.end(), limit)
         while c and c.group().strip().casefold() in _PREPOSITION_LIKE and _ARTICLE.match(text, c.end()):
             c = w.copula.search(text, c.end(), limit)  # "asks for on the phone": a preposition, no copula
-        if not c:
-            continue
+        if not c or _WHERE_AFTER.match(text, c.end()):
+            continue  # "… is on the letter": where it is written, no value
         value = sa._value_after(text, c.end())
         if value:
             s, e = value

@@ -113,6 +113,12 @@ def may_name(text: str) -> bool:
     return _may(text)[0]
 
 
+def names_an_institution(text: str) -> bool:
+    """Whether ``text`` names an institution that asks for a memorable word (cheap word test first)."""
+    m = _m()
+    return sa.names_a_phrase_word(text, m.institution_words, m.institution_glued) and bool(m.institution.search(text))
+
+
 def names_who_asks(value: str) -> bool:
     """Whether ``value`` is an institution's name ("Barclays", "the bank"): who asks, no word."""
     return bool(_m().institution.fullmatch(value.strip()))
