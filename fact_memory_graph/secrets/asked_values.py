@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from . import memorable_words
 from . import question_hints as qh
 from . import security_answers as sa
 
@@ -37,7 +38,8 @@ class _W:
         data = json.loads(qh._ASSET.read_text(encoding="utf-8"))
         noun = sa._alt(data["asked_nouns"])
         verb = sa._alt(data["ask_verbs"])
-        self.asked = re.compile(rf"(?i)(?:{noun})(?:[^\S\n]+[^\s.,;:!?]+){{0,8}}?[^\S\n]+(?:{verb})(?![^\W\d_])")
+        # (a relative clause may stand between commas: "das Wort, das die Bank abfragt, lautet …")
+        self.asked = re.compile(rf"(?i)(?:{noun})(?:,?[^\S\n]+[^\s.,;:!?]+){{0,8}}?,?[^\S\n]+(?:{verb})(?![^\W\d_])")
         self.asker = re.compile(rf"(?i){sa._alt(data['askers'] + data['context'])}")
         copulas = [c for c in data["copulas"] if c[:1].isalpha()]
         self.copula = re.compile(rf"(?i)[^\S\n]+(?:{sa._alt(copulas)})[^\S\n]*:?[^\S\n]+|[^\S\n]*[:=—–][^\S\n]*")
@@ -78,7 +80,20 @@ def _asked_here(text: str, m: re.Match[str]) -> bool:
     """Someone who asks, in the asking phrase or just after it ("eso pide la aseguradora")."""
     w = _w()
     window = text[m.start():min(len(text), m.end() + 40)]
-    return bool(w.asker.search(window) or re.search(r"(?i)\b(?:they|you|she|he|ze|ils|sie)\b", window))
+    # someone who asks: a pronoun, an asker's word, or a bank's own name ("give halifax letters of")
+    return bool(w.asker.search(window) or re.search(r"(?i)\b(?:they|you|she|he|ze|ils|sie)\b", window)
+                or memorable_words.names_an_institution(window))
+
+
+#: Copulas of one language that are prepositions of another ("on" is Finnish "is", "to" Polish "is"):
+#: before an article or a possessive they are the preposition ("asks for on the phone").
+_PREPOSITION_LIKE = frozenset({"on", "to", "van", "er", "var", "ni", "je", "az", "ay"})
+_ARTICLE = re.compile(r"(?i)(?:the|a|an|my|your|his|her|our|their|this|that)\s")
+
+
+#: A place after the copula: where the value is written, not the value ("is on the letter", "está en la carta").
+_WHERE_AFTER = re.compile(r"(?i)(?:on|in|at|under|inside|behind|written|printed|somewhere|en|sur|dans|auf|im|am|unter|su|nel|"
+                          r"nella|sul|op|onder|w|na|в|на|di|da|no|na)\s")
 
 
 def asked_spans(text: str) -> list[sa.Span]:
@@ -94,8 +109,10 @@ def asked_spans(text: str) -> list[sa.Span]:
         stop = qh._SENTENCE_END.search(text, m.end(), hi)
         limit = min(stop.start() if stop else hi, m.end() + 60)
         c = w.copula.search(text, m.end(), limit)
-        if not c:
-            continue
+        while c and c.group().strip().casefold() in _PREPOSITION_LIKE and _ARTICLE.match(text, c.end()):
+            c = w.copula.search(text, c.end(), limit)  # "asks for on the phone": a preposition, no copula
+        if not c or _WHERE_AFTER.match(text, c.end()):
+            continue  # "… is on the letter": where it is written, no value
         value = sa._value_after(text, c.end())
         if value:
             s, e = value

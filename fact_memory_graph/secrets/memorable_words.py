@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -32,16 +33,30 @@ _WORD = re.compile(r"[^\W_][\w'’\-]*")
 _TAIL_WORDS = 8  # "voor de telefonische klantenservice van de bank"
 #: What ends a value's clause (a colon does not: "code word for tonight: X" names what follows).
 _CLAUSE_END = re.compile(r"\s*(?:[.,;!?)\]\n\u2029。，、！？；…]|\s[—–-]\s|\s*<-|[^\w\s]*\s*$)")
-_CONNECTOR = re.compile(r"(?i)\s*(?:,\s*(?:which|that|que|qui|das|dat|che|который|которое)\s+(?:is|es|est|ist|è|é|это|—)\s|[:=：→]|->|[—–-](?=\s)|(?<![^\W\d_])(?:is|was|es|era|est|ist|lautet|é|è|e|är|er|on|jest|to|это|—|adalah|"
+_CONNECTOR = re.compile(r"(?i)\s*(?:,\s*(?:which|that|que|qui|das|dat|che|который|которое)\s+(?:is|es|est|ist|è|é|это|—)\s|[:=：→?？]|->|[—–-](?=\s)|(?<![^\W\d_])(?:is|was|es|era|est|ist|lautet|é|è|e|är|er|on|jest|to|это|—|adalah|"
                         r"yaitu|ialah|là|hai|ni|ay|yw|ydy|este|είναι|je|є|это|olarak|wa|ndi|iko|van|az)(?![^\W\d_]))\s*")
 _GLUED_CONNECTOR = re.compile(r"\s*(?:是|为|為|は|が|는|은|이|คือ|[:：])\s*")
 _GLUED_VALUE = re.compile(r"[^\s.,;!?()\[\]。，、！？；「」『』\"'“”]{1,20}")
 _GLUED_ENDS = re.compile(r"(?:です|だよ|だ|よ|입니다|이야|야|ครับ|ค่ะ|哦|啊|吧|呢|了)$")
 
 
+def _bare(word: str) -> str:
+    """``word`` without its diacritics ("hasło" -> "haslo"), or "" when it has none (Latin, Greek, Cyrillic only)."""
+    if not any(ord(c) < 0x0530 for c in word):
+        return ""
+    bare = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    bare = bare.replace("ł", "l").replace("Ł", "L").replace("ı", "i").replace("ø", "o").replace("đ", "d")
+    return unicodedata.normalize("NFC", bare) if bare != word else ""
+
+
 class _M:
     def __init__(self) -> None:
         data = json.loads(_ASSET.read_text(encoding="utf-8"))
+        # the words as the text is read (forms.view: NFKC splits Thai "ำ")
+        data = {k: [unicodedata.normalize("NFKC", w) for w in v] if isinstance(v, list) else v for k, v in data.items()}
+        for key in ("names", "bank_names", "tail", "institutions", "owners"):  # typed without diacritics: "haslo"
+            data[key] = list(dict.fromkeys(data[key] + [_bare(w) for w in data[key] if _bare(w)]))
+        data["tail"] = data["tail"] + data["owners"]  # "memorable word мами X": an owner stands in the tail
         # prefix trees: the same matches as the words' alternation, at a fraction of its cost
         self.names = re.compile("(?i)" + prefilter.whole_words(data["names"]))
         self.bank_names = re.compile("(?i)" + prefilter.whole_words(data["bank_names"]))
@@ -52,8 +67,15 @@ class _M:
         self.tail = {w.casefold() for w in data["tail"] if " " not in w}
         self.tail_phrases = re.compile(rf"(?i)\s*(?:{sa._alt([w for w in data['tail'] if ' ' in w])})")
         self.institution = re.compile("(?i)" + prefilter.whole_words(data["institutions"]))
+        self.owner = re.compile(rf"(?i)(?:{sa._alt(data['owners'])})")
         self.ends = re.compile(rf"(?i)\s+(?:{sa._alt(data['ends'])})(?=\s*(?:[.,;!?)\n\u2029。！？]|$))")
         self.not_value = {w.casefold() for w in data["not"]}
+        # "has always been", "sigue siendo", "ist immer noch": a joining phrase of more than one word
+        self.joins = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['joins'])})[^\S\n]*")
+        self.adverbs = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['adverbs'])})(?=[^\S\n])")
+        # "I chose X as my memorable word": the words between a value and its name
+        self.as_word = re.compile(rf"(?i)(?:(?:[,—–:]|\s-)[^\S\n]*)?(?:{sa._alt(data['as_words'])})$"
+                                  rf"|(?P<is>(?:(?:[,—–:]|\s-)[^\S\n]*)?(?:{sa._alt(data['is_words'])})$|(?:[,—–]|\s-)$)")
 
 
 @lru_cache(maxsize=1)
@@ -86,6 +108,29 @@ def _names(text: str, own: bool = True, everyday: bool = True) -> list[tuple[int
     return out
 
 
+def may_name(text: str) -> bool:
+    """Whether ``text`` may hold a memorable word's own name (the cheap word test)."""
+    return _may(text)[0]
+
+
+def names_an_institution(text: str) -> bool:
+    """Whether ``text`` names an institution that asks for a memorable word (cheap word test first)."""
+    m = _m()
+    return sa.names_a_phrase_word(text, m.institution_words, m.institution_glued) and bool(m.institution.search(text))
+
+
+def names_who_asks(value: str) -> bool:
+    """Whether ``value`` is an institution's name ("Barclays", "the bank"): who asks, no word."""
+    return bool(_m().institution.fullmatch(value.strip()))
+
+
+def name_at(text: str, at: int) -> bool:
+    """Whether a memorable word's own name starts at ``at`` ("… (memorable word, Halifax)")."""
+    m = _m()
+    own, _ = _may(text)
+    return own and bool(m.names.match(text, at))
+
+
 def _after_tail(text: str, at: int, hi: int) -> tuple[int, bool]:
     """Past the tail after a name: the position, and whether the tail named an institution."""
     m = _m()
@@ -93,16 +138,20 @@ def _after_tail(text: str, at: int, hi: int) -> tuple[int, bool]:
     for _ in range(_TAIL_WORDS):
         phrase = m.tail_phrases.match(text, at, hi)
         if phrase and phrase.end() > at:
-            named |= bool(m.institution.search(phrase.group()))
+            named |= bool(m.institution.search(phrase.group()) or m.owner.fullmatch(phrase.group().strip()))
             at = phrase.end()
             continue
         space = re.match(r"[^\S\n]*", text[at:hi])
+        owner = m.institution.match(text, at + (space.end() if space else 0), hi)
+        if owner and " " in owner.group():  # "building society", "customer service"
+            named, at = True, owner.end()
+            continue
         w = _WORD.match(text, at + (space.end() if space else 0), hi)
         if not w:
             break
         word = w.group().casefold()
         if word in m.tail or m.institution.fullmatch(w.group()):
-            named |= bool(m.institution.fullmatch(w.group()))
+            named |= bool(m.institution.fullmatch(w.group()) or m.owner.fullmatch(w.group()))
             at = w.end()
             continue
         break
@@ -118,9 +167,13 @@ def _value(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | No
     named_before = bool(m.institution.search(" ".join(text[clause:start].split()[-3:])))
     if not text[end:end + 1].isspace() and sa._GLUED.search(text[max(start, end - 1):end]):  # "暗语是青花瓷器"
         at, named = end, False
-        for _ in range(4):
-            glue = re.match(r"(?:の|的|に|で|\s)+", text[at:hi])
+        for _ in range(4):  # "暗语的", "คำลับของธนาคาร": a genitive, then who asks for it
+            glue = re.match(r"(?:の|的|に|で|ของ|ที่|의|\s)+", text[at:hi])
             at += glue.end() if glue else 0
+            owner = m.institution.match(text, at, hi)
+            if owner and owner.end() > at:
+                at = owner.end()
+                continue
             if not glue or not glue.group():
                 break
         joined = _GLUED_CONNECTOR.match(text, at, hi)
@@ -139,14 +192,30 @@ def _value(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | No
     at, named = _after_tail(text, end, hi)
     named = named or bool(m.institution.search(text, start, end))  # "telephone banking password X"
     # "bank ka code word X": the institution before the name only when nothing stands between it and the value
-    named_before = named_before and not text[end:at].strip()
-    joined = _CONNECTOR.match(text, at, hi)
+    # (an own name keeps it across the tail's small words: "a bank titkos szava nálam X")
+    named_before = named_before and (not needs or not text[end:at].strip())
+    joined = m.joins.match(text, at, hi) or _CONNECTOR.match(text, at, hi)
+    if not (joined and joined.end() > at):
+        later = _later_join(text, at, hi, named or named_before)
+        if later:
+            return later
     if joined and joined.end() > at:
         at = joined.end()
+        for _ in range(2):  # "is still X", "es ahora X"
+            adverb = m.adverbs.match(text, at, hi)
+            if not adverb or adverb.end() >= hi:
+                break
+            at = adverb.end()
     elif not (named or named_before):
         return None  # "I love the secret word game.", "the bank password for mum"
     if needs and not (named or named_before):
         return None
+    return _word_at(text, at, hi)
+
+
+def _word_at(text: str, at: int, hi: int) -> tuple[int, int] | None:
+    """The value at ``at``: a quoted run, or one word that ends its clause."""
+    m = _m()
     space = re.match(r"[^\S\n]*", text[at:hi])
     quote = text[at + (space.end() if space else 0):][:1]
     if quote in sa._QUOTES:
@@ -180,10 +249,87 @@ def spans(text: str) -> list[Span]:
             if name and "\u2029" not in text[arrow.end():name.start()] and not _not_value(arrow.group("v")):
                 out.append((arrow.start("v"), arrow.end("v"), "password"))
     for start, end, needs in _names(text, own, everyday):
-        value = _value(text, start, end, needs)
+        value = _value(text, start, end, needs) or _value_before(text, start, end, needs)
         if value:
             out.append((value[0], value[1], "password"))
     return out
+
+
+#: A joining word later in the name's clause: a colon (past commas: "…del banco, mamá la olvida
+#: siempre: X"), or a copula within the clause ("… pour récupérer les enfants à la crèche c'est X").
+_LATER_COLON = re.compile(r"[^.!?\n\u2029:;]{1,80}?[:：][^\S\n]*")
+_LATER_COPULA = re.compile(r"[^.,!?\n\u2029:;]{1,70}?(?<=\s)(?=\S)")
+_GAP_WORDS = 10
+
+
+def _later_join(text: str, at: int, hi: int, named: bool) -> tuple[int, int] | None:
+    """The value after a joining word a few words after the name's tail, when the words between
+    name who asks for it or whose it is (an institution, an owner: "the family safe word (if a
+    stranger says mum sent them) is: X"); a quiz's or a game's word is none."""
+    m = _m()
+    colon = _LATER_COLON.match(text, at, hi)
+    if colon:
+        gap, after = text[at:colon.end()], colon.end()
+    else:
+        after = -1
+        for c in _LATER_COPULA.finditer(text, at, min(hi, at + 90)):
+            j = m.joins.match(text, c.end(), hi) or _CONNECTOR.match(text, c.end(), hi)
+            if j and j.group().strip() and j.end() > c.end() and text[j.end() - 1:j.end()].isspace():
+                gap, after = text[at:c.end()], j.end()
+                break
+        if after < 0:
+            return None
+    if len(gap.split()) > _GAP_WORDS or sa._p().quiz.search(gap):
+        return None
+    if not (named or m.institution.search(gap) or m.owner.search(gap)):
+        return None
+    return _word_at(text, after, hi)
+
+
+#: The value right before an "as" word: one word, or a quoted run.
+_BEFORE = re.compile(r"(?:^|(?<=[\s(]))(?:(?P<q>['\"“‘«][^'\"“”‘’«»\n]{1,40}['\"”’»])|(?P<v>[^\s.,;:!?()\[\]\"“”‘’«»]{3,40}))[^\S\n]+$")
+
+
+#: The value right before a comma or a dash: one word, or a quoted run, at its clause's start.
+_BARE_BEFORE = re.compile(r"(?:^|(?<=[\s(]))(?:(?P<q>['\"“‘«][^'\"“”‘’«»\n]{1,40}['\"”’»])|(?P<v>[^\s.,;:!?()\[\]\"“”‘’«»]{3,40}))[^\S\n]*$")
+
+
+def _value_before(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | None:
+    """A value said before its name and an "as" word: "I chose Pemberley as my telephone banking
+    password", "puse girasol como palabra secreta", "Kuckuck als Kennwort für die Bank"."""
+    m = _m()
+    lo, _ = sa._turn_bounds(text, start)
+    at = start
+    for _ in range(3):  # "as my", "as our joint account's": the tail's small words before the name
+        w = re.search(r"[^\W\d_][\w'’\-]*[^\S\n]+$", text[max(lo, at - 30):at])
+        if not w or w.group().split()[0].casefold() not in m.tail or m.as_word.search(text[max(lo, at - 30):at].rstrip()):
+            break
+        at = max(lo, at - 30) + w.start()
+    head = text[max(lo, at - 80):at].rstrip()
+    cue = m.as_word.search(head)
+    if not cue:
+        return None
+    bare = not re.search(r"[^\W\d_]", cue.group())  # "X, my memorable word …", "X — my memorable word"
+    closed = cue.group("is") is not None  # "X — that's my memorable word": nothing may follow the name
+    before = (_BARE_BEFORE if bare else _BEFORE).search(head[:cue.start()])
+    if not before:
+        return None
+    base = max(lo, at - 80)
+    if bare and base + before.start() > lo and not re.search(r"[.;!?:\n\u2029]\s*$", text[lo:base + before.start()]):
+        return None  # the value is its clause's whole start
+    if closed:  # and nothing follows the name in its clause ("X, that's my memorable word sorted")
+        after, _ = _after_tail(text, end, len(text))
+        if not _CLAUSE_END.match(text, after) and after < len(text):
+            return None
+    if before.group("q"):
+        s, e = base + before.start("q") + 1, base + before.end("q") - 1
+    else:
+        s, e = base + before.start("v"), base + before.end("v")
+    if _not_value(text[s:e].strip("'\"“”‘’«»")) or m.institution.fullmatch(text[s:e]):
+        return None  # "Barclays - my memorable word": who asks, not the word
+    if needs and not (m.institution.search(text, max(lo, s - 60), min(len(text), end + 60))):
+        return None
+    return s, e
 
 
 #: A short turn that gives a value: its first word (and what follows it: "met een hoofdletter", "tror jag").
@@ -202,10 +348,25 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     own, everyday = _may(prev)
     for start, end, needs in _names(prev, own, everyday) if own or everyday else ():
         at, named = _after_tail(prev, end, len(prev))
-        rest = prev[at:].strip(" ?？:：-—–")
+        rest = _FILLER_END.sub("", prev[at:]).strip(" ?？:：-—–")  # "what's the bank word again?"
+        if rest and _OPEN_END.search(rest) and len(rest.split()) <= _GAP_WORDS and not sa._p().quiz.search(rest) \
+                and (not needs or m.institution.search(rest) or m.owner.search(rest)):
+            rest = ""  # "la palabra clave para recoger a los niños en la guarde es:": what follows is the word
+            named = True
         if rest or (needs and not (named or m.institution.search(prev, 0, start))):
             continue
+        whole = _SHORT.fullmatch(text)
+        if whole and len(whole.group("v").split()) > 1 and not _not_value(whole.group("v").split()[0]):
+            return [(whole.start("v"), whole.end("v"), "password")]  # "purple dinosaur", "Cardigan Bay"
         v = _LONE.match(text)
         if v and not _not_value(v.group("v")):
             return [(v.start("v"), v.end("v"), "password")]
     return []
+
+
+#: Words that end a question about the word without saying more: "… again?", "… pls".
+_FILLER_END = re.compile(r"(?i)(?:[^\S\n]+(?:again|now|pls|please|plz|lol|otra vez|de nuevo|encore|nochmal|ancora|weer|znowu|снова|yine|lagi|lại|phir se))+[\s?？!.]*$")
+#: A turn that ends on a joining word ("… is:", "… es:", "… c'est"): the next turn gives the value.
+_OPEN_END = re.compile(r"(?i)(?:[:：]|(?<![^\W\d_])(?:is|es|est|c'est|ist|lautet|è|é|är|er|on|jest|to|это|adalah|là|hai|ni|waa))\s*[:：]?$")
+#: A short turn that is the value whole: two or three words, then at most punctuation or an emoji.
+_SHORT = re.compile(r"\s*['\"“‘«]?(?P<v>[^\W\d_][\w'’\-]*(?:[^\S\n][^\W\d_][\w'’\-]*){0,2})['\"”’»]?[^\w]*")

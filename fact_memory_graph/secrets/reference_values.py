@@ -172,12 +172,20 @@ def _luhn_card(value: str) -> bool:
     return checksums.luhn(digits)
 
 
+#: Reference words that are also verbs, and a pronoun right before one: a verb there ("me demande", "vous demandent").
+_NOUN_OR_VERB = frozenset({"demande", "demandes", "demandent", "commande", "commandes", "commandent", "réserve", "réservent"})
+_CLITIC_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:me|te|se|nous|vous|lui|leur|on|ils|elles|m'|t'|s'|qu'on|je|j')\s*$")
+
+
 def reference_value(text: str, start: int, end: int) -> bool:
     """Whether the value at ``text[start:end]`` is governed by a public reference's word in its clause."""
     pats, words = _patterns(), _words()
     cut, whole = _clause(text, start)
     last_digit = max((m.end() for m in re.finditer(r"\d", whole)), default=0)
     refs = words["reference"].finditer(text, cut + last_digit, start)  # after a value between: not this one's
+    if refs:  # "la banque me demande", "ce qu'on demande": a verb after a pronoun, no reference
+        refs = [r for r in refs if not (text[r[0]:r[1]].casefold() in _NOUN_OR_VERB
+                                        and _CLITIC_BEFORE.search(text, max(0, r[0] - 12), r[0]))]
     turn_start, reach = cut > 1 and text[cut - 1] == "\u2029", 45
     if not refs and turn_start and not last_digit and len(whole.strip()) <= 25:
         # the reference named in the turn before: "mon numéro de dossier à la CAF" / "c'est le 0458821"

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -210,6 +210,11 @@ def _weak(text: str, a: int, b: int) -> bool:
     return False
 
 
+#: "… to the question about …" after an answer: the question it answers comes after it.
+_QUESTION_AFTER = re.compile(r"(?i)\s(?:på spørgsmålet|på spørsmålet|på frågan|auf die frage|op de vraag|to the question|"
+                             r"for the question|on the question|na pytanie|a la pregunta|à la question|alla domanda|na pergunta)\b")
+
+
 def _cued(text: str, start: int, end: int) -> bool:
     """A security question's name, or an answer word / a verb of setting it, near the topic."""
     p = _p()
@@ -352,8 +357,9 @@ def _maybe(text: str, p: _P) -> bool:
 def answer_spans(text: str) -> list[Span]:
     """A security question's answer in ``text`` (a normalised turn, or turns joined)."""
     p = _p()
+    told = before_verb_spans(text)  # its own cues: a topic and an institution are enough
     if not _maybe(text, p) or not p.trigger.search(text):
-        return []
+        return told + annotated_spans(text)  # "bluebird (memorable word, Halifax)"
     spans: list[Span] = []
     for topic in p.topic.finditer(text):
         start, end = topic.span()
@@ -378,10 +384,16 @@ def answer_spans(text: str) -> list[Span]:
                 value = _value_after(text, copula.end())
         if value and not p.strong.search(text, value[0], value[1]):  # "… is a common security question"
             spans.append((value[0], value[1], _KIND))
+    strong: list[tuple[int, int]] = []
     for cue in p.answer_or_set.finditer(text):  # "…'s answer: 'Pintu'", "答を '망원동'으로", "jawabannya Si Belang"
+        strong = strong or [m.span() for m in p.strong.finditer(text)] or [(-1, -1)]
+        if any(a <= cue.start() and cue.end() < b for a, b in strong):
+            continue  # "risposta" of "risposta di sicurezza": the name's, read after it
         if not (p.strong.search(text, max(0, cue.start() - _NEAR), cue.end() + _NEAR)
                 or (p.topic.search(text, max(0, cue.start() - _NEAR), cue.start())
-                    and ((p.weak.match(text, cue.start()) and _weak(text, cue.start(), cue.end())) or _context(text)))):
+                    and ((p.weak.match(text, cue.start()) and _weak(text, cue.start(), cue.end())) or _context(text)))
+                or (_QUESTION_AFTER.search(text, cue.end(), min(len(text), cue.end() + 80))  # "svarede jeg X på spørgsmålet om …"
+                    and p.topic.search(text, cue.end(), min(len(text), cue.end() + _NEAR)) and _context(text))):
             continue
         q = re.match(r"[\s:=\-—–,]*(?:(?:is|was|es|é|est|ist|hai|maine|मैंने)\s+)?", text[cue.end():cue.end() + 16])
         at = cue.end() + (q.end() if q else 0)
@@ -408,12 +420,111 @@ def answer_spans(text: str) -> list[Span]:
             spans.append((value[0], value[1], _KIND))
     if ";" in text or "," in text or "q" in text.casefold():
         spans.extend(list_spans(text))
+    spans.extend(sp for sp in told if not any(a <= sp[0] < b for a, b, _ in spans))
+    spans.extend(annotated_spans(text))
     spans.extend(_after_names(text, spans))
+    return spans
+
+
+#: What stands right before an answer given before its verb: an auxiliary ("ik heb X ingevuld", "hab X
+#: angegeben"), a quoted question's close, a comma, a colon.
+_BEFORE_VERB = re.compile(r"(?i)(?:(?<![^\W\d_])(?:ik heb|heb ik|ik had|ich habe|ich hab|habe ich|hab ich|hab|habe|heb|jeg har|"
+                          r"har jeg|jag har|har jag|ben|ve)|['\"”’»」:,—–])[^\S\n]+")
+
+
+def before_verb_spans(text: str) -> list[Span]:
+    """An answer said before the verb of giving it, where a security question or its topic and an
+    institution are named: "veiligheidsvraag … 'straat waar je opgroeide', ik heb X ingevuld",
+    "als Antwort auf 'In welcher Straße …' X angegeben", "annemin kızlık soyadını soracak, X diyeceğim"."""
+    p = _p()
+    if not _post_gate()(text):
+        return []
+    spans: list[Span] = []
+    for m in p.post.finditer(text):
+        if m.start() == 0 or not text[m.start() - 1].isspace():
+            continue
+        lo, hi = _turn_bounds(text, m.start())
+        head_lo = max(lo, m.start() - 60)
+        cuts = list(_BEFORE_VERB.finditer(text, head_lo, m.start()))
+        if not cuts:
+            continue
+        s, e = cuts[-1].end(), m.start() - 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        words = text[s:e].split()
+        if not 1 <= len(words) <= 4 or words[0].casefold() in p.no_answer or words[0].casefold() in p.talk_first:
+            continue
+        if p.topic.search(text, s, e) or p.strong.search(text, s, e) or _END.search(text, s, e):
+            continue
+        before = text[lo:s]
+        quoted = bool(re.search(r"['\"“‘«][^'\"”’»]{6,80}['\"”’»]", before)) and bool(p.weak.search(before))
+        if not (p.strong.search(text, lo, hi) or quoted
+                or (p.topic.search(text, lo, s) and (_context(text[lo:hi]) or p.weak.search(text, lo, s)))):
+            continue
+        if p.quiz.search(text, lo, hi):
+            continue
+        spans.append((s, e, _KIND))
+    return spans
+
+
+@lru_cache(maxsize=1)
+def _post_gate() -> Callable[[str], bool]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    words, glued = phrase_words(data["post_set"])
+    return lambda text: names_a_phrase_word(text, words, glued)
+
+
+#: A value, then in brackets or after a dash what it is: "Gonzaga (pergunta de segurança)",
+#: "Tarkan — güvenlik sorusunun cevabı", "bluebird (memorable word, Halifax)".
+_ANNOTATED = re.compile(r"(?P<v>[^\W_][^.;!?:()\[\]\n\u2029—–]{0,40}?)[^\S\n]*(?:\(|\[|[^\S\n][—–-][^\S\n])[^\S\n]*"
+                        r"(?:(?:my|the|a|mi|la|el|ma|le|mon|meine?|die|der|il|mijn|de|moje?|moja)[^\S\n]+)?")
+
+
+def annotated_spans(text: str) -> list[Span]:
+    """A value at its clause's start, named by a security question's or a memorable word's name
+    in brackets or after a dash right after it."""
+    if "(" not in text and "[" not in text and "—" not in text and "–" not in text and " - " not in text:
+        return []
+    p = _p()
+    from . import memorable_words
+    if not (_maybe(text, p) or memorable_words.may_name(text)):
+        return []  # no name of either: the cheap word tests first
+    spans: list[Span] = []
+    for m in _ANNOTATED.finditer(text):
+        s, e = m.span("v")
+        if s > 0 and not re.search(r"(?:^|[.;!?:\n\u2029,])\s*$", text[max(0, s - 3):s]):
+            continue  # not a clause's start
+        named = p.strong.match(text, m.end()) or memorable_words.name_at(text, m.end())
+        if not named:
+            continue
+        words = text[s:e].split()
+        if not 1 <= len(words) <= 4 or words[0].casefold() in p.no_answer or words[0].casefold() in p.talk_first \
+                or p.topic.search(text, s, e) or p.strong.search(text, s, e) or p.quiz.search(text) \
+                or memorable_words.names_who_asks(text[s:e]):
+            continue  # "Barclays - my memorable word": who asks, not the value
+        spans.append((s, e, _KIND))
     return spans
 
 
 #: A question's or an answer's name, then a separator or a quote in its clause: the value.
 _NAMED = re.compile(r"\s*(?:[:=—–→]|-\s|\s-)")
+
+
+#: A name that says an answer follows (not only a question's name).
+_ANSWER_NAME = re.compile(r"(?i)answer|\bans\b|odpowied|respuesta|réponse|antwort|risposta|resposta|\bsvar|cevab|jawab|ответ|"
+                          r"відповід|odpověď|răspuns|válasz|vastaus|απάντηση|sagot|jibu|trả lời|答|답|คำตอบ|תשובה|جواب|إجابة|uttar")
+
+
+def _bare_answer(text: str, end: int) -> tuple[int, int] | None:
+    """One to three words right after an answer's name that end their clause: the answer."""
+    p = _p()
+    value = _value_after(text, end)
+    if not value:
+        return None
+    words = text[value[0]:value[1]].split()
+    if len(words) > 3 or words[0].casefold().strip("'’") in p.talk or words[0].casefold() in p.talk_first:
+        return None
+    return value
 
 
 def _after_names(text: str, found: list[Span]) -> list[Span]:
@@ -436,6 +547,8 @@ def _after_names(text: str, found: list[Span]) -> list[Span]:
             words = text[value[0]:value[1]].split() if value else []
             if not words or words[0].casefold() in p.no_answer:
                 value = None  # nothing but blanks between the quotes, or "'none'": no answer given
+            if value is None and _ANSWER_NAME.search(cue.group()) and not q:
+                value = _bare_answer(text, end)  # "odpowiedź na pytanie pomocnicze Petrovic lol"
         if value and "?" not in text[value[0]:value[1]] and not p.topic.search(text, *value):
             spans.append((value[0], value[1], _KIND))
             # "<name>: <a question in words we do not list> — <answer>": the part
