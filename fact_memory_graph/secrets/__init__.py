@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     access_codes,
+    asked_keys,
     asked_topics,
     asked_values,
     bank_logins,
@@ -825,6 +826,8 @@ def _spans(text: str) -> list[Span]:
                      if not reference_values.example_cued(norm, sp[0]))
     if spans:  # a repeated digit in a template or a test: "template mein likha hai OTP: 000000"
         spans = filler_values.without_fillers(norm, spans)
+    if "?" in norm or "？" in norm:  # "the password? bluebird": a question and its answer in one turn
+        spans.extend(_outside_slots(norm, asked_keys.in_turn_spans(norm), shapes))
     if login_pairs.mentioned(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
@@ -1259,6 +1262,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
     spans.extend(member_numbers.thread_spans(text, turns[-1]))  # "the clinic wants my insurance number" / "SGK-78…"
     spans.extend(login_pairs.thread_spans(text, turns, credential_forms.services()))  # "paypal" / "kasia_w" / "nut3ll@0172"
+    spans.extend(asked_keys.thread_spans(text, turns))  # "wifi name?" / "HomeSweetHome" / "and the key?" / "lemontree"
     return spans
 
 

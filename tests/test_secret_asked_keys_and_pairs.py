@@ -1,0 +1,60 @@
+"""Login pairs joined by a dash, an arrow or "then" after a site's word; a question for a credential
+answered in the same turn; a generic "key?" answered after a turn about a Wi-Fi or a device."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.forgetting import withheld_turns
+from fact_memory_graph.secrets import asked_keys, login_pairs, redact_turns
+
+
+def _shown(turns: list[str]) -> str:
+    kept = [t for t, w in zip(turns, withheld_turns(turns), strict=True) if not w]
+    return " || ".join(redact_turns(kept)) if kept else ""
+
+
+SECRETS = [
+    (["the parents' portal: j.okafor_2 — mangotree"], ["mangotree"]),
+    (["Elternportal: k.weber → Pusteblume"], ["Pusteblume"]),
+    (["na plataforma da escola entra com ana.souza7 depois borboleta"], ["borboleta"]),
+    (["portail de la mairie : dupont.l / Coquelicot!"], ["Coquelicot!"]),
+    (["сайт поликлиники: ivanova_m / Ромашка!"], ["Ромашка!"]),
+    (["the wifi pw? marmalade"], ["marmalade"]),
+    (["Passwort fürs Netflix? Zitronenbaum77"], ["Zitronenbaum77"]),
+    (["mot de passe du wifi ? coquillage"], ["coquillage"]),
+    (["router in the study", "and the key?", "hummingbird"], ["hummingbird"]),
+    (["el wifi de la casa de la playa", "y la clave?", "caracola"], ["caracola"]),
+    (["mein neues Handy", "und der Code?", "730519"], ["730519"]),
+    (["la rete dell'ufficio", "e la chiave?", "Girasole#4"], ["Girasole#4"]),
+]
+
+KEPT = [
+    (["my twitch is pixel.fox — follow me"], ["pixel.fox"]),
+    (["the app: version 2.3 / 2.4.1"], ["2.4.1"]),
+    (["did you change the password? yesterday"], ["yesterday"]),
+    (["what's the wifi called? Casa_Lopez"], ["Casa_Lopez"]),
+    (["where's the key? kitchen drawer"], ["kitchen"]),
+    (["and the key?", "under the mat"], ["mat"]),
+    (["my accounts: steam frost.byte / xbox NoScope"], ["frost.byte"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "needles"), SECRETS)
+def test_withheld(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle not in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "needles"), KEPT)
+def test_kept(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle in shown, shown
+
+
+def test_readers_without_their_cue_find_nothing() -> None:
+    assert login_pairs.spans("nice weather / sunny afternoon") == []
+    assert asked_keys.in_turn_spans("no question here, bluebird") == []
+    assert asked_keys.thread_spans("lemontree", ("we had lunch", "and the key?")) == []
