@@ -58,3 +58,68 @@ def test_readers_without_their_cue_find_nothing() -> None:
     assert login_pairs.spans("nice weather / sunny afternoon") == []
     assert asked_keys.in_turn_spans("no question here, bluebird") == []
     assert asked_keys.thread_spans("lemontree", ("we had lunch", "and the key?")) == []
+
+
+JUXTAPOSED = [
+    (["Passwort vom Elternportal nordseekrabbe"], ["nordseekrabbe"]),
+    (["contraseña del portátil girasolazul porfa recuérdalo"], ["girasolazul"]),
+    (["lösenord till jobbmejlen älgskogen"], ["älgskogen"]),
+    (["пароль от почты берёзоваяроща не забудь"], ["берёзоваяроща"]),
+    (["kata sandi email kantor mangganipis"], ["mangganipis"]),
+    (["the pw for grandma's tablet bumblebees!"], ["bumblebees"]),
+]
+
+JUXTAPOSED_TALK = [
+    (["I reset the password for netflix yesterday"], ["netflix", "yesterday"]),
+    (["Passwort für das Konto abgelaufen"], ["abgelaufen"]),
+    (["la contraseña del banco caducada otra vez"], ["caducada"]),
+    (["zmieniłem hasło do banku"], ["banku"]),
+    (["password login disabled on the server"], ["disabled"]),
+    (["パスワードは1Passwordで管理しています"], ["1Password"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "needles"), JUXTAPOSED)
+def test_juxtaposed_password_withheld(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle not in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "needles"), JUXTAPOSED_TALK)
+def test_talk_after_a_password_name_kept(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle in shown, shown
+
+
+WIFI = [
+    (["the guest wifi is mangolassi77 on Villa_Sol"], ["mangolassi77"]),
+    (["el wifi es tortuguita en la red Casa-Playa"], ["tortuguita"]),
+    (["auf dem Aufkleber am Router steht kq7mzt28xp"], ["kq7mzt28xp"]),
+    (["the label under the modem reads WPA key: Tz8vBq2mLx"], ["Tz8vBq2mLx"]),
+    (["conecta-te à Casa_Lobo com amoreira22"], ["amoreira22"]),
+    (["Vereinskonto", "kassierer_3 ⚽", "Elfmeter-Tor-77"], ["Elfmeter-Tor-77"]),
+    (["accès au portail des parents", "l.martin5 / Hirondelle!2"], ["Hirondelle!2"]),
+]
+
+WIFI_TALK = [
+    (["the barcode on the back of the book reads 9780306406157"], ["9780306406157"]),
+    (["the wifi is slow on weekends"], ["weekends"]),
+    (["join the club with friends tonight"], ["friends"]),
+    (["the router says connected but nothing loads"], ["connected"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "needles"), WIFI)
+def test_wifi_keys_and_pairs_over_turns_withheld(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle not in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "needles"), WIFI_TALK)
+def test_wifi_talk_kept(turns: list[str], needles: list[str]) -> None:
+    shown = _shown(turns)
+    for needle in needles:
+        assert needle in shown, shown

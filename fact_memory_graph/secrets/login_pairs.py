@@ -44,7 +44,8 @@ _SHAPED = re.compile(r"(?=.*[^\W\d_])(?=.*(?:\d|[!@#$%^&*_+=?~]))")
 _LOGIN_SHAPE = re.compile(r"[_.@\d]")
 #: The value as its own clause's subject: "log in with the router admin, Netgear7000 is the model".
 _SUBJECT = re.compile(r"(?i)\s+(?:is|was|are|model|version|series|ist|es|est|è|é)\b")
-_ONE_TOKEN = re.compile(r"^\s*(?P<v>[^\s]{3,64}?)[\s.!?]*$")
+#: A turn that is one token; an emoji or a sign after it ("lenka8859 ✈️") is no part of it.
+_ONE_TOKEN = re.compile(r"^\s*(?P<v>[^\s]{3,64}?)(?:[\s.!?]|\s+[^\w\s]{1,6})*$")
 _TRAILING = ".,?:;…"  # not "!": passwords end with one ("Shift!", "sunshine!")
 _A_NAME = re.compile(r"^\s*[^\W\d_][\w.\-+]{1,24}\s*[:?]?\s*$")
 
@@ -163,7 +164,11 @@ def spans(text: str) -> list[Span]:
 
 def thread_spans(text: str, turns: tuple[str, ...], services: re.Pattern[str]) -> list[Span]:
     """The password alone in ``text`` after a turn that was a user's name alone, after a turn that
-    named a login or a service (``services``)."""
+    named a login or a service (``services``); or a whole pair in ``text`` after such a turn."""
+    if len(text) <= 90 and turns and len(turns[-1]) <= 200 and (mentioned(turns[-1]) or services.search(turns[-1])):
+        pair = _pair_after(text, 0)  # "accesso booking extranet …" / "j.osei01 / mallorca93!"
+        if pair:
+            return [pair]
     if len(turns) < 2 or len(text) > 70:
         return []
     v, login = _ONE_TOKEN.match(text), _ONE_TOKEN.match(turns[-1])

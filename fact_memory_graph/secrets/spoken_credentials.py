@@ -167,6 +167,11 @@ def _after_wifi(text: str, at: int) -> list[Span]:
     return []
 
 
+def talks_of_managers(text: str) -> bool:
+    """Whether ``text`` talks of password managers, policies or hints (assets ``talk``)."""
+    return bool(_patterns()["talk"].search(text))
+
+
 def answer_spans(text: str, before: str) -> list[Span]:
     """A short turn that is only a credential ("2qv7psvm96", "jan78@web.de en KETTL@5115"), after a
     turn that named a password, a Wi-Fi or a login, or described where a password is typed."""
