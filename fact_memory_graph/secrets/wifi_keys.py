@@ -19,7 +19,7 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import prefilter, spoken_credentials
+from fact_memory_graph.secrets import lexicon, prefilter, spoken_credentials
 
 Span = tuple[int, int, str]
 
@@ -37,10 +37,20 @@ def _alt(key: str) -> str:
     return prefilter.whole_words(_data()[key])
 
 
+def _gate_words() -> list[str]:
+    d = _data()
+    return d["wifi"] + d["labels"] + d["connect"]
+
+
 @functools.cache
 def _gate() -> re.Pattern[str]:
-    d = _data()
-    return re.compile("(?i)" + prefilter.whole_words(d["wifi"] + d["labels"] + d["connect"]))
+    return re.compile("(?i)" + prefilter.whole_words(_gate_words()))
+
+
+@functools.cache
+def _words() -> lexicon.Gate:
+    """The gate's words in the lexicon's one pass: a text with none of them pays a set lookup."""
+    return lexicon.Gate(_gate_words())
 
 
 @functools.cache
@@ -67,7 +77,7 @@ def _network_name(token: str) -> bool:
 
 def spans(text: str) -> list[Span]:
     """Wi-Fi keys beside their network's name, read off a router, or given to join a network."""
-    if len(text) > 2000 or not _gate().search(text):
+    if len(text) > 2000 or not _words().open(text) or not _gate().search(text):
         return []
     key_on, printed, joined = _patterns()
     out: list[Span] = []
