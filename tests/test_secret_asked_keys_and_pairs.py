@@ -123,3 +123,16 @@ def test_wifi_talk_kept(turns: list[str], needles: list[str]) -> None:
     shown = _shown(turns)
     for needle in needles:
         assert needle in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "needle"), [
+    (["Brombeere4 thats what i typed for the library login"], "Brombeere4"),
+    (["Pfirsich9 is what dad always uses for his email password"], "Pfirsich9"),
+    (["the word you type after the email on the council site", "gooseberry"], "gooseberry"),
+])
+def test_value_said_first_or_after_where_it_is_typed(turns: list[str], needle: str) -> None:
+    assert needle not in _shown(turns)
+
+
+def test_thanks_after_where_a_password_is_typed_kept() -> None:
+    assert "thanks" in _shown(["the word you type after the email on the council site", "thanks"])
