@@ -136,3 +136,16 @@ def test_value_said_first_or_after_where_it_is_typed(turns: list[str], needle: s
 
 def test_thanks_after_where_a_password_is_typed_kept() -> None:
     assert "thanks" in _shown(["the word you type after the email on the council site", "thanks"])
+
+
+@pytest.mark.parametrize("text", [
+    "Zalando को युजर rita.k@web.de पासवर्ड Himalaya#8",
+    "b.sousa@mail.pt senha Andorinha#5 para o portal",
+])
+def test_an_email_right_before_a_password_is_its_login(text: str) -> None:
+    shown = _shown([text])
+    assert "@" not in shown and "#" not in shown, shown
+
+
+def test_an_email_beside_no_password_kept() -> None:
+    assert "help@shop.example" in _shown(["write to help@shop.example for returns"])
