@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import credential_forms, prefilter
+from fact_memory_graph.secrets import credential_forms, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -96,7 +96,13 @@ def _named_pair() -> re.Pattern[str]:
 def mentioned(text: str) -> bool:
     """Whether ``text`` has a word for logging in (read on the lowered text: cheaper than ignoring
     case): without one it holds no pair here."""
-    return _gate().search(text.lower()) is not None
+    return _words().open(text) and _gate().search(text.lower()) is not None
+
+
+@lru_cache(maxsize=1)
+def _words() -> lexicon.Gate:
+    """The gate's words in the lexicon's one pass: a text with none of them pays a set lookup."""
+    return lexicon.Gate(_cue_words() + _password_names())
 
 
 @lru_cache(maxsize=1)
