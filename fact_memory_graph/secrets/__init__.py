@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     access_codes,
+    asked_keys,
     asked_topics,
     asked_values,
     bank_logins,
@@ -53,6 +54,7 @@ from fact_memory_graph.secrets import (
     filler_values,
     forms,
     id_documents,
+    juxtaposed_passwords,
     labelled_lookalikes,
     lexicon,
     login_labels,
@@ -81,6 +83,7 @@ from fact_memory_graph.secrets import (
     tax_ids,
     topic_notes,
     unlock_patterns,
+    wifi_keys,
     word_seeds,
 )
 from fact_memory_graph.secrets.checksums import luhn as _luhn
@@ -705,6 +708,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(named_values.listed_code_spans(norm, spans))  # "…is 9238, en het sleutelkastje … 71661"
         spans.extend(named_values.spelled_on_spans(norm, spans))  # "the password is capital B, l, u, e, 4, 2"
         spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
+        spans.extend(juxtaposed_passwords.spans(norm, names))  # "hasło do maila zebrasakurasommer"
         if spans and ("/" in norm or "-" in norm or "." in norm):
             spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
         if spans or any(n.kind == "card" for n in names):  # "kortnummer 4602 … utgång 03/29", "back of the card: 11/30 649"
@@ -830,6 +834,9 @@ def _spans(text: str) -> list[Span]:
                      if not reference_values.example_cued(norm, sp[0]))
     if spans:  # a repeated digit in a template or a test: "template mein likha hai OTP: 000000"
         spans = filler_values.without_fillers(norm, spans)
+    if "?" in norm or "？" in norm:  # "the password? bluebird": a question and its answer in one turn
+        spans.extend(_outside_slots(norm, asked_keys.in_turn_spans(norm), shapes))
+    spans.extend(_outside_slots(norm, wifi_keys.spans(norm), shapes))  # "the sticker on the router says 8kPq2mZx7T"
     if login_pairs.mentioned(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
@@ -1266,6 +1273,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
     spans.extend(member_numbers.thread_spans(text, turns[-1]))  # "the clinic wants my insurance number" / "SGK-78…"
     spans.extend(login_pairs.thread_spans(text, turns, credential_forms.services()))  # "paypal" / "kasia_w" / "nut3ll@0172"
+    spans.extend(asked_keys.thread_spans(text, turns))  # "wifi name?" / "HomeSweetHome" / "and the key?" / "lemontree"
     return spans
 
 

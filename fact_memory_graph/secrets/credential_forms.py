@@ -200,6 +200,10 @@ _LOGIN_TOKEN = re.compile(r"(?<![\w@.+-])[\w][\w.@+-]{2,40}(?![\w@+-])")
 _LOGIN_SHAPE = re.compile(r"[_.@\d]")
 
 
+#: An e-mail address, then up to three words (a password's name in any script) right before a value.
+_EMAIL_BEFORE = re.compile(r"(?<![\w.+-])(?P<e>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s+(?:[^\s@/]+\s+){0,3}?(?:[:=：-]\s*)?$")
+
+
 def login_spans(text: str, spans: list[Span]) -> list[Span]:
     """The login beside a password found already, when its label stands a few words away
     ("Usuario del banco de la empresa: ferre_lopez / clave: …", "Логин в 1С: buh_ivanova, пароль …",
@@ -210,6 +214,11 @@ def login_spans(text: str, spans: list[Span]) -> list[Span]:
         return []
     covered = [(a, b) for a, b, _ in spans]
     out: list[Span] = []
+    if "@" in text:  # "olena41@outlook.com የይለፍ ቃል X": an e-mail a password's name away from it is its login
+        for sp in pw:
+            m = _EMAIL_BEFORE.search(text, max(0, sp[0] - 60), sp[0])
+            if m and not any(a <= m.start("e") < b for a, b in covered):
+                out.append((m.start("e"), m.end("e"), "password"))
     for m in _user_label().finditer(text):
         after = [sp for sp in pw if sp[0] >= m.end() and sp[0] - m.end() <= 120]
         if not after:

@@ -9,6 +9,11 @@ separator ("/", ":", "|", "and", "&", ",") and the password: a token of four cha
 A login, a password's short name and the password with no joining word: "frontdesk mdp Shift!",
 "dev_oli kode bonjourkasselampa".
 
+A site's or an app's word opens a pair as a login's does ("school portal: emma.w2015 / giraffe"); a dash,
+an arrow or "then" joins the two ("peter.h@gmail.com then Summer!Rain"). After a login that can only be
+one (an e-mail, a dot or an underscore, letters with digits) and a slash, a dash or an arrow, a plain
+word is the password ("kbauer.w / giraffe"); after a bare name, only a value with a password's shape is.
+
 Over three turns: a turn naming a login (or a service, or a name alone), a turn that is the user's name alone, a
 turn that is the password alone ("paypal" / "kasia_w" / "nut3ll@0172").
 """
@@ -21,20 +26,26 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import credential_forms, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "login_pairs.json"
 _MAX_MATCHES = 8
 #: After the cue: a few words ("for the team", "Poste", "du compte", "it's"), then the pair.
-_PAIR = re.compile(r"[^\n\u2029.!?;]{0,40}?(?<![\w@.+\-])(?P<login>[\w.+\-]{2,40}(?:@[\w\-]+(?:\.[\w\-]+)+)?)"
-                   r"(?:[ \t]*[/:|][ \t]*|(?P<comma>[ \t]*,[ \t]*)|[ \t]+(?:and|&|und|et|y|e|en|og|och|ve|i|и)[ \t]+)"
-                   r"(?P<value>[^\s/,;()\[\]{}<>\"“”«»]{4,64})")
+_PAIR_HEAD = (r"[^\n\u2029.!?;]{0,40}?(?<![\w@.+\-])(?P<login>[\w.+\-]{2,40}(?:@[\w\-]+(?:\.[\w\-]+)+)?)"
+              r"(?:[ \t]*(?P<mark>[/|]|->|=>|→|[ \t][-–—](?=[ \t]))[ \t]*|[ \t]*:[ \t]*|(?P<comma>[ \t]*,[ \t]*)"
+              r"|[ \t]+(?:and|&|und|et|y|e|en|og|och|ve|i|и)[ \t]+")
+_VALUE = r"(?P<value>[^\s/,;()\[\]{}<>\"“”«»]{4,64})"
+#: A login that can only be one: an e-mail, a dot or an underscore inside, letters with digits.
+_SURE_LOGIN = re.compile(r"^[\w.+\-]+@[\w\-]+\.|^[^\W_][\w\-]*[._][\w.\-]*[^\W_]$|^(?=.*\d)(?=.*[^\W\d_])[\w\-]+$")
+_PLAIN_WORD = re.compile(r"[^\W\d_]{4,40}")
+_SHAPED = re.compile(r"(?=.*[^\W\d_])(?=.*(?:\d|[!@#$%^&*_+=?~]))")
 _LOGIN_SHAPE = re.compile(r"[_.@\d]")
 #: The value as its own clause's subject: "log in with the router admin, Netgear7000 is the model".
 _SUBJECT = re.compile(r"(?i)\s+(?:is|was|are|model|version|series|ist|es|est|è|é)\b")
-_ONE_TOKEN = re.compile(r"^\s*(?P<v>[^\s]{3,64}?)[\s.!?]*$")
+#: A turn that is one token; an emoji or a sign after it ("lenka8859 ✈️") is no part of it.
+_ONE_TOKEN = re.compile(r"^\s*(?P<v>[^\s]{3,64}?)(?:[\s.!?]|\s+[^\w\s]{1,6})*$")
 _TRAILING = ".,?:;…"  # not "!": passwords end with one ("Shift!", "sunshine!")
 _A_NAME = re.compile(r"^\s*[^\W\d_][\w.\-+]{1,24}\s*[:?]?\s*$")
 
@@ -44,15 +55,30 @@ def _data() -> dict:
     return json.loads(_ASSET.read_text(encoding="utf-8"))
 
 
+def _cue_words() -> list[str]:
+    return [w for key in ("cues", "site_cues") for ws in _data()[key].values() for w in ws]
+
+
 @lru_cache(maxsize=1)
 def _cues() -> re.Pattern[str]:
-    return re.compile("(?i)" + prefilter.whole_words([w for ws in _data()["cues"].values() for w in ws]))
+    return re.compile("(?i)" + prefilter.whole_words(_cue_words()))
 
 
 @lru_cache(maxsize=1)
 def _gate() -> re.Pattern[str]:
-    words = [w for ws in _data()["cues"].values() for w in ws] + _password_names()
-    return re.compile(prefilter.whole_words([w.lower() for w in words]))
+    return re.compile(prefilter.whole_words([w.lower() for w in _cue_words() + _password_names()]))
+
+
+@lru_cache(maxsize=1)
+def _pair() -> re.Pattern[str]:
+    """After the cue: a few words ("for the team", "Poste", "du compte", "it's"), then the pair."""
+    then = prefilter.whole_words(_data()["then_joins"])
+    return re.compile(_PAIR_HEAD + r"|[ \t]+(?P<then>" + then + r")[ \t]+)" + _VALUE, re.I)
+
+
+@lru_cache(maxsize=1)
+def _plain_stop() -> frozenset[str]:
+    return frozenset(_data()["plain_stop"])
 
 
 def _password_names() -> list[str]:
@@ -70,7 +96,13 @@ def _named_pair() -> re.Pattern[str]:
 def mentioned(text: str) -> bool:
     """Whether ``text`` has a word for logging in (read on the lowered text: cheaper than ignoring
     case): without one it holds no pair here."""
-    return _gate().search(text.lower()) is not None
+    return _words().open(text) and _gate().search(text.lower()) is not None
+
+
+@lru_cache(maxsize=1)
+def _words() -> lexicon.Gate:
+    """The gate's words in the lexicon's one pass: a text with none of them pays a set lookup."""
+    return lexicon.Gate(_cue_words() + _password_names())
 
 
 @lru_cache(maxsize=1)
@@ -91,20 +123,44 @@ def _a_password(value: str) -> bool:
     return len(word) >= 5 and not word.islower() or len(word) >= 8
 
 
+def _given_by_mark(login: str, value: str) -> bool:
+    """A pair a slash, a dash, an arrow or "then" joins: a plain word after a login that can only be
+    one ("emma.w2015 / giraffe"), a password's shape after any name ("kbauer / Hortensie!")."""
+    if _SURE_LOGIN.search(login) and re.search(r"[^\W\d_]", login):
+        word = value.rstrip("!")
+        return (bool(_PLAIN_WORD.fullmatch(word)) and word.lower() not in _plain_stop()
+                and not credential_forms.services().fullmatch(word)) or _a_password(value)  # not "… / xbox …"
+    return len(value) >= 6 and bool(_SHAPED.match(value)) and not re.fullmatch(r"[\d.\-]+[^\W\d_]{0,2}", value)
+
+
+def _pair_after(text: str, at: int) -> Span | None:
+    """The password of the pair after a cue ending at ``at``. A pair that is no login's ("mairie :
+    dupont.l") is read again from its second token: "portail de la mairie : dupont.l / Coquelicot!"."""
+    for attempt in range(3):
+        m = _pair().match(text, at)
+        if not m:
+            return None
+        login, value = m.group("login"), m.group("value").rstrip(_TRAILING)
+        at = m.start("value")
+        if m.group("comma") and not _LOGIN_SHAPE.search(login) or _SUBJECT.match(text, m.start("value") + len(value)):
+            return None  # "admin, Netgear7000 is the model": a role and a comma list things
+        if value.lower() == login.lower():
+            continue
+        marked = bool(m.group("mark") or m.group("then"))
+        if (not attempt and _a_login(login) and _a_password(value)) or marked and _given_by_mark(login, value):
+            return m.start("value"), m.start("value") + len(value), "password"
+    return None
+
+
 def spans(text: str) -> list[Span]:
     """Passwords of login pairs after a word for logging in."""
     if len(text) > 2000:
         return []
     out: list[Span] = []
     for cue in itertools.islice(_cues().finditer(text), _MAX_MATCHES):
-        m = _PAIR.match(text, cue.end())
-        if not m:
-            continue
-        login, value = m.group("login"), m.group("value").rstrip(_TRAILING)
-        if m.group("comma") and not _LOGIN_SHAPE.search(login) or _SUBJECT.match(text, m.start("value") + len(value)):
-            continue  # "admin, Netgear7000 is the model": a role and a comma list things
-        if _a_login(login) and _a_password(value) and value.lower() != login.lower():
-            out.append((m.start("value"), m.start("value") + len(value), "password"))
+        span = _pair_after(text, cue.end())
+        if span:
+            out.append(span)
     for m in itertools.islice(_named_pair().finditer(text), _MAX_MATCHES):
         login, value = m.group("login"), m.group("value").rstrip(_TRAILING)
         if _a_login(login) and _a_password(value) and not _SUBJECT.match(text, m.start("value") + len(value)):
@@ -114,7 +170,11 @@ def spans(text: str) -> list[Span]:
 
 def thread_spans(text: str, turns: tuple[str, ...], services: re.Pattern[str]) -> list[Span]:
     """The password alone in ``text`` after a turn that was a user's name alone, after a turn that
-    named a login or a service (``services``)."""
+    named a login or a service (``services``); or a whole pair in ``text`` after such a turn."""
+    if len(text) <= 90 and turns and len(turns[-1]) <= 200 and (mentioned(turns[-1]) or services.search(turns[-1])):
+        pair = _pair_after(text, 0)  # "accesso booking extranet …" / "j.osei01 / mallorca93!"
+        if pair:
+            return [pair]
     if len(turns) < 2 or len(text) > 70:
         return []
     v, login = _ONE_TOKEN.match(text), _ONE_TOKEN.match(turns[-1])

@@ -73,7 +73,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"(?i)(?<![^\s\"'“(])(?P<v>{_TOKEN})\s*(?:<-+|←|<=|=|:|-|–|—)?\s*"
             rf"(?:(?:that'?s|thats|that is|this is|c'est|das ist|es|is|ist|är|er|je|è|é)\s+{article}"
             rf"(?:[^\s\d.!?]+\s+){{0,3}}?(?:{kinds})"
-            rf"|is\s+what\s+(?:i|we|u|you)\s+(?:use|type|put|enter)\s+(?:for|on|in|as|at)\s+[^.!?\n]{{0,40}}?(?:{kinds}))"
+            rf"|(?:is|was|that'?s|thats|that is|that was|is\s+just)\s+what\s+(?:i|we|u|you|she|he|they|mum|mom|dad)\s+"
+            rf"(?:(?:always|usually|just|have|had|always)\s+)?(?:use|uses|used|type|types|typed|put|puts|enter|enters|entered|tap|tapped|set|chose|picked)"
+            rf"\s+(?:(?:in|it)\s+)?(?:for|on|in|as|at|into)\s+[^.!?\n]{{0,40}}?(?:{kinds}))"
             rf"(?![^\W\d_])"),
         "not_name_after": re.compile(rf"(?i)^\s*(?:{alt(d['not_wifi_name'] + d['talk'])})"),
         "talk": re.compile(rf"(?i){alt(d['talk'])}"),
@@ -167,6 +169,16 @@ def _after_wifi(text: str, at: int) -> list[Span]:
     return []
 
 
+#: One-word replies that are no value.
+_ACKNOWLEDGED = frozenset({"thanks", "thank", "okay", "alright", "sorry", "forgot", "dunno", "nevermind", "whatever",
+                           "gracias", "merci", "danke", "obrigado", "obrigada", "grazie", "спасибо", "teşekkürler"})
+
+
+def talks_of_managers(text: str) -> bool:
+    """Whether ``text`` talks of password managers, policies or hints (assets ``talk``)."""
+    return bool(_patterns()["talk"].search(text))
+
+
 def answer_spans(text: str, before: str) -> list[Span]:
     """A short turn that is only a credential ("2qv7psvm96", "jan78@web.de en KETTL@5115"), after a
     turn that named a password, a Wi-Fi or a login, or described where a password is typed."""
@@ -195,6 +207,9 @@ def answer_spans(text: str, before: str) -> list[Span]:
     if len(words) == 1 and re.fullmatch(r"[^\W\d_]{6,40}", candidate) and p["passwords"].search(tail) \
             and re.search(r"[?？:：]|->|→|=", tail):
         return [(lead, lead + len(candidate), "password")]  # "what's the password?" / "ilovemycat"
+    if len(words) == 1 and re.fullmatch(r"[^\W\d_]{6,40}", candidate) and p["typed_after"].search(tail) \
+            and candidate.lower() not in _ACKNOWLEDGED:
+        return [(lead, lead + len(candidate), "password")]  # "the word you type after the email on …" / "feijoada"
     if re.fullmatch(r"\d{4,12}", candidate) and p["typed_after"].search(tail):
         return [(lead + at, lead + at + len(candidate), "password")]  # "the number you tap in after your date of birth"
     if not password_like(candidate) or p["ssid"].match(candidate) or _EMAIL.fullmatch(candidate):

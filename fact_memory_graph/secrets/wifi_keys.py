@@ -1,0 +1,99 @@
+"""A Wi-Fi's key said beside its network's name, or read off the router.
+
+- **Key, then the network**: "the wifi is lemonsherbet42 on Casa_Mora", "le wifi c'est framboise82
+  sur Livebox-22F1", "wifi: lemonsherbet on Casa_Mora" — a Wi-Fi's word, a copula, the key, a word
+  for "on" and a network's name (a token with a digit, a dash or an underscore, or capitalised).
+- **Read off the router**: "the sticker on the router says 8kPq2mZx7T", "auf dem Aufkleber steht
+  hx7kpq29mz" — where a key is printed, a verb of reading it, the key (a password's shape).
+- **Joining a network with it**: "connect to BT-Hub7 with orangepeel99", "conéctate a Casa_22 con
+  gatito99".
+
+Words in ~25 languages as data (``assets/wifi_keys.json``). Runs only when a Wi-Fi's, a router's or a
+joining word is in the text (one prefix-tree search).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from importlib import resources
+
+from fact_memory_graph.secrets import lexicon, prefilter, spoken_credentials
+
+Span = tuple[int, int, str]
+
+_VALUE = r"(?P<v>[^\s,;:()\[\]{}<>\"“”«»]{5,64})"
+_SSID = r"(?P<ssid>[^\s,;()\[\]{}<>\"“”«»]{2,40})"
+_TRAIL = ".,;:!?"
+
+
+@functools.cache
+def _data() -> dict:
+    return json.loads(resources.files("fact_memory_graph.assets").joinpath("wifi_keys.json").read_text(encoding="utf-8"))
+
+
+def _alt(key: str) -> str:
+    return prefilter.whole_words(_data()[key])
+
+
+def _gate_words() -> list[str]:
+    d = _data()
+    return d["wifi"] + d["labels"] + d["connect"]
+
+
+@functools.cache
+def _gate() -> re.Pattern[str]:
+    return re.compile("(?i)" + prefilter.whole_words(_gate_words()))
+
+
+@functools.cache
+def _words() -> lexicon.Gate:
+    """The gate's words in the lexicon's one pass: a text with none of them pays a set lookup."""
+    return lexicon.Gate(_gate_words())
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    key_on = re.compile(rf"(?i)(?:{_alt('wifi')})[^\n.!?;]{{0,30}}?(?:\s|^)(?:{_alt('copulas')})\s*{_VALUE}"
+                        rf"\s+(?:{_alt('on')})\s+(?:(?:the|la|le|el|das|dem|den|o|a|il|het|de)\s+)?"
+                        rf"(?:(?:network|red|réseau|netz|netzwerk|rede|rete|netwerk|sieć|сеть|ağ)\s+)?{_SSID}")
+    printed = re.compile(rf"(?i)(?:{_alt('labels')})[^\n.!?;]{{0,40}}?(?:{_alt('reads')})\s*[:：]?\s*"
+                         rf"(?:(?:the\s+)?(?:wpa2?\s+)?(?:key|password|pw|code|passwort|schlüssel|clé|clave|senha|chiave|ключ|пароль|şifre)\s*[:=]?\s*)?"
+                         rf"{_VALUE}")
+    joined = re.compile(rf"(?i)(?:{_alt('connect')})\s+(?:(?:the|to|la|le|el|das|dem|den|o|a|il|het|de|au)\s+)?{_SSID}"
+                        rf"\s+(?:(?:{_alt('with')})\s+){{1,3}}(?:(?:the|my|la|le|el|das|den|o|a|il|het|de)\s+)?{_VALUE}")
+    return key_on, printed, joined
+
+
+@functools.cache
+def _routers() -> re.Pattern[str]:
+    return re.compile("(?i)" + _alt("routers"))
+
+
+def _network_name(token: str) -> bool:
+    return bool(re.search(r"[\d_\-]", token) or token[:1].isupper())
+
+
+def spans(text: str) -> list[Span]:
+    """Wi-Fi keys beside their network's name, read off a router, or given to join a network."""
+    if len(text) > 2000 or not _words().open(text) or not _gate().search(text):
+        return []
+    key_on, printed, joined = _patterns()
+    out: list[Span] = []
+    for m in key_on.finditer(text):
+        value = m.group("v").rstrip(_TRAIL)
+        if _network_name(m.group("ssid").rstrip(_TRAIL)) and (spoken_credentials.password_like(value)
+                                                             or re.fullmatch(r"[^\W\d_]{5,40}", value)):
+            out.append((m.start("v"), m.start("v") + len(value), "password"))
+    for pattern in (printed, joined):
+        for m in pattern.finditer(text):
+            value = m.group("v").rstrip(_TRAIL)
+            if pattern is joined and not _network_name(m.group("ssid")):
+                continue  # "join the club with friends"
+            if pattern is printed and not _routers().search(text, max(0, m.start() - 80), m.end()):
+                continue  # "barcode on the back of the novel reads 9782…"
+            if spoken_credentials.password_like(value) or re.fullmatch(r"\d{8,20}", value) \
+                    or pattern is joined and re.fullmatch(r"[^\W\d_]{6,40}", value):
+                out.append((m.start("v"), m.start("v") + len(value), "password"))
+    return out
