@@ -51,6 +51,7 @@ from fact_memory_graph.secrets import (
     families,
     filler_values,
     forms,
+    health_numbers,
     id_documents,
     labelled_lookalikes,
     lexicon,
@@ -829,6 +830,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
+        spans.extend(_outside_slots(norm, [sp for sp in health_numbers.spans(norm)  # "… NHS number, for …, is 485 …"
+                                           if not member_numbers.public_label(norm, sp[0])], shapes))
     return forms.back(spans, origin)
 
 
@@ -1258,8 +1261,14 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(public_statements.without_public_codes(  # "password kya tha?" / "yaad aaya X"
         text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
     spans.extend(member_numbers.thread_spans(text, turns[-1]))  # "the clinic wants my insurance number" / "SGK-78…"
+    if _DIGITS_RUN.search(text) and (member_numbers.mentioned(turns[-1]) or member_numbers.cares(turns[-1])):
+        spans.extend(sp for sp in health_numbers.spans(text)  # "the district nurse wants Dad's number" / "401 023 2137"
+                     if not member_numbers.public_label(text, sp[0]))
     spans.extend(login_pairs.thread_spans(text, turns, credential_forms.services()))  # "paypal" / "kasia_w" / "nut3ll@0172"
     return spans
+
+
+_DIGITS_RUN = re.compile(r"\d[ \-./]?\d[ \-./]?\d[ \-./]?\d")
 
 
 def _public_thread(turns: tuple[str, ...]) -> bool:
