@@ -64,6 +64,7 @@ from fact_memory_graph.secrets import (
     physical_codes,
     prefilter,
     public_codes,
+    public_ids,
     public_statements,
     public_values,
     qualified_secrets,
@@ -832,6 +833,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
         spans.extend(_outside_slots(norm, [sp for sp in health_numbers.spans(norm)  # "… NHS number, for …, is 485 …"
                                            if not member_numbers.public_label(norm, sp[0])], shapes))
+    spans = public_ids.without_public_ids(norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     return forms.back(spans, origin)
 
 
@@ -1265,7 +1267,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans.extend(sp for sp in health_numbers.spans(text)  # "the district nurse wants Dad's number" / "401 023 2137"
                      if not member_numbers.public_label(text, sp[0]))
     spans.extend(login_pairs.thread_spans(text, turns, credential_forms.services()))  # "paypal" / "kasia_w" / "nut3ll@0172"
-    return spans
+    return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
 
 
 _DIGITS_RUN = re.compile(r"\d[ \-./]?\d[ \-./]?\d[ \-./]?\d")
@@ -1459,6 +1461,8 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
+    if spans:  # "the school's sort code" / "20-00-00": what the turn after added is read by the same test
+        spans = public_ids.without_public_ids(text, spans, earlier[-1] if earlier else "", after)
     return _mask(text, spans) if spans else text
 
 

@@ -1,0 +1,181 @@
+"""Public identifiers recognised by their own validation, kept wherever a reader took them for a secret.
+
+Some values are printed for everyone by design, and prove it by a checksum or a registry's shape:
+
+- a bank's BIC / SWIFT code (four letters, an ISO country, a place, maybe a branch), in a message or a
+  thread that names a BIC or SWIFT code ("codul SWIFT al băncii" / "RABONL2U");
+- a bank branch's code standing alone — a UK sort code, an Australian BSB, an Indian IFSC — when no
+  account number is in the message nor the turns around it: the branch's code identifies a branch,
+  only the account beside it is the customer's (a US routing number alone stays withheld: this
+  filter's users asked for it, tests/test_secret_kinds.py);
+- an EU (or UK) VAT number with its country prefix that validates ("NIP UE" / "IT05789070413"),
+  which every invoice prints — not when it is also a valid IBAN;
+- a company's registration number named as one (Companies House, KvK, SIREN / SIRET, Handelsregister, …);
+- a cryptocurrency's receiving address (Bitcoin or Litecoin by Base58Check / bech32, TRON by
+  Base58Check, Ethereum by its 40 hex digits) when no private key, seed or password is named around
+  it: an address receives; the key that spends from it is the secret.
+
+Only the spans other readers found are read: a message with none pays nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_ids.json"
+
+_BIC = re.compile(r"(?<![A-Za-z0-9])[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![A-Za-z0-9])")
+_SORT_CODE = re.compile(r"(?<![\d\-])\d{2}[-‐ ]\d{2}[-‐ ]\d{2}(?![\d\-])|(?<![\d\-])\d{3}[-‐ ]\d{3}(?![\d\-])"
+                        r"|(?<![\dA-Za-z])[A-Z]{4}0[A-Z0-9]{6}(?![\dA-Za-z])")
+#: An account number beside a branch's code: seven digits or more, in groups or not.
+_ACCOUNT = re.compile(r"\d(?:[ \-]?\d){6,}")
+_VAT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{2}|EL)[ \-]?[0-9A-Z](?:[ \-.]?[0-9A-Z]){7,13}(?![A-Za-z0-9])")
+_COMPANY_NO = re.compile(r"(?<![A-Za-z0-9])[A-Z]{0,3}[ \-]?\d(?:[ .\-]?\d){5,13}(?![A-Za-z0-9])")
+_ETH = re.compile(r"(?<![\w/+=])0x[0-9a-fA-F]{40}(?![\w/+=])")
+_TRON = re.compile(r"(?<![\w/+=])T[1-9A-HJ-NP-Za-km-z]{33}(?![\w/+=])")
+_BTC = re.compile(r"(?<![\w/+=])(?:(?:bc|tb|ltc)1[ac-hj-np-z02-9]{11,71}|[13LM][1-9A-HJ-NP-Za-km-z]{25,34})(?![\w/+=])")
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    return json.loads(_ASSET.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, re.Pattern[str]]:
+    def alt(key: str) -> re.Pattern[str]:
+        words = sorted(_data()[key], key=len, reverse=True)
+        return re.compile(r"(?i)(?<![^\W\d_])(?:" + "|".join(re.escape(w) for w in words) + r")(?![^\W\d_])")
+    return {key: alt(key) for key in ("bic", "branch", "company", "key")}
+
+
+def _base58check(value: str) -> bytes | None:
+    """The payload of a Base58Check string when its four check bytes match, else None."""
+    number = 0
+    for ch in value:
+        at = _B58.find(ch)
+        if at < 0:
+            return None
+        number = number * 58 + at
+    raw = number.to_bytes((number.bit_length() + 7) // 8, "big")
+    raw = b"\0" * (len(value) - len(value.lstrip("1"))) + raw
+    if len(raw) < 5:
+        return None
+    payload, check = raw[:-4], raw[-4:]
+    return payload if hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4] == check else None
+
+
+def crypto_address(value: str) -> bool:
+    """A receiving address: Ethereum (0x and 40 hex digits), TRON (Base58Check, version 0x41) or
+    Bitcoin / Litecoin (python-stdnum's Base58Check and bech32 checks, or version bytes 0x30 / 0x32)."""
+    if _ETH.fullmatch(value):
+        return True
+    if _TRON.fullmatch(value):
+        payload = _base58check(value)
+        return payload is not None and len(payload) == 21 and payload[0] == 0x41
+    if _BTC.fullmatch(value):
+        from stdnum import bitcoin
+
+        if value[:1] in "13" or value[:3].lower() in ("bc1", "tb1"):
+            try:
+                return bool(bitcoin.is_valid(value))
+            except Exception:  # a validator that cannot parse this shape says no
+                return False
+        payload = _base58check(value) if value[:1] in "LM" else None
+        return payload is not None and len(payload) == 21 and payload[0] in (0x30, 0x32)
+    return False
+
+
+def _valid(module: str, value: str) -> bool:
+    import importlib
+
+    try:
+        return bool(importlib.import_module(f"stdnum.{module}").is_valid(value))
+    except Exception:  # a validator that cannot parse this shape says no
+        return False
+
+
+def _inside(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
+    """Matches of ``pattern`` overlapping the span (a span may hold its name: "sort code 20-00-00")."""
+    return [m for m in pattern.finditer(text, max(0, start - 12), min(len(text), end + 12))
+            if m.start() < end and start < m.end()]
+
+
+def _covers(span: Span, m: re.Match[str], text: str) -> bool:
+    """The match holds every letter and digit of the span's value, beyond the span's name."""
+    start, end, _ = span
+    rest = text[start:m.start()] + text[m.end():end]
+    return not re.search(r"\d", rest)
+
+
+def _public(text: str, span: Span, context: str, after: str = "") -> bool:
+    start, end, kind = span
+    both = text + "\n" + context
+    low = both.lower()
+    words = _words()
+    if "bic" in low or "swift" in low:
+        for m in _inside(_BIC, text, start, end):
+            if _covers(span, m, text) and words["bic"].search(both) and _valid("bic", m.group()):
+                return True
+    for m in _inside(_VAT, text, start, end):
+        compact = re.sub(r"[ \-.]", "", m.group())
+        if _covers(span, m, text) and (_valid("eu.vat", compact) or _valid("gb.vat", compact)) \
+                and not _valid("iban", compact):
+            return True
+    if kind in ("api key", "private key", "password", "bank account", "card number", "government id"):
+        for m in _inside(_ETH, text, start, end) + _inside(_TRON, text, start, end) + _inside(_BTC, text, start, end):
+            if _covers(span, m, text) and crypto_address(m.group()) and not words["key"].search(both):
+                return True
+    if words["branch"].search(both):
+        for m in _inside(_SORT_CODE, text, start, end):
+            around = both + "\n" + after
+            others = [a for a in _ACCOUNT.finditer(around) if not (a.start() <= m.start() and m.end() <= a.end())]
+            if _covers(span, m, text) and not others:
+                return True
+    if words["company"].search(both):
+        for m in _inside(_COMPANY_NO, text, start, end):
+            if _covers(span, m, text) and _labelled(words["company"], text, m.start(), context) \
+                    and not words["key"].search(both) and not _personal(m.group()):
+                return True
+    return False
+
+
+#: A person's own numbers by checksum: a value that validates as one is no company's, whatever names
+#: a business near it ("TFN for my ABN sole trader stuff: 957 414 360").
+_PERSONAL = ("au.tfn", "nl.bsn", "us.ssn", "in_.aadhaar", "ca.sin", "pl.pesel", "dk.cpr", "be.nn", "de.idnr",
+             "br.cpf", "fr.nir", "es.dni", "it.codicefiscale")
+
+
+def _personal(value: str) -> bool:
+    compact = re.sub(r"[\s.\-]", "", value)
+    return any(_valid(module, compact) for module in _PERSONAL)
+
+
+#: Between a company register's name and its number: a few words at most ("KvK-nummer van de zaak: …").
+_LABEL_REACH = 40
+
+
+def _labelled(names: re.Pattern[str], text: str, at: int, context: str) -> bool:
+    """Whether ``names`` labels the value at ``at``: in its sentence just before it, or at the end of the
+    turn before when the value opens this one ("the startup's companies house number" / "06481002")."""
+    lo = max(0, at - _LABEL_REACH)
+    head = text[lo:at]
+    cut = max(head.rfind(". "), head.rfind("\n"), head.rfind("; "))
+    if names.search(head[cut + 1:] if cut >= 0 else head):
+        return True
+    return len(text[:at].split()) <= 2 and names.search(context[-_LABEL_REACH - 20:]) is not None
+
+
+def without_public_ids(text: str, spans: list[Span], context: str = "", after: str = "") -> list[Span]:
+    """``spans`` without the public identifiers among them; ``context`` is the turn before ``text``,
+    ``after`` the turn after it (an account number there makes a branch's code part of the account)."""
+    if not spans:
+        return spans
+    return [sp for sp in spans if not _public(text, sp, context, after)]
