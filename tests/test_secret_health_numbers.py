@@ -61,3 +61,17 @@ def test_not_read_without_health_words() -> None:
 def test_public_label_keeps_a_valid_number() -> None:
     # 6144328890 passes modulus 11, but the clause names it a phone line
     assert "61 4432 8890" in redact_turns(["linha do plano de saúde, telefone 61 4432 8890"])[0]
+
+
+def test_public_number_after_the_value_is_the_next_values() -> None:
+    turns = ["vision plan member ID:", "VSP88120934 for Ana, group number 771204"]
+    shown = redact_turns(turns)[-1]
+    assert "VSP88120934" not in shown and "771204" in shown
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("travel medical insurance policy TMI-55091823, for the trip", "TMI-55091823"),
+    ("numărul asigurării de sănătate pentru tata: R88310295", "R88310295"),
+])
+def test_policy_and_inflected_names(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]

@@ -250,6 +250,16 @@ _SHORT_TURN = 8
 _LEADING_WORDS = 3
 
 
+def _own_label_end(text: str, at: int) -> int:
+    """Where the words after a value stop naming it: at the next value, whose own words those are
+    ("AIK6250… for Maya, group number 730418": the group number is the other value's)."""
+    nxt = _VALUE.search(text, at)
+    if nxt is None:
+        return len(text)
+    lo = max(at, nxt.start() - 24)
+    return lo if _public(text, lo, nxt.start()) else len(text)
+
+
 def thread_spans(text: str, before: str) -> list[Span]:
     """A member number alone in ``text`` after a turn ``before`` that named one and gave none
     ("the clinic wants my insurance number" / "SGK-7866546383")."""
@@ -263,7 +273,7 @@ def thread_spans(text: str, before: str) -> list[Span]:
     for v in itertools.islice(_VALUE.finditer(text), 2):
         if not short and len(text[:v.start()].split()) >= _LEADING_WORDS:
             return []
-        if _public(text, 0, v.start() if not short else len(text)):
+        if _public(text, 0, v.start()) or short and _public(text, v.end(), _own_label_end(text, v.end())):
             return []
         if _a_member_number(text, v):
             return [(v.start(), v.end(), "government id")]
