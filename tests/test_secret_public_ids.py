@@ -49,3 +49,19 @@ def test_crypto_checks() -> None:
     assert not public_ids.crypto_address("TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8")
     assert public_ids.crypto_address("1BoatSLRHtKNngkdXEeobR76b53LETtpyT")
     assert not public_ids.crypto_address("5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ")  # a WIF key
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["copy the donation wallet address", "TXq9bN2kVLz7rPa4MfG8cWd3yHs6JtQe5U"], "TXq9bN2kVLz7rPa4MfG8cWd3yHs6JtQe5U"),
+    (["le formulaire demande l'IBAN : FRxx BANQ 0000 1111 22"], "FRxx BANQ 0000 1111 22"),
+    (["das Muster im Formular: Steuer-ID XXXXX00X000"], "XXXXX00X000"),
+    (["we bought a Ford Transit from 2016 with 91000 km"], "91000"),
+    (["we bought a Ford Transit from 2016 with 91000 km"], "2016"),
+])
+def test_address_template_or_everyday_number_kept(turns: list[str], value: str) -> None:
+    assert value in redact_turns(turns)[-1]
+
+
+def test_key_named_keeps_an_address_shape_withheld() -> None:
+    turns = ["the private key of the old wallet, keep it", "TXq9bN2kVLz7rPa4MfG8cWd3yHs6JtQe5U"]
+    assert "TXq9bN2kVLz7rPa4MfG8cWd3yHs6JtQe5U" not in redact_turns(turns)[-1]

@@ -833,7 +833,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
         spans.extend(_outside_slots(norm, [sp for sp in health_numbers.spans(norm)  # "… NHS number, for …, is 485 …"
                                            if not member_numbers.public_label(norm, sp[0])], shapes))
-    spans = public_ids.without_public_ids(norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
+    spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     return forms.back(spans, origin)
 
 

@@ -15,6 +15,15 @@ Some values are printed for everyone by design, and prove it by a checksum or a 
   Base58Check, Ethereum by its 40 hex digits) when no private key, seed or password is named around
   it: an address receives; the key that spends from it is the secret.
 
+- a year or a count a bank account's reader took for an account ("a Ford Transit from 2017 with
+  84000 miles": "transit" names a Canadian branch too);
+- an identifier's template by its shape: an IBAN whose check digits are letters ("NLxx BANK 0123 4567
+  89"; an IBAN with impossible digits, "GB00-…", is still withheld: it may be mistyped), a value of X's
+  and zeros ("XXXXXX00X00X000X").
+
+A wallet's address is kept by its shape alone (no checksum) when the message or the turn before names
+an address or a wallet and no key: people copy and retype addresses, checksums and all.
+
 Only the spans other readers found are read: a message with none pays nothing.
 """
 
@@ -53,7 +62,36 @@ def _words() -> dict[str, re.Pattern[str]]:
     def alt(key: str) -> re.Pattern[str]:
         words = sorted(_data()[key], key=len, reverse=True)
         return re.compile(r"(?i)(?<![^\W\d_])(?:" + "|".join(re.escape(w) for w in words) + r")(?![^\W\d_])")
-    return {key: alt(key) for key in ("bic", "branch", "company", "key")}
+    return {key: alt(key) for key in ("bic", "branch", "company", "key", "address", "year_cues")}
+
+
+@lru_cache(maxsize=1)
+def _quantity() -> re.Pattern[str]:
+    units = sorted(_data()["quantities"], key=len, reverse=True)
+    return re.compile(r"(?i)\s?(?:" + "|".join(re.escape(w) for w in units) + r")(?![^\W\d_])")
+
+
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_COUNT = re.compile(r"\d(?:[,.\s]?\d)*")
+
+
+def _year_or_count(text: str, span: Span) -> bool:
+    """A bank account's value that is a year after a word of time ("a Ford Transit from 2017") or a
+    count before its unit ("with 84000 miles"): the reader took an everyday fact for an account."""
+    start, end, _ = span
+    counts = list(_COUNT.finditer(text, start, end))
+    if len(counts) != 1:
+        return False
+    m = counts[0]
+    if re.search(r"[^\W\d_]", text[m.end():end]):
+        return False
+    if _YEAR.fullmatch(m.group()):
+        head = text[max(0, m.start() - 16):m.start()]
+        cues = list(_words()["year_cues"].finditer(head))
+        if cues and not head[cues[-1].end():].strip(" :,"):
+            return True
+    return _quantity().match(text, m.end()) is not None and not re.match(r"\s?[$€£]", text[m.end():m.end() + 2]) \
+        or bool(re.search(r"[$€£]\s?$", text[max(0, m.start() - 2):m.start()]))
 
 
 def _base58check(value: str) -> bytes | None:
@@ -115,8 +153,24 @@ def _covers(span: Span, m: re.Match[str], text: str) -> bool:
     return not re.search(r"\d", rest)
 
 
+#: An IBAN's template: the country, then letters or a placeholder for its check digits.
+_IBAN_TEMPLATE = re.compile(r"(?<![A-Za-z0-9])(?!XX)[A-Z]{2}[Xx?*#_]{2}(?:[ \-]?[A-Za-z0-9]){11,30}(?![A-Za-z0-9])")
+_X_AND_ZEROS = re.compile(r"(?=(?:[^Xx]*[Xx]){3})[Xx0](?:[ \-./]?[Xx0]){5,}")
+
+
+def _template(text: str, span: Span) -> bool:
+    """The span's value, or the IBAN it ends ("NLxx [BANK 0123 …]"), is a template."""
+    start, end, _ = span
+    lead = len(text[start:end]) - len(text[start:end].lstrip(" :,.;()'\""))
+    if any(m.start() <= start + lead for m in _IBAN_TEMPLATE.finditer(text, max(0, start - 5), end)):
+        return True
+    return _X_AND_ZEROS.fullmatch(text[start:end].strip(" :,.;()'\"")) is not None
+
+
 def _public(text: str, span: Span, context: str, after: str = "") -> bool:
     start, end, kind = span
+    if _template(text, span) or kind == "bank account" and _year_or_count(text, span):
+        return True
     both = text + "\n" + context
     low = both.lower()
     words = _words()
@@ -131,7 +185,8 @@ def _public(text: str, span: Span, context: str, after: str = "") -> bool:
             return True
     if kind in ("api key", "private key", "password", "bank account", "card number", "government id"):
         for m in _inside(_ETH, text, start, end) + _inside(_TRON, text, start, end) + _inside(_BTC, text, start, end):
-            if _covers(span, m, text) and crypto_address(m.group()) and not words["key"].search(both):
+            if _covers(span, m, text) and not words["key"].search(both) \
+                    and (crypto_address(m.group()) or words["address"].search(both)):
                 return True
     if words["branch"].search(both):
         for m in _inside(_SORT_CODE, text, start, end):
