@@ -49,3 +49,13 @@ def test_a_document_or_card_named_loosely_is_withheld(text: str, value: str) -> 
 @pytest.mark.parametrize(("text", "value"), KEPT)
 def test_a_word_in_capitals_or_a_public_reference_is_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("मेरो राहदानी नम्बर RT5521094 हो", "RT5521094"),
+    ("Numri i pasaportës: BA0912274", "BA0912274"),
+    ("my rybewysnommer vir die vorm: 4040002K7H2L", "4040002K7H2L"),
+    ("პასპორტის ნომერი 17AB09123", "17AB09123"),
+])
+def test_document_numbers_in_more_languages(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]

@@ -53,6 +53,7 @@ from fact_memory_graph.secrets import (
     families,
     filler_values,
     forms,
+    health_numbers,
     id_documents,
     juxtaposed_passwords,
     labelled_lookalikes,
@@ -67,6 +68,7 @@ from fact_memory_graph.secrets import (
     physical_codes,
     prefilter,
     public_codes,
+    public_ids,
     public_statements,
     public_values,
     qualified_secrets,
@@ -841,8 +843,11 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
+        spans.extend(_outside_slots(norm, [sp for sp in health_numbers.spans(norm)  # "… NHS number, for …, is 485 …"
+                                           if not member_numbers.public_label(norm, sp[0])], shapes))
     if money_flows.mentioned(norm):  # "DWP pays into 44556677", "die Rente geht auf 0532013000"
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
+    spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     return forms.back(spans, origin)
 
 
@@ -1272,9 +1277,15 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(public_statements.without_public_codes(  # "password kya tha?" / "yaad aaya X"
         text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
     spans.extend(member_numbers.thread_spans(text, turns[-1]))  # "the clinic wants my insurance number" / "SGK-78…"
+    if _DIGITS_RUN.search(text) and (member_numbers.mentioned(turns[-1]) or member_numbers.cares(turns[-1])):
+        spans.extend(sp for sp in health_numbers.spans(text)  # "the district nurse wants Dad's number" / "401 023 2137"
+                     if not member_numbers.public_label(text, sp[0]))
     spans.extend(login_pairs.thread_spans(text, turns, credential_forms.services()))  # "paypal" / "kasia_w" / "nut3ll@0172"
     spans.extend(asked_keys.thread_spans(text, turns))  # "wifi name?" / "HomeSweetHome" / "and the key?" / "lemontree"
-    return spans
+    return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
+
+
+_DIGITS_RUN = re.compile(r"\d[ \-./]?\d[ \-./]?\d[ \-./]?\d")
 
 
 def _public_thread(turns: tuple[str, ...]) -> bool:
@@ -1465,6 +1476,8 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
+    if spans:  # "the school's sort code" / "20-00-00": what the turn after added is read by the same test
+        spans = public_ids.without_public_ids(text, spans, earlier[-1] if earlier else "", after)
     return _mask(text, spans) if spans else text
 
 

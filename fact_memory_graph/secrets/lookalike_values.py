@@ -414,7 +414,8 @@ def _slot_kept(text: str, sp: Span) -> bool:
         squashed = ""
     if words["concat_slot"].finditer(squashed) == [(0, len(squashed))] or re.fullmatch(
             r"(?:your|ihr|ihre|dein|deine|tu|su|sua|seu|votre|ton|tuo|tua)\w{0,12}(?:password|passwort|contrase\w+|senha"
-            r"|motdepasse|pin|token|key|apikey|schlüssel|clave|chave|cl[eé])(?:here|hier|aqu[ií]|ici|qui)?", squashed):
+            r"|motdepasse|pin|token|key|apikey|schlüssel|clave|chave|cl[eé])(?:here|hier|aqu[ií]|ici|qui)?", squashed) \
+            or squashed and _owned_slot().fullmatch(squashed):
         return True
     a = text.rfind("[", max(0, s - 30), s + 1)
     a = max(a, text.rfind("<", max(0, s - 30), s + 1), text.rfind("{", max(0, s - 30), s + 1))
@@ -451,6 +452,35 @@ def _handle_kept(text: str, sp: Span) -> bool:
 
 
 _SLOT_FIRSTS = frozenset({"your", "ihr", "ihre", "ihrp", "dein", "hier", "here", "tu", "tuco", "sua", "suas", "seu", "votr", "tuo", "tua", "tuap"})
+
+
+def _squashed_words(key: str) -> list[str]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))[key]
+    return sorted({re.sub(r"[\s_\-]", "", w.lower()) for w in data}, key=len, reverse=True)
+
+
+@cache
+def _owned_slot() -> re.Pattern[str]:
+    """A secret's word owned by "your" in any language, written as one token — before the word
+    ("twojehaslo", "ваш_пароль", "votre_mot_de_passe", "enteryourpin") or after it ("salasanasi",
+    "şifreniz", "katasandianda", "parolata"), maybe with "here" ("deinpassworthier"): a template's slot."""
+    def alt(key: str) -> str:
+        return "|".join(re.escape(w) for w in _squashed_words(key))
+    before, after, secret, here = (alt(k) for k in ("slot_owner_before", "slot_owner_after", "slot_secrets", "slot_here"))
+    return re.compile(rf"(?:(?:{before})+(?:{secret})(?:{after})?|(?:{secret})(?:{after}))(?:{here})?")
+
+
+@cache
+def _owned_slot_firsts() -> frozenset[str]:
+    """The pre-check's first four letters of a token that may be such a slot: an owner's, or a secret's
+    word of a language that puts the owner after it (English words open the gate only by their owner:
+    "password", "pin", "code" open it in too many messages)."""
+    return frozenset(w[:4] for w in _squashed_words("slot_owner_before")) | frozenset(
+        w[:4] for w in _squashed_words("slot_secrets") if w not in _ENGLISH_SECRETS)
+
+
+_ENGLISH_SECRETS = frozenset({"password", "passwd", "pass", "pwd", "pin", "code", "token", "key", "apikey", "secret",
+                              "username", "user", "login", "email"})
 
 
 _MASK = re.compile(r"[Xx*•●_#]{2,}(?:[\s\-./][Xx*•●_#\d]{1,6}){0,5}")
@@ -554,7 +584,7 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
     methods = not text.isascii() or any(w in low for w in ("pass", "bio", "face", "touch", "finger", "auth",
                                                             "digital", "hello", "key", "2fa", "mfa", "sms",
                                                             "link", "huella", "empreinte", "druck"))
-    slots = "[" in text or "<" in text or "{" in text or bool(tokens & _SLOT_FIRSTS)
+    slots = "[" in text or "<" in text or "{" in text or bool(tokens & _SLOT_FIRSTS) or bool(tokens & _owned_slot_firsts())
     handles = "@" in text or "$" in text
     plain = text.isascii()
     postal = _present("postal_names", tokens, plain)

@@ -45,6 +45,10 @@ _RIGHT_AFTER = re.compile(r"(?i)[\s:#=\-–—(]*(?:(?:is|es|est|ist|é|è|card|
                           r"|n[^\W\d_]{0,2}m[^\W\d_]{0,5})[\s:#=\-–—]*){0,2}")  # a number's word, typed fast ("nmuber")
 #: Between the names and the value: a few words at most (a copula, a colon, "on my card").
 _MAX_GAP = 45
+#: A clause naming the number and ending in a colon may be longer ("Mitgliedsnummer bei der Barmer, für
+#: das Formular vom Pflegedienst: 4471…"): the colon gives the value to the whole clause.
+_MAX_COLON_GAP = 90
+_COLON_BEFORE = re.compile(r"[:：]\s*$")
 _MAX_MATCHES = 16  # a message names a card a few times; a crafted one repeating it is read only this far
 
 
@@ -103,6 +107,11 @@ def mentioned(text: str) -> bool:
     return _gate().search(text.lower()) is not None
 
 
+def cares(text: str) -> bool:
+    """Whether ``text`` names a place or person of care (a clinic, a nurse, a care home)."""
+    return _patterns()["care"].search(text) is not None
+
+
 def _sentence_end(text: str, start: int, end: int) -> int:
     m = _SENTENCE_END.search(text, start, end)
     return m.start() if m else end
@@ -125,12 +134,18 @@ def _public(text: str, lo: int, hi: int) -> bool:
     return False
 
 
+def public_label(text: str, at: int) -> bool:
+    """Whether a public word labels the value at ``at`` (a phone line, a group, a claim within a few
+    words before it, in its sentence): "telefone do plano: 61 4432…", "group 0193347"."""
+    return _public(text, max(_sentence_start(text, at), at - 30), at)
+
+
 def _value_after(text: str, label: int, at: int, limit: int) -> re.Match[str] | None:
     """The first value within ``_MAX_GAP`` characters after ``at`` when nothing public is named
     from ``label`` (the number's word, with the word before it) to the value."""
-    for v in itertools.islice(_VALUE.finditer(text, at, min(limit, at + _MAX_GAP + 40)), 3):
-        if v.start() - at > _MAX_GAP:
-            return None
+    for v in itertools.islice(_VALUE.finditer(text, at, min(limit, at + _MAX_COLON_GAP + 40)), 3):
+        if v.start() - at > _MAX_GAP and not (v.start() - at <= _MAX_COLON_GAP and _COLON_BEFORE.search(text, at, v.start())):
+            return None  # far from its names, unless a colon ends the clause that names it
         if _public(text, label, v.start()) or re.search(r"\d", text[at:v.start()]):
             return None  # "Aetna group number 01234", "Cigna, call 1-800-…": a public number
         return v
@@ -150,6 +165,23 @@ def _value_before(text: str, at: int) -> re.Match[str] | None:
         return None
     # nothing public between, nor just before the value ("order 8812… for the Medicare card")
     return None if _public(text, max(0, last.start() - 20), at) else last
+
+
+#: The next sentence's opening words before its value ("… Medicaid ID? It's 9MX4-…", "… KV-Nummer. Hier: M88…").
+_NEXT_OPENING = re.compile(r"\s*(?:[^\W\d_]+['’]?[^\W\d_]*[\s:,\-–—]+){0,2}")
+
+
+def _value_next_sentence(text: str, label: int, at: int, hi: int) -> re.Match[str] | None:
+    """A value opening the sentence after the one naming the number, when that one gave none: a name
+    asked or announced, then the value ("my mother's Medicaid ID? It's 9MX4-…")."""
+    if hi >= len(text) or _VALUE.search(text, at, hi):
+        return None
+    start = hi + 1
+    opening = _NEXT_OPENING.match(text, start)
+    v = _VALUE.match(text, opening.end() if opening else start)
+    if v is None or v.start() - start > _MAX_GAP or _public(text, label, v.start()):
+        return None
+    return v
 
 
 def _a_member_number(text: str, v: re.Match[str]) -> bool:
@@ -207,7 +239,7 @@ def spans(text: str) -> list[Span]:
         if v and alone and not _RIGHT_AFTER.fullmatch(text, at, v.start()):
             v = None  # "Blue Cross paid 12500 of it": the insurer's word names only a value right after it
         if not (v and _a_member_number(text, v)) and not alone:
-            v = _value_before(text, start)
+            v = _value_before(text, start) or _value_next_sentence(text, label, at, hi)
         if v and _a_member_number(text, v):
             out.append((v.start(), v.end(), "government id"))
     return list(dict.fromkeys(out))
@@ -216,6 +248,16 @@ def spans(text: str) -> list[Span]:
 #: A turn that gives a value: a few words around it ("eccolo 8038…"), or the value first ("W180…, and …").
 _SHORT_TURN = 8
 _LEADING_WORDS = 3
+
+
+def _own_label_end(text: str, at: int) -> int:
+    """Where the words after a value stop naming it: at the next value, whose own words those are
+    ("AIK6250… for Maya, group number 730418": the group number is the other value's)."""
+    nxt = _VALUE.search(text, at)
+    if nxt is None:
+        return len(text)
+    lo = max(at, nxt.start() - 24)
+    return lo if _public(text, lo, nxt.start()) else len(text)
 
 
 def thread_spans(text: str, before: str) -> list[Span]:
@@ -231,7 +273,7 @@ def thread_spans(text: str, before: str) -> list[Span]:
     for v in itertools.islice(_VALUE.finditer(text), 2):
         if not short and len(text[:v.start()].split()) >= _LEADING_WORDS:
             return []
-        if _public(text, 0, v.start() if not short else len(text)):
+        if _public(text, 0, v.start()) or short and _public(text, v.end(), _own_label_end(text, v.end())):
             return []
         if _a_member_number(text, v):
             return [(v.start(), v.end(), "government id")]
