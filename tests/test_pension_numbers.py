@@ -32,3 +32,8 @@ def test_a_social_insurance_number_is_withheld(text: str, value: str) -> None:
 @pytest.mark.parametrize("text", KEPT)
 def test_a_pensions_own_number_and_pension_talk_are_kept(text: str) -> None:
     assert redact_secrets(text) == text
+
+
+def test_a_line_to_call_is_no_word_asked_for() -> None:
+    assert redact_secrets("the bank number to call is 0800 731 0469") == "the bank number to call is 0800 731 0469"
+    assert "Bluebird" not in redact_secrets("the word the bank asks for when I call is Bluebird")

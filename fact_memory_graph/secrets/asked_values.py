@@ -91,6 +91,11 @@ _PREPOSITION_LIKE = frozenset({"on", "to", "van", "er", "var", "ni", "je", "az",
 _ARTICLE = re.compile(r"(?i)(?:the|a|an|my|your|his|her|our|their|this|that)\s")
 
 
+#: A phone number's shape, and a call's verb before it ("the number to call", "la línea a la que llamar").
+_PHONE = re.compile(r"\+?\(?\d[\d\s\-().]{5,}\d")
+_CALL = re.compile(r"(?i)\b(?:call|ring|phone|dial|llamar|appeler|anrufen|chiamare|ligar|bellen|zadzwonić|позвонить)")
+
+
 #: A place after the copula: where the value is written, not the value ("is on the letter", "está en la carta").
 _WHERE_AFTER = re.compile(r"(?i)(?:on|in|at|under|inside|behind|written|printed|somewhere|en|sur|dans|auf|im|am|unter|su|nel|"
                           r"nella|sul|op|onder|w|na|в|на|di|da|no|na)\s")
@@ -117,6 +122,8 @@ def asked_spans(text: str) -> list[sa.Span]:
         if value:
             s, e = value
             inner = text[s:e]
+            if _PHONE.fullmatch(inner.strip()) and _CALL.search(text, m.start(), c.start()):
+                continue  # "the number to call is 0800 731 0469": a line to call, not a word asked for
             if _plain(inner) or qh.named(inner):
                 spans.append((s, e, _KIND))
     return spans
