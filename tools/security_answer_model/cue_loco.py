@@ -43,8 +43,8 @@ def rules_miss(item: dict) -> bool:
     first = [redact_turns(list(turns[:n + 1]))[-1] for n in range(len(turns))]
     first = ["" if n + 1 < len(turns) and revealed_by_next(turns[n], turns[:n], turns[n + 1]) else f
              for n, f in enumerate(first)]
-    kept = "|".join(normalise(r) for r, h in zip(red, held) if not h) + "|" + \
-        "|".join(normalise(r) for r, h in zip(first, held) if not h)
+    kept = "|".join(normalise(r) for r, h in zip(red, held, strict=True) if not h) + "|" + \
+        "|".join(normalise(r) for r, h in zip(first, held, strict=True) if not h)
     return any(n and n in kept for n in (normalise(x) for x in item.get("needles") or []))
 
 
@@ -116,7 +116,7 @@ def main() -> None:
                           and any(names_context(x) for x in it["turns"]) for it in lookalikes)
             row[5] += len(lookalikes)
             row[6] += int((on_locomo >= t).sum())
-            row[9] += sum(1 for score, named in zip(on_locomo, lc_context) if score >= t and named)
+            row[9] += sum(1 for score, named in zip(on_locomo, lc_context, strict=True) if score >= t and named)
     for t, r in total.items():
         print(f"t={t}: answers read {r[0]}/{r[1]}; of the rules' misses {r[2]}/{r[3]}; look-alikes flagged "
               f"{r[4]}/{r[5]}; LoCoMo clauses flagged {r[6]} over {len(corpora)} folds of {len(lc)} | "
