@@ -76,7 +76,7 @@ def locomo_clauses(path: str) -> list[tuple[str, bool]]:
 
 
 def main() -> None:
-    corpora = {Path(f).stem: [json.loads(line) for line in open(f, encoding="utf-8") if line.strip()]
+    corpora = {Path(f).stem: [json.loads(line) for line in Path(f).read_text(encoding="utf-8").splitlines() if line.strip()]
                for f in sorted(glob.glob(str(ROOT / "benchmarks" / "data" / "secret_corpora_1[5-7]" / "*.jsonl")))}
     lc_all = locomo_clauses(sys.argv[1] if len(sys.argv) > 1 else "/work/locomo/locomo10.zip")
     lc = [c for c, _ in lc_all]
