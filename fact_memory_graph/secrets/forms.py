@@ -2407,16 +2407,24 @@ def base58check_address(token: str) -> bool:
     1… and 3…, Litecoin, Dogecoin, Tron's T…): Base58Check of a version byte and a 20-byte hash. A
     private key in WIF is Base58Check too, of 33 or 34 bytes: not this. A random token passes the
     four-byte checksum once in four billion."""
+    return base58check_version(token) is not None
+
+
+def base58check_version(token: str) -> int | None:
+    """The version byte of ``token`` when it is such an address (:func:`base58check_address`), else None:
+    the coin it names (0x41 Tron, 0x30 / 0x32 Litecoin, ...)."""
     import hashlib
 
     if not 25 <= len(token) <= 36:
-        return False
+        return None
     number = 0
     for ch in token:
         number = number * 58 + _BASE58_DIGITS.index(ch)
     raw = number.to_bytes(25, "big") if number < 1 << 200 else b""
     raw = b"\0" * (len(token) - len(token.lstrip("1"))) + raw.lstrip(b"\0") if raw else raw
-    return len(raw) == 25 and hashlib.sha256(hashlib.sha256(raw[:21]).digest()).digest()[:4] == raw[21:]
+    if len(raw) == 25 and hashlib.sha256(hashlib.sha256(raw[:21]).digest()).digest()[:4] == raw[21:]:
+        return raw[0]
+    return None
 
 
 _SHAPE_HERE = re.compile(r"(?i:here|hier|ici|aqui|aquí|qui)")

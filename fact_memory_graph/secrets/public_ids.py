@@ -29,13 +29,12 @@ Only the spans other readers found are read: a message with none pays nothing.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import forms, prefilter
 
 Span = tuple[int, int, str]
 
@@ -51,7 +50,6 @@ _COMPANY_NO = re.compile(r"(?<![A-Za-z0-9])[A-Z]{0,3}[ \-]?\d(?:[ .\-]?\d){5,13}
 _ETH = re.compile(r"(?<![\w/+=])0x[0-9a-fA-F]{40}(?![\w/+=])")
 _TRON = re.compile(r"(?<![\w/+=])T[1-9A-HJ-NP-Za-km-z]{33}(?![\w/+=])")
 _BTC = re.compile(r"(?<![\w/+=])(?:(?:bc|tb|ltc)1[ac-hj-np-z02-9]{11,71}|[13LM][1-9A-HJ-NP-Za-km-z]{25,34})(?![\w/+=])")
-_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
 @lru_cache(maxsize=1)
@@ -95,30 +93,13 @@ def _year_or_count(text: str, span: Span) -> bool:
         or bool(re.search(r"[$€£]\s?$", text[max(0, m.start() - 2):m.start()]))
 
 
-def _base58check(value: str) -> bytes | None:
-    """The payload of a Base58Check string when its four check bytes match, else None."""
-    number = 0
-    for ch in value:
-        at = _B58.find(ch)
-        if at < 0:
-            return None
-        number = number * 58 + at
-    raw = number.to_bytes((number.bit_length() + 7) // 8, "big")
-    raw = b"\0" * (len(value) - len(value.lstrip("1"))) + raw
-    if len(raw) < 5:
-        return None
-    payload, check = raw[:-4], raw[-4:]
-    return payload if hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4] == check else None
-
-
 def crypto_address(value: str) -> bool:
     """A receiving address: Ethereum (0x and 40 hex digits), TRON (Base58Check, version 0x41) or
     Bitcoin / Litecoin (python-stdnum's Base58Check and bech32 checks, or version bytes 0x30 / 0x32)."""
     if _ETH.fullmatch(value):
         return True
     if _TRON.fullmatch(value):
-        payload = _base58check(value)
-        return payload is not None and len(payload) == 21 and payload[0] == 0x41
+        return forms.base58check_version(value) == 0x41
     if _BTC.fullmatch(value):
         from stdnum import bitcoin
 
@@ -127,8 +108,7 @@ def crypto_address(value: str) -> bool:
                 return bool(bitcoin.is_valid(value))
             except Exception:  # a validator that cannot parse this shape says no
                 return False
-        payload = _base58check(value) if value[:1] in "LM" else None
-        return payload is not None and len(payload) == 21 and payload[0] in (0x30, 0x32)
+        return value[:1] in "LM" and forms.base58check_version(value) in (0x30, 0x32)
     return False
 
 
