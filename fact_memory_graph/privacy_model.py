@@ -30,6 +30,45 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+# ---------------------------------------------------------------------------- normalising
+# The text every reader of requests and of clauses reads (``forgetting`` matches its phrase lists
+# against it; the features of this module's models are read from it).
+
+_TRANSLATE = str.maketrans({
+    **dict.fromkeys("\u2019\u2018\u02bc\u2032\u00b4`\uff07\u201b\u02b9", "'"),
+    **dict.fromkeys("\u2014\u2013\u2015\u2012\u2212\u2e3a\u2e3b", ","),
+    **dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a\"\u300c\u300d\u300e\u300f\u201f", " "),
+    "\u3001": ",", "\u3002": ".", "\uff61": ".", "\uff64": ",",
+    # Arabic-script comma, semicolon, question mark and full stop (Arabic, Persian, Urdu), the Indic
+    # danda, the Ethiopic and Myanmar stops: clause boundaries, as their Latin kin
+    "\u060c": ",", "\u061b": ";", "\u061f": "?", "\u06d4": ".", "\u0964": ".", "\u0965": ".",
+    "\u1361": " ", "\u1362": ".", "\u1363": ",", "\u1364": ";", "\u1367": "?", "\u104a": ",", "\u104b": ".",
+})
+# Symbols and emoji made spaces; the vowel signs and points of Hebrew, Arabic, Indic, Thai,
+# Myanmar and Khmer scripts are marks, not symbols: kept (a word of those scripts stays whole).
+_SYMBOLS = re.compile(r"[^\w\s',.!?;:()\-\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
+                      r"\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+
+
+def fold_marks(text: str) -> str:
+    """Latin (and Cyrillic) accents dropped: combining marks U+0300–U+036F only, so kana voicing
+    and Hangul stay whole."""
+    decomposed = unicodedata.normalize("NFD", text)
+    # Greek's final sigma is its sigma casefolded: a phrase written with "ς" matches the text.
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not "\u0300" <= c <= "\u036f")).replace(
+        "\u03c2", "\u03c3")
+
+
+def normalise(text: str) -> str:
+    """The text the phrases are matched against: NFKC (full-width forms), curly apostrophes made
+    ``'``, dashes made commas, quotes and symbols (emoji) made spaces, casefolded, accents
+    dropped, runs of spaces collapsed."""
+    folded = unicodedata.normalize("NFKC", text).translate(_TRANSLATE).casefold()
+    folded = _SYMBOLS.sub(" ", fold_marks(folded))
+    return _SPACES.sub(" ", folded).strip()
+
+
 #: Clause boundaries of a normalised text (``forgetting.normalise`` made dashes commas, CJK
 #: full stops and commas ASCII).
 CLAUSES = re.compile(r"[,.!?;:\n()]+")

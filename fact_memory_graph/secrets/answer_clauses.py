@@ -1,0 +1,81 @@
+"""A learned reader of the clause that gives a security answer or a bank's memorable word.
+
+The rules (:mod:`security_answers`, :mod:`topic_notes`, :mod:`memorable_words`, …) read a cue, a
+topic and a value in the orders people were seen to write them; each new writer words a few anew
+("okay note the the word the bank asks for is X full stop", "first pet was a hamster called X",
+"hasło do telefonicznej obsługi w banku X"). This reader scores each clause of the message with a
+logistic regression over the clause's hashed character and word n-grams — the features of the
+privacy-request reader (:mod:`fact_memory_graph.privacy_model`), read from the same normalised
+text — trained on the security answers and memorable words of the spent secret corpora (the
+clauses that hold the answer) against their look-alikes and everyday chat
+(``tools/security_answer_model/train.py``; weights as data, ``assets/answer_clause_model.json``).
+
+It is asked only where the message names a password or a security answer, or is a note of one
+clause naming a security question's topic (the words the rules start from; :func:`asks`), and it
+reads only a clause holding a word outside the everyday words of its training data (the value): a
+clause it reads there is withheld whole — the answer has no shape to cut it by. Elsewhere nothing
+is read: "my first dog was called Biscuit, he was lovely" is a life story and stays (docs/privacy.md). The threshold is the one
+at which, leave one corpus out, no LoCoMo turn is read (docs/privacy.md has the figures).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+
+from fact_memory_graph import privacy_model as pm
+from fact_memory_graph.secrets import forms
+from fact_memory_graph.secrets import security_answers as sa
+
+Span = tuple[int, int, str]
+
+#: The kinds of a secret's name that make a message one that may give an answer or a word.
+ASKING_KINDS = frozenset({"password", "answer"})
+#: A clause of the text as the filter reads it (the boundaries of :data:`privacy_model.CLAUSES`,
+#: with the dashes and CJK marks that ``normalise`` turns into them, and the filter's joins of a
+#: thread's turns and of a record's fields: a turn before is a clause of its own).
+_CLAUSE = re.compile(r"[^,.!?;:\n()\u2014\u2013\u3001\u3002\uff0c\uff61\uff64\u2028\u2029]+")
+_KIND = "password"
+
+
+@cache
+def model() -> pm.Model | None:
+    """The shipped model, or ``None`` when its asset is absent (the rules alone then read)."""
+    try:
+        raw = json.loads((resources.files("fact_memory_graph") / "assets" / "answer_clause_model.json")
+                         .read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    return pm.from_data(raw)
+
+
+def asks(norm: str, names: list[forms.NameMatch]) -> bool:
+    """Whether the message names a password or a security answer, or is a note of one clause that
+    names a security question's topic ("first pet was a hamster called X"; with more said about
+    it — "…, he lived eight years" — it is a story, and stays)."""
+    if any(n.kind in ASKING_KINDS for n in names):
+        return True
+    return sa._p().topic.search(norm) is not None and sum(1 for m in _CLAUSE.finditer(norm) if m.group().strip()) == 1
+
+
+def clause_score(reader: pm.Model, text: str) -> float:
+    """The highest score of the clauses of ``text`` (one clause of the message) that hold a word
+    outside the model's everyday words — a value ("I forgot my memorable word again" holds none)."""
+    return max((reader.clause_score(c) for c in pm.clauses(pm.normalise(text))
+                if any(t not in reader.vocabulary for t in pm.tokens(c))), default=0.0)
+
+
+def spans(norm: str, names: list[forms.NameMatch]) -> list[Span]:
+    """Each clause the model reads as giving an answer or a memorable word, where the message asks."""
+    reader = model()
+    if reader is None or not asks(norm, names):
+        return []
+    out: list[Span] = []
+    for m in _CLAUSE.finditer(norm):
+        text = m.group()
+        if text.strip() and clause_score(reader, text) >= reader.threshold:
+            start = m.start() + len(text) - len(text.lstrip())
+            out.append((start, m.start() + len(text.rstrip()), _KIND))
+    return out

@@ -1,0 +1,70 @@
+"""The learned reader of a clause giving a security answer or a memorable word
+(secrets/answer_clauses.py): sentences of our own, in wordings the rules were not written for, and
+everyday talk it must leave alone."""
+
+import pytest
+
+from fact_memory_graph.secrets import answer_clauses, forms, redact_secrets
+
+
+def read(text: str) -> list[str]:
+    norm = forms.view(text)[0]
+    return [norm[a:b] for a, b, _ in answer_clauses.spans(norm, forms.names_in(norm))]
+
+
+READ = [
+    ("first pet was a guinea pig called Toffeeapple", "Toffeeapple"),
+    ("the code word for phone banking is Kestrelwing", "Kestrelwing"),
+    ("first school was Hollowmere Primary", "Hollowmere"),
+    ("mi primera mascota se llamaba Canela", "Canela"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), READ)
+def test_a_clause_giving_an_answer_is_read_whole(text: str, value: str) -> None:
+    found = read(text)
+    assert found, text
+    assert any(value.casefold() in f.casefold() for f in found)
+    assert value not in redact_secrets(text)
+
+
+LEFT = [
+    # nothing names a password, an answer or a question's topic: the reader is not asked
+    "but it was worth it",
+    "Dedication and late nights got me here, but it was worth it.",
+    "pepperoni of course! an amazing combination of spicy salami and cheese",
+    "we named the puppy Biscuit and he already chews everything",
+    # the cue is there, the clauses give nothing
+    "I changed my password last week, the bank made me",
+    "what was your first pet called? mine was a goldfish, I think",
+]
+
+
+@pytest.mark.parametrize("text", LEFT)
+def test_everyday_talk_is_not_read(text: str) -> None:
+    assert read(text) == []
+
+
+def test_without_its_asset_the_reader_reads_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(answer_clauses, "model", lambda: None)
+    assert read("first pet was a guinea pig called Toffeeapple") == []
+
+
+def test_the_shipped_model_is_the_privacy_readers_kind() -> None:
+    reader = answer_clauses.model()
+    assert reader is not None
+    assert 0.5 < reader.threshold < 1.0
+    assert reader.dim & (reader.dim - 1) == 0  # hashed into a power of two, as the privacy reader
+
+
+STORIES = [
+    "my first pet was a goldfish called Bubbles, he lived 8 years",
+    "la mia prima macchina era una Panda, che ricordi",
+    "Mi palabra secreta del banco es muy larga",
+    "his answer to the question about his first job was honest",
+]
+
+
+@pytest.mark.parametrize("text", STORIES)
+def test_a_story_or_a_secret_described_is_not_read(text: str) -> None:
+    assert read(text) == []

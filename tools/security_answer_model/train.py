@@ -1,0 +1,202 @@
+"""Rebuild ``fact_memory_graph/assets/answer_clause_model.json`` (the reader of
+:mod:`fact_memory_graph.secrets.answer_clauses`) from the spent secret corpora, deterministically.
+
+Usage::
+
+    .venv/bin/python tools/security_answer_model/train.py              # train on TRAINING, write the asset
+    .venv/bin/python tools/security_answer_model/train.py --loco       # leave one corpus out: figures, no asset
+
+Examples (the privacy reader's hashed features and fit, ``tools/privacy_model/train.py``): the clauses of
+a security answer or a memorable word that hold the value (positives); every clause of every look-alike, and
+the privacy reader's everyday chat (negatives). ``--loco`` trains without one corpus, puts that model in the
+filter and reads the corpus left out as ``benchmarks/secret_corpus.py`` judges it without a database (every
+turn through ``redact_turns``, the revealed-turn forget and the privacy reader): answers and memorable words
+withheld with the rules alone and with the reader, look-alikes kept, and the LoCoMo turns the reader would
+read (LoCoMo is never trained on) — for each threshold of :data:`THRESHOLDS`, summed over the folds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import sys
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+for p in (ROOT, ROOT / "tools" / "privacy_model"):
+    sys.path.insert(0, str(p))
+
+import train as privacy_training  # noqa: E402
+
+from fact_memory_graph import privacy_model as pm  # noqa: E402
+from fact_memory_graph.forgetting import withheld_turns  # noqa: E402
+from fact_memory_graph.secrets import answer_clauses, forms, redact_turns, revealed_by_next  # noqa: E402
+
+ASSET = ROOT / "fact_memory_graph" / "assets" / "answer_clause_model.json"
+#: The corpora the shipped model is trained on: every spent corpus in the repository's folders but
+#: the ones a round sealed after this model was built (they measured it; training on them would make a
+#: rebuilt asset differ from the one measured).
+TRAINING = ("secret_corpora_15", "secret_corpora_16", "secret_corpora_17", "secret_corpora_18/corpus49a.jsonl",
+            "secret_corpora_18/corpus49b.jsonl")
+#: The threshold: the lowest of :data:`THRESHOLDS` at which, leave one corpus out, no LoCoMo turn is read.
+THRESHOLD = 0.99
+THRESHOLDS = (0.97, 0.98, 0.99, 0.995)
+
+
+def is_answer(kind: str) -> bool:
+    """A security answer's or a memorable word's kind, as the corpora's writers name them."""
+    return any(w in kind.lower() for w in ("security", "secq", "memorable", "memword", "code_word", "secret_word"))
+
+
+def corpora() -> dict[str, list[dict]]:
+    out = {}
+    for entry in TRAINING:
+        path = ROOT / "benchmarks" / "data" / entry
+        for f in sorted(path.glob("*.jsonl")) if path.is_dir() else [path] if path.exists() else []:
+            out[f.stem] = [{**json.loads(line), "_corpus": f.stem}
+                           for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return out
+
+
+def clauses(item: dict, holding_needle: bool) -> list[str]:
+    needles = [pm.normalise(n) for n in item.get("needles") or []]
+    return [c for t in item["turns"] for c in pm.clauses(pm.normalise(t))
+            if not holding_needle or any(n and n in c for n in needles)]
+
+
+#: Everyday chat with no value: the privacy reader's, and talk about security questions and life stories
+#: written for this reader.
+NEGATIVES = (ROOT / "tools" / "privacy_model" / "chat_negatives.txt", Path(__file__).resolve().parent / "talk_negatives.txt")
+#: A word is an everyday word when the negatives hold it this often, or the positives of this many corpora do
+#: (the words of the cues: "memorable", "first", "pet").
+EVERYDAY_IN_NEGATIVES, EVERYDAY_IN_CORPORA = 2, 4
+
+
+def examples(items: list[dict]) -> list[tuple[str, int]]:
+    out = [(c, 0) for path in NEGATIVES for line in path.read_text(encoding="utf-8").splitlines()
+           if line.strip() and not line.startswith("#") for c in pm.clauses(pm.normalise(line))]
+    for it in items:
+        if it["label"] == "secret" and is_answer(it["kind"]):
+            out += [(c, 1) for c in clauses(it, holding_needle=True)]
+        elif it["label"] == "lookalike":
+            out += [(c, 0) for c in clauses(it, holding_needle=False)]
+    return out
+
+
+def everyday_words(items: list[dict], found: list[tuple[str, int]]) -> list[str]:
+    """The words no clause is read for alone (:func:`answer_clauses.spans`): a clause the reader reads
+    must hold a word outside them, the value."""
+    negatives = Counter(t for c, label in found if label == 0 for t in set(pm.tokens(c)))
+    corpora_of: dict[str, set[str]] = {}
+    for it in items:
+        if it["label"] == "secret" and is_answer(it["kind"]):
+            for c in clauses(it, holding_needle=True):
+                for t in pm.tokens(c):
+                    corpora_of.setdefault(t, set()).add(it["_corpus"])
+    return sorted({t for t, n in negatives.items() if n >= EVERYDAY_IN_NEGATIVES}
+                  | {t for t, cs in corpora_of.items() if len(cs) >= EVERYDAY_IN_CORPORA})
+
+
+def asset(items: list[dict], threshold: float = THRESHOLD) -> dict:
+    found = examples(items)
+    w, b = privacy_training.fit(found)
+    scale = float(np.abs(w).max()) / 127 or 1.0
+    q = np.clip(np.round(w / scale), -127, 127).astype(np.int8)
+    return {"dim": privacy_training.DIM, "sizes": list(privacy_training.SIZES), "bias": round(b, 6), "scale": scale,
+            "threshold": threshold, "weights": base64.b64encode(q.tobytes()).decode("ascii"), "vocabulary": everyday_words(items, found),
+            "about": "fact_memory_graph/secrets/answer_clauses.py; rebuilt by tools/security_answer_model/train.py "
+                     f"from {', '.join(TRAINING)}"}
+
+
+def kept(item: dict) -> str:
+    """What the filter keeps of an item's turns (the quick reading of ``benchmarks/secret_corpus.py``)."""
+    turns = item["turns"]
+    held = withheld_turns(turns)
+    red = redact_turns(list(turns))
+    first = [redact_turns(list(turns[:n + 1]))[-1] for n in range(len(turns))]
+    first = ["" if n + 1 < len(turns) and revealed_by_next(turns[n], turns[:n], turns[n + 1]) else f
+             for n, f in enumerate(first)]
+    return "|".join(pm.normalise(r) for r, h in zip([*red, *first], held + held, strict=True) if not h)
+
+
+def survives(item: dict) -> bool:
+    text = kept(item)
+    return any(n and n in text for n in (pm.normalise(x) for x in item.get("needles") or []))
+
+
+def locomo_turns(path: str) -> list[str]:
+    texts = []
+    with zipfile.ZipFile(path) as zf:
+        for name in zf.namelist():
+            if name.endswith(".json"):
+                conv = json.loads(zf.read(name))
+                for v in (conv.get("conversation", conv) if isinstance(conv, dict) else {}).values():
+                    if isinstance(v, list):
+                        texts += [x["text"] for x in v if isinstance(x, dict) and "text" in x]
+    return texts
+
+
+def use(raw: dict | None) -> None:
+    """Put a model (or none) in the filter, the filter's caches of texts read emptied."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith(("fact_memory_graph.secrets", "fact_memory_graph.forgetting")):
+            for value in vars(module).values():
+                if hasattr(value, "cache_info") and value.cache_info().maxsize is not None:
+                    value.cache_clear()
+    reader = pm.from_data(raw) if raw is not None else None
+    answer_clauses.model = lambda: reader  # type: ignore[assignment]
+
+
+def loco(locomo: str) -> None:
+    data = corpora()
+    asking = [(t, forms.view(t)[0]) for t in locomo_turns(locomo)]
+    asking = [(t, n) for t, n in asking if answer_clauses.asks(n, forms.names_in(n))]
+    use(None)
+    rules = {(c, it["id"]): not survives(it) if it["label"] == "secret" else survives(it)
+             for c, items in data.items() for it in items if it["label"] == "lookalike" or is_answer(it["kind"])}
+    total = {t: [0, 0, 0, 0, 0, 0] for t in THRESHOLDS}  # answers: rules, reader; look-alikes: rules, reader; n; LoCoMo
+    for leave, items in data.items():
+        raw = asset([it for c, its in data.items() if c != leave for it in its])
+        for t, row in total.items():
+            use({**raw, "threshold": t})
+            reader = answer_clauses.model()
+            for it in items:
+                if it["label"] == "secret" and is_answer(it["kind"]):
+                    row[0] += rules[(leave, it["id"])]
+                    row[1] += not survives(it)
+                    row[4] += 1
+                elif it["label"] == "lookalike":
+                    row[2] += rules[(leave, it["id"])]
+                    row[3] += survives(it)
+            row[5] += sum(1 for t_, n in asking if any(answer_clauses.clause_score(reader, n[m.start():m.end()]) >= t
+                                                        for m in answer_clauses._CLAUSE.finditer(n)))
+        print(f"  {leave} done", file=sys.stderr)
+    answers = sum(1 for items in data.values() for it in items if it["label"] == "secret" and is_answer(it["kind"]))
+    lookalikes = sum(1 for items in data.values() for it in items if it["label"] == "lookalike")
+    for t, r in total.items():
+        print(f"t={t}: answers and memorable words withheld {r[0]} -> {r[1]} / {answers}; look-alikes kept "
+              f"{r[2]} -> {r[3]} / {lookalikes}; LoCoMo turns read {r[5]} over {len(data)} folds "
+              f"({len(asking)} turns name a password, an answer or a question's topic)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--loco", action="store_true")
+    parser.add_argument("--locomo", default="/work/locomo/locomo10.zip")
+    parser.add_argument("--out", type=Path, default=ASSET)
+    args = parser.parse_args()
+    if args.loco:
+        loco(args.locomo)
+        return
+    raw = asset([it for items in corpora().values() for it in items])
+    args.out.write_text(json.dumps(raw, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    print(f"wrote {args.out} (threshold {raw['threshold']}, {len(corpora())} corpora)")
+
+
+if __name__ == "__main__":
+    main()
