@@ -13,10 +13,10 @@ def read(text: str) -> list[str]:
 
 
 READ = [
-    ("first pet was a guinea pig called Toffeeapple", "Toffeeapple"),
+    ("for the security question, first pet was a guinea pig called Toffeeapple", "Toffeeapple"),
     ("the code word for phone banking is Kestrelwing", "Kestrelwing"),
-    ("first school was Hollowmere Primary", "Hollowmere"),
-    ("mi primera mascota se llamaba Canela", "Canela"),
+    ("told the bank my first school was Hollowmere Primary for the security question", "Hollowmere"),
+    ("pregunta de seguridad: mi primera mascota se llamaba Canela", "Canela"),
 ]
 
 
@@ -47,7 +47,7 @@ def test_everyday_talk_is_not_read(text: str) -> None:
 
 def test_without_its_asset_the_reader_reads_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(answer_clauses, "model", lambda: None)
-    assert read("first pet was a guinea pig called Toffeeapple") == []
+    assert read("for the security question, first pet was a guinea pig called Toffeeapple") == []
 
 
 def test_the_shipped_model_is_the_privacy_readers_kind() -> None:
@@ -68,3 +68,7 @@ STORIES = [
 @pytest.mark.parametrize("text", STORIES)
 def test_a_story_or_a_secret_described_is_not_read(text: str) -> None:
     assert read(text) == []
+
+
+def test_a_note_of_a_topic_with_no_security_word_is_a_life_fact() -> None:
+    assert read("first pet was a guinea pig called Toffeeapple") == []
