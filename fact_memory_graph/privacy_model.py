@@ -14,7 +14,7 @@ message (nothing of it is kept); a request alone is about the turn before (and, 
 about the next turn). "Other content" is a word the request vocabulary (the words of the training
 requests: "don't", "tell", "my", "mom", "between", "us", …) does not hold.
 
-Pure Python over the normalised text (``forgetting.normalise``): no model download, no network.
+Pure Python over the normalised text (:func:`normalise`, which the phrase lists of ``forgetting`` read too): no model download, no network.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def normalise(text: str) -> str:
     return _SPACES.sub(" ", folded).strip()
 
 
-#: Clause boundaries of a normalised text (``forgetting.normalise`` made dashes commas, CJK
+#: Clause boundaries of a normalised text (:func:`normalise` made dashes commas, CJK
 #: full stops and commas ASCII).
 CLAUSES = re.compile(r"[,.!?;:\n()]+")
 #: A word: letters with their marks (Indic, Hebrew, Arabic, Thai vowel signs are marks, not letters).
