@@ -96,10 +96,27 @@ def _words_of(text: str) -> Iterator[Any]:
             yield match
 
 
+def _three_number_words(text: str) -> bool:
+    """Whether ``text`` holds three number words (each word, or each part of a hyphen-joined word
+    that is no number, as :func:`_words_of` reads them): fewer make no run, and this count reads
+    the words without building the runs (cost only)."""
+    count = 0
+    for word in _WORD.findall(text):
+        if "-" in word and not _number_word(word.lower()):
+            count += sum(1 for part in word.split("-") if _number_word(part.lower()))
+        elif _number_word(word.lower()):
+            count += 1
+        if count >= 3:
+            return True
+    return False
+
+
 def _word_runs(text: str) -> Iterator[tuple[int, int, str]]:
     """Runs of three or more number words (digits, in order, of each run)."""
     from text_to_num import alpha2digit
 
+    if not _three_number_words(text):
+        return
     run: list[re.Match[str]] = []
     langs: dict[str, int] = {}
 
