@@ -54,9 +54,10 @@ def word_tree(words: Iterable[str], atom: Callable[[str], str], head: str = "", 
     simple = all(w and atom(w[0]) == re.escape(w[0]) for w in words)
     first = f"(?=[{''.join(sorted(firsts))}])" if simple else ""
     tree = re.compile(f"{flags}{head}{first}{_tree(([atom(ch) for ch in w] for w in words), 6 if simple else 0)}{tail}")
-    if all(ch in _SEPARATORS or atom(ch) == re.escape(ch) for w in words for ch in w):
+    if all(ch in _SEPARATORS or atom(ch) == re.escape(ch) and ch != "\u0307" for w in words for ch in w):
         # every match holds each word's parts between separators as they are written (or in
-        # another case): the lexicon's one pass says when none can be there (cost only)
+        # another case): the lexicon's one pass says when none can be there (cost only; a combining
+        # dot is left out: "İ" lowered by str.lower keeps it, folded by the lexicon it does not)
         return _LexiconGated(tree, words)  # type: ignore[return-value]
     return tree
 
