@@ -596,11 +596,25 @@ def _valid_quietly(module: str, value: str) -> bool:
 # What any finder needs to find something: four digits (with separators), a token with a digit of
 # ten or more characters or any token of twenty, a key block, credentials in a URL, a codice
 # fiscale's shape, digits in words. A text with none of these (or of the secrets' names) is clean.
-_ANY_SIGNAL = re.compile(
-    rf"\d(?:{_SEP}{{0,2}}\d){{3,}}|(?=[A-Za-z0-9+/=_\-]*\d)[A-Za-z0-9+/=_\-]{{10,}}|[A-Za-z0-9+/=_\-]{{20,}}"
-    r"|-----BEGIN|://[^\s/@]+:[^\s/@]+@|(?i:[A-Z]{6}\d{2}[A-Z])|->|=>|→|\s/\s"
-    r"|(?i:\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\s+(?:zero|oh|one|two|three|four|five|six|seven"
+# Each part read only when the text has what it needs (a digit, "://", "/"): one alternation of them
+# all tried every branch at every position (cost only).
+_DIGIT = re.compile(r"\d")
+_DIGIT_SIGNAL = re.compile(
+    rf"\d(?:{_SEP}{{0,2}}\d){{3,}}|(?=[A-Za-z0-9+/=_\-]*\d)[A-Za-z0-9+/=_\-]{{10,}}|(?i:[A-Z]{{6}}\d{{2}}[A-Z])")
+_LONG_RUN = re.compile(r"[A-Za-z0-9+/=_\-]{20,}")
+_URL_LOGIN = re.compile(r"://[^\s/@]+:[^\s/@]+@")
+_SPACED_SLASH = re.compile(r"\s/\s")
+_TWO_DIGIT_WORDS = re.compile(
+    r"(?i:\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\s+(?:zero|oh|one|two|three|four|five|six|seven"
     r"|eight|nine)\b)")
+
+
+def _any_signal(text: str) -> bool:
+    """Whether ``text`` has any of those signals."""
+    return bool(_DIGIT.search(text) and _DIGIT_SIGNAL.search(text) or _LONG_RUN.search(text)
+                or "-----BEGIN" in text or "://" in text and _URL_LOGIN.search(text)
+                or "->" in text or "=>" in text or "→" in text or "/" in text and _SPACED_SLASH.search(text)
+                or _TWO_DIGIT_WORDS.search(text))
 
 
 _PLAIN_VALUE = re.compile(
@@ -681,7 +695,7 @@ def _spans(text: str) -> list[Span]:
         norm = "".join(chars)
     names = forms.names_in(norm)
     spans: list[Span] = []
-    if names or _ANY_SIGNAL.search(norm) or _SIGNAL_WORDS.search(norm):
+    if names or _any_signal(norm) or _SIGNAL_WORDS.search(norm):
         for finder in (_card_spans, _provider_spans, _named_spans, _id_spans, forms.iban_spans,
                        forms.shape_spans, forms.gitleaks_spans):
             spans.extend(finder(norm))
@@ -1251,7 +1265,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(credential_forms.thread_spans(text, turns, forms.names_in))  # "Passwort?" / "ach so, es ist X"
     spans.extend(recovery.thread_spans(text, turns))  # "text from the bank" / "it says 558 201"
     spans.extend(named_values.lone_answer_turn(text, turns))  # "my mother's maiden name? for the bank" / "Abernathy"  # "what's the laptop password" / … / "Buster1"
-    if len(turns) > 1 and not _ANY_SIGNAL.search(text):  # half a seed phrase two turns after its name
+    if len(turns) > 1 and not _any_signal(text):  # half a seed phrase two turns after its name
         joined = forms.TURN_JOIN.join((*turns, text))
         offset = len(joined) - len(text)
         found = [*forms.led_seed_spans(joined), *(forms.han_seed_spans(joined) if not text.isascii() else ())]

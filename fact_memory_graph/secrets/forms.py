@@ -96,10 +96,27 @@ def _words_of(text: str) -> Iterator[Any]:
             yield match
 
 
+def _three_number_words(text: str) -> bool:
+    """Whether ``text`` holds three number words (each word, or each part of a hyphen-joined word
+    that is no number, as :func:`_words_of` reads them): fewer make no run, and this count reads
+    the words without building the runs (cost only)."""
+    count = 0
+    for word in _WORD.findall(text):
+        if "-" in word and not _number_word(word.lower()):
+            count += sum(1 for part in word.split("-") if _number_word(part.lower()))
+        elif _number_word(word.lower()):
+            count += 1
+        if count >= 3:
+            return True
+    return False
+
+
 def _word_runs(text: str) -> Iterator[tuple[int, int, str]]:
     """Runs of three or more number words (digits, in order, of each run)."""
     from text_to_num import alpha2digit
 
+    if not _three_number_words(text):
+        return
     run: list[re.Match[str]] = []
     langs: dict[str, int] = {}
 
@@ -2496,12 +2513,21 @@ def company_id(text: str, start: int, end: int) -> bool:
     return bool(_round7_words()[0].search(head))
 
 
+@functools.cache
+def _example_gate() -> lexicon.Gate:
+    """:func:`example_value`'s words in the lexicon: each of their parts is in any sentence they are in
+    (blanking what is no prose, "for example", only puts spaces between parts)."""
+    return lexicon.Gate(_words()["examples"]["words"])
+
+
 _NOT_PROSE = re.compile(r"\S*[./@:=]\S*[^\s.,!?:]")
 
 
 def example_value(text: str, start: int, end: int) -> bool:
     """Whether the value at ``text[start:end]`` is given as an example (documentation, a test
     fixture, a famous sample) in its sentence; "for example" and its kin do not count."""
+    if not _example_gate().open(text):
+        return False  # no example's word anywhere in the text (one set lookup: cost only)
     head, tail = _sentence(text, start, end, 90, 60)
     head, tail = _NOT_PROSE.sub(" ", head), _NOT_PROSE.sub(" ", tail)  # "example.org", "jwt.io/example"
     words, markers = _round7_words()[1], _round7_words()[2]

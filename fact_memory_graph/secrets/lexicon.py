@@ -21,10 +21,12 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 import ahocorasick_rs
 
+T = TypeVar("T")
 _SEPARATORS = re.compile(r"[\s'’\-_]+")
 
 
@@ -96,5 +98,28 @@ def _present(text: str, gates: int) -> frozenset[int]:
     return frozenset(g for n in hits for g in owners[n])
 
 
-#: The cache a benchmark clears to time a text seen for the first time.
-present = _present
+_PER_TEXT: list = []
+
+
+def per_text(read: Callable[[str], T]) -> Callable[[str], T]:
+    """``read`` (a reading of a whole text several readers make: its folded words, ...) done once
+    per text and shared, cached as the lexicon's pass is and cleared with it (cost only)."""
+    cached = functools.lru_cache(maxsize=256)(read)
+    _PER_TEXT.append(cached)
+    return cached
+
+
+class _TextCaches:
+    """The lexicon's pass and the :func:`per_text` readings: what a benchmark clears (``cache_clear``)
+    to time a text seen for the first time."""
+
+    __call__ = staticmethod(_present)
+
+    @staticmethod
+    def cache_clear() -> None:
+        _present.cache_clear()
+        for cache in _PER_TEXT:
+            cache.cache_clear()
+
+
+present = _TextCaches()

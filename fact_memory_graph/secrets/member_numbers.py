@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -102,9 +102,17 @@ def _gate() -> re.Pattern[str]:
 _ENDING = "\x00"  # a word's place for its ending, in the gate's tree
 
 
+@lru_cache(maxsize=1)
+def _word_gate() -> lexicon.Gate:
+    """:func:`_gate`'s words in the lexicon's one pass: each is written in full in any match of the
+    tree (an ending only follows it), so a text without any holds no match (cost only)."""
+    words = {w.lower() for w in (*_words("health"), *_words("insured"), *_words("member_after_care"))}
+    return lexicon.Gate(words if not any("\u0307" in w for w in words) else [""])
+
+
 def mentioned(text: str) -> bool:
     """Whether ``text`` has a word this reader starts from: without one it has no member number here."""
-    return _gate().search(text.lower()) is not None
+    return _word_gate().open(text) and _gate().search(text.lower()) is not None
 
 
 def cares(text: str) -> bool:

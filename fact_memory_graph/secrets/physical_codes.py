@@ -22,7 +22,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -60,6 +60,14 @@ def _data() -> dict:
 def _quick() -> re.Pattern[str]:
     d = _data()
     return re.compile("(?i)" + _alt(d["places"] + d["code_places"] + d["entry"] + d["things"]))
+
+
+@lru_cache(maxsize=1)
+def _quick_words() -> lexicon.Gate:
+    """:func:`_quick`'s words in the lexicon's one pass (a set lookup where none is: cost only)."""
+    d = _data()
+    words = d["places"] + d["code_places"] + d["entry"] + d["things"]
+    return lexicon.Gate(words if not any("\u0307" in w for w in words) else [""])
 
 
 @lru_cache(maxsize=1)
@@ -106,7 +114,7 @@ _GATES = re.compile(r"(?i)(?<![^\W\d_])(?:gate|tor|porte|puerta|porta|portão|po
 
 def spans(text: str) -> list[Span]:
     """Physical access codes in ``text`` (a normalised message)."""
-    if len(text) > 4000 or not _quick().search(text):
+    if len(text) > 4000 or not (_quick_words().open(text) and _quick().search(text)):
         return []
     place, named, entry, travel, thing_code, code_thing, place_is, named_is, pickup, value_named = _patterns()
     out: list[Span] = []

@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from fact_memory_graph.secrets import lexicon
 
 
 def _tree(words: Iterable[list[str]], chunk: int = 0) -> str:
@@ -50,7 +53,53 @@ def word_tree(words: Iterable[str], atom: Callable[[str], str], head: str = "", 
     firsts = {atom(w[0]) for w in words if w}
     simple = all(w and atom(w[0]) == re.escape(w[0]) for w in words)
     first = f"(?=[{''.join(sorted(firsts))}])" if simple else ""
-    return re.compile(f"{flags}{head}{first}{_tree(([atom(ch) for ch in w] for w in words), 6 if simple else 0)}{tail}")
+    tree = re.compile(f"{flags}{head}{first}{_tree(([atom(ch) for ch in w] for w in words), 6 if simple else 0)}{tail}")
+    if all(ch in _SEPARATORS or atom(ch) == re.escape(ch) and ch != "\u0307" for w in words for ch in w):
+        # every match holds each word's parts between separators as they are written (or in
+        # another case): the lexicon's one pass says when none can be there (cost only; a combining
+        # dot is left out: "İ" lowered by str.lower keeps it, folded by the lexicon it does not)
+        return _LexiconGated(tree, words)  # type: ignore[return-value]
+    return tree
+
+
+#: What :mod:`~fact_memory_graph.secrets.lexicon` splits a word at (its parts are read apart).
+_SEPARATORS = frozenset(" \t\n'’-_")
+
+
+class _LexiconGated:
+    """A word tree read only when the lexicon's pass finds one of its words' parts in the text:
+    the same results as the tree (a text without any part has no match), most texts read by a
+    set lookup. The gate is made when the tree first reads a text (a tree only written into a
+    larger pattern, ``.pattern``, adds no words to the lexicon)."""
+
+    __slots__ = ("tree", "words", "_gate", "pattern", "flags", "groups")
+
+    def __init__(self, tree: re.Pattern[str], words: list[str]) -> None:
+        self.tree, self.words, self._gate = tree, words, None
+        self.pattern, self.flags, self.groups = tree.pattern, tree.flags, tree.groups
+
+    def gate(self, text: str) -> bool:
+        if self._gate is None:
+            self._gate = lexicon.Gate(self.words)
+        return self._gate.open(text)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.tree.search(text, pos, endpos) if self.gate(text) else None
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        return self.tree.finditer(text, pos, endpos) if self.gate(text) else iter(())
+
+    def findall(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> list:
+        return self.tree.findall(text, pos, endpos) if self.gate(text) else []
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.tree.match(text, pos, endpos)
+
+    def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.tree.fullmatch(text, pos, endpos)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.tree, name)
 
 
 def spaced_atom(ch: str) -> str:

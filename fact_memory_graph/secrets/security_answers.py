@@ -29,6 +29,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
+from fact_memory_graph.secrets import lexicon
+
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "security_answers.json"
@@ -89,10 +91,17 @@ def phrase_words(phrases: Sequence[str]) -> tuple[frozenset[str], tuple[str, ...
     return frozenset(words), tuple(sorted(glued))
 
 
+@lexicon.per_text
+def _folded_words(text: str) -> tuple[str, frozenset[str]]:
+    """``text`` casefolded and its words: read once for every gate of :func:`names_a_phrase_word`."""
+    low = text.casefold()
+    return low, frozenset(_TOKEN.findall(low))
+
+
 def names_a_phrase_word(text: str, words: frozenset[str], glued: tuple[str, ...]) -> bool:
     """Whether ``text`` holds one of :func:`phrase_words`' words, or one of its unspaced phrases."""
-    low = text.casefold()
-    return not words.isdisjoint(_TOKEN.findall(low)) or (not text.isascii() and any(g in low for g in glued))
+    low, tokens = _folded_words(text)
+    return not words.isdisjoint(tokens) or (not text.isascii() and any(g in low for g in glued))
 
 
 class _Gated:
