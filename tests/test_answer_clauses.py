@@ -70,5 +70,7 @@ def test_a_story_or_a_secret_described_is_not_read(text: str) -> None:
     assert read(text) == []
 
 
-def test_a_note_of_a_topic_with_no_security_word_is_a_life_fact() -> None:
-    assert read("first pet was a guinea pig called Toffeeapple") == []
+def test_a_note_of_a_topic_is_read_and_the_same_fact_told_as_a_story_is_not() -> None:
+    assert read("first pet was a guinea pig called Toffeeapple")
+    assert read("first pet was a guinea pig called Toffeeapple, she lived for years") == []
+    assert read("my first pet was a guinea pig, she was called Toffeeapple") == []

@@ -10,12 +10,12 @@ text — trained on the security answers and memorable words of the spent secret
 clauses that hold the answer) against their look-alikes and everyday chat
 (``tools/security_answer_model/train.py``; weights as data, ``assets/answer_clause_model.json``).
 
-It is asked only where the message names a password or a security answer (the words the rules
-start from; :func:`asks`), and it reads only a clause holding a word outside the everyday words of
-its training data (the value): a clause it reads there is withheld whole — the answer has no shape
-to cut it by. Elsewhere nothing is read: "first pet was a hamster called Biscuit" with no security,
-bank or account word is a life fact and stays (docs/privacy.md, a decision of round sixteen kept),
-though about twenty tuning items label such a note a secret. The threshold is the one
+It is asked only where the message names a password or a security answer, or is a note of one
+clause naming a security question's topic (the words the rules start from; :func:`asks`), and it
+reads only a clause holding a word outside the everyday words of its training data (the value): a
+clause it reads there is withheld whole — the answer has no shape to cut it by. Elsewhere nothing
+is read: "my first dog was called Biscuit, he was lovely" is a life story and stays
+(docs/privacy.md has the decision and its measure). The threshold is the one
 at which, leave one corpus out, no LoCoMo turn is read (docs/privacy.md has the figures).
 """
 
@@ -28,6 +28,7 @@ from importlib import resources
 
 from fact_memory_graph import privacy_model as pm
 from fact_memory_graph.secrets import forms
+from fact_memory_graph.secrets import security_answers as sa
 
 Span = tuple[int, int, str]
 
@@ -51,9 +52,14 @@ def model() -> pm.Model | None:
     return pm.from_data(raw)
 
 
-def asks(names: list[forms.NameMatch]) -> bool:
-    """Whether the message (or a turn before it in the thread) names a password or a security answer."""
-    return any(n.kind in ASKING_KINDS for n in names)
+def asks(norm: str, names: list[forms.NameMatch]) -> bool:
+    """Whether the message names a password or a security answer, or is a note of one clause that
+    names a security question's topic ("first pet was a hamster called X", "ma première école
+    c'était X": an answer written down). Told with more about it ("my first dog was called Biscuit,
+    he was lovely", a turn before it in the thread) it is a story, and stays."""
+    if any(n.kind in ASKING_KINDS for n in names):
+        return True
+    return sa._p().topic.search(norm) is not None and sum(1 for m in _CLAUSE.finditer(norm) if m.group().strip()) == 1
 
 
 def clause_score(reader: pm.Model, text: str) -> float:
@@ -66,7 +72,7 @@ def clause_score(reader: pm.Model, text: str) -> float:
 def spans(norm: str, names: list[forms.NameMatch]) -> list[Span]:
     """Each clause the model reads as giving an answer or a memorable word, where the message asks."""
     reader = model()
-    if reader is None or not asks(names):
+    if reader is None or not asks(norm, names):
         return []
     out: list[Span] = []
     for m in _CLAUSE.finditer(norm):
