@@ -818,6 +818,9 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, spoken_codes.all_spans(norm, names), shapes))
     spans = bank_logins.without_public_numbers(raw_norm, spans)  # "*131*4#", "till 5123456", "XX4471"
     # before the recovery and tax-id finders below (written beside it, each with its own look-alikes)
+    if id_documents.mentioned(norm):  # "GH48… — that's the number on my residence card", "DNI? es el CA12…"
+        spans.extend(_outside_slots(norm, [*id_documents.named_after_spans(norm),
+                                           *(id_documents.asked_in_turn_spans(norm) if "?" in norm else ())], shapes))
     spans = lookalike_values.without_lookalikes(raw_norm, spans)  # a date, a commit, a postal PIN, an example
     spans.extend(recovery.spans(norm, names))  # numbered / partial seeds, answers named after them
     spans = recovery.without_garden_seeds(norm, spans)  # "I planted seeds of tomato, basil, …"
@@ -1115,6 +1118,7 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
         card_before = any(k == "card number" for _, _, k in secret_spans(prior[-300:]))
         yield from forms.back(list(card_expiry.after_card_turn(norm, card_before)), origin)
     yield from forms.back(access_codes.answer_spans(norm, prior), origin)  # "which numbers for the garage?" / "8812"
+    yield from forms.back(list(id_documents.answer_spans(norm, prior)), origin)  # "what's on your ID card?" / "it's GH48…"
     answer = forms.labelled_answer(norm, prior)  # "Antwort: ..." after a security question
     if answer:
         yield from forms.back([(answer[0], answer[1], "password")], origin)

@@ -14,10 +14,14 @@ multilingual list of ``reference_values``) and its number's word:
 
 from __future__ import annotations
 
+import functools
+import itertools
+import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
-from fact_memory_graph.secrets import reference_values
+from fact_memory_graph.secrets import forms, lexicon, prefilter, reference_values
 
 Span = tuple[int, int, str]
 
@@ -69,3 +73,123 @@ def spans(text: str) -> Iterator[Span]:
             if number and _JOIN.match(head, number.end()):
                 yield m.start(), m.end(), "government id"
                 break
+
+
+# ---------------------------------------------------------------- a document named after its number, or asked for
+_DOCS = Path(__file__).resolve().parent.parent / "assets" / "identity_documents.json"
+#: A document's number as people copy it: capitals and digits, in up to five groups ("AB 12 34 56 C").
+_NUMBER = re.compile(r"(?<![\w\-/.,:+#*@])(?P<v>[A-Z0-9]{1,14}(?:[\- ][A-Z0-9]{1,10}){0,4})(?![\w\-@]|[.,/:]\d)")
+#: A sentence's end (not an abbreviation's dot: "no.", "nr."), a turn's end.
+_SENTENCE_END = re.compile(r"(?i)[!?;\n\u2029。！？；]|(?<!\bno)(?<!\bnr)(?<!\bref)\.(?=\s|$)")
+_DATE_OR_YEAR = re.compile(r"(?:19|20)\d{2}|\d{1,2}[\-. ]\d{1,2}[\-. ]\d{2,4}")
+_MASK = re.compile(r"X{4,}|0{5,}|(\d)\1{5,}")
+#: The words allowed between a number and the document named after it.
+_MAX_LINK = 70
+_MAX_WORDS = 9
+
+
+@functools.cache
+def _doc_data() -> dict[str, list[str]]:
+    data = json.loads(_DOCS.read_text(encoding="utf-8"))
+    refs = json.loads(reference_values._ASSET.read_text(encoding="utf-8"))
+    data["documents"] = sorted({*data["documents"], *refs["documents"]})
+    return data
+
+
+@functools.cache
+def _doc_gate() -> lexicon.Gate:
+    return lexicon.Gate(_doc_data()["documents"])
+
+
+@functools.cache
+def _doc_patterns() -> dict[str, re.Pattern[str]]:
+    d = _doc_data()
+    return {"document": re.compile(rf"(?i)(?:{prefilter.whole_words(d['documents'])})"),
+            "label": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})"),
+            "asked": re.compile(rf"(?i)(?:{prefilter.whole_words(d['asked'])})")}
+
+
+def mentioned(text: str) -> bool:
+    """Whether ``text`` names an identity document (a cheap gate: without one nothing here is read)."""
+    return _doc_gate().open(text)
+
+
+def _document_number(text: str, start: int, end: int) -> bool:
+    """A document's number: five digits at least (six when digits only), not a date, a year, a mask
+    or a phone number."""
+    value = text[start:end]
+    digits = sum(ch.isdigit() for ch in value)
+    alnum = sum(ch.isalnum() for ch in value)
+    if digits < 5 or (digits == alnum and digits < 6) or alnum > 20:
+        return False
+    if _DATE_OR_YEAR.fullmatch(value) or _MASK.search(value):
+        return False
+    return not (digits >= 7 and forms.is_phone_number(text, start, end))
+
+
+def _sentence_after(text: str, end: int, width: int) -> str:
+    window = text[end:end + width]
+    m = _SENTENCE_END.search(window)
+    return window[:m.start()] if m else window
+
+
+def _clause_before(text: str, start: int, width: int = 40) -> str:
+    window = text[max(0, start - width):start]
+    cut = max((m.end() for m in _SENTENCE_END.finditer(window)), default=0)
+    return window[cut:]
+
+
+def _numbers(text: str) -> Iterator[tuple[int, int]]:
+    for m in itertools.islice(_NUMBER.finditer(text), 12):
+        start, end = m.span("v")
+        if text[start:end].strip() and _document_number(text, start, end):
+            yield start, end
+
+
+def named_after_spans(text: str) -> Iterator[Span]:
+    """A number the same sentence then says is a document's ("GH48… — that's the number on my
+    residence card", "C'est 12AB…, le numéro de ma carte d'identité", "X9… is what my DNI says"):
+    no label making it something else before it or between it and the document."""
+    p = _doc_patterns()
+    for start, end in _numbers(text):
+        after = _sentence_after(text, end, _MAX_LINK)
+        doc = p["document"].search(after)
+        if not doc or len(after[:doc.start()].split()) > _MAX_WORDS or any(ch.isdigit() for ch in after[:doc.start()]):
+            continue
+        if p["label"].search(after[:doc.end() + 16]) or p["label"].search(_clause_before(text, start)):
+            continue  # "AB12345 is the booking for my passport renewal", "flight LH45821 …"
+        if reference_values.example_cued(text, start):
+            continue
+        yield start, end, "government id"
+
+
+def asked_in_turn_spans(text: str) -> Iterator[Span]:
+    """"DNI? es el CA12…", "la patente? numero GH48…": a document asked then its number told."""
+    p = _doc_patterns()
+    for q in re.finditer(r"[?？]", text):
+        question = _clause_before(text, q.start(), 50)
+        if not p["document"].search(question) or p["label"].search(question):
+            continue
+        for start, end in _numbers(text[:q.end() + 40]):
+            if start >= q.end() and not p["label"].search(text, q.end(), start):
+                yield start, end, "government id"
+                break
+
+
+def answer_spans(text: str, before: str) -> Iterator[Span]:
+    """A short turn's number after a turn asking for a document ("what's on your ID card?" /
+    "it's GH48…", "schick mir deine Ausweisnummer" / "klar, T22…")."""
+    if len(text) > 120 or not mentioned(before):
+        return
+    p = _doc_patterns()
+    tail = before[-160:]
+    last = max((m.end() for m in _SENTENCE_END.finditer(tail[:-1])), default=0)
+    ask = tail[last:]
+    if not p["document"].search(ask) or p["label"].search(ask):
+        return
+    if "?" not in ask and "？" not in ask and not p["asked"].search(ask):
+        return
+    for start, end in _numbers(text):
+        if not p["label"].search(text, 0, start):
+            yield start, end, "government id"
+            break

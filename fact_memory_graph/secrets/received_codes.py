@@ -54,7 +54,7 @@ def _data() -> dict[str, list[str]]:
 
 @functools.cache
 def _channel_gate() -> lexicon.Gate:
-    return lexicon.Gate([*_data()["channels"], *_data()["messaged"]])
+    return lexicon.Gate([*_data()["channels"], *_data()["senders"], *_data()["messaged"]])
 
 
 @functools.cache
@@ -73,6 +73,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     first: values are few, the words' trees are tried in a short window only)."""
     d = _data()
     channel, says, code = (prefilter.whole_words(d[k]) for k in ("channels", "says", "code_words"))
+    channel = prefilter.whole_words([*d["channels"], *d["senders"]])
     arrives = prefilter.whole_words(w for w in d["says"] if w not in _NOT_ARRIVING)
     gap = r"[^\d\n.!?;]{{0,{}}}?"
     return {
@@ -84,6 +85,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # after the value, what is said of a one-time code: it expires soon, enter it now
         "then_used": re.compile(rf"(?i)(?P<rest>[^\d\n.!?;]{{0,40}}?)"
                                 rf"(?:{prefilter.whole_words([*d['expiry'], *d['enter_it']])})"),
+        # after the value, who sent it: "I got 482 913 from Google", "me llegó 4412 de WhatsApp"
+        "from_sender": re.compile(rf"(?i)\s*(?:just\s+|now\s+)?(?:{prefilter.whole_words(d['from_words'])})\s+"
+                                  rf"(?:(?:the|my|el|la|le|der|die|il|o|a)\s+)?(?:{channel})"),
+        "received": re.compile(rf"(?i)(?:{prefilter.whole_words(d['received'])}){gap.format(12)}\Z"),
         "expiring": re.compile(rf"(?i)(?:{prefilter.whole_words(d['things_that_expire'])})"),
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})"),
     }
@@ -92,7 +97,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 def gate_words() -> list[str]:
     """Words one of which a text holds whenever this module finds something."""
     d = _data()
-    return [*d["channels"], *d["code_words"], *d["messaged"], *d["expiry"], *d["enter_it"]]
+    return [*d["channels"], *d["senders"], *d["code_words"], *d["messaged"], *d["expiry"], *d["enter_it"]]
 
 
 def spans(text: str) -> list[Span]:
@@ -107,6 +112,9 @@ def spans(text: str) -> list[Span]:
     out: list[Span] = []
     for v in itertools.islice(p["value"].finditer(text), _MAX_MATCHES):
         start, end = v.span("v")
+        if by_channel and _from_sender(text, start, end):
+            out.append((start, end, "password"))
+            continue
         if not _code_shaped(text, start, end):
             continue
         if by_use and _used(text, start, end):
@@ -118,6 +126,17 @@ def spans(text: str) -> list[Span]:
                 out.append((start, end, "password"))
                 break
     return out
+
+
+def _from_sender(text: str, start: int, end: int) -> bool:
+    """"I got 482 913 from Google just now", "recebi 551203 do WhatsApp": a value received, then who
+    sent it. Not an amount, a time or a year; no label before it ("got order 77120 from Amazon")."""
+    p = _patterns()
+    if not p["from_sender"].match(text, end) or _UNIT_AFTER.match(text, end) \
+            or _TIME_OR_MONEY_BEFORE.search(text, max(0, start - 8), start) or _YEAR.fullmatch(text[start:end]):
+        return False
+    m = p["received"].search(text, max(0, start - 30), start)
+    return bool(m) and _told(text, m.start(), start)
 
 
 def _used(text: str, start: int, end: int) -> bool:

@@ -1,0 +1,58 @@
+"""Identity documents' numbers told before the document's name or after a question about it, and
+one-time codes told by who sent them: pure tests (no database)."""
+
+import pytest
+
+from fact_memory_graph.secrets import redact_turns
+
+
+def _kept(*turns: str) -> str:
+    return " | ".join(redact_turns(list(turns)))
+
+
+@pytest.mark.parametrize("text, value", [
+    ("KT5519023 - thats the number printed on my residence card", "KT5519023"),
+    ("note down RB7702914, it's off my passport", "RB7702914"),
+    ("C'est ZP8830127, le numéro sur ma carte d'identité", "ZP8830127"),
+    ("MX4410892 è il numero della mia patente", "MX4410892"),
+    ("XQ3390418 é o número do meu RG", "XQ3390418"),
+    ("el número del carnet de identidad? es el 71928364", "71928364"),
+])
+def test_document_number_told_before_or_asked_in_turn(text: str, value: str) -> None:
+    assert value not in _kept(text)
+
+
+@pytest.mark.parametrize("question, answer, value", [
+    ("what's on your photo id?", "it's DL7720391", "DL7720391"),
+    ("Potrzebuję numer twojego dowodu osobistego", "jasne, ABX448120", "ABX448120"),
+])
+def test_document_number_answering_a_question(question: str, answer: str, value: str) -> None:
+    assert value not in _kept(question, answer)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("BK4471902 is the booking I made with my passport", "BK4471902"),
+    ("flight TK1880234 — bring your id card", "TK1880234"),
+    ("the passport office phone is 0207 555 0199", "0207 555 0199"),
+    ("my passport expires 2031-05-12", "2031-05-12"),
+    ("the application 77120934 for my new id card is pending", "77120934"),
+])
+def test_lookalikes_beside_a_document_are_kept(text: str, value: str) -> None:
+    assert value in _kept(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("just got 739104 from Steam, what do I do with it", "739104"),
+    ("recebi 551 203 do WhatsApp agora", "551 203"),
+    ("Einmalkennwort 620418", "620418"),
+])
+def test_one_time_code_told_by_its_sender(text: str, value: str) -> None:
+    assert value not in _kept(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("got order 77120 from Amazon today", "77120"),
+    ("received 250 from PayPal, thanks", "250"),
+])
+def test_numbers_from_a_service_that_are_no_code_are_kept(text: str, value: str) -> None:
+    assert value in _kept(text)
