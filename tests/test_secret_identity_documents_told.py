@@ -56,3 +56,39 @@ def test_one_time_code_told_by_its_sender(text: str, value: str) -> None:
 ])
 def test_numbers_from_a_service_that_are_no_code_are_kept(text: str, value: str) -> None:
     assert value in _kept(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("ZKRTWM4QH\n^ that's my passport no", "ZKRTWM4QH"),
+    ("WB88120634KL – meine Führerscheinnummer, für die Bewerbung", "WB88120634KL"),
+    ("ο αριθμός του δελτίου ταυτότητας μου είναι AK4402918", "AK4402918"),
+    ("số căn cước của mình là 079203001122 nhé", "079203001122"),
+    ("numer karty pobytu: RP5518820", "RP5518820"),
+])
+def test_document_numbers_in_other_orders_and_languages(text: str, value: str) -> None:
+    assert value not in _kept(text)
+
+
+def test_a_document_asked_by_someone_then_a_lower_case_answer() -> None:
+    assert "k771204-55" not in _kept("la banque demande le numéro de mon titre de séjour", "k771204-55")
+
+
+@pytest.mark.parametrize("text, value", [
+    ("55120934 <- thats the sms code, the plumber needs it", "55120934"),
+    ("771 209 — c'est le code de vérification", "771 209"),
+    ("H-402913 ist der Bestätigungscode", "H-402913"),
+])
+def test_one_time_code_pointed_at_after_its_value(text: str, value: str) -> None:
+    assert value not in _kept(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("55120 is the zip code", "55120"),
+    ("771209 is the promo code for the shop", "771209"),
+])
+def test_public_codes_pointed_at_are_kept(text: str, value: str) -> None:
+    assert value in _kept(text)
+
+
+def test_a_site_named_like_a_reference_asks_for_a_code() -> None:
+    assert "58812044" not in _kept("reservation.com keeps asking for the code", "58812044")

@@ -63,6 +63,11 @@ def _code_gate() -> lexicon.Gate:
 
 
 @functools.cache
+def _name_gate() -> lexicon.Gate:
+    return lexicon.Gate(_data()["one_time_names"])
+
+
+@functools.cache
 def _used_gate() -> lexicon.Gate:
     return lexicon.Gate([*_data()["expiry"], *_data()["enter_it"]])
 
@@ -89,6 +94,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "from_sender": re.compile(rf"(?i)\s*(?:just\s+|now\s+)?(?:{prefilter.whole_words(d['from_words'])})\s+"
                                   rf"(?:(?:the|my|el|la|le|der|die|il|o|a)\s+)?(?:{channel})"),
         "received": re.compile(rf"(?i)(?:{prefilter.whole_words(d['received'])}){gap.format(12)}\Z"),
+        # after the value, a one-time code's own name pointed at: "98498160 <- that's the 2FA code"
+        "named_after": re.compile(rf"(?i)\s*(?:<-+|←|<=|=|\^|[-–—:(]+)?\s*(?:(?:{prefilter.whole_words(d['pointing'])})\s+){{0,4}}"
+                                  rf"(?:{prefilter.whole_words(d['one_time_names'])})"),
         "expiring": re.compile(rf"(?i)(?:{prefilter.whole_words(d['things_that_expire'])})"),
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})"),
     }
@@ -97,7 +105,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 def gate_words() -> list[str]:
     """Words one of which a text holds whenever this module finds something."""
     d = _data()
-    return [*d["channels"], *d["senders"], *d["code_words"], *d["messaged"], *d["expiry"], *d["enter_it"]]
+    return [*d["channels"], *d["senders"], *d["code_words"], *d["messaged"], *d["expiry"], *d["enter_it"],
+            *d["one_time_names"]]
 
 
 def spans(text: str) -> list[Span]:
@@ -105,14 +114,15 @@ def spans(text: str) -> list[Span]:
     if len(text) > _MAX_CHARS or not _DIGITS.search(text):
         return []
     by_channel, by_code, by_use = _channel_gate().open(text), _code_gate().open(text), _used_gate().open(text)
-    if not (by_channel or by_code or by_use):
+    by_name = _name_gate().open(text)
+    if not (by_channel or by_code or by_use or by_name):
         return []
     p = _patterns()
     names = (("channel", "messaged") if by_channel else ()) + (("arrived", "code_first") if by_code else ())
     out: list[Span] = []
     for v in itertools.islice(p["value"].finditer(text), _MAX_MATCHES):
         start, end = v.span("v")
-        if by_channel and _from_sender(text, start, end):
+        if by_channel and _from_sender(text, start, end) or by_name and _named_after(text, start, end):
             out.append((start, end, "password"))
             continue
         if not _code_shaped(text, start, end):
@@ -126,6 +136,17 @@ def spans(text: str) -> list[Span]:
                 out.append((start, end, "password"))
                 break
     return out
+
+
+def _named_after(text: str, start: int, end: int) -> bool:
+    """"98498160 <- that's the 2FA code", "646303 це код з СМС": a value, then pointed at as a
+    one-time code. Not an amount, a time or a year, nor under a label ("order 88213 — the code …")."""
+    if not _patterns()["named_after"].match(text, end):
+        return False
+    if _UNIT_AFTER.match(text, end) or _TIME_OR_MONEY_BEFORE.search(text, max(0, start - 8), start) \
+            or _YEAR.fullmatch(text[start:end]):
+        return False
+    return not _patterns()["labels"].search(text, max(0, start - 25), start)
 
 
 def _from_sender(text: str, start: int, end: int) -> bool:
