@@ -92,3 +92,15 @@ def test_public_codes_pointed_at_are_kept(text: str, value: str) -> None:
 
 def test_a_site_named_like_a_reference_asks_for_a_code() -> None:
     assert "58812044" not in _kept("reservation.com keeps asking for the code", "58812044")
+
+
+@pytest.mark.parametrize("text, value", [
+    ("El número ZT5521908 es el de mi pasaporte", "ZT5521908"),
+    ("my passport number starts with QK58, the rest later", "QK58"),
+])
+def test_document_number_beside_a_phone_word_or_its_first_part(text: str, value: str) -> None:
+    assert value not in _kept(text)
+
+
+def test_a_document_office_opening_hour_is_kept() -> None:
+    assert "10 am" in _kept("the passport office starts 10 am")

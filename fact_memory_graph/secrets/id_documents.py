@@ -156,7 +156,7 @@ def _document_number(text: str, start: int, end: int) -> bool:
         return False
     if _DATE_OR_YEAR.fullmatch(value) or _MASK.search(value):
         return False
-    return not (digits >= 7 and forms.is_phone_number(text, start, end))
+    return not (digits >= 7 and digits == alnum and forms.is_phone_number(text, start, end))  # letters: no phone
 
 
 def _sentence_after(text: str, end: int, width: int) -> str:
@@ -202,6 +202,12 @@ def named_after_spans(text: str) -> Iterator[Span]:
 
 #: Between a document's name and its number: a number's word, a possessive, a copula — a few words.
 _NAMED_GAP = 40
+#: A number's first part told after the document ("starts K771", "empieza por 48", "beginnt mit XR55").
+_STARTS = re.compile(r"(?i)(?<![^\W\d_])(?:starts?(?: with)?|begins?(?: with)?|first part(?: is)?|empieza (?:por|con)|comienza (?:por|con)"
+                     r"|commence par|beginnt mit|fängt mit|inizia (?:con|per)|começa (?:com|por)|begint met|zaczyna się od"
+                     r"|начинается (?:с|на)|починається (?:з|на)|ile başlıyor|diawali|bắt đầu (?:bằng|là)|börjar (?:med|på)"
+                     r"|begynner (?:med|på)|alkaa|kezdődik|începe cu|začíná)(?![^\W\d_])[\s:]*")
+_FIRST_PART = re.compile(r"(?i)(?P<v>(?=[a-z]{0,4}\d)[a-z0-9]{3,8})(?![\w\-])(?!\s*(?:am|pm|h|uhr|hrs|o'clock|:\d|days?|weeks?|months?|years?)\b)")
 
 
 def named_before_spans(text: str) -> Iterator[Span]:
@@ -209,6 +215,10 @@ def named_before_spans(text: str) -> Iterator[Span]:
     A56…", "số thẻ cư trú của mình là IOE5…", "título de residência nº LQCH…"), in any case."""
     p = _doc_patterns()
     for doc in itertools.islice(p["document"].finditer(text), 6):
+        head = _STARTS.search(text, doc.end(), doc.end() + _NAMED_GAP)
+        if head and (part := _FIRST_PART.match(text, head.end())) and not _labelled(text, doc.end(), head.start()):
+            yield part.start("v"), part.end("v"), "government id"  # "passport no. starts K771" / "then 20934"
+            continue
         for start, end in _numbers(text[:doc.end() + _NAMED_GAP + 24], _ANY_CASE_NUMBER):
             if start < doc.end():
                 continue
