@@ -104,3 +104,21 @@ def test_document_number_beside_a_phone_word_or_its_first_part(text: str, value:
 
 def test_a_document_office_opening_hour_is_kept() -> None:
     assert "10 am" in _kept("the passport office starts 10 am")
+
+
+@pytest.mark.parametrize("text, value", [
+    ("the caller wanted the 6 digits, 402913, so I read them out", "402913"),
+    ("les six chiffres : 402 914", "402 914"),
+    ("Telegram: 40291", "40291"),
+])
+def test_one_time_code_told_by_its_digit_count_or_under_a_header(text: str, value: str) -> None:
+    assert value not in _kept(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("the last 4 digits of my card are 4412", "4412"),
+    ("a 6 digit display that costs 129900", "129900"),
+    ("phone: 5512093", "5512093"),
+])
+def test_counts_of_digits_that_tell_no_code_are_kept(text: str, value: str) -> None:
+    assert value in _kept(text)

@@ -68,6 +68,16 @@ def _name_gate() -> lexicon.Gate:
 
 
 @functools.cache
+def _count_gate() -> lexicon.Gate:
+    return lexicon.Gate(_data()["digit_words"])
+
+
+@functools.cache
+def _digit_count() -> dict[str, int]:
+    return {lexicon.fold(w): int(n) for n, words in _data()["digit_counts"].items() for w in words}
+
+
+@functools.cache
 def _used_gate() -> lexicon.Gate:
     return lexicon.Gate([*_data()["expiry"], *_data()["enter_it"]])
 
@@ -97,6 +107,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # after the value, a one-time code's own name pointed at: "98498160 <- that's the 2FA code"
         "named_after": re.compile(rf"(?i)\s*(?:<-+|←|<=|=|\^|[-–—:(]+)?\s*(?:(?:{prefilter.whole_words(d['pointing'])})\s+){{0,4}}"
                                   rf"(?:{prefilter.whole_words(d['one_time_names'])})"),
+        # a message's header, then the code: "SMS: 551920", "Google: 551921"
+        "header": re.compile(rf"(?i)(?:^|(?<=[\n\u2029]))\W{{0,3}}(?:{prefilter.whole_words(w for w in [*d['channels'], *d['senders']] if w not in d['not_channel_headers'])})"
+                             r"\s*[:：]\s*\Z"),
+        # how many digits, then the value: "the caller wanted the 6 digits, 551916"
+        "digit_count": re.compile(rf"(?i)(?P<n>{prefilter.whole_words(n for ns in d['digit_counts'].values() for n in ns)})"
+                                  rf"\s*[\-‑]?\s*(?:{prefilter.whole_words(d['digit_words'])})[^\d\n.!?;]{{0,20}}\Z"),
         "expiring": re.compile(rf"(?i)(?:{prefilter.whole_words(d['things_that_expire'])})"),
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})"),
     }
@@ -114,15 +130,16 @@ def spans(text: str) -> list[Span]:
     if len(text) > _MAX_CHARS or not _DIGITS.search(text):
         return []
     by_channel, by_code, by_use = _channel_gate().open(text), _code_gate().open(text), _used_gate().open(text)
-    by_name = _name_gate().open(text)
-    if not (by_channel or by_code or by_use or by_name):
+    by_name, by_count = _name_gate().open(text), _count_gate().open(text)
+    if not (by_channel or by_code or by_use or by_name or by_count):
         return []
     p = _patterns()
     names = (("channel", "messaged") if by_channel else ()) + (("arrived", "code_first") if by_code else ())
     out: list[Span] = []
     for v in itertools.islice(p["value"].finditer(text), _MAX_MATCHES):
         start, end = v.span("v")
-        if by_channel and _from_sender(text, start, end) or by_name and _named_after(text, start, end):
+        if by_channel and _from_sender(text, start, end) or by_name and _named_after(text, start, end) \
+                or by_channel and _under_header(text, start, end) or by_count and _counted(text, start, end):
             out.append((start, end, "password"))
             continue
         if not _code_shaped(text, start, end):
@@ -147,6 +164,37 @@ def _named_after(text: str, start: int, end: int) -> bool:
             or _YEAR.fullmatch(text[start:end]):
         return False
     return not _patterns()["labels"].search(text, max(0, start - 25), start)
+
+
+def _under_header(text: str, start: int, end: int) -> bool:
+    """"SMS: 551920", "Google: 551921": a message's or a service's name as a header, then a code
+    that is the whole of its line."""
+    if not _patterns()["header"].search(text, max(0, start - 40), start):
+        return False
+    return re.match(r"[ \t]*(?:$|[\n\u2029])", text[end:]) is not None and not _YEAR.fullmatch(text[start:end])
+
+
+#: Before a count of digits: the last ones of a card or an account, which are no code.
+_LAST = re.compile(r"(?i)(?:last|final|últimos|ultimos|derniers|letzten|ultime|laatste|ostatnie|последние|son|terakhir|cuối"
+                   r"|sista|siste|viimeiset|utolsó|ultimele|poslední|τελευταία|האחרונות|آخر|आखिरी|下|末尾|마지막)\s*$")
+
+
+def _counted(text: str, start: int, end: int) -> bool:
+    """"the caller wanted the 6 digits, 551916": a value as many digits long as the message says
+    its code is; not the last digits of a card, not under a label."""
+    m = _patterns()["digit_count"].search(text, max(0, start - 40), start)
+    if not m or _digit_count().get(lexicon.fold(m.group("n"))) != len(re.sub(r"\D", "", text[start:end])):
+        return False
+    if _LAST.search(text, max(0, m.start() - 12), m.start()) or _YEAR.fullmatch(text[start:end]):
+        return False
+    if _PRICED.search(text, m.start(), start) or not _code_shaped(text, start, end):
+        return False
+    return not _patterns()["labels"].search(text, max(0, m.start() - 30), start)
+
+
+#: A price between a count of digits and a number ("6 digits and costs 120000").
+_PRICED = re.compile(r"(?i)(?<![^\W\d_])(?:costs?|cost|worth|pays?|paid|cuesta|vale|coûte|vaut|kostet|costa|kost|kosztuje|стоит"
+                     r"|коштує|tutar|harga|giá|kostar|maksaa|kerül|costă|stojí|κοστίζει|עולה|يكلف|कीमत|値段|价格|가격)(?![^\W\d_])")
 
 
 def _from_sender(text: str, start: int, end: int) -> bool:
