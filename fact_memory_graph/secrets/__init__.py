@@ -834,6 +834,10 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, spoken_codes.all_spans(norm, names), shapes))
     spans = bank_logins.without_public_numbers(raw_norm, spans)  # "*131*4#", "till 5123456", "XX4471"
     # before the recovery and tax-id finders below (written beside it, each with its own look-alikes)
+    if id_documents.mentioned(norm):  # "GH48… — that's the number on my residence card", "DNI? es el CA12…"
+        spans.extend(_outside_slots(norm, [*id_documents.named_after_spans(norm), *id_documents.named_before_spans(norm),
+                                           *id_documents.spans(norm),  # again: the names above know fewer documents
+                                           *(id_documents.asked_in_turn_spans(norm) if "?" in norm else ())], shapes))
     spans = lookalike_values.without_lookalikes(raw_norm, spans)  # a date, a commit, a postal PIN, an example
     spans.extend(recovery.spans(norm, names))  # numbered / partial seeds, answers named after them
     spans = recovery.without_garden_seeds(norm, spans)  # "I planted seeds of tomato, basil, …"
@@ -1090,7 +1094,7 @@ _BARE_PART = re.compile(r"(?i)^\W*(?:[^\W\d_]+\d?\W+){0,3}\d(?:[ \u00a0\-.]{0,3}
 _KEY_NAME = re.compile(r"(?i)(?<![\w-])(?:token|api[ _-]?key|secret key|access key|private key|key)(?![\w-])")
 _KEY_PART = re.compile(r"(?<![\w-])(?=[\w\-]*\d)(?=[\w\-]*[a-z])(?=[\w\-]*[A-Z])[A-Za-z0-9_\-]{10,}(?![\w-])")
 _BARE_CODE_TURN = re.compile(r"(?i)^\W*(?:(?:it'?s|its|it is|code|here|the code is|got|es|c'est|ist|é|:)\W*){0,3}"
-                             r"(?P<code>\d{3}[ \-]?\d{3}|\d{4,8}|\d(?: \d){3,7})\W*$")
+                             r"(?P<code>(?-i:[A-Z]-)?(?:\d{3}[ \-]?\d{3}|\d{4,8}|\d(?: \d){3,7}))\W*$")  # "G-030113"
 _CODE_TURN_CHARS = 160
 #: A short turn ending with a code after a colon ("nvm she read it out: 7 1 4 9 0 3").
 _LABELLED_CODE_TURN = re.compile(r"^[^\d:：]{0,60}[:：]\s*(?P<code>\d{3}[ \-]?\d{3}|\d{4,8}|\d(?: \d){3,7})\W*$")
@@ -1131,6 +1135,7 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
         card_before = any(k == "card number" for _, _, k in secret_spans(prior[-300:]))
         yield from forms.back(list(card_expiry.after_card_turn(norm, card_before)), origin)
     yield from forms.back(access_codes.answer_spans(norm, prior), origin)  # "which numbers for the garage?" / "8812"
+    yield from forms.back(list(id_documents.answer_spans(norm, prior)), origin)  # "what's on your ID card?" / "it's GH48…"
     answer = forms.labelled_answer(norm, prior)  # "Antwort: ..." after a security question
     if answer:
         yield from forms.back([(answer[0], answer[1], "password")], origin)

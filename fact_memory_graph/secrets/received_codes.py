@@ -54,12 +54,27 @@ def _data() -> dict[str, list[str]]:
 
 @functools.cache
 def _channel_gate() -> lexicon.Gate:
-    return lexicon.Gate([*_data()["channels"], *_data()["messaged"]])
+    return lexicon.Gate([*_data()["channels"], *_data()["senders"], *_data()["messaged"]])
 
 
 @functools.cache
 def _code_gate() -> lexicon.Gate:
     return lexicon.Gate(_data()["code_words"])
+
+
+@functools.cache
+def _name_gate() -> lexicon.Gate:
+    return lexicon.Gate(_data()["one_time_names"])
+
+
+@functools.cache
+def _count_gate() -> lexicon.Gate:
+    return lexicon.Gate(_data()["digit_words"])
+
+
+@functools.cache
+def _digit_count() -> dict[str, int]:
+    return {lexicon.fold(w): int(n) for n, words in _data()["digit_counts"].items() for w in words}
 
 
 @functools.cache
@@ -73,6 +88,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     first: values are few, the words' trees are tried in a short window only)."""
     d = _data()
     channel, says, code = (prefilter.whole_words(d[k]) for k in ("channels", "says", "code_words"))
+    channel = prefilter.whole_words([*d["channels"], *d["senders"]])
     arrives = prefilter.whole_words(w for w in d["says"] if w not in _NOT_ARRIVING)
     gap = r"[^\d\n.!?;]{{0,{}}}?"
     return {
@@ -84,6 +100,19 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # after the value, what is said of a one-time code: it expires soon, enter it now
         "then_used": re.compile(rf"(?i)(?P<rest>[^\d\n.!?;]{{0,40}}?)"
                                 rf"(?:{prefilter.whole_words([*d['expiry'], *d['enter_it']])})"),
+        # after the value, who sent it: "I got 482 913 from Google", "me llegó 4412 de WhatsApp"
+        "from_sender": re.compile(rf"(?i)\s*(?:just\s+|now\s+)?(?:{prefilter.whole_words(d['from_words'])})\s+"
+                                  rf"(?:(?:the|my|el|la|le|der|die|il|o|a)\s+)?(?:{channel})"),
+        "received": re.compile(rf"(?i)(?:{prefilter.whole_words(d['received'])}){gap.format(12)}\Z"),
+        # after the value, a one-time code's own name pointed at: "98498160 <- that's the 2FA code"
+        "named_after": re.compile(rf"(?i)\s*(?:<-+|←|<=|=|\^|[-–—:(]+)?\s*(?:(?:{prefilter.whole_words(d['pointing'])})\s+){{0,4}}"
+                                  rf"(?:{prefilter.whole_words(d['one_time_names'])})"),
+        # a message's header, then the code: "SMS: 551920", "Google: 551921"
+        "header": re.compile(rf"(?i)(?:^|(?<=[\n\u2029]))\W{{0,3}}(?:{prefilter.whole_words(w for w in [*d['channels'], *d['senders']] if w not in d['not_channel_headers'])})"
+                             r"\s*[:：]\s*\Z"),
+        # how many digits, then the value: "the caller wanted the 6 digits, 551916"
+        "digit_count": re.compile(rf"(?i)(?P<n>{prefilter.whole_words(n for ns in d['digit_counts'].values() for n in ns)})"
+                                  rf"\s*[\-‑]?\s*(?:{prefilter.whole_words(d['digit_words'])})[^\d\n.!?;]{{0,20}}\Z"),
         "expiring": re.compile(rf"(?i)(?:{prefilter.whole_words(d['things_that_expire'])})"),
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})"),
     }
@@ -92,7 +121,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 def gate_words() -> list[str]:
     """Words one of which a text holds whenever this module finds something."""
     d = _data()
-    return [*d["channels"], *d["code_words"], *d["messaged"], *d["expiry"], *d["enter_it"]]
+    return [*d["channels"], *d["senders"], *d["code_words"], *d["messaged"], *d["expiry"], *d["enter_it"],
+            *d["one_time_names"]]
 
 
 def spans(text: str) -> list[Span]:
@@ -100,13 +130,18 @@ def spans(text: str) -> list[Span]:
     if len(text) > _MAX_CHARS or not _DIGITS.search(text):
         return []
     by_channel, by_code, by_use = _channel_gate().open(text), _code_gate().open(text), _used_gate().open(text)
-    if not (by_channel or by_code or by_use):
+    by_name, by_count = _name_gate().open(text), _count_gate().open(text)
+    if not (by_channel or by_code or by_use or by_name or by_count):
         return []
     p = _patterns()
     names = (("channel", "messaged") if by_channel else ()) + (("arrived", "code_first") if by_code else ())
     out: list[Span] = []
     for v in itertools.islice(p["value"].finditer(text), _MAX_MATCHES):
         start, end = v.span("v")
+        if by_channel and _from_sender(text, start, end) or by_name and _named_after(text, start, end) \
+                or by_channel and _under_header(text, start, end) or by_count and _counted(text, start, end):
+            out.append((start, end, "password"))
+            continue
         if not _code_shaped(text, start, end):
             continue
         if by_use and _used(text, start, end):
@@ -118,6 +153,59 @@ def spans(text: str) -> list[Span]:
                 out.append((start, end, "password"))
                 break
     return out
+
+
+def _named_after(text: str, start: int, end: int) -> bool:
+    """"98498160 <- that's the 2FA code", "646303 це код з СМС": a value, then pointed at as a
+    one-time code. Not an amount, a time or a year, nor under a label ("order 88213 — the code …")."""
+    if not _patterns()["named_after"].match(text, end):
+        return False
+    if _UNIT_AFTER.match(text, end) or _TIME_OR_MONEY_BEFORE.search(text, max(0, start - 8), start) \
+            or _YEAR.fullmatch(text[start:end]):
+        return False
+    return not _patterns()["labels"].search(text, max(0, start - 25), start)
+
+
+def _under_header(text: str, start: int, end: int) -> bool:
+    """"SMS: 551920", "Google: 551921": a message's or a service's name as a header, then a code
+    that is the whole of its line."""
+    if not _patterns()["header"].search(text, max(0, start - 40), start):
+        return False
+    return re.match(r"[ \t]*(?:$|[\n\u2029])", text[end:]) is not None and not _YEAR.fullmatch(text[start:end])
+
+
+#: Before a count of digits: the last ones of a card or an account, which are no code.
+_LAST = re.compile(r"(?i)(?:last|final|últimos|ultimos|derniers|letzten|ultime|laatste|ostatnie|последние|son|terakhir|cuối"
+                   r"|sista|siste|viimeiset|utolsó|ultimele|poslední|τελευταία|האחרונות|آخر|आखिरी|下|末尾|마지막)\s*$")
+
+
+def _counted(text: str, start: int, end: int) -> bool:
+    """"the caller wanted the 6 digits, 551916": a value as many digits long as the message says
+    its code is; not the last digits of a card, not under a label."""
+    m = _patterns()["digit_count"].search(text, max(0, start - 40), start)
+    if not m or _digit_count().get(lexicon.fold(m.group("n"))) != len(re.sub(r"\D", "", text[start:end])):
+        return False
+    if _LAST.search(text, max(0, m.start() - 12), m.start()) or _YEAR.fullmatch(text[start:end]):
+        return False
+    if _PRICED.search(text, m.start(), start) or not _code_shaped(text, start, end):
+        return False
+    return not _patterns()["labels"].search(text, max(0, m.start() - 30), start)
+
+
+#: A price between a count of digits and a number ("6 digits and costs 120000").
+_PRICED = re.compile(r"(?i)(?<![^\W\d_])(?:costs?|cost|worth|pays?|paid|cuesta|vale|coûte|vaut|kostet|costa|kost|kosztuje|стоит"
+                     r"|коштує|tutar|harga|giá|kostar|maksaa|kerül|costă|stojí|κοστίζει|עולה|يكلف|कीमत|値段|价格|가격)(?![^\W\d_])")
+
+
+def _from_sender(text: str, start: int, end: int) -> bool:
+    """"I got 482 913 from Google just now", "recebi 551203 do WhatsApp": a value received, then who
+    sent it. Not an amount, a time or a year; no label before it ("got order 77120 from Amazon")."""
+    p = _patterns()
+    if not p["from_sender"].match(text, end) or _UNIT_AFTER.match(text, end) \
+            or _TIME_OR_MONEY_BEFORE.search(text, max(0, start - 8), start) or _YEAR.fullmatch(text[start:end]):
+        return False
+    m = p["received"].search(text, max(0, start - 30), start)
+    return bool(m) and _told(text, m.start(), start)
 
 
 def _used(text: str, start: int, end: int) -> bool:

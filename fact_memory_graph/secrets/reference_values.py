@@ -68,6 +68,8 @@ def _secret_names(documents: re.Pattern[str]) -> list[str]:
 
 
 _TOKEN = re.compile(r"[^\W_]+")
+#: A word that is a site's name: "booking.com", "tracking.example.org".
+_DOMAIN_AFTER = re.compile(r"\.(?:com|net|org|io|co|de|fr|es|it|nl|pl|ru|br|in|uk|jp|cn)(?![^\W\d_])")
 
 
 class _Words:
@@ -100,7 +102,8 @@ class _Words:
             token, a = m.group(), m.start()
             for phrase in self.first.get(token, ()):
                 b = a + len(phrase)
-                if low.startswith(phrase, a) and (b == len(low) or not low[b].isalnum() or not phrase[-1].isalnum()):
+                if low.startswith(phrase, a) and (b == len(low) or not low[b].isalnum() or not phrase[-1].isalnum()) \
+                        and not _DOMAIN_AFTER.match(low, b):  # "booking.com is asking me for the code": a site
                     out.append((lo + a, lo + b))
             if self.stems and token.startswith(self.stems):
                 out.append((lo + a, lo + m.end()))
