@@ -92,3 +92,12 @@ def test_seed_phrase_in_two_turns(first: str, second: str) -> None:
 def test_two_ordinary_turns_keep_their_words() -> None:
     turns = ["we need to fix the kitchen door this weekend", "and also buy some paint for the garden fence"]
     assert redact_turns(turns) == turns
+
+
+@pytest.mark.parametrize(("first", "second", "rest"), [
+    ("la clave del wifi es Luna", "el resto: 88sol", "88sol"),
+    ("mot de passe de la box : chat", "la suite c'est 42Lune", "42Lune"),
+    ("το συνθηματικό μου είναι ήλιος", "το υπόλοιπο 77ab", "77ab"),
+])
+def test_the_rest_after_a_named_password(first: str, second: str, rest: str) -> None:
+    assert rest not in redact_turns([first, second])[1]

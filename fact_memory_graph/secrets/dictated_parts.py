@@ -140,8 +140,9 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
         return pieces
     # the patterns ignore case: the text is read as it is, so a match's offsets are the text's own
     if not (any(pats["announce"].search(t) for t in thread)
-            or (any(pats["first"].search(t) for t in thread) and any(pats["next"].search(t) for t in thread))):
-        return []
+            or (any(pats["first"].search(t) for t in thread) and any(pats["next"].search(t) for t in thread))
+            or (earlier and pats["next"].search(text) and _names_code(earlier[-1]))):
+        return []  # (the last: "the wifi password is meo" / "the rest is 2024xx": a name, then the rest)
     found: list[Span] = []
     announced = any(pats["announce"].search(t) for t in thread)
     for kind in ("first", "next", "announce", *(("ordinals",) if announced else ())):
@@ -152,6 +153,12 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     if lone and not found and _part_awaited(earlier[-1], pats):
         found.append((*lone, "password"))
     return found
+
+
+def _names_code(turn: str) -> bool:
+    """Whether ``turn`` names a code or a password and nothing whose digits are told openly."""
+    pats = _patterns()
+    return bool(pats["code_names"].search(turn)) and not pats["not_code"].search(turn)
 
 
 def _part_awaited(turn: str, pats: dict[str, re.Pattern[str]]) -> bool:
