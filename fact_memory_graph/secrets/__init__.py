@@ -49,6 +49,7 @@ from fact_memory_graph.secrets import (
     card_expiry,
     card_pieces,
     card_pins,
+    checksum_parts,
     credential_forms,
     dictated_parts,
     families,
@@ -1294,6 +1295,9 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = spoken_codes.without_public_answer(text, turns[-1], spans)  # "branch number?" / "0412"
         spans = lookalike_values.without_lookalikes(text, spans, turns[-1])  # "PIN?" / "411038, Pune"
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
+    if not _public_thread((*turns, text)):  # "una GB25MIDL744" / "tapos 95040614016": the parts make an IBAN
+        spans.extend(checksum_parts.thread_spans(text, turns))
+    spans.extend(checksum_parts.seed_half_spans(text, turns[-1], True))  # "first six words: …" / "the rest: …"
     spans.extend(_credential_answer(text, turns[-1]))  # "du wifi du gîte ?" / "2qv7psvm96"
     spans.extend(public_statements.without_public_codes(  # "password kya tha?" / "yaad aaya X"
         text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
@@ -1493,6 +1497,9 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += shaped_values.bank_spans_before(text, after, forms.TURN_JOIN)  # "my checking 5512…" / "routing 1210…"
         spans += credential_forms.login_before_password(text, after, _password_spans)  # "username is x" / "password Y"
         spans += dictated_parts.spans(text, earlier, after)  # "first half: #pier" / "second half ogi99"
+        if not _public_thread((*earlier, text, after)):  # a card's or an IBAN's first piece, the rest after it
+            spans += checksum_parts.spans(text, "", after)
+        spans += checksum_parts.seed_half_spans(text, after, False)
         spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"

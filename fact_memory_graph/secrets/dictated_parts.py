@@ -140,8 +140,9 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
         return pieces
     # the patterns ignore case: the text is read as it is, so a match's offsets are the text's own
     if not (any(pats["announce"].search(t) for t in thread)
-            or (any(pats["first"].search(t) for t in thread) and any(pats["next"].search(t) for t in thread))):
-        return []
+            or (any(pats["first"].search(t) for t in thread) and any(pats["next"].search(t) for t in thread))
+            or (earlier and pats["next"].search(text) and _names_code(earlier[-1]))):
+        return []  # (the last: "the wifi password is meo" / "the rest is 2024xx": a name, then the rest)
     found: list[Span] = []
     announced = any(pats["announce"].search(t) for t in thread)
     for kind in ("first", "next", "announce", *(("ordinals",) if announced else ())):
@@ -152,6 +153,12 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     if lone and not found and _part_awaited(earlier[-1], pats):
         found.append((*lone, "password"))
     return found
+
+
+def _names_code(turn: str) -> bool:
+    """Whether ``turn`` names a code or a password and nothing whose digits are told openly."""
+    pats = _patterns()
+    return bool(pats["code_names"].search(turn)) and not pats["not_code"].search(turn)
 
 
 def _part_awaited(turn: str, pats: dict[str, re.Pattern[str]]) -> bool:
@@ -257,10 +264,30 @@ def _code_pieces(text: str, earlier: Sequence[str], thread: Sequence[str], pats:
                  or _cut_short(before) and pats["code_names"].search(before)):
         found.append((lone.start(1), lone.end(1), "password"))  # "first half of the code: 44" / "71"
     after = thread[-1] if thread[-1] is not text else ""
+    # a code's digits ending a turn that names it, the rest in a turn that opens with a word going on
+    # ("kassaskåpet: 4394" / "sen 0619", "Tresor 4394" / "und dann 0619"): both are the code's
+    if not found and before and _goes_on(text) and pats["code_names"].search(before) and _PIECE_BEFORE.search(before):
+        found.append(_goes_on(text))
+    if not found and after and _goes_on(after) and pats["code_names"].search(text) \
+            and (ending := _PIECE_BEFORE.search(text)) and not _ORDINARY_PIECE.match(ending.group(1)):
+        found.append((ending.start(1), ending.end(1), "password"))
     cut = _cut_short(text) if after and not found else None
     if cut and pats["code_names"].search(text) and _PIECE_TURN.match(after):
         found.append((cut.start(1), cut.end(1), "password"))  # "door code: 44" / "71": cut short, the rest next
     return found
+
+
+def _goes_on(turn: str) -> Span | None:
+    """The piece of a short turn that opens with a word going on from the turn before ("sen 0619",
+    "and then 71", "y luego 19"): nothing else in it."""
+    turn_start = len(turn) - len(turn.lstrip())
+    m = _patterns()["ends"].match(turn, turn_start) or _patterns()["next"].match(turn, turn_start)
+    if not m or len(turn) > 40:
+        return None
+    piece = _PIECE_AFTER.match(turn, m.end())
+    if not piece or _ORDINARY_PIECE.match(piece.group(1)) or re.search(r"[^\W\d_]", turn[piece.end():]):
+        return None
+    return piece.start(1), piece.end(1), "password"
 
 
 #: A code's name and a value too short for a code at a turn's end ("door code: 44"): the rest comes next.

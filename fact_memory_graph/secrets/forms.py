@@ -1748,10 +1748,17 @@ def _code_list() -> re.Pattern[str]:
     reading of the two round seven left (``_code_list`` and ``_code_list_after_name``)."""
     names = _trie(sorted({_key(n) for n in _words()["code_lists"]}))
     item = r"(?:[A-Z]{2}-)?[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}"  # Apple's "RK-…" too
+    # the last codes may be joined by a word ("… dh7r-6eds et vdpy-5ygf", "… ve …", "… und …", "… & …")
+    joins = "|".join(re.escape(w) for w in sorted(_words()["code_list_joins"], key=len, reverse=True))
     return re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f])(?:{names})(?![^\W\d_])"
                       rf"(?:[^\d\n.!?]|\d[A-Za-z]|[.!?](?=\s*\u2029)){{0,80}}?[:：]?\s*"
                       rf"(?:\d{{1,2}}[.)]\s+)?(?P<list>(?<![\w-])(?=[A-Za-z0-9\-]*\d)(?=[A-Za-z0-9\-]{{4}}){item}"
-                      rf"(?:(?:\s*[,;/|、，]\s*|\s+)(?:\d{{1,2}}[.)]\s+)?{item})*)(?![\w-])")
+                      rf"(?:(?:\s*[,;/|、，&+]\s*|\s+(?:(?:{joins})\s+)?)(?:\d{{1,2}}[.)]\s+)?{item})*)(?![\w-])")
+
+
+@functools.cache
+def _code_list_joins() -> frozenset[str]:
+    return frozenset(w.lower() for w in _words()["code_list_joins"])
 
 
 _ITEM_LONG = re.compile(r"(?:[A-Z]{2}-)?[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,7}")
@@ -1768,7 +1775,10 @@ def code_list_spans(text: str) -> Iterator[Span]:
                 or (coded and len(coded[0].replace("-", "")) >= 6 and not _a_date(coded[0]))):
             continue
         end = m.start("list")
+        joins = _code_list_joins()
         for it in _ITEM_LONG.finditer(text, m.start("list"), m.end("list")):
+            if it.group().lower() in joins and end > m.start("list"):
+                continue  # "… and …": a join between two codes
             if any(ch.isdigit() for ch in it.group()) or it.group().isupper() or "-" in it.group():
                 end = it.end()
             else:
@@ -1820,18 +1830,37 @@ def _otp_seed_names() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![A-Za-z\u00c0-\u024f0-9])(?:{names})(?![A-Za-z\u00c0-\u024f])")  # CJK: no word edges
 
 
-#: A TOTP/HOTP seed: base32 (A-Z, 2-7), 16 to 64 characters, in one case, maybe in groups of
-#: four ("JBSW Y3DP EHPK 3PXP"), after the name of a one-time-password seed.
-_BASE32 = re.compile(r"(?<![\w])(?:[A-Z2-7]{16,64}|[a-z2-7]{16,64}|(?:[A-Za-z2-7]{4} ){3,15}[A-Za-z2-7]{4})={0,6}"
+#: A TOTP/HOTP seed: base32 (A-Z, 2-7), 16 to 64 characters, in one case, maybe in groups as apps
+#: show it and people copy it: fours ("JBSW Y3DP EHPK 3PXP"), threes to eights, spaced or dashed.
+_BASE32 = re.compile(r"(?<![\w\-])(?:[A-Z2-7]{16,64}|[a-z2-7]{16,64}|[A-Za-z2-7]{3,8}(?:[ \-][A-Za-z2-7]{3,8}){2,15})={0,6}"
                      r"(?![\w])")
+
+#: How far from a seed's name its value may sit: before it ("setup key: …"), or after it ("… is the
+#: authenticator key", "JBSW… ← das ist der 2FA-Schlüssel").
+_SEED_NAME_BEFORE, _SEED_NAME_AFTER = 100, 60
+
+
+#: The gate: a seed's digit (2-7) beside a letter, somewhere (most messages have none).
+_BASE32_GATE = re.compile(r"[A-Za-z][2-7]|[2-7][A-Za-z]")
 
 
 def otp_seed_spans(text: str) -> Iterator[Span]:
+    if not _BASE32_GATE.search(text):
+        return
     for m in _BASE32.finditer(text):
         token = m.group()
         if not (re.search(r"[2-7]", token) and re.search(r"[A-Za-z]", token)):
             continue
-        if _otp_seed_names().search(text, max(0, m.start() - 100), m.start()):
+        compact = re.sub(r"[ \-=]", "", token)
+        if not 16 <= len(compact) <= 64 or (compact != compact.upper() and compact != compact.lower()):
+            continue  # a seed is one case throughout; "Alle 2 Wochen" is no seed in groups
+        if " " in token or "-" in token:
+            groups = re.split(r"[ \-]", token.rstrip("="))
+            if len({len(g) for g in groups[:-1]}) > 1:
+                continue  # copied groups are of one length but the last; words of a sentence are not
+        names = _otp_seed_names()
+        if names.search(text, max(0, m.start() - _SEED_NAME_BEFORE), m.start()) \
+                or names.search(text[m.end():m.end() + _SEED_NAME_AFTER]):
             yield m.start(), m.end(), "api key"
 
 

@@ -42,6 +42,10 @@ def _alt(words: list[str], end: bool = True) -> str:
     return "|".join(parts)
 
 
+def _code_list_names() -> list[str]:
+    return list(json.loads((_ASSET.parent / "secret_words.json").read_text(encoding="utf-8"))["code_lists"])
+
+
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
@@ -53,7 +57,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "not_after": re.compile(f"(?i)^.{{0,10}}(?:{'|'.join(map(re.escape, data['not_after']))})", re.S),
         "noun_after": re.compile(rf"(?i)^\s+(?:{'|'.join(map(re.escape, data['public_nouns_after']))})"
                                  rf"{_LETTER_AFTER}"),
-        "blocker": re.compile(f"(?i){_alt(data['blockers'], end=False)}|{_alt(data['contrast'])}"),
+        # a set of codes' name ("backup codes", "yedek kodlar") is a secret's too: "… girişte" is then a login's
+        "blocker": re.compile(f"(?i){_alt(data['blockers'] + _code_list_names(), end=False)}|{_alt(data['contrast'])}"),
         "password": re.compile(f"(?i){_alt(data['password_names'], end=False)}"),
         "own": re.compile(f"(?i){_alt(data['own_words'])}"),
     }

@@ -147,7 +147,14 @@ def _words() -> dict[str, _Words]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
     return {"reference": _Words(data["reference"]), "sample": _Words(data["sample_words"]),
             "public": _Words(data["public_phrases"]),
-            "blocker": _Words(data["blockers"] + _secret_names(_patterns()["document"]))}
+            "blocker": _Words(data["blockers"] + _secret_names(_patterns()["document"]) + _code_list_names())}
+
+
+def _code_list_names() -> list[str]:
+    """The names of a set of codes ("backup codes", "códigos de respaldo"): a secret's name, so "backup
+    codes in case I lose my phone: …" is no support case's number."""
+    words = json.loads((_ASSET.parent / "secret_words.json").read_text(encoding="utf-8"))
+    return list(words["code_lists"])
 
 
 #: A clause's end: a sentence's, a turn's (forms.TURN_JOIN), a comma's.
