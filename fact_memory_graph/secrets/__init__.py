@@ -48,6 +48,7 @@ from fact_memory_graph.secrets import (
     card_expiry,
     card_pieces,
     card_pins,
+    changed_secrets,
     credential_forms,
     dictated_parts,
     families,
@@ -839,6 +840,7 @@ def _spans(text: str) -> list[Span]:
     if "?" in norm or "？" in norm:  # "the password? bluebird": a question and its answer in one turn
         spans.extend(_outside_slots(norm, asked_keys.in_turn_spans(norm), shapes))
     spans.extend(_outside_slots(norm, wifi_keys.spans(norm), shapes))  # "the sticker on the router says 8kPq2mZx7T"
+    spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     if login_pairs.mentioned(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
