@@ -49,6 +49,7 @@ from fact_memory_graph.secrets import (
     card_expiry,
     card_pieces,
     card_pins,
+    changed_secrets,
     checksum_parts,
     credential_forms,
     dictated_parts,
@@ -87,6 +88,7 @@ from fact_memory_graph.secrets import (
     tax_ids,
     topic_notes,
     unlock_patterns,
+    value_first,
     wifi_keys,
     word_seeds,
 )
@@ -860,7 +862,9 @@ def _spans(text: str) -> list[Span]:
     if "?" in norm or "？" in norm:  # "the password? bluebird": a question and its answer in one turn
         spans.extend(_outside_slots(norm, asked_keys.in_turn_spans(norm), shapes))
     spans.extend(_outside_slots(norm, wifi_keys.spans(norm), shapes))  # "the sticker on the router says 8kPq2mZx7T"
-    if login_pairs.mentioned(norm):  # "steam login j.mueller / tigresonnenblume"
+    spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
+    spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
+    if login_pairs.mentioned(norm) or login_pairs.service_led(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
@@ -868,6 +872,8 @@ def _spans(text: str) -> list[Span]:
                                            if not member_numbers.public_label(norm, sp[0])], shapes))
     if money_flows.mentioned(norm):  # "DWP pays into 44556677", "die Rente geht auf 0532013000"
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
+    if spans:  # the login beside a password the finders after the first reading found ("inlog: emma_w ww: …")
+        spans.extend(sp for sp in credential_forms.login_spans(norm, spans) if sp not in spans)
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     return forms.back(spans, origin)
 

@@ -130,6 +130,11 @@ def _service() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![\w@.])(?:{_alt(_words()['services'])})(?![\w@])")
 
 
+def service_words() -> list[str]:
+    """The services' names (for a word gate before :func:`services`)."""
+    return list(_words()["services"])
+
+
 def services() -> re.Pattern[str]:
     """A service's name a login is for ("netflix", "router", "vpn")."""
     return _service()
@@ -196,12 +201,15 @@ def _user_label() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![\w-])(?:{_alt(_words()['user_labels'])})(?![\w-])")
 
 
+#: After a password: a comma or "and", an article at most, then where a user's label may start.
+_LABEL_AFTER = re.compile(r"(?i)[ \t]*(?:[,;]|[ \t](?:and|und|et|y|e|en|i|и))[ \t]*(?:(?:the|my|her|his|der|die|le|la|el|il|o|a|de|het)[ \t]+)?"
+                          r"(?P<label>[^\W\d_])")
 _LOGIN_TOKEN = re.compile(r"(?<![\w@.+-])[\w][\w.@+-]{2,40}(?![\w@+-])")
 _LOGIN_SHAPE = re.compile(r"[_.@\d]")
 
 
-#: An e-mail address, then up to three words (a password's name in any script) right before a value.
-_EMAIL_BEFORE = re.compile(r"(?<![\w.+-])(?P<e>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s+(?:[^\s@/]+\s+){0,3}?(?:[:=：-]\s*)?$")
+#: An e-mail address, then up to five words ("… and the password is") (a password's name in any script) right before a value.
+_EMAIL_BEFORE = re.compile(r"(?<![\w.+-])(?P<e>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s+(?:[^\s@/]+\s+){0,5}?(?:[:=：-]\s*)?$")
 
 
 def login_spans(text: str, spans: list[Span]) -> list[Span]:
@@ -219,6 +227,14 @@ def login_spans(text: str, spans: list[Span]) -> list[Span]:
             m = _EMAIL_BEFORE.search(text, max(0, sp[0] - 60), sp[0])
             if m and not any(a <= m.start("e") < b for a, b in covered):
                 out.append((m.start("e"), m.end("e"), "password"))
+    for sp in pw:  # the login labelled after its password: "… is 8u2Yq…, email is ola.szabo@gmail.com"
+        m = _LABEL_AFTER.match(text, sp[1])
+        label = _user_label().match(text, m.start("label")) if m else None  # "email", "login name"
+        v = _LOGIN_VALUE.match(text, label.end()) if label else None
+        value = v.group("value").rstrip(".") if v else ""
+        if v and _LOGIN_SHAPE.search(value) and re.search(r"[^\W\d_]", value) and not value.isdigit() \
+                and not any(a <= v.start("value") < b for a, b in covered):
+            out.append((v.start("value"), v.start("value") + len(value), "password"))
     for m in _user_label().finditer(text):
         after = [sp for sp in pw if sp[0] >= m.end() and sp[0] - m.end() <= 120]
         if not after:

@@ -37,6 +37,12 @@ _PAIR_HEAD = (r"[^\n\u2029.!?;]{0,40}?(?<![\w@.+\-])(?P<login>[\w.+\-]{2,40}(?:@
               r"(?:[ \t]*(?P<mark>[/|]|->|=>|→|[ \t][-–—](?=[ \t]))[ \t]*|[ \t]*:[ \t]*|(?P<comma>[ \t]*,[ \t]*)"
               r"|[ \t]+(?:and|&|und|et|y|e|en|og|och|ve|i|и)[ \t]+")
 _VALUE = r"(?P<value>[^\s/,;()\[\]{}<>\"“”«»]{4,64})"
+#: A service list's words that name no service of their own: they open a pair only as a login's word does.
+_GENERIC_SERVICES = frozenset({"email", "e-mail", "mail", "account", "accounts", "login", "logins", "user", "username",
+                               "usuario", "utilisateur", "benutzer", "konto", "cuenta", "conta", "compte", "admin",
+                               "portal", "school portal", "server", "wifi", "wi-fi", "router", "modem"})
+#: A login that is an e-mail address: the password may follow it after a blank alone.
+_EMAIL_PAIR = re.compile(r"[^\n\u2029.!?;]{0,40}?(?<![\w@.+\-])(?P<login>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)[ \t]+" + _VALUE)
 #: A login that can only be one: an e-mail, a dot or an underscore inside, letters with digits.
 _SURE_LOGIN = re.compile(r"^[\w.+\-]+@[\w\-]+\.|^[^\W_][\w\-]*[._][\w.\-]*[^\W_]$|^(?=.*\d)(?=.*[^\W\d_])[\w\-]+$")
 _PLAIN_WORD = re.compile(r"[^\W\d_]{4,40}")
@@ -81,6 +87,11 @@ def _plain_stop() -> frozenset[str]:
     return frozenset(_data()["plain_stop"])
 
 
+@lru_cache(maxsize=1)
+def _names_folded() -> frozenset[str]:
+    return frozenset(w.lower() for w in _password_names() + _cue_words())
+
+
 def _password_names() -> list[str]:
     return [w.rstrip(":") for w in _data()["password_names"]]
 
@@ -97,6 +108,16 @@ def mentioned(text: str) -> bool:
     """Whether ``text`` has a word for logging in (read on the lowered text: cheaper than ignoring
     case): without one it holds no pair here."""
     return _words().open(text) and _gate().search(text.lower()) is not None
+
+
+def service_led(text: str) -> bool:
+    """Whether ``text`` may hold a pair a service's name opens: an e-mail's "@" or a slash, and a service's word."""
+    return ("@" in text or "/" in text) and _service_words().open(text) and credential_forms.services().search(text) is not None
+
+
+@lru_cache(maxsize=1)
+def _service_words() -> lexicon.Gate:
+    return lexicon.Gate(credential_forms.service_words())
 
 
 @lru_cache(maxsize=1)
@@ -133,9 +154,20 @@ def _given_by_mark(login: str, value: str) -> bool:
     return len(value) >= 6 and bool(_SHAPED.match(value)) and not re.fullmatch(r"[\d.\-]+[^\W\d_]{0,2}", value)
 
 
-def _pair_after(text: str, at: int) -> Span | None:
-    """The password of the pair after a cue ending at ``at``. A pair that is no login's ("mairie :
-    dupont.l") is read again from its second token: "portail de la mairie : dupont.l / Coquelicot!"."""
+def _with_login(pair: tuple[Span, Span | None] | None) -> list[Span]:
+    """The pair's password, and its login when it can only be one (an e-mail, "emma_marmalade"): a
+    login given with its password is half the credential."""
+    return [] if pair is None else [pair[0]] + ([pair[1]] if pair[1] else [])
+
+
+def _pair_and_login(text: str, at: int) -> tuple[Span, Span | None] | None:
+    """The password of the pair after a cue ending at ``at``, and its login when it can only be one.
+    A pair that is no login's ("mairie : dupont.l") is read again from its second token: "portail de
+    la mairie : dupont.l / Coquelicot!"."""
+    return _marked_pair(text, at) or _email_pair(text, at)
+
+
+def _marked_pair(text: str, at: int) -> tuple[Span, Span | None] | None:
     for attempt in range(3):
         m = _pair().match(text, at)
         if not m:
@@ -144,11 +176,25 @@ def _pair_after(text: str, at: int) -> Span | None:
         at = m.start("value")
         if m.group("comma") and not _LOGIN_SHAPE.search(login) or _SUBJECT.match(text, m.start("value") + len(value)):
             return None  # "admin, Netgear7000 is the model": a role and a comma list things
+        if value.lower().rstrip(":") in _names_folded():
+            return None  # "usuario: ejemplo@empresa.com contraseña: ********": the next label, not a value
         if value.lower() == login.lower():
             continue
         marked = bool(m.group("mark") or m.group("then"))
         if (not attempt and _a_login(login) and _a_password(value)) or marked and _given_by_mark(login, value):
-            return m.start("value"), m.start("value") + len(value), "password"
+            sure = _SURE_LOGIN.search(login) and re.search(r"[^\W\d_]", login) and login.lower() not in _roles()
+            return ((m.start("value"), m.start("value") + len(value), "password"),
+                    (m.start("login"), m.end("login"), "password") if sure else None)
+    return None
+
+
+def _email_pair(text: str, at: int) -> tuple[Span, Span | None] | None:
+    m = _EMAIL_PAIR.match(text, at) if "@" in text[at:at + 120] else None
+    if m:  # after an e-mail, a blank alone: "identifiants Canal+ : omar83@outlook.com VelvetLantern45"
+        value = m.group("value").rstrip(_TRAILING)
+        if value.lower().rstrip(":") not in _names_folded() and _a_password(value):
+            return ((m.start("value"), m.start("value") + len(value), "password"),
+                    (m.start("login"), m.end("login"), "password"))
     return None
 
 
@@ -158,9 +204,11 @@ def spans(text: str) -> list[Span]:
         return []
     out: list[Span] = []
     for cue in itertools.islice(_cues().finditer(text), _MAX_MATCHES):
-        span = _pair_after(text, cue.end())
-        if span:
-            out.append(span)
+        out.extend(_with_login(_pair_and_login(text, cue.end())))
+    if service_led(text):  # a service's name opens a pair as a login's word does: "Paramount+: yuki99@gmail.com / …"
+        for cue in itertools.islice(credential_forms.services().finditer(text), _MAX_MATCHES):
+            if cue.group().lower() not in _GENERIC_SERVICES:  # "email me at sara.k@yahoo.com, …": no service named
+                out.extend(_with_login(_pair_and_login(text, cue.end())))
     for m in itertools.islice(_named_pair().finditer(text), _MAX_MATCHES):
         login, value = m.group("login"), m.group("value").rstrip(_TRAILING)
         if _a_login(login) and _a_password(value) and not _SUBJECT.match(text, m.start("value") + len(value)):
@@ -172,9 +220,9 @@ def thread_spans(text: str, turns: tuple[str, ...], services: re.Pattern[str]) -
     """The password alone in ``text`` after a turn that was a user's name alone, after a turn that
     named a login or a service (``services``); or a whole pair in ``text`` after such a turn."""
     if len(text) <= 90 and turns and len(turns[-1]) <= 200 and (mentioned(turns[-1]) or services.search(turns[-1])):
-        pair = _pair_after(text, 0)  # "accesso booking extranet …" / "j.osei01 / mallorca93!"
+        pair = _pair_and_login(text, 0)  # "accesso booking extranet …" / "j.osei01 / mallorca93!"
         if pair:
-            return [pair]
+            return _with_login(pair)
     if len(turns) < 2 or len(text) > 70:
         return []
     v, login = _ONE_TOKEN.match(text), _ONE_TOKEN.match(turns[-1])

@@ -1,0 +1,86 @@
+"""A value opening its sentence, its name after it: "girasol98 ese es mi contraseña", "Sunflower89 c le
+code de déverrouillage", "1235 bu yazlığın telefon şifresi", "bluebird — that's my email password".
+
+The sentence's first token, a word pointing back at it ("that's", "ese es", "c'est", "bu", "это", "が"),
+then within a few words a password's, a code's or a Wi-Fi key's name. The value has a password's shape
+or is digits (four or more, or an unlock pattern's dashed dots); after a demonstrative or a dash ("that's",
+"c'est", "—"), a plain word of five letters or more is one too. A sentence that talks about a value (an
+example, a weak or common password, a rule, a negation) gives none. Words are data
+(``assets/value_first.json``); the finder reads only texts holding a name's word.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from importlib import resources
+
+from fact_memory_graph.secrets import lexicon, prefilter, spoken_credentials
+
+Span = tuple[int, int, str]
+
+_TOKEN = re.compile(r"\s*(?P<v>[^\s\"“”«»()\[\]{}<>がは是]{4,64})")
+_SENTENCES = re.compile(r"[.!?\n]\s+")
+_CLAUSE_END = re.compile(r"[.!?\n,;]")
+#: The name with a copula of its own is the subject of another clause: "NETGEAR4 - the code is printed …".
+_OWN_COPULA = re.compile(r"(?i)\s+(?:is|was|are|es|est|ist|è|é|era|lautet|jest|это|är|er|on|is\s+het|zijn)(?![^\W\d_])")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_DIGITS = re.compile(r"\d{4,12}|\d(?:[-.]\d){3,8}")
+_PLAIN = re.compile(r"[^\W\d_]{5,40}")
+_TRAIL = ".,;:?…"  # not "!": passwords end with one
+
+
+@functools.cache
+def _data() -> dict:
+    return json.loads(resources.files("fact_memory_graph.assets").joinpath("value_first.json").read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _words() -> lexicon.Gate:
+    return lexicon.Gate(_data()["names"])
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    d = _data()
+    pointer = re.compile(rf"(?i)\s*(?:[—–\-:,]\s*(?=[^\W\d_]))?(?:(?P<d>{prefilter.whole_words(d['demonstratives'])})|{prefilter.whole_words(d['pointers'])})")
+    names = re.compile(rf"(?i){prefilter.whole_words(d['names'])}")
+    talk = re.compile(rf"(?i){prefilter.whole_words(d['talk'])}")
+    after = re.compile(rf"(?i)[\s-]*(?:{prefilter.whole_words(d['not_after'])})")
+    before = re.compile(rf"(?i)(?:{prefilter.whole_words(d['not_before'])})[\s-]*$")
+    return pointer, names, talk, after, before
+
+
+def _value(value: str, demonstrative: bool) -> bool:
+    if _DIGITS.fullmatch(value) or spoken_credentials.password_like(value):
+        return not re.fullmatch(r"\d+[.,]\d+|\d{1,2}[:.]\d{2}", value)  # a price, a time
+    return demonstrative and bool(_PLAIN.fullmatch(value)) and not value[:1].isupper() or False
+
+
+def spans(text: str) -> list[Span]:
+    """Values that open their sentence and are named a password, a code or a Wi-Fi key after it."""
+    if len(text) > 1000 or not _words().open(text):
+        return []
+    pointer, names, talk, after, before = _patterns()
+    out: list[Span] = []
+    starts = [0] + [m.end() for m in _SENTENCES.finditer(text)][:6]
+    for start in starts:
+        t = _TOKEN.match(text, start)
+        if not t:
+            continue
+        value = t.group("v").rstrip(_TRAIL)
+        p = pointer.match(text, t.start("v") + len(value))
+        if not p or not _value(value, bool(p.group("d"))):
+            continue
+        if _YEAR.fullmatch(value) and not p.group("d"):
+            continue  # "2024 was the year I changed my password"
+        stop = _CLAUSE_END.search(text, p.end())
+        window = text[p.end():min(stop.start() if stop else len(text), p.end() + 60)]
+        n = names.search(window)
+        if not n or len(window[:n.start()].split()) > 3 or talk.search(window) or talk.search(text, start, t.start("v")):
+            continue
+        if after.match(window, n.end()) or _OWN_COPULA.match(window, n.end()) or before.search(window[:n.start()]):
+            continue  # "X is my password manager", "Casa_Mora is my wifi network", "90210 is my zip code"
+        out.append((t.start("v"), t.start("v") + len(value), "password"))
+    return out
