@@ -614,7 +614,8 @@ _TWO_DIGIT_WORDS = re.compile(
 
 def _any_signal(text: str) -> bool:
     """Whether ``text`` has any of those signals."""
-    return bool(_DIGIT.search(text) and _DIGIT_SIGNAL.search(text) or _LONG_RUN.search(text)
+    # the long run first: the digit signal's look-ahead rescans a long run at each of its characters
+    return bool(_LONG_RUN.search(text) or _DIGIT.search(text) and _DIGIT_SIGNAL.search(text)
                 or "-----BEGIN" in text or "://" in text and _URL_LOGIN.search(text)
                 or "->" in text or "=>" in text or "→" in text or "/" in text and _SPACED_SLASH.search(text)
                 or _TWO_DIGIT_WORDS.search(text))
