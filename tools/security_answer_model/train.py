@@ -22,17 +22,17 @@ import base64
 import json
 import os
 import sys
-import zipfile
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
-for p in (ROOT, ROOT / "tools" / "privacy_model"):
+for p in (ROOT, ROOT / "tools" / "privacy_model", ROOT / "benchmarks"):
     sys.path.insert(0, str(p))
 
 import train as privacy_training  # noqa: E402
+from locomo_false_positives import turns_of  # noqa: E402
 
 from fact_memory_graph import privacy_model as pm  # noqa: E402
 from fact_memory_graph.forgetting import withheld_turns  # noqa: E402
@@ -136,18 +136,6 @@ def survives(item: dict) -> bool:
     return any(n and n in text for n in (pm.normalise(x) for x in item.get("needles") or []))
 
 
-def locomo_turns(path: str) -> list[str]:
-    texts = []
-    with zipfile.ZipFile(path) as zf:
-        for name in zf.namelist():
-            if name.endswith(".json"):
-                conv = json.loads(zf.read(name))
-                for v in (conv.get("conversation", conv) if isinstance(conv, dict) else {}).values():
-                    if isinstance(v, list):
-                        texts += [x["text"] for x in v if isinstance(x, dict) and "text" in x]
-    return texts
-
-
 def use(raw: dict | None) -> None:
     """Put a model (or none) in the filter, the filter's caches of texts read emptied."""
     for name, module in list(sys.modules.items()):
@@ -161,7 +149,7 @@ def use(raw: dict | None) -> None:
 
 def loco(locomo: str) -> None:
     data = corpora()
-    asking = [(t, forms.view(t)[0]) for t in locomo_turns(locomo)]
+    asking = [(t["text"], forms.view(t["text"])[0]) for _, turns in turns_of(Path(locomo)) for t in turns]
     asking = [(t, n) for t, n in asking if answer_clauses.asks(n, forms.names_in(n))]
     use(None)
     rules = {(c, it["id"]): not survives(it) if it["label"] == "secret" else survives(it)
