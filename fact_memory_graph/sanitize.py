@@ -19,6 +19,7 @@ from typing import Any
 
 from fact_memory_graph import secrets as _secrets
 from fact_memory_graph.errors import InvalidInputError
+from fact_memory_graph.secrets import warming as _warming
 
 MAX_ID_CHARS = 256
 MAX_FIELDS_BYTES = 8 * 1024
@@ -146,4 +147,5 @@ THREAD_TURNS = _secrets.THREAD_TURNS
 redact_json = _secrets.redact_json
 names_a_secret = _secrets.names_a_secret
 redact_record = _secrets.redact_record
-warm_secret_filter = _secrets.forms.warm_up
+warm_secret_libraries = _secrets.forms.warm_up
+warm_secret_filter = _warming.warm_up

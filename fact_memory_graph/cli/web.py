@@ -84,6 +84,7 @@ def mcp(
         if not is_loopback(host) and not configured:
             fail(f"refusing to listen on {host}: only loopback without a configured token (--token or ${MCP_TOKEN_ENV})")
     with _memory(database_url, data_dir) as memory:
+        memory.admin.warm_up()  # a server builds the secret filter once, before its first message
         if transport == "stdio":
             build_server(memory, user_id=user).run("stdio")
             return

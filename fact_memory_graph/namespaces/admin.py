@@ -8,13 +8,14 @@ from typing import Any
 
 from fact_memory_graph import embedder_record
 from fact_memory_graph.context import MemoryContext
+from fact_memory_graph.sanitize import warm_secret_filter
 from fact_memory_graph.schema import AuditEntry
 
 __all__ = ["Admin"]
 
 
 class Admin:
-    """``memory.admin``: setup, reembed, users, stats, audit, forget_requests (``a``-prefixed twins)."""
+    """``memory.admin``: setup, warm_up, reembed, users, stats, audit, forget_requests (``a``-prefixed twins)."""
 
     def __init__(self, context: MemoryContext) -> None:
         self._ctx = context
@@ -34,6 +35,19 @@ class Admin:
         await self._ctx.astore.setup(citus=citus)
         if check_embedder:
             await embedder_record.acheck_embedder(self._ctx)
+
+    def warm_up(self) -> None:
+        """Build every pattern, word tree and model of the secret filter now (about 6 s of one core,
+        once per process) instead of in the first messages that reach them (up to 2 s for one
+        message). ``FactMemory.open`` loads only the filter's libraries, which suits short-lived
+        processes; call this when a server starts (``fact-memory mcp`` does). A no-op without
+        ``WriteConfig.redact_secrets``."""
+        if self._ctx.config.write.redact_secrets:
+            warm_secret_filter()
+
+    async def awarm_up(self) -> None:
+        """Async twin of :meth:`warm_up` (on a worker thread: the building is CPU work)."""
+        await asyncio.to_thread(self.warm_up)
 
     def reembed(self) -> dict[str, Any]:
         """Re-embed every stored vector of every user with this memory's embedder and record it
