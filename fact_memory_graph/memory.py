@@ -46,7 +46,12 @@ from fact_memory_graph.queue import MessageQueue
 from fact_memory_graph.recall import DEFAULT_STATE_KEY, make_recall_node
 from fact_memory_graph.remembering import arun_many, many_inputs, write_input
 from fact_memory_graph.retriever import FactMemoryRetriever, check_retriever_options
-from fact_memory_graph.sanitize import THREAD_TURNS, check_id, warm_secret_libraries
+from fact_memory_graph.sanitize import (
+    THREAD_TURNS,
+    check_id,
+    warm_secret_filter_in_background,
+    warm_secret_libraries,
+)
 from fact_memory_graph.schema import (
     ApplyOutcome,
     FlushReport,
@@ -265,8 +270,9 @@ class FactMemory:
             except Exception:
                 memory.close()
                 raise
-        if config.write.redact_secrets:  # the filter's libraries load now (its patterns: admin.warm_up)
+        if config.write.redact_secrets:  # the filter's libraries load now, its patterns beside the caller
             warm_secret_libraries()
+            warm_secret_filter_in_background()
         memory.queue.start_if_pending()  # a backlog left by the last process drains now
         return memory
 

@@ -23,6 +23,7 @@ from fact_memory_graph.deadline import aread_within, read_within, write_within
 from fact_memory_graph.errors import FactMemoryError, StoreError
 from fact_memory_graph.messages import resolve_user_id
 from fact_memory_graph.retriever import FactMemoryRetriever
+from fact_memory_graph.sanitize import warm_secret_filter
 from fact_memory_graph.schema import AppliedOp, FactKind
 
 
@@ -106,6 +107,9 @@ def memory_tools(memory: _Memory) -> list[BaseTool]:
                     raise  # an outage: logged once by write_within, the agent gets UNAVAILABLE
                 return f"Not {action}: {exc}"
 
+        config = getattr(memory, "config", None)
+        if config is None or config.write.redact_secrets:
+            warm_secret_filter()  # building the filter is no outage: it waits outside the budget
         return write_within(attempt, budget_s=_write_budget(memory), fallback=lambda: f"Not {action}: {WRITE_UNAVAILABLE}",
                             on_error="log", what=f"{action} tool", consequence="the agent was told")
 

@@ -2,7 +2,8 @@
 
 The filter's readers build their patterns, word trees and models on first use (a cached builder
 per reader), which keeps ``import`` quick but used to put seconds of regular-expression compiling
-into the first messages a process filtered (a card number after :func:`forms.warm_up`: 2.3 s).
+into the first messages a process filtered (a card number after :func:`forms.warm_up`: 2.3 s —
+over the write budget, so a healthy database's first turn was spooled as if it were down).
 :func:`warm_up` calls every cached builder of the filter's modules that takes no argument, then
 reads a few messages of every shape (:data:`_TEXTS`) so the builders behind arguments (word trees
 per word list, the lexicon's one-pass automata, the learned readers) are built too. It changes no
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import pkgutil
 import threading
 from collections.abc import Iterator
@@ -77,15 +79,25 @@ def _builders(module: ModuleType) -> Iterator[Any]:
 
 _done = threading.Event()
 _lock = threading.Lock()
+_started = threading.Event()
+
+
+def _reset_in_child() -> None:
+    """A forked child has no warm-up thread (and a lock the parent's thread held stays held):
+    it starts over; what the parent had built is inherited."""
+    global _lock
+    _lock = threading.Lock()
+    _started.clear()
+
+
+os.register_at_fork(after_in_child=_reset_in_child)
 
 
 def warm_up() -> None:
-    """Build every pattern, tree and model of the filter now (about 6 s of one core, once per
-    process; idempotent and thread-safe: a second call returns at once). ``FactMemory.open`` only
-    loads the filter's libraries (:func:`forms.warm_up`, 0.4 s), so that a short-lived process (a
-    CLI command, a notebook, the demo) builds only what its messages need; a server calls this at
-    start (``memory.admin.warm_up()``; ``fact-memory mcp`` does) so that no user's first message
-    pays for the patterns it reaches first."""
+    """Build every pattern, tree and model of the filter now, or wait for the build under way
+    (about 6 s of one core, once per process; idempotent and thread-safe: once built, a call
+    returns at once). The budgeted writes (the queued write node, the memory tools) call it before
+    their budget starts, so building never counts as a database outage."""
     if _done.is_set():
         return
     with _lock:
@@ -102,3 +114,12 @@ def warm_up() -> None:
                 redact_thread(text, turns[:i])
         _done.set()
 
+
+def warm_up_in_background() -> None:
+    """Start :func:`warm_up` on a daemon thread, once per process, and return at once.
+    ``FactMemory.open`` calls it: a server is warm before its first users come, and a write that
+    comes sooner waits for the rest of the build (outside its budget)."""
+    if _done.is_set() or _started.is_set():
+        return
+    _started.set()
+    threading.Thread(target=warm_up, name="fact-memory-filter-warm-up", daemon=True).start()

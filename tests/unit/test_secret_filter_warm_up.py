@@ -54,3 +54,34 @@ def test_memory_admin_warm_up_and_its_twin(make_memory) -> None:  # noqa: ANN001
     memory.admin.warm_up()
     asyncio.run(memory.admin.awarm_up())
     assert warming._done.is_set()
+
+
+_COLD_PROCESS = r"""
+import json, sys
+from langchain_core.messages import HumanMessage
+from fact_memory_graph.memory import FactMemory
+from fact_memory_graph.testing import ScriptedChatModel
+from fact_memory_graph.secrets import warming
+memory = FactMemory.open(sys.argv[1], llm=ScriptedChatModel(default=[]))
+cold = not warming._done.is_set()  # open() returned before the filter was built
+out = memory.write_node().invoke({"messages": [HumanMessage(sys.argv[3], id="cold-1")]},
+                                 {"configurable": {"user_id": sys.argv[2]}})
+memory.close()
+print(json.dumps({"cold": cold, "outcome": out["memory_outcome"]}))
+"""
+
+
+def test_a_fresh_process_first_write_is_queued_not_spooled(db_url: str, user_id: str) -> None:
+    """Building the filter in a fresh process is no outage: the first turn, one that reaches many
+    readers, waits for the build outside the write budget and is queued, not spooled."""
+    import json
+    import subprocess
+    import sys
+
+    text = "my card is 4539 1488 0343 6467 exp 04/27"
+    done = subprocess.run([sys.executable, "-c", _COLD_PROCESS, db_url, user_id, text],
+                          capture_output=True, text=True, timeout=300, check=True)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["cold"] is True
+    assert result["outcome"]["queued"] == ["cold-1"] and result["outcome"]["spooled"] == []
+    assert "did not answer within the write budget" not in done.stderr
