@@ -151,9 +151,6 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
     # demo's reset of its demo user never touches the database an application uses.
     memory = FactMemory.open(database_url, llm=llm, clock=clock, data_dir=data_dir, embedded_only=True)
     open_s = time.perf_counter() - t_open
-    t_warm = time.perf_counter()
-    memory.admin.warm_up()  # as a server would: the secret filter built before the first user
-    warm_s = time.perf_counter() - t_warm
     summary: dict[str, Any] = {"scripted": real_model is None, "outcomes": [], "sections": []}
     try:
         memory.forget(DEMO_USER)  # a fresh run each time
@@ -240,7 +237,7 @@ def run_demo(console: Console, *, database_url: str | None = None, data_dir: str
         console.print(
             f"{stats['messages']} messages, {stats['audit_entries']} audit entries, "
             f"{stats['pending_candidates']} pending contradiction(s). "
-            f"Open {open_s:.1f} s, the secret filter built {warm_s:.1f} s (once per process). Each reply came after {statistics.median(reply_ms):.0f} ms (median: recall, "
+            f"Open {open_s:.1f} s. Each reply came after {statistics.median(reply_ms):.0f} ms (median: recall, "
             f"the queued write beside it); extraction ran off the reply's path: {write_s:.2f} s for "
             f"{len(conversation['messages'])} messages including the wait for it "
             f"({'scripted model: no LLM time' if real_model is None else 'including model calls'})."

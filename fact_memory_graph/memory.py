@@ -49,7 +49,6 @@ from fact_memory_graph.retriever import FactMemoryRetriever, check_retriever_opt
 from fact_memory_graph.sanitize import (
     THREAD_TURNS,
     check_id,
-    warm_secret_filter_in_background,
     warm_secret_libraries,
 )
 from fact_memory_graph.schema import (
@@ -270,9 +269,8 @@ class FactMemory:
             except Exception:
                 memory.close()
                 raise
-        if config.write.redact_secrets:  # the filter's libraries load now, its patterns beside the caller
+        if config.write.redact_secrets:  # the filter's libraries load now (its patterns: admin.warm_up)
             warm_secret_libraries()
-            warm_secret_filter_in_background()
         memory.queue.start_if_pending()  # a backlog left by the last process drains now
         return memory
 

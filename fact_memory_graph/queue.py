@@ -46,7 +46,7 @@ from fact_memory_graph.errors import ConfigurationError, FactMemoryError, StoreE
 from fact_memory_graph.forgetting import asks_to_forget
 from fact_memory_graph.logs import rate_limited
 from fact_memory_graph.runnables import dual_node
-from fact_memory_graph.sanitize import check_id, warm_secret_filter
+from fact_memory_graph.sanitize import check_id, read_ahead
 from fact_memory_graph.schema import FORGOTTEN_MEANWHILE, ApplyOutcome, FlushReport
 from fact_memory_graph.spool import Spool
 from fact_memory_graph.store import ThreadedAsyncFactStore
@@ -208,8 +208,8 @@ class MessageQueue:
         user_id, entries = self.capture(state, config)
         if not entries:
             return self._outcome(user_id, entries, [])
-        if self.ctx.config.write.redact_secrets:
-            warm_secret_filter()  # building the filter is no outage: it waits outside the budget
+        if self.ctx.config.write.redact_secrets:  # building the filter's patterns is no outage: done
+            read_ahead([text for e in entries for text in (e.text, *(c["text"] for c in e.context))])  # before
         return write_within(lambda: self._outcome(user_id, entries, self.enqueue(user_id, entries)),
                             budget_s=self.ctx.config.write.write_budget_s, fallback=self._lost(user_id, entries),
                             on_error=on_error, what="memory write", consequence=self._consequence(entries),

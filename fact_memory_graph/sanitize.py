@@ -149,4 +149,4 @@ names_a_secret = _secrets.names_a_secret
 redact_record = _secrets.redact_record
 warm_secret_libraries = _secrets.forms.warm_up
 warm_secret_filter = _warming.warm_up
-warm_secret_filter_in_background = _warming.warm_up_in_background
+read_ahead = _warming.read_ahead

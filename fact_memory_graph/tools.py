@@ -23,7 +23,7 @@ from fact_memory_graph.deadline import aread_within, read_within, write_within
 from fact_memory_graph.errors import FactMemoryError, StoreError
 from fact_memory_graph.messages import resolve_user_id
 from fact_memory_graph.retriever import FactMemoryRetriever
-from fact_memory_graph.sanitize import warm_secret_filter
+from fact_memory_graph.sanitize import read_ahead
 from fact_memory_graph.schema import AppliedOp, FactKind
 
 
@@ -97,7 +97,7 @@ def memory_tools(memory: _Memory) -> list[BaseTool]:
         return await aread_within(read, budget_s=_budget(memory), fallback=UNAVAILABLE, on_error="log",
                                   what="search_memory")
 
-    def bounded(action: str, write: Callable[[], str]) -> str:
+    def bounded(action: str, write: Callable[[], str], text: str = "") -> str:
         # A write on the reply's path: within the write budget, or a message the agent can relay.
         def attempt() -> str:
             try:
@@ -108,15 +108,15 @@ def memory_tools(memory: _Memory) -> list[BaseTool]:
                 return f"Not {action}: {exc}"
 
         config = getattr(memory, "config", None)
-        if config is None or config.write.redact_secrets:
-            warm_secret_filter()  # building the filter is no outage: it waits outside the budget
+        if text and (config is None or config.write.redact_secrets):
+            read_ahead([text])  # building the filter's patterns is no outage: done before the budget
         return write_within(attempt, budget_s=_write_budget(memory), fallback=lambda: f"Not {action}: {WRITE_UNAVAILABLE}",
                             on_error="log", what=f"{action} tool", consequence="the agent was told")
 
     def remember_fact(claim: str, kind: Literal["durable", "current"], category: str, config: RunnableConfig) -> str:
         user = _user(config)
         return bounded("remembered", lambda: _done("Remembered", memory.facts.add(
-            user, claim, kind=kind, category=category, source="conversation")))
+            user, claim, kind=kind, category=category, source="conversation")), claim)
 
     async def aremember_fact(claim: str, kind: Literal["durable", "current"], category: str,
                              config: RunnableConfig) -> str:
@@ -124,7 +124,7 @@ def memory_tools(memory: _Memory) -> list[BaseTool]:
 
     def correct_fact(fact_id: str, claim: str, config: RunnableConfig) -> str:
         user = _user(config)
-        return bounded("corrected", lambda: _done("Corrected", memory.facts.update(user, fact_id, claim)))
+        return bounded("corrected", lambda: _done("Corrected", memory.facts.update(user, fact_id, claim)), claim)
 
     async def acorrect_fact(fact_id: str, claim: str, config: RunnableConfig) -> str:
         return await asyncio.to_thread(correct_fact, fact_id, claim, config)

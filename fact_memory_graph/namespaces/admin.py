@@ -37,11 +37,12 @@ class Admin:
             await embedder_record.acheck_embedder(self._ctx)
 
     def warm_up(self) -> None:
-        """Build every pattern, word tree and model of the secret filter now, or wait for the build
-        ``FactMemory.open`` started on a background thread (about 6 s of one core, once per
-        process). Without it a write that comes first waits for the build (outside its write
-        budget); call it where a server should answer its first user at full speed (``fact-memory
-        mcp`` does). A no-op without ``WriteConfig.redact_secrets``."""
+        """Build every pattern, word tree and model of the secret filter now (about 6 s of one core,
+        once per process) instead of in the first messages that reach them (up to 2.5 s for one
+        message; a budgeted write spends it before its budget starts). ``FactMemory.open`` loads
+        only the filter's libraries, which suits short-lived processes; call this where a server
+        should answer its first users at full speed (``fact-memory mcp`` does). A no-op without
+        ``WriteConfig.redact_secrets``."""
         if self._ctx.config.write.redact_secrets:
             warm_secret_filter()
 

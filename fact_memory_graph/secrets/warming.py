@@ -3,7 +3,7 @@
 The filter's readers build their patterns, word trees and models on first use (a cached builder
 per reader), which keeps ``import`` quick but used to put seconds of regular-expression compiling
 into the first messages a process filtered (a card number after :func:`forms.warm_up`: 2.3 s —
-over the write budget, so a healthy database's first turn was spooled as if it were down).
+inside the write budget, so a healthy database's first turn was spooled as if it were down).
 :func:`warm_up` calls every cached builder of the filter's modules that takes no argument, then
 reads a few messages of every shape (:data:`_TEXTS`) so the builders behind arguments (word trees
 per word list, the lexicon's one-pass automata, the learned readers) are built too. It changes no
@@ -17,7 +17,7 @@ import inspect
 import os
 import pkgutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -79,25 +79,26 @@ def _builders(module: ModuleType) -> Iterator[Any]:
 
 _done = threading.Event()
 _lock = threading.Lock()
-_started = threading.Event()
 
 
 def _reset_in_child() -> None:
-    """A forked child has no warm-up thread (and a lock the parent's thread held stays held):
-    it starts over; what the parent had built is inherited."""
+    """A lock another thread of the parent held at the fork stays held in the child: a new one
+    (what the parent had built is inherited)."""
     global _lock
     _lock = threading.Lock()
-    _started.clear()
 
 
 os.register_at_fork(after_in_child=_reset_in_child)
 
 
 def warm_up() -> None:
-    """Build every pattern, tree and model of the filter now, or wait for the build under way
+    """Build every pattern, tree and model of the filter now, or wait for a build under way
     (about 6 s of one core, once per process; idempotent and thread-safe: once built, a call
-    returns at once). The budgeted writes (the queued write node, the memory tools) call it before
-    their budget starts, so building never counts as a database outage."""
+    returns at once). ``FactMemory.open`` does not: a short-lived process (a CLI command, a
+    notebook, the inspector) builds only what its messages reach, and a budgeted write builds that
+    before its budget starts (:func:`read_ahead`). A server calls it at start so that no user's
+    first message pays for the patterns it reaches (``memory.admin.warm_up()``; ``fact-memory mcp``
+    does)."""
     if _done.is_set():
         return
     with _lock:
@@ -115,11 +116,13 @@ def warm_up() -> None:
         _done.set()
 
 
-def warm_up_in_background() -> None:
-    """Start :func:`warm_up` on a daemon thread, once per process, and return at once.
-    ``FactMemory.open`` calls it: a server is warm before its first users come, and a write that
-    comes sooner waits for the rest of the build (outside its budget)."""
-    if _done.is_set() or _started.is_set():
-        return
-    _started.set()
-    threading.Thread(target=warm_up, name="fact-memory-filter-warm-up", daemon=True).start()
+
+def read_ahead(texts: Iterable[str]) -> None:
+    """Read ``texts`` once, now: the patterns they reach are built, and their readings cached,
+    before a budgeted write reads them again (the queued write node and the memory tools call it
+    outside ``WriteConfig.write_budget_s``). Cost only: the filter is pure."""
+    from fact_memory_graph.secrets import redact_secrets
+
+    for text in texts:
+        if text:
+            redact_secrets(text)

@@ -72,8 +72,8 @@ print(json.dumps({"cold": cold, "outcome": out["memory_outcome"]}))
 
 
 def test_a_fresh_process_first_write_is_queued_not_spooled(db_url: str, user_id: str) -> None:
-    """Building the filter in a fresh process is no outage: the first turn, one that reaches many
-    readers, waits for the build outside the write budget and is queued, not spooled."""
+    """Building the filter's patterns in a fresh process is no outage: the first turn (a card's,
+    2.5 s of building here) is read before the write budget starts and is queued, not spooled."""
     import json
     import subprocess
     import sys
