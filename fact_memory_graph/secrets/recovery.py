@@ -92,6 +92,8 @@ class _D:
         self.named_as = _words_re(data["named_as"])
         self.its_value = _words_re(data["its_value"])
         self.recovery_names = _words_re(data["recovery_code_names"])
+        self.list_cues = _substrings([w.casefold() for w in data["code_list_cues"]])
+        self.list_lookalikes = _Prefiltered(data["code_list_lookalikes"])
         self.sov = _words_re(data["sov_verbs"])
         verbs = "|".join(re.escape(w) for w in data["use_for_verbs"])
         preps = "|".join(re.escape(w) for w in data["use_for_preps"])
@@ -195,6 +197,56 @@ def recovery_code_turn_spans(text: str, turns: Sequence[str]) -> list[Span]:
     if len(re.findall(r"[^\W\d_]+", rest)) > 3:
         return []
     return [(m.start(), m.end(), "password") for m in tokens]
+
+
+#: One code of a list of backup codes: digits (8-12, or groups of 3-5), or letters and digits in
+#: hyphenated groups, or spaced groups of four each with a digit ("7k2m 9x4q"), or 8-10 of them
+#: mixed ("8f3k2m9x").
+_LIST_CODE = re.compile(r"(?<![\w-])(?:\d{3,5}(?:[ -]\d{3,5}){1,2}|\d{8,12}|[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,4}"
+                        r"|(?=[a-z]*\d)[a-z0-9]{4}(?: (?=[a-z]*\d)[a-z0-9]{4}){1,2}"
+                        r"|(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{8,10}|(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8,10})(?![\w-])")
+_SEPARATORS = re.compile(r"[A-Za-z0-9]")
+
+
+def _code_like(token: str) -> bool:
+    """Not a placeholder ("XXXX-XXXX", "1234-5678"), a year pair or a word pair."""
+    chars = token.replace("-", "").replace(" ", "")
+    if len(set(chars.casefold())) <= 3 or chars.isalpha() and "-" not in token:
+        return False
+    groups = re.split(r"[ -]", token)
+    if all(_TIME_OR_YEAR.fullmatch(g) for g in groups):
+        return False
+    if chars.isalpha():  # letters only: random groups ("uusni-niltu"), not "well-known"
+        return all(len(g) == len(groups[0]) for g in groups) and len(groups[0]) >= 4
+    return not chars.isdigit() or chars not in "12345678901234567890" and chars not in "09876543210987654321"
+
+
+def code_list_spans(text: str, before: Sequence[str] = ()) -> list[Span]:
+    """Three codes of one shape or more in a list, with a code's word or a site's giving in the
+    message or the turn before, and no public label: "the ones the site gave me: 1. 28471930 2. …",
+    "códigos de respaldo 7382 1948, 5521 0937, 6648 2210", "kody: mk29-xp4q zz81-lo0p qa7w-e3rt"."""
+    if len(text) > 600:
+        return []
+    d = _d()
+    context = " ".join(t[-300:] for t in before[-1:])
+    if not d.list_cues.search(text.casefold()) and not (context and d.list_cues.search(context.casefold())):
+        return []
+    tokens = [m for m in _LIST_CODE.finditer(text) if _code_like(m.group())]
+    if len(tokens) < 3:
+        return []
+    by_shape: dict[str, list[re.Match[str]]] = {}
+    for m in tokens:
+        by_shape.setdefault(_SEPARATORS.sub("x", m.group()), []).append(m)
+    shape, same = max(by_shape.items(), key=lambda kv: len(kv[1]))
+    if len(same) < 3 or len({m.group() for m in same}) < len(same):
+        return []
+    rest = _LIST_CODE.sub(" ", text)
+    if len(re.findall(r"[^\W\d_]+", rest)) > 18:
+        return []
+    named = d.recovery_names.search(text) or any(d.recovery_names.search(t[-300:]) for t in before[-2:])
+    if not named and any(p.search(t) for p in (d.lookalike, d.list_lookalikes) for t in (rest, context) if t):
+        return []  # "order numbers: …", "tracking: …"
+    return [(m.start(), m.end(), "password") for m in same]
 
 
 # ---------------------------------------------------------------- seed words
@@ -667,6 +719,7 @@ def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
         found += asked_list_spans(text)
         found += use_for_spans(text)
     found += code_in_turn_spans(text)
+    found += code_list_spans(text)
     found += kana_runs(text, 4 if seed_named else 12)
     return found
 
@@ -694,4 +747,5 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     norm, origin = forms.view(text)
     found = code_turn_spans(norm, turns) + seed_thread_spans(norm, turns) + next_turn_answer_spans(norm, turns)
     found += recovery_code_turn_spans(norm, turns)
+    found += code_list_spans(norm, turns)
     return forms.back(found, origin)

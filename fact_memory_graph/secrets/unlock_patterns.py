@@ -39,8 +39,14 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
     device_first = re.compile(rf"(?i)(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,15}}?"
                               rf"(?:{prefilter.whole_words(d['code_words'])})\s*(?:{copula}|on|ni)\s*"
                               rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?![\w]|[.,:/]\d)")
+    # "the iPad is 2580", "my phone's 739201": the device alone, a copula, and a keypad's value that ends
+    # its clause (a year, a price or a count goes on with a unit or is a year; see _bare_value)
+    device_bare = re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['devices'])})(?:'s)?[^\S\n]{{0,3}}"
+                             rf"(?:{copula})[^\S\n]*(?P<v>\d{{4}}|\d{{6}}|\d(?:[ \-.]\d){{3,5}})"
+                             rf"(?=[^\S\n]*(?:$|[.,;!?)\n]|(?:and|but|btw|lol|haha|y|et|und|e|i|и)(?![^\W\d_])))")
+    bare = re.compile(rf"(?i)(?:{names})[^\S\n]+")
     quick = re.compile(rf"(?i){prefilter.whole_words(d['names'] + d['devices'])}")
-    return head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first)
+    return head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first), device_bare, bare
 
 
 def gate_words() -> list[str]:
@@ -49,6 +55,8 @@ def gate_words() -> list[str]:
     return d["names"] + d["devices"]
 
 
+#: "my phone is 2019", "the laptop is 1500": a year or a round price, not a code
+_YEAR_OR_PRICE = re.compile(r"(?:19|20)\d{2}|\d+00")
 _WORD = re.compile(r"\s*([^\s,;.!?]+)")
 _NOT_THE_DEVICE = re.compile(r"(?i)(?<![^\W\d_])(?:bill|number|plan|contract|case|charger|nummer|numéro|número|numero|rechnung"
                              r"|factura|facture|fattura|rekening|model|serial|imei)(?![^\W\d_])")
@@ -76,13 +84,19 @@ def spans(text: str) -> list[Span]:
     """Unlock patterns in ``text`` (a normalised message)."""
     if len(text) > 4000:
         return []
-    head, quick, shape_words, device = _patterns()
+    head, quick, shape_words, device, device_bare, bare = _patterns()
     if not quick.search(text):
         return []
     # "de toegangscode van opa zijn telefoon is 9233": a code, whose device, then its digits
     out: list[Span] = [(m.start("v"), m.end("v"), "password") for pattern in device
                        for m in itertools.islice(pattern.finditer(text), 8)
                        if not _NOT_THE_DEVICE.search(m.group())]  # "the PIN of the phone bill is 2023"
+    out += [(m.start("v"), m.end("v"), "password") for m in itertools.islice(device_bare.finditer(text), 8)
+            if not _YEAR_OR_PRICE.fullmatch(m.group("v"))]
+    for m in itertools.islice(bare.finditer(text), 8):  # "unlock it with the pattern L from top left down"
+        end = _drawn(text, m.end(), shape_words)
+        if end:
+            out.append((m.end(), end, "password"))
     for m in itertools.islice(head.finditer(text), 8):
         dots = re.match(_DOTS, text[m.end():])
         digits = re.sub(r"\D", "", dots.group()) if dots else ""
