@@ -60,3 +60,38 @@ def test_device_code_is_withheld(text: str, value: str) -> None:
 ])
 def test_device_facts_stay(text: str) -> None:
     assert pattern_spans(text) == []
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["codurile mele de rezervă pentru Steam 4471", "9902"], "9902"),
+    (["kody zapasowe do Allegro 3308", "1175"], "1175"),
+])
+def test_backup_code_in_two_turns(turns: list[str], value: str) -> None:
+    kept = redact_turns(turns)
+    assert value not in kept[-1] and turns[0].split()[-1] not in kept[0]
+
+
+def test_even_run_of_fours_after_a_list_cue() -> None:
+    text = "if I lose the laptop, use one of these: 2291 0583 7740 1936"
+    assert "2291 0583" not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["nastavovací klíč pro ověřovací aplikaci je", "ghzs vgtf gxfa lpqm"], "ghzs vgtf gxfa lpqm"),
+    (["mfrg 4zlu nfxw 4ztp rb3h wizr — cheie de configurare pentru 2FA"], "mfrg 4zlu nfxw 4ztp rb3h wizr"),
+])
+def test_setup_key_split_or_value_first(turns: list[str], value: str) -> None:
+    assert value not in " ".join(redact_turns(turns))
+
+
+def test_words_after_an_authenticator_turn_stay() -> None:
+    turns = ["I set up the authenticator app yesterday", "what when this that"]
+    assert redact_turns(turns)[-1] == turns[-1]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("918273 er skjermkoden på iphonen", "918273"),
+    ("el código del móvil de mi madre es flor2020x", "flor2020x"),
+])
+def test_device_code_value_first_or_mixed(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]

@@ -1142,6 +1142,9 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
     if len(norm) <= 60 and any(c in norm for c in "/-."):  # "el CVV es 697" / "y caduca en 02/30"
         card_before = any(k == "card number" for _, _, k in secret_spans(prior[-300:]))
         yield from forms.back(list(card_expiry.after_card_turn(norm, card_before)), origin)
+    if len(norm) <= 200 and (forms._BASE32_GATE.search(norm) or forms.LETTER_GROUPS.search(norm)) \
+            and forms._otp_seed_names().search(prior[-200:]):
+        yield from forms.back(list(forms.otp_seed_spans(norm, named=True)), origin)  # "the setup key is…" / "sjeu agnh …"
     yield from forms.back(access_codes.answer_spans(norm, prior), origin)  # "which numbers for the garage?" / "8812"
     yield from forms.back(list(id_documents.answer_spans(norm, prior)), origin)  # "what's on your ID card?" / "it's GH48…"
     answer = forms.labelled_answer(norm, prior)  # "Antwort: ..." after a security question

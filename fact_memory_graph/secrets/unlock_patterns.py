@@ -21,7 +21,11 @@ from fact_memory_graph.secrets import prefilter
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "unlock_patterns.json"
-_DOTS = r"[1-9](?:\s?[-.–>→,]\s?[1-9]|\s[1-9]){3,8}(?![\d-])"  # an Android pattern joins 4-9 dots
+#: a password of letters and digits ("kebab99", "Sunflower00"), not a model ("13 Pro")
+_MIXED = r"(?=[^\s,.;!?]*\d)(?=[^\s,.;!?]*[^\W\d_]{3})[^\W_][^\s,.;!?]{3,23}"
+_DOTS = r"[1-9](?:\s?[-.–>→,]\s?[1-9]|\s[1-9]){3,8}(?![\d-])|[1-9]{4,9}(?!\d)"  # an Android pattern joins 4-9 dots
+#: a letter the dots draw, before them ("una L 7-9-6-1-4", "Z 1235789")
+_LETTER_BEFORE_DOTS = re.compile(r"(?i)(?:(?:an?|una?|une|ein|eine|um|uma|een|the)\s+)?[A-Z](?:[-\s]?shaped?)?[\s,:]+")
 
 
 @lru_cache(maxsize=1)
@@ -29,12 +33,19 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
     d = json.loads(_ASSET.read_text(encoding="utf-8"))
     names = prefilter.whole_words(d["names"])
     words = "|".join(re.escape(w) for w in sorted(d["copulas"], key=len, reverse=True) if w[-1].isalpha())
-    marks = "".join(re.escape(w) for w in d["copulas"] if not w[-1].isalpha())
-    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|[{marks}])"  # "es" as a word, not inside "tres"
-    head = re.compile(rf"(?i)(?:{names})(?P<gap>[^\n.!?\d]{{0,30}}?)\s*{copula}\s*")
+    marks = "".join(re.escape(w) for w in d["copulas"] if not w[-1].isalpha() and w != "-")
+    # "es" as a word, not inside "tres"; a dash between blanks, not inside "Kassen-Handy"
+    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|[{marks}]|(?<=\s)-(?=\s))"
+    head = re.compile(rf"(?i)(?:{names})(?P<gap>[^\n.!?\d]{{0,40}}?)\s*{copula}\s*")
+    # the copula may go ("رمز قفل جوالي kebab47"); a value may mix letters and digits ("è kebab99")
     device = re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,30}}?"
-                        rf"(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,12}}?{copula}\s*"
-                        rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?![\w]|[.,:/]\d)")
+                        rf"(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,12}}?(?:{copula}\s*|\s+)"
+                        rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}}|{_MIXED})(?![\w]|[.,:/]\d)")
+    # "243514 är mobilkod för iphone", "6-5-2-1-3-7 er telefonkode til iphone": the value first
+    value_first = re.compile(rf"(?i)(?<![\w\-.])(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})[^\S\n]*(?:{copula}|on|ni)[^\S\n]*"
+                             rf"(?:[^\W\d_]+[^\S\n]+){{0,2}}?(?:{prefilter.whole_words(d['device_code_words'])}"
+                             rf"|(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,25}}?"
+                             rf"(?:{prefilter.whole_words(d['devices'])}))")
     # "puhelimen pääsykoodi on 558841": the device first, then the code's word
     device_first = re.compile(rf"(?i)(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,15}}?"
                               rf"(?:{prefilter.whole_words(d['code_words'])})\s*(?:{copula}|on|ni)\s*"
@@ -45,14 +56,14 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
                              rf"(?:{copula})[^\S\n]*(?P<v>\d{{4}}|\d{{6}}|\d(?:[ \-.]\d){{3,5}})"
                              rf"(?=[^\S\n]*(?:$|[.,;!?)\n]|(?:and|but|btw|lol|haha|y|et|und|e|i|и)(?![^\W\d_])))")
     bare = re.compile(rf"(?i)(?:{names})[^\S\n]+")
-    quick = re.compile(rf"(?i){prefilter.whole_words(d['names'] + d['devices'])}")
-    return head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first), device_bare, bare
+    quick = re.compile(rf"(?i){prefilter.whole_words(d['names'] + d['devices'] + d['device_code_words'])}")
+    return head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first, value_first), device_bare, bare
 
 
 def gate_words() -> list[str]:
     """Words one of which a text holds whenever this module finds something (a shared pre-check)."""
     d = json.loads(_ASSET.read_text(encoding="utf-8"))
-    return d["names"] + d["devices"]
+    return d["names"] + d["devices"] + d["device_code_words"]
 
 
 #: "my phone is 2019", "the laptop is 1500": a year or a round price, not a code
@@ -98,12 +109,16 @@ def spans(text: str) -> list[Span]:
         if end:
             out.append((m.end(), end, "password"))
     for m in itertools.islice(head.finditer(text), 8):
-        dots = re.match(_DOTS, text[m.end():])
+        end = _drawn(text, m.end(), shape_words)
+        at = end or m.end()
+        if not end and (letter := _LETTER_BEFORE_DOTS.match(text, at)):
+            at = letter.end()
+        elif end:
+            at += len(text[at:]) - len(text[at:].lstrip(" ,:;–—-"))
+        dots = re.match(_DOTS, text[at:])
         digits = re.sub(r"\D", "", dots.group()) if dots else ""
         if dots and len(set(digits)) == len(digits):  # a pattern passes each dot once ("1-2-1-2": tiles)
-            out.append((m.end(), m.end() + dots.end(), "password"))
-            continue
-        end = _drawn(text, m.end(), shape_words)
-        if end:
+            out.append((at, at + dots.end(), "password"))
+        if end:  # "an L then across, 2-8-4-9-7-1-5": the shape and its dots
             out.append((m.end(), end, "password"))
     return out
