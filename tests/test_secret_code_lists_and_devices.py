@@ -95,3 +95,21 @@ def test_words_after_an_authenticator_turn_stay() -> None:
 ])
 def test_device_code_value_first_or_mixed(text: str, value: str) -> None:
     assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["la tablette de la cuisine, c'est quoi le code de déverrouillage déjà", "c'est 3391"], "3391"),
+    (["kumpel pyta o hasło do laptopa", "masz: Gwiazda77"], "Gwiazda77"),
+    (["telefon kilidi neydi ya", "408812"], "408812"),
+])
+def test_device_code_in_the_turn_after(turns: list[str], value: str) -> None:
+    assert value not in redact_turns(turns)[-1]
+
+
+@pytest.mark.parametrize("turns", [
+    ["my new phone number, save it", "5551234"],
+    ["how much was the new laptop?", "it was 1400"],
+    ["which tablet model did you get", "galaxy tab s9"],
+])
+def test_device_talk_keeps_its_numbers(turns: list[str]) -> None:
+    assert redact_turns(turns)[-1] == turns[-1]

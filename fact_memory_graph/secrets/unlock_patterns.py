@@ -122,3 +122,43 @@ def spans(text: str) -> list[Span]:
         if end:  # "an L then across, 2-8-4-9-7-1-5": the shape and its dots
             out.append((m.end(), end, "password"))
     return out
+
+
+@lru_cache(maxsize=1)
+def _thread_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    device = re.compile(rf"(?i){prefilter.whole_words(d['devices'] + d['device_code_words'])}")
+    code = re.compile(rf"(?i){prefilter.whole_words(d['code_words'] + d['device_code_words'] + d['unlock_words'])}")
+    return device, code
+
+
+def names_device_code(turn: str) -> bool:
+    """Whether a turn talks of a device's code ("iphone ka फ़ोन का पासकोड kya tha"): a number after it
+    is that code, not a phone number."""
+    device, code = _thread_patterns()
+    tail = turn[-200:]
+    return bool(code.search(tail) and device.search(tail)) and not _NOT_THE_DEVICE.search(tail)
+
+
+_TURN_VALUE = re.compile(rf"(?<![\w\-.])(?:\d{{4,8}}|\d(?:[ \-.]\d){{3,7}}|{_MIXED})(?![\w]|[.,:/]\d)")
+
+
+def answer_spans(text: str, prior: str) -> list[Span]:
+    """A short turn's one value of a code's shape after talk of a device's code, the device and the
+    code's word in this turn or the one before: "в бухгалтерии просят код разблокировки" / "вот
+    Sunflower00", "the tablet in the rental" / "unlock is papillon33", "iphone ka पासकोड kya tha" / "502963"."""
+    if len(text) > 60 or not _patterns()[1].search(prior[-200:] + " " + text):
+        return []
+    values = list(_TURN_VALUE.finditer(text))
+    if len(values) != 1 or _YEAR_OR_PRICE.fullmatch(values[0].group()):
+        return []
+    rest = text[:values[0].start()] + " " + text[values[0].end():]
+    if len(re.findall(r"[^\W\d_]+", rest)) > 4:
+        return []
+    context = prior[-200:] + " " + rest
+    device, code = _thread_patterns()
+    if not code.search(context) or _NOT_THE_DEVICE.search(context):
+        return []
+    if not device.search(context) and not re.search(r"(?i)разблок|unlock|desbloq|entsperr|déverrouill|sblocc|ontgrendel|odblok", context):
+        return []
+    return [(values[0].start(), values[0].end(), "password")]
