@@ -1142,7 +1142,12 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
     if len(norm) <= 60 and any(c in norm for c in "/-."):  # "el CVV es 697" / "y caduca en 02/30"
         card_before = any(k == "card number" for _, _, k in secret_spans(prior[-300:]))
         yield from forms.back(list(card_expiry.after_card_turn(norm, card_before)), origin)
+    if len(norm) <= 200 and (forms._BASE32_GATE.search(norm) or forms.LETTER_GROUPS.search(norm)) \
+            and forms._otp_seed_names().search(prior[-200:]):
+        yield from forms.back(list(forms.otp_seed_spans(norm, named=True)), origin)  # "the setup key is…" / "sjeu agnh …"
     yield from forms.back(access_codes.answer_spans(norm, prior), origin)  # "which numbers for the garage?" / "8812"
+    if len(norm) <= 60:  # "в бухгалтерии просят код разблокировки" / "вот Sunflower00"
+        yield from forms.back(unlock_patterns.answer_spans(norm, prior), origin)
     yield from forms.back(list(id_documents.answer_spans(norm, prior)), origin)  # "what's on your ID card?" / "it's GH48…"
     answer = forms.labelled_answer(norm, prior)  # "Antwort: ..." after a security question
     if answer:
@@ -1284,7 +1289,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         found = [*forms.led_seed_spans(joined), *(forms.han_seed_spans(joined) if not text.isascii() else ())]
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
     if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]) \
-            and not access_codes.asks_for_code(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
+            and not access_codes.asks_for_code(turns[-1]) \
+            and not unlock_patterns.names_device_code(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
         own = set(secret_spans(text)) if _NAMED_PART.search(text) else set()  # "PUK 28371940" after "the phone got blocked"
         spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     spans = security_answers.without_talk_turn(text, turns, spans)  # "something nobody can find online"

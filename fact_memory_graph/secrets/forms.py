@@ -1844,24 +1844,56 @@ _SEED_NAME_BEFORE, _SEED_NAME_AFTER = 100, 60
 _BASE32_GATE = re.compile(r"[A-Za-z][2-7]|[2-7][A-Za-z]")
 
 
-def otp_seed_spans(text: str) -> Iterator[Span]:
-    if not _BASE32_GATE.search(text):
+def _seed_runs(m: re.Match[str]) -> Iterator[tuple[int, int]]:
+    """The runs of a grouped match whose groups are of one length (the last may be shorter): "vtjd
+    ibw7 22nq ghzs ist das" holds the seed "vtjd … ghzs" and then the words of its sentence."""
+    token = m.group()
+    if " " not in token and "-" not in token:
+        yield m.span()
+        return
+    groups = [(g.start(), g.end()) for g in re.finditer(r"[^ \-]+", token)]
+    i = 0
+    while i < len(groups):
+        size = groups[i][1] - groups[i][0]
+        j = i + 1
+        while j < len(groups) and groups[j][1] - groups[j][0] == size:
+            j += 1
+        if j == len(groups) - 1 and groups[j][1] - groups[j][0] < size and j - i >= 2:
+            j += 1  # the last group of a seed may be shorter
+        yield m.start() + groups[i][0], m.start() + groups[j - 1][1]
+        i = j
+
+
+#: Letters only in groups of four: a seed's turn without digits, after a turn naming it.
+LETTER_GROUPS = re.compile(r"(?<![\w-])[A-Za-z]{4}(?:[ -][A-Za-z]{4}){3,15}(?![\w-])")
+
+
+def _random_letters(token: str) -> bool:
+    """Letters in groups of four, most of them unpronounceable (three consonants in a row, or no
+    vowel): a seed without digits ("sjeu agnh edqv wvfr"), not words ("this that what when")."""
+    groups = re.split(r"[ \-]", token)
+    if len(groups) < 4 or {len(g) for g in groups} != {4}:
+        return False
+    odd = sum(bool(re.search(r"[^aeiouy]{3}", g, re.I) or not re.search(r"[aeiouy]", g, re.I)) for g in groups)
+    return 2 * odd >= len(groups)
+
+
+def otp_seed_spans(text: str, named: bool = False) -> Iterator[Span]:
+    """Base32 seeds near a seed's name (``named``: the turn before named one)."""
+    if not _BASE32_GATE.search(text) and not (named and LETTER_GROUPS.search(text)):
         return
     for m in _BASE32.finditer(text):
-        token = m.group()
-        if not (re.search(r"[2-7]", token) and re.search(r"[A-Za-z]", token)):
-            continue
-        compact = re.sub(r"[ \-=]", "", token)
-        if not 16 <= len(compact) <= 64 or (compact != compact.upper() and compact != compact.lower()):
-            continue  # a seed is one case throughout; "Alle 2 Wochen" is no seed in groups
-        if " " in token or "-" in token:
-            groups = re.split(r"[ \-]", token.rstrip("="))
-            if len({len(g) for g in groups[:-1]}) > 1:
-                continue  # copied groups are of one length but the last; words of a sentence are not
-        names = _otp_seed_names()
-        if names.search(text, max(0, m.start() - _SEED_NAME_BEFORE), m.start()) \
-                or names.search(text[m.end():m.end() + _SEED_NAME_AFTER]):
-            yield m.start(), m.end(), "api key"
+        for start, end in _seed_runs(m):
+            token = text[start:end]
+            if not re.search(r"[A-Za-z]", token) or not re.search(r"[2-7]", token) and not _random_letters(token):
+                continue
+            compact = re.sub(r"[ \-=]", "", token)
+            if not 16 <= len(compact) <= 64 or (compact != compact.upper() and compact != compact.lower()):
+                continue  # a seed is one case throughout; "Alle 2 Wochen" is no seed in groups
+            names = _otp_seed_names()
+            if named or names.search(text, max(0, start - _SEED_NAME_BEFORE), start) \
+                    or names.search(text[end:end + _SEED_NAME_AFTER]):
+                yield start, end, "api key"
 
 
 @functools.cache

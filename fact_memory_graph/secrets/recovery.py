@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from . import forms
+from . import forms, lexicon
 from . import security_answers as sa
 
 Span = tuple[int, int, str]
@@ -91,7 +91,16 @@ class _D:
                                       + r")[^\S\n]*$")
         self.named_as = _words_re(data["named_as"])
         self.its_value = _words_re(data["its_value"])
-        self.recovery_names = _words_re(data["recovery_code_names"])
+        nouns = "|".join(re.escape(w) for w in sorted(set(data["recovery_code_nouns"]), key=len, reverse=True))
+        quals = "|".join(re.escape(w) for w in sorted(set(data["recovery_code_qualifiers"]), key=len, reverse=True))
+        gap = r"(?:[^\S\n]+[^\s\d]+){0,2}[^\S\n]+"
+        grammar = (rf"(?<![^\W\d_])(?:(?:{nouns}){gap}(?:{quals})|(?:{quals})[\s\-]*(?:[^\s\d]+[^\S\n]+){{0,2}}(?:{nouns}))"
+                   r"(?![^\W\d_])")
+        self.recovery_names = re.compile(f"{_words_re(data['recovery_code_names']).pattern}|(?i:{grammar})")
+        self.list_cues = lexicon.Gate(data["code_list_cues"])  # one shared pass, not a scan of its own
+        self.code_names = lexicon.Gate(["code", "cod", "kod", "код", "kód", "koodi", "koder", "kode", "mã", "コード", "码", "碼",
+                                        "코드", "رموز", "کد", "कोड", "recovery key", "recovery keys"])
+        self.list_lookalikes = _Prefiltered(data["code_list_lookalikes"])
         self.sov = _words_re(data["sov_verbs"])
         verbs = "|".join(re.escape(w) for w in data["use_for_verbs"])
         preps = "|".join(re.escape(w) for w in data["use_for_preps"])
@@ -183,11 +192,38 @@ def code_in_turn_spans(text: str) -> list[Span]:
 _RC_TOKEN = re.compile(r"(?<![\w-])(?:[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,3}|\d{4}[ -]?\d{4}|\d{8,10})(?![\w-])")
 
 
+#: A turn of one short group of digits (and a word or a mark at most): the rest of a code.
+_HALF_CODE_TURN = re.compile(r"\W*(?:[^\W\d_]+\W+)?(?P<v>\d{3,6}(?:[ -]\d{3,6})?)\W*")
+#: Digits right after a recovery code's name, a word or a mark at most between: "backup code 8385".
+_AFTER_NAME = re.compile(r"(?:[^\S\n]+(?:for|para|pour|für|per|voor|do|dla|для|için|untuk|cho|pentru|från|til)?"
+                         r"(?:[^\S\n]+(?:the|my|el|mi|la|le|mon|ma|mein|il|o|a)?[^\S\n]*[A-Z][\w\-]*)?)?"  # "for Steam", "do Allegro"
+                         r"[^\S\n]*(?:[:：=\-–]|is|es|est|ist|è|é|är|er|on|je|to|это|là|adalah)?[^\S\n]*"
+                         r"(?:#?\d[^\S\n]*[:.)][^\S\n]*)?(?P<v>\d{3,8}(?:[ -]\d{3,8}){0,3})(?![\w-])")
+
+
+def named_code_spans(text: str) -> list[Span]:
+    """Digits right after a recovery or backup code's name, a service's name at most between
+    ("Roblox バックアップコード 8385", "códigos de respaldo: 7382 1948", "backup codes for Steam
+    4471"), not a count ("10 backup codes") nor a year."""
+    d = _d()
+    if not _DIGIT.search(text):
+        return []
+    spans: list[Span] = []
+    for n in d.recovery_names.finditer(text):
+        m = _AFTER_NAME.match(text, n.end())
+        if m and not _TIME_OR_YEAR.fullmatch(m.group("v")) and not d.list_lookalikes.search(text[m.end():m.end() + 30]):
+            spans.append((m.start("v"), m.end("v"), "password"))
+    return spans
+
+
 def recovery_code_turn_spans(text: str, turns: Sequence[str]) -> list[Span]:
     """A turn of bare code-shaped tokens after a turn (or two) naming recovery or backup codes:
     "saving the recovery codes" / "qukql-f3s80 fk5wn-i23iv" / "uusni-niltu"."""
     if len(text) > 300 or not any(_d().recovery_names.search(t[-300:]) for t in turns[-2:]):
         return []
+    half = _HALF_CODE_TURN.fullmatch(text)
+    if half and _d().recovery_names.search(turns[-1][-120:]) and not _TIME_OR_YEAR.fullmatch(half.group("v")):
+        return [half.span("v") + ("password",)]  # "Xbox coduri de rezervă 9887" / "8479"
     tokens = list(_RC_TOKEN.finditer(text))
     if not tokens:
         return []
@@ -195,6 +231,73 @@ def recovery_code_turn_spans(text: str, turns: Sequence[str]) -> list[Span]:
     if len(re.findall(r"[^\W\d_]+", rest)) > 3:
         return []
     return [(m.start(), m.end(), "password") for m in tokens]
+
+
+#: One code of a list of backup codes: digits (8-12, or groups of 3-5), or letters and digits in
+#: hyphenated groups, or spaced groups of four each with a digit ("7k2m 9x4q"), or 8-10 of them
+#: mixed ("8f3k2m9x").
+_LIST_CODE = re.compile(r"(?<![\w-])(?:\d{3,5}(?:[ -]\d{3,5}){1,2}|\d{8,12}|[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,4}"
+                        r"|(?=[a-z]*\d)[a-z0-9]{4}(?: (?=[a-z]*\d)[a-z0-9]{4}){1,2}"
+                        r"|(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{8,10}|(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8,10})(?![\w-])")
+_SEPARATORS = re.compile(r"[A-Za-z0-9]")
+
+
+def _code_like(token: str) -> bool:
+    """Not a placeholder ("XXXX-XXXX", "1234-5678"), a year pair or a word pair."""
+    chars = token.replace("-", "").replace(" ", "")
+    if len(set(chars.casefold())) <= 3 or chars.isalpha() and "-" not in token:
+        return False
+    groups = re.split(r"[ -]", token)
+    if all(_TIME_OR_YEAR.fullmatch(g) for g in groups):
+        return False
+    if chars.isalpha():  # letters only: random groups ("uusni-niltu"), not "well-known"
+        return all(len(g) == len(groups[0]) for g in groups) and len(groups[0]) >= 4
+    return not chars.isdigit() or chars not in "12345678901234567890" and chars not in "09876543210987654321"
+
+
+#: Four groups of four digits or more, an even count: two codes of eight ("6503 5500 6411 4587").
+_PAIRED_RUN = re.compile(r"(?<![\w-])(?<!\w )\d{4}(?: \d{4}){3,11}(?![\w-]| \w)")
+
+
+def _paired_run(text: str, d: _D, context: str) -> list[Span]:
+    """Codes of eight digits written in fours with no mark between codes: "use one of these: 6503
+    5500 6411 4587" — an even run of fours after a code list's cue, with no public label."""
+    spans = [m.span() for m in _PAIRED_RUN.finditer(text) if (m.group().count(" ") + 1) % 2 == 0
+             and len(set(m.group().replace(" ", ""))) > 3]
+    if not spans:
+        return []
+    rest = _PAIRED_RUN.sub(" ", text)
+    if len(re.findall(r"[^\W\d_]+", rest)) > 18 or any(d.list_lookalikes.search(t) for t in (rest, context) if t):
+        return []
+    return [(s, e, "password") for s, e in spans]
+
+
+def code_list_spans(text: str, before: Sequence[str] = ()) -> list[Span]:
+    """Three codes of one shape or more in a list, with a code's word or a site's giving in the
+    message or the turn before, and no public label: "the ones the site gave me: 1. 28471930 2. …",
+    "códigos de respaldo 7382 1948, 5521 0937, 6648 2210", "kody: mk29-xp4q zz81-lo0p qa7w-e3rt"."""
+    if len(text) > 600:
+        return []
+    d = _d()
+    context = " ".join(t[-300:] for t in before[-1:])
+    if not _DIGIT.search(text) or not d.list_cues.open(text) and not (context and d.list_cues.open(context)):
+        return []
+    tokens = [m for m in _LIST_CODE.finditer(text) if _code_like(m.group())]
+    if len(tokens) < 3:
+        return _paired_run(text, d, context)
+    by_shape: dict[str, list[re.Match[str]]] = {}
+    for m in tokens:
+        by_shape.setdefault(_SEPARATORS.sub("x", m.group()), []).append(m)
+    shape, same = max(by_shape.items(), key=lambda kv: len(kv[1]))
+    if len(same) < 3 or len({m.group() for m in same}) < len(same):
+        return []
+    rest = _LIST_CODE.sub(" ", text)
+    if len(re.findall(r"[^\W\d_]+", rest)) > 18:
+        return []
+    named = d.recovery_names.search(text) or any(d.recovery_names.search(t[-300:]) for t in before[-2:])
+    if not named and any(d.list_lookalikes.search(t) for t in (rest, context) if t):
+        return []  # "order numbers: …", "tracking: …"
+    return [(m.start(), m.end(), "password") for m in same]
 
 
 # ---------------------------------------------------------------- seed words
@@ -667,6 +770,9 @@ def spans(text: str, names: Sequence[forms.NameMatch]) -> list[Span]:
         found += asked_list_spans(text)
         found += use_for_spans(text)
     found += code_in_turn_spans(text)
+    found += code_list_spans(text)
+    if _d().code_names.open(text):
+        found += named_code_spans(text)
     found += kana_runs(text, 4 if seed_named else 12)
     return found
 
@@ -694,4 +800,5 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     norm, origin = forms.view(text)
     found = code_turn_spans(norm, turns) + seed_thread_spans(norm, turns) + next_turn_answer_spans(norm, turns)
     found += recovery_code_turn_spans(norm, turns)
+    found += code_list_spans(norm, turns)
     return forms.back(found, origin)

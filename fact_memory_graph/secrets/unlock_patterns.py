@@ -21,7 +21,11 @@ from fact_memory_graph.secrets import prefilter
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "unlock_patterns.json"
-_DOTS = r"[1-9](?:\s?[-.–>→,]\s?[1-9]|\s[1-9]){3,8}(?![\d-])"  # an Android pattern joins 4-9 dots
+#: a password of letters and digits ("kebab99", "Sunflower00"), not a model ("13 Pro")
+_MIXED = r"(?=[^\s,.;!?]*\d)(?=[^\s,.;!?]*[^\W\d_]{3})[^\W_][^\s,.;!?]{3,23}"
+_DOTS = r"[1-9](?:\s?[-.–>→,]\s?[1-9]|\s[1-9]){3,8}(?![\d-])|[1-9]{4,9}(?!\d)"  # an Android pattern joins 4-9 dots
+#: a letter the dots draw, before them ("una L 7-9-6-1-4", "Z 1235789")
+_LETTER_BEFORE_DOTS = re.compile(r"(?i)(?:(?:an?|una?|une|ein|eine|um|uma|een|the)\s+)?[A-Z](?:[-\s]?shaped?)?[\s,:]+")
 
 
 @lru_cache(maxsize=1)
@@ -29,26 +33,41 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
     d = json.loads(_ASSET.read_text(encoding="utf-8"))
     names = prefilter.whole_words(d["names"])
     words = "|".join(re.escape(w) for w in sorted(d["copulas"], key=len, reverse=True) if w[-1].isalpha())
-    marks = "".join(re.escape(w) for w in d["copulas"] if not w[-1].isalpha())
-    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|[{marks}])"  # "es" as a word, not inside "tres"
-    head = re.compile(rf"(?i)(?:{names})(?P<gap>[^\n.!?\d]{{0,30}}?)\s*{copula}\s*")
+    marks = "".join(re.escape(w) for w in d["copulas"] if not w[-1].isalpha() and w != "-")
+    # "es" as a word, not inside "tres"; a dash between blanks, not inside "Kassen-Handy"
+    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|[{marks}]|(?<=\s)-(?=\s))"
+    head = re.compile(rf"(?i)(?:{names})(?P<gap>[^\n.!?\d]{{0,40}}?)\s*{copula}\s*")
+    # the copula may go ("رمز قفل جوالي kebab47"); a value may mix letters and digits ("è kebab99")
     device = re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,30}}?"
-                        rf"(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,12}}?{copula}\s*"
-                        rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?![\w]|[.,:/]\d)")
+                        rf"(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,12}}?(?:{copula}\s*|\s+)"
+                        rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}}|{_MIXED})(?![\w]|[.,:/]\d)")
+    # "243514 är mobilkod för iphone", "6-5-2-1-3-7 er telefonkode til iphone": the value first
+    value_first = re.compile(rf"(?i)(?<![\w\-.])(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})[^\S\n]*(?:{copula}|on|ni)[^\S\n]*"
+                             rf"(?:[^\W\d_]+[^\S\n]+){{0,2}}?(?:{prefilter.whole_words(d['device_code_words'])}"
+                             rf"|(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,25}}?"
+                             rf"(?:{prefilter.whole_words(d['devices'])}))")
     # "puhelimen pääsykoodi on 558841": the device first, then the code's word
     device_first = re.compile(rf"(?i)(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,15}}?"
                               rf"(?:{prefilter.whole_words(d['code_words'])})\s*(?:{copula}|on|ni)\s*"
                               rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?![\w]|[.,:/]\d)")
-    quick = re.compile(rf"(?i){prefilter.whole_words(d['names'] + d['devices'])}")
-    return head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first)
+    # "the iPad is 2580", "my phone's 739201": the device alone, a copula, and a keypad's value that ends
+    # its clause (a year, a price or a count goes on with a unit or is a year; see _bare_value)
+    device_bare = re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['devices'])})(?:'s)?[^\S\n]{{0,3}}"
+                             rf"(?:{copula})[^\S\n]*(?P<v>\d{{4}}|\d{{6}}|\d(?:[ \-.]\d){{3,5}})"
+                             rf"(?=[^\S\n]*(?:$|[.,;!?)\n]|(?:and|but|btw|lol|haha|y|et|und|e|i|и)(?![^\W\d_])))")
+    bare = re.compile(rf"(?i)(?:{names})[^\S\n]+")
+    quick = re.compile(rf"(?i){prefilter.whole_words(d['names'] + d['devices'] + d['device_code_words'])}")
+    return head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first, value_first), device_bare, bare
 
 
 def gate_words() -> list[str]:
     """Words one of which a text holds whenever this module finds something (a shared pre-check)."""
     d = json.loads(_ASSET.read_text(encoding="utf-8"))
-    return d["names"] + d["devices"]
+    return d["names"] + d["devices"] + d["device_code_words"]
 
 
+#: "my phone is 2019", "the laptop is 1500": a year or a round price, not a code
+_YEAR_OR_PRICE = re.compile(r"(?:19|20)\d{2}|\d+00")
 _WORD = re.compile(r"\s*([^\s,;.!?]+)")
 _NOT_THE_DEVICE = re.compile(r"(?i)(?<![^\W\d_])(?:bill|number|plan|contract|case|charger|nummer|numéro|número|numero|rechnung"
                              r"|factura|facture|fattura|rekening|model|serial|imei)(?![^\W\d_])")
@@ -76,20 +95,70 @@ def spans(text: str) -> list[Span]:
     """Unlock patterns in ``text`` (a normalised message)."""
     if len(text) > 4000:
         return []
-    head, quick, shape_words, device = _patterns()
+    head, quick, shape_words, device, device_bare, bare = _patterns()
     if not quick.search(text):
         return []
     # "de toegangscode van opa zijn telefoon is 9233": a code, whose device, then its digits
     out: list[Span] = [(m.start("v"), m.end("v"), "password") for pattern in device
                        for m in itertools.islice(pattern.finditer(text), 8)
                        if not _NOT_THE_DEVICE.search(m.group())]  # "the PIN of the phone bill is 2023"
-    for m in itertools.islice(head.finditer(text), 8):
-        dots = re.match(_DOTS, text[m.end():])
-        digits = re.sub(r"\D", "", dots.group()) if dots else ""
-        if dots and len(set(digits)) == len(digits):  # a pattern passes each dot once ("1-2-1-2": tiles)
-            out.append((m.end(), m.end() + dots.end(), "password"))
-            continue
+    out += [(m.start("v"), m.end("v"), "password") for m in itertools.islice(device_bare.finditer(text), 8)
+            if not _YEAR_OR_PRICE.fullmatch(m.group("v"))]
+    for m in itertools.islice(bare.finditer(text), 8):  # "unlock it with the pattern L from top left down"
         end = _drawn(text, m.end(), shape_words)
         if end:
             out.append((m.end(), end, "password"))
+    for m in itertools.islice(head.finditer(text), 8):
+        end = _drawn(text, m.end(), shape_words)
+        at = end or m.end()
+        if not end and (letter := _LETTER_BEFORE_DOTS.match(text, at)):
+            at = letter.end()
+        elif end:
+            at += len(text[at:]) - len(text[at:].lstrip(" ,:;–—-"))
+        dots = re.match(_DOTS, text[at:])
+        digits = re.sub(r"\D", "", dots.group()) if dots else ""
+        if dots and len(set(digits)) == len(digits):  # a pattern passes each dot once ("1-2-1-2": tiles)
+            out.append((at, at + dots.end(), "password"))
+        if end:  # "an L then across, 2-8-4-9-7-1-5": the shape and its dots
+            out.append((m.end(), end, "password"))
     return out
+
+
+@lru_cache(maxsize=1)
+def _thread_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    device = re.compile(rf"(?i){prefilter.whole_words(d['devices'] + d['device_code_words'])}")
+    code = re.compile(rf"(?i){prefilter.whole_words(d['code_words'] + d['device_code_words'] + d['unlock_words'])}")
+    return device, code
+
+
+def names_device_code(turn: str) -> bool:
+    """Whether a turn talks of a device's code ("iphone ka फ़ोन का पासकोड kya tha"): a number after it
+    is that code, not a phone number."""
+    device, code = _thread_patterns()
+    tail = turn[-200:]
+    return bool(code.search(tail) and device.search(tail)) and not _NOT_THE_DEVICE.search(tail)
+
+
+_TURN_VALUE = re.compile(rf"(?<![\w\-.])(?:\d{{4,8}}|\d(?:[ \-.]\d){{3,7}}|{_MIXED})(?![\w]|[.,:/]\d)")
+
+
+def answer_spans(text: str, prior: str) -> list[Span]:
+    """A short turn's one value of a code's shape after talk of a device's code, the device and the
+    code's word in this turn or the one before: "в бухгалтерии просят код разблокировки" / "вот
+    Sunflower00", "the tablet in the rental" / "unlock is papillon33", "iphone ka पासकोड kya tha" / "502963"."""
+    if len(text) > 60 or not _patterns()[1].search(prior[-200:] + " " + text):
+        return []
+    values = list(_TURN_VALUE.finditer(text))
+    if len(values) != 1 or _YEAR_OR_PRICE.fullmatch(values[0].group()):
+        return []
+    rest = text[:values[0].start()] + " " + text[values[0].end():]
+    if len(re.findall(r"[^\W\d_]+", rest)) > 4:
+        return []
+    context = prior[-200:] + " " + rest
+    device, code = _thread_patterns()
+    if not code.search(context) or _NOT_THE_DEVICE.search(context):
+        return []
+    if not device.search(context) and not re.search(r"(?i)разблок|unlock|desbloq|entsperr|déverrouill|sblocc|ontgrendel|odblok", context):
+        return []
+    return [(values[0].start(), values[0].end(), "password")]
