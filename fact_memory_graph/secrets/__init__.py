@@ -68,6 +68,7 @@ from fact_memory_graph.secrets import (
     memorable_words,
     money_flows,
     named_values,
+    password_roles,
     physical_codes,
     prefilter,
     public_codes,
@@ -865,6 +866,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, wifi_keys.spans(norm), shapes))  # "the sticker on the router says 8kPq2mZx7T"
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
+    spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
     if login_pairs.mentioned(norm) or login_pairs.service_led(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"

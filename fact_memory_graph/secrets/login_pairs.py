@@ -48,6 +48,9 @@ _SURE_LOGIN = re.compile(r"^[\w.+\-]+@[\w\-]+\.|^[^\W_][\w\-]*[._][\w.\-]*[^\W_]
 _PLAIN_WORD = re.compile(r"[^\W\d_]{4,40}")
 _SHAPED = re.compile(r"(?=.*[^\W\d_])(?=.*(?:\d|[!@#$%^&*_+=?~]))")
 _LOGIN_SHAPE = re.compile(r"[_.@\d]")
+#: A user's name that is a plain word (a first name, "nonna", "tresorier"), and the marks that join it to a word.
+_PLAIN_NAME = re.compile(r"[^\W\d_]{2,24}")
+_PAIR_MARKS = frozenset({"/", "->", "=>", "→", "|"})
 #: The value as its own clause's subject: "log in with the router admin, Netgear7000 is the model".
 _SUBJECT = re.compile(r"(?i)\s+(?:is|was|are|model|version|series|ist|es|est|è|é)\b")
 #: A turn that is one token; an emoji or a sign after it ("lenka8859 ✈️") is no part of it.
@@ -85,6 +88,12 @@ def _pair() -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def _plain_stop() -> frozenset[str]:
     return frozenset(_data()["plain_stop"])
+
+
+@lru_cache(maxsize=1)
+def _not_pair_words() -> frozenset[str]:
+    """Words two of which a slash joins as choices, not as a user and a password ("personal / business")."""
+    return frozenset(_data()["not_pair_words"])
 
 
 @lru_cache(maxsize=1)
@@ -144,13 +153,26 @@ def _a_password(value: str) -> bool:
     return len(word) >= 5 and not word.islower() or len(word) >= 8
 
 
-def _given_by_mark(login: str, value: str) -> bool:
+def _in_chain(text: str, start: int, end: int) -> bool:
+    """Whether the pair is two links of a longer chain ("login page / settings menu / privacy"): a path."""
+    before = text[max(0, start - 40):start].rsplit("\n", 1)[-1]
+    return bool(re.search(r"[/>›»|]", before) or re.match(r"\s*[/>›»|]", text[end:end + 3]))
+
+
+def _given_by_mark(login: str, value: str, mark: str = "") -> bool:
     """A pair a slash, a dash, an arrow or "then" joins: a plain word after a login that can only be
-    one ("emma.w2015 / giraffe"), a password's shape after any name ("kbauer / Hortensie!")."""
+    one ("emma.w2015 / giraffe"), a password's shape after any name ("kbauer / Hortensie!"); after a
+    slash or an arrow, a plain word after a plain name too ("Spotify: emma / strawberry"): two words a
+    slash joins after a login's or a service's word are a user and a password."""
+    word = value.rstrip("!")
     if _SURE_LOGIN.search(login) and re.search(r"[^\W\d_]", login):
-        word = value.rstrip("!")
         return (bool(_PLAIN_WORD.fullmatch(word)) and word.lower() not in _plain_stop()
                 and not credential_forms.services().fullmatch(word)) or _a_password(value)  # not "… / xbox …"
+    if mark.strip() in _PAIR_MARKS and _PLAIN_NAME.fullmatch(login) and _PLAIN_WORD.fullmatch(word):
+        words = {login.lower(), word.lower()}
+        return not (words & (_plain_stop() | _names_folded() | _not_pair_words())) \
+            and not any(w.endswith(("ing", "ings", "ed")) for w in words) \
+            and not credential_forms.services().fullmatch(word)  # "savings / checking": kinds, not a pair
     return len(value) >= 6 and bool(_SHAPED.match(value)) and not re.fullmatch(r"[\d.\-]+[^\W\d_]{0,2}", value)
 
 
@@ -181,7 +203,8 @@ def _marked_pair(text: str, at: int) -> tuple[Span, Span | None] | None:
         if value.lower() == login.lower():
             continue
         marked = bool(m.group("mark") or m.group("then"))
-        if (not attempt and _a_login(login) and _a_password(value)) or marked and _given_by_mark(login, value):
+        mark = "" if _in_chain(text, m.start("login"), m.start("value") + len(value)) else m.group("mark") or ""
+        if (not attempt and _a_login(login) and _a_password(value)) or marked and _given_by_mark(login, value, mark):
             sure = _SURE_LOGIN.search(login) and re.search(r"[^\W\d_]", login) and login.lower() not in _roles()
             return ((m.start("value"), m.start("value") + len(value), "password"),
                     (m.start("login"), m.end("login"), "password") if sure else None)
