@@ -71,3 +71,27 @@ def test_choices_a_slash_joins_kept(text: str) -> None:
 def test_redacted_in_a_conversation() -> None:
     out = redact_turns(["what did you set for the tablet?", "we chose 'blackcurrant' as the password"])
     assert "blackcurrant" not in out[-1]
+
+
+@pytest.mark.parametrize(("turns", "login"), [
+    (["anmeldung vereinsportal schatzmeisterin kennwort Kegelbahn#12"], "schatzmeisterin"),
+    (["konto klubowe: użytkownik sekretarz i hasło Wiosna!2024"], "sekretarz"),
+    (["pour le site de la chorale, identifiant alto2 mdp Partition-77"], "alto2"),
+    (["logowanie do panelu skarbnik hasło", "Zlotowka_88"], "skarbnik"),
+    (["kirjautuminen seuran sivuille", "rahastonhoitaja", "salasana Kesä!2023"], "rahastonhoitaja"),
+])
+def test_a_plain_login_beside_its_password_withheld(turns: list[str], login: str) -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+    from fact_memory_graph.secrets import revealed_by_next
+    red, held = redact_turns(list(turns)), withheld_turns(turns)
+    forgotten = {n for n in range(len(turns) - 1) if revealed_by_next(turns[n], turns[:n], turns[n + 1])}
+    assert not any(login in red[n] for n in range(len(turns)) if not held[n] and n not in forgotten)
+
+
+@pytest.mark.parametrize("turns", [
+    ["my username on the club forum is schatzmeisterin"],
+    ["ho cambiato la password del portale soci", "ricordami di farlo ogni 3 mesi"],
+    ["konto klubowe ma nowego skarbnika"],
+])
+def test_a_login_alone_kept(turns: list[str]) -> None:
+    assert redact_turns(list(turns))[0] == turns[0]

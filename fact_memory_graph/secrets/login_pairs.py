@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -258,3 +259,95 @@ def thread_spans(text: str, turns: tuple[str, ...], services: re.Pattern[str]) -
     if len(cue) > 200 or not (mentioned(cue) or services.search(cue) or _A_NAME.match(cue)):
         return []
     return [(v.start("v"), v.start("v") + len(value), "password")]
+
+
+@lru_cache(maxsize=1)
+def _login_before_name() -> re.Pattern[str]:
+    """A token, a joining word at most, then a password's name: "… kassenwartotters lösen", "utente
+    tenorotters password", "usuario … harlow y la contraseña", "user is nonna and pass is"."""
+    names = prefilter.whole_words(_password_names() + _data().get("short_password_names", []))
+    return re.compile(r"(?i)(?<![\w@.+\-])(?P<login>[^\W_][\w.+\-]{1,39})[\s,;/|]*(?:(?:and|und|et|y|e|en|i|и|ve|och|og|ja)\s+)?"
+                      r"(?:(?:the|my|his|her|la|le|el|il|a|o|die|das|het|de|his|su|sa|son|mi|mon|ma)\s+)?"
+                      r"(?:" + names + r")(?![\w])")
+
+
+@lru_cache(maxsize=1)
+def _lead_words() -> lexicon.Gate:
+    return lexicon.Gate(_cue_words() + list(credential_forms.user_labels()))
+
+
+@lru_cache(maxsize=1)
+def _login_lead() -> re.Pattern[str]:
+    """A login's word or a user's label before the login (within a few words)."""
+    cues = [w for ws in _data()["cues"].values() for w in ws]  # not a site's word: "la password del portale paghe"
+    return re.compile("(?i)" + prefilter.whole_words(cues + list(credential_forms.user_labels())))
+
+
+def plain_login_spans(text: str, found: list[Span]) -> list[Span]:
+    """The login of a pair whose password was found, whatever its shape ("inloggning idrottonline
+    kassenwartotters lösen …", "utente tenorotters password …"): the token right before the password's
+    name, after a login's word or a user's label a few words back. A login given beside its password is
+    half the credential; a name alone ("my username is kasia") is kept."""
+    pw = [sp for sp in found if sp[2] == "password"]
+    if not pw or len(text) > 2000 or not _words().open(text):
+        return []
+    covered = [(a, b) for a, b, _ in found]
+    out: list[Span] = []
+    for m in _login_before_name().finditer(text):
+        if not any(0 <= sp[0] - m.end() <= 24 for sp in pw):
+            continue  # the password this name opens was found
+        login = m.group("login").rstrip(".")
+        start = m.start("login")
+        if any(a <= start < b for a, b in covered) or login.lower() in _not_logins():
+            continue
+        lead = _login_lead().search(text, max(0, start - 48), start)
+        if lead is None or re.search(r"[.!?;\n\u2029]", text[lead.end():start]):
+            continue
+        if credential_forms.services().fullmatch(login) and not _LOGIN_SHAPE.search(login):
+            continue  # "login for Netflix password …": the service, not the login
+        out.append((start, start + len(login), "password"))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _not_logins() -> frozenset[str]:
+    """Words a login's place may hold that are none: copulas, articles, pronouns, labels."""
+    words = set(_plain_stop()) | _names_folded() | set(_data()["not_logins"])
+    return frozenset(w.lower() for w in words)
+
+
+_LABELLED_LOGIN = re.compile(r"(?i)\s*(?:is|es|est|ist|è|é|=|:|-)?\s*(?:is\s+)?[\"'“‘«]?(?P<v>[^\W_][\w.+\-]{1,39})[\"'”’»]?")
+
+
+def plain_login_before(text: str, earlier: tuple[str, ...], after: str, password_in: Callable[[str], bool]) -> list[Span]:
+    """The login, whatever its shape, of a turn whose next turn gives the password (see
+    :func:`plain_login_candidates`)."""
+    found = plain_login_candidates(text, earlier) if after else []
+    return found if found and password_in(after) else []
+
+
+def plain_login_candidates(text: str, earlier: tuple[str, ...]) -> list[Span]:
+    """A login a password in the next turn would complete: a turn ending with a password's name ("login
+    do systemu … tenorharlow hasło" / "blackbirdButtercup9"), a user's label and its value ending the
+    turn ("user is sunny" / "pass parisjetaime"), or a turn that is the login alone after a turn naming
+    a login ("sportlink inlog" / "kassenwartstmarys" / "ww …")."""
+    if len(text) > 300:
+        return []
+    out: list[Span] = []
+    one = _ONE_TOKEN.match(text)
+    if one and earlier and len(earlier[-1]) <= 200 and mentioned(earlier[-1]):
+        login = one.group("v").rstrip(_TRAILING)
+        if login.lower() not in _not_logins() and re.search(r"[^\W\d_]", login):
+            out.append((one.start("v"), one.start("v") + len(login), "password"))
+    if not _lead_words().open(text):
+        return out
+    for m in _login_before_name().finditer(text):
+        login = m.group("login").rstrip(".")
+        if text[m.end():].strip(" \t.:!?,;") == "" and login.lower() not in _not_logins() \
+                and _login_lead().search(text, max(0, m.start() - 48), m.start()):
+            out.append((m.start("login"), m.start("login") + len(login), "password"))
+    for m in _login_lead().finditer(text):
+        v = _LABELLED_LOGIN.match(text, m.end())
+        if v and text[v.end():].strip(" \t.!?,;") == "" and v.group("v").lower() not in _not_logins():
+            out.append((v.start("v"), v.end("v"), "password"))  # "user is sunny" / "pass parisjetaime"
+    return out
