@@ -7,7 +7,8 @@ by; what makes it one is the sentence's grammar. Each family is a cue × a name 
   'tortuga' as the password for everything", "j'ai choisi coquelicot comme mot de passe", "wybrałam
   wiosna jako hasło"); or "as" and the name first, the value ending the clause beside such a verb ("als
   Passwort nehmen wir immer Gartenzwerg", "şifre olarak papatya kullanıyoruz").
-- **Value, copula, name**: a word opening its sentence, "is" and an owner's word, then the name ending the
+- **Value, copula, name**: a word opening its sentence, "is" and an owner's word (or one after the name:
+  "ο κωδικός μου", "nenosiri yangu"), then the name ending the
   clause or followed by what it opens ("sunflower is my bank password", "Gartenzwerg ist das Passwort von
   Oma", "fjäril är mitt lösenord").
 - **Beside a login**: a login's name earlier in the turn, then a password's name and a plain word ending
@@ -78,8 +79,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                                 rf"|(?P<n2>{names})\s+(?:olarak|として|के रूप में))(?![\w'’])"),
         # "sunflower is my bank password"
         "copula": re.compile(rf"(?i)(?P<q>[{_QUOTE_OPEN}])?{_VALUE}[{_QUOTE_CLOSE}]?\s*(?:{_alt('copulas')})\s+"
-                             rf"(?:{_alt('owners')})\s+(?:(?:{_alt('owners')})\s+)?(?:[^\s.,;:!?]+\s+){{0,2}}?"
-                             rf"(?P<n>{names})(?![\w'’])"),
+                             rf"(?P<o>(?:{_alt('owners')})\s+(?:(?:{_alt('owners')})\s+)?)?(?:[^\s.,;:!?]+\s+){{0,2}}?"
+                             rf"(?P<n>{names})(?P<a>\s+(?:{_alt('after_owners')})(?![\w'’]))?(?![\w'’])"),
         # ", password luigi" after a login's name
         "beside_login": re.compile(rf"(?i)(?<![\w'’])(?P<n>{names})\s*[:=]?\s*(?P<q>[{_QUOTE_OPEN}])?{_VALUE}"),
         "login": re.compile(rf"(?i){_alt('login_words')}"),
@@ -188,8 +189,9 @@ def _copula(text: str) -> list[Span]:
         if not m or m.start("v") - start > 2:
             continue
         value = m.group("v").rstrip(_TRAIL)
-        if not _a_value(value) or not _name_ends(text, m.end("n")) or _talk(text, m.start(), m.end()):
-            continue
+        if not (m.group("o") or m.group("a")) or not _a_value(value) or not _name_ends(text, m.end()) \
+                or _talk(text, m.start(), m.end()):
+            continue  # an owner's word before the name or after it: "my password", "ο κωδικός μου"
         out.append((m.start("v"), m.start("v") + len(value), "password"))
     return out
 
