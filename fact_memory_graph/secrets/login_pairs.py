@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -262,13 +262,25 @@ def thread_spans(text: str, turns: tuple[str, ...], services: re.Pattern[str]) -
 
 
 @lru_cache(maxsize=1)
-def _login_before_name() -> re.Pattern[str]:
-    """A token, a joining word at most, then a password's name: "… kassenwartotters lösen", "utente
-    tenorotters password", "usuario … harlow y la contraseña", "user is nonna and pass is"."""
+def _name_after_login() -> re.Pattern[str]:
+    """A password's name, found first; the login is read back from it (:data:`_LOGIN_BACK`)."""
     names = prefilter.whole_words(_password_names() + _data().get("short_password_names", []))
-    return re.compile(r"(?i)(?<![\w@.+\-])(?P<login>[^\W_][\w.+\-]{1,39})[\s,;/|]*(?:(?:and|und|et|y|e|en|i|и|ve|och|og|ja)\s+)?"
-                      r"(?:(?:the|my|his|her|la|le|el|il|a|o|die|das|het|de|his|su|sa|son|mi|mon|ma)\s+)?"
-                      r"(?:" + names + r")(?![\w])")
+    return re.compile(r"(?i)(?<![\w])(?:" + names + r")(?![\w])")
+
+
+#: Before a password's name: a token, a joining word at most, an article at most ("… kassenwartotters
+#: lösen", "utente tenorotters password", "… harlow y la contraseña", "user is nonna and pass is").
+_LOGIN_BACK = re.compile(r"(?i)(?<![\w@.+\-])(?P<login>[^\W_][\w.+\-]{1,39})[\s,;/|]*(?:(?:and|und|et|y|e|en|i|и|ve|och|og|ja)\s+)?"
+                         r"(?:(?:the|my|his|her|la|le|el|il|a|o|die|das|het|de|su|sa|son|mi|mon|ma)\s+)?$")
+
+
+def _logins_before_names(text: str) -> Iterator[tuple[int, int, int]]:
+    """(login's start, login's end, name's end) for each password's name with a token before it."""
+    for n in _name_after_login().finditer(text):
+        m = _LOGIN_BACK.search(text, max(0, n.start() - 56), n.start())
+        if m:
+            login = m.group("login").rstrip(".")
+            yield m.start("login"), m.start("login") + len(login), n.end()
 
 
 @lru_cache(maxsize=1)
@@ -293,11 +305,10 @@ def plain_login_spans(text: str, found: list[Span]) -> list[Span]:
         return []
     covered = [(a, b) for a, b, _ in found]
     out: list[Span] = []
-    for m in _login_before_name().finditer(text):
-        if not any(0 <= sp[0] - m.end() <= 24 for sp in pw):
+    for start, stop, end in _logins_before_names(text):
+        if not any(0 <= sp[0] - end <= 24 for sp in pw):
             continue  # the password this name opens was found
-        login = m.group("login").rstrip(".")
-        start = m.start("login")
+        login = text[start:stop]
         if any(a <= start < b for a, b in covered) or login.lower() in _not_logins():
             continue
         lead = _login_lead().search(text, max(0, start - 48), start)
@@ -341,11 +352,10 @@ def plain_login_candidates(text: str, earlier: tuple[str, ...]) -> list[Span]:
             out.append((one.start("v"), one.start("v") + len(login), "password"))
     if not _lead_words().open(text):
         return out
-    for m in _login_before_name().finditer(text):
-        login = m.group("login").rstrip(".")
-        if text[m.end():].strip(" \t.:!?,;") == "" and login.lower() not in _not_logins() \
-                and _login_lead().search(text, max(0, m.start() - 48), m.start()):
-            out.append((m.start("login"), m.start("login") + len(login), "password"))
+    for start, stop, end in _logins_before_names(text):
+        if text[end:].strip(" \t.:!?,;") == "" and text[start:stop].lower() not in _not_logins() \
+                and _login_lead().search(text, max(0, start - 48), start):
+            out.append((start, stop, "password"))
     for m in _login_lead().finditer(text):
         v = _LABELLED_LOGIN.match(text, m.end())
         if v and text[v.end():].strip(" \t.!?,;") == "" and v.group("v").lower() not in _not_logins():

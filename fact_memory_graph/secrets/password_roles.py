@@ -71,9 +71,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     names, as_words = _alt("names"), _alt("as_words")
     few = r"(?:[^\s.,;:!?]+\s+){0,3}?"
     return {
-        # "… 'tortuga' as the password", "coquelicot comme mot de passe"
-        "as_after": re.compile(rf"(?i)(?<![\w'’@])(?P<q>[{_QUOTE_OPEN}])?{_VALUE}[{_QUOTE_CLOSE}]?\s+(?:{as_words})\s+"
-                               rf"{few}(?P<n>{names})(?![\w'’])"),
+        # "… 'tortuga' as the password", "coquelicot comme mot de passe": "as" and the name, the value read back
+        "as_name": re.compile(rf"(?i)(?<![\w'’])(?:{as_words})\s+{few}(?P<n>{names})(?![\w'’])"),
         # "als Passwort nehmen wir immer Gartenzwerg"
         "as_before": re.compile(rf"(?i)(?<![\w'’])(?:(?:{as_words})\s+(?:[^\s.,;:!?]+\s+){{0,2}}?(?P<n>{names})"
                                 rf"|(?P<n2>{names})\s+(?:olarak|として|के रूप में))(?![\w'’])"),
@@ -132,22 +131,30 @@ def _name_ends(text: str, end: int) -> bool:
                 or _patterns()["whose_tail"].match(text, end))
 
 
-def _of_another(text: str, m: re.Match[str]) -> bool:
+#: The value right before "as": a token, quoted or not, and the blanks after it.
+_BEFORE_AS = re.compile(rf"(?P<q>[{_QUOTE_OPEN}])?{_VALUE}[{_QUOTE_CLOSE}]?\s+$")
+
+
+def _of_another(text: str, at: int, name: int) -> bool:
     """Between "as" and the name, a thing's word or "of": the value is that thing ("keepass come gestore
     di password", "X as manager for passwords")."""
-    between = text[m.end("v"):m.start("n")].lower().split()[1:]
+    between = text[at:name].lower().split()[1:]
     return any(w in _folded("not_after") or w in _folded("whose") for w in between)
 
 
 def _as_after(text: str) -> list[Span]:
     out: list[Span] = []
-    for m in _patterns()["as_after"].finditer(text):
-        value = m.group("v").rstrip(_TRAIL)
-        if not _a_value(value) or _patterns()["not_after"].match(text, m.end("n")) or _of_another(text, m):
+    for m in _patterns()["as_name"].finditer(text):
+        head = max(0, m.start() - 46)
+        v = _BEFORE_AS.search(text, head, m.start())
+        if not v or (v.start() > head and not re.match(r"[\s\"'“‘«(]", text[v.start() - 1])):
             continue
-        if not (m.group("q") or _after_verb(text, m.start())) or _talk(text, m.start(), m.end()):
+        value = v.group("v").rstrip(_TRAIL)
+        if not _a_value(value) or _patterns()["not_after"].match(text, m.end("n")) or _of_another(text, m.start(), m.start("n")):
             continue
-        out.append((m.start("v"), m.start("v") + len(value), "password"))
+        if not (v.group("q") or _after_verb(text, v.start())) or _talk(text, v.start(), m.end()):
+            continue
+        out.append((v.start("v"), v.start("v") + len(value), "password"))
     return out
 
 
