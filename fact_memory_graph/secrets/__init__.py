@@ -68,6 +68,7 @@ from fact_memory_graph.secrets import (
     memorable_words,
     money_flows,
     named_values,
+    password_roles,
     physical_codes,
     prefilter,
     public_codes,
@@ -865,6 +866,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, wifi_keys.spans(norm), shapes))  # "the sticker on the router says 8kPq2mZx7T"
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
+    spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
     if login_pairs.mentioned(norm) or login_pairs.service_led(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
@@ -875,6 +877,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
     if spans:  # the login beside a password the finders after the first reading found ("inlog: emma_w ww: …")
         spans.extend(sp for sp in credential_forms.login_spans(norm, spans) if sp not in spans)
+        spans.extend(sp for sp in login_pairs.plain_login_spans(norm, spans) if sp not in spans)  # "utente tenorotters password …"
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     return forms.back(spans, origin)
 
@@ -1509,6 +1512,8 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += bank_logins.spans_beside(text, (after,))  # "customer number: 5512…" / "PIN: 4471"
         spans += shaped_values.bank_spans_before(text, after, forms.TURN_JOIN)  # "my checking 5512…" / "routing 1210…"
         spans += credential_forms.login_before_password(text, after, _password_spans)  # "username is x" / "password Y"
+        spans += login_pairs.plain_login_before(  # "utente tenorharlow hasło" / "blackbirdButtercup9"
+            text, earlier, after, lambda a: any(sp[2] == "password" for sp in spans_in_thread(a, (*earlier, text))))
         spans += dictated_parts.spans(text, earlier, after)  # "first half: #pier" / "second half ogi99"
         if not _public_thread((*earlier, text, after)):  # a card's or an IBAN's first piece, the rest after it
             spans += checksum_parts.spans(text, "", after)
@@ -1531,7 +1536,7 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
     # What the turn after adds needs a digit in this turn (half a number, an account, a login id) or
     # a secret in the turn after (a password beside a login named here): most pairs stop here
     if not (_HAS_DIGIT.search(text) or "-" in text or dictated_parts.names_a_part(text) or secret_spans(after)
-            or asked_values.named_by_next(text, after)):
+            or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))):
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")

@@ -196,6 +196,11 @@ def spans(text: str, names: list) -> list[Span]:
     return out
 
 
+def user_labels() -> list[str]:
+    """A user's labels ("username", "usuario", "identifiant", …), as data."""
+    return list(_words()["user_labels"])
+
+
 @functools.cache
 def _user_label() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![\w-])(?:{_alt(_words()['user_labels'])})(?![\w-])")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -48,6 +49,9 @@ _SURE_LOGIN = re.compile(r"^[\w.+\-]+@[\w\-]+\.|^[^\W_][\w\-]*[._][\w.\-]*[^\W_]
 _PLAIN_WORD = re.compile(r"[^\W\d_]{4,40}")
 _SHAPED = re.compile(r"(?=.*[^\W\d_])(?=.*(?:\d|[!@#$%^&*_+=?~]))")
 _LOGIN_SHAPE = re.compile(r"[_.@\d]")
+#: A user's name that is a plain word (a first name, "nonna", "tresorier"), and the marks that join it to a word.
+_PLAIN_NAME = re.compile(r"[^\W\d_]{2,24}")
+_PAIR_MARKS = frozenset({"/", "->", "=>", "→", "|"})
 #: The value as its own clause's subject: "log in with the router admin, Netgear7000 is the model".
 _SUBJECT = re.compile(r"(?i)\s+(?:is|was|are|model|version|series|ist|es|est|è|é)\b")
 #: A turn that is one token; an emoji or a sign after it ("lenka8859 ✈️") is no part of it.
@@ -85,6 +89,12 @@ def _pair() -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def _plain_stop() -> frozenset[str]:
     return frozenset(_data()["plain_stop"])
+
+
+@lru_cache(maxsize=1)
+def _not_pair_words() -> frozenset[str]:
+    """Words two of which a slash joins as choices, not as a user and a password ("personal / business")."""
+    return frozenset(_data()["not_pair_words"])
 
 
 @lru_cache(maxsize=1)
@@ -144,13 +154,26 @@ def _a_password(value: str) -> bool:
     return len(word) >= 5 and not word.islower() or len(word) >= 8
 
 
-def _given_by_mark(login: str, value: str) -> bool:
+def _in_chain(text: str, start: int, end: int) -> bool:
+    """Whether the pair is two links of a longer chain ("login page / settings menu / privacy"): a path."""
+    before = text[max(0, start - 40):start].rsplit("\n", 1)[-1]
+    return bool(re.search(r"[/>›»|]", before) or re.match(r"\s*[/>›»|]", text[end:end + 3]))
+
+
+def _given_by_mark(login: str, value: str, mark: str = "") -> bool:
     """A pair a slash, a dash, an arrow or "then" joins: a plain word after a login that can only be
-    one ("emma.w2015 / giraffe"), a password's shape after any name ("kbauer / Hortensie!")."""
+    one ("emma.w2015 / giraffe"), a password's shape after any name ("kbauer / Hortensie!"); after a
+    slash or an arrow, a plain word after a plain name too ("Spotify: emma / strawberry"): two words a
+    slash joins after a login's or a service's word are a user and a password."""
+    word = value.rstrip("!")
     if _SURE_LOGIN.search(login) and re.search(r"[^\W\d_]", login):
-        word = value.rstrip("!")
         return (bool(_PLAIN_WORD.fullmatch(word)) and word.lower() not in _plain_stop()
                 and not credential_forms.services().fullmatch(word)) or _a_password(value)  # not "… / xbox …"
+    if mark.strip() in _PAIR_MARKS and _PLAIN_NAME.fullmatch(login) and _PLAIN_WORD.fullmatch(word):
+        words = {login.lower(), word.lower()}
+        return not (words & (_plain_stop() | _names_folded() | _not_pair_words())) \
+            and not any(w.endswith(("ing", "ings", "ed")) for w in words) \
+            and not credential_forms.services().fullmatch(word)  # "savings / checking": kinds, not a pair
     return len(value) >= 6 and bool(_SHAPED.match(value)) and not re.fullmatch(r"[\d.\-]+[^\W\d_]{0,2}", value)
 
 
@@ -181,7 +204,8 @@ def _marked_pair(text: str, at: int) -> tuple[Span, Span | None] | None:
         if value.lower() == login.lower():
             continue
         marked = bool(m.group("mark") or m.group("then"))
-        if (not attempt and _a_login(login) and _a_password(value)) or marked and _given_by_mark(login, value):
+        mark = "" if _in_chain(text, m.start("login"), m.start("value") + len(value)) else m.group("mark") or ""
+        if (not attempt and _a_login(login) and _a_password(value)) or marked and _given_by_mark(login, value, mark):
             sure = _SURE_LOGIN.search(login) and re.search(r"[^\W\d_]", login) and login.lower() not in _roles()
             return ((m.start("value"), m.start("value") + len(value), "password"),
                     (m.start("login"), m.end("login"), "password") if sure else None)
@@ -235,3 +259,105 @@ def thread_spans(text: str, turns: tuple[str, ...], services: re.Pattern[str]) -
     if len(cue) > 200 or not (mentioned(cue) or services.search(cue) or _A_NAME.match(cue)):
         return []
     return [(v.start("v"), v.start("v") + len(value), "password")]
+
+
+@lru_cache(maxsize=1)
+def _name_after_login() -> re.Pattern[str]:
+    """A password's name, found first; the login is read back from it (:data:`_LOGIN_BACK`)."""
+    names = prefilter.whole_words(_password_names() + _data().get("short_password_names", []))
+    return re.compile(r"(?i)(?<![\w])(?:" + names + r")(?![\w])")
+
+
+#: Before a password's name: a token, a joining word at most, an article at most ("… kassenwartotters
+#: lösen", "utente tenorotters password", "… harlow y la contraseña", "user is nonna and pass is").
+_LOGIN_BACK = re.compile(r"(?i)(?<![\w@.+\-])(?P<login>[^\W_][\w.+\-]{1,39})[\s,;/|]*(?:(?:and|und|et|y|e|en|i|и|ve|och|og|ja)\s+)?"
+                         r"(?:(?:the|my|his|her|la|le|el|il|a|o|die|das|het|de|su|sa|son|mi|mon|ma)\s+)?$")
+
+
+def _logins_before_names(text: str) -> Iterator[tuple[int, int, int]]:
+    """(login's start, login's end, name's end) for each password's name with a token before it."""
+    for n in _name_after_login().finditer(text):
+        m = _LOGIN_BACK.search(text, max(0, n.start() - 56), n.start())
+        if m:
+            login = m.group("login").rstrip(".")
+            yield m.start("login"), m.start("login") + len(login), n.end()
+
+
+@lru_cache(maxsize=1)
+def _lead_words() -> lexicon.Gate:
+    return lexicon.Gate(_cue_words() + list(credential_forms.user_labels()))
+
+
+@lru_cache(maxsize=1)
+def _login_lead() -> re.Pattern[str]:
+    """A login's word or a user's label before the login (within a few words)."""
+    cues = [w for ws in _data()["cues"].values() for w in ws]  # not a site's word: "la password del portale paghe"
+    return re.compile("(?i)" + prefilter.whole_words(cues + list(credential_forms.user_labels())))
+
+
+def plain_login_spans(text: str, found: list[Span]) -> list[Span]:
+    """The login of a pair whose password was found, whatever its shape ("inloggning idrottonline
+    kassenwartotters lösen …", "utente tenorotters password …"): the token right before the password's
+    name, after a login's word or a user's label a few words back. A login given beside its password is
+    half the credential; a name alone ("my username is kasia") is kept."""
+    pw = [sp for sp in found if sp[2] == "password"]
+    if not pw or len(text) > 2000 or not _words().open(text):
+        return []
+    covered = [(a, b) for a, b, _ in found]
+    out: list[Span] = []
+    for start, stop, end in _logins_before_names(text):
+        if not any(0 <= sp[0] - end <= 24 for sp in pw):
+            continue  # the password this name opens was found
+        login = text[start:stop]
+        if any(a <= start < b for a, b in covered) or login.lower() in _not_logins():
+            continue
+        lead = _login_lead().search(text, max(0, start - 48), start)
+        if lead is None or re.search(r"[.!?;\n\u2029]", text[lead.end():start]):
+            continue
+        if credential_forms.services().fullmatch(login) and not _LOGIN_SHAPE.search(login):
+            continue  # "login for Netflix password …": the service, not the login
+        out.append((start, start + len(login), "password"))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _not_logins() -> frozenset[str]:
+    """Words a login's place may hold that are none: copulas, articles, pronouns, labels."""
+    words = set(_plain_stop()) | _names_folded() | set(_data()["not_logins"])
+    return frozenset(w.lower() for w in words)
+
+
+_LABELLED_LOGIN = re.compile(r"(?i)\s*(?:is|es|est|ist|è|é|=|:|-)?\s*(?:is\s+)?[\"'“‘«]?(?P<v>[^\W_][\w.+\-]{1,39})[\"'”’»]?")
+
+
+def plain_login_before(text: str, earlier: tuple[str, ...], after: str, password_in: Callable[[str], bool]) -> list[Span]:
+    """The login, whatever its shape, of a turn whose next turn gives the password (see
+    :func:`plain_login_candidates`)."""
+    found = plain_login_candidates(text, earlier) if after else []
+    return found if found and password_in(after) else []
+
+
+def plain_login_candidates(text: str, earlier: tuple[str, ...]) -> list[Span]:
+    """A login a password in the next turn would complete: a turn ending with a password's name ("login
+    do systemu … tenorharlow hasło" / "blackbirdButtercup9"), a user's label and its value ending the
+    turn ("user is sunny" / "pass parisjetaime"), or a turn that is the login alone after a turn naming
+    a login ("sportlink inlog" / "kassenwartstmarys" / "ww …")."""
+    if len(text) > 300:
+        return []
+    out: list[Span] = []
+    one = _ONE_TOKEN.match(text)
+    if one and earlier and len(earlier[-1]) <= 200 and mentioned(earlier[-1]):
+        login = one.group("v").rstrip(_TRAILING)
+        if login.lower() not in _not_logins() and re.search(r"[^\W\d_]", login):
+            out.append((one.start("v"), one.start("v") + len(login), "password"))
+    if not _lead_words().open(text):
+        return out
+    for start, stop, end in _logins_before_names(text):
+        if text[end:].strip(" \t.:!?,;") == "" and text[start:stop].lower() not in _not_logins() \
+                and _login_lead().search(text, max(0, start - 48), start):
+            out.append((start, stop, "password"))
+    for m in _login_lead().finditer(text):
+        v = _LABELLED_LOGIN.match(text, m.end())
+        if v and text[v.end():].strip(" \t.!?,;") == "" and v.group("v").lower() not in _not_logins():
+            out.append((v.start("v"), v.end("v"), "password"))  # "user is sunny" / "pass parisjetaime"
+    return out
