@@ -68,6 +68,7 @@ from fact_memory_graph.secrets import (
     memorable_words,
     money_flows,
     named_values,
+    password_talk,
     physical_codes,
     prefilter,
     public_codes,
@@ -875,6 +876,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
     if spans:  # the login beside a password the finders after the first reading found ("inlog: emma_w ww: …")
         spans.extend(sp for sp in credential_forms.login_spans(norm, spans) if sp not in spans)
+    if spans:  # "mein PIN ist gesperrt", "devo reimpostarla": words about a password, not one
+        spans = password_talk.without_talk(raw_norm, spans)
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     return forms.back(spans, origin)
 
