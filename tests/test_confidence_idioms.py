@@ -62,3 +62,26 @@ def test_an_english_confidence_after_another_languages_but(text: str) -> None:
 ])
 def test_the_idioms_words_in_an_ordinary_sentence_keep_it(text: str) -> None:
     assert withheld_turns([text]) == [False]
+
+
+@pytest.mark.parametrize("text", [
+    "don't tell the neighbours, but we're selling the house",
+    "sag's bitte nicht meinem Bruder, ich habe die Prüfung nicht bestanden",
+    "ne le dis pas à mes parents, j'ai arrêté la fac",
+    "chuyện riêng thôi nha, em sắp nghỉ việc",
+])
+def test_dont_tell_a_named_group_withholds_the_turn(text: str) -> None:
+    assert withheld_turns([text]) == [True]
+
+
+@pytest.mark.parametrize("turns", [
+    ["ojo, esto es confidencial ok?", "me voy a divorciar"],
+    ["que ça reste entre nous, j'ai:", "une dette de 20 000 euros"],
+    ["non dirlo a nessuno del gruppo", "sono incinta"],
+])
+def test_a_first_turn_that_is_only_a_marker_announces_the_next(turns: list[str]) -> None:
+    assert withheld_turns(turns) == [True, True]
+
+
+def test_a_first_turn_with_its_own_content_does_not_take_the_next() -> None:
+    assert withheld_turns(["between you and me, my boss is awful", "anyway what should I cook?"]) == [True, False]

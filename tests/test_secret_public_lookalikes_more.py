@@ -19,6 +19,8 @@ from fact_memory_graph.secrets import redact_turns
     ("seguime en tiktok @LunaRoja_22!", "LunaRoja_22"),
     ("Benutzername: max_mustermann, Passwort: deinPasswort (steht so im Handbuch)", "deinPasswort"),
     ("the form says password: your_password_here", "your_password_here"),
+    ("plantilla para nuevos: usuario nombre.apellido, luego cambiar", "nombre.apellido"),
+    ("el wifi del bar dice contraseña: pregunta al camarero", "pregunta al camarero"),
     ("changed the password for PayPal yesterday", "PayPal"),
     ("καινούργιο PIN στο Revolut σήμερα", "Revolut"),
     ("numer karty lojalnościowej mamy 4402 8811 2390", "4402 8811 2390"),

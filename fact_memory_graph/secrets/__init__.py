@@ -879,8 +879,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(sp for sp in credential_forms.login_spans(norm, spans) if sp not in spans)
     if spans:  # "mein PIN ist gesperrt", "devo reimpostarla": words about a password, not one
         spans = password_talk.without_talk(raw_norm, spans)
-        spans = [sp for sp in spans if sp[2] != "password"  # "contraseña: tucontraseña": a form's slot
-                 or not reference_values.second_person_slot(raw_norm[sp[0]:sp[1]])]
+        spans = [sp for sp in spans if sp[2] != "password"  # "contraseña: tucontraseña", "Vorname.Nachname": a form's slot
+                 or not reference_values.form_slot(raw_norm[sp[0]:sp[1]])]
         spans = phone_parts.without_phone_parts(raw_norm, spans)  # "+39 … interno 497", "+44 722 247 520"
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     return forms.back(spans, origin)
