@@ -305,7 +305,13 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     elif request.target == "this":  # "can I tell you something and you just... not remember it"
         # in many languages ("ich muss das loswerden, aber bitte nicht speichern", "te cuento algo
         # pero que no se guarde", "عندي شي أبي أقوله بس لا تحفظه"): it announces what comes next
-        if not (_TELLS_SOMETHING.search(normalise(text)) or first and _only_request(text, request)) or len(text) > 120:
+        # a confidence that ends on its colon ("que ça reste entre nous, je suis:"), or said first in a
+        # few words beside its marker ("ojo, esto es secreto ok?", "non dirlo a nessuno del server"):
+        # nothing private has been said yet, what comes next is
+        beside = normalise(text).replace(request.phrase, " ", 1) if request.phrase else normalise(text)
+        short_first = first and request.private and len(_WORD.findall(beside)) <= 2
+        if not (_TELLS_SOMETHING.search(normalise(text)) or first and _only_request(text, request)
+                or request.private and _ANNOUNCES.search(text.strip()) or short_first) or len(text) > 120:
             return None
     elif not request.private or not (first or _ANNOUNCES.search(text.strip())):
         return None

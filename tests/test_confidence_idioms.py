@@ -30,3 +30,58 @@ def test_an_idiom_of_keeping_it_close_withholds_the_turn(text: str) -> None:
 ])
 def test_the_same_words_in_an_ordinary_sentence_keep_it(text: str) -> None:
     assert withheld_turns([text]) == [False]
+
+
+@pytest.mark.parametrize("turns", [
+    ["I'm moving to Lisbon in spring.", "you're the only person I've told"],
+    ["Ho chiesto il divorzio.", "acqua in bocca, eh"],
+    ["Dostałem podwyżkę.", "ani mru mru"],
+    ["Terfi aldım.", "ağzını sıkı tut"],
+    ["我要换工作了。", "你知我知"],
+    ["Je change de boulot.", "motus et bouche cousue"],
+    ["Tengo una entrevista mañana.", "no quiero que nadie lo sepa"],
+    ["I'm in therapy again.", "not for the group chat ok"],
+])
+def test_a_confidence_said_the_turn_after_withholds_the_turn_before(turns: list[str]) -> None:
+    assert withheld_turns(turns)[0] is True
+
+
+@pytest.mark.parametrize("text", [
+    "Je suis enceinte, mais keep it quiet stp",
+    "Ich bin schwanger, aber keep it to yourself",
+])
+def test_an_english_confidence_after_another_languages_but(text: str) -> None:
+    assert withheld_turns([text]) == [True]
+
+
+@pytest.mark.parametrize("text", [
+    "she was the first person to climb it",
+    "we bought it on the low side of the market",
+    "don't spill the coffee on the laptop",
+    "the acqua in bocca is a nice restaurant in Turin",
+])
+def test_the_idioms_words_in_an_ordinary_sentence_keep_it(text: str) -> None:
+    assert withheld_turns([text]) == [False]
+
+
+@pytest.mark.parametrize("text", [
+    "don't tell the neighbours, but we're selling the house",
+    "sag's bitte nicht meinem Bruder, ich habe die Prüfung nicht bestanden",
+    "ne le dis pas à mes parents, j'ai arrêté la fac",
+    "chuyện riêng thôi nha, em sắp nghỉ việc",
+])
+def test_dont_tell_a_named_group_withholds_the_turn(text: str) -> None:
+    assert withheld_turns([text]) == [True]
+
+
+@pytest.mark.parametrize("turns", [
+    ["ojo, esto es confidencial ok?", "me voy a divorciar"],
+    ["que ça reste entre nous, j'ai:", "une dette de 20 000 euros"],
+    ["non dirlo a nessuno del gruppo", "sono incinta"],
+])
+def test_a_first_turn_that_is_only_a_marker_announces_the_next(turns: list[str]) -> None:
+    assert withheld_turns(turns) == [True, True]
+
+
+def test_a_first_turn_with_its_own_content_does_not_take_the_next() -> None:
+    assert withheld_turns(["between you and me, my boss is awful", "anyway what should I cook?"]) == [True, False]

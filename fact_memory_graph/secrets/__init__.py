@@ -69,6 +69,8 @@ from fact_memory_graph.secrets import (
     money_flows,
     named_values,
     password_roles,
+    password_talk,
+    phone_parts,
     physical_codes,
     prefilter,
     public_codes,
@@ -877,7 +879,13 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
     if spans:  # the login beside a password the finders after the first reading found ("inlog: emma_w ww: …")
         spans.extend(sp for sp in credential_forms.login_spans(norm, spans) if sp not in spans)
-        spans.extend(sp for sp in login_pairs.plain_login_spans(norm, spans) if sp not in spans)  # "utente tenorotters password …"
+    if spans:  # "mein PIN ist gesperrt", "devo reimpostarla": words about a password, not one
+        spans = password_talk.without_talk(raw_norm, spans)
+        spans = [sp for sp in spans if sp[2] != "password"  # "contraseña: tucontraseña", "Vorname.Nachname": a form's slot
+                 or not reference_values.form_slot(raw_norm[sp[0]:sp[1]])]
+        spans = phone_parts.without_phone_parts(raw_norm, spans)  # "+39 … interno 497", "+44 722 247 520"
+    if spans:  # a plain login beside a password read above, not beside talk of one ("utente tenorotters password …")
+        spans.extend(sp for sp in login_pairs.plain_login_spans(norm, spans) if sp not in spans)
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     return forms.back(spans, origin)
 
@@ -1299,6 +1307,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = security_answers.without_talk_turn(text, turns, spans)  # "something nobody can find online"
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)
+        spans = password_talk.without_talk(text, spans)  # "şifremi unuttum:" / "sıfırlama maili bekliyorum"
         spans = shaped_values.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
         spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # "… ****8841"
         spans = public_statements.without_public_codes(text, spans)  # a code its sentence says is public
@@ -1524,6 +1533,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
     if spans:  # "the school's sort code" / "20-00-00": what the turn after added is read by the same test
         spans = public_ids.without_public_ids(text, spans, earlier[-1] if earlier else "", after)
+        spans = password_talk.without_talk(text, spans)  # "şifremi unuttum:" / "sıfırlama maili bekliyorum"
     return _mask(text, spans) if spans else text
 
 

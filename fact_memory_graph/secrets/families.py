@@ -596,9 +596,11 @@ def without_lookalikes(text: str, spans: list[Span], names: list) -> list[Span]:
                 and not re.search(r"[^\d\s\-./]", re.sub(r"^\s*[^\W\d_][\w&\-.]*\s+(?=\d)", "", value)) and _near(utility, text, sp[0], sp[1], 50) \
                 and not anywhere.has(bank) and not password_named and not anywhere.has(_word_re("tax", "words")):
             continue  # a number printed on a utility's bill
-        if sp[2] == "password" and not names and re.fullmatch(r"@?[\w.#]+", value.strip()):
+        if sp[2] == "password" and not password_named and re.fullmatch(r"@?[\w.#]+", value.strip().rstrip("!?.,;)")):
             head = text[max(0, sp[0] - 1):sp[0]]
-            if head == "@" or value.startswith("@") or handles.search(text[max(0, sp[0] - 25):sp[0]]):
+            # written @name, or a handle's word before a name with letters where no secret is named at all
+            if head == "@" or value.startswith("@") or not names and re.search(r"[^\W\d_]", value) \
+                    and handles.search(text[max(0, sp[0] - 25):sp[0]]):
                 continue  # "@xX_Sn1per_Xx98", "IGN elgatovolador96#EUW": a public handle
         if digits and set(digits) == {"0"} and len(digits) >= 4 and (
                 len(digits) >= 8 or anywhere.has(_word_re("example", "words"))):

@@ -696,10 +696,14 @@ _COMMA_THEN_JOIN = re.compile(r"(?i)\s*,\s*(?=(?:it'?s|it is|that'?s|c'est|es|is
 
 #: Letters in camel case and nothing else ("iCloud", "PhonePe", "PosteID"): a few words after a
 #: password's name with no joining word, a brand's name (where it is kept), not the password.
-_BRAND_CASE = re.compile(r"[^\W\d_]*[a-z][A-Z][^\W\d_]*")
+_BRAND_CASE = re.compile(r"[^\W\d_]*[a-z][A-Z][^\W\d_]*|[A-Z][^\W\d_]*-[A-Z][^\W\d_]*")  # "MetaMask", "M-Pesa"
 _WHERE_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:in|on|at|with|via|using|inside|into|from|en|dans|sur|avec|chez|im|auf"
                          r"|mit|bei|em|no|na|nos|nas|com|nel|sul|su|con|di|de|da|do|del|w|we|z|v|ve|в|на|с|у|içinde"
-                         r"|ile|trong|dengan|pakai|pe|par|mein|me|op|bij|met|i|på|med|och)\s*$")
+                         r"|ile|trong|dengan|pakai|pe|par|mein|me|op|bij|met|i|på|med|och"
+                         # "of / for / at" a service in more languages ("пароль від MetaMask", "κωδικό στο X")
+                         r"|for|of|für|von|vom|zum|zur|para|pour|du|des|per|della|dello|voor|van|för|til|til|dla|do|ze"
+                         r"|için|için|untuk|dari|di|ng|sa|ya|la|wa|za|kwa|від|для|от|из|до|στο|στη|στον|σε|του|της"
+                         r"|pentru|la|din|na|k|ke|के|का|की|पर|में)\s*$")
 
 
 @functools.cache
@@ -2270,7 +2274,7 @@ def letter_code_spans(text: str) -> Iterator[Span]:
     if not _words()["letter_codes"]["names"] or not _letter_code_gate().open(text):
         return
     for m in _letter_code().finditer(text):
-        if len(m.group("q").split()) <= 3:
+        if len(m.group("q").split()) <= 3 and not _WHERE_WORD.search(m.group("q")):  # "2fa on FACEIT": a service
             yield m.start("v"), m.end("v"), "password"
 
 

@@ -41,6 +41,7 @@ Span = tuple[int, int, str]
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "public_ids.json"
 
 _BIC = re.compile(r"(?<![A-Za-z0-9])[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![A-Za-z0-9])")
+_BIC_ANY_CASE = re.compile(r"(?<![A-Za-z0-9])[a-z]{4}[a-z]{2}[a-z0-9]{2}(?:[a-z0-9]{3})?(?![A-Za-z0-9])")
 _SORT_CODE = re.compile(r"(?<![\d\-])\d{2}[-‐ ]\d{2}[-‐ ]\d{2}(?![\d\-])|(?<![\d\-])\d{3}[-‐ ]\d{3}(?![\d\-])"
                         r"|(?<![\dA-Za-z])[A-Z]{4}0[A-Z0-9]{6}(?![\dA-Za-z])")
 #: An account number beside a branch's code: seven digits or more, in groups or not.
@@ -169,7 +170,9 @@ def _public(text: str, span: Span, context: str, after: str, around: _Around) ->
         return True
     window = text[max(0, start - 12):end + 12]
     if not _DIGIT_OR_CAPITAL.search(window):
-        return False  # every identifier read below has a digit or a capital
+        # a BIC typed in lower case ("bic: bnpafrpp", "o swift é caixesbb") names its bank all the same
+        return around.names("bic") and any(_covers(span, m, text) and _valid("bic", m.group().upper())
+                                           for m in _inside(_BIC_ANY_CASE, text, start, end))
     capitals = _TWO_CAPITALS.search(window) is not None
     for m in _inside(_VAT, text, start, end) if capitals else ():
         compact = re.sub(r"[ \-.]", "", m.group())

@@ -274,10 +274,45 @@ def slot_value(text: str, start: int, end: int) -> bool:
 _MASK_AFTER = re.compile(r"[\s\-./]?[Xx*•●]{2,}(?![^\W\d_])")
 
 
+#: A template's slot written as words: "your" and a secret's (or a login's) name, run together or not
+#: ("tucontraseña", "your_password_here", "VotreMotDePasse", "deinPasswort", "ваш_пароль").
+_SECOND_PERSON_SLOT = re.compile(
+    r"(?i)(?:enter|insert|type)?[\s_\-.]*(?:your|you|ur|tu|tua|tus|su|sus|votre|vos|ton|ta|dein|deine|ihr|ihre|uw|jouw|je|seu|sua"
+    r"|vosso|twoje|twój|twoj|tvoje|tvoj|vaše|vaše|váš|senin|sizin|ваш|ваше|твой|твоё|твое|kamu|anda|bạn)[\s_\-.]*"
+    r"(?:new|nuevo|nueva|nouveau|neues|neue)?[\s_\-.]*"
+    r"(?:password|passwort|pass|pwd|contraseña|contrasena|clave|senha|mot[\s_\-.]*de[\s_\-.]*passe|mdp|wachtwoord|hasło"
+    r"|haslo|heslo|şifre|sifre|şifren|sifren|пароль|kata[\s_\-.]*sandi|sandi|pin|code|codigo|código|token|api[\s_\-.]*key"
+    r"|secret|username|user|usuario|usuário|utilisateur|benutzername|login|email|e-mail|correo|nombre|name|key|chave)"
+    r"[\s_\-.]*(?:here|aqui|aquí|ici|hier|qui|tutaj|buraya|здесь)?")
+
+
+#: A login written as the words for a first and a last name, a template's ("Vorname.Nachname",
+#: "prénom.nom@société.fr", "firstname_lastname@company.com").
+_NAME_SLOT = re.compile(
+    r"(?i)(?:first[\s_\-.]?name|given[\s_\-.]?name|name|vorname|prénom|prenom|nombre|nome|imię|imie|voornaam|isim|ad|имя"
+    r"|förnamn|fornavn|etunimi|jméno|jmeno|keresztnév|prenume|όνομα|nama)[._\-]"
+    r"(?:last[\s_\-.]?name|surname|family[\s_\-.]?name|nachname|nom|apellido|apellidos|cognome|nazwisko|achternaam|soyad"
+    r"|фамилия|efternamn|etternavn|sukunimi|příjmení|prijmeni|vezetéknév|nume|επώνυμο|nama[\s_\-.]?belakang)"
+    r"(?:@[\w.\-]+)?")
+
+
+def form_slot(value: str) -> bool:
+    """Whether ``value`` is a form's slot: "your" and a secret's name ("tucontraseña", "<your_password>"),
+    or a login made of the words for a first and a last name ("Vorname.Nachname")."""
+    value = value.strip(" .,;:!?<>[]{}()\"'`*")
+    if _SECOND_PERSON_SLOT.fullmatch(value) or _NAME_SLOT.fullmatch(value):
+        return True
+    head, _, rest = value.partition(" ")  # "deinPasswort (steht so im Handbuch": the slot, then words
+    return bool(rest) and rest.startswith("(") and not re.search(r"\d", rest) \
+        and (_SECOND_PERSON_SLOT.fullmatch(head) or _NAME_SLOT.fullmatch(head)) is not None
+
+
 def placeholder_value(value: str) -> bool:
     """Whether ``value`` is mostly a mask's or a template's run ("sk_test_XXXXXXXXXXXX", "xxxx8478")."""
     if _MASKED.fullmatch(value) and len(re.findall(r"\d", value)) <= 4:
         return True
+    if form_slot(value):
+        return True  # "contraseña: tucontraseña": the form's slot, not a value
     runs = _MASK_RUN.findall(value)
     if not runs:
         return False

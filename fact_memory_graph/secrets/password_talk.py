@@ -1,0 +1,56 @@
+"""Talk about a password, not a password: the value a finder took after a secret's name is only words
+that say how the password is or what was done to it ("la contraseña es muy débil", "mein PIN ist
+gesperrt", "ho dimenticato la password e devo reimpostarla", "Я забыл пароль, пришлось его сбросить",
+"lupa kata sandi dan harus meresetnya").
+
+Such a value is all lower case, holds no digit nor symbol (a secret's shape), is not quoted, and every
+word of it is a word of talk (assets ``password_talk.json``: qualities, states, modal verbs and the
+verbs of resetting, changing, blocking and forgetting, in their forms and with their clitics, in about
+thirty languages). A capitalised word (a surname given as a security answer: "Long", "Kurz") or any
+word outside the lists keeps the value withheld.
+
+Only the password spans other readers found are read: a message with none pays nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+
+Span = tuple[int, int, str]
+_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_SHAPE = re.compile(r"[\d!@#$%^&*_+=~?<>\[\]{}|/\\]")
+_QUOTES = "\"'“”‘’«»「」『』"
+
+
+@functools.cache
+def _lists() -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    data = json.loads((_ASSETS / "password_talk.json").read_text(encoding="utf-8"))
+    words = frozenset(w.casefold() for ws in data["words"].values() for w in ws)
+    return words, tuple(s.casefold() for s in data["stems"]), tuple(s.casefold() for s in data["inside"])
+
+
+def talk(value: str) -> bool:
+    """Whether ``value`` is only words about a secret, none of them a secret's shape."""
+    value = value.strip(" .,;:!?()-–—")
+    if not value or _SHAPE.search(value) or any(c.isupper() for c in value):
+        return False
+    words, stems, inside = _lists()
+    found = _WORD.findall(value.replace("-", " "))
+    if not found or len(found) > 6:
+        return False
+    return all(w in words or w.startswith(stems) or any(i in w for i in inside) for w in found)
+
+
+def without_talk(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the passwords that are talk about one (an unquoted value only)."""
+    return [sp for sp in spans
+            if sp[2] != "password" or _quoted(text, sp) or not talk(text[sp[0]:sp[1]])]
+
+
+def _quoted(text: str, sp: Span) -> bool:
+    before = text[max(0, sp[0] - 2):sp[0]]
+    return any(q in before for q in _QUOTES)
