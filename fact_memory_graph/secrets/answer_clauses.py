@@ -27,7 +27,7 @@ from functools import cache
 from importlib import resources
 
 from fact_memory_graph import privacy_model as pm
-from fact_memory_graph.secrets import forms
+from fact_memory_graph.secrets import forms, memorable_words
 from fact_memory_graph.secrets import security_answers as sa
 
 Span = tuple[int, int, str]
@@ -53,13 +53,20 @@ def model() -> pm.Model | None:
 
 
 def asks(norm: str, names: list[forms.NameMatch]) -> bool:
-    """Whether the message names a password or a security answer, or is a note of one clause that
-    names a security question's topic ("first pet was a hamster called X", "ma première école
-    c'était X": an answer written down). Told with more about it ("my first dog was called Biscuit,
-    he was lovely", a turn before it in the thread) it is a story, and stays."""
+    """Whether the message names a password, a security question or answer or a memorable word, or names a security question's
+    topic where it is a note of one clause ("first pet was a hamster called X", "ma première école
+    c'était X": an answer written down) or names who asks it (a bank, an account, a sign-up: "for
+    Barclays I used the street I grew up on, X"). Told with more about it and nobody asking ("my
+    first dog was called Biscuit, he was lovely", a turn before it in the thread) it is a story, and
+    stays."""
     if any(n.kind in ASKING_KINDS for n in names):
         return True
-    return sa._p().topic.search(norm) is not None and sum(1 for m in _CLAUSE.finditer(norm) if m.group().strip()) == 1
+    p = sa._p()
+    if (sa._maybe(norm, p) and p.strong.search(norm)) or memorable_words.may_name(norm):
+        return True  # a security question's or a memorable word's own name, in a language the names' reader lacks
+    if p.topic.search(norm) is None:
+        return False
+    return sum(1 for m in _CLAUSE.finditer(norm) if m.group().strip()) == 1 or sa._context(norm)
 
 
 def clause_score(reader: pm.Model, text: str) -> float:
@@ -69,15 +76,27 @@ def clause_score(reader: pm.Model, text: str) -> float:
                 if any(t not in reader.vocabulary for t in pm.tokens(c))), default=0.0)
 
 
+#: A clause of at most this many words after another is read with the clause before it as well: a value
+#: apposed after a comma or a dash ("for the bank I picked my gran's maiden name, Kowalczyk").
+_APPOSED_WORDS = 3
+
+
 def spans(norm: str, names: list[forms.NameMatch]) -> list[Span]:
     """Each clause the model reads as giving an answer or a memorable word, where the message asks."""
     reader = model()
     if reader is None or not asks(norm, names):
         return []
     out: list[Span] = []
+    before = ""
     for m in _CLAUSE.finditer(norm):
         text = m.group()
-        if text.strip() and clause_score(reader, text) >= reader.threshold:
+        if not text.strip():
+            continue
+        if clause_score(reader, text) >= reader.threshold or (
+                before and len(text.split()) <= _APPOSED_WORDS
+                and clause_score(reader, f"{before} {text}") >= reader.threshold
+                and any(t not in reader.vocabulary for t in pm.tokens(pm.normalise(text)))):
             start = m.start() + len(text) - len(text.lstrip())
             out.append((start, m.start() + len(text.rstrip()), _KIND))
+        before = text
     return out
