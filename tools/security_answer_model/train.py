@@ -46,8 +46,8 @@ TRAINING = ("secret_corpora_15", "secret_corpora_16", "secret_corpora_17", "secr
             "secret_corpora_18/corpus49b.jsonl", "secret_corpora_18/corpus49y.jsonl", "secret_corpora_18/corpus49z.jsonl",
             "secret_corpora_19")
 #: The threshold: the lowest of :data:`THRESHOLDS` at which, leave one corpus out, no LoCoMo turn is read.
-THRESHOLD = 0.99
-THRESHOLDS = (0.95, 0.97, 0.98, 0.99)
+THRESHOLD = 0.97
+THRESHOLDS = (0.97, 0.98, 0.99, 0.995)
 
 
 #: The words of the kinds read (as the corpora's writers name them); ``ANSWER_MODEL_KINDS`` (comma-separated)
@@ -72,9 +72,23 @@ def corpora() -> dict[str, list[dict]]:
 
 
 def clauses(item: dict, holding_needle: bool) -> list[str]:
+    """The item's clauses as the filter reads them (:func:`answer_clauses.readings`: a short one with the
+    clause before it, the last of the turn before for a turn's first); with ``holding_needle``, those
+    whose own words hold a needle."""
     needles = [pm.normalise(n) for n in item.get("needles") or []]
-    return [c for t in item["turns"] for c in pm.clauses(pm.normalise(t))
-            if not holding_needle or any(n and n in c for n in needles)]
+    out, before = [], ""
+    for t in item["turns"]:
+        own = pm.clauses(pm.normalise(t))
+        out += [r for c, r in zip(own, answer_clauses.readings(own, before), strict=True)
+                if not holding_needle or any(n and n in c for n in needles)]
+        before = own[-1] if own else before
+    return out
+
+
+def lines(path: Path) -> list[str]:
+    """A file's examples, each line's clauses read as :func:`clauses` reads an item's."""
+    return [r for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")
+            for r in answer_clauses.readings(pm.clauses(pm.normalise(line)))]
 
 
 #: Everyday chat with no value: the privacy reader's, and talk about security questions and life stories
@@ -89,10 +103,7 @@ EVERYDAY_IN_NEGATIVES, EVERYDAY_IN_CORPORA = 2, 4
 
 
 def examples(items: list[dict]) -> list[tuple[str, int]]:
-    out = [(c, 0) for path in NEGATIVES for line in path.read_text(encoding="utf-8").splitlines()
-           if line.strip() and not line.startswith("#") for c in pm.clauses(pm.normalise(line))]
-    out += [(c, 1) for line in POSITIVES.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.startswith("#") for c in pm.clauses(pm.normalise(line))]
+    out = [(c, 0) for path in NEGATIVES for c in lines(path)] + [(c, 1) for c in lines(POSITIVES)]
     for it in items:
         if it["label"] == "secret" and is_answer(it["kind"]):
             out += [(c, 1) for c in clauses(it, holding_needle=True)]
