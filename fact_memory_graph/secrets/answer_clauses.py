@@ -67,8 +67,8 @@ def asks(norm: str, names: list[forms.NameMatch], note: bool = True) -> bool:
     if any(n.kind in ASKING_KINDS for n in names):
         return True
     p = sa._p()
-    if (sa._maybe(norm, p) and p.strong.search(norm)) or memorable_words.may_name(norm):
-        return True  # a security question's or a memorable word's own name, in a language the names' reader lacks
+    if not norm.isascii() and ((sa._maybe(norm, p) and p.strong.search(norm)) or memorable_words.may_name(norm)):
+        return True  # a question's or a memorable word's own name in a language the names' reader lacks (none ASCII)
     topic = p.topic.search(norm)
     if topic is None:
         return False
