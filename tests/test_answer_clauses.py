@@ -74,3 +74,47 @@ def test_a_note_of_a_topic_is_read_and_the_same_fact_told_as_a_story_is_not() ->
     assert read("first pet was a guinea pig called Toffeeapple")
     assert read("first pet was a guinea pig called Toffeeapple, she lived for years") == []
     assert read("my first pet was a guinea pig, she was called Toffeeapple") == []
+
+
+# Round nineteen: names of a question the names' reader lacks, notes laid out with "=", a value apposed after its
+# clause, an answer given in the turn after the question.
+NAMED = [
+    ("η απάντηση στην ερώτηση ασφαλείας της τράπεζας είναι Κανέλα", "Κανέλα"),
+    ("hasło do bankowości telefonicznej to Żurawina", "Żurawina"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), NAMED)
+def test_an_answer_named_in_more_languages_is_read(text: str, value: str) -> None:
+    assert any(value.casefold() in f.casefold() for f in read(text)), text
+    assert value not in redact_secrets(text)
+
+
+def test_a_short_clause_is_read_with_the_clause_before_it() -> None:
+    assert answer_clauses.readings(["kontrollfrågan hos swedbank", "blåbärssoppa", "and I use it for everything"]) == [
+        "kontrollfrågan hos swedbank", "kontrollfrågan hos swedbank blåbärssoppa", "and I use it for everything"]
+    assert answer_clauses.readings(["odpowiedź", "sikorka"], "nazwisko panieńskie mamy") == [
+        "nazwisko panieńskie mamy odpowiedź", "odpowiedź sikorka"]
+
+
+def test_an_answer_in_the_turn_after_its_question_is_read() -> None:
+    found = answer_clauses.thread_spans("odpowiedź: Sikorka", "Allegro: nazwisko panieńskie mamy?")
+    assert ["odpowiedź: Sikorka"[a:b] for a, b, _ in found] == ["Sikorka"]
+
+
+@pytest.mark.parametrize(("before", "text"), [
+    ("what was your first dog called?", "Rex, a beagle"),  # a question's topic alone: talk (docs/privacy.md)
+    ("the bank rang about my account", "Tuesday, I think"),  # who asks, no question
+    ("Allegro: nazwisko panieńskie mamy?", "a czemu pytasz, bo nie pamiętam"),  # a long turn: not an answer
+])
+def test_a_turn_after_talk_or_a_long_turn_is_not_read(before: str, text: str) -> None:
+    assert answer_clauses.thread_spans(text, before) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Spotify asks for your first pet's name, what a silly question",
+    "I answered the security question wrong three times",
+    "my first dog was called Rex, he was lovely",
+])
+def test_talk_beside_who_asks_is_not_read(text: str) -> None:
+    assert read(text) == []

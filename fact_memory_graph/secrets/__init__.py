@@ -1290,6 +1290,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(spoken_codes.memorable_in_thread(text, turns[-1]))  # "memorable word?" / "the word is X"
     spans.extend(memorable_words.thread_spans(text, turns))  # "bezpečnostní slovo pro banku" / "hjortron"
     spans.extend(topic_notes.thread_spans(text, turns))  # "az első háziállatom neve?" / "Ciccio"
+    spans.extend(answer_clauses.thread_spans(text, turns[-1]))  # the learned reader: "Riot: numele primului meu animal?" / "răspuns: Rocky"
     spans.extend(tax_ids.spans(text, turns[-1]))  # "for my side business" / "EIN is …"
     spans.extend(credential_forms.thread_spans(text, turns, forms.names_in))  # "Passwort?" / "ach so, es ist X"
     spans.extend(recovery.thread_spans(text, turns))  # "text from the bank" / "it says 558 201"

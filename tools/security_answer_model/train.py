@@ -43,9 +43,10 @@ ASSET = ROOT / "fact_memory_graph" / "assets" / "answer_clause_model.json"
 #: the ones a round sealed after this model was built (they measured it; training on them would make a
 #: rebuilt asset differ from the one measured).
 TRAINING = ("secret_corpora_15", "secret_corpora_16", "secret_corpora_17", "secret_corpora_18/corpus49a.jsonl",
-            "secret_corpora_18/corpus49b.jsonl")
+            "secret_corpora_18/corpus49b.jsonl", "secret_corpora_18/corpus49y.jsonl", "secret_corpora_18/corpus49z.jsonl",
+            "secret_corpora_19")
 #: The threshold: the lowest of :data:`THRESHOLDS` at which, leave one corpus out, no LoCoMo turn is read.
-THRESHOLD = 0.99
+THRESHOLD = 0.97
 THRESHOLDS = (0.97, 0.98, 0.99, 0.995)
 
 
@@ -71,22 +72,38 @@ def corpora() -> dict[str, list[dict]]:
 
 
 def clauses(item: dict, holding_needle: bool) -> list[str]:
+    """The item's clauses as the filter reads them (:func:`answer_clauses.readings`: a short one with the
+    clause before it, the last of the turn before for a turn's first); with ``holding_needle``, those
+    whose own words hold a needle."""
     needles = [pm.normalise(n) for n in item.get("needles") or []]
-    return [c for t in item["turns"] for c in pm.clauses(pm.normalise(t))
-            if not holding_needle or any(n and n in c for n in needles)]
+    out, before = [], ""
+    for t in item["turns"]:
+        own = pm.clauses(pm.normalise(t))
+        out += [r for c, r in zip(own, answer_clauses.readings(own, before), strict=True)
+                if not holding_needle or any(n and n in c for n in needles)]
+        before = own[-1] if own else before
+    return out
+
+
+def lines(path: Path) -> list[str]:
+    """A file's examples, each line's clauses read as :func:`clauses` reads an item's."""
+    return [r for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")
+            for r in answer_clauses.readings(pm.clauses(pm.normalise(line)))]
 
 
 #: Everyday chat with no value: the privacy reader's, and talk about security questions and life stories
 #: written for this reader.
 NEGATIVES = (ROOT / "tools" / "privacy_model" / "chat_negatives.txt", Path(__file__).resolve().parent / "talk_negatives.txt")
+#: Clauses that give an answer or a memorable word, written for this reader in about thirty languages (every
+#: line's clauses are positives): the corpora hold a few writers' wordings, these the grammar they share.
+POSITIVES = Path(__file__).resolve().parent / "answer_examples.txt"
 #: A word is an everyday word when the negatives hold it this often, or the positives of this many corpora do
 #: (the words of the cues: "memorable", "first", "pet").
 EVERYDAY_IN_NEGATIVES, EVERYDAY_IN_CORPORA = 2, 4
 
 
 def examples(items: list[dict]) -> list[tuple[str, int]]:
-    out = [(c, 0) for path in NEGATIVES for line in path.read_text(encoding="utf-8").splitlines()
-           if line.strip() and not line.startswith("#") for c in pm.clauses(pm.normalise(line))]
+    out = [(c, 0) for path in NEGATIVES for c in lines(path)] + [(c, 1) for c in lines(POSITIVES)]
     for it in items:
         if it["label"] == "secret" and is_answer(it["kind"]):
             out += [(c, 1) for c in clauses(it, holding_needle=True)]
@@ -149,8 +166,8 @@ def use(raw: dict | None) -> None:
 
 def loco(locomo: str) -> None:
     data = corpora()
-    asking = [(t["text"], forms.view(t["text"])[0]) for _, turns in turns_of(Path(locomo)) for t in turns]
-    asking = [(t, n) for t, n in asking if answer_clauses.asks(n, forms.names_in(n))]
+    asking = [(n, forms.names_in(n)) for n in (forms.view(t["text"])[0] for _, turns in turns_of(Path(locomo)) for t in turns)]
+    asking = [(n, names) for n, names in asking if answer_clauses.asks(n, names)]
     use(None)
     rules = {(c, it["id"]): not survives(it) if it["label"] == "secret" else survives(it)
              for c, items in data.items() for it in items if it["label"] == "lookalike" or is_answer(it["kind"])}
@@ -159,7 +176,6 @@ def loco(locomo: str) -> None:
         raw = asset([it for c, its in data.items() if c != leave for it in its])
         for t, row in total.items():
             use({**raw, "threshold": t})
-            reader = answer_clauses.model()
             for it in items:
                 if it["label"] == "secret" and is_answer(it["kind"]):
                     row[0] += rules[(leave, it["id"])]
@@ -168,8 +184,7 @@ def loco(locomo: str) -> None:
                 elif it["label"] == "lookalike":
                     row[2] += rules[(leave, it["id"])]
                     row[3] += survives(it)
-            row[5] += sum(1 for t_, n in asking if any(answer_clauses.clause_score(reader, n[m.start():m.end()]) >= t
-                                                        for m in answer_clauses._CLAUSE.finditer(n)))
+            row[5] += sum(1 for n, names in asking if answer_clauses.spans(n, names))
         print(f"  {leave} done", file=sys.stderr)
     answers = sum(1 for items in data.values() for it in items if it["label"] == "secret" and is_answer(it["kind"]))
     lookalikes = sum(1 for items in data.values() for it in items if it["label"] == "lookalike")
