@@ -65,6 +65,8 @@ JUXTAPOSED = [
     (["contraseña del portátil girasolazul porfa recuérdalo"], ["girasolazul"]),
     (["lösenord till jobbmejlen älgskogen"], ["älgskogen"]),
     (["пароль от почты берёзоваяроща не забудь"], ["берёзоваяроща"]),
+    (["wachtwoord van de voetbalclub tulpen_molen_kaasboer"], ["tulpen_molen_kaasboer"]),
+    (["the allotment society password marrow-trowel-greenhouse"], ["marrow-trowel-greenhouse"]),
     (["kata sandi email kantor mangganipis"], ["mangganipis"]),
     (["the pw for grandma's tablet bumblebees!"], ["bumblebees"]),
 ]
@@ -74,6 +76,7 @@ JUXTAPOSED_TALK = [
     (["Passwort für das Konto abgelaufen"], ["abgelaufen"]),
     (["la contraseña del banco caducada otra vez"], ["caducada"]),
     (["zmieniłem hasło do banku"], ["banku"]),
+    (["we moved the password reset to the self-service page"], ["self-service"]),
     (["password login disabled on the server"], ["disabled"]),
     (["パスワードは1Passwordで管理しています"], ["1Password"]),
 ]

@@ -6,7 +6,8 @@ filter's names in forty languages, :func:`forms.names_in`), up to four words of 
 one word ending the clause — or followed only by a request to keep it ("stp garde le", "запомни",
 "unutursam söyle"; ``assets/juxtaposed_passwords.json``). A plain word counts from seven letters, not
 one of the words that end such a clause about a password ("changed", "expired", "manager",
-"vergessen", "caducada", …); a word with digits or signs from four characters.
+"vergessen", "caducada", …); a word with digits or signs from four characters; three to six words
+joined by dashes or underscores (a passphrase: "jelszava accordion-zanzibar-buttercup").
 
 Runs only on a text where a password's name was found (the names are read once for every finder).
 """
@@ -28,6 +29,8 @@ _WORD = re.compile(r"\S+")
 _EDGE = ".,;:!?…'\"“”«»()"
 _PLAIN = re.compile(r"[^\W\d_]{7,40}")
 _SHAPED = re.compile(r"(?=.*[^\W\d_])(?=.*[\d!@#$%^&*_+=~])[^\s]{4,40}")
+#: A passphrase of three to six words joined by dashes or underscores ("accordion-zanzibar-buttercup").
+_PASSPHRASE = re.compile(r"[^\W\d_]{3,15}(?:[-_][^\W\d_]{3,15}){2,5}")
 #: Emoji, "!!", "😅": what may end a message after the value.
 _NOISE = re.compile(r"^[\W_]*$")
 #: An English verb's or adjective's ending, not a coined word's: "disabled", "sharing", "forgotten".
@@ -67,6 +70,8 @@ def _a_value(token: str) -> bool:
         return False
     if _INFLECTED.search(token) or credential_forms.services().fullmatch(token):
         return False  # "password auth disabled", "lösenord på spotify"
+    if _PASSPHRASE.fullmatch(token):
+        return True
     if _SHAPED.fullmatch(token):
         return not re.fullmatch(r"[\d.,:/\-]+[^\W\d_]{0,3}", token)  # an amount, a date, "90d"
     return bool(_PLAIN.fullmatch(token)) and (token.islower() or not token[1:].islower())
