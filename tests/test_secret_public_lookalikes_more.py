@@ -25,6 +25,7 @@ from fact_memory_graph.secrets import redact_turns
     ("καινούργιο PIN στο Revolut σήμερα", "Revolut"),
     ("numer karty lojalnościowej mamy 4402 8811 2390", "4402 8811 2390"),
     ("код бронирования для отеля: K7PQ2M", "K7PQ2M"),
+    ("PNR: W4TZ9Q for the Porto flight", "W4TZ9Q"),
 ])
 def test_a_public_value_is_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
@@ -35,6 +36,8 @@ def test_a_public_value_is_kept(text: str, value: str) -> None:
     ("el código de verificación de tiktok es 482913", "482913"),
     ("the password for PayPal is Cobalt!Harbor88", "Cobalt!Harbor88"),
     ("contraseña: tuclave2024", "tuclave2024"),
+    # "pnr" is a Swedish personal identity number's short name as well as an airline booking's
+    ("mitt pnr är 900118-9811 om du behöver det till blanketten", "900118-9811"),
 ])
 def test_the_secret_beside_it_is_withheld(text: str, value: str) -> None:
     assert value not in redact_turns([text])[0]
