@@ -116,7 +116,6 @@ def warm_up() -> None:
         _done.set()
 
 
-
 def read_ahead(texts: Iterable[str]) -> None:
     """Read ``texts`` once, now: the patterns they reach are built, and their readings cached,
     before a budgeted write reads them again (the queued write node and the memory tools call it
