@@ -65,6 +65,18 @@ def _not_values() -> frozenset[str]:
     return frozenset(w.lower() for w in _data()["not_values"])
 
 
+_AMOUNT_LIKE = re.compile(r"[\d.,:/\-]+[^\W\d_]{0,3}")
+
+
+def shaped_value(token: str) -> bool | None:
+    """For a token of a password's shape (letters with a digit or a sign, 4–40 characters): whether it
+    is a value — not an amount, a date or a duration ("90d"). ``None`` for any other token (the
+    caller's plain-word rule decides). Shared by the readers of a password after its name or role."""
+    if not _SHAPED.fullmatch(token):
+        return None
+    return not _AMOUNT_LIKE.fullmatch(token)
+
+
 def _a_value(token: str) -> bool:
     if token.lower() in _not_values() or "/" in token or "@" in token or token.startswith("www"):
         return False
@@ -72,8 +84,9 @@ def _a_value(token: str) -> bool:
         return False  # "password auth disabled", "lösenord på spotify"
     if _PASSPHRASE.fullmatch(token):
         return True
-    if _SHAPED.fullmatch(token):
-        return not re.fullmatch(r"[\d.,:/\-]+[^\W\d_]{0,3}", token)  # an amount, a date, "90d"
+    shaped = shaped_value(token)
+    if shaped is not None:
+        return shaped
     return bool(_PLAIN.fullmatch(token)) and (token.islower() or not token[1:].islower())
 
 

@@ -27,7 +27,7 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import lexicon, prefilter
+from fact_memory_graph.secrets import juxtaposed_passwords, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -36,7 +36,6 @@ _QUOTE_OPEN = "\"'“‘«"
 _QUOTE_CLOSE = "\"'”’»"
 _TRAIL = ".…"
 _PLAIN = re.compile(r"[^\W\d_]{4,40}")
-_SHAPED = re.compile(r"(?=.*[^\W\d_])(?=.*[\d!@#$%^&*_+=~])\S{4,40}")
 #: A clause's end after a value: punctuation, a turn's end, or a word opening another clause.
 _VALUE_END = re.compile(r"(?i)[\"'”’»]?\s*(?:$|[.,;!?\n\u2029\u2028)]|\s[-–—]\s|\s+(?:and|but|so|because|und|aber|"
                         r"et|mais|y|pero|e|mas|ma|en|maar|i|ale|и|но|ve|ama|och|men|og|ja|mutta|és|a|ale|și|και|"
@@ -96,9 +95,8 @@ def _a_value(value: str) -> bool:
         return False
     if "/" in value or "@" in value or low.startswith(("www", "http")):
         return False
-    if _SHAPED.fullmatch(value):
-        return not re.fullmatch(r"[\d.,:/\-]+[^\W\d_]{0,3}", value)  # an amount, a date, "90d"
-    return bool(_PLAIN.fullmatch(value))
+    shaped = juxtaposed_passwords.shaped_value(value)
+    return shaped if shaped is not None else bool(_PLAIN.fullmatch(value))
 
 
 def _clause_start(text: str, at: int) -> int:

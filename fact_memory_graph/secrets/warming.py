@@ -119,9 +119,11 @@ def warm_up() -> None:
 def read_ahead(texts: Iterable[str]) -> None:
     """Read ``texts`` once, now: the patterns they reach are built, and their readings cached,
     before a budgeted write reads them again (the queued write node and the memory tools call it
-    outside ``WriteConfig.write_budget_s``). Cost only: the filter is pure."""
-    from fact_memory_graph.secrets import redact_secrets
+    outside ``WriteConfig.write_budget_s``). Cost only: the filter is pure. A text longer than the
+    filter caches is read up to that length: its head builds what it reaches, and the whole of it is
+    read once, in the budget, not twice on every write."""
+    from fact_memory_graph.secrets import _CACHED_CHARS, redact_secrets
 
     for text in texts:
         if text:
-            redact_secrets(text)
+            redact_secrets(text[:_CACHED_CHARS])
