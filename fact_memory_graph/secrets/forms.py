@@ -28,6 +28,7 @@ import re
 import tomllib
 import unicodedata
 import warnings
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -1201,6 +1202,16 @@ def _bip39() -> dict[str, frozenset[str]]:
     return lists
 
 
+@functools.cache
+def _bip39_index() -> dict[str, tuple[str, ...]]:
+    """Each word of any BIP-39 list to the lists that hold it."""
+    index: dict[str, list[str]] = {}
+    for lang, words in _bip39().items():
+        for word in words:
+            index.setdefault(word, []).append(lang)
+    return {word: tuple(langs) for word, langs in index.items()}
+
+
 def _strip(word: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFD", word) if unicodedata.category(ch) != "Mn")
 
@@ -1232,7 +1243,11 @@ def seed_spans(text: str, start: int = 0, end: int | None = None, minimum: int =
     tokens = [(m.start(), m.end(), m.group().lower()) for m in _SEED_TOKEN.finditer(text, start, end)]
     if len(tokens) < minimum:
         return
-    for words in lists.values():
+    index = _bip39_index()  # a run of ``minimum`` words of a list needs that many of its words (cost only)
+    counts = Counter(lang for tok in tokens for lang in index.get(tok[2], ()))
+    for lang, words in lists.items():
+        if counts[lang] < minimum:
+            continue
         run: list[tuple[int, int, str]] = []
         for tok in [*tokens, (end, end, "")]:
             if tok[2] and (tok[2] in words) and (not run or _SEED_GAP.match(text[run[-1][1]:tok[0]])):

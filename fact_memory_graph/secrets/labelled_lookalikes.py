@@ -37,12 +37,18 @@ _COPULA = (r"(?:is|was|are|=|:|：|#|-|–|es|era|est|ist|war|é|è|to|jest|эт
 
 
 def _alt(words: list[str]) -> str:
-    parts = []
+    parts, edged = [], []
     forms = {unicodedata.normalize("NFKC", w).lower() for w in words} | {w.lower() for w in words}
     for w in sorted(forms, key=len, reverse=True):
         body = re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w)
-        parts.append(body if _UNSPACED.search(w) else _B + body + (_E if w[-1:].isalnum() or w.endswith("*") else ""))
-    return "|".join(parts)
+        if _UNSPACED.search(w):
+            parts.append(body)
+        else:
+            edged.append(body + (_E if w[-1:].isalnum() or w.endswith("*") else ""))
+    # the words' common left edge tested once per position, not once per word (cost only; an
+    # unspaced word and an edged one never start the same match unless one is the other's head,
+    # and the longer is tried first either way)
+    return "|".join([*parts, _B + "(?:" + "|".join(edged) + ")"] if edged else parts)
 
 
 @lru_cache(maxsize=1)

@@ -37,11 +37,17 @@ _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
 
 
 def _alt(words: list[str]) -> str:
-    parts = []
+    parts, edged = [], []
     for w in sorted({unicodedata.normalize("NFKC", w) for w in words}, key=len, reverse=True):
         body = re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w)
-        parts.append(body if _UNSPACED.search(w) else _B + body + (_E if w[-1:].isalnum() or w.endswith("*") else ""))
-    return "|".join(parts)
+        if _UNSPACED.search(w):
+            parts.append(body)
+        else:
+            edged.append(body + (_E if w[-1:].isalnum() or w.endswith("*") else ""))
+    # the words' common left edge tested once per position, not once per word (cost only; an
+    # unspaced word and an edged one never start the same match unless one is the other's head,
+    # and the longer is tried first either way)
+    return "|".join([*parts, _B + "(?:" + "|".join(edged) + ")"] if edged else parts)
 
 
 #: Names in assets/secret_words.json that are common words of some language: not a secret's name here.
