@@ -105,7 +105,16 @@ def _grams(clause: str, sizes: tuple[int, ...]) -> list[str]:
 def feature_set(clause: str, dim: int, sizes: tuple[int, ...]) -> set[int]:
     """The hashed features of one clause (distinct): crc32 of each n-gram, modulo ``dim``."""
     mask, crc = dim - 1, zlib.crc32
-    return {crc(g.encode("utf-8")) & mask for g in _grams(clause[:_MAX_CLAUSE], sizes)}
+    clause = clause[:_MAX_CLAUSE]
+    if clause.isascii():  # a character is a byte: the n-grams sliced from the encoded text once (cost only)
+        padded = f" {clause} ".encode()
+        words = [w.encode() for w in clause.split()]
+        found = {crc(padded[i:i + n]) & mask for n in sizes for i in range(len(padded) - n + 1)}
+        if 1 in sizes:
+            found.update(crc(b"w:" + w) & mask for w in words)
+        found.update(crc(b"b:" + a + b" " + b) & mask for a, b in zip(words, words[1:], strict=False))
+        return found
+    return {crc(g.encode("utf-8")) & mask for g in _grams(clause, sizes)}
 
 
 def feature_ids(clause: str, dim: int, sizes: tuple[int, ...]) -> list[int]:
