@@ -57,3 +57,45 @@ def test_plain_word_wifi_key_after_its_label_is_withheld(text: str, value: str) 
 )
 def test_states_prices_times_and_rooms_are_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Il codice del portone giù all'ingresso è 55190#", "55190"),
+        ("*90417 opens the bin store, it's a keypad code", "90417"),
+        ("The gate code at the entrance is 88142.", "88142"),
+        ("El código de la puerta en la entrada es 88142.", "88142"),
+    ],
+)
+def test_starred_keypad_values_and_doors_at_the_entrance_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The gate code 88142 is posted at the entrance for every visitor.", "88142"),
+        ("Dial *131*4# for your balance, the code is on the card.", "131"),
+        ("Tracking for the door hinges: #55170932", "55170932"),
+    ],
+)
+def test_public_and_service_codes_stay(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("wifi key meadowlarkpond (the studio one)", "meadowlarkpond"),
+        ("the wifi at the allotment shed is green bean trellis all lowercase", "green bean trellis"),
+        ("Das WLAN in der Ferienwohnung ist strandkorb möwe, ohne Leerzeichen", "strandkorb möwe"),
+    ],
+)
+def test_wifi_words_with_a_spelling_note_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_wifi_talk_without_a_key_stays() -> None:
+    text = "remember to change the office wifi password every spring"
+    assert redact_secrets(text) == text

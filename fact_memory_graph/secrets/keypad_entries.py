@@ -80,8 +80,42 @@ def _gate() -> lexicon.Gate:
     return lexicon.Gate(d["keyed"] + d["operate"])
 
 
+#: A keypad's value with its own key: a star or hash before or after 4-8 digits ("202819*", "*5858",
+#: "6161#"). A service's short code has more than one ("*131*4#", "*#06#") and is not read here.
+_STARRED = re.compile(r"(?<![\w*#])(?<!\d[ .-])(?:\*\d{4,8}|\d{4,8}[*#])(?![\w*#])")  # not "#55205763": a number's sign
+
+
+def _trivial(value: str) -> bool:
+    """A manual's example or a factory default ("1234#", "0000*"): the other finders judge it."""
+    digits = value.strip("*#")
+    return digits in "0123456789" or digits in "9876543210" or len(set(digits)) == 1
+
+
+@functools.cache
+def _starred_cues() -> re.Pattern[str]:
+    d = _data()
+    return re.compile("(?i)" + _stems(d["things"]) + "|" + prefilter.whole_words(d["keyed"] + d["code_words"]))
+
+
+def starred_spans(text: str) -> list[Span]:
+    """A value keyed with its star or hash ("Der Türcode … ist 202819*", "*5858 c'est code de la boîte
+    à clés"), in a text naming a code, a thing that opens or a verb of keying in: a keypad's code."""
+    if len(text) > 3000 or ("*" not in text and "#" not in text):
+        return []
+    found = [m for m in _STARRED.finditer(text) if not _AFTER_KEPT.match(text, m.end()) and not _trivial(m.group())]
+    if not found or not _starred_cues().search(text):
+        return []
+    return [(m.start(), m.end(), "password") for m in found]
+
+
 def spans(text: str) -> list[Span]:
     """Codes keyed in to operate a thing named in the same sentence."""
+    if ("*" in text or "#" in text) and (starred := starred_spans(text)):
+        return starred + _keyed_spans(text)
+    return _keyed_spans(text)
+
+
+def _keyed_spans(text: str) -> list[Span]:
     if len(text) > 3000 or not re.search(r"\d{3}", text) or not _gate().open(text):
         return []
     things, keyed, operate, cues, with_before = _patterns()

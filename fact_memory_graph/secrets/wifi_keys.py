@@ -43,7 +43,7 @@ def _alt(key: str) -> str:
 
 def _gate_words() -> list[str]:
     d = _data()
-    return d["wifi"] + d["labels"] + d["connect"] + d["compounds"]
+    return d["wifi"] + d["labels"] + d["connect"] + d["compounds"] + d["bare_labels"]
 
 
 @functools.cache
@@ -76,12 +76,21 @@ _PLAIN = r"(?:(?P<w>[a-z\u00df-\u024f\u0430-\u044f][^\W\d_]{4,39}|[A-Z][a-z]+(?:
 
 
 @functools.cache
-def _labelled() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
+def _labelled() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str]]:
     label = rf"(?:{_alt('compounds')}|(?:{_alt('wifi')})(?:['’]s)?(?:\s*(?:{_alt('key_names')}))?)"
     named = re.compile(rf"(?i:{label})\s*(?:[:=]|\s[-–—]+|\s(?i:is|ist|est|es|é|è|c'est|jest|это|är)\s*(?=[\"“'‘])|(?<=s)(?=\s+[\"“'‘]))\s*{_PLAIN}"
                        rf"(?(w)(?=\s*(?:[.!?;,)]|$|\s(?:btw|thanks|ty|danke|merci|gracias|grazie|obrigad[oa])\b)))")
     back = re.compile(rf"(?<![\w@.])(?:{_PLAIN})\s*(?:[-–—,:]+|<-+|←)?\s*(?i:{_alt('that_is')})")
-    return named, back, frozenset(w.lower() for w in _data()["states"])
+    # "router key snowdropkestrel (the church hall one)": a key's label, a blank, the plain words, then
+    # a bracket, a spelling note or the end; "the wifi is old vicarage garden foxglove no spaces": a
+    # Wi-Fi's word, a copula, words and a note on how to type them (a state has none)
+    words = r"(?P<w>[a-z\u00df-\u024f][^\W\d_]{2,30}(?: [a-z\u00df-\u024f][^\W\d_]{2,30}){0,4})"
+    notes = _alt("spelling_notes")
+    one = r"(?P<one>[a-z\u00df-\u024f][^\W\d_]{4,39})"
+    bare = re.compile(rf"(?i:{_alt('bare_labels')})\s+(?:(?-i:{words})(?=\s*(?:\(|(?i:{notes})))|(?-i:{one})(?=\s*(?:[.!;]|$)))")
+    noted = re.compile(rf"(?i:{_alt('wifi')})(?:\s+(?i:{_alt('key_names')}))?(?:\s+[^\W\d_]+){{0,5}}?\s+(?i:is|=|ist|est|es|é|è|c'est|jest|это|är)\s+"
+                       rf"(?-i:{words}),?\s+(?i:{notes})")
+    return named, back, bare, noted, frozenset(w.lower() for w in _data()["states"])
 
 
 @functools.cache
@@ -114,10 +123,10 @@ def spans(text: str) -> list[Span]:
             if spoken_credentials.password_like(value) or re.fullmatch(r"\d{8,20}", value) \
                     or pattern is joined and re.fullmatch(r"[^\W\d_]{6,40}", value):
                 out.append((m.start("v"), m.start("v") + len(value), "password"))
-    named, back, states = _labelled()
-    for pattern in (named, back):
+    named, back, bare, noted, states = _labelled()
+    for pattern in (named, back, bare, noted):
         for m in pattern.finditer(text):
-            key = "w" if m.group("w") else "q"
+            key = next(k for k in ("w", "q", "one") if k in m.re.groupindex and m.group(k))
             if m.group(key).lower() not in states:
                 out.append((m.start(key), m.end(key), "password"))
     return out
