@@ -59,6 +59,7 @@ from fact_memory_graph.secrets import (
     health_numbers,
     id_documents,
     juxtaposed_passwords,
+    keypad_entries,
     labelled_lookalikes,
     lexicon,
     login_labels,
@@ -818,6 +819,8 @@ def _spans(text: str) -> list[Span]:
     spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
     spans = reference_values.without_lookalikes(raw_norm, spans)  # "passport application number …", "sk_test_XXXX"
     spans.extend(sp for sp in _outside_slots(norm, physical_codes.spans(norm), shapes)  # "gate: *2580"
+                 if not reference_values.example_cued(norm, sp[0]))
+    spans.extend(sp for sp in _outside_slots(norm, keypad_entries.spans(norm), shapes)  # "to switch off the alarm type 7391"
                  if not reference_values.example_cued(norm, sp[0]))
     if (_spoken_words().open(norm) or _SPOKEN_MARK.search(norm)) and _spoken_gate().search(norm):  # one pre-check for the four finders below
         spans.extend(_outside_slots(norm, login_labels.spans(norm), shapes))  # "HBO: login jmarsh, pass cheese"

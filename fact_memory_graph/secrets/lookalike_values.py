@@ -612,7 +612,36 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
                 or dates and _timestamp_kept(text, sp) or places and _place_led_kept(text, sp) \
                 or queue and _queue_kept(text, sp) or heads and _slot_head_kept(text, sp) \
                 or _tracking_kept(text, sp) or streets and _address_kept(text, sp) \
-                or devices and _device_kept(text, sp):
+                or devices and _device_kept(text, sp) or _measure_kept(text, sp):
             continue
         out.append(sp)
     return out
+
+
+@cache
+def _measures() -> tuple[frozenset[str], frozenset[str]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return frozenset(data["measure_verbs"]), frozenset(data["measure_units"])
+
+
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\s*(?:(?:about|around|only|just|over|under|nearly|almost|etwa|ungefähr|nur|environ|seulement"
+                          r"|unos|unas|solo|circa|solo|cerca de|около|всего|ungefär|noin|yaklaşık|sekitar)\s*)?[$€£¥₹]?\s*$")
+_WORD_AFTER = re.compile(r"\s*([^\W\d_]+|[$€£¥₹])")
+
+
+def _measure_kept(text: str, sp: Span) -> bool:
+    """A price or a measure: digits after a verb of costing or weighing ("the safe costs 1200", "wiegt 350")
+    or before a unit ("350 grams", "1200 euros") — what a thing costs is no code that opens it."""
+    value = text[sp[0]:sp[1]]
+    verbs, units = _measures()
+    led = re.fullmatch(r"([^\W\d_]+)\s+\d{1,6}", value)  # a finder's span may take the word before ("cost 2450")
+    if led:
+        return led.group(1).lower() in verbs
+    if not value.isdigit() or len(value) > 6:
+        return False  # ten digits are no price said in words ("namba ya kuchukua pesa 3239696945")
+    after = _WORD_AFTER.match(text, sp[1])
+    if after and after.group(1).lower() in units | {"$", "€", "£", "¥", "₹"}:
+        return True
+    before = _WORD_BEFORE.search(text, max(0, sp[0] - 40), sp[0])
+    return bool(before and before.group(1).lower() in verbs)
+

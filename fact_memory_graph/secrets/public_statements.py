@@ -63,6 +63,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "blocker": re.compile(f"(?i){_alt(data['blockers'] + _code_list_names(), end=False)}|{_alt(data['contrast'])}"),
         "password": re.compile(f"(?i){_alt(data['password_names'], end=False)}"),
         "own": re.compile(f"(?i){_alt(data['own_words'])}"),
+        "entrance": re.compile(f"(?i)^(?:{_alt(data['entrance_places'])})$"),
+        # "the door code at the entrance", "Türcode unten am Eingang": where the door is, not where a
+        # code is posted — a door's or a code's name, up to two words (no digit, no verb of posting) before
+        "door_before": re.compile(rf"(?i)(?:{_alt(data['door_nouns'])})(?:\s+[^\W\d_]+){{0,2}}?\s*$"),
     }
 
 
@@ -117,6 +121,10 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(parts)
 
 
+_POSTED = re.compile(r"(?i)(?<![^\W\d_])(?:posted|written|displayed|shown|printed|hangs|hanging|steht|hängt|angeschlagen|affiché|écrit"
+                     r"|escrito|pegado|publicado|scritto|affisso|כתוב|תלוי|står|henger|hænger)(?![^\W\d_])")
+
+
 def _states_public(text: str, lo: int, hi: int) -> bool:
     p = _patterns()
     window = text[lo:hi]
@@ -127,6 +135,9 @@ def _states_public(text: str, lo: int, hi: int) -> bool:
             return False  # "not public", "öffentlich ist er nicht"
         if p["noun_after"].match(window, m.end()):
             continue  # "public transport", "public wifi"
+        if p["entrance"].match(m.group()) and p["door_before"].search(window[max(0, m.start() - 40):m.start()]) \
+                and not _POSTED.search(window[max(0, m.start() - 40):m.start()]):
+            continue
         blanks.append(m.span())
     if not blanks:
         return False

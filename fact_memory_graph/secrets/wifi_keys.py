@@ -7,6 +7,10 @@
   hx7kpq29mz" — where a key is printed, a verb of reading it, the key (a password's shape).
 - **Joining a network with it**: "connect to BT-Hub7 with orangepeel99", "conéctate a Casa_22 con
   gatito99".
+- **Named by its label**: "wifi: lemontree", "WLAN — purplemonkeydishwasher", "Internetpasswort:
+  lemontree", "the wifi's \"lemon tree house\"" — a plain word (or quoted words) right after a Wi-Fi's
+  label and a colon or a dash, unless it says how the Wi-Fi is ("wifi: down", "WLAN: kostenlos");
+  or before a phrase leading back to the Wi-Fi ("lemontree — that's the wifi").
 
 Words in ~25 languages as data (``assets/wifi_keys.json``). Runs only when a Wi-Fi's, a router's or a
 joining word is in the text (one prefix-tree search).
@@ -39,7 +43,7 @@ def _alt(key: str) -> str:
 
 def _gate_words() -> list[str]:
     d = _data()
-    return d["wifi"] + d["labels"] + d["connect"]
+    return d["wifi"] + d["labels"] + d["connect"] + d["compounds"] + d["bare_labels"]
 
 
 @functools.cache
@@ -64,6 +68,29 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     joined = re.compile(rf"(?i)(?:{_alt('connect')})\s+(?:(?:the|to|la|le|el|das|dem|den|o|a|il|het|de|au)\s+)?{_SSID}"
                         rf"\s+(?:(?:{_alt('with')})\s+){{1,3}}(?:(?:the|my|la|le|el|das|den|o|a|il|het|de)\s+)?{_VALUE}")
     return key_on, printed, joined
+
+
+#: A plain-word key: one word of letters (camel case allowed, not a capitalised word alone: "wifi:
+#: Excellent" rates it), or words in quotes.
+_PLAIN = r"(?:(?P<w>[a-z\u00df-\u024f\u0430-\u044f][^\W\d_]{4,39}|[A-Z][a-z]+(?:[A-Z][a-z]+)+)|[\"“'‘](?P<q>[^\W\d_]+(?: [^\W\d_]+){0,4})[\"”'’])"
+
+
+@functools.cache
+def _labelled() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    label = rf"(?:{_alt('compounds')}|(?:{_alt('wifi')})(?:['’]s)?(?:\s*(?:{_alt('key_names')}))?)"
+    named = re.compile(rf"(?i:{label})\s*(?:[:=]|\s[-–—]+|\s(?i:is|ist|est|es|é|è|c'est|jest|это|är)\s*(?=[\"“'‘])|(?<=s)(?=\s+[\"“'‘]))\s*{_PLAIN}"
+                       rf"(?(w)(?=\s*(?:[.!?;,)]|$|\s(?:btw|thanks|ty|danke|merci|gracias|grazie|obrigad[oa])\b)))")
+    back = re.compile(rf"(?<![\w@.])(?:{_PLAIN})\s*(?:[-–—,:]+|<-+|←)?\s*(?i:{_alt('that_is')})")
+    # "router key snowdropkestrel (the church hall one)": a key's label, a blank, the plain words, then
+    # a bracket, a spelling note or the end; "the wifi is old vicarage garden foxglove no spaces": a
+    # Wi-Fi's word, a copula, words and a note on how to type them (a state has none)
+    words = r"(?P<w>[a-z\u00df-\u024f][^\W\d_]{2,30}(?: [a-z\u00df-\u024f][^\W\d_]{2,30}){0,4})"
+    notes = _alt("spelling_notes")
+    one = r"(?P<one>[a-z\u00df-\u024f][^\W\d_]{4,39})"
+    bare = re.compile(rf"(?i:{_alt('bare_labels')})\s+(?:(?-i:{words})(?=\s*(?:\(|(?i:{notes})))|(?-i:{one})(?=\s*(?:[.!;]|$)))")
+    noted = re.compile(rf"(?i:{_alt('wifi')})(?:\s+(?i:{_alt('key_names')}))?(?:\s+[^\W\d_]+){{0,5}}?\s+(?i:is|=|ist|est|es|é|è|c'est|jest|это|är)\s+"
+                       rf"(?-i:{words}),?\s+(?i:{notes})")
+    return named, back, bare, noted, frozenset(w.lower() for w in _data()["states"])
 
 
 @functools.cache
@@ -96,4 +123,10 @@ def spans(text: str) -> list[Span]:
             if spoken_credentials.password_like(value) or re.fullmatch(r"\d{8,20}", value) \
                     or pattern is joined and re.fullmatch(r"[^\W\d_]{6,40}", value):
                 out.append((m.start("v"), m.start("v") + len(value), "password"))
+    named, back, bare, noted, states = _labelled()
+    for pattern in (named, back, bare, noted):
+        for m in pattern.finditer(text):
+            key = next(k for k in ("w", "q", "one") if k in m.re.groupindex and m.group(k))
+            if m.group(key).lower() not in states:
+                out.append((m.start(key), m.end(key), "password"))
     return out

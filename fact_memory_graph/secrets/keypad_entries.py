@@ -1,0 +1,142 @@
+"""Codes keyed in to operate a thing: "to switch off the alarm type 7391", "Um die Alarmanlage
+auszuschalten, 7391 eingeben", "Чтобы отключить сигнализацию, наберите 7391", "警報を解除するには7391を
+押してください", "Larmet stänger du av med 7391".
+
+How people tell such a code is an instruction: a thing that opens or arms (an alarm, a door, a gate, a
+lock, a safe, a key box) and a verb of keying digits in, in one sentence, in any order — the keypad-shaped
+value in it is the code. Without such a verb, a verb of operating the thing (disarm, switch off, unlock)
+and the value right after a word of "with" ("med 7391", "koodilla 7391"). Words are data
+(assets/keypad_entries.json, ~25 languages); the reader runs only when a keying or operating word is in
+the text (one lexicon lookup), then only on sentences that also name a thing.
+
+Look-alikes kept: a time ("press the buzzer at 0800"), a room, floor or flat ("enter room 2480"), a
+year, an amount or a measure ("1200 euros"), a phone number (a longer run of digits).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from importlib import resources
+
+from fact_memory_graph.secrets import lexicon, prefilter
+
+Span = tuple[int, int, str]
+
+_UNSPACED = prefilter.UNSPACED_SCRIPTS
+#: A keypad's shape: 4-6 digits (7 are a phone's), 3-8 with a star or hash beside, single digits
+#: split by dashes, dots or blanks ("7-3-9-1").
+_VALUE = re.compile(rf"(?<![\d_*#.,:/+-])(?:(?<=[{_UNSPACED}])|(?<![^\W\d_]))"
+                    r"(?P<v>[*#]\d{3,8}[*#]{0,2}|\d{3,8}[*#]{1,2}|\d{4,6}|\d(?:[-. ]\d){3,7}[*#]?)"
+                    rf"(?![*#]|\d|[.,:/]\d|\s\d|[^\W\d{_UNSPACED}])")
+_SENTENCE = re.compile(r"[^.!?;\n。！？]+(?:[.!?;。！？]+(?=\d)[^.!?;\n。！？]*)*")
+_BEFORE_KEPT = re.compile(
+    r"(?i)(?<![^\W\d_])(?:at|by|until|till|before|after|from|since|around|um|bis|ab|à|vers|a las|alle|om|до|в|saat"
+    r"|hasta|até|às|fino alle|tot|room|floor|flat|apt|apartment|unit|suite|no|nr|number|zimmer|stock|etage|chambre"
+    r"|habitación|piso|planta|stanza|quarto|kamer|pokój|квартира|этаж|номер|oda|rum|huone|phone|tel|call|ext"
+    r"|extension|over|under|above|below|costs?|paid|pay|weighs?|kostet|coûte|cuesta|costa|custa|kost|kosztuje|стоит|kostar|tutar|between|and"
+    r"|entre|et|y|e|und|en|och|и|i)\W{0,3}$")
+_AFTER_KEPT = re.compile(r"(?i)\s*(?:am|pm|uhr|h|hrs|hours?|min|minutes?|sec|km|kg|g|grams?|lbs?|m|cm|mm|%|€|\$|£"
+                         r"|euros?|dollars?|usd|eur|rupees?|yen|times|steps|people|pages)(?![^\W\d_])"
+                         r"|\s*(?:時|点|시|円|元|원|人|번째|号室|호실|층|階|楼)")
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+
+
+@functools.cache
+def _data() -> dict:
+    return json.loads(resources.files("fact_memory_graph.assets").joinpath("keypad_entries.json")
+                      .read_text(encoding="utf-8"))
+
+
+def _stems(words: list[str]) -> str:
+    """Each word from its beginning; a word of a spaced script shorter than 5 letters whole
+    ("tor", "aç": not "tornado", "açık")."""
+    long = [w for w in words if len(w) >= 5 or re.search(rf"[{_UNSPACED}]", w)]
+    short = [w for w in words if w not in long]
+    parts = []
+    if long:
+        parts.append(prefilter.WORD_HEAD + "(?:" + "|".join(re.escape(w) for w in sorted(long, key=len, reverse=True)) + ")")
+    if short:
+        parts.append(prefilter.whole_words(short))
+    return "|".join(parts)
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    d = _data()
+    things = re.compile("(?i)" + _stems(d["things"]))
+    keyed = re.compile("(?i)" + prefilter.whole_words(d["keyed"]))
+    operate = re.compile("(?i)" + _stems(d["operate"]))
+    cues = re.compile("(?i)" + prefilter.whole_words(d["keyed"]) + "|" + _stems(d["operate"]))
+    spaced_with = [w for w in d["with"] if not re.search(rf"[{_UNSPACED}]", w)]
+    with_before = re.compile(rf"(?i)(?:{prefilter.whole_words(spaced_with)})\s*(?:(?:the|the code|code|der|den|le|el|il|o|a)\s+)?$")
+    return things, keyed, operate, cues, with_before
+
+
+@functools.cache
+def _gate() -> lexicon.Gate:
+    d = _data()
+    return lexicon.Gate(d["keyed"] + d["operate"])
+
+
+#: A keypad's value with its own key: a star or hash before or after 4-8 digits ("202819*", "*5858",
+#: "6161#"). A service's short code has more than one ("*131*4#", "*#06#") and is not read here.
+_STARRED = re.compile(r"(?<![\w*#])(?<!\d[ .-])(?:\*\d{4,8}|\d{4,8}[*#])(?![\w*#])")  # not "#55205763": a number's sign
+
+
+def _trivial(value: str) -> bool:
+    """A manual's example or a factory default ("1234#", "0000*"): the other finders judge it."""
+    digits = value.strip("*#")
+    return digits in "0123456789" or digits in "9876543210" or len(set(digits)) == 1
+
+
+@functools.cache
+def _starred_cues() -> re.Pattern[str]:
+    d = _data()
+    return re.compile("(?i)" + _stems(d["things"]) + "|" + prefilter.whole_words(d["keyed"] + d["code_words"]))
+
+
+def starred_spans(text: str) -> list[Span]:
+    """A value keyed with its star or hash ("Der Türcode … ist 202819*", "*5858 c'est code de la boîte
+    à clés"), in a text naming a code, a thing that opens or a verb of keying in: a keypad's code."""
+    if len(text) > 3000 or ("*" not in text and "#" not in text):
+        return []
+    found = [m for m in _STARRED.finditer(text) if not _AFTER_KEPT.match(text, m.end()) and not _trivial(m.group())]
+    if not found or not _starred_cues().search(text):
+        return []
+    return [(m.start(), m.end(), "password") for m in found]
+
+
+def spans(text: str) -> list[Span]:
+    """Codes keyed in to operate a thing named in the same sentence."""
+    if ("*" in text or "#" in text) and (starred := starred_spans(text)):
+        return starred + _keyed_spans(text)
+    return _keyed_spans(text)
+
+
+def _keyed_spans(text: str) -> list[Span]:
+    if len(text) > 3000 or not re.search(r"\d{3}", text) or not _gate().open(text):
+        return []
+    things, keyed, operate, cues, with_before = _patterns()
+    if not cues.search(text):
+        return []
+    out: list[Span] = []
+    for s in _SENTENCE.finditer(text):
+        sentence = s.group()
+        if not re.search(r"\d{3}", sentence) or not things.search(sentence):
+            continue
+        has_keyed = keyed.search(sentence) is not None
+        if not has_keyed and not operate.search(sentence):
+            continue
+        for m in _VALUE.finditer(sentence):
+            v = m.group("v")
+            head = sentence[max(0, m.start() - 40):m.start()]
+            if _BEFORE_KEPT.search(head) or _AFTER_KEPT.match(sentence, m.end()):
+                continue
+            if _YEAR.fullmatch(v):
+                continue  # a year ("the gate, built in 1998, opens when you press …")
+            if not has_keyed and not (with_before.search(head) or re.match(r"\s*(?:で|로|으로)", sentence[m.end():])):
+                continue
+            out.append((s.start() + m.start("v"), s.start() + m.end("v"), "password"))
+    return out
