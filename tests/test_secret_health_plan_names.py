@@ -23,3 +23,8 @@ def test_member_number_named_by_a_plan_is_withheld(text, value):
 ])
 def test_public_numbers_beside_a_plan_are_kept(text, value):
     assert value in redact_secrets(text)
+
+
+def test_a_regional_health_card_and_a_banks_passnumber_are_withheld():
+    assert "QRST44120937K" not in redact_secrets("la tarjeta SIP de mi padre, número QRST44120937K")
+    assert "502318" not in redact_secrets("her telephone banking passnumber is 502318")
