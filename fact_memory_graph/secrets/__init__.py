@@ -46,6 +46,7 @@ from fact_memory_graph.secrets import (
     asked_topics,
     asked_values,
     bank_logins,
+    card_back_codes,
     card_expiry,
     card_pieces,
     card_pins,
@@ -60,6 +61,7 @@ from fact_memory_graph.secrets import (
     id_documents,
     juxtaposed_passwords,
     keypad_entries,
+    keys_named_after,
     labelled_lookalikes,
     lexicon,
     login_labels,
@@ -772,6 +774,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(answer_clauses.spans(norm, names))  # a learned reader: "hasło do obsługi w banku X"
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
+    spans.extend(keys_named_after.spans(norm))
+    spans.extend(card_back_codes.spans(norm))  # "oh the back of the card. two seven two"  # "0x9f… c'est la clé privée", "5Kb8… <- thats the private key"
     spans.extend(forms.named_key_spans(norm))
     spans.extend(forms.gift_card_spans(norm))
     if not norm.isascii():
@@ -960,19 +964,29 @@ _PLACEHOLDER_HINT = re.compile(r"[<{%$]|[A-Z]_[A-Z]|(?i:password@|pass@|secret@|
 
 # A UK sort code with its account number, a US routing number (its ABA checksum) with an
 # account: a bank account without a name for it ("pay me back to 80-99-51 83092456").
-_SORT_AND_ACCOUNT = re.compile(r"(?<![\d+\-.])(?P<sort>\d{2}([- ]?)\d{2}\2\d{2})[ ,/]{1,3}(?P<acct>\d{8})(?![\d\-.])")
-_ROUTING_AND_ACCOUNT = re.compile(r"(?<![\d+\-.])(?P<rtn>\d{9})[ ,/]{1,3}(?P<acct>\d{4,17})(?![\d\-.])")
+#: Between the two parts: a separator, or "and" in the languages people write bank details in
+#: ("29-34-05 and 12518805, that's nan's savings").
+_PAIR_JOIN = (r"(?:[ ,/;|]{1,3}|\s*,?\s*(?:and|&|\+|y|e|et|und|en|og|och|ja|i|ve|dan|na|và|и|і|та|а|と|和|및)\s+)")
+_SORT_AND_ACCOUNT = re.compile(rf"(?<![\d+\-.])(?P<sort>\d{{2}}([- ]?)\d{{2}}\2\d{{2}}){_PAIR_JOIN}(?P<acct>\d{{8}})(?![\d\-.])")
+_ROUTING_AND_ACCOUNT = re.compile(rf"(?<![\d+\-.])(?P<rtn>\d{{9}}){_PAIR_JOIN}(?P<acct>\d{{4,17}})(?![\d\-.])")
 
 
 #: A routing number's name beside a nine-digit number, before or after it ("is 309796824 a routing number?").
-_ROUTING_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:routing|aba|ach|transit|wire)(?![^\W\d_])")
+#: Its name in the languages of people paid in the US ("ruta 065001882 y cuenta …", "रूटिंग 332296171").
+_ROUTING_NAMES = ("routing", "aba", "transit", "ruta", "ruteo", "enrutamiento", "routage", "acheminement", "roteamento",
+                  "instradamento", "routeringsnummer", "routingnummer", "रूटिंग", "রাউটিং", "路由号", "路由號", "ルーティング",
+                  "라우팅", "маршрут", "роутинг", "định tuyến", "التوجيه", "ניתוב")
+_ROUTING_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:routing|aba|ach|transit|wire|ruta|ruteo|enrutamiento|routage|acheminement"
+                           r"|roteamento|instradamento|routeringsnummer|routingnummer|định tuyến)(?![^\W\d_])"
+                           r"|रूटिंग|রাউটিং|路由號|路由号|ルーティング|라우팅|маршрут\w*|роутинг\w*|التوجيه|ניתוב")
 _NINE = re.compile(r"(?<![\d+\-.])\d{9}(?![\d\-.])")
 
 
 def _account_pairs(text: str) -> Iterator[Span]:
     from stdnum.us import rtn
 
-    if "routing" in text.lower() or "aba" in text.lower() or "transit" in text.lower():
+    low = text.lower()
+    if any(name in low for name in _ROUTING_NAMES):
         for match in _NINE.finditer(text):
             near = text[max(0, match.start() - 40):match.end() + 40]
             if _ROUTING_WORD.search(near) and rtn.is_valid(match.group()):
@@ -980,6 +994,8 @@ def _account_pairs(text: str) -> Iterator[Span]:
 
     for match in _SORT_AND_ACCOUNT.finditer(text):
         before = text[max(0, match.start() - 45):match.start()]
+        if text[match.end("sort"):match.start("acct")].strip(" ,/;|") and forms.a_date(match.group("sort")):
+            continue  # "on 12-05-24 and 20240512": a date joined by a word, not a sort code
         if not forms.is_phone_number(text, match.start(), match.end()) and not forms._NOT_ID_BEFORE.search(before):
             yield match.start(), match.end(), "bank account"
     for match in _ROUTING_AND_ACCOUNT.finditer(text):

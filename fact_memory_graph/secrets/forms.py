@@ -2643,7 +2643,10 @@ _KEY_NAME = re.compile(
     r"|токен|секрет|anahtar|khóa|kunci)(?![A-Za-z])|キー|鍵|トークン|シークレット|키|토큰|시크릿|密钥|秘钥|令牌|密鑰)")
 _KEY_VALUE = re.compile(
     r"(?<![A-Za-z0-9_\-])(?P<v>[0-9a-f]{32,}|[0-9A-F]{32,}|(?=[A-Za-z0-9_\-]*\d)(?=[A-Za-z0-9_\-]*[a-z])"
-    r"(?=[A-Za-z0-9_\-]*[A-Z])[A-Za-z0-9_\-]{12,})(?![A-Za-z0-9_\-])")
+    r"(?=[A-Za-z0-9_\-]*[A-Z])[A-Za-z0-9_\-]{12,}"
+    # a key typed in lower case (a phone's keyboard, a provider's lower-case keys): twenty or more letters
+    # and digits, not a bech32 address ("bc1q…", an address's own readers keep it)
+    r"|(?!bc1|tb1|ltc1)(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{20,})(?![A-Za-z0-9_\-])")
 _NOT_A_KEY_GAP = re.compile(r"(?i)public|fingerprint|hash|checksum|sha-?\d|md5|digest|commit|(?<![a-z])ids?\b|identifier"
                             r"|公開|公钥|공개")
 

@@ -11,6 +11,9 @@ Some values are printed for everyone by design, and prove it by a checksum or a 
 - an EU (or UK) VAT number with its country prefix that validates ("NIP UE" / "IT05789070413"),
   which every invoice prints — not when it is also a valid IBAN;
 - a company's registration number named as one (Companies House, KvK, SIREN / SIRET, Handelsregister, …);
+- a legal entity's identifier (LEI, ISO 17442: twenty capitals and digits, mod-97 check digits) where an
+  entity, a bank or "LEI" is named;
+- a BIC or a VAT number typed in lower case ("bankens bic ubswchzh80a", "de611571905");
 - a cryptocurrency's receiving address (Bitcoin or Litecoin by Base58Check / bech32, TRON by
   Base58Check, Ethereum by its 40 hex digits) when no private key, seed or password is named around
   it: an address receives; the key that spends from it is the secret.
@@ -47,6 +50,15 @@ _SORT_CODE = re.compile(r"(?<![\d\-])\d{2}[-‐ ]\d{2}[-‐ ]\d{2}(?![\d\-])|(?<
 #: An account number beside a branch's code: seven digits or more, in groups or not.
 _ACCOUNT = re.compile(r"\d(?:[ \-]?\d){6,}")
 _VAT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{2}|EL)[ \-]?[0-9A-Z](?:[ \-.]?[0-9A-Z]){7,13}(?![A-Za-z0-9])")
+#: The same in lower case ("de611571905"): the country's letters glued to the number (a word before a
+#: number, "es el 71928364", is no prefix).
+_VAT_LOWER = re.compile(r"(?<![A-Za-z0-9])[a-z]{2}\d[0-9a-z]{7,13}(?![A-Za-z0-9])")
+_LOWER_RUN = re.compile(r"[a-z]{2}")
+#: A Legal Entity Identifier (ISO 17442): four characters of its issuer, fourteen of the entity, two check
+#: digits (mod 97), in capitals; not an AWS key id's prefix. Read where an entity, a bank or "LEI" is named.
+_LEI = re.compile(r"(?<![A-Za-z0-9])(?!A[KS]IA|AGPA|AIDA|AROA|ANPA)[A-Z0-9]{4}(?=[A-Z0-9]*[A-Z])[A-Z0-9]{14}\d{2}(?![A-Za-z0-9])")
+_ENTITY_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:lei|legal entity|entity|bank\w*|banca|banque|banco|bankens|company|firma"
+                          r"|empresa|soci[eé]t[eé]|societ[aà]|issuer|emittent\w*|perusahaan|şirket\w*)(?![^\W\d_])")
 _COMPANY_NO = re.compile(r"(?<![A-Za-z0-9])[A-Z]{0,3}[ \-]?\d(?:[ .\-]?\d){5,13}(?![A-Za-z0-9])")
 _ETH = re.compile(r"(?<![\w/+=])0x[0-9a-fA-F]{40}(?![\w/+=])")
 _TRON = re.compile(r"(?<![\w/+=])T[1-9A-HJ-NP-Za-km-z]{33}(?![\w/+=])")
@@ -169,6 +181,18 @@ def _public(text: str, span: Span, context: str, after: str, around: _Around) ->
     if _template(text, span) or kind == "bank account" and _year_or_count(text, span):
         return True
     window = text[max(0, start - 12):end + 12]
+    for m in _inside(_LEI, text, start, end) if end - start >= 20 else ():
+        if _covers(span, m, text) and _valid("lei", m.group()) and _ENTITY_WORD.search(around.both):
+            return True  # a legal entity's identifier: a public registry's (GLEIF), printed on its filings
+    if _LOWER_RUN.search(window):  # typed in lower case: a BIC or a VAT number names a bank or a company all the same
+        if around.names("bic") and any(_covers(span, m, text) and m.group().islower() and _valid("bic", m.group().upper())
+                                       for m in _inside(_BIC_ANY_CASE, text, start, end)):
+            return True
+        for m in _inside(_VAT_LOWER, text, start, end):
+            compact = re.sub(r"[ \-.]", "", m.group()).upper()
+            if _covers(span, m, text) and (_valid("eu.vat", compact) or _valid("gb.vat", compact)) \
+                    and not _valid("iban", compact):
+                return True
     if not _DIGIT_OR_CAPITAL.search(window):
         # a BIC typed in lower case ("bic: bnpafrpp", "o swift é caixesbb") names its bank all the same
         return around.names("bic") and any(_covers(span, m, text) and _valid("bic", m.group().upper())
