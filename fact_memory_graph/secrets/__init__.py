@@ -774,8 +774,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(answer_clauses.spans(norm, names))  # a learned reader: "hasło do obsługi w banku X"
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
-    spans.extend(keys_named_after.spans(norm))
-    spans.extend(card_back_codes.spans(norm))  # "oh the back of the card. two seven two"  # "0x9f… c'est la clé privée", "5Kb8… <- thats the private key"
+    spans.extend(keys_named_after.spans(norm))  # "0x9f… c'est la clé privée", "5Kb8… <- thats the private key"
+    spans.extend(card_back_codes.spans(norm))  # "oh the back of the card. two seven two"
     spans.extend(forms.named_key_spans(norm))
     spans.extend(forms.gift_card_spans(norm))
     if not norm.isascii():
