@@ -264,7 +264,11 @@ def _model_request(norm: str) -> ForgetRequest | None:
                          language="model", phrase=clause.removesuffix(privacy_model.LABEL))
 
 
-_ANNOUNCES = re.compile(r"(?:\?|:|：|…|\.\.\.|-|–|—)\s*$")
+#: A turn ending on its colon, a dash, or a "but" the next turn finishes ("dont tell the bridge club but" / "Jean
+#: has cancer again"): the marker announces what comes next. The conjunctions in about thirty languages.
+_ANNOUNCES = re.compile(r"(?:\?|:|：|…|\.\.\.|-|–|—|(?i:(?:^|[\s,])(?:but|though|tho|pero|mas|mais|aber|doch|ma|però|maar|"
+                        r"ale|но|але|ama|fakat|ancak|tapi|namun|pero|nhưng|lakini|lekin|magar|par|men|mutta|de|dar|"
+                        r"αλλά|ομως|όμως|אבל|لكن|بس|ولكن|اما|ولی|但是|但|でも|けど|だけど|하지만|근데|แต่)))\s*$")
 #: "Can I tell you something", said beside a request not to keep it: what follows is the private part.
 _TELLS_SOMETHING = re.compile(
     r"(?:tell|say|share with|confess) you (?:something|a secret|sth|a thing|this)|(?:say|share|confess) something"

@@ -118,3 +118,20 @@ def test_a_turn_after_talk_or_a_long_turn_is_not_read(before: str, text: str) ->
 ])
 def test_talk_beside_who_asks_is_not_read(text: str) -> None:
     assert read(text) == []
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("Mädchenname deiner Mutter?", "Hartmannsdorf"),
+    ("nom de jeune fille de ta mère ?", "Delacroix"),
+    ("¿apellido de soltera de tu madre?", "Urquijo"),
+    ("nome de solteira da sua mãe?", "Figueiredo"),
+    ("cognome da nubile di tua madre?", "Castellani"),
+    ("meisjesnaam van je moeder?", "Verhoeven"),
+    ("annenizin kızlık soyadı?", "Karadeniz"),
+])
+def test_a_maiden_name_asked_of_you_then_given_alone_is_withheld(question: str, answer: str) -> None:
+    from fact_memory_graph.secrets import redact_turns
+
+    asked, given = redact_turns([question, answer])
+    assert asked == question  # the question gives nothing: it is kept as asked
+    assert answer not in given

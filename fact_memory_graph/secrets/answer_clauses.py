@@ -39,6 +39,8 @@ ASKING_KINDS = frozenset({"password", "answer"})
 #: thread's turns and of a record's fields: a turn before is a clause of its own).
 _CLAUSE = re.compile(r"[^,.!?;:\n()\u2014\u2013\u3001\u3002\uff0c\uff61\uff64\u2028\u2029]+")
 _KIND = "password"
+#: A clause ending on a question mark (Latin, Arabic, Greek, full-width).
+_ASKED = frozenset("?\u061f\u037e\uff1f")
 
 
 @cache
@@ -110,6 +112,9 @@ def _read(reader: pm.Model, norm: str, before: str, lead: bool) -> list[Span]:
             continue
         if lead and len(text.split()) > APPOSED_WORDS:
             break
+        if norm[m.end():m.end() + 1] in _ASKED:  # "Mädchenname deiner Mutter?": a question asks, it gives no answer
+            before = text.strip()
+            continue
         valued = any(t not in reader.vocabulary for t in pm.tokens(pm.normalise(text)))
         if valued and clause_score(reader, readings([text.strip()], before)[0]) >= reader.threshold:
             start = m.start() + len(text) - len(text.lstrip())

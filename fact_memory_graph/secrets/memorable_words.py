@@ -355,15 +355,22 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
             named = True
         if rest or (needs and not (named or m.institution.search(prev, 0, start))):
             continue
-        whole = _SHORT.fullmatch(text)
+        k = _RECALLED.match(text).end()  # "ah yes Honeysuckle", "oui c'est Tournesol": the word after remembering it
+        whole = _SHORT.fullmatch(text, k)
         if whole and len(whole.group("v").split()) > 1 and not _not_value(whole.group("v").split()[0]):
             return [(whole.start("v"), whole.end("v"), "password")]  # "purple dinosaur", "Cardigan Bay"
-        v = _LONE.match(text)
+        v = _LONE.match(text, k)
         if v and not _not_value(v.group("v")):
             return [(v.start("v"), v.end("v"), "password")]
     return []
 
 
+#: What a reply says before the word it remembers: an interjection, a yes, "it's" ("ah yes X", "oh right, it's X",
+#: "ah oui c'est X", "ach ja, X", "ah sí, era X").
+_RECALLED = re.compile(r"(?i)\s*(?:(?:ah+|oh+|aha|yes|yeah|yep|right|ok|okay|sure|got it|s[ií]|oui|ja|sim|già|tak|да|evet|iya|ya|"
+                       r"ach|och|ahá|claro|ecco|tja|ну|а|ой)(?:[\s,!.…-]+|$))*"
+                       r"(?:(?:it's|its|it is|it was|that's|thats|i think it's|es|era|c'est|c'était|das ist|es ist|es war|war|é|"
+                       r"è|to|это|bu|itu)[\s,:]+)?")
 #: Words that end a question about the word without saying more: "… again?", "… pls".
 _FILLER_END = re.compile(r"(?i)(?:[^\S\n]+(?:again|now|pls|please|plz|lol|otra vez|de nuevo|encore|nochmal|ancora|weer|znowu|снова|yine|lagi|lại|phir se))+[\s?？!.]*$")
 #: A turn that ends on a joining word ("… is:", "… es:", "… c'est"): the next turn gives the value.

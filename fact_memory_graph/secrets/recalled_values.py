@@ -43,6 +43,13 @@ def _wifi() -> re.Pattern[str]:
 
 
 @functools.cache
+def _set_before() -> re.Pattern[str]:
+    """A turn's last clause saying what the user set or typed, with at most six words after it ("i keep forgetting
+    what i set for the portal", "soll ich dir sagen was ich eingegeben hab")."""
+    return re.compile(rf"(?i){prefilter.whole_words(_data()['set_before'])}(?:[^\S\n]+[^\s.,;:!?]+){{0,6}}[\s?？!.…:]*$")
+
+
+@functools.cache
 def _network_talk() -> re.Pattern[str]:
     words = json.loads((_ASSETS / "spoken_credentials.json").read_text(encoding="utf-8"))["not_wifi_name"]
     return re.compile("(?i)" + prefilter.whole_words(words))
@@ -81,6 +88,7 @@ def thread_spans(text: str, prior: str, names_in: Callable[[str], Sequence[Any]]
     if "://" in value or "@" in value:
         return
     if _talk().search(prior) or not (any(n.kind == "password" for n in names_in(prior))
-                                     or _wifi().search(prior) and not _network_talk().search(prior)):
+                                     or _wifi().search(prior) and not _network_talk().search(prior)
+                                     or _SHAPED.search(value) and _set_before().search(prior[-120:])):
         return  # the turn before named no password, and no network but for its name or speed ("what's the wifi called?")
     yield m.start("v"), m.end("v"), "password"
