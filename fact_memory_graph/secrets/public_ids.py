@@ -211,7 +211,7 @@ _TEMPLATE_MARK = re.compile(r"[Xx?*#_]")
 #: A person's own numbers by checksum: a value that validates as one is no company's, whatever names
 #: a business near it ("TFN for my ABN sole trader stuff: 957 414 360").
 _PERSONAL = ("au.tfn", "nl.bsn", "us.ssn", "in_.aadhaar", "ca.sin", "pl.pesel", "dk.cpr", "be.nn", "de.idnr",
-             "br.cpf", "fr.nir", "es.dni", "it.codicefiscale")
+             "br.cpf", "fr.nir", "es.dni", "it.codicefiscale", "tr.tckimlik")
 
 
 def _personal(value: str) -> bool:
