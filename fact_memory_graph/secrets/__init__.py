@@ -42,6 +42,7 @@ from typing import Any
 from fact_memory_graph.secrets import (
     access_codes,
     answer_clauses,
+    answered_references,
     asked_keys,
     asked_topics,
     asked_values,
@@ -85,6 +86,7 @@ from fact_memory_graph.secrets import (
     reference_values,
     security_answers,
     security_backref,
+    service_names,
     shaped_values,
     spoken_codes,
     spoken_credentials,
@@ -887,6 +889,7 @@ def _spans(text: str) -> list[Span]:
     if spans:  # a plain login beside a password read above, not beside talk of one ("utente tenorotters password …")
         spans.extend(sp for sp in login_pairs.plain_login_spans(norm, spans) if sp not in spans)
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
+    spans = service_names.without_service_names(raw_norm, spans)  # "змінив пароль від MetaMask", "Bitwardenを使ってる"
     return forms.back(spans, origin)
 
 
@@ -1333,6 +1336,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
                      if not member_numbers.public_label(text, sp[0]))
     spans.extend(login_pairs.thread_spans(text, turns, credential_forms.services()))  # "paypal" / "kasia_w" / "nut3ll@0172"
     spans.extend(asked_keys.thread_spans(text, turns))  # "wifi name?" / "HomeSweetHome" / "and the key?" / "lemontree"
+    spans = service_names.without_service_names(text, spans)  # "パスワード管理は" / "Bitwardenを使ってる"
+    spans = answered_references.without_answered_references(text, spans, turns[-1])  # "Buchungscode?" / "C2A2B9"
     return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
 
 
@@ -1535,6 +1540,8 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
     if spans:  # "the school's sort code" / "20-00-00": what the turn after added is read by the same test
         spans = public_ids.without_public_ids(text, spans, earlier[-1] if earlier else "", after)
         spans = password_talk.without_talk(text, spans)  # "şifremi unuttum:" / "sıfırlama maili bekliyorum"
+        spans = service_names.without_service_names(text, spans)
+        spans = answered_references.without_answered_references(text, spans, earlier[-1] if earlier else "")
     return _mask(text, spans) if spans else text
 
 

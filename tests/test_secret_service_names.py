@@ -1,0 +1,45 @@
+"""Look-alikes kept by what they are: the service a password opens or the tool it is kept in
+(secrets/service_names.py), a reference given alone after the turn that named it
+(secrets/answered_references.py), a loyalty scheme's number, a lower-case BIC, a bank's LEI.
+Every sentence here was written for this file."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.secrets import redact_turns
+
+KEPT = [
+    (["zmieniłem wczoraj hasło do Allegro"], "Allegro"),
+    (["j'ai changé le mot de passe de Doctolib"], "Doctolib"),
+    (["tuve que cambiar la clave del Santander ayer"], "Santander"),
+    (["mật khẩu của Zalo đổi rồi"], "Zalo"),
+    (["guardo todo en KeePassXC"], "KeePassXC"),
+    (["パスワードの管理には", "KeePassXCを使っています"], "KeePassXC"),
+    (["Reservierungsnummer vom Ferienhaus?", "K7PD2Q"], "K7PD2Q"),
+    (["numer przesyłki z paczkomatu", "PL-48200193"], "PL-48200193"),
+    (["my loyalty card is the Avios one", "3081 4432 9910"], "3081 4432 9910"),
+    (["Flying Blue number 1234567890"], "1234567890"),
+    (["il bic della banca è bcititmm"], "bcititmm"),
+    (["the bank's LEI is 5493001KJTIIGC8Y1R12"], "5493001KJTIIGC8Y1R12"),
+]
+
+
+@pytest.mark.parametrize(("turns", "value"), KEPT)
+def test_lookalike_kept(turns: list[str], value: str) -> None:
+    assert value in redact_turns(turns)[-1]
+
+
+WITHHELD = [
+    (["the password for Netflix is Summer24"], "Summer24"),
+    (["mot de passe de Marie: Tournesol88"], "Tournesol88"),
+    (["zmieniłem hasło do Allegro na Kwiatek77"], "Kwiatek77"),
+    (["what's the door code for the booking?", "4471AB"], "4471AB"),
+    (["booking ref and the wifi password?", "X7K2P9"], "X7K2P9"),
+    (["my api key RIL00L6J3XHDJSXDQ936"], "RIL00L6J3XHDJSXDQ936"),
+]
+
+
+@pytest.mark.parametrize(("turns", "value"), WITHHELD)
+def test_secret_withheld(turns: list[str], value: str) -> None:
+    assert all(value not in t for t in redact_turns(turns))
