@@ -43,3 +43,25 @@ WITHHELD = [
 @pytest.mark.parametrize(("turns", "value"), WITHHELD)
 def test_secret_withheld(turns: list[str], value: str) -> None:
     assert all(value not in t for t in redact_turns(turns))
+
+
+TEMPLATES_KEPT = [
+    (["na ficha de exemplo aparece nif: 000 000 000"], "000 000 000"),
+    (["the form shows iban: gbxx xxxx xxxx xxxx xxxx xx as a sample"], "gbxx xxxx"),
+    (["voorbeeld uit de handleiding: gebruiker admin, wachtwoord wachtwoord123"], "wachtwoord123"),
+    (["v dokumentaci je příklad: heslo test1234"], "test1234"),
+]
+
+
+@pytest.mark.parametrize(("turns", "value"), TEMPLATES_KEPT)
+def test_template_kept(turns: list[str], value: str) -> None:
+    assert value in redact_turns(turns)[-1]
+
+
+@pytest.mark.parametrize("text", [
+    "the manual's example is fine, my password is Tulpe-Rot-88",
+    "the example in the docs is fine but my real password is admin2024",
+    "my pin is 0000",
+])
+def test_real_credential_beside_an_example_withheld(text: str) -> None:
+    assert "withheld" in redact_turns([text])[0]

@@ -91,6 +91,7 @@ from fact_memory_graph.secrets import (
     spoken_codes,
     spoken_credentials,
     tax_ids,
+    template_values,
     topic_notes,
     unlock_patterns,
     value_first,
@@ -890,6 +891,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(sp for sp in login_pairs.plain_login_spans(norm, spans) if sp not in spans)
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     spans = service_names.without_service_names(raw_norm, spans)  # "змінив пароль від MetaMask", "Bitwardenを使ってる"
+    spans = template_values.without_templates(raw_norm, spans)  # "cpf: 000.000.000-00", "exemple: motdepasse123"
     return forms.back(spans, origin)
 
 
@@ -1338,6 +1340,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(asked_keys.thread_spans(text, turns))  # "wifi name?" / "HomeSweetHome" / "and the key?" / "lemontree"
     spans = service_names.without_service_names(text, spans)  # "パスワード管理は" / "Bitwardenを使ってる"
     spans = answered_references.without_answered_references(text, spans, turns[-1])  # "Buchungscode?" / "C2A2B9"
+    spans = template_values.without_templates(text, spans)  # "número de cuenta de ejemplo:" / "0000 0000 00 …"
     return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
 
 
@@ -1542,6 +1545,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans = password_talk.without_talk(text, spans)  # "şifremi unuttum:" / "sıfırlama maili bekliyorum"
         spans = service_names.without_service_names(text, spans)
         spans = answered_references.without_answered_references(text, spans, earlier[-1] if earlier else "")
+        spans = template_values.without_templates(text, spans)
     return _mask(text, spans) if spans else text
 
 
