@@ -65,3 +65,12 @@ def test_template_kept(turns: list[str], value: str) -> None:
 ])
 def test_real_credential_beside_an_example_withheld(text: str) -> None:
     assert "withheld" in redact_turns([text])[0]
+
+
+def test_hash_after_a_commit_named_kept() -> None:
+    out = redact_turns(["der Build ist seit diesem Commit kaputt", "9c4e1fa, schau mal"])
+    assert "9c4e1fa" in out[-1]
+
+
+def test_hash_shaped_answer_to_a_password_withheld() -> None:
+    assert "4a7f9e21" not in redact_turns(["the wifi password?", "4a7f9e21"])[-1]

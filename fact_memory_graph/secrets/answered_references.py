@@ -48,9 +48,30 @@ def _labels_only(before: str) -> bool:
     return not (labelled_lookalikes._secret_names().search(rest_text) or _SECRET_STEM.search(rest_text))
 
 
+#: A commit's, a build's or an image's hash named in the turn before ("the app broke after commit" / "2e5eb9c").
+_HASH_NAME = re.compile(r"(?i)(?<![^\W\d_])(?:commit|hash|sha|sha1|sha256|checksum|digest|revision|rev|build|"
+                        r"image|tag|merge|cherry-pick|rebase|revert|git)(?![^\W\d_])|[@#]\s*$")
+_HASH = re.compile(r"(?:sha(?:1|256|512):)?(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])(?:[0-9a-f]{7,40}|[0-9a-f]{64}|[0-9a-f]{128})"
+                   r"(?![0-9A-Za-z])")
+
+
+def _hash_after_name(text: str, spans: list[Span], before: str) -> list[Span]:
+    """``spans`` without the hash this turn opens with after the turn ``before`` named a commit or a digest."""
+    lead = len(text) - len(text.lstrip())
+    m = _HASH.match(text, lead)
+    if not m or not _HASH_NAME.search(before[-60:]) or _SECRET_STEM.search(before) \
+            or _SECRET_STEM.search(text, m.end()):
+        return spans
+    return [sp for sp in spans if not (m.start() <= sp[0] and sp[1] <= m.end())]
+
+
 def without_answered_references(text: str, spans: list[Span], before: str) -> list[Span]:
     """``spans`` without the reference this turn gives alone after the turn ``before`` that named it."""
-    if not spans or not before or len(text) > 40:
+    if not spans or not before:
+        return spans
+    if text[:1].isspace() or text[:1] in "0123456789abcdefs":  # a hash opens the turn, lower-case hex
+        spans = _hash_after_name(text, spans, before)
+    if not spans or len(text) > 40:
         return spans
     value = text.strip(_EDGE)
     value = value[:len(value) - len(_TAIL.search(value).group())] if value else value
