@@ -85,9 +85,10 @@ def without_templates(text: str, spans: list[Span]) -> list[Span]:
     for sp in spans:
         if _TEMPLATE_CHAR.search(text, sp[0], sp[1] + 1) and _in_template(text, sp[0], sp[1]):
             continue
-        if cue is None:
-            cue = _data()[0].search(text) is not None
-        if cue and _demo_value(_token(text, sp[0], sp[1]), _data()[1]):
-            continue
+        if _demo_value(_token(text, sp[0], sp[1]), _data()[1]):  # the value first: the cue's search is the dearer
+            if cue is None:
+                cue = _data()[0].search(text) is not None
+            if cue:
+                continue
         out.append(sp)
     return out
