@@ -18,6 +18,10 @@ KEPT_THREADS = [
     (["adres portfela do wpłat na schronisko", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"],
      "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"),
     (["KvK-nummer van de bakkerij op de hoek", "17085946"], "17085946"),
+    (["wie lautet die Firmenbuchnummer des Lieferanten?", "FN 123456"], "123456"),
+    (["SWIFTコードを教えて", "MHCBJPJT"], "MHCBJPJT"),
+    (["Ticaret sicil no şirketin faturasında yazıyor: 487211"], "487211"),
+    (["le numéro d'entreprise du traiteur est 0403.170.701"], "0403.170.701"),
 ]
 
 

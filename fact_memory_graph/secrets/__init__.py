@@ -42,6 +42,7 @@ from typing import Any
 from fact_memory_graph.secrets import (
     access_codes,
     answer_clauses,
+    answered_references,
     asked_keys,
     asked_topics,
     asked_values,
@@ -88,10 +89,12 @@ from fact_memory_graph.secrets import (
     reference_values,
     security_answers,
     security_backref,
+    service_names,
     shaped_values,
     spoken_codes,
     spoken_credentials,
     tax_ids,
+    template_values,
     topic_notes,
     unlock_patterns,
     value_first,
@@ -894,6 +897,8 @@ def _spans(text: str) -> list[Span]:
     if spans:  # a plain login beside a password read above, not beside talk of one ("utente tenorotters password …")
         spans.extend(sp for sp in login_pairs.plain_login_spans(norm, spans) if sp not in spans)
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
+    spans = service_names.without_service_names(raw_norm, spans)  # "змінив пароль від MetaMask", "Bitwardenを使ってる"
+    spans = template_values.without_templates(raw_norm, spans)  # "cpf: 000.000.000-00", "exemple: motdepasse123"
     return forms.back(spans, origin)
 
 
@@ -1352,6 +1357,9 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
                      if not member_numbers.public_label(text, sp[0]))
     spans.extend(login_pairs.thread_spans(text, turns, credential_forms.services()))  # "paypal" / "kasia_w" / "nut3ll@0172"
     spans.extend(asked_keys.thread_spans(text, turns))  # "wifi name?" / "HomeSweetHome" / "and the key?" / "lemontree"
+    spans = service_names.without_service_names(text, spans)  # "パスワード管理は" / "Bitwardenを使ってる"
+    spans = answered_references.without_answered_references(text, spans, turns[-1])  # "Buchungscode?" / "C2A2B9"
+    spans = template_values.without_templates(text, spans)  # "número de cuenta de ejemplo:" / "0000 0000 00 …"
     return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
 
 
@@ -1554,6 +1562,9 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
     if spans:  # "the school's sort code" / "20-00-00": what the turn after added is read by the same test
         spans = public_ids.without_public_ids(text, spans, earlier[-1] if earlier else "", after)
         spans = password_talk.without_talk(text, spans)  # "şifremi unuttum:" / "sıfırlama maili bekliyorum"
+        spans = service_names.without_service_names(text, spans)
+        spans = answered_references.without_answered_references(text, spans, earlier[-1] if earlier else "")
+        spans = template_values.without_templates(text, spans)
     return _mask(text, spans) if spans else text
 
 

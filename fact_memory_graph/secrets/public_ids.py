@@ -172,7 +172,9 @@ class _Around:
 
     def names(self, key: str) -> bool:
         if key not in self._found:
-            self._found[key] = _words()[key].search(self.both) is not None
+            self._found[key] = _words()[key].search(self.both) is not None \
+                or key == "bic" and "swift" in self.both.casefold()  # "银行SWIFT代码": no word's edge in Chinese
+
         return self._found[key]
 
 
@@ -203,9 +205,13 @@ def _public(text: str, span: Span, context: str, after: str, around: _Around) ->
         if _covers(span, m, text) and (_valid("eu.vat", compact) or _valid("gb.vat", compact)) \
                 and not _valid("iban", compact):
             return True
-    if capitals and around.names("bic"):
-        for m in _inside(_BIC, text, start, end):
-            if _covers(span, m, text) and _valid("bic", m.group()):
+    if around.names("bic"):  # "bankens bic ubswchzh80a": a BIC with its branch's digits, typed in lower case
+        for m in _inside(_BIC if capitals else _BIC_ANY_CASE, text, start, end):
+            if _covers(span, m, text) and _valid("bic", m.group().upper()):
+                return True
+    if capitals and _LEI.search(window) and _ENTITY.search(around.both):  # a bank's or a firm's LEI (ISO 17442)
+        for m in _inside(_LEI, text, start, end):
+            if _covers(span, m, text) and _valid("lei", m.group()) and not around.names("key"):
                 return True
     if end - start >= 26 and kind in ("api key", "private key", "password", "bank account", "card number",
                                       "government id"):
@@ -228,6 +234,11 @@ def _public(text: str, span: Span, context: str, after: str, around: _Around) ->
 
 
 _TWO_CAPITALS = re.compile(r"[A-Z]{2}")
+#: A Legal Entity Identifier: eighteen characters and two check digits (mod 97, as an IBAN's), named
+#: beside a bank's, a firm's or an entity's word: a random key passes the check once in a hundred.
+_LEI = re.compile(r"(?<![A-Za-z0-9])[0-9A-Z]{18}\d\d(?![A-Za-z0-9])")
+_ENTITY = re.compile(r"(?i)bank|banc|banq|banka|\blei\b|entit|entidad|société|societ|compan|firm|empresa|unterneh|"
+                     r"банк|компан|銀行|银行|은행|企業|公司|회사")
 _DIGIT_OR_CAPITAL = re.compile(r"[\dA-Z]")
 _TEMPLATE_MARK = re.compile(r"[Xx?*#_]")
 
@@ -235,7 +246,7 @@ _TEMPLATE_MARK = re.compile(r"[Xx?*#_]")
 #: A person's own numbers by checksum: a value that validates as one is no company's, whatever names
 #: a business near it ("TFN for my ABN sole trader stuff: 957 414 360").
 _PERSONAL = ("au.tfn", "nl.bsn", "us.ssn", "in_.aadhaar", "ca.sin", "pl.pesel", "dk.cpr", "be.nn", "de.idnr",
-             "br.cpf", "fr.nir", "es.dni", "it.codicefiscale")
+             "br.cpf", "fr.nir", "es.dni", "it.codicefiscale", "tr.tckimlik")
 
 
 def _personal(value: str) -> bool:

@@ -287,7 +287,14 @@ _LOYALTY_STEMS = ("loyal", "member", "reward", "point", "club", "librar", "frequ
                   "fedeltà", "tessera", "kunden", "treue", "mitglied", "klanten", "spaar", "leden", "lojal", "stałego",
                   "członk", "лояльн", "бонус", "дисконт", "клубн", "читател", "sadakat", "üyelik", "müşteri", "会员",
                   "积分", "会員", "ポイント", "멤버십", "포인트", "회원", "anggota", "poin", "thành viên", "tích điểm",
-                  "लॉयल्टी", "मेंबरशिप", "الولاء", "العضوية", "النقاط", "uanachama", "sócio", "membre", "adhérent")
+                  "लॉयल्टी", "मेंबरशिप", "الولاء", "العضوية", "النقاط", "uanachama", "sócio", "membre", "adhérent",
+                  # a scheme's own name ("boots advantage card", "lidl plus card", "Avios", "Flying Blue", "Ponta")
+                  "advantage", "lidl", "avios", "flying blue", "skywards", "executive club", "mileage", "skymiles",
+                  "krisflyer", "aeroplan", "hhonors", "bonvoy", "deutschlandcard", "ikea family", "cumulus",
+                  "supercard", "fidaty", "carrefour", "waitrose", "sparks", "leclerc", "auchan", "smiles", "latam",
+                  "livelo", "multiplus", "iberia", "millemiglia", "eurobonus", "plussa", "etukortti", "biedronka",
+                  "żappka", "пятёрочк", "перекрёст", "спасибо", "waon", "nanaco", "ポイント", "ponta", "cashbag",
+                  "cj one", "l.point", "happy point", "socio", "numéro de membre", "lidmaatschap")
 
 
 @lru_cache(maxsize=1)
