@@ -2535,6 +2535,15 @@ def _may_hold_public_shape(text: str) -> bool:
         or "-" in text and _SHAPE_HERE.search(text) is not None or "." in text and _SHAPE_TARIFF.search(text) is not None
 
 
+#: A hex digest named by its algorithm ("sha256:0c6d…", a container image's or a download's checksum).
+_DIGEST = re.compile(r"(?<![\w/+])(?i:sha(?:1|224|256|384|512)|md5|blake2[bs]|sha3-(?:256|384|512)):[0-9a-fA-F]{32,128}"
+                     r"(?![\w/+])")
+#: A commit's id (7–40 hex digits with a letter) right after a commit's word, in the languages developers chat in.
+_COMMIT_WORDS = ("commit", "revision", "changeset", "коммит", "コミット", "提交", "커밋")
+_COMMIT_ID = re.compile(r"(?i)(?:(?<![^\W\d_])(?:commit(?:s|té|ted|ed|-id| id)?|revision|changeset|коммит\w*)"
+                        r"|コミット|提交|커밋)[\s:#]{1,3}(?P<id>(?=[0-9]*[a-f])[0-9a-f]{7,40})(?![\w])")
+
+
 def public_shapes(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds a value public by its shape (:data:`_PUBLIC_SHAPE`, a UUID not named
     as a key): read as a neutral run of ``x`` by the finders, and no span inside it is a secret."""
@@ -2545,6 +2554,11 @@ def public_shapes(text: str) -> list[tuple[int, int]]:
         if len(m.group()) >= 90 or _ADDRESS_WORD.search(text, max(0, m.start() - 40), m.start()) \
                 or base58check_address(m.group()):
             found.append((m.start(), m.end()))
+    low = text.lower()
+    if "sha" in low or "md5" in low or "blake" in low:  # "sha256:0c6d…": a digest named by its algorithm
+        found.extend(m.span() for m in _DIGEST.finditer(text))
+    if any(w in low for w in _COMMIT_WORDS):  # "after commit 4a43776", "コミット 9f2c1e0": a commit's id
+        found.extend(m.span("id") for m in _COMMIT_ID.finditer(text))
     if "-" in text:
         for m in _UUID.finditer(text):
             before = text[max(0, m.start() - 40):m.start()]
