@@ -85,3 +85,39 @@ def test_a_first_turn_that_is_only_a_marker_announces_the_next(turns: list[str])
 
 def test_a_first_turn_with_its_own_content_does_not_take_the_next() -> None:
     assert withheld_turns(["between you and me, my boss is awful", "anyway what should I cook?"]) == [True, False]
+
+
+@pytest.mark.parametrize("text", [
+    "man dont spread this, my brother got arrested",  # a vocative before the request
+    "girl keep it secret pls, I'm seeing my ex again",
+    "not for the group chat haha but my dad lost his job",  # a laugh between the request and the rest
+    "nobody in my family knows, keep it that way. I'm in debt",
+    "I'm on medication and no one at the office knows, so keep it that way",
+    "it's a secret ok? we're moving to Perth",
+    "psst, I'm interviewing at another company",
+    "promets-moi de rien dire, on divorce",
+    "jure de pas le dire, je suis malade",
+    "nicht weitersagen, wir ziehen nach Wien",
+    "toi jää meidän välille, olen työtön",
+    "hii ni kati ya mimi na wewe, nina deni kubwa",
+])
+def test_a_colloquial_confidence_withholds_the_turn(text: str) -> None:
+    assert withheld_turns([text]) == [True]
+
+
+@pytest.mark.parametrize("turns", [
+    ["ok real talk, not for anyone else", "my sister is leaving her husband"],
+    ["promets-moi de rien dire", "j'ai perdu mon travail"],
+])
+def test_a_colloquial_marker_alone_withholds_the_turn_after(turns: list[str]) -> None:
+    assert withheld_turns(turns) == [True, True] or withheld_turns(turns)[1] is True
+
+
+@pytest.mark.parametrize("text", [
+    "nobody knows the trouble I've seen, a song my gran loved",
+    "the recipe is a secret family one from Naples",
+    "the promise was to tell everyone at the party",
+    "we'll keep the garden that way all summer",
+])
+def test_those_words_in_an_ordinary_sentence_keep_it(text: str) -> None:
+    assert withheld_turns([text]) == [False]
