@@ -121,3 +121,30 @@ def test_a_colloquial_marker_alone_withholds_the_turn_after(turns: list[str]) ->
 ])
 def test_those_words_in_an_ordinary_sentence_keep_it(text: str) -> None:
     assert withheld_turns([text]) == [False]
+
+
+@pytest.mark.parametrize("text", [
+    "you're sworn to secrecy, ok? my aunt is in prison",
+    "não espalha isso, fui reprovado",
+    "mi raccomando non dirlo, cambio lavoro",
+    "unter vier Augen: wir trennen uns",
+    "păstrează secretul, plecăm din țară",
+    "tartsd meg magadnak, munkanélküli vagyok",
+    "karo ke bolo na, amar chakri chole geche",
+    "bí mật nhé, mình bị ốm",
+    "保密哟，我被裁员了",
+    "千万不要往外说，我怀孕了",
+    "pidä toi omana tietonas, muutan pois",
+])
+def test_a_confidence_in_more_languages_withholds_the_turn(text: str) -> None:
+    assert withheld_turns([text]) == [True]
+
+
+@pytest.mark.parametrize("text", [
+    "não conta, foi só um treino",
+    "unter vier Augen haben wir das Auto besprochen",
+    "bí mật của món này là nước mắm",
+    "这个保密柜很贵",
+])
+def test_those_words_in_other_sentences_keep_it(text: str) -> None:
+    assert withheld_turns([text]) == [False]
