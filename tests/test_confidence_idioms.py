@@ -148,3 +148,8 @@ def test_a_confidence_in_more_languages_withholds_the_turn(text: str) -> None:
 ])
 def test_those_words_in_other_sentences_keep_it(text: str) -> None:
     assert withheld_turns([text]) == [False]
+
+
+def test_a_promise_not_to_tell_in_hinglish_announces_the_turn_after() -> None:
+    assert withheld_turns(["ek baat bolu", "promise kar kisi ko nahi bolega", "main job chhod raha hoon"])[2] is True
+    assert withheld_turns(["usne kaha ki woh kisi ko nahi bolega aur chala gaya"]) == [False]
