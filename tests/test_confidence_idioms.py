@@ -153,3 +153,26 @@ def test_those_words_in_other_sentences_keep_it(text: str) -> None:
 def test_a_promise_not_to_tell_in_hinglish_announces_the_turn_after() -> None:
     assert withheld_turns(["ek baat bolu", "promise kar kisi ko nahi bolega", "main job chhod raha hoon"])[2] is True
     assert withheld_turns(["usne kaha ki woh kisi ko nahi bolega aur chala gaya"]) == [False]
+
+
+@pytest.mark.parametrize("marker", [
+    "kun je een geheim bewaren?",
+    "umiesz dochować tajemnicy?",
+    "ты можешь хранить тайну?",
+    "можеш зберегти таємницю?",
+    "kan du hålla en hemlighet?",
+    "את יכולה לשמור סוד?",
+])
+def test_asking_whether_a_secret_can_be_kept_announces_the_turn_after(marker: str) -> None:
+    assert withheld_turns([marker, "we are selling the flat and moving abroad"]) == [False, True] \
+        or withheld_turns([marker, "we are selling the flat and moving abroad"])[1] is True
+
+
+@pytest.mark.parametrize("text", [
+    "het geheim van een goede soep is tijd",
+    "w tej książce jest tajemnica zamku",
+    "секрет успеха в терпении",
+    "hemligheten bakom kakan är smör",
+])
+def test_a_secret_talked_about_keeps_the_turn(text: str) -> None:
+    assert withheld_turns([text]) == [False]
