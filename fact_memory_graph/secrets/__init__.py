@@ -43,6 +43,7 @@ from fact_memory_graph.secrets import (
     access_codes,
     answer_clauses,
     answered_references,
+    api_key_names,
     asked_keys,
     asked_topics,
     asked_values,
@@ -797,6 +798,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(word_seeds.named_spans(norm))  # a seed's name, then twelve bare words of any list
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
+    spans.extend(api_key_names.spans(norm))  # "API-nyckeln … är 9b2e…", "le jeton d'accès : …", "токен бота: …"
     spans.extend(shaped_values.spans(norm, spans))  # shape + checksum + a name near it
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"
