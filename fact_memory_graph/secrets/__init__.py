@@ -48,6 +48,7 @@ from fact_memory_graph.secrets import (
     asked_topics,
     asked_values,
     bank_logins,
+    birth_names,
     card_back_codes,
     card_expiry,
     card_pieces,
@@ -774,6 +775,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(asked_topics.spans(norm))  # "si el banco pregunta por el perro, di Toby", "聞かれたら、ポチ"
     spans.extend(memorable_words.spans(norm))  # "mot mémorable pour la banque harbour", "银行的暗语是青花瓷器"
+    spans.extend(birth_names.spans(norm))  # "mum was born Moreau, in case the bank asks", "z domu Wiśniewska"
     spans.extend(topic_notes.spans(norm))  # "mammas flicknamn är X", "first pet was a hamster called X"
     spans.extend(answer_clauses.spans(norm, names))  # a learned reader: "hasło do obsługi w banku X"
     spans.extend(forms.code_list_spans(norm))
