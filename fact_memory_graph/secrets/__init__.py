@@ -43,10 +43,12 @@ from fact_memory_graph.secrets import (
     access_codes,
     answer_clauses,
     answered_references,
+    api_key_names,
     asked_keys,
     asked_topics,
     asked_values,
     bank_logins,
+    birth_names,
     card_back_codes,
     card_expiry,
     card_pieces,
@@ -773,6 +775,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(asked_topics.spans(norm))  # "si el banco pregunta por el perro, di Toby", "聞かれたら、ポチ"
     spans.extend(memorable_words.spans(norm))  # "mot mémorable pour la banque harbour", "银行的暗语是青花瓷器"
+    spans.extend(birth_names.spans(norm))  # "mum was born Moreau, in case the bank asks", "z domu Wiśniewska"
     spans.extend(topic_notes.spans(norm))  # "mammas flicknamn är X", "first pet was a hamster called X"
     spans.extend(answer_clauses.spans(norm, names))  # a learned reader: "hasło do obsługi w banku X"
     spans.extend(forms.code_list_spans(norm))
@@ -797,6 +800,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(word_seeds.named_spans(norm))  # a seed's name, then twelve bare words of any list
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
+    spans.extend(api_key_names.spans(norm))  # "API-nyckeln … är 9b2e…", "le jeton d'accès : …", "токен бота: …"
     spans.extend(shaped_values.spans(norm, spans))  # shape + checksum + a name near it
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"

@@ -35,6 +35,13 @@ def _data() -> dict:
 
 
 @functools.cache
+def _filler() -> re.Pattern[str]:
+    """A word said before answering one's own question ("well,", "pues", "also", "ну,"), then an optional comma."""
+    words = prefilter.whole_words(sorted(set(_data()["fillers"]), key=len, reverse=True))
+    return re.compile(rf"(?i)[^\S\n]*(?:{words})[^\S\n]*[,，、…:-]*(?=\s)")
+
+
+@functools.cache
 def _key_question() -> re.Pattern[str]:
     """A short question that is little more than a generic key word: "and the key?", "y la clave?"."""
     words = prefilter.whole_words(_data()["key_words"])
@@ -68,13 +75,18 @@ def in_turn_spans(text: str) -> list[Span]:
         return []
     after = text[q.end():]
     m = _LONE.match(after)
+    if not m and (filler := _filler().match(after)):  # "¿la clave del router? pues girasol2020"
+        after, base_shift = after[filler.end():], filler.end()
+        m = _LONE.match(after)
+    else:
+        base_shift = 0
     if not m or m.group("v").rstrip(_TRAIL).lower() in _not_answers():
         return []
     found = spoken_credentials.answer_spans(after[m.start("v"):], text[:q.end()])
     question = text[:q.end()]
     if not found and _key_question().match(question) and _topics().search(question) and _a_value(m.group("v")):
         found = [(0, len(m.group("v").rstrip(_TRAIL)), "password")]  # "wifi key? lemontree"
-    base = q.end() + m.start("v")
+    base = q.end() + base_shift + m.start("v")
     return [(base + s, base + e, k) for s, e, k in found]
 
 

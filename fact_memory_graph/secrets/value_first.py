@@ -28,6 +28,8 @@ _OWN_COPULA = re.compile(r"(?i)\s+(?:is|was|are|es|est|ist|è|é|era|lautet|jest
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _DIGITS = re.compile(r"\d{4,12}|\d(?:[-.]\d){3,8}")
 _PLAIN = re.compile(r"[^\W\d_]{5,40}")
+#: A memorable word's or a security answer's value: a plain word, a name too ("Okonkwo", "marzipan").
+_ANSWER_WORD = re.compile(r"[^\W\d_][^\W\d_'’\-]{2,39}")
 _TRAIL = ".,;:?…"  # not "!": passwords end with one
 
 
@@ -37,19 +39,29 @@ def _data() -> dict:
 
 
 @functools.cache
+def _not_answers() -> frozenset[str]:
+    """Words that open a sentence about an answer without being one ("this", "mine", "which")."""
+    from fact_memory_graph.secrets import security_answers
+
+    return frozenset(security_answers._p().no_answer) | {"mine", "yours", "hers", "his", "ours", "same", "which", "done",
+                                                                "sorted", "fine", "great", "thanks", "cool", "perfect", "finally", "okay", "right", "yes"}
+
+
+@functools.cache
 def _words() -> lexicon.Gate:
-    return lexicon.Gate(_data()["names"])
+    return lexicon.Gate([*_data()["names"], *_data()["answer_names"], *_data()["word_names"]])
 
 
 @functools.cache
 def _patterns() -> tuple[re.Pattern[str], ...]:
     d = _data()
     pointer = re.compile(rf"(?i)\s*(?:[—–\-:,]\s*(?=[^\W\d_]))?(?:(?P<d>{prefilter.whole_words(d['demonstratives'])})|{prefilter.whole_words(d['pointers'])})")
-    names = re.compile(rf"(?i){prefilter.whole_words(d['names'])}")
+    names = re.compile(rf"(?i){prefilter.whole_words([*d['names'], *d['answer_names'], *d['word_names']])}")
+    answers = re.compile(rf"(?i){prefilter.whole_words(d['answer_names'])}|(?P<w>{prefilter.whole_words(d['word_names'])})")
     talk = re.compile(rf"(?i){prefilter.whole_words(d['talk'])}")
     after = re.compile(rf"(?i)[\s-]*(?:{prefilter.whole_words(d['not_after'])})")
     before = re.compile(rf"(?i)(?:{prefilter.whole_words(d['not_before'])})[\s-]*$")
-    return pointer, names, talk, after, before
+    return pointer, names, talk, after, before, answers
 
 
 def _value(value: str, demonstrative: bool) -> bool:
@@ -62,7 +74,7 @@ def spans(text: str) -> list[Span]:
     """Values that open their sentence and are named a password, a code or a Wi-Fi key after it."""
     if len(text) > 1000 or not _words().open(text):
         return []
-    pointer, names, talk, after, before = _patterns()
+    pointer, names, talk, after, before, answers = _patterns()
     out: list[Span] = []
     starts = [0] + [m.end() for m in _SENTENCES.finditer(text)][:6]
     for start in starts:
@@ -71,12 +83,20 @@ def spans(text: str) -> list[Span]:
             continue
         value = t.group("v").rstrip(_TRAIL)
         p = pointer.match(text, t.start("v") + len(value))
-        if not p or not _value(value, bool(p.group("d"))):
+        if not p and text.startswith(".", t.start("v") + len(value)):  # "marzipan. that's the memorable word": a fragment, then its name
+            p = pointer.match(text, t.start("v") + len(value) + 1)
+            p = p if p and p.group("d") and value.casefold() not in _not_answers() else None
+        if not p:
+            continue
+        stop = _CLAUSE_END.search(text, p.end())
+        window = text[p.end():min(stop.start() if stop else len(text), p.end() + 60)]
+        answer = answers.search(window)
+        if not _value(value, bool(p.group("d"))) and not (
+                answer and _ANSWER_WORD.fullmatch(value) and value.casefold() not in _not_answers()
+                and not (answer.group("w") and value[:1].isupper())):  # a memorable word in lower case: "Brilliant — …" is a reply
             continue
         if _YEAR.fullmatch(value) and not p.group("d"):
             continue  # "2024 was the year I changed my password"
-        stop = _CLAUSE_END.search(text, p.end())
-        window = text[p.end():min(stop.start() if stop else len(text), p.end() + 60)]
         n = names.search(window)
         if not n or len(window[:n.start()].split()) > 3 or talk.search(window) or talk.search(text, start, t.start("v")):
             continue
