@@ -69,6 +69,7 @@ from fact_memory_graph.secrets import (
     lexicon,
     login_labels,
     login_pairs,
+    lone_logins,
     lookalike_values,
     member_numbers,
     memorable_words,
@@ -903,6 +904,7 @@ def _spans(text: str) -> list[Span]:
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     spans = service_names.without_service_names(raw_norm, spans)  # "змінив пароль від MetaMask", "Bitwardenを使ってる"
     spans = template_values.without_templates(raw_norm, spans)  # "cpf: 000.000.000-00", "exemple: motdepasse123"
+    spans = lone_logins.without_lone_logins(raw_norm, spans)  # "my Steam username is dragonslayer77" and no password
     return forms.back(spans, origin)
 
 

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from fact_memory_graph.secrets import lexicon, prefilter
+from fact_memory_graph.secrets import bech32_keys, lexicon, prefilter
 
 Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
@@ -2559,6 +2559,7 @@ def public_shapes(text: str) -> list[tuple[int, int]]:
         found.extend(m.span() for m in _DIGEST.finditer(text))
     if any(w in low for w in _COMMIT_WORDS):  # "after commit 4a43776", "コミット 9f2c1e0": a commit's id
         found.extend(m.span("id") for m in _COMMIT_ID.finditer(text))
+    found.extend(bech32_keys.public_spans(text, low))  # "bc1q…", "npub1…", "age1…": a public address or key
     if "-" in text:
         for m in _UUID.finditer(text):
             before = text[max(0, m.start() - 40):m.start()]
