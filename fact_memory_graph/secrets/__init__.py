@@ -71,7 +71,9 @@ from fact_memory_graph.secrets import (
     member_numbers,
     memorable_words,
     money_flows,
+    mrz_lines,
     named_values,
+    national_ids,
     password_roles,
     password_talk,
     phone_parts,
@@ -860,6 +862,8 @@ def _spans(text: str) -> list[Span]:
     spans = recovery.without_garden_seeds(norm, spans)  # "I planted seeds of tomato, basil, …"
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
+    spans.extend(_outside_slots(norm, national_ids.spans(norm), shapes))  # "o meu número de identificação é …"
+    spans.extend(mrz_lines.spans(norm))  # "P<NORHANSEN<<KARI<…" / "C4X7K91P21NOR8504124F…": by their check digits
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
     # "Telefon-PIN für die Hotline: 060277", "texted me 400955", "302932 unlocks my phone": after the look-alike filters
     qualified = [*qualified_secrets.named_for_spans(norm, names), *qualified_secrets.code_spans(norm),
