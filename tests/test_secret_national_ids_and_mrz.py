@@ -81,3 +81,21 @@ def test_fuel_cards_withheld(text: str, value: str) -> None:
 def test_fuel_card_ending_kept() -> None:
     text = "the fleet card ending 9669 paid 61.40 at the station"
     assert "9669" in redact_turns([text])[0]
+
+
+def test_value_said_before_its_identity_word() -> None:
+    # pl.pesel said first, its name after; a country's own name admits its id without a check digit (dk.cpr)
+    assert national_ids.spans("44031401333 — to numer PESEL mojej mamy")
+    assert national_ids.spans("271062-4629 er min søns CPR")
+    assert not national_ids.spans("order 44031401333 for my identity card holder")
+
+
+def test_value_named_by_the_next_turn() -> None:
+    assert national_ids.named_by_next("17261716090", "bu benim TC kimlik numaram, kaydet")  # tr.tckimlik
+    assert not national_ids.named_by_next("17261716090", "bu sipariş numarası, kimlik için değil")
+    assert not national_ids.named_by_next("ok thanks", "that's my identity number")
+
+
+def test_a_country_name_is_a_whole_word() -> None:
+    # "nas" (a Canadian SIN in French) does not begin "naslouchadla" (a hearing aid)
+    assert not national_ids.spans("sériové číslo naslouchadla 868297206230289")

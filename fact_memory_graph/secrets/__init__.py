@@ -1560,6 +1560,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
             spans += checksum_parts.spans(text, "", after)
         spans += checksum_parts.seed_half_spans(text, after, False)
         spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
+        spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]

@@ -20,11 +20,12 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "national_ids.json"
+_TAX_IDS = _ASSET.with_name("tax_ids.json")
 #: A value's groups: each with a digit, or a last group of one to three letters ("54320915-K", "… 0 ZZ4").
 _GROUP = re.compile(r"[A-Za-z]{0,6}\d[\dA-Za-z]*")
 _LETTERS = re.compile(r"[A-Za-z]{1,3}(?![\w])")
@@ -33,6 +34,7 @@ _SENTENCE_END = re.compile(r"[.!?;\n](?:\s|$)|[。！？]")
 _WINDOW = 70  # the value stands a few words after its identity word
 _MAX_WORDS = 8  # a crafted message repeating the words is read only this far
 _TWO_DIGITS = re.compile(r"\d\D{0,3}\d")
+_BACK = 40  # a value said first stands right before its name
 
 
 @lru_cache(maxsize=1)
@@ -42,14 +44,28 @@ def _data() -> dict:
 
 @lru_cache(maxsize=1)
 def _identity_words():  # noqa: ANN202 - a gated prefix tree (see prefilter.word_tree)
-    d = _data()
-    return prefilter.word_tree(d["stems"], prefilter.spaced_atom, head=prefilter.WORD_HEAD, tail=r"[^\W\d_]{0,14}")
+    # the words of identity, and each country's own name for its id (tax_ids.json: PESEL, CPR, AMKA …)
+    # (a stem takes a few letters of inflection; a country's name is a whole word: "nas" is no "naslouchadla")
+    names = json.loads(_TAX_IDS.read_text(encoding="utf-8"))["personal"]
+    stems = prefilter.word_tree(_data()["stems"], prefilter.spaced_atom, head=prefilter.WORD_HEAD,
+                                tail=r"[^\W\d_]{0,14}", flags="")
+    return re.compile(f"(?i){stems.pattern}|{prefilter.whole_words(names)}")
+
+
+@lru_cache(maxsize=1)
+def _gate() -> lexicon.Gate:
+    """The lexicon's one pass: whether any word of identity can be in a text (most texts: none)."""
+    return lexicon.Gate([*_data()["stems"], *json.loads(_TAX_IDS.read_text(encoding="utf-8"))["personal"]])
 
 
 @lru_cache(maxsize=1)
 def _not_between() -> re.Pattern[str]:
-    return re.compile("(?i)" + prefilter.word_tree(_data()["not_between"], prefilter.spaced_atom,
-                                                   head=prefilter.WORD_HEAD, flags="").pattern)
+    # a long word may be inflected or compounded after it ("bestellnummer"); a short one is a whole
+    # word ("ein", "lei", "tel" start many other words)
+    words = _data()["not_between"]
+    long = prefilter.word_tree([w for w in words if len(w) > 4], prefilter.spaced_atom, head=prefilter.WORD_HEAD, flags="")
+    short = prefilter.whole_words([w for w in words if len(w) <= 4])
+    return re.compile(f"(?i){long.pattern}|{short}")
 
 
 @lru_cache(maxsize=1)
@@ -63,11 +79,32 @@ def _validators() -> tuple[Callable[[str], bool], ...]:
     return tuple(out)
 
 
-def _passes(value: str) -> bool:
+@lru_cache(maxsize=1)
+def _country_names() -> dict[str, tuple[str, ...]]:
+    return {name.lower(): tuple(mods) for name, mods in
+            json.loads(_TAX_IDS.read_text(encoding="utf-8"))["personal"].items()}
+
+
+@lru_cache(maxsize=256)
+def _own_validators(word: str) -> tuple[Callable[[str], bool], ...]:
+    """A country's own name for its id also admits that id's module when it has no check digit (CPR)."""
+    word = word.lower()
+    names = [n for n in _country_names() if word.startswith(n)]
+    out = []
+    for name in sorted(names, key=len)[-1:]:
+        for module in _country_names()[name]:
+            try:
+                out.append(importlib.import_module(f"stdnum.{module}").is_valid)
+            except ImportError:
+                continue
+    return tuple(out)
+
+
+def _passes(value: str, own: tuple[Callable[[str], bool], ...] = ()) -> bool:
     compact = re.sub(r"[ .\-/]", "", value)
     if not 8 <= len(compact) <= 20 or sum(ch.isdigit() for ch in compact) < 7 or len(set(compact)) < 4:
         return False
-    for valid in _validators():
+    for valid in (*own, *_validators()):
         try:
             if valid(value):
                 return True
@@ -76,7 +113,7 @@ def _passes(value: str) -> bool:
     return False
 
 
-def _values(text: str, start: int, end: int):  # noqa: ANN202 - (start, end) of each longest valid value
+def _values(text: str, start: int, end: int, own: tuple = ()):  # noqa: ANN202 - each longest valid value
     pos = start
     while True:
         m = _GROUP.search(text, pos, end)
@@ -99,7 +136,7 @@ def _values(text: str, start: int, end: int):  # noqa: ANN202 - (start, end) of 
             if stop < len(text) and (text[stop].isalnum() or text[stop] in "+-/" and stop + 1 < len(text)
                                      and text[stop + 1].isalnum()):
                 continue
-            if _passes(text[m.start():stop]):
+            if _passes(text[m.start():stop], own):
                 yield m.start(), stop
                 pos = stop
                 break
@@ -109,19 +146,47 @@ def _values(text: str, start: int, end: int):  # noqa: ANN202 - (start, end) of 
 
 def spans(text: str) -> list[Span]:
     """A checksum-valid personal id a few words after a word of identity ("o meu número de identificação é …")."""
-    if not _TWO_DIGITS.search(text):  # a C-speed test first: most messages have no number
+    if not _TWO_DIGITS.search(text) or not _gate().open(text):  # most messages: no number, or no such word
         return []
     found = list(itertools.islice(_identity_words().finditer(text), _MAX_WORDS))  # gated by the lexicon's pass
-    out: list[Span] = []
+    out: list[Span] = [*_named_after(text, found)]
     for word in found:
         stop = min(len(text), word.end() + _WINDOW)
         end = _SENTENCE_END.search(text, word.end(), stop)
         stop = end.start() if end else stop
         if _not_between().search(text, max(0, word.start() - 25), word.start()):
             continue
-        for a, b in _values(text, word.end(), stop):
+        for a, b in _values(text, word.end(), stop, _own_validators(word.group())):
             if _not_between().search(text, word.end(), a):
                 break
             out.append((a, b, "government id"))
             break
     return list(dict.fromkeys(out))
+
+
+def _named_after(text: str, found: list[re.Match[str]]) -> list[Span]:
+    """A value a few words before its identity word, in the same sentence ("211293-… er mit CPR-nummer")."""
+    out: list[Span] = []
+    for word in found:
+        start = max(0, word.start() - _BACK)
+        ends = list(_SENTENCE_END.finditer(text, start, word.start()))
+        start = ends[-1].end() if ends else start
+        values = list(_values(text, start, word.start(), _own_validators(word.group())))
+        if values and not _not_between().search(text, values[-1][1], word.end()) \
+                and not _not_between().search(text, max(start, values[-1][0] - 25), values[-1][0]):  # "order 4403…"
+            out.append((*values[-1], "government id"))
+    return out
+
+
+_LONE = re.compile(r"^\W{0,3}[\w .\-/]{8,30}\W{0,3}$")
+
+
+def named_by_next(text: str, after: str) -> list[Span]:
+    """A value alone in its turn that the turn after names as an identity ("07250326614" / "to mój pesel")."""
+    if not _LONE.match(text) or not _TWO_DIGITS.search(text) or _TWO_DIGITS.search(after) or not _gate().open(after):
+        return []
+    found = list(itertools.islice(_identity_words().finditer(after), _MAX_WORDS))
+    if not found or _not_between().search(after):
+        return []
+    own = tuple(v for w in found for v in _own_validators(w.group()))
+    return [(a, b, "government id") for a, b in _values(text, 0, len(text), own)][:1]
