@@ -99,3 +99,15 @@ def test_value_named_by_the_next_turn() -> None:
 def test_a_country_name_is_a_whole_word() -> None:
     # "nas" (a Canadian SIN in French) does not begin "naslouchadla" (a hearing aid)
     assert not national_ids.spans("sériové číslo naslouchadla 868297206230289")
+
+
+@pytest.mark.parametrize("text", [
+    "la tarjeta de la empresa para el pedido de recambios: 5187 2807 5274 3296 exp 09/31",
+    "booking card on file 5187 2807 5274 3296, cvv 993",
+])
+def test_card_with_its_details_after_a_public_label_withheld(text: str) -> None:
+    assert "5274 3296" not in redact_turns([text])[0]
+
+
+def test_order_number_without_card_details_kept() -> None:
+    assert "5187 2807 5274 3296" in redact_turns(["order number 5187 2807 5274 3296 shipped today"])[0]

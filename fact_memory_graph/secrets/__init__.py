@@ -216,6 +216,10 @@ _NOT_A_CARD_BEFORE = re.compile(
     r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)\b[^.!?\n,;]{0,24}$")
 #: A card's number named before the digits in their sentence ("card number … for the order 5176…"):
 #: an order's word between then says what the card is for, not what the number is.
+#: A card's expiry or security code right after the number: a card's details, whatever label stood before
+#: ("the company card for the parts order is 5187 … exp 09/31 cvv 993").
+_CARD_DETAILS_AFTER = re.compile(r"(?i)[\s,;]{1,3}(?:exp(?:iry|ires|\.)?|valid(?: thru| until)?|vence|venc\.?|ablauf|gültig bis"
+                                 r"|scad(?:enza)?|cvv2?|cvc2?|csc)\b")
 _CARD_NUMBER_NAMED = re.compile(r"(?i)\b(?:card|karte|carte|tarjeta|cart[aã]o|carta)\s*(?:number|no\.?|#|nummer|num[eé]ro"
                                 r"|n[uú]mero)\b[^.!?\n]{0,60}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
@@ -287,7 +291,8 @@ def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD_RUN.finditer(text):
         digits = re.sub(r"\D", "", match.group())
         if _card_number(digits) and not (_NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
-                                         and not _CARD_NUMBER_NAMED.search(text, max(0, match.start() - 80), match.start())) \
+                                         and not _CARD_NUMBER_NAMED.search(text, max(0, match.start() - 80), match.start())
+                                         and not _CARD_DETAILS_AFTER.match(text, match.end())) \
                 and not _BARCODE_AFTER.match(text, match.end()) and not _inside_hex(text, match.start(), match.end()):
             yield match.start(), match.end(), "card number"
     for match in _WORD_RUN.finditer(text):
