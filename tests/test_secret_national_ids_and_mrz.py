@@ -111,3 +111,10 @@ def test_card_with_its_details_after_a_public_label_withheld(text: str) -> None:
 
 def test_order_number_without_card_details_kept() -> None:
     assert "5187 2807 5274 3296" in redact_turns(["order number 5187 2807 5274 3296 shipped today"])[0]
+
+
+def test_expiry_named_in_the_turn_after_a_card() -> None:
+    out = redact_turns(["4929 1405 2231 1467", "la uso para el gimnasio, con la tarjeta de débito, vence 04/30"])
+    assert "04/30" not in out[1]
+    kept = redact_turns(["order 3714 874501 16520 arrives", "delivery expected 02/31 or so"])
+    assert "02/31" in kept[1]
