@@ -74,7 +74,9 @@ from fact_memory_graph.secrets import (
     member_numbers,
     memorable_words,
     money_flows,
+    mrz_lines,
     named_values,
+    national_ids,
     password_roles,
     password_talk,
     phone_parts,
@@ -217,6 +219,10 @@ _NOT_A_CARD_BEFORE = re.compile(
     r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)\b[^.!?\n,;]{0,24}$")
 #: A card's number named before the digits in their sentence ("card number … for the order 5176…"):
 #: an order's word between then says what the card is for, not what the number is.
+#: A card's expiry or security code right after the number: a card's details, whatever label stood before
+#: ("the company card for the parts order is 5187 … exp 09/31 cvv 993").
+_CARD_DETAILS_AFTER = re.compile(r"(?i)[\s,;]{1,3}(?:exp(?:iry|ires|\.)?|valid(?: thru| until)?|vence|venc\.?|ablauf|gültig bis"
+                                 r"|scad(?:enza)?|cvv2?|cvc2?|csc)\b")
 _CARD_NUMBER_NAMED = re.compile(r"(?i)\b(?:card|karte|carte|tarjeta|cart[aã]o|carta)\s*(?:number|no\.?|#|nummer|num[eé]ro"
                                 r"|n[uú]mero)\b[^.!?\n]{0,60}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
@@ -288,7 +294,8 @@ def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD_RUN.finditer(text):
         digits = re.sub(r"\D", "", match.group())
         if _card_number(digits) and not (_NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
-                                         and not _CARD_NUMBER_NAMED.search(text, max(0, match.start() - 80), match.start())) \
+                                         and not _CARD_NUMBER_NAMED.search(text, max(0, match.start() - 80), match.start())
+                                         and not _CARD_DETAILS_AFTER.match(text, match.end())) \
                 and not _BARCODE_AFTER.match(text, match.end()) and not _inside_hex(text, match.start(), match.end()):
             yield match.start(), match.end(), "card number"
     for match in _WORD_RUN.finditer(text):
@@ -865,6 +872,8 @@ def _spans(text: str) -> list[Span]:
     spans = recovery.without_garden_seeds(norm, spans)  # "I planted seeds of tomato, basil, …"
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
+    spans.extend(_outside_slots(norm, national_ids.spans(norm), shapes))  # "o meu número de identificação é …"
+    spans.extend(mrz_lines.spans(norm))  # "P<NORHANSEN<<KARI<…" / "C4X7K91P21NOR8504124F…": by their check digits
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
     # "Telefon-PIN für die Hotline: 060277", "texted me 400955", "302932 unlocks my phone": after the look-alike filters
     qualified = [*qualified_secrets.named_for_spans(norm, names), *qualified_secrets.code_spans(norm),
@@ -1180,7 +1189,7 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
                 yield from forms.back([(token.start(), token.end(), "api key")], origin)
         if tail_kinds & {"card number", "government id", "bank account"} and _BARE_PART.match(norm) and first:
             yield from forms.back([(first.start(), first.end(), sorted(tail_kinds)[0])], origin)
-    if len(norm) <= 60 and any(c in norm for c in "/-."):  # "el CVV es 697" / "y caduca en 02/30"
+    if len(norm) <= 400 and any(c in norm for c in "/-."):  # "el CVV es 697" / "y caduca en 02/30"
         card_before = any(k == "card number" for _, _, k in secret_spans(prior[-300:]))
         yield from forms.back(list(card_expiry.after_card_turn(norm, card_before)), origin)
     if len(norm) <= 200 and (forms._BASE32_GATE.search(norm) or forms.LETTER_GROUPS.search(norm)) \
@@ -1562,6 +1571,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
             spans += checksum_parts.spans(text, "", after)
         spans += checksum_parts.seed_half_spans(text, after, False)
         spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
+        spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]

@@ -43,9 +43,21 @@ def spans(text: str, found: Sequence[Span], card_named: bool) -> Iterator[Span]:
 _EXPIRY_TURN = re.compile(r"^\W*(?:[^\W\d_]+\W+){0,4}(?P<exp>(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:20)?\d{2})\W*$")
 
 
+#: An expiry after its own word, in the languages of a card ("… for the union shop, expiry 02/31").
+_NAMED_EXPIRY = re.compile(r"(?i)(?<![^\W\d_])(?:exp(?:iry|ires?|iration|\.)?|valid(?: thru| until| to)?|good thru"
+                           r"|caduca|caducidad|vence|vencimento|validade|expire|expiration|ablauf|gültig bis|läuft ab"
+                           r"|scade|scadenza|ważna do|geldig tot|vervaldatum|son kullanma|срок действия|utgång|udløb)"
+                           r"\W{0,3}(?:(?:en|em|le|am|on|in)\s)?"
+                           r"(?P<exp>(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:20)?\d{2})(?![\d/]|[.\-]\d)")
+
+
 def after_card_turn(text: str, card_before: bool) -> Iterator[Span]:
-    """An expiry alone in a turn after a turn that held a card's number or code."""
-    if card_before and len(text) <= 60:
-        m = _EXPIRY_TURN.match(text)
-        if m:
-            yield m.start("exp"), m.end("exp"), "card number"
+    """An expiry alone in a turn after a turn that held a card's number or code, or after its own
+    word anywhere in such a turn ("thats my debit card for the shop, expiry 02/31")."""
+    if not card_before:
+        return
+    m = _EXPIRY_TURN.match(text) if len(text) <= 60 else None
+    if m:
+        yield m.start("exp"), m.end("exp"), "card number"
+    for m in _NAMED_EXPIRY.finditer(text) if len(text) <= 400 else ():
+        yield m.start("exp"), m.end("exp"), "card number"
