@@ -53,6 +53,8 @@ def test_public_lists_stay(text: str) -> None:
     ("the smartwatch is 2580", "2580"),
     ("el pin de mi tableta: 4829", "4829"),
     ("tietokoneen koodi on 4827", "4827"),
+    ("der Entsperrcode vom Firmenhandy ist kiwi42", "kiwi42"),
+    ("puhelimen koodi on kissa22", "kissa22"),
 ])
 def test_device_code_is_withheld(text: str, value: str) -> None:
     assert any(value in v or v in value for v in _values(text, pattern_spans(text)))
@@ -64,6 +66,8 @@ def test_device_code_is_withheld(text: str, value: str) -> None:
     "the pattern is a floral print on blue",
     "the surface is 2019",
     "o galaxy é 1200",
+    "das Firmenhandy ist 2019 gekauft",
+    "the laptop pin is 4 digits",
 ])
 def test_device_facts_stay(text: str) -> None:
     assert pattern_spans(text) == []
