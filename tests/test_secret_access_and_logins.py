@@ -155,3 +155,22 @@ def test_more_lookalikes_are_kept(turns: list[str], needles: list[str]) -> None:
     shown = _shown(turns)
     for needle in needles:
         assert needle in shown
+
+
+@pytest.mark.parametrize(("turns", "key"), [
+    (["GardenNet is the 2.4ghz one, for the camera", "A7F3C91E0B2D4468"], "A7F3C91E0B2D4468"),
+    (["Casa_Mora_5G es la de 5 GHz", "Lim0nada!22"], "Lim0nada!22"),
+    (["у нас HomeNet на 2.4 ГГц", "zV9q-44kLm"], "zV9q-44kLm"),
+])
+def test_key_after_a_network_named_by_its_band(turns: list[str], key: str) -> None:
+    out = redact_turns(list(turns))
+    assert key not in out[-1]
+    assert turns[0].split()[0] in out[0]  # the network's name stays
+
+
+@pytest.mark.parametrize("turns", [
+    ["the 5ghz band is faster", "yeah"],
+    ["switch the tv to 2.4ghz", "TP-Link_R7WA"],
+])
+def test_band_talk_keeps_names(turns: list[str]) -> None:
+    assert redact_turns(list(turns)) == turns

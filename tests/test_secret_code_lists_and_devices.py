@@ -48,6 +48,13 @@ def test_public_lists_stay(text: str) -> None:
     ("el portátil es 830291, no se lo digas a nadie", "830291"),
     ("unlock my tablet with the pattern N from bottom left", "N from bottom left"),
     ("mi patrón de desbloqueo es una S empezando arriba a la derecha", "S empezando arriba a la derecha"),
+    ("la computadora es 830291", "830291"),
+    ("datorn är 739102", "739102"),
+    ("the smartwatch is 2580", "2580"),
+    ("el pin de mi tableta: 4829", "4829"),
+    ("tietokoneen koodi on 4827", "4827"),
+    ("der Entsperrcode vom Firmenhandy ist kiwi42", "kiwi42"),
+    ("puhelimen koodi on kissa22", "kissa22"),
 ])
 def test_device_code_is_withheld(text: str, value: str) -> None:
     assert any(value in v or v in value for v in _values(text, pattern_spans(text)))
@@ -57,6 +64,10 @@ def test_device_code_is_withheld(text: str, value: str) -> None:
     "my laptop is 2017, it's getting slow",
     "the phone is 1200 new, way too much",
     "the pattern is a floral print on blue",
+    "the surface is 2019",
+    "o galaxy é 1200",
+    "das Firmenhandy ist 2019 gekauft",
+    "the laptop pin is 4 digits",
 ])
 def test_device_facts_stay(text: str) -> None:
     assert pattern_spans(text) == []

@@ -101,3 +101,22 @@ def test_two_ordinary_turns_keep_their_words() -> None:
 ])
 def test_the_rest_after_a_named_password(first: str, second: str, rest: str) -> None:
     assert rest not in redact_turns([first, second])[1]
+
+
+@pytest.mark.parametrize(("first", "second", "tail"), [
+    ("X248", "2300W", "2300W"),  # a Spanish NIE: its check letter
+    ("ok 440514", "01359", "01359"),  # a PESEL: a birth date and a check digit
+    ("3905334", "e depois 4705", "4705"),  # a CPF: two check digits
+    ("17291", "sonra 716060", "716060"),  # a TC kimlik number
+    ("RCCMNL83", "S18D969H", "S18D969H"),  # a codice fiscale
+])
+def test_national_id_in_two_pieces_is_withheld(first: str, second: str, tail: str) -> None:
+    assert any(second[s:e] == tail for s, e, _ in checksum_parts.spans(second, first))
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("44051", "401358"),  # a PESEL's shape, its check digit wrong
+    ("la cuenta son 25", "168 euros"),
+])
+def test_pieces_failing_an_ids_check_stay(first: str, second: str) -> None:
+    assert not list(checksum_parts.spans(second, first))

@@ -151,3 +151,29 @@ def test_numbers_after_a_public_code_name_are_kept(turns: list[str], values: lis
     kept = _kept(turns)
     for value in values:
         assert value in kept
+
+
+@pytest.mark.parametrize("turns", [
+    ["la clave del wifi del piso", "Manzan", "aRoja77 todo junto"],
+    ["пароль от роутера", "Zvezda", "Ne42bo слитно"],
+    ["copying it off the sticker", "Lavend", "3r9x (no space between)"],
+    ["das Passwort für die Box", "Sonnen", "Blume4!7 ohne Leerzeichen"],
+])
+def test_pieces_noted_to_go_together_are_withheld(turns: list[str]) -> None:
+    kept = " ".join(redact_turns(list(turns)))
+    assert turns[1] not in kept and turns[2].split()[0] not in kept
+
+
+def test_a_lone_piece_is_forgotten_when_its_joined_rest_comes() -> None:
+    assert revealed_by_next("Lavend", ["one sec, reading it off"], "3r9x (no space between)")
+    assert not revealed_by_next("Lavend", ["one sec, reading it off"], "lovely, thanks")
+
+
+@pytest.mark.parametrize("turns", [
+    ["Tuesday", "sorry no spaces left at the gym"],
+    ["booking ref?", "XK4P", "2Q9 no spaces"],
+    ["commit 4f2a9c1 no spaces"],
+    ["type your name with no spaces"],
+])
+def test_spacing_talk_and_public_pieces_stay(turns: list[str]) -> None:
+    assert redact_turns(list(turns)) == turns

@@ -1,10 +1,11 @@
-"""A card or an IBAN typed in two or three turns, with or without words between the parts.
+"""A card, an IBAN or a national id typed in two or three turns, with or without words between the parts.
 
 People split a number they think unsafe in one message ("una GB25MIDL744" / "tapos 95040614016",
 "la tarjeta empieza por 3479 0276" / "y termina en 9513 200", "ok so its DE6292…" / "wait" / "6544…");
 the words that join the parts differ in every language and may be none at all. What makes the parts
-one secret is the number they make: a card (a network's prefix, 15 or 16 digits, Luhn) or an IBAN
-(its country's length, mod 97). Two pieces that make one are withheld wherever they sit, in any
+one secret is the number they make: a card (a network's prefix, 15 or 16 digits, Luhn), an IBAN
+(its country's length, mod 97) or a national id with a strong check (a DNI's letter, a CPF's two
+digits, a PESEL's date and digit; assets/split_national_ids.json). Two pieces that make one are withheld wherever they sit, in any
 language; a phone or an order number typed in parts makes neither (and a turn announcing a public
 value keeps its digits, ``forms.announces_public``).
 
@@ -16,8 +17,12 @@ Cost: nothing for a turn, or a neighbour turn, without a digit (the gate); a few
 
 from __future__ import annotations
 
+import importlib
+import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from pathlib import Path
 
 from .checksums import luhn
 
@@ -52,6 +57,28 @@ def _card(compact: str) -> bool:
     return compact.isdigit() and len(compact) in (15, 16) and compact[0] in "23456" and luhn(compact)
 
 
+_IDS_ASSET = Path(__file__).resolve().parent.parent / "assets" / "split_national_ids.json"
+
+
+@lru_cache(maxsize=1)
+def _national_ids() -> tuple[re.Pattern[str], tuple[tuple[re.Pattern[str], Callable[[str], bool]], ...]]:
+    """A shape every listed id has (the gate), and each id's shape with its python-stdnum check."""
+    rows = json.loads(_IDS_ASSET.read_text(encoding="utf-8"))["ids"]
+    checks = tuple((re.compile(shape), importlib.import_module(f"stdnum.{module}").is_valid) for module, shape in rows)
+    return re.compile("|".join(f"(?:{shape})" for _, shape in rows)), checks
+
+
+def _national_id(compact: str) -> bool:
+    """Whether ``compact`` is a person's national id by its check digits (assets/split_national_ids.json)."""
+    gate, checks = _national_ids()
+    if not gate.fullmatch(compact):
+        return False
+    try:
+        return any(shape.fullmatch(compact) and valid(compact) for shape, valid in checks)
+    except Exception:  # noqa: BLE001 - a checker's own error on an odd value is no id
+        return False
+
+
 def _pieces(turn: str) -> list[tuple[int, int, str]]:
     """Every stretch of consecutive groups in ``turn``: (start, end, compact, upper-cased)."""
     groups = list(_GROUP.finditer(turn))
@@ -79,6 +106,9 @@ def _whole(first: str, second: str) -> str | None:
         return "card number"
     if first[:2].isalpha() and _iban(joined) and len(second) >= 4 and not _iban(first):
         return "bank account"
+    # "25214" / "168G": a DNI, a PESEL, a CPF … typed in two, each piece too short to be one
+    if len(first) >= 3 and len(second) >= 3 and _national_id(joined):
+        return "government id"
     return None
 
 

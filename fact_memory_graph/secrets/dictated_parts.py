@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon, prefilter
-from .forms import ASSETS, ONE_WORD_TURN, TURN_JOIN, Span, public_value
+from .forms import ASSETS, ONE_WORD_TURN, TURN_JOIN, Span, announces_public, public_value
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 
@@ -115,9 +115,48 @@ def _value_after(text: str, end: int) -> tuple[int, int] | None:
 _COPULA = re.compile(r"[^\n.!?\u2029:]{0,40}?\s(?:is|es|ist|est|è|é|är|er|jest|je|to|это|adalah|là|sono|são|son|sind|zijn)\s+")
 
 
+@functools.lru_cache(maxsize=1)
+def _joined() -> tuple[lexicon.Gate, re.Pattern[str]]:
+    words = _words()["joined"]
+    return lexicon.Gate(words), re.compile(r"(?i)(?<!\S)(?P<v>[^\s(\[]{3,64}?)[\s,;:(\[\-–—]*(?:" + prefilter.whole_words(words) + ")")
+
+
+def _joined_piece(turn: str) -> Span | None:
+    """The piece right before a note that the pieces go together ("arrn8869 no spaces", "927DDu6 (no
+    space between)", "aRoja77 todo junto"): a token of a value's shape opening a short turn."""
+    gate, pattern = _joined()
+    if len(turn) > 80 or not gate.open(turn):
+        return None
+    m = pattern.search(turn)
+    # a bare piece: nothing but it before the note ("hash is 4f2a9c, no spaces" names what it is)
+    if not m or re.search(r"\w", turn[:m.start("v")]) or not _VALUE_SHAPE.search(m.group("v")) or _ORDINARY.match(m.group("v").rstrip(_TRAILING)):
+        return None
+    end = m.start("v") + len(m.group("v").rstrip(_TRAILING))
+    if public_value(turn, m.start("v"), end):  # "order ref AB12345, no spaces": a public number's spelling
+        return None
+    return m.start("v"), end, "password"
+
+
+def notes_joined(turn: str) -> bool:
+    """Whether ``turn`` is a piece with a note that it goes with the piece before ("arrn8869 no spaces")."""
+    return _joined_piece(turn) is not None
+
+
+def joined_spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]:
+    """A value typed in pieces with a note that they go together: the piece before the note, and a
+    lone token in the turn before such a piece ("Kaiserschm" / "arrn8869 no spaces")."""
+    found = [piece] if earlier and (piece := _joined_piece(text)) else []  # a piece: a turn goes before it
+    if after and (lone := _lone_token(text)) and _joined_piece(after) and not _joined_piece(text):
+        found.append((*lone, "password"))
+    return found
+
+
 def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]:
     """The parts of a value dictated in pieces that ``text`` holds, read with the user's turns
     ``earlier`` (oldest first) and ``after`` (the next turn, when it is known)."""
+    # (not after a turn announcing a public number: "booking ref?" / "XK4P" / "2Q9 no spaces")
+    if (joined := joined_spans(text, earlier, after)) and not any(announces_public(t) for t in earlier[-2:]):
+        return joined
     pats = _patterns()
     lone = _lone_token(text) if earlier else None
     piece = earlier and len(text) <= 40 and _PIECE_TURN.match(text)  # "71", "dann 88": a code's last piece

@@ -83,6 +83,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "passwords": re.compile(rf"(?i){alt(d['passwords'])}"),
         "accounts": re.compile(rf"(?i){alt(d['accounts'])}"),
         "wifi": re.compile(rf"(?i){wifi}"),
+        "bands": re.compile(rf"(?i){alt(d['bands'])}"),
         "not_wifi_name": re.compile(rf"(?i){alt(d['not_wifi_name'])}"),
         "typed_after": re.compile(rf"(?i)(?:{alt(d['typed_after'])})\s+(?:(?:my|your|ur|yr|the|mon|ma|ton|ta|mi|tu|el|la|le|die|der|das|meine?|deine?)\s+)?"
                                   rf"(?:{alt(d['typed_objects'])})"),
@@ -188,6 +189,7 @@ def answer_spans(text: str, before: str) -> list[Span]:
     p = _patterns()
     tail = before[-200:]
     named = p["kinds"].search(tail) or p["typed_after"].search(tail)
+    named = named or p["bands"].search(tail)  # "TheShed is the 2.4ghz one" / "8EBB8993BAC1EC65": a network, then its key
     if named and p["talk"].search(tail):
         return []  # "which password manager do you use?" / "Keeper2024"
     if not named:

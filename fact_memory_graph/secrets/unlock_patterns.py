@@ -46,10 +46,10 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
                              rf"(?:[^\W\d_]+[^\S\n]+){{0,2}}?(?:{prefilter.whole_words(d['device_code_words'])}"
                              rf"|(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,25}}?"
                              rf"(?:{prefilter.whole_words(d['devices'])}))")
-    # "puhelimen pääsykoodi on 558841": the device first, then the code's word
+    # "puhelimen pääsykoodi on 558841", "社用スマホのロック解除はmoka77": the device first, then the code's word
     device_first = re.compile(rf"(?i)(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,15}}?"
                               rf"(?:{prefilter.whole_words(d['code_words'])})\s*(?:{copula}|on|ni)\s*"
-                              rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?![\w]|[.,:/]\d)")
+                              rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}}|{_MIXED})(?![\w]|[.,:/]\d)")
     # "the iPad is 2580", "my phone's 739201": the device alone, a copula, and a keypad's value that ends
     # its clause (a year, a price or a count goes on with a unit or is a year; see _bare_value)
     device_bare = re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['devices'])})(?:'s)?[^\S\n]{{0,3}}"
