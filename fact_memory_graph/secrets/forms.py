@@ -2544,6 +2544,20 @@ _COMMIT_ID = re.compile(r"(?i)(?:(?<![^\W\d_])(?:commit(?:s|té|ted|ed|-id| id)?
                         r"|コミット|提交|커밋)[\s:#]{1,3}(?P<id>(?=[0-9]*[a-f])[0-9a-f]{7,40})(?![\w])")
 
 
+#: A run of 10 or 13 digits (the last of an ISBN-10 may be X) with spaces or hyphens between groups.
+_ISBN_RUN = re.compile(r"(?<![\w\-])\d(?:[\s\-]?\d){8}(?:[\s\-]?\d){0,3}[\s\-]?[\dXx](?![\w\-])")
+
+
+def _valid_isbn(value: str) -> bool:
+    """An ISBN by its check digit (python-stdnum); 13 digits only with the 978/979 book prefix."""
+    from stdnum import isbn
+
+    digits = re.sub(r"[\s\-]", "", value)
+    if len(digits) not in (10, 13) or len(digits) == 13 and not digits.startswith(("978", "979")):
+        return False
+    return bool(isbn.is_valid(digits))
+
+
 def public_shapes(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds a value public by its shape (:data:`_PUBLIC_SHAPE`, a UUID not named
     as a key): read as a neutral run of ``x`` by the finders, and no span inside it is a secret."""
@@ -2560,6 +2574,8 @@ def public_shapes(text: str) -> list[tuple[int, int]]:
     if any(w in low for w in _COMMIT_WORDS):  # "after commit 4a43776", "コミット 9f2c1e0": a commit's id
         found.extend(m.span("id") for m in _COMMIT_ID.finditer(text))
     found.extend(bech32_keys.public_spans(text, low))  # "bc1q…", "npub1…", "age1…": a public address or key
+    if "isbn" in low:  # "isbn du code civil 978-0-3509-5472-7": a book's number
+        found.extend(m.span() for m in _ISBN_RUN.finditer(text) if _valid_isbn(m.group()))
     if "-" in text:
         for m in _UUID.finditer(text):
             before = text[max(0, m.start() - 40):m.start()]
