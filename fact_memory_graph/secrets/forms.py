@@ -452,6 +452,12 @@ def _connector() -> re.Pattern[str]:
 
 
 _SENTENCE_END = re.compile(r"[.!?。！？؟](?:\s|$)|\n|;")
+#: A verb a secret is for, after "to" / "for" and before its object ("the password to download the exams"):
+#: the purpose of the secret, not its value.
+_PURPOSE_VERB = re.compile(r"(?i)(?:open|unlock|download|downloading|access|accessing|enter|entering|use|using|see|"
+                           r"view|read|print|upload|install|reset|change|join|watch|pay|sign|submit|check|edit|"
+                           r"delete|connect|log|get|opening|unlocking|arm|disarm)")
+_OBJECT_AFTER = re.compile(r"(?i)\s+(?:the|a|an|my|your|our|his|her|their|this|that|these|those|all|into|in|on|to)\b")
 _QUALIFIER_WORD = re.compile(r"\s*(?:[^\s:=：,;.!?]|[.!?](?=[^\s.!?,;]))+")
 _REPLY_WORD = re.compile(r"\s*,?\s*(?:[^\s:=：,;.!?]|[.!?](?=[^\s.!?,;]))+")  # a reply's words: "no, it's ..."
 _QUOTED = re.compile(r"\s*[\"'“‘«「『]([^\"'”’»」』\n]{2,80})[\"'”’»」』]")
@@ -644,6 +650,9 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
                 value = text[s:e]
                 if _COUNTED.match(value) and not re.search(r"\d{3}", value):
                     return None  # "暗証番号は4桁で": how many digits, not which
+                if _PURPOSE_VERB.fullmatch(value) and joined.group().strip().lower() in ("to", "for") \
+                        and _OBJECT_AFTER.match(text, e):
+                    return None  # "the password to download the exams is …": what it is for, not what it is
                 if len(value) >= 3 and not _NOT_VALUE.match(value) and not _connector().fullmatch(value):
                     return s, _passphrase_end(text, e, end) if token.re is _TOKEN and value.isalpha() else e
                 if _NOT_VALUE.match(value):
