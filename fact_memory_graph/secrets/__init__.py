@@ -649,7 +649,7 @@ def secret_spans(text: str) -> list[Span]:
     """Every ``(start, end, kind)`` of a secret in ``text``, unsorted, possibly overlapping."""
     if len(text) <= _CACHED_CHARS:  # stored records repeat their strings (a claim in the fact, its
         return list(_cached_spans(text))  # audit snapshot, the outcome): each is scanned once
-    return _spans(text)
+    return _read_with_asides(text)
 
 
 _CACHED_CHARS = 2048
@@ -657,7 +657,27 @@ _CACHED_CHARS = 2048
 
 @functools.lru_cache(maxsize=8192)
 def _cached_spans(text: str) -> tuple[Span, ...]:
-    return tuple(_spans(text))
+    return tuple(_read_with_asides(text))
+
+
+#: A short aside in parentheses with no digit in it: "(for the estate agent)", "(the one in the hall)".
+_ASIDE = re.compile(r"\([^()\d\n]{1,60}\)")
+
+
+def _read_with_asides(text: str) -> list[Span]:
+    """``_spans`` of ``text``, and of it read without its short asides: an aside between a secret's name and
+    its value ("the lockbox at mum's flat (for the estate agent) is 32551") hides the value from the readers."""
+    found = _spans(text)
+    if "(" not in text or not _ASIDE.search(text):
+        return found
+    asides = [m.span() for m in _ASIDE.finditer(text)]
+    blanked = _ASIDE.sub(lambda m: " " * len(m.group()), text)
+    # a value the aside stood before, not one it comments on ("codice: 123456 (esempio)")
+    more = [sp for sp in _spans(blanked) if sp not in found and any(b <= sp[0] for _, b in asides)
+            and not any(a <= sp[0] < b or sp[1] <= a <= sp[1] + 3 for a, b in asides)]
+    if more:  # what the aside says still counts: "the gate code (posted on the sign) is 4471" is public
+        more = public_statements.without_public_codes(text, more)
+    return found + more
 
 
 #: A run id ("reconcile:<uuid>"), a turn fingerprint, an ISO time: never a secret.
