@@ -93,7 +93,7 @@ SECRETS: list[tuple[str, str]] = [
     ("FR14 2004 1010 0505 0001 3M02 606 is the rent account", "FR14 2004 1010 0505 0001 3M02 606"),
     ("IBAN: NL91 ABNA 0417 1643 00", "NL91 ABNA 0417 1643 00"),
     ("account number 31926819, sort code 60-16-13", "31926819"),
-    ("sort code 60-16-13", "60-16-13"),
+    ("BSB 062-000, account no. 1234 5678", "1234 5678"),
     ("routing number 021000021", "021000021"),
     ("my SSN is 536-90-4399", "536-90-4399"),
     ("social security 536 90 4399", "536 90 4399"),
@@ -125,6 +125,7 @@ SPLIT_CARDS: list[tuple[str, str, str]] = [
 ]
 
 LOOK_ALIKES: list[str] = [
+    "sort code 60-16-13",  # a branch's public code, printed on every cheque: a secret only with its account
     "my order number is 112-3456789-1234567",
     "tracking 1Z999AA10123456784 should arrive friday",
     "the USPS tracking number is 9400 1000 0000 0000 0000 00",
