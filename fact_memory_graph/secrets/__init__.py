@@ -57,6 +57,7 @@ from fact_memory_graph.secrets import (
     checksum_parts,
     credential_forms,
     dictated_parts,
+    dotted_tokens,
     families,
     filler_values,
     forms,
@@ -829,6 +830,7 @@ def _spans(text: str) -> list[Span]:
     elif 3 <= norm.count(" ") < 24 and forms.half_seed_turn(norm):  # half of one, typed alone
         spans.append((0, len(norm), "seed phrase"))
     spans.extend(api_key_names.spans(norm))  # "API-nyckeln … är 9b2e…", "le jeton d'accès : …", "токен бота: …"
+    spans.extend(dotted_tokens.spans(norm))  # "SG.B8cK….zqld…", a bot's token pasted alone
     spans.extend(shaped_values.spans(norm, spans))  # shape + checksum + a name near it
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"

@@ -438,6 +438,15 @@ _PHONE_SHAPE = re.compile(r"\+?[\d][\d \-().]{2,17}\d")
 _MASK_HEAD = re.compile(r"(?i)[x*•]{2,}")
 
 
+#: A screen pattern's dots, one digit each, joined one by one ("7-6-5-3-8-4-2"): no phone is written so.
+_PATTERN_DOTS = re.compile(r"[1-9](?:\s?[-–>→]\s?[1-9]){3,8}")
+
+
+def _pattern_dots(value: str) -> bool:
+    digits = re.sub(r"\D", "", value)
+    return bool(_PATTERN_DOTS.fullmatch(value)) and len(set(digits)) == len(digits)
+
+
 def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
     """Spans that are a public number a secret's rule took: a USSD code ("*131*4#"), a number
     after a paybill / till / agent / merchant / helpline / phone word in its clause with no
@@ -473,7 +482,7 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
         if tail:
             value = tail.group(1)
         digits = len(re.sub(r"\D", "", value))
-        if public and tail and _PHONE_SHAPE.fullmatch(value) and 3 <= digits <= 13:
+        if public and tail and _PHONE_SHAPE.fullmatch(value) and 3 <= digits <= 13 and not _pattern_dots(value):
             hits = list(_pattern("public_numbers").finditer(head))
             if not hits and digits >= 7 and (digits >= 9 or re.search(r"[ \-]", value)):
                 hits = list(_pattern("phone_words").finditer(head))  # "el teléfono de … es 901 16 65 65"

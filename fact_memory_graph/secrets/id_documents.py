@@ -28,14 +28,24 @@ Span = tuple[int, int, str]
 #: Punctuation a chatty message puts between the document and its number's word.
 _APART = re.compile(r"[\s!?.,:;\-–—)]{1,6}")
 #: A document's number: letters and digits with a digit, or capitals only (read first: they are rare).
-_CANDIDATE = re.compile(r"(?<![\w-])(?:(?=[A-Z0-9\-]*\d)(?=[A-Z0-9\-]*[A-Z])[A-Z0-9][A-Z0-9\-]{5,18}[A-Z0-9]|[A-Z]{8,10})(?![\w-])")
+_CANDIDATE = re.compile(r"(?<![\w-])(?:(?=[A-Z0-9\-]*\d)(?=[A-Z0-9\-]*[A-Z])[A-Z0-9][A-Z0-9\-]{5,18}[A-Z0-9]|[A-Z]{8,10}|[a-z]{8,10})(?![\w-])")
 #: Between the number's word and the number: a copula, a colon or a sign.
 _JOIN = re.compile(r"\s*(?:is|:|#|-|–)?\s*$")
+#: The same after up to three words of whose document it is ("… pașaportului meu:", "Passnummer vom Kleinen:").
+_JOIN_AFTER_WORDS = re.compile(r"(?:\s+[^\W\d_]{1,12}){1,3}\s*(?:is|:|#|-|–)\s*$")
 _VOWELS = frozenset("AEIOUY")
 
 
 def _random_capitals(value: str) -> bool:
     return not value.isalpha() or sum(ch in _VOWELS for ch in value) / len(value) < 0.25
+
+
+def _random_letters(value: str) -> bool:
+    """Capitals with few vowels ("CVZKWKULS"); in lower case, fewer still ("cxgryxtfz"): a lower-case word
+    after a document's name is more often prose than a number typed without shift."""
+    if value.isupper() or not value.isalpha():
+        return _random_capitals(value)
+    return sum(ch in _VOWELS for ch in value.upper()) / len(value) < 0.15
 
 
 #: A document's name with its number's word written into it.
@@ -66,7 +76,7 @@ def spans(text: str) -> Iterator[Span]:
     yield from bare_licence_spans(text)
     pats = None
     for m in _CANDIDATE.finditer(text):
-        if not _random_capitals(m.group()) or _MASK.search(m.group()):
+        if not _random_letters(m.group()) or _MASK.search(m.group()):
             continue
         pats = pats or reference_values._patterns()
         lo = max(0, m.start() - 60)
@@ -76,7 +86,11 @@ def spans(text: str) -> Iterator[Span]:
             number = (apart and pats["number_after"].match(head, apart.end())) or pats["number_after"].match(head, doc.end())
             if not number and _COMPOUNDED.search(doc.group()):  # "Passnummer CVZK…"
                 number = doc
-            if number and _JOIN.match(head, number.end()) and not reference_values.example_cued(text, m.start()):
+            if not number and pats["number_before"].search(head, 0, doc.start()):  # "номер паспорта PYHJ…"
+                number = doc
+            joined = number and (_JOIN.match(head, number.end()) or _JOIN_AFTER_WORDS.match(head, number.end())
+                                 and not _labelled(head, number.end()))
+            if joined and not reference_values.example_cued(text, m.start()):
                 yield m.start(), m.end(), "government id"
                 break
 

@@ -25,6 +25,10 @@ _ASSET = Path(__file__).resolve().parent.parent / "assets" / "unlock_patterns.js
 _MIXED = r"(?=[^\s,.;!?]*\d)(?=[^\s,.;!?]*[^\W\d_]{3})[^\W_][^\s,.;!?]{3,23}"
 _DOTS = r"[1-9](?:\s?[-.–>→,]\s?[1-9]|\s[1-9]){3,8}(?![\d-])|[1-9]{4,9}(?!\d)"  # an Android pattern joins 4-9 dots
 #: a letter the dots draw, before them ("una L 7-9-6-1-4", "Z 1235789")
+#: A pattern's dots joined one by one by dashes or arrows, each dot once ("1-2-3-6-9"; not "1-2-1-2").
+_JOINED_DOTS = re.compile(r"[1-9](?:\s?(?:-+>|[-–>→])\s?[1-9]){3,8}(?![\d\-])")
+#: A word of a script written without spaces (Japanese, Chinese, Korean): no word edge around it.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]+")
 _LETTER_BEFORE_DOTS = re.compile(r"(?i)(?:(?:an?|una?|une|ein|eine|um|uma|een|the)\s+)?[A-Z](?:[-\s]?shaped?)?[\s,:]+")
 
 
@@ -32,10 +36,13 @@ _LETTER_BEFORE_DOTS = re.compile(r"(?i)(?:(?:an?|una?|une|ein|eine|um|uma|een|th
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple[re.Pattern[str], ...]]:
     d = json.loads(_ASSET.read_text(encoding="utf-8"))
     names = prefilter.whole_words(d["names"])
-    words = "|".join(re.escape(w) for w in sorted(d["copulas"], key=len, reverse=True) if w[-1].isalpha())
+    spaced = [w for w in d["copulas"] if w[-1].isalpha() and not _UNSPACED.fullmatch(w)]
+    words = "|".join(re.escape(w) for w in sorted(spaced, key=len, reverse=True))
+    unspaced = "|".join(re.escape(w) for w in d["copulas"] if _UNSPACED.fullmatch(w))
     marks = "".join(re.escape(w) for w in d["copulas"] if not w[-1].isalpha() and w != "-")
-    # "es" as a word, not inside "tres"; a dash between blanks, not inside "Kassen-Handy"
-    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|[{marks}]|(?<=\s)-(?=\s))"
+    # "es" as a word, not inside "tres"; a dash between blanks, not inside "Kassen-Handy"; "は" and "是"
+    # written without spaces ("パターンは3-5-7-8-9")
+    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|{unspaced}|[{marks}]|(?<=\s)-(?=\s))"
     head = re.compile(rf"(?i)(?:{names})(?P<gap>[^\n.!?\d]{{0,40}}?)\s*{copula}\s*")
     # the copula may go ("رمز قفل جوالي kebab47"); a value may mix letters and digits ("è kebab99")
     device = re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,30}}?"
@@ -55,7 +62,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
     device_bare = re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['devices'])})(?:'s)?[^\S\n]{{0,3}}"
                              rf"(?:{copula})[^\S\n]*(?P<v>\d{{4}}|\d{{6}}|\d(?:[ \-.]\d){{3,5}})"
                              rf"(?=[^\S\n]*(?:$|[.,;!?)\n]|(?:and|but|btw|lol|haha|y|et|und|e|i|и)(?![^\W\d_])))")
-    bare = re.compile(rf"(?i)(?:{names})[^\S\n]+")
+    bare = re.compile(rf"(?i)(?:{names})[^\S\n]*[:：]?[^\S\n]*")
     quick = re.compile(rf"(?i){prefilter.whole_words(d['names'] + d['devices'] + d['device_code_words'])}")
     return head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first, value_first), device_bare, bare
 
@@ -91,6 +98,11 @@ def _drawn(text: str, at: int, shape_words: frozenset[str]) -> int:
     return end if letter and words >= 2 else 0
 
 
+def _each_once(dots: str) -> bool:
+    digits = re.sub(r"\D", "", dots)
+    return len(set(digits)) == len(digits)
+
+
 def spans(text: str) -> list[Span]:
     """Unlock patterns in ``text`` (a normalised message)."""
     if len(text) > 4000:
@@ -108,6 +120,8 @@ def spans(text: str) -> list[Span]:
         end = _drawn(text, m.end(), shape_words)
         if end:
             out.append((m.end(), end, "password"))
+        elif (dots := _JOINED_DOTS.match(text, m.end())) and _each_once(dots.group()):
+            out.append((m.start() + len(m.group()), dots.end(), "password"))  # "patrón 1-2-3-6-9": no copula, dots joined
     for m in itertools.islice(head.finditer(text), 8):
         end = _drawn(text, m.end(), shape_words)
         at = end or m.end()
