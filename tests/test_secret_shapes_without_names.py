@@ -54,3 +54,14 @@ def test_a_dotted_token_needs_two_random_parts_and_forty_characters() -> None:
     assert list(dotted_spans("www.example-company-online.com.au.internal")) == []  # no random part
     token = "Ab1cdEfgh2ijKl.Mn3opQrs4tuVw.Xy5zaBcd6efGh7"
     assert [(s, e) for s, e, _ in dotted_spans(f"here {token} ok")] == [(5, 5 + len(token))]
+
+
+def test_an_authenticator_setup_key_in_base32_is_withheld_alone_or_in_groups() -> None:
+    assert "N4XT" not in " ".join(redact_turns(["can't scan it, typing it by hand", "N4XTQ6WZ3KLM7RPAHY2JEVBS5DGU"]))
+    assert "q6wz" not in " ".join(redact_turns(["clé : n4xt q6wz 3klm 7rpa hy2j evbs 5dgu fc4k"]))
+
+
+def test_an_everyday_run_of_capitals_is_no_setup_key() -> None:
+    for text in ("tracking 1Z999AA10123456784 arrives friday", "VIN WVWZZZ1JZXW000001", "ABCDEFGHIJKLMNOP",
+                 "MAKEAMERICAREADAGAIN2024 was the slogan", "the spare key is in the XXXX XXXX XXXX XXXX box"):
+        assert redact_turns([text]) == [text]
