@@ -65,3 +65,9 @@ def test_an_everyday_run_of_capitals_is_no_setup_key() -> None:
     for text in ("tracking 1Z999AA10123456784 arrives friday", "VIN WVWZZZ1JZXW000001", "ABCDEFGHIJKLMNOP",
                  "MAKEAMERICAREADAGAIN2024 was the slogan", "the spare key is in the XXXX XXXX XXXX XXXX box"):
         assert redact_turns([text]) == [text]
+
+
+def test_half_a_seed_phrase_after_a_short_label_is_withheld() -> None:
+    turns = ["recovery words, first six", "ability abstract cabin dolphin", "part 2: fossil hobby jungle lemon lemon orbit"]
+    out = redact_turns(["recovery words, first six", "ability abstract cabin dolphin elbow fabric", turns[2]])
+    assert "fossil" not in out[2] and "elbow" not in out[1]

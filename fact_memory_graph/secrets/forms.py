@@ -1229,20 +1229,26 @@ _SEED_TOKEN = re.compile(r"(?<![\w])[^\W\d_]+(?![\w])")
 _SEED_GAP = re.compile(r"^[\s,;.:\-\d)(#\u3000、，・]*$")
 
 
+#: A half's label before a colon: a word or two ("rest:", "part 2:", "second half:", "後半:").
+_HALF_LABEL = re.compile(r"^\s*[^\W\d_]{1,12}(?:[ \-][^\W_]{1,8})?\s*[:：=]\s+")
 _ONLY_WORDS = re.compile(r"^[\W\d_]*(?:[^\W\d_]+[\s,;.\-\d)(#\u3000、，・]+){4,11}[^\W\d_]+[\W\d_]*$")
 
 
 def half_seed_turn(text: str) -> bool:
     """A turn that is five to twelve different words, every one of one BIP-39 list and nothing
     else: half a seed phrase typed in two messages (ordinary talk holds words of no list: "the",
-    "is", "to"; four words alone are too often a list of things: "milk bread butter cheese")."""
+    "is", "to"; four words alone are too often a list of things: "milk bread butter cheese"). A short
+    label may open it ("rest: …", "part 2: …"); six words or more may repeat one (a phrase can)."""
+    if label := _HALF_LABEL.match(text):
+        text = text[label.end():]
     parts = [w.strip(",;.:-()#、，・") for w in text.split()]
     if not 5 <= len(parts) <= 12 or not all(w.isalpha() or w.isdigit() for w in parts if w):
         return False  # the cheap test first: five to twelve bare words (or their numbers)
     if not _ONLY_WORDS.match(text):
         return False
     words = [w.lower() for w in _SEED_TOKEN.findall(text)]
-    return len(set(words)) == len(words) >= 5 and any(all(w in lst for w in words) for lst in _bip39().values())
+    repeats = len(words) - len(set(words))
+    return len(words) >= 5 and repeats <= (len(words) >= 6) and any(all(w in lst for w in words) for lst in _bip39().values())
 
 
 def seed_spans(text: str, start: int = 0, end: int | None = None, minimum: int = 12) -> Iterator[Span]:
