@@ -56,6 +56,7 @@ from fact_memory_graph.secrets import (
     changed_secrets,
     checksum_parts,
     credential_forms,
+    described_answers,
     dictated_parts,
     families,
     filler_values,
@@ -92,6 +93,7 @@ from fact_memory_graph.secrets import (
     received_codes,
     recovery,
     reference_values,
+    referred_passwords,
     security_answers,
     security_backref,
     service_names,
@@ -805,6 +807,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(memorable_words.spans(norm))  # "mot mémorable pour la banque harbour", "银行的暗语是青花瓷器"
     spans.extend(birth_names.spans(norm))  # "mum was born Moreau, in case the bank asks", "z domu Wiśniewska"
     spans.extend(topic_notes.spans(norm))  # "mammas flicknamn är X", "first pet was a hamster called X"
+    if described_answers.mentioned(norm):  # "security question … le pusimos Canelo", "password is our dog's name, rocky"
+        spans.extend(described_answers.spans(norm))
     spans.extend(answer_clauses.spans(norm, names))  # a learned reader: "hasło do obsługi w banku X"
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
@@ -913,6 +917,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
+    if referred_passwords.mentioned(norm):  # "same as the netflix one: X", "login is jenny.k and the other one is X"
+        spans.extend(_outside_slots(norm, referred_passwords.spans(norm), shapes))
     if login_pairs.mentioned(norm) or login_pairs.service_led(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
