@@ -51,4 +51,63 @@ def test_look_alikes_stay(text: str, value: str) -> None:
 
 def test_gates_are_closed_without_their_words() -> None:
     assert not referred_passwords.mentioned("we went to the beach and had lunch")
-    assert not described_answers.mentioned("we went to the beach and had lunch")
+    assert not described_answers.mentioned("the weather was nice and we had lunch")
+
+
+def _thread(turns: list[str]) -> list[str]:
+    from fact_memory_graph.sanitize import redact_thread
+    return [redact_thread(t, turns[:i]) for i, t in enumerate(turns)]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Twitch: moonfox_77 / Lakrids9 (brugernavn / adgangskode)", "Lakrids9"),
+    ("Epic -> hans.m + Zirbenholz! (Benutzername + Passwort)", "Zirbenholz!"),
+    ("Tr0mb0ne_x + pedro_g (contraseña + usuario)", "Tr0mb0ne_x"),
+])
+def test_a_value_in_a_legends_password_place_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Tom + 42 (name + age)", "42"),
+    ("Lisbon / Porto (outbound / return)", "Porto"),
+])
+def test_a_legend_without_a_password_keeps_its_values(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["la vecina pregunta por el código del trastero", "es 7-3-9-1-4"], "7-3-9-1-4"),
+    (["mój brat pyta o hasło do konsoli", "to Kruk2024!"], "Kruk2024!"),
+    (["czy pamiętasz kod do garażu?", "aha, 558120"], "558120"),
+])
+def test_a_reply_to_a_turn_asking_for_a_secret_is_withheld(turns: list[str], value: str) -> None:
+    assert all(value not in t for t in _thread(turns))
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["what's the tracking number for the parcel?", "JD0142XYZ9"], "JD0142XYZ9"),
+    (["my brother asks about the password rules", "at least 12 characters"], "12"),
+])
+def test_a_reply_to_a_turn_not_asking_for_a_secret_stays(turns: list[str], value: str) -> None:
+    assert value in _thread(turns)[-1]
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["the bank's app wants a first pet answer", "we had a budgie called Kiwi for years"], "Kiwi"),
+    (["q: nombre de tu primera mascota?", "teníamos un gato que se llamaba Misifú"], "Misifú"),
+])
+def test_a_story_after_a_turn_asking_a_security_question_is_withheld(turns: list[str], value: str) -> None:
+    assert all(value not in t for t in _thread(turns))
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Revolut — mother's maiden name = Okafor", "Okafor"),
+    ("i lived on Alder Crescent as a kid, thats what i set for the street question", "Alder Crescent"),
+])
+def test_a_labelled_topic_or_a_story_before_its_cue_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_a_genealogy_note_keeps_its_surname() -> None:
+    assert "Berg" in redact_secrets("Flicknamn: Berg, gift 1970 enligt släktboken")

@@ -112,15 +112,37 @@ def _turn_start(text: str, at: int) -> int:
     return text.rfind("\u2029", 0, at) + 1
 
 
-def naming_spans(text: str) -> list[Span]:
-    """A name given by a verb of naming after a security question's name."""
+def _turn_end(text: str, at: int) -> int:
+    end = text.find("\u2029", at)
+    return len(text) if end < 0 else end
+
+
+@functools.cache
+def _named_question() -> re.Pattern[str]:
+    """A question named by its topic's noun: "the street question", "the pet one", "la pregunta del perro"."""
+    nouns = prefilter.whole_words(sa._p_data()["nouns"])
+    words = prefilter.whole_words(_data()["question_words"])
+    return re.compile(rf"(?i)(?:{nouns})[ \t]+(?:{words})|(?:{words})[ \t]+(?:\w+[ \t]+)?(?:{nouns})")
+
+
+def _cue_after(text: str, at: int, hi: int) -> bool:
+    """A verb of setting an answer, then its topic, after the name: "…, that's what I put as first pet"."""
     p = sa._p()
-    if not sa._maybe(text, p):
+    return p.answer_or_set.search(text, at, hi) is not None \
+        and (p.topic.search(text, at, hi) is not None or _named_question().search(text, at, hi) is not None)
+
+
+def naming_spans(text: str, *, cued: bool = False) -> list[Span]:
+    """A name given by a verb of naming near a security question's name (``cued``: the turn before
+    named one and its topic)."""
+    p = sa._p()
+    if not cued and not sa._maybe(text, p):
         return []
     out: list[Span] = []
     for m in _naming().finditer(text):
         lo = max(_turn_start(text, m.start()), m.start() - _NEAR)
-        if not p.strong.search(text, lo, m.start()):
+        hi = min(_turn_end(text, m.end()), m.end() + _NEAR)
+        if not (cued or p.strong.search(text, lo, hi) or _cue_after(text, m.end(), hi)):
             continue
         value = _value(text, m.end())
         if value and not p.strong.search(text, *value) and not credential_forms.services().fullmatch(text[value[0]:value[1]]):
@@ -153,7 +175,54 @@ def described_spans(text: str) -> list[Span]:
     return out
 
 
-def spans(text: str) -> list[Span]:
-    if not mentioned(text):
+#: After a topic: up to four words of what it is for ("do banku", "for the bank"), then "=", ":" or an arrow.
+_LABEL_SIGN = re.compile(r"(?:[ \t]+[^\s=:→>.,;!?]+){0,4}?[ \t]*(?:=|:|->|→)[ \t]*")
+
+
+def labelled_topic_spans(text: str) -> list[Span]:
+    """A security question's topic written as a label, its value after "=", ":" or an arrow, where a
+    service or an account is named ("Nintendo — rodné příjmení mámy = Greenacre",
+    "nazwisko panieńskie matki do banku: Fernández")."""
+    if not ("=" in text or ":" in text or "->" in text or "→" in text):
         return []
-    return naming_spans(text) + described_spans(text)
+    p = sa._p()
+    out: list[Span] = []
+    for topic in p.topic.finditer(text):
+        end = topic.end()
+        for _ in range(4):  # its possessors: "de mi madre", "của mẹ", "mámy"
+            m = p.tail.match(text, end)
+            if not m or m.end() == end:
+                break
+            end = m.end()
+        sign = _LABEL_SIGN.match(text, end)
+        if not sign:
+            continue
+        lo, hi = _turn_start(text, topic.start()), _turn_end(text, end)
+        if not (credential_forms.services().search(text, lo, hi) or sa._context(text[lo:hi])):
+            continue
+        value = sa._value_after(text, sign.end())
+        if value and not p.topic.search(text, *value) and not p.strong.search(text, *value):
+            out.append((value[0], value[1], "password"))
+    return out
+
+
+def spans(text: str) -> list[Span]:
+    found = labelled_topic_spans(text)
+    if not mentioned(text):
+        return found
+    return found + naming_spans(text) + described_spans(text)
+
+
+def thread_spans(text: str, turns: tuple[str, ...] | list[str]) -> list[Span]:
+    """A name told by a story in the turn after one naming a security question and its topic
+    ("setting up the pension, q: name of first pet?" / "we had a tortoise called Bonzo")."""
+    if not turns or len(text) > 300 or not _gate().open(text):
+        return []
+    p = sa._p()
+    prev = turns[-1]
+    if not p.topic.search(prev) and not _named_question().search(prev):
+        return []
+    if not (p.strong.search(prev) or re.search(r"(?i)(?:^|\s)q\s*:|\?", prev) or sa._weak(prev, 0, len(prev))
+            or sa._context(prev) or len(turns) > 1 and p.strong.search(turns[-2])):
+        return []
+    return naming_spans(text, cued=True)

@@ -76,7 +76,8 @@ def _ones() -> re.Pattern[str]:
 
 
 @functools.cache
-def _login_words() -> re.Pattern[str]:
+def login_words() -> re.Pattern[str]:
+    """A login's names ("username", "identifiant", "логин", "用户名" …)."""
     return re.compile("(?i)" + prefilter.whole_words(_data()["login_words"]))
 
 
@@ -137,7 +138,7 @@ def spans(text: str) -> list[Span]:
     for m in _same().finditer(text):
         stop = min(len(text), m.end() + _REFERENT_CHARS)
         lead = text[text.rfind("\u2029", 0, m.start()) + 1:m.start()]
-        if _login_words().search(lead) and not forms.names_in(lead):
+        if login_words().search(lead) and not forms.names_in(lead):
             continue  # "my username is the same as on twitch: X": a login's, public
         for j in _joins().finditer(text, m.end() + 1, stop):
             referent = text[m.end():j.start()]
@@ -153,7 +154,7 @@ def spans(text: str) -> list[Span]:
             break
     for m in _other().finditer(text):
         lead = text[text.rfind("\u2029", 0, m.start()) + 1:m.start()]
-        if not (_login_words().search(lead) or login_pairs.mentioned(lead) or forms.names_in(lead)):
+        if not (login_words().search(lead) or login_pairs.mentioned(lead) or forms.names_in(lead)):
             continue  # "the other one is cheaper": no login before it
         value = _value_at(text, m.end())
         if value:
