@@ -111,3 +111,8 @@ def test_a_labelled_topic_or_a_story_before_its_cue_is_withheld(text: str, value
 
 def test_a_genealogy_note_keeps_its_surname() -> None:
     assert "Berg" in redact_secrets("Flicknamn: Berg, gift 1970 enligt släktboken")
+
+
+def test_a_story_after_a_chat_question_stays() -> None:
+    turns = ["what's your favourite film these days?", "there's one called 'Arrival', about linguists"]
+    assert "Arrival" in _thread(turns)[-1]

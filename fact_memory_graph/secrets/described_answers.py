@@ -215,14 +215,15 @@ def spans(text: str) -> list[Span]:
 
 def thread_spans(text: str, turns: tuple[str, ...] | list[str]) -> list[Span]:
     """A name told by a story in the turn after one naming a security question and its topic
-    ("setting up the pension, q: name of first pet?" / "we had a tortoise called Bonzo")."""
+    ("setting up the pension, q: name of first pet?" / "we had a tortoise called Bonzo"). A question
+    mark alone is no cue: "seen any good movie lately?" / "one called 'Inception'" is chat."""
     if not turns or len(text) > 300 or not _gate().open(text):
         return []
     p = sa._p()
     prev = turns[-1]
     if not p.topic.search(prev) and not _named_question().search(prev):
         return []
-    if not (p.strong.search(prev) or re.search(r"(?i)(?:^|\s)q\s*:|\?", prev) or sa._weak(prev, 0, len(prev))
+    if not (p.strong.search(prev) or re.search(r"(?i)(?:^|\s)q\s*:", prev) or sa._weak(prev, 0, len(prev))
             or sa._context(prev) or len(turns) > 1 and p.strong.search(turns[-2])):
         return []
     return naming_spans(text, cued=True)
