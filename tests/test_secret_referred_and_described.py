@@ -116,3 +116,15 @@ def test_a_genealogy_note_keeps_its_surname() -> None:
 def test_a_story_after_a_chat_question_stays() -> None:
     turns = ["what's your favourite film these days?", "there's one called 'Arrival', about linguists"]
     assert "Arrival" in _thread(turns)[-1]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("velvet otter <- that's my password for Twitch", "velvet otter"),
+    ("Kartoffel. <- das ist mein Passwort fürs Tablet", "Kartoffel"),
+])
+def test_words_an_arrow_names_a_password_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_an_arrow_to_talk_about_a_password_keeps_its_word() -> None:
+    assert "settings" in redact_secrets("settings <- thats the menu where you change the password")

@@ -920,7 +920,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
     if role_legends.mentioned(norm):  # "Xbox: LazyFox + Kanelbulle (användarnamn + lösenord)"
         spans.extend(_outside_slots(norm, role_legends.spans(norm), shapes))
-    if referred_passwords.mentioned(norm):  # "same as the netflix one: X", "login is jenny.k and the other one is X"
+    if referred_passwords.mentioned(norm) or "<-" in norm or "←" in norm or "⬅" in norm:  # "same as the netflix one: X", "login is jenny.k and the other one is X"
         spans.extend(_outside_slots(norm, referred_passwords.spans(norm), shapes))
     if login_pairs.mentioned(norm) or login_pairs.service_led(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))

@@ -11,7 +11,11 @@ Two families, words as data (``assets/referred_passwords.json``) in about twenty
 - OTHER: "the other one is", "el otro es", "l'autre c'est", "das andere ist", "drugie to", "второе —" …,
   said where a login's word is in the text (a login's second value is its password).
 
-The value is one token ending its clause (a request to keep it may follow), of a password's shape
+- ARROW: one to three words opening a line, an arrow pointing back at them, and a password's name within
+  three words after it ("moonlight meatball <- thats the password for Streamlabs"): the name is said,
+  so a plain word counts.
+
+The value of SAME and OTHER is one token ending its clause (a request to keep it may follow), of a password's shape
 (letters with a digit or a sign) or a word no dictionary has ("pancakehouse": a coined compound):
 "the other one is expensive" and "same as netflix: cheaper" are talk, kept.
 A gate (the lexicon's one pass) keeps texts without these words at a set lookup.
@@ -131,10 +135,11 @@ def _value_at(text: str, at: int) -> Span | None:
 
 
 def spans(text: str) -> list[Span]:
-    """Passwords told as another login's ("same as the netflix one: X") or as a login's other value."""
+    """Passwords told as another login's ("same as the netflix one: X"), as a login's other value, or
+    by an arrow pointing back at them ("X <- thats the password for Y")."""
+    out: list[Span] = arrowed_spans(text) if "<-" in text or "←" in text or "⬅" in text else []
     if not mentioned(text):
-        return []
-    out: list[Span] = []
+        return out
     for m in _same().finditer(text):
         stop = min(len(text), m.end() + _REFERENT_CHARS)
         lead = text[text.rfind("\u2029", 0, m.start()) + 1:m.start()]
@@ -159,4 +164,25 @@ def spans(text: str) -> list[Span]:
         value = _value_at(text, m.end())
         if value:
             out.append(value)
+    return out
+
+
+#: One to three words opening a turn or a line, then an arrow pointing back at them.
+_ARROWED = re.compile(r"(?:^|(?<=[\n\u2029]))[ \t]*(?P<v>[^\s<←⬅]+(?:[ \t]+[^\s<←⬅]+){0,2}?)[ \t]*(?:<-+|←|⬅)[ \t]*"
+                      r"(?P<tail>[^\n\u2029]{0,60})")
+
+
+def arrowed_spans(text: str) -> list[Span]:
+    """A value of one to three words an arrow points back at, named a password within a few words
+    after it ("moonlight meatball <- thats the password for Streamlabs", "Cupcake. <- das ist mein
+    Passwort"): the name said, a plain word counts."""
+    out: list[Span] = []
+    for m in _ARROWED.finditer(text):
+        tail = m.group("tail")
+        names = [n for n in forms.names_in(tail) if n.kind == "password"]
+        if not names or len(tail[:names[0].start].split()) > 3:
+            continue
+        value = m.group("v").rstrip(".,;:")
+        if len(value) >= 3 and not credential_forms.services().fullmatch(value):
+            out.append((m.start("v"), m.start("v") + len(value), "password"))
     return out
