@@ -45,6 +45,7 @@ from fact_memory_graph.secrets import (
     answered_references,
     api_key_names,
     asked_keys,
+    asked_replies,
     asked_topics,
     asked_values,
     bank_logins,
@@ -56,6 +57,7 @@ from fact_memory_graph.secrets import (
     changed_secrets,
     checksum_parts,
     credential_forms,
+    described_answers,
     dictated_parts,
     dotted_tokens,
     families,
@@ -93,6 +95,8 @@ from fact_memory_graph.secrets import (
     received_codes,
     recovery,
     reference_values,
+    referred_passwords,
+    role_legends,
     security_answers,
     security_backref,
     service_names,
@@ -807,6 +811,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(memorable_words.spans(norm))  # "mot mémorable pour la banque harbour", "银行的暗语是青花瓷器"
     spans.extend(birth_names.spans(norm))  # "mum was born Moreau, in case the bank asks", "z domu Wiśniewska"
     spans.extend(topic_notes.spans(norm))  # "mammas flicknamn är X", "first pet was a hamster called X"
+    spans.extend(described_answers.spans(norm))  # "security question … le pusimos Canelo", "Nintendo — rodné příjmení mámy = X"
     spans.extend(answer_clauses.spans(norm, names))  # a learned reader: "hasło do obsługi w banku X"
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
@@ -917,6 +922,10 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
+    if role_legends.mentioned(norm):  # "Xbox: LazyFox + Kanelbulle (användarnamn + lösenord)"
+        spans.extend(_outside_slots(norm, role_legends.spans(norm), shapes))
+    if referred_passwords.mentioned(norm) or "<-" in norm or "←" in norm or "⬅" in norm:  # "same as the netflix one: X", "login is jenny.k and the other one is X"
+        spans.extend(_outside_slots(norm, referred_passwords.spans(norm), shapes))
     if login_pairs.mentioned(norm) or login_pairs.service_led(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
@@ -1368,6 +1377,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
             and not unlock_patterns.names_device_code(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
         own = set(secret_spans(text)) if _NAMED_PART.search(text) else set()  # "PUK 28371940" after "the phone got blocked"
         spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
+    spans.extend(described_answers.thread_spans(text, turns))  # "q: name of first pet?" / "we had a tortoise called Bonzo"
+    spans.extend(asked_replies.thread_spans(text, turns))  # "ma coloc me demande le code du cadenas" / "c'est 1-6-8-7-9-3"
     spans = security_answers.without_talk_turn(text, turns, spans)  # "something nobody can find online"
     if spans:  # "which card did you use?" / "the one ending 0932": a card's last four
         spans = public_values.without_public_bank_parts(text, spans)

@@ -186,6 +186,12 @@ class _P:
 
 
 @lru_cache(maxsize=1)
+def _p_data() -> dict:
+    """The grammar's words (``assets/security_answers.json``), for readers built on them."""
+    return json.loads(_ASSET.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
 def _p() -> _P:
     return _P()
 
