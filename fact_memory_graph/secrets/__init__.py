@@ -62,6 +62,7 @@ from fact_memory_graph.secrets import (
     forms,
     health_numbers,
     id_documents,
+    issued_keys,
     juxtaposed_passwords,
     keypad_entries,
     keys_named_after,
@@ -77,11 +78,13 @@ from fact_memory_graph.secrets import (
     mrz_lines,
     named_values,
     national_ids,
+    network_keys,
     password_roles,
     password_talk,
     phone_parts,
     physical_codes,
     prefilter,
+    prompted_codes,
     public_codes,
     public_ids,
     public_statements,
@@ -910,6 +913,12 @@ def _spans(text: str) -> list[Span]:
     if "?" in norm or "？" in norm:  # "the password? bluebird": a question and its answer in one turn
         spans.extend(_outside_slots(norm, asked_keys.in_turn_spans(norm), shapes))
     spans.extend(_outside_slots(norm, wifi_keys.spans(norm), shapes))  # "the sticker on the router says 8kPq2mZx7T"
+    # "the guest network is sunflower88", "SSID Casa_22 / BlueHeron2024"; "enter 482913 when it asks";
+    # "product key for office: X7K2-99QP" (a key its sentence posts, or an example, stays)
+    typed = [*network_keys.spans(norm), *prompted_codes.spans(norm), *issued_keys.spans(norm)]
+    if typed:
+        typed = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(raw_norm, typed))
+        spans.extend(sp for sp in _outside_slots(norm, typed, shapes) if not reference_values.example_cued(norm, sp[0]))
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"

@@ -1,0 +1,108 @@
+"""A Wi-Fi's key named by its network, not by the word "wifi".
+
+People name the network and give its key: "the guest network is sunflower88", "le code du réseau
+invité c'est tangerine77", "das Passwort fürs Gäste-Netz lautet …", "SSID Casa_22 / BlueHeron2024",
+"to get online at ours use tangerine77", "the hotspot on my phone uses …". The grammar: a network's
+word (~30 languages), a few words (the network's name, whose it is), a cue (a copula, a colon, a dash,
+a slash, a verb of typing or using it) and a value of a password's shape. A key's word before the
+network ("the key for the upstairs network is …") or between it and the value makes a plain password
+shape enough; without one the value must hold a digit or a symbol (a name in camel case — "iPhone",
+"LinkedIn" — is no key).
+
+Look-alikes kept: the network's name ("the network is called Casa_22", "SSID: Casa_22", a value after a
+naming word), a router's or provider's default name ("the network is Vodafone-A1B2", "…_5G"), a speed
+("300 mbps"), a state ("the guest network is open"). Words are data (``assets/network_keys.json``); the
+reader runs only when a network's word is in the text (one lexicon lookup).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from importlib import resources
+
+from fact_memory_graph.secrets import lexicon, prefilter, spoken_credentials
+
+Span = tuple[int, int, str]
+
+_TRAIL = ".,;:!?)"
+_REACH = 140  # how far after a network's word its key may be (one clause with the network's name)
+_LOOK_BACK = 60  # how far before it a key's word may stand ("the key for the upstairs network is …")
+_SENTENCE_END = re.compile(r"[.!?;\n。！？](?:\s|$)|\n")
+_SEPARATORS = frozenset("/-–—→:")
+
+
+@functools.cache
+def _data() -> dict:
+    return json.loads(resources.files("fact_memory_graph.assets").joinpath("network_keys.json").read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _words() -> lexicon.Gate:
+    return lexicon.Gate(_data()["networks"])
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    d = _data()
+    networks = re.compile("(?i)" + prefilter.whole_words(d["networks"]))
+    keys = re.compile("(?i)" + prefilter.whole_words(d["key_words"]))
+    names = re.compile("(?i)" + prefilter.whole_words(d["names"]))
+    # a key's own word is a cue too ("network Casa_22, password BlueHeron2024", "पासवर्ड … है")
+    words = [c for c in (*d["cues"], *d["key_words"]) if c[:1].isalnum() or c[:1] in "'’"]
+    marks = "|".join(re.escape(c) for c in sorted({c for c in d["cues"] if c not in words}, key=len, reverse=True))
+    # a dash or a slash is a cue after a blank ("Casa_22 — X", "Casa_22 / X"), never inside a token ("t-a-n-g-o")
+    cue = re.compile(rf"(?i)(?:{prefilter.whole_words(words)}|[:：=](?!//)|(?<=\s)(?:{marks}))\s*"
+                     r"(?P<v>(?<![\w@#])[^\s,;()\[\]{}<>\"“”«»]{4,64})")
+    return networks, keys, names, cue
+
+
+def _ssid_like(value: str) -> bool:
+    low = value.lower()
+    d = _data()
+    return any(low.startswith(b) for b in d["ssid_brands"]) or any(low.endswith(t) for t in d["ssid_tails"])
+
+
+def _clause_end(text: str, at: int) -> int:
+    m = _SENTENCE_END.search(text, at, min(len(text), at + _REACH))
+    return m.start() if m else min(len(text), at + _REACH)
+
+
+def _clause_start(text: str, at: int) -> int:
+    head = text[max(0, at - _LOOK_BACK):at]
+    cut = max(head.rfind(c) for c in ".!?;\n")
+    return at - len(head) + cut + 1 if cut >= 0 else at - len(head)
+
+
+def spans(text: str) -> list[Span]:
+    """Keys told after their network's word (see the module's note)."""
+    if len(text) > 3000 or not _words().open(text):
+        return []
+    networks, keys, names, cue = _patterns()
+    out: list[Span] = []
+    for net in networks.finditer(text):
+        end = _clause_end(text, net.end())
+        keyed_before = bool(keys.search(text, _clause_start(text, net.start()), net.start()))
+        naming = net.group().lower() == "ssid"
+        for m in cue.finditer(text, net.end(), end):
+            value = m.group("v").rstrip(_TRAIL)
+            start = m.start("v")
+            between = text[net.end():start]
+            key_at = max((k.end() for k in keys.finditer(between)), default=-1)
+            name_at = max((n.end() for n in names.finditer(between)), default=-1)
+            if name_at > key_at:
+                continue  # "the network is called Casa_22": its name
+            keyed = keyed_before or key_at >= 0
+            separated = m.group().strip()[:1] in _SEPARATORS and bool(between.strip(" :/-–—→"))
+            if naming and not keyed and not separated:
+                continue  # "SSID: Casa_22" — "SSID Casa_22 / BlueHeron2024" is the key after the name
+            if not spoken_credentials.password_like(value) or "@" in value or "://" in value:
+                continue
+            if not keyed and (not re.search(r"\d|[!#$%&*+=?^~]", value) or _ssid_like(value)):
+                continue  # "the network is iPhone", "… is Vodafone-A1B2": a name
+            if keyed and _ssid_like(value) and not key_at >= 0:
+                continue
+            out.append((start, start + len(value), "password"))
+            break  # one key per network's word
+    return out
