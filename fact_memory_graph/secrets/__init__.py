@@ -58,6 +58,7 @@ from fact_memory_graph.secrets import (
     credential_forms,
     dictated_parts,
     families,
+    far_named_codes,
     filler_values,
     forms,
     health_numbers,
@@ -863,6 +864,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(sp for sp in _outside_slots(norm, physical_codes.spans(norm), shapes)  # "gate: *2580"
                  if not reference_values.example_cued(norm, sp[0]))
     spans.extend(sp for sp in _outside_slots(norm, keypad_entries.spans(norm), shapes)  # "to switch off the alarm type 7391"
+                 if not reference_values.example_cued(norm, sp[0]))
+    spans.extend(sp for sp in _outside_slots(norm, far_named_codes.spans(norm), shapes)  # "the safe in the wardrobe of … is 2580"
                  if not reference_values.example_cued(norm, sp[0]))
     if (_spoken_words().open(norm) or _SPOKEN_MARK.search(norm)) and _spoken_gate().search(norm):  # one pre-check for the four finders below
         spans.extend(_outside_slots(norm, login_labels.spans(norm), shapes))  # "HBO: login jmarsh, pass cheese"

@@ -10,7 +10,7 @@ shape enough; without one the value must hold a digit or a symbol (a name in cam
 "LinkedIn" — is no key).
 
 Look-alikes kept: the network's name ("the network is called Casa_22", "SSID: Casa_22", a value after a
-naming word), a router's or provider's default name ("the network is Vodafone-A1B2", "…_5G"), a speed
+naming word), a router's serial, model or address ("serial of the router is SNV…"), a router's or provider's default name ("the network is Vodafone-A1B2", "…_5G"), a speed
 ("300 mbps"), a state ("the guest network is open"). Words are data (``assets/network_keys.json``); the
 reader runs only when a network's word is in the text (one lexicon lookup).
 """
@@ -31,6 +31,8 @@ _REACH = 140  # how far after a network's word its key may be (one clause with t
 _LOOK_BACK = 60  # how far before it a key's word may stand ("the key for the upstairs network is …")
 _SENTENCE_END = re.compile(r"[.!?;\n。！？](?:\s|$)|\n")
 _SEPARATORS = frozenset("/-–—→:")
+#: A device's MAC or IP address: a network's, never its key.
+_ADDRESS = re.compile(r"(?i)[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){2}|\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?")
 
 
 @functools.cache
@@ -48,7 +50,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     d = _data()
     networks = re.compile("(?i)" + prefilter.whole_words(d["networks"]))
     keys = re.compile("(?i)" + prefilter.whole_words(d["key_words"]))
-    names = re.compile("(?i)" + prefilter.whole_words(d["names"]))
+    # a name or another label of the network's ("called", "SSID", "serial", "MAC"): what follows is that
+    names = re.compile("(?i)" + prefilter.whole_words([*d["names"], *d["labels"]]))
     # a key's own word is a cue too ("network Casa_22, password BlueHeron2024", "पासवर्ड … है")
     words = [c for c in (*d["cues"], *d["key_words"]) if c[:1].isalnum() or c[:1] in "'’"]
     marks = "|".join(re.escape(c) for c in sorted({c for c in d["cues"] if c not in words}, key=len, reverse=True))
@@ -84,6 +87,8 @@ def spans(text: str) -> list[Span]:
     for net in networks.finditer(text):
         end = _clause_end(text, net.end())
         keyed_before = bool(keys.search(text, _clause_start(text, net.start()), net.start()))
+        # "serial of the router is …", "MAC address of the hotspot: …": another label of the network's
+        labelled_before = not keyed_before and names.search(text, _clause_start(text, net.start()), net.start()) is not None
         naming = net.group().lower() == "ssid"
         for m in cue.finditer(text, net.end(), end):
             value = m.group("v").rstrip(_TRAIL)
@@ -92,12 +97,14 @@ def spans(text: str) -> list[Span]:
             key_at = max((k.end() for k in keys.finditer(between)), default=-1)
             name_at = max((n.end() for n in names.finditer(between)), default=-1)
             if name_at > key_at:
-                continue  # "the network is called Casa_22": its name
+                continue  # "the network is called Casa_22", "the router's serial is …": not its key
             keyed = keyed_before or key_at >= 0
+            if labelled_before and key_at < 0:
+                continue
             separated = m.group().strip()[:1] in _SEPARATORS and bool(between.strip(" :/-–—→"))
             if naming and not keyed and not separated:
                 continue  # "SSID: Casa_22" — "SSID Casa_22 / BlueHeron2024" is the key after the name
-            if not spoken_credentials.password_like(value) or "@" in value or "://" in value:
+            if not spoken_credentials.password_like(value) or "@" in value or "://" in value or _ADDRESS.fullmatch(value):
                 continue
             if not keyed and (not re.search(r"\d|[!#$%&*+=?^~]", value) or _ssid_like(value)):
                 continue  # "the network is iPhone", "… is Vodafone-A1B2": a name
