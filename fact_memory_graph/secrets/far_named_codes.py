@@ -28,6 +28,9 @@ from fact_memory_graph.secrets import lexicon, prefilter
 Span = tuple[int, int, str]
 
 _SHAPE = re.compile(r"\d{4}|\d[-. ]\d[-. ]\d")
+_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+#: A link that says the value opens the thing ("opens with", "geht mit", "ha la combinazione"): a year-shaped code is one.
+_OPENS = re.compile(r"(?i)open|unlock|with|mit|avec|con|com|met|med|code|combina|koodilla|kodem|кодом|код|на|ile|cu|με|bằng|dengan|kwa")
 _KEYPAD = r"[*#]?\d{4,8}[*#]{0,2}|\d(?:[-. ]\d){3,7}[*#]?"
 #: The qualifier: words, commas, a short number of its own ("on the 3rd floor"), at most ~180 characters.
 _QUALIFIER = r"(?P<gap>(?:[^\d\n.!?;:]|(?<!\d)\d{1,2}(?!\d)){8,180}?)"
@@ -81,7 +84,7 @@ def spans(text: str) -> list[Span]:
         gap = m.group("gap")
         if _LABELS.search(gap) or travel.search(gap) or units.match(text, m.end("v")):
             continue  # "the door of flat 4 …", "the gate for the flight …", "… is 2500 square feet"
-        if re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("v")) and re.search(r"(?i)\b(?:built|since|from|in|year)\b", gap):
-            continue  # "the gate the village built … is 1890"
+        if _YEAR.fullmatch(m.group("v")) and not _OPENS.search(text, m.end("gap"), m.start("v")):
+            continue  # "the gate at the old mill is 1887": a year, unless the thing opens with it
         out.append((m.start("v"), m.end("v"), "password"))
     return out

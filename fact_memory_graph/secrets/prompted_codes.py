@@ -7,7 +7,8 @@ asked or prompted, or a place a code is typed into (~30 languages), and a value 
 the same sentence (4-10 digits, digits in two or three groups, or a code of capitals and digits).
 
 Look-alikes kept: what a prompt asks for that is no secret ("when it asks for the booking reference,
-type ABX992", "enter your room number, 214, when asked"), a year, a time, an amount or a measure (the
+type ABX992", "enter your room number, 214, when asked"; a prompt's "it" may point back at a number the
+text labelled before: "membership no. 4021933, the desk asks for it"), a year, a time, an amount or a measure (the
 value's neighbours say so), a phone number (more digits). Words are data (``assets/prompted_codes.json``);
 the reader runs only when a prompt's word is in the text (one lexicon lookup).
 """
@@ -46,10 +47,20 @@ def _words() -> lexicon.Gate:
 
 
 @functools.cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     d = _data()
     return (re.compile("(?i)" + prefilter.whole_words(d["prompts"])),
-            re.compile("(?i)" + prefilter.whole_words(d["lookalike_objects"])))
+            re.compile("(?i)" + prefilter.whole_words(d["lookalike_objects"])),
+            re.compile("(?i)" + prefilter.whole_words(d["code_words"])))
+
+
+def _labelled(text: str, start: int, at: int, lookalikes: re.Pattern[str], codes: re.Pattern[str]) -> bool:
+    """Whether a look-alike's label stands in ``text[start:at]`` with no code's word after it
+    ("my member number, in the app, is 40213"; not "member login in the app, then the code 4471")."""
+    last = None
+    for last in lookalikes.finditer(text, start, at):
+        pass
+    return last is not None and not codes.search(text, last.end(), at)
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
@@ -64,7 +75,7 @@ def spans(text: str) -> list[Span]:
     """Codes in a sentence that says they are to be typed in when asked (see the module's note)."""
     if len(text) > 3000 or not _words().open(text):
         return []
-    prompts, lookalikes = _patterns()
+    prompts, lookalikes, codes = _patterns()
     out: list[Span] = []
     for p in prompts.finditer(text):
         a, b = _sentence(text, p.start(), p.end())
@@ -74,8 +85,9 @@ def spans(text: str) -> list[Span]:
         for m in _CODE.finditer(text, a, b):
             value = m.group("v")
             if _NOT_CODE.fullmatch(value) or _UNIT_AFTER.match(text, m.end()) \
-                    or lookalikes.search(text, max(a, m.start() - 30), m.start()):
-                continue  # a year, a time, a price; "room 214"
+                    or _labelled(text, 0, m.start(), lookalikes, codes) \
+                    or lookalikes.search(text, m.end(), b) and not codes.search(text, a, m.start()):
+                continue  # a year, a time, a price; "room 214", "my membership no. 4021933. the desk asks for it"
             found.append((abs(m.start() - p.start()), m.start(), m.end()))
         if found:
             _, start, end = min(found)  # the value nearest the prompt
