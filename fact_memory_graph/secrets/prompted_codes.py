@@ -57,10 +57,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
 def _labelled(text: str, start: int, at: int, lookalikes: re.Pattern[str], codes: re.Pattern[str]) -> bool:
     """Whether a look-alike's label stands in ``text[start:at]`` with no code's word after it
     ("my member number, in the app, is 40213"; not "member login in the app, then the code 4471")."""
-    last = None
-    for last in lookalikes.finditer(text, start, at):
-        pass
-    return last is not None and not codes.search(text, last.end(), at)
+    ends = [m.end() for m in lookalikes.finditer(text, start, at)]
+    return bool(ends) and not codes.search(text, ends[-1], at)
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
