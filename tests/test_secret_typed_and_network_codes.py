@@ -51,6 +51,25 @@ SECRETS = [
     (["la puerta trasera del almacén de mi cuñado, la que da al patio, se abre con 9154"], ["9154"]),
     (["il cancello della casa dei nonni in campagna, quello verso l'orto, ha la combinazione 7342"], ["7342"]),
     (["de poort van de volkstuin achter het station van mijn oom: 6618"], ["6618"]),
+    (["la porte du garage à vélos, au fond de la cour… celle qui grince → 3094"], ["3094"]),
+    (["kassaskåpet i klädkammaren hos mormor har koden 5821"], ["5821"]),
+    # a network's key in random case, read off the router, or after the network's name and a slash
+    (["the studio's guest network is Fastweb-qT7wRpLmZx"], ["Fastweb-qT7wRpLmZx"]),
+    (["the guest network is hollow-bRqTeMzp"], ["hollow-bRqTeMzp"]),
+    (["was ist unser wlan nochmal", "moment, es steht auf dem router kP2vX9qLm4"], ["kP2vX9qLm4"]),
+    (["Atelier_Nord / lantern-Quartz-58 (the wifi for the workshop)"], ["lantern-Quartz-58"]),
+    (["wifi ng opisina, Bodega!2024 sabi ng manager"], ["Bodega!2024"]),
+    # a value sent bare in pieces
+    (["first 6620", "then 1387"], ["6620", "1387"]),
+    (["primo 4419", "poi 7702"], ["4419", "7702"]),
+    (["najpierw 3318", "potem 0951"], ["3318", "0951"]),
+    (["先 5521", "然后 0093"], ["5521", "0093"]),
+    # a bare code after a turn that says how it is keyed in, or that one came by text
+    (["the numbers you key in at the bike shed", "4028"], ["4028"]),
+    (["was man am Hoftor eintippt", "1968"], ["1968"]),
+    (["grandma's phone just got a verification text", "660214"], ["660214"]),
+    # a money transfer's pickup number after a qualifier
+    (["MTCN for my brother in Manila 4471902233, he collects it tomorrow"], ["4471902233"]),
 ]
 
 LOOKALIKES = [
@@ -67,6 +86,13 @@ LOOKALIKES = [
     (["the door of flat 4 at my cousin's building is 2145 on the bell list"], ["2145"]),
     (["the gate for the flight to Lisbon from the north terminal is 1130"], ["1130"]),
     (["the garage at my parents' house in the village is 2500 square feet"], ["2500"]),
+    (["the gate at the old mill is 1887"], ["1887"]),
+    (["the office network is TP-Link_5G"], ["TP-Link_5G"]),
+    (["the mac address for the network registration: 3c:22:fb:10:9a:4e"], ["3c:22:fb:10:9a:4e"]),
+    (["our usual table", "table 41"], ["table 41"]),
+    (["first 09:30", "then 10:15"], ["09:30", "10:15"]),
+    (["first we paid 1200", "then 1500 euros"], ["1200", "1500"]),
+    (["my new phone number, I'll text it", "0171 2345678"], ["0171 2345678"]),
 ]
 
 

@@ -33,7 +33,7 @@ _YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 _OPENS = re.compile(r"(?i)open|unlock|with|mit|avec|con|com|met|med|code|combina|koodilla|kodem|кодом|код|на|ile|cu|με|bằng|dengan|kwa")
 _KEYPAD = r"[*#]?\d{4,8}[*#]{0,2}|\d(?:[-. ]\d){3,7}[*#]?"
 #: The qualifier: words, commas, a short number of its own ("on the 3rd floor"), at most ~180 characters.
-_QUALIFIER = r"(?P<gap>(?:[^\d\n.!?;:]|(?<!\d)\d{1,2}(?!\d)){8,180}?)"
+_QUALIFIER = r"(?P<gap>(?:[^\d\n.!?;:]|\.\.\.|(?<!\d)\d{1,2}(?!\d)){8,180}?)"  # an ellipsis is a pause, not an end
 _LABEL_WORDS = (r"room|floor|flat|apt|apartment|unit|no|nr|number|suite|zimmer|stock|etage|chambre|habitación|piso|planta"
                 r"|stanza|quarto|kamer|pokój|квартира|этаж|номер|oda|street|house number|postcode|zip|plz|flight|terminal"
                 r"|platform|bus|train|seat|table|ticket|booking|order|year|address|hausnummer|numéro|número|numero|nummer"
@@ -53,7 +53,7 @@ def _load(name: str) -> dict:
 @functools.cache
 def _data() -> tuple[list[str], dict]:
     physical, access, own = _load("physical_codes.json"), _load("access_codes.json"), _load("far_named_codes.json")
-    heads = sorted({*physical["openings"], *physical["things"], *physical["code_places"], *access["also_things"]})
+    heads = sorted({*physical["openings"], *physical["things"], *physical["code_places"], *access["also_things"], *own["heads"]})
     return heads, {"links": own["links"], "units": own["units"], "travel": physical["travel"]}
 
 
@@ -66,7 +66,7 @@ def _words() -> lexicon.Gate:
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     heads, d = _data()
     alt = prefilter.whole_words
-    far = re.compile(rf"(?i)(?:{alt(heads)}){_QUALIFIER}(?:(?<=\s)(?:{alt(d['links'])})\s*[:,]?|\s*[:：]|\s[-–—]+)\s*"
+    far = re.compile(rf"(?i)(?:{alt(heads)}){_QUALIFIER}(?:(?<=\s)(?:{alt(d['links'])})\s*[:,]?|\s*[:：]|\s(?:[-–—]+|[-=]+>|→))\s*"
                      rf"(?<![\w*#])(?P<v>{_KEYPAD})(?![\w*#]|[.,:/-]\d)"
                      rf"(?P<after>\s*(?:[.,;!?)]|$|\s[-–—]\s|\s(?:and|und|et|y|e|en|i|и|ve|och|og|ja|a)\s|\s(?:auf|open)\b))")
     units = re.compile(rf"(?i)\s*(?:{alt(d['units'])})")

@@ -29,7 +29,8 @@ Span = tuple[int, int, str]
 _TRAIL = ".,;:!?)"
 _REACH = 140  # how far after a network's word its key may be (one clause with the network's name)
 _LOOK_BACK = 60  # how far before it a key's word may stand ("the key for the upstairs network is …")
-_SENTENCE_END = re.compile(r"[.!?;\n。！？](?:\s|$)|\n")
+#: A sentence's end; an ellipsis is a pause in chat ("la clave del wifi… Lobby_Free… es X"), not an end.
+_SENTENCE_END = re.compile(r"(?<!\.)[.!?;。！？](?!\.)(?:\s|$)|\n")
 _SEPARATORS = frozenset("/-–—→:")
 #: A device's MAC or IP address: a network's, never its key.
 _ADDRESS = re.compile(r"(?i)[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){2}|\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?")
@@ -61,10 +62,44 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     return networks, keys, names, cue
 
 
+#: Letters in random case: in a run of letters that starts small, two turns from a small letter to a
+#: capital ("pAxpEavw"); in any run, three ("ExuImWnxWPM"). A name in camel case has one turn per word
+#: after the first ("FreeWifi", "MyHomeWifi", "iPhone").
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_TURN_UP = re.compile(r"[a-z](?=[A-Z])")
+
+
+def _random_case(value: str) -> bool:
+    for run in _LETTER_RUN.findall(value):
+        turns = len(_TURN_UP.findall(run))
+        if turns >= 3 or turns >= 2 and run[:1].islower():
+            return True
+    return False
+
+
+#: A key's strong shape: letters, a digit and a symbol ("Krankenhaus#91"): no cue needed beside a network's word.
+_STRONG = re.compile(r"(?<![\w@#/])(?=[^\s,;]*\d)(?=[^\s,;]*[!#$%&*+=?^~])(?=[^\s,;]*[^\W\d_]{3})[^\s,;()\[\]{}<>\"“”«»]{6,64}")
+#: A router's default network name and a key on the same line: "Bar-Nord-5G / Brioche-tangerine-01".
+_PAIR = re.compile(r"(?<!\S)(?P<ssid>[^\s/|,;]{5,40})\s+[/|]\s+(?P<v>[^\s/|,;]{8,64})")
+
+
 def _ssid_like(value: str) -> bool:
+    """A network's default name: a router's or a provider's name with a short suffix ("Vodafone-A1B2",
+    "BT-Hub6-7X2K", "…_5G"), not a key that starts so ("Livebox-ww9aQvfZTt": a long tail in random case)."""
     low = value.lower()
     d = _data()
-    return any(low.startswith(b) for b in d["ssid_brands"]) or any(low.endswith(t) for t in d["ssid_tails"])
+    if any(low.endswith(t) for t in d["ssid_tails"]):
+        return True
+    brand = next((b for b in d["ssid_brands"] if low.startswith(b)), None)
+    if brand is None:
+        return False
+    tail = value[len(brand):].lstrip("-_ ")
+    return not (len(tail) >= 8 and re.search(r"[a-z]", tail) and re.search(r"[A-Z]", tail))
+
+
+def _named_shape(value: str) -> bool:
+    """A value that may be a network's name as well as its key: no digit, no symbol, no random case."""
+    return not re.search(r"\d|[!#$%&*+=?^~]", value) and not _random_case(value)
 
 
 def _clause_end(text: str, at: int) -> int:
@@ -74,7 +109,7 @@ def _clause_end(text: str, at: int) -> int:
 
 def _clause_start(text: str, at: int) -> int:
     head = text[max(0, at - _LOOK_BACK):at]
-    cut = max(head.rfind(c) for c in ".!?;\n")
+    cut = max((m.start() for m in _SENTENCE_END.finditer(head)), default=-1)
     return at - len(head) + cut + 1 if cut >= 0 else at - len(head)
 
 
@@ -106,10 +141,45 @@ def spans(text: str) -> list[Span]:
                 continue  # "SSID: Casa_22" — "SSID Casa_22 / BlueHeron2024" is the key after the name
             if not spoken_credentials.password_like(value) or "@" in value or "://" in value or _ADDRESS.fullmatch(value):
                 continue
-            if not keyed and (not re.search(r"\d|[!#$%&*+=?^~]", value) or _ssid_like(value)):
+            if not keyed and (_named_shape(value) or _ssid_like(value)):
                 continue  # "the network is iPhone", "… is Vodafone-A1B2": a name
             if keyed and _ssid_like(value) and not key_at >= 0:
                 continue
             out.append((start, start + len(value), "password"))
             break  # one key per network's word
+        else:
+            out.extend(_uncued(text, net, end, names))
     return out
+
+
+def _uncued(text: str, net: re.Match[str], end: int, names: re.Pattern[str]) -> list[Span]:
+    """A key beside a network's word with no cue before it: read off the router ("steht's auf dem
+    router d9gjxoQy4Bcq"), a key's strong shape in the clause ("yung wifi sa nurses station,
+    Krankenhaus#91 daw"), or a network's name and a key split by a slash ("Bar-Nord-5G / Brioche-…")."""
+    start = _clause_start(text, net.start())
+    if names.search(text, start, end):
+        return []  # "the router's serial …", "SSID name …"
+    if _reads().search(text, max(start, net.start() - 30), net.start()):
+        m = re.compile(r"\s*[:\-–—]?\s*(?P<v>[^\s,;()\[\]{}<>\"“”«»]{6,64})").match(text, net.end())
+        if m:
+            value = m.group("v").rstrip(_TRAIL)
+            if (spoken_credentials.password_like(value) and not _ssid_like(value)) or re.fullmatch(r"\d{8,20}", value):
+                return [(m.start("v"), m.start("v") + len(value), "password")]
+    for pair in _PAIR.finditer(text, start, min(len(text), end + 80)):
+        value = pair.group("v").rstrip(_TRAIL)
+        ssid = pair.group("ssid")
+        if re.search(r"[\d_\-]|[a-z][A-Z]", ssid) and spoken_credentials.password_like(value) and not _ssid_like(value) \
+                and not _ADDRESS.fullmatch(value) and "@" not in value and "://" not in value:
+            return [(pair.start("v"), pair.start("v") + len(value), "password")]
+    for m in _STRONG.finditer(text, start, end):
+        value = m.group().rstrip(_TRAIL)
+        if "@" not in value and "://" not in value and not _ssid_like(value) and not _ADDRESS.fullmatch(value):
+            return [(m.start(), m.start() + len(value), "password")]
+    return []
+
+
+@functools.cache
+def _reads() -> re.Pattern[str]:
+    """Verbs of reading a key off something ("steht", "says", "dit", "pone"): wifi_keys.json's."""
+    words = json.loads(resources.files("fact_memory_graph.assets").joinpath("wifi_keys.json").read_text(encoding="utf-8"))["reads"]
+    return re.compile("(?i)" + prefilter.whole_words([*words, "steht's", "stehts", "steht es"]))
