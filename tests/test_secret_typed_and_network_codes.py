@@ -64,6 +64,10 @@ SECRETS = [
     (["primo 4419", "poi 7702"], ["4419", "7702"]),
     (["najpierw 3318", "potem 0951"], ["3318", "0951"]),
     (["先 5521", "然后 0093"], ["5521", "0093"]),
+    (["les 6 premiers chiffres 4420 19", "et la fin 7731 05"], ["4420 19", "7731 05"]),
+    (["parte uno: kQ7rT", "espera", "parte dos: mW4zX"], ["mW4zX"]),
+    (["der Code für die Tür im 4. Stock ist 8204"], ["8204"]),
+    (["3391 lets you into the staff room"], ["3391"]),
     # a bare code after a turn that says how it is keyed in, or that one came by text
     (["the numbers you key in at the bike shed", "4028"], ["4028"]),
     (["was man am Hoftor eintippt", "1968"], ["1968"]),
@@ -91,6 +95,8 @@ LOOKALIKES = [
     (["the mac address for the network registration: 3c:22:fb:10:9a:4e"], ["3c:22:fb:10:9a:4e"]),
     (["our usual table", "table 41"], ["table 41"]),
     (["first 09:30", "then 10:15"], ["09:30", "10:15"]),
+    (["first the iPhone", "then the iPad"], ["iPhone", "iPad"]),
+    (["die Tür im 2. Stock ist 1907 gebaut"], ["1907"]),
     (["first we paid 1200", "then 1500 euros"], ["1200", "1500"]),
     (["my new phone number, I'll text it", "0171 2345678"], ["0171 2345678"]),
 ]

@@ -155,15 +155,22 @@ def joined_spans(text: str, earlier: Sequence[str] = (), after: str = "") -> lis
 #: "最初は2375") or a token of a password's shape.
 _BARE_VALUE = re.compile(r"(?<![0-9A-Za-z*#.,:/+-])(\d(?:[ \-]?\d){3,11})(?![0-9A-Za-z*#%€$£]|[.,:/]\d)"
                          r"|(?<!\S)(?![^\s,;]*[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])"
-                         r"((?=[^\s,;]*\d)(?=[^\s,;]*[^\W\d_])[^\s,;]{6,40}?)[.,!?]*(?!\S)")
+                         r"((?=[^\s,;]*(?:\d|[a-z][A-Z]))(?=[^\s,;]*[^\W\d_])[^\s,;]{5,40}?)[.,!?]*(?!\S)")
 _BARE_WORDS = re.compile(r"[^\W\d_]+")
 
 
 @functools.lru_cache(maxsize=1)
 def _bare_patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str]]:
     words = _words()
-    return (lexicon.Gate(words["bare_order"]), re.compile("(?i)" + prefilter.whole_words(words["bare_order"])),
+    order = (*words["bare_order"], *words["first"], *words["next"])  # "part one 2890" / "part two coming, 6671"
+    return (lexicon.Gate(order), re.compile("(?i)" + prefilter.whole_words(order)),
             re.compile("(?i)" + prefilter.whole_words((*words["bare_labels"], *words["not_code"]))))
+
+
+@functools.lru_cache(maxsize=1)
+def _digit_count() -> re.Pattern[str]:
+    words = prefilter.whole_words(_words()["digit_counts"])
+    return re.compile(rf"(?i)(?<!\d)\d{{1,2}}\s*(?:[^\W\d_]+\s+){{0,1}}(?:{words})")
 
 
 def _bare_piece(turn: str) -> tuple[int, int, bool] | None:
@@ -180,6 +187,8 @@ def _bare_piece(turn: str) -> tuple[int, int, bool] | None:
     if _ORDINARY.match(value) or (key == 2 and not _VALUE_SHAPE.search(value)):
         return None  # a year, a time, a price
     rest = turn[:m.start(key)] + " " + turn[m.end(key):]
+    if re.search(r"\d", rest):  # a count of the piece's digits is no second number ("les 8 premiers chiffres 7199 0408")
+        rest = _digit_count().sub(" ", rest)
     if re.search(r"\d", rest) or len(_BARE_WORDS.findall(rest)) > 7:
         return None  # more numbers, or a sentence about something
     gate, order, labels = _bare_patterns()
@@ -196,7 +205,10 @@ def bare_pieces(text: str, earlier: Sequence[str] = (), after: str = "") -> list
     piece = _bare_piece(text)
     if not piece:
         return []
-    neighbours = [t for t in (earlier[-1] if earlier else "", after) if t]
+    before = list(earlier[-2:])
+    if len(before) == 2 and len(before[-1]) <= 40 and not re.search(r"\d", before[-1]) and not _bare_piece(before[-1]):
+        before.pop()  # "hang on kid screaming" between two pieces
+    neighbours = [t for t in (before[-1] if before else "", after) if t]
     for other in neighbours:
         pair = _bare_piece(other)
         if not pair or not (piece[2] or pair[2]):

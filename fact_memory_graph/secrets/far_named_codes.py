@@ -33,7 +33,8 @@ _YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 _OPENS = re.compile(r"(?i)open|unlock|with|mit|avec|con|com|met|med|code|combina|koodilla|kodem|кодом|код|на|ile|cu|με|bằng|dengan|kwa")
 _KEYPAD = r"[*#]?\d{4,8}[*#]{0,2}|\d(?:[-. ]\d){3,7}[*#]?"
 #: The qualifier: words, commas, a short number of its own ("on the 3rd floor"), at most ~180 characters.
-_QUALIFIER = r"(?P<gap>(?:[^\d\n.!?;:]|\.\.\.|(?<!\d)\d{1,2}(?!\d)){8,180}?)"  # an ellipsis is a pause, not an end
+#: (an ellipsis is a pause, not an end; an ordinal's dot is no end either: "døren på 3. sal")
+_QUALIFIER = r"(?P<gap>(?:[^\d\n.!?;:]|\.\.\.|(?<!\d)\d{1,2}(?:\.(?=\s))?(?!\d)){8,180}?)"
 _LABEL_WORDS = (r"room|floor|flat|apt|apartment|unit|no|nr|number|suite|zimmer|stock|etage|chambre|habitación|piso|planta"
                 r"|stanza|quarto|kamer|pokój|квартира|этаж|номер|oda|street|house number|postcode|zip|plz|flight|terminal"
                 r"|platform|bus|train|seat|table|ticket|booking|order|year|address|hausnummer|numéro|número|numero|nummer"
