@@ -72,8 +72,6 @@ SECRETS = [
     (["the numbers you key in at the bike shed", "4028"], ["4028"]),
     (["was man am Hoftor eintippt", "1968"], ["1968"]),
     (["grandma's phone just got a verification text", "660214"], ["660214"]),
-    # a money transfer's pickup number after a qualifier
-    (["MTCN for my brother in Manila 4471902233, he collects it tomorrow"], ["4471902233"]),
 ]
 
 LOOKALIKES = [

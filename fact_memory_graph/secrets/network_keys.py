@@ -58,7 +58,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     marks = "|".join(re.escape(c) for c in sorted({c for c in d["cues"] if c not in words}, key=len, reverse=True))
     # a dash or a slash is a cue after a blank ("Casa_22 — X", "Casa_22 / X"), never inside a token ("t-a-n-g-o")
     cue = re.compile(rf"(?i)(?:{prefilter.whole_words(words)}|[:：=](?!//)|(?<=\s)(?:{marks}))\s*"
-                     r"(?P<v>(?<![\w@#])[^\s,;()\[\]{}<>\"“”«»]{4,64})")
+                     r"(?P<v>(?<![\w@#])[^\s,;:()\[\]{}<>\"“”«»]{4,64})(?!:)")  # not "WIFI:S:CafeNoir;…", a QR's fields
     return networks, keys, names, cue
 
 
@@ -160,7 +160,7 @@ def _uncued(text: str, net: re.Match[str], end: int, names: re.Pattern[str]) -> 
     if names.search(text, start, end):
         return []  # "the router's serial …", "SSID name …"
     if _reads().search(text, max(start, net.start() - 30), net.start()):
-        m = re.compile(r"\s*[:\-–—]?\s*(?P<v>[^\s,;()\[\]{}<>\"“”«»]{6,64})").match(text, net.end())
+        m = re.compile(r"\s*[:\-–—]?\s*(?P<v>[^\s,;:()\[\]{}<>\"“”«»]{6,64})(?!:)").match(text, net.end())
         if m:
             value = m.group("v").rstrip(_TRAIL)
             if (spoken_credentials.password_like(value) and not _ssid_like(value)) or re.fullmatch(r"\d{8,20}", value):
