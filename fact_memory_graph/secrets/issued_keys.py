@@ -23,6 +23,8 @@ from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
+_DIGITS = re.compile(r"\d")
+
 #: A key's shape: letters and digits with at least two digits, 5-64 long, groups split by dashes.
 _VALUE = (r"(?P<v>(?=[A-Za-z0-9-]*\d[A-Za-z0-9-]*\d)[A-Za-z0-9]{2,12}(?:-[A-Za-z0-9]{2,12}){0,7}"
           r"|\d{5,12})(?![\w€£$%]|[.,:/-]\w)")
@@ -51,7 +53,7 @@ def _pattern() -> re.Pattern[str]:
 
 def spans(text: str) -> list[Span]:
     """Keys after their name or their purpose (see the module's note)."""
-    if len(text) > 3000 or not _words().open(text):
+    if len(text) > 3000 or not _DIGITS.search(text) or not _words().open(text):  # every value holds digits
         return []
     out: list[Span] = []
     for m in _pattern().finditer(text):

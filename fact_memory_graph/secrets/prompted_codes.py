@@ -24,6 +24,8 @@ from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
+_DIGITS = re.compile(r"\d")
+
 _REACH = 120  # a prompt and its code share a sentence: this far either side at most
 _SENTENCE_END = re.compile(r"[.!?;\n。！？](?:\s|$)|\n")
 #: A code's shape: digits (4-10, or groups of 2-4 split by a blank or a dash), or capitals and digits
@@ -71,7 +73,7 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
 
 def spans(text: str) -> list[Span]:
     """Codes in a sentence that says they are to be typed in when asked (see the module's note)."""
-    if len(text) > 3000 or not _words().open(text):
+    if len(text) > 3000 or not _DIGITS.search(text) or not _words().open(text):  # every value holds digits
         return []
     prompts, lookalikes, codes = _patterns()
     out: list[Span] = []
