@@ -61,10 +61,12 @@ from fact_memory_graph.secrets import (
     dictated_parts,
     dotted_tokens,
     families,
+    far_named_codes,
     filler_values,
     forms,
     health_numbers,
     id_documents,
+    issued_keys,
     juxtaposed_passwords,
     keypad_entries,
     keys_named_after,
@@ -80,11 +82,13 @@ from fact_memory_graph.secrets import (
     mrz_lines,
     named_values,
     national_ids,
+    network_keys,
     password_roles,
     password_talk,
     phone_parts,
     physical_codes,
     prefilter,
+    prompted_codes,
     public_codes,
     public_ids,
     public_statements,
@@ -870,6 +874,8 @@ def _spans(text: str) -> list[Span]:
                  if not reference_values.example_cued(norm, sp[0]))
     spans.extend(sp for sp in _outside_slots(norm, keypad_entries.spans(norm), shapes)  # "to switch off the alarm type 7391"
                  if not reference_values.example_cued(norm, sp[0]))
+    spans.extend(sp for sp in _outside_slots(norm, far_named_codes.spans(norm), shapes)  # "the safe in the wardrobe of … is 2580"
+                 if not reference_values.example_cued(norm, sp[0]))
     if (_spoken_words().open(norm) or _SPOKEN_MARK.search(norm)) and _spoken_gate().search(norm):  # one pre-check for the four finders below
         spans.extend(_outside_slots(norm, login_labels.spans(norm), shapes))  # "HBO: login jmarsh, pass cheese"
         spans.extend(_outside_slots(norm, access_codes.spans(norm), shapes))  # "2580# gets you through the side gate"
@@ -919,6 +925,12 @@ def _spans(text: str) -> list[Span]:
     if "?" in norm or "？" in norm:  # "the password? bluebird": a question and its answer in one turn
         spans.extend(_outside_slots(norm, asked_keys.in_turn_spans(norm), shapes))
     spans.extend(_outside_slots(norm, wifi_keys.spans(norm), shapes))  # "the sticker on the router says 8kPq2mZx7T"
+    # "the guest network is sunflower88", "SSID Casa_22 / BlueHeron2024"; "enter 482913 when it asks";
+    # "product key for office: X7K2-99QP" (a key its sentence posts, or an example, stays)
+    typed = [*network_keys.spans(norm), *prompted_codes.spans(norm), *issued_keys.spans(norm)]
+    if typed:
+        typed = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(raw_norm, typed))
+        spans.extend(sp for sp in _outside_slots(norm, typed, shapes) if not reference_values.example_cued(norm, sp[0]))
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
@@ -1373,7 +1385,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         found = [*forms.led_seed_spans(joined), *(forms.han_seed_spans(joined) if not text.isascii() else ())]
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
     if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]) \
-            and not access_codes.asks_for_code(turns[-1]) \
+            and not access_codes.asks_for_code(turns[-1]) and not received_codes.announces_code(turns[-1]) \
             and not unlock_patterns.names_device_code(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
         own = set(secret_spans(text)) if _NAMED_PART.search(text) else set()  # "PUK 28371940" after "the phone got blocked"
         spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]

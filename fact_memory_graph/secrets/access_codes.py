@@ -77,6 +77,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                                  rf"(?P<v>{_KEYPAD})(?![\w]|[.,:/]\d)"),
         "before_word": re.compile(r"(?i)([^\W\d_]+)\.?[\s:#]*$"),
         "asks": re.compile(rf"(?i)(?:{prefilter.whole_words(d['asks'])})"),
+        # a verb of keying digits in names a code as well as asking for it does ("the thing you punch in
+        # at the storage gate" / "7654"); not a verb of using (a year is used for a gate as well)
+        "keys_in": re.compile(rf"(?i)(?:{prefilter.whole_words(w for w in d['key_in'] if not _USE.match(w))})"),
         "thing": re.compile(rf"(?i)(?:{thing})"),
         "travel": re.compile(rf"(?i)(?:{prefilter.whole_words(d['travel'])})"),
         "numbered": re.compile(rf"(?i)(?:{thing})\s*(?:number|no\.?|nr\.?|#)(?!\w)"),
@@ -145,7 +148,7 @@ def asks_for_code(before: str) -> bool:
         return False
     named_only = len(tail) <= 60 and len(tail.split()) <= 8 and not re.search(r"\d", tail) \
         and not any(w.casefold() in _labels() for w in _ALPHA.findall(tail))  # "o portão da garagem" / "é 794509"
-    return bool(p["asks"].search(tail) or named_only)
+    return bool(p["asks"].search(tail) or named_only or p["keys_in"].search(tail))
 
 
 def answer_spans(text: str, before: str) -> list[Span]:
@@ -156,6 +159,8 @@ def answer_spans(text: str, before: str) -> list[Span]:
     if not asks_for_code(before):
         return []
     m = _patterns()["answer"].match(text)
-    if not m or _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")) or _YEAR.fullmatch(m.group("v")):
+    if not m or _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")):
         return []
+    if _YEAR.fullmatch(m.group("v")) and not _patterns()["keys_in"].search(before[-200:]):
+        return []  # a year, unless the turn before keys the digits in ("what you punch in at the gate" / "1975")
     return [(m.start("v"), m.end("v"), "password")]

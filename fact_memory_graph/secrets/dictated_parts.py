@@ -151,9 +151,81 @@ def joined_spans(text: str, earlier: Sequence[str] = (), after: str = "") -> lis
     return found
 
 
+#: A bare piece's value: digits (4-12, maybe spaced or dashed; a script without spaces may touch them:
+#: "最初は2375") or a token of a password's shape.
+_BARE_VALUE = re.compile(r"(?<![0-9A-Za-z*#.,:/+-])(\d(?:[ \-]?\d){3,11})(?![0-9A-Za-z*#%€$£]|[.,:/]\d)"
+                         r"|(?<!\S)(?![^\s,;]*[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])"
+                         r"((?=[^\s,;]*(?:\d|[a-z][A-Z]))(?=[^\s,;]*[^\W\d_])[^\s,;]{5,40}?)[.,!?]*(?!\S)")
+_BARE_WORDS = re.compile(r"[^\W\d_]+")
+
+
+@functools.lru_cache(maxsize=1)
+def _bare_patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str]]:
+    words = _words()
+    order = (*words["bare_order"], *words["first"], *words["next"])  # "part one 2890" / "part two coming, 6671"
+    return (lexicon.Gate(order), re.compile("(?i)" + prefilter.whole_words(order)),
+            re.compile("(?i)" + prefilter.whole_words((*words["bare_labels"], *words["not_code"]))))
+
+
+@functools.lru_cache(maxsize=1)
+def _digit_count() -> re.Pattern[str]:
+    words = prefilter.whole_words(_words()["digit_counts"])
+    return re.compile(rf"(?i)(?<!\d)\d{{1,2}}\s*(?:[^\W\d_]+\s+){{0,1}}(?:{words})")
+
+
+def _bare_piece(turn: str) -> tuple[int, int, bool] | None:
+    """A short turn that is one value and a few words ("first bit is 5960", "then 2847", "ok 9575",
+    "dann 0768"): the value's offsets, and whether a word of order goes with it."""
+    if len(turn) > 60:
+        return None
+    values = list(_BARE_VALUE.finditer(turn))
+    if len(values) != 1:
+        return None
+    m = values[0]
+    key = 1 if m.group(1) else 2
+    value = m.group(key)
+    if _ORDINARY.match(value) or (key == 2 and not _VALUE_SHAPE.search(value)):
+        return None  # a year, a time, a price
+    rest = turn[:m.start(key)] + " " + turn[m.end(key):]
+    if re.search(r"\d", rest):  # a count of the piece's digits is no second number ("les 8 premiers chiffres 7199 0408")
+        rest = _digit_count().sub(" ", rest)
+    if re.search(r"\d", rest) or len(_BARE_WORDS.findall(rest)) > 7:
+        return None  # more numbers, or a sentence about something
+    gate, order, labels = _bare_patterns()
+    if labels.search(rest):
+        return None  # "table 53", "ticket 1102083"
+    return m.start(key), m.end(key), gate.open(rest) and bool(order.search(rest))
+
+
+def bare_pieces(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]:
+    """A value sent bare in two pieces, with no name of what it is: two turns in a row, each a bare
+    piece (:func:`_bare_piece`), one of them with a word of order ("first bit is 5960" / "then 2847",
+    "erst 3786" / "dann 0768", "ok 9575" / "and the rest, 4511"). Kept: a thread that labels its
+    numbers (a table, a ticket, a price) or that names a public one."""
+    piece = _bare_piece(text)
+    if not piece:
+        return []
+    before = list(earlier[-2:])
+    if len(before) == 2 and len(before[-1]) <= 40 and not re.search(r"\d", before[-1]) and not _bare_piece(before[-1]):
+        before.pop()  # "hang on kid screaming" between two pieces
+    neighbours = [t for t in (before[-1] if before else "", after) if t]
+    for other in neighbours:
+        pair = _bare_piece(other)
+        if not pair or not (piece[2] or pair[2]):
+            continue
+        thread = [*earlier[-2:], text, after]
+        _, _, labels = _bare_patterns()
+        if any(labels.search(t) or announces_public(t) for t in thread if t):
+            return []
+        return [(piece[0], piece[1], "password")]
+    return []
+
+
 def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]:
     """The parts of a value dictated in pieces that ``text`` holds, read with the user's turns
     ``earlier`` (oldest first) and ``after`` (the next turn, when it is known)."""
+    if (earlier or after) and (bare := bare_pieces(text, earlier, after)):
+        return bare
     # (not after a turn announcing a public number: "booking ref?" / "XK4P" / "2Q9 no spaces")
     if (joined := joined_spans(text, earlier, after)) and not any(announces_public(t) for t in earlier[-2:]):
         return joined

@@ -59,14 +59,14 @@ def _data() -> dict:
 @lru_cache(maxsize=1)
 def _quick() -> re.Pattern[str]:
     d = _data()
-    return re.compile("(?i)" + _alt(d["places"] + d["code_places"] + d["entry"] + d["things"]))
+    return re.compile("(?i)" + _alt(d["places"] + d["code_places"] + d["entry"] + d["things"] + d["pickup_names"]))
 
 
 @lru_cache(maxsize=1)
 def _quick_words() -> lexicon.Gate:
     """:func:`_quick`'s words in the lexicon's one pass (a set lookup where none is: cost only)."""
     d = _data()
-    words = d["places"] + d["code_places"] + d["entry"] + d["things"]
+    words = d["places"] + d["code_places"] + d["entry"] + d["things"] + d["pickup_names"]
     return lexicon.Gate(words if not any("\u0307" in w for w in words) else [""])
 
 
@@ -97,7 +97,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     # a pickup code's name, then digits (a money transfer's ten: "MTCN … 1398786339"), letters and
     # digits ("SYKC-4046"), or right after the name (a colon or a copula between) capitals only
     names = _alt(d["pickup_names"])
-    pickup = re.compile(rf"(?i)(?:{names})(?P<gap>{_GAP}{{0,25}}?){_START}(?P<v>{_NAMED}|\d{{9,12}}|\d{{1,2}}-\d{{1,2}}-\d{{3,5}}|(?-i:[A-Z]{{2,5}}-\d{{3,6}})){_END}"
+    # (a qualifier between: "MTCN para kay nanay 1398…", "número de control para recoger el envío es 8594…")
+    pickup = re.compile(rf"(?i)(?:{names})(?P<gap>{_GAP}{{0,45}}?){_START}(?P<v>{_NAMED}|\d{{9,12}}|\d{{1,2}}-\d{{1,2}}-\d{{3,5}}|(?-i:[A-Z]{{2,5}}-\d{{3,6}})){_END}"
                         rf"|(?:{names})(?:\s+[^\W\d_A-Za-z\u00c0-\u024f]+){{0,4}}?"  # non-Latin words: "رمز استلام الطرد … XRTEZM"
                         rf"\s*(?:[:：=]|\s(?:{copula})\s)?\s*(?P<v2>(?-i:[A-Z][A-Z0-9]{{4,9}}))(?![\w*#])")
     # "40833 <- that's the no-sale code", "4471 is the code for the back": the value, then its name

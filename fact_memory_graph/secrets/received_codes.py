@@ -115,6 +115,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                                   rf"\s*[\-‑]?\s*(?:{prefilter.whole_words(d['digit_words'])})[^\d\n.!?;]{{0,20}}\Z"),
         "expiring": re.compile(rf"(?i)(?:{prefilter.whole_words(d['things_that_expire'])})"),
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})"),
+        "one_time_name": re.compile(rf"(?i)(?:{prefilter.whole_words(d['one_time_names'])})"),
+        "a_channel": re.compile(rf"(?i)(?:{channel})"),
     }
 
 
@@ -236,3 +238,17 @@ def _told(text: str, words_at: int, start: int) -> bool:
         return False  # "the OTP never came, case number 7731902": no code came, the number is another
     # (no phone-number test: a phone's own words, "SMS", "문자", are what brought the code)
     return not _patterns()["labels"].search(text, max(words_at, start - 30), start)
+
+
+_VERIFYING = re.compile(r"(?i)verif|confirm|otp|2fa|\bcode|c[oó]digo|codice|\bkod|\bкод|認証|验证|인증")
+
+
+def announces_code(turn: str) -> bool:
+    """Whether ``turn`` says a one-time code came or names one ("dad's phone just got a verification
+    text", "the bank's SMS code"): a bare number after it is that code, not a phone's digits."""
+    if len(turn) > 300:
+        return False
+    p = _patterns()
+    if _name_gate().open(turn) and p["one_time_name"].search(turn):
+        return True
+    return _channel_gate().open(turn) and bool(p["a_channel"].search(turn)) and bool(_VERIFYING.search(turn))
