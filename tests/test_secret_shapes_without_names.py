@@ -71,3 +71,17 @@ def test_half_a_seed_phrase_after_a_short_label_is_withheld() -> None:
     turns = ["recovery words, first six", "ability abstract cabin dolphin", "part 2: fossil hobby jungle lemon lemon orbit"]
     out = redact_turns(["recovery words, first six", "ability abstract cabin dolphin elbow fabric", turns[2]])
     assert "fossil" not in out[2] and "elbow" not in out[1]
+
+
+def test_a_cards_expiry_beside_its_withheld_code_is_withheld_whatever_the_word_for_expiry() -> None:
+    out = " ".join(redact_turns(["the 3 digits on the back of my work card are 417 and it runs out 09/29"]))
+    assert "417" not in out and "09/29" not in out
+    out = " ".join(redact_turns(["a bankkártya hátoldalán lévő kód 552, lejárat 11/30"]))
+    assert "552" not in out and "11/30" not in out
+    assert redact_turns(["the milk runs out 03/12 lol"]) == ["the milk runs out 03/12 lol"]
+
+
+def test_a_password_alone_after_a_turn_that_gave_a_services_login_is_withheld() -> None:
+    assert "Kestrel_2291" not in " ".join(redact_turns(["Tolls app: ana.silva81@mail.pt", "Kestrel_2291"]))
+    for reply in ("thanks!", "got it.", "tomorrow"):
+        assert redact_turns(["Tolls app: ana.silva81@mail.pt", reply])[1] == reply

@@ -416,13 +416,19 @@ _EXPIRY = re.compile(
     r"(?i)(?:exp\w*|valid(?: thru| through| until| till)?|good thru|vence|vencimiento|caducidad|validade|val\.?"
     r"|validit[ée]|date d'expiration|expire le|gültig(?: bis)?|ablauf\w*|scadenza|geldig tot|vervaldatum|ważna do"
     r"|ważności|срок(?: действия)?(?: до)?|действует до|有効期限|유효기간|有效期|son kullanma|hạn(?: sử dụng)?|berlaku"
-    r"|muda wake|تاريخ الانتهاء|समाप्ति|एक्सपायरी|วันหมดอายุ|תוקף|giltig till|utløp|voimassa)[^\d\n]{0,12}?"
+    r"|muda wake|تاريخ الانتهاء|समाप्ति|एक्सपायरी|วันหมดอายุ|תוקף|giltig till|utløp|voimassa"
+    r"|runs? out|lejár\w*|kedaluwarsa|platnost\w*|platí do|geçerlilik|λήξη|utgår|udløber|vanhenee|expir[ăa]|scade"
+    r"|valable jusqu'?\w*|caduca)[^\d\n]{0,12}?"
     r"(?P<exp>(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:20)?\d{2})(?![\d/])")
 _BARE_EXPIRY = re.compile(r"[\s,;|\-–—]{0,5}(?P<exp>(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d{2})(?![\d/])")
 
 
+_WORD_THEN_CODE = re.compile(r"[^\W\d_]{1,12} \d{3,4}")
+
+
 def _expiry_spans(text: str, spans: list[Span]) -> Iterator[Span]:
-    codes = [(s, e) for s, e, k in spans if k in ("card number", "password") and 3 <= e - s <= 4]
+    codes = [(s, e) for s, e, k in spans if k in ("card number", "password")  # a code, or a word a finder took with it
+             and (3 <= e - s <= 4 or _WORD_THEN_CODE.fullmatch(text, s, e))]
     cards = [(s, e) for s, e, k in spans if k == "card number" and e - s >= 4]
     if codes:
         for m in _EXPIRY.finditer(text):
@@ -955,6 +961,8 @@ def _spans(text: str) -> list[Span]:
         spans = phone_parts.without_phone_parts(raw_norm, spans)  # "+39 … interno 497", "+44 722 247 520"
     if spans:  # a plain login beside a password read above, not beside talk of one ("utente tenorotters password …")
         spans.extend(sp for sp in login_pairs.plain_login_spans(norm, spans) if sp not in spans)
+    if spans and "/" in norm:  # a card's code a later finder read, its named expiry beside it ("kód 388, lejárat 06/31")
+        spans.extend(sp for sp in _expiry_spans(norm, spans) if sp not in spans)
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
     spans = service_names.without_service_names(raw_norm, spans)  # "змінив пароль від MetaMask", "Bitwardenを使ってる"
     spans = template_values.without_templates(raw_norm, spans)  # "cpf: 000.000.000-00", "exemple: motdepasse123"
@@ -1209,6 +1217,12 @@ def _code_senders() -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})(?![^\W\d_])")
 
 
+#: A turn that is only a service's name and an email, a login given alone ("ShareNow: piotr.w60@mail.com").
+_SERVICE_LOGIN_TURN = re.compile(r"(?:^|\n)\s*[^\n:.!?]{2,30}:\s*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+\s*$")
+#: A turn that is one password-shaped word: letters with digits or signs, no address or path ("motorka63!").
+_LONE_PASSWORD = re.compile(r"^\s*(?P<v>(?=(?:\S*[^\W\d_]){3})(?=\S*\d|\S*[_!?#$%&*+=.\-]\S)[^\s@/:]{6,40})\s*$")
+
+
 def _across_turns(text: str, before: str) -> Iterator[Span]:
     """What only the two turns together show: the two halves of a card (the digits of the turn
     before's last number and this turn's first make a card number, by its checksum) or of an id
@@ -1234,6 +1248,9 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
                 yield from forms.back([(token.start(), token.end(), "api key")], origin)
         if tail_kinds & {"card number", "government id", "bank account"} and _BARE_PART.match(norm) and first:
             yield from forms.back([(first.start(), first.end(), sorted(tail_kinds)[0])], origin)
+    if len(norm) <= 42 and _LONE_PASSWORD.match(norm) and _SERVICE_LOGIN_TURN.match(prior[-80:]):
+        m = _LONE_PASSWORD.match(norm)  # "Via Verde: m.muller54@mail.com" / "machina_6348": the login's password
+        yield from forms.back([(m.start("v"), m.end("v"), "password")], origin)
     if len(norm) <= 400 and any(c in norm for c in "/-."):  # "el CVV es 697" / "y caduca en 02/30"
         card_before = any(k == "card number" for _, _, k in secret_spans(prior[-300:]))
         yield from forms.back(list(card_expiry.after_card_turn(norm, card_before)), origin)
