@@ -83,6 +83,7 @@ from fact_memory_graph.secrets import (
     named_values,
     national_ids,
     network_keys,
+    own_accounts,
     password_roles,
     password_talk,
     phone_parts,
@@ -952,6 +953,8 @@ def _spans(text: str) -> list[Span]:
                                            if not member_numbers.public_label(norm, sp[0])], shapes))
     if money_flows.mentioned(norm):  # "DWP pays into 44556677", "die Rente geht auf 0532013000"
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
+    if not norm.isascii() or " tk" in norm or "rek" in norm or "akaun" in norm:  # "حسابي في الراجحي 0012…", "मेरा अकाउंट 5010…"
+        spans.extend(_outside_slots(norm, own_accounts.spans(norm), shapes))
     if spans:  # the login beside a password the finders after the first reading found ("inlog: emma_w ww: …")
         spans.extend(sp for sp in credential_forms.login_spans(norm, spans) if sp not in spans)
     if spans:  # "mein PIN ist gesperrt", "devo reimpostarla": words about a password, not one
