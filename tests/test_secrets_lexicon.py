@@ -88,3 +88,19 @@ def test_gates_made_while_other_threads_read_are_never_answered_from_an_older_au
     for t in threads:
         t.join()
     assert failures == []
+
+
+def test_gates_made_one_at_a_time_answer_as_one_automaton_would_and_end_up_in_one() -> None:
+    # a cold process makes its gates one by one: each gets a small automaton (merged as they grow),
+    # and compact() (the warm-up's last step) leaves one; the answers never change
+    words = [f"lexw{n}q" for n in range(40)]
+    gates = []
+    for n, word in enumerate(words):
+        gates.append(lexicon.Gate([word]))
+        text = " ".join(words[: n + 1 : 3])
+        assert [g.open(text) for g in gates] == [(i % 3 == 0) for i in range(n + 1)]
+    assert len(lexicon._SEGMENTS) > 1
+    lexicon.compact()
+    assert len(lexicon._SEGMENTS) == 1
+    text = "lexw7q and lexw39q"
+    assert [g.open(text) for g in gates] == [w in ("lexw7q", "lexw39q") for w in words]

@@ -78,24 +78,77 @@ _NEEDLES: list[frozenset[str]] = []
 _LOCK = threading.Lock()
 
 
-@functools.lru_cache(maxsize=8)
-def _automaton(gates: int) -> tuple[ahocorasick_rs.AhoCorasick, tuple[tuple[int, ...], ...]]:
-    """The automaton of the first ``gates`` gates (gates are made lazily, with their readers' words:
-    a text read before a gate existed is read again for it, never answered from an older automaton)."""
-    owners: dict[str, list[int]] = {}
-    for gate, needles in enumerate(_NEEDLES[:gates]):
-        for needle in needles:
-            owners.setdefault(needle, []).append(gate)
-    words = sorted(owners)
-    return ahocorasick_rs.AhoCorasick(words), tuple(tuple(owners[w]) for w in words)
+class _Segment:
+    """One automaton over the needles of the gates ``start`` to ``end`` (exclusive)."""
+
+    __slots__ = ("start", "end", "size", "automaton", "owners")
+
+    def __init__(self, start: int, end: int) -> None:
+        owners: dict[str, list[int]] = {}
+        for gate in range(start, end):
+            for needle in _NEEDLES[gate]:
+                owners.setdefault(needle, []).append(gate)
+        words = sorted(owners)
+        self.start, self.end, self.size = start, end, len(words)
+        self.automaton = ahocorasick_rs.AhoCorasick(words)
+        self.owners = tuple(tuple(owners[w]) for w in words)
+
+
+#: Gates are made lazily, with their readers' words, one at a time in a cold process (about 50 in
+#: its first messages). Rebuilding one automaton for each (8 ms apiece) cost a short-lived process
+#: (the demo, a CLI command) ~0.4 s; so a new gate gets a small automaton of its own, merged with the
+#: one before it while that one is at most twice its size (O(n log n) building, a few passes per
+#: text while gates are being made), and everything is merged into one automaton once a process
+#: stops making gates (:data:`_QUIET_READS` reads later, or :func:`compact`).
+_SEGMENTS: tuple[_Segment, ...] = ()
+_QUIET_READS = 256
+_quiet = 0
+
+
+def _merged(segments: list[_Segment]) -> list[_Segment]:
+    while len(segments) > 1 and segments[-2].size <= 2 * segments[-1].size:
+        last = segments.pop()
+        segments[-1] = _Segment(segments[-1].start, last.end)
+    return segments
+
+
+def _segments(gates: int) -> tuple[_Segment, ...]:
+    """Automata covering at least the first ``gates`` gates."""
+    global _SEGMENTS, _quiet
+    segments = _SEGMENTS
+    if segments and segments[-1].end >= gates:
+        _quiet += 1  # a race here only delays the merge
+        if _quiet < _QUIET_READS or len(segments) == 1:
+            return segments
+    with _LOCK:
+        segments, built = list(_SEGMENTS), _SEGMENTS[-1].end if _SEGMENTS else 0
+        if built < len(_NEEDLES):
+            segments = _merged([*segments, _Segment(built, len(_NEEDLES))])
+            _quiet = 0
+        elif len(segments) > 1 and _quiet >= _QUIET_READS:
+            segments = [_Segment(0, built)]
+        _SEGMENTS = tuple(segments)
+        return _SEGMENTS
+
+
+def compact() -> None:
+    """Merge the automata into one now (after a warm-up has made every gate): one pass per text."""
+    global _quiet
+    _quiet = _QUIET_READS
+    _segments(len(_NEEDLES))
 
 
 @functools.lru_cache(maxsize=256)
 def _present(text: str, gates: int) -> frozenset[int]:
-    """The gates (of the first ``gates``) with a word in ``text``: one pass (a text's readers share it)."""
-    automaton, owners = _automaton(gates)
-    hits = {n for n, _, _ in automaton.find_matches_as_indexes(fold(text), overlapping=True)}
-    return frozenset(g for n in hits for g in owners[n])
+    """The gates (of at least the first ``gates``) with a word in ``text``: one pass per automaton
+    (a text's readers share it); a text read before a gate existed is read again for it (``gates``
+    is part of the key), never answered from an older automaton."""
+    folded = fold(text)
+    found: set[int] = set()
+    for segment in _segments(gates):
+        hits = {n for n, _, _ in segment.automaton.find_matches_as_indexes(folded, overlapping=True)}
+        found.update(g for n in hits for g in segment.owners[n])
+    return frozenset(found)
 
 
 _PER_TEXT: list = []

@@ -104,7 +104,7 @@ def warm_up() -> None:
     with _lock:
         if _done.is_set():
             return
-        from fact_memory_graph.secrets import forms, redact_thread
+        from fact_memory_graph.secrets import forms, lexicon, redact_thread
 
         forms.warm_up()
         for module in _modules():
@@ -113,6 +113,7 @@ def warm_up() -> None:
         for turns in _TEXTS:
             for i, text in enumerate(turns):
                 redact_thread(text, turns[:i])
+        lexicon.compact()  # every gate now exists: one automaton, one pass per text
         _done.set()
 
 
