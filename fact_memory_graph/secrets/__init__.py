@@ -111,7 +111,6 @@ from fact_memory_graph.secrets import (
     tax_ids,
     template_values,
     topic_notes,
-    totp_seeds,
     unlock_patterns,
     value_first,
     wifi_keys,
@@ -848,7 +847,6 @@ def _spans(text: str) -> list[Span]:
         spans.append((0, len(norm), "seed phrase"))
     spans.extend(api_key_names.spans(norm))  # "API-nyckeln … är 9b2e…", "le jeton d'accès : …", "токен бота: …"
     spans.extend(dotted_tokens.spans(norm))  # "SG.B8cK….zqld…", a bot's token pasted alone
-    spans.extend(totp_seeds.spans(norm))  # an authenticator's setup key in base32, "enter this manually"
     spans.extend(shaped_values.spans(norm, spans))  # shape + checksum + a name near it
     if spans and _PLACEHOLDER_HINT.search(norm):
         spans = forms.without_placeholders(norm, spans)  # "API_KEY=<your-api-key-here>", "${API_SECRET}"

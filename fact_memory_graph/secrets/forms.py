@@ -1913,7 +1913,8 @@ def _random_letters(token: str) -> bool:
 
 
 def otp_seed_spans(text: str, named: bool = False) -> Iterator[Span]:
-    """Base32 seeds near a seed's name (``named``: the turn before named one)."""
+    """Base32 seeds near a seed's name (``named``: the turn before named one), or with no name in
+    the stronger shape of :func:`_unnamed_seed`."""
     if not _BASE32_GATE.search(text) and not (named and LETTER_GROUPS.search(text)):
         return
     for m in _BASE32.finditer(text):
@@ -1926,8 +1927,25 @@ def otp_seed_spans(text: str, named: bool = False) -> Iterator[Span]:
                 continue  # a seed is one case throughout; "Alle 2 Wochen" is no seed in groups
             names = _otp_seed_names()
             if named or names.search(text, max(0, start - _SEED_NAME_BEFORE), start) \
-                    or names.search(text[end:end + _SEED_NAME_AFTER]):
+                    or names.search(text[end:end + _SEED_NAME_AFTER]) or _unnamed_seed(token):
                 yield start, end, "api key"
+
+
+def _unnamed_seed(token: str) -> bool:
+    """A setup key as authenticator apps show it, which needs no name near it (it is often pasted
+    alone after "can't scan? enter this manually"): one run, or groups of four split by one space,
+    with three digits and eight letters at least. No other everyday value has base32's alphabet at
+    that length: ids, tracking numbers, IBANs and VINs use 0, 1, 8 and 9 too."""
+    if "-" in token or "=" in token or "  " in token:
+        return False
+    groups = token.split(" ")
+    if len(groups) > 1 and ({len(g) for g in groups} != {4} or any(g.isdigit() for g in groups)
+                            or sum(g.isalpha() for g in groups) * 2 > len(groups)):
+        return False  # "test card 4242 4242 …", "this that have with …": words and numbers, not a key's groups
+    value = "".join(groups)
+    digits = sum(ch.isdigit() for ch in value)
+    return digits >= 3 and len(value) - digits >= 8 and len(value) % 4 in (0, 2) \
+        and not re.search(r"(.)\1\1\1", value)
 
 
 @functools.cache
