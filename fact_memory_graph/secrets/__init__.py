@@ -789,6 +789,7 @@ def _spans(text: str) -> list[Span]:
             spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
         if spans or any(n.kind == "card" for n in names):  # "kortnummer 4602 … utgång 03/29", "back of the card: 11/30 649"
             spans.extend(card_expiry.spans(norm, spans, any(n.kind == "card" for n in names)))
+    spans.extend(card_expiry.named_spans(norm))  # "la carte pour le traiteur … expire fin 02/29", its code to follow
     spans.extend(forms.in_context_spans(norm))
     if "WIFI:" in norm or "sshpass" in norm or "nsec1" in norm or "rzp_" in norm or "://" in norm or "=" in norm:
         spans.extend(_shaped_credentials(norm))
@@ -827,6 +828,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(keys_named_after.spans(norm))  # "0x9f… c'est la clé privée", "5Kb8… <- thats the private key"
     spans.extend(card_back_codes.spans(norm))  # "oh the back of the card. two seven two"
+    spans.extend(card_back_codes.bare_spans(norm))  # "the card for the hall … the three digits at the back 468"
     spans.extend(forms.named_key_spans(norm))
     spans.extend(forms.gift_card_spans(norm))
     if not norm.isascii():
@@ -1255,6 +1257,8 @@ def _across_turns(text: str, before: str) -> Iterator[Span]:
     if len(norm) <= 400 and any(c in norm for c in "/-."):  # "el CVV es 697" / "y caduca en 02/30"
         card_before = any(k == "card number" for _, _, k in secret_spans(prior[-300:]))
         yield from forms.back(list(card_expiry.after_card_turn(norm, card_before)), origin)
+        yield from forms.back(list(card_expiry.named_spans(norm, prior)), origin)  # "the card for the hall" / "expires 02/29"
+    yield from forms.back(card_back_codes.bare_spans(norm, prior), origin)  # "картка та сама" / "три цифри ззаду 468"
     if len(norm) <= 200 and (forms._BASE32_GATE.search(norm) or forms.LETTER_GROUPS.search(norm)) \
             and forms._otp_seed_names().search(prior[-200:]):
         yield from forms.back(list(forms.otp_seed_spans(norm, named=True)), origin)  # "the setup key is…" / "sjeu agnh …"

@@ -6,6 +6,10 @@ within a few words after the place of a card's security code (``assets/card_back
 code; a longer number there is something else (a phone line printed on the back, a card's own number,
 read by the card readers). The reader runs only on a text that holds one of the places (one pass of the
 lexicon's automaton).
+
+A place without the card's word ("три цифри ззаду 468", "the back-of-card thing, it's 505") is read the
+same way only where the text, or the turn before it, names a payment card or a payment and no other
+kind of card (:func:`card_expiry.payment_context`): "the code on the back of the box" stays.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import forms, lexicon, prefilter
+from fact_memory_graph.secrets import card_expiry, forms, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -27,15 +31,24 @@ _PHONE_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:call|phone|tel|number to call|hot
 
 
 @functools.cache
-def _places() -> list[str]:
-    data = json.loads(resources.files("fact_memory_graph.assets").joinpath("card_back_codes.json")
+def _data() -> dict:
+    return json.loads(resources.files("fact_memory_graph.assets").joinpath("card_back_codes.json")
                       .read_text(encoding="utf-8"))
-    return [w for words in data["places"].values() for w in words]
 
 
 @functools.cache
-def _gate() -> lexicon.Gate:
-    return lexicon.Gate(_places())
+def _places(key: str = "places") -> list[str]:
+    return [w for words in _data()[key].values() for w in words]
+
+
+@functools.cache
+def _gate(key: str = "places") -> lexicon.Gate:
+    return lexicon.Gate(_places(key))
+
+
+@functools.cache
+def _bare_places() -> re.Pattern[str]:
+    return re.compile("(?i)" + prefilter.whole_words(_places("bare_places")))
 
 
 @functools.cache
@@ -51,7 +64,19 @@ def spans(text: str) -> list[Span]:
     """Security codes after the place they are printed on a card."""
     if len(text) > 2000 or not _gate().open(text):
         return []
-    places, code = _patterns()
+    return _after(_patterns()[0], text)
+
+
+def bare_spans(text: str, before: str = "") -> list[Span]:
+    """Security codes after a place with no card's word, where a payment card is named (see the module)."""
+    if len(text) > 2000 or not _gate("bare_places").open(text) or not card_expiry.payment_context(text, before):
+        return []
+    return [sp for sp in _after(_bare_places(), text)  # "on the back 2 to 6 players": digits or words, not both
+            if not (any(c.isdigit() for c in text[sp[0]:sp[1]]) and any(c.isalpha() for c in text[sp[0]:sp[1]]))]
+
+
+def _after(places: re.Pattern[str], text: str) -> list[Span]:
+    code = _patterns()[1]
     out: list[Span] = []
     for p in places.finditer(text):
         m = code.search(text, p.end(), min(len(text), p.end() + _MAX_GAP + 40))

@@ -6,12 +6,23 @@ expire 09/26"), whatever the word that names it. An expiry followed by three or 
 ("11/30 649", "06/28 086") is the back of a card — the expiry and its code — when the text or
 the turn before names a card or its back; and a turn that is only an expiry, after a turn that
 gave a card's number or code ("el CVV es 697" / "y caduca en 02/30"), is that card's.
+
+A payment card's expiry after its own word is withheld too when the text names a card or a payment
+and nothing else ("la carte pour le traiteur, elle expire fin 02/29", "pentru plata: expiră 04/27"):
+people give it in the turn before the code on the back, which the filter cannot wait for. A card that
+is not a payment's ("my library card expires 09/27", an id, a gym or travel card: a renewal worth a
+reminder) keeps its date; words as data (``assets/card_expiry.json``).
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from fact_memory_graph.secrets import forms, prefilter
 
 Span = tuple[int, int, str]
 
@@ -61,3 +72,49 @@ def after_card_turn(text: str, card_before: bool) -> Iterator[Span]:
         yield m.start("exp"), m.end("exp"), "card number"
     for m in _NAMED_EXPIRY.finditer(text) if len(text) <= 400 else ():
         yield m.start("exp"), m.end("exp"), "card number"
+
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "card_expiry.json"
+
+
+@functools.cache
+def _words() -> dict[str, list[str]]:
+    return json.loads(_ASSET.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _named_expiry() -> re.Pattern[str]:
+    return re.compile(rf"(?i){prefilter.whole_words(_words()['expiry_words'])}[^\d\n]{{0,14}}?"
+                      r"(?<![\d/.\-])(?P<exp>(?:0[1-9]|1[0-2])\s?[/\-.]\s?(?:20)?\d{2})(?![\d/]|[.\-]\d)")
+
+
+@functools.cache
+def _payment_words() -> re.Pattern[str]:
+    return re.compile(rf"(?i){prefilter.whole_words(_words()['payment_words'])}")
+
+
+@functools.cache
+def _other_cards() -> re.Pattern[str]:
+    return re.compile(rf"(?i){prefilter.whole_words(_words()['other_cards'])}")
+
+
+def named_spans(text: str, before: str = "") -> Iterator[Span]:
+    """A payment card's expiry after its own word, in a text that (or whose turn before) names a card
+    or a payment and no other kind of card."""
+    if ("/" not in text and "-" not in text and "." not in text) or not _EXPIRY.search(text):
+        return
+    expiries = list(_named_expiry().finditer(text))
+    if not expiries:
+        return
+    if not payment_context(text, before):
+        return  # "my library card expires 09/27": a reminder, not payment data
+    for m in expiries:
+        yield m.start("exp"), m.end("exp"), "card number"
+
+
+def payment_context(text: str, before: str = "") -> bool:
+    """Whether ``text`` or the turn ``before`` it names a card or a payment, and no card that is not
+    a payment's (an id, a library, a gym card)."""
+    context = f"{before[-200:]}\n{text}"
+    return (any(n.kind == "card" for n in forms.names_in(context)) or bool(_payment_words().search(context))) \
+        and not _other_cards().search(context)
