@@ -31,7 +31,8 @@ _SHAPE = re.compile(r"\d{4}|\d[-. ]\d[-. ]\d")
 _YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 #: A link that says the value opens the thing ("opens with", "geht mit", "ha la combinazione"): a year-shaped code is one.
 _OPENS = re.compile(r"(?i)open|unlock|with|mit|avec|con|com|met|med|code|combina|koodilla|kodem|кодом|код|на|ile|cu|με|bằng|dengan|kwa")
-_KEYPAD = r"[*#]?\d{4,8}[*#]{0,2}|\d(?:[-. ]\d){3,7}[*#]?"
+#: Digits, digits read apart, or digits with a letter at one end as some keypads take them ("C0394X", "2580B").
+_KEYPAD = r"[*#]?\d{4,8}[*#]{0,2}|\d(?:[-. ]\d){3,7}[*#]?|[A-Z]\d{4,6}[A-Z]?|\d{4,6}[A-Z]"
 #: The qualifier: words, commas, a short number of its own ("on the 3rd floor"), at most ~180 characters.
 #: (an ellipsis is a pause, not an end; an ordinal's dot is no end either: "døren på 3. sal")
 _QUALIFIER = r"(?P<gap>(?:[^\d\n.!?;:]|\.\.\.|(?<!\d)\d{1,2}(?:\.(?=\s))?(?!\d)){8,180}?)"
@@ -69,7 +70,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     alt = prefilter.whole_words
     far = re.compile(rf"(?i)(?:{alt(heads)}){_QUALIFIER}(?:(?<=\s)(?:{alt(d['links'])})\s*[:,]?|\s*[:：]|\s(?:[-–—]+|[-=]+>|→))\s*"
                      rf"(?<![\w*#])(?P<v>{_KEYPAD})(?![\w*#]|[.,:/-]\d)"
-                     rf"(?P<after>\s*(?:[.,;!?)]|$|\s[-–—]\s|\s(?:and|und|et|y|e|en|i|и|ve|och|og|ja|a)\s|\s(?:auf|open)\b))")
+                     rf"(?P<after>\s*(?:[.,;!?)]|$|\s[-–—]\s|\s(?:and|und|et|y|e|en|i|и|ve|och|og|ja|a|then|dann|puis|luego|poi|depois|потом|sonra|daarna|potem)\s|\s(?:auf|open)\b))")
     units = re.compile(rf"(?i)\s*(?:{alt(d['units'])})")
     travel = re.compile(rf"(?i)(?:{alt(d['travel'])})")
     return far, units, travel

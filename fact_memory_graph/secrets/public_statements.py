@@ -67,6 +67,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # "the door code at the entrance", "Türcode unten am Eingang": where the door is, not where a
         # code is posted — a door's or a code's name, up to two words (no digit, no verb of posting) before
         "door_before": re.compile(rf"(?i)(?:{_alt(data['door_nouns'])})(?:\s+[^\W\d_]+){{0,2}}?\s*$"),
+        "located": re.compile(f"(?i)^(?:{_alt(data['located_places'])})$"),
+        "holder": re.compile(f"(?i){_alt(data['holders'])}"),
     }
 
 
@@ -138,6 +140,9 @@ def _states_public(text: str, lo: int, hi: int) -> bool:
         if p["entrance"].match(m.group()) and p["door_before"].search(window[max(0, m.start() - 40):m.start()]) \
                 and not _POSTED.search(window[max(0, m.start() - 40):m.start()]):
             continue
+        if p["located"].match(m.group()) and p["holder"].search(window, 0, m.start()) \
+                and not _POSTED.search(window[max(0, m.start() - 40):m.start()]):
+            continue  # "the lockbox … it's on the wall", "the ipad at the front desk unlocks with …": where it stands
         blanks.append(m.span())
     if not blanks:
         return False
