@@ -112,6 +112,7 @@ from fact_memory_graph.secrets import (
     template_values,
     topic_notes,
     totp_seeds,
+    unjoined_values,
     unlock_patterns,
     value_first,
     wifi_keys,
@@ -941,6 +942,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
+    if unjoined_values.mentioned(norm):  # "wifi ka password chandrama hai", "كلمة السر للواي فاي برتقالة", "kata sandinya X"
+        spans.extend(_outside_slots(norm, unjoined_values.spans(norm), shapes))
     if role_legends.mentioned(norm):  # "Xbox: LazyFox + Kanelbulle (användarnamn + lösenord)"
         spans.extend(_outside_slots(norm, role_legends.spans(norm), shapes))
     if referred_passwords.mentioned(norm) or "<-" in norm or "←" in norm or "⬅" in norm:  # "same as the netflix one: X", "login is jenny.k and the other one is X"
