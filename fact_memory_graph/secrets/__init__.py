@@ -48,6 +48,7 @@ from fact_memory_graph.secrets import (
     asked_replies,
     asked_topics,
     asked_values,
+    backup_code_lists,
     bank_logins,
     birth_names,
     card_back_codes,
@@ -56,10 +57,12 @@ from fact_memory_graph.secrets import (
     card_pins,
     changed_secrets,
     checksum_parts,
+    counted_passphrases,
     credential_forms,
     described_answers,
     dictated_parts,
     dotted_tokens,
+    email_logins,
     families,
     far_named_codes,
     filler_values,
@@ -912,6 +915,7 @@ def _spans(text: str) -> list[Span]:
                                            *(id_documents.asked_in_turn_spans(norm) if "?" in norm else ())], shapes))
     spans = lookalike_values.without_lookalikes(raw_norm, spans)  # a date, a commit, a postal PIN, an example
     spans.extend(recovery.spans(norm, names))  # numbered / partial seeds, answers named after them
+    spans.extend(backup_code_lists.spans(norm))  # "save these in case i lose my phone: 73419616, z37p-wb9x, …"
     spans = recovery.without_garden_seeds(norm, spans)  # "I planted seeds of tomato, basil, …"
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
@@ -942,6 +946,9 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
+    if "@" in norm or "after" in norm or "After" in norm:  # "lena.v@hotmail.co.uk / lighthousetulle", "type X after the email"
+        spans.extend(_outside_slots(norm, email_logins.spans(norm), shapes))
+    spans.extend(_outside_slots(norm, counted_passphrases.spans(norm), shapes))  # "four words, all lowercase: …"
     if unjoined_values.mentioned(norm):  # "wifi ka password chandrama hai", "كلمة السر للواي فاي برتقالة", "kata sandinya X"
         spans.extend(_outside_slots(norm, unjoined_values.spans(norm), shapes))
     if role_legends.mentioned(norm):  # "Xbox: LazyFox + Kanelbulle (användarnamn + lösenord)"
