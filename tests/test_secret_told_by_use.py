@@ -106,3 +106,24 @@ def test_an_address_beside_another_or_a_name_is_kept(text: str) -> None:
     from fact_memory_graph.secrets import email_logins
 
     assert email_logins.spans(text) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("they want letters 3 and 6 of the word when I call… it's Nightingale", "Nightingale"),
+    ("Quokka - that's the word nationwide asks for on the phone", "Quokka"),
+    ("memorable word for barclays Tamarind they ask for letters 1 and 4", "Tamarind"),
+    ("die Bank fragt immer Buchstaben 2 und 5 ab, es ist Zitronenfalter", "Zitronenfalter"),
+])
+def test_a_memorable_word_beside_the_letters_asked_of_it_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "they ask for letters 2 and 5 of your memorable word, never the whole thing",
+    "the 2nd and 5th letters of the alphabet are b and e",
+    "Serendipity - that's the word I want here",
+])
+def test_letters_talk_without_a_word_is_kept(text: str) -> None:
+    from fact_memory_graph.secrets import asked_letters
+
+    assert asked_letters.spans(text) == []

@@ -45,6 +45,7 @@ from fact_memory_graph.secrets import (
     answered_references,
     api_key_names,
     asked_keys,
+    asked_letters,
     asked_replies,
     asked_topics,
     asked_values,
@@ -823,6 +824,7 @@ def _spans(text: str) -> list[Span]:
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(asked_topics.spans(norm))  # "si el banco pregunta por el perro, di Toby", "聞かれたら、ポチ"
+    spans.extend(asked_letters.spans(norm))  # "they ask for letters 2 and 5 of the word… its X", "X - thats the word halifax wants"
     spans.extend(memorable_words.spans(norm))  # "mot mémorable pour la banque harbour", "银行的暗语是青花瓷器"
     spans.extend(birth_names.spans(norm))  # "mum was born Moreau, in case the bank asks", "z domu Wiśniewska"
     spans.extend(topic_notes.spans(norm))  # "mammas flicknamn är X", "first pet was a hamster called X"
