@@ -45,9 +45,11 @@ from fact_memory_graph.secrets import (
     answered_references,
     api_key_names,
     asked_keys,
+    asked_letters,
     asked_replies,
     asked_topics,
     asked_values,
+    backup_code_lists,
     bank_logins,
     birth_names,
     card_back_codes,
@@ -56,10 +58,12 @@ from fact_memory_graph.secrets import (
     card_pins,
     changed_secrets,
     checksum_parts,
+    counted_passphrases,
     credential_forms,
     described_answers,
     dictated_parts,
     dotted_tokens,
+    email_logins,
     families,
     far_named_codes,
     filler_values,
@@ -111,6 +115,7 @@ from fact_memory_graph.secrets import (
     tax_ids,
     template_values,
     topic_notes,
+    unjoined_values,
     unlock_patterns,
     value_first,
     wifi_keys,
@@ -819,6 +824,7 @@ def _spans(text: str) -> list[Span]:
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(asked_topics.spans(norm))  # "si el banco pregunta por el perro, di Toby", "聞かれたら、ポチ"
+    spans.extend(asked_letters.spans(norm))  # "they ask for letters 2 and 5 of the word… its X", "X - thats the word halifax wants"
     spans.extend(memorable_words.spans(norm))  # "mot mémorable pour la banque harbour", "银行的暗语是青花瓷器"
     spans.extend(birth_names.spans(norm))  # "mum was born Moreau, in case the bank asks", "z domu Wiśniewska"
     spans.extend(topic_notes.spans(norm))  # "mammas flicknamn är X", "first pet was a hamster called X"
@@ -911,6 +917,7 @@ def _spans(text: str) -> list[Span]:
                                            *(id_documents.asked_in_turn_spans(norm) if "?" in norm else ())], shapes))
     spans = lookalike_values.without_lookalikes(raw_norm, spans)  # a date, a commit, a postal PIN, an example
     spans.extend(recovery.spans(norm, names))  # numbered / partial seeds, answers named after them
+    spans.extend(backup_code_lists.spans(norm))  # "save these in case i lose my phone: 73419616, z37p-wb9x, …"
     spans = recovery.without_garden_seeds(norm, spans)  # "I planted seeds of tomato, basil, …"
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
@@ -941,6 +948,11 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
+    if "@" in norm or "after" in norm or "After" in norm:  # "lena.v@hotmail.co.uk / lighthousetulle", "type X after the email"
+        spans.extend(_outside_slots(norm, email_logins.spans(norm), shapes))
+    spans.extend(_outside_slots(norm, counted_passphrases.spans(norm), shapes))  # "four words, all lowercase: …"
+    if unjoined_values.mentioned(norm):  # "wifi ka password chandrama hai", "كلمة السر للواي فاي برتقالة", "kata sandinya X"
+        spans.extend(_outside_slots(norm, unjoined_values.spans(norm), shapes))
     if role_legends.mentioned(norm):  # "Xbox: LazyFox + Kanelbulle (användarnamn + lösenord)"
         spans.extend(_outside_slots(norm, role_legends.spans(norm), shapes))
     if referred_passwords.mentioned(norm) or "<-" in norm or "←" in norm or "⬅" in norm:  # "same as the netflix one: X", "login is jenny.k and the other one is X"

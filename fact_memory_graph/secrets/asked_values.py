@@ -53,6 +53,10 @@ class _W:
                   and not re.search(r"pass|code|answer|question|wacht|hasło|kennwort|sandi", n)]  # "password manager"
         self.word_name = re.compile(rf"(?i)(?:{sa._alt(wordish)})")
         self.value_end = re.compile(rf"(?i)[^\S\n]*(?:$|[.,;!?\u2029)]|(?:{sa._alt(data['value_end'])})(?![^\W\d_]))")
+        # a turn naming the value the turn before told bare, in the languages' own words ("ist das Passwort vom …")
+        self.label_that_is = re.compile(rf"(?i)(?:{sa._alt(data['that_is'] + data['label_that_is'])})[^\S\n]+")
+        self.label_owner = re.compile(rf"(?i)(?:(?:{sa._alt(data['label_owners'])})(?:[^\S\n]+|(?<=['’])))" + "{0,2}")
+        self.label_name = re.compile(rf"(?i)(?:{sa._alt(names + data['label_names'])})(?![^\W\d_])")
         self.owner = re.compile(r"(?i)(?:(?:my|his|her|their|our|the|mum's|mums|mom's|moms|dad's|dads|mother's|father's|"
                                 r"wife's|husband's|nan's|gran's|[^\W\d_]+'s)[^\S\n]+){0,2}")
 
@@ -285,19 +289,27 @@ def _courtesy(value: str) -> bool:
     return first in _courtesies()
 
 
+#: After a secret's name, what makes it the name of something else ("the login page", "le code promo").
+_NOT_LABEL_AFTER = re.compile(
+    r"(?i)[^\S\n]*(?:page|screen|button|field|form|link|box|prompt|window|menu|manager|app|problem|issue|error|reset|"
+    r"policy|rules?|hint|requirements?|promo|promocional|promotionnel|rabatt|discount|postal|seite|maske|feld|"
+    r"seite|fenster|página|pantalla|campo|botón|enlace|écran|champ|bouton|lien|pagina|schermata)(?![^\W\d_])")
+
+
 def named_by_next(text: str, after: str) -> list[sa.Span]:
     """A short turn that the next one names as a secret: "7255" / "thats mums pin for the post
     office card account"."""
     if len(text) > 40 or len(text.split()) > 3 or not after.strip():
         return []
     w = _w()
-    t = w.that_is.match(after.lstrip())
-    if not t:
-        return []
-    rest = after.lstrip()[t.end():]
-    owner = w.owner.match(rest)
-    if not w.name.match(rest, owner.end() if owner else 0):
-        return []
+    t = w.label_that_is.match(after.lstrip())  # "that's", "ist", "c'est"; or none before an article ("le mot de passe de …")
+    rest = after.lstrip()[t.end():] if t else after.lstrip()
+    owner = w.label_owner.match(rest)
+    name = w.label_name.match(rest, owner.end() if owner else 0)
+    if not (t or owner and owner.end()) or not name or rest.rstrip().endswith(("?", "？", "؟")):
+        return []  # "ist das Passwort noch aktuell?": a question about it names nothing
+    if _NOT_LABEL_AFTER.match(rest, name.end()):
+        return []  # "that's the login page": a page, a field, a manager, not the value
     s = len(text) - len(text.lstrip())
     e = len(text.rstrip(" .!"))
     inner = text[s:e]

@@ -466,6 +466,11 @@ _NOT_NAME = re.compile(r"\s*(?:manager|managers|app|apps|policy|policies|hint|ru
                        r"|field|manager.s|vault|protected|reset|resets|recovery|expiry|expires|expired|expiring"
                        r"|expiration)\b", re.I)
 _LEAD_IN = re.compile(r"(?i)^(?:it'?s|it is|its|that'?s|es|c'est|ist|é|è|это|是|は|—|-|:)\s*")
+#: A reply's opening interjections, remembering ("oh right", "ach ja,", "ah sí", "ah oui", "a tak"): no part of the value.
+_REPLY_INTERJECTIONS = re.compile(
+    r"(?i)^(?:(?:oh|ah|aah|ahh|ach|aha|och|oj|ой|а|ааа|ah|eh|hmm+|um+|uh+|er|well|so|right|yes|yeah|yep|ok|okay|sure|"
+    r"ja|jaa|jo|genau|stimmt|oui|ouais|bon|euh|sí|si|claro|vale|bueno|pues|sim|né|tá|certo|già|vero|tak|да|"
+    r"точно|evet|haa|haan|han|ji|iya|oh iya|ya|ừ|à|vâng|ええ|ああ|あ|うん|그래|아|맞다|对|哦|啊)[,!.…:]*\s+)+")
 _BARE_CODE = re.compile(r"(?i)c[oó]d(?:e|igo|ice)s?|код|kod|kodu|koden?")
 _NOT_A_SECRET_CODE = re.compile(
     r"(?i)(?:area|zip|postal|post|postcode|promo|promotional|discount|coupon|voucher|referral|invite|invitation"
@@ -619,7 +624,7 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
             opener = _REPLY_OPENER.match(text, pos, end)
             if opener and opener.end() < end:  # "no? ok it's 2293": a one-word sentence opens the reply
                 pos, budget = opener.end(), 2  # then a word at most before the joining word or the value
-            reply = _LEAD_IN.sub("", text[pos:end].strip())
+            reply = _LEAD_IN.sub("", _REPLY_INTERJECTIONS.sub("", text[pos:end].strip()))
             if reply and len(reply.split()) <= 3 and not _NOT_VALUE.match(reply.split()[0]):
                 start = text.index(reply, pos)  # a bare reply: "sunflower", "it's tulip 2020"
                 return start, start + len(reply.rstrip(".!?"))
@@ -1786,7 +1791,7 @@ def _code_list() -> re.Pattern[str]:
     joins = "|".join(re.escape(w) for w in sorted(_words()["code_list_joins"], key=len, reverse=True))
     return re.compile(rf"(?i)(?<![A-Za-z0-9\u00c0-\u024f])(?:{names})(?![^\W\d_])"
                       rf"(?:[^\d\n.!?]|\d[A-Za-z]|[.!?](?=\s*\u2029)){{0,80}}?[:：]?\s*"
-                      rf"(?:\d{{1,2}}[.)]\s+)?(?P<list>(?<![\w-])(?=[A-Za-z0-9\-]*\d)(?=[A-Za-z0-9\-]{{4}}){item}"
+                      rf"(?:\d{{1,2}}[.)]\s+)?(?P<list>(?<![\w-])(?=[A-Za-z0-9\-]*\d|[a-z]{{4,5}}-[a-z]{{4,5}}(?![\w-]))(?=[A-Za-z0-9\-]{{4}}){item}"
                       rf"(?:(?:\s*[,;/|、，&+]\s*|\s+(?:(?:{joins})\s+)?)(?:\d{{1,2}}[.)]\s+)?{item})*)(?![\w-])")
 
 
