@@ -30,7 +30,7 @@ from importlib import resources
 from typing import Any, Literal
 from uuid import UUID
 
-from fact_memory_graph import privacy_model
+from fact_memory_graph import confided_places, privacy_model
 from fact_memory_graph.privacy_model import fold_marks as _fold_marks
 from fact_memory_graph.privacy_model import normalise
 from fact_memory_graph.sanitize import summarize_rejected
@@ -223,7 +223,7 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
     if found and _CONFIG_LINES.search(norm):  # "  secret: ${API_SECRET}": a config's key, no marker
         found = [(lg, k, m) for lg, k, m in found if not (k == "private" and _KEY_VALUE_LINE.match(norm, m.end()))]
     if not found:
-        return _model_request(norm)
+        return _place_request(norm) or _model_request(norm)
     private_spans = [m.span() for _, k, m in found if k == "private"]
     # "delete all of this once we're done": a privacy request, not a topic "this once we're done"
     found = [(lg, k, m) for lg, k, m in found
@@ -244,6 +244,24 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
     private = all(k == "private" for _, k, _ in found)
     return ForgetRequest("this" if _has_content(rest) else "previous", private=private,
                          language=lang.code, phrase=phrase)
+
+
+def _place_request(norm: str) -> ForgetRequest | None:
+    """A request to keep a place to oneself (:mod:`fact_memory_graph.confided_places`: "keep the address
+    to yourself", "nobody can know where she is"): about this message when it says more than the
+    request (the place is in it), else about the turn before (where the place was told)."""
+    if _CONFIG_LINES.search(norm):
+        return None
+    found = confided_places.request(norm)
+    if found is None:
+        return None
+    span, words = found
+    rest = _without(norm, words)
+    model = privacy_model.model()
+    new = [t for t in privacy_model.tokens(rest) if model is None or t not in model.vocabulary]
+    said = bool(re.search(r"\d", rest)) or len(new) >= 2  # "she is at 4 Mill Street, keep her location secret"
+    return ForgetRequest("this" if said else "previous", private=True, language="place",
+                         phrase=norm[span[0]:span[1]].strip(" ,"))
 
 
 def _model_request(norm: str) -> ForgetRequest | None:

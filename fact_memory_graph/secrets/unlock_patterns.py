@@ -64,7 +64,17 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
                              rf"(?=[^\S\n]*(?:$|[.,;!?)\n]|(?:and|but|btw|lol|haha|y|et|und|e|i|и)(?![^\W\d_])))")
     bare = re.compile(rf"(?i)(?:{names})[^\S\n]*[:：]?[^\S\n]*")
     quick = re.compile(rf"(?i){prefilter.whole_words(d['names'] + d['devices'] + d['device_code_words'])}")
-    return head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first, value_first), device_bare, bare
+    # a device's word and a verb of opening it in one clause, the value after the verb or just before it:
+    # "the ipad at the front desk unlocks with 673041", "планшет на ресепшене открывается кодом 551203",
+    # "受付のiPadは673041で開きます", "to open the kiosk pc use 55120"
+    devices, opens = prefilter.whole_words(d["devices"]), prefilter.whole_words(d["open_verbs"])
+    value = rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}}|{_MIXED})(?![\w]|[.,:/]\d)"
+    device_opens = re.compile(rf"(?i)(?:{devices})[^\d\n.!?;]{{0,40}}?(?:{opens})[^\d\n.!?;]{{0,20}}?(?<![\w\-.]){value}")
+    opens_device = re.compile(rf"(?i)(?:{opens})[^\d\n.!?;]{{0,30}}?(?:{devices})[^\d\n.!?;]{{0,25}}?(?<![\w\-.]){value}")
+    value_opens = re.compile(rf"(?i)(?:{devices})[^\d\n.!?;]{{0,30}}?(?<![\w\-.])(?P<v>\d{{4,8}})(?!\d)[^\S\n]?"
+                             rf"(?:で|로|으로|ile|से|se|kwa|بـ|ب)?[^\d\n.!?;]{{0,8}}?(?:{opens})")
+    return (head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first, value_first),
+            device_bare, bare, (device_opens, opens_device, value_opens))
 
 
 def gate_words() -> list[str]:
@@ -78,6 +88,11 @@ _YEAR_OR_PRICE = re.compile(r"(?:19|20)\d{2}|\d+00")
 _WORD = re.compile(r"\s*([^\s,;.!?]+)")
 _NOT_THE_DEVICE = re.compile(r"(?i)(?<![^\W\d_])(?:bill|number|plan|contract|case|charger|nummer|numéro|número|numero|rechnung"
                              r"|factura|facture|fattura|rekening|model|serial|imei)(?![^\W\d_])")
+
+
+#: A number its own label names right before it ("room 2041", "model 7731", "order #55120"): not the code.
+_LABELLED = re.compile(r"(?i)(?<![^\W\d_])(?:room|rm|flat|apt|apartment|unit|model|order|ticket|no|nr|number|serial|table|desk"
+                       r"|gate|seat|floor|page|habitación|chambre|zimmer|camera|kamer|pokój|номер|oda|kamar|phòng)\.?\s*#?\s*$")
 
 
 def _drawn(text: str, at: int, shape_words: frozenset[str]) -> int:
@@ -107,13 +122,18 @@ def spans(text: str) -> list[Span]:
     """Unlock patterns in ``text`` (a normalised message)."""
     if len(text) > 4000:
         return []
-    head, quick, shape_words, device, device_bare, bare = _patterns()
+    head, quick, shape_words, device, device_bare, bare, opened = _patterns()
     if not quick.search(text):
         return []
+    out_opened = [(m.start("v"), m.end("v"), "password") for pattern in opened
+                  for m in itertools.islice(pattern.finditer(text), 8)
+                  if not _NOT_THE_DEVICE.search(m.group()) and not _YEAR_OR_PRICE.fullmatch(m.group("v"))
+                  and not _LABELLED.search(text, 0, m.start("v"))]
     # "de toegangscode van opa zijn telefoon is 9233": a code, whose device, then its digits
     out: list[Span] = [(m.start("v"), m.end("v"), "password") for pattern in device
                        for m in itertools.islice(pattern.finditer(text), 8)
                        if not _NOT_THE_DEVICE.search(m.group())]  # "the PIN of the phone bill is 2023"
+    out += out_opened
     out += [(m.start("v"), m.end("v"), "password") for m in itertools.islice(device_bare.finditer(text), 8)
             if not _YEAR_OR_PRICE.fullmatch(m.group("v"))]
     for m in itertools.islice(bare.finditer(text), 8):  # "unlock it with the pattern L from top left down"
@@ -143,13 +163,14 @@ def _thread_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     d = json.loads(_ASSET.read_text(encoding="utf-8"))
     device = re.compile(rf"(?i){prefilter.whole_words(d['devices'] + d['device_code_words'])}")
     code = re.compile(rf"(?i){prefilter.whole_words(d['code_words'] + d['device_code_words'] + d['unlock_words'])}")
-    return device, code
+    opens = re.compile(rf"(?i){prefilter.whole_words(d['open_verbs'])}")
+    return device, code, opens
 
 
 def names_device_code(turn: str) -> bool:
     """Whether a turn talks of a device's code ("iphone ka फ़ोन का पासकोड kya tha"): a number after it
     is that code, not a phone number."""
-    device, code = _thread_patterns()
+    device, code, _ = _thread_patterns()
     tail = turn[-200:]
     return bool(code.search(tail) and device.search(tail)) and not _NOT_THE_DEVICE.search(tail)
 
@@ -170,9 +191,24 @@ def answer_spans(text: str, prior: str) -> list[Span]:
     if len(re.findall(r"[^\W\d_]+", rest)) > 4:
         return []
     context = prior[-200:] + " " + rest
-    device, code = _thread_patterns()
-    if not code.search(context) or _NOT_THE_DEVICE.search(context):
+    device, code, opens = _thread_patterns()
+    if _NOT_THE_DEVICE.search(context):
         return []
+    if not code.search(context):
+        # no code's word: a question of what opens a device ("what opens the laptop at the bar?" / "386966")
+        return [(values[0].start(), values[0].end(), "password")] if _asks_what_opens(prior, device, opens) else []
     if not device.search(context) and not re.search(r"(?i)разблок|unlock|desbloq|entsperr|déverrouill|sblocc|ontgrendel|odblok", context):
         return []
     return [(values[0].start(), values[0].end(), "password")]
+
+
+#: A question's mark or word, in the languages of ``open_verbs``.
+_ASKS = re.compile(r"(?i)[?？؟]|(?<![^\W\d_])(?:what|how|which|qu[eé]|cómo|como|comment|quoi|was|wie|womit|cosa|come|wat|hoe|co|jak|что|чем|как|ne|nasıl|apa|bagaimana|gimana|pakai apa|gì|sao|nini|vipi|ano|paano|τι|πώς|מה|איך|ماذا|كيف|शा|क्या|कैसे|kya|kaise)(?![^\W\d_])|何|どう|什么|怎么|뭐|어떻게|무엇")
+
+
+def _asks_what_opens(prior: str, device: re.Pattern[str], opens: re.Pattern[str]) -> bool:
+    """Whether the end of ``prior`` asks what opens a device ("what gets me into the tablet in the kitchen",
+    "¿con qué se desbloquea el portátil?", "ноут чем открывается?"): a question, a verb of opening and a device."""
+    tail = prior[-160:]
+    return bool(device.search(tail) and opens.search(tail) and _ASKS.search(tail))
+
