@@ -49,6 +49,7 @@ from fact_memory_graph.secrets import (
     asked_replies,
     asked_topics,
     asked_values,
+    background_checks,
     backup_code_lists,
     bank_logins,
     birth_names,
@@ -963,6 +964,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
         spans.extend(_outside_slots(norm, [sp for sp in health_numbers.spans(norm)  # "… NHS number, for …, is 485 …"
                                            if not member_numbers.public_label(norm, sp[0])], shapes))
+    if background_checks.mentioned(norm):  # "DBS update service cert no. 9967…", "VOG nummer VOG5285…"
+        spans.extend(_outside_slots(norm, background_checks.spans(norm), shapes))
     if money_flows.mentioned(norm):  # "DWP pays into 44556677", "die Rente geht auf 0532013000"
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
     if not norm.isascii() or " tk" in norm or "rek" in norm or "akaun" in norm:  # "حسابي في الراجحي 0012…", "मेरा अकाउंट 5010…"
@@ -1448,6 +1451,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(public_statements.without_public_codes(  # "password kya tha?" / "yaad aaya X"
         text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
     spans.extend(member_numbers.thread_spans(text, turns[-1]))  # "the clinic wants my insurance number" / "SGK-78…"
+    spans.extend(national_ids.thread_spans(text, turns[-1]))  # "el documento de mi marido, para el cole" / "13863001G"
+    spans.extend(background_checks.thread_spans(text, turns[-1]))  # "garda vetting ref ..." / "GV8850…"
     if _DIGITS_RUN.search(text) and (member_numbers.mentioned(turns[-1]) or member_numbers.cares(turns[-1])):
         spans.extend(sp for sp in health_numbers.spans(text)  # "the district nurse wants Dad's number" / "401 023 2137"
                      if not member_numbers.public_label(text, sp[0]))

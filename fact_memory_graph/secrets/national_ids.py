@@ -190,3 +190,23 @@ def named_by_next(text: str, after: str) -> list[Span]:
         return []
     own = tuple(v for w in found for v in _own_validators(w.group()))
     return [(a, b, "government id") for a, b in _values(text, 0, len(text), own)][:1]
+
+
+_REPLY_WORDS = 6  # a reply that gives the value: the value and a few words ("se on 190868-170R", "es el 1386…")
+
+
+def thread_spans(text: str, before: str) -> list[Span]:
+    """A value in a short reply after a turn that named an identity and gave none ("apúntate el documento
+    de mi marido para la matrícula" / "13863001G", "lapsen tunnus tarvitaan" / "se on 190868-170R")."""
+    if len(text) > 120 or len(text.split()) > _REPLY_WORDS or not _TWO_DIGITS.search(text) \
+            or not _gate().open(before) or _TWO_DIGITS.search(before):
+        return []
+    found = list(itertools.islice(_identity_words().finditer(before), _MAX_WORDS))
+    if not found or any(_not_between().search(before, max(0, w.start() - 25), w.end() + 25) for w in found):
+        return []
+    own = tuple(v for w in found for v in _own_validators(w.group()))
+    values = list(_values(text, 0, len(text), own))
+    if not values or _not_between().search(text):
+        return []
+    a, b = values[0]
+    return [(a, b, "government id")] if len(text[:a].split()) <= 2 else []

@@ -189,11 +189,22 @@ _ACCOUNT_RUN = re.compile(r"(?<![\w.,/:+])\d(?:[ \-]?\d){3,17}(?:-[\dXx])?(?![\w
 _DATE_LIKE = re.compile(r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)?\d{2}")
 
 
+#: A bank code a few words after its name ("routing # for the mission fund is 2648…", "BSB của tài khoản
+#: chùa là 904-708"): only a code's own shapes (a sort code, a BSB, a New Zealand bank and branch, six or
+#: nine digits), no digit and no sentence's end between.
+_FAR_CODE = re.compile(r"[^\d.!?;\n\u2029]{1,40}?(?<![\w\-])(?P<v>\d{2}-\d{2}-\d{2}|\d{3}-\d{3}|\d{2}-\d{4}|\d{6}|\d{9})"
+                       r"(?![\w\-/.,]\d|[\w\-])")
+
+
+def _far_code(text: str, at: int) -> re.Match[str] | None:
+    return _FAR_CODE.match(text, at)
+
+
 def _bank_codes(text: str) -> list[tuple[int, int]]:
     words = _words()
     found: list[tuple[int, int]] = []
     for m in words["bank_code"].finditer(text):
-        v = _CODE_VALUE.match(text, m.end())
+        v = _CODE_VALUE.match(text, m.end()) or _far_code(text, m.end())
         if not v:
             continue
         value = v.group("v")

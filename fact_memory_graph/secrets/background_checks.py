@@ -1,0 +1,124 @@
+"""A background check's certificate number, read by the check's name.
+
+A criminal-record check (a DBS certificate, a PVG membership, a Garda vetting, a Working With Children
+Check, a VOG, a police clearance, a "casier judiciaire", a "Führungszeugnis") has a number an employer
+or a charity uses to look up the holder's record: it is no public reference. Its names, in ~40
+languages, are data (assets/background_checks.json); then:
+
+- a value a few words after the name, in its sentence, any words without a digit between ("DBS update
+  service cert no. 9967…", "garda vetting ref GV0296…", "WWCC WWC2189876V expires 2029");
+- a value alone in the turn after a turn that named a check and gave none ("VOG nummer ..." / "VOG2414…").
+
+A value: letters and digits with five digits or more (a year, a date, a phone line, an amount is none).
+Kept: a number an order, an invoice, a receipt, a fee or a phone line names (between, or just before the check's name).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from fact_memory_graph.secrets import lexicon, prefilter
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "background_checks.json"
+_LATIN_END = re.compile(r"[A-Za-zß-ɏ]$")
+_INFLECTION = r"(?:[^\W\d_]{0,4})"
+#: A certificate's number: an optional letter prefix, then digits (and letters), in groups split by a dash,
+#: a slash or a space (every group after the first starts with a digit).
+_VALUE = re.compile(r"(?<![\w\-/+.@*])[A-Za-z]{0,6}[\-/]?\d[A-Za-z0-9]*(?:[ \-/]\d[A-Za-z0-9]*){0,4}(?![\w@*]|[\-/]\w)")
+_MAX_GAP = 40
+_SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)[.!?;\n\u2029](?:\s|$)|[。！？]")
+_DATE = re.compile(r"(?:19|20)\d\d[ \-/]\d{1,2}[ \-/]\d{1,2}|\d{1,2}[ \-/]\d{1,2}[ \-/](?:19|20)?\d\d")
+_MONEY = re.compile(r"[$€£¥₹₩]\s*$")
+_MAX_MATCHES = 8
+_SHORT_REPLY = 6  # words in a turn that is only the value
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    return json.loads(_ASSET.read_text(encoding="utf-8"))
+
+
+def _names_list() -> list[str]:
+    return [w for group in _data()["names"].values() for w in group]
+
+
+def _tree(words: list[str]) -> re.Pattern[str]:
+    long = {w for w in words if len(w) >= 5 and _LATIN_END.search(w)}
+    short = [w for w in words if w not in long]
+    inflected = prefilter.word_tree(long, prefilter.spaced_atom, head=prefilter.WORD_HEAD,
+                                    tail=_INFLECTION + prefilter.WORD_TAIL, flags="")
+    parts = [prefilter.whole_words(short)] + ([inflected.pattern] if inflected is not None else [])
+    return re.compile("(?i)(?:" + "|".join(parts) + ")")
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    return {"names": _tree(_names_list()), "not": _tree(list(_data()["not"]))}
+
+
+@lru_cache(maxsize=1)
+def _gate() -> lexicon.Gate:
+    return lexicon.Gate({w.lower() for w in _names_list()})
+
+
+def mentioned(text: str) -> bool:
+    """Whether ``text`` names a background check (without one it holds no check's number here)."""
+    return _gate().open(text) and _patterns()["names"].search(text) is not None
+
+
+def _a_number(text: str, v: re.Match[str]) -> bool:
+    value = v.group()
+    digits = re.sub(r"\D", "", value)
+    if len(digits) < 5 or len(set(digits)) <= 1 or _DATE.fullmatch(value) or len(value) > 32:
+        return False
+    return not (_MONEY.search(text[max(0, v.start() - 2):v.start()]) or text[max(0, v.start() - 1):v.start()] == "+")
+
+
+def _name_spans(text: str) -> list[tuple[int, int]]:
+    """Each name's place, a name beside the same check's other names read once ("garda vetting")."""
+    return [(m.start(), m.end()) for m in itertools.islice(_patterns()["names"].finditer(text), _MAX_MATCHES)
+            if not (len(m.group()) <= 4 and m.group().isascii() and not m.group().isupper()
+                    and m.group().lower() in ("vsc", "pcc", "krk", "crb"))]  # short ones in capitals only
+
+
+def _value_after(text: str, end: int) -> re.Match[str] | None:
+    stop = _SENTENCE_END.search(text, end, end + _MAX_GAP + 40)
+    hi = stop.start() if stop else min(len(text), end + _MAX_GAP + 40)
+    v = _VALUE.search(text, end, hi)
+    if v is None or v.start() - end > _MAX_GAP or re.search(r"\d", text[end:v.start()]):
+        return None
+    if _patterns()["not"].search(text, end, v.start()):
+        return None
+    return v if _a_number(text, v) else None
+
+
+def spans(text: str) -> list[Span]:
+    """Background checks' numbers in ``text``."""
+    if len(text) > 4000:
+        return []
+    out: list[Span] = []
+    for start, end in _name_spans(text):
+        if _patterns()["not"].search(text, max(0, start - 30), start):
+            continue  # "the order number for my background check is …"
+        v = _value_after(text, end)
+        if v:
+            out.append((v.start(), v.end(), "government id"))
+    return list(dict.fromkeys(out))
+
+
+def thread_spans(text: str, before: str) -> list[Span]:
+    """A check's number alone in ``text`` after a turn ``before`` that named a check and gave none."""
+    if len(text) > 200 or len(text.split()) > _SHORT_REPLY or not re.search(r"\d", text) or not mentioned(before):
+        return []
+    if not _name_spans(before) or spans(before) or _patterns()["not"].search(before):
+        return []
+    v = _VALUE.search(text)
+    if v is None or len(text[:v.start()].split()) > 2 or not _a_number(text, v):
+        return []
+    return [(v.start(), v.end(), "government id")]
