@@ -285,6 +285,11 @@ def _courtesy(value: str) -> bool:
     return first in _courtesies()
 
 
+#: A word after a secret's name that makes the name a thing's ("login page", "password manager", "pin pad").
+_NOT_THE_SECRET = re.compile(r"(?i)[\s\-]*(?:page|screen|site|website|url|link|button|form|field|box|name|username|email|address"
+                             r"|manager|app|problem|issue|attempt|reset|pad|seite|manager|seite|página|pantalla|gestionnaire)(?![^\W\d_])")
+
+
 def named_by_next(text: str, after: str) -> list[sa.Span]:
     """A short turn that the next one names as a secret: "7255" / "thats mums pin for the post
     office card account"."""
@@ -296,8 +301,9 @@ def named_by_next(text: str, after: str) -> list[sa.Span]:
         return []
     rest = after.lstrip()[t.end():]
     owner = w.owner.match(rest)
-    if not w.name.match(rest, owner.end() if owner else 0):
-        return []
+    name = w.name.match(rest, owner.end() if owner else 0)
+    if not name or _NOT_THE_SECRET.match(rest, name.end()):
+        return []  # "thats the login page address", "das ist der Passwort-Manager"
     s = len(text) - len(text.lstrip())
     e = len(text.rstrip(" .!"))
     inner = text[s:e]
