@@ -62,3 +62,16 @@ def request(norm: str) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
         if place and keep:
             return sentence.span(), [place.span(), keep.span()]
     return None
+
+
+def only_place(rest: str) -> bool:
+    """Whether ``rest`` (what a normalised privacy request leaves of its message) only names a place and
+    tells none ("where i am", "wo ich bin", "mi dirección"): a word for a place, no digit, at most one
+    word beside it."""
+    if len(rest) > 60 or re.search(r"\d", rest) or not _gate().open(rest):
+        return False
+    place = _patterns()[0].search(rest)
+    if not place:
+        return False
+    beside = rest[:place.start()] + " " + rest[place.end():]
+    return len(re.findall(r"[^\W\d_]+", beside)) <= 1

@@ -332,7 +332,9 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
         # nothing private has been said yet, what comes next is
         beside = normalise(text).replace(request.phrase, " ", 1) if request.phrase else normalise(text)
         short_first = first and request.private and len(_WORD.findall(beside)) <= 2
-        if not (_TELLS_SOMETHING.search(normalise(text)) or first and _only_request(text, request)
+        # "don't tell mum where i am", "niemandem sagen, wo ich bin": what it keeps is a place not yet told
+        place_next = request.private and confided_places.only_place(beside)
+        if not (_TELLS_SOMETHING.search(normalise(text)) or first and _only_request(text, request) or place_next
                 or request.private and _ANNOUNCES.search(text.strip()) or short_first) or len(text) > 120:
             return None
     elif not request.private or not (first or _ANNOUNCES.search(text.strip())):

@@ -293,7 +293,8 @@ def _courtesy(value: str) -> bool:
 _NOT_LABEL_AFTER = re.compile(
     r"(?i)[^\S\n]*(?:page|screen|button|field|form|link|box|prompt|window|menu|manager|app|problem|issue|error|reset|"
     r"policy|rules?|hint|requirements?|promo|promocional|promotionnel|rabatt|discount|postal|seite|maske|feld|"
-    r"seite|fenster|página|pantalla|campo|botón|enlace|écran|champ|bouton|lien|pagina|schermata)(?![^\W\d_])")
+    r"seite|fenster|página|pantalla|campo|botón|enlace|écran|champ|bouton|lien|pagina|schermata|"
+    r"site|website|url|name|username|email|address|attempt|pad|gestionnaire)(?![^\W\d_])")
 
 
 def named_by_next(text: str, after: str) -> list[sa.Span]:

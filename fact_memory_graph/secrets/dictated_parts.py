@@ -129,12 +129,22 @@ def _joined_piece(turn: str) -> Span | None:
         return None
     m = pattern.search(turn)
     # a bare piece: nothing but it before the note ("hash is 4f2a9c, no spaces" names what it is)
-    if not m or re.search(r"\w", turn[:m.start("v")]) or not _VALUE_SHAPE.search(m.group("v")) or _ORDINARY.match(m.group("v").rstrip(_TRAILING)):
+    if not m or not _bare_lead(turn[:m.start("v")]) or not _VALUE_SHAPE.search(m.group("v")) or _ORDINARY.match(m.group("v").rstrip(_TRAILING)):
         return None
     end = m.start("v") + len(m.group("v").rstrip(_TRAILING))
     if public_value(turn, m.start("v"), end):  # "order ref AB12345, no spaces": a public number's spelling
         return None
     return m.start("v"), end, "password"
+
+
+def _bare_lead(lead: str) -> bool:
+    """Whether what stands before a piece is nothing, or only a word going on from the piece before
+    ("then lVi8jKcP no spaces", "und dann 4Kx9 ohne Leerzeichen")."""
+    lead = lead.strip(" ,:;-–—.")
+    if not re.search(r"\w", lead):
+        return True
+    _, order, _ = _bare_patterns()
+    return bool(order.fullmatch(lead))
 
 
 def notes_joined(turn: str) -> bool:

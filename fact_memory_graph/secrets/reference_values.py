@@ -193,22 +193,27 @@ _NOUN_OR_VERB = frozenset({"demande", "demandes", "demandent", "commande", "comm
 _CLITIC_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:me|te|se|nous|vous|lui|leur|on|ils|elles|m'|t'|s'|qu'on|je|j')\s*$")
 
 
+def _references(text: str, start: int, end: int) -> list:
+    """The reference words in ``text[start:end]``, not a verb after a pronoun ("la banque me demande",
+    "ce qu'on demande", "ma coloc me demande le code du cadenas" / "c'est 1-6-8-7-9-3")."""
+    refs = _words()["reference"].finditer(text, start, end)
+    return [r for r in refs or () if not (text[r[0]:r[1]].casefold() in _NOUN_OR_VERB
+                                          and _CLITIC_BEFORE.search(text, max(0, r[0] - 12), r[0]))]
+
+
 def reference_value(text: str, start: int, end: int) -> bool:
     """Whether the value at ``text[start:end]`` is governed by a public reference's word in its clause."""
     pats, words = _patterns(), _words()
     cut, whole = _clause(text, start)
     last_digit = max((m.end() for m in re.finditer(r"\d", whole)), default=0)
-    refs = words["reference"].finditer(text, cut + last_digit, start)  # after a value between: not this one's
-    if refs:  # "la banque me demande", "ce qu'on demande": a verb after a pronoun, no reference
-        refs = [r for r in refs if not (text[r[0]:r[1]].casefold() in _NOUN_OR_VERB
-                                        and _CLITIC_BEFORE.search(text, max(0, r[0] - 12), r[0]))]
+    refs = _references(text, cut + last_digit, start)  # after a value between: not this one's
     turn_start, reach = cut > 1 and text[cut - 1] == "\u2029", 45
     if not refs and turn_start and not last_digit and len(whole.strip()) <= 25:
         # the reference named in the turn before: "mon numéro de dossier à la CAF" / "c'est le 0458821"
         if re.search(r"[A-Z]{2}", whole):
             return False  # a name of its own in the turn ("TC: …", "my PAN is …")
         cut, before = _clause(text, cut - 2)
-        if re.search(r"\d", before) or not (refs := words["reference"].finditer(text, cut, cut + len(before))) \
+        if re.search(r"\d", before) or not (refs := _references(text, cut, cut + len(before))) \
                 or cut + len(before) - refs[-1][1] > 45:
             return False
         whole, turn_start, reach = before + " " + whole, False, 45 + len(_TURN_JOIN) + 25

@@ -46,7 +46,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
     head = re.compile(rf"(?i)(?:{names})(?P<gap>[^\n.!?\d]{{0,40}}?)\s*{copula}\s*")
     # the copula may go ("رمز قفل جوالي kebab47"); a value may mix letters and digits ("è kebab99")
     device = re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,30}}?"
-                        rf"(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,12}}?(?:{copula}\s*|\s+)"
+                        rf"(?:{prefilter.whole_words(d['devices'])})[^\d\n.!?;]{{0,24}}?(?:{copula}\s*|\s+)"
                         rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}}|{_MIXED})(?![\w]|[.,:/]\d)")
     # "243514 är mobilkod för iphone", "6-5-2-1-3-7 er telefonkode til iphone": the value first
     value_first = re.compile(rf"(?i)(?<![\w\-.])(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})[^\S\n]*(?:{copula}|on|ni)[^\S\n]*"

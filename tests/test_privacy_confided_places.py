@@ -63,3 +63,52 @@ def test_a_bare_answer_to_what_opens_a_device_is_withheld(question: str, answer:
 ])
 def test_device_lookalikes_are_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize("text", [
+    "this stays here: my brother is in debt",
+    "det här stannar här: min bror har skulder",
+    "dette blir her: broren min har gjeld",
+    "ça reste ici: mon frère a des dettes",
+    "questo resta qui: mio fratello ha debiti",
+    "tämä jää tänne: veljelläni on velkaa",
+    "αυτό μένει εδώ: ο αδερφός μου χρωστάει",
+    "dont tell the others. my brother is in debt",
+])
+def test_a_confidence_that_stays_here_is_withheld(text: str) -> None:
+    assert withheld_turns([text]) == [True]
+
+
+@pytest.mark.parametrize("text", [
+    "it stays here until Monday, then moves to storage",
+    "the kids stay here in summer",
+    "la voiture reste ici",
+])
+def test_a_thing_that_stays_somewhere_is_kept(text: str) -> None:
+    assert withheld_turns([text]) == [False]
+
+
+@pytest.mark.parametrize("turns", [
+    ["don't tell my brother where i am", "at the old mill on Croft Road"],
+    ["no le digas a papá dónde estoy", "en casa de Lucía, calle Real 3"],
+])
+def test_a_request_keeping_where_one_is_announces_the_place(turns: list[str]) -> None:
+    assert withheld_turns(turns) == [True, True]
+
+
+@pytest.mark.parametrize("turns, values", [
+    (["tweede helft komt zo, eerste stuk wachtwoord lente", "laatste stuk zon!44"], ["lente", "zon!44"]),
+    (["te lo paso en dos partes: girasol", "y lo demás 88amarillo"], ["girasol", "88amarillo"]),
+    (["ok its qTwErTy", "then mN8bV2cX no spaces"], ["qTwErTy", "mN8bV2cX"]),
+])
+def test_a_value_sent_in_parts_is_withheld(turns: list[str], values: list[str]) -> None:
+    kept = " ".join(redact_turns(list(turns)))
+    assert not any(v in kept for v in values)
+
+
+def test_a_code_asked_for_in_an_inflected_word_is_withheld() -> None:
+    assert "HazelnutRiver52" not in redact_turns(["a szomszéd kérdezi a kapu kódját", "HazelnutRiver52"])[1]
+
+
+def test_a_verb_after_a_pronoun_is_no_reference() -> None:
+    assert "4-4-8-1-9" not in redact_turns(["mon voisin me demande le code du portail", "c'est 4-4-8-1-9"])[1]
