@@ -254,7 +254,7 @@ def _note_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def _asks_to_note(norm: str) -> bool:
-    """Whether a message asks to write something down or keep it in mind ("note this down pls",
+    """Whether a message asks to write something down ("note this down pls",
     "segnati questo", "запиши это"), with no negation nor secrecy word: the learned reader's
     request there is a misreading of its opposite ("don't write this down")."""
     verbs, negations = _note_words()

@@ -66,7 +66,7 @@ def test_refusal_word_in_an_indic_script_is_talk() -> None:
     assert "नहीं" in out
 
 
-@pytest.mark.parametrize("first", ["write that down for me", "zanotuj to proszę", "merk dir das bitte", "記一下"])
+@pytest.mark.parametrize("first", ["write that down for me", "zanotuj to proszę", "schreib das auf bitte", "記一下"])
 def test_asking_to_note_is_no_privacy_request(first: str) -> None:
     from fact_memory_graph.forgetting import withheld_turns
 
