@@ -264,6 +264,22 @@ def _place_request(norm: str) -> ForgetRequest | None:
                          phrase=norm[span[0]:span[1]].strip(" ,"))
 
 
+@cache
+def _note_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    raw = json.loads((resources.files("fact_memory_graph") / "assets" / "note_requests.json").read_text(encoding="utf-8"))
+    return tuple(normalise(w) for w in raw["verbs"]), tuple(normalise(w).rstrip() + (" " if w.endswith(" ") else "")
+                                                            for w in raw["negations"])
+
+
+def _asks_to_note(norm: str) -> bool:
+    """Whether a message asks to write something down ("note this down pls",
+    "segnati questo", "запиши это"), with no negation nor secrecy word: the learned reader's
+    request there is a misreading of its opposite ("don't write this down")."""
+    verbs, negations = _note_words()
+    padded = f" {norm} "
+    return any(v in norm for v in verbs) and not any(n in padded for n in negations)
+
+
 def _model_request(norm: str) -> ForgetRequest | None:
     """What the learned reader (:mod:`fact_memory_graph.privacy_model`) finds when no phrase list
     did: a privacy request beside content is about this message, alone about the turn before."""
@@ -271,7 +287,7 @@ def _model_request(norm: str) -> ForgetRequest | None:
     if model is None or _CONFIG_LINES.search(norm):
         return None
     score, clause = model.best_clause(norm)
-    if score < model.threshold:
+    if score < model.threshold or _asks_to_note(norm):
         return None
     if clause.endswith(privacy_model.LABEL):  # "private: true", "secret: api_secret": a key and its value
         label = clause.removesuffix(privacy_model.LABEL)
@@ -355,7 +371,8 @@ def _first_turn_request(text: str) -> ForgetRequest | None:
     if model is None or len(norm) > 80 or _CONFIG_LINES.search(norm):
         return None
     score, clause = model.best_clause(norm)
-    if score < FIRST_TURN_SCORE or clause.endswith(privacy_model.LABEL) or model.has_content(norm, clause):
+    if score < FIRST_TURN_SCORE or clause.endswith(privacy_model.LABEL) or model.has_content(norm, clause) \
+            or _asks_to_note(norm):
         return None
     request = ForgetRequest("previous", private=False, language="model", phrase=clause)
     return request if _only_request(text, request) else None

@@ -985,7 +985,28 @@ def _spans(text: str) -> list[Span]:
     spans = service_names.without_service_names(raw_norm, spans)  # "змінив пароль від MetaMask", "Bitwardenを使ってる"
     spans = template_values.without_templates(raw_norm, spans)  # "cpf: 000.000.000-00", "exemple: motdepasse123"
     spans = lone_logins.without_lone_logins(raw_norm, spans)  # "my Steam username is dragonslayer77" and no password
+    # a public label's value a later finder read beside a secret's bare name: "no password, but the customer number is …"
+    spans = labelled_lookalikes.without_labelled_late(raw_norm, spans)
+    if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
+        spans = _before_shapes(raw_norm, spans, shapes)
     return forms.back(spans, origin)
+
+
+_TRAILING_LABEL = re.compile(r"[\s,;]*(?:[^\W\d_][\w\- ]{0,20}?\s*[:=]\s*)?$")
+
+
+def _before_shapes(text: str, spans: list[Span], shapes: list[tuple[int, int]]) -> list[Span]:
+    """``spans`` cut where a public shape inside one begins, the label before the shape left out."""
+    out = []
+    for s, e, kind in spans:
+        inner = [a for a, b in shapes if s < a < e]
+        if inner:
+            head = text[s:min(inner)]
+            e = s + len(head) - len(_TRAILING_LABEL.search(head).group())
+            if e <= s:
+                continue
+        out.append((s, e, kind))
+    return out
 
 
 def _spoken_gate_words() -> list[str]:
@@ -1461,10 +1482,14 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = service_names.without_service_names(text, spans)  # "パスワード管理は" / "Bitwardenを使ってる"
     spans = answered_references.without_answered_references(text, spans, turns[-1])  # "Buchungscode?" / "C2A2B9"
     spans = template_values.without_templates(text, spans)  # "número de cuenta de ejemplo:" / "0000 0000 00 …"
+    if spans and ("978" in text or "979" in text):  # "le code du titre" / "9787875565087": a book's EAN
+        books = [(a, b) for a, b in forms.public_shapes(text) if _BOOK_EAN.fullmatch(text[a:b])]
+        spans = [sp for sp in spans if not any(a <= sp[0] and sp[1] <= b for a, b in books)]
     return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
 
 
 _DIGITS_RUN = re.compile(r"\d[ \-./]?\d[ \-./]?\d[ \-./]?\d")
+_BOOK_EAN = re.compile(r"97[89](?:[\s\-]?\d){10}")
 
 
 def _public_thread(turns: tuple[str, ...]) -> bool:

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from fact_memory_graph.secrets import bech32_keys, lexicon, prefilter
+from fact_memory_graph.secrets import bech32_keys, lexicon, prefilter, public_keys
 
 Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
@@ -2508,7 +2508,7 @@ def bearer_value(text: str, start: int) -> bool:
 #: names a file or a path ("POSTGRES_PASSWORD_FILE").
 _PUBLIC_SHAPE = re.compile(
     r"\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
-    r"\s+AAAA[A-Za-z0-9+/]{20,}={0,3}"
+    r"\s+(?i:AAAA)[A-Za-z0-9+/]{20,}={0,3}"
     r"|(?<![\w/+])(?:SHA256:[A-Za-z0-9+/]{43}=?|MD5(?::[0-9a-f]{2}){16})(?![\w/+])"
     r"|(?<![\w-])sha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}"
     r"|<[^\W\d_][^<>\n\d]{0,39}>|\{\{[^{}\n]{1,60}\}\}|\$\{[^{}\n]{1,60}\}|%\(\w{1,40}\)s"
@@ -2568,7 +2568,7 @@ _SHAPE_TARIFF = re.compile(r"\d{4}\.\d{2}\.\d{2}")
 
 def _may_hold_public_shape(text: str) -> bool:
     """What every branch of :data:`_PUBLIC_SHAPE` needs in a text (cost only: it is slow to scan)."""
-    return any(s in text for s in ("AAAA", "SHA256:", "MD5:", "sha256-", "sha384-", "sha512-", "<", "{{", "${", "%(",
+    return any(s in text for s in ("AAAA", "ssh-", "SHA256:", "MD5:", "sha256-", "sha384-", "sha512-", "<", "{{", "${", "%(",
                                    "_", "xxxx", "XXXX", "*", "•", "://")) \
         or "-" in text and _SHAPE_HERE.search(text) is not None or "." in text and _SHAPE_TARIFF.search(text) is not None
 
@@ -2612,8 +2612,13 @@ def public_shapes(text: str) -> list[tuple[int, int]]:
     if any(w in low for w in _COMMIT_WORDS):  # "after commit 4a43776", "コミット 9f2c1e0": a commit's id
         found.extend(m.span("id") for m in _COMMIT_ID.finditer(text))
     found.extend(bech32_keys.public_spans(text, low))  # "bc1q…", "npub1…", "age1…": a public address or key
+    if "=" in text:  # "WireGuard public key zSqu…=": a 32-byte key named as the public half
+        found.extend(public_keys.spans(text))
     if "isbn" in low:  # "isbn du code civil 978-0-3509-5472-7": a book's number
         found.extend(m.span() for m in _ISBN_RUN.finditer(text) if _valid_isbn(m.group()))
+    elif "978" in text or "979" in text:  # a book's or a score's EAN, unnamed: its prefix and its check digit
+        found.extend(m.span() for m in _ISBN_RUN.finditer(text)
+                     if len(re.sub(r"[\s\-]", "", m.group())) == 13 and _valid_isbn(m.group()))
     if "-" in text:
         for m in _UUID.finditer(text):
             before = text[max(0, m.start() - 40):m.start()]

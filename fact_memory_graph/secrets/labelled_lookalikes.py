@@ -54,7 +54,8 @@ def _alt(words: list[str]) -> str:
 @lru_cache(maxsize=1)
 def _data() -> dict[str, object]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
-    data["labels"] = data["labels"] + data.get("game_ids", [])  # a player's id is labelled like an order's
+    # a player's id, a customer's or a device's number is labelled like an order's
+    data["labels"] = data["labels"] + data.get("game_ids", []) + data.get("public_numbers", [])
     number = _alt(data["number_words"])
     tail = r"(?:(?:the|el|la|le|o|a|der|die|das)\s+)?$"
     label_tail = re.compile(
@@ -90,7 +91,9 @@ def _data() -> dict[str, object]:
             "services": words(data["services"]), "postal_first": postal_first, "postal": words(postal), "phone_first": phone_first, "phone_words": words(data["phone_words"]), "donations": words(data["donations"]),
             "labels": words(data["labels"]), "places": words(data["places"]), "label_tail": label_tail,
             "place_tail": place_tail, "firsts": frozenset(firsts), "supply": supply,
-            "bill_after": bill_after, "supply_words": frozenset(w.split()[0] for w in data["supply"])}
+            "bill_after": bill_after, "supply_words": frozenset(w.split()[0] for w in data["supply"]),
+            "contrasts": words(data["contrasts"]), "airlines": frozenset(data["airlines"]),
+            "travel": words(data["travel"])}
 
 
 _TOKEN = re.compile(r"[^\W_]+|#")
@@ -164,10 +167,10 @@ def _CODE_NEAR(text: str, s: int, e: int) -> bool:  # noqa: N802 - a predicate r
                 or re.search(r"(?i)alarm|lock|safe|door|tür|porta|puerta|porte|tor\b|cadeado|candado", window))
 
 
-def _label_kept(text: str, low: str, sp: Span) -> bool:
+def _label_kept(text: str, low: str, sp: Span, kinds: frozenset[str] = _KINDS, strict: bool = False) -> bool:
     s, e, kind = sp
     value = text[s:e].strip()
-    if not value or len(value) > 28 or kind not in _KINDS:
+    if not value or len(value) > 28 or kind not in kinds:
         return False
     data = _data()
     if (pre := re.search(r"(?<![\w-])[A-Z0-9]{1,6}(?:-[A-Z0-9]{1,6}){0,3}-$", text[max(0, s - 24):s])) and value[:1].isalnum():
@@ -195,10 +198,12 @@ def _label_kept(text: str, low: str, sp: Span) -> bool:
         if (names.search(gap) or _CODE_WORD.search(gap) or _PIN_NAME.search(gap)) and not _TOPIC.match(gap):
             return False  # "parcel locker pickup PIN is …"; a topic after a preposition is fine: "for PUK issues"
     cut, _ = reference_values._clause(text, at)
+    if turned := data["contrasts"].finditer(low, cut, at):  # "no password, but the customer number is …"
+        cut = turned[-1][1]
     lo = max(cut, at - 40)
     window = _blank(low[lo:at], data["labels"])  # other labels: "kode merchant qris"
     if (names.search(window) or families.names_a_lock(window) or _CODE_WORD.search(window)) \
-            and (not (m.numbered or _NUMBERED.search(m.label)) or _LINKED.search(text, max(0, at - 12), at)):
+            and (strict or not (m.numbered or _NUMBERED.search(m.label)) or _LINKED.search(text, max(0, at - 12), at)):
         return False  # a bare label after a secret's name in its clause: "the PIN for the order is 4421"
     # a secret's name right after the value: "order 4421 is my PIN"
     after = text[e:e + 24]
@@ -416,7 +421,12 @@ def _business_id_kept(text: str, low: str, sp: Span) -> bool:
     if len(re.findall(r"[^\W\d_]+", gap)) > 5 or re.search(r"[\d,;]", gap) or _PIN_NAME.search(gap) or _OWN.search(gap) \
             or _secret_names().search(gap) or _CODE_WORD.search(gap):
         return False
-    return bool(data["organisations"].finditer(gap))
+    if data["organisations"].finditer(gap):
+        return True
+    # an organisation's word right before the id's name: "the contractor's EIN is …", "der Firma Steuernummer …"
+    lead = low[max(0, names[-1][0] - 30):names[-1][0]]
+    lead = lead[max((m.end() for m in re.finditer(r"[.!?;:\n]", lead)), default=0):]
+    return bool(data["organisations"].finditer(lead)) and not _OWN.search(lead) and not _PIN_NAME.search(lead)
 
 
 _ACCOUNT_WORD = re.compile(r"(?i)account|customer|contract|acct|a/c")
@@ -465,3 +475,48 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
             continue
         out.append(sp)
     return out
+
+
+#: A later finder's kinds too: an id of a person read by its shape ("numer klienta 1029384756").
+_LATE_KINDS = _KINDS | {"personal id"}
+_FLIGHT = re.compile(r"(?P<airline>[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{1,4}[A-Z]?")
+
+
+def _flight_kept(text: str, sp: Span) -> bool:
+    """A flight's number (an airline's code, 1-4 digits) in a message of a trip ("ho prenotato, codice
+    TK0130", "PNR kodu LH 908"): no lock's, PIN's or password's word in the message."""
+    s, e, kind = sp
+    m = _FLIGHT.fullmatch(text[s:e].strip())
+    data = _data()
+    return bool(m and kind in _LATE_KINDS and m.group("airline") in data["airlines"] and data["travel"].search(text)
+                and not (_PIN_NAME.search(text) or families.names_a_lock(text) or _secret_names().search(text)))
+
+
+_CREDENTIAL_KINDS = frozenset({"password", "pin", "security answer", "api key", "private key", "seed phrase", "card number"})
+
+
+def without_labelled_late(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a value its public label names directly ("die Kundennummer ist 7712093",
+    "número de serie de la bici W7CD5SNVZW") that a finder after the first look-alike pass read as a
+    secret because a secret's name stood elsewhere in the message ("Mein Passwort sage ich nicht, aber …").
+    Stricter than the first pass: no secret's name in the label's clause (after a "but": the writer turned
+    away from it), none on the label ("my Aadhaar UID is …"), and no credential's value given beside it —
+    a customer number next to a given password is a bank's login id ("Kundennummer 7723451090, die PIN 4471")."""
+    if not spans:
+        return spans
+    low = text.lower()
+    if len(low) != len(text):
+        return spans
+    data = _data()
+    tokens = {t[:4] for t in _TOKEN.findall(low)}
+    business = bool(tokens & data["business_first"])
+    if not (tokens & data["firsts"] or not low.isascii() and any(ch in data["firsts"] for ch in low)
+            or business or _FLIGHT.search(text)):
+        return spans
+    kept = [sp for sp in spans if _label_kept(text, low, sp, _LATE_KINDS, strict=True) or _flight_kept(text, sp)
+            or business and _business_id_kept(text, low, sp)]  # "the contractor's EIN is … for the 1099"
+    if not kept:
+        return spans
+    if any(sp[2] in _CREDENTIAL_KINDS for sp in spans if sp not in kept):
+        return spans  # a credential given beside it: the label's number is its login's other half
+    return [sp for sp in spans if sp not in kept]

@@ -21,7 +21,8 @@ from pathlib import Path
 
 Span = tuple[int, int, str]
 _ASSETS = Path(__file__).resolve().parent.parent / "assets"
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+#: A word, its vowel signs and nasal marks inside it ("नहीं", "বলব", "ไม่"): Python's \w leaves them out.
+_WORD = re.compile(r"(?:[^\W\d_]|[\u0900-\u0dff\u0e00-\u0e7f])+(?:['’][^\W\d_]+)?")
 _SHAPE = re.compile(r"[\d!@#$%^&*_+=~?<>\[\]{}|/\\]")
 _QUOTES = "\"'“”‘’«»「」『』"
 
