@@ -502,7 +502,7 @@ def without_labelled_late(text: str, spans: list[Span]) -> list[Span]:
     Stricter than the first pass: no secret's name in the label's clause (after a "but": the writer turned
     away from it), none on the label ("my Aadhaar UID is …"), and no credential's value given beside it —
     a customer number next to a given password is a bank's login id ("Kundennummer 7723451090, die PIN 4471")."""
-    if not spans:
+    if not spans or not any(sp[2] in _LATE_KINDS for sp in spans):  # an api key, a card, a seed: nothing to read
         return spans
     low = text.lower()
     if len(low) != len(text):
