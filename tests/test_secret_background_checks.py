@@ -31,3 +31,12 @@ def test_a_checks_number_in_the_turn_after_its_name_is_withheld():
 ])
 def test_what_a_check_costs_or_an_order_of_it_is_kept(text, value):
     assert value in redact_secrets(text)
+
+
+def test_a_checks_reference_is_not_taken_for_a_public_reference() -> None:
+    # the late look-alike pass keeps a value its public label names ("référence …"); a background
+    # check's own number named "reference" stays withheld
+    from fact_memory_graph.secrets import redact_turns
+
+    kept = " ".join(redact_turns(["contrôle d'honorabilité fait, référence VSC-4410-228731"]))
+    assert "VSC-4410-228731" not in kept

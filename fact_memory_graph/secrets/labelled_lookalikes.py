@@ -24,7 +24,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import checksums, families, public_statements, reference_values
+from fact_memory_graph.secrets import background_checks, checksums, families, public_statements, reference_values
 
 Span = tuple[int, int, str]
 
@@ -515,6 +515,9 @@ def without_labelled_late(text: str, spans: list[Span]) -> list[Span]:
         return spans
     kept = [sp for sp in spans if _label_kept(text, low, sp, _LATE_KINDS, strict=True) or _flight_kept(text, sp)
             or business and _business_id_kept(text, low, sp)]  # "the contractor's EIN is … for the 1099"
+    if kept and background_checks.mentioned(text):  # "vérification des antécédents, référence VSC-…": the check's own number
+        checked = set(background_checks.spans(text))
+        kept = [sp for sp in kept if sp not in checked]
     if not kept:
         return spans
     if any(sp[2] in _CREDENTIAL_KINDS for sp in spans if sp not in kept):
