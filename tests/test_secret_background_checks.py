@@ -38,5 +38,5 @@ def test_a_checks_reference_is_not_taken_for_a_public_reference() -> None:
     # check's own number named "reference" stays withheld
     from fact_memory_graph.secrets import redact_turns
 
-    kept = " ".join(redact_turns(["extrait de casier judiciaire reçu, référence VSC-4410-228731"]))
+    kept = " ".join(redact_turns(["extrait de casier judiciaire, référence VSC-4410-228731"]))
     assert "VSC-4410-228731" not in kept
