@@ -24,7 +24,13 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import background_checks, checksums, families, public_statements, reference_values
+from fact_memory_graph.secrets import (
+    background_checks,
+    checksums,
+    families,
+    public_statements,
+    reference_values,
+)
 
 Span = tuple[int, int, str]
 
