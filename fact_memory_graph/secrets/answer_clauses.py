@@ -133,14 +133,20 @@ def spans(norm: str, names: list[forms.NameMatch]) -> list[Span]:
     return _read(reader, norm, "", lead=False)
 
 
+#: Asking why in reply ("why do you ask", "a czemu pytasz", "warum?"): talk, not the answer.
+_WHY = re.compile(r"(?i)(?<![^\W\d_])(?:why|warum|wieso|pourquoi|por ?qu[eé]|perch[eé]|porqu[eê]|czemu|dlaczego|почему|зачем"
+                  r"|чому|neden|niye|waarom|miksi|varf[öo]r|hvorfor|γιατί|pro[cč]|mi[ée]rt|de ce|kenapa|mengapa|tại sao"
+                  r"|क्यों|لماذا|ليش|למה)(?![^\W\d_])|为什么|為什麼|なぜ|なんで|왜")
+
+
 def thread_spans(text: str, before: str) -> list[Span]:
     """The first clause of a turn read after the last clause of the turn before, where that turn asks
     by name, by who asks, or with an answer word in this turn ("Steam: nom de jeune fille de ma mère ?" /
     "réponse : Lemaire"): its leading short clauses only."""
     reader = model()
     first = next((m.group().strip() for m in _CLAUSE.finditer(text) if m.group().strip()), "")
-    if reader is None or not first or len(first.split()) > APPOSED_WORDS or not before.strip():
-        return []
+    if reader is None or not first or len(first.split()) > APPOSED_WORDS or not before.strip() or _WHY.search(first):
+        return []  # "a czemu pytasz, bo nie pamiętam": a question back is no answer
     norm, origin = forms.view(text)
     prev = forms.view(before)[0]
     last = next((c for c in reversed([m.group().strip() for m in _CLAUSE.finditer(prev)]) if c), "")

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from fact_memory_graph.secrets import (
     background_checks,
+    bank_logins,
     checksums,
     families,
     public_statements,
@@ -524,6 +525,8 @@ def without_labelled_late(text: str, spans: list[Span]) -> list[Span]:
     if kept and background_checks.mentioned(text):  # "vérification des antécédents, référence VSC-…": the check's own number
         checked = set(background_checks.spans(text))
         kept = [sp for sp in kept if sp not in checked]
+    if kept and bank_logins.banking_in(text):  # "online banking: customer no. 7102…": a bank's login id, not a public label
+        return spans
     if not kept:
         return spans
     if any(sp[2] in _CREDENTIAL_KINDS for sp in spans if sp not in kept):
