@@ -89,13 +89,9 @@ def _named_expiry() -> re.Pattern[str]:
 
 
 @functools.cache
-def _payment_words() -> re.Pattern[str]:
-    return re.compile(rf"(?i){prefilter.whole_words(_words()['payment_words'])}")
-
-
-@functools.cache
-def _other_cards() -> re.Pattern[str]:
-    return re.compile(rf"(?i){prefilter.whole_words(_words()['other_cards'])}")
+def _any_word(key: str) -> re.Pattern[str]:
+    """Any word of the asset's list ``key`` ("payment_words", "other_cards"), whole."""
+    return re.compile(rf"(?i){prefilter.whole_words(_words()[key])}")
 
 
 def named_spans(text: str, before: str = "") -> Iterator[Span]:
@@ -116,5 +112,5 @@ def payment_context(text: str, before: str = "") -> bool:
     """Whether ``text`` or the turn ``before`` it names a card or a payment, and no card that is not
     a payment's (an id, a library, a gym card)."""
     context = f"{before[-200:]}\n{text}"
-    return (any(n.kind == "card" for n in forms.names_in(context)) or bool(_payment_words().search(context))) \
-        and not _other_cards().search(context)
+    return (any(n.kind == "card" for n in forms.names_in(context)) or bool(_any_word("payment_words").search(context))) \
+        and not _any_word("other_cards").search(context)
