@@ -22,7 +22,7 @@ import re
 from importlib import resources
 from typing import Any
 
-from fact_memory_graph.secrets import lexicon
+from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -40,7 +40,7 @@ def _data() -> dict[str, Any]:
 
 
 def _alt(words: list[str]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
+    return prefilter.alternation(words)
 
 
 @functools.cache

@@ -16,7 +16,7 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import lexicon
+from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -32,7 +32,7 @@ _CUE_BEFORE = 160
 def _cues() -> tuple[lexicon.Gate, re.Pattern[str]]:
     words = json.loads(resources.files("fact_memory_graph.assets").joinpath("backup_code_lists.json")
                        .read_text(encoding="utf-8"))["cues"]
-    alt = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
+    alt = prefilter.alternation(words)
     return lexicon.Gate(words), re.compile(rf"(?i)(?:{alt})")
 
 

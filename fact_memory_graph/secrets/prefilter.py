@@ -113,6 +113,12 @@ WORD_HEAD = rf"(?:(?<![^\W\d_])|(?=[{UNSPACED_SCRIPTS}]))"
 WORD_TAIL = rf"(?:(?![^\W\d_])|(?<=[{UNSPACED_SCRIPTS}]))"
 
 
+def alternation(words: Iterable[str]) -> str:
+    """The words as one plain alternation, longest first, a space matching any run of spaces (a
+    pattern's source to embed; no word edges, no prefix tree)."""
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
+
+
 def whole_words(words: Iterable[str]) -> str:
     """The words as one prefix tree's pattern source (the same matches as their alternation, found
     faster), each a whole word — no edge needed in a script written without spaces."""

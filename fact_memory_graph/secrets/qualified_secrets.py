@@ -32,7 +32,7 @@ def _data() -> dict[str, Any]:
 
 
 def _alt(words: Sequence[str]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
+    return prefilter.alternation(words)
 
 
 @functools.cache

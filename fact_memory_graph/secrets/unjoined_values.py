@@ -27,7 +27,7 @@ import re
 from importlib import resources
 from typing import Any
 
-from fact_memory_graph.secrets import lexicon
+from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -57,7 +57,7 @@ def mentioned(text: str) -> bool:
 
 
 def _alt(words: list[str]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
+    return prefilter.alternation(words)
 
 
 @functools.cache
