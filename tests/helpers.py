@@ -23,3 +23,11 @@ def eval_cases(name: str) -> list[dict]:
     if not path.is_file():
         return []
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def kept_in_thread(turns: list[str]) -> str:
+    """A thread's user turns as the filter leaves them, each read after the turns before it
+    (``redact_turns``), joined with `` | ``: what a test searches for a value kept or withheld."""
+    from fact_memory_graph.secrets import redact_turns
+
+    return " | ".join(redact_turns(list(turns)))

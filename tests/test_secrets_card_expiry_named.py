@@ -4,12 +4,7 @@ payment card is named; a card that is no payment's keeps its date. Sentences wri
 (none from a corpus)."""
 import pytest
 
-from fact_memory_graph.secrets import redact_turns
-
-
-def _kept(turns: list[str]) -> str:
-    return " | ".join(redact_turns(turns))
-
+from .helpers import kept_in_thread
 
 SECRETS = [
     (["the card I gave you for the florist expires 11/28"], ["11/28"]),
@@ -29,7 +24,7 @@ SECRETS = [
 
 @pytest.mark.parametrize(("turns", "values"), SECRETS)
 def test_the_card_data_is_withheld(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value not in kept, kept
 
@@ -48,6 +43,6 @@ LOOKALIKES = [
 
 @pytest.mark.parametrize(("turns", "values"), LOOKALIKES)
 def test_the_look_alike_is_kept(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value in kept, kept

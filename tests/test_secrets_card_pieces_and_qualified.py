@@ -4,12 +4,7 @@ message brought; a value that unlocks a device. Their look-alikes keep their val
 sentences written for this test (none from a corpus); the card numbers are random Luhn-valid ones."""
 import pytest
 
-from fact_memory_graph.secrets import redact_turns
-
-
-def _kept(turns: list[str]) -> str:
-    return " | ".join(redact_turns(turns))
-
+from .helpers import kept_in_thread
 
 SECRETS = [
     (["visa: 4666 then 1760 then 3137 then 2159"], ["4666", "1760", "3137", "2159"]),
@@ -46,7 +41,7 @@ SECRETS = [
 
 @pytest.mark.parametrize(("turns", "values"), SECRETS)
 def test_the_secret_is_withheld(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value not in kept, kept
 
@@ -77,6 +72,6 @@ LOOKALIKES = [
 
 @pytest.mark.parametrize(("turns", "values"), LOOKALIKES)
 def test_the_look_alike_is_kept(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value in kept, kept

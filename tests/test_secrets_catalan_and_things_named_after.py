@@ -3,12 +3,7 @@ and a value before an arrow or a dash naming the Wi-Fi or the door it opens ("X 
 "4471 — that's for the side gate"). Sentences written for this test (none from a corpus)."""
 import pytest
 
-from fact_memory_graph.secrets import redact_turns
-
-
-def _kept(turns: list[str]) -> str:
-    return " | ".join(redact_turns(turns))
-
+from .helpers import kept_in_thread
 
 SECRETS = [
     (["el codi de l'alarma del local és 6204"], ["6204"]),
@@ -21,7 +16,7 @@ SECRETS = [
 
 @pytest.mark.parametrize(("turns", "values"), SECRETS)
 def test_the_secret_is_withheld(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value not in kept, kept
 
@@ -35,6 +30,6 @@ LOOKALIKES = [
 
 @pytest.mark.parametrize(("turns", "values"), LOOKALIKES)
 def test_the_look_alike_is_kept(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value in kept, kept

@@ -6,10 +6,7 @@ import pytest
 
 from fact_memory_graph.secrets import dictated_parts, redact_turns, revealed_by_next
 
-
-def _kept(turns: list[str]) -> str:
-    return " | ".join(redact_turns(turns))
-
+from .helpers import kept_in_thread
 
 PARTS = [
     (["part 1: marble", "part 2: fox77"], ["marble", "fox77"]),
@@ -29,7 +26,7 @@ PARTS = [
 
 @pytest.mark.parametrize(("turns", "values"), PARTS)
 def test_each_part_of_a_value_sent_in_parts_is_withheld(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value not in kept, kept
 
@@ -99,7 +96,7 @@ MORE_PARTS = [
 
 @pytest.mark.parametrize(("turns", "values"), MORE_PARTS)
 def test_more_ways_of_sending_parts(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value not in kept
     # what was stored from each turn when it came: forgotten when the next turn shows it held a part
@@ -118,7 +115,7 @@ MORE_KEPT = [
 
 @pytest.mark.parametrize(("turns", "values"), MORE_KEPT)
 def test_ordinary_talk_of_more_and_parts_keeps_its_values(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value in kept
 
@@ -134,7 +131,7 @@ PIECES = [
 
 @pytest.mark.parametrize(("turns", "values"), PIECES)
 def test_a_code_named_then_given_in_bare_pieces(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value not in kept
 
@@ -148,7 +145,7 @@ PIECES_KEPT = [
 
 @pytest.mark.parametrize(("turns", "values"), PIECES_KEPT)
 def test_numbers_after_a_public_code_name_are_kept(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value in kept
 

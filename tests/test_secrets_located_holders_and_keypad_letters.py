@@ -3,12 +3,7 @@ no statement that its code is posted; a keypad's code with a letter at one end (
 qualifier of its door. Sentences written for this test (none from a corpus)."""
 import pytest
 
-from fact_memory_graph.secrets import redact_turns
-
-
-def _kept(turns: list[str]) -> str:
-    return " | ".join(redact_turns(turns))
-
+from .helpers import kept_in_thread
 
 SECRETS = [
     (["the key safe for the van is 7-3-1-9, it's on the wall by the bins"], ["7-3-1-9"]),
@@ -23,7 +18,7 @@ SECRETS = [
 
 @pytest.mark.parametrize(("turns", "values"), SECRETS)
 def test_the_code_is_withheld(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value not in kept, kept
 
@@ -37,6 +32,6 @@ LOOKALIKES = [
 
 @pytest.mark.parametrize(("turns", "values"), LOOKALIKES)
 def test_the_look_alike_is_kept(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value in kept, kept

@@ -5,12 +5,9 @@ beside each: a text about an amount, a time, a branch or a parcel; a numbered sh
 question between friends or in a class. Values and sentences written for this test (none from a corpus)."""
 import pytest
 
-from fact_memory_graph.secrets import recovery, redact_turns
+from fact_memory_graph.secrets import recovery
 
-
-def _kept(turns: list[str]) -> str:
-    return " | ".join(redact_turns(turns))
-
+from .helpers import kept_in_thread
 
 SECRETS = [
     # one-time codes
@@ -109,12 +106,12 @@ LOOKALIKES = [
 
 @pytest.mark.parametrize(("turns", "value"), SECRETS)
 def test_secret_withheld(turns: list[str], value: str) -> None:
-    assert value not in _kept(turns)
+    assert value not in kept_in_thread(turns)
 
 
 @pytest.mark.parametrize(("turns", "value"), LOOKALIKES)
 def test_lookalike_kept(turns: list[str], value: str) -> None:
-    assert value in _kept(turns)
+    assert value in kept_in_thread(turns)
 
 
 def test_numbered_seed_needs_twelve_without_a_name() -> None:

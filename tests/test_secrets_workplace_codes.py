@@ -5,12 +5,7 @@ after the thing; and a code's digits sent in pieces. Look-alikes kept: a store's
 reference, a postcode, times, a street number. Sentences written for this test (none from a corpus)."""
 import pytest
 
-from fact_memory_graph.secrets import redact_turns
-
-
-def _kept(turns: list[str]) -> str:
-    return " | ".join(redact_turns(turns))
-
+from .helpers import kept_in_thread
 
 SECRETS = [
     (["the supervisor override on register 4 is 6631, only for refunds"], "6631"),
@@ -34,7 +29,7 @@ SECRETS = [
 
 @pytest.mark.parametrize(("turns", "value"), SECRETS)
 def test_a_code_at_work_or_of_a_locker_is_withheld(turns: list[str], value: str) -> None:
-    assert value not in _kept(turns)
+    assert value not in kept_in_thread(turns)
 
 
 PIECES = [
@@ -51,7 +46,7 @@ PIECES = [
 
 @pytest.mark.parametrize(("turns", "values"), PIECES)
 def test_a_code_sent_in_pieces_is_withheld_piece_by_piece(turns: list[str], values: list[str]) -> None:
-    kept = _kept(turns)
+    kept = kept_in_thread(turns)
     for value in values:
         assert value not in kept, kept
 
@@ -77,4 +72,4 @@ LOOKALIKES = [
 
 @pytest.mark.parametrize(("turns", "value"), LOOKALIKES)
 def test_a_lookalike_at_work_is_kept(turns: list[str], value: str) -> None:
-    assert value in _kept(turns)
+    assert value in kept_in_thread(turns)
