@@ -329,12 +329,56 @@ _INSTITUTION = re.compile(r"(?i)\s*(?:of|de|del|da|do|der|des|di|della|van|dell'
 _NUMBER_WORD = re.compile(r"(?i)\b(?:number|no\.|n[º°]|número|numero|numéro|nummer|numer|номер)")
 
 
+#: What a reader of a secret's name may take for its value when a phone number to call follows it.
+_CALLED_KINDS = frozenset({"password", "pin", "login", "security answer"})
+#: A number as a telephone's is written: 9-15 digits, a "+" or a leading 0 or a bracketed area code, in groups.
+_DIALLED = re.compile(r"(?:\+\s?|(?=0)|(?=\())[\d()][\d()\s\-./]{7,20}\d")
+
+
+def _called_number(text: str, sp: Span) -> bool:
+    """A telephone number to call after a secret's word ("the door code changed, call 0161 496 0000 to get
+    it", "gate code changed, ring the office on +44 7700 931170"): a phone's or a call's word right before
+    it in the same clause, the value (without that word) written as a phone number — a "+" and a possible
+    number, or a valid number of a country — and no secret's name between the word and the number."""
+    import phonenumbers
+
+    s, e, _ = sp
+    if text[max(0, s - 2):s].rstrip().endswith("+"):
+        s -= 1 + (text[s - 1] == " ")
+    words = _data()["phone_words"]
+    clause = max((m.end() for m in re.finditer(r"[.!?;\n。！？]", text[max(0, s - 50):s])), default=0) + max(0, s - 50)
+    said = words.finditer(text, clause, e)
+    if not said:
+        return False
+    start = said[-1][1]
+    number = _DIALLED.search(text, start, e + 20)
+    if not number or number.start() < s - 1 or number.start() - start > 20 or number.end() < e - 1:
+        return False
+    gap = _blank(text[start:number.start()], words)
+    if _secret_names().search(gap) or _CODE_WORD.search(gap) or _PIN_NAME.search(gap):
+        return False
+    dialled = re.sub(r"[^\d+]", "", number.group())
+    if not 9 <= len(dialled.lstrip("+")) <= 15:
+        return False
+    try:
+        if dialled.startswith("+"):
+            return phonenumbers.is_possible_number(phonenumbers.parse(dialled, None))
+        return any(phonenumbers.is_valid_number(phonenumbers.parse(dialled, region)) for region in _REGIONS)
+    except phonenumbers.NumberParseException:
+        return False
+
+
+_REGIONS = ("GB", "US", "IN", "DE", "FR", "ES", "IT", "BR", "MX", "AU", "PL", "NL", "TR", "ZA", "NG", "PH", "ID")
+
+
 def _phone_kept(text: str, sp: Span) -> bool:
     """A telephone number (a public service's line, a contact's number) named as one: a phone's word
     in the clause before it or right after it ("ねんきんダイヤル 0570-05-1165 に電話した", "El teléfono de la
     Seguridad Social es 901 16 65 65"), no secret's name between the word and the number."""
     s, e, kind = sp
     value = text[s:e].strip()
+    if kind in _CALLED_KINDS and _called_number(text, sp):
+        return True
     if kind not in ("bank account", "government id") or not _PHONE.fullmatch(value):
         return False
     digits = re.sub(r"\D", "", value)
