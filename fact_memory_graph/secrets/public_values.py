@@ -99,13 +99,46 @@ _ENDING = re.compile(
     r")\W{0,3}$")
 
 
+#: A bank's or a branch's code named (SWIFT/BIC, routing, ABA, sort code, BSB, transit, IFSC, clearing, a
+#: bank's code) right before a value, at most two words between: printed on every cheque and web page.
+_BANK_CODE_NAME = re.compile(
+    r"(?i)(?<![^\W\d_])(?:swift|bic|routing|aba|sort[\s\-]?code|bsb|transit|ifsc|clearing(?:nummer)?|bank[\s\-]?code"
+    r"|bankleitzahl|blz|code banque|code guichet|c[oó]digo (?:del )?banco|c[oó]digo swift|kod swift|kode swift"
+    r"|mã swift|mã ngân hàng|kode bank|kod bank|銀行コード|支店番号|은행코드|银行代码|رمز السويفت|קוד בנק)"
+    r"(?![^\W\d_])(?:\s*(?:de la|del|da|do|of the|of|for the|for|de|des|du|ngân hàng|bank|banque|banco|the)){0,2}"
+    r"\s*(?:number|no\.?|#|nr\.?|num[eé]ro|n[uú]mero)?\s*(?:is|es|est|ist|é|:|=|-)?\s*$")
+#: A code's shapes: a BIC, 6 or 9 digits (in groups of two or three), a BSB, a transit-institution pair.
+_BANK_CODE_VALUE = re.compile(r"[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?|\d{2}[\s\-]?\d{2}[\s\-]?\d{2}|\d{9}|\d{3}[\s\-]?\d{3}"
+                              r"|\d{5}[\s\-]\d{3}")
+#: What gives an account (a word of one, or a second long number) or only part of a value ("the rest").
+_ACCOUNT_BESIDE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:acc(?:oun)?t|a/c|konto|cuenta|compte|conta|conto|rekening|akaun|hesap|tài khoản|счет|счёт"
+    r"|rachunek|iban|clabe|the rest|rest of|other half|part|口座|계좌|账户|帳戶|حساب|חשבון)")
+_LONG_NUMBER = re.compile(r"\d(?:[\s\-]?\d){4,}")
+
+
+def _bank_code_alone(text: str, s: int, e: int) -> bool:
+    """A bank's or a branch's code named as one with no account in the message: "swift 29-92-39", "BIC de la
+    banque 044814692", "routing number 021000021" — public, as docs/privacy.md decides; with an account's
+    word or a second long number beside it, the pair stays withheld."""
+    value = text[s:e].rstrip()
+    code = re.search(rf"(?:{_BANK_CODE_VALUE.pattern})$", value)
+    if not code or re.search(r"\d", value[:code.start()]) or len(value[:code.start()].split()) > 3:
+        return False  # the span may hold the name's last words ("BIC de [la banque 044814692]")
+    at = s + code.start()
+    if not _BANK_CODE_NAME.search(text[max(0, at - 40):at]):
+        return False
+    rest = text[:s] + " " + text[e:]
+    return not (_ACCOUNT_BESIDE.search(rest) or _LONG_NUMBER.search(rest))
+
+
 def without_public_bank_parts(text: str, spans: list[Span]) -> list[Span]:
-    """``spans`` without a branch's IFSC and without a card's or an account's last four digits
-    after "ending in" (see the notes above)."""
+    """``spans`` without a branch's IFSC, a bank's code named alone and a card's or an account's last
+    four digits after "ending in" (see the notes above)."""
     out = []
     for s, e, k in spans:
         value = text[s:e].strip()
-        if k == "bank account" and _IFSC.fullmatch(value):
+        if k == "bank account" and (_IFSC.fullmatch(value) or _bank_code_alone(text, s, e)):
             continue
         if k in ("card number", "bank account") and re.fullmatch(r"\d{4}", value) \
                 and _ENDING.search(text, max(0, s - 30), s):
