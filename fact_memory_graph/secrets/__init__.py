@@ -106,6 +106,7 @@ from fact_memory_graph.secrets import (
     recovery,
     reference_values,
     referred_passwords,
+    refusals,
     role_legends,
     security_answers,
     security_backref,
@@ -116,6 +117,7 @@ from fact_memory_graph.secrets import (
     tax_ids,
     template_values,
     topic_notes,
+    trade_credentials,
     unjoined_values,
     unlock_patterns,
     value_first,
@@ -987,6 +989,8 @@ def _spans(text: str) -> list[Span]:
     spans = lone_logins.without_lone_logins(raw_norm, spans)  # "my Steam username is dragonslayer77" and no password
     # a public label's value a later finder read beside a secret's bare name: "no password, but the customer number is …"
     spans = labelled_lookalikes.without_labelled_late(raw_norm, spans)
+    spans = trade_credentials.without_trade_credentials(raw_norm, spans)  # "CSCS card no 50725338", "Screwfix trade card …"
+    spans = refusals.without_refused(raw_norm, spans)  # "I won't tell you the password, my member number is …"
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
         spans = _before_shapes(raw_norm, spans, shapes)
     return forms.back(spans, origin)
@@ -1485,6 +1489,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     if spans and ("978" in text or "979" in text):  # "le code du titre" / "9787875565087": a book's EAN
         books = [(a, b) for a, b in forms.public_shapes(text) if _BOOK_EAN.fullmatch(text[a:b])]
         spans = [sp for sp in spans if not any(a <= sp[0] and sp[1] <= b for a, b in books)]
+    spans = refusals.without_refused(text, spans)  # "пароль не скажу, номер карты клиента …"
+    spans = trade_credentials.without_trade_credentials(text, spans, turns[-1])  # "Prüfbescheinigung vom Gerüst" / "Nr. 6767…"
     return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
 
 
