@@ -100,6 +100,7 @@ from fact_memory_graph.secrets import (
     public_statements,
     public_values,
     qualified_secrets,
+    read_out_codes,
     question_hints,
     recalled_values,
     received_codes,
@@ -991,6 +992,11 @@ def _spans(text: str) -> list[Span]:
     spans = labelled_lookalikes.without_labelled_late(raw_norm, spans)
     spans = trade_credentials.without_trade_credentials(raw_norm, spans)  # "CSCS card no 50725338", "Screwfix trade card …"
     spans = refusals.without_refused(raw_norm, spans)  # "I won't tell you the password, my member number is …"
+    told = read_out_codes.spans(norm)  # "249829 is the one the bank texted", "five two... hang on: 727100" (after the
+    if told:  # labels' late pass: "reading it properly: 138063" is no meter's reading)
+        told = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(raw_norm, told))
+        spans.extend(sp for sp in _outside_slots(norm, told, shapes)
+                     if sp not in spans and not reference_values.example_cued(norm, sp[0]))
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
         spans = _before_shapes(raw_norm, spans, shapes)
     return forms.back(spans, origin)
@@ -1469,6 +1475,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = spoken_codes.without_public_answer(text, turns[-1], spans)  # "branch number?" / "0412"
         spans = lookalike_values.without_lookalikes(text, spans, turns[-1])  # "PIN?" / "411038, Pune"
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
+    spans.extend(backup_code_lists.thread_spans(text, turns))  # "the instagram 2fa backups" / "jhxfrrxf" / "and 7886-1575"
     if not _public_thread((*turns, text)):  # "una GB25MIDL744" / "tapos 95040614016": the parts make an IBAN
         spans.extend(checksum_parts.thread_spans(text, turns))
     spans.extend(checksum_parts.seed_half_spans(text, turns[-1], True))  # "first six words: …" / "the rest: …"
