@@ -130,3 +130,21 @@ def test_backup_codes_over_turns_withheld(turns: list[str], value: str) -> None:
 ])
 def test_words_after_a_backup_cue_kept(turns: list[str]) -> None:
     assert redact_thread(turns[-1], turns[:-1]) == turns[-1]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("contraseña del portal limon.canela.verde", "limon.canela.verde"),
+    ("Passwort fürs Kassensystem wolke.tiger", "wolke.tiger"),
+    ("пароль от кассы сирень.облако", "сирень.облако"),
+    ("mot de passe du logiciel de caisse cerise.nuage", "cerise.nuage"),
+])
+def test_dotted_password_after_its_name_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "the password is in notes.txt",
+    "forgot my password for john.smith",
+])
+def test_site_or_file_after_a_password_name_kept(text: str) -> None:
+    assert redact_secrets(text) == text
