@@ -33,8 +33,9 @@ _KINDS = frozenset({"password", "pin", "card number", "bank account", "governmen
 _CLAUSE_END = re.compile(r"[.!?;\n]\s|[。！？；]|\u2029")
 _LAST_END = re.compile(r"(?s).*(?:[.!?;\n]\s|[。！？；]|\u2029)")
 #: A secret's own words the shared list does not hold as a blocker ("code", "login").
-_SECRET = re.compile(r"(?i)(?<![^\W\d_])(?:code|codes|c[oó]digo|codice|kod|kode|passcode|login|logins?|user ?name"
-                     r"|pin|pins|pwd|pw|otp)(?![^\W\d_])|コード|코드|暗証|密码|密碼|비번|비밀번호|パスワード|пароль|şifre")
+_SECRET = re.compile(r"(?i)\w*(?:code|codes|c[oó]digo|codice|kod|kode|passcode|passwort|wort|sandi|senha|parol)(?![^\W\d_])"
+                     r"|(?<![^\W\d_])(?:login|logins?|user ?name|pin\w*|pwd|pw|otp|cvv|cvc|crypto|prüfziffer|prüfnummer)(?![^\W\d_])"
+                     r"|コード|코드|暗証|密码|密碼|비번|비밀번호|パスワード|пароль|şifre")
 #: A turn that is the value alone, with a short lead ("Nr. 67678814", "es la 7795…", "it's 0412 5520").
 _LONE = re.compile(r"\s*(?:[^\W\d_]{1,6}\.?:?\s+){0,2}#?\s?(?P<v>[\w][\w\-./ ]{3,30}?)\s*[.!]?\s*")
 #: How far a value may stand after its name (a number's word, a copula, a few words between).
@@ -82,8 +83,8 @@ def _named_before(text: str, start: int, names: list[tuple[int, int]]) -> bool:
 def without_trade_credentials(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without the numbers of a trade's credential, a permit or a trade card named before them
     (in ``text``, or in the turn ``before`` when ``text`` is the number alone)."""
-    if not spans or not any(sp[2] in _KINDS for sp in spans):
-        return spans
+    if not spans or not any(sp[2] in _KINDS for sp in spans) or any(_payment_card(text, sp) for sp in spans):
+        return spans  # (a payment card's number in the message: its code and expiry are no trade's)
     names = _names().finditer(text)
     lone = bool(before) and _LONE.fullmatch(text) is not None and not names and bool(_names().finditer(before)) \
         and not _secret_named(before) and not _secret_named(text)
