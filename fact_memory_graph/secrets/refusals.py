@@ -39,7 +39,7 @@ def _words() -> tuple[reference_values._Words, reference_values._Words]:
 
 def _told_instead(text: str, sp: Span, refusals: list[tuple[int, int]], labels: list[tuple[int, int]]) -> bool:
     s, e, _kind = sp
-    for a, b in reversed(labels):
+    for _a, b in reversed(labels):
         if b > e or e - b > 40:
             continue
         start = max(s, b)
