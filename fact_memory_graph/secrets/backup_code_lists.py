@@ -40,8 +40,8 @@ def _cues() -> tuple[lexicon.Gate, re.Pattern[str]]:
 _ITEM = rf"(?:{_CODE}|[a-z]{{8}})"
 #: Two codes or more close after their cue ("if I lose my phone use one of these: 5204-8983, 0894-6791",
 #: "Wiederherstellungscodes carrrjer 5319-3151"): a pair is a list when its cue stands right before it.
-_PAIR = re.compile(rf"(?<![\w-]){_ITEM}(?![\w-])(?:(?:[ \t]*[,;/|、，·•][ \t]*|[ \t]*\n[ \t\-*•]*|[ \t]+|\s+(?:and|y|und|et|e|i|en|и)\s+)"
-                   rf"{_ITEM}(?![\w-])){{1,}}", re.I)
+_PAIR = re.compile(rf"(?<![\w-]){_ITEM}(?![\w-])(?:(?:[ \t]{{0,3}}[,;/|、，·•][ \t]{{0,3}}|[ \t]{{0,3}}\n[ \t\-*•]{{0,4}}|[ \t]{{1,3}}"
+                   rf"|\s{{1,3}}(?:and|y|und|et|e|i|en|и)\s{{1,3}}){_ITEM}(?![\w-])){{1,11}}", re.I)
 _PAIR_CUE = 60
 #: A turn of one to three codes and nothing else ("jhxfrrxf", "and 7886-1575").
 _CODE_TURN = re.compile(rf"\s*(?:(?:and|also|then|plus|y|und|et|e|i|en|и)\s+)?(?P<codes>{_ITEM}(?:[\s,;/]+{_ITEM}){{0,2}})\s*[.!]?\s*")
