@@ -35,6 +35,7 @@ from fact_memory_graph.privacy_model import fold_marks as _fold_marks
 from fact_memory_graph.privacy_model import normalise
 from fact_memory_graph.sanitize import summarize_rejected
 from fact_memory_graph.schema import CATEGORY_WORDS, RejectedOp
+from fact_memory_graph.secrets import refusals
 
 logger = logging.getLogger(__name__)
 
@@ -288,6 +289,8 @@ def _model_request(norm: str) -> ForgetRequest | None:
         return None
     score, clause = model.best_clause(norm)
     if score < model.threshold or _asks_to_note(norm):
+        return None
+    if refusals.tells_public_instead(norm):  # "das ist keine Geheimzahl, nur meine Kundennummer …": a denial, no request
         return None
     if clause.endswith(privacy_model.LABEL):  # "private: true", "secret: api_secret": a key and its value
         label = clause.removesuffix(privacy_model.LABEL)

@@ -101,11 +101,13 @@ from fact_memory_graph.secrets import (
     public_values,
     qualified_secrets,
     question_hints,
+    read_out_codes,
     recalled_values,
     received_codes,
     recovery,
     reference_values,
     referred_passwords,
+    refusals,
     role_legends,
     security_answers,
     security_backref,
@@ -116,6 +118,7 @@ from fact_memory_graph.secrets import (
     tax_ids,
     template_values,
     topic_notes,
+    trade_credentials,
     unjoined_values,
     unlock_patterns,
     value_first,
@@ -987,6 +990,13 @@ def _spans(text: str) -> list[Span]:
     spans = lone_logins.without_lone_logins(raw_norm, spans)  # "my Steam username is dragonslayer77" and no password
     # a public label's value a later finder read beside a secret's bare name: "no password, but the customer number is …"
     spans = labelled_lookalikes.without_labelled_late(raw_norm, spans)
+    spans = trade_credentials.without_trade_credentials(raw_norm, spans)  # "CSCS card no 50725338", "Screwfix trade card …"
+    spans = refusals.without_refused(raw_norm, spans)  # "I won't tell you the password, my member number is …"
+    told = read_out_codes.spans(norm)  # "249829 is the one the bank texted", "five two... hang on: 727100" (after the
+    if told:  # labels' late pass: "reading it properly: 138063" is no meter's reading)
+        told = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(raw_norm, told))
+        spans.extend(sp for sp in _outside_slots(norm, told, shapes)
+                     if sp not in spans and not reference_values.example_cued(norm, sp[0]))
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
         spans = _before_shapes(raw_norm, spans, shapes)
     return forms.back(spans, origin)
@@ -1465,6 +1475,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = spoken_codes.without_public_answer(text, turns[-1], spans)  # "branch number?" / "0412"
         spans = lookalike_values.without_lookalikes(text, spans, turns[-1])  # "PIN?" / "411038, Pune"
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
+    spans.extend(backup_code_lists.thread_spans(text, turns))  # "the instagram 2fa backups" / "jhxfrrxf" / "and 7886-1575"
     if not _public_thread((*turns, text)):  # "una GB25MIDL744" / "tapos 95040614016": the parts make an IBAN
         spans.extend(checksum_parts.thread_spans(text, turns))
     spans.extend(checksum_parts.seed_half_spans(text, turns[-1], True))  # "first six words: …" / "the rest: …"
@@ -1485,6 +1496,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     if spans and ("978" in text or "979" in text):  # "le code du titre" / "9787875565087": a book's EAN
         books = [(a, b) for a, b in forms.public_shapes(text) if _BOOK_EAN.fullmatch(text[a:b])]
         spans = [sp for sp in spans if not any(a <= sp[0] and sp[1] <= b for a, b in books)]
+    spans = refusals.without_refused(text, spans)  # "пароль не скажу, номер карты клиента …"
+    spans = trade_credentials.without_trade_credentials(text, spans, turns[-1])  # "Prüfbescheinigung vom Gerüst" / "Nr. 6767…"
     return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
 
 

@@ -36,8 +36,27 @@ def _cues() -> tuple[lexicon.Gate, re.Pattern[str]]:
     return lexicon.Gate(words), re.compile(rf"(?i)(?:{alt})")
 
 
+#: One code of a short list, or typed alone: the shapes above, or eight random letters ("jhxfrrxf").
+_ITEM = rf"(?:{_CODE}|[a-z]{{8}})"
+#: Two codes or more close after their cue ("if I lose my phone use one of these: 5204-8983, 0894-6791",
+#: "Wiederherstellungscodes carrrjer 5319-3151"): a pair is a list when its cue stands right before it.
+_PAIR = re.compile(rf"(?<![\w-]){_ITEM}(?![\w-])(?:(?:[ \t]{{0,3}}[,;/|、，·•][ \t]{{0,3}}|[ \t]{{0,3}}\n[ \t\-*•]{{0,4}}|[ \t]{{1,3}}"
+                   rf"|\s{{1,3}}(?:and|y|und|et|e|i|en|и)\s{{1,3}}){_ITEM}(?![\w-])){{1,11}}", re.I)
+_PAIR_CUE = 60
+#: A turn of one to three codes and nothing else ("jhxfrrxf", "and 7886-1575").
+_CODE_TURN = re.compile(rf"\s*(?:(?:and|also|then|plus|y|und|et|e|i|en|и)\s+)?(?P<codes>{_ITEM}(?:[\s,;/]+{_ITEM}){{0,2}})\s*[.!]?\s*")
+_ONE = re.compile(rf"(?<![\w-]){_ITEM}(?![\w-])")
+_VOWELS = re.compile(r"[aeiou]")
+
+
+def _random(code: str) -> bool:
+    """A code, not a word: digits in it, or letters with two vowels at most ("jhxfrrxf", not "tomorrow")."""
+    return any(ch.isdigit() for ch in code) or len(_VOWELS.findall(code.lower())) <= 2
+
+
 def spans(text: str) -> list[Span]:
-    """Each list of three backup codes or more after a word saying what they are kept against."""
+    """Each list of three backup codes or more after a word saying what they are kept against, and of
+    two or more right after it."""
     gate, cue = _cues()
     if not gate.open(text):
         return []
@@ -45,4 +64,35 @@ def spans(text: str) -> list[Span]:
     for m in _LIST.finditer(text):
         if cue.search(text, max(0, m.start() - _CUE_BEFORE), m.start()):
             out.append((m.start(), m.end(), "recovery code"))
+    for m in _PAIR.finditer(text):
+        codes = _ONE.findall(m.group())
+        if any(a <= m.start() < b for a, b, _k in out) or not all(_random(c) for c in codes) \
+                or not any(any(ch.isdigit() for ch in c) for c in codes):
+            continue
+        if cue.search(text, max(0, m.start() - _PAIR_CUE), m.start()):
+            out.extend((c.start(), c.end(), "recovery code") for c in _ONE.finditer(text, m.start(), m.end()))
     return out
+
+
+def _code_turn(turn: str) -> list[tuple[int, int]]:
+    m = _CODE_TURN.fullmatch(turn) if len(turn) <= 60 else None
+    if not m:
+        return []
+    codes = [(c.start(), c.end()) for c in _ONE.finditer(turn, m.start("codes"), m.end("codes"))]
+    return codes if all(_random(turn[a:b]) for a, b in codes) else []
+
+
+def thread_spans(text: str, turns: tuple[str, ...] | list[str]) -> list[Span]:
+    """The codes typed one turn at a time after the turn that said what they are ("keep these for me,
+    the instagram 2fa backups" / "jhxfrrxf" / "and 7886-1575"): the cue in the turn before, or two
+    turns before when the turn between held only codes."""
+    codes = _code_turn(text)
+    if not codes or not turns:
+        return []
+    gate, cue = _cues()
+    for back, turn in enumerate(reversed(turns[-2:])):
+        if gate.open(turn) and cue.search(turn):
+            return [(a, b, "recovery code") for a, b in codes]
+        if back == 0 and not _code_turn(turn):
+            return []
+    return []

@@ -31,6 +31,11 @@ _PLAIN = re.compile(r"[^\W\d_]{7,40}")
 _SHAPED = re.compile(r"(?=.*[^\W\d_])(?=.*[\d!@#$%^&*_+=~])[^\s]{4,40}")
 #: A passphrase of three to six words joined by dashes or underscores ("accordion-zanzibar-buttercup").
 _PASSPHRASE = re.compile(r"[^\W\d_]{3,15}(?:[-_][^\W\d_]{3,15}){2,5}")
+#: Two or three words joined by dots ("marshmallow.maple", "peaches.dolphin"), not a site's or a file's name.
+_DOTTED = re.compile(r"[^\W\d_]{3,15}(?:\.[^\W\d_]{3,15}){1,2}")
+_SITE_OR_FILE = re.compile(r"(?i).*\.(?:com|net|org|info|app|dev|io|co|uk|de|fr|es|it|nl|pl|ru|ua|tr|br|pt|jp|cn|in|id|vn|th"
+                           r"|eu|us|ch|at|be|se|no|dk|fi|gr|cz|me|tv|html?|php|json|xml|pdf|docx?|txt|jpe?g|png|xlsx?|csv"
+                           r"|zip|exe|py|js|local|lan|home)")
 #: Emoji, "!!", "😅": what may end a message after the value.
 _NOISE = re.compile(r"^[\W_]*$")
 #: An English verb's or adjective's ending, not a coined word's: "disabled", "sharing", "forgotten".
@@ -82,7 +87,7 @@ def _a_value(token: str) -> bool:
         return False
     if _INFLECTED.search(token) or credential_forms.services().fullmatch(token):
         return False  # "password auth disabled", "lösenord på spotify"
-    if _PASSPHRASE.fullmatch(token):
+    if _PASSPHRASE.fullmatch(token) or _DOTTED.fullmatch(token) and not _SITE_OR_FILE.fullmatch(token):
         return True
     shaped = shaped_value(token)
     if shaped is not None:
