@@ -962,8 +962,10 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
+        health = member_numbers.speaks_of_health(norm)  # else a member's word alone: a shop's or a club's number
         spans.extend(_outside_slots(norm, [sp for sp in health_numbers.spans(norm)  # "… NHS number, for …, is 485 …"
-                                           if not member_numbers.public_label(norm, sp[0])], shapes))
+                                           if not member_numbers.public_label(norm, sp[0])
+                                           and (health or health_numbers.grouped(norm[sp[0]:sp[1]]))], shapes))
     if background_checks.mentioned(norm):  # "DBS update service cert no. 9967…", "VOG nummer VOG5285…"
         spans.extend(_outside_slots(norm, background_checks.spans(norm), shapes))
     if money_flows.mentioned(norm):  # "DWP pays into 44556677", "die Rente geht auf 0532013000"

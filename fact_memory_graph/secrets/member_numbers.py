@@ -83,6 +83,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             "member": re.compile(_tree(member)[:-1] + "|#)"),
             "insured": re.compile(_tree(_words("insured"))),
             "care": re.compile(_tree(_words("care"))),
+            "other": re.compile(_tree(_words("other_cover"))),
             "care_member": re.compile(_tree(_words("member_after_care"))),
             "public": re.compile(_tree(_words("public")))}
 
@@ -113,6 +114,23 @@ def _word_gate() -> lexicon.Gate:
 def mentioned(text: str) -> bool:
     """Whether ``text`` has a word this reader starts from: without one it has no member number here."""
     return _word_gate().open(text) and _gate().search(text.lower()) is not None
+
+
+def speaks_of_health(text: str) -> bool:
+    """Whether ``text`` names health insurance, an insured person's number or a place of care: a
+    member's word alone ("medlemsnummer ICA", "número de socio del club") names a shop's or a club's."""
+    p = _patterns()
+    return any(p[key].search(text) for key in ("health", "insured", "care"))
+
+
+def _other_cover(text: str, at: int) -> bool:
+    """Whether the sentence around ``at`` names what an insurance other than a health plan covers ("the
+    cat's insurance number", "försäkringsnummer för katten", "Kfz-Versicherungsnummer") and no health
+    plan: a policy number. With an NHS number beside it ("travel insurance policy number …, and my NHS
+    number is …") the sentence stays a health plan's."""
+    lo, hi = _sentence_start(text, at), _sentence_end(text, at, min(len(text), at + 120))
+    p = _patterns()
+    return p["other"].search(text, lo, hi) is not None and p["health"].search(text, lo, hi) is None
 
 
 def cares(text: str) -> bool:
@@ -220,13 +238,15 @@ def _names(text: str) -> list[tuple[int, int, int, bool]]:
     p = _patterns()
     out: list[tuple[int, int, int, bool]] = []
     for h in itertools.islice(p["health"].finditer(text), _MAX_MATCHES):
-        if not _an_insurance(text, h):
+        if not _an_insurance(text, h) or _other_cover(text, h.start()):
             continue
         lo, hi = _sentence_start(text, h.start()), _sentence_end(text, h.end(), min(len(text), h.end() + 120))
         out.append((max(lo, h.start() - 24), h.start(), h.end(), True))
         out.extend((max(lo, m.start() - 16), m.start(), m.end(), False)
                    for m in itertools.islice(p["member"].finditer(text, lo, hi), _MAX_MATCHES))
     for m in itertools.islice(p["insured"].finditer(text), _MAX_MATCHES):
+        if _other_cover(text, m.start()):
+            continue  # "försäkringsnummer för katten PET-0754…": the cat's policy
         out.append((max(_sentence_start(text, m.start()), m.start() - 16), m.start(), m.end(), False))
     if p["care"].search(text):
         for m in itertools.islice(p["care_member"].finditer(text), _MAX_MATCHES):
