@@ -977,7 +977,8 @@ def _spans(text: str) -> list[Span]:
     if spans:  # "mein PIN ist gesperrt", "devo reimpostarla": words about a password, not one
         spans = password_talk.without_talk(raw_norm, spans)
         spans = [sp for sp in spans if sp[2] != "password"  # "contraseña: tucontraseña", "Vorname.Nachname": a form's slot
-                 or not reference_values.form_slot(raw_norm[sp[0]:sp[1]])]
+                 or not (reference_values.form_slot(raw_norm[sp[0]:sp[1]])
+                         or reference_values.inside_slot(raw_norm, sp[0], sp[1]))]  # "[in te vullen]", "ditt-lösenord-här"
         spans = phone_parts.without_phone_parts(raw_norm, spans)  # "+39 … interno 497", "+44 722 247 520"
     if spans:  # a plain login beside a password read above, not beside talk of one ("utente tenorotters password …")
         spans.extend(sp for sp in login_pairs.plain_login_spans(norm, spans) if sp not in spans)
