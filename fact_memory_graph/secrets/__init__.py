@@ -775,6 +775,7 @@ def _spans(text: str) -> list[Span]:
         spans = list(dict.fromkeys(spans))  # a value several finders found: each reader below reads it once
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])
+                 or sp[2] == "bank account" and _named_iban(norm, sp)  # "iban della mamma … la pensione INPS IT61…"
                  or sp[2] == "government id" and (reference_values.document_for_a_purpose(norm, sp[0])
                                                   or _id_name_right_before(norm, names, sp[0]))]
         spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
@@ -1033,6 +1034,19 @@ def _spoken_words() -> lexicon.Gate:
 _SPOKEN_MARK = re.compile(r"(?<![^\W\d_])(?i:p)\s*[:=：]|" + spoken_credentials.ARROW)
 #: Between an id's name and its value: a copula or a colon at most.
 _NAME_TO_VALUE = re.compile(r"\s*(?:is|was|es|est|ist|é|è|:|#|=|-)?\s*$")
+
+
+_IBAN_WORD = re.compile(r"(?i)(?<![^\W\d_])iban(?![^\W\d_])")
+
+
+def _named_iban(text: str, span: Span) -> bool:
+    """A valid IBAN its sentence names as one before it: a label between ("… where the pension arrives")
+    says what the account is for, not that the number is public."""
+    from stdnum import iban
+
+    value = re.sub(r"[\s\-]", "", text[span[0]:span[1]])
+    lo = max(0, span[0] - 120)
+    return bool(_IBAN_WORD.search(text, lo, span[0])) and iban.is_valid(value)
 
 
 def _id_name_right_before(text: str, names: list[forms.NameMatch], start: int) -> bool:
