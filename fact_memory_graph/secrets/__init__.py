@@ -118,6 +118,7 @@ from fact_memory_graph.secrets import (
     topic_notes,
     unjoined_values,
     unlock_patterns,
+    used_values,
     value_first,
     wifi_keys,
     word_seeds,
@@ -950,6 +951,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
+    if used_values.mentioned(norm):  # "i use cookie83 for YouTube", "i set everything to chocolate1"
+        spans.extend(_outside_slots(norm, used_values.spans(norm), shapes))
     if "@" in norm or "after" in norm or "After" in norm:  # "lena.v@hotmail.co.uk / lighthousetulle", "type X after the email"
         spans.extend(_outside_slots(norm, email_logins.spans(norm), shapes))
     spans.extend(_outside_slots(norm, counted_passphrases.spans(norm), shapes))  # "four words, all lowercase: …"
