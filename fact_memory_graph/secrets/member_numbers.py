@@ -130,7 +130,9 @@ def _other_cover(text: str, at: int) -> bool:
     number is …") the sentence stays a health plan's."""
     lo, hi = _sentence_start(text, at), _sentence_end(text, at, min(len(text), at + 120))
     p = _patterns()
-    return p["other"].search(text, lo, hi) is not None and p["health"].search(text, lo, hi) is None
+    others = [(m.start(), m.end()) for m in itertools.islice(p["other"].finditer(text, lo, hi), _MAX_MATCHES)]
+    return bool(others) and not any(not any(a < h.end() and h.start() < b for a, b in others)
+                                    for h in itertools.islice(p["health"].finditer(text, lo, hi), _MAX_MATCHES))
 
 
 def cares(text: str) -> bool:
