@@ -19,7 +19,12 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import credential_forms, prefilter, recalled_values, spoken_credentials
+from fact_memory_graph.secrets import (
+    credential_forms,
+    prefilter,
+    recalled_values,
+    spoken_credentials,
+)
 
 Span = tuple[int, int, str]
 

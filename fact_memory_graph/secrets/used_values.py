@@ -5,9 +5,9 @@ pour Instagram", "cookie83 is what i set for Roblox", "i set everything to choco
 a verb of using or setting (``assets/used_values.json``, ~20 languages), the value, a word of purpose
 ("for", "para", "für", "для") and a service one logs into (the filter's list of services,
 :func:`credential_forms.services`); the value given first, before "is what i use for" and a service; or
-"everything" set to the value. The value has a password's shape (letters with a digit or a sign) or is
-a coined word in lower case no dictionary has ("lumpiashanghai"); a plain word ("i use chrome for
-youtube", "i use headphones for Spotify") or a service's name is none.
+"everything" set to the value. The value has a password's shape (letters with a digit or a sign); set
+for everything, a coined word in lower case no dictionary has ("lumpiashanghai") too. A plain word used
+for a service ("i use chrome for youtube", "i use headphones for Spotify") or a service's name is none.
 
 Runs only on a text holding one of the verbs (one set lookup) and a service's name.
 """
@@ -20,7 +20,13 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import credential_forms, juxtaposed_passwords, lexicon, prefilter, recalled_values
+from fact_memory_graph.secrets import (
+    credential_forms,
+    juxtaposed_passwords,
+    lexicon,
+    prefilter,
+    recalled_values,
+)
 
 Span = tuple[int, int, str]
 
@@ -60,14 +66,19 @@ def mentioned(text: str) -> bool:
     return _gate().open(text)
 
 
-def _a_value(token: str) -> bool:
-    """A password's shape, or a coined word in lower case that no dictionary has."""
+def _a_value(token: str, coined: bool) -> bool:
+    """A password's shape, or (``coined``: after "everything set to") a coined word in lower case that no
+    dictionary has; after "use … for" a plain word may be a thing used ("i use headphones for Spotify")."""
     if "@" in token or "/" in token or token.lower().startswith("www") or credential_forms.services().fullmatch(token):
         return False
     shaped = juxtaposed_passwords.shaped_value(token)
     if shaped is not None:
         return shaped and not token.isdigit()
-    return token.isalpha() and token.islower() and len(token) >= 8 and token not in recalled_values._common_words()
+    if not coined:
+        return False
+    common = recalled_values._common_words()
+    return token.isalpha() and token.islower() and len(token) >= 8 and token not in common \
+        and not (token.endswith("s") and (token[:-1] in common or token[:-2] in common))  # "headphones"
 
 
 def spans(text: str) -> list[Span]:
@@ -82,7 +93,7 @@ def spans(text: str) -> list[Span]:
                              itertools.islice(first.finditer(text), _MAX_MATCHES) if named else (),
                              itertools.islice(every.finditer(text), _MAX_MATCHES)):
         token = m.group("v").rstrip(_EDGE)
-        if not token or not _a_value(token):
+        if not token or not _a_value(token, m.re is every):
             continue
         if m.re is not every and not services.match(text, m.end()):
             continue  # "i use cookie83 for baking": no login named
