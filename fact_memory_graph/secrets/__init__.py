@@ -1474,7 +1474,10 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = public_values.without_public_bank_parts(text, spans)
         spans = password_talk.without_talk(text, spans)  # "şifremi unuttum:" / "sıfırlama maili bekliyorum"
         spans = shaped_values.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
-        spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # "… ****8841"
+        # "… ****8841"; not a lock's code its turn asked for ("o cadeado do flight case abre com" / "36020": no case's number)
+        lock = _lock_answer(text, turns[-1]) if access_codes.asks_for_code(turns[-1]) else []
+        spans = [*reference_values.without_lookalikes_after(text, [sp for sp in spans if sp not in lock], turns[-1]),
+                 *(sp for sp in spans if sp in lock)]
         spans = public_statements.without_public_codes(text, spans)  # a code its sentence says is public
         spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # "loyalty card" / "6345 …"
         spans = public_statements.without_public_addresses(text, spans)  # "seed is gone" / "the address was 0x…"
@@ -1506,6 +1509,12 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         books = [(a, b) for a, b in forms.public_shapes(text) if _BOOK_EAN.fullmatch(text[a:b])]
         spans = [sp for sp in spans if not any(a <= sp[0] and sp[1] <= b for a, b in books)]
     return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
+
+
+def _lock_answer(text: str, before: str) -> list[Span]:
+    """The code alone in ``text`` after a turn asking for a thing's code (:func:`access_codes.answer_spans`)."""
+    norm, origin = forms.view(text)
+    return forms.back(access_codes.answer_spans(norm, forms.view(before)[0]), origin)
 
 
 _DIGITS_RUN = re.compile(r"\d[ \-./]?\d[ \-./]?\d[ \-./]?\d")
