@@ -996,6 +996,8 @@ def _spans(text: str) -> list[Span]:
     spans = labelled_lookalikes.without_labelled_late(raw_norm, spans)
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
         spans = _before_shapes(raw_norm, spans, shapes)
+    if spans and len(spans) < 12:  # "c'est six deux neuf deux... enfin en chiffres 6292": the same code again
+        spans.extend(sp for sp in forms.restated_spans(raw_norm, spans) if sp not in spans)
     return forms.back(spans, origin)
 
 

@@ -23,13 +23,14 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 import tomllib
 import unicodedata
 import warnings
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -464,6 +465,25 @@ def _filler() -> re.Pattern[str]:
     words = sorted(_words()["value_fillers"]["words"], key=len, reverse=True)
     alts = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
     return re.compile(rf"(?i)(?:(?:{alts})(?![^\W\d_])[\s,]*){{1,2}}(?=[^\W_]|[\"'“‘«])")
+
+
+@functools.cache
+def _restated() -> re.Pattern[str]:
+    """Words giving a code again in digits, then the digits ("… enfin en chiffres 6292")."""
+    words = sorted(_words()["restated_in_digits"]["words"], key=len, reverse=True)
+    alts = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})(?![^\W\d_])[\s:,=\-–—]*(?:(?:it'?s|c'est|es|ist|é|è|is)\s+)?"
+                      r"(?P<v>\d(?:[ \-.]?\d){2,11})(?![\w.,/]\d|\w)")
+
+
+def restated_spans(text: str, spans: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """A code given again in digits after a code withheld before it in the same message ("c'est six
+    deux neuf deux... enfin en chiffres 6292"): the same secret, withheld too."""
+    out = []
+    for m in itertools.islice(_restated().finditer(text), 4):
+        if any(k in ("password", "card number") and e <= m.start() and m.start() - e <= 80 for _, e, k in spans):
+            out.append((m.start("v"), m.end("v"), "password"))
+    return out
 
 
 _SENTENCE_END = re.compile(r"[.!?。！？؟](?:\s|$)|\n|;")
