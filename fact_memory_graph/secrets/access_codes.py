@@ -75,6 +75,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # the thing, then "goes with" / "geht mit", then the value
         "opens_with": re.compile(rf"(?i)(?:{thing})[^\d\n.!?;]{{0,15}}?(?:{prefilter.whole_words(d['opens_with'])})\s+"
                                  rf"(?P<v>{_KEYPAD})(?![\w]|[.,:/]\d)"),
+        "postal": re.compile(rf"(?i)(?:{prefilter.whole_words(d['postal_words'])})"),
         "opens_last": re.compile(rf"(?i)(?:{prefilter.whole_words(d['opens_with'])})\s*[:\-–—…]*\s*$"),
         "before_word": re.compile(r"(?i)([^\W\d_]+)\.?[\s:#]*$"),
         "asks": re.compile(rf"(?i)(?:{prefilter.whole_words(d['asks'])})"),
@@ -176,7 +177,9 @@ def answer_spans(text: str, before: str) -> list[Span]:
     m = _patterns()["answer"].match(text)
     if not m:  # "the padlock on the cymbal case" / "538-69": a combination in groups
         c = _COMBINATION.match(text)
-        return [(c.start("v"), c.end("v"), "password")] if c and len(re.sub(r"\D", "", c.group("v"))) >= 5 else []
+        if not c or len(re.sub(r"\D", "", c.group("v"))) < 5 or _patterns()["postal"].search(before[-200:]):
+            return []  # "PSČ skladu" / "71-146": a postal code in groups
+        return [(c.start("v"), c.end("v"), "password")]
     if _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")):
         return []
     if _YEAR.fullmatch(m.group("v")) and not _patterns()["keys_in"].search(before[-200:]):

@@ -234,20 +234,20 @@ def _an_insurance(text: str, h: re.Match[str]) -> bool:
     return not (len(word) <= 3 and word.isascii() and word.isalpha()) or word.isupper()
 
 
-def _names(text: str) -> list[tuple[int, int, int, bool]]:
+def _names(text: str, veto: bool = True) -> list[tuple[int, int, int, bool]]:
     """Where a member number is named: (label's start, names' start, names' end, whether the insurer's
     word alone names it). The label reaches a few words back, where a public word would say whose."""
     p = _patterns()
     out: list[tuple[int, int, int, bool]] = []
     for h in itertools.islice(p["health"].finditer(text), _MAX_MATCHES):
-        if not _an_insurance(text, h) or _other_cover(text, h.start()):
+        if not _an_insurance(text, h) or veto and _other_cover(text, h.start()):
             continue
         lo, hi = _sentence_start(text, h.start()), _sentence_end(text, h.end(), min(len(text), h.end() + 120))
         out.append((max(lo, h.start() - 24), h.start(), h.end(), True))
         out.extend((max(lo, m.start() - 16), m.start(), m.end(), False)
                    for m in itertools.islice(p["member"].finditer(text, lo, hi), _MAX_MATCHES))
     for m in itertools.islice(p["insured"].finditer(text), _MAX_MATCHES):
-        if _other_cover(text, m.start()):
+        if veto and _other_cover(text, m.start()):
             continue  # "försäkringsnummer för katten PET-0754…": the cat's policy
         out.append((max(_sentence_start(text, m.start()), m.start() - 16), m.start(), m.end(), False))
     if p["care"].search(text):
@@ -307,7 +307,8 @@ def thread_spans(text: str, before: str) -> list[Span]:
     ("the clinic wants my insurance number" / "SGK-7866546383")."""
     if len(text) > 400 or not re.search(r"\d", text) or not mentioned(before):
         return []
-    names = [(label, at) for label, _, at, _ in _names(before)
+    veto = _patterns()["health"].search(text) is None  # "travel insurance policy number …" / "WFV1…, and my NHS number is …"
+    names = [(label, at) for label, _, at, _ in _names(before, veto)
              if not _public(before, label, _sentence_end(before, at, len(before)))]  # "numéro de dossier à la mutuelle"
     if not names or any(_value_after(before, label, at, len(before)) for label, at in names):
         return []
