@@ -111,3 +111,21 @@ def test_a_code_given_again_in_digits(text: str, value: str) -> None:
 
 def test_digits_of_a_score_are_kept() -> None:
     assert "4 1" in redact_secrets("the score was four to one, in digits 4 1")
+
+
+@pytest.mark.parametrize("text,value", [
+    ("la del cajero... cuatro cifras: siete tres uno nueve, la de siempre", "siete tres uno nueve"),
+    ("die vom Automaten... vier Ziffern: 4471, wie immer", "4471"),
+    ("the pin. for the debit card. its 8820", "8820"),
+    ("le code. pour la carte bleue. c'est 7319", "7319"),
+])
+def test_a_pin_by_its_count_or_after_fragments(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_a_postal_code_in_groups_is_kept_over_two_turns() -> None:
+    assert "71-146" in redact_thread("71-146", ["PSČ skladu"])
+
+
+def test_a_pets_policy_number_is_kept_over_two_turns() -> None:
+    assert "PP-19715412" in redact_thread("PP-19715412", ["försäkringsnummer för hunden"])
