@@ -129,3 +129,16 @@ def test_a_postal_code_in_groups_is_kept_over_two_turns() -> None:
 
 def test_a_pets_policy_number_is_kept_over_two_turns() -> None:
     assert "PP-19715412" in redact_thread("PP-19715412", ["försäkringsnummer för hunden"])
+
+
+@pytest.mark.parametrize("text,value", [
+    ("رمزم Quito_30 است", "Quito_30"),
+    ("رمزش گلپونه۹۸ است", "گلپونه۹۸"),
+])
+def test_persian_my_password_with_its_possessive_ending(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", ["رمزم را فراموش کردم", "رمزم عوض شد", "رمزت چیه؟"])
+def test_persian_talk_of_my_password_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text
