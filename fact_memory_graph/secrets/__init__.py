@@ -121,6 +121,7 @@ from fact_memory_graph.secrets import (
     trade_credentials,
     unjoined_values,
     unlock_patterns,
+    used_values,
     value_first,
     wifi_keys,
     word_seeds,
@@ -778,6 +779,7 @@ def _spans(text: str) -> list[Span]:
         spans = list(dict.fromkeys(spans))  # a value several finders found: each reader below reads it once
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])
+                 or sp[2] == "bank account" and _named_iban(norm, sp)  # "iban della mamma … la pensione INPS IT61…"
                  or sp[2] == "government id" and (reference_values.document_for_a_purpose(norm, sp[0])
                                                   or _id_name_right_before(norm, names, sp[0]))]
         spans = [sp for sp in spans if not (sp[2] == "bank account" and forms.bank_identifier(norm[sp[0]:sp[1]]))]
@@ -952,6 +954,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, changed_secrets.spans(norm), shapes))  # "changed the wifi to sunnymeadow"
     spans.extend(_outside_slots(norm, value_first.spans(norm), shapes))  # "girasol98 ese es mi contraseña"
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
+    if used_values.mentioned(norm):  # "i use cookie83 for YouTube", "i set everything to chocolate1"
+        spans.extend(_outside_slots(norm, used_values.spans(norm), shapes))
     if "@" in norm or "after" in norm or "After" in norm:  # "lena.v@hotmail.co.uk / lighthousetulle", "type X after the email"
         spans.extend(_outside_slots(norm, email_logins.spans(norm), shapes))
     spans.extend(_outside_slots(norm, counted_passphrases.spans(norm), shapes))  # "four words, all lowercase: …"
@@ -965,8 +969,10 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"
         spans.extend(_outside_slots(norm, member_numbers.spans(norm), shapes))
+        health = member_numbers.speaks_of_health(norm)  # else a member's word alone: a shop's or a club's number
         spans.extend(_outside_slots(norm, [sp for sp in health_numbers.spans(norm)  # "… NHS number, for …, is 485 …"
-                                           if not member_numbers.public_label(norm, sp[0])], shapes))
+                                           if not member_numbers.public_label(norm, sp[0])
+                                           and (health or health_numbers.grouped(norm[sp[0]:sp[1]]))], shapes))
     if background_checks.mentioned(norm):  # "DBS update service cert no. 9967…", "VOG nummer VOG5285…"
         spans.extend(_outside_slots(norm, background_checks.spans(norm), shapes))
     if money_flows.mentioned(norm):  # "DWP pays into 44556677", "die Rente geht auf 0532013000"
@@ -978,7 +984,8 @@ def _spans(text: str) -> list[Span]:
     if spans:  # "mein PIN ist gesperrt", "devo reimpostarla": words about a password, not one
         spans = password_talk.without_talk(raw_norm, spans)
         spans = [sp for sp in spans if sp[2] != "password"  # "contraseña: tucontraseña", "Vorname.Nachname": a form's slot
-                 or not reference_values.form_slot(raw_norm[sp[0]:sp[1]])]
+                 or not (reference_values.form_slot(raw_norm[sp[0]:sp[1]])
+                         or reference_values.inside_slot(raw_norm, sp[0], sp[1]))]  # "[in te vullen]", "ditt-lösenord-här"
         spans = phone_parts.without_phone_parts(raw_norm, spans)  # "+39 … interno 497", "+44 722 247 520"
     if spans:  # a plain login beside a password read above, not beside talk of one ("utente tenorotters password …")
         spans.extend(sp for sp in login_pairs.plain_login_spans(norm, spans) if sp not in spans)
@@ -999,6 +1006,8 @@ def _spans(text: str) -> list[Span]:
                      if sp not in spans and not reference_values.example_cued(norm, sp[0]))
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
         spans = _before_shapes(raw_norm, spans, shapes)
+    if spans and len(spans) < 12:  # "c'est six deux neuf deux... enfin en chiffres 6292": the same code again
+        spans.extend(sp for sp in forms.restated_spans(raw_norm, spans) if sp not in spans)
     return forms.back(spans, origin)
 
 
@@ -1040,6 +1049,19 @@ def _spoken_words() -> lexicon.Gate:
 _SPOKEN_MARK = re.compile(r"(?<![^\W\d_])(?i:p)\s*[:=：]|" + spoken_credentials.ARROW)
 #: Between an id's name and its value: a copula or a colon at most.
 _NAME_TO_VALUE = re.compile(r"\s*(?:is|was|es|est|ist|é|è|:|#|=|-)?\s*$")
+
+
+_IBAN_WORD = re.compile(r"(?i)(?<![^\W\d_])iban(?![^\W\d_])")
+
+
+def _named_iban(text: str, span: Span) -> bool:
+    """A valid IBAN its sentence names as one before it: a label between ("… where the pension arrives")
+    says what the account is for, not that the number is public."""
+    from stdnum import iban
+
+    value = re.sub(r"[\s\-]", "", text[span[0]:span[1]])
+    lo = max(0, span[0] - 120)
+    return bool(_IBAN_WORD.search(text, lo, span[0])) and iban.is_valid(value)
 
 
 def _id_name_right_before(text: str, names: list[forms.NameMatch], start: int) -> bool:
@@ -1464,7 +1486,10 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = public_values.without_public_bank_parts(text, spans)
         spans = password_talk.without_talk(text, spans)  # "şifremi unuttum:" / "sıfırlama maili bekliyorum"
         spans = shaped_values.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
-        spans = reference_values.without_lookalikes_after(text, spans, turns[-1])  # "… ****8841"
+        # "… ****8841"; not a lock's code its turn asked for ("o cadeado do flight case abre com" / "36020": no case's number)
+        lock = _lock_answer(text, turns[-1]) if access_codes.asks_for_code(turns[-1]) else []
+        spans = [*reference_values.without_lookalikes_after(text, [sp for sp in spans if sp not in lock], turns[-1]),
+                 *(sp for sp in spans if sp in lock)]
         spans = public_statements.without_public_codes(text, spans)  # a code its sentence says is public
         spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # "loyalty card" / "6345 …"
         spans = public_statements.without_public_addresses(text, spans)  # "seed is gone" / "the address was 0x…"
@@ -1499,6 +1524,12 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = refusals.without_refused(text, spans)  # "пароль не скажу, номер карты клиента …"
     spans = trade_credentials.without_trade_credentials(text, spans, turns[-1])  # "Prüfbescheinigung vom Gerüst" / "Nr. 6767…"
     return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
+
+
+def _lock_answer(text: str, before: str) -> list[Span]:
+    """The code alone in ``text`` after a turn asking for a thing's code (:func:`access_codes.answer_spans`)."""
+    norm, origin = forms.view(text)
+    return forms.back(access_codes.answer_spans(norm, forms.view(before)[0]), origin)
 
 
 _DIGITS_RUN = re.compile(r"\d[ \-./]?\d[ \-./]?\d[ \-./]?\d")

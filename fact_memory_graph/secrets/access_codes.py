@@ -75,6 +75,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # the thing, then "goes with" / "geht mit", then the value
         "opens_with": re.compile(rf"(?i)(?:{thing})[^\d\n.!?;]{{0,15}}?(?:{prefilter.whole_words(d['opens_with'])})\s+"
                                  rf"(?P<v>{_KEYPAD})(?![\w]|[.,:/]\d)"),
+        "postal": re.compile(rf"(?i)(?:{prefilter.whole_words(d['postal_words'])})"),
+        "opens_last": re.compile(rf"(?i)(?:{prefilter.whole_words(d['opens_with'])})\s*[:\-–—…]*\s*$"),
         "before_word": re.compile(r"(?i)([^\W\d_]+)\.?[\s:#]*$"),
         "asks": re.compile(rf"(?i)(?:{prefilter.whole_words(d['asks'])})"),
         # a verb of keying digits in names a code as well as asking for it does ("the thing you punch in
@@ -139,16 +141,30 @@ def spans(text: str) -> list[Span]:
     return out
 
 
+_ROAD_CASE = re.compile(r"(?i)\s*cases?(?![^\W\d_])")
+
+
+def _travel(text: str) -> bool:
+    """Whether ``text`` speaks of travel (a flight's gate, a platform); a "flight case" is a box for gear."""
+    return any(not _ROAD_CASE.match(text, m.end()) for m in itertools.islice(_patterns()["travel"].finditer(text), 8))
+
+
+#: A lock's combination in two or three groups ("538-69", "12-34-56"): five digits or more, no year first.
+_COMBINATION = re.compile(r"^\W*(?P<v>(?!(?:19|20)\d\d\b)\d{2,4}(?:[- ]\d{2,4}){1,2})\W*$")
+
+
 def asks_for_code(before: str) -> bool:
     """Whether the end of ``before`` asks for a thing's code ("how do I get into the staff room?",
     "which numbers for the garage?") or only names the thing: not its number ("room number?")."""
     p = _patterns()
     tail = before[-200:]
-    if not p["thing"].search(tail) or p["numbered"].search(tail) or p["travel"].search(tail):
+    if not p["thing"].search(tail) or p["numbered"].search(tail) or _travel(tail):
         return False
     named_only = len(tail) <= 60 and len(tail.split()) <= 8 and not re.search(r"\d", tail) \
         and not any(w.casefold() in _labels() for w in _ALPHA.findall(tail))  # "o portão da garagem" / "é 794509"
-    return bool(p["asks"].search(tail) or named_only or p["keys_in"].search(tail))
+    # "o cadeado do flight case abre com" / "36020": the turn ends where its value would follow
+    opens_last = p["opens_last"].search(tail) is not None
+    return bool(p["asks"].search(tail) or named_only or opens_last or p["keys_in"].search(tail))
 
 
 def answer_spans(text: str, before: str) -> list[Span]:
@@ -159,7 +175,12 @@ def answer_spans(text: str, before: str) -> list[Span]:
     if not asks_for_code(before):
         return []
     m = _patterns()["answer"].match(text)
-    if not m or _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")):
+    if not m:  # "the padlock on the cymbal case" / "538-69": a combination in groups
+        c = _COMBINATION.match(text)
+        if not c or len(re.sub(r"\D", "", c.group("v"))) < 5 or _patterns()["postal"].search(before[-200:]):
+            return []  # "PSČ skladu" / "71-146": a postal code in groups
+        return [(c.start("v"), c.end("v"), "password")]
+    if _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")):
         return []
     if _YEAR.fullmatch(m.group("v")) and not _patterns()["keys_in"].search(before[-200:]):
         return []  # a year, unless the turn before keys the digits in ("what you punch in at the gate" / "1975")

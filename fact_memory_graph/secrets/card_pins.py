@@ -5,8 +5,9 @@ cajero": what makes the digits a PIN is a verb of typing a code with a card's or
 in its sentence, or a link word ("for", "pour", "für") from the digits to the card. Digit words are
 digits already in the view the filter reads. The value has a PIN's shape (4-6 digits, or single digits
 spaced or dashed). Kept: a number a label makes something else (its last four, "ending", an amount, a
-limit, a year after "since"), an amount (a currency or a unit beside it). Words are data
-(assets/card_pins.json).
+limit, a year after "since"), an amount (a currency or a unit beside it). A PIN's count of digits before
+it ("la del cajero... cuatro cifras: 6233") or its name before one or two short fragments ("the pin. for
+the card. its 7116") tells it as well. Words are data (assets/card_pins.json).
 """
 
 from __future__ import annotations
@@ -62,6 +63,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "thing": re.compile(rf"(?i)(?:{thing})"),
         "keyed_after": re.compile(rf"{_CLAUSE_END}{_PARTICLE}|{_KEYED_LINK}(?i:{thing})"),
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})\W{{0,6}}$"),
+        # "cuatro cifras: seis dos tres tres" (digit words are digits in the view): a PIN by its count of digits
+        "counted": re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['counts'])})[\s\-]+"
+                              rf"(?:{prefilter.whole_words(d['digit_nouns'])})\s*[:=,\-–—]?\s*{_VALUE}"),
+        # "the pin. for the card. its 7116": the name, one or two short fragments, then the value
+        "fragments": re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['pin_names'])})\s*[.…]+\s+"
+                                rf"(?:[^\d.!?\n…]{{1,30}}[.…]+\s+){{1,2}}(?:it'?s|its|is|c'est|es|ist|é|è|это|to)\s+{_VALUE}"),
     }
 
 
@@ -86,6 +93,10 @@ def spans(text: str) -> list[Span]:
         end = next((e.start() for e in _SENTENCE_END.finditer(text, m.end())), len(text))
         if p["thing"].search(text, start, end) and p["keyed_after"].match(text, m.end("v")) and _a_pin(text, m):
             out.append((m.start("v"), m.end("v"), "password"))
+    for pattern in (p["counted"], p["fragments"]):
+        for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
+            if _a_pin(text, m):
+                out.append((m.start("v"), m.end("v"), "password"))
     for m in itertools.islice(p["for"].finditer(text), _MAX_MATCHES):
         if m.group("on") and m.group("v").isdigit():
             continue  # "4471 on the card": its last four or an amount put on it; spaced digits only

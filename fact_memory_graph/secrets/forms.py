@@ -23,13 +23,14 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 import tomllib
 import unicodedata
 import warnings
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -145,8 +146,8 @@ def _word_runs(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 _MAYBE_NUMBER_WORDS = re.compile(r"[^\W\d_]{2,14}")
-#: Digits read out one by one in Chinese or Japanese numerals ("三五八九…", "九一五"): three or more.
-_CJK_DIGITS = re.compile(r"[〇零一二三四五六七八九]{3,}")
+#: Digits read out one by one in Chinese or Japanese numerals ("三五八九…", "九一五", "九 八 六 六"): three or more.
+_CJK_DIGITS = re.compile(r"[〇零一二三四五六七八九](?:[ \u3000]?[〇零一二三四五六七八九]){2,}")  # spaced too: "九 八 六 六"
 _CJK_VALUE = str.maketrans("〇零一二三四五六七八九", "00123456789")
 
 
@@ -230,7 +231,7 @@ def _view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     if text.isascii() and not runs:
         return text, None
     if not text.isascii():
-        cjk = [(m.start(), m.end(), m.group().translate(_CJK_VALUE)) for m in _CJK_DIGITS.finditer(text)]
+        cjk = [(m.start(), m.end(), re.sub(r"[ \u3000]", "", m.group().translate(_CJK_VALUE))) for m in _CJK_DIGITS.finditer(text)]
         if cjk:
             runs = sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in cjk)), *cjk])
     out: list[str] = []
@@ -309,6 +310,11 @@ def _key(name: str) -> str:
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff66-\uff9f"
 
 
+#: Scripts whose prefixes and particles are written onto a borrowed Latin word (Hebrew's "ה", Arabic's
+#: "الـ", Thai with no spaces): a letter of theirs beside a Latin name is no part of it.
+_GLUED_SCRIPTS = "\u0590-\u05ff\u0600-\u06ff\u0e00-\u0e7f"
+
+
 @functools.cache
 def _names_index() -> tuple[re.Pattern[str], dict[str, str]]:
     data = _words()
@@ -325,8 +331,10 @@ def _names_index() -> tuple[re.Pattern[str], dict[str, str]]:
     def first(keys: list[str]) -> str:
         return rf"(?=[{''.join(sorted({re.escape(k[0]) for k in keys}))}])" if keys and all(keys) else ""
 
-    pattern = re.compile(rf"(?<![^\W_{_CJK}]){first(latin)}(?P<latin>{_trie(latin)})(?P<suffix>[^\W\d_{_CJK}]{{0,4}})"
-                         rf"(?![^\W\d_{_CJK}])"
+    # nor is a letter of a script with no case glued to a Latin name ("הpin זה", "PINของแม่คือ", "الـPIN")
+    glued = _CJK + _GLUED_SCRIPTS
+    pattern = re.compile(rf"(?<![^\W_{glued}]){first(latin)}(?P<latin>{_trie(latin)})(?P<suffix>[^\W\d_{glued}]{{0,4}})"
+                         rf"(?![^\W\d_{glued}])"
                          rf"|{first(other)}(?P<other>{_trie(other)})", re.I)
     return pattern, kind_of
 
@@ -449,6 +457,33 @@ def _connector() -> re.Pattern[str]:
     alts = "|".join(rf"{re.escape(w)}(?![^\W\d_])" if w[-1].isalpha() and not re.match(f"[{_CJK}]", w[-1])
                     else rf"{re.escape(w)}(?![{_CJK}])" if w[-1].isalpha() else re.escape(w) for w in words)
     return re.compile(rf"\s*(?:{alts})\s*", re.I)
+
+
+@functools.cache
+def _filler() -> re.Pattern[str]:
+    """Words that soften or stress a value before it ("literally just", "einfach", "juste"), one or two of them."""
+    words = sorted(_words()["value_fillers"]["words"], key=len, reverse=True)
+    alts = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    return re.compile(rf"(?i)(?:(?:{alts})(?![^\W\d_])[\s,]*){{1,2}}(?=[^\W_]|[\"'“‘«])")
+
+
+@functools.cache
+def _restated() -> re.Pattern[str]:
+    """Words giving a code again in digits, then the digits ("… enfin en chiffres 6292")."""
+    words = sorted(_words()["restated_in_digits"]["words"], key=len, reverse=True)
+    alts = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{alts})(?![^\W\d_])[\s:,=\-–—]*(?:(?:it'?s|c'est|es|ist|é|è|is)\s+)?"
+                      r"(?P<v>\d(?:[ \-.]?\d){2,11})(?![\w.,/]\d|\w)")
+
+
+def restated_spans(text: str, spans: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """A code given again in digits after a code withheld before it in the same message ("c'est six
+    deux neuf deux... enfin en chiffres 6292"): the same secret, withheld too."""
+    out = []
+    for m in itertools.islice(_restated().finditer(text), 4):
+        if any(k in ("password", "card number") and e <= m.start() and m.start() - e <= 80 for _, e, k in spans):
+            out.append((m.start("v"), m.end("v"), "password"))
+    return out
 
 
 _SENTENCE_END = re.compile(r"[.!?。！？؟](?:\s|$)|\n|;")
@@ -648,6 +683,9 @@ def _password_value(text: str, at: int) -> tuple[int, int] | None:
             continue
         if joined and joined.end() > pos:
             token = _QUOTED.match(text, joined.end(), end) or _TOKEN.match(text, joined.end(), min(len(text), end + 60))
+            if token and token.re is _TOKEN and _filler().match(text, token.start(1)):  # "is literally just X"
+                skip = _filler().match(text, token.start(1))
+                token = _QUOTED.match(text, skip.end(), end) or _TOKEN.match(text, skip.end(), min(len(text), end + 60))
             if token:
                 s, e = token.start(1), token.end(1)
                 while e > s and text[e - 1] in ".,;:!?)]}'\"":

@@ -78,6 +78,16 @@ def _blank(digits: str) -> bool:
     return len(set(digits)) <= 2 or digits in "01234567890123456789" or digits in "98765432109876543210"
 
 
+_GROUPED = re.compile(r"\d{3}[ \-]\d{3}[ \-]\d{4}")
+
+
+def grouped(value: str) -> bool:
+    """Whether ``value`` is written in the 3-3-4 groups of an NHS or CHI number ("630 132 6504"): with
+    only a member's word before it ("the member id on the card is …"), a shop's or a club's number
+    run together ("medlemsnummer ICA 6564605765") is no health number, whatever its check digit."""
+    return _GROUPED.fullmatch(value.strip()) is not None
+
+
 def spans(text: str) -> Iterator[Span]:
     """Health numbers in ``text`` that validate; the caller has seen a health or care word."""
     for m in _TEN.finditer(text):

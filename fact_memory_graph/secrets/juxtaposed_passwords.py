@@ -19,7 +19,12 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import credential_forms, prefilter, spoken_credentials
+from fact_memory_graph.secrets import (
+    credential_forms,
+    prefilter,
+    recalled_values,
+    spoken_credentials,
+)
 
 Span = tuple[int, int, str]
 
@@ -85,14 +90,22 @@ def shaped_value(token: str) -> bool | None:
 def _a_value(token: str) -> bool:
     if token.lower() in _not_values() or "/" in token or "@" in token or token.startswith("www"):
         return False
-    if _INFLECTED.search(token) or credential_forms.services().fullmatch(token):
-        return False  # "password auth disabled", "lösenord på spotify"
+    if credential_forms.services().fullmatch(token):
+        return False  # "lösenord på spotify"
+    if _INFLECTED.search(token) and not _coined(token):
+        return False  # "password auth disabled"
     if _PASSPHRASE.fullmatch(token) or _DOTTED.fullmatch(token) and not _SITE_OR_FILE.fullmatch(token):
         return True
     shaped = shaped_value(token)
     if shaped is not None:
         return shaped
     return bool(_PLAIN.fullmatch(token)) and (token.islower() or not token[1:].islower())
+
+
+def _coined(token: str) -> bool:
+    """A long word in lower case no dictionary has, whatever its ending: a compound made up as a
+    password ("manchesterunited", "bluebirdsinging"), not "disabled" or "forgotten"."""
+    return len(token) >= 10 and token.islower() and token.isalpha() and token not in recalled_values._common_words()
 
 
 def spans(text: str, names: list) -> list[Span]:

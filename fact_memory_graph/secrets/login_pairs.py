@@ -122,7 +122,7 @@ def mentioned(text: str) -> bool:
 
 def service_led(text: str) -> bool:
     """Whether ``text`` may hold a pair a service's name opens: an e-mail's "@" or a slash, and a service's word."""
-    return ("@" in text or "/" in text) and _service_words().open(text) and credential_forms.services().search(text) is not None
+    return ("@" in text or "/" in text or ":" in text or "->" in text or "→" in text) and _service_words().open(text) and credential_forms.services().search(text) is not None
 
 
 @lru_cache(maxsize=1)
@@ -154,10 +154,16 @@ def _a_password(value: str) -> bool:
     return len(word) >= 5 and not word.islower() or len(word) >= 8
 
 
-def _in_chain(text: str, start: int, end: int) -> bool:
-    """Whether the pair is two links of a longer chain ("login page / settings menu / privacy"): a path."""
+#: The links of a path, by kind: a pair's own mark repeated before it makes a chain ("a / b / c", "a > b > c").
+_LINKS = {"/": "/", "|": "|", "->": ">›»→", "=>": ">›»→", "→": ">›»→"}
+
+
+def _in_chain(text: str, start: int, end: int, mark: str = "") -> bool:
+    """Whether the pair is two links of a longer chain ("login page / settings menu / privacy"): a path.
+    An arrow before a slash's pair points at it ("gmail -> olek / parisjetaime"): no chain."""
     before = text[max(0, start - 40):start].rsplit("\n", 1)[-1]
-    return bool(re.search(r"[/>›»|]", before) or re.match(r"\s*[/>›»|]", text[end:end + 3]))
+    links = _LINKS.get(mark.strip(), "/>›»|")
+    return bool(re.search("[" + re.escape(links) + "]", before) or re.match(r"\s*[/>›»|]", text[end:end + 3]))
 
 
 def _given_by_mark(login: str, value: str, mark: str = "") -> bool:
@@ -174,7 +180,12 @@ def _given_by_mark(login: str, value: str, mark: str = "") -> bool:
         return not (words & (_plain_stop() | _names_folded() | _not_pair_words())) \
             and not any(w.endswith(("ing", "ings", "ed")) for w in words) \
             and not credential_forms.services().fullmatch(word)  # "savings / checking": kinds, not a pair
-    return len(value) >= 6 and bool(_SHAPED.match(value)) and not re.fullmatch(r"[\d.\-]+[^\W\d_]{0,2}", value)
+    return len(value) >= 6 and (bool(_SHAPED.match(value)) or bool(_RANDOM_CASE.search(value))) \
+        and not re.fullmatch(r"[\d.\-]+[^\W\d_]{0,2}", value)
+
+
+#: Letters in random case: a capital after a small letter twice ("vKTzUZHShabq"; "PayPal", "iPhone" once).
+_RANDOM_CASE = re.compile(r"[a-z][A-Z][^\s]*?[a-z][A-Z]")
 
 
 def _with_login(pair: tuple[Span, Span | None] | None) -> list[Span]:
@@ -183,14 +194,19 @@ def _with_login(pair: tuple[Span, Span | None] | None) -> list[Span]:
     return [] if pair is None else [pair[0]] + ([pair[1]] if pair[1] else [])
 
 
-def _pair_and_login(text: str, at: int) -> tuple[Span, Span | None] | None:
+def _pair_and_login(text: str, at: int, led: bool = False) -> tuple[Span, Span | None] | None:
     """The password of the pair after a cue ending at ``at``, and its login when it can only be one.
     A pair that is no login's ("mairie : dupont.l") is read again from its second token: "portail de
     la mairie : dupont.l / Coquelicot!"."""
-    return _marked_pair(text, at) or _email_pair(text, at)
+    return _marked_pair(text, at, led) or _email_pair(text, at)
 
 
-def _marked_pair(text: str, at: int) -> tuple[Span, Span | None] | None:
+#: Between a service's name and a pair it opens: a colon or an arrow ("VFS Global: mehmetc and …", "gmail -> …").
+_LED_GAP = re.compile(r"[:：]|->|→|=>")
+
+
+def _marked_pair(text: str, at: int, led: bool = False) -> tuple[Span, Span | None] | None:
+    at0 = at
     for attempt in range(3):
         m = _pair().match(text, at)
         if not m:
@@ -204,7 +220,10 @@ def _marked_pair(text: str, at: int) -> tuple[Span, Span | None] | None:
         if value.lower() == login.lower():
             continue
         marked = bool(m.group("mark") or m.group("then"))
-        mark = "" if _in_chain(text, m.start("login"), m.start("value") + len(value)) else m.group("mark") or ""
+        mark = "" if _in_chain(text, m.start("login"), m.start("value") + len(value), m.group("mark") or "") \
+            else m.group("mark") or ""
+        if led and not marked and m.group("comma") is None and _LED_GAP.search(text, at0, m.start("login")):
+            marked = True  # "the band netflix: crewlead77 and tourbus_tokyo15": a service, a colon, two values joined
         if (not attempt and _a_login(login) and _a_password(value)) or marked and _given_by_mark(login, value, mark):
             sure = _SURE_LOGIN.search(login) and re.search(r"[^\W\d_]", login) and login.lower() not in _roles()
             return ((m.start("value"), m.start("value") + len(value), "password"),
@@ -232,7 +251,7 @@ def spans(text: str) -> list[Span]:
     if service_led(text):  # a service's name opens a pair as a login's word does: "Paramount+: yuki99@gmail.com / …"
         for cue in itertools.islice(credential_forms.services().finditer(text), _MAX_MATCHES):
             if cue.group().lower() not in _GENERIC_SERVICES:  # "email me at sara.k@yahoo.com, …": no service named
-                out.extend(_with_login(_pair_and_login(text, cue.end())))
+                out.extend(_with_login(_pair_and_login(text, cue.end(), led=True)))
     for m in itertools.islice(_named_pair().finditer(text), _MAX_MATCHES):
         login, value = m.group("login"), m.group("value").rstrip(_TRAILING)
         if _a_login(login) and _a_password(value) and not _SUBJECT.match(text, m.start("value") + len(value)):

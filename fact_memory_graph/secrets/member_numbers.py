@@ -83,6 +83,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             "member": re.compile(_tree(member)[:-1] + "|#)"),
             "insured": re.compile(_tree(_words("insured"))),
             "care": re.compile(_tree(_words("care"))),
+            "other": re.compile(_tree(_words("other_cover"))),
             "care_member": re.compile(_tree(_words("member_after_care"))),
             "public": re.compile(_tree(_words("public")))}
 
@@ -113,6 +114,25 @@ def _word_gate() -> lexicon.Gate:
 def mentioned(text: str) -> bool:
     """Whether ``text`` has a word this reader starts from: without one it has no member number here."""
     return _word_gate().open(text) and _gate().search(text.lower()) is not None
+
+
+def speaks_of_health(text: str) -> bool:
+    """Whether ``text`` names health insurance, an insured person's number or a place of care: a
+    member's word alone ("medlemsnummer ICA", "número de socio del club") names a shop's or a club's."""
+    p = _patterns()
+    return any(p[key].search(text) for key in ("health", "insured", "care"))
+
+
+def _other_cover(text: str, at: int) -> bool:
+    """Whether the sentence around ``at`` names what an insurance other than a health plan covers ("the
+    cat's insurance number", "försäkringsnummer för katten", "Kfz-Versicherungsnummer") and no health
+    plan: a policy number. With an NHS number beside it ("travel insurance policy number …, and my NHS
+    number is …") the sentence stays a health plan's."""
+    lo, hi = _sentence_start(text, at), _sentence_end(text, at, min(len(text), at + 120))
+    p = _patterns()
+    others = [(m.start(), m.end()) for m in itertools.islice(p["other"].finditer(text, lo, hi), _MAX_MATCHES)]
+    return bool(others) and not any(not any(a < h.end() and h.start() < b for a, b in others)
+                                    for h in itertools.islice(p["health"].finditer(text, lo, hi), _MAX_MATCHES))
 
 
 def cares(text: str) -> bool:
@@ -214,19 +234,21 @@ def _an_insurance(text: str, h: re.Match[str]) -> bool:
     return not (len(word) <= 3 and word.isascii() and word.isalpha()) or word.isupper()
 
 
-def _names(text: str) -> list[tuple[int, int, int, bool]]:
+def _names(text: str, veto: bool = True) -> list[tuple[int, int, int, bool]]:
     """Where a member number is named: (label's start, names' start, names' end, whether the insurer's
     word alone names it). The label reaches a few words back, where a public word would say whose."""
     p = _patterns()
     out: list[tuple[int, int, int, bool]] = []
     for h in itertools.islice(p["health"].finditer(text), _MAX_MATCHES):
-        if not _an_insurance(text, h):
+        if not _an_insurance(text, h) or veto and _other_cover(text, h.start()):
             continue
         lo, hi = _sentence_start(text, h.start()), _sentence_end(text, h.end(), min(len(text), h.end() + 120))
         out.append((max(lo, h.start() - 24), h.start(), h.end(), True))
         out.extend((max(lo, m.start() - 16), m.start(), m.end(), False)
                    for m in itertools.islice(p["member"].finditer(text, lo, hi), _MAX_MATCHES))
     for m in itertools.islice(p["insured"].finditer(text), _MAX_MATCHES):
+        if veto and _other_cover(text, m.start()):
+            continue  # "försäkringsnummer för katten PET-0754…": the cat's policy
         out.append((max(_sentence_start(text, m.start()), m.start() - 16), m.start(), m.end(), False))
     if p["care"].search(text):
         for m in itertools.islice(p["care_member"].finditer(text), _MAX_MATCHES):
@@ -285,7 +307,8 @@ def thread_spans(text: str, before: str) -> list[Span]:
     ("the clinic wants my insurance number" / "SGK-7866546383")."""
     if len(text) > 400 or not re.search(r"\d", text) or not mentioned(before):
         return []
-    names = [(label, at) for label, _, at, _ in _names(before)
+    veto = _patterns()["health"].search(text) is None  # "travel insurance policy number …" / "WFV1…, and my NHS number is …"
+    names = [(label, at) for label, _, at, _ in _names(before, veto)
              if not _public(before, label, _sentence_end(before, at, len(before)))]  # "numéro de dossier à la mutuelle"
     if not names or any(_value_after(before, label, at, len(before)) for label, at in names):
         return []

@@ -34,9 +34,39 @@ def _lists() -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
     return words, tuple(s.casefold() for s in data["stems"]), tuple(s.casefold() for s in data["inside"])
 
 
+#: A small count before a unit of time ("elke 90 dagen", "tous les 6 mois", "every 3 months"): a period, no value.
+_PERIOD = re.compile(r"(?<![\w.,])\d{1,3}(?=\s+([^\W\d_]+))")
+
+
+#: A period told by its frequency ("every 6 months", "elke 90 dagen", "tous les 6 mois", "alle 90 Tage").
+_FREQUENCY = re.compile(r"(?<![\w])([^\W\d_]+)\s+(?:(?:les|os|as|las|die|the)\s+)?\d{1,3}\s+([^\W\d_]+)")
+
+
+def _periodic(value: str) -> bool:
+    """Whether ``value`` says how often a password changes: a frequency's word, a count, a unit of time,
+    and no secret's shape elsewhere (a digit or a symbol besides the count)."""
+    units = _units()
+    m = _FREQUENCY.search(value)
+    if m is None or m.group(1).casefold() not in units or m.group(2).casefold() not in units:
+        return False
+    rest = value[:m.start()] + " " + value[m.end():]
+    return len(value.split()) <= 10 and not _SHAPE.search(rest)
+
+
+def _without_periods(value: str, units: frozenset[str]) -> str:
+    """``value`` with the counts of a period left out when a unit of time follows each."""
+    if not any(c.isdigit() for c in value):
+        return value
+    return _PERIOD.sub(lambda m: "" if m.group(1).casefold() in units else m.group(), value)
+
+
 def talk(value: str) -> bool:
-    """Whether ``value`` is only words about a secret, none of them a secret's shape."""
+    """Whether ``value`` is only words about a secret, none of them a secret's shape; a period's
+    count ("verloopt elke 90 dagen") is talk of how often it changes."""
     value = value.strip(" .,;:!?()-–—")
+    if _periodic(value):
+        return True  # "… de la page Facebook tous les 6 mois": how often it changes, whatever it belongs to
+    value = _without_periods(value, _units())
     if not value or _SHAPE.search(value) or any(c.isupper() for c in value):
         return False
     words, stems, inside = _lists()
@@ -44,6 +74,12 @@ def talk(value: str) -> bool:
     if not found or len(found) > 6:
         return False
     return all(w in words or w.startswith(stems) or any(i in w for i in inside) for w in found)
+
+
+@functools.cache
+def _units() -> frozenset[str]:
+    data = json.loads((_ASSETS / "password_talk.json").read_text(encoding="utf-8"))
+    return frozenset(w.casefold() for w in data["words"]["time_units"])
 
 
 def without_talk(text: str, spans: list[Span]) -> list[Span]:

@@ -289,12 +289,14 @@ _MASK_AFTER = re.compile(r"[\s\-./]?[Xx*•●]{2,}(?![^\W\d_])")
 #: ("tucontraseña", "your_password_here", "VotreMotDePasse", "deinPasswort", "ваш_пароль").
 _SECOND_PERSON_SLOT = re.compile(
     r"(?i)(?:enter|insert|type)?[\s_\-.]*(?:your|you|ur|tu|tua|tus|su|sus|votre|vos|ton|ta|dein|deine|ihr|ihre|uw|jouw|je|seu|sua"
-    r"|vosso|twoje|twój|twoj|tvoje|tvoj|vaše|vaše|váš|senin|sizin|ваш|ваше|твой|твоё|твое|kamu|anda|bạn)[\s_\-.]*"
+    r"|vosso|twoje|twój|twoj|tvoje|tvoj|vaše|vaše|váš|senin|sizin|ваш|ваше|твой|твоё|твое|kamu|anda|bạn"
+    r"|ditt|din|dit|dine|sinun|tuo)[\s_\-.]*"
     r"(?:new|nuevo|nueva|nouveau|neues|neue)?[\s_\-.]*"
     r"(?:password|passwort|pass|pwd|contraseña|contrasena|clave|senha|mot[\s_\-.]*de[\s_\-.]*passe|mdp|wachtwoord|hasło"
     r"|haslo|heslo|şifre|sifre|şifren|sifren|пароль|kata[\s_\-.]*sandi|sandi|pin|code|codigo|código|token|api[\s_\-.]*key"
-    r"|secret|username|user|usuario|usuário|utilisateur|benutzername|login|email|e-mail|correo|nombre|name|key|chave)"
-    r"[\s_\-.]*(?:here|aqui|aquí|ici|hier|qui|tutaj|buraya|здесь)?")
+    r"|secret|username|user|usuario|usuário|utilisateur|benutzername|login|email|e-mail|correo|nombre|name|key|chave"
+    r"|lösenord|losenord|adgangskode|passord|salasana|parola|jelszó|kod|kode|användarnamn|brukernavn|brugernavn)"
+    r"[\s_\-.]*(?:here|aqui|aquí|ici|hier|qui|tutaj|buraya|здесь|här|her|tässä|tähän)?")
 
 
 #: A login written as the words for a first and a last name, a template's ("Vorname.Nachname",
@@ -318,9 +320,43 @@ def form_slot(value: str) -> bool:
         and (_SECOND_PERSON_SLOT.fullmatch(head) or _NAME_SLOT.fullmatch(head)) is not None
 
 
+#: A form's blank to fill in, in words ("[in te vullen]", "<à remplir>", "(auszufüllen)", "[to be filled in]").
+_FILL_IN = re.compile(
+    r"(?i)(?:(?:to\s+be\s+)?fill(?:ed)?\s+in|fill\s+me|tbd|tbc|à\s+remplir|a\s+remplir|à\s+compléter|à\s+renseigner"
+    r"|auszufüllen|ausfüllen|hier\s+eintragen|eintragen|a\s+rellenar|por\s+rellenar|por\s+completar|a\s+completar"
+    r"|a\s+preencher|por\s+preencher|da\s+compilare|da\s+inserire|in\s+te\s+vullen|invullen|fyll\s+i|fylles\s+i"
+    r"|udfyldes|udfyld|täytä|täytetään|do\s+uzupełnienia|uzupełnij|wypełnij|заполнить|заполните|doldurun|doldurulacak"
+    r"|diisi|isi\s+di\s+sini|điền\s+vào|記入|入力してください|填写|待填)")
+
+
+_OPENERS = {"[": "]", "<": ">", "{": "}", "(": ")"}
+
+
+def inside_slot(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` lies inside a form's slot or blank that reaches past it: a bracket's
+    words ("wachtwoord: [in te vullen]"), a word joined by dashes ("lösenord: ditt-lösenord-här")."""
+    lo = max(0, start - 3)
+    for i in range(min(start, len(text) - 1), lo - 1, -1):
+        close = _OPENERS.get(text[i])
+        if close:
+            j = text.find(close, i + 1, start + 60)
+            if j >= end - 2 and placeholder_value(text[i + 1:j]):
+                return True
+            break
+    a, b = start, end
+    while a > 0 and not text[a - 1].isspace() and start - a < 40:
+        a -= 1
+    while b < len(text) and not text[b].isspace() and b - end < 40:
+        b += 1
+    return (a, b) != (start, end) and form_slot(text[a:b])
+
+
 def placeholder_value(value: str) -> bool:
-    """Whether ``value`` is mostly a mask's or a template's run ("sk_test_XXXXXXXXXXXX", "xxxx8478")."""
+    """Whether ``value`` is mostly a mask's or a template's run ("sk_test_XXXXXXXXXXXX", "xxxx8478"),
+    or a blank's words ("[in te vullen]")."""
     if _MASKED.fullmatch(value) and len(re.findall(r"\d", value)) <= 4:
+        return True
+    if _FILL_IN.fullmatch(value.strip(" .,;:!?<>[]{}()\"'`*…")):
         return True
     if form_slot(value):
         return True  # "contraseña: tucontraseña": the form's slot, not a value
@@ -439,6 +475,9 @@ def _public(text: str, span: Span, named_reference: Callable[[], bool]) -> bool:
         return False
     if placeholder_value(value.strip()) or ("_" in value or "-" in value) and slot_value(text, s, e):
         return True
+    head = re.split(r"['\"”’»」]", value, maxsplit=1)[0]
+    if head != value and head.strip() and placeholder_value(head.strip()):
+        return True  # "fill in 'CVV: XXX' lol": a quoted template's mask, the words after the quote the user's
     number = _QUANTITY.match(value)
     if number and (unit := _patterns()["unit"].match(text, s + number.end())) \
             and (unit.end() >= e or not re.search(r"\d", text[unit.end():e])):
