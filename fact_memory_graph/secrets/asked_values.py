@@ -155,6 +155,14 @@ def asked_spans(text: str) -> list[sa.Span]:
     return spans
 
 
+def asks_for_word(text: str) -> bool:
+    """Whether ``text`` names a word or a code someone asks for ("le mot que la banque demande", "the
+    word the bank asks for"): its asking verb is no reference's noun ("demande", "request")."""
+    if not sa.names_a_phrase_word(text, *_gate()):
+        return False
+    return any(_asked_here(text, m) for m in _w().asked.finditer(text))
+
+
 def _head_before(text: str, at: int) -> tuple[int, int] | None:
     """The clause just before ``at`` when it is short (a value: "Sister Bernadette", "Periwinkle")."""
     cuts = [m.end() for m in _CLAUSE.finditer(text, max(0, at - 80), at)]
