@@ -348,7 +348,7 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     own, everyday = _may(prev)
     for start, end, needs in _names(prev, own, everyday) if own or everyday else ():
         at, named = _after_tail(prev, end, len(prev))
-        rest = _FILLER_END.sub("", _SYMBOLS_END.sub("", prev[at:])).strip(" ?？:：-—–")  # "what's the bank word again?"
+        rest = _FILLER_END.sub("", _SYMBOLS_END.sub("", prev[at:])).strip(" ?？;\u037e:：-—–")  # "what's the bank word again?", Greek "…στο Nationwide;"
         if rest and _OPEN_END.search(rest) and len(rest.split()) <= _GAP_WORDS and not sa._p().quiz.search(rest) \
                 and (not needs or m.institution.search(rest) or m.owner.search(rest)):
             rest = ""  # "la palabra clave para recoger a los niños en la guarde es:": what follows is the word
