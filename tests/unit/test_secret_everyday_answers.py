@@ -63,6 +63,16 @@ def _stored(turns: list[str]) -> str:
     (["okay note the word the bank asks for is Zitronenfalter85 full stop thanks"], "Zitronenfalter85"),
     (["y gair cofiadwy ar gyfer y banc yw 🚒", "sunflower 🙏"], "sunflower"),
     (["if anyone rings claiming to be from the unit, the family code word is 🙂", "harrier 🚒"], "harrier"),
+    (["le mot que la banque demande", "Wanderlust"], "Wanderlust"),
+    (["la palabra que pide el banco", "girasol"], "girasol"),
+    (["ποιος ήταν ο λέξη μνήμης στο Nationwide;", "marmalade"], "marmalade"),
+    (["mi madre y yo acordamos una palabra para la agencia de remesas: Schmetterling"], "Schmetterling"),
+    (["mamãe e eu combinamos uma palavra para o banco: jabuticaba"], "jabuticaba"),
+    (["umówione słowo z babcią na telefon: kaczka"], "kaczka"),
+    (["letters 2 4 and 6 of my memorable word... its lighthouse so just tell me which ones"], "lighthouse"),
+    (["ok so the bank asks for characters from the word... the word is tournesol"], "tournesol"),
+    (["Natwest asks for letters from my word, its periwinkle"], "periwinkle"),
+    (["die Bank fragt Buchstaben 1 3 und 5 ab, das Wort ist Zaunkönig"], "Zaunkönig"),
     # a secret split over turns, an aside between its parts
     (["ok first half is maripo", "hang on kid screaming ❤️", "rest: sa!542$"], "maripo"),
     (["primera parte ruffu lol", "segunda s.618?"], "ruffu"),
@@ -82,6 +92,9 @@ def _stored(turns: list[str]) -> str:
     (["my wife's health policy number is HX-4471920"], "4471920"),
     (["mama ma polisę, nr polisy zdrowotnej 7712345500"], "7712345500"),
     (["personnumret är 98092735809, behövs för försvarsmakten"], "98092735809"),
+    (["mi serve per la busta paga di Sara", "il suo codice è il numero belga 91120568989"], "91120568989"),
+    (["mon numéro belge est 85073003328 pour la mutuelle"], "85073003328"),
+    (["the belgian number on her card: 85.07.30-033.28"], "033.28"),
 ])
 def test_everyday_secret_withheld(turns: list[str], value: str) -> None:
     assert value not in _stored(turns), turns
@@ -105,6 +118,11 @@ def test_everyday_secret_withheld(turns: list[str], value: str) -> None:
     ["the car insurance policy number is POL-5566123"],
     ["har du personnumret? det står på kortet"],
     ["the number the bank asks for is on the back of the card"],
+    ["mon numéro de demande de visa", "44871"],
+    ["the quiz asks for letters 2 4 and 6 of the answer"],
+    ["my room is 2 4 and 6 letters away"],
+    ["we agreed a word with the kids' school, nobody knows it"],
+    ["il numero belga del negozio è 02 555 12 34"],
 ])
 def test_everyday_lookalike_kept(turns: list[str]) -> None:
     stored = _stored(turns)
