@@ -263,8 +263,8 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     if _code_thread(thread, pats) and (pieces := _code_pieces(text, earlier, thread, pats)):
         return pieces
     # the patterns ignore case: the text is read as it is, so a match's offsets are the text's own
-    if not after and (opening := _opening_part(text, pats)):
-        return [(*opening, "password")]  # "ok first half is maripo": the rest may come turns later
+    if after and _pause_turn(after) and (opening := _opening_part(text, pats)):
+        return [(*opening, "password")]  # "ok first half is maripo" / "hang on kid screaming": the rest comes later
     if not (any(pats["announce"].search(t) for t in thread)
             or (any(pats["first"].search(t) for t in thread) and any(pats["next"].search(t) for t in thread))
             or (earlier and pats["next"].search(text) and _names_code(earlier[-1]))):
@@ -286,11 +286,25 @@ _OPENING_LEAD = re.compile(r"(?i)[\W_]*(?:(?:ok|okay|oke|so|right|alright|and|bo
                            r"ладно|tamam|oké|okej|nå)[\W_]+)*")
 
 
+@functools.lru_cache(maxsize=1)
+def _pauses() -> re.Pattern[str]:
+    return re.compile(r"(?i)[\W_]*(?:(?:ok|okay|oh|ah|sorry|sry|pardon|perdón|désolé)[\W_]+)*(?:"
+                      + prefilter.alternation(_words()["pauses"]) + r")(?![^\W\d_])")
+
+
+def _pause_turn(turn: str) -> bool:
+    """Whether ``turn`` is a short pause ("hang on kid screaming ❤️", "attends", "un momento"): it gives
+    nothing and says more comes."""
+    return len(turn) <= 60 and not re.search(r"\d", turn) and bool(_pauses().match(turn))
+
+
 def _opening_part(text: str, pats: dict[str, re.Pattern[str]]) -> tuple[int, int] | None:
     """A turn that opens with an opening part's word and gives one token of a value's shape, or a
     coined word, and nothing after it but laughter or an emoji ("ok first half is maripo", "primera
-    parte ruffu lol", "första delen hose-tan"): the first piece, whose rest comes later (the filter
-    cannot wait for that turn). "first half was boring", "the first part is done" give a word."""
+    parte ruffu lol", "första delen hose-tan"), when the turn after it is a pause ("hang on kid
+    screaming"): the first piece, whose rest comes after the pause. Read alone it stays ("part 1:
+    marble" says nothing of a secret until a later part or a pause follows it); "first half was
+    boring", "the first part is done" give a word."""
     m = pats["first"].search(text)
     if not m or m.start() != _OPENING_LEAD.match(text).end():
         return None
