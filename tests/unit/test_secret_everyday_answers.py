@@ -81,6 +81,7 @@ def _stored(turns: list[str]) -> str:
     (["erste Hälfte: Sonnen", "moment, Telefon klingelt", "zweite Hälfte blume77"], "Sonnen"),
     (["première partie quokka lol", "attends", "deuxième partie 8841!"], "quokka"),
     (["primeira parte Xuxu22", "espera", "o resto: !abc"], "Xuxu22"),
+    (["النصف الأول: Zaytoun", "والنصف الثاني 77qamar!"], "Zaytoun"),
     # backup codes named beside two codes, before them or after an arrow, or in the turn before
     (["backup codes for ProtonMail是mww8-7tkd ahxd-z7rv"], "mww8-7tkd"),
     (["55nt-2265 xvhz-rvut <- thats the recovery codes, need it tmr at the border"], "55nt-2265"),
@@ -104,6 +105,9 @@ def test_everyday_secret_withheld(turns: list[str], value: str) -> None:
     ["first half was boring"],
     ["the first half is over"],
     ["first half 2-1 to us"],
+    ["الجزء الأول من الرحلة كان ممتع", "والثاني كان متعب"],
+    ["first half was boring", "hang on"],
+    ["part 1: marble"],
     ["ok first part done"],
     ["first pet? a cat, that's what I used to have"],
     ["first car? a Fiesta, it was rubbish"],
