@@ -1509,6 +1509,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
     spans.extend(member_numbers.thread_spans(text, turns[-1]))  # "the clinic wants my insurance number" / "SGK-78…"
     spans.extend(national_ids.thread_spans(text, turns[-1]))  # "el documento de mi marido, para el cole" / "13863001G"
+    spans.extend(backup_code_lists.list_turn_spans(text, turns))  # "the 2fa backup codes, just in case" / "9711… 6943…"
     spans.extend(background_checks.thread_spans(text, turns[-1]))  # "garda vetting ref ..." / "GV8850…"
     if _DIGITS_RUN.search(text) and (member_numbers.mentioned(turns[-1]) or member_numbers.cares(turns[-1])):
         spans.extend(sp for sp in health_numbers.spans(text)  # "the district nurse wants Dad's number" / "401 023 2137"

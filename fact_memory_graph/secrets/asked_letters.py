@@ -48,8 +48,10 @@ def _patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str], re.Patt
     d = _data()
     letters, joins, marks = _alt(d["letters"]), _alt(d["joins"]), _alt(d["ordinal_marks"])
     pos = rf"\d{{1,2}}(?:{marks})?"
-    seq = rf"{pos}(?:\s*(?:{joins})\s*{pos})+"
+    seq = rf"{pos}(?:(?:\s*(?:{joins})\s*|[^\S\n]+){pos})+"  # "2 and 5", "2, 4 and 6", "2 4 and 6"
     cue = re.compile(rf"(?i)(?<![^\W\d_])(?:(?:{letters})\s+(?:of\s+)?{seq}|{seq}\s+(?:{letters})(?![^\W\d_])"
+                     rf"|(?:{_alt(d['asks'])})\s+(?:for\s+)?(?:some\s+)?(?:{letters})\s+(?:from|of|in|out of)\s+(?:the|my|your|a)\s+word"
+                     rf"(?![^\W\d_])"  # "the bank asks for characters from the word"
                      rf"|(?:the\s+)?word\s+(?!(?:i|we|you)\s)(?:[^\W\d_]+\s+){{0,2}}?(?:{_alt(d['asks'])})(?![^\W\d_]))")  # not "the word I want"
     tells = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(d['tells'])})\s*:?\s+{_TOKEN}{_END}")
     first = re.compile(rf"(?i)(?:^|(?<=[\n\u2029.!?]))\s*{_TOKEN}\s*(?:[-–—:,]+\s*)?(?:that'?s|thats|that’s|that is|this is|it'?s)"

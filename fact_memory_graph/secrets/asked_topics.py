@@ -99,9 +99,23 @@ def _answer(text: str, at: int, hi: int) -> tuple[int, int] | None:
             end = tail.start()
     first = (sa._TOKEN.findall(text[start:end].casefold()) or [""])[0]
     if first in p.talk or first in p.talk_first or first in p.no_answer or a.not_first.match(text, start) \
-            or p.topic.search(text, start, end):
+            or (p.topic.search(text, start, end) and not _named_place(text, start, end)):
         return None
     return start, end
+
+
+def _named_place(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a proper name that holds a topic's noun ("Grundschule am
+    Wiesengrund", "Greenhill Primary School"): a capitalised word of its own beside the noun, and
+    no possessive ("my first pet's name" is talk about the question)."""
+    p = sa._p()
+    value = text[start:end]
+    topic = p.topic.search(value)
+    if topic is None or re.search(r"(?i)\b(?:my|your|his|her|our|their|mi|mon|ma|mein|meine|meu|minha)\b", value):
+        return False
+    rest = value[:topic.start()] + " " + value[topic.end():]
+    return any(w[:1].isupper() for w in rest.split() if w[:1].isalpha()) or value[topic.start():topic.start() + 1].isupper() \
+        and len(value.split()) >= 2
 
 
 def _before(text: str, lo: int, at: int) -> tuple[int, int] | None:

@@ -105,9 +105,29 @@ _WHERE_AFTER = re.compile(r"(?i)(?:on|in|at|under|inside|behind|written|printed|
                           r"nella|sul|op|onder|w|na|в|на|di|da|no|na)\s")
 
 
+#: A sentence's end that is no ellipsis ("asks for on the phone... marmalade": the dots join).
+_STOP = re.compile(r"(?<!\.)\.(?!\.)|[;!?\n\u2029。！？；]")
+#: A pause that joins a name and its value: an ellipsis, a spaced hyphen, an arrow.
+_PAUSE = re.compile(r"[^\S\n]*(?:\.{2,}|…|(?<=\s)-|->|→)[^\S\n]*(?=[^\W_])")
+
+
+def _final_copula(text: str, at: int, hi: int) -> re.Match[str] | None:
+    """The gap before one word that a clause-final copula ends ("the word the bank asks for
+    Kilimanjaro7 hai"): a match ending where the value begins."""
+    v = re.compile(r"[^\S\n]+(?=[^\s.,;:!?()]+[^\S\n]+)").match(text, at, hi)
+    if not v:
+        return None
+    word = re.compile(r"[^\s.,;:!?()]+").match(text, v.end(), hi)
+    if not word or _w().value_end.match(text, word.start()) or sa._p().connector.match(text, word.start()):
+        return None  # "asks for hai na": the copula itself
+    return v if _w().value_end.match(text, word.end()) and word.end() < hi \
+        and text[word.end():word.end() + 1].isspace() else None
+
+
 def asked_spans(text: str) -> list[sa.Span]:
     """The value after a noun asked for: "the word the bank asks for is chinchilla"."""
     w, p = _w(), sa._p()
+    text = spoken(text)  # "… is Zitronenfalter85 full stop thanks": the dictated stop ends the value
     spans: list[sa.Span] = []
     for m in w.asked.finditer(text):
         if not _asked_here(text, m):
@@ -115,11 +135,13 @@ def asked_spans(text: str) -> list[sa.Span]:
         lo, hi = sa._turn_bounds(text, m.start())
         if p.quiz.search(text, lo, hi):
             continue
-        stop = qh._SENTENCE_END.search(text, m.end(), hi)
+        stop = _STOP.search(text, m.end(), hi)
         limit = min(stop.start() if stop else hi, m.end() + 60)
         c = w.copula.search(text, m.end(), limit)
         while c and c.group().strip().casefold() in _PREPOSITION_LIKE and _ARTICLE.match(text, c.end()):
             c = w.copula.search(text, c.end(), limit)  # "asks for on the phone": a preposition, no copula
+        if not c:  # "… asks for on the phone... marmalade", "… asks for - lighthouse", "… asks for Kilimanjaro7 hai"
+            c = _PAUSE.search(text, m.end(), limit) or _final_copula(text, m.end(), hi)
         if not c or _WHERE_AFTER.match(text, c.end()):
             continue  # "… is on the letter": where it is written, no value
         value = sa._value_after(text, c.end())
@@ -131,6 +153,14 @@ def asked_spans(text: str) -> list[sa.Span]:
             if _plain(inner) or qh.named(inner):
                 spans.append((s, e, _KIND))
     return spans
+
+
+def asks_for_word(text: str) -> bool:
+    """Whether ``text`` names a word or a code someone asks for ("le mot que la banque demande", "the
+    word the bank asks for"): its asking verb is no reference's noun ("demande", "request")."""
+    if not sa.names_a_phrase_word(text, *_gate()):
+        return False
+    return any(_asked_here(text, m) for m in _w().asked.finditer(text))
 
 
 def _head_before(text: str, at: int) -> tuple[int, int] | None:

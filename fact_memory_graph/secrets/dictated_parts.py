@@ -77,7 +77,7 @@ def _value_after(text: str, end: int) -> tuple[int, int] | None:
     """The token right after a part's word at ``end`` (glue words and a colon skipped)."""
     rest = text[end:end + 80].split("\u2029")[0]  # not into the next turn of a joined read
     # "first half of the number: X", "first half of my member number is X"
-    colon = re.match(r"[^\n.!?\u2029]{0,30}?[:：=]\s*", rest) or _COPULA.match(rest)
+    colon = re.match(r"[^\n.!?\u2029]{0,40}?[:：=]\s*", rest) or _COPULA.match(rest)
     offset = colon.end() if colon else 0
     glue = _words()["glue"]
     if _CJK.search(text[max(0, end - 2):end]):  # "後半はabc99", "剩下的是 X"
@@ -101,7 +101,7 @@ def _value_after(text: str, end: int) -> tuple[int, int] | None:
         if _ORDINARY.match(value):
             return None
         after = rest[token.end():]
-        last = not re.search(r"[^\W_]", after.split(TURN_JOIN)[0])
+        last = not re.search(r"[^\W_]", after.split(TURN_JOIN)[0]) or bool(_FILLERS_LEFT.fullmatch(after.split(TURN_JOIN)[0]))
         if len(value) >= 3 and (_VALUE_SHAPE.search(value) or last) \
                 and (not skipped or _patterns()["code_names"].search(skipped)):
             return end + token.start(), end + token.start() + len(value)
@@ -111,6 +111,9 @@ def _value_after(text: str, end: int) -> tuple[int, int] | None:
     return None
 
 
+#: What may follow a part's value and end the turn: laughter, thanks, an emoji ("primera parte ruffu lol").
+_FILLERS_LEFT = re.compile(r"(?i)(?:[\W_]*(?<![^\W\d_])(?:lol|lmao|haha+|jaja+|hehe|kkk+|xd|pls|plz|ok|okay|thx|thanks|"
+                           r"ty|btw|jk|mdr|ptdr|xx+)(?![^\W\d_]))+[\W_]*")
 #: "… is X": a copula after the words naming what the part is of.
 _COPULA = re.compile(r"[^\n.!?\u2029:]{0,40}?\s(?:is|es|ist|est|è|é|är|er|jest|je|to|это|adalah|là|sono|são|son|sind|zijn)\s+")
 
@@ -260,6 +263,8 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     if _code_thread(thread, pats) and (pieces := _code_pieces(text, earlier, thread, pats)):
         return pieces
     # the patterns ignore case: the text is read as it is, so a match's offsets are the text's own
+    if after and _pause_turn(after) and (opening := _opening_part(text, pats)):
+        return [(*opening, "password")]  # "ok first half is maripo" / "hang on kid screaming": the rest comes later
     if not (any(pats["announce"].search(t) for t in thread)
             or (any(pats["first"].search(t) for t in thread) and any(pats["next"].search(t) for t in thread))
             or (earlier and pats["next"].search(text) and _names_code(earlier[-1]))):
@@ -274,6 +279,46 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     if lone and not found and _part_awaited(earlier[-1], pats):
         found.append((*lone, "password"))
     return found
+
+
+#: What may open a turn before its opening part's word ("ok so first half is …", "bueno, primera parte …").
+_OPENING_LEAD = re.compile(r"(?i)[\W_]*(?:(?:ok|okay|oke|so|right|alright|and|bon|bueno|vale|also|ok so|dus|então|allora|"
+                           r"ладно|tamam|oké|okej|nå)[\W_]+)*")
+
+
+@functools.lru_cache(maxsize=1)
+def _pauses() -> re.Pattern[str]:
+    return re.compile(r"(?i)[\W_]*(?:(?:ok|okay|oh|ah|sorry|sry|pardon|perdón|désolé)[\W_]+)*(?:"
+                      + prefilter.alternation(_words()["pauses"]) + r")(?![^\W\d_])")
+
+
+def _pause_turn(turn: str) -> bool:
+    """Whether ``turn`` is a short pause ("hang on kid screaming ❤️", "attends", "un momento"): it gives
+    nothing and says more comes."""
+    return len(turn) <= 60 and not re.search(r"\d", turn) and bool(_pauses().match(turn))
+
+
+def _opening_part(text: str, pats: dict[str, re.Pattern[str]]) -> tuple[int, int] | None:
+    """A turn that opens with an opening part's word and gives one token of a value's shape, or a
+    coined word, and nothing after it but laughter or an emoji ("ok first half is maripo", "primera
+    parte ruffu lol", "första delen hose-tan"), when the turn after it is a pause ("hang on kid
+    screaming"): the first piece, whose rest comes after the pause. Read alone it stays ("part 1:
+    marble" says nothing of a secret until a later part or a pause follows it); "first half was
+    boring", "the first part is done" give a word."""
+    m = pats["first"].search(text)
+    if not m or m.start() != _OPENING_LEAD.match(text).end():
+        return None
+    value = _value_after(text, m.end())
+    if not value:
+        return None
+    tail = text[value[1]:]
+    if re.search(r"[^\W_]", tail) and not _FILLERS_LEFT.fullmatch(tail):
+        return None
+    token = text[value[0]:value[1]]
+    from .recalled_values import _common_words
+    if _VALUE_SHAPE.search(token) or (token.isalpha() and token.casefold() not in _common_words()):
+        return value
+    return None
 
 
 def _names_code(turn: str) -> bool:

@@ -222,8 +222,8 @@ def _word_at(text: str, at: int, hi: int) -> tuple[int, int] | None:
         inner = sa._quoted(text, at + space.end())
         return inner if inner and not _not_value(text[inner[0]:inner[1]]) else None
     w = re.compile(r"[^\s.,;:!?()\[\]\"“”‘’«»]+").match(text, at + (space.end() if space else 0), hi)
-    if not w or _not_value(w.group().rstrip("'’")):
-        return None
+    if not w or _not_value(w.group().rstrip("'’")) or not any(c.isalnum() for c in w.group()):
+        return None  # "… the family code word is 🙂": an emoji is no word
     e = w.end()
     ends = m.ends.match(text, e, hi)
     after = ends.end() if ends else e
@@ -348,7 +348,7 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     own, everyday = _may(prev)
     for start, end, needs in _names(prev, own, everyday) if own or everyday else ():
         at, named = _after_tail(prev, end, len(prev))
-        rest = _FILLER_END.sub("", prev[at:]).strip(" ?？:：-—–")  # "what's the bank word again?"
+        rest = _FILLER_END.sub("", _SYMBOLS_END.sub("", prev[at:])).strip(" ?？;\u037e:：-—–")  # "what's the bank word again?", Greek "…στο Nationwide;"
         if rest and _OPEN_END.search(rest) and len(rest.split()) <= _GAP_WORDS and not sa._p().quiz.search(rest) \
                 and (not needs or m.institution.search(rest) or m.owner.search(rest)):
             rest = ""  # "la palabra clave para recoger a los niños en la guarde es:": what follows is the word
@@ -373,7 +373,9 @@ _RECALLED = re.compile(r"(?i)\s*(?:(?:ah+|oh+|aha|yes|yeah|yep|right|ok|okay|sur
                        r"è|to|это|bu|itu)[\s,:]+)?")
 #: Words that end a question about the word without saying more: "… again?", "… pls".
 _FILLER_END = re.compile(r"(?i)(?:[^\S\n]+(?:again|now|pls|please|plz|lol|otra vez|de nuevo|encore|nochmal|ancora|weer|znowu|снова|yine|lagi|lại|phir se))+[\s?？!.]*$")
+#: Emoji and other symbols ending a turn ("… yw 🚒"): no words.
+_SYMBOLS_END = re.compile(r"[^\w\s.,;:!?？：()'\"“”‘’«»-]+[\s]*$")
 #: A turn that ends on a joining word ("… is:", "… es:", "… c'est"): the next turn gives the value.
-_OPEN_END = re.compile(r"(?i)(?:[:：]|(?<![^\W\d_])(?:is|es|est|c'est|ist|lautet|è|é|är|er|on|jest|to|это|adalah|là|hai|ni|waa))\s*[:：]?$")
+_OPEN_END = re.compile(r"(?i)(?:[:：]|(?<![^\W\d_])(?:is|es|est|c'est|ist|lautet|è|é|är|er|on|jest|to|это|adalah|là|hai|ni|waa|yw|ydy|era|était|war|είναι|є|este|je|van|ialah|yaitu|was))\s*[:：]?$")
 #: A short turn that is the value whole: two or three words, then at most punctuation or an emoji.
 _SHORT = re.compile(r"\s*['\"“‘«]?(?P<v>[^\W\d_][\w'’\-]*(?:[^\S\n][^\W\d_][\w'’\-]*){0,2})['\"”’»]?[^\w]*")

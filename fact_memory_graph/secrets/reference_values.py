@@ -216,6 +216,9 @@ def reference_value(text: str, start: int, end: int) -> bool:
         if re.search(r"\d", before) or not (refs := _references(text, cut, cut + len(before))) \
                 or cut + len(before) - refs[-1][1] > 45:
             return False
+        from . import asked_values
+        if asked_values.asks_for_word(before):
+            return False  # "le mot que la banque demande" / "Wanderlust": "demande" is the bank asking, no request's file
         whole, turn_start, reach = before + " " + whole, False, 45 + len(_TURN_JOIN) + 25
     if not refs or start - refs[-1][1] > reach:
         return False

@@ -375,8 +375,8 @@ def answer_spans(text: str) -> list[Span]:
     """A security question's answer in ``text`` (a normalised turn, or turns joined)."""
     p = _p()
     told = before_verb_spans(text)  # its own cues: a topic and an institution are enough
-    if not _maybe(text, p) or not p.trigger.search(text):
-        return told + annotated_spans(text)  # "bluebird (memorable word, Halifax)"
+    if not _maybe(text, p) or not p.trigger.search(text):  # "bluebird (memorable word, Halifax)", "first school? X, thats the one i used"
+        return told + annotated_spans(text) + [sp for sp in _around_topic_spans(text) if not any(a <= sp[0] < b for a, b, _ in told)]
     spans: list[Span] = []
     for topic in p.topic.finditer(text):
         start, end = topic.span()
@@ -421,6 +421,8 @@ def answer_spans(text: str) -> list[Span]:
                 spans.append((quote[0], quote[1], _KIND))
         elif not any(a <= cue.end() + 3 and cue.end() < b for a, b, _ in spans):
             value = _value_after(text, cue.end())  # "… and the answer is Mrs Okonkwo", "Ik vulde in: Opel Kadett"
+            if value:  # "jeg svarte Kowalczyk på sikkerhetsspørsmålet om …": the value ends where the question's name begins
+                value = _before_named(text, *value)
             if value and not (p.strong.search(text, *value) or p.topic.search(text, *value)):
                 spans.append((value[0], value[1], _KIND))
     for cue in p.weak.finditer(text):  # "the answer to where did you meet your spouse is salsa night"
@@ -437,9 +439,104 @@ def answer_spans(text: str) -> list[Span]:
             spans.append((value[0], value[1], _KIND))
     if ";" in text or "," in text or "q" in text.casefold():
         spans.extend(list_spans(text))
+    spans.extend(sp for sp in _around_topic_spans(text) if not any(a <= sp[0] < b for a, b, _ in spans))
     spans.extend(sp for sp in told if not any(a <= sp[0] < b for a, b, _ in spans))
     spans.extend(annotated_spans(text))
     spans.extend(_after_names(text, spans))
+    return spans
+
+
+#: A preposition that joins a value to the name of the question it answers ("X på sikkerhetsspørsmålet").
+_TO_NAME = re.compile(r"(?i)[^\S\n]+(?:på|to|for|on|auf|op|til|till|à|a|al|na|para|per|zu|für|на|do|ke|sa)[^\S\n]+$")
+
+
+def _before_named(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """``text[start:end]`` cut before a security question's name or a topic that a preposition
+    joins to it; None when nothing is left before it or what is left is long."""
+    p = _p()
+    named = p.strong.search(text, start, end) or p.topic.search(text, start, end)
+    if not named:
+        return start, end
+    head = text[start:named.start()]
+    prep = _TO_NAME.search(head)
+    if not prep:
+        return start, end  # the caller's own tests reject it
+    words = head[:prep.start()].split()
+    if not 1 <= len(words) <= 4:
+        return None
+    return start, start + prep.start()
+
+
+#: "I put X as <topic>", "ho messo X come città <topic>", "puse X como <topic>": a verb of setting, a
+#: value, an "as" word and at most one noun right before the topic.
+_AS_BEFORE = re.compile(r"(?i)(?P<v>(?:[^\s.,;:!?()\[\]\"“”«»]+[^\S\n]+){1,4}?)(?:as|come|como|comme|als|jako|как|olarak|sebagai|"
+                        r"bilang|som|kao|ως|σαν)[^\S\n]+(?:(?:the|my|a|il|la|lo|mia|mio|el|mi|le|ma|mon|die|der|das|mein|meine|"
+                        r"o|a|minha|meu|mój|moja|min|mitt)[^\S\n]+)*(?:[^\W\d_]+[^\S\n]+(?:(?:de|of|di|do|da|del|du|von|van)[^\S\n]+)?"
+                        r"(?:(?:my|mon|ma|mi|mio|mia|meu|minha|mein|meine|meines|mijn)[^\S\n]+)?)?$")
+#: "<value> was the name of <topic>", "<value> foi o nome da minha <topic>": a value at its clause's
+#: start, a copula, maybe "the name of" and a possessive, then the topic.
+_VALUE_IS_TOPIC = re.compile(r"(?i)(?:^|[:\n\u2029]|[.;!?—–-][^\S\n])[^\S\n]*(?P<v>[^\W\d_][^.,;:!?()\n\u2029]{0,40}?)[^\S\n]+"
+                             r"(?:was|is|foi|era|é|war|ist|est|était|fue|es|è|był|była|было|был|была|var|är|er|oli|on)[^\S\n]+"
+                             r"(?:(?:the|o|a|el|la|le|il|der|die|das|de|het)[^\S\n]+)?"
+                             r"(?:(?:name|nome|nombre|nom|name|naam|nazwa|imię|navn|namn|nimi)[^\S\n]+(?:of|do|da|dos|das|de|del|du|des|"
+                             r"della|dello|del|des|van|von|af|på)?[^\S\n]*)?"
+                             r"(?:(?:my|minha|meu|mi|mis|mon|ma|mes|mein|meine|meines|meiner|il mio|la mia|mio|mia|mijn|mój|moja|"
+                             r"min|mitt|mine)[^\S\n]+)?$")
+#: After a value: "that's the one i used", "that's what I put", "c'est ce que j'ai mis", "eso es lo que puse".
+_USED_AFTER = re.compile(r"(?i)[^\S\n]*[,.;—–-]?[^\S\n]*(?:that'?s|thats|this is|it'?s|its|which is)[^\S\n]+"
+                         r"(?:the one|what)[^\S\n]+(?:i|we)[^\S\n]+(?:always[^\S\n]+)?(?:used(?![^\S\n]+to\b)|use|put|set|said|gave|typed|chose|picked)\b"
+                         r"|[^\S\n]*[,.;—–-]?[^\S\n]*(?:c'est ce que j'ai (?:mis|donné|choisi)|eso es lo que (?:puse|di)|es lo que puse"
+                         r"|das hab(?:e)? ich (?:angegeben|genommen|eingegeben)|è quello che ho messo|é o que (?:eu )?(?:coloquei|pus|usei)"
+                         r"|dat heb ik ingevuld|to wpisałem|to wpisałam|это я (?:указал|указала|вписал|вписала))")
+_LABEL_AFTER = re.compile(r"[^\S\n]*(?:\?|->|→|:|—|–|\s-)[^\S\n]*(?:(?:that'?d be|that would be|it'?s|its|it was|that'?s)[^\S\n]+)?")
+#: After a value: who keeps asking for it ("…, the portal keeps asking", "…, el banco lo pide siempre").
+_ASKED_AFTER = re.compile(r"(?i)[^\S\n]*[,;—–-][^\S\n]*(?:(?:the|that|this|my|el|la|le|die|der|das|il|o|a)[^\S\n]+)?"
+                          r"(?:portal|bank|app|site|website|form|system|they|it|banco|banque|bankk?en|banca|banku|банк)[^\S\n]+"
+                          r"(?:(?:keeps|always|still|lo|la|me|te|immer|toujours|sempre|siempre)[^\S\n]+)?"
+                          r"(?:asking|asks|ask|wants|pide|pregunta|demande|fragt|will|chiede|pergunta|pyta|спрашивает)\b")
+
+
+def _around_topic_spans(text: str) -> list[Span]:
+    """An answer said around its topic rather than after a cue: "ho messo Nagpur come città dove si
+    sono conosciuti i miei genitori" (set as the topic), "pergunta de segurança: Dona Cleusa foi o
+    nome da minha primeira professora" (a value, a copula, the topic; a security question named),
+    "first school? Biscuit primary, thats the one i used on Discord" (a topic as a label, the value,
+    then a verb of using it)."""
+    p = _p()
+    if not p.topic.may(text):
+        return []
+    spans: list[Span] = []
+    for topic in p.topic.finditer(text):
+        lo, hi = _turn_bounds(text, topic.start())
+        if p.quiz.search(text, lo, hi):
+            continue  # a quiz's, a survey's or a homework's answer
+        head = text[max(lo, topic.start() - 70):topic.start()]
+        base = max(lo, topic.start() - 70)
+        verb = None
+        for v in p.set_verb.finditer(head):
+            verb = v
+        if verb is not None:
+            m = _AS_BEFORE.search(head, verb.end())
+            if m and m.start() <= verb.end() + 1:
+                s, e = base + m.start("v"), base + m.end("v")
+                words = text[s:e].split()
+                if words and words[0].casefold() not in p.no_answer:
+                    spans.append((s, s + len(text[s:e].rstrip()), _KIND))
+                    continue
+        m = _VALUE_IS_TOPIC.search(head)
+        if m and p.strong.search(text, lo, topic.start()):
+            s, e = base + m.start("v"), base + m.end("v")
+            words = text[s:e].split()
+            if 1 <= len(words) <= 4 and words[0].casefold() not in p.no_answer and words[0].casefold() not in p.talk_first \
+                    and not p.strong.search(text, s, e):
+                spans.append((s, e, _KIND))
+                continue
+        label = _LABEL_AFTER.match(text, topic.end())
+        if label and label.group().strip():
+            value = _value_after(text, label.end())
+            if value and (_USED_AFTER.match(text, value[1]) or _ASKED_AFTER.match(text, value[1])) \
+                    and not p.topic.search(text, *value):
+                spans.append((value[0], value[1], _KIND))
     return spans
 
 
@@ -621,13 +718,24 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
         and not prev[topic.end():].strip(" ?？'\"”’»").split()[3:]
     pending = _quoted_then_set(prev, topic.start(), topic.end()) is not None \
         and not prev[topic.end():].strip(" '\"”’»:-—–").split()[2:]
-    if not (p.strong.search(prev) or _context(prev) or asked_alone or pending):
-        return []
-    if answer_spans(prev) and not pending:
-        return []  # the turn before gave its own answer
     from . import forms
     norm, origin = forms.view(text)
+    own = not (p.strong.search(prev) or _context(prev) or asked_alone or pending)
+    if own and not (_REPLY_SET.match(norm) or _owned_head(norm)):
+        return []  # no security question named, and the reply names none nor says it set an answer
+    if answer_spans(prev) and not pending:
+        return []  # the turn before gave its own answer
     spans: list[Span] = []
+    head_named = _owned_head(norm)
+    if head_named:  # "Delacroix btw for the myPay security question", "Biscuit, I always use that for the security q"
+        return forms.back([(*head_named, _KIND)], origin)
+    set_lead = _REPLY_SET.match(norm)
+    if set_lead:  # "put Mrs Okonkwo", "i put Betsy Beetle lol", "Antwort Krümelmonster" after the question's topic
+        value = _value_after(norm, set_lead.end())
+        if value and len(norm[value[0]:value[1]].split()) <= 4 and not p.topic.search(norm, *value):
+            return forms.back([(*value, _KIND)], origin)
+    if own:
+        return []  # read only by the reply's own words above
     post = p.post.search(norm)
     head = norm[:post.start()].strip(" ,—–-:") if post else ""
     if head and len(head.split()) <= 4 and head.split()[0].casefold() not in p.no_answer:
@@ -645,6 +753,44 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
         if value and not p.topic.search(norm, *value) and not (first and first.group().casefold() in p.talk_first):
             spans.append((value[0], value[1], _KIND))
     return forms.back(spans, origin)
+
+
+#: What opens a reply before its answer's word ("um", "ok so").
+_REPLY_LEAD = re.compile(r"(?i)\s*(?:(?:um+|uh+|ok|okay|so|well|ähm|euh|pues|bueno|então|allora|ну)[\s,]+)*")
+#: A reply that opens with an answer's label or an imperative of setting it, before the value: "put Mrs Okonkwo",
+#: "i put Betsy Beetle", "Antwort Krümelmonster", "відповідь: Whitmore", "respuesta: Toby", "mets Caramel".
+_REPLY_SET = re.compile(r"(?i)\s*(?:(?:um+|uh+|ok|okay|so|just|well)[\s,]+)*(?:i\s+)?(?:put|say|said|use|used|type|typed|"
+                        r"answer|ans|antwort|réponse|reponse|respuesta|resposta|risposta|odpowiedź|ответ|відповідь|"
+                        r"cevap|jawab|jawaban|svar|svaret|vastaus|válasz|απάντηση|odpověď|răspuns|antwoord|"
+                        r"pon|puse|mets|j'ai mis|setz|schreib|metti|ho messo|coloca|coloquei|wpisz|wpisałem|вписал|напиши)"
+                        r"(?![^\W\d_])[^\S\n]*[:=\-—–]?[^\S\n]*")
+#: The value that opens a reply, then what it is: a security question's name or a verb of using it
+#: ("Delacroix btw for the myPay security question", "Biscuit, I always use that for the security q",
+#: "Mme Rousseau taught me piano, put that").
+_HEAD = re.compile(r"\s*(?P<v>[^\W\d_][^,.;:!?\n\u2029—–]{0,45}?)\s*(?:,|\s-\s|—|–|\s(?=btw\b|for\b|that's\b|thats\b|is what\b|"
+                   r"i always\b|i use\b|i used\b))")
+_USE_THAT = re.compile(r"(?i)(?:put|use|used|say|said|type|set|pick|chose)\s+(?:that|this|it|that one)\b"
+                       r"|\bthat'?s what i (?:put|use|used|said|set)\b|\bi always use (?:that|it|this)\b")
+
+
+def _owned_head(norm: str) -> tuple[int, int] | None:
+    """The reply's opening value when the rest of its clause names a security question or says it is
+    used as one's answer (:data:`_HEAD`)."""
+    if len(norm) > 120:
+        return None
+    m = _HEAD.match(norm)
+    if not m:
+        return None
+    p = _p()
+    rest = norm[m.end("v"):]
+    if not (p.strong.search(rest) or _USE_THAT.search(rest)):
+        return None
+    words = m.group("v").split()
+    first = words[0].casefold()
+    if len(words) > 6 or first in p.no_answer or first in p.talk_first or p.topic.search(m.group("v")) \
+            or p.strong.search(m.group("v")) or _REPLY_SET.match(m.group("v")):
+        return None
+    return m.start("v"), m.end("v")
 
 
 def without_talk(text: str, spans: list[Span]) -> list[Span]:
