@@ -42,6 +42,9 @@ logger = logging.getLogger(__name__)
 FORGET_OP = "forget"
 #: ``forget`` refs that name a turn rather than a fact.
 PREVIOUS, THIS = "previous", "this"
+#: The ``language`` of a request that is a hidden place's address (:func:`_hidden_place`): no marker, it
+#: announces nothing and takes nothing back.
+HIDDEN = "hidden"
 
 Target = Literal["previous", "this", "both", "topic"]
 
@@ -223,7 +226,7 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
     if found and _CONFIG_LINES.search(norm):  # "  secret: ${API_SECRET}": a config's key, no marker
         found = [(lg, k, m) for lg, k, m in found if not (k == "private" and _KEY_VALUE_LINE.match(norm, m.end()))]
     if not found:
-        return _place_request(norm) or _model_request(norm)
+        return _place_request(norm) or _hidden_place(text) or _model_request(norm)
     private_spans = [m.span() for _, k, m in found if k == "private"]
     # "delete all of this once we're done": a privacy request, not a topic "this once we're done"
     found = [(lg, k, m) for lg, k, m in found
@@ -262,6 +265,13 @@ def _place_request(norm: str) -> ForgetRequest | None:
     said = bool(re.search(r"\d", rest)) or len(new) >= 2  # "she is at 4 Mill Street, keep her location secret"
     return ForgetRequest("this" if said else "previous", private=True, language="place",
                          phrase=norm[span[0]:span[1]].strip(" ,"))
+
+
+def _hidden_place(text: str) -> ForgetRequest | None:
+    """A place hidden by what it is called, its address told beside its name ("the safe house address is
+    Via Roma 22", :func:`fact_memory_graph.confided_places.hidden_told`): nothing of the message is kept."""
+    name = confided_places.hidden_told(text)
+    return None if name is None else ForgetRequest("this", private=True, language=HIDDEN, phrase=name)
 
 
 @cache
@@ -334,7 +344,7 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     request = asks_to_forget(text)
     if request is None and first:
         request = _first_turn_request(text)
-    if request is None or request.target == "topic":
+    if request is None or request.target == "topic" or request.language == HIDDEN:
         return None
     if request.target == "previous" and not request.private:  # "no guardes esto" / "Bitte nicht speichern."
         # as the thread's FIRST turn has no turn before it to take back: it announces the next one
@@ -394,10 +404,14 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
     """What ``text`` asks to forget, read after the user's ``earlier`` turns: its own request, or
     the one a bare privacy marker in the turn right before it announced (:func:`announces_private`)."""
     own = asks_to_forget(text)
-    if own is not None and own.target == "this" and earlier and _reaches_back(text, own, earlier[-1]):
+    if own is not None and own.target == "this" and earlier and own.language != HIDDEN \
+            and _reaches_back(text, own, earlier[-1]):
         return dataclasses.replace(own, target="both")
     if not earlier:
         return own
+    if own is None and confided_places.address_reply(text) and confided_places.hidden_named(earlier[-1]):
+        # "what was the safe house address again" / "Calle 7 #199, 3rd floor": the address named before
+        return ForgetRequest("this", private=True, language=HIDDEN)
     announced = announces_private(earlier[-1], first=len(earlier) == 1)
     if announced is None and len(earlier) >= 2 and _opens_only(earlier[-2]):
         announced = _bare_request(earlier[-1])  # "listen" / "don't tell anyone" / the confidence
