@@ -412,6 +412,10 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
     if own is None and confided_places.address_reply(text) and confided_places.hidden_named(earlier[-1]):
         # "what was the safe house address again" / "Calle 7 #199, 3rd floor": the address named before
         return ForgetRequest("this", private=True, language=HIDDEN)
+    if own is None and confided_places.address_reply(earlier[-1]) and len(_WORD.findall(normalise(text))) <= 12 \
+            and confided_places.hidden_named(text):
+        # "14 Rowan Close" / "that's the safe house, remember it": the address the name comes after
+        return ForgetRequest("previous", private=True, language=HIDDEN)
     announced = announces_private(earlier[-1], first=len(earlier) == 1)
     if announced is None and len(earlier) >= 2 and _opens_only(earlier[-2]):
         announced = _bare_request(earlier[-1])  # "listen" / "don't tell anyone" / the confidence

@@ -18,7 +18,7 @@ from fact_memory_graph.forgetting import withheld_turns
     "il nascondiglio è in via Garibaldi 31, interno 5",
     "o esconderijo fica na Rua Augusta 210, apto 12",
     "адрес конспиративной квартиры: ул. Садовая 5, кв. 14",
-    "явка теперь на проспекте Мира 88",
+    "явочная квартира теперь на проспекте Мира 88",
     "kryjówka jest na ul. Lipowej 12 m. 4",
     "güvenli ev Atatürk Caddesi 45 daire 3",
     "rumah aman kita di Jl. Melati 4, Depok",
@@ -60,6 +60,9 @@ def test_an_address_after_a_turn_naming_a_hidden_place_is_withheld(first: str, s
     "那个关于安全屋的电影在人民路15号的影院上映",
     "the safe house scene in episode 4 was intense",
     "our shelter's public address for donations is 9 Kings Road",
+    "Явка обязательна: собрание по адресу ул. Ленина 5",
+    "나 오늘 회사 안가, 3층 회의실도 안 가",
+    "the bomb shelter is at 14 Station Road, in the basement",
 ])
 def test_ordinary_talk_of_such_a_place_is_kept(text: str) -> None:
     assert hidden_told(text) is None
@@ -74,3 +77,25 @@ def test_ordinary_talk_of_such_a_place_is_kept(text: str) -> None:
 ])
 def test_a_turn_after_talk_of_such_a_place_is_kept(first: str, second: str) -> None:
     assert withheld_turns([first, second]) == [False, False]
+
+
+@pytest.mark.parametrize("first, second", [
+    ("14 Rowan Close, flat 2", "that's the safe house, remember it"),
+    ("Via Roma 22", "c'est la planque"),
+    ("ul. Lipowa 12 m. 4", "to jest nasza kryjówka"),
+])
+def test_an_address_a_turn_naming_a_hidden_place_comes_after_is_withheld(first: str, second: str) -> None:
+    assert withheld_turns([first, second]) == [True, False]
+
+
+@pytest.mark.parametrize("first, second", [
+    ("12 Oak Road", "is that near the safe house movie set?"),
+    ("12 Oak Road", "that's where I live"),
+])
+def test_an_address_before_ordinary_talk_is_kept(first: str, second: str) -> None:
+    assert withheld_turns([first, second]) == [False, False]
+
+
+def test_a_refuge_s_address_is_withheld_and_an_animal_shelter_s_kept() -> None:
+    assert withheld_turns(["the refuge's address is 5 Elm Street, she's there with the kids"]) == [True]
+    assert withheld_turns(["the animal shelter's address is 5 Elm Street"]) == [False]
