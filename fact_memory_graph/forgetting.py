@@ -319,6 +319,10 @@ _TELLS_SOMETHING = re.compile(
     r"|get (?:this|something) off my chest|i (?:have|need|want|got) (?:something|a thing) to (?:say|tell|share)"
     r"|(?:contarte|decirte|confesarte) algo|te (?:cuento|digo) (?:algo|una cosa)|tengo que (?:contarte|decirte)"
     r"|te (?:dire|raconter) (?:quelque chose|un truc)|un truc a te dire|faut que je te (?:dise|raconte)"
+    # "can I confide something in you" (the verb of confiding in six languages)
+    r"|confide (?:something|sth|a thing) in you|confide in you|te confier (?:quelque chose|un truc|un secret)"
+    r"|(?:confiarte|confesarte) (?:algo|una cosa|un secreto)|dir (?:etwas|was) anvertrauen"
+    r"|confidarti (?:una cosa|qualcosa|un segreto)|te confiar (?:uma coisa|algo|um segredo)"
     r"|dir (?:etwas|was) (?:sagen|erzahlen)|(?:das|was) loswerden|was auf dem herzen"
     r"|te (?:contar|dizer) (?:uma coisa|algo)|tenho (?:que|de) te (?:contar|dizer)"
     r"|dirti (?:una cosa|qualcosa)|ti (?:dico|racconto) (?:una cosa|qualcosa)"
