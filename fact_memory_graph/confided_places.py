@@ -84,10 +84,14 @@ def only_place(rest: str) -> bool:
 _BREAK = re.compile(r"[!?;\n。！？]+|(?<=[^\W\d_]{4})\.(?=\s|$)")
 #: A number beside a capitalised word, either side ("Via Roma 22", "14 Rowan Close", "Calle 7", "Sokak 130"); a
 #: year after a name is none ("Safe House, 2012").
-_NAMED_NUMBER = re.compile(r"(?<![\w.])[A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁІЇЄ][^\W\d_]{1,30},?\s(?:#|[Nn][or]\.?\s?)?(?!(?:19|20)\d\d\b)\d{1,5}(?!\d)"
-                           r"|(?<![\w.])\d{1,5}[A-Za-z]?,?\s[A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁІЇЄ][^\W\d_]{1,30}")
+_NAMED_NUMBER = re.compile(r"(?<![\w.])[A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁІЇЄΆ-Ω][^\W\d_]{1,30},?\s(?:#|[Nn][or]\.?\s?)?(?!(?:19|20)\d\d\b)\d{1,5}(?!\d)"
+                           r"|(?<![\w.])\d{1,5}[A-Za-z]?,?\s[A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁІЇЄΆ-Ω][^\W\d_]{1,30}")
 #: A street's word beside a capitalised name ("on Elm Park Road", "rue Paul Bert"): read with the street words.
-_CAPITALISED = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁІЇЄ][^\W\d_]{1,30}")
+_CAPITALISED = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁІЇЄΆ-Ω][^\W\d_]{1,30}")
+#: A name that may take an ending (a last word of five letters or more in an alphabet with case endings):
+#: "hideouts", "gömstället", "ascunzătoarea", "frauenhauses", "схрона".
+_INFLECTABLE = re.compile(r"[a-zß-ÿа-яёіїєґα-ω]{5}$")
+_INFLECTION = r"(?:[^\W\d_]{0,4})"
 _REPLY_WORDS = 12  # words in a turn that is only an address
 
 
@@ -112,9 +116,13 @@ def _hidden_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     street's word alone."""
     street = prefilter.whole_words(_hidden_words("streets"))
     word = r"[^\W\d_]{1,24}"
-    near = (rf"(?:{street})[\s,.#:/º°-]{{0,3}}(?:{word}[\s,.]{{1,3}}){{0,2}}\d"
-            rf"|\d[\w/-]{{0,6}}[\s,.]{{0,3}}(?:{word}[\s,.]{{1,3}}){{0,2}}(?:{street})")
-    return (re.compile(prefilter.whole_words(_hidden_words("hidden"))),
+    near = (rf"(?:{street})[\s,.#:/º°-]{{0,3}}(?:{word}[\s,.:]{{1,3}}){{0,2}}\d"
+            rf"|\d[\w/-]{{0,6}}[\s,.]{{0,3}}(?:{word}[\s,.:]{{1,3}}){{0,2}}(?:{street})")
+    names = _hidden_words("hidden")
+    inflected = prefilter.word_tree([w for w in names if _INFLECTABLE.search(w)], prefilter.spaced_atom,
+                                    head=prefilter.WORD_HEAD, tail=_INFLECTION + prefilter.WORD_TAIL, flags="")
+    plain = prefilter.whole_words([w for w in names if not _INFLECTABLE.search(w)])
+    return (re.compile(plain + (f"|{inflected.pattern}" if inflected is not None else "")),
             re.compile(prefilter.whole_words(_hidden_words("ordinary"))), re.compile(near), re.compile(street))
 
 

@@ -30,6 +30,19 @@ from fact_memory_graph.forgetting import withheld_turns
     "onderduikadres: Prinsengracht 263",
     "turvakoti on Mannerheimintie 40 B 12",
     "المخبأ في شارع الجمهورية 14، الطابق الثالث",
+    "the safehouse is 221B Baker Street",
+    "la casa de seguridad está en Avenida Juárez 120, depto 5",
+    "das Frauenhaus ist in der Bergstraße 14",
+    "ascunzătoarea e pe Strada Mihai Eminescu 10, ap. 3",
+    "η κρυψώνα είναι στην οδό Ερμού 20",
+    "בית המסתור ברחוב הרצל 10",
+    "nyumba salama iko mtaa wa Uhuru namba 14",
+    "gömstället är Storgatan 5",
+    "nhà an toàn ở số 12 đường Lê Lợi",
+    "บ้านปลอดภัยอยู่ที่ซอย 5 ถนนสุขุมวิท",
+    "セーフハウスは新宿区西新宿2丁目8番",
+    "خانه امن: خیابان ولیعصر پلاک ۱۲",
+    "सुरक्षित घर का पता: गली 4, सेक्टर 12",
 ])
 def test_a_hidden_place_told_with_its_name_is_withheld(text: str) -> None:
     assert hidden_told(text) is not None
@@ -43,6 +56,9 @@ def test_a_hidden_place_told_with_its_name_is_withheld(text: str) -> None:
     ("hier ist das Versteck", "Schillerstraße 21, Hinterhaus"),
     ("скину адрес конспиративной квартиры", "ул. Ленина 36, кв. 7"),
     ("where we're keeping the source, for tomorrow:", "22 Bridge Road"),
+    ("güvenli evin adresini atıyorum", "Atatürk Cad. No: 12 D:5"),
+    ("dove si nasconde adesso?", "via Verdi 12"),
+    ("gdzie się ukrywa?", "ul. Polna 5"),
 ])
 def test_an_address_after_a_turn_naming_a_hidden_place_is_withheld(first: str, second: str) -> None:
     assert hidden_named(first) and address_reply(second)
