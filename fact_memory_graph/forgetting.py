@@ -315,7 +315,7 @@ _ANNOUNCES = re.compile(r"(?:\?|:|：|…|\.\.\.|-|–|—|(?i:(?:^|[\s,])(?:but
                         r"αλλά|ομως|όμως|אבל|لكن|بس|ولكن|اما|ولی|但是|但|でも|けど|だけど|하지만|근데|แต่)))\s*$")
 #: "Can I tell you something", said beside a request not to keep it: what follows is the private part.
 _TELLS_SOMETHING = re.compile(
-    r"(?:tell|say|share with|confess) you (?:something|a secret|sth|a thing|this)|(?:say|share|confess) something"
+    r"(?:tell|say|share with|confess) (?:you|u|ya) (?:something|a secret|sth|smth|summat|a thing|this)|(?:say|share|confess) something"
     r"|get (?:this|something) off my chest|i (?:have|need|want|got) (?:something|a thing) to (?:say|tell|share)"
     r"|(?:contarte|decirte|confesarte) algo|te (?:cuento|digo) (?:algo|una cosa)|tengo que (?:contarte|decirte)"
     r"|te (?:dire|raconter) (?:quelque chose|un truc)|un truc a te dire|faut que je te (?:dise|raconte)"
@@ -327,7 +327,7 @@ _TELLS_SOMETHING = re.compile(
     r"|te (?:contar|dizer) (?:uma coisa|algo)|tenho (?:que|de) te (?:contar|dizer)"
     r"|dirti (?:una cosa|qualcosa)|ti (?:dico|racconto) (?:una cosa|qualcosa)"
     r"|скажу тебе|расскажу|хочу (?:сказать|рассказать)|кое-что"
-    r"|ek baat (?:batani|kehni|bolni|bataun|batau|bolun|kahun)|kuch batana|एक बात"
+    r"|ek baat (?:batani|kehni|bolni|bataun|batau|bolun|bolu|boloon|kahun|kahu|kahoon)|kuch batana|एक बात"
     r"|^(?:something|a thing|sth) (?:personal|private|sensitive)"
     r"|話したい|言ってない|話がある|打ち明け|告诉你|跟你说|할 말|털어놓|얘기할게|말해줄게"
     r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع"

@@ -22,6 +22,9 @@ from fact_memory_graph.forgetting import withheld_turns
     "promettimi di non dirlo a nessuno, ho un debito enorme",
     "nói nhỏ nghe nè, anh ấy sắp nghỉ việc",
     "kể nhỏ cho bạn nghe nha, mình có bầu rồi",
+    "kimseye çaktırma, işten ayrılıyorum",
+    "kimseye sezdirme, hamileyim",
+    "keep my location on the hush, staying at 4 Birch Rd",
 ])
 def test_a_confidence_is_withheld(text: str) -> None:
     assert withheld_turns([text]) == [True]
@@ -32,6 +35,8 @@ def test_a_confidence_is_withheld(text: str) -> None:
     ("promettimi che resta qui", "mio fratello è in cura"),
     ("je peux te confier un truc ? ça reste entre nous", "je suis suivi par un psy"),
     ("¿puedo confiarte algo? que quede entre nosotros", "estoy buscando otro trabajo"),
+    ("can i tell u smth? dont tell anyone", "i'm failing two classes"),
+    ("ek baat bolu? kisi ko mat batana", "main pregnant hoon"),
 ])
 def test_a_confidence_announced_in_the_turn_before_is_withheld(first: str, second: str) -> None:
     assert withheld_turns([first, second])[1]
