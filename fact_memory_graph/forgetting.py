@@ -43,6 +43,9 @@ logger = logging.getLogger(__name__)
 FORGET_OP = "forget"
 #: ``forget`` refs that name a turn rather than a fact.
 PREVIOUS, THIS = "previous", "this"
+#: The ``language`` of a request that is a hidden place's address (:func:`_hidden_place`): no marker, it
+#: announces nothing and takes nothing back.
+HIDDEN = "hidden"
 
 Target = Literal["previous", "this", "both", "topic"]
 
@@ -224,7 +227,7 @@ def asks_to_forget(text: str) -> ForgetRequest | None:
     if found and _CONFIG_LINES.search(norm):  # "  secret: ${API_SECRET}": a config's key, no marker
         found = [(lg, k, m) for lg, k, m in found if not (k == "private" and _KEY_VALUE_LINE.match(norm, m.end()))]
     if not found:
-        return _place_request(norm) or _model_request(norm)
+        return _place_request(norm) or _hidden_place(text) or _model_request(norm)
     private_spans = [m.span() for _, k, m in found if k == "private"]
     # "delete all of this once we're done": a privacy request, not a topic "this once we're done"
     found = [(lg, k, m) for lg, k, m in found
@@ -263,6 +266,13 @@ def _place_request(norm: str) -> ForgetRequest | None:
     said = bool(re.search(r"\d", rest)) or len(new) >= 2  # "she is at 4 Mill Street, keep her location secret"
     return ForgetRequest("this" if said else "previous", private=True, language="place",
                          phrase=norm[span[0]:span[1]].strip(" ,"))
+
+
+def _hidden_place(text: str) -> ForgetRequest | None:
+    """A place hidden by what it is called, its address told beside its name ("the safe house address is
+    Via Roma 22", :func:`fact_memory_graph.confided_places.hidden_told`): nothing of the message is kept."""
+    name = confided_places.hidden_told(text)
+    return None if name is None else ForgetRequest("this", private=True, language=HIDDEN, phrase=name)
 
 
 @cache
@@ -308,15 +318,19 @@ _ANNOUNCES = re.compile(r"(?:\?|:|：|…|\.\.\.|-|–|—|(?i:(?:^|[\s,])(?:but
                         r"αλλά|ομως|όμως|אבל|لكن|بس|ولكن|اما|ولی|但是|但|でも|けど|だけど|하지만|근데|แต่)))\s*$")
 #: "Can I tell you something", said beside a request not to keep it: what follows is the private part.
 _TELLS_SOMETHING = re.compile(
-    r"(?:tell|say|share with|confess) you (?:something|a secret|sth|a thing|this)|(?:say|share|confess) something"
+    r"(?:tell|say|share with|confess) (?:you|u|ya) (?:something|a secret|sth|smth|summat|a thing|this)|(?:say|share|confess) something"
     r"|get (?:this|something) off my chest|i (?:have|need|want|got) (?:something|a thing) to (?:say|tell|share)"
     r"|(?:contarte|decirte|confesarte) algo|te (?:cuento|digo) (?:algo|una cosa)|tengo que (?:contarte|decirte)"
     r"|te (?:dire|raconter) (?:quelque chose|un truc)|un truc a te dire|faut que je te (?:dise|raconte)"
+    # "can I confide something in you" (the verb of confiding in six languages)
+    r"|confide (?:something|sth|a thing) in you|confide in you|te confier (?:quelque chose|un truc|un secret)"
+    r"|(?:confiarte|confesarte) (?:algo|una cosa|un secreto)|dir (?:etwas|was) anvertrauen"
+    r"|confidarti (?:una cosa|qualcosa|un segreto)|te confiar (?:uma coisa|algo|um segredo)"
     r"|dir (?:etwas|was) (?:sagen|erzahlen)|(?:das|was) loswerden|was auf dem herzen"
     r"|te (?:contar|dizer) (?:uma coisa|algo)|tenho (?:que|de) te (?:contar|dizer)"
     r"|dirti (?:una cosa|qualcosa)|ti (?:dico|racconto) (?:una cosa|qualcosa)"
     r"|скажу тебе|расскажу|хочу (?:сказать|рассказать)|кое-что"
-    r"|ek baat (?:batani|kehni|bolni|bataun|batau|bolun|kahun)|kuch batana|एक बात"
+    r"|ek baat (?:batani|kehni|bolni|bataun|batau|bolun|bolu|boloon|kahun|kahu|kahoon)|kuch batana|एक बात"
     r"|^(?:something|a thing|sth) (?:personal|private|sensitive)"
     r"|話したい|言ってない|話がある|打ち明け|告诉你|跟你说|할 말|털어놓|얘기할게|말해줄게"
     r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع"
@@ -337,7 +351,7 @@ def announces_private(text: str, first: bool) -> ForgetRequest | None:
     request = asks_to_forget(text)
     if request is None and first:
         request = _first_turn_request(text)
-    if request is None or request.target == "topic":
+    if request is None or request.target == "topic" or request.language == HIDDEN:
         return None
     if request.target == "previous" and not request.private:  # "no guardes esto" / "Bitte nicht speichern."
         # as the thread's FIRST turn has no turn before it to take back: it announces the next one
@@ -397,10 +411,18 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
     """What ``text`` asks to forget, read after the user's ``earlier`` turns: its own request, or
     the one a bare privacy marker in the turn right before it announced (:func:`announces_private`)."""
     own = asks_to_forget(text)
-    if own is not None and own.target == "this" and earlier and _reaches_back(text, own, earlier[-1]):
+    if own is not None and own.target == "this" and earlier and own.language != HIDDEN \
+            and _reaches_back(text, own, earlier[-1]):
         return dataclasses.replace(own, target="both")
     if not earlier:
         return own
+    if own is None and confided_places.address_reply(text) and confided_places.hidden_named(earlier[-1]):
+        # "what was the safe house address again" / "Calle 7 #199, 3rd floor": the address named before
+        return ForgetRequest("this", private=True, language=HIDDEN)
+    if own is None and confided_places.address_reply(earlier[-1]) and len(_WORD.findall(normalise(text))) <= 12 \
+            and confided_places.hidden_named(text):
+        # "14 Rowan Close" / "that's the safe house, remember it": the address the name comes after
+        return ForgetRequest("previous", private=True, language=HIDDEN)
     announced = announces_private(earlier[-1], first=len(earlier) == 1)
     if announced is None and len(earlier) >= 2 and _opens_only(earlier[-2]):
         announced = _bare_request(earlier[-1])  # "listen" / "don't tell anyone" / the confidence
