@@ -977,10 +977,16 @@ def quoted_answer(text: str, at: int) -> tuple[int, int] | None:
     return start, start + len(value)
 
 
+@functools.cache
+def _led_answer_lead() -> re.Pattern[str]:
+    """Built once (and by ``warming.warm_up``): a pattern compiled per call may be evicted from ``re``'s cache."""
+    return re.compile(r"(?<![^\W\d_])" + _quoted_answer_words()[1].pattern[4:], re.I)
+
+
 def _led_answer(text: str, at: int) -> tuple[int, int] | None:
     """The answer after a verb of answering within a security question's clause ("سؤال الأمان …،
     وكتبت X", "security question: first school, I put X")."""
-    lead = re.compile(r"(?<![^\W\d_])" + _quoted_answer_words()[1].pattern[4:], re.I)
+    lead = _led_answer_lead()
     m = lead.search(text, at, min(len(text), at + 100))
     if not m or m.group().strip().lower() in ("its", "it's", "answer", "the answer"):
         return None
