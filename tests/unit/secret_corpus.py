@@ -94,7 +94,6 @@ SECRETS: list[tuple[str, str]] = [
     ("IBAN: NL91 ABNA 0417 1643 00", "NL91 ABNA 0417 1643 00"),
     ("account number 31926819, sort code 60-16-13", "31926819"),
     ("BSB 062-000, account no. 1234 5678", "1234 5678"),
-    ("routing number 021000021", "021000021"),
     ("my SSN is 536-90-4399", "536-90-4399"),
     ("social security 536 90 4399", "536 90 4399"),
     ("ssn 536904399", "536904399"),
@@ -126,6 +125,7 @@ SPLIT_CARDS: list[tuple[str, str, str]] = [
 
 LOOK_ALIKES: list[str] = [
     "sort code 60-16-13",  # a branch's public code, printed on every cheque: a secret only with its account
+    "routing number 021000021",  # the same for a US bank's routing number (a secret in this list until round twenty-four)
     "my order number is 112-3456789-1234567",
     "tracking 1Z999AA10123456784 should arrive friday",
     "the USPS tracking number is 9400 1000 0000 0000 0000 00",
