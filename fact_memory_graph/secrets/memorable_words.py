@@ -71,7 +71,9 @@ class _M:
         self.ends = re.compile(rf"(?i)\s+(?:{sa._alt(data['ends'])})(?=\s*(?:[.,;!?)\n\u2029。！？]|$))")
         self.not_value = {w.casefold() for w in data["not"]}
         # "has always been", "sigue siendo", "ist immer noch": a joining phrase of more than one word
-        self.joins = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['joins'])})[^\S\n]*")
+        self.joins = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['joins'])})[^\S\n]*|['’]s[^\S\n]+")  # "word's X"
+        # a name strong enough that a value right after it needs no joining word ("mem word paisley.")
+        self.bare_names = {" ".join(w.casefold().split()) for w in data["bare_names"]}
         self.adverbs = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['adverbs'])})(?=[^\S\n])")
         # "I chose X as my memorable word": the words between a value and its name
         self.as_word = re.compile(rf"(?i)(?:(?:[,—–:]|\s-)[^\S\n]*)?(?:{sa._alt(data['as_words'])})$"
@@ -206,8 +208,8 @@ def _value(text: str, start: int, end: int, needs: bool) -> tuple[int, int] | No
             if not adverb or adverb.end() >= hi:
                 break
             at = adverb.end()
-    elif not (named or named_before):
-        return None  # "I love the secret word game.", "the bank password for mum"
+    elif not (named or named_before or at == end and " ".join(text[start:end].casefold().split()) in m.bare_names):
+        return None  # "I love the secret word game.", "the bank password for mum"; "mem word paisley." is one
     if needs and not (named or named_before):
         return None
     return _word_at(text, at, hi)
