@@ -93,6 +93,7 @@ from fact_memory_graph.secrets import (
     password_talk,
     phone_parts,
     physical_codes,
+    porting_codes,
     prefilter,
     prompted_codes,
     public_codes,
@@ -1004,6 +1005,7 @@ def _spans(text: str) -> list[Span]:
         told = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(raw_norm, told))
         spans.extend(sp for sp in _outside_slots(norm, told, shapes)
                      if sp not in spans and not reference_values.example_cued(norm, sp[0]))
+    spans.extend(sp for sp in porting_codes.spans(norm) if sp not in spans)  # "got my PAC NPO948639", "mon RIO c'est …"
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
         spans = _before_shapes(raw_norm, spans, shapes)
     if spans and len(spans) < 12:  # "c'est six deux neuf deux... enfin en chiffres 6292": the same code again
