@@ -6,8 +6,9 @@ Some values are printed for everyone by design, and prove it by a checksum or a 
   thread that names a BIC or SWIFT code ("codul SWIFT al băncii" / "RABONL2U");
 - a bank branch's code standing alone — a UK sort code, an Australian BSB, an Indian IFSC — when no
   account number is in the message nor the turns around it: the branch's code identifies a branch,
-  only the account beside it is the customer's (a US routing number alone stays withheld: this
-  filter's users asked for it, tests/test_secret_kinds.py);
+  only the account beside it is the customer's (a US routing number, a SWIFT or a bank's code named
+  alone before its value is kept earlier, by ``public_values._bank_code_alone``, round twenty-four; one
+  asked about before its name, "is 021000021 the routing number on my checks?", stays withheld);
 - an EU (or UK) VAT number with its country prefix that validates ("NIP UE" / "IT05789070413"),
   which every invoice prints — not when it is also a valid IBAN;
 - a company's registration number named as one (Companies House, KvK, SIREN / SIRET, Handelsregister, …);
