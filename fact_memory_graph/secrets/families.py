@@ -201,6 +201,8 @@ _UNIT_AFTER = re.compile(r"(?i)\s*(?:[:h.,]\d|am\b|pm\b|uhr\b|h\b|min\b|km\b|kg\
 
 #: How far after a lock's name its code may stand (three words and their separators).
 _LOCK_GAP_CHARS = 160
+#: a lock's name, up to three words and their separators, then the code
+_LOCK_GAP = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:(?>[^\W\d_]+(?:['’][^\W\d_]*)?)|(?>[^\W_]*[^\W\d_][^\W_]*)(?=[\s,:：])))){{0,3}}?[\s:：=\-–—,]*(?<!\d)(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
 
 
 def lock_code_spans(text: str) -> Iterator[Span]:
@@ -208,10 +210,9 @@ def lock_code_spans(text: str) -> Iterator[Span]:
     not_after = _lower_set("locks", "not_after")
     for m in _word_re("locks", "words").finditer(text) if _word_quick("locks", "words").search(text) else ():
         end = _clause_end(text, m.end())
-        gap = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:(?>[^\W\d_]+(?:['’][^\W\d_]*)?)|(?>[^\W_]*[^\W\d_][^\W_]*)(?=[\s,:：])))){{0,3}}?[\s:：=\-–—,]*(?<!\d)(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
         # three words at most between: a bounded window keeps the match linear on a long run
         # without spaces (a crafted "门锁密码1门锁密码1…" took seconds)
-        v = gap.match(text, m.end(), min(end, m.end() + _LOCK_GAP_CHARS))
+        v = _LOCK_GAP.match(text, m.end(), min(end, m.end() + _LOCK_GAP_CHARS))
         if not v:
             continue
         words = re.findall(r"[^\W\d_]+", text[m.end():v.start("v")].lower())

@@ -191,6 +191,7 @@ def _copula_less(text: str) -> list[Span]:
 
 
 _NYA_COPULA = re.compile(r"(?i)\s*(?:adalah|ialah|iaitu|yaitu|yakni|:)?\s*")
+_BARE_VALUE = re.compile(r"[^\s,;()\"“”«»]+")
 _NYA_QUALIFIED = re.compile(r"(?i)\s+(?:\S+\s+){0,1}?\S+?-?nya(?=\s)")
 _AFTER_VALUE = re.compile(r"(?i)\s*(?:$|[.,!?;:\n\u2029)]|(?:ya|yah|ok|oke|okay|dan|and|lho|kok|loh|deh|dong)(?![^\W\d_]))")
 
@@ -205,7 +206,7 @@ def _suffixed(text: str) -> list[Span]:
                 continue
             at = q.end()
         at = _NYA_COPULA.match(text, at).end()
-        value = re.compile(r"[^\s,;()\"“”«»]+").match(text, at)
+        value = _BARE_VALUE.match(text, at)
         if not value:
             continue
         word = value.group().rstrip(_TRIM)
