@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from fact_memory_graph.secrets import bech32_keys, lexicon, prefilter, public_keys
+from fact_memory_graph.secrets import bech32_keys, lexicon, phone_numbers, prefilter, public_keys
 
 Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
@@ -1619,11 +1619,6 @@ def id_spans(text: str, found: list[Span] | None = None) -> Iterator[Span]:
             yield m.start(), m.end(), "government id"
 
 
-_PHONE_REGIONS = ("US", "GB", "IN", "DE", "FR", "BR", "ES", "IT", "MX", "RU", "UA", "KR", "CN", "JP", "AU",
-                  "TR", "NG", "ID", "VN", "EG", "SA", "AE", "PK", "BD", "NL", "PL", "SE", "CA", "ZA", "TH", "PH", "MY",
-                  "IL", "IR")
-
-
 def _is_phone(token: str, before: str) -> bool:
     if before.rstrip().endswith("+"):
         token = "+" + token
@@ -1632,15 +1627,7 @@ def _is_phone(token: str, before: str) -> bool:
         return False
     if not international and sum(ch.isdigit() for ch in token) >= 16:
         return False  # past E.164's 15 digits: a card read "over the phone", not a phone number
-    import phonenumbers
-
-    for region in (None,) if token.startswith("+") else _PHONE_REGIONS:
-        try:
-            if phonenumbers.is_valid_number(phonenumbers.parse(token, region)):
-                return True
-        except phonenumbers.NumberParseException:
-            continue
-    return False
+    return phone_numbers.is_phone(token)
 
 
 def is_phone_number(text: str, start: int, end: int) -> bool:
@@ -2873,15 +2860,7 @@ def bank_name_account_spans(text: str) -> Iterator[Span]:
 def _east_asian_phone(token: str) -> bool:
     """A number written as a phone number of the countries whose banks are named this way (a bank's
     call centre: "0570-01-2345", "1588-9999")."""
-    import phonenumbers
-
     if re.fullmatch(r"1[5-6]\d{2}-?\d{4}", token):  # a Korean company's short number
         return True
-    for region in ("KR", "JP", "CN", "TW", "TH", "VN", "ID", "HK"):
-        try:
-            number = phonenumbers.parse(token, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if phonenumbers.is_valid_number(number) and len(token) - len(re.sub(r"\D", "", token)) <= 2:
-            return True
-    return False
+    return len(token) - len(re.sub(r"\D", "", token)) <= 2 \
+        and phone_numbers.is_phone(token, ("KR", "JP", "CN", "TW", "TH", "VN", "ID", "HK"))

@@ -29,6 +29,7 @@ from fact_memory_graph.secrets import (
     bank_logins,
     checksums,
     families,
+    phone_numbers,
     public_statements,
     reference_values,
 )
@@ -340,8 +341,6 @@ def _called_number(text: str, sp: Span) -> bool:
     it", "gate code changed, ring the office on +44 7700 931170"): a phone's or a call's word right before
     it in the same clause, the value (without that word) written as a phone number — a "+" and a possible
     number, or a valid number of a country — and no secret's name between the word and the number."""
-    import phonenumbers
-
     s, e, _ = sp
     if text[max(0, s - 2):s].rstrip().endswith("+"):
         s -= 1 + (text[s - 1] == " ")
@@ -360,12 +359,7 @@ def _called_number(text: str, sp: Span) -> bool:
     dialled = re.sub(r"[^\d+]", "", number.group())
     if not 9 <= len(dialled.lstrip("+")) <= 15:
         return False
-    try:
-        if dialled.startswith("+"):
-            return phonenumbers.is_possible_number(phonenumbers.parse(dialled, None))
-        return any(phonenumbers.is_valid_number(phonenumbers.parse(dialled, region)) for region in _REGIONS)
-    except phonenumbers.NumberParseException:
-        return False
+    return phone_numbers.is_phone(dialled, _REGIONS, possible=True)
 
 
 _REGIONS = ("GB", "US", "IN", "DE", "FR", "ES", "IT", "BR", "MX", "AU", "PL", "NL", "TR", "ZA", "NG", "PH", "ID")

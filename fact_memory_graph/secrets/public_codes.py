@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import phone_numbers, prefilter
 
 Span = tuple[int, int, str]
 
@@ -125,14 +125,9 @@ def without_phone_numbers(text: str, spans: list[Span]) -> list[Span]:
     ``phonenumbers`` knows as a valid telephone number (no secret's name right before it)."""
     if not spans or "+" not in text:
         return spans
-    import phonenumbers  # lazily: only a message with a "+"
-
     phones = []
     for m in _INTL.finditer(text):
-        try:
-            ok = phonenumbers.is_valid_number(phonenumbers.parse(m.group().strip(), None))
-        except phonenumbers.NumberParseException:
-            ok = False
+        ok = phone_numbers.is_phone(m.group().strip())
         if ok and not _patterns()[3].search(text[max(0, m.start() - 20):m.start()]):
             phones.append(m.span())
     if not phones:
