@@ -777,6 +777,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
         spans.extend(_account_pairs(norm))
         spans.extend(id_documents.spans(norm))  # "licence!! number A180-…", "passport number CVZKWKULS"
+        spans.extend(id_documents.uk_licence_spans(norm))  # "NOWAK302265KE9NP that's the long one on the photocard"
         spans = list(dict.fromkeys(spans))  # a value several finders found: each reader below reads it once
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])

@@ -30,13 +30,17 @@ _LATIN_END = re.compile(r"[A-Za-zß-ɏ]$")
 _INFLECTION = r"(?:[^\W\d_]{0,4})"
 #: A certificate's number: an optional letter prefix, then digits (and letters), in groups split by a dash,
 #: a slash or a space (every group after the first starts with a digit).
-#: A group after a dash or a slash may start with a letter ("PCC-9058-FZKTJU"); after a space only with a digit
-#: (a word after the number is prose).
-_VALUE = re.compile(r"(?<![\w\-/+.@*])[A-Za-z]{0,6}[\-/]?\d[A-Za-z0-9]*(?:[ \-/]\d[A-Za-z0-9]*|[\-/][A-Za-z][A-Za-z0-9]{0,11}){0,4}"
-                    r"(?![\w@*]|[\-/]\w)")
+#: A group after a dash or a slash may start with a letter ("PCC-9058-FZKTJU", "451221/2026/R"); after a space or a dot
+#: only with a digit (a word after the number is prose); letter prefixes split by slashes ("PCC/SG/2786…"); a CJK
+#: character may stand right before ("第A-2818164号", "編號係4074/803620"). Or a verification code of four groups of
+#: four capitals ("FZIL-LDVR-OEBY-PFJN", Spain's CSV).
+_VALUE = re.compile(r"(?<![A-Za-z0-9\-/+.@*])(?:(?:[A-Za-z]{1,6}[\-/]){0,2}[A-Za-z]{0,6}[\-/]?\d[A-Za-z0-9]*"
+                    r"(?:[ \-/.]\d[A-Za-z0-9]*|[\-/][A-Za-z][A-Za-z0-9]{0,11}){0,4}|[A-Z]{4}(?:-[A-Z]{4}){3})"
+                    r"(?![A-Za-z0-9@*]|[\-/]\w)")
+_CODE_GROUPS = re.compile(r"[A-Z]{4}(?:-[A-Z]{4}){3}")
 _MAX_GAP = 40
-_SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)[.!?;\n\u2029](?:\s|$)|[。！？]")
-_DATE = re.compile(r"(?:19|20)\d\d[ \-/]\d{1,2}[ \-/]\d{1,2}|\d{1,2}[ \-/]\d{1,2}[ \-/](?:19|20)?\d\d")
+_SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)(?<![^\w][Nn])[.!?;\n\u2029](?:\s|$)|[。！？]")
+_DATE = re.compile(r"(?:19|20)\d\d[ \-/.]\d{1,2}[ \-/.]\d{1,2}|\d{1,2}[ \-/.]\d{1,2}[ \-/.](?:19|20)?\d\d")
 _MONEY = re.compile(r"[$€£¥₹₩]\s*$")
 _MAX_MATCHES = 8
 _SHORT_REPLY = 6  # words in a turn that is only the value
@@ -78,6 +82,8 @@ def mentioned(text: str) -> bool:
 def _a_number(text: str, v: re.Match[str]) -> bool:
     value = v.group()
     digits = re.sub(r"\D", "", value)
+    if _CODE_GROUPS.fullmatch(value):  # a verification code: random capitals, few of them vowels
+        return sum(ch in "AEIOU" for ch in value) <= 6
     letters = sum(ch.isalpha() for ch in value)
     if len(digits) < (4 if letters >= 4 and len(digits) + letters >= 10 else 5):  # "PCC-9058-FZKTJU": a mixed reference
         return False
@@ -90,7 +96,7 @@ def _name_spans(text: str) -> list[tuple[int, int]]:
     """Each name's place, a name beside the same check's other names read once ("garda vetting")."""
     return [(m.start(), m.end()) for m in itertools.islice(_patterns()["names"].finditer(text), _MAX_MATCHES)
             if not (len(m.group()) <= 4 and m.group().isascii() and not m.group().isupper()
-                    and m.group().lower() in ("vsc", "pcc", "krk", "crb"))]  # short ones in capitals only
+                    and m.group().lower() in ("vsc", "pcc", "krk", "crb", "crc", "moj"))]  # short ones in capitals only
 
 
 def _value_after(text: str, end: int) -> re.Match[str] | None:
