@@ -84,3 +84,76 @@ def test_a_personal_id_told_by_what_it_is_for_is_withheld(text: str, value: str)
 ])
 def test_a_things_own_number_or_a_phone_is_kept(text: str, value: str) -> None:
     assert value in redact_thread(text, [])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("el CSV del certificado de antecedentes penales es KQWT-MZRP-XHLD-VBNC", "KQWT-MZRP-XHLD-VBNC"),
+    ("मेरी PCC का नंबर PCC/DL/44718203 है", "PCC/DL/44718203"),
+    ("犯罪経歴証明書の番号は第B-7712045号です", "B-7712045"),
+    ("certidão de antecedentes criminais nº 4471.2030918-2", "4471.2030918-2"),
+    ("il certificato penale della baby-sitter n. 771204/2025/B", "771204/2025/B"),
+    ("criminal record certificate ref TR/JK/2281934", "TR/JK/2281934"),
+])
+def test_a_background_checks_number_in_other_shapes_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_thread(text, [])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the DBS check took 12.05.2024 to arrive", "12.05.2024"),
+    ("el certificado de antecedentes penales costó 3.70 euros", "3.70"),
+])
+def test_a_background_checks_date_or_price_is_kept(text: str, value: str) -> None:
+    assert value in redact_thread(text, [])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("copying it off the photocard: MORGA753116SM9IJ", "MORGA753116SM9IJ"),
+    ("field 5 says SMITH 812253 JD9AB", "SMITH 812253 JD9AB"),
+    ("KOWAL907054AB3XY is the long number on my licence", "KOWAL907054AB3XY"),
+])
+def test_a_uk_driving_licence_number_is_withheld_by_its_shape(text: str, value: str) -> None:
+    assert value not in redact_thread(text, [])
+
+
+def test_a_sku_of_the_same_length_is_kept() -> None:
+    assert "ABCDE123456AB1CD" in redact_thread("the SKU is ABCDE123456AB1CD", [])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("yung seaman's book ko PH7712034", "PH7712034"),
+    ("seafarer's id SIDPH7712034 for the crewing agency", "SIDPH7712034"),
+    ("ওয়ার্ক পারমিট নম্বর QK4471203", "QK4471203"),
+    ("mera वर्क परमिट नंबर KX4471203 hai", "KX4471203"),
+])
+def test_seafarers_books_and_work_permits_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_thread(text, [])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("medicare card: 3H71-TK2-MN45", "3H71-TK2-MN45"),
+    ("my medicare card no is 3H71-TK2-MN45, for the podiatrist", "3H71-TK2-MN45"),
+    ("VA health id Q771203455 for the audiology appointment", "Q771203455"),
+])
+def test_a_health_number_after_its_cards_name_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_thread(text, [])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the medicare card arrives in 2-3 weeks", "2-3"),
+    ("medicare card: 1-800-633-4227 for help", "1-800-633-4227"),
+])
+def test_talk_of_a_health_card_and_its_helpline_are_kept(text: str, value: str) -> None:
+    assert value in redact_thread(text, [])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("tax ref for our au pair is 3897650278", "3897650278"),
+    ("налоговый номер (ИНН) няни: 500100732259", "500100732259"),
+    ("SV-Nr. der Haushaltshilfe 1237010180", "1237010180"),
+])
+def test_a_household_workers_tax_or_social_security_number_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_thread(text, [])
+
+
+def test_a_cleaning_companys_tax_reference_is_kept() -> None:
+    assert "3897650278" in redact_thread("the tax ref for the cleaning company is 3897650278", [])
