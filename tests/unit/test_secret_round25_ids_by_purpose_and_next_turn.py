@@ -157,3 +157,8 @@ def test_a_household_workers_tax_or_social_security_number_is_withheld(text: str
 
 def test_a_cleaning_companys_tax_reference_is_kept() -> None:
     assert "3897650278" in redact_thread("the tax ref for the cleaning company is 3897650278", [])
+
+
+def test_btw_before_a_documents_number_is_no_vat_word() -> None:
+    assert "PH7712034" not in redact_thread("btw CDC / seaman's discharge book no. PH7712034 cheers", [])
+    assert "NL001234567B01" in redact_thread("btw-nummer NL001234567B01", [])
