@@ -216,7 +216,10 @@ def _value_next_sentence(text: str, label: int, at: int, hi: int) -> re.Match[st
 def _a_member_number(text: str, v: re.Match[str]) -> bool:
     value = v.group()
     digits = re.sub(r"\D", "", value)
-    if len(digits) < 5 or len(value) > 32 or _FILLER.search(value) or _DATE.fullmatch(value):
+    letters = sum(ch.isalpha() for ch in value)
+    if len(digits) < (4 if letters >= 4 and len(digits) + letters >= 10 else 5):  # "8YV3-MVE-AC70": a mixed id
+        return False
+    if len(value) > 32 or _FILLER.search(value) or _DATE.fullmatch(value):
         return False
     if len(set(digits)) <= 1:
         return False  # "00000000": a form's blank

@@ -162,3 +162,22 @@ def test_a_cleaning_companys_tax_reference_is_kept() -> None:
 def test_btw_before_a_documents_number_is_no_vat_word() -> None:
     assert "PH7712034" not in redact_thread("btw CDC / seaman's discharge book no. PH7712034 cheers", [])
     assert "NL001234567B01" in redact_thread("btw-nummer NL001234567B01", [])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the fake IRS agent made me say my TIN 900-71-2231", "900-71-2231"),
+    ("a scammer posing as an agent got my ssn 123-45-6789 out of me", "123-45-6789"),
+    ("medicare card: 5KT2-WQP-HN18 for the GP", "5KT2-WQP-HN18"),
+    ("CDC / seaman's discharge book no. SID-IN-7712034", "SID-IN-7712034"),
+])
+def test_ids_beside_an_agents_word_or_in_letter_groups_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_thread(text, [])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("agent number for mpesa 123456", "123456"),
+    ("call the agent on 0161 496 0000 about my passport", "0161 496 0000"),
+    ("my BCBS group number GRP-4471-AB", "GRP-4471-AB"),
+])
+def test_an_agents_number_and_a_group_number_are_kept(text: str, value: str) -> None:
+    assert value in redact_thread(text, [])
