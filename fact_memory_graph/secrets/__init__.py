@@ -777,6 +777,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
         spans.extend(_account_pairs(norm))
         spans.extend(id_documents.spans(norm))  # "licence!! number A180-…", "passport number CVZKWKULS"
+        spans.extend(id_documents.uk_licence_spans(norm))  # "NOWAK302265KE9NP that's the long one on the photocard"
         spans = list(dict.fromkeys(spans))  # a value several finders found: each reader below reads it once
         spans = [sp for sp in spans if sp[2] == "card number" or sp[2] == "api key"
                  or forms.bearer_value(norm, sp[0]) or not forms.public_value(norm, sp[0], sp[1])
@@ -929,6 +930,7 @@ def _spans(text: str) -> list[Span]:
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
     spans.extend(_outside_slots(norm, national_ids.spans(norm), shapes))  # "o meu número de identificação é …"
+    spans.extend(_outside_slots(norm, national_ids.purpose_spans(norm), shapes))  # "my number for the benefit paperwork …"
     spans.extend(mrz_lines.spans(norm))  # "P<NORHANSEN<<KARI<…" / "C4X7K91P21NOR8504124F…": by their check digits
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
     # "Telefon-PIN für die Hotline: 060277", "texted me 400955", "302932 unlocks my phone": after the look-alike filters
@@ -975,7 +977,7 @@ def _spans(text: str) -> list[Span]:
                                            if not member_numbers.public_label(norm, sp[0])
                                            and (health or health_numbers.grouped(norm[sp[0]:sp[1]]))], shapes))
     if background_checks.mentioned(norm):  # "DBS update service cert no. 9967…", "VOG nummer VOG5285…"
-        spans.extend(_outside_slots(norm, background_checks.spans(norm), shapes))
+        spans.extend(_outside_slots(norm, [*background_checks.spans(norm), *background_checks.named_after_spans(norm)], shapes))
     if money_flows.mentioned(norm):  # "DWP pays into 44556677", "die Rente geht auf 0532013000"
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
     if not norm.isascii() or " tk" in norm or "rek" in norm or "akaun" in norm:  # "حسابي في الراجحي 0012…", "मेरा अकाउंट 5010…"
@@ -1730,6 +1732,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += checksum_parts.seed_half_spans(text, after, False)
         spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
         spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
+        spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
@@ -1740,6 +1743,23 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans = answered_references.without_answered_references(text, spans, earlier[-1] if earlier else "")
         spans = template_values.without_templates(text, spans)
     return _mask(text, spans) if spans else text
+
+
+#: A turn that is only a value: a document's or an id's number, in at most three groups.
+_LONE_VALUE = re.compile(r"\W{0,3}[\w\-./]{1,24}(?: [\w\-./]{1,12}){0,3}\W{0,3}")
+
+
+def _id_named_by_next(text: str, after: str) -> list[Span]:
+    """A value alone in its turn that the user's next turn names as a document's, an id's, a health
+    number's or a check's ("G25074436" / "that's his passport no, the court said …", "503 254 3853" /
+    "that's my nhs no"): the two read as one message, value first, and only what the id readers
+    withhold in this turn counts (a value the next turn calls an order's or a phone's stays)."""
+    if len(text) > 40 or not _LONE_VALUE.fullmatch(text) or sum(ch.isdigit() for ch in text) < 5 \
+            or not after.strip() or len(after) > 300:
+        return []
+    joined = f"{text.rstrip()}\n{after.strip()}"
+    end = len(text.rstrip())
+    return [sp for sp in secret_spans(joined) if sp[1] <= end and sp[2] == "government id"]
 
 
 def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:

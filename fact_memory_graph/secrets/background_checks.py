@@ -30,10 +30,17 @@ _LATIN_END = re.compile(r"[A-Za-zß-ɏ]$")
 _INFLECTION = r"(?:[^\W\d_]{0,4})"
 #: A certificate's number: an optional letter prefix, then digits (and letters), in groups split by a dash,
 #: a slash or a space (every group after the first starts with a digit).
-_VALUE = re.compile(r"(?<![\w\-/+.@*])[A-Za-z]{0,6}[\-/]?\d[A-Za-z0-9]*(?:[ \-/]\d[A-Za-z0-9]*){0,4}(?![\w@*]|[\-/]\w)")
+#: A group after a dash or a slash may start with a letter ("PCC-9058-FZKTJU", "451221/2026/R"); after a space or a dot
+#: only with a digit (a word after the number is prose); letter prefixes split by slashes ("PCC/SG/2786…"); a CJK
+#: character may stand right before ("第A-2818164号", "編號係4074/803620"). Or a verification code of four groups of
+#: four capitals ("FZIL-LDVR-OEBY-PFJN", Spain's CSV).
+_VALUE = re.compile(r"(?<![A-Za-z0-9\-/+.@*])(?:(?:[A-Za-z]{1,6}[\-/]){0,2}[A-Za-z]{0,6}[\-/]?\d[A-Za-z0-9]*"
+                    r"(?:[ \-/.]\d[A-Za-z0-9]*|[\-/][A-Za-z][A-Za-z0-9]{0,11}){0,4}|[A-Z]{4}(?:-[A-Z]{4}){3})"
+                    r"(?![A-Za-z0-9@*]|[\-/]\w)")
+_CODE_GROUPS = re.compile(r"[A-Z]{4}(?:-[A-Z]{4}){3}")
 _MAX_GAP = 40
-_SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)[.!?;\n\u2029](?:\s|$)|[。！？]")
-_DATE = re.compile(r"(?:19|20)\d\d[ \-/]\d{1,2}[ \-/]\d{1,2}|\d{1,2}[ \-/]\d{1,2}[ \-/](?:19|20)?\d\d")
+_SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)(?<![^\w][Nn])[.!?;\n\u2029](?:\s|$)|[。！？]")
+_DATE = re.compile(r"(?:19|20)\d\d[ \-/.]\d{1,2}[ \-/.]\d{1,2}|\d{1,2}[ \-/.]\d{1,2}[ \-/.](?:19|20)?\d\d")
 _MONEY = re.compile(r"[$€£¥₹₩]\s*$")
 _MAX_MATCHES = 8
 _SHORT_REPLY = 6  # words in a turn that is only the value
@@ -75,7 +82,12 @@ def mentioned(text: str) -> bool:
 def _a_number(text: str, v: re.Match[str]) -> bool:
     value = v.group()
     digits = re.sub(r"\D", "", value)
-    if len(digits) < 5 or len(set(digits)) <= 1 or _DATE.fullmatch(value) or len(value) > 32:
+    if _CODE_GROUPS.fullmatch(value):  # a verification code: random capitals, few of them vowels
+        return sum(ch in "AEIOU" for ch in value) <= 6
+    letters = sum(ch.isalpha() for ch in value)
+    if len(digits) < (4 if letters >= 4 and len(digits) + letters >= 10 else 5):  # "PCC-9058-FZKTJU": a mixed reference
+        return False
+    if len(set(digits)) <= 1 or _DATE.fullmatch(value) or len(value) > 32:
         return False
     return not (_MONEY.search(text[max(0, v.start() - 2):v.start()]) or text[max(0, v.start() - 1):v.start()] == "+")
 
@@ -84,7 +96,7 @@ def _name_spans(text: str) -> list[tuple[int, int]]:
     """Each name's place, a name beside the same check's other names read once ("garda vetting")."""
     return [(m.start(), m.end()) for m in itertools.islice(_patterns()["names"].finditer(text), _MAX_MATCHES)
             if not (len(m.group()) <= 4 and m.group().isascii() and not m.group().isupper()
-                    and m.group().lower() in ("vsc", "pcc", "krk", "crb"))]  # short ones in capitals only
+                    and m.group().lower() in ("vsc", "pcc", "krk", "crb", "crc", "moj"))]  # short ones in capitals only
 
 
 def _value_after(text: str, end: int) -> re.Match[str] | None:
@@ -109,6 +121,35 @@ def spans(text: str) -> list[Span]:
         v = _value_after(text, end)
         if v:
             out.append((v.start(), v.end(), "government id"))
+    return list(dict.fromkeys(out))
+
+
+#: Before a value said first: the start of the text, of a sentence or a line, a colon, a bullet.
+_OPENS = re.compile(r"(?:^|[.!?;:\n\u2029•*\-]\s)\s*$|^\s*$")
+_MAX_BACK_WORDS = 5  # "009185… — that's the enhanced check", "PCC-5521… is my police clearance"
+
+
+def named_after_spans(text: str) -> list[Span]:
+    """A value opening its sentence that a check's name a few words after calls the check's number
+    ("009185076733 — that's the enhanced check, keep it …", "PCC-5521-KQ7T9X is my police clearance").
+    Kept: a word of an order, a fee, a phone between or before ("001… was the order for the dbs check")."""
+    if len(text) > 4000:
+        return []
+    out: list[Span] = []
+    for start, _end in _name_spans(text):
+        lo = max(0, start - _MAX_GAP - 40)
+        ends = list(_SENTENCE_END.finditer(text, lo, start))
+        lo = ends[-1].end() if ends else lo
+        values = [v for v in _VALUE.finditer(text, lo, start) if _a_number(text, v)]
+        if not values:
+            continue
+        v = values[-1]
+        gap = text[v.end():start]
+        if re.search(r"\d", gap) or len(gap.split()) > _MAX_BACK_WORDS or not _OPENS.search(text[:v.start()]):
+            continue
+        if _patterns()["not"].search(text, max(0, v.start() - 30), start):
+            continue
+        out.append((v.start(), v.end(), "government id"))
     return list(dict.fromkeys(out))
 
 

@@ -490,7 +490,8 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
                 hits = [h for h in hits if not _ONLINE_LINE.search(head[max(0, h.start() - 4):h.start()])
                         and not _pattern("ids").search(head, h.end())]
             hit = hits[-1] if hits else None
-            if hit and not any(n.kind in ("password", "digits") for n in forms.names_in(head[hit.end():])):
+            # an id's name between ("the fake IRS agent made me say my TIN 346-…"): the value is the id, not the agent's line
+            if hit and not any(n.kind in ("password", "digits", "id") for n in forms.names_in(head[hit.end():])):
                 continue
         out.append(sp)
     return out

@@ -278,3 +278,18 @@ def answer_spans(text: str, before: str) -> Iterator[Span]:
         if not _labelled(text, 0, start):
             yield start, end, "government id"
             break
+
+
+#: A UK driving licence's number (DVLA): the surname's first five letters (9s after a short one), the birth
+#: date's decade, month (plus 50 for a woman), day and year, two initials (9 when there is one), a digit and two
+#: check letters — sixteen characters, maybe in three groups ("MORGA753116SM9IJ", "MORGA 753116 SM9IJ").
+_UK_LICENCE = re.compile(r"(?i)(?<![\w\-])(?=[a-z])[a-z9]{5} ?\d(?P<m>[0156]\d)(?P<d>[0-3]\d)\d ?[a-z9]{2}\d[a-z]{2}(?![\w\-])")
+
+
+def uk_licence_spans(text: str) -> Iterator[Span]:
+    """UK driving licence numbers by their shape, anywhere: no order, key or code is written so."""
+    for m in itertools.islice(_UK_LICENCE.finditer(text), 8):
+        month, day = int(m.group("m")), int(m.group("d"))
+        if (1 <= month <= 12 or 51 <= month <= 62) and 1 <= day <= 31:
+            yield m.start(), m.end(), "government id"
+

@@ -32,9 +32,9 @@ Span = tuple[int, int, str]
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "member_numbers.json"
 #: A member number: an optional letter prefix (after a space, a dash or a slash: "STA/248739/98"), then
 #: digits and letters, in groups split by a space, a dash, a dot or a slash (every group after the
-#: first starts with a digit).
+#: first starts with a digit, or after a dash with a capital: "7E82-R1D-UK74").
 _VALUE = re.compile(r"(?<![A-Za-z0-9\-/+.@*])(?:(?!(?:ID|NO|NR|IS)[ \-/])[A-Z]{1,4}[ \-/])?[A-Za-z]{0,4}\d[A-Za-z0-9]*"
-                    r"(?:[ .\-/]\d[A-Za-z0-9]*){0,6}(?![A-Za-z0-9@*]|[\-/]\w)")
+                    r"(?:[ .\-/]\d[A-Za-z0-9]*|-[A-Z][A-Z0-9]{0,5}){0,6}(?![A-Za-z0-9@*]|[\-/]\w)")
 #: The end of a sentence (not the dot of "no." / "nr." / "n°.").
 _SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)[.!?;\n\u2029](?:\s|$)|[。！？]")
 _DATE = re.compile(r"(?:19|20)\d\d[ .\-/]\d{1,2}[ .\-/]\d{1,2}|\d{1,2}[ .\-/]\d{1,2}[ .\-/](?:19|20)?\d\d")
@@ -216,7 +216,10 @@ def _value_next_sentence(text: str, label: int, at: int, hi: int) -> re.Match[st
 def _a_member_number(text: str, v: re.Match[str]) -> bool:
     value = v.group()
     digits = re.sub(r"\D", "", value)
-    if len(digits) < 5 or len(value) > 32 or _FILLER.search(value) or _DATE.fullmatch(value):
+    letters = sum(ch.isalpha() for ch in value)
+    if len(digits) < (4 if letters >= 4 and len(digits) + letters >= 10 else 5):  # "8YV3-MVE-AC70": a mixed id
+        return False
+    if len(value) > 32 or _FILLER.search(value) or _DATE.fullmatch(value):
         return False
     if len(set(digits)) <= 1:
         return False  # "00000000": a form's blank

@@ -178,6 +178,57 @@ def _named_after(text: str, found: list[re.Match[str]]) -> list[Span]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _purpose_patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str]]:
+    d = _data()
+    purposes = prefilter.word_tree(d["purposes"], prefilter.spaced_atom, head=prefilter.WORD_HEAD,
+                                   tail=r"[^\W\d_]{0,12}", flags="")
+    return (lexicon.Gate(d["purposes"]), re.compile(f"(?i){purposes.pattern}"),
+            re.compile(f"(?i){prefilter.whole_words(d['number_words'])}"))
+
+
+#: A number written as a phone's: a trunk zero, then groups ("06 12 34 56 78", "0612-345678"); "my number" is
+#: often a phone's, and a phone number in groups passes some id's check as often as any number does.
+_PHONE_WRITTEN = re.compile(r"0[1-9]\d{0,4}[ \-./]\d")
+#: A purpose's word right after or before the number's word names the thing's own number ("номер договора",
+#: "contract number", "the number of the lease"), not what a person's id is for.
+_OWN_NUMBER_AFTER = re.compile(r"(?i)\s*(?:(?:of|de|del|della|du|des|van|von|der|od|the|la|le|el|il)\s+){0,2}")
+_OWN_NUMBER_BEFORE = re.compile(r"(?i)(?:'s|’s)?\s*")
+_PURPOSE_GAP = 60  # from a number's word to its value: a possessive, a colon, a few words ("mi número: …", "המספר של הבת שלי …")
+_PURPOSE_SENTENCE = re.compile(r"[!?;\n](?:\s|$)|\.(?:\s|$)|[。！？]")
+
+
+def purpose_spans(text: str) -> list[Span]:
+    """A checksum-valid personal id after a number's word, with no word of identity, where its sentence
+    says what it is given for ("here's dad's number for the survivor benefit paperwork 0223…", "te paso
+    mi número: 247 794 228 para el modelo 100 de la renta", "номер для договора с лейблом 9011…"): a
+    benefit, a tax return, a registration, a contract, a notary. Kept: a word of an order, a customer, a
+    phone, an example … (``not_between``) anywhere in the sentence; a number written as a phone's."""
+    if len(text) > 2000 or not _TWO_DIGITS.search(text):
+        return []
+    gate, purposes, numbers = _purpose_patterns()
+    if not gate.open(text):
+        return []
+    out: list[Span] = []
+    for word in itertools.islice(numbers.finditer(text), _MAX_WORDS):
+        starts = [m.end() for m in _PURPOSE_SENTENCE.finditer(text, 0, word.start())]
+        lo = starts[-1] if starts else 0
+        end = _PURPOSE_SENTENCE.search(text, word.end())
+        hi = end.start() if end else len(text)
+        found = [m for m in purposes.finditer(text, lo, hi) if not _OWN_NUMBER_AFTER.fullmatch(text, word.end(), m.start())
+                 and not _OWN_NUMBER_BEFORE.fullmatch(text, m.end(), word.start())]  # "contract number", "номер договора"
+        if not found or any(not any(p.start() <= w.start() < p.end() for p in found)  # "modelo 100 de la renta"
+                            for w in _not_between().finditer(text, lo, hi)):
+            continue
+        for a, b in _values(text, word.end(), min(hi, word.end() + _PURPOSE_GAP + 24)):  # the first value only
+            if a - word.end() > _PURPOSE_GAP or len(text[word.end():a].split()) > 10 or _TWO_DIGITS.search(text, word.end(), a):
+                break
+            if not _PHONE_WRITTEN.match(text[a:b]) and not text[max(0, a - 2):a].strip().endswith(("+", "(")):
+                out.append((a, b, "government id"))
+            break
+    return list(dict.fromkeys(out))
+
+
 _LONE = re.compile(r"^\W{0,3}[\w .\-/]{8,30}\W{0,3}$")
 
 

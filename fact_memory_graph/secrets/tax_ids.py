@@ -26,7 +26,7 @@ _ASSET = Path(__file__).resolve().parent.parent / "assets" / "tax_ids.json"
 _VALUE = re.compile(r"(?<![\w/+\-.])[A-Za-z]{0,5}\d(?:[ .\-/\u2013\u2014_]?\d|[A-Za-z]){3,19}(?![\w/+\-])")
 _EIN = re.compile(r"(?<![\w\-])\d{2}[-\u2013 ]?\d{7}(?![\w\-])")
 _EIN_NAME = re.compile(r"(?i)(?<![^\W\d_])(?:ein|employer identification number|fein)(?![^\W\d_])")
-_OWN_VALUE = re.compile(r"[^\d\n.!?;]{0,25}?(?<![\w/+\-.])(?P<v>[A-Za-z]{0,3}\d(?:[ .\-/]?\d|[A-Za-z]){6,16})"
+_OWN_VALUE = re.compile(r"[^\d\n.!?;]{0,32}?(?<![\w/+\-.])(?P<v>[A-Za-z]{0,3}\d(?:[ .\-/]?\d|[A-Za-z]){6,16})"
                         r"(?![\w/+\-]|[.,]\d)")
 _LONE_VALUE = re.compile(r"^\W{0,3}(?P<v>[A-Za-z]{0,3}\d(?:[ .\-/]?\d|[A-Za-z]){6,16})\W{0,3}$")
 _DATE = re.compile(r"(?:19|20)\d\d[ .\-/]\d{1,2}[ .\-/]\d{1,2}|\d{1,2}[ .\-/]\d{1,2}[ .\-/](?:19|20)?\d\d")
@@ -143,7 +143,7 @@ def _own(text: str, start: int, end: int, p: dict[str, re.Pattern[str]]) -> bool
     head = text[lo:start]
     cut = max(head.rfind("."), head.rfind("\n"), head.rfind(";"))
     head = head[cut + 1:] if cut >= 0 else head
-    tail = text[end:end + 16]
+    tail = text[end:end + 32]  # "… for our domestic worker"
     sentence = text[max(0, start - 80):end + 80]
     if p["company"].search(sentence):
         return False
