@@ -108,11 +108,37 @@ def starred_spans(text: str) -> list[Span]:
     return [(m.start(), m.end(), "password") for m in found]
 
 
+@functools.cache
+def _then_key() -> re.Pattern[str]:
+    d = _data()
+    keys = prefilter.alternation(d["after_keys"])
+    return re.compile(rf"(?i)(?<![\w*#.,:/+-])(?<!\d\s)(?P<v>[*#]?\d{{4,8}}[*#]?)(?!\s?\d)[\s,]*(?:{prefilter.whole_words(d['then_words'])})"
+                      rf"\s+(?:(?:{prefilter.whole_words(d['press_words'])})\s+)?(?:{keys})(?![^\W\d_])")
+
+
+def then_key_spans(text: str) -> list[Span]:
+    """A code told by the key pressed after it ("punch 6076 then press OFF", "1688 then press the key
+    symbol", "453279 then the green button", "4471 und dann Raute"): a keypad's sequence. Not a number
+    called or a time ("call 0800 then press star", "at 0730 then hit snooze")."""
+    if len(text) > 3000 or not re.search(r"\d{4}", text):
+        return []
+    out: list[Span] = []
+    for m in _then_key().finditer(text):
+        head = text[max(0, m.start() - 40):m.start()]
+        v = m.group("v")
+        if _BEFORE_KEPT.search(head) or re.search(r"(?i)(?<![^\W\d_])(?:call|dial|ring|phone|number|tel)\W", head) \
+                or _YEAR.fullmatch(v.strip("*#")) or _trivial(v):
+            continue
+        out.append((m.start("v"), m.end("v"), "password"))
+    return out
+
+
 def spans(text: str) -> list[Span]:
-    """Codes keyed in to operate a thing named in the same sentence."""
+    """Codes keyed in to operate a thing named in the same sentence, or told by the key pressed after them."""
+    then = then_key_spans(text)
     if ("*" in text or "#" in text) and (starred := starred_spans(text)):
-        return starred + _keyed_spans(text)
-    return _keyed_spans(text)
+        return starred + _keyed_spans(text) + then
+    return _keyed_spans(text) + then
 
 
 def _keyed_spans(text: str) -> list[Span]:

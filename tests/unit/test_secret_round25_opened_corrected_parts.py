@@ -126,3 +126,23 @@ def test_a_lone_value_the_next_turn_tells_by_what_it_opens(text: str, after: str
 def test_a_lone_day_time_or_year_the_next_turn_points_at_is_kept(text: str, after: str) -> None:
     assert not revealed_by_next(text, [], after)
     assert not opening_values.named_by_next(text, after)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("tell the cleaner to punch 6076 then press OFF", "6076"),
+    ("1688 then press the key symbol, green light, you're in", "1688"),
+    ("für die Putzfrau: 5521 und dann Raute", "5521"),
+    ("el de la entrada es 7390 y luego almohadilla", "7390"),
+    ("2268 then hit enter and the side door clicks", "2268"),
+])
+def test_a_code_told_by_the_key_pressed_after_it(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("call 0800 then press star for billing", "0800"),
+    ("wake up at 0730 then hit snooze", "0730"),
+    ("in 2019 then the green button was added", "2019"),
+])
+def test_a_number_called_a_time_or_a_year_before_a_key_is_kept(text: str, kept: str) -> None:
+    assert kept in redact_secrets(text)
