@@ -40,11 +40,11 @@ def _data() -> dict:
 
 @functools.cache
 def _gate() -> lexicon.Gate:
-    return lexicon.Gate(_data()["verbs"])
+    return lexicon.Gate([*_data()["verbs"], *_data()["try_verbs"], *_data()["one_words"]])
 
 
 def mentioned(text: str) -> bool:
-    """Whether ``text`` may hold a verb of opening (a set lookup for most texts)."""
+    """Whether ``text`` may hold a verb of opening, of trying a value, or "the … one" (a set lookup for most texts)."""
     return _gate().open(text)
 
 
@@ -82,11 +82,11 @@ def _a_value(token: str, plain_ok: bool) -> bool:
 
 
 def spans(text: str) -> list[Span]:
-    """Values that open their clause and are told by what they open."""
+    """Values that open their clause and are told by what they open; values tried on such a thing."""
     if len(text) > 1500:
         return []
     verb, before, thing, device = _patterns()
-    out: list[Span] = []
+    out: list[Span] = tried_spans(text)
     for n, v in enumerate(verb.finditer(text)):
         if n >= _MAX_MATCHES:
             break
@@ -134,3 +134,32 @@ def named_by_next(text: str, after: str) -> list[Span]:
             or juxtaposed_passwords.shaped_value(token) and not token.isdigit()):
         return []
     return [(m.start("v"), m.start("v") + len(token), "password")]
+
+
+@functools.cache
+def _for_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    d = _data()
+    things = prefilter.whole_words([*d["things"], *d["devices"]])
+    value = r"[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»()\[\]{}<>,;]{4,40}?)[\"'”’»]?"
+    tried = re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['try_verbs'])})\s+(?:(?:{prefilter.whole_words(d['try_fillers'])})\s+)?{value}\s+(?:{prefilter.whole_words(d['fors'])})"
+                       rf"\s+(?:[^\s.!?;,]+\s+){{0,3}}?(?:{things})(?![^\W\d_])")
+    one = re.compile(rf"(?i)(?<![^\W\d_])the\s+(?:[^\s.!?;,]+\s+){{0,3}}?(?:{things})\s+one(?:'s|’s|\s+is|\s+was)\s+{value}(?=[.,;:!?…]*(?:\s|$))")
+    return tried, one
+
+
+def tried_spans(text: str) -> list[Span]:
+    """A value to try or type for a thing one logs into ("try AUDx0m0l$g%2% for the portal", "use 4471 on
+    the gate", "prueba Gato_22 en el portátil"), and "the … one is X" ("the nail tablet one is blossomRainbow1"):
+    a password's shape or digits only, never a plain word ("try ethernet for the router", "the work one is broken")."""
+    if len(text) > 1500:
+        return []
+    out: list[Span] = []
+    for pattern in _for_patterns():
+        for n, m in enumerate(pattern.finditer(text)):
+            if n >= _MAX_MATCHES:
+                break
+            token = m.group("v").rstrip(_EDGE)
+            if len(token) >= 4 and _a_value(token, False) and (token.isdigit() or re.search(r"[a-z]|[^\w\s-]", token)):
+                # (a promotion's code in capitals is no password: "use WELCOME10 on the app")
+                out.append((m.start("v"), m.start("v") + len(token), "password"))
+    return out

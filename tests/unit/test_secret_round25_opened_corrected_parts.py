@@ -146,3 +146,35 @@ def test_a_code_told_by_the_key_pressed_after_it(text: str, value: str) -> None:
 ])
 def test_a_number_called_a_time_or_a_year_before_a_key_is_kept(text: str, kept: str) -> None:
     assert kept in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("kofi.a@mail.com:mango_tree81", "mango_tree81"),
+    ("my old login was tomasz.w@o2.pl:Zamek#2019 if that helps", "Zamek#2019"),
+    ("ana.r@gmail.com:girassol_88 é o da conta antiga", "girassol_88"),
+    ("try Xw9%rivet-plum for the portal, the usual one", "Xw9%rivet-plum"),
+    ("use 4471 on the side gate, it sticks", "4471"),
+    ("prueba Gato_22 en el portátil de la tienda", "Gato_22"),
+    ("versuch mal Tanne#19 für das Kundenkonto", "Tanne#19"),
+    ("the work laptop one's Qx7-tulip, the home one is different", "Qx7-tulip"),
+    ("the salon ipad one is glowPeach42 i think", "glowPeach42"),
+    ("8812 - the code on my bike lock", "8812"),
+    ("5044 = pin on the debit card my brother borrowed", "5044"),
+])
+def test_a_value_by_its_login_what_it_is_tried_on_or_its_device(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("clone it with git@github.com:acme/widgets.git", "acme/widgets.git"),
+    ("email me at jo@example.com: thanks", "thanks"),
+    ("try ethernet for the router", "ethernet"),
+    ("the work one is broken", "broken"),
+    ("try 2024 for the account year", "2024"),
+    ("use Chrome for the admin panel", "Chrome"),
+    ("the office laptop one is the grey Dell", "grey"),
+    ("use WELCOME10 on the app for 10% off", "WELCOME10"),
+    ("NETGEAR4 - the code is printed on the router", "NETGEAR4"),
+])
+def test_a_site_a_word_a_year_or_a_promotion_is_kept(text: str, kept: str) -> None:
+    assert kept in redact_secrets(text)
