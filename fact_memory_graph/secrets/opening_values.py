@@ -40,7 +40,7 @@ def _data() -> dict:
 
 @functools.cache
 def _gate() -> lexicon.Gate:
-    return lexicon.Gate([*_data()["verbs"], *_data()["try_verbs"], *_data()["one_words"]])
+    return lexicon.Gate([*_data()["verbs"], *_data()["try_verbs"], *_data()["one_words"], *_data()["join_with"]])
 
 
 def mentioned(text: str) -> bool:
@@ -137,29 +137,33 @@ def named_by_next(text: str, after: str) -> list[Span]:
 
 
 @functools.cache
-def _for_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _for_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     d = _data()
     things = prefilter.whole_words([*d["things"], *d["devices"]])
     value = r"[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»()\[\]{}<>,;]{4,40}?)[\"'”’»]?"
     tried = re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['try_verbs'])})\s+(?:(?:{prefilter.whole_words(d['try_fillers'])})\s+)?{value}\s+(?:{prefilter.whole_words(d['fors'])})"
                        rf"\s+(?:[^\s.!?;,]+\s+){{0,3}}?(?:{things})(?![^\W\d_])")
+    joined = re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['join_with'])})\s+{value}(?=[.,;:!?…)]*(?:\s|$))")
     one = re.compile(rf"(?i)(?<![^\W\d_])the\s+(?:[^\s.!?;,]+\s+){{0,3}}?(?:{things})\s+one(?:'s|’s|\s+is|\s+was)\s+{value}(?=[.,;:!?…]*(?:\s|$))")
-    return tried, one
+    return tried, one, joined
 
 
 def tried_spans(text: str) -> list[Span]:
     """A value to try or type for a thing one logs into ("try AUDx0m0l$g%2% for the portal", "use 4471 on
     the gate", "prueba Gato_22 en el portátil"), and "the … one is X" ("the nail tablet one is blossomRainbow1"):
-    a password's shape or digits only, never a plain word ("try ethernet for the router", "the work one is broken")."""
+    a password's shape or digits only, never a plain word ("try ethernet for the router", "the work one is broken");
+    and a key a network is joined with ("guests can get on with z6pSLXAA338Z (network …)", "se conectan con X")."""
     if len(text) > 1500:
         return []
     out: list[Span] = []
-    for pattern in _for_patterns():
+    for kind, pattern in enumerate(_for_patterns()):
         for n, m in enumerate(pattern.finditer(text)):
             if n >= _MAX_MATCHES:
                 break
             token = m.group("v").rstrip(_EDGE)
-            if len(token) >= 4 and _a_value(token, False) and (token.isdigit() or re.search(r"[a-z]|[^\w\s-]", token)):
+            joined = kind == 2 and len(token) >= 10 and token.isalpha() \
+                and re.search(r"[a-z][A-Z]", token) is not None  # a network's key in random case ("ZitronenBaumpurple")
+            if len(token) >= 4 and (joined or _a_value(token, False) and (token.isdigit() or re.search(r"[a-z]|[^\w\s-]", token))):
                 # (a promotion's code in capitals is no password: "use WELCOME10 on the app")
                 out.append((m.start("v"), m.start("v") + len(token), "password"))
     return out

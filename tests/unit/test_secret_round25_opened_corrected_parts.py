@@ -178,3 +178,25 @@ def test_a_value_by_its_login_what_it_is_tried_on_or_its_device(text: str, value
 ])
 def test_a_site_a_word_a_year_or_a_promotion_is_kept(text: str, kept: str) -> None:
     assert kept in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("meine Telefonkennzahl bei der Sparkasse ist 5519", "5519"),
+    ("die persönliche Kennzahl fürs Telefonbanking lautet 80417", "80417"),
+    ("the wireless key on the sticker is 7hqPz2Lw9", "7hqPz2Lw9"),
+    ("los invitados se conectan con Palmera_2024 en la red CasaSol", "Palmera_2024"),
+    ("you can get on the wifi with rQ7tMvKp2x, network is SKY-4471", "rQ7tMvKp2x"),
+    ("visitors get on with MandelKuchenblau (network Praxis-Gast)", "MandelKuchenblau"),
+])
+def test_a_phone_bankings_code_and_a_networks_key(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("die Kennzahl für den Umsatz lag bei 4471", "4471"),
+    ("you can get on with the next task", "next"),
+    ("guests can get on with Netflix on the TV", "Netflix"),
+    ("connect with Bluetooth first", "Bluetooth"),
+])
+def test_a_figure_a_task_or_a_service_is_kept(text: str, kept: str) -> None:
+    assert kept in redact_secrets(text)
