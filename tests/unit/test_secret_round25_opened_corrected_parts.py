@@ -200,3 +200,23 @@ def test_a_phone_bankings_code_and_a_networks_key(text: str, value: str) -> None
 ])
 def test_a_figure_a_task_or_a_service_is_kept(text: str, kept: str) -> None:
     assert kept in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("keysafe 03817 round the side, key for the boiler inside", "03817"),
+    ("Haustür 48213, Schlüssel liegt drinnen", "48213"),
+    ("puerta 7731# y subes al segundo", "7731#"),
+    ("communal door 6620 then flat 4", "6620"),
+])
+def test_a_code_right_after_the_thing_it_opens(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("the gate 2019 renovation", "2019"),
+    ("door 1200 mm wide", "1200"),
+    ("boarding at gate 1204 tonight", "1204"),
+    ("call the front door 07700900123", "07700900123"),
+])
+def test_a_year_a_measure_a_boarding_gate_or_a_phone_is_kept(text: str, kept: str) -> None:
+    assert kept in redact_secrets(text)
