@@ -59,6 +59,7 @@ from fact_memory_graph.secrets import (
     card_pins,
     changed_secrets,
     checksum_parts,
+    corrected_values,
     counted_passphrases,
     credential_forms,
     described_answers,
@@ -88,6 +89,7 @@ from fact_memory_graph.secrets import (
     named_values,
     national_ids,
     network_keys,
+    opening_values,
     own_accounts,
     password_roles,
     password_talk,
@@ -959,6 +961,12 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
     if used_values.mentioned(norm):  # "i use cookie83 for YouTube", "i set everything to chocolate1"
         spans.extend(_outside_slots(norm, used_values.spans(norm), shapes))
+    if opening_values.mentioned(norm):  # "m@pl352 is what opens the booksy admin", "falcon gets you into the mac"
+        opened = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
+            raw_norm, opening_values.spans(norm)))
+        spans.extend(_outside_slots(norm, opened, shapes))
+    if corrected_values.mentioned(norm):  # "sorry typo, it's c0c0nut94 not the one I said before"
+        spans.extend(_outside_slots(norm, corrected_values.spans(norm), shapes))
     if "@" in norm or "after" in norm or "After" in norm:  # "lena.v@hotmail.co.uk / lighthousetulle", "type X after the email"
         spans.extend(_outside_slots(norm, email_logins.spans(norm), shapes))
     spans.extend(_outside_slots(norm, counted_passphrases.spans(norm), shapes))  # "four words, all lowercase: …"

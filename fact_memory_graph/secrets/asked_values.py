@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from . import memorable_words
+from . import memorable_words, opening_values
 from . import question_hints as qh
 from . import security_answers as sa
 
@@ -332,6 +332,8 @@ def named_by_next(text: str, after: str) -> list[sa.Span]:
     office card account"."""
     if len(text) > 40 or len(text.split()) > 3 or not after.strip():
         return []
+    if opened := opening_values.named_by_next(text, after):
+        return opened  # "mango-biscuit42" / "^ that's the one for the old joint gmail"
     w = _w()
     t = w.label_that_is.match(after.lstrip())  # "that's", "ist", "c'est"; or none before an article ("le mot de passe de …")
     rest = after.lstrip()[t.end():] if t else after.lstrip()

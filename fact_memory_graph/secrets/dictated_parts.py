@@ -121,7 +121,7 @@ _COPULA = re.compile(r"[^\n.!?\u2029:]{0,40}?\s(?:is|es|ist|est|è|é|är|er|jes
 @functools.lru_cache(maxsize=1)
 def _joined() -> tuple[lexicon.Gate, re.Pattern[str]]:
     words = _words()["joined"]
-    return lexicon.Gate(words), re.compile(r"(?i)(?<!\S)(?P<v>[^\s(\[]{3,64}?)[\s,;:(\[\-–—]*(?:" + prefilter.whole_words(words) + ")")
+    return lexicon.Gate(words), re.compile(r"(?i)(?<!\S)(?P<v>[^\s(\[]{3,64}?)[\s,;:(\[\-–—<←]*(?:" + prefilter.whole_words(words) + ")")
 
 
 def _joined_piece(turn: str) -> Span | None:
@@ -159,9 +159,20 @@ def joined_spans(text: str, earlier: Sequence[str] = (), after: str = "") -> lis
     """A value typed in pieces with a note that they go together: the piece before the note, and a
     lone token in the turn before such a piece ("Kaiserschm" / "arrn8869 no spaces")."""
     found = [piece] if earlier and (piece := _joined_piece(text)) else []  # a piece: a turn goes before it
-    if after and (lone := _lone_token(text)) and _joined_piece(after) and not _joined_piece(text):
-        found.append((*lone, "password"))
+    if after and (lone := _lone_token(text) or _after_colon(text)) and _joined_piece(after) and not _joined_piece(text):
+        found.append((*lone, "password"))  # "Kaiserschm" / "arrn8869 no spaces", "en dos: Linte" / "l.1588 va pegado"
     return found
+
+
+_AFTER_COLON = re.compile(r":\s*(?P<v>[^\s:]{3,40}?)[\s.!?…]*$")
+
+
+def _after_colon(text: str) -> tuple[int, int] | None:
+    """The one token after a colon that ends ``text`` ("te paso lo del portal en dos: Linte")."""
+    m = _AFTER_COLON.search(text)
+    if not m or _ORDINARY.match(m.group("v")) or m.group("v").lower() in _SMALL_TALK:
+        return None
+    return m.start("v"), m.end("v")
 
 
 #: A bare piece's value: digits (4-12, maybe spaced or dashed; a script without spaces may touch them:
@@ -411,18 +422,22 @@ def _code_pieces(text: str, earlier: Sequence[str], thread: Sequence[str], pats:
     begins = any(pats["first"].search(t) or pats["starts"].search(t) for t in thread)
     ends = any(pats["next"].search(t) or pats["ends"].search(t) for t in thread)
     announced = any(pats["announce"].search(t) for t in thread)
+    # a code's length told before its first piece ("the alarm's 8 digits, first four 6586"): the rest comes later
+    counted = begins and not ends and bool(_digit_count().search(text)) and bool(pats["code_names"].search(text))
     found: list[Span] = []
-    if begins and ends or announced:
+    if begins and (ends or counted) or announced:
         for kind in ("first", "next", "starts", "ends", "announce"):
             for m in pats[kind].finditer(text):
                 piece = _PIECE_AFTER.match(text, m.end())
                 # a language that puts the word after the digits: "44 ile başlıyor", "38で始まる"
                 ahead = _PIECE_BEFORE.search(text, max(0, m.start() - 16), m.start()) if kind in ("starts", "ends") else None
-                if piece and not _ORDINARY_PIECE.match(piece.group(1)):
+                if piece and (ends or announced) and not _ORDINARY_PIECE.match(piece.group(1)):
                     found.append((piece.start(1), piece.end(1), "password"))
+                elif piece and counted and piece.start(1) - m.end() <= 8 and not _ORDINARY_PIECE.match(piece.group(1)):
+                    found.append((piece.start(1), piece.end(1), "password"))  # "first four 6586", "first four are 6586"
                 elif ahead and not _ORDINARY_PIECE.match(ahead.group(1)):
                     found.append((ahead.start(1), ahead.end(1), "password"))
-                elif (value := _value_after(text, m.end())) is not None:
+                elif (value := _value_after(text, m.end())) is not None and (ends or announced):
                     found.append((*value, "password"))
     before = earlier[-1] if earlier else ""
     lone = _PIECE_TURN.match(text) if before and not found else None

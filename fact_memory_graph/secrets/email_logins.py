@@ -1,6 +1,7 @@
 """A password beside the e-mail address it logs in with, told by its place, not by a name.
 
 - **An address, a slash or a bar, a word**: "lena.v@hotmail.co.uk / lighthousetullekingfisher",
+  "jo.b@outlook.com:plum-tart7" (a combo list's colon, no space after it; not "git@github.com:org/repo"),
   "Trello -> jo.b@outlook.com | marmaladesky". An address is a login; what a slash joins to it is its
   password when it has a password's shape or is one long lower-case word (a passphrase typed
   together); another address, a name in capitals, a phone or "or" is not.
@@ -15,7 +16,7 @@ import re
 Span = tuple[int, int, str]
 
 _EMAIL = r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+"
-_PAIR = re.compile(rf"(?<![\w.+\-]){_EMAIL}[ \t]*[/|][ \t]*(?P<v>[^\s/|,;()\[\]{{}}<>\"“”«»]{{6,64}})")
+_PAIR = re.compile(rf"(?<![\w.+\-]){_EMAIL}(?:[ \t]*[/|][ \t]*|:(?!//))(?P<v>[^\s/|,;()\[\]{{}}<>\"“”«»]{{6,64}})(?![/:@])")
 _SHAPED = re.compile(r"(?=.*[^\W\d_])(?=.*(?:\d|[!@#$%^&*_+=?~]))")
 _JOINED_WORDS = re.compile(r"[a-zà-ÿ]{8,40}")
 _NOT_PASSWORD = re.compile(r"(?i)^(?:or|and|oder|ou|o|y|und|et|cc|bcc|tel|phone|mobile|fax|www\..*|https?:.*|.*\.(?:com|org|net|de|fr|uk|io))$")
@@ -37,7 +38,7 @@ def _password_like(value: str) -> bool:
 def spans(text: str) -> list[Span]:
     """Passwords beside an e-mail address or typed after it (see the module's note)."""
     out: list[Span] = []
-    if "@" in text and ("/" in text or "|" in text):
+    if "@" in text and ("/" in text or "|" in text or ":" in text):  # "lena.v@hotmail.co.uk / X", "maria@web.de:X"
         for m in _PAIR.finditer(text):
             value = m.group("v").rstrip(".,;:?")
             if _password_like(value):

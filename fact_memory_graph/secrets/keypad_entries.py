@@ -108,11 +108,68 @@ def starred_spans(text: str) -> list[Span]:
     return [(m.start(), m.end(), "password") for m in found]
 
 
+@functools.cache
+def _then_key() -> re.Pattern[str]:
+    d = _data()
+    keys = prefilter.alternation(d["after_keys"])
+    return re.compile(rf"(?i)(?<![\w*#.,:/+-])(?<!\d\s)(?P<v>[*#]?\d{{4,8}}[*#]?)(?!\s?\d)[\s,]*(?:{prefilter.whole_words(d['then_words'])})"
+                      rf"\s+(?:(?:{prefilter.whole_words(d['press_words'])})\s+)?(?:{keys})(?![^\W\d_])")
+
+
+def then_key_spans(text: str) -> list[Span]:
+    """A code told by the key pressed after it ("punch 6076 then press OFF", "1688 then press the key
+    symbol", "453279 then the green button", "4471 und dann Raute"): a keypad's sequence. Not a number
+    called or a time ("call 0800 then press star", "at 0730 then hit snooze")."""
+    if len(text) > 3000 or not re.search(r"\d{4}", text):
+        return []
+    out: list[Span] = []
+    for m in _then_key().finditer(text):
+        head = text[max(0, m.start() - 40):m.start()]
+        v = m.group("v")
+        if _BEFORE_KEPT.search(head) or re.search(r"(?i)(?<![^\W\d_])(?:call|dial|ring|phone|number|tel)\W", head) \
+                or _YEAR.fullmatch(v.strip("*#")) or _trivial(v):
+            continue
+        out.append((m.start("v"), m.end("v"), "password"))
+    return out
+
+
+@functools.cache
+def _bare_thing() -> re.Pattern[str]:
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(_data()['bare_things'])})[\s:]+"
+                      r"(?P<v>[*#]?\d{4,8}[*#]{0,2})(?![\w*#]|[.,:/]\d|\s?\d)")
+
+
+_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+
+
+def bare_thing_spans(text: str) -> list[Span]:
+    """A code right after the thing it opens, with no code's word ("building door 7507", "gate 6209",
+    "keysafe 01614 at mrs hendry's", "Tor 4471#"): a door's, a gate's, an alarm's or a key box's keypad.
+    Kept: an amount, a measure or a year after it ("the gate 2019", "door 1200 mm"), an alarm's time
+    ("alarm 0630": a clock's), a longer number (a phone's)."""
+    if len(text) > 3000 or not re.search(r"\d{4}", text):
+        return []
+    out: list[Span] = []
+    for m in _bare_thing().finditer(text):
+        v = m.group("v")
+        digits = v.strip("*#")
+        if _AFTER_KEPT.match(text, m.end()) or _YEAR.fullmatch(digits) or _trivial(v):
+            continue
+        if "alarm" in m.group(0).lower() and _CLOCK.fullmatch(digits) and not v.endswith(("#", "*")):
+            continue  # a clock's alarm: "alarm 0630"
+        if _BEFORE_KEPT.search(text[max(0, m.start() - 40):m.start()]):
+            continue  # "at gate 1204", "room … door"
+        out.append((m.start("v"), m.end("v"), "password"))
+    return out
+
+
 def spans(text: str) -> list[Span]:
-    """Codes keyed in to operate a thing named in the same sentence."""
+    """Codes keyed in to operate a thing named in the same sentence, told by the key pressed after them,
+    or right after the thing's name."""
+    then = then_key_spans(text) + bare_thing_spans(text)
     if ("*" in text or "#" in text) and (starred := starred_spans(text)):
-        return starred + _keyed_spans(text)
-    return _keyed_spans(text)
+        return starred + _keyed_spans(text) + then
+    return _keyed_spans(text) + then
 
 
 def _keyed_spans(text: str) -> list[Span]:

@@ -23,8 +23,9 @@ Span = tuple[int, int, str]
 _TOKEN = re.compile(r"\s*(?P<v>[^\s\"“”«»()\[\]{}<>がは是]{4,64})")
 _SENTENCES = re.compile(r"[.!?\n]\s+")
 _CLAUSE_END = re.compile(r"[.!?\n,;]")
-#: The name with a copula of its own is the subject of another clause: "NETGEAR4 - the code is printed …".
-_OWN_COPULA = re.compile(r"(?i)\s+(?:is|was|are|es|est|ist|è|é|era|lautet|jest|это|är|er|on|is\s+het|zijn)(?![^\W\d_])")
+#: The name with a copula of its own is the subject of another clause: "NETGEAR4 - the code is printed …"
+#: (Finnish "on", not English "on the": "5044 = pin on the credit card").
+_OWN_COPULA = re.compile(r"(?i)\s+(?:is|was|are|es|est|ist|è|é|era|lautet|jest|это|är|er|on(?!\s+(?:the|my|a|an|his|her|our|your|their|this|that|mum'?s|dad'?s)\s)|is\s+het|zijn)(?![^\W\d_])")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _DIGITS = re.compile(r"\d{4,12}|\d(?:[-.]\d){3,8}")
 _PLAIN = re.compile(r"[^\W\d_]{5,40}")
