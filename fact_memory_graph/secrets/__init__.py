@@ -506,6 +506,8 @@ _NAMED_BARE = tuple(
     (kind, re.compile(rf"(?i)(?<![\w-])(?:{names})(?![\w-])\s*(?:number|no\.?|nr\.?|#)?\s*[:#]?\s*"
                       r"(?P<value>(?=[^\s]*\d)[A-Z0-9*#][A-Z0-9*#/\-]{1,38}(?:\s\d{2,4}){0,4}(?:\s[A-D])?)(?![\w-])"))
     for kind, names in _SECRET_NAMES)
+#: Each kind's names alone, with the edges :data:`_NAMED` and :data:`_NAMED_BARE` read them with.
+_NAMES_ONLY = tuple(re.compile(rf"(?i)(?<![\w-])(?:{names})(?![\w-])") for _, names in _SECRET_NAMES)
 _SIGNAL_WORDS = re.compile("(?i)(?<![\\w-])(?:" + "|".join(f"(?:{names})" for _, names in _SECRET_NAMES) + ")(?![\\w-])")
 # A value that is a word about the secret, not the secret: "my password is not working", "... is wrong".
 _NOT_A_VALUE = re.compile(
@@ -572,13 +574,15 @@ def _named_spans(text: str) -> Iterator[Span]:
             yield from ((s + at, e + at, k) for s, e, k in _named_spans(part))
             at += len(part) + 1
         return
-    for kind, pattern in _NAMED:
-        for match in pattern.finditer(text):
+    # each pattern's matches start where its secret's name does: read from the first name on, none without one
+    firsts = [name.search(text) for name in _NAMES_ONLY]
+    for (kind, pattern), first in zip(_NAMED, firsts, strict=True):
+        for match in pattern.finditer(text, first.start()) if first else ():
             span = _value_span(text, match)
             if span is not None:
                 yield span[0], span[1], kind
-    for kind, pattern in _NAMED_BARE:
-        for match in pattern.finditer(text):
+    for (kind, pattern), first in zip(_NAMED_BARE, firsts, strict=True):
+        for match in pattern.finditer(text, first.start()) if first else ():
             if len(match.group("value")) >= 3:
                 yield match.start("value"), match.end("value"), kind
 

@@ -66,7 +66,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 def _gate() -> re.Pattern[str]:
     d = _data()
     words = [*d["sent"], *d["digit_words"], *d["pauses"], *d["code_words"], *d["messages"], *d["verification"]]
-    return re.compile("(?i)" + prefilter.alternation(words))
+    # the words as a prefix tree behind the lexicon's gate: true on the same texts as their alternation
+    # (cost only: the alternation tried 200 words at every position of each message with a digit)
+    tree = prefilter.word_tree(set(words), lambda ch: r"\s+" if ch == " " else re.escape(ch))
+    return tree if tree is not None else re.compile("(?i)" + prefilter.alternation(words))
 
 
 def _a_code(text: str, start: int, end: int) -> bool:

@@ -96,15 +96,25 @@ class _Words:
             else:
                 self.symbols.append(word)
         self.stems = tuple(stems)
+        self.stem_start = re.compile(r"(?<![^\W_])(?:" + "|".join(map(re.escape, self.stems)) + ")") if stems else None
+        # the unspaced words by their first character: a text is searched for the few whose first
+        # character it has, not for all of them (the same occurrences, found in fewer passes)
+        self.unspaced_by_first: dict[str, list[str]] = {}
+        for word in self.unspaced:
+            self.unspaced_by_first.setdefault(word[0], []).append(word)
 
     def finditer(self, text: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, int]]:
         """The names in ``text[lo:hi]``, as (start, end), in order."""
         hi = len(text) if hi is None else hi
-        low = text[lo:hi].lower()
-        if len(low) != hi - lo:
-            low = "".join(ch.lower()[:1] for ch in text[lo:hi])
+        part = text[lo:hi]
+        low = part.lower()
+        if len(low) != hi - lo and not part.isascii():  # (ASCII lowers char by char: the same string)
+            low = "".join(ch.lower()[:1] for ch in part)
         out = []
-        for m in _TOKEN.finditer(low):
+        # the words one by one only when one may start a name: one of the first words among them, or a
+        # stem at a word's start (a pre-check in C; the loop decides)
+        may = not self.first.keys().isdisjoint(_TOKEN.findall(low)) or self.stem_start and self.stem_start.search(low)
+        for m in _TOKEN.finditer(low) if may else ():
             token, a = m.group(), m.start()
             for phrase in self.first.get(token, ()):
                 b = a + len(phrase)
@@ -116,8 +126,9 @@ class _Words:
         for word in self.symbols:
             out.extend((lo + i, lo + i + len(word)) for i in _occurrences(low, word))
         if self.unspaced and not low.isascii():
-            for word in self.unspaced:
-                out.extend((lo + i, lo + i + len(word)) for i in _occurrences(low, word))
+            for first in self.unspaced_by_first.keys() & set(low):
+                for word in self.unspaced_by_first[first]:
+                    out.extend((lo + i, lo + i + len(word)) for i in _occurrences(low, word))
         return sorted(out)
 
     def search(self, text: str, lo: int = 0, hi: int | None = None) -> bool:
