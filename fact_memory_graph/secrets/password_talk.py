@@ -27,10 +27,14 @@ _SHAPE = re.compile(r"[\d!@#$%^&*_+=~?<>\[\]{}|/\\]")
 _QUOTES = "\"'“”‘’«»「」『』"
 
 
+#: Word lists read only where they stand (a date after its preposition, a place after the name), not as talk anywhere.
+_READ_IN_PLACE = frozenset({"calendar", "where", "see", "date_words"})
+
+
 @functools.cache
 def _lists() -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
     data = json.loads((_ASSETS / "password_talk.json").read_text(encoding="utf-8"))
-    words = frozenset(w.casefold() for ws in data["words"].values() for w in ws)
+    words = frozenset(w.casefold() for key, ws in data["words"].items() if key not in _READ_IN_PLACE for w in ws)
     return words, tuple(s.casefold() for s in data["stems"]), tuple(s.casefold() for s in data["inside"])
 
 
@@ -79,13 +83,82 @@ def talk(value: str) -> bool:
 @functools.cache
 def _units() -> frozenset[str]:
     data = json.loads((_ASSETS / "password_talk.json").read_text(encoding="utf-8"))
-    return frozenset(w.casefold() for w in data["words"]["time_units"])
+    return frozenset(w.casefold() for key in ("time_units", "length_units") for w in data["words"][key])
+
+
+@functools.cache
+def _placed() -> dict[str, frozenset[str]]:
+    data = json.loads((_ASSETS / "password_talk.json").read_text(encoding="utf-8"))
+    return {key: frozenset(w.casefold() for w in data["words"][key]) for key in _READ_IN_PLACE}
+
+
+#: A day and month ("30.12.", "30/12"), or a day told by its ordinal ("the 3rd", "1st"): a date, no value.
+_DATE = re.compile(r"(?:(?:0?[1-9]|[12]\d|3[01])[./](?:0?[1-9]|1[0-2])[./]?(?:\d{2}|\d{4})?|(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))")
+_LAST_WORD = re.compile(r"([^\W\d_]+)\W*$")
+
+
+def _dated(text: str, sp: Span) -> bool:
+    """Whether the value is a date or a day after a word of time ("Passwort läuft am 30.12. ab", "changed my PIN on
+    the 3rd", "wachtwoord verloopt vrijdag", "غيرت كلمة السر الأسبوع الماضي"): when it changes, not what it is."""
+    value = text[sp[0]:sp[1]].strip(" .,;:!?()").casefold()
+    m = _LAST_WORD.search(text[max(0, sp[0] - 24):sp[0]])
+    before = m.group(1).casefold() if m else ""
+    placed = _placed()
+    words, stems, _ = _lists()
+    led = before in placed["date_words"] or before in placed["calendar"] or before in words or before.startswith(stems)
+    if not led:
+        return False
+    if _DATE.fullmatch(value):
+        return True
+    found = _WORD.findall(value)
+    return 0 < len(found) <= 2 and not _SHAPE.search(value) and any(w in placed["calendar"] for w in found) \
+        and all(w in placed["calendar"] or w in words for w in found)
+
+
+def _located(value: str) -> bool:
+    """Whether the value says where the password is kept or where to look ("dans le carnet rouge du bureau", "in the
+    kitchen drawer", "see label underneath", "(see password manager)"): a place's preposition or a verb of looking,
+    then words, no digit nor symbol of a secret's shape."""
+    value = value.strip(" .,;:!?()")
+    found = _WORD.findall(value)
+    if not found or len(found) > 8 or _SHAPE.search(value):
+        return False
+    first = found[0]
+    if not first.islower():  # "I answered Debrecen": a capital is no preposition of place
+        return False
+    placed = _placed()
+    return first in placed["see"] or first in placed["where"] and len(found) >= 3 and value.startswith(first)
+
+
+_CLAUSE_END = re.compile(r"[,;!?\n]|\.(?:\s|$)")
+
+
+def _clause_from(text: str, start: int) -> str:
+    """The text from ``start`` to the end of its clause (a value cut after its first word: "dans" / "the kitchen drawer")."""
+    m = _CLAUSE_END.search(text, start + 1)
+    return text[start:m.start() if m else len(text)]
+
+
+#: A security question or its answer: a place or a day may be the answer ("where did they meet? i answered in the park").
+_ANSWERED = re.compile(r"(?i)answer|question|respu?esta|respond|pregunta|r[ée]pon|antwo|frage|rispo|domanda|pergunta|vraag"
+                       r"|svar|odpowied|pytanie|ответ|вопрос|cevap|soru|jawab|sawal|質問|答え|问题|答案|질문|답|سؤال|جواب|إجابة")
 
 
 def without_talk(text: str, spans: list[Span]) -> list[Span]:
-    """``spans`` without the passwords that are talk about one (an unquoted value only)."""
-    return [sp for sp in spans
-            if sp[2] != "password" or _quoted(text, sp) or not talk(text[sp[0]:sp[1]])]
+    """``spans`` without the passwords that are talk about one (an unquoted value only): words about it, and,
+    unless a security question or its answer is spoken of, when it changes and where it is kept."""
+    answered = None
+    kept = []
+    for sp in spans:
+        if sp[2] == "password" and not _quoted(text, sp):
+            if talk(text[sp[0]:sp[1]]):
+                continue
+            if answered is None:
+                answered = bool(_ANSWERED.search(text))
+            if not answered and (_dated(text, sp) or _located(_clause_from(text, sp[0]))):
+                continue
+        kept.append(sp)
+    return kept
 
 
 def _quoted(text: str, sp: Span) -> bool:
