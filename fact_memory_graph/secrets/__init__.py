@@ -1475,6 +1475,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(security_backref.labelled_next_turn(text, turns))  # "security question: …" / "ตอบ: X"
     spans.extend(question_hints.thread_spans(text, turns))  # "the bank wants my answers" / "school one: St Mary's"
     spans.extend(asked_values.thread_spans(text, turns))  # "the word the bank asks for when I ring" / "bluebell1952"
+    spans.extend(asked_letters.thread_spans(text, turns))  # "the word the bank asks for" / "Marmalade, the letters …"
     beside = bank_logins.spans_beside(text, turns[-2:])  # "customer no 5512…" after "PIN 4471"
     spans.extend(beside)
     spans.extend(spoken_codes.memorable_in_thread(text, turns[-1]))  # "memorable word?" / "the word is X"
