@@ -1772,7 +1772,11 @@ def _id_named_by_next(text: str, after: str) -> list[Span]:
         return []
     joined = f"{text.rstrip()}\n{after.strip()}"
     end = len(text.rstrip())
-    return [sp for sp in secret_spans(joined) if sp[1] <= end and sp[2] == "government id"]
+    # a value this turn withholds alone is read with its earlier turns already ("my order number is" /
+    # "114-2938475" / "thanks" stays kept): only what the naming turn adds counts here
+    alone = secret_spans(text)
+    return [sp for sp in secret_spans(joined) if sp[1] <= end and sp[2] == "government id"
+            and not any(a < sp[1] and sp[0] < b for a, b, _ in alone)]
 
 
 def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
