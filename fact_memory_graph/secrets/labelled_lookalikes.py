@@ -352,7 +352,7 @@ def _called_number(text: str, sp: Span) -> bool:
         return False
     start = said[-1][1]
     number = _DIALLED.search(text, start, e + 20)
-    if not number or number.start() > s + 1 or number.start() - start > 20 or number.end() < e - 1:
+    if not number or number.start() >= e or number.start() - start > 20 or number.end() < e - 1:
         return False
     gap = _blank(text[start:number.start()], words)
     if _secret_names().search(gap) or _CODE_WORD.search(gap) or _PIN_NAME.search(gap):
@@ -402,6 +402,8 @@ def named_in_own_turn(text: str, sp: Span) -> bool:
     if runs:  # a part of a number ("800 123 [456]"), or the turn read whole as the value ("номер заявки 11-48213")
         s, e = runs[-1].start(), runs[-1].end()
     sp = (s, e, kind)
+    if sum(ch.isdigit() for ch in text[s:e]) < 3:
+        return False  # a number's label, not a word's ("puse Seat Panda": no seat's number)
     if forms.public_value(text, s, e) or not without_lookalikes(text, [sp]):
         return True
     value = text[s:e]
