@@ -386,7 +386,7 @@ def named_in_own_turn(text: str, sp: Span) -> bool:
     only small words between (a service's short line too: five digits at least), or a look-alike this module keeps;
     never when this turn names a secret itself."""
     s, e, kind = sp
-    if kind in ("api key", "private key", "seed phrase") or _secret_names().search(text) \
+    if kind not in (*_CALLED_KINDS, "card number") or _secret_names().search(text) \
             or kind == "card number" and sum(ch.isdigit() for ch in text[s:e]) >= 12 \
             or _CODE_WORD.search(text) or _PIN_NAME.search(text) or families.names_a_lock(text):
         return False
@@ -399,12 +399,15 @@ def named_in_own_turn(text: str, sp: Span) -> bool:
     around = next((m for m in _VALUE_RUN.finditer(text) if m.start() <= s and e <= m.end()), None)
     runs = [around] if around else list(_VALUE_RUN.finditer(text, s, e)) \
         or list(re.finditer(r"[^\s:：]+(?=[\s.,;!?]*$)", text[:e]))
-    if runs:  # a part of a number ("800 123 [456]"), or the turn read whole as the value ("номер заявки 11-48213")
-        s, e = runs[-1].start(), runs[-1].end()
+    run = runs[-1] if runs else None
+    after = text[run.end():e] if run else ""  # at most a closing word ("… 090-1234-5678 です")
+    if run and (around or (len(after.split()) <= 1 and not re.search(r"\d|^\S", after)
+                           and text[run.start() - 1:run.start()].isspace())):
+        s, e = run.start(), run.end()  # a part of a number ("800 123 [456]"), or the turn read whole ("номер заявки 11-48213")
     sp = (s, e, kind)
     if sum(ch.isdigit() for ch in text[s:e]) < 3:
         return False  # a number's label, not a word's ("puse Seat Panda": no seat's number)
-    if forms.public_value(text, s, e) or not without_lookalikes(text, [sp]):
+    if forms.public_value(text, s, e):
         return True
     value = text[s:e]
     if sum(ch.isdigit() for ch in value) < 5 or not re.fullmatch(r"[A-Z]{0,3}[\s\-]?\+?\(?\d[\d\s\-./()]*\d", value.strip()):
