@@ -1383,6 +1383,7 @@ def _cached_in_context(text: str, before: str) -> tuple[Span, ...]:
 def _in_context(text: str, before: str) -> list[Span]:
     own = secret_spans(text)
     if before and before.strip():
+        alone = len(own)
         own += list(_across_turns(text, before))
         lone = _LONE_HEX_KEY.fullmatch(text)
         if lone and _WALLET_TURN.search(before):  # "what do I paste in the import box?" then the key alone
@@ -1391,6 +1392,11 @@ def _in_context(text: str, before: str) -> list[Span]:
         joined = f"{tail}{forms.TURN_JOIN}{text}"
         offset = len(joined) - len(text)
         own += [(max(s - offset, 0), e - offset, k) for s, e, k in secret_spans(joined) if e > offset]
+        # "pin changed" / "new phone number is 090-…", "пароль сменил" / "номер заявки 11-48213": a value this turn
+        # names as a public one is no answer to the secret the turn before named
+        own = own[:alone] + [sp for sp in own[alone:]
+                             if any(a < sp[1] and sp[0] < b for a, b, _ in own[:alone])
+                             or not labelled_lookalikes.named_in_own_turn(text, sp)]
         # "order number?" / "my order number is", then "114-2938475": the value of a public label
         # that ended the turn before (one test of that turn's end, then only the spans near this turn's start)
         if own and forms.ends_with_public_label(tail) and not families.names_a_lock(tail) \
@@ -1541,7 +1547,12 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = [sp for sp in spans if not any(a <= sp[0] and sp[1] <= b for a, b in books)]
     spans = refusals.without_refused(text, spans)  # "пароль не скажу, номер карты клиента …"
     spans = trade_credentials.without_trade_credentials(text, spans, turns[-1])  # "Prüfbescheinigung vom Gerüst" / "Nr. 6767…"
-    return public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
+    spans = public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
+    if spans:  # "银行卡丢了" / "挂失电话 95588": a value this turn names as a public one answers no earlier secret
+        alone = secret_spans(text)
+        spans = [sp for sp in spans if any(a < sp[1] and sp[0] < b for a, b, _ in alone)
+                 or not labelled_lookalikes.named_in_own_turn(text, sp)]
+    return spans
 
 
 def _lock_answer(text: str, before: str) -> list[Span]:

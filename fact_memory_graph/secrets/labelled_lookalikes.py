@@ -351,7 +351,7 @@ def _called_number(text: str, sp: Span) -> bool:
         return False
     start = said[-1][1]
     number = _DIALLED.search(text, start, e + 20)
-    if not number or number.start() < s - 1 or number.start() - start > 20 or number.end() < e - 1:
+    if not number or number.start() >= e or number.start() - start > 20 or number.end() < e - 1:
         return False
     gap = _blank(text[start:number.start()], words)
     if _secret_names().search(gap) or _CODE_WORD.search(gap) or _PIN_NAME.search(gap):
@@ -359,7 +359,60 @@ def _called_number(text: str, sp: Span) -> bool:
     dialled = re.sub(r"[^\d+]", "", number.group())
     if not 9 <= len(dialled.lstrip("+")) <= 15:
         return False
+    if dialled.startswith("+") and _TO_NUMBER.fullmatch(gap):
+        return True  # "llama al +1 (555) 0157-0733": a "+" right after a call's word is a telephone's
     return phone_numbers.is_phone(dialled, _REGIONS, possible=True)
+
+
+#: The small words between a phone's word and its number ("call the caretaker at", "the guy to call is on").
+_TO_NUMBER = re.compile(r"(?i)[^\S\n]*(?:(?:is|are|on|at|al|au|allo|à|a|ao|na|no|es|está|è|é|est|ist|unter|op|pod|по|the|le|la|il|"
+                        r"el|o|der|die|den|de|:|-|は|是|为|為|：)[^\S\n]*){0,3}")
+
+
+#: A value's run of digits, perhaps with a short prefix ("PO-2026-3537", "+1 (555) 0157-0733", "۸۸۲۱۰۴۵").
+_VALUE_RUN = re.compile(r"(?:[A-Z]{1,3}[\-/]?)?\+?\(?\d[\d\s\-./()]*\d[A-Z]{0,3}|\d+")
+
+
+def named_in_own_turn(text: str, sp: Span) -> bool:
+    """A value this turn names as a public one, read when a secret's name stood only in the turn before ("pin
+    changed" / "new phone number is 090-1234-5678", "银行卡丢了" / "挂失电话 95588", "пароль сменил" / "номер заявки
+    11-48213"): its own public label right before it, a telephone number after a phone's or a call's word with
+    only small words between (a service's short line too: five digits at least), or a look-alike this module keeps;
+    never when this turn names a secret itself."""
+    s, e, kind = sp
+    if kind not in (*_CALLED_KINDS, "card number") or _secret_names().search(text) \
+            or kind == "card number" and sum(ch.isdigit() for ch in text[s:e]) >= 12 \
+            or _CODE_WORD.search(text) or _PIN_NAME.search(text) or families.names_a_lock(text):
+        return False
+    from . import forms
+
+    while s > 0 and not text[s - 1].isspace() and text[s - 1] not in ":：=":  # "PO-2026-3537" read as "2026"
+        s -= 1
+    while e < len(text) and not text[e].isspace() and text[e] not in ".,;!?":
+        e += 1
+    around = next((m for m in _VALUE_RUN.finditer(text) if m.start() <= s and e <= m.end()), None)
+    runs = [around] if around else list(_VALUE_RUN.finditer(text, s, e)) \
+        or list(re.finditer(r"[^\s:：]+(?=[\s.,;!?]*$)", text[:e]))
+    run = runs[-1] if runs else None
+    after = text[run.end():e] if run else ""  # at most a closing word ("… 090-1234-5678 です")
+    if run and (around or (len(after.split()) <= 1 and not re.search(r"\d|^\S", after)
+                           and text[run.start() - 1:run.start()].isspace())):
+        s, e = run.start(), run.end()  # a part of a number ("800 123 [456]"), or the turn read whole ("номер заявки 11-48213")
+    sp = (s, e, kind)
+    if sum(ch.isdigit() for ch in text[s:e]) < 3:
+        return False  # a number's label, not a word's ("puse Seat Panda": no seat's number)
+    if forms.public_value(text, s, e):
+        return True
+    value = text[s:e]
+    if sum(ch.isdigit() for ch in value) < 5 or not re.fullmatch(r"[A-Z]{0,3}[\s\-]?\+?\(?\d[\d\s\-./()]*\d", value.strip()):
+        return False
+    words = _data()["phone_words"]
+    clause = max((m.end() for m in re.finditer(r"[.!?;,\n。！？，]", text[:s])), default=0)
+    said = words.finditer(text, clause, s)
+    if not said:
+        return False
+    gap = text[said[-1][1]:s]
+    return bool(_TO_NUMBER.fullmatch(gap))
 
 
 _REGIONS = ("GB", "US", "IN", "DE", "FR", "ES", "IT", "BR", "MX", "AU", "PL", "NL", "TR", "ZA", "NG", "PH", "ID")
