@@ -23,7 +23,6 @@ from fact_memory_graph.secrets import reference_values, trade_credentials
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "refusals.json"
-_KINDS = frozenset({"password", "pin", "card number", "bank account", "government id", "personal id", "login"})
 #: What may stand between a label and its value: a possessive, a copula, a colon, an article.
 _CONNECT = re.compile(r"(?i)[\s:=#,'’\-–—]*(?:s\s+)?(?:(?:is|es|est|ist|era|é|è|to|jest|это|wa|ni|adalah|là)\s+"
                       r"|[はがも：:]\s*)?(?:(?:the|el|la|le|o|a|un|una)\s+)?(?:no\.?\s*|nr\.?\s*|#\s*)?")
@@ -52,7 +51,7 @@ def _told_instead(text: str, sp: Span, refusals: list[tuple[int, int]], labels: 
 
 def without_refused(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without the value a public label names right after a refused secret."""
-    if not spans or not any(sp[2] in _KINDS for sp in spans):
+    if not spans or not any(sp[2] in trade_credentials.NUMBER_KINDS for sp in spans):
         return spans
     refusal_words, label_words = _words()
     refusals = refusal_words.finditer(text)
@@ -61,7 +60,7 @@ def without_refused(text: str, spans: list[Span]) -> list[Span]:
     labels = label_words.finditer(text)
     if not labels:
         return spans
-    return [sp for sp in spans if not (sp[2] in _KINDS and _told_instead(text, sp, refusals, labels))]
+    return [sp for sp in spans if not (sp[2] in trade_credentials.NUMBER_KINDS and _told_instead(text, sp, refusals, labels))]
 
 
 def tells_public_instead(text: str) -> bool:

@@ -27,8 +27,9 @@ from fact_memory_graph.secrets import public_statements, reference_values
 Span = tuple[int, int, str]
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "trade_credentials.json"
-#: The kinds a number of a trade is read as; an api key, a private key or a seed is never one.
-_KINDS = frozenset({"password", "pin", "card number", "bank account", "government id", "personal id", "login"})
+#: The kinds a public number can be read as (a trade's, or one a refusal names instead); an api key, a private key or
+#: a seed is never one.
+NUMBER_KINDS = frozenset({"password", "pin", "card number", "bank account", "government id", "personal id", "login"})
 #: A clause's end between a name and a value: the value belongs to another clause.
 _CLAUSE_END = re.compile(r"[.!?;\n]\s|[。！？；]|\u2029")
 _LAST_END = re.compile(r"(?s).*(?:[.!?;\n]\s|[。！？；]|\u2029)")
@@ -83,7 +84,7 @@ def _named_before(text: str, start: int, names: list[tuple[int, int]]) -> bool:
 def without_trade_credentials(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without the numbers of a trade's credential, a permit or a trade card named before them
     (in ``text``, or in the turn ``before`` when ``text`` is the number alone)."""
-    if not spans or not any(sp[2] in _KINDS for sp in spans) or any(_payment_card(text, sp) for sp in spans):
+    if not spans or not any(sp[2] in NUMBER_KINDS for sp in spans) or any(_payment_card(text, sp) for sp in spans):
         return spans  # (a payment card's number in the message: its code and expiry are no trade's)
     names = _names().finditer(text)
     lone = bool(before) and _LONE.fullmatch(text) is not None and not names and bool(_names().finditer(before)) \
@@ -92,7 +93,7 @@ def without_trade_credentials(text: str, spans: list[Span], before: str = "") ->
         return spans
     out = []
     for sp in spans:
-        if sp[2] in _KINDS and re.search(r"\d", text[sp[0]:sp[1]]) and not _payment_card(text, sp) \
+        if sp[2] in NUMBER_KINDS and re.search(r"\d", text[sp[0]:sp[1]]) and not _payment_card(text, sp) \
                 and (lone or _named_before(text, sp[0], names)):
             continue
         out.append(sp)
