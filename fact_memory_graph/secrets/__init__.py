@@ -59,6 +59,7 @@ from fact_memory_graph.secrets import (
     card_pins,
     changed_secrets,
     checksum_parts,
+    corrected_turns,
     corrected_values,
     counted_passphrases,
     credential_forms,
@@ -77,6 +78,7 @@ from fact_memory_graph.secrets import (
     keypad_entries,
     keys_named_after,
     labelled_lookalikes,
+    letter_checks,
     lexicon,
     login_labels,
     login_pairs,
@@ -840,6 +842,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(asked_topics.spans(norm))  # "si el banco pregunta por el perro, di Toby", "聞かれたら、ポチ"
     spans.extend(asked_letters.spans(norm))  # "they ask for letters 2 and 5 of the word… its X", "X - thats the word halifax wants"
     spans.extend(memorable_words.spans(norm))  # "mot mémorable pour la banque harbour", "银行的暗语是青花瓷器"
+    spans.extend(letter_checks.spans(norm))  # "characters 4 and 8, which are p and i — out of Peppermint", "(P E B B L E S)"
     spans.extend(birth_names.spans(norm))  # "mum was born Moreau, in case the bank asks", "z domu Wiśniewska"
     spans.extend(topic_notes.spans(norm))  # "mammas flicknamn är X", "first pet was a hamster called X"
     spans.extend(described_answers.spans(norm))  # "security question … le pusimos Canelo", "Nintendo — rodné příjmení mámy = X"
@@ -1486,6 +1489,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(beside)
     spans.extend(spoken_codes.memorable_in_thread(text, turns[-1]))  # "memorable word?" / "the word is X"
     spans.extend(memorable_words.thread_spans(text, turns))  # "bezpečnostní slovo pro banku" / "hjortron"
+    spans.extend(corrected_turns.thread_spans(text, turns, secret_spans))  # "mem word X" / "nah hang on its Y now"
     spans.extend(topic_notes.thread_spans(text, turns))  # "az első háziállatom neve?" / "Ciccio"
     spans.extend(answer_clauses.thread_spans(text, turns[-1]))  # the learned reader: "Riot: numele primului meu animal?" / "răspuns: Rocky"
     spans.extend(tax_ids.spans(text, turns[-1]))  # "for my side business" / "EIN is …"
