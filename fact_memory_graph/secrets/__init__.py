@@ -88,6 +88,7 @@ from fact_memory_graph.secrets import (
     memorable_words,
     money_flows,
     mrz_lines,
+    named_answers,
     named_values,
     national_ids,
     network_keys,
@@ -1759,6 +1760,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
             spans += checksum_parts.spans(text, "", after)
         spans += checksum_parts.seed_half_spans(text, after, False)
         spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
+        spans += named_answers.named_by_next(text, after, secret_spans)  # "Moreau" / "^ mums maiden name, they always ask"
         spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
@@ -1804,7 +1806,8 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
     # a secret in the turn after (a password beside a login named here): most pairs stop here
     if not (_HAS_DIGIT.search(text) or "-" in text or dictated_parts.names_a_part(text) or secret_spans(after)
             or dictated_parts.notes_joined(after)  # "Kaiserschm" / "arrn8869 no spaces"
-            or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))):
+            or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))
+            or named_answers.named_by_next(text, after, secret_spans)):
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")
