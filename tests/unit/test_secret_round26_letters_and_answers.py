@@ -63,3 +63,25 @@ def test_a_value_over_two_turns_is_withheld(turns: list[str], word: str) -> None
 ])
 def test_talk_over_two_turns_is_kept(turns: list[str], kept: str) -> None:
     assert kept in kept_in_thread(turns)
+
+
+@pytest.mark.parametrize(("message", "word"), [
+    ("ich nutze Wolke für Netflix", "Wolke"),
+    ("uso girasol para Spotify, no se lo digas a nadie", "girasol"),
+    ("mariposa — that's what i put for Instagram", "mariposa"),
+    ("wifin salasana on Kotiverkko", "Kotiverkko"),
+    ("log in with my email and paprika as the password", "paprika"),
+])
+def test_a_plain_word_password_named_by_its_service_or_role_is_withheld(message: str, word: str) -> None:
+    assert word not in redact_secrets(message)
+
+
+@pytest.mark.parametrize(("message", "kept"), [
+    ("i use chrome for youtube", "chrome"),
+    ("i use paypal for uber", "paypal"),
+    ("I use my phone for Netflix", "phone"),
+    ("I use Spotify for podcasts", "Spotify"),
+    ("we went with pizza and beer as the theme", "pizza"),
+])
+def test_a_thing_used_for_a_service_is_kept(message: str, kept: str) -> None:
+    assert kept in redact_secrets(message)
