@@ -59,6 +59,7 @@ from fact_memory_graph.secrets import (
     card_pins,
     changed_secrets,
     checksum_parts,
+    clause_notes,
     corrected_turns,
     corrected_values,
     counted_passphrases,
@@ -114,6 +115,7 @@ from fact_memory_graph.secrets import (
     reference_values,
     referred_passwords,
     refusals,
+    repeated_values,
     role_legends,
     security_answers,
     security_backref,
@@ -846,6 +848,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(letter_checks.spans(norm))  # "characters 4 and 8, which are p and i — out of Peppermint", "(P E B B L E S)"
     spans.extend(birth_names.spans(norm))  # "mum was born Moreau, in case the bank asks", "z domu Wiśniewska"
     spans.extend(topic_notes.spans(norm))  # "mammas flicknamn är X", "first pet was a hamster called X"
+    spans.extend(clause_notes.spans(norm))  # the whole message one note: "um first pet was a beagle named Waffles"
     spans.extend(described_answers.spans(norm))  # "security question … le pusimos Canelo", "Nintendo — rodné příjmení mámy = X"
     spans.extend(answer_clauses.spans(norm, names))  # a learned reader: "hasło do obsługi w banku X"
     spans.extend(forms.code_list_spans(norm))
@@ -1028,6 +1031,7 @@ def _spans(text: str) -> list[Span]:
         spans = _before_shapes(raw_norm, spans, shapes)
     if spans and len(spans) < 12:  # "c'est six deux neuf deux... enfin en chiffres 6292": the same code again
         spans.extend(sp for sp in forms.restated_spans(raw_norm, spans) if sp not in spans)
+        spans.extend(repeated_values.spans(norm, spans))  # "first pet question -> Mimi. my first dog was called Mimi"
     return forms.back(spans, origin)
 
 

@@ -85,3 +85,24 @@ def test_a_plain_word_password_named_by_its_service_or_role_is_withheld(message:
 ])
 def test_a_thing_used_for_a_service_is_kept(message: str, kept: str) -> None:
     assert kept in redact_secrets(message)
+
+
+@pytest.mark.parametrize(("message", "word"), [
+    ("ok so first pet was a rabbit called Thumper", "Thumper"),
+    ("la mia prima scuola era Montessori", "Montessori"),
+    ("mi primera mascota se llamaba Pelusa 🐶", "Pelusa"),
+    ("erstes Haustier Bello", "Bello"),
+    ("first pet question -> Fluffy. we all loved Fluffy", "Fluffy"),
+])
+def test_a_note_of_one_clause_and_its_repeats_are_withheld(message: str, word: str) -> None:
+    assert word not in redact_secrets(message)
+
+
+@pytest.mark.parametrize(("message", "kept"), [
+    ("my first dog was called Biscuit, he was lovely", "Biscuit"),
+    ("my favourite band is Queen lol", "Queen"),
+    ("my first car was a Honda", "Honda"),
+    ("first pet was the best", "best"),
+])
+def test_a_story_or_a_taste_is_kept(message: str, kept: str) -> None:
+    assert kept in redact_secrets(message)
