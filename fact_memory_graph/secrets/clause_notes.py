@@ -7,7 +7,8 @@ an answer); the learned reader of answer clauses reads some of them. This one re
 grammar: the message is only an opener or two ("um", "sorry again but"), the topic (:mod:`security_answers`'
 topics and their possessors), a joining verb, an optional describing noun after an article and a naming
 word ("was a hamster called"), or a verb of a school's or a street's ("i went to"), then a name of at most
-four words, then nothing but an emoji, a closer ("lol") or punctuation. A bare name after the topic
+four words, then nothing but an emoji, a closer ("lol"), punctuation or a phrase saying it was set ("so put
+that in", "thats what i set it to"). A bare name after the topic
 ("first pet Chichi") must be capitalised. A favourite's topic is a taste told ("my favourite band is Queen"),
 not read here.
 
@@ -61,7 +62,7 @@ def _patterns() -> tuple[frozenset[str], re.Pattern[str], re.Pattern[str]]:
 
 def spans(text: str) -> list[Span]:
     """The name in a message that is only a security question's topic and its value."""
-    if len(text) > _MAX_CHARS or "\n" in text.strip() or "?" in text:
+    if len(text) > _MAX_CHARS or "\n" in text.strip() or "\u2029" in text or "?" in text:  # one message, one clause
         return []
     p = sa._p()
     if not p.topic.may(text):
@@ -83,6 +84,9 @@ def spans(text: str) -> list[Span]:
     if not m:
         return []
     tail = text[m.end():]
+    told = re.search(rf"(?i)[\s,;.\-—–]+(?:so\s+|and\s+)?(?:{p.post.pattern[4:]})[\W]*$", tail)
+    if told:  # "first dog was Nugget lol so put that in": the note said to be what was set
+        tail = tail[:told.start()]
     stop = len(tail)
     closer = closers.search(tail)
     if closer:

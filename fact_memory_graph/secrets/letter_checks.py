@@ -35,6 +35,7 @@ _KIND = "password"
 _SPELT_RUN = re.compile(r"(?<![\w\-])[^\W\d_](?:[ \-.,][ ]?[^\W\d_]){3,40}(?![\w\-])")
 _TOKEN = re.compile(r"[^\W\d_][^\W_]*(?:['’\-][^\W_]+)*")
 _POSITIONS = re.compile(r"(?i)\s*(?:no\.?\s*|nos\.?\s*|#|number\s+|numbers\s+)?(?P<pos>\d{1,2}(?:(?:\s*[,/&+]\s*|\s+)(?:(?:and|und|et|y|e|i|og|och|ja|és|и|और|আর|&)\s+)?\d{1,2}){1,5})(?!\d)")
+_SP = r"[^\S\n\u2029]+"  # a space within one turn (a turn's join is a paragraph mark)
 _VALUE = r"(?P<v>[^\W\d_][^\s,;:.!?()\[\]\"“”«»…]{2,39})"
 _CLAUSE_END = r"(?=\s*(?:$|[.,;!?…\n\u2029)—–]|\s-\s|\s(?:{ends})(?![^\W\d_])))"
 
@@ -63,14 +64,14 @@ def _patterns() -> dict[str, Any]:
         "secret": re.compile("(?i)" + prefilter.whole_words(d["secret_words"])),
         "spelt": re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(d['spelt'])})(?:\s+(?:out|as|like))?\s*:?\s*"),
         # "3 random letters from castanets every time", "letters 2 and 5 out of lighthouse"
-        "from": re.compile(rf"(?i)(?:{letters})(?:{_POSITIONS.pattern[4:]})?\s+(?:{_alt(d['from'])})\s+{_VALUE}{end}"),
+        "from": re.compile(rf"(?i)(?:{letters})(?:{_POSITIONS.pattern[4:]})?{_SP}(?:{_alt(d['from'])}){_SP}{_VALUE}{end}"),
         # "letters from my passcode word (marigold)"
-        "paren": re.compile(rf"(?i)(?:{letters})\s+(?:{_alt(d['from'])})\s+(?:[^\W\d_]+\s+){{0,4}}?\(\s*{_VALUE}\s*\)"),
+        "paren": re.compile(rf"(?i)(?:{letters}){_SP}(?:{_alt(d['from'])}){_SP}(?:[^\W\d_]+{_SP}){{0,4}}?\(\s*{_VALUE}[^\S\n\u2029]*\)"),
         # "Zanzibar is the word they ask bits of", "X is the word the bank wants letters from"
-        "first": re.compile(rf"(?i)(?<![^\W\d_]){_VALUE}\s+(?:is|was|=|are)\s+(?:the|my)\s+(?:memorable\s+)?word\s+(?:[^\W\d_]+\s+){{0,3}}?"
+        "first": re.compile(rf"(?i)(?<![^\W\d_]){_VALUE}{_SP}(?:is|was|=|are){_SP}(?:the|my){_SP}(?:memorable{_SP})?word{_SP}(?:[^\W\d_]+{_SP}){{0,3}}?"
                             rf"(?:{_alt(d['asks'])})(?![^\W\d_])"),
         # "…, the word's Caterpillar", "वर्ड schmetterling है", "ওয়ার্ড হলো thunder"
-        "word": re.compile(rf"(?i)(?<![^\W\d_])(?:the\s+word|word|whole\s+thing|वर्ड|ওয়ার্ড)(?:['’]s|\s+is|\s+was|\s*:|\s+হলো|\s+है)?\s+{_VALUE}"
+        "word": re.compile(rf"(?i)(?<![^\W\d_])(?:the{_SP}word|word|whole{_SP}thing|वर्ड|ওয়ার্ড)(?:['’]s|{_SP}is|{_SP}was|\s*:|{_SP}হলো|{_SP}है)?{_SP}{_VALUE}"
                            rf"(?=\s*(?:$|[.,;!?…\n\u2029)—–]|\s-\s|\s(?:{ends}|है|হলো)(?![^\W\d_])))"),
         "asks": re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(d['asks'])})(?![^\W\d_])"),
         "not": {w.casefold() for w in d["not"]} | {w.casefold() for w in d["letters"]},

@@ -92,6 +92,9 @@ def test_a_thing_used_for_a_service_is_kept(message: str, kept: str) -> None:
     ("la mia prima scuola era Montessori", "Montessori"),
     ("mi primera mascota se llamaba Pelusa 🐶", "Pelusa"),
     ("erstes Haustier Bello", "Bello"),
+    ("first cat was Mittens haha so put that in", "Mittens"),
+    ("my first school was Park Lane, thats what i set it to", "Park Lane"),
+    ("il mio primo cane si chiamava Briciola", "Briciola"),  # round eleven kept it; a note since round eighteen
     ("first pet question -> Fluffy. we all loved Fluffy", "Fluffy"),
 ])
 def test_a_note_of_one_clause_and_its_repeats_are_withheld(message: str, word: str) -> None:
