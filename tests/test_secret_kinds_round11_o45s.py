@@ -113,7 +113,8 @@ KEPT = [
     "answer: yes, my first car was a Ford",
     "the quiz answer for 'favourite colour of Van Gogh' is yellow",
     "the security question on the form asks what my first car was — do I have to answer that?",
-    "il mio primo cane si chiamava Briciola",
+    # "il mio primo cane si chiamava Briciola" moved: a one-clause note is withheld (round eighteen, read by
+    # clause_notes since round twenty-six, tests/unit/test_secret_round26_letters_and_answers.py)
     "Recovery Q: what happens if I forget the answer?",
     "the bank's security question feature is annoying, I always forget what I typed",
     "pregunta: ¿cuál es tu comida favorita? la mía es la paella",

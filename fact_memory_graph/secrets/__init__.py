@@ -59,6 +59,8 @@ from fact_memory_graph.secrets import (
     card_pins,
     changed_secrets,
     checksum_parts,
+    clause_notes,
+    corrected_turns,
     corrected_values,
     counted_passphrases,
     credential_forms,
@@ -77,6 +79,7 @@ from fact_memory_graph.secrets import (
     keypad_entries,
     keys_named_after,
     labelled_lookalikes,
+    letter_checks,
     lexicon,
     login_labels,
     login_pairs,
@@ -86,6 +89,7 @@ from fact_memory_graph.secrets import (
     memorable_words,
     money_flows,
     mrz_lines,
+    named_answers,
     named_values,
     national_ids,
     network_keys,
@@ -111,6 +115,7 @@ from fact_memory_graph.secrets import (
     reference_values,
     referred_passwords,
     refusals,
+    repeated_values,
     role_legends,
     security_answers,
     security_backref,
@@ -840,8 +845,10 @@ def _spans(text: str) -> list[Span]:
     spans.extend(asked_topics.spans(norm))  # "si el banco pregunta por el perro, di Toby", "聞かれたら、ポチ"
     spans.extend(asked_letters.spans(norm))  # "they ask for letters 2 and 5 of the word… its X", "X - thats the word halifax wants"
     spans.extend(memorable_words.spans(norm))  # "mot mémorable pour la banque harbour", "银行的暗语是青花瓷器"
+    spans.extend(letter_checks.spans(norm))  # "characters 4 and 8, which are p and i — out of Peppermint", "(P E B B L E S)"
     spans.extend(birth_names.spans(norm))  # "mum was born Moreau, in case the bank asks", "z domu Wiśniewska"
     spans.extend(topic_notes.spans(norm))  # "mammas flicknamn är X", "first pet was a hamster called X"
+    spans.extend(clause_notes.spans(norm))  # the whole message one note: "um first pet was a beagle named Waffles"
     spans.extend(described_answers.spans(norm))  # "security question … le pusimos Canelo", "Nintendo — rodné příjmení mámy = X"
     spans.extend(answer_clauses.spans(norm, names))  # a learned reader: "hasło do obsługi w banku X"
     spans.extend(forms.code_list_spans(norm))
@@ -1024,6 +1031,7 @@ def _spans(text: str) -> list[Span]:
         spans = _before_shapes(raw_norm, spans, shapes)
     if spans and len(spans) < 12:  # "c'est six deux neuf deux... enfin en chiffres 6292": the same code again
         spans.extend(sp for sp in forms.restated_spans(raw_norm, spans) if sp not in spans)
+        spans.extend(repeated_values.spans(norm, spans))  # "first pet question -> Mimi. my first dog was called Mimi"
     return forms.back(spans, origin)
 
 
@@ -1486,6 +1494,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(beside)
     spans.extend(spoken_codes.memorable_in_thread(text, turns[-1]))  # "memorable word?" / "the word is X"
     spans.extend(memorable_words.thread_spans(text, turns))  # "bezpečnostní slovo pro banku" / "hjortron"
+    spans.extend(corrected_turns.thread_spans(text, turns, secret_spans))  # "mem word X" / "nah hang on its Y now"
     spans.extend(topic_notes.thread_spans(text, turns))  # "az első háziállatom neve?" / "Ciccio"
     spans.extend(answer_clauses.thread_spans(text, turns[-1]))  # the learned reader: "Riot: numele primului meu animal?" / "răspuns: Rocky"
     spans.extend(tax_ids.spans(text, turns[-1]))  # "for my side business" / "EIN is …"
@@ -1755,6 +1764,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
             spans += checksum_parts.spans(text, "", after)
         spans += checksum_parts.seed_half_spans(text, after, False)
         spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
+        spans += named_answers.named_by_next(text, after, secret_spans)  # "Moreau" / "^ mums maiden name, they always ask"
         spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
@@ -1800,7 +1810,8 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
     # a secret in the turn after (a password beside a login named here): most pairs stop here
     if not (_HAS_DIGIT.search(text) or "-" in text or dictated_parts.names_a_part(text) or secret_spans(after)
             or dictated_parts.notes_joined(after)  # "Kaiserschm" / "arrn8869 no spaces"
-            or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))):
+            or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))
+            or named_answers.named_by_next(text, after, secret_spans)):
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")

@@ -32,7 +32,8 @@ _ASSET = Path(__file__).resolve().parent.parent / "assets" / "memorable_words.js
 _WORD = re.compile(r"[^\W_][\w'’\-]*")
 _TAIL_WORDS = 8  # "voor de telefonische klantenservice van de bank"
 #: What ends a value's clause (a colon does not: "code word for tonight: X" names what follows).
-_CLAUSE_END = re.compile(r"\s*(?:[.,;!?)\]\n\u2029。，、！？；…]|\s[—–-]\s|\s*<-|[^\w\s]*\s*$)")
+_CLAUSE_END = re.compile(r"\s*(?:[.,;!?)\]\n\u2029。，、！？；…]|\s[—–-]\s|\s*<-|[^\w\s]*\s*$)"
+                         r"|\s+(?:and|but|aber|mais|pero|ma|mas|maar|men|но)\s+(?=[^\W\d_])")  # "word's X and my mum's is …"
 _CONNECTOR = re.compile(r"(?i)\s*(?:,\s*(?:which|that|que|qui|das|dat|che|который|которое)\s+(?:is|es|est|ist|è|é|это|—)\s|[:=：→?？]|->|[—–-](?=\s)|(?<![^\W\d_])(?:is|was|es|era|est|ist|lautet|é|è|e|är|er|on|jest|to|это|—|adalah|"
                         r"yaitu|ialah|là|hai|ni|ay|yw|ydy|este|είναι|je|є|это|olarak|wa|ndi|iko|van|az)(?![^\W\d_]))\s*")
 _GLUED_CONNECTOR = re.compile(r"\s*(?:是|为|為|は|が|는|은|이|คือ|[:：])\s*")

@@ -38,7 +38,9 @@ def _data() -> tuple[frozenset[str], re.Pattern[str], frozenset[str]]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
     nouns = "|".join(re.escape(w) for w in sorted(data["secret_nouns"], key=len, reverse=True))
     links = "|".join(re.escape(w) for w in sorted(data["links"], key=len, reverse=True))
-    led = re.compile(rf"(?i)(?<![^\W\d_])(?:{nouns})\s+(?:{links})\s*$")
+    # a link that is a copula after a noun of its language: Finnish "salasana on X" is "the password is X"
+    copulas = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(data["copulas"], key=len, reverse=True))
+    led = re.compile(rf"(?i)(?<![^\W\d_])(?!(?:{copulas})\s*$)(?:{nouns})\s+(?:{links})\s*$")
     return frozenset(data["tools"]), led, frozenset(w.casefold() for w in data["links"])
 
 

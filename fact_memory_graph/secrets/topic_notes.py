@@ -52,6 +52,10 @@ class _N:
         self.after = re.compile(rf"(?i){sa._alt(data['after_cues'])}")
         self.fillers = {w.casefold() for w in data["fillers"]}
         self.recall = re.compile(rf"(?i){sa._alt(data['recall'])}")
+        # a topic's turn may name who asks ("Name vom ersten Haustier", "вопрос:", "… it keeps asking")
+        self.topic_turn = self.fillers | {w.casefold() for w in data["topic_turn_words"]}
+        # "my first pet was a hamster called" / "Biscuit": the name comes in the next turn
+        self.naming_tail = re.compile(rf"(?i)(?:\s+[^\W\d_]+){{0,3}}?\s+(?:{sa._alt(data['naming_tail'])})\s*[:\-—–…]*\s*$")
         raw = json.loads(sa._ASSET.read_text(encoding="utf-8"))
         self.favourite = re.compile(rf"(?i){sa._alt(raw['favourites'])}")
 
@@ -151,6 +155,19 @@ def spans(text: str) -> list[Span]:
     return out
 
 
+def _topic_turn(text: str, start: int, end: int) -> bool:
+    """A turn that names only a topic, who asks for it, or that its name follows ("Name vom ersten
+    Haustier?", "вопрос: кличка первого питомца", "la rue où j'ai grandi, c'est ce que demande la banque",
+    "my first pet was a hamster called"): its other words are fillers, an asker's words, or a naming
+    verb at its end after at most three words ("was a hamster called")."""
+    tail = text[end:]
+    named = _n().naming_tail.search(tail)
+    if named:
+        tail = tail[:named.start()]
+    words = [w for w in re.findall(r"[^\s?？!.,:;]+", text[:start] + " " + tail) if w.casefold() not in _n().topic_turn]
+    return not words or _asked(text, 0, len(text))
+
+
 def _leftover(text: str) -> list[str]:
     """The words of ``text`` that are no filler."""
     return [w for w in re.findall(r"[^\s?？!.,:;]+", text) if w.casefold() not in _n().fillers]
@@ -180,7 +197,8 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     spare = 1 if _n().self_cued.search(prev, topic.start(), end) else 0  # "nazwisko panieńskie babci"
     # "vad svarade jag på frågan om första bilen hos Handelsbanken?": what was answered, asked
     recalled = prev.rstrip().endswith(("?", "？")) and bool(_n().recall.search(prev))
-    if not recalled and (len(_leftover(prev[:topic.start()])) > 0 or len(_leftover(prev[end:])) > spare):
+    if not recalled and (len(_leftover(prev[:topic.start()])) > 0 or len(_leftover(prev[end:])) > spare) \
+            and not _topic_turn(prev, topic.start(), end):
         return []
     from . import forms
     norm, origin = forms.view(text)

@@ -75,10 +75,24 @@ def _a_value(token: str, coined: bool) -> bool:
     if shaped is not None:
         return shaped and not token.isdigit()
     if not coined:
-        return False
+        return _plain_word(token)
     common = recalled_values._common_words()
     return token.isalpha() and token.islower() and len(token) >= 8 and token not in common \
         and not (token.endswith("s") and (token[:-1] in common or token[:-2] in common))  # "headphones"
+
+
+@functools.cache
+def _things_used() -> frozenset[str]:
+    return frozenset(w.casefold() for w in [*_data()["things_used"], *_data()["owners"], *_data()["everything"]])
+
+
+def _plain_word(token: str) -> bool:
+    """A plain word used for a service one logs into is its password ("i use chestnut for Netflix", "tortuga —
+    that's what I put for Shein"), unless it is a thing one uses for it: a browser, a device, a way to pay, a
+    pronoun ("i use chrome for youtube", "i use paypal for uber", "i use this for netflix")."""
+    word = token.casefold()
+    return token.isalpha() and len(token) >= 4 and (token.islower() or token[1:].islower()) \
+        and word not in _things_used() and not (word.endswith("s") and word[:-1] in _things_used())
 
 
 def spans(text: str) -> list[Span]:
