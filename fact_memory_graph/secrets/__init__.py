@@ -44,6 +44,7 @@ from fact_memory_graph.secrets import (
     answer_clauses,
     answered_references,
     api_key_names,
+    arrived_codes,
     asked_keys,
     asked_letters,
     asked_replies,
@@ -1018,6 +1019,11 @@ def _spans(text: str) -> list[Span]:
     if told:  # labels' late pass: "reading it properly: 138063" is no meter's reading)
         told = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(raw_norm, told))
         spans.extend(sp for sp in _outside_slots(norm, told, shapes)
+                     if sp not in spans and not reference_values.example_cued(norm, sp[0]))
+    arrived = arrived_codes.spans(norm)  # "199226 just came by sms", "129034 (from the bank text)", "its 220223 hurry it expires"
+    if arrived:
+        arrived = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(raw_norm, arrived))
+        spans.extend(sp for sp in _outside_slots(norm, arrived, shapes)
                      if sp not in spans and not reference_values.example_cued(norm, sp[0]))
     spans.extend(sp for sp in porting_codes.spans(norm) if sp not in spans)  # "got my PAC NPO948639", "mon RIO c'est …"
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
