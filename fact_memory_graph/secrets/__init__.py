@@ -64,6 +64,7 @@ from fact_memory_graph.secrets import (
     counted_passphrases,
     credential_forms,
     described_answers,
+    device_codes,
     dictated_parts,
     dotted_tokens,
     email_logins,
@@ -966,6 +967,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
     if used_values.mentioned(norm):  # "i use cookie83 for YouTube", "i set everything to chocolate1"
         spans.extend(_outside_slots(norm, used_values.spans(norm), shapes))
+    if device_codes.mentioned(norm):  # "koden til min telefon er GcuWhlYP", "the laptop … wakes up with 180968"
+        spans.extend(_outside_slots(norm, device_codes.spans(norm), shapes))
     if opening_values.mentioned(norm):  # "m@pl352 is what opens the booksy admin", "falcon gets you into the mac"
         opened = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, opening_values.spans(norm)))
