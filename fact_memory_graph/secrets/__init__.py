@@ -1767,6 +1767,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
         spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
+        spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
@@ -1810,7 +1811,8 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
     # a secret in the turn after (a password beside a login named here): most pairs stop here
     if not (_HAS_DIGIT.search(text) or "-" in text or dictated_parts.names_a_part(text) or secret_spans(after)
             or dictated_parts.notes_joined(after)  # "Kaiserschm" / "arrn8869 no spaces"
-            or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))):
+            or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))
+            or arrived_codes.named_by_next(text, after)):  # "six one seven nine zero five" / "what i read to him off the screen"
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")

@@ -8,7 +8,8 @@ the bank text)", "just got 015 842 by sms, enter it quick", "687232 is what came
 shape is withheld when its message (one short message) holds
 
 - words saying a value has just come by a message or an app (``arrived``: "by sms", "from the bank app",
-  "just came", "popped up", "me acaba de llegar", "по смс"), or
+  "just came", "popped up", "me acaba de llegar", "по смс") or is read out or dictated from a screen
+  (``read_out``: "off the screen", "yo te dicto"), or
 - a one-time code's own name anywhere (``one_time``: "otp", "sms code", "code de confirmation",
   "کد پیامکی", "验证码"), or
 - two of: haste ("quick", "hurry"), its running out ("expires"), typing it in ("type it in", "enter it").
@@ -27,7 +28,7 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import lexicon, prefilter
+from fact_memory_graph.secrets import forms, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -50,7 +51,7 @@ def _data() -> dict[str, list[str]]:
 @functools.cache
 def _gate() -> lexicon.Gate:
     d = _data()
-    return lexicon.Gate([*d["arrived"], *d["one_time"], *d["hurry"], *d["expiry"], *d["enter"]])
+    return lexicon.Gate([*d["arrived"], *d["read_out"], *d["one_time"], *d["hurry"], *d["expiry"], *d["enter"]])
 
 
 @functools.cache
@@ -80,9 +81,32 @@ def spans(text: str) -> list[Span]:
     p = _patterns()
     named = p["one_time"].search(text) is not None
     urged = sum(p[k].search(text) is not None for k in ("hurry", "expiry", "enter")) >= 2
-    if not (named or urged or p["arrived"].search(text)) or p["labels"].search(text):
+    if not (named or urged or p["arrived"].search(text) or _pointed().search(text)) or p["labels"].search(text):
         return []
     values = list(_VALUE.finditer(text))
     if not values or len(values) > _MAX_VALUES:
         return []
     return [(m.start("v"), m.end("v"), "password") for m in values if _a_code(text, m.start("v"), m.end("v"), named)]
+
+
+_LONE = re.compile(r"\W{0,3}(?P<v>\d{3}[ \-]\d{3}|\d{6})\W{0,3}")
+
+
+@functools.cache
+def _pointed() -> re.Pattern[str]:
+    return re.compile(f"(?i)(?:{prefilter.whole_words([*_data()['arrived'], *_data()['read_out']])})")
+
+
+def named_by_next(text: str, after: str) -> list[Span]:
+    """A code alone in its turn that the user's next turn says came by a message or was read out from a
+    screen ("704546" / "that's the one that came to mum's mobile", "six one seven nine zero five" /
+    "thats what i read to him off the screen"); not when the next turn gives it a label (an order's)."""
+    if len(text) > 60 or not after.strip() or len(after) > 300:
+        return []
+    norm, origin = forms.view(text)
+    m = _LONE.fullmatch(norm)
+    if not m or not _a_code(norm, m.start("v"), m.end("v"), False):
+        return []
+    if not _gate().open(after) or not _pointed().search(after) or _patterns()["labels"].search(after):
+        return []
+    return forms.back([(m.start("v"), m.end("v"), "password")], origin)

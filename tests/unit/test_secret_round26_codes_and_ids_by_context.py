@@ -113,3 +113,34 @@ def test_eight_letter_words_saved_are_kept() -> None:
 ])
 def test_a_licence_after_an_abbreviated_number_word_is_withheld(text: str, value: str) -> None:
     assert value not in redact_thread(text, [])
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["318207", "that's the one that came to dad's phone for the pension site"], "318207"),
+    (["four one eight two nine seven", "what i read to her off the screen"], "four one eight two nine seven"),
+    (["te lo dicto: ocho tres uno dos siete cinco"], "ocho tres uno dos siete cinco"),
+    (["az ügyfélkapus kód 551208 apunak"], "551208"),
+])
+def test_a_code_named_by_the_next_turn_or_dictated_is_withheld(turns: list[str], value: str) -> None:
+    assert all(value not in t for t in redact_turns(turns[:1], turns[1] if len(turns) > 1 else ""))
+
+
+def test_a_number_the_next_turn_calls_an_order_is_kept() -> None:
+    assert "482913" in redact_turns(["482913"], "that's my order, it came by sms")[0]
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["new laptop from work", "they set it to 4471 for now"], "4471"),
+    (["got a replacement phone", "it's set to 208813 until i change it"], "208813"),
+    (["nuevo móvil del trabajo", "they changed it to 9930"], "9930"),
+])
+def test_a_code_set_on_a_new_device_the_turn_before_named_is_withheld(turns: list[str], value: str) -> None:
+    assert value not in redact_thread(turns[1], turns[:1])
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["new phone", "they set it to 0700 as the wake time"], "0700"),
+    (["new phone", "set the timer, they set it to 1500 for the oven"], "1500"),
+])
+def test_a_setting_or_an_old_device_is_kept(turns: list[str], value: str) -> None:
+    assert value in redact_thread(turns[1], turns[:1])
