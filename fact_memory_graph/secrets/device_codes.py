@@ -104,3 +104,29 @@ def spans(text: str) -> list[Span]:
         if span:
             out.append(span)
     return out
+
+
+#: A code set on a device the turn before named ("new phone from IT" / "they set it to 0713 for now").
+_SET_TO = re.compile(r"(?i)(?<![^\W\d_])(?:set|reset|changed|change|put)\s+it\s+(?:to|as)\s+(?P<v>\d{4,8})(?![\w%€$£:.,]\d?)"
+                     r"|(?<![^\W\d_])it(?:'s|’s| is)\s+set\s+to\s+(?P<w>\d{4,8})(?![\w%€$£:.,]\d?)")
+_NEW_DEVICE = re.compile(r"(?i)(?<![^\W\d_])(?:new|nuevo|nueva|nouveau|nouvel|nouvelle|neues|neuer|nuovo|novo|nova|nieuwe|nowy|новый|yeni"
+                         r"|replacement|work|loaner|spare)(?![^\W\d_])")
+_TIME_WORDS = re.compile(r"(?i)(?<![^\W\d_])(?:alarm|clock|time|timer|wake|wakes|reminder|volume|brightness|temperature|degrees|font"
+                         r"|wecker|réveil|despertador|sveglia|hour|hours|am|pm)(?![^\W\d_])")
+
+
+def set_to_spans(text: str, before: str) -> list[Span]:
+    """A code a turn says was set on a new device that the turn before named ("new phone from IT" / "they
+    set it to 0713 for now"); not a clock, an alarm, a volume or a time."""
+    if len(text) > 200 or len(before) > 300 or not _gate().open(before) or not _SET_TO.search(text):
+        return []
+    if not (_patterns()["device"].search(before) and _NEW_DEVICE.search(before)):
+        return []
+    if _TIME_WORDS.search(text) or _TIME_WORDS.search(before):
+        return []
+    out: list[Span] = []
+    for m in _SET_TO.finditer(text):
+        g = "v" if m.group("v") else "w"
+        if not _YEAR.fullmatch(m.group(g)):
+            out.append((m.start(g), m.end(g), "password"))
+    return out
