@@ -38,7 +38,8 @@ _DIGITS = re.compile(r"\d{3}")
 _VALUE = re.compile(r"(?<![\w$€£¥₹.,:/+#\-*])(?<!\d[ \-])(?P<v>\d{3}[ \-]\d{3}|\d{4,8})(?![\w%€$£*#]|[.,:/\-]\d|[ \-]\d)")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 _UNIT_AFTER = re.compile(r"(?i)\s*(?:am|pm|uhr|h|hrs|hours?|mins?|minutes?|secs?|seconds?|days?|%|kg|km|mb|gb|€|\$|£"
-                         r"|euros?|dollars?|pounds?|pesos?|reais|rupees?|rs|usd|eur|gbp|yen|kr|zł|₽|₺|円|元|원|steps?|people)\b")
+                         r"|euros?|dollars?|pounds?|pesos?|reais|rupees?|rs|usd|eur|gbp|yen|kr|zł|₽|₺|円|元|원|steps?|people"
+                         r"|votes?|views?|likes?|followers?|subscribers?|users?|visitors?|downloads?|copies|words?|pages?)\b")
 _BEFORE = re.compile(r"(?i)(?:[$€£¥₹₽₺]\s?|\b(?:at|by|until|from|um|à|a las|alle|om|às|в|saat|rs\.?|inr|usd|eur)\s*)$")
 
 
