@@ -145,3 +145,15 @@ def test_a_code_set_on_a_new_device_the_turn_before_named_is_withheld(turns: lis
 ])
 def test_a_setting_or_an_old_device_is_kept(turns: list[str], value: str) -> None:
     assert value in redact_thread(turns[1], turns[:1])
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["here's mum's insurance member number", "485 777 3457\n(case sensitive)"], "485 777 3457"),
+    (["insurance member id for dad", "401 023 2137 - case-sensitive"], "401 023 2137"),
+])
+def test_case_sensitive_after_a_member_number_is_no_case_number(turns: list[str], value: str) -> None:
+    assert value not in redact_thread(turns[1], turns[:1])
+
+
+def test_a_case_number_after_a_member_numbers_name_is_kept() -> None:
+    assert "485 777 3457" in redact_thread("case 485 777 3457", ["insurance member number"])
