@@ -157,3 +157,12 @@ def test_case_sensitive_after_a_member_number_is_no_case_number(turns: list[str]
 
 def test_a_case_number_after_a_member_numbers_name_is_kept() -> None:
     assert "485 777 3457" in redact_thread("case 485 777 3457", ["insurance member number"])
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["cant scan the qr so: JBSWY3DPEHPK3PXPQWERTYUI"], "JBSWY3DPEHPK3PXPQWERTYUI"),
+    (["introduce esto manualmente", "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE4TT"], "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE4TT"),
+    (["saisir manuellement : KRUGS4ZANFZSAYLOEBQXGZLF"], "KRUGS4ZANFZSAYLOEBQXGZLF"),
+])
+def test_an_authenticator_key_entered_manually_is_withheld(turns: list[str], value: str) -> None:
+    assert value not in redact_thread(turns[-1], turns[:-1])
