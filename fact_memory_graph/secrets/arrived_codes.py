@@ -16,7 +16,8 @@ shape is withheld when its message (one short message) holds
 
 The value: six digits, or two groups of three ("015 842"); four to eight digits when a one-time code's
 name is in the message. Kept: a message with a label that makes the number something else (an order, a
-parcel, a booking, a phone, an amount, a transfer, an example: ``labels``), a year, an amount, a time, a
+parcel, a booking, a case, a phone, an amount, a transfer, an example: ``labels``), a message saying the
+code did not come (``not_came``: "el código OTP no llegó, número de caso …"), a year, an amount, a time, a
 number inside a longer run of digits (a phone's). Words as data (``assets/arrived_codes.json``); the
 reader runs only on a short text with three digits in a row and one of its words (a lexicon lookup).
 """
@@ -59,7 +60,7 @@ def _gate() -> lexicon.Gate:
 def _patterns() -> dict[str, re.Pattern[str]]:
     d = _data()
     return {k: re.compile(f"(?i)(?:{prefilter.whole_words(d[k])})")
-            for k in ("arrived", "one_time", "hurry", "expiry", "enter", "labels")}
+            for k in ("arrived", "one_time", "hurry", "expiry", "enter", "labels", "not_came")}
 
 
 def _a_code(text: str, start: int, end: int, short: bool) -> bool:
@@ -82,7 +83,8 @@ def spans(text: str) -> list[Span]:
     p = _patterns()
     named = p["one_time"].search(text) is not None
     urged = sum(p[k].search(text) is not None for k in ("hurry", "expiry", "enter")) >= 2
-    if not (named or urged or p["arrived"].search(text) or _pointed().search(text)) or p["labels"].search(text):
+    if not (named or urged or p["arrived"].search(text) or _pointed().search(text)) or p["labels"].search(text) \
+            or p["not_came"].search(text):
         return []
     values = list(_VALUE.finditer(text))
     if not values or len(values) > _MAX_VALUES:
@@ -108,6 +110,7 @@ def named_by_next(text: str, after: str) -> list[Span]:
     m = _LONE.fullmatch(norm)
     if not m or not _a_code(norm, m.start("v"), m.end("v"), False):
         return []
-    if not _gate().open(after) or not _pointed().search(after) or _patterns()["labels"].search(after):
+    if not _gate().open(after) or not _pointed().search(after) or _patterns()["labels"].search(after) \
+            or _patterns()["not_came"].search(after):
         return []
     return forms.back([(m.start("v"), m.end("v"), "password")], origin)

@@ -28,6 +28,7 @@ def test_a_one_time_code_told_by_how_it_came_is_withheld(text: str, value: str) 
     ("the refund of 250000 came in from the bank", "250000"),
     ("quick question, the bus 482913 leaves at 9", "482913"),
     ("the results just came in: 482913 votes", "482913"),
+    ("el código OTP no llegó, número de expediente 5521903", "5521903"),
 ])
 def test_a_number_that_came_as_something_else_is_kept(text: str, value: str) -> None:
     assert value in redact_thread(text, [])
