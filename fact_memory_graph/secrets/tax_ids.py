@@ -224,3 +224,41 @@ def _shaped_ids(text: str, p: dict[str, re.Pattern[str]]) -> list[Span]:
         if v and not _made_up(v.group("v")) and (not luhn or _luhn(re.sub(r"\D", "", v.group("v")))):
             out.append((v.start("v"), v.end("v"), "government id"))
     return out
+
+
+#: A value opening the message ("6073977732 tax number, payroll needs it", "20322649097←税番号です").
+_FIRST_VALUE = re.compile(r"\W{0,3}(?P<v>[A-Za-z]{0,5}\d(?:[ .\-/]?\d|[A-Za-z]){5,16}|[A-Z]{5}\d{4}[A-Z])"
+                          r"(?![\w/+\-]|[.,]\d)")
+_NAME_AFTER = 60  # characters after the value within which its name stands
+_WORDS_BEFORE_NAME = 5  # "… – ये मेरा PAN नंबर है", "… ese es mi NIF", "… هذا رقمي الضريبي"
+
+
+def named_after_spans(text: str) -> list[Span]:
+    """A value that opens the message and a tax number's name (or a personal id's) a few words after it
+    calls the writer's tax number ("99111617757 <- thats the tax ID", "959849668 vergi numaram bu",
+    "QMMPA5951J 这是我的税号"). Kept: a company's word in the message, a reference's or a phone's word
+    between, a date, a year's running number, a made-up run; a short name (an acronym such as "PAN",
+    "NIF") only in capitals ("4471239 sin IVA" is a price's)."""
+    if len(text) > 300 or not _SHAPE.search(text):
+        return []
+    m = _FIRST_VALUE.match(text)
+    if not m:
+        return []
+    value = m.group("v")
+    if (_made_up(value) and not _PERSON_PAN.fullmatch(value)) or _DATE.fullmatch(value) or _YEAR_REF.match(value):
+        return []
+    quick = _quick()
+    if not quick.search(text, m.end()):
+        return []
+    p = _patterns()
+    hi = min(len(text), m.end() + _NAME_AFTER)
+    names = [n for n in (p["tax"].search(text, m.end(), hi), p["personal"].search(text, m.end(), hi)) if n]
+    names = [n for n in names if len(n.group()) > 4 or n.group().isupper() or not n.group().isascii()]
+    if not names:
+        return []
+    name = min(names, key=lambda n: n.start())
+    gap = text[m.end():name.start()]
+    if re.search(r"\d", gap) or len(gap.split()) > _WORDS_BEFORE_NAME or _REFERENCE_GAP.search(gap) \
+            or p["company"].search(text) or p["not"].search(text):
+        return []
+    return [(m.start("v"), m.end("v"), "government id")]

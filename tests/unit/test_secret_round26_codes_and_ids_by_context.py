@@ -167,3 +167,24 @@ def test_a_case_number_after_a_member_numbers_name_is_kept() -> None:
 ])
 def test_an_authenticator_key_entered_manually_is_withheld(turns: list[str], value: str) -> None:
     assert value not in redact_thread(turns[-1], turns[:-1])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("9987654321 <- my tax ref, the accountant wants it", "9987654321"),
+    ("AHXPL7302K ye mera PAN hai", "AHXPL7302K"),
+    ("81234567890 это мой налоговый номер", "81234567890"),
+    ("432118907 - numéro fiscal, pour la déclaration", "432118907"),
+    ("46331820 ist meine Steuernummer", "46331820"),
+    ("police cert PC55120943 came through today", "PC55120943"),
+])
+def test_a_tax_number_said_before_its_name_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_thread(text, [])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("44712390 sin IVA", "44712390"),
+    ("81234567890 is the supplier's tax number", "81234567890"),
+    ("07700900123 call the tax office about it", "07700900123"),
+])
+def test_a_number_before_a_companys_or_a_price_word_is_kept(text: str, value: str) -> None:
+    assert value in redact_thread(text, [])
