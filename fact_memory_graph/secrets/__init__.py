@@ -44,6 +44,7 @@ from fact_memory_graph.secrets import (
     answer_clauses,
     answered_references,
     api_key_names,
+    arrived_codes,
     asked_keys,
     asked_letters,
     asked_replies,
@@ -65,6 +66,7 @@ from fact_memory_graph.secrets import (
     counted_passphrases,
     credential_forms,
     described_answers,
+    device_codes,
     dictated_parts,
     dotted_tokens,
     email_logins,
@@ -939,9 +941,11 @@ def _spans(text: str) -> list[Span]:
     spans = lookalike_values.without_lookalikes(raw_norm, spans)  # a date, a commit, a postal PIN, an example
     spans.extend(recovery.spans(norm, names))  # numbered / partial seeds, answers named after them
     spans.extend(backup_code_lists.spans(norm))  # "save these in case i lose my phone: 73419616, z37p-wb9x, …"
+    spans.extend(backup_code_lists.used_next_spans(norm))  # "I used hrgqmvnq already, the next one is 2gp7sqwv"
     spans = recovery.without_garden_seeds(norm, spans)  # "I planted seeds of tomato, basil, …"
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
     spans.extend(_outside_slots(norm, tax_ids.spans(norm), shapes))  # "TFN for my ABN …: 578 587 095"
+    spans.extend(_outside_slots(norm, tax_ids.named_after_spans(norm), shapes))  # "99111617757 <- thats the tax ID"
     spans.extend(_outside_slots(norm, national_ids.spans(norm), shapes))  # "o meu número de identificação é …"
     spans.extend(_outside_slots(norm, national_ids.purpose_spans(norm), shapes))  # "my number for the benefit paperwork …"
     spans.extend(mrz_lines.spans(norm))  # "P<NORHANSEN<<KARI<…" / "C4X7K91P21NOR8504124F…": by their check digits
@@ -972,6 +976,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, password_roles.spans(norm), shapes))  # "we use 'tortuga' as the password"
     if used_values.mentioned(norm):  # "i use cookie83 for YouTube", "i set everything to chocolate1"
         spans.extend(_outside_slots(norm, used_values.spans(norm), shapes))
+    if device_codes.mentioned(norm):  # "koden til min telefon er GcuWhlYP", "the laptop … wakes up with 180968"
+        spans.extend(_outside_slots(norm, device_codes.spans(norm), shapes))
     if opening_values.mentioned(norm):  # "m@pl352 is what opens the booksy admin", "falcon gets you into the mac"
         opened = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, opening_values.spans(norm)))
@@ -1025,6 +1031,11 @@ def _spans(text: str) -> list[Span]:
     if told:  # labels' late pass: "reading it properly: 138063" is no meter's reading)
         told = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(raw_norm, told))
         spans.extend(sp for sp in _outside_slots(norm, told, shapes)
+                     if sp not in spans and not reference_values.example_cued(norm, sp[0]))
+    arrived = arrived_codes.spans(norm)  # "199226 just came by sms", "129034 (from the bank text)", "its 220223 hurry it expires"
+    if arrived:
+        arrived = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(raw_norm, arrived))
+        spans.extend(sp for sp in _outside_slots(norm, arrived, shapes)
                      if sp not in spans and not reference_values.example_cued(norm, sp[0]))
     spans.extend(sp for sp in porting_codes.spans(norm) if sp not in spans)  # "got my PAC NPO948639", "mon RIO c'est …"
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
@@ -1484,6 +1495,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
             spans.extend(forms.back([(answer[0], answer[1], "password")], origin))
     spans.extend(shaped_values.card_rest(text, turns))  # "card is 4990 3547" / "hold on" / "3928 6388"
     spans.extend(families.code_after_lock_turn(text, turns[-1]))  # "my phone got locked" / "the code is 5 8 2 0"
+    spans.extend(device_codes.set_to_spans(text, turns[-1]))  # "new phone from IT" / "they set it to 0713 for now"
     spans.extend(named_values.lone_value_turn(text, turns))
     spans.extend(security_answers.thread_spans(text, turns))  # "bank asked my first car" / "X daala hai"
     spans.extend(security_backref.labelled_next_turn(text, turns))  # "security question: …" / "ตอบ: X"
@@ -1767,6 +1779,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += named_answers.named_by_next(text, after, secret_spans)  # "Moreau" / "^ mums maiden name, they always ask"
         spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
+        spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
@@ -1811,7 +1824,8 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
     if not (_HAS_DIGIT.search(text) or "-" in text or dictated_parts.names_a_part(text) or secret_spans(after)
             or dictated_parts.notes_joined(after)  # "Kaiserschm" / "arrn8869 no spaces"
             or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))
-            or named_answers.named_by_next(text, after, secret_spans)):
+            or named_answers.named_by_next(text, after, secret_spans)
+            or arrived_codes.named_by_next(text, after)):  # "six one seven nine zero five" / "what i read to him off the screen"
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")

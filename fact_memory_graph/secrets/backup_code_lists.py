@@ -21,8 +21,9 @@ from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
-#: One backup code: eight digits, four and four, or two dashed groups of four or five letters and digits.
-_CODE = r"(?:\d{8}|\d{4}[ \-]\d{4}|(?=[a-z0-9]*[a-z])[a-z0-9]{4,5}-[a-z0-9]{4,5}|\d{5}-\d{5})"
+#: One backup code: eight digits, four and four, two dashed groups of four or five letters and digits, or eight
+#: letters and digits (a list of those must read as random: :func:`_random_list`).
+_CODE = r"(?:\d{8}|\d{4}[ \-]\d{4}|(?=[a-z0-9]*[a-z])[a-z0-9]{4,5}-[a-z0-9]{4,5}|\d{5}-\d{5}|(?=[a-z0-9]*[a-z])[a-z0-9]{8})"
 #: Three codes or more, one a line, or after commas, slashes, bars or blanks (a number before each may count them).
 _LIST = re.compile(rf"(?<![A-Za-z0-9_-])(?:\d{{1,2}}[.)][ \t]*)?{_CODE}(?![\w-])(?:(?:[ \t]*[,;/|、，·•][ \t]*|[ \t]*\n[ \t\-*•]*|[ \t]+)"
                    rf"(?:\d{{1,2}}[.)][ \t]*)?{_CODE}(?![\w-])){{1,}}", re.I)
@@ -30,7 +31,7 @@ _CUE_BEFORE = 160
 #: Two codes are a list when the cue stands this close before them ("backup codes for ProtonMail是…"),
 #: or right after them behind an arrow or a dash ("55nt-2265 xvhz-rvut <- thats the recovery codes").
 _CUE_NEAR = 40
-_POINTER_AFTER = re.compile(r"[ \t]*(?:<-+|←|⬅|—|–|=)[ \t]*")
+_POINTER_AFTER = re.compile(r"[ \t]*(?:<-+|←|⬅|—|–|=|-(?=[ \t]))[ \t]*")
 #: A turn that is only such codes (the turn before named them: "the 2fa backup codes, just in case" / "9711… 6943…").
 _ONLY = re.compile(r"[\s\W]*$")
 
@@ -54,11 +55,13 @@ _PAIR_CUE = 60
 _CODE_TURN = re.compile(rf"\s*(?:(?:and|also|then|plus|y|und|et|e|i|en|и)\s+)?(?P<codes>{_ITEM}(?:[\s,;/]+{_ITEM}){{0,2}})\s*[.!]?\s*")
 _ONE = re.compile(rf"(?<![\w-]){_ITEM}(?![\w-])")
 _VOWELS = re.compile(r"[aeiou]")
+_CONSONANTS = re.compile(r"[b-df-hj-np-tv-z]{4}|[b-df-hj-np-tv-xz]{3}")
 
 
 def _random(code: str) -> bool:
     """A code, not a word: digits in it, or letters with two vowels at most ("jhxfrrxf", not "tomorrow")."""
-    return any(ch.isdigit() for ch in code) or len(_VOWELS.findall(code.lower())) <= 2
+    vowels = len(_VOWELS.findall(code.lower()))  # "uiisyzyr": three vowels, but a run of consonants no word has
+    return any(ch.isdigit() for ch in code) or vowels <= 2 or vowels == 3 and _CONSONANTS.search(code.lower()) is not None
 
 
 def spans(text: str) -> list[Span]:
@@ -69,6 +72,8 @@ def spans(text: str) -> list[Span]:
         return []
     out = []
     for m in _LIST.finditer(text):
+        if not _random_list(m.group()):
+            continue
         three = len(_CODES.findall(m.group())) >= 3
         near = max(0, m.start() - (_CUE_BEFORE if three else _CUE_NEAR))
         pointer = _POINTER_AFTER.match(text, m.end())
@@ -82,6 +87,29 @@ def spans(text: str) -> list[Span]:
             continue
         if cue.search(text, max(0, m.start() - _PAIR_CUE), m.start()):
             out.extend((c.start(), c.end(), "recovery code") for c in _ONE.finditer(text, m.start(), m.end()))
+    return out
+
+
+def _random_list(listed: str) -> bool:
+    """A list whose every item reads as random ("ufkej7c1", "ksbcbptk", "6273-8454"), one with a digit at least:
+    eight letters alone are a word as often as a code ("tomorrow, computer, keyboard")."""
+    codes = _CODES.findall(listed)
+    return all(_random(c) for c in codes) and any(any(ch.isdigit() for ch in c) for c in codes)
+
+
+#: A code used, then the next one of the list ("I used hrgqmvnq already, the next one is 2gp7sqwv").
+_USED_NEXT = re.compile(rf"(?i)(?<![^\W\d_])used[ \t]+(?P<a>{_CODE}|[a-z]{{8}})(?![\w-])[ \t]+already[ \t]*[,;.]?[ \t]*"
+                        rf"(?:and[ \t]+|so[ \t]+)?the[ \t]+next(?:[ \t]+one)?[ \t]+(?:is|=|:)[ \t]+(?P<b>{_CODE}|[a-z]{{8}})(?![\w-])")
+
+
+def used_next_spans(text: str) -> list[Span]:
+    """A backup code used and the next one of its list, both withheld."""
+    if "next" not in text.lower():
+        return []
+    out: list[Span] = []
+    for m in _USED_NEXT.finditer(text):
+        if _random(m.group("a")) and _random(m.group("b")):
+            out.extend([(m.start("a"), m.end("a"), "recovery code"), (m.start("b"), m.end("b"), "recovery code")])
     return out
 
 
@@ -118,7 +146,7 @@ def list_turn_spans(text: str, turns: Sequence[str]) -> list[Span]:
     if not turns or len(text) > 200:
         return []
     m = _LIST.search(text)
-    if not m or text[:m.start()].strip() or not _ONLY.match(text, m.end()):
+    if not m or text[:m.start()].strip() or not _ONLY.match(text, m.end()) or not _random_list(m.group()):
         return []
     gate, cue = _cues()
     prev = turns[-1]

@@ -66,6 +66,12 @@ def _tail() -> re.Pattern[str]:
 
 
 @functools.cache
+def _apposition() -> re.Pattern[str]:
+    """After the value, a comma and what it is to the user ("…, the thing you type after you open the lid")."""
+    return re.compile(rf"(?i),\s*(?:{prefilter.whole_words(_data()['appositions'])})")
+
+
+@functools.cache
 def _before_not() -> frozenset[str]:
     return frozenset(w.lower() for w in _data()["before_not"])
 
@@ -130,7 +136,7 @@ def spans(text: str, names: list) -> list[Span]:
         if pick is None:
             rest = text[end:]
             if len(words) > 5 or not (stop is None or rest[:1] in ".!;,\n\u2029" and
-                                      (_NOISE.match(rest) or rest[:1] in ".;\n\u2029")):
+                                      (_NOISE.match(rest) or rest[:1] in ".;\n\u2029" or _apposition().match(rest))):
                 continue
             pick = len(words) - 1
         if pick > 4:

@@ -153,10 +153,15 @@ def _sentence_start(text: str, at: int, back: int = 100) -> int:
     return cut + 1 if cut >= 0 else lo
 
 
+_CASE_SENSITIVE = re.compile(r"(?i)[ \-]?(?:in)?sensitive\b")
+
+
 def _public(text: str, lo: int, hi: int) -> bool:
     """A public word in ``text[lo:hi]`` that is not part of an insurance's name ("plan" in "health plan")."""
     p = _patterns()
     for m in p["public"].finditer(text, lo, hi):
+        if _CASE_SENSITIVE.match(text, m.end()):
+            continue  # "(case sensitive)": the letters' case, no case number
         around = p["health"].finditer(text, max(0, m.start() - 30), min(len(text), m.end() + 30))
         if not any(h.start() <= m.start() and m.end() <= h.end() for h in around):
             return True

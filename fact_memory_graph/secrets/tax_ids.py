@@ -26,7 +26,7 @@ _ASSET = Path(__file__).resolve().parent.parent / "assets" / "tax_ids.json"
 _VALUE = re.compile(r"(?<![\w/+\-.])[A-Za-z]{0,5}\d(?:[ .\-/\u2013\u2014_]?\d|[A-Za-z]){3,19}(?![\w/+\-])")
 _EIN = re.compile(r"(?<![\w\-])\d{2}[-\u2013 ]?\d{7}(?![\w\-])")
 _EIN_NAME = re.compile(r"(?i)(?<![^\W\d_])(?:ein|employer identification number|fein)(?![^\W\d_])")
-_OWN_VALUE = re.compile(r"[^\d\n.!?;]{0,32}?(?<![\w/+\-.])(?P<v>[A-Za-z]{0,3}\d(?:[ .\-/]?\d|[A-Za-z]){6,16})"
+_OWN_VALUE = re.compile(r"[^\d\n.!?;]{0,32}?(?:(?<![\w/+\-.])|(?<=[\u3400-\u9fff]))(?P<v>[A-Za-z]{0,3}\d(?:[ .\-/]?\d|[A-Za-z]){6,16}|[A-Z]{5}\d{4}[A-Z])"
                         r"(?![\w/+\-]|[.,]\d)")
 _LONE_VALUE = re.compile(r"^\W{0,3}(?P<v>[A-Za-z]{0,3}\d(?:[ .\-/]?\d|[A-Za-z]){6,16})\W{0,3}$")
 _DATE = re.compile(r"(?:19|20)\d\d[ .\-/]\d{1,2}[ .\-/]\d{1,2}|\d{1,2}[ .\-/]\d{1,2}[ .\-/](?:19|20)?\d\d")
@@ -151,19 +151,37 @@ def _own(text: str, start: int, end: int, p: dict[str, re.Pattern[str]]) -> bool
                 or p["self"].search(sentence))
 
 
+#: A note: only the name, then the value ("ٹیکس نمبر 62249302155", "纳税人识别号813 904 258"), or only the name.
+_NOTE_HEAD = re.compile(r"\W{0,3}\Z")
+_NOTE_TAIL = re.compile(r"[\W_]{0,6}\Z")
+#: An Indian PAN whose fourth letter says its holder is a person ("P"), with its check digit's shape.
+_PERSON_PAN = re.compile(r"[A-Z]{3}P[A-Z]\d{4}[A-Z]")
+
+
+def _noted(text: str, start: int, end: int, p: dict[str, re.Pattern[str]]) -> bool:
+    """Whether ``text`` is only a tax number's name (from ``start`` to ``end``) and what follows it: a note
+    of one's own number, with no company's word."""
+    return bool(_NOTE_HEAD.match(text[:start])) and not p["company"].search(text)
+
+
 def _own_tax_numbers(text: str, context: str, p: dict[str, re.Pattern[str]]) -> list[Span]:
     out: list[Span] = []
     for m in itertools.islice(p["tax"].finditer(text), _MAX_MATCHES):
         v = _OWN_VALUE.match(text, m.end())
-        if v and not _made_up(v.group("v")) and not _DATE.fullmatch(v.group("v")) \
+        if v and not (_made_up(v.group("v")) and not _PERSON_PAN.fullmatch(v.group("v"))) and not _DATE.fullmatch(v.group("v")) \
                 and not _REFERENCE_GAP.search(text, m.end(), v.start("v")) and not _YEAR_REF.match(v.group("v")) \
-                and _own(text, m.start(), m.end(), p):
+                and (_own(text, m.start(), m.end(), p)
+                     or _noted(text, m.start(), m.end(), p) and _NOTE_TAIL.match(text, v.end("v"))
+                     or _PERSON_PAN.fullmatch(v.group("v")) and _valid("in_.pan", v.group("v"))
+                     and not p["company"].search(text)):
             out.append((v.start("v"), v.end("v"), "government id"))
     if context and not out:
         last = None
         for m in p["tax"].finditer(context):
             last = m
-        if last is not None and not re.search(r"\d", context[last.end():]) and _own(context, last.start(), last.end(), p):
+        if last is not None and not re.search(r"\d", context[last.end():]) \
+                and (_own(context, last.start(), last.end(), p)
+                     or _noted(context, last.start(), last.end(), p) and _NOTE_TAIL.match(context, last.end())):
             v = _LONE_VALUE.match(text)
             if v and not _made_up(v.group("v")):
                 out.append((v.start("v"), v.end("v"), "government id"))
@@ -206,3 +224,41 @@ def _shaped_ids(text: str, p: dict[str, re.Pattern[str]]) -> list[Span]:
         if v and not _made_up(v.group("v")) and (not luhn or _luhn(re.sub(r"\D", "", v.group("v")))):
             out.append((v.start("v"), v.end("v"), "government id"))
     return out
+
+
+#: A value opening the message ("6073977732 tax number, payroll needs it", "20322649097←税番号です").
+_FIRST_VALUE = re.compile(r"\W{0,3}(?P<v>[A-Za-z]{0,5}\d(?:[ .\-/]?\d|[A-Za-z]){5,16}|[A-Z]{5}\d{4}[A-Z])"
+                          r"(?![\w/+\-]|[.,]\d)")
+_NAME_AFTER = 60  # characters after the value within which its name stands
+_WORDS_BEFORE_NAME = 5  # "… – ये मेरा PAN नंबर है", "… ese es mi NIF", "… هذا رقمي الضريبي"
+
+
+def named_after_spans(text: str) -> list[Span]:
+    """A value that opens the message and a tax number's name (or a personal id's) a few words after it
+    calls the writer's tax number ("99111617757 <- thats the tax ID", "959849668 vergi numaram bu",
+    "QMMPA5951J 这是我的税号"). Kept: a company's word in the message, a reference's or a phone's word
+    between, a date, a year's running number, a made-up run; a short name (an acronym such as "PAN",
+    "NIF") only in capitals ("4471239 sin IVA" is a price's)."""
+    if len(text) > 300 or not _SHAPE.search(text):
+        return []
+    m = _FIRST_VALUE.match(text)
+    if not m:
+        return []
+    value = m.group("v")
+    if (_made_up(value) and not _PERSON_PAN.fullmatch(value)) or _DATE.fullmatch(value) or _YEAR_REF.match(value):
+        return []
+    quick = _quick()
+    if not quick.search(text, m.end()):
+        return []
+    p = _patterns()
+    hi = min(len(text), m.end() + _NAME_AFTER)
+    names = [n for n in (p["tax"].search(text, m.end(), hi), p["personal"].search(text, m.end(), hi)) if n]
+    names = [n for n in names if len(n.group()) > 4 or n.group().isupper() or not n.group().isascii()]
+    if not names:
+        return []
+    name = min(names, key=lambda n: n.start())
+    gap = text[m.end():name.start()]
+    if re.search(r"\d", gap) or len(gap.split()) > _WORDS_BEFORE_NAME or _REFERENCE_GAP.search(gap) \
+            or p["company"].search(text) or p["not"].search(text):
+        return []
+    return [(m.start("v"), m.end("v"), "government id")]
