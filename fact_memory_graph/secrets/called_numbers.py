@@ -41,8 +41,10 @@ _CLAUSE_END = re.compile(r"[.!?;\n\u2029。！？]\s|[。！？\n\u2029]")
 _GAP = re.compile(r"[^\d\n\u2029]{0,40}")
 #: Someone else's, or a service's, right before a number's word: "their number", "sa ligne", "его номер", "the
 #: bank's fraud number", "emergency number".
-_THEIR = re.compile(r"(?i)(?<![^\W\d_])(?:their|his|her|leur|son|sa|seine?|ihre?|su|sus|seu|sua|suo|loro|его|её|их|jego|jej|ich"
+_THEIR = re.compile(r"(?i)(?<![^\W\d_])(?:their|his|her|leur|loro|его|её|их|jego|jej|ich"
                     r"|fraud|emergency|contact|support|service|office|branch|reception|helpdesk|help desk|urgence|notruf|emergencia)\s+$")
+#: Small words between a number's word and the number: "is", "on", ":".
+_SMALL = re.compile(r"(?i)[^\S\n]*(?:(?:is|was|on|at|:|-|est|es|ist|é|è|это|—)[^\S\n]*){0,2}")
 _DIGITS7 = re.compile(r"\d(?:[ \-.()\u00a0]{0,2}\d){6}")
 
 
@@ -96,7 +98,9 @@ def _called(text: str, a: int, b: int, plus: bool) -> bool:
         return False  # "call me, the PIN is 0161 496 0398"
     # "my nhs number is 250 928 4010", "passport number 0161 …": a number's word is a telephone's only as
     # someone else's or a service's ("their number is …", "fraud number") or with a call's word after the number
-    return not is_number or called_after or bool(_THEIR.search(text, clause, m.start()))
+    # "su número de identificación personal es …": only small words after a number's word, unless "+"
+    return not is_number or called_after or bool(_THEIR.search(text, clause, m.start())) \
+        and (plus or bool(_SMALL.fullmatch(text, m.end(), a)))
 
 
 def without_called_numbers(text: str, spans: list[Span]) -> list[Span]:
