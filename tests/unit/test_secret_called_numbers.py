@@ -29,6 +29,9 @@ def test_a_number_to_call_is_kept(text: str, value: str) -> None:
     ("the code they texted is 447120", "447120"),
     ("call the bank, my card 4539 1488 0343 6467 is blocked", "4539 1488 0343 6467"),
     ("ring me later, password: 0207 946 0321", "946 0321"),
+    ("my NHS number is 401 023 2137, keep it handy for the surgery", "401 023 2137"),
+    ("el número de identificación personal de mi madre es 44031401333", "44031401333"),
+    ("banque en ligne : identifiant 6620193847, code secret 4471", "6620193847"),
 ])
 def test_a_secret_after_a_call_stays_withheld(text: str, value: str) -> None:
     assert value not in redact_turns([text])[0]
