@@ -54,6 +54,7 @@ from fact_memory_graph.secrets import (
     backup_code_lists,
     bank_logins,
     birth_names,
+    called_numbers,
     card_back_codes,
     card_expiry,
     card_pieces,
@@ -1043,6 +1044,7 @@ def _spans(text: str) -> list[Span]:
     if spans and len(spans) < 12:  # "c'est six deux neuf deux... enfin en chiffres 6292": the same code again
         spans.extend(sp for sp in forms.restated_spans(raw_norm, spans) if sp not in spans)
         spans.extend(repeated_values.spans(norm, spans))  # "first pet question -> Mimi. my first dog was called Mimi"
+    spans = called_numbers.without_called_numbers(raw_norm, spans)  # "gate code changed, ring the hut on 07700 900512"
     return forms.back(spans, origin)
 
 
@@ -1569,6 +1571,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = refusals.without_refused(text, spans)  # "пароль не скажу, номер карты клиента …"
     spans = trade_credentials.without_trade_credentials(text, spans, turns[-1])  # "Prüfbescheinigung vom Gerüst" / "Nr. 6767…"
     spans = public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
+    spans = lone_logins.without_handle_turn(text, turns[-1], spans)  # "login name" / "elec.brandt"
+    spans = called_numbers.without_called_numbers(text, spans)  # "lockbox code is with the agent" / "their number 0161 …"
     if spans:  # "银行卡丢了" / "挂失电话 95588": a value this turn names as a public one answers no earlier secret
         alone = secret_spans(text)
         spans = [sp for sp in spans if any(a < sp[1] and sp[0] < b for a, b, _ in alone)
