@@ -18,6 +18,7 @@ from fact_memory_graph.secrets import redact_thread, redact_turns
     ("nambari ya huduma kwa wateja kubadilisha PIN ni +254 20 4250000", "+254 20 4250000"),
     ("safe deposit code is held by the branch, their line is 0161 496 0244", "0161 496 0244"),
     ("if the gate code fails call my brother on (555) 0143", "(555) 0143"),
+    ("the PIN reset went wrong, customer service number is 0161 496 0521", "0161 496 0521"),
 ])
 def test_a_number_to_call_is_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
@@ -32,6 +33,7 @@ def test_a_number_to_call_is_kept(text: str, value: str) -> None:
     ("my NHS number is 401 023 2137, keep it handy for the surgery", "401 023 2137"),
     ("el número de identificación personal de mi madre es 44031401333", "44031401333"),
     ("banque en ligne : identifiant 6620193847, code secret 4471", "6620193847"),
+    ("my DBS update service number is 001298765432", "001298765432"),
 ])
 def test_a_secret_after_a_call_stays_withheld(text: str, value: str) -> None:
     assert value not in redact_turns([text])[0]
