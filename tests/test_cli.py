@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import uuid
@@ -297,7 +298,8 @@ def test_cli_server_status_start_stop(server_dir) -> None:
         postmaster = psutil.Process(status["pid"])
         processes = [postmaster, *postmaster.children(recursive=True)]
         for proc in processes:
-            proc.kill()
+            with contextlib.suppress(psutil.NoSuchProcess):  # a backend gone with the postmaster before its turn
+                proc.kill()
         psutil.wait_procs(processes, timeout=30)
         dead = json.loads(runner.invoke(app, ["server", "status", "--json", *data]).output)
         assert dead["accepting_connections"] is False
