@@ -40,16 +40,12 @@ def _data() -> dict[str, Any]:
                       .read_text(encoding="utf-8"))
 
 
-def _alt(words: list[str]) -> str:
-    return prefilter.alternation(words)
-
-
 @functools.cache
 def _patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str], lexicon.Gate]:
     d = _data()
-    letters, joins, marks = _alt(d["letters"]), _alt(d["joins"]), _alt(d["ordinal_marks"])
-    asks, froms = _alt(d["asks"]), _alt(d["from_words"])
-    pos = rf"(?:\d{{1,2}}(?:{marks})?|(?:{_alt(d['positions'])})(?![^\W\d_]))"  # "2nd, 5th and last"
+    letters, joins, marks = prefilter.alternation(d["letters"]), prefilter.alternation(d["joins"]), prefilter.alternation(d["ordinal_marks"])
+    asks, froms = prefilter.alternation(d["asks"]), prefilter.alternation(d["from_words"])
+    pos = rf"(?:\d{{1,2}}(?:{marks})?|(?:{prefilter.alternation(d['positions'])})(?![^\W\d_]))"  # "2nd, 5th and last"
     seq = rf"{pos}(?:(?:\s*(?:{joins})\s*|[^\S\n]+){pos})+"  # "2 and 5", "2, 4 and 6", "2 4 and 6"
     # "the word", "my secret word", "a word", "it": what the letters are taken from
     word = r"(?:(?:the|my|your|a|that)\s+(?:[^\W\d_]+\s+){0,2}?word|it)(?![^\W\d_])"
@@ -58,10 +54,10 @@ def _patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str], re.Patt
                      # "letters from a word", "characters of my memorable word": the bank named in the text
                      rf"|(?P<inst>(?:{letters})\s+(?:{froms})\s+{word}"
                      # "what lloyds asks for after the passcode", "the thing the bank wants"
-                     rf"|(?:{_alt(d['what_words'])})\s+(?:[^\W\d_]+\s+){{1,2}}?(?:always\s+|usually\s+)?(?:{asks})(?![^\W\d_]))"
+                     rf"|(?:{prefilter.alternation(d['what_words'])})\s+(?:[^\W\d_]+\s+){{1,2}}?(?:always\s+|usually\s+)?(?:{asks})(?![^\W\d_]))"
                      rf"|(?:the\s+)?word\s+(?!(?:i|we|you)\s)(?:[^\W\d_]+\s+){{0,2}}?(?:{asks})(?![^\W\d_]))")  # not "the word I want"
-    tells = re.compile(rf"(?i)(?<![^\W\d_])(?:(?:{_alt(d['tells'])})\s*:?\s+(?:(?:{froms})\s+)?|word\s*[:：]\s*|->\s*)"
-                       rf"{_TOKEN}(?=\s*(?:$|[.,;!?…\n\u2029)]|\s(?:{_alt(d['ends'])})(?![^\W\d_])))")
+    tells = re.compile(rf"(?i)(?<![^\W\d_])(?:(?:{prefilter.alternation(d['tells'])})\s*:?\s+(?:(?:{froms})\s+)?|word\s*[:：]\s*|->\s*)"
+                       rf"{_TOKEN}(?=\s*(?:$|[.,;!?…\n\u2029)]|\s(?:{prefilter.alternation(d['ends'])})(?![^\W\d_])))")
     first = re.compile(rf"(?i)(?:^|(?<=[\n\u2029.!?]))\s*{_TOKEN}\s*(?:[-–—:,]+\s*)?(?:that'?s|thats|that’s|that is|this is|it'?s)"
                        rf"\s+(?:the|my)\s+word(?![^\W\d_])")
     before = re.compile(rf"(?i){_TOKEN}\s*[,.]?\s+(?:they|the bank|she|he|you|it)\s+(?:always\s+|usually\s+|then\s+)?"

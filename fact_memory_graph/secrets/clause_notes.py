@@ -27,8 +27,8 @@ import json
 import re
 from importlib import resources
 
+from fact_memory_graph.secrets import prefilter, topic_notes
 from fact_memory_graph.secrets import security_answers as sa
-from fact_memory_graph.secrets import topic_notes
 
 Span = tuple[int, int, str]
 
@@ -45,18 +45,13 @@ def _data() -> dict:
                       .read_text(encoding="utf-8"))
 
 
-def _alt(words: list[str]) -> str:
-    words = sorted(set(words), key=len, reverse=True)
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]") for w in words)
-
-
 @functools.cache
 def _patterns() -> tuple[frozenset[str], re.Pattern[str], re.Pattern[str]]:
     d = _data()
-    join = re.compile(rf"(?i)\s*(?:(?P<went>{_alt(d['went'])})\s+|(?P<cop>{_alt(d['copulas'])})\s+"
-                      rf"(?:(?:{_alt(d['articles'])})\s+[^\W\d_]+\s+(?P<named>{_alt(d['naming'])})\s+)?"
-                      rf"|(?P<name>{_alt(d['naming'])})\s+|[:=\-—–]+\s*|\s)")
-    closers = re.compile(rf"(?i)(?:\s+(?:{_alt(d['closers'])}))+(?=[\W]*$)")
+    join = re.compile(rf"(?i)\s*(?:(?P<went>{prefilter.alternation(d['went'], any_apostrophe=True)})\s+|(?P<cop>{prefilter.alternation(d['copulas'], any_apostrophe=True)})\s+"
+                      rf"(?:(?:{prefilter.alternation(d['articles'], any_apostrophe=True)})\s+[^\W\d_]+\s+(?P<named>{prefilter.alternation(d['naming'], any_apostrophe=True)})\s+)?"
+                      rf"|(?P<name>{prefilter.alternation(d['naming'], any_apostrophe=True)})\s+|[:=\-—–]+\s*|\s)")
+    closers = re.compile(rf"(?i)(?:\s+(?:{prefilter.alternation(d['closers'], any_apostrophe=True)}))+(?=[\W]*$)")
     return frozenset(w.casefold() for w in d["openers"]), join, closers
 
 

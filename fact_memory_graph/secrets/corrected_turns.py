@@ -20,6 +20,8 @@ import re
 from collections.abc import Callable, Sequence
 from importlib import resources
 
+from fact_memory_graph.secrets import prefilter
+
 Span = tuple[int, int, str]
 
 _KIND = "password"
@@ -33,17 +35,12 @@ def _data() -> dict:
                       .read_text(encoding="utf-8"))
 
 
-def _alt(words: list[str]) -> str:
-    words = sorted(set(words), key=len, reverse=True)
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]") for w in words)
-
-
 @functools.cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
     d = _data()
-    cue = re.compile(rf"(?i)^\W*(?:[^\W\d_]+\s+){{0,2}}?(?:{_alt(d['cues'])})(?![^\W\d_])")
-    value = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(d['tells'])})\s+[\"'“‘«]?{_VALUE}[\"'”’»]?"
-                       rf"(?=\s*(?:$|[.,;!?…\n\u2029)—–]|\s-\s|\s(?:{_alt(d['ends'])})(?![^\W\d_])))")
+    cue = re.compile(rf"(?i)^\W*(?:[^\W\d_]+\s+){{0,2}}?(?:{prefilter.alternation(d['cues'], any_apostrophe=True)})(?![^\W\d_])")
+    value = re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.alternation(d['tells'], any_apostrophe=True)})\s+[\"'“‘«]?{_VALUE}[\"'”’»]?"
+                       rf"(?=\s*(?:$|[.,;!?…\n\u2029)—–]|\s-\s|\s(?:{prefilter.alternation(d['ends'], any_apostrophe=True)})(?![^\W\d_])))")
     return cue, value, frozenset(w.casefold() for w in d["not"])
 
 

@@ -32,23 +32,19 @@ def _data() -> dict[str, Any]:
                       .read_text(encoding="utf-8"))
 
 
-def _alt(words: list[str]) -> str:
-    return prefilter.alternation(words)
-
-
 @functools.cache
 def _patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str], dict[str, int], frozenset[str]]:
     d = _data()
     counts = {w.lower(): n + 2 for n, ws in enumerate(d["numbers"]) for w in ws}
-    name = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(d['names'])})(?![^\W\d_])")
-    count = re.compile(rf"(?i)(?<![^\W\d_])(?P<n>{_alt(list(counts))})\s+(?:{_alt(d['words'])})(?![^\W\d_])")
+    name = re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.alternation(d['names'])})(?![^\W\d_])")
+    count = re.compile(rf"(?i)(?<![^\W\d_])(?P<n>{prefilter.alternation(list(counts))})\s+(?:{prefilter.alternation(d['words'])})(?![^\W\d_])")
     return lexicon.Gate(d["words"]), name, count, counts, frozenset(w.lower() for w in d["format"])
 
 
 @functools.cache
 def _advice() -> re.Pattern[str]:
     """What a password should be ("must be four words", "like the xkcd comic"): a rule or an example, not one."""
-    return re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(_data()['advice'])})(?![^\W\d_])")
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.alternation(_data()['advice'])})(?![^\W\d_])")
 
 
 _DETERMINER = frozenset({"the", "a", "an", "my", "your", "der", "die", "das", "ein", "eine", "le", "la", "les", "un", "une",

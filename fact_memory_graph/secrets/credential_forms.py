@@ -33,11 +33,6 @@ def _words() -> dict[str, Any]:
                       .read_text(encoding="utf-8"))
 
 
-def _alt(words: list[str]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+").replace("'", "['’]")
-                    for w in sorted(set(words), key=len, reverse=True))
-
-
 #: a password's value: no spaces, six to forty characters
 _TOKEN = r"[^\s,;()\[\]{}<>\"“”«»]{6,40}"
 
@@ -48,8 +43,8 @@ def _broken_copula() -> re.Pattern[str]:
     return re.compile(
         r"(?i)[^\n.!]{0,24}?"  # a few words still of the name ("for the laptop", "de la wifi")
         r"(?:\?+|\.{2,}|…|\s[-–—]+|:\s*[-–—])"  # the break: "?", "...", a dash
-        rf"\s*(?:(?:{_alt(w['interjections'])})[,!.…]*\s+){{0,2}}"
-        rf"(?:{_alt(w['copulas'])})\s*[:=]?\s*"
+        rf"\s*(?:(?:{prefilter.alternation(w['interjections'], any_apostrophe=True)})[,!.…]*\s+){{0,2}}"
+        rf"(?:{prefilter.alternation(w['copulas'], any_apostrophe=True)})\s*[:=]?\s*"
         rf"(?P<value>{_TOKEN})")
 
 
@@ -67,19 +62,19 @@ def _password_shape(value: str) -> bool:
 def _late_copula() -> re.Pattern[str]:
     """A password's name, up to sixty characters of its clause ("phần mềm quản lý của quán",
     "für Kleinanzeigen"), a copula, a password-shaped value: "Mật khẩu … của quán là X"."""
-    return re.compile(rf"(?i)[^\n.!?;:,]{{0,60}}?(?<!\S)(?:{_alt(_words()['copulas'])})\s*[:=]?\s*(?P<value>{_TOKEN})")
+    return re.compile(rf"(?i)[^\n.!?;:,]{{0,60}}?(?<!\S)(?:{prefilter.alternation(_words()['copulas'], any_apostrophe=True)})\s*[:=]?\s*(?P<value>{_TOKEN})")
 
 
 @functools.cache
 def _not_the_password() -> re.Pattern[str]:
-    return re.compile(rf"(?i)(?<![\w-])(?:{_alt(_words()['not_the_password'])})(?![\w-])")
+    return re.compile(rf"(?i)(?<![\w-])(?:{prefilter.alternation(_words()['not_the_password'], any_apostrophe=True)})(?![\w-])")
 
 
 @functools.cache
 def _abbreviation() -> re.Pattern[str]:
     words = _words()["password_abbreviations"]
     return prefilter.word_tree(words, prefilter.spaced_atom, head=r"(?<![\w-])", tail=r"(?![\w-])") \
-        or re.compile(rf"(?i)(?<![\w-])(?:{_alt(words)})(?![\w-])")
+        or re.compile(rf"(?i)(?<![\w-])(?:{prefilter.alternation(words, any_apostrophe=True)})(?![\w-])")
 
 
 def broken_copula_spans(text: str, names: list) -> list[Span]:
@@ -127,7 +122,7 @@ def dotted_code_spans(text: str, names: list) -> list[Span]:
 
 @functools.cache
 def _service() -> re.Pattern[str]:
-    return re.compile(rf"(?i)(?<![\w@.])(?:{_alt(_words()['services'])})(?![\w@])")
+    return re.compile(rf"(?i)(?<![\w@.])(?:{prefilter.alternation(_words()['services'], any_apostrophe=True)})(?![\w@])")
 
 
 def service_words() -> list[str]:
@@ -203,7 +198,7 @@ def user_labels() -> list[str]:
 
 @functools.cache
 def _user_label() -> re.Pattern[str]:
-    return re.compile(rf"(?i)(?<![\w-])(?:{_alt(_words()['user_labels'])})(?![\w-])")
+    return re.compile(rf"(?i)(?<![\w-])(?:{prefilter.alternation(_words()['user_labels'], any_apostrophe=True)})(?![\w-])")
 
 
 #: After a password: a comma or "and", an article at most, then where a user's label may start.
@@ -276,8 +271,8 @@ def short_pair_spans(text: str) -> list[Span]:
 def _opening() -> re.Pattern[str]:
     w = _words()
     return re.compile(
-        rf"(?i)\s*(?:(?:{_alt(w['interjections'])})[,!.…]*\s+){{0,2}}"
-        rf"(?:{_alt(w['copulas'])})\s*[:=]?\s*(?P<value>{_TOKEN})")
+        rf"(?i)\s*(?:(?:{prefilter.alternation(w['interjections'], any_apostrophe=True)})[,!.…]*\s+){{0,2}}"
+        rf"(?:{prefilter.alternation(w['copulas'], any_apostrophe=True)})\s*[:=]?\s*(?P<value>{_TOKEN})")
 
 
 def thread_spans(text: str, turns: tuple[str, ...] | list[str], names_in) -> list[Span]:

@@ -46,34 +46,29 @@ def _data() -> dict[str, Any]:
                       .read_text(encoding="utf-8"))
 
 
-def _alt(words: list[str]) -> str:
-    words = sorted(set(words), key=len, reverse=True)
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
-
-
 @functools.cache
 def _patterns() -> dict[str, Any]:
     d = _data()
     letters = prefilter.whole_words(d["letters"])
-    ends = _alt(d["ends"] + ["and", "but", "so", "they", "the bank"])
+    ends = prefilter.alternation(d["ends"] + ["and", "but", "so", "they", "the bank"])
     end = _CLAUSE_END.format(ends=ends)
     return {
         "letters": re.compile(f"(?i){letters}"),
         "positions_after": re.compile(f"(?i)(?:{letters}){_POSITIONS.pattern[4:]}"),
-        "are": re.compile(rf"(?i)(?:^|\s|\()(?:{_alt(d['are'])})(?:\s+(?:the\s+)?(?:letters?|characters?|chars?))?\s*"),
+        "are": re.compile(rf"(?i)(?:^|\s|\()(?:{prefilter.alternation(d['are'])})(?:\s+(?:the\s+)?(?:letters?|characters?|chars?))?\s*"),
         "secret": re.compile("(?i)" + prefilter.whole_words(d["secret_words"])),
-        "spelt": re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(d['spelt'])})(?:\s+(?:out|as|like))?\s*:?\s*"),
+        "spelt": re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.alternation(d['spelt'])})(?:\s+(?:out|as|like))?\s*:?\s*"),
         # "3 random letters from castanets every time", "letters 2 and 5 out of lighthouse"
-        "from": re.compile(rf"(?i)(?:{letters})(?:{_POSITIONS.pattern[4:]})?{_SP}(?:{_alt(d['from'])}){_SP}{_VALUE}{end}"),
+        "from": re.compile(rf"(?i)(?:{letters})(?:{_POSITIONS.pattern[4:]})?{_SP}(?:{prefilter.alternation(d['from'])}){_SP}{_VALUE}{end}"),
         # "letters from my passcode word (marigold)"
-        "paren": re.compile(rf"(?i)(?:{letters}){_SP}(?:{_alt(d['from'])}){_SP}(?:[^\W\d_]+{_SP}){{0,4}}?\(\s*{_VALUE}[^\S\n\u2029]*\)"),
+        "paren": re.compile(rf"(?i)(?:{letters}){_SP}(?:{prefilter.alternation(d['from'])}){_SP}(?:[^\W\d_]+{_SP}){{0,4}}?\(\s*{_VALUE}[^\S\n\u2029]*\)"),
         # "Zanzibar is the word they ask bits of", "X is the word the bank wants letters from"
         "first": re.compile(rf"(?i)(?<![^\W\d_]){_VALUE}{_SP}(?:is|was|=|are){_SP}(?:the|my){_SP}(?:memorable{_SP})?word{_SP}(?:[^\W\d_]+{_SP}){{0,3}}?"
-                            rf"(?:{_alt(d['asks'])})(?![^\W\d_])"),
+                            rf"(?:{prefilter.alternation(d['asks'])})(?![^\W\d_])"),
         # "…, the word's Caterpillar", "वर्ड schmetterling है", "ওয়ার্ড হলো thunder"
         "word": re.compile(rf"(?i)(?<![^\W\d_])(?:the{_SP}word|word|whole{_SP}thing|वर्ड|ওয়ার্ড)(?:['’]s|{_SP}is|{_SP}was|\s*:|{_SP}হলো|{_SP}है)?{_SP}{_VALUE}"
                            rf"(?=\s*(?:$|[.,;!?…\n\u2029)—–]|\s-\s|\s(?:{ends}|है|হলো)(?![^\W\d_])))"),
-        "asks": re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(d['asks'])})(?![^\W\d_])"),
+        "asks": re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.alternation(d['asks'])})(?![^\W\d_])"),
         "not": {w.casefold() for w in d["not"]} | {w.casefold() for w in d["letters"]},
     }
 

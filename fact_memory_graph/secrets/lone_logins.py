@@ -21,9 +21,9 @@ from importlib import resources
 
 from fact_memory_graph.secrets import (
     bank_logins,
-    credential_forms,
     lexicon,
     login_labels,
+    prefilter,
     reference_values,
     refusals,
 )
@@ -56,7 +56,7 @@ def _labels(handle: bool = False) -> re.Pattern[str]:
     """A username's name; with ``handle``, also a name that labels a value written as a handle ("login @x")."""
     spaced = [w for w in _words(handle) if not _UNSPACED.search(w)]
     unspaced = [w for w in _words(handle) if _UNSPACED.search(w)]
-    return re.compile(rf"(?i)(?<![\w-])(?:{credential_forms._alt(spaced)})(?![\w-])|{credential_forms._alt(unspaced)}")
+    return re.compile(rf"(?i)(?<![\w-])(?:{prefilter.alternation(spaced, any_apostrophe=True)})(?![\w-])|{prefilter.alternation(unspaced, any_apostrophe=True)}")
 
 
 @functools.cache
@@ -66,7 +66,7 @@ def _gate() -> lexicon.Gate:
 
 @functools.cache
 def _password_names() -> re.Pattern[str]:
-    return re.compile(rf"(?i)(?<![\w])(?:{credential_forms._alt(login_labels._data()['pass_labels'])})(?![\w])")
+    return re.compile(rf"(?i)(?<![\w])(?:{prefilter.alternation(login_labels._data()['pass_labels'], any_apostrophe=True)})(?![\w])")
 
 
 def _labelled(text: str, sp: Span) -> bool:

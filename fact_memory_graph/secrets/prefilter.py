@@ -113,10 +113,13 @@ WORD_HEAD = rf"(?:(?<![^\W\d_])|(?=[{UNSPACED_SCRIPTS}]))"
 WORD_TAIL = rf"(?:(?![^\W\d_])|(?<=[{UNSPACED_SCRIPTS}]))"
 
 
-def alternation(words: Iterable[str]) -> str:
+def alternation(words: Iterable[str], *, any_apostrophe: bool = False) -> str:
     """The words as one plain alternation, longest first, a space matching any run of spaces (a
-    pattern's source to embed; no word edges, no prefix tree)."""
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
+    pattern's source to embed; no word edges, no prefix tree); with ``any_apostrophe`` a word's
+    straight apostrophe also matches a typographic one ("don't" as phones type "don’t")."""
+    ordered = sorted(set(words), key=len, reverse=True)
+    spaced = (re.escape(w).replace(r"\ ", r"\s+") for w in ordered)
+    return "|".join(w.replace("'", "['’]") for w in spaced) if any_apostrophe else "|".join(spaced)
 
 
 def whole_words(words: Iterable[str]) -> str:

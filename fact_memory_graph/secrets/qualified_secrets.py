@@ -31,18 +31,14 @@ def _data() -> dict[str, Any]:
     return json.loads((_ASSETS / "qualified_secrets.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
-def _alt(words: Sequence[str]) -> str:
-    return prefilter.alternation(words)
-
-
 @functools.cache
 def _after_name() -> re.Pattern[str]:
     d = _data()
     return re.compile(
-        rf"(?i)(?:\s*(?P<for>{_alt(d['for_words'])})(?<=')|\s*(?P<for2>{_alt(d['for_words'])})\s+|\s+)"
-        rf"(?:(?:{_alt(d['owners'])})(?<=')|(?:{_alt(d['owners'])})\s+)?"
+        rf"(?i)(?:\s*(?P<for>{prefilter.alternation(d['for_words'])})(?<=')|\s*(?P<for2>{prefilter.alternation(d['for_words'])})\s+|\s+)"
+        rf"(?:(?:{prefilter.alternation(d['owners'])})(?<=')|(?:{prefilter.alternation(d['owners'])})\s+)?"
         r"(?P<thing>[^\W\d_][\w'’.\-]*(?:\s+[^\W\d_][\w'’.\-]*){0,2}?)"
-        rf"(?:\s*(?:(?P<conn>{_alt(d['connectors'])})(?![^\W\d_])|(?P<ask>\?))\s*[\"'“‘«]?(?P<value>[^\s\"'”’»]{{4,40}}?)[\"'”’»]?"
+        rf"(?:\s*(?:(?P<conn>{prefilter.alternation(d['connectors'])})(?![^\W\d_])|(?P<ask>\?))\s*[\"'“‘«]?(?P<value>[^\s\"'”’»]{{4,40}}?)[\"'”’»]?"
         r"|\s+(?P<bare>(?=[^\s]*\d)[^\s\"'”’»:]{4,40}?))(?=[.,;!?]*(?:\s|$))")
 
 
@@ -54,7 +50,7 @@ _PIN_OF_A_SECRET = re.compile(r"(?i)card|atm|debit|credit|bank|upi|account|phone
 
 @functools.cache
 def _talked_about() -> re.Pattern[str]:
-    return re.compile(f"(?i)(?:{_alt(_data()['not_things'])})")
+    return re.compile(f"(?i)(?:{prefilter.alternation(_data()['not_things'])})")
 
 
 _SHAPED = re.compile(r"\d|[!@#$%^&*_+=~]|[a-z][A-Z]")
@@ -109,7 +105,7 @@ def _ssid_heads() -> tuple[str, ...]:
 
 @functools.cache
 def _length_then_digits() -> re.Pattern[str]:
-    return re.compile(rf"(?i)\s*(?:\d{{1,2}}|[^\W\d_]{{3,8}})[\s\-]*(?:{_alt(_data()['lengths'])})(?![^\W\d_])"
+    return re.compile(rf"(?i)\s*(?:\d{{1,2}}|[^\W\d_]{{3,8}})[\s\-]*(?:{prefilter.alternation(_data()['lengths'])})(?![^\W\d_])"
                       r"[\s.,:;…\-–—!]*(?P<v>\d{4,8})(?![\d.,]\d)")
 
 

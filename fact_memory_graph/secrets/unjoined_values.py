@@ -56,14 +56,10 @@ def mentioned(text: str) -> bool:
     return _gate().open(text)
 
 
-def _alt(words: list[str]) -> str:
-    return prefilter.alternation(words)
-
-
 @functools.cache
 def _name(form: str) -> re.Pattern[str]:
     """A name of the form, not inside a longer word of a spaced script (a word may end it only where said)."""
-    words = _alt(_data()["names"][form])
+    words = prefilter.alternation(_data()["names"][form])
     if form == "suffixed":
         return re.compile(rf"(?i)(?<![^\W\d_])(?:{words})(?P<nya>-?nya)?(?![^\W\d_])")
     if form in ("thai", "comma"):
@@ -86,7 +82,7 @@ def _qualifiers() -> frozenset[str]:
 @functools.cache
 def _prefixed() -> re.Pattern[str]:
     """A word with a preposition glued before it ("للواي", "לנטפליקס"): a qualifier, not a value."""
-    return re.compile(rf"^(?:{_alt(_data()['qualifiers']['prefixes'])})\w{{2,}}$")
+    return re.compile(rf"^(?:{prefilter.alternation(_data()['qualifiers']['prefixes'])})\w{{2,}}$")
 
 
 @functools.cache
@@ -217,7 +213,7 @@ def _suffixed(text: str) -> list[Span]:
 
 @functools.cache
 def _thai_copula() -> re.Pattern[str]:
-    return re.compile(rf"[^\n\u2029.!?]{{0,40}}?(?:{_alt(_data()['thai_copulas'])})(?:\s*[:：]\s*|\s+)(?P<v>[^\s,.!?]+)")
+    return re.compile(rf"[^\n\u2029.!?]{{0,40}}?(?:{prefilter.alternation(_data()['thai_copulas'])})(?:\s*[:：]\s*|\s+)(?P<v>[^\s,.!?]+)")
 
 
 def _thai(text: str) -> list[Span]:

@@ -74,3 +74,12 @@ def test_example_words_gate_and_the_example_reading_agree() -> None:
         if not forms._example_gate().open(text):
             assert not forms.example_value(text, start, end)
     assert forms.example_value("use the sample key 4242 from the docs", 19, 23)
+
+
+def test_an_alternation_takes_typographic_apostrophes_only_when_asked() -> None:
+    plain = re.compile(prefilter.alternation(["don t", "don't", "it"]))
+    curly = re.compile(prefilter.alternation(["don't", "it"], any_apostrophe=True))
+    assert plain.fullmatch("don't") and plain.fullmatch("don   t") and not plain.fullmatch("don’t")
+    assert curly.fullmatch("don't") and curly.fullmatch("don’t") and curly.fullmatch("it")
+    # longest first: the longer word wins where both start
+    assert re.match(prefilter.alternation(["pin", "pincode"]), "pincode").group() == "pincode"
