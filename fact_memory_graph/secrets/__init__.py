@@ -86,6 +86,7 @@ from fact_memory_graph.secrets import (
     lexicon,
     login_labels,
     login_pairs,
+    lone_keys,
     lone_logins,
     lookalike_values,
     member_numbers,
@@ -857,6 +858,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(keys_named_after.spans(norm))  # "0x9f… c'est la clé privée", "5Kb8… <- thats the private key"
+    spans.extend(lone_keys.spans(norm))  # a turn that is only 64 hex digits: a key (a digest is named)
     spans.extend(card_back_codes.spans(norm))  # "oh the back of the card. two seven two"
     spans.extend(card_back_codes.bare_spans(norm))  # "the card for the hall … the three digits at the back 468"
     spans.extend(forms.named_key_spans(norm))
@@ -1404,9 +1406,12 @@ def _cached_in_context(text: str, before: str) -> tuple[Span, ...]:
 def _in_context(text: str, before: str) -> list[Span]:
     own = secret_spans(text)
     if before and before.strip():
+        lone = _LONE_HEX_KEY.fullmatch(text)
+        if lone and not _WALLET_TURN.search(before) and lone_keys.names_a_digest(before):
+            # "checksum" / the digest alone: no key
+            own = [sp for sp in own if not (sp[2] == "private key" and sp[:2] == (lone.start("key"), lone.end("key")))]
         alone = len(own)
         own += list(_across_turns(text, before))
-        lone = _LONE_HEX_KEY.fullmatch(text)
         if lone and _WALLET_TURN.search(before):  # "what do I paste in the import box?" then the key alone
             own.append((lone.start("key"), lone.end("key"), "private key"))
         tail = before.rstrip()[-400:]
