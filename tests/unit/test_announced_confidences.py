@@ -59,3 +59,19 @@ def test_news_and_ordinary_talk_announce_nothing(first: str, second: str) -> Non
 ])
 def test_what_announces(text: str, announces: bool) -> None:
     assert announces_confidence(text) is announces
+
+
+@pytest.mark.parametrize("first, second", [
+    ("something I've never told anyone", "I was arrested at 19 for shoplifting"),
+    ("there's something i have to get off my chest", "i cheated on my finals in college"),
+    ("tengo que confesarte algo", "le robé dinero a mi jefe"),
+    ("muszę ci się do czegoś przyznać", "mam długi w kasynie"),
+    ("preciso desabafar uma coisa", "eu tenho bulimia"),
+    ("j'ai un truc à t'avouer", "je suis endetté jusqu'au cou"),
+    ("i gotta tell u smth", "im pregnant"),
+    ("μπορώ να σου πω ένα μυστικό;", "είμαι έγκυος"),
+    ("trebuie să-ți spun ceva", "am fost concediat"),
+])
+def test_more_announcements_withhold_the_next_turn(first: str, second: str) -> None:
+    """Round twenty-seven (t58c): announcements of a confidence in more wordings and languages."""
+    assert withheld_turns([first, second])[1]
