@@ -84,6 +84,7 @@ from fact_memory_graph.secrets import (
     labelled_lookalikes,
     letter_checks,
     lexicon,
+    lock_named_next,
     login_labels,
     login_pairs,
     lone_keys,
@@ -1792,6 +1793,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
         spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
+        spans += lock_named_next.named_by_next(text, after)  # "6-7-9-5-2-1-8" / "its for the smart lock app"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
