@@ -43,3 +43,25 @@ def test_a_ticket_after_its_word_the_turn_before_is_kept(before: str, text: str)
 ])
 def test_a_secret_in_the_same_shape_is_withheld(text: str, value: str) -> None:
     assert not _kept(text, value)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("work order WO-558120 for the gate motor", "WO-558120"),
+    ("numéro de ticket 44781203 pour le digicode en panne", "44781203"),
+    ("número de incidencia: 77120934, la puerta del garaje", "77120934"),
+    ("the locksmith's job number is 5512093", "5512093"),
+])
+def test_a_work_order_or_case_number_is_kept(text: str, value: str) -> None:
+    assert _kept(text, value)
+
+
+@pytest.mark.parametrize("before, text", [
+    ("the security firm gave me an incident number", "7712093"),
+    ("hausverwaltung hat eine Vorgangsnummer geschickt:", "88120934"),
+])
+def test_a_case_number_after_its_label_the_turn_before_is_kept(before: str, text: str) -> None:
+    assert not spans_in_thread(text, [before])
+
+
+def test_a_code_after_a_ticket_number_the_turn_before_is_withheld() -> None:
+    assert spans_in_thread("the alarm code is 7712093", ["ticket number?"])
