@@ -1,4 +1,5 @@
-"""A turn that is a 256-bit key in hex and nothing else: "a43ae63f…e1ae9", "0x16e4…955d".
+"""A turn that is a 256-bit key in hex and nothing else: "a43ae63f…e1ae9", "0x16e4…955d", or after a
+key's short label ("priv: …", "pk = 0x…", round twenty-seven, t58c).
 
 Sixty-four hex digits are a private key (Ethereum, a raw Bitcoin key) or a SHA-256 digest. A digest is
 pasted after something that names it — "checksum" / the digest, "sha256 of the release is:" / the digest,
@@ -14,7 +15,8 @@ import re
 
 Span = tuple[int, int, str]
 
-_LONE = re.compile(r"\s*[\"'`]?(?P<key>(?:0x)?[0-9a-fA-F]{64})[\"'`]?[\s.!]*")
+_LONE = re.compile(r"\s*(?:(?i:priv|pk|sk|privkey|priv_key|private|secret|signer|key)\s*[:=]\s*)?"
+                   r"[\"'`]?(?P<key>(?:0x)?[0-9a-fA-F]{64})[\"'`]?[\s.!]*")
 #: Words naming a digest or what a digest is of, in about ten languages.
 _DIGEST_TURN = re.compile(r"(?i)(?<![^\W\d_])(?:md5|sha-?\d*|tx|txid|txn|txhash|transaction|digest|commit|block|signature|bisect\w*|build|release|firmware|iso|tarball|image|installer|download\w*"
                           r"|file|archive|zip|apk|docker|prüfsumme|pruefsumme|kontrollsumme|suma kontrolna|mã băm|ma bam|hash\w*"

@@ -34,3 +34,9 @@ def test_a_digest_in_its_own_turn_is_kept(text: str) -> None:
 @pytest.mark.parametrize("text", [f"0x{_KEY} <- that's the key, not the address", f"{_KEY} thats the key for the wallet"])
 def test_a_key_called_the_key_after_it_is_withheld(text: str) -> None:
     assert any(k == "private key" for _, _, k in secret_spans(text))
+
+
+@pytest.mark.parametrize("text", [f"priv: {_KEY}", f"pk = 0x{_KEY}", f"SK:{_KEY}", f"secret = {_KEY}"])
+def test_a_hex_key_after_a_short_key_label_is_withheld(text: str) -> None:
+    """Round twenty-seven (t58c): a key's short label before it."""
+    assert any(k == "private key" for _, _, k in secret_spans(text))
