@@ -426,6 +426,8 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
     announced = announces_private(earlier[-1], first=len(earlier) == 1)
     if announced is None and len(earlier) >= 2 and _opens_only(earlier[-2]):
         announced = _bare_request(earlier[-1])  # "listen" / "don't tell anyone" / the confidence
+    if announced is None and announces_confidence(earlier[-1]):  # "I have a secret" / "I'm pregnant"
+        announced = ForgetRequest("this", private=True, language=ANNOUNCED)
     if own is not None and own.target == "previous" and announced is not None:
         # the turn before announced this one ("ok don't store this anywhere", then
         # "…and my wife doesn't know yet"): a request read in it cannot take the announced turn out
@@ -446,6 +448,48 @@ def _opens_only(text: str) -> bool:
     bolu"; ``assets/confidences.json``): nothing of it is left once its openers are gone."""
     norm = normalise(text)
     return len(norm) <= 60 and not _has_content(_openers().sub(" ", norm))
+
+
+#: The language of a request a turn that only announces a confidence makes about the next one.
+ANNOUNCED = "announced"
+#: The most words a turn announcing a confidence holds beside its announcement ("te cuento algo pero no
+#: lo repitas", "можно тебе кое-что рассказать? только никому"): a short request, read by the learned reader.
+_ANNOUNCER_REST_WORDS = 5
+
+
+@cache
+def _announcers() -> re.Pattern[str]:
+    raw = json.loads((resources.files("fact_memory_graph") / "assets" / "confidences.json")
+                     .read_text(encoding="utf-8"))
+    words = sorted({normalise(w) for w in raw["announcers"]}, key=len, reverse=True)
+    return re.compile(r"(?:^|(?<=[\s,.!?;:]))(?:" + "|".join(map(re.escape, words)) + r")(?=[\s,.!?;:…]|$)")
+
+
+def announces_confidence(text: str) -> bool:
+    """Whether a turn only announces a confidence — "I have a secret", "I need to tell you something",
+    "ich muss dir was beichten", "عندي سر" (``assets/confidences.json``, ``announcers``) — so that the
+    user's next turn is the confidence. Openers may stand beside it ("ok confession time"), and a short
+    request ("te cuento algo pero no lo repitas"); anything else beside it is news of its own ("I need
+    to tell you something: I got the job"), and a weak opener alone ("guess what", "listen") announces
+    nothing."""
+    norm = normalise(text)
+    if len(norm) > 90 or not _announcers().search(norm):
+        return False
+    rest = _openers().sub(" ", _announcers().sub(" ", norm))
+    if not _has_content(_FILLERS.sub(" ", rest)):
+        return True
+    rest = _LEADING_BUT.sub("", rest)  # "… pero no lo repitas", "… but dont spread it"
+    if len(_WORD.findall(rest)) > _ANNOUNCER_REST_WORDS:
+        return False
+    model = privacy_model.model()
+    return model is not None and model.best_clause(rest)[0] >= FIRST_TURN_SCORE
+
+
+#: Words said around an announcement that say nothing: "hey so, I have a confession to make", "bueno, tengo un secreto".
+_FILLERS = re.compile(r"(?<![^\W\d_])(?:hey|hi|ok|okay|um+|uh+|well|bro|dude|girl|mate|yo|oi|hmm+|welp|alright|bueno|pues|vale"
+                      r"|alors|bon|also|na|naja|allora|dai|então|entao|enfim|ну|короче|ладно|tja|nou|wel|yaar|yar|bhai)(?![^\W\d_])")
+_LEADING_BUT = re.compile(r"^[\s,.;:!?…-]*(?:but|and|pero|y|mais|et|aber|und|ma|e|mas|pero|maar|en|но|и|а|ama|ve|tapi|nhưng|nhung"
+                          r"|lakini|lekin|par|men|och|ale|i)\s+")
 
 
 def _bare_request(text: str) -> ForgetRequest | None:

@@ -84,8 +84,10 @@ from fact_memory_graph.secrets import (
     labelled_lookalikes,
     letter_checks,
     lexicon,
+    lock_named_next,
     login_labels,
     login_pairs,
+    lone_keys,
     lone_logins,
     lookalike_values,
     member_numbers,
@@ -128,6 +130,7 @@ from fact_memory_graph.secrets import (
     spoken_credentials,
     tax_ids,
     template_values,
+    ticket_refs,
     topic_notes,
     trade_credentials,
     unjoined_values,
@@ -857,6 +860,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(forms.code_list_spans(norm))
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(keys_named_after.spans(norm))  # "0x9f… c'est la clé privée", "5Kb8… <- thats the private key"
+    spans.extend(lone_keys.spans(norm))  # a turn that is only 64 hex digits: a key (a digest is named)
     spans.extend(card_back_codes.spans(norm))  # "oh the back of the card. two seven two"
     spans.extend(card_back_codes.bare_spans(norm))  # "the card for the hall … the three digits at the back 468"
     spans.extend(forms.named_key_spans(norm))
@@ -1045,6 +1049,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(sp for sp in forms.restated_spans(raw_norm, spans) if sp not in spans)
         spans.extend(repeated_values.spans(norm, spans))  # "first pet question -> Mimi. my first dog was called Mimi"
     spans = called_numbers.without_called_numbers(raw_norm, spans)  # "gate code changed, ring the hut on 07700 900512"
+    spans = ticket_refs.without_tickets(raw_norm, spans)  # "password reset request logged as INC4085749"
     return forms.back(spans, origin)
 
 
@@ -1404,9 +1409,12 @@ def _cached_in_context(text: str, before: str) -> tuple[Span, ...]:
 def _in_context(text: str, before: str) -> list[Span]:
     own = secret_spans(text)
     if before and before.strip():
+        lone = _LONE_HEX_KEY.fullmatch(text)
+        if lone and not _WALLET_TURN.search(before) and lone_keys.names_a_digest(before):
+            # "checksum" / the digest alone: no key
+            own = [sp for sp in own if not (sp[2] == "private key" and sp[:2] == (lone.start("key"), lone.end("key")))]
         alone = len(own)
         own += list(_across_turns(text, before))
-        lone = _LONE_HEX_KEY.fullmatch(text)
         if lone and _WALLET_TURN.search(before):  # "what do I paste in the import box?" then the key alone
             own.append((lone.start("key"), lone.end("key"), "private key"))
         tail = before.rstrip()[-400:]
@@ -1573,6 +1581,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
     spans = lone_logins.without_handle_turn(text, turns[-1], spans)  # "login name" / "elec.brandt"
     spans = called_numbers.without_called_numbers(text, spans)  # "lockbox code is with the agent" / "their number 0161 …"
+    spans = ticket_refs.without_tickets(text, spans, turns[-1])  # "password reset ticket is" / "PO-5540304, IT says 2 days"
     if spans:  # "银行卡丢了" / "挂失电话 95588": a value this turn names as a public one answers no earlier secret
         alone = secret_spans(text)
         spans = [sp for sp in spans if any(a < sp[1] and sp[0] < b for a, b, _ in alone)
@@ -1784,6 +1793,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
         spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
+        spans += lock_named_next.named_by_next(text, after)  # "6-7-9-5-2-1-8" / "its for the smart lock app"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]

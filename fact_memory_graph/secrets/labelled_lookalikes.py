@@ -30,6 +30,7 @@ from fact_memory_graph.secrets import (
     checksums,
     families,
     phone_numbers,
+    prefilter,
     public_statements,
     reference_values,
 )
@@ -175,6 +176,28 @@ def _CODE_NEAR(text: str, s: int, e: int) -> bool:  # noqa: N802 - a predicate r
                 or re.search(r"(?i)alarm|lock|safe|door|tür|porta|puerta|porte|tor\b|cadeado|candado", window))
 
 
+@lru_cache(maxsize=1)
+def _requests() -> re.Pattern[str]:
+    words = json.loads(_ASSET.read_text(encoding="utf-8"))["requests"]
+    return re.compile(prefilter.whole_words(unicodedata.normalize("NFKC", w).lower() for w in words))
+
+
+def _without_topics(text: str) -> str:
+    """``text`` (lower case) with a secret's or a code's name blanked where a request's word stands beside it
+    ("password reset ticket", "по смене пароля", "密码重置工单号", "PIN reissue"): the request's topic, not a
+    value's name."""
+    near = [m.span() for m in _requests().finditer(text)]
+    if not near:
+        return text
+    found = [*_secret_names().finditer(text), *(m.span() for m in _CODE_WORD.finditer(text)),
+             *(m.span() for m in _PIN_NAME.finditer(text))]
+    chars = list(text)
+    for a, b in found:
+        if any(a - 24 <= ra <= b + 24 and rb >= a - 24 for ra, rb in near):
+            chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
 def _label_kept(text: str, low: str, sp: Span, kinds: frozenset[str] = _KINDS, strict: bool = False) -> bool:
     s, e, kind = sp
     value = text[s:e].strip()
@@ -199,8 +222,8 @@ def _label_kept(text: str, low: str, sp: Span, kinds: frozenset[str] = _KINDS, s
         return False  # "residence permit number …", "driving licence no. …": an identity document's
     if m.gap:  # "queue number for PUK issues was B-219", "kode merchant qris warung aku 3660908"
         g0, g1 = s - len(head) + m.gap[0], s - len(head) + m.gap[1]
-        words = [w for w in re.findall(r"[^\W\d_]+", text[g0:g1]) if not _COPULA_WORD.fullmatch(w)]
-        gap = text[g0:g1]
+        gap = _without_topics(low[g0:g1])  # "номер обращения по смене пароля …": the request's topic
+        words = [w for w in re.findall(r"[^\W\d_]+", gap) if not _COPULA_WORD.fullmatch(w)]
         if not words or names.search(words[-1]) or _CODE_WORD.search(words[-1]) or families.names_a_lock(gap):
             return False
         if (names.search(gap) or _CODE_WORD.search(gap) or _PIN_NAME.search(gap)) and not _TOPIC.match(gap):
@@ -209,7 +232,7 @@ def _label_kept(text: str, low: str, sp: Span, kinds: frozenset[str] = _KINDS, s
     if turned := data["contrasts"].finditer(low, cut, at):  # "no password, but the customer number is …"
         cut = turned[-1][1]
     lo = max(cut, at - 40)
-    window = _blank(low[lo:at], data["labels"])  # other labels: "kode merchant qris"
+    window = _without_topics(_blank(low[lo:at], data["labels"]))  # other labels: "kode merchant qris"
     if (names.search(window) or families.names_a_lock(window) or _CODE_WORD.search(window)) \
             and (strict or not (m.numbered or _NUMBERED.search(m.label)) or _LINKED.search(text, max(0, at - 12), at)):
         return False  # a bare label after a secret's name in its clause: "the PIN for the order is 4421"

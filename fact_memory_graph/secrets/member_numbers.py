@@ -132,8 +132,16 @@ def _other_cover(text: str, at: int) -> bool:
     lo, hi = _sentence_start(text, at), _sentence_end(text, at, min(len(text), at + 120))
     p = _patterns()
     others = [(m.start(), m.end()) for m in itertools.islice(p["other"].finditer(text, lo, hi), _MAX_MATCHES)]
+    generic = _generic()  # "contrat assurance habitation n° …": an insurer's word of any cover names no health plan
     return bool(others) and not any(not any(a < h.end() and h.start() < b for a, b in others)
+                                    and h.group().lower() not in generic
                                     for h in itertools.islice(p["health"].finditer(text, lo, hi), _MAX_MATCHES))
+
+
+@lru_cache(maxsize=1)
+def _generic() -> frozenset[str]:
+    """Words of an insurer or a policy of any kind ("insurer", "assurance", "страховая")."""
+    return frozenset(w.lower() for w in _words("generic_insurer"))
 
 
 def cares(text: str) -> bool:

@@ -299,7 +299,13 @@ _LOYALTY_STEMS = ("loyal", "member", "reward", "point", "club", "librar", "frequ
                   "supercard", "fidaty", "carrefour", "waitrose", "sparks", "leclerc", "auchan", "smiles", "latam",
                   "livelo", "multiplus", "iberia", "millemiglia", "eurobonus", "plussa", "etukortti", "biedronka",
                   "żappka", "пятёрочк", "перекрёст", "спасибо", "waon", "nanaco", "ポイント", "ponta", "cashbag",
-                  "cj one", "l.point", "happy point", "socio", "numéro de membre", "lidmaatschap")
+                  "cj one", "l.point", "happy point", "socio", "numéro de membre", "lidmaatschap",
+                  # round twenty-seven (t58c): more languages' cards and members' numbers
+                  "membru", "μέλ", "πόντ", "επιβράβ", "πιστότ", "πελάτ", "klubow", "continente", "poupa", "cartão cliente",
+                  "cartão de cliente", "člensk", "věrnost", "zákaznick", "hűség", "törzsvásárl", "tagsági", "kanta-asiakas",
+                  "jäsen", "medlem", "kundekort", "stamkund", "bonuskort", "üye", "постоянного клиента", "участника",
+                  "лояльн", "постійного", "клубна", "hội viên", "loyalitas", "keahlian", "uanachama", "חבר", "מועדון",
+                  "عضویت", "باشگاه", "सदस्यता")
 
 
 @lru_cache(maxsize=1)
