@@ -984,7 +984,7 @@ def _spans(text: str) -> list[Span]:
         opened = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, opening_values.spans(norm)))
         spans.extend(_outside_slots(norm, opened, shapes))
-    if keyed_codes.mentioned(norm):  # "what you punch at the garage entrance? 47909", "reset it again. new one: X"
+    if keyed_codes.mentioned(norm) or norm[:1].isdigit() or norm[:1] in "*#":  # "what you punch at the garage entrance? 47909", "reset it again. new one: X"
         keyed = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, keyed_codes.spans(norm)))
         spans.extend(_outside_slots(norm, keyed, shapes))

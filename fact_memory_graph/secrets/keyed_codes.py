@@ -75,6 +75,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"(?i)(?<![^\W\d_])(?:{w(d['leads'])})\s+(?:[^\W\d_]+\s+){{0,3}}?(?:(?:{w(d['subjects'])})\s+"
             rf"(?:(?:always|usually|just|normally|have to|need to|gotta|should|must|can|still)\s+)?"
             rf"(?:{w(d['key_verbs'])})|(?:{w(d['own_verbs'])}))\s+(?:in\s+)?(?P<where>{w(d['wheres'])})"),
+        "purposed": re.compile(rf"(?i)(?<![^\W\d_])(?:{w(d['code_names'])})\s+(?P<where>{w(d['purposes'])})"),
+        "door_after": re.compile(rf"(?i)\s*(?:[—–\-]+|<-+|←|,)?\s*\^?\s*(?:{w(d['pointers_to_door'])})\s+(?:[^\W\d_]+\s+){{0,3}}?"
+                                 rf"(?:{w(d['door_things'])})(?![^\W\d_])"),
         "typed_after": re.compile(rf"(?i){w(d['typed_after'])}"),
         "filler": re.compile(rf"(?i)[\s,:\u2029]*(?:{w(d['fillers'])})(?=[\s,:!.]|$)[\s,:.!]*"),
         "changes": re.compile(rf"(?i){w(d['changes'])}"),
@@ -145,7 +148,8 @@ def described_spans(text: str) -> list[Span]:
     entrance? 47909", "what I type to get into the work order system: X"."""
     p = _patterns()
     out: list[Span] = []
-    for n, m in enumerate(p["described"].finditer(text)):
+    found = [*p["described"].finditer(text), *p["purposed"].finditer(text)]
+    for n, m in enumerate(found):
         if n >= _MAX_MATCHES:
             break
         stop = _STOP.search(text, m.end(), min(len(text), m.end() + 90))
@@ -231,11 +235,28 @@ def owned_spans(text: str) -> list[Span]:
     return [(*tok, "password")]
 
 
+_NOT_CODE = re.compile(r"(?i)price|cost|amount|total|fee|bill|width|height|size|number|year|date|time|weight|length|"
+                       r"prix|coût|precio|costo|preis|kosten|prezzo|preço|prijs|цена|номер|número|numéro|nummer")
+
+
+def door_named_spans(text: str) -> list[Span]:
+    """A code opening the message, then the door it is for: "63455# — that's the side entrance on
+    Delancey", "7719, for the bike room", "4408* c'est la porte du local"."""
+    m = re.match(r"\s*(?P<v>[*#]?\d{4,8}[*#]?)(?![\w.,:/]\d)", text)
+    if not m or not _digits_value(text, m.start("v"), m.end("v")):
+        return []
+    after = _patterns()["door_after"].match(text, m.end())
+    if not after or _NOT_CODE.search(after.group()):
+        return []  # "2500 — that's the price for the door": an amount, a measure, a number of the door
+    return [(m.start("v"), m.end("v"), "password")]
+
+
 def spans(text: str) -> list[Span]:
     """Values told by where they are keyed in, new values after a change, values owned up to."""
+    out = door_named_spans(text) if text[:1].isdigit() or text[:1] in "*#" else []
     if not mentioned(text):
-        return []
-    return [*described_spans(text), *renewed_spans(text), *owned_spans(text)]
+        return out
+    return [*out, *described_spans(text), *renewed_spans(text), *owned_spans(text)]
 
 
 @functools.cache

@@ -55,6 +55,16 @@ WITHHELD = [
     # a code bidden not to be posted is no public code
     ("the gym's keypad code is 5530, don't write it on the whiteboard", "5530"),
     ("code for the store room is 80417 - never put it on the wall", "80417"),
+    # a code named by what it gets one into, a code before the door it is for
+    ("the code to get into the bike store. 70215", "70215"),
+    ("el código para abrir el trastero: 39120", "39120"),
+    ("58116# — that's the back entrance by the car park", "58116"),
+    ("7719, for the bike store", "7719"),
+    ("loading dock 40683 after 6", "40683"),
+    # a PIN told by its count of digits and the card it is for
+    ("four digits for my works card: 6203", "6203"),
+    ("cuatro cifras para la tarjeta del súper: 8821", "8821"),
+    ("vier Ziffern für die Karte von Oma: 3318", "3318"),
     # a Dutch PIN code of six digits
     ("pincode van mijn spaarpas 719264", "719264"),
     ("pincode van de tankpas van het werk 402817", "402817"),
@@ -73,6 +83,9 @@ KEPT = [
     ("dial 5551234 on your phone", "5551234"),
     ("ok so its pizza again tonight dont judge", "pizza"),
     ("so its v2.3 still, dont judge", "v2.3"),
+    ("2500 — that's the price for the door", "2500"),
+    ("1998 — that's the year the gate was built", "1998"),
+    ("the last four digits for the card: 4412", "4412"),
 ]
 
 
