@@ -169,7 +169,8 @@ def described_spans(text: str) -> list[Span]:
         if _digits_value(text, s, e) or _shaped(text[s:e]):
             out.append((s, e, "password"))
             continue
-        if p["typed_after"].search(text, m.start("where"), stop.start() + 1) and text[s:e].islower():
+        if p["typed_after"].search(text, m.start("where"), stop.start() + 1) and text[s:e].islower() \
+                and "\u2029" not in text[m.end():s]:  # a plain word in the same turn only ("… on the council site" / "thanks")
             end = _plain_words(text, s)
             if end is not None:
                 out.append((s, end, "password"))
