@@ -79,6 +79,7 @@ from fact_memory_graph.secrets import (
     id_documents,
     issued_keys,
     juxtaposed_passwords,
+    keyed_codes,
     keypad_entries,
     keys_named_after,
     labelled_lookalikes,
@@ -987,6 +988,12 @@ def _spans(text: str) -> list[Span]:
         opened = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, opening_values.spans(norm)))
         spans.extend(_outside_slots(norm, opened, shapes))
+    if keyed_codes.mentioned(norm) or norm[:1].isdigit() or norm[:1] in "*#":  # "what you punch at the garage entrance? 47909", "reset it again. new one: X"
+        keyed = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
+            raw_norm, keyed_codes.spans(norm)))
+        spans.extend(_outside_slots(norm, keyed, shapes))
+    if " / " in norm:  # "MSF-Field / Evac9994xx — if the kids ask": a network's name and its key
+        spans.extend(_outside_slots(norm, keyed_codes.ssid_pair_spans(norm), shapes))
     if corrected_values.mentioned(norm):  # "sorry typo, it's c0c0nut94 not the one I said before"
         spans.extend(_outside_slots(norm, corrected_values.spans(norm), shapes))
     if "@" in norm or "after" in norm or "After" in norm:  # "lena.v@hotmail.co.uk / lighthousetulle", "type X after the email"
@@ -1554,6 +1561,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = spoken_codes.without_public_answer(text, turns[-1], spans)  # "branch number?" / "0412"
         spans = lookalike_values.without_lookalikes(text, spans, turns[-1])  # "PIN?" / "411038, Pune"
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
+    spans.extend(keyed_codes.network_key_turn(text, turns[-1]))  # "network: HQ-Staff" / "key: X" (read after the look-alikes' filters: the turns say what it is)
+    spans.extend(keyed_codes.for_thing_turn(text, turns[-1]))  # "for the atm" / "1659 is what I use"
     spans.extend(backup_code_lists.thread_spans(text, turns))  # "the instagram 2fa backups" / "jhxfrrxf" / "and 7886-1575"
     if not _public_thread((*turns, text)):  # "una GB25MIDL744" / "tapos 95040614016": the parts make an IBAN
         spans.extend(checksum_parts.thread_spans(text, turns))

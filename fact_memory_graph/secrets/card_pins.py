@@ -65,7 +65,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})\W{{0,6}}$"),
         # "cuatro cifras: seis dos tres tres" (digit words are digits in the view): a PIN by its count of digits
         "counted": re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['counts'])})[\s\-]+"
-                              rf"(?:{prefilter.whole_words(d['digit_nouns'])})\s*[:=,\-–—]?\s*{_VALUE}"),
+                              rf"(?:{prefilter.whole_words(d['digit_nouns'])})"
+                              # "four digits for my payroll card: 7979": what the digits are for, a card or a machine
+                              rf"(?:\s+(?:for|para|pour|für|per|voor|dla|для)\s+(?:[^\W\d_]+\s+){{0,3}}?(?:{thing})(?:\s+{_OWNER})?)?"
+                              rf"\s*[:=,\-–—]?\s*{_VALUE}"),
         # "the pin. for the card. its 7116": the name, one or two short fragments, then the value
         "fragments": re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['pin_names'])})\s*[.…]+\s+"
                                 rf"(?:[^\d.!?\n…]{{1,30}}[.…]+\s+){{1,2}}(?:it'?s|its|is|c'est|es|ist|é|è|это|to)\s+{_VALUE}"),
@@ -78,6 +81,8 @@ def gate_words() -> list[str]:
 
 
 _SENTENCE_END = re.compile(r"[.!?\n;]\s")
+_ENDS_BEFORE = re.compile(r"(?i)(?:last|first|final|ending|letzten|ersten|últimos|ultimos|primeros|derniers|premiers|ultime|"
+                          r"prime|laatste|eerste|ostatnie|pierwsze|последние|первые)\s*$")
 
 
 def spans(text: str) -> list[Span]:
@@ -95,6 +100,8 @@ def spans(text: str) -> list[Span]:
             out.append((m.start("v"), m.end("v"), "password"))
     for pattern in (p["counted"], p["fragments"]):
         for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
+            if pattern is p["counted"] and _ENDS_BEFORE.search(text, max(0, m.start() - 14), m.start()):
+                continue  # "the last four digits for the card: 4412": its visible end, no PIN
             if _a_pin(text, m):
                 out.append((m.start("v"), m.end("v"), "password"))
     for m in itertools.islice(p["for"].finditer(text), _MAX_MATCHES):

@@ -116,14 +116,29 @@ def _then_key() -> re.Pattern[str]:
                       rf"\s+(?:(?:{prefilter.whole_words(d['press_words'])})\s+)?(?:{keys})(?![^\W\d_])")
 
 
+_DOOR_PART = re.compile(r"(?i)door|handle|knob|gate|porte|poignée|clé|puerta|manilla|pomo|tür|klinke|porta|deur|drzwi|kapı|дверь|ручку")
+
+
+@functools.cache
+def _then_move() -> re.Pattern[str]:
+    d = _data()
+    return re.compile(rf"(?i)(?<![\w*#.,:/+-])(?<!\d\s)(?P<v>[*#]?\d{{4,8}}[*#]?)(?!\s?\d)[\s,]*(?:{prefilter.whole_words(d['door_joins'])})"
+                      rf"\s+(?:{prefilter.whole_words(d['door_moves'])})(?![^\W\d_])")
+
+
 def then_key_spans(text: str) -> list[Span]:
     """A code told by the key pressed after it ("punch 6076 then press OFF", "1688 then press the key
-    symbol", "453279 then the green button", "4471 und dann Raute"): a keypad's sequence. Not a number
+    symbol", "453279 then the green button", "4471 und dann Raute") or by what one does to the door after it
+    ("54758 then push hard", "1319 and then hold the knob down", "5506 puis la clé"): a keypad's sequence. Not a number
     called or a time ("call 0800 then press star", "at 0730 then hit snooze")."""
     if len(text) > 3000 or not re.search(r"\d{4}", text):
         return []
     out: list[Span] = []
-    for m in _then_key().finditer(text):
+    moves = list(_then_move().finditer(text))
+    if moves and not (_patterns()[0].search(text) or _patterns()[1].search(text)
+                      or any(_DOOR_PART.search(m.group()) for m in moves)):
+        moves = []  # "we raised 4500 and push hard for more": no door, no keypad, no keying in
+    for m in [*_then_key().finditer(text), *moves]:
         head = text[max(0, m.start() - 40):m.start()]
         v = m.group("v")
         if _BEFORE_KEPT.search(head) or re.search(r"(?i)(?<![^\W\d_])(?:call|dial|ring|phone|number|tel)\W", head) \

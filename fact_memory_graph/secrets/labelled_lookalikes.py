@@ -472,7 +472,12 @@ def _phone_kept(text: str, sp: Span) -> bool:
 
 
 _POSTAL_VALUE = re.compile(r"\d{5,6}|\d{3}\s\d{3}|\d{5}-\d{3,4}|\d{3}-\d{4}")
-_POSTAL_BLOCK = re.compile(r"(?i)\b(?:atm|card|debit|credit|bank|upi|password|secret|share|otp|cvv|tell|anyone|nobody|dont|don.t|never|private|batana|kisi)\b|کارڈ|اے ٹی ایم|बैंक|कार्ड|एटीएम")
+_POSTAL_BLOCK = re.compile(r"(?i)\b(?:atm|card|debit|credit|bank|upi|password|secret|share|otp|cvv|tell|anyone|nobody|dont|don.t|never|private|batana|kisi)\b|کارڈ|اے ٹی ایم|बैंक|कार्ड|एटीएम"
+                          # a Dutch card ("salarispas", "de gezamenlijke pas") or a Dutch PIN's own wording
+                          # ("mijn pincode", "pincode van de …"): a PIN, never India's postal PIN code
+                          r"|\b(?:salaris|tank|spaar|bank|betaal|pin|creditcard|studenten)pas(?:je)?\b"
+                          r"|\b(?:gezamenlijke|zakelijke|nieuwe|mijn|m'n|onze|jouw)\s+pas(?:je)?\b"
+                          r"|\b(?:mijn|m'n|onze|jouw|je)\s+pincode\b|\bpincode\s+van\s+(?:de|het|mijn|m'n|onze|je|jouw)\b")
 _POSTAL_COPULA = re.compile(r"(?i)\s*(?:is|es|é|est|ist|era|è|:|-|hai|ہے)?\s*$")
 
 

@@ -62,6 +62,17 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
 
 
 @functools.cache
+def _thing_word() -> re.Pattern[str]:
+    d = _data()
+    return re.compile(rf"(?i)(?:{prefilter.whole_words([*d['things'], *d['devices']])})")
+
+
+def names_a_thing(text: str) -> bool:
+    """Whether ``text`` names a thing one logs into or opens with a secret (a portal, a door, a cash machine)."""
+    return _thing_word().search(text) is not None
+
+
+@functools.cache
 def _not_values() -> frozenset[str]:
     return frozenset(_data()["not_values"])
 
@@ -73,6 +84,8 @@ def _a_value(token: str, plain_ok: bool) -> bool:
         return False  # "Chrome opens the admin page"
     if _DIGITS.fullmatch(token):
         return not _YEAR.fullmatch(token)
+    if len(token) >= 14 and re.fullmatch(r"[A-Za-z][a-z]{2,}(?:-[a-z]{3,}){2,}", token):
+        return True  # words joined by dashes: "orbit-river-purple-quartz"
     shaped = juxtaposed_passwords.shaped_value(token)
     if shaped is not None:
         return shaped and not token.isdigit() and not re.fullmatch(r"\d+[.,:]\d+|\d{1,2}(?:am|pm|h)", token, re.I)
@@ -161,6 +174,8 @@ def tried_spans(text: str) -> list[Span]:
             if n >= _MAX_MATCHES:
                 break
             token = m.group("v").rstrip(_EDGE)
+            if m.group(0)[:4].lower() == "dial" and not re.fullmatch(r"[*#]?\d{4,6}[*#]?", token):
+                continue  # "dial 5551234 on your phone": a number called; a callbox's code is short
             joined = kind == 2 and len(token) >= 10 and token.isalpha() \
                 and re.search(r"[a-z][A-Z]", token) is not None  # a network's key in random case ("ZitronenBaumpurple")
             if len(token) >= 4 and (joined or _a_value(token, False) and (token.isdigit() or re.search(r"[a-z]|[^\w\s-]", token))):

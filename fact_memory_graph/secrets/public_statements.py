@@ -55,7 +55,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "public": re.compile(f"(?i){_alt(data['public'])}"),
         "not_secret": re.compile(f"(?i){_alt(data['not_secret'])}"),
         "negated": re.compile(rf"(?i)(?:(?:^|[^\w'])(?:{'|'.join(map(re.escape, data['negators']))})"
-                              rf"(?:\s+\w+){{0,2}}\s*$|[不非没未비]\s?$|n't(?:\s+\w+){{0,2}}\s*$)"),
+                              rf"(?:\s+\w+){{0,2}}\s*$|[不非没未비]\s?$|n't(?:\s+\w+){{0,2}}\s*$"
+                              # "don't write it on the whiteboard", "never put it on the wall": a bidding not to post it
+                              rf"|(?:n't|n’t|(?<![^\W\d_])dont|(?<![^\W\d_])never)\s+(?:write|put|post|stick|pin|leave|tape)"
+                              rf"(?:\s+\w+){{0,3}}\s*$)"),
         "not_after": re.compile(f"(?i)^.{{0,10}}(?:{'|'.join(map(re.escape, data['not_after']))})", re.S),
         "noun_after": re.compile(rf"(?i)^\s+(?:{'|'.join(map(re.escape, data['public_nouns_after']))})"
                                  rf"{_LETTER_AFTER}"),
