@@ -118,6 +118,7 @@ from fact_memory_graph.secrets import (
     reference_values,
     referred_passwords,
     refusals,
+    routing_numbers,
     repeated_values,
     role_legends,
     security_answers,
@@ -1021,6 +1022,7 @@ def _spans(text: str) -> list[Span]:
     if spans and "/" in norm:  # a card's code a later finder read, its named expiry beside it ("kód 388, lejárat 06/31")
         spans.extend(sp for sp in _expiry_spans(norm, spans) if sp not in spans)
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
+    spans = routing_numbers.without_routing_alone(raw_norm, spans)  # "credit union routing 051642611, account later"
     spans = service_names.without_service_names(raw_norm, spans)  # "змінив пароль від MetaMask", "Bitwardenを使ってる"
     spans = template_values.without_templates(raw_norm, spans)  # "cpf: 000.000.000-00", "exemple: motdepasse123"
     spans = lone_logins.without_lone_logins(raw_norm, spans)  # "my Steam username is dragonslayer77" and no password
@@ -1571,6 +1573,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = refusals.without_refused(text, spans)  # "пароль не скажу, номер карты клиента …"
     spans = trade_credentials.without_trade_credentials(text, spans, turns[-1])  # "Prüfbescheinigung vom Gerüst" / "Nr. 6767…"
     spans = public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
+    spans = routing_numbers.without_routing_alone(text, spans, turns[-1])  # "routing" / "092384446"
     spans = lone_logins.without_handle_turn(text, turns[-1], spans)  # "login name" / "elec.brandt"
     spans = called_numbers.without_called_numbers(text, spans)  # "lockbox code is with the agent" / "their number 0161 …"
     if spans:  # "银行卡丢了" / "挂失电话 95588": a value this turn names as a public one answers no earlier secret
@@ -1789,6 +1792,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
     if spans:  # "the school's sort code" / "20-00-00": what the turn after added is read by the same test
         spans = public_ids.without_public_ids(text, spans, earlier[-1] if earlier else "", after)
+        spans = routing_numbers.without_routing_alone(text, spans, earlier[-1] if earlier else "", after)
         spans = password_talk.without_talk(text, spans)  # "şifremi unuttum:" / "sıfırlama maili bekliyorum"
         spans = service_names.without_service_names(text, spans)
         spans = answered_references.without_answered_references(text, spans, earlier[-1] if earlier else "")
