@@ -1009,6 +1009,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
     if not norm.isascii() or " tk" in norm or "rek" in norm or "akaun" in norm:  # "حسابي في الراجحي 0012…", "मेरा अकाउंट 5010…"
         spans.extend(_outside_slots(norm, own_accounts.spans(norm), shapes))
+    spans.extend(_outside_slots(norm, routing_numbers.account_spans(norm), shapes))  # "8176022081 — my checking, routing 073043971"
     if spans:  # the login beside a password the finders after the first reading found ("inlog: emma_w ww: …")
         spans.extend(sp for sp in credential_forms.login_spans(norm, spans) if sp not in spans)
     if spans:  # "mein PIN ist gesperrt", "devo reimpostarla": words about a password, not one
@@ -1556,6 +1557,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(public_statements.without_public_codes(  # "password kya tha?" / "yaad aaya X"
         text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
     spans.extend(member_numbers.thread_spans(text, turns[-1]))  # "the clinic wants my insurance number" / "SGK-78…"
+    spans.extend(routing_numbers.account_spans(text, turns[-1]))  # "my routing … 342301205" / "and checking is 1456…"
     spans.extend(national_ids.thread_spans(text, turns[-1]))  # "el documento de mi marido, para el cole" / "13863001G"
     spans.extend(backup_code_lists.list_turn_spans(text, turns))  # "the 2fa backup codes, just in case" / "9711… 6943…"
     spans.extend(background_checks.thread_spans(text, turns[-1]))  # "garda vetting ref ..." / "GV8850…"
@@ -1787,6 +1789,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
         spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
+        spans += routing_numbers.routing_before_account(text, after)  # "routing … 342301205" / "and checking is …"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]

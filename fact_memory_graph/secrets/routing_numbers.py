@@ -92,3 +92,46 @@ def without_routing_alone(text: str, spans: list[Span], before: str = "", after:
     if not _words("names").search(text) and not (before and _words("names").search(before)):
         return spans
     return [sp for sp in spans if not _alone(text, sp[0], sp[1], before, after)]
+
+
+_RUN = re.compile(r"(?<![\d+\-./])\d{4,17}(?![\d\-/]|[.,]\d)")
+_NEAR = 40
+#: An amount, not an account: "$2500", "2500 dollars".
+_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d\s?(?:dollars?|bucks|usd|k\b|%)", re.I)
+
+
+def account_spans(text: str, before: str = "") -> list[Span]:
+    """A US bank account beside its routing number, the account named as one ("8176022081 — thats my
+    checking, the bank's number is 073043971"; "and checking is 145699709248" after a turn that gave the
+    routing number): the account's number and the routing number in ``text``, withheld as one pair. The
+    routing number: nine digits with the ABA checksum, in ``text`` or in the turn ``before``; the account:
+    another run of 4 to 17 digits with an account's word (``held``) within a few words of it."""
+    if not _NINE.search(text) and not (before and _NINE.search(before)):
+        return []
+    held = _words("held")
+    if not held.search(text):
+        return []
+    routing = [m for m in _NINE.finditer(text) if _valid(m.group(1))]
+    if not routing and not any(_valid(m.group(1)) for m in _NINE.finditer(before or "")):
+        return []
+    out: list[Span] = []
+    for run in _RUN.finditer(text):
+        if any(r.span() == run.span() for r in routing):
+            continue
+        near = text[max(0, run.start() - _NEAR):run.start()] + " " + text[run.end():run.end() + _NEAR]
+        if held.search(near) and not re.fullmatch(r"(?:19|20)\d\d", run.group()) \
+                and not _AMOUNT.search(text[max(0, run.start() - 2):run.end() + 9]):
+            out.append((run.start(), run.end(), "bank account"))
+    if out:
+        out += [(r.start(), r.end(), "bank account") for r in routing]
+    return out
+
+
+def routing_before_account(text: str, after: str) -> list[Span]:
+    """A routing number in ``text`` whose account the turn ``after`` gives ("… it's 342301205" / "and checking is
+    145699709248"): the pair is the secret, the routing number with it."""
+    if not after or not _NINE.search(text) or not _words("names").search(text):
+        return []
+    if not account_spans(after, text):
+        return []
+    return [(m.start(), m.end(), "bank account") for m in _NINE.finditer(text) if _valid(m.group(1))]

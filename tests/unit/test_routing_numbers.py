@@ -33,3 +33,24 @@ def test_a_routing_turn_then_the_value_alone() -> None:
     assert routing_numbers.without_routing_alone("021000021", spans, "is this the right routing number") == []
     assert routing_numbers.without_routing_alone("021000021", spans, "routing", "and account 55512345") == spans
     assert routing_numbers.without_routing_alone("021000021", spans, "my account number") == spans
+
+
+@pytest.mark.parametrize("turns, value", [
+    (["4410023987 is my checking, routing 021000021"], "4410023987"),
+    (["savings acct 88120345, the bank's number is 026009593"], "88120345"),
+    (["mi cuenta de cheques es 30019284, ruta 122000247"], "30019284"),
+    (["routing number? it's 021000021", "and my checking is 55102938"], "55102938"),
+])
+def test_an_account_beside_its_routing_number_is_withheld(turns: list[str], value: str) -> None:
+    before = turns[-2] if len(turns) > 1 else ""
+    spans = routing_numbers.account_spans(turns[-1], before)
+    assert any(turns[-1][s:e] == value for s, e, _ in spans)
+
+
+def test_the_routing_number_before_its_account_turn_is_withheld() -> None:
+    assert routing_numbers.routing_before_account("routing number? it's 021000021", "and my checking is 55102938")
+    assert not routing_numbers.routing_before_account("routing number? it's 021000021", "I'll add my account later")
+
+
+def test_an_amount_is_no_account() -> None:
+    assert not routing_numbers.account_spans("my checking account has $2500, routing 021000021")
