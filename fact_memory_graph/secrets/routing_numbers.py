@@ -74,7 +74,8 @@ def _alone(text: str, s: int, e: int, before: str, after: str) -> bool:
         return False
     s, e = nine.span()
     rest = text[:s] + " " + text[e:]
-    if _LONG.search(rest) or _account_at(text, s, e) or _LONG.search(after) or _words("accounts").search(after):
+    if _LONG.search(rest) or _account_at(text, s, e) or _LONG.search(after) or _words("accounts").search(after) \
+            or before and _LONG.search(before):  # "my checking 5512098734" / "routing 121000358": the pair
         return False
     if _named_near(text, s, e):
         return True

@@ -54,3 +54,8 @@ def test_the_routing_number_before_its_account_turn_is_withheld() -> None:
 
 def test_an_amount_is_no_account() -> None:
     assert not routing_numbers.account_spans("my checking account has $2500, routing 021000021")
+
+
+def test_a_routing_turn_after_the_account_turn_is_withheld() -> None:
+    spans = [(8, 17, "bank account")]
+    assert routing_numbers.without_routing_alone("routing 121000358", spans, "my checking 5512098734") == spans
