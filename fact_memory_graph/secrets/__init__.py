@@ -123,6 +123,7 @@ from fact_memory_graph.secrets import (
     refusals,
     repeated_values,
     role_legends,
+    routing_numbers,
     security_answers,
     security_backref,
     service_names,
@@ -1019,6 +1020,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
     if not norm.isascii() or " tk" in norm or "rek" in norm or "akaun" in norm:  # "حسابي في الراجحي 0012…", "मेरा अकाउंट 5010…"
         spans.extend(_outside_slots(norm, own_accounts.spans(norm), shapes))
+    spans.extend(_outside_slots(norm, routing_numbers.account_spans(norm), shapes))  # "8176022081 — my checking, routing 073043971"
     if spans:  # the login beside a password the finders after the first reading found ("inlog: emma_w ww: …")
         spans.extend(sp for sp in credential_forms.login_spans(norm, spans) if sp not in spans)
     if spans:  # "mein PIN ist gesperrt", "devo reimpostarla": words about a password, not one
@@ -1032,6 +1034,7 @@ def _spans(text: str) -> list[Span]:
     if spans and "/" in norm:  # a card's code a later finder read, its named expiry beside it ("kód 388, lejárat 06/31")
         spans.extend(sp for sp in _expiry_spans(norm, spans) if sp not in spans)
     spans = public_ids.without_public_ids(raw_norm, spans)  # a BIC, a VAT number, a wallet's address, a lone sort code
+    spans = routing_numbers.without_routing_alone(raw_norm, spans)  # "credit union routing 051642611, account later"
     spans = service_names.without_service_names(raw_norm, spans)  # "змінив пароль від MetaMask", "Bitwardenを使ってる"
     spans = template_values.without_templates(raw_norm, spans)  # "cpf: 000.000.000-00", "exemple: motdepasse123"
     spans = lone_logins.without_lone_logins(raw_norm, spans)  # "my Steam username is dragonslayer77" and no password
@@ -1571,6 +1574,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(public_statements.without_public_codes(  # "password kya tha?" / "yaad aaya X"
         text, list(recalled_values.thread_spans(text, turns[-1], forms.names_in))))
     spans.extend(member_numbers.thread_spans(text, turns[-1]))  # "the clinic wants my insurance number" / "SGK-78…"
+    spans.extend(routing_numbers.account_spans(text, turns[-1]))  # "my routing … 342301205" / "and checking is 1456…"
     spans.extend(national_ids.thread_spans(text, turns[-1]))  # "el documento de mi marido, para el cole" / "13863001G"
     spans.extend(backup_code_lists.list_turn_spans(text, turns))  # "the 2fa backup codes, just in case" / "9711… 6943…"
     spans.extend(background_checks.thread_spans(text, turns[-1]))  # "garda vetting ref ..." / "GV8850…"
@@ -1588,6 +1592,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = refusals.without_refused(text, spans)  # "пароль не скажу, номер карты клиента …"
     spans = trade_credentials.without_trade_credentials(text, spans, turns[-1])  # "Prüfbescheinigung vom Gerüst" / "Nr. 6767…"
     spans = public_ids.without_public_ids(text, spans, turns[-1])  # "SWIFT code?" / "RABONL2U"; "wallet address" / "T…"
+    spans = routing_numbers.without_routing_alone(text, spans, turns[-1])  # "routing" / "092384446"
     spans = lone_logins.without_handle_turn(text, turns[-1], spans)  # "login name" / "elec.brandt"
     spans = called_numbers.without_called_numbers(text, spans)  # "lockbox code is with the agent" / "their number 0161 …"
     spans = ticket_refs.without_tickets(text, spans, turns[-1])  # "password reset ticket is" / "PO-5540304, IT says 2 days"
@@ -1803,11 +1808,13 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
         spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
         spans += lock_named_next.named_by_next(text, after)  # "6-7-9-5-2-1-8" / "its for the smart lock app"
+        spans += routing_numbers.routing_before_account(text, after)  # "routing … 342301205" / "and checking is …"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
             spans += [sp for sp in forms.numbered_seed_spans(joined) if sp[1] <= len(text)]
     if spans:  # "the school's sort code" / "20-00-00": what the turn after added is read by the same test
         spans = public_ids.without_public_ids(text, spans, earlier[-1] if earlier else "", after)
+        spans = routing_numbers.without_routing_alone(text, spans, earlier[-1] if earlier else "", after)
         spans = password_talk.without_talk(text, spans)  # "şifremi unuttum:" / "sıfırlama maili bekliyorum"
         spans = service_names.without_service_names(text, spans)
         spans = answered_references.without_answered_references(text, spans, earlier[-1] if earlier else "")

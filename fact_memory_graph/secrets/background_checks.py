@@ -35,9 +35,12 @@ _INFLECTION = r"(?:[^\W\d_]{0,4})"
 #: character may stand right before ("第A-2818164号", "編號係4074/803620"). Or a verification code of four groups of
 #: four capitals ("FZIL-LDVR-OEBY-PFJN", Spain's CSV).
 _VALUE = re.compile(r"(?<![A-Za-z0-9\-/+.@*])(?:(?:[A-Za-z]{1,6}[\-/]){0,2}[A-Za-z]{0,6}[\-/]?\d[A-Za-z0-9]*"
-                    r"(?:[ \-/.]\d[A-Za-z0-9]*|[\-/][A-Za-z][A-Za-z0-9]{0,11}){0,4}|[A-Z]{4}(?:-[A-Z]{4}){3})"
+                    r"(?:[ \-/.]\d[A-Za-z0-9]*|[\-/][A-Za-z][A-Za-z0-9]{0,11}){0,4}|[A-Z]{4}(?:-[A-Z]{4}){3}"
+                    r"|[A-Z]{2,6}-(?=[A-Za-z]*\d[A-Za-z]*\d)[A-Za-z0-9]{8,16})"
                     r"(?![A-Za-z0-9@*]|[\-/]\w)")
 _CODE_GROUPS = re.compile(r"[A-Z]{4}(?:-[A-Z]{4}){3}")
+#: A capitals' prefix, then a random code of letters with a few digits ("VSC-VD94E4KL", "CHK-syoqcahyp25y").
+_PREFIXED_CODE = re.compile(r"[A-Z]{2,6}-(?=[A-Za-z]*\d[A-Za-z]*\d)[A-Za-z0-9]{8,16}")
 _MAX_GAP = 40
 _SENTENCE_END = re.compile(r"(?<![Nn]o)(?<![Nn]r)(?<![^\w][Nn])[.!?;\n\u2029](?:\s|$)|[。！？]")
 _DATE = re.compile(r"(?:19|20)\d\d[ \-/.]\d{1,2}[ \-/.]\d{1,2}|\d{1,2}[ \-/.]\d{1,2}[ \-/.](?:19|20)?\d\d")
@@ -84,6 +87,8 @@ def _a_number(text: str, v: re.Match[str]) -> bool:
     digits = re.sub(r"\D", "", value)
     if _CODE_GROUPS.fullmatch(value):  # a verification code: random capitals, few of them vowels
         return sum(ch in "AEIOU" for ch in value) <= 6
+    if _PREFIXED_CODE.fullmatch(value):
+        return len(set(value[value.index("-") + 1:].lower())) >= 5  # random letters and digits, not a word
     letters = sum(ch.isalpha() for ch in value)
     if len(digits) < (4 if letters >= 4 and len(digits) + letters >= 10 else 5):  # "PCC-9058-FZKTJU": a mixed reference
         return False
@@ -153,6 +158,11 @@ def named_after_spans(text: str) -> list[Span]:
     return list(dict.fromkeys(out))
 
 
+#: Before a value alone in its reply: at most two words, or a number's word and a copula ("the reference is").
+_LEAD = re.compile(r"\W*(?:[^\W\d]+\W+){0,2}|(?i:\W*(?:the |my |its |it's |el |la |le |das |der |die )?[^\W\d]+(?: (?:number|no\.?|id|ref))?"
+                   r" (?:is|was|es|est|ist|è|é|era|:)\W*)")
+
+
 def thread_spans(text: str, before: str) -> list[Span]:
     """A check's number alone in ``text`` after a turn ``before`` that named a check and gave none."""
     if len(text) > 200 or len(text.split()) > _SHORT_REPLY or not re.search(r"\d", text) or not mentioned(before):
@@ -160,6 +170,6 @@ def thread_spans(text: str, before: str) -> list[Span]:
     if not _name_spans(before) or spans(before) or _patterns()["not"].search(before):
         return []
     v = _VALUE.search(text)
-    if v is None or len(text[:v.start()].split()) > 2 or not _a_number(text, v):
+    if v is None or not _LEAD.fullmatch(text[:v.start()]) or not _a_number(text, v):
         return []
     return [(v.start(), v.end(), "government id")]
