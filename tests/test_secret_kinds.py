@@ -597,7 +597,6 @@ def test_stay_between_us_forms_mark_the_message_private(text: str) -> None:
     ("รหัสประตูคือ 5521", "5521"),
     # a BitLocker recovery key; a routing number before its name
     ("recovery key 000110-011121-022132-033143-044154-055165-066176-077187", "000110-011121"),
-    ("is 021000021 the routing number on my checks?", "021000021"),
     # an answer named after it; an answer after a verb of answering, unquoted
     ("childhood street? 'Maple Close' — that's my answer for the bank", "Maple Close"),
     ("security question: first school, I put Saint Brigid", "Saint Brigid"),
@@ -609,6 +608,8 @@ def test_a_secret_of_the_second_corpus_classes_is_withheld(text: str, secret: st
 @pytest.mark.parametrize("text", [
     "we lived in Lyon from 2009-2014",
     "the BIC of my bank is DEUTDEFF, is that right?",
+    # a routing number alone is the bank's public code, printed on every cheque (round twenty-seven, docs/privacy.md)
+    "is 021000021 the routing number on my checks?",
     "forgot my senha do Itau.com, how do I reset it?",
     "my security question is set, no idea what I answered",
     "I never save receipts, it's a mess",
