@@ -436,11 +436,17 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
 
 
 @cache
-def _openers() -> re.Pattern[str]:
+def _confidence_phrases(key: str, ends: str) -> re.Pattern[str]:
+    """``assets/confidences.json``'s ``key`` list as one pattern over normalised text, each phrase whole
+    (after a space or punctuation, before one of ``ends`` or the end)."""
     raw = json.loads((resources.files("fact_memory_graph") / "assets" / "confidences.json")
                      .read_text(encoding="utf-8"))
-    words = sorted({normalise(w) for w in raw["openers"]}, key=len, reverse=True)
-    return re.compile(r"(?:^|(?<=[\s,.!?;:]))(?:" + "|".join(map(re.escape, words)) + r")(?=[\s,.!?;:]|$)")
+    words = sorted({normalise(w) for w in raw[key]}, key=len, reverse=True)
+    return re.compile(r"(?:^|(?<=[\s,.!?;:]))(?:" + "|".join(map(re.escape, words)) + rf")(?=[{ends}]|$)")
+
+
+def _openers() -> re.Pattern[str]:
+    return _confidence_phrases("openers", r"\s,.!?;:")
 
 
 def _opens_only(text: str) -> bool:
@@ -457,12 +463,8 @@ ANNOUNCED = "announced"
 _ANNOUNCER_REST_WORDS = 5
 
 
-@cache
 def _announcers() -> re.Pattern[str]:
-    raw = json.loads((resources.files("fact_memory_graph") / "assets" / "confidences.json")
-                     .read_text(encoding="utf-8"))
-    words = sorted({normalise(w) for w in raw["announcers"]}, key=len, reverse=True)
-    return re.compile(r"(?:^|(?<=[\s,.!?;:]))(?:" + "|".join(map(re.escape, words)) + r")(?=[\s,.!?;:…]|$)")
+    return _confidence_phrases("announcers", r"\s,.!?;:…")
 
 
 def announces_confidence(text: str) -> bool:
