@@ -163,6 +163,18 @@ def _asked(text: str, end: int) -> bool:
     return end < len(text) and text[end] in "?؟？"
 
 
+def _talked_before_comma(text: str, name_start: int, name_end: int, value_start: int) -> bool:
+    """Whether a comma after the name was skipped while the name's own clause, before it, says the
+    password was forgotten ("I forgot the PIN, went to the bank"): the clause after the comma is another
+    one (after "I changed the PIN," the new one may follow: read as before)."""
+    if not re.search(r"[,，、،]", text[name_end:value_start]):
+        return False
+    before = max((e.end() for e in _CLAUSE_END.finditer(text, max(0, name_start - 60), name_start)),
+                 default=max(0, name_start - 60))
+    forgotten = _set("forgotten")
+    return any(t[2].lower() in forgotten for t in _tokens(text, before, name_start))
+
+
 def _copula_less(text: str) -> list[Span]:
     out = []
     qualifiers, prefixed = _qualifiers(), _prefixed()
@@ -171,6 +183,8 @@ def _copula_less(text: str) -> list[Span]:
         toks = _tokens(text, start, end)
         if not toks or len(toks) > 4 or _asked(text, end) or any(_talk(t[2]) for t in toks):
             continue
+        if _talked_before_comma(text, m.start(), m.end(), start):
+            continue  # "نسيت الرقم السري، رحت للبنك الصبح": forgotten, then what was done next
         if len(toks) == 1:  # the name and a word alone: a value only beside a login ("اسم المستخدم … وكلمة المرور X")
             if any(w in text[:m.start()] for w in _data()["logins_before"]) and _value_ok(toks[0][2]):
                 out.append((toks[0][0], toks[0][1], "password"))
@@ -240,6 +254,9 @@ def _comma(text: str) -> list[Span]:
     talk = [w for w in _data()["talk"] if not w.isascii() and len(w) <= 3]
     for m in _name("comma").finditer(text):
         c = _comma_value().match(text, m.end())
+        lead = text[max(0, m.start() - 12):m.start()]  # "忘了密码，去了银行": forgotten, then what was done next
+        if c and any(w in lead for w in _set("forgotten") if not w.isascii()):
+            continue
         if c and not any(w in c.group("v") for w in talk) and not _talk(c.group("v")):
             out.append((c.start("v"), c.end("v"), "password"))
     return out
