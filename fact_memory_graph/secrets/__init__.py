@@ -125,6 +125,7 @@ from fact_memory_graph.secrets import (
     repeated_values,
     role_legends,
     routing_numbers,
+    secret_pointers,
     security_answers,
     security_backref,
     service_names,
@@ -1062,6 +1063,7 @@ def _spans(text: str) -> list[Span]:
     spans = called_numbers.without_called_numbers(raw_norm, spans)  # "gate code changed, ring the hut on 07700 900512"
     spans = ticket_refs.without_tickets(raw_norm, spans)  # "password reset request logged as INC4085749"
     spans = fill_in_slots.without_fill_ins(raw_norm, spans)  # "Passwort: [wird nachgereicht]", "token: REDACTED"
+    spans = secret_pointers.without_pointers(raw_norm, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
     return forms.back(spans, origin)
 
 
@@ -1599,6 +1601,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = called_numbers.without_called_numbers(text, spans)  # "lockbox code is with the agent" / "their number 0161 …"
     spans = ticket_refs.without_tickets(text, spans, turns[-1])  # "password reset ticket is" / "PO-5540304, IT says 2 days"
     spans = fill_in_slots.without_fill_ins(text, spans)  # "Passwort:" / "[bitte eintragen]"
+    spans = secret_pointers.without_pointers(text, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
     if spans:  # "银行卡丢了" / "挂失电话 95588": a value this turn names as a public one answers no earlier secret
         alone = secret_spans(text)
         spans = [sp for sp in spans if any(a < sp[1] and sp[0] < b for a, b, _ in alone)

@@ -1,0 +1,76 @@
+"""Where a secret is, or whom to ask for it, is no secret (round twenty-eight).
+
+"wifi password: ask Tom", "ο κωδικός wifi είναι στο ψυγείο", "도어락 비번은 경비실 아저씨한테 물어봐",
+"ドアの暗証番号変わったよ" / "管理人さんに聞いてね", "비밀번호는 나중에 알려줄게": a reader that takes what
+follows a secret's name for its value has taken a pointer — a verb of asking, "later", a place's
+preposition — for the value. Such a value is dropped when it
+
+- is a password's or a PIN's reading (an identity document's or a card's is read by its own finders),
+- holds no digit and no symbol (a secret's shape: "ask2024!" stays withheld), and
+- opens with a pointer's word (``first``: "ask", "στο", "спроси", "later") and has a word after it, or,
+  in a script written without spaces or with particles glued to words, holds a verb of asking, telling
+  later or writing down (``inside``: "물어", "聞いて", "写在") and is three characters or more.
+
+A one-word value after its name is never read as a pointer ("pw: later" may be the password). Words as
+data (``assets/secret_pointers.json``), gated by the lexicon's pass.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from fact_memory_graph.secrets import lexicon
+
+Span = tuple[int, int, str]
+
+_ASSET = Path(__file__).resolve().parent.parent / "assets" / "secret_pointers.json"
+_KINDS = frozenset({"password", "pin"})
+_SHAPE = re.compile(r"[\d!@#$%^&*_+=~<>\[\]{}|/\\]")
+_EDGES = " \t\"'“”‘’«».,;:!?…。、！？"
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict[str, list[str]]:
+    return {k: v for k, v in json.loads(_ASSET.read_text(encoding="utf-8")).items() if not k.startswith("_")}
+
+
+@lru_cache(maxsize=1)
+def _gate() -> lexicon.Gate:
+    data = _data()
+    return lexicon.Gate([*data["first"], *data["inside"]])
+
+
+@lru_cache(maxsize=1)
+def _first() -> tuple[frozenset[str], tuple[str, ...]]:
+    words = [lexicon.fold(w) for w in _data()["first"]]
+    return frozenset(w for w in words if " " not in w), tuple(w for w in words if " " in w)
+
+
+@lru_cache(maxsize=1)
+def _inside() -> tuple[str, ...]:
+    return tuple(_data()["inside"])
+
+
+def pointer(value: str) -> bool:
+    """Whether ``value`` (what a reader took after a secret's name) points to the secret (see the note)."""
+    value = value.strip(_EDGES)
+    if not value or _SHAPE.search(value):
+        return False
+    words = _WORD.findall(value)
+    if len(words) >= 2:
+        single, spaced = _first()
+        folded = lexicon.fold(value)
+        if lexicon.fold(words[0]) in single or folded.startswith(spaced):
+            return True
+    return len(value) >= 3 and not value.isascii() and any(w in value for w in _inside())
+
+
+def without_pointers(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a password's or a PIN's reading that is a pointer to it (see the module's note)."""
+    if not spans or not _gate().open(text):
+        return spans
+    return [sp for sp in spans if sp[2] not in _KINDS or not pointer(text[sp[0]:sp[1]])]
