@@ -6,7 +6,8 @@ is to be put in. Three shapes, their words as data in many languages (``assets/f
 
 - words in brackets (``[ ]``, ``( )``, ``【 】``, ``「 」``; no digit inside) with a word saying the value
   is pending or to be filled in ("[bitte eintragen]", "(a completar)", "【後で記入】");
-- a whole value that says it was taken out ("REDACTED", "скрыто", "[removed]");
+- a whole value that says it was taken out ("REDACTED", "скрыто", "[removed]"), or opens with such a word
+  in capitals ("REDACTED ta");
 - a name joined by "_" or "-" of three parts or more with a verb telling the reader to put a value in
   and a secret's noun or a "your" of its language ("isi_dengan_key_kamu", "pon-aqui-tu-clave"). Both
   are needed: "tu-casa-verde" alone may well be a Spanish passphrase (``public_values``' decision on
@@ -69,6 +70,15 @@ def _blank_name(name: str) -> bool:
     return any(p in named and [i] != verbs for i, p in enumerate(parts) if verbs)
 
 
+def _redacted_value(value: str) -> bool:
+    """A value that is a redaction's word, or opens with one in capitals ("REDACTED ta", "[REMOVED] thx")."""
+    value = value.strip(_EDGES)
+    if lexicon.fold(value) in _redacted():
+        return True
+    first = value.split(maxsplit=1)[0].strip(_EDGES) if value else ""
+    return first.isupper() and len(first) >= 4 and lexicon.fold(first) in _redacted()
+
+
 def _regions(text: str) -> list[tuple[int, int]]:
     regions = [m.span() for m in _BRACKETED.finditer(text) if _pending().search(m.group("c"))]
     regions += [m.span() for m in _JOINED.finditer(text) if _blank_name(m.group())]
@@ -79,6 +89,6 @@ def without_fill_ins(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without those whose value is a form's blank (see the module's note)."""
     if not spans or not _gate().open(text):
         return spans
-    spans = [sp for sp in spans if lexicon.fold(text[sp[0]:sp[1]].strip(_EDGES)) not in _redacted()]
+    spans = [sp for sp in spans if not _redacted_value(text[sp[0]:sp[1]])]
     regions = _regions(text)
     return forms.outside_regions(text, spans, regions) if regions and spans else spans

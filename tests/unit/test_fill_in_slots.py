@@ -19,6 +19,7 @@ from fact_memory_graph.secrets import redact_secrets, redact_thread
     "密码：【待定】",
     "パスワード：【後で記入】",
     "token: REDACTED",
+    "token: REDACTED thx",
     "api key = [removed]",
     "пароль: скрыто",
     "şifre: (sonra)",
