@@ -907,8 +907,6 @@ def _spans(text: str) -> list[Span]:
     spans = list(dict.fromkeys(spans))
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
     spans.extend(credential_forms.abbreviated_spans(norm))  # "mk facebook của t là Simba#8918"
-    if "-" in raw_norm:
-        spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
     if spans:
         spans = shaped_values.without_lookalikes(norm, spans)  # "****8841", "commit 94b5…", "application file number …"
     spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
