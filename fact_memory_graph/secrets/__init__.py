@@ -104,6 +104,7 @@ from fact_memory_graph.secrets import (
     password_roles,
     password_talk,
     payment_references,
+    payment_references,
     phone_parts,
     physical_codes,
     porting_codes,
@@ -1059,6 +1060,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(repeated_values.spans(norm, spans))  # "first pet question -> Mimi. my first dog was called Mimi"
     spans = called_numbers.without_called_numbers(raw_norm, spans)  # "gate code changed, ring the hut on 07700 900512"
     spans = ticket_refs.without_tickets(raw_norm, spans)  # "password reset request logged as INC4085749"
+    spans = payment_references.without_references(raw_norm, spans)  # "UTR 225613056152 hai payment ka"
     spans = payment_references.without_references(raw_norm, spans)  # "UTR 225613056152 hai payment ka"
     return forms.back(spans, origin)
 
