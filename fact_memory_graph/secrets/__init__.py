@@ -104,7 +104,6 @@ from fact_memory_graph.secrets import (
     password_roles,
     password_talk,
     payment_references,
-    payment_references,
     phone_parts,
     physical_codes,
     porting_codes,
@@ -137,6 +136,7 @@ from fact_memory_graph.secrets import (
     ticket_refs,
     topic_notes,
     trade_credentials,
+    transfer_codes,
     unjoined_values,
     unlock_patterns,
     used_values,
@@ -1061,7 +1061,8 @@ def _spans(text: str) -> list[Span]:
     spans = called_numbers.without_called_numbers(raw_norm, spans)  # "gate code changed, ring the hut on 07700 900512"
     spans = ticket_refs.without_tickets(raw_norm, spans)  # "password reset request logged as INC4085749"
     spans = payment_references.without_references(raw_norm, spans)  # "UTR 225613056152 hai payment ka"
-    spans = payment_references.without_references(raw_norm, spans)  # "UTR 225613056152 hai payment ka"
+    # after the tickets' pass: "moneygram reference 71852862" is a transfer's code, not a desk's reference
+    spans.extend(sp for sp in transfer_codes.spans(norm) if sp not in spans)  # "WU MTCN 8688338463", "کد حواله MX-1143"
     return forms.back(spans, origin)
 
 
