@@ -1603,6 +1603,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         alone = secret_spans(text)
         spans = [sp for sp in spans if any(a < sp[1] and sp[0] < b for a, b, _ in alone)
                  or not labelled_lookalikes.named_in_own_turn(text, sp)]
+    spans = payment_references.without_references_after(text, turns[-1], spans)  # "mpesa code" / "5KQ2W5HPB5"
+    spans.extend(transfer_codes.thread_spans(text, turns))  # "referencia de MoneyGram" / "35626767 para cobrar en …"
     return spans
 
 

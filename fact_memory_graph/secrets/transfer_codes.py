@@ -23,6 +23,7 @@ import re
 from pathlib import Path
 
 from fact_memory_graph.secrets import lexicon, prefilter
+from fact_memory_graph.secrets.forms import TURN_JOIN
 
 Span = tuple[int, int, str]
 
@@ -31,7 +32,11 @@ _DIGITS = re.compile(r"\d{3}")
 #: 6-14 digits, groups split by one dash or space ("136-659-0112"), or 1-4 capitals, maybe a dash, and
 #: 3-8 digits ("MX-1143"), or 6-12 capitals and digits with three digits at least.
 _VALUE = re.compile(r"(?<![\w\-/.,])(?:\d{2,5}(?:[- ]\d{2,5}){1,3}|\d{6,14}|[A-Z]{1,4}-?\d{3,8}"
-                    r"|(?=(?:[A-Z]*\d){3})(?=\d*[A-Z])[A-Z0-9]{6,12})(?![\w\-/]|[.,]\d)")
+                    r"|(?=(?:[A-Z]*\d){3})(?=\d*[A-Z])[A-Z0-9]{6,12}|[A-Za-z]{3,12}-\d{2,4})(?![\w\-/]|[.,]\d)")
+#: A value that opens its clause (or its turn), then what it is for: "RM42771896 thats what u tell the agent",
+#: "90094964 یہ مونی گرام کا ریفرنس ہے", "4697531403 — nenda … ukachukue".
+_FIRST = re.compile(r"(?:^|(?<=[\n\u2029.!?]))\W{0,3}(?P<v>\d{8,14}|[A-Z]{1,4}\d{6,10}|\d{3,4}-\d{3}-\d{3,4})"
+                    r"(?P<tail>[^\d\n.!?\u2029]{0,50})")
 #: Between a code's word and its value: no digit, no sentence's end (a turn's join is no end: "mtcn" / "406-…").
 _GAP_CHARS = re.compile(r"[^\d\n.!?;]{0,45}")
 #: The word or two before a code's word, read with the gap for a word that claims the number ("order number").
@@ -47,7 +52,7 @@ def _data() -> dict:
 @functools.cache
 def _gate() -> lexicon.Gate:
     d = _data()
-    return lexicon.Gate(d["own_names"] + d["services"] + d["transfers"] + d["collect"])
+    return lexicon.Gate(d["own_names"] + d["services"] + d["transfers"] + d["collect"] + d["value_first"])
 
 
 @functools.cache
@@ -72,10 +77,10 @@ def spans(text: str) -> list[Span]:
         return []
     own = list(_words("own_names").finditer(text))
     transfer = own or _words("services", "transfers").search(text)
-    collect = transfer or _words("collect").search(text)
+    collect = transfer or _words("collect").search(text) or _words("value_first").search(text)
     if not collect or _words("public").search(text):
         return []  # no transfer named; or a reference to look up ("the shop can look it up", "pa-check")
-    names = own + (list(_words("code_words").finditer(text)) if collect else [])
+    names = own + list(_words("code_words").finditer(text))
     out: list[Span] = []
     blocked = _words("not_in_gap")
     for name in names[:24]:
@@ -89,8 +94,27 @@ def spans(text: str) -> list[Span]:
             continue  # "cóbralo … número 123456" with no transfer named: a long number only
         if not any(s <= value.start() < e for s, e, _ in out):
             out.append((value.start(), value.end(), "password"))
+    for m in _FIRST.finditer(text):
+        tail = m.group("tail")
+        told = _words("value_first").search(tail)  # "… thats what u tell the agent": the agent is told, not numbered
+        if told and blocked.search(tail, 0, told.start()):
+            continue  # "12345678 is my order number, tell the agent"
+        if (told or _words("own_names", "services", "transfers", "collect").search(tail) and not blocked.search(tail)) \
+                and not any(s <= m.start("v") < e for s, e, _ in out):
+            out.append((m.start("v"), m.end("v"), "password"))
     if out and transfer:
         for m in _answer().finditer(text):
             if not blocked.search(m.group("gap")) and len(m.group("v").split()) <= 4:
                 out.append((m.start("v"), m.end("v"), "password"))
     return out
+
+
+def thread_spans(text: str, turns: tuple[str, ...]) -> list[Span]:
+    """A collection code in ``text`` read with the two turns before it ("referencia de MoneyGram" / "35626767 para
+    cobrar"), after the labels' filters of a thread: a transfer's "reference" is no shop's."""
+    if not _DIGITS.search(text):
+        return []
+    before = TURN_JOIN.join(t[-300:] for t in turns[-2:])
+    joined = f"{before}{TURN_JOIN}{text}"
+    offset = len(joined) - len(text)
+    return [(s - offset, e - offset, k) for s, e, k in spans(joined) if s >= offset]

@@ -3,8 +3,7 @@ handles (a Pix key), an agent's or an outlet's code and a payment's reference ar
 and device codes named in more languages. Sentences written for this test (none from a corpus)."""
 import pytest
 
-from fact_memory_graph.secrets import redact_turns
-from fact_memory_graph.secrets import transfer_codes
+from fact_memory_graph.secrets import redact_turns, transfer_codes
 
 WITHHELD = [
     (["sent you 300 through remitly, the pickup PIN is 55821907"], ["55821907"]),
@@ -21,6 +20,14 @@ WITHHELD = [
     (["হুন্ডির নম্বর ZT-4471, দোকানে গিয়ে নিয়ে নিও"], ["ZT-4471"]),
     (["lambarka xawaalada waa 88201944, dahabshiil ka qaado"], ["88201944"]),
     (["WorldRemit reference 90417726, answer is 'blue kettle'"], ["90417726", "blue kettle"]),
+    # over turns, value first, a hawala's word-code
+    (["referencia de Western Union", "44019271 para cobrar mañana"], ["44019271"]),
+    (["hola", "nomor referensi MoneyGram 66120934, ambil di kantor pos"], ["66120934"]),
+    (["XK55019273 — that's what you tell the agent at the counter"], ["XK55019273"]),
+    (["7718204456, nenda Western Union ukachukue kesho"], ["7718204456"]),
+    (["hawala wale uncle ko bolna tiger-417, phir paisa dega"], ["tiger-417"]),
+    (["Koodhka xawaaladda waa", "kaluun-208"], ["kaluun-208"]),
+    (["رقم مرجع ويسترن يونيون 55019284"], ["55019284"]),
 ]
 
 KEPT = [
@@ -43,6 +50,10 @@ KEPT = [
     (["transaction id 8HG72KQ9LM from yesterday's payment"], ["8HG72KQ9LM"]),
     (["paisa nahi aaya, UTR no: 604512339871"], ["604512339871"]),
     (["RRN 318827740019 dikh raha hai, refund kab aayega"], ["318827740019"]),
+    (["m-pesa code RBK4X7PQ2M, the shop says not received"], ["RBK4X7PQ2M"]),
+    (["mpesa confirmation code", "QWT7Y2KD9P"], ["QWT7Y2KD9P"]),
+    (["pode fazer o pix pro +55 21 99876-1234"], ["+55 21 99876-1234"]),
+    (["12345678 is my order number, tell the agent"], ["12345678"]),
 ]
 
 ALSO_WITHHELD = [
@@ -56,6 +67,11 @@ ALSO_WITHHELD = [
     (["iphasikhodi yefoni 5521"], ["5521"]),
     (["ukiulizwa, weka 6620 kisha OK"], ["6620"]),
     (["kalau diminta, masukkan 9931 ya"], ["9931"]),
+    (["mpesa code 4471 usimwambie mtu"], ["4471"]),  # digits alone after "mpesa code": a PIN, not a confirmation
+    (["namba ninazobonyeza kwa mpesa", "5519"], ["5519"]),
+    (["the digits I press after *150# are 3382"], ["3382"]),
+    (["namba ya kufungua simu ya kazi ni 730512"], ["730512"]),
+    (["guhit sa screen ni lola: 3-6-9-8-7"], ["3-6-9-8-7"]),
 ]
 
 
