@@ -62,7 +62,6 @@ SECRETS = [
     ("account 50100234567812, IFSC HDFC0001234", "50100234567812"),
     ("CLABE 002180700000000018 para el depósito", "002180700000000018"),
     ("agência 1234 conta 56789-0 do Itaú", "56789-0"),
-    ("minha chave pix aleatória 3f2b8c1e-9d4a-4e7b-a1c2-5d6e7f8a9b0c", "3f2b8c1e-9d4a-4e7b-a1c2-5d6e7f8a9b0c"),
     # tax ids
     ("Steuernummer von Papa 21/815/08150", "21/815/08150"),
     ("mi RFC personal GODE561231GR8 y NIT 800197268-4", "800197268-4"),
@@ -73,6 +72,8 @@ SECRETS = [
 
 # (text, the value that must survive)
 LOOK_ALIKES = [
+    # a Pix key, random ones too, only receives a payment (round twenty-eight: like a UPI id)
+    ("minha chave pix aleatória 3f2b8c1e-9d4a-4e7b-a1c2-5d6e7f8a9b0c", "3f2b8c1e-9d4a-4e7b-a1c2-5d6e7f8a9b0c"),
     ("our electricity account number 7712049981 is on the bill", "7712049981"),
     ("número de cliente de Iberdrola 300451229987, factura de luz", "300451229987"),
     ("Kundennummer bei den Stadtwerken, Stromrechnung: 44019283", "44019283"),

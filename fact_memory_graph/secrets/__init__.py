@@ -104,6 +104,7 @@ from fact_memory_graph.secrets import (
     own_accounts,
     password_roles,
     password_talk,
+    payment_references,
     phone_parts,
     physical_codes,
     porting_codes,
@@ -137,6 +138,7 @@ from fact_memory_graph.secrets import (
     ticket_refs,
     topic_notes,
     trade_credentials,
+    transfer_codes,
     unjoined_values,
     unlock_patterns,
     used_values,
@@ -909,8 +911,6 @@ def _spans(text: str) -> list[Span]:
     spans = list(dict.fromkeys(spans))
     spans = families.without_lookalikes(norm, spans, names)  # a utility's bill, a handle, a postal code, an example
     spans.extend(credential_forms.abbreviated_spans(norm))  # "mk facebook của t là Simba#8918"
-    if "-" in raw_norm:
-        spans.extend(families.pix_spans(raw_norm))  # a random PIX key (a UUID, public by its shape elsewhere)
     if spans:
         spans = shaped_values.without_lookalikes(norm, spans)  # "****8841", "commit 94b5…", "application file number …"
     spans = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, spans, text))  # "HS code 0901.21", "BSB 062-000", "NIP … sp. z o.o."
@@ -1062,6 +1062,9 @@ def _spans(text: str) -> list[Span]:
         spans.extend(repeated_values.spans(norm, spans))  # "first pet question -> Mimi. my first dog was called Mimi"
     spans = called_numbers.without_called_numbers(raw_norm, spans)  # "gate code changed, ring the hut on 07700 900512"
     spans = ticket_refs.without_tickets(raw_norm, spans)  # "password reset request logged as INC4085749"
+    spans = payment_references.without_references(raw_norm, spans)  # "UTR 225613056152 hai payment ka"
+    # after the tickets' pass: "moneygram reference 71852862" is a transfer's code, not a desk's reference
+    spans.extend(sp for sp in transfer_codes.spans(norm) if sp not in spans)  # "WU MTCN 8688338463", "کد حواله MX-1143"
     spans = fill_in_slots.without_fill_ins(raw_norm, spans)  # "Passwort: [wird nachgereicht]", "token: REDACTED"
     spans = secret_pointers.without_pointers(raw_norm, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
     return forms.back(spans, origin)
@@ -1606,6 +1609,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         alone = secret_spans(text)
         spans = [sp for sp in spans if any(a < sp[1] and sp[0] < b for a, b, _ in alone)
                  or not labelled_lookalikes.named_in_own_turn(text, sp)]
+    spans = payment_references.without_references_after(text, turns[-1], spans)  # "mpesa code" / "5KQ2W5HPB5"
+    spans.extend(transfer_codes.thread_spans(text, turns))  # "referencia de MoneyGram" / "35626767 para cobrar en …"
     return spans
 
 

@@ -16,7 +16,7 @@ the words around it as data (``assets/secret_families.json``, ~30 languages):
 - **bank details by country**: a UK account beside a sort code, a Canadian transit / institution /
   account triple, an Australian BSB and account, an Indian account beside an IFSC, a Mexican CLABE
   (its checksum and a bank's code), a cheque's MICR line (ABA checksum), a Brazilian conta after an
-  agência, a random PIX key (a UUID after "pix"); tax ids after their names.
+  agência; tax ids after their names. (A Pix key, random or not, only receives: it is kept.)
 - **look-alikes**: a utility's customer / account / meter number on a bill, a public handle
   (@name, a gamer tag), a postal code after "PIN code" or "zip", an all-zero example value, talk
   about a password's state ("was leaked").
@@ -469,8 +469,6 @@ _CLABE_BANKS = frozenset({"002", "006", "009", "012", "014", "019", "021", "030"
                           "684", "685", "686", "689", "699", "703", "706", "710", "722", "723", "728", "730", "902",
                           "903"})
 _MICR = re.compile(r"⑆\s*(?P<r>\d{9})\s*⑆\s*(?P<a>[\d\- ]{4,20}?)\s*⑈")
-_UUID = re.compile(r"(?i)(?<![\w-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-])")
-_PIX = re.compile(r"(?i)(?<![^\W\d_])(?:pix|chave aleat[óo]ria|chave pix|chave)(?![^\W\d_])")
 _AGENCIA = re.compile(r"(?i)(?<![^\W\d_])(?:ag|ag\.|agência|agencia|agênc\.)(?![^\W\d_])")
 _CONTA = re.compile(r"(?i)(?<![^\W\d_])(?:cc|c/c|conta|conta corrente|conta poupança|cp|c\.c\.|conta salário)(?![^\W\d_])"
                     r"[\s:：.\-nº°]*(?P<v>\d{3,12}(?:-[\dxX])?)(?![\d])")
@@ -520,15 +518,6 @@ def bank_spans(text: str) -> Iterator[Span]:
     if _AGENCIA.search(text):
         for m in _CONTA.finditer(text):
             yield m.start("v"), m.end("v"), "bank account"
-
-
-def pix_spans(raw: str) -> Iterator[Span]:
-    """A random PIX key (a UUID after "pix" / "chave aleatória"): it receives transfers but is
-    given to whom one chooses; ``raw``: the text before public shapes (a UUID) were blanked."""
-    if _PIX.search(raw) and not _word_re("example", "words").search(raw):
-        for m in _UUID.finditer(raw):
-            if any(p.end() <= m.start() and m.start() - p.end() < 40 for p in _PIX.finditer(raw)):
-                yield m.start(), m.end(), "bank account"
 
 
 def tax_spans(text: str) -> Iterator[Span]:

@@ -2554,6 +2554,9 @@ _PUBLIC_SHAPE = re.compile(
     r"|PASSWORD|YOUR_PASSWORD)@")
 #: A UUID is an id (a request, a trace, an order, a PIX key of a docs' example); a secret only after
 #: a name of a key, a token, a secret or a password.
+#: A Pix key (random ones are UUIDs) is what a payer types to send money: public like a UPI id.
+_PIX_BEFORE = re.compile(r"(?i)(?<![^\W\d_])pix(?![^\W\d_])[^\n.!?]{0,30}$")
+_API_BEFORE = re.compile(r"(?i)api|token|secret|client|webhook|oauth|segredo|senha")
 _KEY_WORD_BEFORE = re.compile(
     r"(?i)(?:key|token|secret|passw\w*|pwd|auth\w*|credential\w*|apikey|clave|schl[uü]ssel|chave|cl[eé]|chiave"
     r"|sleutel|klucz|anahtar|ключ|токен|密钥|秘密|키|토큰|シークレット|トークン|キー)[^\n.!?]{0,12}$")
@@ -2654,8 +2657,9 @@ def public_shapes(text: str) -> list[tuple[int, int]]:
     if "-" in text:
         for m in _UUID.finditer(text):
             before = text[max(0, m.start() - 40):m.start()]
-            if not _KEY_WORD_BEFORE.search(re.sub(r"[\w.\-]*(?:id|Id|ID)\s*[=:]\s*$", "", before)):
-                found.append((m.start(), m.end()))
+            if _PIX_BEFORE.search(before) and not _API_BEFORE.search(before) or not _KEY_WORD_BEFORE.search(
+                    re.sub(r"[\w.\-]*(?:id|Id|ID)\s*[=:]\s*$", "", before)):
+                found.append((m.start(), m.end()))  # "chave pix: <uuid>": a key that only receives a payment
     return found
 
 

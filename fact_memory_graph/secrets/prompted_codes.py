@@ -56,10 +56,12 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
             re.compile("(?i)" + prefilter.whole_words(d["code_words"])))
 
 
-def _labelled(text: str, start: int, at: int, lookalikes: re.Pattern[str], codes: re.Pattern[str]) -> bool:
+def _labelled(text: str, start: int, at: int, lookalikes: re.Pattern[str], codes: re.Pattern[str],
+              prompt: tuple[int, int] = (0, 0)) -> bool:
     """Whether a look-alike's label stands in ``text[start:at]`` with no code's word after it
-    ("my member number, in the app, is 40213"; not "member login in the app, then the code 4471")."""
-    ends = [m.end() for m in lookalikes.finditer(text, start, at)]
+    ("my member number, in the app, is 40213"; not "member login in the app, then the code 4471"); a word
+    of the prompt itself is no label ("when the phone asks, type 7608": the phone asks, it is not asked for)."""
+    ends = [m.end() for m in lookalikes.finditer(text, start, at) if not prompt[0] <= m.start() < prompt[1]]
     return bool(ends) and not codes.search(text, ends[-1], at)
 
 
@@ -85,7 +87,7 @@ def spans(text: str) -> list[Span]:
         for m in _CODE.finditer(text, a, b):
             value = m.group("v")
             if _NOT_CODE.fullmatch(value) or _UNIT_AFTER.match(text, m.end()) \
-                    or _labelled(text, 0, m.start(), lookalikes, codes) \
+                    or _labelled(text, 0, m.start(), lookalikes, codes, p.span()) \
                     or lookalikes.search(text, m.end(), b) and not codes.search(text, a, m.start()):
                 continue  # a year, a time, a price; "room 214", "my membership no. 4021933. the desk asks for it"
             found.append((abs(m.start() - p.start()), m.start(), m.end()))
