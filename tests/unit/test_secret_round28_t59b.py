@@ -150,6 +150,19 @@ def test_a_health_plans_number_stays_withheld(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
 
 
+@pytest.mark.parametrize("question, value", [
+    ('the app asks "what was your first pet\'s name?"', "Biscuit"),
+    ("el formulario pregunta: ¿cuál fue el nombre de tu primera mascota?", "Pelusa"),
+    ('o site pergunta "qual o nome do seu primeiro animal de estimação?"', "Totó"),
+])
+def test_a_reply_to_a_quoted_security_question(question: str, value: str) -> None:
+    assert value not in "".join(_stored([question, value]))
+
+
+def test_a_reply_to_a_quoted_quiz_question_is_kept() -> None:
+    assert "Canberra" in "".join(_stored(['the quiz says "What is the capital of your country?"', "Canberra"]))
+
+
 def _stored(turns: list[str]) -> list[str]:
     """What a thread of these user turns leaves to store (as benchmarks/secret_corpus_quick.py reads it)."""
     messages = [HumanMessage(t) for t in turns]
