@@ -1612,11 +1612,12 @@ def _kept_alone(text: str, spans: list[Span], kept: list[Span], alone: Callable[
     """``kept`` (what a look-alike filter read with the turn before left of ``spans``), with the spans
     the filter drops from the turn alone that the turn alone still withholds: its own readers chose
     them past that filter ("police check ref 0031…", "sha member number CR0…"), and the turn before
-    took no part in dropping them."""
+    took no part in dropping them. Ids and numbers only: a password's reading the turn before drops may be
+    a template's slot the turn alone misreads ("kurze Notiz" / "Vorlage …: Benutzername: Vorname.Nachname")."""
     if len(kept) >= len(spans):
         return kept
     own = set(secret_spans(text))
-    return kept + [sp for sp in spans if sp in own and sp not in kept and not alone(text, [sp])]
+    return kept + [sp for sp in spans if sp[2] != "password" and sp in own and sp not in kept and not alone(text, [sp])]
 
 
 def _lock_answer(text: str, before: str) -> list[Span]:

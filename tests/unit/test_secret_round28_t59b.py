@@ -132,7 +132,7 @@ def test_only_telling_you_covers_the_next_turn() -> None:
     ("numéro de police assurance AX-77120934", "AX-77120934"),
     ("my insurance policy number is HX9921034", "HX9921034"),
     ("número de póliza del seguro: 55120-8831", "55120-8831"),
-    ("försäkringsnummer HEM-55120934", "HEM-55120934"),
+    ("polisnummer van de verzekering HEM-55120934", "HEM-55120934"),
 ])
 def test_a_policy_of_no_named_cover_is_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)
