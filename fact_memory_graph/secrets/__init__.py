@@ -137,6 +137,7 @@ from fact_memory_graph.secrets import (
     template_values,
     ticket_refs,
     topic_notes,
+    topic_set_values,
     trade_credentials,
     transfer_codes,
     unjoined_values,
@@ -851,6 +852,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(question_hints.hint_spans(norm))  # "the pet question is Biscuit", "St Mary's for the school one"
     spans.extend(question_hints.answer_word_spans(norm))  # "svaret är Mrs Gaskell", "X. thats the answer to the question …"
     spans.extend(question_hints.apposed_spans(norm))  # "Sicherheitsfrage … Geburtsname meiner Mutter, also X"
+    spans.extend(topic_set_values.spans(norm))  # "first pet?? I put Biscuit", "coloquei Coco que era o nome do meu primeiro cachorro"
     spans.extend(asked_values.spans(norm))  # "the word the bank asks for is X", "X is mum's passphrase"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
@@ -1559,10 +1561,13 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans = shaped_values.without_lookalikes(text, spans)  # "run id?" / "commit 94b5…"; "****8841"
         # "… ****8841"; not a lock's code its turn asked for ("o cadeado do flight case abre com" / "36020": no case's number)
         lock = _lock_answer(text, turns[-1]) if access_codes.asks_for_code(turns[-1]) else []
-        spans = [*reference_values.without_lookalikes_after(text, [sp for sp in spans if sp not in lock], turns[-1]),
-                 *(sp for sp in spans if sp in lock)]
+        unlocked = [sp for sp in spans if sp not in lock]
+        after = _kept_alone(text, unlocked, reference_values.without_lookalikes_after(text, unlocked, turns[-1]),
+                            reference_values.without_lookalikes)  # "ok quick one for tomorrow's shift" / "police check ref 0031…"
+        spans = [*after, *(sp for sp in spans if sp in lock)]
         spans = public_statements.without_public_codes(text, spans)  # a code its sentence says is public
-        spans = public_statements.without_loyalty_numbers(text, spans, turns[-1])  # "loyalty card" / "6345 …"
+        spans = _kept_alone(text, spans, public_statements.without_loyalty_numbers(text, spans, turns[-1]),
+                            public_statements.without_loyalty_numbers)  # "loyalty card" / "6345 …"; "hey" / "sha member number CR0…"
         spans = public_statements.without_public_addresses(text, spans)  # "seed is gone" / "the address was 0x…"
         spans = public_statements.without_masked_heads(text, spans)  # "DE89 **** **** **30"
         # a label's own value, a USSD code — not a bank login beside its credential (read above)
@@ -1612,6 +1617,18 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = payment_references.without_references_after(text, turns[-1], spans)  # "mpesa code" / "5KQ2W5HPB5"
     spans.extend(transfer_codes.thread_spans(text, turns))  # "referencia de MoneyGram" / "35626767 para cobrar en …"
     return spans
+
+
+def _kept_alone(text: str, spans: list[Span], kept: list[Span], alone: Callable[[str, list[Span]], list[Span]]) -> list[Span]:
+    """``kept`` (what a look-alike filter read with the turn before left of ``spans``), with the spans
+    the filter drops from the turn alone that the turn alone still withholds: its own readers chose
+    them past that filter ("police check ref 0031…", "sha member number CR0…"), and the turn before
+    took no part in dropping them. Ids and numbers only: a password's reading the turn before drops may be
+    a template's slot the turn alone misreads ("kurze Notiz" / "Vorlage …: Benutzername: Vorname.Nachname")."""
+    if len(kept) >= len(spans):
+        return kept
+    own = set(secret_spans(text))
+    return kept + [sp for sp in spans if sp[2] != "password" and sp in own and sp not in kept and not alone(text, [sp])]
 
 
 def _lock_answer(text: str, before: str) -> list[Span]:

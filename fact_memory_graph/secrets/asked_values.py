@@ -339,6 +339,9 @@ def named_by_next(text: str, after: str) -> list[sa.Span]:
     rest = after.lstrip()[t.end():] if t else after.lstrip()
     owner = w.label_owner.match(rest)
     name = w.label_name.match(rest, owner.end() if owner else 0)
+    if t and not name:  # "Chelsea" / "thats the word the bank asks when i call": named by who asks for it
+        asked = w.asked.match(rest, owner.end() if owner else 0)
+        name = asked if asked and _asked_here(rest, asked) else None
     if not (t or owner and owner.end()) or not name or rest.rstrip().endswith(("?", "？", "؟")):
         return []  # "ist das Passwort noch aktuell?": a question about it names nothing
     if _NOT_LABEL_AFTER.match(rest, name.end()):

@@ -87,8 +87,9 @@ def _a_number(text: str, v: re.Match[str]) -> bool:
     digits = re.sub(r"\D", "", value)
     if _CODE_GROUPS.fullmatch(value):  # a verification code: random capitals, few of them vowels
         return sum(ch in "AEIOU" for ch in value) <= 6
-    if _PREFIXED_CODE.fullmatch(value):
-        return len(set(value[value.index("-") + 1:].lower())) >= 5  # random letters and digits, not a word
+    tail = value[value.index("-") + 1:] if "-" in value else ""
+    if _PREFIXED_CODE.fullmatch(value) and not tail.isdigit():  # "PC-20290939" is read as a number below
+        return len(set(tail.lower())) >= 5  # random letters and digits, not a word
     letters = sum(ch.isalpha() for ch in value)
     if len(digits) < (4 if letters >= 4 and len(digits) + letters >= 10 else 5):  # "PCC-9058-FZKTJU": a mixed reference
         return False

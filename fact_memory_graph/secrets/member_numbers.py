@@ -138,6 +138,35 @@ def _other_cover(text: str, at: int) -> bool:
                                     for h in itertools.islice(p["health"].finditer(text, lo, hi), _MAX_MATCHES))
 
 
+def _a_word_of(word: str, words: frozenset[str]) -> bool:
+    """Whether ``word`` (a match, with a short ending perhaps) is one of ``words``."""
+    w = word.lower()
+    return w in words or any(w.startswith(g) and len(w) - len(g) <= 4 for g in words if len(g) >= 5)
+
+
+@lru_cache(maxsize=1)
+def _policy_words() -> frozenset[str]:
+    """A policy's number's words of any cover ("policy number", "numéro de police", "försäkringsnummer")."""
+    return frozenset(w.lower() for w in _words("policy_numbers"))
+
+
+def _policy_of_any_cover(text: str, at: int) -> bool:
+    """Whether the sentence around ``at`` names only a policy of no cover in particular: an insurer's word
+    of any kind ("assurance", "insurer") or none, a policy's number ("numéro de police assurance POL-…",
+    "försäkringsnummer TRV-…") and no health plan's own word, no member's word, no place of care. As other
+    covers' policies (round twenty-seven), such a number is kept: a health plan names itself or its member."""
+    lo, hi = _sentence_start(text, at), _sentence_end(text, at, min(len(text), at + 120))
+    p, generic, policy = _patterns(), _generic(), _policy_words()
+    if p["care"].search(text, lo, hi):
+        return False
+    if any(not _a_word_of(h.group(), generic) for h in itertools.islice(p["health"].finditer(text, lo, hi), _MAX_MATCHES)):
+        return False
+    labels = [*itertools.islice(p["member"].finditer(text, lo, hi), _MAX_MATCHES),
+              *itertools.islice(p["insured"].finditer(text, lo, hi), _MAX_MATCHES)]
+    named = [m for m in labels if m.group() not in ("#", "no", "No", "NO") and not _a_word_of(m.group(), generic)]
+    return bool(named) and all(_a_word_of(m.group(), policy) for m in named)
+
+
 @lru_cache(maxsize=1)
 def _generic() -> frozenset[str]:
     """Words of an insurer or a policy of any kind ("insurer", "assurance", "страховая")."""
@@ -257,15 +286,15 @@ def _names(text: str, veto: bool = True) -> list[tuple[int, int, int, bool]]:
     p = _patterns()
     out: list[tuple[int, int, int, bool]] = []
     for h in itertools.islice(p["health"].finditer(text), _MAX_MATCHES):
-        if not _an_insurance(text, h) or veto and _other_cover(text, h.start()):
+        if not _an_insurance(text, h) or veto and (_other_cover(text, h.start()) or _policy_of_any_cover(text, h.start())):
             continue
         lo, hi = _sentence_start(text, h.start()), _sentence_end(text, h.end(), min(len(text), h.end() + 120))
         out.append((max(lo, h.start() - 24), h.start(), h.end(), True))
         out.extend((max(lo, m.start() - 16), m.start(), m.end(), False)
                    for m in itertools.islice(p["member"].finditer(text, lo, hi), _MAX_MATCHES))
     for m in itertools.islice(p["insured"].finditer(text), _MAX_MATCHES):
-        if veto and _other_cover(text, m.start()):
-            continue  # "försäkringsnummer för katten PET-0754…": the cat's policy
+        if veto and (_other_cover(text, m.start()) or _policy_of_any_cover(text, m.start())):
+            continue  # "försäkringsnummer för katten PET-0754…": the cat's policy; "försäkringsnummer TRV-…": a policy
         out.append((max(_sentence_start(text, m.start()), m.start() - 16), m.start(), m.end(), False))
     if p["care"].search(text):
         for m in itertools.islice(p["care_member"].finditer(text), _MAX_MATCHES):

@@ -30,7 +30,7 @@ import functools
 import re
 from collections.abc import Iterator, Sequence
 
-from fact_memory_graph.secrets import forms, lexicon, prefilter
+from fact_memory_graph.secrets import forms, lexicon, prefilter, security_answers
 
 Span = tuple[int, int, str]
 
@@ -370,6 +370,14 @@ _FILLER = re.compile(r"(?i)(?:ok(?:ay)?|yes|yeah|yep|no|nope|sure|thanks|thank y
                      r"|hang on|got it|sí|si|oui|non|ja|nein|sim|não|да|нет|evet|hayır|ya|tidak|はい|いいえ|好的|对|네|아니요)")
 
 
+#: A question put to "you" in quotes or after "¿" (a form's, a bot's): 'says "What was the name of your
+#: elementary school?"', "me preguntó el bot: ¿en qué ciudad nació tu padre?".
+_QUOTED_YOUR_QUESTION = re.compile(
+    r"(?i)[\"“'«¿:]\s*(?:what|which|where|in what|in which|who|qu[eé]|cu[aá]l|d[oó]nde|en qu[eé]|quel(?:le)?|o[uù]|"
+    r"wie|wo|welche[rsn]?|in welcher|qual|em que|onde)\b[^\"”»?\n]{3,80}?\b(?:your|ur|tu|tus|su|ton|ta|tes|votre|vos|"
+    r"dein(?:e[rsn]?)?|ihr(?:e[rsn]?)?|seu|sua|teu|tua|tuo)\b[^\"”»?\n]{0,60}\?")
+
+
 def lone_answer_turn(text: str, turns: Sequence[str]) -> Iterator[Span]:
     """A short turn (up to five words, no question) right after a turn naming a security question
     (its name, or a topic with a question asked or an account in sight) that gave no answer of its
@@ -385,7 +393,10 @@ def lone_answer_turn(text: str, turns: Sequence[str]) -> Iterator[Span]:
     named = any(n.kind == "answer" for n in forms.names_in(before))
     topic = _topic_or_question().search(before)
     if not (named or (topic and _security_context().search(before))):
-        return
+        quoted = _QUOTED_YOUR_QUESTION.search(before)  # 'the form says "What was the name of your elementary school?"'
+        if not (quoted and security_answers._p().topic.search(quoted.group())):
+            return
+        topic = None
     tail = before[(topic.end() if topic else 0):]
     if re.search(r"[.!]\s*\S", tail.strip()) and not tail.rstrip().endswith("?"):
         return  # the turn went on to say something else: this one answers that

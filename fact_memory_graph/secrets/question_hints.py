@@ -367,7 +367,9 @@ def _answers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
     # "answer is X", "svaret er X", "answer to the question about … is X", "answer: X", "yr ateb yw X"
     after = re.compile(rf"(?i)(?:[^\S\n]+(?:to|for|on|of|à|a|de|auf|zu|op|på|til|na|для|на|sa|kwa|ng)\b[^.;!?\n\u2029]{{0,70}}?)?"
                        rf"(?:[^\S\n]*[{marks}][^\S\n]*|[^\S\n]+(?:{copula})(?:[^\S\n]*:)?[^\S\n]+)")
-    that_is = re.compile(rf"(?i)(?:{sa._alt(data['that_is'])})[^\S\n]+(?:(?:the|la|le|die|il|a|o|my|mi|ma|mon|het|de|el)[^\S\n]+)?$")
+    # "X. thats the answer …", and a dash alone before it: "Gizmo — the answer to 'name of your first pet' …"
+    that_is = re.compile(rf"(?i)(?:(?:{sa._alt(data['that_is'])})[^\S\n]+|(?<=\S)[^\S\n]*[—–][^\S\n]*|(?<=\S)[^\S\n]+-[^\S\n]+)"
+                         rf"(?:(?:the|la|le|die|il|a|o|my|mi|ma|mon|het|de|el)[^\S\n]+)?$")
     stems = sorted({w for w in data["question_words"] if len(w) >= 4 and not sa._GLUED.search(w)}, key=len, reverse=True)
     # a question word and its inflections ("kérdése", "pytaniu", "sorusuna"): a word start is enough
     setting = re.compile(rf"(?i){sa._alt(data['question_words'])}|(?<![^\W\d_])(?:{'|'.join(map(re.escape, stems))})")
@@ -444,6 +446,11 @@ def _setting_of_answer(text: str, context: str) -> tuple[bool, bool]:
     return at_bank or asked, strong or (named_question and at_bank)
 
 
+#: A question quoted right after an answer's word and "to" ("the answer to 'name of your first pet'").
+_QUOTED_QUESTION = re.compile(r"(?i)[^\S\n]+(?:to|for|à|a|auf|zu|für|para|per|voor|na|на)[^\S\n]+(?:the[^\S\n]+)?"
+                              r"[\"'“‘«„](?P<q>[^\"“”«»\n]{3,80}?)[\"'”’»](?![^\W\d_])")
+
+
 def answer_word_spans(text: str, context: str = "") -> list[sa.Span]:
     """A value given as an answer where a security question is in sight: "the answer is Mr
     Pennington", "svaret är Mrs Gaskell", "a válasz Ford Anglia", "answer: cobden street", and the
@@ -457,6 +464,9 @@ def answer_word_spans(text: str, context: str = "") -> list[sa.Span]:
     if not found:
         return []
     setting, strong = _setting_of_answer(text, context)
+    if not setting:  # "the answer to 'name of your first pet'": a question about the person quoted after its answer
+        setting = any(_QUOTED_QUESTION.match(text, m.end()) and p.topic.search(_QUOTED_QUESTION.match(text, m.end())["q"])
+                      for m in found)
     if not setting:
         return []
     spans: list[sa.Span] = []
@@ -469,6 +479,9 @@ def answer_word_spans(text: str, context: str = "") -> list[sa.Span]:
         if not a and strong and re.match(r"[^\S\n]+\S", text[m.end():hi]):  # "a válasz Ford Anglia": no copula
             value = sa._value_after(text, m.end())
             value = value if value and named(text[value[0]:value[0] + _name_head(text[value[0]:value[1]])]) else None
+        lead = that_is.search(text, lo, m.start())
+        if value and lead and a and not re.match(r"[^\S\n]*(?:[:=—–-]|is\b)", text[m.end():a.end()]):
+            value = None  # "Mango — that's the answer to the pet question on the Fidelity login": the value came first
         if value:
             s, e = value
             e = s + _name_head(text[s:e])
@@ -480,7 +493,6 @@ def answer_word_spans(text: str, context: str = "") -> list[sa.Span]:
             if not _talk(inner) and not p.topic.search(inner) and (quoted or named(inner) or plain):
                 spans.append((s, e, _KIND))
                 continue
-        lead = that_is.search(text, lo, m.start())
         if lead:  # "X. thats the answer …", "X — c'est la réponse …"
             head = text[lo:lead.start()].rstrip(" \t,.:;—–-")
             run = re.search(r"(?:^|(?<=[\s\"'“‘«]))((?:[^\s.,;:!?—–]+[^\S\n]+){0,3}[^\s.,;:!?—–]+)[\"'”’»]?$", head)
