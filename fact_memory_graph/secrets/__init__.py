@@ -56,6 +56,7 @@ from fact_memory_graph.secrets import (
     birth_names,
     called_numbers,
     card_back_codes,
+    card_codes_told,
     card_expiry,
     card_pieces,
     card_pins,
@@ -791,6 +792,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.named_spans(norm, names))
         spans.extend(_card_fragments(norm, names))
         spans.extend(_codes_after_cards(norm, spans))
+        spans.extend(sp for sp in card_codes_told.spans(norm, spans) if sp not in spans)  # "… 6933 / 4187", "the 4 on the front is 7382"
         spans.extend(forms.value_before_name_spans(norm, names))
         spans.extend(forms.asked_value_spans(norm, names))
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
