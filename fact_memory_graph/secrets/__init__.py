@@ -97,6 +97,7 @@ from fact_memory_graph.secrets import (
     money_flows,
     mrz_lines,
     named_answers,
+    named_passphrases,
     named_values,
     national_ids,
     network_keys,
@@ -819,6 +820,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(named_values.spelled_on_spans(norm, spans))  # "the password is capital B, l, u, e, 4, 2"
         spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
         spans.extend(juxtaposed_passwords.spans(norm, names))  # "hasło do maila zebrasakurasommer"
+        spans.extend(sp for sp in named_passphrases.spans(norm, names) if sp not in spans)  # "şifrem a-b-c-d lütfen değiştir"
         if spans and ("/" in norm or "-" in norm or "." in norm):
             spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
         if spans or any(n.kind == "card" for n in names):  # "kortnummer 4602 … utgång 03/29", "back of the card: 11/30 649"
