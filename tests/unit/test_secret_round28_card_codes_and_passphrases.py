@@ -39,6 +39,10 @@ WITHHELD = [
     ("mein Passwort für GMX ist sonnenblume zusammengeschrieben, bitte ändern", "sonnenblume"),
     ("le mot de passe du wifi c'est cerisedouce tout attaché", "cerisedouce"),
     ("пароль от вайфая zelenyjchaj слитно", "zelenyjchaj"),
+    # a correction giving the wrong one first ("not X, it's Y"), passphrases included (corrected_values)
+    ("sorry not river-otter-lamp-moon, it's river-otter-lamp-moons - typo", "river-otter-lamp-moons"),
+    ("perdón, no Gato_77x, es Gato_78x", "Gato_78x"),
+    ("oops not Falke#12, es ist Falke#21", "Falke#21"),
     # a Dutch PIN's own wording before six digits (not India's postal PIN code)
     ("mijn pincode is 252697", "252697"),
     ("de pincode van het pasje is 771204", "771204"),
@@ -56,6 +60,8 @@ KEPT = [
     ("the password-reset-link expired, my password manager is Bitwarden", "Bitwarden"),
     ("password is written in lowercase letters on the fridge", "fridge"),
     ("my pincode is 560034, any good gym nearby?", "560034"),
+    ("oops not tuesday, its wednesday", "wednesday"),
+    ("sorry not state-of-the-art, its cutting-edge-tech stuff", "cutting-edge-tech"),
     ("the meeting starts with intros and ends at 5pm", "5pm"),
     ("the route starts with A38 and ends with M5 junction", "A38"),
 ]
