@@ -56,6 +56,7 @@ from fact_memory_graph.secrets import (
     birth_names,
     called_numbers,
     card_back_codes,
+    card_codes_told,
     card_expiry,
     card_pieces,
     card_pins,
@@ -97,6 +98,7 @@ from fact_memory_graph.secrets import (
     money_flows,
     mrz_lines,
     named_answers,
+    named_passphrases,
     named_values,
     national_ids,
     network_keys,
@@ -796,6 +798,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(forms.named_spans(norm, names))
         spans.extend(_card_fragments(norm, names))
         spans.extend(_codes_after_cards(norm, spans))
+        spans.extend(sp for sp in card_codes_told.spans(norm, spans) if sp not in spans)  # "… 6933 / 4187", "the 4 on the front is 7382"
         spans.extend(forms.value_before_name_spans(norm, names))
         spans.extend(forms.asked_value_spans(norm, names))
         spans.extend(forms.id_spans(norm, spans))  # python-stdnum's registry: what is not withheld yet
@@ -822,6 +825,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(named_values.spelled_on_spans(norm, spans))  # "the password is capital B, l, u, e, 4, 2"
         spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
         spans.extend(juxtaposed_passwords.spans(norm, names))  # "hasło do maila zebrasakurasommer"
+        spans.extend(sp for sp in named_passphrases.spans(norm, names) if sp not in spans)  # "şifrem a-b-c-d lütfen değiştir"
         if spans and ("/" in norm or "-" in norm or "." in norm):
             spans.extend(_expiry_spans(norm, spans))  # an expiry beside a card's security code
         if spans or any(n.kind == "card" for n in names):  # "kortnummer 4602 … utgång 03/29", "back of the card: 11/30 649"

@@ -61,7 +61,9 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
                        rf"(?:{wrong}{end}|(?P<e>{_w('earlier')})(?![^\W\d_]))")
     was_not = re.compile(rf"(?i)(?<![^\W\d_])(?:{_w('was_not')})\s+{wrong}{end}[\s,;—–\-]*(?:{_w('it_was')})\s+{value}{end}")
     cue = re.compile(rf"(?i)(?<![^\W\d_])(?:{_w('cues')})(?![^\W\d_])")
-    return copula, meant, was_not, cue
+    # "sorry not sunset-falcon-comet-cometx, it's sunset-falcon-comet-comet": the wrong one first, negated
+    not_it = re.compile(rf"(?i)(?<![^\W\d_])(?:{_w('negations')})\s+{wrong}{end}[\s,;—–\-]*(?:{_w('it_was')})\s+{value}{end}")
+    return copula, meant, was_not, not_it, cue
 
 
 def _a_password(token: str) -> bool:
@@ -69,12 +71,15 @@ def _a_password(token: str) -> bool:
     token = token.rstrip(_EDGE)
     if len(token) < 6 or "@" in token and "." in token.split("@")[-1] or "/" in token:
         return False
+    if _DASHED_WORDS.fullmatch(token):
+        return True  # "sunset-falcon-comet-comet": words joined by dashes, a passphrase's shape
     if not spoken_credentials.password_like(token):
         return False
     return bool(re.search(r"[a-z]", token) and re.search(r"\d|[A-Z]", token)
                 or re.search(r"[!@#$%^&*_+=~?]", token))
 
 
+_DASHED_WORDS = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){2,5}")
 _MODEL = re.compile(r"([^\W\d_]+)[\s-]?(\d{1,2})")
 
 
@@ -88,12 +93,12 @@ def spans(text: str) -> list[Span]:
     """The values a correction gives, and the ones it replaces."""
     if len(text) > 1500:
         return []
-    copula, meant, was_not, cue = _patterns()
+    copula, meant, was_not, not_it, cue = _patterns()
     cues = [m.start() for m in cue.finditer(text)]
     if not cues:
         return []
     out: list[Span] = []
-    for pattern in (copula, meant, was_not):
+    for pattern in (copula, meant, was_not, not_it):
         for n, m in enumerate(pattern.finditer(text)):
             if n >= _MAX_MATCHES:
                 break

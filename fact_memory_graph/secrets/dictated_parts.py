@@ -273,6 +273,8 @@ def spans(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]
     thread = [*earlier[-2:], text, after] if after else [*earlier[-2:], text]
     if _code_thread(thread, pats) and (pieces := _code_pieces(text, earlier, thread, pats)):
         return pieces
+    if shaped := _shaped_ends(text, thread, pats):
+        return shaped  # "starts with X2dly" / "ends qed#24": a value told by its two ends
     # the patterns ignore case: the text is read as it is, so a match's offsets are the text's own
     if after and _pause_turn(after) and (opening := _opening_part(text, pats)):
         return [(*opening, "password")]  # "ok first half is maripo" / "hang on kid screaming": the rest comes later
@@ -407,6 +409,39 @@ _PIECE = re.compile(r"(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d)")
 _PIECE_AFTER = re.compile(r"(?:[^\d\n.!?;\u2029]|[.:](?!\d)){0,40}?(?<![\w*#])(\d(?:[ \-.]?\d){1,7})(?![\w*#]|[.,:/]\d|\s?(?:am|pm|h|%))")
 _PIECE_BEFORE = re.compile(r"(?<![\w*#])(\d(?:[ \-.]?\d){1,7})['’]?\s*$")
 _PIECE_TURN = re.compile(r"^[^\w\d]*(?:[^\W\d_]+[\s,:]+){0,3}?(\d(?:[ \-]?\d){1,7})[\s.!?…]*$")
+
+
+def _ends_values(turn: str, pats: dict[str, re.Pattern[str]]) -> list[tuple[int, int]]:
+    """The tokens right after the words of where a value starts and where it ends in ``turn``."""
+    out = []
+    for kind in ("starts", "ends"):
+        for m in pats[kind].finditer(turn):
+            value = _value_after(turn, m.end())
+            if value:
+                out.append(value)
+    return out
+
+
+#: Letters and a digit or a sign in one token: a password's or a key's piece, not a word or a number.
+_MIXED = re.compile(r"(?=.*[^\W\d_])(?=.*[\d!@#$%^&*_+=~?.|<>{}\[\]\\/])")
+
+
+def _shaped_ends(text: str, thread: Sequence[str], pats: dict[str, re.Pattern[str]]) -> list[Span]:
+    """A value told by where it starts and where it ends, with no name ("starts with X2dly" / "ends qed#24",
+    "empieza por wpkvs" / "y termina en 305.B"): both ends in the thread, one of them letters with a digit
+    or a sign; nothing in the thread told openly by its ends (a postcode, an order, a card's last digits)."""
+    if not (pats["starts"].search(text) or pats["ends"].search(text)):
+        return []
+    if not (any(pats["starts"].search(t) for t in thread) and any(pats["ends"].search(t) for t in thread)) \
+            or any(pats["not_code"].search(t) or announces_public(t) for t in thread):
+        return []
+    own = _ends_values(text, pats)
+    if not own:
+        return []
+    ends = [t[a:b] for t in thread if t for a, b in _ends_values(t, pats)]
+    if len(ends) < 2 or not any(_MIXED.match(v) and not _ORDINARY.match(v) for v in ends):
+        return []
+    return [(a, b, "password") for a, b in own if len(text[a:b]) >= 4]
 
 
 def _code_thread(thread: Sequence[str], pats: dict[str, re.Pattern[str]]) -> bool:

@@ -1500,7 +1500,9 @@ _INDIAN_PIN = re.compile(r"[1-9]\d{2}\s?\d{3}")
 _PIN_OF_A_SECRET = re.compile(
     r"(?i)card|atm|debit|credit|bank|upi|paytm|phonepe|gpay|google pay|bhim|account|net ?banking|phone|mobile|sim"
     r"|lock|unlock|app|wallet|password|passcode|secret|safe|locker|door|alarm|login|otp|mpin|tpin|kaart|karte|carte"
-    r"|tarjeta|cart[aã]o|कार्ड|बैंक|खाता|फोन|लॉक|पासवर्ड")
+    r"|tarjeta|cart[aã]o|कार्ड|बैंक|खाता|फोन|लॉक|पासवर्ड"
+    # a Dutch PIN's own wording ("mijn pincode is 252697", "de pincode van m'n pas"): never India's postal code
+    r"|\b(?:mijn|m'n|onze|jouw|je|zijn|haar)\s+pincode\b|\bpincode\s+van\s+(?:de|het|mijn|m'n|onze|je|jouw)\b|\bpasje\b")
 
 
 @functools.cache

@@ -281,9 +281,34 @@ def network_key_turn(text: str, before: str) -> list[Span]:
     if not network_turn.fullmatch(before):
         return []
     m = key_turn.fullmatch(text)
-    if not m or m.group("v").lower() in ("withheld", "unknown", "nothing", "none", "required"):
+    if not m:
+        return _bare_key_turn(text, before)
+    if m.group("v").lower() in ("withheld", "unknown", "nothing", "none", "required"):
         return []
     value = m.group("v").rstrip(".!,;")
+    return [(m.start("v"), m.start("v") + len(value), "password")]
+
+
+#: A network's own name: a word with an underscore, a dash or digits in it, or two words run together ("Dom_Kowalskich").
+_NETWORK_NAME = re.compile(r"\S*(?:[_\-]|\d|[a-z][A-Z])\S*")
+_LONE_KEY = re.compile(r"\s*(?P<v>[^\s\"'“”‘’«»]{8,64}?)[\s.!]*")
+
+
+def _bare_key_turn(text: str, before: str) -> list[Span]:
+    """A turn that is one token of eight characters or more and no common word, after a turn that is
+    only a network's word and a network's own name ("sieć Dom_Kowalskich" / "mangotangotango",
+    "SSID Casa-Lopez_5G" / "BlueHorseBatteryStaple"): the network's key."""
+    from fact_memory_graph.secrets import recalled_values
+
+    m = _LONE_KEY.fullmatch(text)
+    name = before.split()[-1].strip(".!:") if before.split() else ""
+    if not m or not _NETWORK_NAME.fullmatch(name) or _NOT_NETWORK.search(name):
+        return []
+    value = m.group("v").rstrip(".!,;")
+    if value.casefold() in recalled_values._common_words() or value.casefold() in ("withheld", "unknown", "required") \
+            or re.fullmatch(r"[\d\W]+", value) or "@" in value or "://" in value \
+            or value.isalpha() and value.islower() and value.endswith(("able", "ed", "ing", "tion", "ible")):  # "unreachable"
+        return []
     return [(m.start("v"), m.start("v") + len(value), "password")]
 
 

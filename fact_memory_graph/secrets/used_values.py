@@ -33,6 +33,8 @@ Span = tuple[int, int, str]
 _VALUE = r"(?P<v>[^\s\"'“”‘’«»()\[\]{}<>,;:?]{4,40})"
 _EDGE = ".,;:?…'\"“”«»()"
 _MAX_MATCHES = 6
+#: Three or more words of three letters or more joined by dashes or underscores: a passphrase's shape.
+_DASHED_WORDS = re.compile(r"[^\W\d_]{3,12}(?:[-_][^\W\d_]{3,12}){2,5}")
 
 
 @functools.cache
@@ -45,14 +47,16 @@ def _words(key: str) -> str:
 
 
 @functools.cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     owner = rf"(?:(?:{_words('owners')})\s+)?"
     used = re.compile(rf"(?i)(?<![^\W\d_])(?:{_words('verbs')})\s+{_VALUE}\s+(?:{_words('fors')})\s+{owner}(?=\S)")
-    first = re.compile(rf"(?i)(?<![^\s\"'“‘«])(?P<v>[^\s\"'“”‘’«»()\[\]{{}}<>,;:!?]{{4,40}})[\s,]+(?:{_words('value_first')})"
+    first = re.compile(rf"(?i)(?<![^\s\"'“‘«])(?P<v>[^\s\"'“”‘’«»()\[\]{{}}<>,;:!?]{{4,40}})[\s,—–]+(?:{_words('value_first')})"
                        rf"\s+{owner}(?=\S)")
     every = re.compile(rf"(?i)(?<![^\W\d_])(?:{_words('verbs')})\s+(?:{_words('everything')})\s+"
                        rf"(?:{_words('to_words')})\s+{_VALUE}")
-    return used, first, every
+    # "its mango-tiger-cobalt-mango for the dropbox": a copula, a value in a password's shape, the login it is for
+    told = re.compile(rf"(?i)(?<![^\W\d_])(?:{_words('copulas')})\s+{_VALUE}\s+(?:{_words('fors')})\s+{owner}(?=\S)")
+    return used, first, every, told
 
 
 @functools.cache
@@ -63,7 +67,12 @@ def _gate() -> lexicon.Gate:
 
 def mentioned(text: str) -> bool:
     """Whether ``text`` may hold a value told by its use (a set lookup for most texts)."""
-    return _gate().open(text)
+    return _gate().open(text) or _copula_gate().open(text) and credential_forms.services().search(text) is not None
+
+
+@functools.cache
+def _copula_gate() -> lexicon.Gate:
+    return lexicon.Gate(_data()["copulas"])
 
 
 def _a_value(token: str, coined: bool) -> bool:
@@ -95,21 +104,32 @@ def _plain_word(token: str) -> bool:
         and word not in _things_used() and not (word.endswith("s") and word[:-1] in _things_used())
 
 
+def _everything_after(text: str, at: int) -> bool:
+    """Whether all of one's logins are named at ``at`` ("… what i use for everything")."""
+    return re.match(rf"(?i)(?:{_words('everything')})(?![^\W\d_])", text[at:at + 40]) is not None
+
+
 def spans(text: str) -> list[Span]:
     """Values told by what they are used for."""
     if len(text) > 2000:
         return []
-    used, first, every = _patterns()
+    used, first, every, told = _patterns()
     services = credential_forms.services()
     out: list[Span] = []
     named = services.search(text) is not None  # no service named: only "everything set to X" can hold one
     for m in itertools.chain(itertools.islice(used.finditer(text), _MAX_MATCHES) if named else (),
-                             itertools.islice(first.finditer(text), _MAX_MATCHES) if named else (),
-                             itertools.islice(every.finditer(text), _MAX_MATCHES)):
+                             itertools.islice(first.finditer(text), _MAX_MATCHES),
+                             itertools.islice(every.finditer(text), _MAX_MATCHES),
+                             itertools.islice(told.finditer(text), _MAX_MATCHES) if named else ()):
         token = m.group("v").rstrip(_EDGE)
-        if not token or not _a_value(token, m.re is every):
+        dashed = m.re is told and _DASHED_WORDS.fullmatch(token) is not None  # "mango-tiger-cobalt-mango"
+        if not token or not dashed and not _a_value(token, m.re is every):
             continue
-        if m.re is not every and not services.match(text, m.end()):
+        if m.re is told and not (dashed or juxtaposed_passwords.shaped_value(token)):
+            continue  # "it's cheesecake for netflix night": after a copula only a password's shape
+        if m.re is first and _everything_after(text, m.end()) and juxtaposed_passwords.shaped_value(token):
+            pass  # "Soleil_614 — thats what i use for everything"
+        elif m.re is not every and not services.match(text, m.end()):
             continue  # "i use cookie83 for baking": no login named
         start = m.start("v")
         out.append((start, start + len(token), "password"))

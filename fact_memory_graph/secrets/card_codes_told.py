@@ -1,0 +1,74 @@
+"""A card's security code told beside its card in other words than its name: "5249 5686 1072 6933 / 4187",
+"amex … the 4 digit one on the front is 1410", "the 4 little numbers above the amex number, 3179, card is …",
+"the thing you type after the card number, 9165, card is …", "carte … les trois chiffres au dos : 412".
+
+Read only in a message where a card's number was found (or a run of 15–16 digits, its expiry and a code:
+"5542758970828445 04/28 410", the three a card's whole front and back even where the check digit is off).
+A number of three or four digits counts when it follows the card's number after a slash or a bar, or when
+a description of where the code is printed or how it looks (assets ``card_codes_told.json``: "on the
+front", "above the number", "au dos", "auf der Rückseite", "на обороте", "the 4 little numbers") stands
+within a few words before it. Kept: a number a card's end is told by ("ending 4187", "last four 4187"),
+an amount ("$410", "410 dollars"), an expiry's year ("exp 2027").
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from fact_memory_graph.secrets import prefilter
+
+Span = tuple[int, int, str]
+_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+#: Three or four digits standing alone (not part of a date, an amount, a longer number or a word).
+_CODE = re.compile(r"(?<![\w/.,$€£¥₹:-])(\d{3,4})(?![\w/%$€£¥₹]|[.,:]\d)")
+#: After a card's number: a slash or a bar, then the code.
+_AFTER_CARD = re.compile(r"\s{0,3}[/|]\s{0,3}(\d{3,4})(?![\w/%.,]\d|[\w/%])")
+#: A run of 15 or 16 digits (grouped or not), an expiry, then three or four digits.
+_TRIPLE = re.compile(r"(?<![\w/.-])(?P<card>[3-6]\d{3}(?:[ -]?\d{4}){2}[ -]?\d{3,4})[\s,;|/]{1,4}"
+                     r"(?:0[1-9]|1[0-2])\s?/\s?(?:\d{2}|20\d{2})[\s,;|/]{1,4}(?P<code>\d{3,4})(?![\w/.,]\d|\w)")
+_AMOUNT_AFTER = re.compile(r"(?i)\s?(?:dollars?|euros?|pounds?|usd|eur|gbp|bucks|rs|rupees?|%)\b")
+_YEAR_BEFORE = re.compile(r"(?i)(?:exp\w*|valid\w*|until|thru|through|vence|expire\w*|ablauf|gültig)\W{0,3}$")
+
+
+@functools.cache
+def _words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    data = json.loads((_ASSETS / "card_codes_told.json").read_text(encoding="utf-8"))
+    cue = re.compile("(?i)" + prefilter.whole_words([*data["places"], *data["looks"]]))
+    end = re.compile("(?i)(?:" + prefilter.whole_words(data["before_end"]) + r")\W{0,3}(?:\w+\W{1,3}){0,2}$")
+    return cue, end
+
+
+def _cards(spans: Sequence[Span]) -> list[Span]:
+    return [sp for sp in spans if sp[2] == "card number" and sp[1] - sp[0] >= 13]
+
+
+def spans(text: str, found: Sequence[Span]) -> Iterator[Span]:
+    """The codes of three or four digits told beside a card found in ``text`` (``found``: the spans read so far)."""
+    for m in _TRIPLE.finditer(text) if len(text) >= 22 else ():
+        yield m.start("card"), m.end("card"), "card number"
+        yield m.start("code"), m.end("code"), "card number"
+    cards = _cards(found)
+    if not cards:
+        return
+    for _, end, _kind in cards:
+        after = _AFTER_CARD.match(text, end)
+        if after:
+            yield after.start(1), after.end(1), "card number"
+    cue, ending = _words()
+    if not cue.search(text):
+        return
+    for m in _CODE.finditer(text):
+        s, e = m.span(1)
+        if any(a <= s < b for a, b, _ in cards) or _AMOUNT_AFTER.match(text, e):
+            continue
+        before = text[max(0, s - 70):s]
+        if not cue.search(before) or ending.search(before) or _YEAR_BEFORE.search(before):
+            continue
+        if e - s == 4 and text[s:s + 2] in ("19", "20") and not re.search(r"(?i)\b(?:is|:|,)\s*$", before):
+            continue  # a year, told plainly
+        yield s, e, "card number"
