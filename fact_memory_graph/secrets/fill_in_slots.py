@@ -19,16 +19,15 @@ holds digits or a blank beside a real value ("[bitte eintragen] Sommer2024!") ke
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from pathlib import Path
 
 from fact_memory_graph.secrets import forms, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "fill_in_slots.json"
+_ASSET = "fill_in_slots"  # assets/fill_in_slots.json
+
 #: Words in brackets, no digit and no bracket inside (at most 60 characters).
 _BRACKETED = re.compile(r"[\[(（【「『]\s*(?P<c>[^\[\]()（）【】「」『』\n\d]{2,60}?)\s*[\])）】」』]")
 #: A name of three to eight parts joined by "_" or "-", letters only.
@@ -37,29 +36,24 @@ _EDGES = " \t\"'“”‘’«»*[]()（）【】「」『』.,;:!?"
 
 
 @lru_cache(maxsize=1)
-def _data() -> dict[str, list[str]]:
-    return {k: v for k, v in json.loads(_ASSET.read_text(encoding="utf-8")).items() if not k.startswith("_")}
-
-
-@lru_cache(maxsize=1)
 def _gate() -> lexicon.Gate:
-    data = _data()
+    data = lexicon.asset_lists(_ASSET)
     return lexicon.Gate([*data["pending"], *data["redacted"], *data["fill"]])
 
 
 @lru_cache(maxsize=1)
 def _pending() -> re.Pattern[str]:
-    return re.compile("(?i)" + prefilter.whole_words(w.lower() for w in _data()["pending"]))
+    return re.compile("(?i)" + prefilter.whole_words(w.lower() for w in lexicon.asset_lists(_ASSET)["pending"]))
 
 
 @lru_cache(maxsize=1)
 def _redacted() -> frozenset[str]:
-    return frozenset(lexicon.fold(w) for w in _data()["redacted"])
+    return frozenset(lexicon.fold(w) for w in lexicon.asset_lists(_ASSET)["redacted"])
 
 
 @lru_cache(maxsize=1)
 def _parts() -> tuple[frozenset[str], frozenset[str]]:
-    data = _data()
+    data = lexicon.asset_lists(_ASSET)
     return frozenset(lexicon.fold(w) for w in data["fill"]), frozenset(lexicon.fold(w) for w in [*data["nouns"], *data["your"]])
 
 

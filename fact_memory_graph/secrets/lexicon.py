@@ -19,14 +19,17 @@ whenever the pattern can match (a superset), and the caller still runs its patte
 from __future__ import annotations
 
 import functools
+import json
 import re
 import threading
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TypeVar
 
 import ahocorasick_rs
 
 T = TypeVar("T")
+_ASSETS = Path(__file__).resolve().parent.parent / "assets"
 _SEPARATORS = re.compile(r"[\s'’\-_]+")
 
 
@@ -49,6 +52,13 @@ def fold(text: str) -> str:
     """``text`` as :mod:`re` compares it ignoring case, one character for one."""
     low = text.lower() if "İ" not in text else text.replace("İ", "i").lower()
     return low if low.isascii() else low.translate(_same_case())
+
+
+@functools.cache
+def asset_lists(name: str) -> dict[str, list[str]]:
+    """The word lists of ``assets/<name>.json`` by key, its notes (keys starting with "_") left out."""
+    data = json.loads((_ASSETS / f"{name}.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in data.items() if not k.startswith("_")}
 
 
 class Gate:

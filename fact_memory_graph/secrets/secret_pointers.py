@@ -17,16 +17,15 @@ data (``assets/secret_pointers.json``), gated by the lexicon's pass.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from pathlib import Path
 
 from fact_memory_graph.secrets import lexicon
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "secret_pointers.json"
+_ASSET = "secret_pointers"  # assets/secret_pointers.json
+
 _KINDS = frozenset({"password", "pin"})
 _SHAPE = re.compile(r"[\d!@#$%^&*_+=~<>\[\]{}|/\\]")
 _EDGES = " \t\"'“”‘’«».,;:!?…。、！？"
@@ -34,25 +33,20 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 
 @lru_cache(maxsize=1)
-def _data() -> dict[str, list[str]]:
-    return {k: v for k, v in json.loads(_ASSET.read_text(encoding="utf-8")).items() if not k.startswith("_")}
-
-
-@lru_cache(maxsize=1)
 def _gate() -> lexicon.Gate:
-    data = _data()
+    data = lexicon.asset_lists(_ASSET)
     return lexicon.Gate([*data["first"], *data["inside"]])
 
 
 @lru_cache(maxsize=1)
 def _first() -> tuple[frozenset[str], tuple[str, ...]]:
-    words = [lexicon.fold(w) for w in _data()["first"]]
+    words = [lexicon.fold(w) for w in lexicon.asset_lists(_ASSET)["first"]]
     return frozenset(w for w in words if " " not in w), tuple(w for w in words if " " in w)
 
 
 @lru_cache(maxsize=1)
 def _inside() -> tuple[str, ...]:
-    return tuple(_data()["inside"])
+    return tuple(lexicon.asset_lists(_ASSET)["inside"])
 
 
 def pointer(value: str) -> bool:
