@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from typer.testing import CliRunner
 
 from fact_memory_graph import FactMemory
 from fact_memory_graph.cli import app as cli_app
+from fact_memory_graph.config import DigestConfig, FactMemoryConfig, ReconcileConfig
 from fact_memory_graph.jobs import (
     build_job_app,
     defer_reconcile,
@@ -26,9 +27,18 @@ from .test_reconcile import active, add_in_order, adjudicator
 SAME = [("lives in Berlin", "resides in Berlin"), ("allergic to penicillin", "has a penicillin allergy")]
 
 
+def away_from_now() -> FactMemoryConfig:
+    """The periodic tasks' ticks twelve hours away from the wall clock. procrastinate's deferrer reads real
+    time, not the memory's clock, and queues a tick up to ten minutes late: a run between 03:00 and 03:10 UTC
+    found one nightly job more than these tests count (and Mondays 04:00 one digest)."""
+    hour = (datetime.now(UTC).hour + 12) % 24
+    return FactMemoryConfig(reconcile=ReconcileConfig(schedule=f"0 {hour} * * *"),
+                            digest=DigestConfig(schedule=f"30 {hour} * * *"))
+
+
 @pytest.fixture
 def job_memory(fresh_db_url, embeddings, clock: FixedClock):
-    memory = FactMemory.open(fresh_db_url, embeddings=embeddings, clock=clock,
+    memory = FactMemory.open(fresh_db_url, embeddings=embeddings, clock=clock, config=away_from_now(),
                              llm=ScriptedChatModel(default=adjudicator(SAME)))
     yield memory
     memory.close()
@@ -107,7 +117,7 @@ async def test_a_worker_without_a_model_says_so_and_keeps_users_up(fresh_db_url,
 
     for name in ("FACT_MEMORY_MODEL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
-    memory = FactMemory.open(fresh_db_url, embeddings=embeddings, clock=clock)
+    memory = FactMemory.open(fresh_db_url, embeddings=embeddings, clock=clock, config=away_from_now())
     try:
         seed(memory, clock, "dee")  # two facts that would need the model to merge
         memory.facts.add("dee", "flying to Lisbon", kind="current", category="schedule_context",
@@ -224,7 +234,6 @@ async def test_the_weekly_digest_task_delivers_once_retrying_a_failed_post(fresh
     import http.server
     import threading
 
-    from fact_memory_graph import DigestConfig, FactMemoryConfig
 
     received: list[dict] = []
     statuses = iter([500])
@@ -243,8 +252,9 @@ async def test_the_weekly_digest_task_delivers_once_retrying_a_failed_post(fresh
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hook)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    config = FactMemoryConfig(digest=DigestConfig(webhook_url=f"http://127.0.0.1:{server.server_port}/digest",
-                                                  webhook_retry_s=0))
+    config = away_from_now()
+    config = config.model_copy(update={"digest": config.digest.model_copy(update={
+        "webhook_url": f"http://127.0.0.1:{server.server_port}/digest", "webhook_retry_s": 0})})
     memory = FactMemory.open(fresh_db_url, embeddings=embeddings, clock=clock, llm=ScriptedChatModel(), config=config)
     handed: list[str] = []
     memory.digest_sinks.append(lambda digest, markdown: handed.append(markdown))
