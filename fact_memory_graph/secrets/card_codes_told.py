@@ -14,15 +14,12 @@ an amount ("$410", "410 dollars"), an expiry's year ("exp 2027").
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
-_ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 #: Three or four digits standing alone (not part of a date, an amount, a longer number or a word).
 _CODE = re.compile(r"(?<![\w/.,$€£¥₹:-])(\d{3,4})(?![\w/%$€£¥₹]|[.,:]\d)")
@@ -37,7 +34,7 @@ _YEAR_BEFORE = re.compile(r"(?i)(?:exp\w*|valid\w*|until|thru|through|vence|expi
 
 @functools.cache
 def _words() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    data = json.loads((_ASSETS / "card_codes_told.json").read_text(encoding="utf-8"))
+    data = lexicon.asset_lists("card_codes_told")
     cue = re.compile("(?i)" + prefilter.whole_words([*data["places"], *data["looks"]]))
     end = re.compile("(?i)(?:" + prefilter.whole_words(data["before_end"]) + r")\W{0,3}(?:\w+\W{1,3}){0,2}$")
     return cue, end

@@ -16,16 +16,13 @@ Runs only where a password's name was found and a dash, an underscore or a remar
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
-from fact_memory_graph.secrets import password_talk, prefilter
+from fact_memory_graph.secrets import lexicon, password_talk, prefilter
 from fact_memory_graph.secrets.forms import NameMatch
 
 Span = tuple[int, int, str]
-_ASSETS = Path(__file__).resolve().parent.parent / "assets"
 #: The whole token (an address's or a link's piece is none: "no-reply@bank-secure-verify.test").
 _DASHED = re.compile(r"(?<!\S)[^\W\d_]{3,12}(?:[-_][^\W\d_]{3,12}){2,5}(?=[,;:!?]*(?:\s|$)|\.(?:\s|$))")
 _TOKEN = re.compile(r"\S+")
@@ -35,7 +32,7 @@ _PLAIN = re.compile(r"[^\W\d_]{5,40}")
 
 @functools.cache
 def _written() -> re.Pattern[str]:
-    data = json.loads((_ASSETS / "named_passphrases.json").read_text(encoding="utf-8"))
+    data = lexicon.asset_lists("named_passphrases")
     return re.compile(r"(?i)[\s,]+(?:" + prefilter.whole_words(data["how_written"]) + r")")
 
 

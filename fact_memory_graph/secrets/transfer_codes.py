@@ -18,16 +18,13 @@ pumasok", an M-Pesa confirmation, a UTR): the record of a payment already made i
 from __future__ import annotations
 
 import functools
-import json
 import re
-from pathlib import Path
 
 from fact_memory_graph.secrets import lexicon, prefilter
 from fact_memory_graph.secrets.forms import TURN_JOIN
 
 Span = tuple[int, int, str]
 
-_ASSET = Path(__file__).resolve().parent.parent / "assets" / "transfer_codes.json"
 _DIGITS = re.compile(r"\d{3}")
 #: 6-14 digits, groups split by one dash or space ("136-659-0112"), or 1-4 capitals, maybe a dash, and
 #: 3-8 digits ("MX-1143"), or 6-12 capitals and digits with three digits at least.
@@ -44,9 +41,8 @@ _LABEL_BEFORE = re.compile(r"(?:[^\W\d_][\w'’/-]*\s+){0,2}$")
 _NAME_DIGITS = 8  # a code's word after a verb of collecting alone (no transfer named): a transfer's long number
 
 
-@functools.cache
 def _data() -> dict:
-    return json.loads(_ASSET.read_text(encoding="utf-8"))
+    return lexicon.asset_lists("transfer_codes")
 
 
 @functools.cache

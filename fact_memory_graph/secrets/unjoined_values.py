@@ -163,7 +163,7 @@ def _asked(text: str, end: int) -> bool:
     return end < len(text) and text[end] in "?؟？"
 
 
-def _talked_before_comma(text: str, name_start: int, name_end: int, value_start: int) -> bool:
+def _forgotten_before_comma(text: str, name_start: int, name_end: int, value_start: int) -> bool:
     """Whether a comma after the name was skipped while the name's own clause, before it, says the
     password was forgotten ("I forgot the PIN, went to the bank"): the clause after the comma is another
     one (after "I changed the PIN," the new one may follow: read as before)."""
@@ -183,7 +183,7 @@ def _copula_less(text: str) -> list[Span]:
         toks = _tokens(text, start, end)
         if not toks or len(toks) > 4 or _asked(text, end) or any(_talk(t[2]) for t in toks):
             continue
-        if _talked_before_comma(text, m.start(), m.end(), start):
+        if _forgotten_before_comma(text, m.start(), m.end(), start):
             continue  # "نسيت الرقم السري، رحت للبنك الصبح": forgotten, then what was done next
         if len(toks) == 1:  # the name and a word alone: a value only beside a login ("اسم المستخدم … وكلمة المرور X")
             if any(w in text[:m.start()] for w in _data()["logins_before"]) and _value_ok(toks[0][2]):
