@@ -267,7 +267,13 @@ _NOT_A_CARD_BEFORE = re.compile(
 _CARD_DETAILS_AFTER = re.compile(r"(?i)[\s,;]{1,3}(?:exp(?:iry|ires|\.)?|valid(?: thru| until)?|vence|venc\.?|ablauf|gültig bis"
                                  r"|scad(?:enza)?|cvv2?|cvc2?|csc)\b")
 _CARD_NUMBER_NAMED = re.compile(r"(?i)\b(?:card|karte|carte|tarjeta|cart[aã]o|carta)\s*(?:number|no\.?|#|nummer|num[eé]ro"
-                                r"|n[uú]mero)\b[^.!?\n]{0,60}$")
+                                r"|n[uú]mero)\b[^.!?\n]{0,60}$"
+                                # or a payment card and what it is for: "card for the PX order: 6011 …", "Karte für die
+                                # Bestellung" (not a loyalty, library or gift card: "loyalty card for the pharmacy, member no …")
+                                r"|(?<!loyalty )(?<!member )(?<!membership )(?<!library )(?<!gift )(?<!club )(?<!reward )"
+                                r"(?<!rewards )(?<!store )(?<!bonus )(?<!points )(?<!customer )(?<!discount )(?<!key )"
+                                r"\b(?:card|karte|carte|tarjeta|cart[aã]o|carta|kaart|kort)\s+(?:(?:we|i)\s+use\s+)?"
+                                r"(?:for|pour|para|für|voor|för|per)\b[^.!?\n]{0,50}$")
 _CARD_WORD = re.compile(r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|discover|maestro|"
                         r"debit|credit|tarjeta|carte|karte|cart[aã]o|kreditkarte)\b")
 # groups of four, or an Amex's first part (4-6 then 3-6 digits: "starts 3702 210")
@@ -333,14 +339,32 @@ def _inside_hex(text: str, start: int, end: int) -> bool:
 _HEX_TOKEN = re.compile(r"(?:0x)?[0-9a-fA-F]{32,}")
 
 
+def _card_head(run: str) -> int:
+    """The length of ``run``'s head that is a card when the whole run is none: the run went on into
+    the expiry's month or the code written after the card ("5279 0263 5753 5606 11/31": the run's
+    digits are the card's sixteen and "11"). 0 when no head ending at a separator is a card."""
+    for cut in reversed([m.start() for m in re.finditer(_SEP + "+", run)]):
+        digits = re.sub(r"\D", "", run[:cut])
+        if len(digits) < 13:
+            break
+        if _card_number(digits):
+            return cut
+    return 0
+
+
 def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD_RUN.finditer(text):
         digits = re.sub(r"\D", "", match.group())
-        if _card_number(digits) and not (_NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
-                                         and not _CARD_NUMBER_NAMED.search(text, max(0, match.start() - 80), match.start())
-                                         and not _CARD_DETAILS_AFTER.match(text, match.end())) \
-                and not _BARCODE_AFTER.match(text, match.end()) and not _inside_hex(text, match.start(), match.end()):
-            yield match.start(), match.end(), "card number"
+        end = match.end()
+        if not _card_number(digits):
+            end = match.start() + _card_head(match.group())
+            if end == match.start():
+                continue
+        if not (_NOT_A_CARD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
+                and not _CARD_NUMBER_NAMED.search(text, max(0, match.start() - 80), match.start())
+                and not _CARD_DETAILS_AFTER.match(text, end)) \
+                and not _BARCODE_AFTER.match(text, end) and not _inside_hex(text, match.start(), end):
+            yield match.start(), end, "card number"
     for match in _WORD_RUN.finditer(text):
         digits = "".join(_DIGIT_WORDS.get(w.lower(), w) for w in re.findall(r"[A-Za-z]+|\d", match.group()))
         if _card_number(digits):

@@ -181,6 +181,8 @@ class _Around:
 
 def _public(text: str, span: Span, context: str, after: str, around: _Around) -> bool:
     start, end, kind = span
+    if kind == "seed phrase":  # twelve words or more: never one public code, though one may be a BIC's shape
+        return False           # ("… swift … language …": "swift" names a BIC, "LANGUAGE" is one's form)
     if _template(text, span) or kind == "bank account" and _year_or_count(text, span):
         return True
     window = text[max(0, start - 12):end + 12]
