@@ -253,13 +253,16 @@ _DIGIT_WORDS = {"zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "f
 _WORD_RUN = re.compile(r"\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)\b[\s,\-]*){13,19}",
                        re.I)
 _NOT_A_CARD_BEFORE = re.compile(
-    r"(?i)\b(?:order|tracking|track|confirmation|booking|reservation|reference|ref|invoice|ticket|isbn|parcel|"
+    # a word's edge, or a script written without spaces beside it ("手机IMEI号 3422…")
+    rf"(?i)(?:\b|(?<=[{prefilter.UNSPACED_SCRIPTS}]))"
+    r"(?:order|tracking|track|confirmation|booking|reservation|reference|ref|invoice|ticket|isbn|parcel|"
     r"shipment|serial|policy|case|account|iban|phone|tel|mobile|call|imei|library|loyalty|member|membership|barcode"
     r"|customer|sku|model|ean|gtin|upc|e-ticket|eticket|frequent flyer|confirmation"
     # an article's or a product's number in the languages of a shop ("Artikelnummer 4011…", "código de barras")
     r"|article|artikel\w*|art\.?-?nr|artículo|articolo|artigo|produktn\w*|product (?:number|code|id)"
     r"|barcode|strichcode|código de barras|codice a barre|code-barres|streepjescode|kod kreskowy|jan"
-    r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)\b[^.!?\n,;]{0,24}$")
+    r"|штрихкод|артикул|バーコード|商品コード|바코드|条形码|条码)"
+    rf"(?:\b|(?=[{prefilter.UNSPACED_SCRIPTS}]))[^.!?\n,;]{{0,24}}$")
 #: A card's number named before the digits in their sentence ("card number … for the order 5176…"):
 #: an order's word between then says what the card is for, not what the number is.
 #: A card's expiry or security code right after the number: a card's details, whatever label stood before
@@ -322,7 +325,10 @@ _PART_RUN = re.compile(r"(?<![\d.,/:])\d(?:[ \u00a0\-.]{0,3}\d){3,11}(?![\d/:])"
 
 
 #: A barcode's name right after the number ("4011905437821 (EAN)").
-_BARCODE_AFTER = re.compile(r"(?i)\s*[(\[]?\s*(?:ean|gtin|upc|jan|isbn|imei|barcode)\b")
+_BARCODE_AFTER = re.compile(r"(?i)\s*[(\[]?\s*(?:ean|gtin|upc|jan|isbn|imei|barcode)\b"
+                            # or named in a few words after it: "379462105853928 — that's the imei from *#06#"
+                            r"|[\s,;:]*(?:[—–\-<]+|->)?\s*(?:that'?s|thats|it'?s|its|is|=)\s+(?:the\s+|my\s+|its\s+)?"
+                            r"(?:phone'?s\s+)?(?:imei|isbn|barcode|ean|upc)\b")
 
 
 def _inside_hex(text: str, start: int, end: int) -> bool:

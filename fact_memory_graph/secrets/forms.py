@@ -2723,7 +2723,11 @@ def example_value(text: str, start: int, end: int) -> bool:
     head, tail = _sentence(text, start, end, 90, 60)
     head, tail = _NOT_PROSE.sub(" ", head), _NOT_PROSE.sub(" ", tail)  # "example.org", "jwt.io/example"
     words, markers = _round7_words()[1], _round7_words()[2]
-    return bool(words.search(markers.sub(" ", head)) or words.search(markers.sub(" ", tail)))
+    # a span that ran on past its value holds the words after it ("Passwort: IhrPasswort123 als Beispiel"):
+    # read them too (not the value's own first word: "Example2024!" is a value)
+    inner = text[start:end].split(None, 1)[1:]
+    return bool(words.search(markers.sub(" ", head)) or words.search(markers.sub(" ", tail))
+                or inner and words.search(markers.sub(" ", _NOT_PROSE.sub(" ", inner[0]))))
 
 
 _DIAL_CODE = re.compile(r"[\d\s#*\-]+")

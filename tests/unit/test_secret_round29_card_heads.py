@@ -1,5 +1,6 @@
 """Round twenty-nine (mine): a card number the digit run after it used to hide, a card named with what
-it pays for, a seed phrase with a BIC's shape among its words, a wallet's key named by the wallet it goes
+it pays for, an IMEI named beside a script written without spaces or
+named after it, an example's word after a value its span ran on over, a seed phrase with a BIC's shape among its words, a wallet's key named by the wallet it goes
 into, and a scammer called "fake" (the party is fake, not the value).
 
 A run of digits read as a card went on into the expiry's month or a code written after the card
@@ -42,6 +43,10 @@ WITHHELD = [
     ("the fake exchange support made me send my private key, it's 9f2c6b1e5a7d3c8b0e4f6a2d1c9b8e7f6a5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b",
      "9f2c6b1e5a7d3c8b0e4f6a2d1c9b8e7f6a5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b"),
     ("a fake website asked for my card, I typed 4539 1488 0343 6467", "4539 1488 0343 6467"),
+    # an Amex's shape with its card's word, in a script without spaces too
+    ("371449635398431 is my amex", "371449635398431"),
+    ("wifi password: Example2024!", "Example2024!"),  # the value's own first word is no example's cue
+    ("用这张卡4539148803436467付款", "4539148803436467"),
 ]
 
 KEPT = [
@@ -50,6 +55,13 @@ KEPT = [
     ("invoice 5100038696532330 dated 11/27", "5100038696532330"),
     ("booking ref 4539148803436467 09/28", "4539148803436467"),
     ("IMEI 356938035643809 12 units", "356938035643809"),
+    # an IMEI named in a script written without spaces, or named after it
+    ("手机IMEI号 342294670255260", "342294670255260"),
+    ("携帯のIMEI 342294670255260", "342294670255260"),
+    ("379462105853928 — that's the imei from *#06#", "379462105853928"),
+    # an example said after the value its span ran on over
+    ("im Handbuch steht Passwort: IhrPasswort123 als Beispiel", "IhrPasswort123"),
+    ("la doc dice contraseña: MiClave2024 como ejemplo", "MiClave2024"),
     # a transaction's hash is named so, whichever wallet shows it
     ("tx 0x9f2c6b1e5a7d3c8b0e4f6a2d1c9b8e7f6a5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b shows as confirmed, the hash is in the explorer",
      "9f2c6b1e5a7d3c8b0e4f6a2d1c9b8e7f6a5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b"),
