@@ -51,8 +51,10 @@ def _set_before() -> re.Pattern[str]:
 
 @functools.cache
 def _network_talk() -> re.Pattern[str]:
+    """A network's name, speed or bill; or a reference beside "internet" ("the internet order?", "internet banking"):
+    what the reply then gives is no Wi-Fi key."""
     words = json.loads((_ASSETS / "spoken_credentials.json").read_text(encoding="utf-8"))["not_wifi_name"]
-    return re.compile("(?i)" + prefilter.whole_words(words))
+    return re.compile("(?i)" + prefilter.whole_words([*words, *_data()["wifi_references"]]))
 
 
 @functools.cache

@@ -1,7 +1,8 @@
 """Round twenty-nine (mine): a card number the digit run after it used to hide, a card named with what
-it pays for, an IMEI named beside a script written without spaces or
-named after it, an example's word after a value its span ran on over, a seed phrase with a BIC's shape among its words, a wallet's key named by the wallet it goes
-into, and a scammer called "fake" (the party is fake, not the value).
+it pays for, an IMEI named beside a script written without spaces or named after it, an example's word
+after a value its span ran on over, a seed phrase with a BIC's shape among its words, a wallet's key named
+by the wallet it goes into, a scammer called "fake" (the party is fake, not the value), and a Wi-Fi key
+given as the reply to a turn that named the internet ("… if they need internet" / "2K8AVdw1ERrS8").
 
 A run of digits read as a card went on into the expiry's month or a code written after the card
 ("5279 0263 5753 5606 11/31": sixteen digits and "11"), failed the checksum as a whole and was kept;
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from fact_memory_graph.secrets import redact_secrets
+from fact_memory_graph.secrets import redact_secrets, redact_thread
 
 WITHHELD = [
     ("5279026357535606 11/31", "5279026357535606"),
@@ -78,3 +79,29 @@ def test_a_card_is_withheld(text: str, secret: str) -> None:
 @pytest.mark.parametrize(("text", "value"), KEPT)
 def test_a_lookalike_is_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)
+
+
+# A Wi-Fi key given as the reply to a turn that named the internet rather than the Wi-Fi; a reference the
+# turn asked for stays.
+THREAD_WITHHELD = [
+    (["for the removal guys if they need internet thx"], "2K8AVdw1ERrS8", "2K8AVdw1ERrS8"),
+    (["интернет для гостей?"], "Gx82kLmq7", "Gx82kLmq7"),
+    (["اینترنت مهمان‌ها"], "Mehman1402!", "Mehman1402!"),
+    (["guests keep asking for the internet"], "it's cafeaulait all lowercase", "cafeaulait"),
+]
+
+THREAD_KEPT = [
+    (["the internet order?"], "ORD-88213", "ORD-88213"),
+    (["my internet is down again"], "TKT-55120", "TKT-55120"),
+    (["which internet plan?"], "Fibre500", "Fibre500"),
+]
+
+
+@pytest.mark.parametrize(("earlier", "text", "secret"), THREAD_WITHHELD)
+def test_a_reply_to_the_internet_is_withheld(earlier: list[str], text: str, secret: str) -> None:
+    assert secret not in redact_thread(text, earlier)
+
+
+@pytest.mark.parametrize(("earlier", "text", "value"), THREAD_KEPT)
+def test_a_reference_the_internet_turn_asked_for_is_kept(earlier: list[str], text: str, value: str) -> None:
+    assert value in redact_thread(text, earlier)
