@@ -2724,8 +2724,9 @@ def example_value(text: str, start: int, end: int) -> bool:
     head, tail = _NOT_PROSE.sub(" ", head), _NOT_PROSE.sub(" ", tail)  # "example.org", "jwt.io/example"
     words, markers = _round7_words()[1], _round7_words()[2]
     # a span that ran on past its value holds the words after it ("Passwort: IhrPasswort123 als Beispiel"):
-    # read them too (not the value's own first word: "Example2024!" is a value)
-    inner = text[start:end].split(None, 1)[1:]
+    # read them too (not the value's own first word: "Example2024!" is a value); a few words only: a seed
+    # phrase's twelve words are the value ("… famous … sample …")
+    inner = [rest for rest in text[start:end].split(None, 1)[1:] if len(rest.split()) <= 4]
     return bool(words.search(markers.sub(" ", head)) or words.search(markers.sub(" ", tail))
                 or inner and words.search(markers.sub(" ", _NOT_PROSE.sub(" ", inner[0]))))
 

@@ -44,6 +44,8 @@ WITHHELD = [
     ("the fake exchange support made me send my private key, it's 9f2c6b1e5a7d3c8b0e4f6a2d1c9b8e7f6a5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b",
      "9f2c6b1e5a7d3c8b0e4f6a2d1c9b8e7f6a5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b"),
     ("a fake website asked for my card, I typed 4539 1488 0343 6467", "4539 1488 0343 6467"),
+    # an example's word inside a seed phrase is one of its words, not a cue
+    ("pitch bleak cool shed tenant slender frost ridge february pact sample caught", "tenant slender frost"),
     # an Amex's shape with its card's word, in a script without spaces too
     ("371449635398431 is my amex", "371449635398431"),
     ("wifi password: Example2024!", "Example2024!"),  # the value's own first word is no example's cue
