@@ -53,7 +53,9 @@ ONE_WORD_TURN = re.compile(r"^\W*?([^\s]{3,64}?)(?:\s+[\U0001F000-\U0001FAFF\u26
 # ---------------------------------------------------------------- the normalised view
 _NUMBER_LANGS = ("en", "fr", "es", "pt", "de", "nl", "it")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-_RUN_GLUE = re.compile(r"^[\s,;\-]*(?:(?:and|y|und|et|e|en)\s+)?$", re.I)
+#: Between two number words of one run: spaces, commas, dashes, a dictation's pauses ("four... eight... two"),
+#: maybe "and".
+_RUN_GLUE = re.compile(r"^[\s,;\-.…]*(?:(?:and|y|und|et|e|en)\s+)?$", re.I)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -98,16 +100,25 @@ def _words_of(text: str) -> Iterator[Any]:
             yield match
 
 
+@functools.lru_cache(maxsize=8192)
+def _tens_word(word: str, lang: str) -> bool:
+    """Whether ``word`` alone is a number of two digits or more in ``lang`` ("quarante-huit", "achtenveertig")."""
+    from text_to_num import alpha2digit
+
+    return sum(ch.isdigit() for ch in alpha2digit(word, lang, threshold=0)) >= 2
+
+
 def _three_number_words(text: str) -> bool:
     """Whether ``text`` holds three number words (each word, or each part of a hyphen-joined word
-    that is no number, as :func:`_words_of` reads them): fewer make no run, and this count reads
-    the words without building the runs (cost only)."""
+    that is no number, as :func:`_words_of` reads them), a word of two digits or more counting twice
+    ("quarante-huit vingt-et-un"): fewer make no run, and this count reads the words without building
+    the runs (cost only)."""
     count = 0
     for word in _WORD.findall(text):
         if "-" in word and not _number_word(word.lower()):
             count += sum(1 for part in word.split("-") if _number_word(part.lower()))
-        elif _number_word(word.lower()):
-            count += 1
+        elif langs := _number_word(word.lower()):
+            count += 2 if _tens_word(word.lower(), langs[0]) else 1
         if count >= 3:
             return True
     return False
@@ -123,11 +134,13 @@ def _word_runs(text: str) -> Iterator[tuple[int, int, str]]:
     langs: dict[str, int] = {}
 
     def flush() -> Iterator[tuple[int, int, str]]:
-        if len(run) >= 3:
+        # three words, or two of two digits each ("quarante-huit vingt-et-un", "achtenveertig eenentwintig")
+        if len(run) >= 3 or len(run) == 2 and all(
+                any(_tens_word(m.group().lower(), lang) for lang in _number_word(m.group().lower())) for m in run):
             lang = max(langs, key=lambda k: langs[k])
             start, end = run[0].start(), run[-1].end()
             digits = "".join(ch for ch in alpha2digit(text[start:end].replace("-", " "), lang, threshold=0) if ch.isdigit())
-            if len(digits) >= 3:
+            if len(digits) >= 3 + (len(run) == 2):
                 yield start, end, digits
 
     for match in _words_of(text):
@@ -163,7 +176,7 @@ def _digit_words() -> tuple[re.Pattern[str], dict[str, dict[str, str]]]:
     return re.compile(rf"(?<![^\W\d_])(?:{_trie(sorted(table), space=' ')})(?![^\W\d_])", re.I), table
 
 
-_DIGIT_WORD_GAP = re.compile(r"^[\s,\-–—·]*$")
+_DIGIT_WORD_GAP = re.compile(r"^[\s,\-–—·.…]*$")  # a dictation's pauses too ("चार... आठ... दो")
 
 
 #: How far before three digit words a code's name may end for them to be its value ("CVV-koden är

@@ -1,7 +1,9 @@
 """Round twenty-nine (mine): digits read out in words in twenty-one more languages (Nepali, Yoruba, Igbo,
 Zulu, Somali, Kinyarwanda, Pashto, Kurmanji, Sorani, Tigrinya, Oromo, Malagasy, Sinhala, Kannada, Malayalam,
 Uzbek, Kazakh, Azerbaijani, Georgian, Armenian, Albanian, Serbian in Cyrillic: assets ``digit_words``), and
-Arabic's "my secret number" and "the card's secret number" as a PIN's names.
+Arabic's "my secret number" and "the card's secret number" as a PIN's names; two numbers of two digits
+each read as one run ("quarante-huit vingt-et-un", "achtenveertig eenentwintig"), a dictation's pauses
+("four... eight... two... one") inside a run.
 
 Phrasings written for these tests (none from a corpus). Kept: numbers in words that no secret's name stands
 before (a count, an address), "1234" (a filler, as before).
@@ -33,12 +35,22 @@ WITHHELD = [
     ("رقمي السري هو أربعة ثمانية اثنان واحد", "أربعة ثمانية اثنان واحد"),
     ("رقم البطاقة السري 7395", "7395"),
     ("كلمتي السرية tulip88", "tulip88"),
+    # two numbers of two digits each, one word apiece
+    ("le code de la porte c'est quarante-huit vingt-et-un", "quarante-huit vingt-et-un"),
+    ("de deurcode is achtenveertig eenentwintig", "achtenveertig eenentwintig"),
+    ("il codice è quarantotto ventuno", "quarantotto ventuno"),
+    # a dictation's pauses between the digits
+    ("my pin number is four... eight... two... one", "eight"),
+    ("PIN: vier… acht… zwei… eins", "acht"),
+    ("मेरा पिन चार... आठ... दो... एक", "आठ"),
 ]
 
 KEPT = [
     ("we planted afar siddeed laba kow rows of maize", "rows of maize"),  # no secret's name: words stay words
     ("ndimi eshatu: yek du sê çar", "yek du sê çar"),
     ("my pin na 1234", "1234"),
+    ("I counted one. two. three. done", "one. two. three."),
+    ("ils sont quarante-huit, vingt-et-un sont venus", "quarante-huit"),  # no secret's name: a count
 ]
 
 
