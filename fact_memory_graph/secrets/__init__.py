@@ -133,6 +133,7 @@ from fact_memory_graph.secrets import (
     security_backref,
     service_names,
     shaped_values,
+    spelled_values,
     spoken_codes,
     spoken_credentials,
     tax_ids,
@@ -853,6 +854,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(named_values.recorrected_spans(norm, spans))  # "… না মানে rupa@dhaka99"
         spans.extend(named_values.listed_code_spans(norm, spans))  # "…is 9238, en het sleutelkastje … 71661"
         spans.extend(named_values.spelled_on_spans(norm, spans))  # "the password is capital B, l, u, e, 4, 2"
+        spans.extend(spelled_values.spans(norm, names))  # "the password is B as in boy, L as in Larry, U, E, 4, 2"
         spans.extend(forms.value_follows_spans(norm))  # "modemin şifresi ayvalikevi"
         spans.extend(juxtaposed_passwords.spans(norm, names))  # "hasło do maila zebrasakurasommer"
         spans.extend(sp for sp in named_passphrases.spans(norm, names) if sp not in spans)  # "şifrem a-b-c-d lütfen değiştir"

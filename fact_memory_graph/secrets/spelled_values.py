@@ -1,0 +1,84 @@
+"""A secret's value spelled unit by unit after its name, as a voice's dictation or a screen reader's user
+types it: "the password is B as in boy, L as in Larry, U, E, four, two", "mot de passe : B majuscule l u e
+quatre deux", "wifi key hotel echo lima lima oscar seven seven", "PIN: four dash eight dash two".
+
+The units (``assets/spelled_values.json``): a letter alone, maybe with its case said before or after it; a
+letter told by a word ("B as in boy", "be de burro", "B comme Bernard"); a spelling alphabet's word; a digit
+or its word; a sign said by its name. Four units or more in a row, at least two of them letters, right
+after a password's, a PIN's or a code's name (a few words between, no sentence's end): the whole run is the
+value. Other readers find a part of such a run ("capital B l u" after its name) and leave the rest in the
+text; this one takes the run. It reads only a text holding a spelled unit's word (one lexicon lookup).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from fact_memory_graph.secrets import lexicon, prefilter
+
+Span = tuple[int, int, str]
+#: Between a secret's name and the first unit: its connector and a few words, no sentence's end.
+_REACH = 30
+_MIN_UNITS = 4
+
+
+def _data() -> dict[str, list[str]]:
+    return lexicon.asset_lists("spelled_values")
+
+
+@functools.cache
+def _gate() -> lexicon.Gate:
+    d = _data()
+    return lexicon.Gate([*d["phonetic"], *d["told_by"][:3], *d["cases"], *d["signs"][:6]])
+
+
+@functools.cache
+def _unit() -> re.Pattern[str]:
+    d = _data()
+    words = {k: prefilter.whole_words(d[k]) for k in ("phonetic", "told_by", "cases", "signs", "digits")}
+    letter = r"(?<![^\W_])(?<!['’])[^\W\d_](?![^\W_])(?!['’])"  # not an elided word ("c'est", "l'app")
+    told = rf"{letter}\s+(?:{words['told_by']})\s+[^\W\d_]{{2,15}}(?![^\W_])"
+    cased = rf"(?:(?:{words['cases']})\s+{letter}|{letter}\s+(?:{words['cases']})(?![^\W_]))"
+    return re.compile(rf"(?i)(?P<letter>{told}|{cased}|{words['phonetic']}|{letter})"
+                      rf"|(?P<other>(?<![^\W_])\d(?![^\W_])|{words['digits']}|{words['signs']})")
+
+
+_GAP = re.compile(r"[\s,;.\-–]*")
+
+
+def spans(text: str, names: Sequence[Any]) -> list[Span]:
+    """Values spelled unit by unit right after a password's, a PIN's or a code's name in ``text``."""
+    if not names or len(text) > 2000 or not _gate().open(text):
+        return []
+    unit = _unit()
+    out: list[Span] = []
+    for name in names:
+        if name.kind not in ("password", "digits"):
+            continue
+        at = name.end()
+        first = None
+        for m in unit.finditer(text, at, min(len(text), at + _REACH + 40)):
+            if re.search(r"[.!?\n](?:\s|$)", text[at:m.start()]) or m.start() - at > _REACH:
+                break
+            first = m
+            break
+        if first is None:
+            continue
+        count, letters, end, pos = 0, 0, first.start(), first.start()
+        while True:
+            m = unit.match(text, pos)
+            if not m:
+                break
+            count += 1
+            letters += m.group("letter") is not None
+            end = pos = m.end()
+            gap = _GAP.match(text, pos)
+            pos = gap.end() if gap else pos
+            if pos == end and pos < len(text) and not text[pos].isspace():
+                break
+        if count >= _MIN_UNITS and letters >= 2:
+            out.append((first.start(), end, "password"))
+    return out
