@@ -238,7 +238,9 @@ def _cached_view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
 
 def _view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     runs = list(_word_runs(text)) if _MAYBE_NUMBER_WORDS.search(text) else []
-    more = list(_digit_word_runs(text))
+    # a run of the digit-word lists inside a longer run text2num read stays part of it ("tre zero tre tre" is
+    # Albanian too, inside an Italian card read out: "… sette due tre zero tre tre sei")
+    more = [m for m in _digit_word_runs(text) if not any(r[0] <= m[0] and m[1] <= r[1] for r in runs)]
     if more:
         runs = sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in more)), *more])
     if text.isascii() and not runs:

@@ -96,6 +96,8 @@ THREAD_KEPT = [
     (["the internet order?"], "ORD-88213", "ORD-88213"),
     (["my internet is down again"], "TKT-55120", "TKT-55120"),
     (["which internet plan?"], "Fibre500", "Fibre500"),
+    (["internet arıza kaydı numarası"], "CRM-8142764", "CRM-8142764"),
+    (["avería de internet, el número?"], "INC-88213", "INC-88213"),
 ]
 
 

@@ -39,6 +39,9 @@ WITHHELD = [
     ("le code de la porte c'est quarante-huit vingt-et-un", "quarante-huit vingt-et-un"),
     ("de deurcode is achtenveertig eenentwintig", "achtenveertig eenentwintig"),
     ("il codice è quarantotto ventuno", "quarantotto ventuno"),
+    # an Italian card read out, with "tre zero tre tre" (Albanian words too) inside it
+    ("il numero della carta è due due due uno nove nove due otto zero sette due tre zero tre tre sei",
+     "due due due uno nove nove due otto zero sette due tre zero tre tre sei"),
     # a dictation's pauses between the digits
     ("my pin number is four... eight... two... one", "eight"),
     ("PIN: vier… acht… zwei… eins", "acht"),
