@@ -633,7 +633,7 @@ _ID_CONTEXT = re.compile(
     r"|n[uú]mero|numero)\b[^.!?\n]{0,30}$")
 _BARE_ID = re.compile(r"(?<![\dA-Za-z+])\d(?:[ .\-]?\d){7,12}(?!\d)")
 _BARE_MODULES = ("nl.bsn", "de.idnr", "in_.aadhaar", "ca.sin", "pl.pesel", "dk.cpr", "be.nn", "au.tfn",
-                 "ch.ssn", "us.ssn", "br.cpf", "fr.nir")
+                 "ch.ssn", "us.ssn", "br.cpf", "fr.nir", "za.idnr")
 _NINO = re.compile(r"\b(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]\b",
                    re.I)
 
