@@ -5,7 +5,9 @@ toko_maju77", "чтобы войти, введи Lena-1990!".
 A verb of typing a value in (``keyed``) right before a value of a password's shape (6-40 characters
 holding a letter and a digit, signs allowed; no address, no link, no amount), in a
 sentence that says what typing it gets one into or answers (``access``: "to log in", "para entrar", "when
-the laptop asks"). Keypad digits are keypad_entries' and prompted_codes'.
+the laptop asks"); or the value behind a colon or a dash right after the access phrase, a verb of typing
+before it ("lo que meto después del correo para entrar: X"). Keypad digits are keypad_entries' and
+prompted_codes'.
 
 Kept: a value labelled as a username, an email, a promo code, a booking or a search (``lookalikes`` in the
 sentence before the value), a year, an amount. Words as data (``assets/typed_logins.json``, ~30
@@ -30,6 +32,11 @@ _VALUE = re.compile(r"(?<![\w@#$%&*.+/-])(?P<v>(?=[^\s]{0,39}[^\W\d_])(?=[^\s]{0
                     r"[\w!#$%&*?+=@^~.-]{6,40})(?![\w@])")
 _NOT_VALUE = re.compile(r"(?i).*(?:@|://|www\.|\.(?:com|org|net|de|fr|es|br|id|ph|in|pk|io)$)|\d+(?:[.,]\d+)*[a-z]{0,3}"
                         r"|[a-z]+|[^\d]*")
+
+
+#: After the access phrase, the value behind a colon or a dash ("… para entrar: X").
+_AFTER_CUE = re.compile(r"\s*[:：\-–—]\s*")
+_BLANK = re.compile(r"\s*")
 
 
 @functools.cache
@@ -67,8 +74,13 @@ def spans(text: str) -> list[Span]:
     out: list[Span] = []
     for cue in access.finditer(text):
         a, b = _sentence(text, cue.start(), cue.end())
-        for verb in keyed.finditer(text, a, b):
-            m = _VALUE.match(text, verb.end())
+        verbs = list(keyed.finditer(text, a, b))
+        starts = [v.end() for v in verbs]
+        colon = _AFTER_CUE.match(text, cue.end()) or (_BLANK.match(text, cue.end()) if cue.group().endswith(":") else None)
+        if colon and any(v.start() < cue.start() for v in verbs):
+            starts.append(colon.end())  # "lo que meto después del correo para entrar: X"
+        for at in starts:
+            m = _VALUE.match(text, at)
             value = m.group("v").rstrip(".-!?") if m else ""  # a sentence's mark after it is no part of it
             if not value or m.start("v") + len(value) > b:
                 continue
