@@ -69,6 +69,32 @@ def _cards(text: str, spans: Sequence[Span]) -> list[Span]:
     return [sp for sp in joined if sp[1] - sp[0] >= 13]
 
 
+@functools.cache
+def _looks() -> re.Pattern[str]:
+    return re.compile("(?i)" + prefilter.whole_words(lexicon.asset_lists("card_codes_told")["looks"]))
+
+
+@functools.cache
+def _brands() -> re.Pattern[str]:
+    return re.compile("(?i)" + prefilter.whole_words(lexicon.asset_lists("card_codes_told")["brands"]))
+
+
+def _amex_codes(text: str) -> Iterator[Span]:
+    """With no card's number: four digits after how an Amex's code looks ("the 4 numbers"), American Express
+    named in the message ("the little 4 numbers above the amex number 6332", "الاربع ارقام على وجه
+    امريكان اكسبريس 5689"): the code on its front."""
+    if len(text) > 600 or not re.search(r"\d{4}", text) or not _brands().search(text):
+        return
+    looks, ending = _looks(), _words()[1]
+    for m in _CODE.finditer(text):
+        s, e = m.span(1)
+        before = text[max(0, s - 70):s]
+        if e - s != 4 or _AMOUNT_AFTER.match(text, e) or not looks.search(before) or ending.search(before) \
+                or _YEAR_BEFORE.search(before) or (text[s:s + 2] in ("19", "20") and not re.search(r"(?i)\b(?:is|:|,)\s*$", before)):
+            continue
+        yield s, e, "card number"
+
+
 def branded_spans(text: str) -> Iterator[Span]:
     """A card's number after its network's name in the clause ("amex for the wholesale order 3700 761147
     26419"), Luhn-valid with the network's prefix: the card, whatever order or booking it pays for."""
@@ -87,6 +113,7 @@ def spans(text: str, found: Sequence[Span]) -> Iterator[Span]:
     yield from branded
     cards = _cards(text, [*found, *branded])
     if not cards:
+        yield from _amex_codes(text)
         return
     for _, end, _kind in cards:
         after = _AFTER_CARD.match(text, end)

@@ -39,6 +39,10 @@ WITHHELD = [
     ("visa for the hotel booking 4539 1488 0343 6467", "4539 1488 0343 6467"),
     ("the amex for supplier invoices is 3782 822463 10005, front code 4417", "4417"),
     ("2720 9934 1256 0012 11/27 402 for the flights", "2720 9934 1256 0012"),
+    ("کارت امکس 3714 496353 98431 کد چهار رقمی 7720", "7720"),
+    ("ایمیکس کارڈ 3714 496353 98431 سامنے والے ۴ نمبر 3391", "3391"),
+    ("amex said the four digits on the front are 2291", "2291"),
+    ("الأربعة أرقام على وجه أمريكان إكسبريس 4410", "4410"),
     # residence permits and tax ids in more words
     ("oturum kartımın numarası K7Y2MX91Q", "K7Y2MX91Q"),
     ("居住证号 4403 0519 8807", "4403 0519 8807"),
@@ -83,6 +87,8 @@ KEPT = [
     ("see doc no. 12 for the minutes", "12"),
     ("the barcode number 4006381333931", "4006381333931"),
     ("withdrew 5000 from the atm yesterday", "5000"),
+    ("the amex office is on the front street, suite 4400", "4400"),
+    ("my amex is due on the front page of the 2024 report", "2024"),
 ]
 
 THREADS = [
