@@ -143,6 +143,7 @@ from fact_memory_graph.secrets import (
     topic_set_values,
     trade_credentials,
     transfer_codes,
+    typed_logins,
     unjoined_values,
     unlock_patterns,
     used_values,
@@ -663,7 +664,7 @@ _ID_CONTEXT = re.compile(
     r"|n[uú]mero|numero)\b[^.!?\n]{0,30}$")
 _BARE_ID = re.compile(r"(?<![\dA-Za-z+])\d(?:[ .\-]?\d){7,12}(?!\d)")
 _BARE_MODULES = ("nl.bsn", "de.idnr", "in_.aadhaar", "ca.sin", "pl.pesel", "dk.cpr", "be.nn", "au.tfn",
-                 "ch.ssn", "us.ssn", "br.cpf", "fr.nir")
+                 "ch.ssn", "us.ssn", "br.cpf", "fr.nir", "za.idnr")
 _NINO = re.compile(r"\b(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]\b",
                    re.I)
 
@@ -1029,6 +1030,10 @@ def _spans(text: str) -> list[Span]:
         opened = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, opening_values.spans(norm)))
         spans.extend(_outside_slots(norm, opened, shapes))
+    if typed_logins.mentioned(norm):  # "type PasarRamen8300 when the laptop asks", "pra entrar no sistema digita X"
+        logins = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
+            raw_norm, typed_logins.spans(norm)))
+        spans.extend(_outside_slots(norm, logins, shapes))
     if keyed_codes.mentioned(norm) or norm[:1].isdigit() or norm[:1] in "*#":  # "what you punch at the garage entrance? 47909", "reset it again. new one: X"
         keyed = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, keyed_codes.spans(norm)))

@@ -475,11 +475,12 @@ _CONTA = re.compile(r"(?i)(?<![^\W\d_])(?:cc|c/c|conta|conta corrente|conta poup
 _SORT_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:sort|sort code|sortcode|s/c|bank|acc|account|acct|a/c)(?![^\W\d_])")
 
 
-def _clabe_ok(d: str) -> bool:
-    """A CLABE's check digit (weights 3, 7, 1; python-stdnum has no CLABE module) and a bank's code."""
+def _clabe_ok(d: str, named: bool = False) -> bool:
+    """A CLABE's check digit (weights 3, 7, 1; python-stdnum has no CLABE module) and a bank's code; with
+    the word "CLABE" in the message (``named``) the check digit is enough: a bank's code not listed yet."""
     weights = (3, 7, 1) * 6
     total = sum(int(c) * weights[i] % 10 for i, c in enumerate(d[:17]))
-    return (10 - total % 10) % 10 == int(d[17]) and d[:3] in _CLABE_BANKS
+    return (10 - total % 10) % 10 == int(d[17]) and (named or d[:3] in _CLABE_BANKS)
 
 
 def _aba_ok(d: str) -> bool:
@@ -508,8 +509,9 @@ def bank_spans(text: str) -> Iterator[Span]:
         for m in _ACCOUNT_RUN.finditer(text):
             if any(abs(m.start() - i.end()) < 20 or abs(i.start() - m.end()) < 20 for i in _IFSC.finditer(text)):
                 yield m.start(), m.end(), "bank account"
+    named = "clabe" in text.lower()
     for m in _CLABE.finditer(text):
-        if _clabe_ok(m.group()):
+        if _clabe_ok(m.group(), named):
             yield m.start(), m.end(), "bank account"
     for m in _MICR.finditer(text):
         if _aba_ok(m.group("r")):

@@ -571,6 +571,24 @@ def _slot_head_kept(text: str, sp: Span) -> bool:
         _data()["slot_heads"].finditer(parts[0])[0] == (0, len(parts[0])) and all(p.isalpha() for p in parts)
 
 
+#: A currency's sign or code right before an amount ("Rp 25.000", "R$ 1.250,00", "KSh 2,500", "₹ 45,000"):
+#: a price, whatever name of a secret the message holds ("harga nasi goreng Rp 25.000").
+_CURRENCY_BEFORE = re.compile(r"(?:(?<![^\W\d_])(?i:rp|rs|inr|idr|usd|eur|gbp|php|myr|rm|ksh|kes|ngn|ghs|zar|tl|try"
+                              r"|pkr|bdt|tk|lkr|egp|mxn|cop|ars|clp|pen|brl|vnd|thb|aed|sar)\.?|r\$|us\$|[$€£¥₹₱₦₺₩₫฿৳₵])\s?$")
+_AMOUNT = re.compile(r"\d{1,3}(?:([.,\u00a0 ])\d{3})(?:\1\d{3})*(?:[.,]\d{1,2})?|\d+[.,]\d{2}")
+
+
+def _price_kept(text: str, sp: Span) -> bool:
+    """An amount after a currency's sign or code (``_CURRENCY_BEFORE``): a price, not an id."""
+    value = text[sp[0]:sp[1]].strip()
+    amount = _AMOUNT.search(value)
+    if not amount or amount.end() != len(value):
+        return False
+    at = sp[0] + (len(text[sp[0]:sp[1]]) - len(text[sp[0]:sp[1]].lstrip())) + amount.start()  # "Rp25.000" read whole
+    head = text[sp[0]:at]
+    return bool(_CURRENCY_BEFORE.search(text, max(at - 5, 0), at)) and not any(c.isdigit() for c in head)
+
+
 def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without dates after a word of time, commits' hashes, Indian postal PINs, sign-in
     methods, famous example passwords and organisations' tax ids read with their organisation."""
@@ -611,7 +629,7 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
                 or handles and _handle_kept(text, sp) or masks and _mask_kept(text, sp) \
                 or dates and _timestamp_kept(text, sp) or places and _place_led_kept(text, sp) \
                 or queue and _queue_kept(text, sp) or heads and _slot_head_kept(text, sp) \
-                or _tracking_kept(text, sp) or streets and _address_kept(text, sp) \
+                or _tracking_kept(text, sp) or streets and _address_kept(text, sp) or _price_kept(text, sp) \
                 or devices and _device_kept(text, sp) or _measure_kept(text, sp):
             continue
         out.append(sp)
