@@ -134,8 +134,9 @@ def _word_runs(text: str) -> Iterator[tuple[int, int, str]]:
     langs: dict[str, int] = {}
 
     def flush() -> Iterator[tuple[int, int, str]]:
-        # three words, or two of two digits each ("quarante-huit vingt-et-un", "achtenveertig eenentwintig")
-        if len(run) >= 3 or len(run) == 2 and all(
+        # three words, or two of two digits each with nothing but a space or a pause between them ("quarante-huit
+        # vingt-et-un", "achtenveertig eenentwintig"; "vingt-deux et trente" is two numbers)
+        if len(run) >= 3 or len(run) == 2 and not re.search(r"[^\W\d_]", text[run[0].end():run[1].start()]) and all(
                 any(_tens_word(m.group().lower(), lang) for lang in _number_word(m.group().lower())) for m in run):
             lang = max(langs, key=lambda k: langs[k])
             start, end = run[0].start(), run[-1].end()

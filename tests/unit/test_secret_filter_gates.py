@@ -31,7 +31,8 @@ def test_the_signal_gate_read_in_parts_answers_as_one_alternation() -> None:
 def test_three_number_words_counted_before_runs_are_built() -> None:
     assert forms._three_number_words("four five six")
     assert forms._three_number_words("sept-un-neuf")  # a hyphen-joined word that is no number: its parts
-    assert not forms._three_number_words("vingt-deux et trente")  # two numbers
+    assert forms._three_number_words("quarante-huit vingt-et-un")  # two numbers of two digits: a word counts twice
+    assert list(forms._word_runs("vingt-deux et trente")) == []  # two numbers joined by "et": no run
     assert not forms._three_number_words("the meeting is on Friday")
     for text in _TEXTS:
         if not forms._three_number_words(text):
