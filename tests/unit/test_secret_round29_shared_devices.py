@@ -12,7 +12,6 @@ import pytest
 from fact_memory_graph.forgetting import withheld_turns
 from fact_memory_graph.secrets import redact_secrets, redact_thread, redact_turns
 
-
 # ---------------------------------------------------------------- security answers after their topic alone
 
 @pytest.mark.parametrize("text, value", [
@@ -200,3 +199,12 @@ def test_dont_tell_anyone_withholds_the_turn(text: str) -> None:
 
 def test_a_word_that_looks_like_a_kurdish_secret_word_is_no_request() -> None:
     assert withheld_turns(["my brother is in prison, the raz is out"]) == [False]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("and what you type under the username is Bq771Har!", "Bq771Har!"),
+    ("what you type under the email is Lviv#2290x", "Lviv#2290x"),
+    ("lo que escribes debajo del usuario es Ramla2023#", "Ramla2023#"),
+])
+def test_what_is_typed_under_the_username(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
