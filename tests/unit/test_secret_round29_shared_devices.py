@@ -208,3 +208,34 @@ def test_a_word_that_looks_like_a_kurdish_secret_word_is_no_request() -> None:
 ])
 def test_what_is_typed_under_the_username(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("ፓስወርዱ ደግሞ Hagos771!", "Hagos771!"),
+    ("ፓስዎርድ ናተይ Asmara_2290 እዩ", "Asmara_2290"),
+    ("الباس Idlib7731 صح؟", "Idlib7731"),
+    ("د موبایل لاک 6620", "6620"),
+    ("разблокировка 730451", "730451"),
+    ("telefoonka furkiisa waa 119274", "119274"),
+    ("albaabka xarunta 7714#", "7714"),
+    ("qufulka armaajada 40917", "40917"),
+])
+def test_secrets_named_in_more_languages(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("اسم أول حيوان كان عندي Simba اذا سألوا", "Simba"),
+    ("የእናቴ የቤተሰብ ስም Woldemariam ነው", "Woldemariam"),
+    ("navê kûçikê min ê yekem Şêro bû", "Şêro"),
+])
+def test_a_topic_then_its_answer_and_a_closing_word(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text, number", [
+    ("koodhka albaabka, wac 0161 496 0773", "0161 496 0773"),
+    ("كود الباب، اتصل على 0161 496 0773", "0161 496 0773"),
+])
+def test_a_number_to_call_beside_a_code_word_is_kept(text: str, number: str) -> None:
+    assert number in redact_secrets(text)
