@@ -1067,7 +1067,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, own_accounts.spans(norm), shapes))
     spans.extend(_outside_slots(norm, routing_numbers.account_spans(norm), shapes))  # "8176022081 — my checking, routing 073043971"
     if spans:  # the login beside a password the finders after the first reading found ("inlog: emma_w ww: …")
-        spans.extend(sp for sp in credential_forms.login_spans(norm, spans) if sp not in spans)
+        # (not beside a reading that is talk: "…@outlook.com, password she kept")
+        spans.extend(sp for sp in credential_forms.login_spans(norm, password_talk.without_talk(raw_norm, spans)) if sp not in spans)
     if spans:  # "mein PIN ist gesperrt", "devo reimpostarla": words about a password, not one
         spans = password_talk.without_talk(raw_norm, spans)
         spans = [sp for sp in spans if sp[2] != "password"  # "contraseña: tucontraseña", "Vorname.Nachname": a form's slot
@@ -1872,6 +1873,8 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
             spans += checksum_parts.spans(text, "", after)
         spans += checksum_parts.seed_half_spans(text, after, False)
         spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
+        if len(text) > 40 or len(text.split()) > 3:  # "… set it up, its herat_6039" / "thats the one for universal credit"
+            spans += opening_values.named_by_next(text, after)
         spans += named_answers.named_by_next(text, after, secret_spans)  # "Moreau" / "^ mums maiden name, they always ask"
         spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"

@@ -73,7 +73,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # the thing, then a value a keypad's key marks or spaced digits ("communal door 866746#", "cassetta chiavi 6 7 6 6")
         "marked": re.compile(rf"(?i)(?:{thing})\s+(?P<v>[*#]?\d{{4,8}}[*#]{{1,2}}|[*#]\d{{4,8}}|\d(?: \d){{3,7}})(?![\w*#]|[.,:/]\d)"),
         # the thing, then "goes with" / "geht mit", then the value
-        "opens_with": re.compile(rf"(?i)(?:{thing})[^\d\n.!?;]{{0,15}}?(?:{prefilter.whole_words(d['opens_with'])})\s+"
+        "opens_with": re.compile(rf"(?i)(?:{thing})(?:[^\d\n.!?;]|(?<!\d)\d{{1,3}}(?!\d)){{0,30}}?(?:{prefilter.whole_words(d['opens_with'])})\s+"
                                  rf"(?P<v>{_KEYPAD})(?![\w]|[.,:/]\d)"),
         "postal": re.compile(rf"(?i)(?:{prefilter.whole_words(d['postal_words'])})"),
         "opens_last": re.compile(rf"(?i)(?:{prefilter.whole_words(d['opens_with'])})\s*[:\-–—…]*\s*$"),

@@ -49,7 +49,7 @@ def _data() -> dict[str, list[str]]:
 
 @functools.cache
 def _gate() -> lexicon.Gate:
-    return lexicon.Gate(_data()["things"])
+    return lexicon.Gate([*_data()["things"], *_data()["glued_for"]])
 
 
 @functools.cache
@@ -60,7 +60,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "keyed": re.compile(rf"(?i)(?:{prefilter.whole_words(d['key_in'])})(?P<gap>[^\d\n.!?;]{{0,40}}?){_VALUE}"),
         "for": re.compile(rf"(?i){_VALUE}\s*,?\s*(?:{prefilter.whole_words(d['links'])}|(?P<on>{prefilter.whole_words(d['links_on'])}))"
                           rf"\s+(?:[^\W\d_]+\s+){{0,2}}?(?:{thing})(?P<after>{_CLAUSE_END}|\s+{_OWNER})"),
-        "thing": re.compile(rf"(?i)(?:{thing})"),
+        # "8785 للبطاقة حق المساعدات": the digits, then "for the card" in one word, then its clause's end
+        "glued": re.compile(rf"(?i){_VALUE}\s*,?\s*(?:{prefilter.whole_words(d['glued_for'])})(?:\s+[^\W\d_]+){{0,3}}\s*(?:$|[\n.,;:!?،؟)])"),
+        "thing": re.compile(rf"(?i)(?:{thing}|{prefilter.whole_words(d['glued_for'])})"),
         "keyed_after": re.compile(rf"{_CLAUSE_END}{_PARTICLE}|{_KEYED_LINK}(?i:{thing})"),
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})\W{{0,6}}$"),
         # "cuatro cifras: seis dos tres tres" (digit words are digits in the view): a PIN by its count of digits
@@ -77,7 +79,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 def gate_words() -> list[str]:
     """Words one of which a text holds whenever this module finds something."""
-    return list(_data()["things"])
+    return [*_data()["things"], *_data()["glued_for"]]
 
 
 _SENTENCE_END = re.compile(r"[.!?\n;]\s")
@@ -104,6 +106,9 @@ def spans(text: str) -> list[Span]:
                 continue  # "the last four digits for the card: 4412": its visible end, no PIN
             if _a_pin(text, m):
                 out.append((m.start("v"), m.end("v"), "password"))
+    for m in itertools.islice(p["glued"].finditer(text), _MAX_MATCHES):
+        if _a_pin(text, m):
+            out.append((m.start("v"), m.end("v"), "password"))
     for m in itertools.islice(p["for"].finditer(text), _MAX_MATCHES):
         if m.group("on") and m.group("v").isdigit():
             continue  # "4471 on the card": its last four or an amount put on it; spaced digits only
@@ -115,5 +120,8 @@ def spans(text: str) -> list[Span]:
 def _a_pin(text: str, m: re.Match[str]) -> bool:
     start, end = m.start("v"), m.end("v")
     head = text[max(0, start - 25):start]
+    arrow = max(head.rfind("→"), head.rfind("->"))
+    if arrow >= 0 and not head[arrow:].strip(" →->"):
+        head = ""  # "… put the card in → 858241": the arrow points at the value, the word before it labels none
     return not (_UNIT_AFTER.match(text, end) or _MONEY_BEFORE.search(head) or _patterns()["labels"].search(head)
                 or "*" in head[-6:])

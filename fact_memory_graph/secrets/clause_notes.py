@@ -50,14 +50,15 @@ def _patterns() -> tuple[frozenset[str], re.Pattern[str], re.Pattern[str]]:
     d = _data()
     join = re.compile(rf"(?i)\s*(?:(?P<went>{prefilter.alternation(d['went'], any_apostrophe=True)})\s+|(?P<cop>{prefilter.alternation(d['copulas'], any_apostrophe=True)})\s+"
                       rf"(?:(?:{prefilter.alternation(d['articles'], any_apostrophe=True)})\s+[^\W\d_]+\s+(?P<named>{prefilter.alternation(d['naming'], any_apostrophe=True)})\s+)?"
-                      rf"|(?P<name>{prefilter.alternation(d['naming'], any_apostrophe=True)})\s+|[:=\-—–]+\s*|\s)")
+                      rf"|(?P<name>{prefilter.alternation(d['naming'], any_apostrophe=True)})\s+|(?P<asked>\s?\?\s+)"
+                      rf"|\s?(?:[:=\-—–>→…]+|\.{{2,}})\s*|\s)")
     closers = re.compile(rf"(?i)(?:\s+(?:{prefilter.alternation(d['closers'], any_apostrophe=True)}))+(?=[\W]*$)")
     return frozenset(w.casefold() for w in d["openers"]), join, closers
 
 
 def spans(text: str) -> list[Span]:
     """The name in a message that is only a security question's topic and its value."""
-    if len(text) > _MAX_CHARS or "\n" in text.strip() or "\u2029" in text or "?" in text:  # one message, one clause
+    if len(text) > _MAX_CHARS or "\n" in text.strip() or "\u2029" in text or text.count("?") > 1:  # one message, one clause
         return []
     p = sa._p()
     if not p.topic.may(text):
@@ -76,7 +77,7 @@ def spans(text: str) -> list[Span]:
     if back:
         end = topic.start() + back.start()
     m = join.match(text, end)
-    if not m:
+    if not m or "?" in text and not m.group("asked"):  # a question mark only right after the topic: "first school? Pokhara"
         return []
     tail = text[m.end():]
     told = re.search(rf"(?i)[\s,;.\-—–]+(?:so\s+|and\s+)?(?:{p.post.pattern[4:]})[\W]*$", tail)
@@ -97,6 +98,8 @@ def spans(text: str) -> list[Span]:
         return []
     capitalised = all(w[:1].isupper() for w in words)
     if len(words) > 1 and not capitalised:  # "was the best one": a description, not a name
+        return []
+    if m.group("asked") and not capitalised:  # "first pet? dunno": a question asked, then talk
         return []
     if not (m.group("went") or m.group("cop") or m.group("name")) and not capitalised:
         return []  # "first pet cat": a bare word after the topic must be a name

@@ -52,7 +52,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "named": re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})(?:\s+[^\s\d.!?;,:]+){{0,3}}?\s+(?:{device})"
                             rf"\s*(?:(?:{prefilter.alternation(d['copulas'])})(?![^\W\d_]))?\s*"),
         "device": re.compile(rf"(?i)(?:{device})"),
-        "wakes": re.compile(rf"(?i)(?:\s+[^\s\d.!?;,]+){{0,5}}?\s+(?:{prefilter.whole_words(d['wakes'])})\s+"),
+        # "my friend's phone, to open it: 3195": a comma may stand before the verb, a colon after it
+        "wakes": re.compile(rf"(?i)(?:\s+[^\s\d.!?;,،]+){{0,5}}?[,،]?\s+(?:{prefilter.whole_words(d['wakes'])})(?:\s*[:：]\s*|\s+)"),
     }
 
 

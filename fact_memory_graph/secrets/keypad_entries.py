@@ -28,7 +28,7 @@ _UNSPACED = prefilter.UNSPACED_SCRIPTS
 #: A keypad's shape: 4-6 digits (7 are a phone's), 3-8 with a star or hash beside, single digits
 #: split by dashes, dots or blanks ("7-3-9-1").
 _VALUE = re.compile(rf"(?<![\d_*#.,:/+-])(?:(?<=[{_UNSPACED}])|(?<![^\W\d_]))"
-                    r"(?P<v>[*#]\d{3,8}[*#]{0,2}|\d{3,8}[*#]{1,2}|\d{4,6}|\d(?:[-. ]\d){3,7}[*#]?)"
+                    r"(?P<v>[*#]\d{3,8}[*#]{0,2}|\d{3,8}[*#]{1,2}|\d{4,6}[A-Z]?|\d(?:[-. ]\d){3,7}[*#]?)"
                     rf"(?![*#]|\d|[.,:/]\d|\s\d|[^\W\d{_UNSPACED}])")
 _SENTENCE = re.compile(r"[^.!?;\n。！？]+(?:[.!?;。！？]+(?=\d)[^.!?;\n。！？]*)*")
 _BEFORE_KEPT = re.compile(
@@ -112,8 +112,14 @@ def starred_spans(text: str) -> list[Span]:
 def _then_key() -> re.Pattern[str]:
     d = _data()
     keys = prefilter.alternation(d["after_keys"])
-    return re.compile(rf"(?i)(?<![\w*#.,:/+-])(?<!\d\s)(?P<v>[*#]?\d{{4,8}}[*#]?)(?!\s?\d)[\s,]*(?:{prefilter.whole_words(d['then_words'])})"
+    return re.compile(rf"(?i)(?<![\w*#.,:/+-])(?<!\d\s)(?P<v>[*#]?\d{{4,8}}(?:[*#]|(?-i:[A-Z]))?)(?!\s?\d)[\s,]*(?:{prefilter.whole_words(d['then_words'])})"
                       rf"\s+(?:(?:{prefilter.whole_words(d['press_words'])})\s+)?(?:{keys})(?![^\W\d_])")
+
+
+#: "and" before the key pressed after a code ("9117 and the star key"): then the key must say it is one.
+_PLAIN_AND = re.compile(r"(?i)[\s,]*(?:and|y|et|und|e)\s+(?!(?:then|dann|luego|puis|poi|depois|daarna|dan)\b)")
+_A_KEY = re.compile(r"(?i)key|button|touche|tecla|taste|tasto|symbol|[#*✓]|press|hit|push|tap|appuie|pulsa|drück")
+_KEY_AFTER = re.compile(r"(?i)\s*(?:key|button|symbol|touche|tecla|taste|tasto)(?![^\W\d_])")
 
 
 _DOOR_PART = re.compile(r"(?i)door|handle|knob|gate|porte|poignée|clé|puerta|manilla|pomo|tür|klinke|porta|deur|drzwi|kapı|дверь|ручку")
@@ -144,6 +150,8 @@ def then_key_spans(text: str) -> list[Span]:
         if _BEFORE_KEPT.search(head) or re.search(r"(?i)(?<![^\W\d_])(?:call|dial|ring|phone|number|tel)\W", head) \
                 or _YEAR.fullmatch(v.strip("*#")) or _trivial(v):
             continue
+        if _PLAIN_AND.match(text, m.end("v")) and not (_A_KEY.search(text, m.end("v"), m.end()) or _KEY_AFTER.match(text, m.end())):
+            continue  # "raised 4500 and the star of the show": after a plain "and", only a key's own word
         out.append((m.start("v"), m.end("v"), "password"))
     return out
 

@@ -129,11 +129,15 @@ def _back() -> re.Pattern[str]:
 _LONE = re.compile(r"\s*[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»]{4,40}?)[\"'”’»]?[\s.!]*")
 
 
+#: A value told last in its turn after "it's" ("ok so the volunteer set it up, its herat_6039"): as good as alone.
+_TOLD_LAST = re.compile(r"(?i)(?:^|[\s,])(?:it'?s|it’s|it is|c'est|es|ist|это|це|هو|هي|waa)\s+[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»]{4,40}?)[\"'”’»]?[\s.!]*$")
+
+
 def named_by_next(text: str, after: str) -> list[Span]:
     """A lone value the next turn points back at and tells by what it opens: "mango-biscuit42" / "^ that's
     the one for the old joint gmail", "34896#" / "that gets you through the gate at the storage unit",
     "sunflower?1962" / "^ that's what I typed into the fake PayPal page"."""
-    m = _LONE.fullmatch(text)
+    m = _LONE.fullmatch(text) or (_TOLD_LAST.search(text) if len(text) <= 160 else None)
     if not m or len(after) > 200:
         return []
     back = _back().match(after)

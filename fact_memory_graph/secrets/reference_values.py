@@ -272,6 +272,7 @@ _CONNECTOR = re.compile(
 _MASKED = re.compile(r"(?=(?:[^Xx*•●]*[Xx*•●]){3})(?:[Xx*•●]+[\s\-./]?)+\d{0,4}|\d{0,4}(?:[\s\-./]?[Xx*•●]+)+")
 
 
+_KEYPAD_STAR = re.compile(r"\d{3,8}\*|\*\d{3,8}")
 _MASK_BEFORE = re.compile(r"(?<![^\W\d_])(?:[Xx*•●]{2,}[\s\-./]?){1,4}$")
 
 
@@ -367,7 +368,9 @@ def inside_slot(text: str, start: int, end: int) -> bool:
 
 def placeholder_value(value: str) -> bool:
     """Whether ``value`` is mostly a mask's or a template's run ("sk_test_XXXXXXXXXXXX", "xxxx8478"),
-    or a blank's words ("[in te vullen]")."""
+    or a blank's words ("[in te vullen]"). Digits with one star, a keypad's key, are no mask ("3521*")."""
+    if _KEYPAD_STAR.fullmatch(value):
+        return False
     if _MASKED.fullmatch(value) and len(re.findall(r"\d", value)) <= 4:
         return True
     if _FILL_IN.fullmatch(value.strip(" .,;:!?<>[]{}()\"'`*…")):

@@ -63,8 +63,25 @@ def pointer(value: str) -> bool:
     return len(value) >= 3 and not value.isascii() and any(w in value for w in _inside())
 
 
+#: "the wifi password is on a sticker at PC-29": the secret is somewhere, and a place's short label ends the
+#: sentence that says where (a desk, a PC, a room: letters and a number, or a number of up to three digits).
+_WHERE_BEFORE = re.compile(
+    r"(?i)(?:\bis|\bare|'s|’s|\bist|\best|\bestá|\bes|\bzit|\bligt|\bjest)\s+(?:on|at|in|under|behind|inside|by|taped to|stuck to|written on|"
+    r"auf|an|unter|hinter|sur|dans|sous|derrière|en|bajo|detrás de|op|onder|na|pod)\s+(?:[^\W\d_]+\s+){0,4}?"
+    r"(?:at|on|in|of|by|near|next to|beside|an|am|bei|neben|à|de|près de|del|de la|junto a|bij|naast|przy)\s+$")
+_PLACE_LABEL = re.compile(r"[A-Za-z]{1,4}[-\s]?\d{1,4}[A-Za-z]?|\d{1,3}")
+
+
+def _place_label(text: str, sp: Span) -> bool:
+    return bool(_PLACE_LABEL.fullmatch(text[sp[0]:sp[1]]) and _WHERE_BEFORE.search(text, max(0, sp[0] - 60), sp[0]))
+
+
 def without_pointers(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without a password's or a PIN's reading that is a pointer to it (see the module's note)."""
-    if not spans or not _gate().open(text):
+    if not spans:
+        return spans
+    if " is " in text or " are " in text:  # "… is on a sticker at PC-29": the place's label, not the password
+        spans = [sp for sp in spans if sp[2] not in _KINDS or not _place_label(text, sp)]
+    if not _gate().open(text):
         return spans
     return [sp for sp in spans if sp[2] not in _KINDS or not pointer(text[sp[0]:sp[1]])]
