@@ -44,6 +44,7 @@ from fact_memory_graph.secrets import (
     answer_clauses,
     answered_references,
     api_key_names,
+    arabic_spelling,
     arrived_codes,
     asked_keys,
     asked_letters,
@@ -721,6 +722,9 @@ def _read_with_asides(text: str) -> list[Span]:
     """``_spans`` of ``text``, and of it read without its short asides: an aside between a secret's name and
     its value ("the lockbox at mum's flat (for the estate agent) is 32551") hides the value from the readers."""
     found = _spans(text)
+    spelled = arabic_spelling.restored(text)
+    if spelled is not text:  # "سؤال الامان", "كلمه السر": read as the assets spell them too (same offsets)
+        found += [sp for sp in _spans(spelled) if sp not in found]
     if "(" not in text or not _ASIDE.search(text):
         return found
     asides = [m.span() for m in _ASIDE.finditer(text)]
@@ -1582,6 +1586,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
     spans.extend(keyed_codes.network_key_turn(text, turns[-1]))  # "network: HQ-Staff" / "key: X" (read after the look-alikes' filters: the turns say what it is)
     spans.extend(keyed_codes.for_thing_turn(text, turns[-1]))  # "for the atm" / "1659 is what I use"
+    spans.extend(unlock_patterns.dots_turn(text, turns[-1]))  # "pattern ya simu" / "7-1-6-2-9"
     spans.extend(backup_code_lists.thread_spans(text, turns))  # "the instagram 2fa backups" / "jhxfrrxf" / "and 7886-1575"
     if not _public_thread((*turns, text)):  # "una GB25MIDL744" / "tapos 95040614016": the parts make an IBAN
         spans.extend(checksum_parts.thread_spans(text, turns))
