@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from fact_memory_graph.secrets import lexicon
+from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -30,6 +30,7 @@ _KINDS = frozenset({"password", "pin"})
 _SHAPE = re.compile(r"[\d!@#$%^&*_+=~<>\[\]{}|/\\]")
 _EDGES = " \t\"'“”‘’«».,;:!?…。、！？"
 _WORD = re.compile(r"[^\W\d_]+")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 @lru_cache(maxsize=1)
@@ -63,8 +64,30 @@ def pointer(value: str) -> bool:
     return len(value) >= 3 and not value.isascii() and any(w in value for w in _inside())
 
 
+@lru_cache(maxsize=1)
+def _placed() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str]]:
+    """A copula, a preposition of place and up to five words (no digit, no colon, no copula) ending where a value starts."""
+    data = lexicon.asset_lists(_ASSET)
+    copulas, places = prefilter.whole_words(data["copulas"]), prefilter.whole_words(data["places"])
+    return lexicon.Gate(data["places"]), re.compile(
+        rf"(?i)(?:{copulas})[^\S\n]+(?:{places})(?:[^\S\n]+[^\W\d_]+){{0,5}}?[^\S\n]+$"), re.compile(
+        rf"(?i){prefilter.whole_words(data['written'])}")
+
+
+def _placed_value(text: str, start: int, end: int) -> bool:
+    """"the wifi password is on the router sticker", "… is on a sticker at PC-29": the value read stands where the
+    place the secret is written is told, after a copula and a preposition of place, with no colon between."""
+    gate, placed, written = _placed()
+    if not gate.open(text) or not _LETTER.search(text, start, end):
+        return False
+    m = placed.search(text[max(0, start - 60):start])
+    return m is not None and not written.search(m.group())  # "… is in capitals PURPLEDOG": how it is written
+
+
 def without_pointers(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without a password's or a PIN's reading that is a pointer to it (see the module's note)."""
-    if not spans or not _gate().open(text):
+    if not spans:
         return spans
-    return [sp for sp in spans if sp[2] not in _KINDS or not pointer(text[sp[0]:sp[1]])]
+    pointed = _gate().open(text)
+    return [sp for sp in spans if sp[2] not in _KINDS
+            or not (pointed and pointer(text[sp[0]:sp[1]])) and not _placed_value(text, sp[0], sp[1])]
