@@ -68,6 +68,7 @@ from fact_memory_graph.secrets import (
     corrected_values,
     counted_passphrases,
     credential_forms,
+    default_credentials,
     described_answers,
     device_codes,
     dictated_parts,
@@ -94,6 +95,7 @@ from fact_memory_graph.secrets import (
     lone_keys,
     lone_logins,
     lookalike_values,
+    masked_pairs,
     member_numbers,
     memorable_words,
     money_flows,
@@ -1077,6 +1079,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(sp for sp in transfer_codes.spans(norm) if sp not in spans)  # "WU MTCN 8688338463", "کد حواله MX-1143"
     spans = fill_in_slots.without_fill_ins(raw_norm, spans)  # "Passwort: [wird nachgereicht]", "token: REDACTED"
     spans = secret_pointers.without_pointers(raw_norm, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
+    spans = default_credentials.without_defaults(raw_norm, spans)  # "the mixer default login is admin/admin"
+    spans = masked_pairs.without_masked_partners(raw_norm, spans)  # "login: mei.lin.trading password: ********"
     return forms.back(spans, origin)
 
 
@@ -1619,6 +1623,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = ticket_refs.without_tickets(text, spans, turns[-1])  # "password reset ticket is" / "PO-5540304, IT says 2 days"
     spans = fill_in_slots.without_fill_ins(text, spans)  # "Passwort:" / "[bitte eintragen]"
     spans = secret_pointers.without_pointers(text, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
+    spans = default_credentials.without_defaults(text, spans)  # "o manual diz senha padrão:" / "admin/admin"
+    spans = masked_pairs.without_masked_partners(text, spans)  # "login: raj@…" / "password: ********"
     if spans:  # "银行卡丢了" / "挂失电话 95588": a value this turn names as a public one answers no earlier secret
         alone = secret_spans(text)
         spans = [sp for sp in spans if any(a < sp[1] and sp[0] < b for a, b, _ in alone)
