@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from fact_memory_graph.secrets import lexicon, prefilter
+from fact_memory_graph.secrets import called_numbers, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -81,7 +81,8 @@ def _placed_value(text: str, start: int, end: int) -> bool:
     if not gate.open(text) or not _LETTER.search(text, start, end):
         return False
     m = placed.search(text[max(0, start - 60):start])
-    return m is not None and not written.search(m.group())  # "… is in capitals PURPLEDOG": how it is written
+    # "… is in capitals PURPLEDOG": how it is written; "the panel is in the cupboard, code C0086X": a code named again
+    return m is not None and not written.search(m.group()) and not called_numbers._secret_named(m.group())
 
 
 def without_pointers(text: str, spans: list[Span]) -> list[Span]:

@@ -98,6 +98,7 @@ def test_where_a_password_is_written_is_kept(text: str) -> None:
     ("the wifi password is in capitals PURPLEDOG", "PURPLEDOG"),
     ("the pin is on 4471", "4471"),
     ("its pxvibf62zqst on the router sticker", "pxvibf62zqst"),
+    ("the alarm panel is in the broom cupboard, code C0086X", "C0086X"),
 ])
 def test_a_value_beside_its_place_stays_withheld(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
