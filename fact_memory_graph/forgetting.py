@@ -424,8 +424,8 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
         # "14 Rowan Close" / "that's the safe house, remember it": the address the name comes after
         return ForgetRequest("previous", private=True, language=HIDDEN)
     announced = announces_private(earlier[-1], first=len(earlier) == 1)
-    if announced is None and len(earlier) >= 2 and _opens_only(earlier[-2]):
-        announced = _bare_request(earlier[-1])  # "listen" / "don't tell anyone" / the confidence
+    if announced is None and len(earlier) >= 2 and (_opens_only(earlier[-2]) or announces_confidence(earlier[-2])):
+        announced = _bare_request(earlier[-1])  # "listen" / "don't tell anyone" / the confidence; "عندي سر" / "لا تقوله لأحد" / …
     if announced is None and announces_confidence(earlier[-1]):  # "I have a secret" / "I'm pregnant"
         announced = ForgetRequest("this", private=True, language=ANNOUNCED)
     if own is not None and own.target == "previous" and announced is not None:

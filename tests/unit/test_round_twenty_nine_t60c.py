@@ -162,3 +162,19 @@ def test_a_word_asked_for_its_characters(before: str, text: str, value: str) -> 
 
 def test_a_remark_after_characters_from_it_is_kept() -> None:
     assert redact_thread("it's annoying 🙄", ["they always want characters from it"]) == "it's annoying 🙄"
+
+
+@pytest.mark.parametrize("turns", [
+    ["相談があるんだけど", "誰にも言わないでね", "実は去年から不妊治療してる"],
+    ["I have a secret", "dont tell anyone", "I lost my job in March"],
+])
+def test_a_request_after_an_announcement_covers_the_turn_after_it(turns: list[str]) -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+
+    assert withheld_turns(turns)[2]
+
+
+def test_an_announcement_and_small_talk_cover_nothing_more() -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+
+    assert not withheld_turns(["I have a secret", "ok", "the weather is nice"])[2]
