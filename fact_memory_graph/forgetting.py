@@ -499,6 +499,9 @@ def _bare_request(text: str) -> ForgetRequest | None:
     said right after an opener, it has nothing before it to take back (read, as a first turn is, at
     :data:`FIRST_TURN_SCORE`)."""
     request = asks_to_forget(text) or _first_turn_request(text)
+    if request is not None and request.target == "this" and request.phrase \
+            and len(request.phrase) >= len(text.strip(" .!?…،؟")) - 2:  # the whole turn is the request ("لا تقوله لأحد أبداً")
+        request = dataclasses.replace(request, target="previous")
     if request is None or request.target != "previous" or not request.private and len(text) > 120:
         return None
     return ForgetRequest("this", private=True, language=request.language, phrase=request.phrase)

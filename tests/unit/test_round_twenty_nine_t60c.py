@@ -167,6 +167,8 @@ def test_a_remark_after_characters_from_it_is_kept() -> None:
 @pytest.mark.parametrize("turns", [
     ["相談があるんだけど", "誰にも言わないでね", "実は去年から不妊治療してる"],
     ["I have a secret", "dont tell anyone", "I lost my job in March"],
+    ["عندي سر", "لا تقوله لأحد أبداً", "زوجي فقد وظيفته"],
+    ["عندي سر", "لا تقولي لأحد", "أختي حامل"],
 ])
 def test_a_request_after_an_announcement_covers_the_turn_after_it(turns: list[str]) -> None:
     from fact_memory_graph.forgetting import withheld_turns
