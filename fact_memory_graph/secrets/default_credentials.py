@@ -4,7 +4,8 @@
 troquei", "kali's default creds are root:toor": a device's or a program's factory credentials are printed in its
 manual; telling them gives nothing away. A password's or a login's reading is dropped when every word of it is
 one vendors ship ("admin", "root", "toor", "password", "1234", …; ``assets/default_credentials.json``) and its
-sentence holds a word saying it is the default, the factory's, the manual's or known to everyone. Decision: both
+sentence names it, before it, as the default, the factory's or the manual's ("… is admin, changed from the default"
+says the current password is admin). Decision: both
 are needed — "my password is admin" with no such word stays withheld (a weak password is still a password), and
 a password beside a default login ("admin / tangerinebramble8 on the synology") keeps its reading.
 
@@ -23,7 +24,6 @@ Span = tuple[int, int, str]
 _ASSET = "default_credentials"  # assets/default_credentials.json
 _KINDS = frozenset({"password", "pin", "login"})
 _PARTS = re.compile(r"[^\s/:|,;\"'“”‘’()\[\]]+")
-_SENTENCE = re.compile(r"[^.!?\n。！？]*")
 
 
 @lru_cache(maxsize=1)
@@ -50,8 +50,7 @@ def without_defaults(text: str, spans: list[Span]) -> list[Span]:
         if sp[2] in _KINDS and _default_value(text[sp[0]:sp[1]], values):
             head = text.rfind("\n", 0, sp[0]) + 1
             start = max((m.end() for m in re.finditer(r"[.!?。！？]\s", text[head:sp[0]])), default=0) + head
-            end = _SENTENCE.match(text, sp[1]).end()
-            if defaults.search(text, start, end):
+            if defaults.search(text, start, sp[0]):  # named the default before it ("changed from the default": not)
                 continue
         out.append(sp)
     return out

@@ -65,22 +65,25 @@ def pointer(value: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _placed() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str]]:
+def _placed() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """A copula, a preposition of place and up to five words (no digit, no colon, no copula) ending where a value starts."""
     data = lexicon.asset_lists(_ASSET)
     copulas, places = prefilter.whole_words(data["copulas"]), prefilter.whole_words(data["places"])
     return lexicon.Gate(data["places"]), re.compile(
         rf"(?i)(?:{copulas})[^\S\n]+(?:{places})(?:[^\S\n]+[^\W\d_]+){{0,5}}?[^\S\n]+$"), re.compile(
-        rf"(?i){prefilter.whole_words(data['written'])}")
+        rf"(?i){prefilter.whole_words(data['written'])}"), re.compile(rf"(?i)(?:{places})[^\S\n]+$")
 
 
 def _placed_value(text: str, start: int, end: int) -> bool:
     """"the wifi password is on the router sticker", "… is on a sticker at PC-29": the value read stands where the
     place the secret is written is told, after a copula and a preposition of place, with no colon between."""
-    gate, placed, written = _placed()
+    gate, placed, written, right_after = _placed()
     if not gate.open(text) or not _LETTER.search(text, start, end):
         return False
-    m = placed.search(text[max(0, start - 60):start])
+    before = text[max(0, start - 60):start]
+    if _SHAPE.search(text, start, end) and not right_after.search(before):
+        return False  # "es steht auf dem router kP2vX9qLm4": a password's shape is a place only right after "at" ("at PC-29")
+    m = placed.search(before)
     # "… is in capitals PURPLEDOG": how it is written; "the panel is in the cupboard, code C0086X": a code named again
     return m is not None and not written.search(m.group()) and not called_numbers._secret_named(m.group())
 

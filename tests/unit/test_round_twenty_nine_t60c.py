@@ -99,6 +99,7 @@ def test_where_a_password_is_written_is_kept(text: str) -> None:
     ("the pin is on 4471", "4471"),
     ("its pxvibf62zqst on the router sticker", "pxvibf62zqst"),
     ("the alarm panel is in the broom cupboard, code C0086X", "C0086X"),
+    ("es steht auf dem Router kP2vX9qLm4", "kP2vX9qLm4"),
 ])
 def test_a_value_beside_its_place_stays_withheld(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
@@ -118,6 +119,7 @@ def test_factory_logins_are_kept(text: str) -> None:
     ("my password is admin", "admin"),
     ("the default password was admin but I changed it to Tulip99!", "Tulip99!"),
     ("router login admin, password admin", "password admin"),
+    ("password for the router is admin, changed from the default", "admin,"),
 ])
 def test_other_passwords_beside_defaults_stay_withheld(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
