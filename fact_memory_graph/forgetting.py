@@ -424,8 +424,8 @@ def request_in_thread(text: str, earlier: Sequence[str]) -> ForgetRequest | None
         # "14 Rowan Close" / "that's the safe house, remember it": the address the name comes after
         return ForgetRequest("previous", private=True, language=HIDDEN)
     announced = announces_private(earlier[-1], first=len(earlier) == 1)
-    if announced is None and len(earlier) >= 2 and _opens_only(earlier[-2]):
-        announced = _bare_request(earlier[-1])  # "listen" / "don't tell anyone" / the confidence
+    if announced is None and len(earlier) >= 2 and (_opens_only(earlier[-2]) or announces_confidence(earlier[-2])):
+        announced = _bare_request(earlier[-1])  # "listen" / "don't tell anyone" / the confidence; "عندي سر" / "لا تقوله لأحد" / …
     if announced is None and announces_confidence(earlier[-1]):  # "I have a secret" / "I'm pregnant"
         announced = ForgetRequest("this", private=True, language=ANNOUNCED)
     if own is not None and own.target == "previous" and announced is not None:
@@ -499,6 +499,9 @@ def _bare_request(text: str) -> ForgetRequest | None:
     said right after an opener, it has nothing before it to take back (read, as a first turn is, at
     :data:`FIRST_TURN_SCORE`)."""
     request = asks_to_forget(text) or _first_turn_request(text)
+    if request is not None and request.target == "this" and request.phrase \
+            and len(request.phrase) >= len(text.strip(" .!?…،؟")) - 2:  # the whole turn is the request ("لا تقوله لأحد أبداً")
+        request = dataclasses.replace(request, target="previous")
     if request is None or request.target != "previous" or not request.private and len(text) > 120:
         return None
     return ForgetRequest("this", private=True, language=request.language, phrase=request.phrase)

@@ -44,6 +44,7 @@ from fact_memory_graph.secrets import (
     answer_clauses,
     answered_references,
     api_key_names,
+    arabic_spelling,
     arrived_codes,
     asked_keys,
     asked_letters,
@@ -67,6 +68,7 @@ from fact_memory_graph.secrets import (
     corrected_values,
     counted_passphrases,
     credential_forms,
+    default_credentials,
     described_answers,
     device_codes,
     dictated_parts,
@@ -93,6 +95,7 @@ from fact_memory_graph.secrets import (
     lone_keys,
     lone_logins,
     lookalike_values,
+    masked_pairs,
     member_numbers,
     memorable_words,
     money_flows,
@@ -753,6 +756,9 @@ def _read_with_asides(text: str) -> list[Span]:
     """``_spans`` of ``text``, and of it read without its short asides: an aside between a secret's name and
     its value ("the lockbox at mum's flat (for the estate agent) is 32551") hides the value from the readers."""
     found = _spans(text)
+    spelled = arabic_spelling.restored(text)
+    if spelled is not text:  # "سؤال الامان", "كلمه السر": read as the assets spell them too (same offsets)
+        found += [sp for sp in _spans(spelled) if sp not in found]
     if "(" not in text or not _ASIDE.search(text):
         return found
     asides = [m.span() for m in _ASIDE.finditer(text)]
@@ -1111,6 +1117,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(sp for sp in transfer_codes.spans(norm) if sp not in spans)  # "WU MTCN 8688338463", "کد حواله MX-1143"
     spans = fill_in_slots.without_fill_ins(raw_norm, spans)  # "Passwort: [wird nachgereicht]", "token: REDACTED"
     spans = secret_pointers.without_pointers(raw_norm, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
+    spans = default_credentials.without_defaults(raw_norm, spans)  # "the mixer default login is admin/admin"
+    spans = masked_pairs.without_masked_partners(raw_norm, spans)  # "login: mei.lin.trading password: ********"
     return forms.back(spans, origin)
 
 
@@ -1620,6 +1628,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(dictated_parts.spans(text, turns))  # "Teil 1: tulip" / "Teil 2 kommt gleich" / "an1956"
     spans.extend(keyed_codes.network_key_turn(text, turns[-1]))  # "network: HQ-Staff" / "key: X" (read after the look-alikes' filters: the turns say what it is)
     spans.extend(keyed_codes.for_thing_turn(text, turns[-1]))  # "for the atm" / "1659 is what I use"
+    spans.extend(unlock_patterns.dots_turn(text, turns[-1]))  # "pattern ya simu" / "7-1-6-2-9"
     spans.extend(backup_code_lists.thread_spans(text, turns))  # "the instagram 2fa backups" / "jhxfrrxf" / "and 7886-1575"
     if not _public_thread((*turns, text)):  # "una GB25MIDL744" / "tapos 95040614016": the parts make an IBAN
         spans.extend(checksum_parts.thread_spans(text, turns))
@@ -1652,6 +1661,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = ticket_refs.without_tickets(text, spans, turns[-1])  # "password reset ticket is" / "PO-5540304, IT says 2 days"
     spans = fill_in_slots.without_fill_ins(text, spans)  # "Passwort:" / "[bitte eintragen]"
     spans = secret_pointers.without_pointers(text, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
+    spans = default_credentials.without_defaults(text, spans)  # "o manual diz senha padrão:" / "admin/admin"
+    spans = masked_pairs.without_masked_partners(text, spans)  # "login: raj@…" / "password: ********"
     if spans:  # "银行卡丢了" / "挂失电话 95588": a value this turn names as a public one answers no earlier secret
         alone = secret_spans(text)
         spans = [sp for sp in spans if any(a < sp[1] and sp[0] < b for a, b, _ in alone)

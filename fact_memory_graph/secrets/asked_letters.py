@@ -50,7 +50,7 @@ def _patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str], re.Patt
     # "the word", "my secret word", "a word", "it": what the letters are taken from
     word = r"(?:(?:the|my|your|a|that)\s+(?:[^\W\d_]+\s+){0,2}?word|it)(?![^\W\d_])"
     cue = re.compile(rf"(?i)(?<![^\W\d_])(?:(?:{letters})\s+(?:of\s+)?{seq}|{seq}\s+(?:{letters})(?![^\W\d_])"
-                     rf"|(?:{asks})\s+(?:for\s+)?(?:some\s+)?(?:the\s+)?(?:{letters})\s+(?:{froms})\s+{word}"
+                     rf"|(?:{asks})\s+(?:for\s+)?(?:some\s+)?(?:the\s+)?(?:{letters})\s+(?:{froms})\s+(?:(?P<it>it)(?![^\W\d_])|{word})"
                      # "letters from a word", "characters of my memorable word": the bank named in the text
                      rf"|(?P<inst>(?:{letters})\s+(?:{froms})\s+{word}"
                      # "what lloyds asks for after the passcode", "the thing the bank wants"
@@ -117,7 +117,7 @@ def spans(text: str) -> list[Span]:
 _REPLY_LEAD = re.compile(r"(?i)\s*(?:(?:here|there|ok|okay|so|yeah|yes|ah|oh|right)\b[\s,:!]*(?:->|→|:)?\s*)*"
                          r"(?:(?:it's|its|it is|that's|thats|c'est|es|ist|è|é)\s+)?(?:->|→)?\s*")
 #: The reply's value: one word, then its clause's end.
-_REPLY = re.compile(r"['\"“‘«]?" + _TOKEN + r"['\"”’»]?(?=\s*(?:$|[.,;!?…\n\u2029)]|\s*(?:<-|←|-\s)))")
+_REPLY = re.compile(r"['\"“‘«]?" + _TOKEN + r"['\"”’»]?(?=\s*(?:$|[.,;!?…\n\u2029)\u2600-\u27bf\U0001f300-\U0001faff]|\s*(?:<-|←|-\s)))")
 
 
 def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
@@ -132,9 +132,11 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     gate, cue, _, _, _, asking = _patterns()
     if not (gate.open(prev) or asking.open(prev)):
         return []
-    cues = [c for c in cue.finditer(prev) if "word" in c.group(0).casefold() or c.group("inst") is not None]
-    if not cues or not _institution(prev, 0, len(prev)):
-        return []  # a teacher's or a quiz's word: no bank asks for it
+    cues = [c for c in cue.finditer(prev) if "word" in c.group(0).casefold() or c.group("inst") is not None
+            or c.group("it") is not None]
+    if not cues or not (_institution(prev, 0, len(prev)) or any(c.group("it") is not None for c in cues)):
+        return []  # a teacher's or a quiz's word: no bank asks for it; "they always want characters from it":
+        # only a credential checked in part is asked for some of its characters
     v = _REPLY.match(text, _REPLY_LEAD.match(text).end())
     if not v or v.group("v").casefold().strip("'’") in frozenset(_data()["not_values"]):
         return []

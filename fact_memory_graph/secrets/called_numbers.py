@@ -40,10 +40,12 @@ _CLAUSE_END = re.compile(r"[.!?;\n\u2029。！？]\s|[。！？\n\u2029]")
 #: What may stand between a call's word and its number: words and punctuation, no digit, at most 40 characters.
 _GAP = re.compile(r"[^\d\n\u2029]{0,40}")
 #: Someone else's, or a service's, right before a number's word: "their number", "sa ligne", "его номер", "the
-#: bank's fraud number", "emergency number", "customer service number" ("service number" alone is also an id's: a
+#: bank's fraud number", "emergency number", "customer service number", "the bank number" ("service number" alone is also an id's: a
 #: soldier's, "DBS update service number …").
 _THEIR = re.compile(r"(?i)(?<![^\W\d_])(?:their|his|her|leur|loro|его|её|их|jego|jej|ich"
-                    r"|fraud|emergency|contact|support|customer service|client service|office|branch|reception|helpdesk|help desk|urgence|notruf|emergencia)\s+$")
+                    r"|fraud|emergency|contact|support|customer service|client service|office|branch|reception|helpdesk|help desk|urgence|notruf|emergencia"
+                    # an institution's ("the bank number is 404-…"; "my bank number" may be an account's)
+                    r"|(?:the|their|la|le|die|der|el|il|de)\s+(?:bank|bank's|banque|banco|banca|company|company's|firm|agency|alarm company))\s+$")
 #: Small words between a number's word and the number: "is", "on", ":".
 _SMALL = re.compile(r"(?i)[^\S\n]*(?:(?:is|was|on|at|:|-|est|es|ist|é|è|это|—)[^\S\n]*){0,2}")
 _DIGITS7 = re.compile(r"\d(?:[ \-.()\u00a0]{0,2}\d){6}")

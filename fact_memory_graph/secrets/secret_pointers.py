@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from fact_memory_graph.secrets import lexicon
+from fact_memory_graph.secrets import called_numbers, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -30,6 +30,7 @@ _KINDS = frozenset({"password", "pin"})
 _SHAPE = re.compile(r"[\d!@#$%^&*_+=~<>\[\]{}|/\\]")
 _EDGES = " \t\"'“”‘’«».,;:!?…。、！？"
 _WORD = re.compile(r"[^\W\d_]+")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 @lru_cache(maxsize=1)
@@ -76,12 +77,36 @@ def _place_label(text: str, sp: Span) -> bool:
     return bool(_PLACE_LABEL.fullmatch(text[sp[0]:sp[1]]) and _WHERE_BEFORE.search(text, max(0, sp[0] - 60), sp[0]))
 
 
+@lru_cache(maxsize=1)
+def _placed() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """A copula, a preposition of place and up to five words (no digit, no colon, no copula) ending where a value starts."""
+    data = lexicon.asset_lists(_ASSET)
+    copulas, places = prefilter.whole_words(data["copulas"]), prefilter.whole_words(data["places"])
+    return lexicon.Gate(data["places"]), re.compile(
+        rf"(?i)(?:{copulas})[^\S\n]+(?:{places})(?:[^\S\n]+[^\W\d_]+){{0,5}}?[^\S\n]+$"), re.compile(
+        rf"(?i){prefilter.whole_words(data['written'])}"), re.compile(rf"(?i)(?:{places})[^\S\n]+$")
+
+
+def _placed_value(text: str, start: int, end: int) -> bool:
+    """"the wifi password is on the router sticker", "… is on a sticker at PC-29": the value read stands where the
+    place the secret is written is told, after a copula and a preposition of place, with no colon between."""
+    gate, placed, written, right_after = _placed()
+    if not gate.open(text) or not _LETTER.search(text, start, end):
+        return False
+    before = text[max(0, start - 60):start]
+    if _SHAPE.search(text, start, end) and not right_after.search(before):
+        return False  # "es steht auf dem router kP2vX9qLm4": a password's shape is a place only right after "at" ("at PC-29")
+    m = placed.search(before)
+    # "… is in capitals PURPLEDOG": how it is written; "the panel is in the cupboard, code C0086X": a code named again
+    return m is not None and not written.search(m.group()) and not called_numbers._secret_named(m.group())
+
+
 def without_pointers(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without a password's or a PIN's reading that is a pointer to it (see the module's note)."""
     if not spans:
         return spans
     if " is " in text or " are " in text:  # "… is on a sticker at PC-29": the place's label, not the password
         spans = [sp for sp in spans if sp[2] not in _KINDS or not _place_label(text, sp)]
-    if not _gate().open(text):
-        return spans
-    return [sp for sp in spans if sp[2] not in _KINDS or not pointer(text[sp[0]:sp[1]])]
+    pointed = _gate().open(text)
+    return [sp for sp in spans if sp[2] not in _KINDS
+            or not (pointed and pointer(text[sp[0]:sp[1]])) and not _placed_value(text, sp[0], sp[1])]

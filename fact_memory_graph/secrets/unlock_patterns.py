@@ -63,6 +63,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
                              rf"(?:{copula})[^\S\n]*(?P<v>\d{{4}}|\d{{6}}|\d(?:[ \-.]\d){{3,5}})"
                              rf"(?=[^\S\n]*(?:$|[.,;!?)\n]|(?:and|but|btw|lol|haha|y|et|und|e|i|и)(?![^\W\d_])))")
     bare = re.compile(rf"(?i)(?:{names})[^\S\n]*[:：]?[^\S\n]*")
+    # "Z pattern 1235789", "an L-shaped pattern: 1-4-7-8-9": the letter the dots draw, then the pattern's name
+    lettered = re.compile(rf"(?:(?<![^\W\d_])|(?<=[{prefilter.UNSPACED_SCRIPTS}]))[A-Z](?:[-\s]?(?i:shaped?))?[^\S\n]+(?i:{names})[^\S\n]*[:：,\-–=]?[^\S\n]*")
     quick = re.compile(rf"(?i){prefilter.whole_words(d['names'] + d['devices'] + d['device_code_words'])}")
     # a device's word and a verb of opening it in one clause, the value after the verb or just before it:
     # "the ipad at the front desk unlocks with 673041", "планшет на ресепшене открывается кодом 551203",
@@ -74,7 +76,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
     value_opens = re.compile(rf"(?i)(?:{devices})[^\d\n.!?;]{{0,30}}?(?<![\w\-.])(?P<v>\d{{4,8}})(?!\d)[^\S\n]?"
                              rf"(?:で|로|으로|ile|से|se|kwa|بـ|ب)?[^\d\n.!?;]{{0,8}}?(?:{opens})")
     return (head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first, value_first),
-            device_bare, bare, (device_opens, opens_device, value_opens))
+            device_bare, (bare, lettered), (device_opens, opens_device, value_opens))
 
 
 def gate_words() -> list[str]:
@@ -122,7 +124,7 @@ def spans(text: str) -> list[Span]:
     """Unlock patterns in ``text`` (a normalised message)."""
     if len(text) > 4000:
         return []
-    head, quick, shape_words, device, device_bare, bare, opened = _patterns()
+    head, quick, shape_words, device, device_bare, (bare, lettered), opened = _patterns()
     if not quick.search(text):
         return []
     out_opened = [(m.start("v"), m.end("v"), "password") for pattern in opened
@@ -142,6 +144,9 @@ def spans(text: str) -> list[Span]:
             out.append((m.end(), end, "password"))
         elif (dots := _JOINED_DOTS.match(text, m.end())) and _each_once(dots.group()):
             out.append((m.start() + len(m.group()), dots.end(), "password"))  # "patrón 1-2-3-6-9": no copula, dots joined
+    for m in itertools.islice(lettered.finditer(text), 8):
+        if (dots := re.match(_DOTS, text[m.end():])) and _each_once(dots.group()):
+            out.append((m.start(), m.end() + dots.end(), "password"))
     for m in itertools.islice(head.finditer(text), 8):
         end = _drawn(text, m.end(), shape_words)
         at = end or m.end()
@@ -176,6 +181,17 @@ def names_device_code(turn: str) -> bool:
 
 
 _TURN_VALUE = re.compile(rf"(?<![\w\-.])(?:\d{{4,8}}|\d(?:[ \-.]\d){{3,7}}|{_MIXED})(?![\w]|[.,:/]\d)")
+
+
+def dots_turn(text: str, prior: str) -> list[Span]:
+    """"pattern ya simu" / "7-1-6-2-9", "padrão do celular da mãe" / "3-5-7-8-9": a turn that is only a
+    pattern's dots joined one by one, each dot once, after a turn that ends near a pattern's name."""
+    if len(text) > 40 or not (dots := _JOINED_DOTS.fullmatch(text.strip())) or not _each_once(dots.group()):
+        return []
+    if not _patterns()[5][0].search(prior[-60:]):
+        return []
+    start = text.index(dots.group())
+    return [(start, start + len(dots.group()), "password")]
 
 
 def answer_spans(text: str, prior: str) -> list[Span]:
