@@ -1,0 +1,41 @@
+"""Round twenty-nine, after the sealed run: a Google account's backup codes printed as two groups of four with a
+space ("hm6x 2e6h") are read as a list, whole; what a secret is like ("backup codes are useful", "the PIN is
+important") is no value.
+
+Phrasings written for these tests (none from a corpus).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.secrets import redact_secrets, redact_thread
+
+WITHHELD = [
+    ("codigos de backup do gmail da associacao:\nhm6x 2e6h\ncv7f xt5t\n5kfr kczd\npmgu p6ey", ["2e6h", "kczd", "pmgu"]),
+    ("mã dự phòng tài khoản bad5 rrvt / 2vgf uq4a / dyky rm9b / yxx2 677h", ["rrvt", "dyky", "677h"]),
+    ("códigos de respaldo de la cuenta zczj yahc / 65g2 xsje / 9847 wzj8", ["yahc", "xsje", "wzj8"]),
+    ("backup codes: hm6x 2e6h, cv7f xt5t, 5kfr kczd", ["kczd", "2e6h"]),
+]
+
+KEPT = [
+    ("backup codes are useful, keep them safe with your other stuff", "useful"),
+    ("the PIN is important, dont share it", "important"),
+    ("my backup plan: take the bus then walk home with mum", "take the bus"),
+]
+
+
+@pytest.mark.parametrize(("text", "pieces"), WITHHELD)
+def test_backup_codes_in_two_groups_of_four_are_withheld_whole(text: str, pieces: list[str]) -> None:
+    out = redact_secrets(text)
+    assert not any(piece in out for piece in pieces), out
+
+
+def test_backup_codes_named_in_the_turn_before_are_withheld_whole() -> None:
+    out = redact_thread("mfjj hfr2\n3bp3 qc7e\nnm3y yxvp\n6824 yp84", ["recovery codes"])
+    assert not any(piece in out for piece in ("mfjj", "yxvp", "yp84")), out
+
+
+@pytest.mark.parametrize(("text", "value"), KEPT)
+def test_what_a_secret_is_like_is_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
