@@ -3,11 +3,12 @@ types it: "the password is B as in boy, L as in Larry, U, E, four, two", "mot de
 quatre deux", "wifi key hotel echo lima lima oscar seven seven", "PIN: four dash eight dash two".
 
 The units (``assets/spelled_values.json``): a letter alone, maybe with its case said before or after it; a
-letter told by a word ("B as in boy", "be de burro", "B comme Bernard"); a spelling alphabet's word; a digit
-or its word; a sign said by its name. Four units or more in a row, at least two of them letters, right
-after a password's, a PIN's or a code's name (a few words between, no sentence's end): the whole run is the
-value. Other readers find a part of such a run ("capital B l u" after its name) and leave the rest in the
-text; this one takes the run. It reads only a text holding a spelled unit's word (one lexicon lookup).
+letter told by a word ("B as in boy", "be de burro", "B comme Bernard"); a spelling alphabet's word, maybe
+after its case ("capital charlie"); a digit or its word; a sign said by its name. Four units or more in a row,
+at least two of them letters, right after a password's, a PIN's, a code's, an answer's or an id's name (a few
+words between, no sentence's end): the whole run is the value. Other readers find a part of such a run
+("capital B l u" after its name) and leave the rest in the text; this one takes the run. It reads only a text
+holding a spelled unit's word (one lexicon lookup) or three letters alone in a row ("t h u n d e r").
 """
 
 from __future__ import annotations
@@ -41,22 +42,24 @@ def _unit() -> re.Pattern[str]:
     words = {k: prefilter.whole_words(d[k]) for k in ("phonetic", "told_by", "cases", "signs", "digits")}
     letter = r"(?<![^\W_])(?<!['’])[^\W\d_](?![^\W_])(?!['’])"  # not an elided word ("c'est", "l'app")
     told = rf"{letter}\s+(?:{words['told_by']})\s+[^\W\d_]{{2,15}}(?![^\W_])"
-    cased = rf"(?:(?:{words['cases']})\s+{letter}|{letter}\s+(?:{words['cases']})(?![^\W_]))"
+    cased = rf"(?:(?:{words['cases']})\s+(?:{words['phonetic']}|{letter})|{letter}\s+(?:{words['cases']})(?![^\W_]))"
     return re.compile(rf"(?i)(?P<letter>{told}|{cased}|{words['phonetic']}|{letter})"
                       rf"|(?P<other>(?<![^\W_])\d(?![^\W_])|{words['digits']}|{words['signs']})")
 
 
 _GAP = re.compile(r"[\s,;.\-–]*")
+#: Three letters alone in a row ("t h u n d e r"): spelled with no spelling word to gate on.
+_LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[\s,.\-]+[^\W\d_](?![^\W_])){2}")
 
 
 def spans(text: str, names: Sequence[Any]) -> list[Span]:
-    """Values spelled unit by unit right after a password's, a PIN's or a code's name in ``text``."""
-    if not names or len(text) > 2000 or not _gate().open(text):
+    """Values spelled unit by unit right after a password's, a PIN's, a code's, an answer's or an id's name."""
+    if not names or len(text) > 2000 or not (_gate().open(text) or _LETTERS.search(text)):
         return []
     unit = _unit()
     out: list[Span] = []
     for name in names:
-        if name.kind not in ("password", "digits"):
+        if name.kind not in ("password", "digits", "answer", "id"):
             continue
         at = name.end()
         first = None

@@ -1,5 +1,6 @@
 """Round twenty-nine, after the sealed run: a Google account's backup codes printed as two groups of four with a
-space ("hm6x 2e6h") are read as a list, whole; what a secret is like ("backup codes are useful", "the PIN is
+space ("hm6x 2e6h") are read as a list, whole; a value spelled with the spelling alphabet after its case or in letters
+alone, after an answer's name too; what a secret is like ("backup codes are useful", "the PIN is
 important") is no value.
 
 Phrasings written for these tests (none from a corpus).
@@ -16,12 +17,17 @@ WITHHELD = [
     ("mã dự phòng tài khoản bad5 rrvt / 2vgf uq4a / dyky rm9b / yxx2 677h", ["rrvt", "dyky", "677h"]),
     ("códigos de respaldo de la cuenta zczj yahc / 65g2 xsje / 9847 wzj8", ["yahc", "xsje", "wzj8"]),
     ("backup codes: hm6x 2e6h, cv7f xt5t, 5kfr kczd", ["kczd", "2e6h"]),
+    # spelled: the spelling alphabet after its case, letters alone with no spelling word, after an answer's name
+    ("for my dad, password capital charlie romeo capital yankee four sierra", ["romeo", "yankee", "sierra"]),
+    ("the memorable info the bank wants is t h u n d e r five six", ["t h u n", "five six"]),
+    ("the answer to the secret question is capital A s h w o r t h", ["s h w o r t h"]),
 ]
 
 KEPT = [
     ("backup codes are useful, keep them safe with your other stuff", "useful"),
     ("the PIN is important, dont share it", "important"),
     ("my backup plan: take the bus then walk home with mum", "take the bus"),
+    ("I got an A in maths and a B in art, my password policy is fine", "a B in art"),
 ]
 
 
