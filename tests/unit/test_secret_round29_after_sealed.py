@@ -1,6 +1,6 @@
 """Round twenty-nine, after the sealed run: a Google account's backup codes printed as two groups of four with a
 space ("hm6x 2e6h") are read as a list, whole; a value spelled with the spelling alphabet after its case or in letters
-alone, after an answer's name too; what a secret is like ("backup codes are useful", "the PIN is
+alone, after an answer's name too; a pattern named "deseni" or "swipe shape", a "WPA2 key"; what a secret is like ("backup codes are useful", "the PIN is
 important") is no value.
 
 Phrasings written for these tests (none from a corpus).
@@ -21,6 +21,10 @@ WITHHELD = [
     ("for my dad, password capital charlie romeo capital yankee four sierra", ["romeo", "yankee", "sierra"]),
     ("the memorable info the bank wants is t h u n d e r five six", ["t h u n", "five six"]),
     ("the answer to the secret question is capital A s h w o r t h", ["s h w o r t h"]),
+    # a pattern named in Turkish with its case ending, or by the shape one swipes
+    ("telefonun deseni 3-6-5-9 sol üstten başlıyor", ["3-6-5-9"]),
+    ("swipe shape 4-5-2-3-1-9 on the tablet, the carer does it", ["4-5-2-3-1-9"]),
+    ("WPA2 key M8GTY4SW", ["M8GTY4SW"]),
 ]
 
 KEPT = [
@@ -28,6 +32,9 @@ KEPT = [
     ("the PIN is important, dont share it", "important"),
     ("my backup plan: take the bus then walk home with mum", "take the bus"),
     ("I got an A in maths and a B in art, my password policy is fine", "a B in art"),
+    ("WPA2 is more secure than WEP", "more secure than WEP"),
+    ("my router supports WPA2 and WPA3", "WPA3"),
+    ("the swipe shape game is fun", "game is fun"),
 ]
 
 
