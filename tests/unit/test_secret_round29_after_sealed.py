@@ -1,6 +1,7 @@
 """Round twenty-nine, after the sealed run: a Google account's backup codes printed as two groups of four with a
 space ("hm6x 2e6h") are read as a list, whole; a value spelled with the spelling alphabet after its case or in letters
-alone, after an answer's name too; a pattern named "deseni" or "swipe shape", a "WPA2 key"; what a secret is like ("backup codes are useful", "the PIN is
+alone, after an answer's name too; a pattern named "deseni" or "swipe shape", a "WPA2 key"; PIN and password names in Hausa, Kinyarwanda, Amharic,
+Somali and Nepali; what a secret is like ("backup codes are useful", "the PIN is
 important") is no value.
 
 Phrasings written for these tests (none from a corpus).
@@ -25,6 +26,14 @@ WITHHELD = [
     ("telefonun deseni 3-6-5-9 sol üstten başlıyor", ["3-6-5-9"]),
     ("swipe shape 4-5-2-3-1-9 on the tablet, the carer does it", ["4-5-2-3-1-9"]),
     ("WPA2 key M8GTY4SW", ["M8GTY4SW"]),
+    # a PIN's and a password's names in Hausa, Kinyarwanda, Amharic, Somali and Nepali; Nepali's spoken zero
+    ("lambar sirrin katin ATM biyu hudu tara bakwai uku takwas", ["biyu hudu tara"]),
+    ("umubare w'ibanga wa MoMo ni 25170", ["25170"]),
+    ("ፒኑ ሶስት ሶስት አምስት ዜሮ ነው", ["ሶስት ሶስት አምስት"]),
+    ("पिन नौ सुन्ना आठ तीन हो", ["नौ सुन्ना आठ"]),
+    ("मेरो फोनको लक 8094 हो", ["8094"]),
+    ("telefoonka furitaankiisa waa 8906", ["8906"]),
+    ("erayga sirta ah waa Hooyo2020", ["Hooyo2020"]),
 ]
 
 KEPT = [
