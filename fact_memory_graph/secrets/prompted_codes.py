@@ -65,7 +65,9 @@ def _labelled(text: str, start: int, at: int, lookalikes: re.Pattern[str], codes
     return bool(ends) and not codes.search(text, ends[-1], at)
 
 
-def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence around ``text[start:end]`` starts and ends, at most ``_REACH`` either side (shared with
+    ``typed_logins``: a typed value and its access phrase share a sentence as a prompt and its code do)."""
     head = text[max(0, start - _REACH):start]
     cuts = [m.end() for m in _SENTENCE_END.finditer(head)]
     a = start - len(head) + (cuts[-1] if cuts else 0)
@@ -80,7 +82,7 @@ def spans(text: str) -> list[Span]:
     prompts, lookalikes, codes = _patterns()
     out: list[Span] = []
     for p in prompts.finditer(text):
-        a, b = _sentence(text, p.start(), p.end())
+        a, b = sentence_bounds(text, p.start(), p.end())
         if lookalikes.search(text, p.end(), min(b, p.end() + 40)):
             continue  # "when it asks for the booking reference": what it asks for is no secret
         found = []

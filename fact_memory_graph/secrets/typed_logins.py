@@ -19,13 +19,11 @@ from __future__ import annotations
 import functools
 import re
 
-from fact_memory_graph.secrets import lexicon, prefilter
+from fact_memory_graph.secrets import lexicon, prefilter, prompted_codes
 
 Span = tuple[int, int, str]
 
 _ASSET = "typed_logins"
-_REACH = 120
-_SENTENCE_END = re.compile(r"[.!?;\n。！？](?:\s|$)|\n")
 #: A password's shape: a token of 6-40 characters holding a letter and a digit (``_NOT_VALUE`` drops
 #: those without a digit, an address, a link and an amount with its unit).
 _VALUE = re.compile(r"(?<![\w@#$%&*.+/-])(?P<v>(?=[^\s]{0,39}[^\W\d_])(?=[^\s]{0,39}[\d!#$%&*?+=@^~_.-])"
@@ -58,14 +56,6 @@ def mentioned(text: str) -> bool:
     return len(text) <= 3000 and _gate().open(text)
 
 
-def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
-    head = text[max(0, start - _REACH):start]
-    cuts = [m.end() for m in _SENTENCE_END.finditer(head)]
-    a = start - len(head) + (cuts[-1] if cuts else 0)
-    m = _SENTENCE_END.search(text, end, min(len(text), end + _REACH))
-    return a, m.start() if m else min(len(text), end + _REACH)
-
-
 def spans(text: str) -> list[Span]:
     """Values of a password's shape typed in to get into something (see the module's note)."""
     if not mentioned(text):
@@ -73,7 +63,7 @@ def spans(text: str) -> list[Span]:
     access, keyed, lookalikes = _patterns()
     out: list[Span] = []
     for cue in access.finditer(text):
-        a, b = _sentence(text, cue.start(), cue.end())
+        a, b = prompted_codes.sentence_bounds(text, cue.start(), cue.end())
         verbs = list(keyed.finditer(text, a, b))
         starts = [v.end() for v in verbs]
         colon = _AFTER_CUE.match(text, cue.end()) or (_BLANK.match(text, cue.end()) if cue.group().endswith(":") else None)
