@@ -16,7 +16,7 @@ from fact_memory_graph.secrets import redact_secrets, redact_thread
 WITHHELD = [
     ("codigos de backup do gmail da associacao:\nhm6x 2e6h\ncv7f xt5t\n5kfr kczd\npmgu p6ey", ["2e6h", "kczd", "pmgu"]),
     ("mã dự phòng tài khoản bad5 rrvt / 2vgf uq4a / dyky rm9b / yxx2 677h", ["rrvt", "dyky", "677h"]),
-    ("códigos de respaldo de la cuenta zczj yahc / 65g2 xsje / 9847 wzj8", ["yahc", "xsje", "wzj8"]),
+    ("códigos de respaldo de la cuenta 4zcj yahc / 65g2 xsje / 9847 wzj8", ["yahc", "xsje", "wzj8"]),
     ("backup codes: hm6x 2e6h, cv7f xt5t, 5kfr kczd", ["kczd", "2e6h"]),
     # spelled: the spelling alphabet after its case, letters alone with no spelling word, after an answer's name
     ("for my dad, password capital charlie romeo capital yankee four sierra", ["romeo", "yankee", "sierra"]),
@@ -41,6 +41,7 @@ KEPT = [
     ("the PIN is important, dont share it", "important"),
     ("my backup plan: take the bus then walk home with mum", "take the bus"),
     ("I got an A in maths and a B in art, my password policy is fine", "a B in art"),
+    ("backup codes? what when this that, no idea", "what when this that"),  # words of four letters, no digit
     ("WPA2 is more secure than WEP", "more secure than WEP"),
     ("my router supports WPA2 and WPA3", "WPA3"),
     ("the swipe shape game is fun", "game is fun"),
