@@ -26,7 +26,7 @@ Span = tuple[int, int, str]
 _CODE = (r"(?:\d{8}|\d{4}[ \-]\d{4}|(?=[a-z0-9]*[a-z])[a-z0-9]{4,5}-[a-z0-9]{4,5}|\d{5}-\d{5}|(?=[a-z0-9]*[a-z])[a-z0-9]{8}"
          # two groups of four with a space, as a Google account prints them ("hm6x 2e6h"), a digit in them: two
          # words of four letters are words ("what when this that" after a turn about an authenticator)
-         r"|(?=[a-z0-9]{4} [a-z0-9]{4}(?![\w-]))(?=[a-z0-9 ]*[a-z])(?=[a-z ]*\d)[a-z0-9]{4} [a-z0-9]{4})")
+         r"|(?=[a-z0-9]{4} [a-z0-9]{4}(?![\w-]))(?=[a-z0-9 ]{0,8}[a-z])(?=[a-z ]{0,8}\d)[a-z0-9]{4} [a-z0-9]{4})")
 #: Three codes or more, one a line, or after commas, slashes, bars or blanks (a number before each may count them).
 _LIST = re.compile(rf"(?<![A-Za-z0-9_-])(?:\d{{1,2}}[.)][ \t]*)?{_CODE}(?![\w-])(?:(?:[ \t]*[,;/|、，·•][ \t]*|[ \t]*\n[ \t\-*•]*|[ \t]+)"
                    rf"(?:\d{{1,2}}[.)][ \t]*)?{_CODE}(?![\w-])){{1,}}", re.I)

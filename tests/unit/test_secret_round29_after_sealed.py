@@ -9,6 +9,8 @@ Phrasings written for these tests (none from a corpus).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fact_memory_graph.secrets import redact_secrets, redact_thread
@@ -52,6 +54,14 @@ KEPT = [
 def test_backup_codes_in_two_groups_of_four_are_withheld_whole(text: str, pieces: list[str]) -> None:
     out = redact_secrets(text)
     assert not any(piece in out for piece in pieces), out
+
+
+def test_a_digit_after_the_pair_makes_no_pair_a_code() -> None:
+    from fact_memory_graph.secrets import backup_code_lists
+
+    code = re.compile(backup_code_lists._CODE, re.I)
+    assert code.findall("what when this that 2fa") == []  # the digit must stand in the pair's nine characters
+    assert code.findall("hm6x 2e6h / abcd efg1") == ["hm6x 2e6h", "abcd efg1"]
 
 
 def test_backup_codes_named_in_the_turn_before_are_withheld_whole() -> None:
