@@ -48,6 +48,7 @@ def _unit() -> re.Pattern[str]:
 
 
 _GAP = re.compile(r"[\s,;.\-–]*")
+_SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
 #: Three letters alone in a row ("t h u n d e r"): spelled with no spelling word to gate on.
 _LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[\s,.\-]+[^\W\d_](?![^\W_])){2}")
 
@@ -62,25 +63,17 @@ def spans(text: str, names: Sequence[Any]) -> list[Span]:
         if name.kind not in ("password", "digits", "answer", "id"):
             continue
         at = name.end()
-        first = None
-        for m in unit.finditer(text, at, min(len(text), at + _REACH + 40)):
-            if re.search(r"[.!?\n](?:\s|$)", text[at:m.start()]) or m.start() - at > _REACH:
-                break
-            first = m
-            break
-        if first is None:
+        first = unit.search(text, at, min(len(text), at + _REACH + 40))
+        if first is None or first.start() - at > _REACH or _SENTENCE_END.search(text, at, first.start()):
             continue
-        count, letters, end, pos = 0, 0, first.start(), first.start()
-        while True:
-            m = unit.match(text, pos)
-            if not m:
-                break
+        count = letters = 0
+        end = pos = first.start()
+        while m := unit.match(text, pos):
             count += 1
             letters += m.group("letter") is not None
-            end = pos = m.end()
-            gap = _GAP.match(text, pos)
-            pos = gap.end() if gap else pos
-            if pos == end and pos < len(text) and not text[pos].isspace():
+            end = m.end()
+            pos = _GAP.match(text, end).end()  # spaces, commas, dashes (maybe none)
+            if pos == end:  # the next unit must stand apart ("B2" is no "B", "2")
                 break
         if count >= _MIN_UNITS and letters >= 2:
             out.append((first.start(), end, "password"))
