@@ -950,7 +950,7 @@ def _spans(text: str) -> list[Span]:
     if shapes:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
-        spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
+        spans = [_with_scheme(norm, names, sp) for sp in spans if not _public_in_its_sentence(norm, sp, names)]
     spans = security_answers.without_talk(norm, spans)  # "security questions … are easy to guess"
     # logins, codes of things, bank details, tax ids
     spans.extend(_outside_slots(norm, families.family_spans(norm, names), shapes))
@@ -1194,6 +1194,8 @@ def _hex_hash(value: str) -> bool:
 
 
 _REFERENCE_HEAD = re.compile(r"(?<![\w-])[A-Z]{2,6}-$")
+#: An id scheme's letters right before its digits ("CMU-", "NHIS/").
+_SCHEME_HEAD = re.compile(r"(?<![\w\-/])[A-Z]{2,6}[\-/]$")
 _MONTH_YEAR = re.compile(
     r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august"
     r"|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre"
@@ -1202,13 +1204,32 @@ _MONTH_YEAR = re.compile(
     r"|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro)\.?,?\s+(?:19|20)\d{2}")
 
 
-def _public_in_its_sentence(text: str, span: Span) -> bool:
+def _scheme_after_id_name(text: str, names: list[forms.NameMatch], span: Span) -> int | None:
+    """Where a scheme's letters start before an id's digits, when an id's name ends just before them
+    ("numéro CMU : CMU-8193373296", "lambar inshorar lafiya NHIS/68098628"): the letters are the
+    scheme's (part of the id), not a public reference's prefix ("Störungsnummer STR-2025-11873")."""
+    start, _, kind = span
+    head = _SCHEME_HEAD.search(text, max(0, start - 7), start) if kind == "government id" else None
+    if head is None:
+        return None
+    return head.start() if any(n.kind == "id" and n.end() <= head.start() and head.start() - n.end() <= 8
+                               and _NAME_TO_VALUE.match(text[n.end():head.start()]) for n in names) else None
+
+
+def _with_scheme(text: str, names: list[forms.NameMatch], span: Span) -> Span:
+    """``span`` with its scheme's letters in front when an id's name stands before them (see above)."""
+    at = _scheme_after_id_name(text, names, span)
+    return span if at is None else (at, span[1], span[2])
+
+
+def _public_in_its_sentence(text: str, span: Span, names: list[forms.NameMatch] = ()) -> bool:
     """A value its sentence says is public: an example (documentation, a test fixture), a
     company's id, a meeting's dial-in code; the rest of a reference with a letter prefix
-    ("Störungsnummer STR-2025-11873"); a month and a year ("expires end of August 2027")."""
+    ("Störungsnummer STR-2025-11873", not an id's scheme after the id's name); a month and a year
+    ("expires end of August 2027")."""
     start, end, kind = span
     if kind != "api key" and _REFERENCE_HEAD.search(text, max(0, start - 7), start) \
-            and re.fullmatch(r"[\d\-/]+", text[start:end]):
+            and re.fullmatch(r"[\d\-/]+", text[start:end]) and _scheme_after_id_name(text, names, span) is None:
         return True
     if kind == "password" and (date := _MONTH_YEAR.match(text, start)) and date.end() >= len(text[:end].rstrip(" ?.!,")):
         return True

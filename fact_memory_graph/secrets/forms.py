@@ -2372,10 +2372,13 @@ def _letter_code_gate() -> lexicon.Gate:
     return lexicon.Gate(_words()["letter_codes"]["names"])
 
 
+_CAPITALS_3 = re.compile(r"[A-Z]{3}")
+
+
 def letter_code_spans(text: str) -> Iterator[Span]:
     """A one-time code in capital letters only after its name ("Steam guard code: TFDYC")."""
-    if not _words()["letter_codes"]["names"] or not _letter_code_gate().open(text):
-        return
+    if not _CAPITALS_3.search(text) or not _words()["letter_codes"]["names"] or not _letter_code_gate().open(text):
+        return  # the value is three capitals at least: no run of them, no code (cost only)
     for m in _letter_code().finditer(text):
         if len(m.group("q").split()) <= 3 and not _WHERE_WORD.search(m.group("q")):  # "2fa on FACEIT": a service
             yield m.start("v"), m.end("v"), "password"
