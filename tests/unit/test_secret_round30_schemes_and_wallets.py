@@ -2,7 +2,8 @@
 integral", France's CMU and mutuelles, Nigeria's NHIS/NHIA in Hausa, Kenya's and Tanzania's "bima ya afya",
 Rwanda's mutuelle, a household's beneficiary id); an id's value keeps the scheme's letters in front of its digits
 when the id's name stands just before them ("numéro CMU : CMU-8193373296"), where the same letters after a public
-label still mark a reference ("Störungsnummer STR-2025-11873"); a code's capitals are looked for before its
+label still mark a reference ("Störungsnummer STR-2025-11873"); 64 hex digits beside a wallet app's name
+(Electrum, Exodus), an import, a faucet or a deployer, or Hausa's "walat", are a private key; a code's capitals are looked for before its
 reader runs (cost only).
 
 Phrasings written for these tests (none from a corpus).
@@ -52,3 +53,25 @@ def test_references_and_talk_of_schemes_are_kept(text: str, value: str) -> None:
 def test_a_letter_code_needs_three_capitals_before_its_reader_runs() -> None:
     assert list(forms.letter_code_spans("steam guard code: tfdyc")) == []
     assert [s[2] for s in forms.letter_code_spans("Steam guard code: TFDYC")] == ["password"]
+
+
+WALLET_KEYS = [
+    "paste this into electrum when you set it up 5f0c2b9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c",
+    "makullin walat dina: 5f0c2b9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c",
+    "the deployer on hardhat uses 5f0c2b9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c",
+    "i imported 5f0c2b9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c into exodus yesterday",
+]
+HASHES = [
+    "faucet tx 5f0c2b9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c went through",
+    "imported the dataset, sha256 5f0c2b9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c",
+]
+
+
+@pytest.mark.parametrize("text", WALLET_KEYS)
+def test_64_hex_digits_beside_a_wallet_app_or_an_import_are_a_private_key(text: str) -> None:
+    assert "5f0c2b9e" not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", HASHES)
+def test_64_hex_digits_beside_a_hash_word_stay(text: str) -> None:
+    assert "5f0c2b9e" in redact_secrets(text)
