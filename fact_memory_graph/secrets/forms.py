@@ -389,8 +389,8 @@ def names_in(text: str) -> list[NameMatch]:
             name = _key(m.group("other"))
             if name not in kind_of:
                 continue
-        if _longer_public_label(text, m.start(), m.end()):
-            continue  # "código postal", "الرمز البريدي", "carte fidélité": the start of a public label's name
+        if _longer_public_label(text, m.start(), m.end("latin") if m.group("latin") is not None else m.end()):
+            continue  # "código postal", "الرمز البريدي", "carte fidélité", "compteur": a public label's name starts it
         if _inside_hex_token(text, m.start(), m.end()):
             continue  # "acc" in "user-acc92f14178a", "2fa" in a commit 2fa06f5c1019: a digest's letters
         found.append(NameMatch(kind_of[name], m.start(), m.end()))

@@ -1,6 +1,7 @@
 """Round thirty (mine): confidences marked in Kinyarwanda and Igbo (new), Hebrew's "שלא תספר לאף אחד" (that you
 tell no one), Hindi's "this is only for you"; a turn that only greets or says one needs to tell someone something
-opens a confidence, so a bare "don't tell anyone" after it announces the next turn; "confession time" announces.
+opens a confidence, so a bare "don't tell anyone" after it announces the next turn; "confession time" announces;
+"note to self" as a first turn asks to keep what follows, never to forget it.
 
 Phrasings written for these tests (none from a corpus).
 """
@@ -31,6 +32,9 @@ NOT_PRIVATE = [
     ("hey I started a new job today", ["hello"]),
     ("ibanga rya banki ni ngombwa", []),  # "the bank's secrecy is important": no marker of a confidence
     ("ye bas tumhare ghar ke paas ruki hai", []),  # "this bus stops near your house"
+    ("send the rent to the landlord's account at Barclays on the 1st", ["note to self"]),
+    ("the vet is open until 7 on Thursdays", ["memo to self"]),
+    ("la réunion est à 14h", ["note pour moi"]),
 ]
 
 

@@ -3,7 +3,8 @@ integral", France's CMU and mutuelles, Nigeria's NHIS/NHIA in Hausa, Kenya's and
 Rwanda's mutuelle, a household's beneficiary id); an id's value keeps the scheme's letters in front of its digits
 when the id's name stands just before them ("numéro CMU : CMU-8193373296"), where the same letters after a public
 label still mark a reference ("Störungsnummer STR-2025-11873"); 64 hex digits beside a wallet app's name
-(Electrum, Exodus), an import, a faucet or a deployer, or Hausa's "walat", are a private key; a code's capitals are looked for before its
+(Electrum, Exodus), an import, a faucet or a deployer, or Hausa's "walat", are a private key; a name that runs
+on into a public label's name ("compte" in "compteur", a meter) names no secret; a code's capitals are looked for before its
 reader runs (cost only).
 
 Phrasings written for these tests (none from a corpus).
@@ -35,6 +36,8 @@ KEPT = [
     ("the beneficiary id field on the form is empty", "field on the form"),
     ("my sis 0812 555 3010 can pick it up at 5", "0812 555 3010"),
     ("la mutuelle rembourse 70 % des lunettes", "70 %"),
+    ("compteur de la pompe 53521 m3 ce matin", "53521"),  # a meter's reading: "compteur" is no "compte"
+    ("relevé du compteur d'eau : 004812", "004812"),
     ("bima ya afya ni muhimu kwa kila familia", "muhimu"),
 ]
 
