@@ -3,7 +3,8 @@ integral", France's CMU and mutuelles, Nigeria's NHIS/NHIA in Hausa, Kenya's and
 Rwanda's mutuelle, a household's beneficiary id); an id's value keeps the scheme's letters in front of its digits
 when the id's name stands just before them ("numéro CMU : CMU-8193373296"), where the same letters after a public
 label still mark a reference ("Störungsnummer STR-2025-11873"); 64 hex digits beside a wallet app's name
-(Electrum, Exodus), an import, a faucet or a deployer, or Hausa's "walat", are a private key; a name that runs
+(Electrum, Exodus), an import, a faucet or a deployer, or Hausa's "walat", are a private key; an answer named by its
+question's topic ("pet answer", "maiden name answer"); a name that runs
 on into a public label's name ("compte" in "compteur", a meter) names no secret; a code's capitals are looked for before its
 reader runs (cost only).
 
@@ -28,6 +29,9 @@ WITHHELD = [
     ("nimero ya mituelle ya mama ni 1187 0099 2231 4410", ["1187 0099 2231 4410"]),
     ("household beneficiary id PH-40019283 for the cash grant", ["40019283"]),
     ("benefit id: 77 0192 834 (for the transport claim)", ["77 0192 834"]),
+    # an answer named by its question's topic ("pet answer"), its value spelled
+    ("pet answer b as in boy i as in ink s as in sun c as in cat", ["as in boy", "as in sun"]),
+    ("school answer: s as in sugar t as in tom m as in mary a as in apple", ["as in sugar", "as in mary"]),
 ]
 
 KEPT = [
