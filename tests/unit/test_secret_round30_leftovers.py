@@ -1,0 +1,73 @@
+"""Round thirty (t61c): the leftovers — numbers to call by what they are for, and the forms of earlier rounds' lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.secrets import redact_turns
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("forgot my PIN, the number to reset it is 0161 496 0848", "0161 496 0848"),
+    ("olvidé el PIN, el número para desbloquearla es 612 345 678", "612 345 678"),
+    ("mot de passe bloqué, le numéro pour le débloquer : 01 99 00 27 41", "01 99 00 27 41"),
+    ("PIN vergessen, die Nummer zum Zurücksetzen ist 030 1234567", "030 1234567"),
+    ("pentru parola nouă sună la 0797 154 605", "0797 154 605"),
+    ("pin ya mpesa imefungwa, nipigie kwa 0782 309 135 tuongee", "0782 309 135"),
+    ("PIN zapomenut, zavolej na 602 123 456", "602 123 456"),
+])
+def test_a_number_to_call_for_a_reset_is_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("my PIN number to reset is 4471", "4471"),
+    ("sună-mă, PIN-ul e 0797 154 605", "154 605"),
+])
+def test_a_secret_beside_a_reset_stays_withheld(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("bank code 048814591", "048814591"),
+    ("the bank's code is 021000021, I'll send the account later", "021000021"),
+    ("código del banco 021000021", "021000021"),
+    ("sort/branch code only, no account: 137860799", "137860799"),
+    ("রাউটিং নম্বর 088123265", "088123265"),
+])
+def test_a_routing_number_named_as_the_banks_code_is_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("bank code 048814591, account 5512098734", "5512098734"),
+    ("no routing, account: 137860799", "137860799"),
+    ("রাউটিং নম্বর 088123265, অ্যাকাউন্ট 1234567890", "1234567890"),
+])
+def test_an_account_beside_the_banks_code_stays_withheld(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("wifi is Vodafone-2B7E, key rainydaysinn", "rainydaysinn"),
+    ("réseau Livebox-4F2A, clé: tournesolbleu", "tournesolbleu"),
+    ("red MOVISTAR_7A21, clave girasolazul.", "girasolazul"),
+    ("Netz FRITZ!Box 7530, Schlüssel sonnenblumenfeld (klein)", "sonnenblumenfeld"),
+    ("pw wifi kopikenangan ya", "kopikenangan"),
+    ("password wifi rumah bungamatahari ya kak", "bungamatahari"),
+    ("senha do wifi pitangueira po", "pitangueira"),
+    ("mật khẩu wifi quán hoahongdo nha em", "hoahongdo"),
+    ("mk app bán hàng là Hoa2024x nha em", "Hoa2024x"),
+    ("mk app giao hàng của quán là Quan88xyz", "Quan88xyz"),
+    ("pw app kasir toko adalah Toko2024z ya", "Toko2024z"),
+])
+def test_a_key_after_its_network_or_app_with_a_particle_after_it(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the wifi is slow, key changed yesterday", "changed"),
+    ("the network is Vodafone-2B7E, key changed", "changed"),
+    ("password wifi changed ya", "changed"),
+    ("my password app is Bitwarden2", "Bitwarden2"),
+])
+def test_talk_after_a_key_or_a_password_app_is_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
