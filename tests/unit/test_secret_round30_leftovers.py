@@ -71,3 +71,34 @@ def test_a_key_after_its_network_or_app_with_a_particle_after_it(text: str, valu
 ])
 def test_talk_after_a_key_or_a_password_app_is_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["пароль от вайфая на коробке роутера"], "роутера"),
+    (["пароль от wifi на наклейке"], "наклейке"),
+    (["zmieniłem hasło po wyjściu"], "wyjściu"),
+    (["نسيت كلمة المرور للمرة الثالثة"], "الثالثة"),
+    (["غيرت كلمة السر بعد الحادثة"], "الحادثة"),
+    (["비밀번호는 아들이 알아"], "아들이 알아"),
+    (["wifi 비번은 남편이 알아요"], "남편이"),
+    (["门禁密码我女儿知道"], "女儿知道"),
+    (["el código del portal lo sabe el portero"], "portero"),
+    (["password ya wifi iko kwa ukuta"], "ukuta"),
+    (["the door code is posted in the mailroom, ask the concierge"], "mailroom"),
+    (["le code wifi est affiché dans la cuisine"], "cuisine"),
+    (["pamiętasz gdzie trzymam hasła?", "w KeePassie na pendrivie, nie mów mi samego hasła"], "KeePassie"),
+    (["hasło mam w Bitwardenie"], "Bitwardenie"),
+    (["şifrem Bitwarden'da duruyor"], "Bitwarden'da"),
+])
+def test_where_a_password_is_or_who_knows_it_is_kept(turns: list[str], value: str) -> None:
+    assert value in redact_turns(turns)[-1]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("пароль от ноута pinguinnebula", "pinguinnebula"),
+    ("كلمة السر للواي فاي برتقالة", "برتقالة"),
+    ("password ya wifi ni ukuta2024", "ukuta2024"),
+    ("hasło mam w KeePassie2024", "KeePassie2024"),
+])
+def test_a_password_beside_those_words_stays_withheld(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
