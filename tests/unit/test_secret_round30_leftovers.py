@@ -102,3 +102,35 @@ def test_where_a_password_is_or_who_knows_it_is_kept(turns: list[str], value: st
 ])
 def test_a_password_beside_those_words_stays_withheld(text: str, value: str) -> None:
     assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["Home.Hoa689", "^ thats the password for the email my caseworker set up for me when i got out, keep it safe"], "Home.Hoa689"),
+    (["Sunflower_77", "↑ eso es la contraseña del correo"], "Sunflower_77"),
+    (["4471", "^ thats mums pin"], "4471"),
+    (["meu filho pediu pra anotar", "os números que ele digita antes de falar: 1689"], "1689"),
+    (["3371 that's what u punch in after the account number when calling the jail line"], "3371"),
+    (["the numbers he punches in before talking: 3371"], "3371"),
+    (["lo que marca Julio antes de hablar: 3267"], "3267"),
+    (["los números que él marca en la llamada: 55821"], "55821"),
+    (["5821 is what he types for the door"], "5821"),
+])
+def test_a_value_named_by_the_turn_after_or_by_what_is_keyed_before_speaking(turns: list[str], value: str) -> None:
+    assert all(value not in t for t in redact_turns(turns))
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (["tiger", "^ that's the dog's name"], "tiger"),
+    (["Home.Hoa689", "^ thats the username for the email"], "Home.Hoa689"),
+    (["1500 is what he enters for the rent"], "1500"),
+    (["2024 that's what he types on the phone"], "2024"),
+    (["rezervasyon kodu HULWUK, VN 961 uçuşu"], "VN 961"),
+    (["booking code QXJ7TT, flight BA 117 tomorrow"], "BA 117"),
+    (["código de reserva KLM2PX, vuelo IB 3456"], "IB 3456"),
+])
+def test_a_name_a_year_an_amount_or_a_flight_is_kept(turns: list[str], value: str) -> None:
+    assert value in redact_turns(turns)[-1] or value in redact_turns(turns)[0]
+
+
+def test_a_door_code_beside_a_flight_stays_withheld() -> None:
+    assert "4471" not in redact_turns(["door code 4471, flight BA 117"])[0]
