@@ -134,3 +134,27 @@ def test_a_name_a_year_an_amount_or_a_flight_is_kept(turns: list[str], value: st
 
 def test_a_door_code_beside_a_flight_stays_withheld() -> None:
     assert "4471" not in redact_turns(["door code 4471, flight BA 117"])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("for guests: zielonadolina (all lowercase, no spaces)", "zielonadolina"),
+    ("Bergblick7 (erster Buchstabe groß)", "Bergblick7"),
+    ("hasło: zielonadolina (wszystko małymi, bez spacji)", "zielonadolina"),
+    ("la clave es girasolazul - todo en minúsculas", "girasolazul"),
+    ("بینک کا یادگار لفظ Shalimar ہے", "Shalimar"),
+    ("میرے بینک کی یادگار لفظ Anarkali ہے", "Anarkali"),
+    ("बैंक का मेमोरेबल वर्ड Gulmohar है", "Gulmohar"),
+])
+def test_a_value_with_a_note_on_its_spelling_or_a_banks_word_in_urdu(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("username: mkowalski (all lowercase)", "mkowalski"),
+    ("SSID CasaVerde (all one word)", "CasaVerde"),
+    ("my email is anna.k@gmail.com (all lowercase)", "anna.k@gmail.com"),
+    ("I love Barcelona, all together now", "Barcelona"),
+    ("یادگار لفظ بھول گیا ہوں", "بھول"),
+])
+def test_a_login_with_a_spelling_note_or_talk_is_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
