@@ -158,3 +158,25 @@ def test_a_value_with_a_note_on_its_spelling_or_a_banks_word_in_urdu(text: str, 
 ])
 def test_a_login_with_a_spelling_note_or_talk_is_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize("first, second", [
+    ("note to self", "bank swift code EQBLKENA"),
+    ("এটা মনে রেখো", "বীমা পলিসি AG628175533"),
+    ("note for later", "the gym opens at 6 on saturdays"),
+    ("notiz an mich", "Zahnarzt am Dienstag um 9"),
+    ("nota para mí", "comprar pan y leche"),
+    ("kumbuka hii", "mkutano ni Jumatatu saa tatu"),
+    ("इसे याद रखो", "मंगलवार को डॉक्टर के पास जाना है"),
+])
+def test_a_note_to_self_keeps_the_turn_after_it(first: str, second: str) -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+
+    assert withheld_turns([first, second]) == [False, False]
+
+
+def test_a_note_to_self_with_a_request_is_still_a_request() -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+
+    assert withheld_turns(["between us", "I'm pregnant"])[1]
+    assert withheld_turns(["note to self, don't tell anyone: I'm pregnant"])[0]
