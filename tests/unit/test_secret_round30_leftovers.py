@@ -180,3 +180,24 @@ def test_a_note_to_self_with_a_request_is_still_a_request() -> None:
 
     assert withheld_turns(["between us", "I'm pregnant"])[1]
     assert withheld_turns(["note to self, don't tell anyone: I'm pregnant"])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("compteur de la pompe 53521 m3", "53521 m3"),
+    ("le compteur affiche 53521 kWh", "53521"),
+    ("agrovet company PIN on the receipt P085506184A", "P085506184A"),
+    ("KRA PIN ya kampuni P051234567Z", "P051234567Z"),
+])
+def test_a_meter_reading_and_a_companys_tax_pin_are_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("my KRA PIN A012345678B", "A012345678B"),
+    ("PIN 4471", "4471"),
+    ("su seguro integral SIS30476822", "SIS30476822"),
+    ("nimero ya mituelle 0053988100960895", "0053988100960895"),
+    ("lambar inshorar lafiya NHIS/68098628", "NHIS/68098628"),
+])
+def test_a_persons_pin_and_health_cover_numbers_stay_withheld(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
