@@ -990,6 +990,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, bank_logins.all_spans(norm, names), shapes))
     # a PIN a sentence after its name or before it, keys pressed after a voicemail number
     spans.extend(_outside_slots(norm, spoken_codes.all_spans(norm, names), shapes))
+    if spans:  # "the door code? its 1482... no wait 3482": the value a late reader took, corrected
+        spans.extend(sp for sp in forms.corrected_spans(norm, spans) if sp not in spans)
     spans = bank_logins.without_public_numbers(raw_norm, spans)  # "*131*4#", "till 5123456", "XX4471"
     # before the recovery and tax-id finders below (written beside it, each with its own look-alikes)
     if id_documents.mentioned(norm):  # "GH48… — that's the number on my residence card", "DNI? es el CA12…"
