@@ -201,3 +201,27 @@ def test_a_meter_reading_and_a_companys_tax_pin_are_kept(text: str, value: str) 
 ])
 def test_a_persons_pin_and_health_cover_numbers_stay_withheld(text: str, value: str) -> None:
     assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the door code? its 1482... no wait 3482 sorry", "3482"),
+    ("PIN? 4471, no sorry 4417", "4417"),
+    ("la clave es 5512, ay no perdón, 5521", "5521"),
+    ("код 4471, ой нет 4417", "4417"),
+    ("WPA2 Xk82mPq7Lz", "Xk82mPq7Lz"),
+    ("WPA2 Xk82mPq7Lz (for the garden shed)", "Xk82mPq7Lz"),
+    ("wpa2-psk: hunter2hunter2", "hunter2hunter2"),
+    ("yung PIN ng GCash ko 97299 ha, ikaw na mag-type", "97299"),
+])
+def test_a_corrected_code_and_a_key_after_wpa2_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("WPA2 is more secure than WEP", "secure"),
+    ("WPA2 AES-CCMP", "AES-CCMP"),
+    ("set it to WPA2 Personal", "Personal"),
+    ("the password ends differently now", "differently"),
+])
+def test_talk_of_wpa2_and_of_a_differing_value_is_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
