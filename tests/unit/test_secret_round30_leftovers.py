@@ -225,3 +225,21 @@ def test_a_corrected_code_and_a_key_after_wpa2_are_withheld(text: str, value: st
 ])
 def test_talk_of_wpa2_and_of_a_differing_value_is_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Biscuit is the answer to 'what was your first pet called'", "Biscuit"),
+    ("Toby es la respuesta a 'nombre de tu primera mascota'", "Toby"),
+    ("Moreau est la réponse à « nom de jeune fille de ma mère »", "Moreau"),
+])
+def test_a_value_that_is_the_answer_to_a_quoted_security_question(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("42 is the answer to 'life, the universe and everything'", "42"),
+    ("Paris is the answer to question 3", "Paris"),
+    ("Mum is the answer to 'who do you call first'", "Mum"),
+])
+def test_an_answer_to_another_question_is_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
