@@ -243,3 +243,15 @@ def test_a_value_that_is_the_answer_to_a_quoted_security_question(text: str, val
 ])
 def test_an_answer_to_another_question_is_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Hausratversicherung Police LV/038684, nicht die Krankenkasse", "LV/038684"),
+    ("home contents policy HC-2291844, not the health insurance", "HC-2291844"),
+])
+def test_a_policy_beside_a_denied_health_insurer_is_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
+
+
+def test_a_health_number_with_a_denied_policy_stays_withheld() -> None:
+    assert "A123456789" not in redact_turns(["Versichertennummer A123456789, nicht die Police"])[0]
