@@ -6,6 +6,7 @@ import pytest
 
 from fact_memory_graph.secrets import redact_turns
 
+
 @pytest.mark.parametrize(("text", "value"), [
     ("forgot my PIN, the number to reset it is 0161 496 0848", "0161 496 0848"),
     ("olvidé el PIN, el número para desbloquearla es 612 345 678", "612 345 678"),
