@@ -661,7 +661,8 @@ def _measure_kept(text: str, sp: Span) -> bool:
     led = re.fullmatch(r"([^\W\d_]+)\s+\d{1,6}", value)  # a finder's span may take the word before ("cost 2450")
     if led:
         return led.group(1).lower() in verbs
-    unit = re.fullmatch(r"\d{1,9}\s?([^\W\d_][\w³²/]{0,5})", value)  # or the unit after ("compteur … 53521 m3")
+    # or the unit after, apart and of two characters or more ("compteur … 53521 m3"; "65050902W" is a DNI)
+    unit = re.fullmatch(r"\d{1,9}\s([^\W\d_][\w³²/]{1,5})", value)
     if unit:
         return unit.group(1).lower() in units
     if not value.isdigit() or len(value) > 6:

@@ -256,3 +256,9 @@ def test_a_policy_beside_a_denied_health_insurer_is_kept(text: str, value: str) 
 
 def test_a_health_number_with_a_denied_policy_stays_withheld() -> None:
     assert "A123456789" not in redact_turns(["Versichertennummer A123456789, nicht die Police"])[0]
+
+
+@pytest.mark.parametrize("text", ["mi número de carnet de conducir es 55323949W", "הDNI שלי 02864606W",
+                                  "мій податковий номер для контракту 81132939W"])
+def test_a_dni_ending_in_w_is_no_measure(text: str) -> None:
+    assert "W" not in redact_turns([text])[0].split()[-1]
