@@ -137,6 +137,7 @@ from fact_memory_graph.secrets import (
     service_names,
     shaped_values,
     spelled_values,
+    spelling_notes,
     spoken_codes,
     spoken_credentials,
     tax_ids,
@@ -989,6 +990,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, bank_logins.all_spans(norm, names), shapes))
     # a PIN a sentence after its name or before it, keys pressed after a voicemail number
     spans.extend(_outside_slots(norm, spoken_codes.all_spans(norm, names), shapes))
+    if spans:  # "the door code? its 1482... no wait 3482": the value a late reader took, corrected
+        spans.extend(sp for sp in forms.corrected_spans(norm, spans) if sp not in spans)
     spans = bank_logins.without_public_numbers(raw_norm, spans)  # "*131*4#", "till 5123456", "XX4471"
     # before the recovery and tax-id finders below (written beside it, each with its own look-alikes)
     if id_documents.mentioned(norm):  # "GH48… — that's the number on my residence card", "DNI? es el CA12…"
@@ -1024,7 +1027,8 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, wifi_keys.spans(norm), shapes))  # "the sticker on the router says 8kPq2mZx7T"
     # "the guest network is sunflower88", "SSID Casa_22 / BlueHeron2024"; "enter 482913 when it asks";
     # "product key for office: X7K2-99QP" (a key its sentence posts, or an example, stays)
-    typed = [*network_keys.spans(norm), *prompted_codes.spans(norm), *issued_keys.spans(norm)]
+    typed = [*network_keys.spans(norm), *prompted_codes.spans(norm), *issued_keys.spans(norm),
+             *spelling_notes.spans(norm)]  # "for guests: zielonadolina (all lowercase, no spaces)"
     if typed:
         typed = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(raw_norm, typed))
         spans.extend(sp for sp in _outside_slots(norm, typed, shapes) if not reference_values.example_cued(norm, sp[0]))

@@ -327,6 +327,10 @@ _NOT_LABEL_AFTER = re.compile(
     r"site|website|url|name|username|email|address|attempt|pad|gestionnaire)(?![^\W\d_])")
 
 
+#: An arrow or a finger pointing up at the turn before, opening the turn that names it.
+_UP = re.compile(r"^\s*(?:\^+|↑|⬆|👆|☝|⤴)\ufe0f?\s*")
+
+
 def named_by_next(text: str, after: str) -> list[sa.Span]:
     """A short turn that the next one names as a secret: "7255" / "thats mums pin for the post
     office card account"."""
@@ -335,6 +339,7 @@ def named_by_next(text: str, after: str) -> list[sa.Span]:
     if opened := opening_values.named_by_next(text, after):
         return opened  # "mango-biscuit42" / "^ that's the one for the old joint gmail"
     w = _w()
+    after = _UP.sub("", after, count=1)  # "^ thats the password for the email …": pointing up at the turn before
     t = w.label_that_is.match(after.lstrip())  # "that's", "ist", "c'est"; or none before an article ("le mot de passe de …")
     rest = after.lstrip()[t.end():] if t else after.lstrip()
     owner = w.label_owner.match(rest)

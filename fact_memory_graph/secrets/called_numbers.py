@@ -61,6 +61,13 @@ def _words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozens
     return calls, numbers, after, heads
 
 
+@functools.cache
+def _purposes() -> re.Pattern[str]:
+    """What a number's word says the number is for, right after it: "the number to reset it is …"."""
+    words = json.loads(_ASSET.read_text(encoding="utf-8"))["purposes"]
+    return re.compile(r"(?i)[^\S\n]+(?:" + prefilter.alternation(words) + r")(?![\w])")
+
+
 def _may(text: str) -> bool:
     if not _DIGITS7.search(text):
         return False
@@ -102,6 +109,8 @@ def _called(text: str, a: int, b: int, plus: bool) -> bool:
     # "my nhs number is 250 928 4010", "passport number 0161 …": a number's word is a telephone's only as
     # someone else's or a service's ("their number is …", "fraud number") or with a call's word after the number
     # "su número de identificación personal es …": only small words after a number's word, unless "+"
+    if is_number and not called_after and (p := _purposes().match(text, m.end(), a)):
+        return plus or bool(_SMALL.fullmatch(text, p.end(), a))  # "the number to reset it is 0161 …"
     return not is_number or called_after or bool(_THEIR.search(text, clause, m.start())) \
         and (plus or bool(_SMALL.fullmatch(text, m.end(), a)))
 

@@ -97,11 +97,24 @@ def _copula_spans(text: str, ends: list[int]) -> list[Span]:
             continue
         value = m.group("value")
         stripped = value.rstrip(".!?:")
-        if _not_the_password().search(text, end, m.start("value")):
+        if any(not _app_named(text, n.end(), m.start("value")) for n in _not_the_password().finditer(text, end, m.start("value"))):
             continue  # "my password manager is Bitwarden2": what keeps or rules passwords, not one
         if _password_shape(stripped):
             out.append((m.start("value"), m.start("value") + len(stripped), "password"))
     return out
+
+
+#: Words of an English clause between "app" and its copula ("my password app on the phone is …").
+_ENGLISH_GAP = frozenset({"on", "in", "for", "my", "the", "i", "we", "use", "that", "of", "at", "to", "is", "phone", "laptop"})
+
+
+def _app_named(text: str, after: int, value_at: int) -> bool:
+    """Whether an "app" before the copula is the app the password opens, named by two words or more
+    after it ("mk app bán hàng là X": the sales app's password), not a password app ("password app is …")."""
+    if text[after - 3:after].lower() != "app" and text[after - 4:after].lower() != "apps":
+        return False
+    words = re.findall(r"[^\W\d_]+", text[after:value_at])[:-1]  # without the copula
+    return len(words) >= 2 and not any(w.lower() in _ENGLISH_GAP for w in words)
 
 
 _DOTTED = re.compile(r"\s*(?:[^\W\d_]{1,12}\s+){0,3}?(?:(?i:is|es|est|ist|é|è|là|:|=|-|#)\s*){0,2}(?P<value>\d(?:\s?[.·•]\s?\d){3,7})(?![\d.·•]?\d)")

@@ -557,7 +557,9 @@ _NOT_VALUE = re.compile(
     # words about a password, not one, in the languages most written ("la contraseña es larga")
     r"|larga|larg[ao]s?|corta|cortas?|nueva|nuevo|complicada|dif[ií]cil|f[aá]cil|longue|courte|nouveau|nouvelle"
     r"|compliqu[ée]e?|lang|kurz|neu|kompliziert|schwer|einfach|longa|curta|nova|lunga|corto|nuova|complicata"
-    r"|difficile|lungo|facile|complicated|tricky|weird)$")
+    r"|difficile|lungo|facile|complicated|tricky|weird"
+    # how a value differs, not one ("the MST ends differently, it's …")
+    r"|differently|otherwise|elsewhere|anders|autrement|diferente|distinto|distinta|diversamente|diferentemente)$")
 _SECRET_SHAPE = re.compile(r"\d|[!@#$%^&*_+=~?]|[a-z][A-Z]")
 _VALUE_CHAIN = re.compile(
     r"(?<![0-9A-Za-z\u00c0-\u024f\u0370-\u04ff_@])(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Za-z]{4}(?=[ \-]\w*\d))(?:(?:[ .\-/–—]{1,3}|\s*\n\s*)(?:[A-Za-z]{0,6}\d[A-Za-z\d]*|[A-Z]{4}(?=[ \-]?\w*\d)))*"
@@ -2341,7 +2343,9 @@ def list_code_spans(text: str, found: list[Span]) -> Iterator[Span]:
 def _corrected() -> re.Pattern[str]:
     words = "|".join(re.escape(w).replace(r"\ ", r"[\s,]+") for w in sorted(_words()["corrections"]["words"],
                                                                          key=len, reverse=True))
-    return re.compile(rf"(?i)[\s.,;:!?…\-–—]{{0,4}}(?<![^\W\d_])(?:{words})(?![^\W\d_])[\s.,;:!?…\-–—]{{0,4}}"
+    # two such words in a row too: "4471, no sorry 4417", "sorry no wait: …"
+    return re.compile(rf"(?i)[\s.,;:!?…\-–—]{{0,4}}(?<![^\W\d_])(?:{words})(?![^\W\d_])"
+                      rf"(?:[\s.,;:!?…\-–—]{{1,4}}(?:{words})(?![^\W\d_]))?[\s.,;:!?…\-–—]{{0,4}}"
                       r"(?:(?:it'?s|its|it is|is|es|é|c'est|ist|это|:)\s*)?"
                       r"(?P<v>\d(?:[ .\-]?\d){2,18}(?!\d)|(?=\S*[\d!@#$%^&*_+=~?])[^\s,;]{4,64})")
 

@@ -77,6 +77,11 @@ def _before_not() -> frozenset[str]:
 
 
 @functools.cache
+def _particles() -> frozenset[str]:
+    return frozenset(w.lower() for w in _data()["particles"])
+
+
+@functools.cache
 def _not_values() -> frozenset[str]:
     return frozenset(w.lower() for w in _data()["not_values"])
 
@@ -108,6 +113,12 @@ def _a_value(token: str) -> bool:
     return bool(_PLAIN.fullmatch(token)) and (token.islower() or not token[1:].islower())
 
 
+def a_value(token: str) -> bool:
+    """Whether a plain or shaped token after a password's name is its value by this reader's rule (a plain
+    word of seven letters or more that ends no clause about a password, a shaped word, a passphrase)."""
+    return _a_value(token)
+
+
 def _coined(token: str) -> bool:
     """A long word in lower case no dictionary has, whatever its ending: a compound made up as a
     password ("manchesterunited", "bluebirdsinging"), not "disabled" or "forgotten"."""
@@ -135,10 +146,14 @@ def spans(text: str, names: list) -> list[Span]:
                 break
         if pick is None:
             rest = text[end:]
-            if len(words) > 5 or not (stop is None or rest[:1] in ".!;,\n\u2029" and
-                                      (_NOISE.match(rest) or rest[:1] in ".;\n\u2029" or _apposition().match(rest))):
+            # "pw wifi kopikenangan ya", "… X nha em": a sentence-final particle or a term of address after it
+            tail = 0
+            while tail < 2 and len(words) > tail + 1 and words[-1 - tail].group().lower().strip(_EDGE) in _particles():
+                tail += 1
+            if len(words) - tail > 5 or not (stop is None or rest[:1] in ".!;,\n\u2029" and
+                                             (_NOISE.match(rest) or rest[:1] in ".;\n\u2029" or _apposition().match(rest))):
                 continue
-            pick = len(words) - 1
+            pick = len(words) - 1 - tail
         if pick > 4:
             continue
         if any(_UNSPACED.search(x.group()) for x in words) or spoken_credentials.talks_of_managers(text[name.start:end]):

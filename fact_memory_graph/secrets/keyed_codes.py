@@ -74,7 +74,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "described": re.compile(
             rf"(?i)(?<![^\W\d_])(?:{w(d['leads'])})\s+(?:[^\W\d_]+\s+){{0,3}}?(?:(?:{w(d['subjects'])})\s+"
             rf"(?:(?:always|usually|just|normally|have to|need to|gotta|should|must|can|still)\s+)?"
-            rf"(?:{w(d['key_verbs'])})|(?:{w(d['own_verbs'])}))\s+(?:in\s+)?(?P<where>{w(d['wheres'])})"),
+            rf"(?:{w(d['key_verbs'])})|(?:{w(d['own_verbs'])}))\s+(?:in\s+)?"
+            # a subject after its verb: "lo que marca Julio antes de hablar"
+            rf"(?:[A-ZÁÉÍÓÚÀÈÂÊÔÇÑ][^\W\d_]{{1,20}}\s+)?(?P<where>{w(d['wheres'])})"),
         "purposed": re.compile(rf"(?i)(?<![^\W\d_])(?:{w(d['code_names'])})\s+(?P<where>{w(d['purposes'])})"),
         "door_after": re.compile(rf"(?i)\s*(?:[—–\-]+|<-+|←|,)?\s*\^?\s*(?:{w(d['pointers_to_door'])})\s+(?:[^\W\d_]+\s+){{0,3}}?"
                                  rf"(?:{w(d['door_things'])})(?![^\W\d_])"),
@@ -252,11 +254,34 @@ def door_named_spans(text: str) -> list[Span]:
     return [(m.start("v"), m.end("v"), "password")]
 
 
+#: Digits opening the message, then "that's" or "is" before what is keyed in ("3371 that's what u punch in …").
+_FIRST_DIGITS = re.compile(r"\s*(?P<v>[*#]?\d{4,8}[*#]?)(?![\w.,:/]\d)\s*(?:[—–\-,:=]|<-+|←)?\s*"
+                           r"(?i:that'?s|that’s|thats|that is|this is|is|eso es|esto es|es|isso é|é|c'est|ist|это)\s+")
+
+
+def described_first_spans(text: str) -> list[Span]:
+    """Digits opening the message, then what one keys them in at: "3371 that's what u punch in after the
+    account number when calling the jail line", "4471 eso es lo que marca antes de hablar"."""
+    m = _FIRST_DIGITS.match(text)
+    if not m or not _digits_value(text, m.start("v"), m.end("v")):
+        return []
+    p = _patterns()
+    d = p["described"].match(text, m.end())
+    if not d or d.group("where").lower() in _FOR and not p["code_words"].search(text):
+        return []  # "1500 is what he enters for the rent": an amount, what it is for
+    return [(m.start("v"), m.end("v"), "password")]
+
+
+_FOR = frozenset({"for", "para", "pour", "für", "per", "voor", "in", "en", "on"})
+
+
 def spans(text: str) -> list[Span]:
     """Values told by where they are keyed in, new values after a change, values owned up to."""
     out = door_named_spans(text) if text[:1].isdigit() or text[:1] in "*#" else []
     if not mentioned(text):
         return out
+    if text[:1].isdigit() or text[:1] in "*#":
+        out += described_first_spans(text)
     return [*out, *described_spans(text), *renewed_spans(text), *owned_spans(text)]
 
 

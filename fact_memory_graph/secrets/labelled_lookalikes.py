@@ -614,8 +614,14 @@ def _flight_kept(text: str, sp: Span) -> bool:
     s, e, kind = sp
     m = _FLIGHT.fullmatch(text[s:e].strip())
     data = _data()
+    told = False  # the flight's digits read alone after its airline's code, a travel word right after or before
+    if m is None and text[s:e].isdigit() and len(text[s:e]) <= 4:  # ("rezervasyon kodu HULWUK, VN 961 uçuşu")
+        m = _FLIGHT.fullmatch(text[max(0, s - 3):e].strip())
+        after = len(text[e:]) - len(text[e:].lstrip())
+        told = bool(m) and (any(a == e + after for a, _ in data["travel"].finditer(text, e, e + 24))
+                            or bool(data["travel"].finditer(text, max(0, s - 20), s - 3)))
     return bool(m and kind in _LATE_KINDS and m.group("airline") in data["airlines"] and data["travel"].search(text)
-                and not (_PIN_NAME.search(text) or families.names_a_lock(text) or _secret_names().search(text)))
+                and not (_PIN_NAME.search(text) or families.names_a_lock(text) or not told and _secret_names().search(text)))
 
 
 _CREDENTIAL_KINDS = frozenset({"password", "pin", "security answer", "api key", "private key", "seed phrase", "card number"})

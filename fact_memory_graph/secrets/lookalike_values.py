@@ -589,6 +589,11 @@ def _price_kept(text: str, sp: Span) -> bool:
     return bool(_CURRENCY_BEFORE.search(text, max(at - 5, 0), at)) and not any(c.isdigit() for c in head)
 
 
+#: A Kenyan KRA PIN starting with "P": a company's or an organisation's tax PIN (an individual's starts with "A"),
+#: printed on its receipts and invoices ("agrovet company PIN on the receipt P085506184A") — no secret of a person.
+_COMPANY_KRA_PIN = re.compile(r"P\d{9}[A-Z]")
+
+
 def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without dates after a word of time, commits' hashes, Indian postal PINs, sign-in
     methods, famous example passwords and organisations' tax ids read with their organisation."""
@@ -630,6 +635,7 @@ def without_lookalikes(text: str, spans: list[Span], before: str = "") -> list[S
                 or dates and _timestamp_kept(text, sp) or places and _place_led_kept(text, sp) \
                 or queue and _queue_kept(text, sp) or heads and _slot_head_kept(text, sp) \
                 or _tracking_kept(text, sp) or streets and _address_kept(text, sp) or _price_kept(text, sp) \
+                or _COMPANY_KRA_PIN.fullmatch(text[sp[0]:sp[1]].strip()) and ("PIN" in text or "KRA" in text.upper()) \
                 or devices and _device_kept(text, sp) or _measure_kept(text, sp):
             continue
         out.append(sp)
@@ -655,6 +661,10 @@ def _measure_kept(text: str, sp: Span) -> bool:
     led = re.fullmatch(r"([^\W\d_]+)\s+\d{1,6}", value)  # a finder's span may take the word before ("cost 2450")
     if led:
         return led.group(1).lower() in verbs
+    # or the unit after, apart and of two characters or more ("compteur … 53521 m3"; "65050902W" is a DNI)
+    unit = re.fullmatch(r"\d{1,9}\s([^\W\d_][\w³²/]{1,5})", value)
+    if unit:
+        return unit.group(1).lower() in units
     if not value.isdigit() or len(value) > 6:
         return False  # ten digits are no price said in words ("namba ya kuchukua pesa 3239696945")
     after = _WORD_AFTER.match(text, sp[1])

@@ -280,6 +280,11 @@ def _an_insurance(text: str, h: re.Match[str]) -> bool:
     return not (len(word) <= 3 and word.isascii() and word.isalpha()) or word.isupper()
 
 
+#: A negation right before a health insurer's word, after a comma or a dash: "…, nicht die Krankenkasse",
+#: "…, not the health insurance", "…, pas la mutuelle", "…, no la del seguro médico".
+_NEGATED_COVER = re.compile(r"(?i)[,;—–-]\s*(?:nicht|kein|keine|not|no|pas|non|não|nie|niet|не|değil)(?:\s+(?:die|der|das|den|the|my|la|le|el|il|a|o|de|het|del|da|do))?\s+$")
+
+
 def _names(text: str, veto: bool = True) -> list[tuple[int, int, int, bool]]:
     """Where a member number is named: (label's start, names' start, names' end, whether the insurer's
     word alone names it). The label reaches a few words back, where a public word would say whose."""
@@ -288,6 +293,8 @@ def _names(text: str, veto: bool = True) -> list[tuple[int, int, int, bool]]:
     for h in itertools.islice(p["health"].finditer(text), _MAX_MATCHES):
         if not _an_insurance(text, h) or veto and (_other_cover(text, h.start()) or _policy_of_any_cover(text, h.start())):
             continue
+        if _NEGATED_COVER.search(text, max(0, h.start() - 14), h.start()):
+            continue  # "Hausratversicherung Police LV/…, nicht die Krankenkasse": the health insurer denied
         lo, hi = _sentence_start(text, h.start()), _sentence_end(text, h.end(), min(len(text), h.end() + 120))
         out.append((max(lo, h.start() - 24), h.start(), h.end(), True))
         out.extend((max(lo, m.start() - 16), m.start(), m.end(), False)

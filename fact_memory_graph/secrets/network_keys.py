@@ -22,7 +22,7 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import lexicon, prefilter, spoken_credentials
+from fact_memory_graph.secrets import juxtaposed_passwords, lexicon, prefilter, spoken_credentials
 
 Span = tuple[int, int, str]
 
@@ -102,6 +102,19 @@ def _named_shape(value: str) -> bool:
     return not re.search(r"\d|[!#$%&*+=?^~]", value) and not _random_case(value)
 
 
+#: Between a key's word and a plain word that is its value: blanks, a colon or a dash.
+_KEY_TO_VALUE = re.compile(r"\s*[:=\-–—]?\s*")
+#: What may follow a plain key: the message's or the clause's end, an aside, a sentence-final particle.
+_PLAIN_END = re.compile(r"\s*(?:[.,;!?(\n]|$)")
+
+
+def _plain_key(text: str, key_end: int, start: int, value: str) -> bool:
+    """A plain word right after a key's word, ending its clause, that is a value by juxtaposed passwords'
+    rule ("wifi is Vodafone-2B7E, key rainydaysinn"; "… key changed yesterday" is no key)."""
+    return bool(_KEY_TO_VALUE.fullmatch(text, key_end, start)) and bool(_PLAIN_END.match(text, start + len(value))) \
+        and juxtaposed_passwords.a_value(value)
+
+
 def _clause_end(text: str, at: int) -> int:
     m = _SENTENCE_END.search(text, at, min(len(text), at + _REACH))
     return m.start() if m else min(len(text), at + _REACH)
@@ -139,7 +152,8 @@ def spans(text: str) -> list[Span]:
             separated = m.group().strip()[:1] in _SEPARATORS and bool(between.strip(" :/-–—→"))
             if naming and not keyed and not separated:
                 continue  # "SSID: Casa_22" — "SSID Casa_22 / BlueHeron2024" is the key after the name
-            if not spoken_credentials.password_like(value) or "@" in value or "://" in value or _ADDRESS.fullmatch(value):
+            if "@" in value or "://" in value or _ADDRESS.fullmatch(value) or not (
+                    spoken_credentials.password_like(value) or key_at >= 0 and _plain_key(text, net.end() + key_at, start, value)):
                 continue
             if not keyed and (_named_shape(value) or _ssid_like(value)):
                 continue  # "the network is iPhone", "… is Vodafone-A1B2": a name

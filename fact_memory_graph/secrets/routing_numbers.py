@@ -58,7 +58,9 @@ def _account_at(text: str, s: int, e: int) -> bool:
     """An account's word governing the value: the nearest name before it, or one after it in its clause."""
     accounts, names = _words("accounts"), _words("names")
     before = text[max(0, s - 45):s]
-    last_acct = max((m.end() for m in accounts.finditer(before)), default=-1)
+    negated = _words("negations")
+    last_acct = max((m.end() for m in accounts.finditer(before)  # "no account: 137860799" names none
+                     if not negated.search(before[max(0, m.start() - 9):m.start()] + " ")), default=-1)
     last_name = max((m.end() for m in names.finditer(before)), default=-1)
     if last_acct > last_name:
         return True
@@ -69,9 +71,10 @@ def _account_at(text: str, s: int, e: int) -> bool:
 
 def _alone(text: str, s: int, e: int, before: str, after: str) -> bool:
     nine = _NINE.search(text, s, e)  # the span may run on into a word ("… is 321584221 right?")
-    if not nine or re.search(r"\d", text[s:nine.start()] + text[nine.end():e]) or len(text[s:e].split()) > 3 \
-            or not _valid(nine.group()):
+    if not nine or re.search(r"\d", text[s:nine.start()] + text[nine.end():e]) or len(text[s:e].split()) > 3:
         return False
+    if not _valid(nine.group()) and not _words("unchecked_names").search(text[max(0, nine.start() - 30):nine.start()]):
+        return False  # Bangladesh's routing numbers, named in Bengali, carry no ABA checksum
     s, e = nine.span()
     rest = text[:s] + " " + text[e:]
     if _LONG.search(rest) or _account_at(text, s, e) or _LONG.search(after) or _words("accounts").search(after) \

@@ -48,7 +48,15 @@ def _tool(value: str, tools: frozenset[str]) -> bool:
     """The value's Latin words, without the particles and the words of a script without spaces
     around them ("マネージャーは1Passwordを使ってる"), are one tool's name."""
     name = " ".join(_CJK.sub(" ", _TAIL.sub("", value.strip(" .,!?:;\"'"))).split()).casefold()
-    return bool(name) and name in tools
+    if name in tools:
+        return bool(name)
+    # a case ending on the Latin name: Polish "w KeePassie", Finnish "Bitwardenissa", Turkish "Bitwarden'da"
+    return any(name.endswith(e) and len(name) - len(e) >= 4 and name[:-len(e)].rstrip("'’") in tools for e in _CASE_ENDINGS)
+
+
+#: Case endings a Latin name takes in Polish, Czech, Finnish, Turkish, Hungarian, Russian and Ukrainian.
+_CASE_ENDINGS = ("ie", "u", "a", "em", "ach", "owi", "e", "issa", "ssa", "ssä", "sta", "stä", "iin", "ista",
+                 "'da", "'de", "'ta", "'te", "’da", "’de", "ban", "ben", "ben", "ом", "е", "і", "у")
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u4e00-\u9fff]+")

@@ -102,12 +102,26 @@ def _network_name(token: str) -> bool:
     return bool(re.search(r"[\d_\-]", token) or token[:1].isupper())
 
 
+#: "WPA2 Xk82mPq7Lz", "wpa: Sunny-Day-42": a key right after the protocol's name ("WPA2 is more secure than WEP",
+#: "WPA2 AES-CCMP": a copula, a cipher in capitals — no key); it must end its clause.
+_WPA_VALUE = re.compile(r"(?i)(?<![\w-])wpa[23]?(?:[-\s]?psk)?(?:[-\s]personal)?\s*[:=]?\s+(?P<v>[^\s,;()\[\]{}<>\"“”«»]{8,63})")
+_CLAUSE_END = re.compile(r"\s*(?:[,;.!?()\n]|$)")
+
+
 def spans(text: str) -> list[Span]:
     """Wi-Fi keys beside their network's name, read off a router, or given to join a network."""
-    if len(text) > 2000 or not _words().open(text) or not _gate().search(text):
-        return []
-    key_on, printed, joined = _patterns()
     out: list[Span] = []
+    if len(text) > 2000:
+        return out
+    if "wpa" in text or "WPA" in text or "Wpa" in text:  # "WPA2 Xk82mPq7Lz": the protocol's name right before its key
+        for m in _WPA_VALUE.finditer(text):
+            value = m.group("v").rstrip(_TRAIL)
+            if spoken_credentials.password_like(value) and re.search(r"[a-z\d]", value) \
+                    and _CLAUSE_END.match(text, m.start("v") + len(value)):
+                out.append((m.start("v"), m.start("v") + len(value), "password"))
+    if not _words().open(text) or not _gate().search(text):
+        return out
+    key_on, printed, joined = _patterns()
     for m in key_on.finditer(text):
         value = m.group("v").rstrip(_TRAIL)
         if _network_name(m.group("ssid").rstrip(_TRAIL)) and (spoken_credentials.password_like(value)
