@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from fact_memory_graph.secrets import bech32_keys, lexicon, phone_numbers, prefilter, public_keys
+from fact_memory_graph.secrets import bech32_keys, lexicon, misheard_digits, phone_numbers, prefilter, public_keys
 
 Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
@@ -244,6 +244,10 @@ def _view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     more = [m for m in _digit_word_runs(text) if not any(r[0] <= m[0] and m[1] <= r[1] for r in runs)]
     if more:
         runs = sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in more)), *more])
+    # a digit speech-to-text heard as another word ("three eight for three", "seis meia dois três")
+    heard = misheard_digits.runs(text)
+    if heard:
+        runs = sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in heard)), *heard])
     if text.isascii() and not runs:
         return text, None
     if not text.isascii():

@@ -1,0 +1,65 @@
+"""Round thirty (t61b): what speech-to-text and screen readers write down. Digits heard as other words inside a
+run read out in words ("nine two for six", "oh five ate seven", "won three three seven"; Brazil's "meia" for
+six; "double four", "triple seven"); a value spelled unit by unit with letters said by their names in Spanish,
+Portuguese, Italian, German ("ele", "be grande", "acca", "zett"), signs as a screen reader reads them ("dollar",
+"asterisco", "chiocciola"), digit groups the view read from words, and a long spelled run a few words further
+from its name.
+
+Phrasings written for these tests (none from a corpus). Kept: numbers and prepositions in ordinary talk ("two to
+three times a week", "one for one, two for two"), a name followed by ordinary words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.secrets import forms, redact_secrets
+
+WITHHELD = [
+    # digits heard as other words
+    ("my bank card pin is nine two for six", ["nine two for six"]),
+    ("alarm code oh five ate seven please remember", ["oh five ate seven"]),
+    ("the key safe is won three three seven", ["three three seven"]),
+    ("garage code three too nine one", ["three too nine one"]),
+    ("a senha do cartão é seis meia dois três", ["meia dois"]),
+    ("pin double four seven two", ["four seven two"]),
+    ("the door code is triple seven two", ["triple seven"]),
+    ("le code de la porte c'est sept cette huit deux", ["cette huit"]),
+    # spelled by letter names, screen reader signs, digit groups, further from the name
+    ("mi contraseña es be grande, ele, u, e, cuatro, dos", ["ele, u, e"]),
+    ("la password è acca elle tre sette chiocciola", ["acca elle"]),
+    ("a senha é esse tê quatro dois asterisco", ["esse tê"]),
+    ("password is capital B l u e dollar four two underscore", ["dollar four two"]),
+    ("ni no capital Q capital R one two three four five six capital C", ["capital Q capital R"]),
+    ("the password for my library account, the one on the card it says capital M capital O capital S s "
+     "seven seven capital Q r", ["capital M capital O"]),
+]
+
+KEPT = [
+    ("we go two to three times a week", "two to three times"),
+    ("one for one, two for two, three for three", "three for three"),
+    ("meet at five to nine", "five to nine"),
+    ("the password needs a capital letter, a dollar sign and two digits", "a dollar sign and two digits"),
+    ("ni no sé si el código es ese", "ni no sé si"),
+]
+
+
+@pytest.mark.parametrize(("text", "pieces"), WITHHELD)
+def test_a_dictated_value_is_withheld(text: str, pieces: list[str]) -> None:
+    out = redact_secrets(text)
+    assert not any(piece in out for piece in pieces), out
+
+
+@pytest.mark.parametrize(("text", "value"), KEPT)
+def test_ordinary_words_are_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
+
+
+@pytest.mark.parametrize(("text", "digits"), [
+    ("three eight for three for the card", "3843 for the card"),
+    ("oh three for one ate", "03418"),
+    ("cinco meia dois um", "5621"),
+    ("double four seven two", "4472"),
+])
+def test_the_view_reads_misheard_digits(text: str, digits: str) -> None:
+    assert forms.view(text)[0].endswith(digits)
