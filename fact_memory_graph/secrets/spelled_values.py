@@ -74,7 +74,7 @@ def spans(text: str, names: Sequence[Any]) -> list[Span]:
         for first in unit.finditer(text, at, min(len(text), at + _FAR_REACH)):
             if _SENTENCE_END.search(text, at, first.start()):
                 break
-            end, count, letters = _run(text, first.start())
+            end, count, letters = run_at(text, first.start())
             # near the name, four units; further on ("password for the portal, where it says capital H
             # capital A …"), a run of eight
             if letters >= 2 and count >= (_MIN_UNITS if first.start() - at <= _REACH else _FAR_UNITS):
@@ -83,8 +83,9 @@ def spans(text: str, names: Sequence[Any]) -> list[Span]:
     return out
 
 
-def _run(text: str, pos: int) -> tuple[int, int, int]:
-    """The end of the run of units from ``pos``, its units and its letters."""
+def run_at(text: str, pos: int) -> tuple[int, int, int]:
+    """The end of the run of spelled units from ``pos``, its units and its letters (a Wi-Fi key read off
+    a router's sticker unit by unit uses it too)."""
     unit = _unit()
     count = letters = 0
     end = pos

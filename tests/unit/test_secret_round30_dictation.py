@@ -35,16 +35,35 @@ WITHHELD = [
      "seven seven capital Q r", ["capital M capital O"]),
 ]
 
+WITHHELD_MORE = [
+    # a Wi-Fi key after its security mode, or read off the router unit by unit
+    ("WPA2 Tq7vLm2Kx9", ["Tq7vLm2Kx9"]),
+    ("WPA2-PSK: lanternharbour58", ["lanternharbour58"]),
+    ("the label on the modem reads: x seven k two p q nine m z four", ["k two p q nine"]),
+    ("auf dem Aufkleber vom Router steht a drei f neun c zwei b acht d eins", ["f neun c zwei"]),
+    # an NHS number dictated with a digit too many before it
+    ("nhs one four eight five seven seven seven three four five seven", ["eight five seven seven"]),
+    # the word the bank asks for, the turn's last word, no copula
+    ("la palabra que pide el banco tulipán", ["tulipán"]),
+    ("the word the bank asks for Heron44", ["Heron44"]),
+    ("الكلمة اللي البنك بيسأل عنها Nairobi9", ["Nairobi9"]),
+    ("بینک کا یادگار لفظ Kestrel", ["Kestrel"]),
+    ("słowo dla banku Bursztyn7", ["Bursztyn7"]),
+]
+
 KEPT = [
     ("we go two to three times a week", "two to three times"),
     ("one for one, two for two, three for three", "three for three"),
     ("meet at five to nine", "five to nine"),
     ("the password needs a capital letter, a dollar sign and two digits", "a dollar sign and two digits"),
     ("ni no sé si el código es ese", "ni no sé si"),
+    ("our router uses WPA2 and the signal is fine", "the signal is fine"),
+    ("I forgot the word the bank asks for when I ring", "when I ring"),
+    ("the router sticker says the model number on the back", "the model number on the back"),
 ]
 
 
-@pytest.mark.parametrize(("text", "pieces"), WITHHELD)
+@pytest.mark.parametrize(("text", "pieces"), WITHHELD + WITHHELD_MORE)
 def test_a_dictated_value_is_withheld(text: str, pieces: list[str]) -> None:
     out = redact_secrets(text)
     assert not any(piece in out for piece in pieces), out
