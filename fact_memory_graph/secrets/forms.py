@@ -34,7 +34,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from fact_memory_graph.secrets import bech32_keys, lexicon, misheard_digits, phone_numbers, prefilter, public_keys
+from fact_memory_graph.secrets import (
+    bech32_keys,
+    lexicon,
+    misheard_digits,
+    phone_numbers,
+    prefilter,
+    public_keys,
+)
 
 Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
