@@ -51,6 +51,21 @@ WITHHELD_MORE = [
     ("słowo dla banku Bursztyn7", ["Bursztyn7"]),
 ]
 
+WITHHELD_PATTERNS_AND_ROMANISED = [
+    # an unlock pattern: new names, "ni" as a copula, a dot's word before the dots, no copula before spaced dots
+    ("mchoro wa simu yangu ni nukta 1 5 9 8 4", ["1 5 9 8 4"]),
+    ("mchoro 3 6 9 8 7", ["3 6 9 8 7"]),
+    ("the kindle pattern is dots two five eight nine six", ["two five eight nine six"]),
+    ("el patrón de la tablet es puntos 7 4 1 2 3", ["7 4 1 2 3"]),
+    ("my screen unlock is a Z from top left", ["Z from top left"]),
+    ("ఫోన్ ప్యాటర్న్ 2-5-8-9-6", ["2-5-8-9-6"]),
+    # romanised Hindi and Nepali digits, a Vietnamese "hai" (two) right after them; "pause" inside a run
+    ("mera ATM ka pin do saat aath nau hai", ["do saat aath nau"]),
+    ("mero pin dui char saat nau ho", ["dui char saat nau"]),
+    ("the atm number is four one pause eight eight", ["four one pause eight eight"]),
+    ("door code three seven, pause, two two", ["three seven, pause, two two"]),
+]
+
 KEPT = [
     ("we go two to three times a week", "two to three times"),
     ("one for one, two for two, three for three", "three for three"),
@@ -60,10 +75,12 @@ KEPT = [
     ("our router uses WPA2 and the signal is fine", "the signal is fine"),
     ("I forgot the word the bank asks for when I ring", "when I ring"),
     ("the router sticker says the model number on the back", "the model number on the back"),
+    ("the knitting pattern 1 2 3 4 rows then cast off", "1 2 3 4 rows"),
+    ("we sat do ek char minutes", "sat do ek char"),
 ]
 
 
-@pytest.mark.parametrize(("text", "pieces"), WITHHELD + WITHHELD_MORE)
+@pytest.mark.parametrize(("text", "pieces"), WITHHELD + WITHHELD_MORE + WITHHELD_PATTERNS_AND_ROMANISED)
 def test_a_dictated_value_is_withheld(text: str, pieces: list[str]) -> None:
     out = redact_secrets(text)
     assert not any(piece in out for piece in pieces), out
