@@ -66,6 +66,16 @@ WITHHELD_PATTERNS_AND_ROMANISED = [
     ("door code three seven, pause, two two", ["three seven, pause, two two"]),
 ]
 
+WITHHELD_HEALTH = [
+    # a health or benefit id: new names, a public word inside the name is the name's own
+    ("benefit id four one seven too eight three nine five five zero", ["three nine five five"]),
+    ("my benefits reference is 611 204 9937", ["611 204 9937"]),
+    ("numéro CMU du patient CMU-7718203344", ["7718203344"]),
+    ("nimero ya mituelle 4410293847561200", ["4410293847561200"]),
+    ("lambar inshorar lafiya NHIS/55120384", ["55120384"]),
+    ("mama's seguro integral SIS88213455", ["SIS88213455"]),
+]
+
 KEPT = [
     ("we go two to three times a week", "two to three times"),
     ("one for one, two for two, three for three", "three for three"),
@@ -77,10 +87,11 @@ KEPT = [
     ("the router sticker says the model number on the back", "the model number on the back"),
     ("the knitting pattern 1 2 3 4 rows then cast off", "1 2 3 4 rows"),
     ("we sat do ek char minutes", "sat do ek char"),
+    ("the patient register number on the ward board is OPD 84512", "OPD 84512"),
 ]
 
 
-@pytest.mark.parametrize(("text", "pieces"), WITHHELD + WITHHELD_MORE + WITHHELD_PATTERNS_AND_ROMANISED)
+@pytest.mark.parametrize(("text", "pieces"), WITHHELD + WITHHELD_MORE + WITHHELD_PATTERNS_AND_ROMANISED + WITHHELD_HEALTH)
 def test_a_dictated_value_is_withheld(text: str, pieces: list[str]) -> None:
     out = redact_secrets(text)
     assert not any(piece in out for piece in pieces), out
@@ -99,3 +110,22 @@ def test_ordinary_words_are_kept(text: str, value: str) -> None:
 ])
 def test_the_view_reads_misheard_digits(text: str, digits: str) -> None:
     assert forms.view(text)[0].endswith(digits)
+
+
+@pytest.mark.parametrize(("turns", "values"), [
+    (["كلمة السر اول جزء Tamarind", "والباقي _4471"], ["Tamarind", "_4471"]),
+    (["پاسورډ لومړی Kabul", "بیا 5530!"], ["Kabul", "5530!"]),
+    (["şifrenin ilk kısmı Lale_", "devamı lale19"], ["Lale_", "lale19"]),
+])
+def test_a_value_sent_in_parts_is_withheld(turns: list[str], values: list[str]) -> None:
+    from ..helpers import kept_in_thread
+
+    kept = kept_in_thread(turns)
+    for value in values:
+        assert value not in kept, kept
+
+
+def test_talk_after_a_cut_off_call_is_kept() -> None:
+    from ..helpers import kept_in_thread
+
+    assert "see you at seven then" in kept_in_thread(["the call cut me off", "see you at seven then"])
