@@ -46,7 +46,8 @@ def _unit() -> re.Pattern[str]:
     words = {k: prefilter.whole_words(d[k]) for k in ("phonetic", "told_by", "cases", "signs", "digits", "letter_names")}
     words["signs"] = prefilter.whole_words([*d["signs"], *d["reader_signs"]])
     letter = r"(?<![^\W_])(?<!['’])[^\W\d_](?![^\W_])(?!['’])"  # not an elided word ("c'est", "l'app")
-    told = rf"{letter}\s+(?:{words['told_by']})\s+[^\W\d_]{{2,15}}(?![^\W_])"
+    # "B as in boy", "capital O as in orange": its case may be said before it
+    told = rf"(?:(?:{words['cases']})\s+)?{letter}\s+(?:{words['told_by']})\s+[^\W\d_]{{2,15}}(?![^\W_])"
     named = rf"(?:{words['letter_names']})"  # a letter said by its name ("ele", "be grande", "acca", "zed")
     cased = (rf"(?:(?:{words['cases']})\s+(?:{words['phonetic']}|{named}|{letter})"
              rf"|(?:{named}|{letter})\s+(?:{words['cases']})(?![^\W_]))")

@@ -76,6 +76,19 @@ WITHHELD_HEALTH = [
     ("mama's seguro integral SIS88213455", ["SIS88213455"]),
 ]
 
+HEX = "5f0e1c9a7b3d2e4f6a8b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f"
+
+WITHHELD_LAST = [
+    # a passport's number said before its photo page; a key to import into a wallet; a memorable word before a
+    # new clause; letters told by a word with their case before them
+    ("P8832107 is on the photo page of her passport", ["P8832107"]),
+    ("K4410032 — on the data page, reading it for mum", ["K4410032"]),
+    (f"please import this into my electrum wallet {HEX}", [HEX]),
+    (f"importa esta clave en MetaMask {HEX}", [HEX]),
+    ("nationwide memorable word lantern i always forget it", ["lantern"]),
+    ("my password is capital K as in kilo, small r as in river, seven, seven", ["as in river"]),
+]
+
 KEPT = [
     ("we go two to three times a week", "two to three times"),
     ("one for one, two for two, three for three", "three for three"),
@@ -88,10 +101,12 @@ KEPT = [
     ("the knitting pattern 1 2 3 4 rows then cast off", "1 2 3 4 rows"),
     ("we sat do ek char minutes", "sat do ek char"),
     ("the patient register number on the ward board is OPD 84512", "OPD 84512"),
+    ("I love the secret word game my kids play", "game my kids play"),
+    (f"check the sha256 {HEX} before you import it into the wallet", HEX),
 ]
 
 
-@pytest.mark.parametrize(("text", "pieces"), WITHHELD + WITHHELD_MORE + WITHHELD_PATTERNS_AND_ROMANISED + WITHHELD_HEALTH)
+@pytest.mark.parametrize(("text", "pieces"), WITHHELD + WITHHELD_MORE + WITHHELD_PATTERNS_AND_ROMANISED + WITHHELD_HEALTH + WITHHELD_LAST)
 def test_a_dictated_value_is_withheld(text: str, pieces: list[str]) -> None:
     out = redact_secrets(text)
     assert not any(piece in out for piece in pieces), out
