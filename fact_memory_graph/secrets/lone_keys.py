@@ -58,9 +58,7 @@ def imported_spans(text: str) -> list[Span]:
     out: list[Span] = []
     for m in _HEX_KEY.finditer(text):
         window = text[max(0, m.start() - 100):m.start()]
-        verb = None
-        for verb in _IMPORT_VERB.finditer(window):
-            pass
+        verb = max(_IMPORT_VERB.finditer(window), key=lambda v: v.start(), default=None)  # the last one
         if verb and _WALLET.search(window, verb.start()) and not _DIGEST_TURN.search(window, verb.start()):
             out.append((m.start(), m.end(), "private key"))
     return out
