@@ -42,7 +42,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
     marks = "".join(re.escape(w) for w in d["copulas"] if not w[-1].isalpha() and w != "-")
     # "es" as a word, not inside "tres"; a dash between blanks, not inside "Kassen-Handy"; "は" and "是"
     # written without spaces ("パターンは3-5-7-8-9")
-    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|{unspaced}|[{marks}]|(?<=\s)-(?=\s))"
+    # a copula that is also a preposition of another language (Swahili "ni", Tagalog "ni lola"): only before dots
+    dotted = rf"(?<![^\W\d_])(?:{prefilter.whole_words(d['copulas_before_dots'])})(?=\s+(?:{prefilter.whole_words(d['dot_words'])}|[1-9]))"
+    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|{dotted}|{unspaced}|[{marks}]|(?<=\s)-(?=\s))"
     head = re.compile(rf"(?i)(?:{names})(?P<gap>[^\n.!?\d]{{0,40}}?)\s*{copula}\s*")
     # the copula may go ("رمز قفل جوالي kebab47"); a value may mix letters and digits ("è kebab99")
     device = re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,30}}?"
