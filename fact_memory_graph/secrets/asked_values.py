@@ -49,7 +49,7 @@ class _W:
         names = data["secret_word_names"]
         self.name = re.compile(rf"(?i){sa._alt(names)}")
         wordish = [n for n in names if re.search(r"word|phrase|kelime|palabra|mot|wort|parola|palavra|woord|слово|kata|từ|"
-                                                  r"gair|focal|neno|shabd|memorable", n)
+                                                  r"gair|focal|neno|shabd|memorable|słowo|لفظ|كلمة|eray", n)
                   and not re.search(r"pass|code|answer|question|wacht|hasło|kennwort|sandi", n)]  # "password manager"
         self.word_name = re.compile(rf"(?i)(?:{sa._alt(wordish)})")
         self.value_end = re.compile(rf"(?i)[^\S\n]*(?:$|[.,;!?\u2029)]|(?:{sa._alt(data['value_end'])})(?![^\W\d_]))")
@@ -124,6 +124,28 @@ def _final_copula(text: str, at: int, hi: int) -> re.Match[str] | None:
         and text[word.end():word.end() + 1].isspace() else None
 
 
+#: The turn's last word after the asking phrase, maybe after who asks and a small word ("… pide el banco
+#: zeytun", "… asks for Marigold22"), nothing after it but a stop.
+_LAST_WORD = re.compile(r"(?P<between>(?:[^\S\n]+[^\s.,;:!?()]+){0,3}?)[^\S\n]+(?P<v>[^\s.,;:!?()\"'“”«»]{3,40})[^\S\n]*[.!]?[^\S\n]*")
+_SMALL = re.compile(r"(?i)(?:the|el|la|le|les|o|a|il|lo|der|die|das|de|do|da|du|di|for|about|to|al|von|vom|z|ze)")
+
+
+def _turn_final(text: str, at: int, hi: int) -> tuple[int, int] | None:
+    """The value that ends the turn right after an asking phrase, with no copula (round thirty): only who
+    asks or small words between; else a value of a password's shape (a capital, a digit)."""
+    m = _LAST_WORD.fullmatch(text, at, hi)
+    if not m:
+        return None
+    value = m.group("v")
+    between = m.group("between").split()
+    plain = all(_w().asker.fullmatch(b) or memorable_words.names_who_asks(b) or _SMALL.fullmatch(b) for b in between)
+    shaped = any(ch.isdigit() for ch in value) or value[:1].isupper()
+    if not (plain or shaped) or qh._talk(value) or _w().ask_verb.fullmatch(value) or memorable_words.names_who_asks(value) \
+            or value.casefold() in {"please", "again", "today", "yesterday", "now", "then", "here", "there", "too", "also"}:
+        return None
+    return m.start("v"), m.end("v")
+
+
 def asked_spans(text: str) -> list[sa.Span]:
     """The value after a noun asked for: "the word the bank asks for is chinchilla"."""
     w, p = _w(), sa._p()
@@ -142,6 +164,9 @@ def asked_spans(text: str) -> list[sa.Span]:
             c = w.copula.search(text, c.end(), limit)  # "asks for on the phone": a preposition, no copula
         if not c:  # "… asks for on the phone... marmalade", "… asks for - lighthouse", "… asks for Kilimanjaro7 hai"
             c = _PAUSE.search(text, m.end(), limit) or _final_copula(text, m.end(), hi)
+        if not c and (last := _turn_final(text, m.end(), hi)):  # "la palabra que pide el banco zeytun"
+            spans.append((*last, _KIND))
+            continue
         if not c or _WHERE_AFTER.match(text, c.end()):
             continue  # "… is on the letter": where it is written, no value
         value = sa._value_after(text, c.end())

@@ -34,7 +34,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from fact_memory_graph.secrets import bech32_keys, lexicon, phone_numbers, prefilter, public_keys
+from fact_memory_graph.secrets import (
+    bech32_keys,
+    lexicon,
+    misheard_digits,
+    phone_numbers,
+    prefilter,
+    public_keys,
+)
 
 Span = tuple[int, int, str]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
@@ -55,7 +62,7 @@ _NUMBER_LANGS = ("en", "fr", "es", "pt", "de", "nl", "it")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 #: Between two number words of one run: spaces, commas, dashes, a dictation's pauses ("four... eight... two"),
 #: maybe "and".
-_RUN_GLUE = re.compile(r"^[\s,;\-.…]*(?:(?:and|y|und|et|e|en)\s+)?$", re.I)
+_RUN_GLUE = re.compile(r"^[\s,;\-.…]*(?:(?:and|y|und|et|e|en|pause|comma|space)\s+)?$", re.I)  # "two six pause one seven"
 
 
 @functools.lru_cache(maxsize=65536)
@@ -177,7 +184,7 @@ def _digit_words() -> tuple[re.Pattern[str], dict[str, dict[str, str]]]:
     return re.compile(rf"(?<![^\W\d_])(?:{_trie(sorted(table), space=' ')})(?![^\W\d_])", re.I), table
 
 
-_DIGIT_WORD_GAP = re.compile(r"^[\s,\-–—·.…]*$")  # a dictation's pauses too ("चार... आठ... दो")
+_DIGIT_WORD_GAP = re.compile(r"^[\s,\-–—·.…]*(?:(?i:pause|comma|space)[\s,\-–—·.…]+)?$")  # a dictation's pauses too ("चार... आठ... दो")
 
 
 #: How far before three digit words a code's name may end for them to be its value ("CVV-koden är
@@ -203,18 +210,22 @@ def _digit_word_runs(text: str) -> Iterator[tuple[int, int, str]]:
     run: list[re.Match[str]] = []
 
     def flush() -> Iterator[tuple[int, int, str]]:
-        for i in range(len(run)):  # the longest tail in one language ("to" is Danish 2 before Polish digits)
-            tail = run[i:]
-            if len(tail) < 3:
-                return
-            common = set.intersection(*(set(table[unicodedata.normalize("NFC", m.group()).lower()]) for m in tail))
-            if not common:
-                continue
-            if len(tail) >= 4 or _after_code_name(text, tail[0].start()):
+        # each longest stretch in one language, from the left ("to" is Danish 2 before Polish digits; "hai" is
+        # Vietnamese 2 after Hindi ones: "teen paanch saat ek hai")
+        langs = [set(table[unicodedata.normalize("NFC", m.group()).lower()]) for m in run]
+        i = 0
+        while len(run) - i >= 3:
+            common, j = langs[i], i + 1
+            while j < len(run) and common & langs[j]:
+                common, j = common & langs[j], j + 1
+            part = run[i:j]
+            if len(part) >= 4 or len(part) == 3 and _after_code_name(text, part[0].start()):
                 lang = sorted(common)[0]
-                yield tail[0].start(), tail[-1].end(), "".join(
-                    table[unicodedata.normalize("NFC", m.group()).lower()][lang] for m in tail)
-            return
+                yield part[0].start(), part[-1].end(), "".join(
+                    table[unicodedata.normalize("NFC", m.group()).lower()][lang] for m in part)
+                i = j
+            else:
+                i += 1
 
     for m in hits:
         if run and not _DIGIT_WORD_GAP.match(text[run[-1].end():m.start()]):
@@ -244,6 +255,10 @@ def _view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     more = [m for m in _digit_word_runs(text) if not any(r[0] <= m[0] and m[1] <= r[1] for r in runs)]
     if more:
         runs = sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in more)), *more])
+    # a digit speech-to-text heard as another word ("three eight for three", "seis meia dois três")
+    heard = misheard_digits.runs(text)
+    if heard:
+        runs = sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in heard)), *heard])
     if text.isascii() and not runs:
         return text, None
     if not text.isascii():

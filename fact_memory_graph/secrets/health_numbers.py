@@ -29,6 +29,8 @@ _SEP = r"[ \-./]?"
 _TEN = re.compile(r"(?<![\w+\-/.])(?<!\d[ \-./])(\d(?:" + _SEP + r"\d){9})(?:" + _SEP + r"(\d))?(?![\w\-/]|[.,]\d| \d)")
 _KVNR = re.compile(r"(?<![\w\-/])(?<!\d[ \-./])([A-Za-z])" + _SEP + r"(\d(?:" + _SEP + r"\d){8})(?![\w\-/]|[.,]\d)")
 _CHI = re.compile(r"(?i)(?<![^\W\d_])chi(?![^\W\d_])|community health index")
+#: An NHS or CHI number's name right before its digits ("nhs 1 623 540 5995", "CHI no: …").
+_NAMED_RIGHT_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:nhs|chi|hcn)(?:\s+(?:number|no\.?|num|#))?\s*[:#]?\s*$")
 _MBI_LETTER = "AC-HJKMNP-RT-Y"
 _MBI = re.compile(rf"(?<![\w\-/])[1-9][{_MBI_LETTER}][{_MBI_LETTER}0-9]\d[ \-]?[{_MBI_LETTER}][{_MBI_LETTER}0-9]\d"
                   rf"[ \-]?[{_MBI_LETTER}][{_MBI_LETTER}]\d\d(?![\w\-/])", re.I)
@@ -96,6 +98,11 @@ def spans(text: str) -> Iterator[Span]:
                 or digits[0] == "0" and not _CHI.search(text):
             continue  # a phone number dials from 0 or +; a CHI number of a birthday's first nine days is named
         if nhs_or_chi(digits) or medicare_au(digits + (m.group(2) or "")):
+            yield m.start(), m.end(), "government id"
+        elif m.group(2) and _NAMED_RIGHT_BEFORE.search(text, max(0, m.start() - 16), m.start()) \
+                and nhs_or_chi(digits[1:] + m.group(2)):
+            # dictated right after its name with a digit too many before it ("nhs one six two three …"):
+            # the ten after it validate
             yield m.start(), m.end(), "government id"
     for m in _KVNR.finditer(text):
         digits = re.sub(r"\D", "", m.group(2))

@@ -211,13 +211,17 @@ def public_label(text: str, at: int) -> bool:
     return _public(text, max(_sentence_start(text, at), at - 30), at)
 
 
-def _value_after(text: str, label: int, at: int, limit: int) -> re.Match[str] | None:
+def _value_after(text: str, label: int, at: int, limit: int, start: int | None = None) -> re.Match[str] | None:
     """The first value within ``_MAX_GAP`` characters after ``at`` when nothing public is named
-    from ``label`` (the number's word, with the word before it) to the value."""
+    from ``label`` (the number's word, with the word before it) to the value; with ``start`` (where
+    the names begin), a public word inside the names is theirs ("numéro CMU du patient", "benefit
+    reference": the patient's, the reference's own number)."""
     for v in itertools.islice(_VALUE.finditer(text, at, min(limit, at + _MAX_COLON_GAP + 40)), 3):
         if v.start() - at > _MAX_GAP and not (v.start() - at <= _MAX_COLON_GAP and _COLON_BEFORE.search(text, at, v.start())):
             return None  # far from its names, unless a colon ends the clause that names it
-        if _public(text, label, v.start()) or re.search(r"\d", text[at:v.start()]):
+        public = _public(text, label, start) or _public(text, at, v.start()) if start is not None \
+            else _public(text, label, v.start())
+        if public or re.search(r"\d", text[at:v.start()]):
             return None  # "Aetna group number 01234", "Cigna, call 1-800-…": a public number
         return v
     return None
@@ -318,7 +322,7 @@ def spans(text: str) -> list[Span]:
     out: list[Span] = []
     for label, start, at, alone in _names(text):
         hi = _sentence_end(text, at, min(len(text), at + 120))
-        v = _value_after(text, label, at, hi)
+        v = _value_after(text, label, at, hi, None if alone else start)
         if v and alone and not _RIGHT_AFTER.fullmatch(text, at, v.start()):
             v = None  # "Blue Cross paid 12500 of it": the insurer's word names only a value right after it
         if not (v and _a_member_number(text, v)) and not alone:

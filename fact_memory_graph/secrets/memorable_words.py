@@ -33,7 +33,9 @@ _WORD = re.compile(r"[^\W_][\w'’\-]*")
 _TAIL_WORDS = 8  # "voor de telefonische klantenservice van de bank"
 #: What ends a value's clause (a colon does not: "code word for tonight: X" names what follows).
 _CLAUSE_END = re.compile(r"\s*(?:[.,;!?)\]\n\u2029。，、！？；…]|\s[—–-]\s|\s*<-|[^\w\s]*\s*$)"
-                         r"|\s+(?:and|but|aber|mais|pero|ma|mas|maar|men|но)\s+(?=[^\W\d_])")  # "word's X and my mum's is …"
+                         r"|\s+(?:and|but|aber|mais|pero|ma|mas|maar|men|но)\s+(?=[^\W\d_])"  # "word's X and my mum's is …"
+                         # a new clause's subject after a dictated value ("… secret word orchid my support worker reads …")
+                         r"|\s+(?=(?:my|i|he|she|we|they|his|her|our|their)\s+[^\W\d_]+\s+[^\W\d_])")
 _CONNECTOR = re.compile(r"(?i)\s*(?:,\s*(?:which|that|que|qui|das|dat|che|который|которое)\s+(?:is|es|est|ist|è|é|это|—)\s|[:=：→?？]|->|[—–-](?=\s)|(?<![^\W\d_])(?:is|was|es|era|est|ist|lautet|é|è|e|är|er|on|jest|to|это|—|adalah|"
                         r"yaitu|ialah|là|hai|ni|ay|yw|ydy|este|είναι|je|є|это|olarak|wa|ndi|iko|van|az)(?![^\W\d_]))\s*")
 _GLUED_CONNECTOR = re.compile(r"\s*(?:是|为|為|は|が|는|은|이|คือ|[:：])\s*")

@@ -24,6 +24,9 @@ Span = tuple[int, int, str]
 #: Between a secret's name and the first unit: its connector and a few words, no sentence's end.
 _REACH = 30
 _MIN_UNITS = 4
+#: Further from the name (a few more words between, no sentence's end): a run of eight units at least.
+_FAR_REACH = 100
+_FAR_UNITS = 8
 
 
 def _data() -> dict[str, list[str]]:
@@ -33,18 +36,24 @@ def _data() -> dict[str, list[str]]:
 @functools.cache
 def _gate() -> lexicon.Gate:
     d = _data()
-    return lexicon.Gate([*d["phonetic"], *d["told_by"][:3], *d["cases"], *d["signs"][:6]])
+    return lexicon.Gate([*d["phonetic"], *d["told_by"][:3], *d["cases"], *d["signs"][:6], *d["letter_names"],
+                         *d["reader_signs"]])
 
 
 @functools.cache
 def _unit() -> re.Pattern[str]:
     d = _data()
-    words = {k: prefilter.whole_words(d[k]) for k in ("phonetic", "told_by", "cases", "signs", "digits")}
+    words = {k: prefilter.whole_words(d[k]) for k in ("phonetic", "told_by", "cases", "signs", "digits", "letter_names")}
+    words["signs"] = prefilter.whole_words([*d["signs"], *d["reader_signs"]])
     letter = r"(?<![^\W_])(?<!['’])[^\W\d_](?![^\W_])(?!['’])"  # not an elided word ("c'est", "l'app")
-    told = rf"{letter}\s+(?:{words['told_by']})\s+[^\W\d_]{{2,15}}(?![^\W_])"
-    cased = rf"(?:(?:{words['cases']})\s+(?:{words['phonetic']}|{letter})|{letter}\s+(?:{words['cases']})(?![^\W_]))"
-    return re.compile(rf"(?i)(?P<letter>{told}|{cased}|{words['phonetic']}|{letter})"
-                      rf"|(?P<other>(?<![^\W_])\d(?![^\W_])|{words['digits']}|{words['signs']})")
+    # "B as in boy", "capital O as in orange": its case may be said before it
+    told = rf"(?:(?:{words['cases']})\s+)?{letter}\s+(?:{words['told_by']})\s+[^\W\d_]{{2,15}}(?![^\W_])"
+    named = rf"(?:{words['letter_names']})"  # a letter said by its name ("ele", "be grande", "acca", "zed")
+    cased = (rf"(?:(?:{words['cases']})\s+(?:{words['phonetic']}|{named}|{letter})"
+             rf"|(?:{named}|{letter})\s+(?:{words['cases']})(?![^\W_]))")
+    return re.compile(rf"(?i)(?P<letter>{told}|{cased}|{words['phonetic']}|{named}|{letter})"
+                      # digits: one, or a group the view read from words ("two two seven seven" is "2277")
+                      rf"|(?P<other>(?<![^\W_])\d{{1,12}}(?![^\W_])|{words['digits']}|{words['signs']})")
 
 
 _GAP = re.compile(r"[\s,;.\-–]*")
@@ -63,18 +72,29 @@ def spans(text: str, names: Sequence[Any]) -> list[Span]:
         if name.kind not in ("password", "digits", "answer", "id"):
             continue
         at = name.end()
-        first = unit.search(text, at, min(len(text), at + _REACH + 40))
-        if first is None or first.start() - at > _REACH or _SENTENCE_END.search(text, at, first.start()):
-            continue
-        count = letters = 0
-        end = pos = first.start()
-        while m := unit.match(text, pos):
-            count += 1
-            letters += m.group("letter") is not None
-            end = m.end()
-            pos = _GAP.match(text, end).end()  # spaces, commas, dashes (maybe none)
-            if pos == end:  # the next unit must stand apart ("B2" is no "B", "2")
+        for first in unit.finditer(text, at, min(len(text), at + _FAR_REACH)):
+            if _SENTENCE_END.search(text, at, first.start()):
                 break
-        if count >= _MIN_UNITS and letters >= 2:
-            out.append((first.start(), end, "password"))
+            end, count, letters = run_at(text, first.start())
+            # near the name, four units; further on ("password for the portal, where it says capital H
+            # capital A …"), a run of eight
+            if letters >= 2 and count >= (_MIN_UNITS if first.start() - at <= _REACH else _FAR_UNITS):
+                out.append((first.start(), end, "password"))
+                break
     return out
+
+
+def run_at(text: str, pos: int) -> tuple[int, int, int]:
+    """The end of the run of spelled units from ``pos``, its units and its letters (a Wi-Fi key read off
+    a router's sticker unit by unit uses it too)."""
+    unit = _unit()
+    count = letters = 0
+    end = pos
+    while m := unit.match(text, pos):
+        count += 1
+        letters += m.group("letter") is not None
+        end = m.end()
+        pos = _GAP.match(text, end).end()  # spaces, commas, dashes (maybe none)
+        if pos == end:  # the next unit must stand apart ("B2" is no "B", "2")
+            break
+    return end, count, letters

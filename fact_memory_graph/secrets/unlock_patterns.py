@@ -42,7 +42,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
     marks = "".join(re.escape(w) for w in d["copulas"] if not w[-1].isalpha() and w != "-")
     # "es" as a word, not inside "tres"; a dash between blanks, not inside "Kassen-Handy"; "は" and "是"
     # written without spaces ("パターンは3-5-7-8-9")
-    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|{unspaced}|[{marks}]|(?<=\s)-(?=\s))"
+    # a copula that is also a preposition of another language (Swahili "ni", Tagalog "ni lola"): only before dots
+    dotted = rf"(?<![^\W\d_])(?:{prefilter.whole_words(d['copulas_before_dots'])})(?=\s+(?:{prefilter.whole_words(d['dot_words'])}|[1-9]))"
+    copula = rf"(?:(?<![^\W\d_])(?:{words})(?![^\W\d_])|{dotted}|{unspaced}|[{marks}]|(?<=\s)-(?=\s))"
     head = re.compile(rf"(?i)(?:{names})(?P<gap>[^\n.!?\d]{{0,40}}?)\s*{copula}\s*")
     # the copula may go ("رمز قفل جوالي kebab47"); a value may mix letters and digits ("è kebab99")
     device = re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,30}}?"
@@ -115,6 +117,23 @@ def _drawn(text: str, at: int, shape_words: frozenset[str]) -> int:
     return end if letter and words >= 2 else 0
 
 
+#: Dots told one by one with blanks or commas, no copula before them: four to nine.
+_SPACED_DOTS = re.compile(r"[1-9](?:\s?[-.–>→,]\s?[1-9]|\s[1-9]){3,8}(?![\d\-])")
+_TURN_ENDS = re.compile(r"[\s.!?]*(?:$|\u2029)")
+
+
+@lru_cache(maxsize=1)
+def _dot_word() -> re.Pattern[str]:
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return re.compile(rf"(?i)[^\S\n]*(?:{prefilter.whole_words(d['dot_words'])})[^\S\n]*[:：]?[^\S\n]*")
+
+
+def _after_dot_word(text: str, at: int) -> int:
+    """``at``, or past a word for the screen's dots there ("dot", "nukta", "ডট")."""
+    m = _dot_word().match(text, at)
+    return m.end() if m else at
+
+
 def _each_once(dots: str) -> bool:
     digits = re.sub(r"\D", "", dots)
     return len(set(digits)) == len(digits)
@@ -144,6 +163,11 @@ def spans(text: str) -> list[Span]:
             out.append((m.end(), end, "password"))
         elif (dots := _JOINED_DOTS.match(text, m.end())) and _each_once(dots.group()):
             out.append((m.start() + len(m.group()), dots.end(), "password"))  # "patrón 1-2-3-6-9": no copula, dots joined
+        elif (dots := _SPACED_DOTS.match(text, _after_dot_word(text, m.end()))) and _each_once(dots.group()) \
+                and (dots.start() > m.end() or _TURN_ENDS.match(text, _after_dot_word(text, dots.end()))):
+            # "mchoro 9 2 6 7 8", "pattern lock dots 6 5 8 7": a dot's word before them, or nothing after
+            # them ("the knitting pattern 1 2 3 4 rows" counts rows)
+            out.append((dots.start(), dots.end(), "password"))
     for m in itertools.islice(lettered.finditer(text), 8):
         if (dots := re.match(_DOTS, text[m.end():])) and _each_once(dots.group()):
             out.append((m.start(), m.end() + dots.end(), "password"))
@@ -152,6 +176,8 @@ def spans(text: str) -> list[Span]:
         at = end or m.end()
         if not end and (letter := _LETTER_BEFORE_DOTS.match(text, at)):
             at = letter.end()
+        elif not end:
+            at = _after_dot_word(text, at)  # "the pattern is dot 7 8 9 3 1", "ni nukta 7 4 8 2 6"
         elif end:
             at += len(text[at:]) - len(text[at:].lstrip(" ,:;–—-"))
         dots = re.match(_DOTS, text[at:])

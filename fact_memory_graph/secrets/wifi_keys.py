@@ -5,6 +5,9 @@
   for "on" and a network's name (a token with a digit, a dash or an underscore, or capitalised).
 - **Read off the router**: "the sticker on the router says 8kPq2mZx7T", "auf dem Aufkleber steht
   hx7kpq29mz" — where a key is printed, a verb of reading it, the key (a password's shape).
+- **Read off the router unit by unit** (round thirty): "the router sticker says two c b four four b seven
+  seven one b" — eight spelled units or more (``spelled_values.run_at``).
+- **After its security mode**, the turn's last token: "WPA2 M8GTY4SW", "WPA2-PSK: biscuitjuniper477".
 - **Joining a network with it**: "connect to BT-Hub7 with orangepeel99", "conéctate a Casa_22 con
   gatito99".
 - **Named by its label**: "wifi: lemontree", "WLAN — purplemonkeydishwasher", "Internetpasswort:
@@ -23,7 +26,7 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import lexicon, prefilter, spoken_credentials
+from fact_memory_graph.secrets import lexicon, prefilter, spelled_values, spoken_credentials
 
 Span = tuple[int, int, str]
 
@@ -43,7 +46,7 @@ def _alt(key: str) -> str:
 
 def _gate_words() -> list[str]:
     d = _data()
-    return d["wifi"] + d["labels"] + d["connect"] + d["compounds"] + d["bare_labels"]
+    return d["wifi"] + d["labels"] + d["connect"] + d["compounds"] + d["bare_labels"] + d["security_modes"]
 
 
 @functools.cache
@@ -94,6 +97,20 @@ def _labelled() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
 
 
 @functools.cache
+def _printed_head() -> re.Pattern[str]:
+    """Where a key is printed and a verb of reading it, the key to follow."""
+    return re.compile(rf"(?i)(?:{_alt('labels')})[^\n.!?;]{{0,40}}?(?:{_alt('reads')})\s*[:：]?\s*")
+
+
+@functools.cache
+def _after_mode() -> re.Pattern[str]:
+    """A key right after its network's security mode, as a router's sticker or a dictation gives it:
+    "WPA2 M8GTY4SW", "WPA2-PSK: biscuitjuniper477" (round thirty)."""
+    return re.compile(rf"(?i:{_alt('security_modes')})\s*[:=\-–—]?\s*(?P<v>[^\s,;:()\[\]{{}}<>\"“”«»]{{8,63}})"
+                      r"(?=[\s.!?,;]*$|[\s.!?,;]+(?:\u2029|\n))")
+
+
+@functools.cache
 def _routers() -> re.Pattern[str]:
     return re.compile("(?i)" + _alt("routers"))
 
@@ -137,6 +154,14 @@ def spans(text: str) -> list[Span]:
             if spoken_credentials.password_like(value) or re.fullmatch(r"\d{8,20}", value) \
                     or pattern is joined and re.fullmatch(r"[^\W\d_]{6,40}", value):
                 out.append((m.start("v"), m.start("v") + len(value), "password"))
+    for m in _printed_head().finditer(text):  # spelled unit by unit: "the router sticker says two c b four four b …"
+        end, units, letters = spelled_values.run_at(text, m.end())
+        if units >= 8 and letters >= 2 and _routers().search(text, max(0, m.start() - 80), m.end()):
+            out.append((m.end(), end, "password"))
+    for m in _after_mode().finditer(text):  # the key is the turn's last token, after its security mode
+        value = m.group("v").rstrip(_TRAIL)
+        if spoken_credentials.password_like(value) or re.fullmatch(r"[a-z]{4,}[a-z]*\d{2,}", value):
+            out.append((m.start("v"), m.start("v") + len(value), "password"))
     named, back, bare, noted, states = _labelled()
     for pattern in (named, back, bare, noted):
         for m in pattern.finditer(text):
