@@ -160,6 +160,8 @@ def spans(text: str) -> list[Span]:
             out.append((m.end(), end, "password"))
     for m in _after_mode().finditer(text):  # the key is the turn's last token, after its security mode
         value = m.group("v").rstrip(_TRAIL)
+        if re.fullmatch(r"[A-Z\-/+]+", value):  # a cipher's or a mode's name in capitals ("WPA2 AES-CCMP"): no key
+            continue
         if spoken_credentials.password_like(value) or re.fullmatch(r"[a-z]{4,}[a-z]*\d{2,}", value):
             out.append((m.start("v"), m.start("v") + len(value), "password"))
     named, back, bare, noted, states = _labelled()
