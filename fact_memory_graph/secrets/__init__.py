@@ -950,6 +950,7 @@ def _spans(text: str) -> list[Span]:
     if shapes:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
+        spans = [_with_document_head(norm, names, sp) for sp in spans]  # "dl number DL-4534586": the licence's prefix
         spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
     spans = security_answers.without_talk(norm, spans)  # "security questions … are easy to guess"
     # logins, codes of things, bank details, tax ids
@@ -1200,6 +1201,24 @@ _MONTH_YEAR = re.compile(
     r"|noviembre|diciembre|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
     r"|januar|februar|märz|juni|juli|oktober|dezember|gennaio|febbraio|maggio|giugno|luglio|settembre|ottobre"
     r"|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro)\.?,?\s+(?:19|20)\d{2}")
+
+
+#: Between an id's name and its number's prefix: a sign, or one or two short words ("is", "na", "mi ni", "saya").
+_NAME_TO_HEAD = re.compile(r"[\s:#=\-]*(?:[^\W\d_]{1,5}[\s:#=\-]*){0,2}")
+
+
+def _with_document_head(text: str, names: list[forms.NameMatch], span: Span) -> Span:
+    """An id's digits after a prefix of capitals and a dash, the id's name right before the prefix
+    ("dl number DL-4534586", "leseni ya udereva DL-2686337"): the prefix is the document's own, not a
+    reference's head, and is withheld with the digits."""
+    start, end, kind = span
+    if kind != "government id" or start < 3 or text[start - 1] != "-":
+        return span
+    head = _REFERENCE_HEAD.search(text, max(0, start - 7), start)
+    if head and any(n.kind == "id" and n.end() <= head.start() and head.start() - n.end() <= 16
+                    and _NAME_TO_HEAD.fullmatch(text[n.end():head.start()]) for n in names):
+        return head.start(), end, kind
+    return span
 
 
 def _public_in_its_sentence(text: str, span: Span) -> bool:

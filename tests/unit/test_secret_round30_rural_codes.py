@@ -1,0 +1,113 @@
+"""Round thirty (t61a): codes of the places farmers, fishers, cooperatives and rural clinics lock — cold
+rooms, pump houses, stores, medicine cabinets, padlocks — told in short SMS wording in many languages;
+driving licences written with their letter prefix; and the look-alikes beside them (a price, a count, a
+shop's or a kiosk's number, a reference with a prefix). Phrasings and values written for these tests,
+none from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from fact_memory_graph.secrets import redact_secrets, redact_thread
+
+# ---------------------------------------------------------------- codes of rural stores, pumps and cabinets
+
+
+@pytest.mark.parametrize("text, value", [
+    ("namba ya siri ya chumba baridi ni 480215", "480215"),
+    ("code ya pampu ya maji 7391", "7391"),
+    ("lambar makullin famfo 5562", "5562"),
+    ("lambar bude dakin sanyi 330917", "330917"),
+    ("गोदामको ढोकाको कोड 6604", "6604"),
+    ("कोल्ड स्टोर का ताला कोड 8813 है", "8813"),
+    ("గోదాము తలుపు కోడ్ 4417", "4417"),
+    ("የመጋዘኑ በር ኮድ 2958", "2958"),
+    ("কোল্ড স্টোরের তালার কোড 5130", "5130"),
+    ("borehole: 3318", "3318"),
+    ("grain store code is 7720", "7720"),
+    ("the milk cooler combo 9043", "9043"),
+    ("pompa air gudang kode 6671", "6671"),
+    ("duka code 1234", "1234"),
+    ("vaccine fridge pin 20417", "20417"),
+    ("kabati la madawa code 77310", "77310"),
+    ("ဆေးဗီရိုကုဒ် 61094", "61094"),
+    ("លេខកូដទូថ្នាំ 8342", "8342"),
+])
+def test_a_rural_place_s_code_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("kufuli ya stoo ya mbolea 6631", "6631"),
+    ("padlock on the feed store - 40917", "40917"),
+    ("fuel pump lock: 8820", "8820"),
+    ("makullin rumbu 7715", "7715"),
+    ("ताल्चा 5529 हो", "5529"),
+    ("kufuli ya pampu ya maji nane tisa moja moja", "8911"),
+])
+def test_a_number_a_few_words_after_a_lock_is_its_code(text: str, value: str) -> None:
+    out = redact_secrets(text)
+    assert value not in out and "tisa moja" not in out
+
+
+@pytest.mark.parametrize("before, text", [
+    ("ka tuna lambar makullin rumbun ajiya?", "8107"),
+    ("kabati la dawa zahanati", "namba 50326"),
+    ("and the milk cooler?", "it's 66190"),
+])
+def test_a_code_after_a_turn_naming_the_place(before: str, text: str) -> None:
+    assert not any(ch.isdigit() for ch in redact_thread(text, [before]))
+
+
+@pytest.mark.parametrize("text", [
+    "the pump house has 4 pumps and 2500 litres",
+    "cold store rent 2000 per month",
+    "kiosk number 14 sells airtime for 500",
+    "the borehole is 120 metres deep, drilled 2019",
+    "we sold 3400 kg from the cold store",
+    "the granary holds 1200 bags",
+    "the lock cost 2500 shillings",
+    "I lock the store at 1800",
+    "the cabinet meeting is on 1400",
+    "the kiosk near the market is 1500",
+])
+def test_numbers_beside_rural_places_that_are_no_code_are_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+def test_a_staff_reminder_before_a_lock_does_not_make_its_code_a_staff_number() -> None:
+    assert "5106" not in redact_thread("fuel pump lock: 5106", ["note for the weekend relief staff"])
+
+
+# ---------------------------------------------------------------- driving licences with their letter prefix
+
+
+@pytest.mark.parametrize("text, value", [
+    ("dl no DL-5521873", "5521873"),
+    ("DL number KA-0420110", "0420110"),
+    ("leseni ya udereva DL-6612094", "6612094"),
+    ("leseni ya kuendesha gari TZ-4471902", "4471902"),
+    ("nomor SIM saya 9012-3345-778812", "778812"),
+    ("lasisin tuki na KN-3345127", "3345127"),
+    ("iwe-aṣẹ awakọ mi ni LAG-7712094", "7712094"),
+    ("መንጃ ፍቃድ ቁጥር AA-4455126", "4455126"),
+])
+def test_a_licence_number_with_its_prefix_is_withheld_whole(text: str, value: str) -> None:
+    out = redact_secrets(text)
+    assert value not in out
+    prefix = text.split()[-1].split("-")[0]
+    if "-" in text.split()[-1] and prefix.isalpha():
+        assert f"{prefix}-" not in out  # the prefix is the document's own
+
+
+def test_a_licence_named_in_one_turn_and_written_in_the_next() -> None:
+    assert "7734120" not in redact_thread("DL-7734120", ["leseni ya trekta"])
+
+
+@pytest.mark.parametrize("text", [
+    "ticket number REF-4534586 for the tractor permit",
+    "driving licence office ref REF-4451209",
+    "order STR-2025-11873",
+])
+def test_a_reference_with_a_prefix_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text
