@@ -111,3 +111,29 @@ def test_a_licence_named_in_one_turn_and_written_in_the_next() -> None:
 ])
 def test_a_reference_with_a_prefix_is_kept(text: str) -> None:
     assert redact_secrets(text) == text
+
+
+# ---------------------------------------------------------------- backup codes of letters only
+
+
+@pytest.mark.parametrize("text, codes", [
+    ("codes de secours du compte: qzvt mhkr / 7hn2 pd4w / bxcl fuyt", ["qzvt mhkr", "bxcl fuyt"]),
+    ("backup codes ya chama: wkpz djeb, 3mf8 rx2q, tyhv nclq", ["wkpz djeb", "tyhv nclq"]),
+    ("رموز الاسترداد qtfz bnwe hkdp s7ra xmcv jupq", ["qtfz bnwe", "xmcv jupq"]),
+    ("recovery codes (letters only): pqhxwrtb, lzkvnmqd, hrtwpsxy", ["pqhxwrtb", "lzkvnmqd", "hrtwpsxy"]),
+    ("códigos de recuperação só letras KDFWZTQPLM ZXRTHBNQVC WPLKMSDFRT", ["KDFWZTQPLM", "ZXRTHBNQVC"]),
+])
+def test_backup_codes_of_letters_only_are_withheld(text: str, codes: list[str]) -> None:
+    out = redact_secrets(text)
+    assert not any(code in out for code in codes)
+
+
+@pytest.mark.parametrize("before, text", [
+    ("set up the authenticator", "what when this that"),
+])
+def test_words_of_four_letters_after_a_turn_about_codes_stay(before: str, text: str) -> None:
+    assert "what when" in redact_thread(text, [before])
+
+
+def test_eight_letter_words_after_backup_codes_are_no_list() -> None:
+    assert "everything" in redact_secrets("backup codes? honestly everything, computer, notebook, keyboard is chaos")
