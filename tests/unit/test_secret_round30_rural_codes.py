@@ -137,3 +137,50 @@ def test_words_of_four_letters_after_a_turn_about_codes_stay(before: str, text: 
 
 def test_eight_letter_words_after_backup_codes_are_no_list() -> None:
     assert "everything" in redact_secrets("backup codes? honestly everything, computer, notebook, keyboard is chaos")
+
+
+# ---------------------------------------------------------------- SMS wording: police certificates, passwords, PINs,
+# memorable words, Wi-Fi keys, a farm animal's name as a security answer
+
+
+@pytest.mark.parametrize("text, value", [
+    ("प्रहरी प्रमाणपत्र नम्बर 55120983417", "55120983417"),
+    ("पुलिस प्रमाणपत्र संख्या 2210339", "2210339"),
+    ("காவல் சான்றிதழ் எண் TN88120345", "TN88120345"),
+    ("cheti cha polisi namba 55120983", "55120983"),
+    ("የፖሊስ ማስረጃ ቁጥር 7720194", "7720194"),
+])
+def test_a_police_certificate_s_number_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("የይለፍ ቃሌ Tsion#552", "Tsion#552"),
+    ("የይለፍ ቃሉ Gojo2024x", "Gojo2024x"),
+    ("kalmar sirrina Zaki@551", "Zaki@551"),
+    ("ပင်နံပါတ် 770215", "770215"),
+    ("លេខកូដសម្ងាត់ 44120", "44120"),
+    ("ລະຫັດລັບ 83301", "83301"),
+    ("nọ́mbà aṣírí mi 5521", "5521"),
+    ("ufunguo wa wifi ni Baraka@726", "Baraka@726"),
+    ("bank ka yaad rakhne wala lafz barsaat hai", "barsaat"),
+    ("बैंक का याद रखने वाला शब्द गुलमोहर है", "गुलमोहर"),
+    ("wakiuliza jina la ng'ombe wako wa kwanza sema Neema", "Neema"),
+    ("jina la ng'ombe wangu wa kwanza: Kaki", "Kaki"),
+    ("if the bank asks about the cow say Daisy", "Daisy"),
+])
+def test_short_sms_wording_of_a_secret_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_a_wifi_key_named_in_swahili_the_turn_after_its_network() -> None:
+    assert "Amani@830" not in redact_thread("ufunguo Amani@830", ["wifi ya ofisi ya chama"])
+
+
+@pytest.mark.parametrize("text", [
+    "my first cow was sold at the market on Monday",
+    "we have 12 cows and 3 goats",
+    "yaad rakhne wala shabd bhool gaya",
+])
+def test_farm_talk_and_a_forgotten_word_are_kept(text: str) -> None:
+    assert redact_secrets(text) == text
