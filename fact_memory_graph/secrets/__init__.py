@@ -1957,6 +1957,7 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
     # What the turn after adds needs a digit in this turn (half a number, an account, a login id) or
     # a secret in the turn after (a password beside a login named here): most pairs stop here
     if not (_HAS_DIGIT.search(text) or "-" in text or dictated_parts.names_a_part(text) or secret_spans(after)
+            or dictated_parts.letter_piece_told(text, after)  # "pehle mouss likho" / "ab a2005."
             or dictated_parts.notes_joined(after)  # "Kaiserschm" / "arrn8869 no spaces"
             or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))
             or named_answers.named_by_next(text, after, secret_spans)
