@@ -219,3 +219,11 @@ def test_words_of_order_in_talk_are_kept(turns: list[str]) -> None:
     out = _stored(turns)
     for turn in turns:
         assert turn in out
+
+
+@pytest.mark.parametrize("text", [
+    "చిరునామా గ్రామం తెనాలి, PIN 521551",
+    "anwani yangu kijiji cha Mbeya, PIN 411038",
+])
+def test_a_postal_pin_beside_an_address_or_a_village_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text
