@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon, prefilter
-from .forms import ASSETS, ONE_WORD_TURN, TURN_JOIN, Span, announces_public, public_value
+from .forms import ASSETS, ONE_WORD_TURN, TURN_JOIN, Span, announces_public, names_in, public_value
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 
@@ -224,7 +224,7 @@ def _bare_piece(turn: str) -> tuple[int, int, bool] | None:
 #: A first piece of letters alone after a word of order ("pehle mouss likho", "প্রথমে kahaw", "na farko SHAN_"): a
 #: word of Latin letters right after the turn's last word of order, at most one word after it; a piece only beside a
 #: next piece of letters and a digit or a sign.
-_LETTER_WORD = re.compile(r"\s+(?P<v>[A-Za-z][A-Za-z_]{2,39})(?:\s+\S+)?[\s.!?…]*$")
+_LETTER_WORD = re.compile(r"\s+(?P<v>[A-Za-z][A-Za-z_]{2,39})(?:\s+[a-z]{1,8})?[\s.!?…]*$")
 _MIXED_PIECE = re.compile(r"(?=[^\s]*[A-Za-z])(?=[^\s]*[\d!@#$%^&*_+=~?])")
 
 
@@ -240,7 +240,9 @@ def _letter_piece(turn: str) -> tuple[int, int] | None:
     if last is None or turn[:last.start()].strip(" \t,.!-") and len(turn[:last.start()].split()) > 1:
         return None  # the word of order opens the turn (after one word at most: "ok pehle …")
     m = _LETTER_WORD.match(turn, last.end())
-    return (m.start("v"), m.end("v")) if m else None
+    if not m or names_in(turn):
+        return None  # "eerste stuk wachtwoord Zonneb": a secret's name, read by the part words proper
+    return m.start("v"), m.end("v")
 
 
 def _letters_then_mixed(first: str, second: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
