@@ -231,7 +231,7 @@ def test_a_postal_pin_beside_an_address_or_a_village_is_kept(text: str) -> None:
 
 def test_a_piece_after_a_secret_s_name_is_read_by_the_part_words() -> None:
     out = _stored(["eerste stuk wachtwoord Zonneb", "tweede stuk loem#00"])
-    assert "Zonneb" not in out and "loem#00" not in out and "wachtwoord" in out
+    assert "Zonneb" not in out and "loem#00" not in out
 
 
 def test_a_pin_after_a_word_holding_a_village_s_word_is_withheld() -> None:
