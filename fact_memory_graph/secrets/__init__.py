@@ -952,7 +952,9 @@ def _spans(text: str) -> list[Span]:
     if shapes:
         spans = [sp for sp in spans if not any(a <= sp[0] < b for a, b in shapes)]  # a value that starts public
     if spans:
-        spans = [_with_scheme(norm, names, sp) for sp in spans if not _public_in_its_sentence(norm, sp, names)]
+        # "dl number DL-4534586", "numéro CMU : CMU-8193373296", "lambar nhis NHIS/20917364": the id's own letters
+        spans = [_with_document_head(norm, names, sp) for sp in spans]
+        spans = [sp for sp in spans if not _public_in_its_sentence(norm, sp)]
     spans = security_answers.without_talk(norm, spans)  # "security questions … are easy to guess"
     # logins, codes of things, bank details, tax ids
     spans.extend(_outside_slots(norm, families.family_spans(norm, names), shapes))
@@ -1209,32 +1211,34 @@ _MONTH_YEAR = re.compile(
     r"|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro)\.?,?\s+(?:19|20)\d{2}")
 
 
-def _scheme_after_id_name(text: str, names: list[forms.NameMatch], span: Span) -> int | None:
-    """Where a scheme's letters start before an id's digits, when an id's name ends just before them
-    ("numéro CMU : CMU-8193373296", "lambar inshorar lafiya NHIS/68098628"): the letters are the
-    scheme's (part of the id), not a public reference's prefix ("Störungsnummer STR-2025-11873")."""
-    start, _, kind = span
-    head = _SCHEME_HEAD.search(text, max(0, start - 7), start) if kind == "government id" else None
-    if head is None:
-        return None
-    return head.start() if any(n.kind == "id" and n.end() <= head.start() and head.start() - n.end() <= 8
-                               and _NAME_TO_VALUE.match(text[n.end():head.start()]) for n in names) else None
+#: Between an id's name and its number's prefix: a sign, or one or two short words ("is", "na", "mi ni", "saya").
+_NAME_TO_HEAD = re.compile(r"[\s:#=\-]*(?:[^\W\d_]{1,5}[\s:#=\-]*){0,2}")
 
 
-def _with_scheme(text: str, names: list[forms.NameMatch], span: Span) -> Span:
-    """``span`` with its scheme's letters in front when an id's name stands before them (see above)."""
-    at = _scheme_after_id_name(text, names, span)
-    return span if at is None else (at, span[1], span[2])
+def _with_document_head(text: str, names: list[forms.NameMatch], span: Span) -> Span:
+    """An id's digits after a prefix of capitals and a dash or a slash, the id's name right before the
+    prefix ("dl number DL-4534586", "leseni ya udereva DL-2686337", "numéro CMU : CMU-8193373296",
+    "lambar nhis NHIS/20917364"): the prefix is the document's or the scheme's own, not a reference's
+    head ("Störungsnummer STR-2025-11873"), and is withheld with the digits."""
+    start, end, kind = span
+    if kind != "government id" or start < 3 or text[start - 1] not in "-/":
+        return span
+    head = _SCHEME_HEAD.search(text, max(0, start - 7), start)
+    if head and any(n.kind == "id" and n.end() <= head.start() and head.start() - n.end() <= 16
+                    and _NAME_TO_HEAD.fullmatch(text[n.end():head.start()]) for n in names):
+        return head.start(), end, kind
+    return span
 
 
-def _public_in_its_sentence(text: str, span: Span, names: list[forms.NameMatch] = ()) -> bool:
+def _public_in_its_sentence(text: str, span: Span) -> bool:
     """A value its sentence says is public: an example (documentation, a test fixture), a
     company's id, a meeting's dial-in code; the rest of a reference with a letter prefix
-    ("Störungsnummer STR-2025-11873", not an id's scheme after the id's name); a month and a year
+    ("Störungsnummer STR-2025-11873"; an id's own prefix after its name is read first,
+    :func:`_with_document_head`); a month and a year
     ("expires end of August 2027")."""
     start, end, kind = span
     if kind != "api key" and _REFERENCE_HEAD.search(text, max(0, start - 7), start) \
-            and re.fullmatch(r"[\d\-/]+", text[start:end]) and _scheme_after_id_name(text, names, span) is None:
+            and re.fullmatch(r"[\d\-/]+", text[start:end]):
         return True
     if kind == "password" and (date := _MONTH_YEAR.match(text, start)) and date.end() >= len(text[:end].rstrip(" ?.!,")):
         return True
@@ -1964,6 +1968,7 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
     # What the turn after adds needs a digit in this turn (half a number, an account, a login id) or
     # a secret in the turn after (a password beside a login named here): most pairs stop here
     if not (_HAS_DIGIT.search(text) or "-" in text or dictated_parts.names_a_part(text) or secret_spans(after)
+            or dictated_parts.letter_piece_told(text, after)  # "pehle mouss likho" / "ab a2005."
             or dictated_parts.notes_joined(after)  # "Kaiserschm" / "arrn8869 no spaces"
             or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))
             or named_answers.named_by_next(text, after, secret_spans)

@@ -45,6 +45,7 @@ def _data() -> dict:
     data["things"] = sorted(set(physical["places"]) | set(physical["things"]) | set(data["also_things"]))
     data["asks"] = sorted(set(data["asks"]) | set(physical["code_words"]))
     data["travel"] = physical["travel"]
+    data["things"] = sorted(set(data["things"]) | set(data["locks"]))
     return data
 
 
@@ -88,6 +89,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "answer": re.compile(rf"(?i)^\W*(?:[^\d\s]+\W+){{0,4}}?{value}(?![\w]|[.,:/]\d){confirm}\W*"
                              r"(?:[^\d\s]+\W*){0,4}$"),
         "quick": re.compile(rf"(?i)(?:{thing})"),
+        # a lock's word, up to four words, then a value of a keypad's shape ("kufuli ya pampu ya maji 8911",
+        # "fuel pump lock: 4574"): a lock has no other number
+        "lock_then": re.compile(rf"(?i)(?:{prefilter.whole_words(d['locks'])})(?P<gap>(?:\s+[^\d\s.!?;:]+){{0,4}}?)"
+                                rf"\s*[:=\-–]?\s+(?P<v>{_KEYPAD})(?![\w]|[.,:/]\d)"),
     }
 
 
@@ -131,6 +136,10 @@ def spans(text: str) -> list[Span]:
         for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
             if not _NOT_A_CODE_AFTER.match(text, m.end("v")) and not _YEAR.fullmatch(m.group("v")):
                 out.append((m.start("v"), m.end("v"), "password"))
+    for m in itertools.islice(p["lock_then"].finditer(text), _MAX_MATCHES):
+        if not _labelled(text, m.start("v")) and not _NOT_A_CODE_AFTER.match(text, m.end("v")) \
+                and not _YEAR.fullmatch(m.group("v")):
+            out.append((m.start("v"), m.end("v"), "password"))
     for m in itertools.islice(p["before"].finditer(text), _MAX_MATCHES):
         v = m.group("v")
         if _labelled(text, m.start("v")) or _NOT_A_CODE_AFTER.match(text, m.end("v")):

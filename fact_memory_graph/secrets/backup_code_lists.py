@@ -24,13 +24,18 @@ Span = tuple[int, int, str]
 #: One backup code: eight digits, four and four, two dashed groups of four or five letters and digits, or eight
 #: letters and digits (a list of those must read as random: :func:`_random_list`).
 _CODE = (r"(?:\d{8}|\d{4}[ \-]\d{4}|(?=[a-z0-9]*[a-z])[a-z0-9]{4,5}-[a-z0-9]{4,5}|\d{5}-\d{5}|(?=[a-z0-9]*[a-z])[a-z0-9]{8}"
-         # two groups of four with a space, as a Google account prints them ("hm6x 2e6h"), a digit in them: two
-         # words of four letters are words ("what when this that" after a turn about an authenticator)
-         r"|(?=[a-z0-9]{4} [a-z0-9]{4}(?![\w-]))(?=[a-z0-9 ]{0,8}[a-z])(?=[a-z ]{0,8}\d)[a-z0-9]{4} [a-z0-9]{4})")
+         # two groups of four with a space, as a Google account prints them ("hm6x 2e6h", "zczj yahc"), a letter in
+         # them; with no digit, :func:`_random` needs a group no word could be ("what when this that" stay words)
+         r"|(?=[a-z0-9]{4} [a-z0-9]{4}(?![\w-]))(?=[a-z0-9 ]{0,8}[a-z])[a-z0-9]{4} [a-z0-9]{4})")
 #: Three codes or more, one a line, or after commas, slashes, bars or blanks (a number before each may count them).
 _LIST = re.compile(rf"(?<![A-Za-z0-9_-])(?:\d{{1,2}}[.)][ \t]*)?{_CODE}(?![\w-])(?:(?:[ \t]*[,;/|、，·•][ \t]*|[ \t]*\n[ \t\-*•]*|[ \t]+)"
                    rf"(?:\d{{1,2}}[.)][ \t]*)?{_CODE}(?![\w-])){{1,}}", re.I)
 _CUE_BEFORE = 160
+#: Three codes or more of eight to ten letters and no digit ("yienqhmu bfmxiaxt xwswajwn"): a list only when each
+#: reads as random and is no common word, right after the cue (eight letters alone are words as often as codes).
+_LETTERS = re.compile(r"(?<![\w-])[a-z]{8,10}(?![\w-])", re.I)
+_LETTER_LIST = re.compile(r"(?<![\w-])[a-z]{8,10}(?:(?:[ \t]*[,;/|][ \t]*|[ \t]*\n[ \t\-*•]*|[ \t]+)[a-z]{8,10}){2,15}(?![\w-])",
+                          re.I)
 #: Two codes are a list when the cue stands this close before them ("backup codes for ProtonMail是…"),
 #: or right after them behind an arrow or a dash ("55nt-2265 xvhz-rvut <- thats the recovery codes").
 _CUE_NEAR = 40
@@ -62,9 +67,31 @@ _CONSONANTS = re.compile(r"[b-df-hj-np-tv-z]{4}|[b-df-hj-np-tv-xz]{3}")
 
 
 def _random(code: str) -> bool:
-    """A code, not a word: digits in it, or letters with two vowels at most ("jhxfrrxf", not "tomorrow")."""
-    vowels = len(_VOWELS.findall(code.lower()))  # "uiisyzyr": three vowels, but a run of consonants no word has
-    return any(ch.isdigit() for ch in code) or vowels <= 2 or vowels == 3 and _CONSONANTS.search(code.lower()) is not None
+    """A code, not a word: digits in it, or letters with two vowels at most ("jhxfrrxf", not "tomorrow"); two
+    groups of four letters when neither is a common word and one could be no word ("zczj yahc", "ubuv cntj"; not
+    "what when", "sana kazi")."""
+    if any(ch.isdigit() for ch in code):
+        return True
+    low = code.lower()
+    if " " in low:
+        groups = low.split()
+        words = _common_words()
+        return not any(g in words for g in groups) and any(_no_word(g) for g in groups)
+    vowels = len(_VOWELS.findall(low))  # "uiisyzyr": three vowels, but a run of consonants no word has
+    return vowels <= 2 or vowels == 3 and _CONSONANTS.search(low) is not None
+
+
+def _no_word(group: str) -> bool:
+    """Four letters no word of a language written in Latin letters has: one vowel at most ("zczj", "yahc",
+    "ptkw") or three consonants in a row ("cntj")."""
+    return len(_VOWELS.findall(group)) <= 1 or _CONSONANTS.search(group) is not None
+
+
+@functools.cache
+def _common_words() -> frozenset[str]:
+    from fact_memory_graph.secrets.recalled_values import _common_words as words
+
+    return words()
 
 
 def spans(text: str) -> list[Span]:
@@ -82,6 +109,13 @@ def spans(text: str) -> list[Span]:
         pointer = _POINTER_AFTER.match(text, m.end())
         if cue.search(text, near, m.start()) \
                 or (pointer and cue.search(text, pointer.end(), min(len(text), pointer.end() + _CUE_NEAR))):
+            out.append((m.start(), m.end(), "recovery code"))
+    for m in _LETTER_LIST.finditer(text):  # "backup codes letters only GLQIEVRYFB, IUMFFHZKZW, QSIVRKLHIS"
+        codes = _LETTERS.findall(m.group())
+        if any(a <= m.start() < b for a, b, _k in out) or not all(_random(c) and c.lower() not in _common_words()
+                                                                    for c in codes):
+            continue
+        if cue.search(text, max(0, m.start() - _CUE_NEAR), m.start()):
             out.append((m.start(), m.end(), "recovery code"))
     for m in _PAIR.finditer(text):
         codes = _ONE.findall(m.group())

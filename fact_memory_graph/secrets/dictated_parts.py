@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon, prefilter
-from .forms import ASSETS, ONE_WORD_TURN, TURN_JOIN, Span, announces_public, public_value
+from .forms import ASSETS, ONE_WORD_TURN, TURN_JOIN, Span, announces_public, names_in, public_value
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 
@@ -221,11 +221,53 @@ def _bare_piece(turn: str) -> tuple[int, int, bool] | None:
     return m.start(key), m.end(key), gate.open(rest) and bool(order.search(rest))
 
 
+#: A first piece of letters alone after a word of order ("pehle mouss likho", "প্রথমে kahaw", "na farko SHAN_"): a
+#: word of Latin letters right after the turn's last word of order, at most one word after it; a piece only beside a
+#: next piece of letters and a digit or a sign.
+_LETTER_WORD = re.compile(r"\s+(?P<v>[A-Za-z][A-Za-z_]{2,39})(?:\s+[a-z]{1,8})?[\s.!?…]*$")
+_MIXED_PIECE = re.compile(r"(?=[^\s]*[A-Za-z])(?=[^\s]*[\d!@#$%^&*_+=~?])")
+
+
+def _letter_piece(turn: str) -> tuple[int, int] | None:
+    """A turn that is a word of order and a word of letters (:data:`_LETTER_WORD`): the word's offsets."""
+    if len(turn) > 40 or len(turn.split()) > 5:
+        return None
+    gate, order, labels = _bare_patterns()
+    if not gate.open(turn) or labels.search(turn):
+        return None
+    orders = list(order.finditer(turn))
+    last = orders[-1] if orders else None
+    if last is None or turn[:last.start()].strip(" \t,.!-") and len(turn[:last.start()].split()) > 1:
+        return None  # the word of order opens the turn (after one word at most: "ok pehle …")
+    m = _LETTER_WORD.match(turn, last.end())
+    if not m or names_in(turn):
+        return None  # "eerste stuk wachtwoord Zonneb": a secret's name, read by the part words proper
+    return m.start("v"), m.end("v")
+
+
+def _letters_then_mixed(first: str, second: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """A piece of letters alone, then a piece of letters with a digit or a sign ("पहिले Sham" / "अनि ba109"): both."""
+    a = _letter_piece(first)
+    b = _bare_piece(second) if a else None
+    if not (a and b and _MIXED_PIECE.match(second, b[0]) and b[2]):
+        return None
+    return a, (b[0], b[1])
+
+
+def letter_piece_told(text: str, after: str) -> bool:
+    """Whether ``text`` is a first piece of letters the turn ``after`` goes on with (:func:`_letters_then_mixed`)."""
+    return bool(after) and len(text) <= 40 and _letters_then_mixed(text, after) is not None
+
+
 def bare_pieces(text: str, earlier: Sequence[str] = (), after: str = "") -> list[Span]:
     """A value sent bare in two pieces, with no name of what it is: two turns in a row, each a bare
     piece (:func:`_bare_piece`), one of them with a word of order ("first bit is 5960" / "then 2847",
     "erst 3786" / "dann 0768", "ok 9575" / "and the rest, 4511"). Kept: a thread that labels its
     numbers (a table, a ticket, a price) or that names a public one."""
+    if after and (pair := _letters_then_mixed(text, after)):
+        return [(*pair[0], "password")]  # "pehle mouss likho" / "ab a2005."
+    if earlier and (pair := _letters_then_mixed(earlier[-1], text)):
+        return [(*pair[1], "password")]
     piece = _bare_piece(text)
     if not piece:
         return []

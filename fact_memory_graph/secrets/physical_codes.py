@@ -59,14 +59,15 @@ def _data() -> dict:
 @lru_cache(maxsize=1)
 def _quick() -> re.Pattern[str]:
     d = _data()
-    return re.compile("(?i)" + _alt(d["places"] + d["code_places"] + d["entry"] + d["things"] + d["pickup_names"]))
+    return re.compile("(?i)" + _alt(d["places"] + d["code_places"] + d["entry"] + d["things"] + d["pickup_names"]
+                                    + d["coded_things"]))
 
 
 @lru_cache(maxsize=1)
 def _quick_words() -> lexicon.Gate:
     """:func:`_quick`'s words in the lexicon's one pass (a set lookup where none is: cost only)."""
     d = _data()
-    words = d["places"] + d["code_places"] + d["entry"] + d["things"] + d["pickup_names"]
+    words = d["places"] + d["code_places"] + d["entry"] + d["things"] + d["pickup_names"] + d["coded_things"]
     return lexicon.Gate(words if not any("\u0307" in w for w in words) else [""])
 
 
@@ -87,7 +88,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     place_is = re.compile(rf"(?i)(?:{_alt(d['openings'])})(?P<gap>(?:\s+[^\W\d_]+){{0,4}}?)(?:\s*,?\s+(?:{copula})|['’]s)\s*"
                           rf"{_START}(?P<v>{_KEYPAD}){_END}(?=\s*(?:[.,;!?)\u2029]|$|\s[-–—]\s))")
     travel = re.compile(rf"(?i)(?:{_alt(d['travel'])})")
-    code, thing = _alt(d["code_words"]), _alt(d["things"] + d["places"])
+    # (a pump, a kiosk, a cabinet only beside a code's word: "pump code 4471", not "the kiosk is 1500")
+    code, thing = _alt(d["code_words"]), _alt(d["things"] + d["places"] + d["coded_things"])
     gap = rf"(?P<gap>{_GAP}{{0,45}}?)"
     thing_code = re.compile(rf"(?i)(?:{thing})[^\d\n.!?;]{{0,20}}?(?:{code}){gap}{_START}(?P<v>{_NAMED}){_END}")
     code_thing = re.compile(rf"(?i)(?:{code})[^\d\n.!?;]{{0,25}}?(?:{thing}){gap}{_START}(?P<v>{_NAMED}){_END}")

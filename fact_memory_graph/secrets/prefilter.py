@@ -107,8 +107,8 @@ def spaced_atom(ch: str) -> str:
     return r"\s+" if ch == " " else "['’]" if ch == "'" else re.escape(ch)
 
 
-#: Scripts written without spaces between words (Thai, kana, Han, Hangul): no word edge is needed there.
-UNSPACED_SCRIPTS = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+#: Scripts written without spaces between words (Thai, Lao, Burmese, Khmer, kana, Han, Hangul): no word edge is needed there.
+UNSPACED_SCRIPTS = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 WORD_HEAD = rf"(?:(?<![^\W\d_])|(?=[{UNSPACED_SCRIPTS}]))"
 WORD_TAIL = rf"(?:(?![^\W\d_])|(?<=[{UNSPACED_SCRIPTS}]))"
 
