@@ -1903,7 +1903,9 @@ _KEY_OR_WALLET = re.compile(r"(?i)(?<![^\W\d_])(?:key|keys|privkey|private|walle
 #: 0x…"), a hash in a transaction's or a file's ("tx 0x…", "sha256 …": public, kept).
 _HEX_KEY = re.compile(r"(?<![\w:])(?:0x)?[0-9a-fA-F]{64}(?![\w])")
 _WALLET_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:wallet|metamask|trust wallet|phantom|keystore|export(?:ed)?|cartera|billetera"
-                          r"|electrum|exodus|rabby|keplr|sparrow|bluewallet|import(?:ed)?|faucet|deployer|walat|walet"
+                          r"|electrum|exodus|rabby|keplr|sparrow|bluewallet|faucet|deployer|walat|walet|monedero|brieftasche"
+                          # a key handed over to be imported ("import this into electrum for me …", "importa esta clave")
+                          r"|import\w*|sweep\w*|importa\w*|importe\w*|importier\w*|импорт\w*|içe aktar\w*"
                           r"|portefeuille|carteira|portafoglio|portfel|peněženk\w*|pénztárc\w*|portofel\w*|plånbok\w*"
                           r"|кошел[её]к\w*|гаманц\w*|cüzdan\w*|dompet|pochi|ví)(?![^\W\d_])"
                           r"|ארנק|محفظ|کیف پول|钱包|錢包|ウォレット|지갑|วอลเล็ต|กระเป๋าเงิน|वॉलेट|बटुआ")
