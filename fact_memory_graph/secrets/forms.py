@@ -248,17 +248,21 @@ def _cached_view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     return _view(text)
 
 
+def _overridden(runs: list[Span], better: list[Span]) -> list[Span]:
+    """``runs`` with ``better`` read in place of every run one of them overlaps, in order."""
+    if not better:
+        return runs
+    return sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in better)), *better])
+
+
 def _view(text: str) -> tuple[str, list[tuple[int, int]] | None]:
     runs = list(_word_runs(text)) if _MAYBE_NUMBER_WORDS.search(text) else []
     # a run of the digit-word lists inside a longer run text2num read stays part of it ("tre zero tre tre" is
     # Albanian too, inside an Italian card read out: "… sette due tre zero tre tre sei")
     more = [m for m in _digit_word_runs(text) if not any(r[0] <= m[0] and m[1] <= r[1] for r in runs)]
-    if more:
-        runs = sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in more)), *more])
+    runs = _overridden(runs, more)
     # a digit speech-to-text heard as another word ("three eight for three", "seis meia dois três")
-    heard = misheard_digits.runs(text)
-    if heard:
-        runs = sorted([*(r for r in runs if not any(c[0] < r[1] and r[0] < c[1] for c in heard)), *heard])
+    runs = _overridden(runs, misheard_digits.runs(text))
     if text.isascii() and not runs:
         return text, None
     if not text.isascii():
