@@ -1,0 +1,135 @@
+"""A learned reader of a value by the words around it: "ramz-e gooshi-am 1527 e", "el password taba3 el bank
+HX8ud3p84d7mQG", "KG2213121 - abbu's passport" — a secret whose name or sentence no rule of the filter has
+learned yet, in a language or a word order the rules were not written for.
+
+The rules read a secret's name, then its value, in the orders the spent corpora showed; each new corpus
+words a few anew. This reader scores every value-shaped token the rules left (a run of digits, a token
+mixing letters with digits, an inner symbol or a capital after a small letter) with a logistic regression
+over the hashed features of :mod:`fact_memory_graph.privacy_model`, read from a reading of the token's
+neighbourhood: up to :data:`LEFT` words before it and :data:`RIGHT` after it (the text as
+:func:`~fact_memory_graph.privacy_model.normalise` makes it) around the token's shape (``Aa9`` classes,
+runs cut at two) and its length. It is trained on the spent secret corpora
+(``tools/value_model/train.py``): the tokens that are a secret's value (positives) against every token of
+a look-alike, the other tokens of a secret's message ("the card ending 9569") and everyday chat; the
+weights ship as data (``assets/value_context_model.json``).
+
+A token it reads above the shipped threshold is withheld, then passed through the filter's look-alike
+readers (a phone number, a date, a placeholder, a public label's value, an example) as every late reader's
+values are. The threshold is the lowest at which, leave one corpus out, no LoCoMo turn is read
+(docs/privacy.md has the figures).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+
+from fact_memory_graph import privacy_model as pm
+
+Span = tuple[int, int, str]
+
+#: Words read before and after a token.
+LEFT, RIGHT = 8, 6
+#: What a token is stripped of at its ends (punctuation around a value).
+_ENDS = ".,;:!?()[]{}\"'«»“”‘’<>。，、！？：；"
+_TOKEN = re.compile(r"\S+")
+_INNER_SYMBOL = re.compile(r"[^\W\d_][_!@#$%^&*+=~]|[_!@#$%^&*+=~][^\W\d_]")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+#: Something a value-shaped token holds (cost only: most chat has none, and is not split into tokens).
+_MAYBE = re.compile(r"\d|[^\W\d_][_!@#$%^&*+=~]|[a-z][A-Z]")
+#: The kind a withheld token is named by.
+KIND = "secret value"
+
+
+@cache
+def model() -> pm.Model | None:
+    """The shipped model, or ``None`` when its asset is absent (the rules alone then read)."""
+    try:
+        raw = json.loads((resources.files("fact_memory_graph") / "assets" / "value_context_model.json")
+                         .read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    return pm.from_data(raw)
+
+
+def _value_shaped(token: str) -> bool:
+    if len(token) > 80:
+        return False
+    if any(ch.isdigit() for ch in token):
+        return len(token) >= 4 or token.isdigit()
+    return len(token) >= 4 and (_INNER_SYMBOL.search(token) is not None or _CAMEL.search(token) is not None)
+
+
+def candidates(text: str) -> list[tuple[int, int]]:
+    """The value-shaped tokens of a text, a run of digit groups one token ("+966 50 735 9154")."""
+    found: list[tuple[int, int]] = []
+    if _MAYBE.search(text) is None:
+        return found
+    for m in _TOKEN.finditer(text):
+        word = m.group()
+        start = m.start() + len(word) - len(word.lstrip(_ENDS))
+        end = m.end() - (len(word) - len(word.rstrip(_ENDS)))
+        if end <= start or not _value_shaped(text[start:end]):
+            continue
+        if found and text[found[-1][1]:start] == " " and _digits(text[found[-1][0]:found[-1][1]]) \
+                and _digits(text[start:end]):
+            found[-1] = (found[-1][0], end)
+        else:
+            found.append((start, end))
+    return [(s, e) for s, e in found if e - s >= 4]
+
+
+def _digits(token: str) -> bool:
+    """Digits with a leading plus, dashes or spaces between them (a run of groups read so far)."""
+    return token.replace("+", "").replace("-", "").replace(" ", "").isdigit()
+
+
+def shape(token: str) -> str:
+    """A token's classes (``9`` a digit, ``A`` a capital, ``a`` another letter, a symbol itself), a run
+    of one class cut at two, at most 14 marks."""
+    out: list[str] = []
+    for ch in token:
+        mark = "9" if ch.isdigit() else "A" if ch.isupper() else "a" if ch.isalpha() else ch
+        if len(out) < 2 or out[-1] != mark or out[-2] != mark:
+            out.append(mark)
+    return "".join(out)[:14]
+
+
+def reading(text: str, start: int, end: int) -> str:
+    """What the model reads for the token ``text[start:end]``: the words around it and its shape."""
+    left = pm.normalise(text[max(0, start - 200):start]).split()[-LEFT:]
+    right = pm.normalise(text[end:end + 200]).split()[:RIGHT]
+    token = text[start:end]
+    return f"{' '.join(left)} vv{shape(token)}vv vl{min(len(token), 24) // 3} {' '.join(right)}"
+
+
+_VIN = re.compile(r"[A-HJ-NPR-Z0-9]{17}")
+_VIN_VALUES = {**{str(d): d for d in range(10)}, **dict(zip("ABCDEFGH", range(1, 9), strict=True)),
+               **dict(zip("JKLMN", range(1, 6), strict=True)), "P": 7, "R": 9,
+               **dict(zip("STUVWXYZ", range(2, 10), strict=True))}
+_VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
+
+
+def vin(token: str) -> bool:
+    """A vehicle identification number by its check digit (the ninth character, ISO 3779 / 49 CFR 565): a
+    car's number printed on it, no secret."""
+    if not _VIN.fullmatch(token):
+        return False
+    total = sum(_VIN_VALUES[ch] * w for ch, w in zip(token, _VIN_WEIGHTS, strict=True)) % 11
+    return token[8] == ("X" if total == 10 else str(total))
+
+
+def spans(norm: str, taken: list[Span]) -> list[Span]:
+    """The value-shaped tokens outside ``taken`` that the model reads as a secret's value (a VIN stays)."""
+    reader = model()
+    if reader is None:
+        return []
+    out = []
+    for start, end in candidates(norm):
+        if any(a < end and start < b for a, b, _ in taken) or vin(norm[start:end]):
+            continue
+        if reader.clause_score(reading(norm, start, end)) > reader.threshold:
+            out.append((start, end, KIND))
+    return out
