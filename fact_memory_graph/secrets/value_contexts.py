@@ -27,6 +27,7 @@ from functools import cache
 from importlib import resources
 
 from fact_memory_graph import privacy_model as pm
+from fact_memory_graph.secrets import forms
 
 Span = tuple[int, int, str]
 
@@ -127,9 +128,14 @@ def spans(norm: str, taken: list[Span]) -> list[Span]:
     if reader is None:
         return []
     out = []
-    for start, end in candidates(norm):
-        if any(a < end and start < b for a, b, _ in taken) or vin(norm[start:end]):
-            continue
-        if reader.clause_score(reading(norm, start, end)) > reader.threshold:
-            out.append((start, end, KIND))
+    at = 0
+    for part in norm.split(forms.FIELD_JOIN):  # a record's strings (a claim, a key, its value) each read alone
+        for start, end in candidates(part):
+            start, end = start + at, end + at
+            if any(a < end and start < b for a, b, _ in taken) or vin(norm[start:end]) \
+                    or part.strip(_ENDS + " ") == norm[start:end]:
+                continue  # a string that is only the value: nothing around it to read (a record's field)
+            if reader.clause_score(reading(norm[at:at + len(part)], start - at, end - at)) > reader.threshold:
+                out.append((start, end, KIND))
+        at += len(part) + len(forms.FIELD_JOIN)
     return out
