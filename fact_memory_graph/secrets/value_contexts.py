@@ -122,8 +122,13 @@ def vin(token: str) -> bool:
     return token[8] == ("X" if total == 10 else str(total))
 
 
+#: An Ethereum-style address (40 hex digits after ``0x``): public, given to be paid; a private key has 64.
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
+
+
 def spans(norm: str, taken: list[Span]) -> list[Span]:
-    """The value-shaped tokens outside ``taken`` that the model reads as a secret's value (a VIN stays)."""
+    """The value-shaped tokens outside ``taken`` that the model reads as a secret's value (a VIN and a wallet's
+    address stay)."""
     reader = model()
     if reader is None:
         return []
@@ -132,7 +137,7 @@ def spans(norm: str, taken: list[Span]) -> list[Span]:
     for part in norm.split(forms.FIELD_JOIN):  # a record's strings (a claim, a key, its value) each read alone
         for start, end in candidates(part):
             start, end = start + at, end + at
-            if any(a < end and start < b for a, b, _ in taken) or vin(norm[start:end]) \
+            if any(a < end and start < b for a, b, _ in taken) or vin(norm[start:end]) or _ADDRESS.fullmatch(norm[start:end]) \
                     or part.strip(_ENDS + " ") == norm[start:end]:
                 continue  # a string that is only the value: nothing around it to read (a record's field)
             if reader.clause_score(reading(norm[at:at + len(part)], start - at, end - at)) > reader.threshold:
