@@ -80,6 +80,7 @@ from fact_memory_graph.secrets import (
     filler_values,
     forms,
     health_numbers,
+    held_elsewhere,
     id_documents,
     issued_keys,
     juxtaposed_passwords,
@@ -1126,6 +1127,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(sp for sp in transfer_codes.spans(norm) if sp not in spans)  # "WU MTCN 8688338463", "کد حواله MX-1143"
     spans = fill_in_slots.without_fill_ins(raw_norm, spans)  # "Passwort: [wird nachgereicht]", "token: REDACTED"
     spans = secret_pointers.without_pointers(raw_norm, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
+    spans = held_elsewhere.without_held(raw_norm, spans)  # "код домофона знает консьерж, квартира 401B"
     spans = default_credentials.without_defaults(raw_norm, spans)  # "the mixer default login is admin/admin"
     spans = masked_pairs.without_masked_partners(raw_norm, spans)  # "login: mei.lin.trading password: ********"
     return forms.back(spans, origin)
@@ -1693,6 +1695,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = ticket_refs.without_tickets(text, spans, turns[-1])  # "password reset ticket is" / "PO-5540304, IT says 2 days"
     spans = fill_in_slots.without_fill_ins(text, spans)  # "Passwort:" / "[bitte eintragen]"
     spans = secret_pointers.without_pointers(text, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
+    spans = held_elsewhere.without_held(text, spans)  # "the door code is with the doorman" / "flat 12"
     spans = default_credentials.without_defaults(text, spans)  # "o manual diz senha padrão:" / "admin/admin"
     spans = masked_pairs.without_masked_partners(text, spans)  # "login: raj@…" / "password: ********"
     if spans:  # "银行卡丢了" / "挂失电话 95588": a value this turn names as a public one answers no earlier secret
