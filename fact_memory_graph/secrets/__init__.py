@@ -130,6 +130,7 @@ from fact_memory_graph.secrets import (
     referred_passwords,
     refusals,
     repeated_values,
+    rest_of_value,
     role_legends,
     routing_numbers,
     secret_pointers,
@@ -1013,6 +1014,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, national_ids.purpose_spans(norm), shapes))  # "my number for the benefit paperwork …"
     spans.extend(mrz_lines.spans(norm))  # "P<NORHANSEN<<KARI<…" / "C4X7K91P21NOR8504124F…": by their check digits
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
+    spans.extend(rest_of_value.spans(norm))  # "1970# <- thats the rest of the password"
     # "Telefon-PIN für die Hotline: 060277", "texted me 400955", "302932 unlocks my phone": after the look-alike filters
     qualified = [*qualified_secrets.named_for_spans(norm, names), *qualified_secrets.code_spans(norm),
                  *qualified_secrets.reused_spans(norm), *qualified_secrets.far_colon_spans(norm, names),
@@ -1926,6 +1928,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
         spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
         spans += lock_named_next.named_by_next(text, after)  # "6-7-9-5-2-1-8" / "its for the smart lock app"
+        spans += rest_of_value.first_part(text, after, secret_spans)  # "Mama" / "1970# <- thats the rest of the password"
         spans += routing_numbers.routing_before_account(text, after)  # "routing … 342301205" / "and checking is …"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
