@@ -113,3 +113,26 @@ def test_a_value_named_by_its_neighbour_turn_is_withheld(turns: list[str], value
 ])
 def test_a_turn_after_that_names_no_secret_keeps_the_value(turns: list[str], value: str) -> None:
     assert value in redact_turns(turns)[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("oh wait nevermind its 06962 the one for the cash machine", "06962"),
+    ("06962 is the one for the cash machine", "06962"),
+    ("es 4471 el del cajero", "4471"),
+    ("its 4471, the one for the ATM", "4471"),
+    ("what was your first car? beetlegreen", "beetlegreen"),
+    ("first pet? sunnybear", "sunnybear"),
+])
+def test_a_pin_before_its_machine_and_an_answer_run_together_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("2026 is the one for the card expiry", "2026"),
+    ("bus 4471 is the one for the station", "4471"),
+    ("first pet? nevermind", "nevermind"),
+    ("what was your first car? dunno", "dunno"),
+    ("name of your first pet? fluffy", "fluffy"),
+])
+def test_a_year_a_bus_or_talk_after_a_question_is_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
