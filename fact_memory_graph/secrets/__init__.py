@@ -154,6 +154,7 @@ from fact_memory_graph.secrets import (
     unlock_patterns,
     used_values,
     value_first,
+    what_is_asked,
     wifi_keys,
     word_seeds,
 )
@@ -903,6 +904,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(question_hints.apposed_spans(norm))  # "Sicherheitsfrage … Geburtsname meiner Mutter, also X"
     spans.extend(topic_set_values.spans(norm))  # "first pet?? I put Biscuit", "coloquei Coco que era o nome do meu primeiro cachorro"
     spans.extend(asked_values.spans(norm))  # "the word the bank asks for is X", "X is mum's passphrase"
+    spans.extend(what_is_asked.spans(norm))  # "what nationwide asks for on the phone — lighthouse75"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(asked_topics.spans(norm))  # "si el banco pregunta por el perro, di Toby", "聞かれたら、ポチ"

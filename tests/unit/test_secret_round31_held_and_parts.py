@@ -136,3 +136,24 @@ def test_a_pin_before_its_machine_and_an_answer_run_together_are_withheld(text: 
 ])
 def test_a_year_a_bus_or_talk_after_a_question_is_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("what the bank asks for, characters from it: tangerine15", "tangerine15"),
+    ("what nationwide asks for on the phone — lighthouse75", "lighthouse75"),
+    ("lo que pide el banco: Faro75", "Faro75"),
+    ("ce que la banque demande au téléphone : Phare75", "Phare75"),
+    ("was die Bank am Telefon abfragt: Leuchtturm75", "Leuchtturm75"),
+])
+def test_a_value_told_as_what_the_bank_asks_for_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("what the landlord asks for — £500", "£500"),
+    ("what the form asks for: DOB", "DOB"),
+    ("what she wants for her birthday: iPhone15", "iPhone15"),
+    ("numéro de demande 48213376", "48213376"),
+])
+def test_an_amount_a_field_or_a_wish_after_what_is_asked_is_kept(text: str, value: str) -> None:
+    assert value in redact_turns([text])[0]
