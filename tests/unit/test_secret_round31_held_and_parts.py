@@ -157,3 +157,12 @@ def test_a_value_told_as_what_the_bank_asks_for_is_withheld(text: str, value: st
 ])
 def test_an_amount_a_field_or_a_wish_after_what_is_asked_is_kept(text: str, value: str) -> None:
     assert value in redact_turns([text])[0]
+
+
+@pytest.mark.parametrize(("text", "value", "withheld"), [
+    ("WPA2 vrrdkxh45ab3 rete CasaLopez", "vrrdkxh45ab3", True),
+    ("WPA2 Kq82mPzL7x red Casa_Perez", "Kq82mPzL7x", True),
+    ("WPA2 AES-CCMP network Home", "AES-CCMP", False),
+])
+def test_a_key_after_wpa_and_before_its_network_name(text: str, value: str, withheld: bool) -> None:
+    assert (value not in redact_turns([text])[0]) is withheld
