@@ -80,6 +80,7 @@ from fact_memory_graph.secrets import (
     filler_values,
     forms,
     health_numbers,
+    held_elsewhere,
     id_documents,
     issued_keys,
     juxtaposed_passwords,
@@ -129,6 +130,7 @@ from fact_memory_graph.secrets import (
     referred_passwords,
     refusals,
     repeated_values,
+    rest_of_value,
     role_legends,
     routing_numbers,
     secret_pointers,
@@ -153,6 +155,7 @@ from fact_memory_graph.secrets import (
     used_values,
     value_contexts,
     value_first,
+    what_is_asked,
     wifi_keys,
     word_seeds,
 )
@@ -902,6 +905,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(question_hints.apposed_spans(norm))  # "Sicherheitsfrage … Geburtsname meiner Mutter, also X"
     spans.extend(topic_set_values.spans(norm))  # "first pet?? I put Biscuit", "coloquei Coco que era o nome do meu primeiro cachorro"
     spans.extend(asked_values.spans(norm))  # "the word the bank asks for is X", "X is mum's passphrase"
+    spans.extend(what_is_asked.spans(norm))  # "what nationwide asks for on the phone — lighthouse75"
     if " ask" in norm or "ASK" in norm or " Ask" in norm:
         spans.extend(forms.asked_topic_spans(norm))  # "if they ask the street I grew up on its Maple Hollow Rd"
     spans.extend(asked_topics.spans(norm))  # "si el banco pregunta por el perro, di Toby", "聞かれたら、ポチ"
@@ -1013,6 +1017,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, national_ids.purpose_spans(norm), shapes))  # "my number for the benefit paperwork …"
     spans.extend(mrz_lines.spans(norm))  # "P<NORHANSEN<<KARI<…" / "C4X7K91P21NOR8504124F…": by their check digits
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
+    spans.extend(rest_of_value.spans(norm))  # "1970# <- thats the rest of the password"
     # "Telefon-PIN für die Hotline: 060277", "texted me 400955", "302932 unlocks my phone": after the look-alike filters
     qualified = [*qualified_secrets.named_for_spans(norm, names), *qualified_secrets.code_spans(norm),
                  *qualified_secrets.reused_spans(norm), *qualified_secrets.far_colon_spans(norm, names),
@@ -1138,6 +1143,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(sp for sp in _outside_slots(norm, learned, shapes) if not reference_values.example_cued(norm, sp[0]))
     spans = fill_in_slots.without_fill_ins(raw_norm, spans)  # "Passwort: [wird nachgereicht]", "token: REDACTED"
     spans = secret_pointers.without_pointers(raw_norm, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
+    spans = held_elsewhere.without_held(raw_norm, spans)  # "код домофона знает консьерж, квартира 401B"
     spans = default_credentials.without_defaults(raw_norm, spans)  # "the mixer default login is admin/admin"
     spans = masked_pairs.without_masked_partners(raw_norm, spans)  # "login: mei.lin.trading password: ********"
     return forms.back(spans, origin)
@@ -1705,6 +1711,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = ticket_refs.without_tickets(text, spans, turns[-1])  # "password reset ticket is" / "PO-5540304, IT says 2 days"
     spans = fill_in_slots.without_fill_ins(text, spans)  # "Passwort:" / "[bitte eintragen]"
     spans = secret_pointers.without_pointers(text, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
+    spans = held_elsewhere.without_held(text, spans)  # "the door code is with the doorman" / "flat 12"
     spans = default_credentials.without_defaults(text, spans)  # "o manual diz senha padrão:" / "admin/admin"
     spans = masked_pairs.without_masked_partners(text, spans)  # "login: raj@…" / "password: ********"
     if spans:  # "银行卡丢了" / "挂失电话 95588": a value this turn names as a public one answers no earlier secret
@@ -1936,6 +1943,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += _learned_named_by_next(text, after)  # "2390" / "thats for the card at the credit union, …"
         spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
         spans += lock_named_next.named_by_next(text, after)  # "6-7-9-5-2-1-8" / "its for the smart lock app"
+        spans += rest_of_value.first_part(text, after, secret_spans)  # "Mama" / "1970# <- thats the rest of the password"
         spans += routing_numbers.routing_before_account(text, after)  # "routing … 342301205" / "and checking is …"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"

@@ -96,7 +96,9 @@ def spans(text: str) -> list[Span]:
     first = words[0].casefold()
     if first in topic_notes._ARTICLES or first in p.talk or first in topic_notes._THIRD_PERSON:
         return []
-    capitalised = all(w[:1].isupper() for w in words)
+    # "first car? beetlegreen": two common words run together are a name made up to be remembered, as a capital is
+    capitalised = all(w[:1].isupper() for w in words) or m.group("asked") is not None and len(words) == 1 \
+        and _joined_words(words[0])
     if len(words) > 1 and not capitalised:  # "was the best one": a description, not a name
         return []
     if m.group("asked") and not capitalised:  # "first pet? dunno": a question asked, then talk
@@ -110,3 +112,20 @@ def spans(text: str) -> list[Span]:
     if not topic_notes._plain(text, (start, start + len(value))):
         return []
     return [(start, start + len(value), _KIND)]
+
+
+@functools.cache
+def _run_together() -> frozenset[str]:
+    d = json.loads(resources.files("fact_memory_graph.assets").joinpath("clause_notes.json").read_text(encoding="utf-8"))
+    return frozenset(d["run_together_talk"])
+
+
+def _joined_words(word: str) -> bool:
+    """"beetlegreen", "bluemoon": no word of its own but two common words of three letters or more run
+    together, as an answer made up to be remembered is ("dunno", "nope", "fluffy" are no such)."""
+    from fact_memory_graph.secrets.recalled_values import _common_words
+    common = _common_words()
+    word = word.casefold()
+    if len(word) < 7 or not word.isalpha() or word in common or word in _run_together():
+        return False
+    return any(word[:i] in common and word[i:] in common for i in range(3, len(word) - 2))

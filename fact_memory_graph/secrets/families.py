@@ -216,7 +216,7 @@ def lock_code_spans(text: str) -> Iterator[Span]:
         if not v:
             continue
         words = re.findall(r"[^\W\d_]+", text[m.end():v.start("v")].lower())
-        if words and words[-1] in not_after:
+        if words and (words[-1] in not_after or " ".join(words[-2:]) in not_after):  # "safe deposit box 1862": the box's number
             continue
         if _UNIT_AFTER.match(text, v.end("v")):
             continue

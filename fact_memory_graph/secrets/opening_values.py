@@ -126,6 +126,8 @@ def _back() -> re.Pattern[str]:
                       rf"(?:(?:is|was|what|how|the one|that)\s+)*(?:{prefilter.whole_words(verbs)})(?![^\W\d_])")
 
 
+#: After a thing's word, a word making it another thing ("the card game", "the card table").
+_GAME_AFTER = re.compile(r"(?i)\s+(?:games?|tables?|tricks?|readers?|shops?|stores?|boxes|holders?|sharks?|players?|deck)(?![^\W\d_])")
 _LONE = re.compile(r"\s*[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»]{4,40}?)[\"'”’»]?[\s.!]*")
 
 
@@ -144,7 +146,10 @@ def named_by_next(text: str, after: str) -> list[Span]:
     if not back:
         return []
     _, _, thing, _ = _patterns()
-    if not (thing.match(after, back.end()) or credential_forms.services().search(after, back.end())):
+    told = thing.match(after, back.end())
+    if told and _GAME_AFTER.match(after, told.end()):
+        told = None  # "that's for the card game tonight": a thing of another kind
+    if not (told or credential_forms.services().search(after, back.end())):
         return []
     token = m.group("v").rstrip(_EDGE)
     if not (_DIGITS.fullmatch(token.rstrip("#*")) and not _YEAR.fullmatch(token)

@@ -80,6 +80,36 @@ def talk(value: str) -> bool:
     return all(w in words or w.startswith(stems) or any(i in w for i in inside) for w in found)
 
 
+#: A length's range or bound: "6-15", "8 to 20", "at least 8", "mindestens 8" (the unit follows, read from the asset).
+_RANGE = re.compile(r"(?i)(?<![\w.,])(?:\d{1,2}\s*(?:-|–|to|a|à|bis|al|до|ile|tot|do)\s*|(?:at least|min\.?|minimum|mindestens|au moins|al menos|"
+                    r"pelo menos|almeno|minstens|co najmniej|не менее|минимум|en az)\s+)\d{1,2}\s+([^\W\d_]+)")
+
+
+def _length_rule(text: str, sp: Span) -> bool:
+    """"the bank says the memorable word must be 6-15 letters", "mindestens 8 Zeichen": a rule of a secret's length
+    (the value read is inside it, or holds it with no other digit nor sign of a secret's shape and no word with a
+    capital inside) is talk of it."""
+    if not any(c.isdigit() for c in text[sp[0]:sp[1]]):
+        return False
+    units = _rule_units()
+    for m in _RANGE.finditer(text, max(0, sp[0] - 24), min(len(text), sp[1] + 24)):
+        if m.group(1).casefold() not in units or m.end() <= sp[0] or sp[1] <= m.start():
+            continue
+        if m.start() <= sp[0] and sp[1] <= m.end():
+            return True
+        rest = text[sp[0]:m.start()] + " " + text[m.end():sp[1]]
+        if m.start() >= sp[0] and m.end() <= sp[1]:
+            return not _SHAPE.search(rest) and not any(w[1:] != w[1:].lower() for w in rest.split())
+    return False
+
+
+@functools.cache
+def _rule_units() -> frozenset[str]:
+    """Units a length's rule counts in: the length units and letters, digits ("rule_units")."""
+    data = json.loads((_ASSETS / "password_talk.json").read_text(encoding="utf-8"))
+    return _units() | frozenset(w.casefold() for w in data["words"]["rule_units"])
+
+
 @functools.cache
 def _units() -> frozenset[str]:
     data = json.loads((_ASSETS / "password_talk.json").read_text(encoding="utf-8"))
@@ -151,7 +181,7 @@ def without_talk(text: str, spans: list[Span]) -> list[Span]:
     kept = []
     for sp in spans:
         if sp[2] == "password" and not _quoted(text, sp):
-            if talk(text[sp[0]:sp[1]]):
+            if talk(text[sp[0]:sp[1]]) or _length_rule(text, sp):
                 continue
             if answered is None:
                 answered = bool(_ANSWERED.search(text))

@@ -127,6 +127,10 @@ def gate_words() -> list[str]:
             *d["one_time_names"]]
 
 
+#: A mask's run right before a value ("•••• 3604", "**** 3604", "XXXX-3604"): the value is a masked number's tail.
+_MASK_BEFORE = re.compile(r"(?:[*•●·]{2,}|[xX]{3,})[\s\-]?$")
+
+
 def spans(text: str) -> list[Span]:
     """Codes in ``text`` (a normalised message) told by what brought them or by what is said of them."""
     if len(text) > _MAX_CHARS or not _DIGITS.search(text):
@@ -140,6 +144,8 @@ def spans(text: str) -> list[Span]:
     out: list[Span] = []
     for v in itertools.islice(p["value"].finditer(text), _MAX_MATCHES):
         start, end = v.span("v")
+        if _MASK_BEFORE.search(text, max(0, start - 6), start):
+            continue  # "o app mostra cartão final •••• 3604": a masked card's or account's last digits
         if by_channel and _from_sender(text, start, end) or by_name and _named_after(text, start, end) \
                 or by_channel and _under_header(text, start, end) or by_count and _counted(text, start, end):
             out.append((start, end, "password"))

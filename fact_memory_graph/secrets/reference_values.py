@@ -233,6 +233,9 @@ def reference_value(text: str, start: int, end: int) -> bool:
         whole, turn_start, reach = before + " " + whole, False, 45 + len(_TURN_JOIN) + 25
     if not refs or start - refs[-1][1] > reach:
         return False
+    from . import what_is_asked
+    if what_is_asked.asking_at(text, refs[-1][0]):
+        return False  # "ce que la banque demande : Phare75": the bank asking, no request's file
     named = words["blocker"].finditer(text, cut, start)
     if named and (public := words["public"].finditer(text, cut, start)):
         named = [n for n in named if not any(a <= n[0] and n[1] <= b for a, b in public)]  # "obra social"

@@ -123,6 +123,9 @@ def _network_name(token: str) -> bool:
 #: "WPA2 AES-CCMP": a copula, a cipher in capitals — no key); it must end its clause.
 _WPA_VALUE = re.compile(r"(?i)(?<![\w-])wpa[23]?(?:[-\s]?psk)?(?:[-\s]personal)?\s*[:=]?\s+(?P<v>[^\s,;()\[\]{}<>\"“”«»]{8,63})")
 _CLAUSE_END = re.compile(r"\s*(?:[,;.!?()\n]|$)")
+#: "WPA2 vrrdkxh45ab3 rete CasaLopez": the network's word and its name after the key, ending the turn.
+_NETWORK_AFTER = re.compile(r"(?i)\s+(?:network|net|ssid|wifi|wi-fi|wlan|rete|red|réseau|reseau|netz|netzwerk|rede|netwerk|sieć|siec|сеть|мережа|ağ)"
+                            r"\s*[:=]?\s*\S{2,32}[\s.!]*$")
 
 
 def spans(text: str) -> list[Span]:
@@ -134,7 +137,8 @@ def spans(text: str) -> list[Span]:
         for m in _WPA_VALUE.finditer(text):
             value = m.group("v").rstrip(_TRAIL)
             if spoken_credentials.password_like(value) and re.search(r"[a-z\d]", value) \
-                    and _CLAUSE_END.match(text, m.start("v") + len(value)):
+                    and (_CLAUSE_END.match(text, m.start("v") + len(value))
+                         or _NETWORK_AFTER.match(text, m.start("v") + len(value))):
                 out.append((m.start("v"), m.start("v") + len(value), "password"))
     if not _words().open(text) or not _gate().search(text):
         return out
