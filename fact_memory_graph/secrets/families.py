@@ -196,7 +196,9 @@ def login_spans(text: str, names: list, password_near: bool = False) -> Iterator
 _DIGITS = r"(?:\d[ \-]?){2,7}\d"
 _SPACED = r"(?:\d ){3,7}\d"
 _UNIT_AFTER = re.compile(r"(?i)\s*(?:[:h.,]\d|am\b|pm\b|uhr\b|h\b|min\b|km\b|kg\b|%|€|\$|£|¥|₹|bikes?\b|times\b|days?\b|"
-                         r"years?\b|euros?\b|dollars?\b|usd\b|eur\b|rs\b|rupees?\b|st\b|nd\b|rd\b|th\b)")
+                         r"years?\b|euros?\b|dollars?\b|usd\b|eur\b|rs\b|rupees?\b|st\b|nd\b|rd\b|th\b"
+                         # a price in the currencies of the farms and pilgrim towns ("ताला 1500 रुपये का")
+                         r"|(?:rupaye|ksh|tsh|shilingi|naira|cedis?|birr|taka)\b|₦|रुपय|रुपए|रुपैयाँ|টাকা|રૂપિય|ਰੁਪਏ|ರೂಪಾಯ|രൂപ|ரூபாய|ብር)")
 
 
 #: How far after a lock's name its code may stand (three words and their separators).
@@ -217,6 +219,10 @@ def lock_code_spans(text: str) -> Iterator[Span]:
             continue
         words = re.findall(r"[^\W\d_]+", text[m.end():v.start("v")].lower())
         if words and words[-1] in not_after:
+            # "the safe in room 1072 is 5064": the room's number, then a copula and the code
+            then = _numbered_then().match(text, v.end("v"), end) if words[-1] in _lower_set("locks", "numbered") else None
+            if then and not _UNIT_AFTER.match(text, then.end("v")) and 3 <= sum(ch.isdigit() for ch in then.group("v")) <= 8:
+                yield then.start("v"), then.end("v"), "password"
             continue
         if _UNIT_AFTER.match(text, v.end("v")):
             continue
@@ -224,6 +230,13 @@ def lock_code_spans(text: str) -> Iterator[Span]:
         if not 3 <= len(digits) <= 8:
             continue
         yield v.start("v"), v.end("v"), "password"
+
+
+@functools.cache
+def _numbered_then() -> re.Pattern[str]:
+    """After a place's own number, a copula and a value ending its clause (assets ``locks``' ``then``)."""
+    then = "|".join(re.escape(w) for w in sorted(_node("locks", "then"), key=len, reverse=True))
+    return re.compile(rf"(?i)\s*,?\s*(?:{then})\s*(?P<v>{_SPACED}|{_DIGITS})(?!\w)")
 
 
 def voicemail_spans(text: str) -> Iterator[Span]:
