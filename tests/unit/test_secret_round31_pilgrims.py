@@ -110,3 +110,28 @@ def test_a_miles_number_a_postal_pin_or_who_keeps_a_password_is_kept(text: str, 
 ])
 def test_a_secret_beside_those_words_is_still_withheld(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
+
+
+# ---------------------------------------------------------------- documents and words named in their own languages
+
+
+@pytest.mark.parametrize("text, value", [
+    ("ပတ်စ်ပို့ နံပါတ် MD482217", "MD482217"),
+    ("baasaboorka aabe waa N4471902", "N4471902"),
+    ("erayga bangiga xasuusta Berbera", "Berbera"),
+    ("bank wala yaad rakhan wala shabad gurdwara hai", "gurdwara"),
+    ("słowo-klucz do banku Tatry", "Tatry"),
+    ("கேட் கோட் 4471", "4471"),
+    ("గేట్ కోడ్ 5512", "5512"),
+    ("ramze gushim 449102", "449102"),
+])
+def test_a_document_a_word_or_a_code_named_in_its_own_language_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("erayga bangiga waa la beddelay", "beddelay"),
+    ("கேட் 12 விமான நிலையம்", "12"),
+])
+def test_talk_about_them_is_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
