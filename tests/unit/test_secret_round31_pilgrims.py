@@ -135,3 +135,19 @@ def test_a_document_a_word_or_a_code_named_in_its_own_language_is_withheld(text:
 ])
 def test_talk_about_them_is_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)
+
+
+# ---------------------------------------------------------------- "the bank's word" named in Urdu and Hindi, the value next
+
+
+def test_a_word_for_the_bank_named_the_turn_before_is_withheld() -> None:
+    from fact_memory_graph.secrets import redact_thread
+
+    assert "ZAMZAM" not in redact_thread("ZAMZAM", ["بینک کے لیے امی کا لفظ"])
+    assert "GANGAJAL" not in redact_thread("GANGAJAL", ["बैंक के लिए पापा का शब्द"])
+    assert "kabootar" not in redact_thread("kabootar", ["bank ka lafz"])
+    # a yes is no word
+    assert "ہاں" in redact_thread("ہاں", ["بینک کا لفظ؟"])
+    assert "haan" in redact_thread("haan", ["bank ka lafz?"])
+    # a word of talk beside the bank is no name
+    assert "بھی" in redact_secrets("بینک والے نے ایک لفظ بھی نہیں کہا")
