@@ -144,6 +144,9 @@ def spans(text: str) -> list[Span]:
                 or by_channel and _under_header(text, start, end) or by_count and _counted(text, start, end):
             out.append((start, end, "password"))
             continue
+        if by_use and _used_right_after(text, start, end):  # "89109581 iweke kabla dakika tano ziishe"
+            out.append((start, end, "password"))
+            continue
         if not _code_shaped(text, start, end):
             continue
         if by_use and _used(text, start, end):
@@ -208,6 +211,16 @@ def _from_sender(text: str, start: int, end: int) -> bool:
         return False
     m = p["received"].search(text, max(0, start - 30), start)
     return bool(m) and _told(text, m.start(), start)
+
+
+def _used_right_after(text: str, start: int, end: int) -> bool:
+    """A code's value, then at once (one word between at most) that it is to be entered or expires
+    ("89109581 enter it before …", "89109581 iweke kabla dakika tano ziishe"): the words end the value's
+    clause as a full stop would."""
+    m = _patterns()["then_used"].match(text, end)
+    return bool(m) and len(m.group("rest").split()) <= 1 and not _UNIT_AFTER.match(text, end) \
+        and not _TIME_OR_MONEY_BEFORE.search(text, max(0, start - 8), start) and not _YEAR.fullmatch(text[start:end]) \
+        and _used(text, start, end)
 
 
 def _used(text: str, start: int, end: int) -> bool:

@@ -55,3 +55,22 @@ def test_a_code_they_sent_is_withheld(text: str, value: str) -> None:
 ])
 def test_a_phone_number_or_an_amount_they_sent_is_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("71920384 iingize haraka", "71920384"),
+    ("483920 saka shi kafin minti biyar", "483920"),
+    ("661204 iandike kabla dakika tatu", "661204"),
+    ("903311 enter it before it expires", "903311"),
+])
+def test_a_code_then_entering_it_or_its_expiry_is_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("250000 iweke benki", "250000"),
+    ("2500 iweke kwenye akaunti", "2500"),
+    ("order 4410293 enter it in the tracking box", "4410293"),
+])
+def test_an_amount_or_an_order_then_a_verb_is_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
