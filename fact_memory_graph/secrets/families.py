@@ -260,16 +260,17 @@ _LOCKED = re.compile(r"(?i)\b(?:locked|lock(?:ed)? out|bloqueado|bloqueada|bloqu
                      r"zablokowany|kilitli|заблокирован\w*|ロックされ|锁住|잠겼|bị khóa|terkunci|naka-lock)")
 
 
-def code_after_lock_turn(text: str, before: str) -> Iterator[Span]:
+def code_after_lock_turn(text: str, before: str, locked: bool = False) -> Iterator[Span]:
     """A short turn with a code of digits after a turn naming a lock ("my phone got locked" /
-    "the code is 5 8 2 0", "can you move my bike" / "it's 4471"): the lock's code."""
-    if not (names_a_lock(before) or _LOCKED.search(before)) or len(text.split()) > 8:
+    "the code is 5 8 2 0", "can you move my bike" / "it's 4471"), or a device that will not open
+    (``locked``: "el celular de mi papá no abre" / "prueba 9422 o si no 6693"): the lock's code."""
+    if not (locked or names_a_lock(before) or _LOCKED.search(before)) or len(text.split()) > 8:
         return
     not_after = _lower_set("locks", "not_after")
     for m in re.finditer(rf"(?<![\d])(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])", text):
         words = re.findall(r"[^\W\d_]+", text[:m.start()].lower())
-        if words and words[-1] in not_after or _UNIT_AFTER.match(text, m.end()):
-            continue
+        if words and words[-1] in not_after and words[-2:] != ["si", "no"] or _UNIT_AFTER.match(text, m.end()):
+            continue  # ("o si no 6693": or else, no number's "no")
         if re.fullmatch(r"(?:19[5-9]\d|20[0-3]\d)", m.group()) and len(text.split()) > 3:
             continue  # "it was 2019 when we bought it": a year
         if 3 <= len(re.sub(r"\D", "", m.group())) <= 8:
