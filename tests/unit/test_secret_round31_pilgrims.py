@@ -151,3 +151,40 @@ def test_a_word_for_the_bank_named_the_turn_before_is_withheld() -> None:
     assert "haan" in redact_thread("haan", ["bank ka lafz?"])
     # a word of talk beside the bank is no name
     assert "بھی" in redact_secrets("بینک والے نے ایک لفظ بھی نہیں کہا")
+
+
+# ---------------------------------------------------------------- after the round's new corpus: more of the same forms
+
+
+@pytest.mark.parametrize("text, value", [
+    ("ìwé ìrìnnà mi: B50192283", "B50192283"),
+    ("koodu foonu mi ni 4471", "4471"),
+    ("الكلمة المميزة للبنك: ياسمين", "ياسمين"),
+    ("my NTN number is 4410293-2", "4410293-2"),
+    ("माँ का मायके का सरनेम Fernandes", "Fernandes"),
+    ("she says her mother's surname before marriage was Adeyemi, for the bank's security check", "Adeyemi"),
+])
+def test_documents_codes_and_answers_named_in_more_languages_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+def test_codes_to_try_after_a_device_that_will_not_open_are_withheld() -> None:
+    from fact_memory_graph.secrets import redact_thread
+
+    out = redact_thread("prueba 5521 o si no 6093", ["el celular de mi abuela no abre"])
+    assert "5521" not in out and "6093" not in out
+    out = redact_thread("try 4471 or 7739", ["my mum's phone won't unlock"])
+    assert "4471" not in out and "7739" not in out
+    assert "3947" not in redact_thread("3947 dene", ["annemin telefonu açılmıyor"])
+    assert "1000" in redact_thread("abre a las 1000", ["la tienda no abre"])  # a shop, no device
+    assert "4471" in redact_thread("room no 4471", ["my bike lock"])
+
+
+@pytest.mark.parametrize("text, value", [
+    ("نسيت كلمة السر حق Absher", "Absher"),
+    ("نسيت كلمة السر تبع Tawakkalna", "Tawakkalna"),
+    ("NTN of the company 4410293-2", "4410293-2"),
+    ("her surname before marriage is public on the register", "public"),
+])
+def test_a_forgotten_password_s_service_or_a_company_s_number_is_kept(text: str, value: str) -> None:
+    assert value in redact_secrets(text)
