@@ -213,12 +213,18 @@ def _from_sender(text: str, start: int, end: int) -> bool:
     return bool(m) and _told(text, m.start(), start)
 
 
+@functools.cache
+def _expiry() -> re.Pattern[str]:
+    return re.compile(rf"(?i)(?:{prefilter.whole_words(_data()['expiry'])})")
+
+
 def _used_right_after(text: str, start: int, end: int) -> bool:
-    """A code's value, then at once (one word between at most) that it is to be entered or expires
-    ("89109581 enter it before …", "89109581 iweke kabla dakika tano ziishe"): the words end the value's
-    clause as a full stop would."""
+    """A code's value, then at once (one word between at most) that it is to be entered or expires, its
+    expiry told in the clause ("89109581 enter it before it expires", "89109581 iweke kabla dakika tano
+    ziishe"): the words end the value's clause as a full stop would."""
     m = _patterns()["then_used"].match(text, end)
-    return bool(m) and len(m.group("rest").split()) <= 1 and not _UNIT_AFTER.match(text, end) \
+    # (its expiry told in the clause: "411017 daal do, Pune ka hai" is a postal PIN to type into a form)
+    return bool(m) and len(m.group("rest").split()) <= 1 and bool(_expiry().search(text, end, end + 60)) and not _UNIT_AFTER.match(text, end) \
         and not _TIME_OR_MONEY_BEFORE.search(text, max(0, start - 8), start) and not _YEAR.fullmatch(text[start:end]) \
         and _used(text, start, end)
 

@@ -58,7 +58,7 @@ def test_a_phone_number_or_an_amount_they_sent_is_kept(text: str, value: str) ->
 
 
 @pytest.mark.parametrize("text, value", [
-    ("71920384 iingize haraka", "71920384"),
+    ("71920384 iingize kabla dakika tano", "71920384"),
     ("483920 saka shi kafin minti biyar", "483920"),
     ("661204 iandike kabla dakika tatu", "661204"),
     ("903311 enter it before it expires", "903311"),
@@ -74,3 +74,10 @@ def test_a_code_then_entering_it_or_its_expiry_is_withheld(text: str, value: str
 ])
 def test_an_amount_or_an_order_then_a_verb_is_kept(text: str, value: str) -> None:
     assert value in redact_secrets(text)
+
+
+def test_a_postal_pin_to_type_into_a_form_is_kept() -> None:
+    from fact_memory_graph.secrets import redact_thread
+
+    assert "411017" in redact_thread("411017 daalo, Pune ka hai", ["PIN code pooch raha hai form mein"])
+    assert "552019" in redact_secrets("552019 iingize haraka")  # no expiry told: no one-time code
