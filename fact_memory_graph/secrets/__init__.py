@@ -1623,7 +1623,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         if answer:
             spans.extend(forms.back([(answer[0], answer[1], "password")], origin))
     spans.extend(shaped_values.card_rest(text, turns))  # "card is 4990 3547" / "hold on" / "3928 6388"
-    spans.extend(families.code_after_lock_turn(text, turns[-1]))  # "my phone got locked" / "the code is 5 8 2 0"
+    spans.extend(families.code_after_lock_turn(text, turns[-1],  # "my phone got locked" / "the code is 5 8 2 0"
+                                               device_codes.will_not_open(turns[-1])))  # "el celular … no abre" / "prueba 9422"
     spans.extend(device_codes.set_to_spans(text, turns[-1]))  # "new phone from IT" / "they set it to 0713 for now"
     spans.extend(named_values.lone_value_turn(text, turns))
     spans.extend(security_answers.thread_spans(text, turns))  # "bank asked my first car" / "X daala hai"

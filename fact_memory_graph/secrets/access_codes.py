@@ -33,8 +33,11 @@ _KEYPAD = (r"[*#]?\d{4,8}[*#]{0,2}|[*#]\d{3}[*#]?|\d{3}[*#]{1,2}|\d(?:[-.\u00a0 
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 _USE = re.compile(r"(?i)us|nimm|gebruik|użyj|испол|kullan|använd|bru")  # "use 2024 for …": a year
 _ALPHA = re.compile(r"[^\W\d_]+")
-_NOT_A_CODE_AFTER = re.compile(r"(?i)^\s*(?:am|pm|uhr|h|hrs|hours|mins?|minutes|%|kg|km|mm|cm|m|ft|miles|people"
-                               r"|euros?|dollars?|pounds?|usd|eur|gbp|€|\$|£|kr|zł|₽|₺)\b")
+_NOT_A_CODE_AFTER = re.compile(r"(?i)\s*(?:(?:am|pm|uhr|h|hrs|hours|mins?|minutes|%|kg|km|mm|cm|m|ft|miles|people"
+                               r"|euros?|dollars?|pounds?|usd|eur|gbp|€|\$|£|kr|zł|₽|₺"
+                               # a price in the currencies of the farms and pilgrim towns ("ताला 1500 रुपये का")
+                               r"|rupees?|rupaye|rs|ksh|tsh|shilingi|naira|cedis?|birr|taka)\b"
+                               r"|₹|₦|रुपय|रुपए|रुपैयाँ|টাকা|રૂપિય|ਰੁਪਏ|ರೂಪಾಯ|രൂപ|ரூபாய|ብር)")
 _MONEY_BEFORE = re.compile(r"[$€£¥₹₽₺]\s*$")
 
 

@@ -22,7 +22,7 @@ import re
 from importlib import resources
 from typing import Any
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -86,7 +86,21 @@ def abbreviated_spans(text: str) -> list[Span]:
     same reading. Run after the handle filter: with the abbreviation there, the value is no handle."""
     if len(text) >= 400:
         return []
-    return _copula_spans(text, [m.end() for m in _abbreviation().finditer(text)])
+    ends = [m.end() for m in _abbreviation().finditer(text)]
+    out = _copula_spans(text, ends)
+    for end in ends:  # "mk GonaPawpaw14 nha", "pw: Kahawa_77": the value right after, ending its clause
+        m = _right_after().match(text, end)
+        if m and _password_shape(m.group("value").rstrip(".!?:")) and not any(sp[0] == m.start("value") for sp in out):
+            out.append((m.start("value"), m.start("value") + len(m.group("value").rstrip(".!?:")), "password"))
+    return out
+
+
+@functools.cache
+def _right_after() -> re.Pattern[str]:
+    """A value right after a password's abbreviation, then the clause's end or a sentence-final particle
+    (``juxtaposed_passwords``' ``particles``: "nha", "ya", "po")."""
+    particles = lexicon.asset_lists("juxtaposed_passwords")["particles"]
+    return re.compile(rf"(?i)\s*[:=]?\s*(?P<value>{_TOKEN})(?=\s*(?:$|[.,!?;\n]|\s(?:{prefilter.alternation(particles)})(?![\w])))")
 
 
 def _copula_spans(text: str, ends: list[int]) -> list[Span]:

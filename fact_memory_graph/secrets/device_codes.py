@@ -57,6 +57,20 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     }
 
 
+#: A device that will not open (it asks for its code): "no abre", "won't unlock", "açılmıyor", "haifunguki".
+_WILL_NOT_OPEN = re.compile(r"(?i)(?<![^\W\d_])(?:no (?:abre|desbloquea|prende)|não (?:abre|desbloqueia)|won'?t (?:open|unlock)"
+                            r"|doesn'?t (?:open|unlock)|can'?t (?:open|unlock) it|ne s'ouvre pas|ne se déverrouille pas"
+                            r"|geht nicht auf|lässt sich nicht entsperren|non si sblocca|non si apre|açılmıyor|kilidi açılmıyor"
+                            r"|nahi khul raha|nahin khul raha|नहीं खुल रहा|نہیں کھل رہا|haifunguki|ba ya buɗewa"
+                            r"|ayaw bumukas|hindi mabuksan|tidak bisa dibuka|không mở được|не открывается|не разблокируется)(?![^\W\d_])")
+
+
+def will_not_open(text: str) -> bool:
+    """Whether ``text`` says a device will not open ("el celular de mi papá no abre"): the next short
+    turn's digits are codes to try."""
+    return len(text) < 200 and mentioned(text) and _WILL_NOT_OPEN.search(text) is not None and bool(_patterns()["device"].search(text))
+
+
 def mentioned(text: str) -> bool:
     """Whether ``text`` may name a device (a set lookup for most texts)."""
     return _gate().open(text)

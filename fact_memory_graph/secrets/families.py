@@ -196,7 +196,9 @@ def login_spans(text: str, names: list, password_near: bool = False) -> Iterator
 _DIGITS = r"(?:\d[ \-]?){2,7}\d"
 _SPACED = r"(?:\d ){3,7}\d"
 _UNIT_AFTER = re.compile(r"(?i)\s*(?:[:h.,]\d|am\b|pm\b|uhr\b|h\b|min\b|km\b|kg\b|%|€|\$|£|¥|₹|bikes?\b|times\b|days?\b|"
-                         r"years?\b|euros?\b|dollars?\b|usd\b|eur\b|rs\b|rupees?\b|st\b|nd\b|rd\b|th\b)")
+                         r"years?\b|euros?\b|dollars?\b|usd\b|eur\b|rs\b|rupees?\b|st\b|nd\b|rd\b|th\b"
+                         # a price in the currencies of the farms and pilgrim towns ("ताला 1500 रुपये का")
+                         r"|(?:rupaye|ksh|tsh|shilingi|naira|cedis?|birr|taka)\b|₦|रुपय|रुपए|रुपैयाँ|টাকা|રૂપિય|ਰੁਪਏ|ರೂಪಾಯ|രൂപ|ரூபாய|ብር)")
 
 
 #: How far after a lock's name its code may stand (three words and their separators).
@@ -217,6 +219,10 @@ def lock_code_spans(text: str) -> Iterator[Span]:
             continue
         words = re.findall(r"[^\W\d_]+", text[m.end():v.start("v")].lower())
         if words and (words[-1] in not_after or " ".join(words[-2:]) in not_after):  # "safe deposit box 1862": the box's number
+            # "the safe in room 1072 is 5064": the room's number, then a copula and the code
+            then = _numbered_then().match(text, v.end("v"), end) if words[-1] in _lower_set("locks", "numbered") else None
+            if then and not _UNIT_AFTER.match(text, then.end("v")) and 3 <= sum(ch.isdigit() for ch in then.group("v")) <= 8:
+                yield then.start("v"), then.end("v"), "password"
             continue
         if _UNIT_AFTER.match(text, v.end("v")):
             continue
@@ -224,6 +230,13 @@ def lock_code_spans(text: str) -> Iterator[Span]:
         if not 3 <= len(digits) <= 8:
             continue
         yield v.start("v"), v.end("v"), "password"
+
+
+@functools.cache
+def _numbered_then() -> re.Pattern[str]:
+    """After a place's own number, a copula and a value ending its clause (assets ``locks``' ``then``)."""
+    then = "|".join(re.escape(w) for w in sorted(_node("locks", "then"), key=len, reverse=True))
+    return re.compile(rf"(?i)\s*,?\s*(?:{then})\s*(?P<v>{_SPACED}|{_DIGITS})(?!\w)")
 
 
 def voicemail_spans(text: str) -> Iterator[Span]:
@@ -247,16 +260,17 @@ _LOCKED = re.compile(r"(?i)\b(?:locked|lock(?:ed)? out|bloqueado|bloqueada|bloqu
                      r"zablokowany|kilitli|заблокирован\w*|ロックされ|锁住|잠겼|bị khóa|terkunci|naka-lock)")
 
 
-def code_after_lock_turn(text: str, before: str) -> Iterator[Span]:
+def code_after_lock_turn(text: str, before: str, locked: bool = False) -> Iterator[Span]:
     """A short turn with a code of digits after a turn naming a lock ("my phone got locked" /
-    "the code is 5 8 2 0", "can you move my bike" / "it's 4471"): the lock's code."""
-    if not (names_a_lock(before) or _LOCKED.search(before)) or len(text.split()) > 8:
+    "the code is 5 8 2 0", "can you move my bike" / "it's 4471"), or a device that will not open
+    (``locked``: "el celular de mi papá no abre" / "prueba 9422 o si no 6693"): the lock's code."""
+    if not (locked or names_a_lock(before) or _LOCKED.search(before)) or len(text.split()) > 8:
         return
     not_after = _lower_set("locks", "not_after")
     for m in re.finditer(rf"(?<![\d])(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])", text):
         words = re.findall(r"[^\W\d_]+", text[:m.start()].lower())
-        if words and words[-1] in not_after or _UNIT_AFTER.match(text, m.end()):
-            continue
+        if words and words[-1] in not_after and words[-2:] != ["si", "no"] or _UNIT_AFTER.match(text, m.end()):
+            continue  # ("o si no 6693": or else, no number's "no")
         if re.fullmatch(r"(?:19[5-9]\d|20[0-3]\d)", m.group()) and len(text.split()) > 3:
             continue  # "it was 2019 when we bought it": a year
         if 3 <= len(re.sub(r"\D", "", m.group())) <= 8:

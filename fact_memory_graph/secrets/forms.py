@@ -2272,6 +2272,8 @@ def _name_after(letters: bool = False) -> re.Pattern[str]:
     art = "|".join(re.escape(w) for w in arts)
     if letters:
         value, point = r"(?-i:[A-Z]{0,3})\d(?:[ \-]?\d){4,17}(?-i:[A-Z])?", r"[\s,]+" + _POINTING
+        # a relative's document ("KG2213121 - abbu's passport", "… that's mum's passport number")
+        art += r"|[^\W\d_]{2,15}['’]s"
     else:
         value, point = r"\d(?:[ \-]?\d){2,17}", r"\s+"
     return re.compile(rf"(?i)(?<![\w.,/:+#])(?:(?<=[^\W\d_]-)|(?<!-))(?P<v>{value}){point}(?:(?:{join})\s+)?(?:{art})\s+"

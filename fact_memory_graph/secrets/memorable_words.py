@@ -71,7 +71,9 @@ class _M:
         self.tail_phrases = re.compile(rf"(?i)\s*(?:{sa._alt([w for w in data['tail'] if ' ' in w])})")
         self.institution = re.compile("(?i)" + prefilter.whole_words(data["institutions"]))
         self.owner = re.compile(rf"(?i)(?:{sa._alt(data['owners'])})")
-        self.ends = re.compile(rf"(?i)\s+(?:{sa._alt(data['ends'])})(?=\s*(?:[.,;!?)\n\u2029。！？]|$))")
+        # (an owner may close the clause after the copula: "… PILGRIMAGE ہے ابو کا", dad's)
+        self.ends = re.compile(rf"(?i)\s+(?:{sa._alt(data['ends'])})(?:\s+(?:{sa._alt(data['owners'])}))?"
+                               r"(?=\s*(?:[.,;!?)\n\u2029。！？]|$))")
         self.not_value = {w.casefold() for w in data["not"]}
         # "has always been", "sigue siendo", "ist immer noch": a joining phrase of more than one word
         self.joins = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['joins'])})[^\S\n]*|['’]s[^\S\n]+")  # "word's X"

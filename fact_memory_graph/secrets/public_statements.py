@@ -308,7 +308,10 @@ _LOYALTY_STEMS = ("loyal", "member", "reward", "point", "club", "librar", "frequ
                   "cartão de cliente", "člensk", "věrnost", "zákaznick", "hűség", "törzsvásárl", "tagsági", "kanta-asiakas",
                   "jäsen", "medlem", "kundekort", "stamkund", "bonuskort", "üye", "постоянного клиента", "участника",
                   "лояльн", "постійного", "клубна", "hội viên", "loyalitas", "keahlian", "uanachama", "חבר", "מועדון",
-                  "عضویت", "باشگاه", "सदस्यता")
+                  "عضویت", "باشگاه", "सदस्यता",
+                  # round thirty-one (t62b): airlines' schemes pilgrims fly with ("Alfursan number … add miles")
+                  "fursan", "الفرسان", "sindbad", "etihad guest", "flying returns", "asante", "egyptair plus",
+                  "royal orchid")
 
 
 @lru_cache(maxsize=1)

@@ -150,6 +150,9 @@ def spans(text: str) -> list[Span]:
                 or by_channel and _under_header(text, start, end) or by_count and _counted(text, start, end):
             out.append((start, end, "password"))
             continue
+        if by_use and _used_right_after(text, start, end):  # "89109581 iweke kabla dakika tano ziishe"
+            out.append((start, end, "password"))
+            continue
         if not _code_shaped(text, start, end):
             continue
         if by_use and _used(text, start, end):
@@ -214,6 +217,22 @@ def _from_sender(text: str, start: int, end: int) -> bool:
         return False
     m = p["received"].search(text, max(0, start - 30), start)
     return bool(m) and _told(text, m.start(), start)
+
+
+@functools.cache
+def _expiry() -> re.Pattern[str]:
+    return re.compile(rf"(?i)(?:{prefilter.whole_words(_data()['expiry'])})")
+
+
+def _used_right_after(text: str, start: int, end: int) -> bool:
+    """A code's value, then at once (one word between at most) that it is to be entered or expires, its
+    expiry told in the clause ("89109581 enter it before it expires", "89109581 iweke kabla dakika tano
+    ziishe"): the words end the value's clause as a full stop would."""
+    m = _patterns()["then_used"].match(text, end)
+    # (its expiry told in the clause: "411017 daal do, Pune ka hai" is a postal PIN to type into a form)
+    return bool(m) and len(m.group("rest").split()) <= 1 and bool(_expiry().search(text, end, end + 60)) and not _UNIT_AFTER.match(text, end) \
+        and not _TIME_OR_MONEY_BEFORE.search(text, max(0, start - 8), start) and not _YEAR.fullmatch(text[start:end]) \
+        and _used(text, start, end)
 
 
 def _used(text: str, start: int, end: int) -> bool:

@@ -169,6 +169,11 @@ def _forgotten_before_comma(text: str, name_start: int, name_end: int, value_sta
     one (after "I changed the PIN," the new one may follow: read as before)."""
     if not re.search(r"[,，、،]", text[name_end:value_start]):
         return False
+    return _forgotten_before(text, name_start)
+
+
+def _forgotten_before(text: str, name_start: int) -> bool:
+    """Whether the name's own clause, before it, says the password was forgotten ("نسيت كلمة السر …")."""
     before = max((e.end() for e in _CLAUSE_END.finditer(text, max(0, name_start - 60), name_start)),
                  default=max(0, name_start - 60))
     forgotten = _set("forgotten")
@@ -190,6 +195,8 @@ def _copula_less(text: str) -> list[Span]:
                 out.append((toks[0][0], toks[0][1], "password"))
             continue
         *before, value = toks
+        if before and before[0][2].lower() in qualifiers and _forgotten_before(text, m.start()):
+            continue  # "نسيت كلمة السر حق Nusuk": forgot the password of a service; what follows names the service
         unknown = [t for t in before if not (t[2].lower() in qualifiers or t[2].lower() in _COPULAS
                                              or prefixed.match(t[2]) or t[2].isascii())]
         # a qualifier of the name ("للواي فاي", "לנטפליקס", "Netflix", "எனது") tells a value from a verb or an
