@@ -87,6 +87,7 @@ from fact_memory_graph.secrets import (
     keypad_entries,
     keys_named_after,
     labelled_lookalikes,
+    lesson_examples,
     letter_checks,
     lexicon,
     lock_named_next,
@@ -136,6 +137,7 @@ from fact_memory_graph.secrets import (
     security_backref,
     service_names,
     shaped_values,
+    spelled_runs,
     spelled_values,
     spelling_notes,
     spoken_codes,
@@ -599,6 +601,8 @@ _SHAPED_AFTER_OF = re.compile(r"\d|[!@#$%^&*_+=~?]")
 _SITE = re.compile(r"[^\W\d_]+(?:[.-][^\W\d_]+)*\.[a-z]{2,6}", re.I)
 
 
+#: A site's name, up to four words about whose it is, a colon: "gov.br do meu cliente: ".
+_SITE_THEN_COLON = re.compile(r"\S+(?:\s+[^\W\d_]+){0,4}\s*:\s+(?=\S)")
 #: A remark in brackets after a value, words with a space in it.
 _COMMENT_AFTER = re.compile(r"\s+\([^()]*\s[^()]*\)?$")
 
@@ -622,7 +626,12 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     if _AFTER_PREPOSITION.search(text, match.start(), start) and not _SHAPED_AFTER_OF.search(stripped):
         return None  # "a senha do banco semana passada", "il PIN di PosteID": whose, not the value
     if _AFTER_PREPOSITION.search(text, match.start(), start) and forms.a_site(stripped.split()[0].rstrip(",.;:!?")):
-        return None  # "a senha do Gov.br": the site the password is for
+        # "a senha do Gov.br": the site the password is for; its value after a colon further on
+        # ("senha do gov.br do meu cliente: Nyota_azul275", an interpreter's client's)
+        colon = _SITE_THEN_COLON.match(stripped)
+        if colon and len(stripped) - colon.end() >= 3:
+            return start + colon.end(), end
+        return None
     return start, end
 
 
@@ -1114,6 +1123,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(sp for sp in _outside_slots(norm, arrived, shapes)
                      if sp not in spans and not reference_values.example_cued(norm, sp[0]))
     spans.extend(sp for sp in porting_codes.spans(norm) if sp not in spans)  # "got my PAC NPO948639", "mon RIO c'est …"
+    spans.extend(sp for sp in spelled_runs.spans(norm) if sp not in spans)  # "spelling it for the interpreter: 1-U-m-h-o-D-…"
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
         spans = _before_shapes(raw_norm, spans, shapes)
     if spans and len(spans) < 12:  # "c'est six deux neuf deux... enfin en chiffres 6292": the same code again
@@ -1128,6 +1138,7 @@ def _spans(text: str) -> list[Span]:
     spans = secret_pointers.without_pointers(raw_norm, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
     spans = default_credentials.without_defaults(raw_norm, spans)  # "the mixer default login is admin/admin"
     spans = masked_pairs.without_masked_partners(raw_norm, spans)  # "login: mei.lin.trading password: ********"
+    spans = lesson_examples.without_lesson_examples(raw_norm, spans)  # "Übungssatz: "Meine PIN ist 1234" …"
     return forms.back(spans, origin)
 
 
