@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     access_codes,
+    alternative_values,
     answer_clauses,
     answered_references,
     api_key_names,
@@ -1139,6 +1140,8 @@ def _spans(text: str) -> list[Span]:
     spans = default_credentials.without_defaults(raw_norm, spans)  # "the mixer default login is admin/admin"
     spans = masked_pairs.without_masked_partners(raw_norm, spans)  # "login: mei.lin.trading password: ********"
     spans = lesson_examples.without_lesson_examples(raw_norm, spans)  # "Übungssatz: "Meine PIN ist 1234" …"
+    if spans:  # "try 9422 or else 6693", "telefonun şifresi 3947, tabletinki 592137"
+        spans.extend(alternative_values.spans(raw_norm, spans))
     return forms.back(spans, origin)
 
 
@@ -1712,6 +1715,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
                  or not labelled_lookalikes.named_in_own_turn(text, sp)]
     spans = payment_references.without_references_after(text, turns[-1], spans)  # "mpesa code" / "5KQ2W5HPB5"
     spans.extend(transfer_codes.thread_spans(text, turns))  # "referencia de MoneyGram" / "35626767 para cobrar en …"
+    if spans:  # "el celular de mi papá no abre" / "prueba 9422 o si no 6693"
+        spans.extend(alternative_values.spans(text, spans))
     return spans
 
 
