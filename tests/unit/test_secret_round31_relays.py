@@ -115,3 +115,61 @@ def test_a_value_spelled_for_a_listener_is_withheld(text: str, value: str) -> No
 ])
 def test_spelled_names_and_sequences_are_kept(turns: list[str], values: list[str]) -> None:
     assert _kept(turns, values)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("exemple du cours : « le mot de passe est Tulipe88 » — on dit « le mot de passe », masculin", "Tulipe88"),
+    ("translation drill: PIN → код, password → пароль", "пароль"),
+    ("the Farsi word for password is ramz", "ramz"),
+    ("glosario: contraseña = password, clave = key, PIN = PIN", "key"),
+    ("grammar drill: 'password' is a countable noun — 'I forgot both my passwords'", "countable noun"),
+    ('Vokabel: „Passwort“ ist ein Neutrum — das Passwort', "ein Neutrum"),
+    ("passport = pasaporte, boarding pass = tarjeta de embarque, gate 2656 is just a made-up number", "tarjeta de embarque"),
+    ("passport = pasaporte, boarding pass = tarjeta de embarque, gate 2656 is just a made-up number", "2656"),
+])
+def test_a_vocabulary_lessons_words_are_kept(text: str, value: str) -> None:
+    assert _kept([text], [value])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the word of the day is tulip and my password = sunflower, pin = 4827", "sunflower"),
+    ("wifi = HomeNet, password = sunflower", "sunflower"),
+    ('the word "password" is funny, my password is Xk82mPq7', "Xk82mPq7"),
+    ("my PIN is 4827, not a made-up one", "4827"),
+])
+def test_a_value_beside_vocabulary_talk_stays_withheld(text: str, value: str) -> None:
+    assert _withheld([text], [value])
+
+
+@pytest.mark.parametrize(("turns", "values"), [
+    (["el celular de mi papá no abre", "prueba 9422 o si no 6693"], ["9422", "6693"]),
+    (["telefonun şifresi 3947, tabletinki 592137"], ["3947", "592137"]),
+    (["phone passcode 3947, the tablet's 592137"], ["3947", "592137"]),
+    (["essaie le code 1234 sinon 4321"], ["4321"]),
+    (["my dad's phone won't unlock", "try 9422 or else 6693"], ["9422", "6693"]),
+])
+def test_a_second_value_to_try_is_withheld(turns: list[str], values: list[str]) -> None:
+    assert _withheld(turns, values)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("my PIN 4471 or 2 tries left", "2 tries"),
+    ("door code 4471, or call 0161 496 0000", "0161 496 0000"),
+    ("نسيت كلمة السر حق Nusuk", "Nusuk"),
+    ("نسيت كلمة المرور حق تطبيق توكلنا", "توكلنا"),
+    ("número de recibo USCIS EAC5813631578", "EAC5813631578"),
+    ("recibo de USCIS: IOE0912345678", "IOE0912345678"),
+    ("свифт-код банка 044525225 для перевода денег", "044525225"),
+])
+def test_look_alikes_near_relayed_values_are_kept(text: str, value: str) -> None:
+    assert _kept([text], [value])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("كلمة السر حق Nusuk هي نخلة2024", "نخلة2024"),
+    ("نسيت كلمة السر حق الواي فاي بس هي Xk82mPq7", "Xk82mPq7"),
+    ("she says her mother's surname before marriage was Okonkwo, for the bank's security check", "Okonkwo"),
+    ("my mum's name before marriage was Adeyemi, the bank asks for it", "Adeyemi"),
+])
+def test_relayed_secrets_beside_talk_stay_withheld(text: str, value: str) -> None:
+    assert _withheld([text], [value])
