@@ -173,3 +173,15 @@ def test_look_alikes_near_relayed_values_are_kept(text: str, value: str) -> None
 ])
 def test_relayed_secrets_beside_talk_stay_withheld(text: str, value: str) -> None:
     assert _withheld([text], [value])
+
+
+@pytest.mark.parametrize(("turns", "hidden"), [
+    (["yeh sirf aap ke liye hai — unhon ne bataya ke un ka beta visa overstay kar chuka hai"], [True]),
+    (["ye sirf aap ki liye hai, mera bhai jail mein hai"], [True]),
+    (["yeh sirf aapke liye hai: beta Dubai mein jail mein hai"], [True]),
+    (["yeh gift sirf aap ke liye hai, happy birthday"], [False]),
+])
+def test_a_confidence_told_only_for_the_listener(turns: list[str], hidden: list[bool]) -> None:
+    from fact_memory_graph.forgetting import withheld_turns
+
+    assert withheld_turns(turns) == hidden
