@@ -185,3 +185,25 @@ def test_a_confidence_told_only_for_the_listener(turns: list[str], hidden: list[
     from fact_memory_graph.forgetting import withheld_turns
 
     assert withheld_turns(turns) == hidden
+
+
+@pytest.mark.parametrize(("turns", "values"), [
+    (["Ìwé ìrìnnà mi", "nọ́mbà rẹ̀ ni A69678812"], ["A69678812"]),
+    (["nọ́mbà ìwé ìrìnnà mi ni B12345678"], ["B12345678"]),
+    (["Kóòdù ìṣí fóònù mi ni 0819"], ["0819"]),
+    (["mera NTN 8593870-7 hai"], ["8593870-7"]),
+    (["الكلمة المميزة للبنك: zaitoon"], ["zaitoon"]),
+    (["الكلمة المميزة عندي في البنك هي ياسمين"], ["ياسمين"]),
+    (["erayga bangiga ee la xasuusto waa pomegranate"], ["pomegranate"]),
+    (["bank wala yaad rakhan wala shabad chaikhana hai"], ["chaikhana"]),
+])
+def test_documents_and_memorable_words_in_more_languages(turns: list[str], values: list[str]) -> None:
+    assert _withheld(turns, values)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("NTN office in Lahore opens at 0900", "0900"),
+    ("الكلمة المميزة لهذا الأسبوع: سلام", "سلام"),
+])
+def test_their_look_alikes_are_kept(text: str, value: str) -> None:
+    assert _kept([text], [value])
