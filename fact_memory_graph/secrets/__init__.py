@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     access_codes,
+    alternative_values,
     answer_clauses,
     answered_references,
     api_key_names,
@@ -88,6 +89,7 @@ from fact_memory_graph.secrets import (
     keypad_entries,
     keys_named_after,
     labelled_lookalikes,
+    lesson_examples,
     letter_checks,
     lexicon,
     lock_named_next,
@@ -138,6 +140,7 @@ from fact_memory_graph.secrets import (
     security_backref,
     service_names,
     shaped_values,
+    spelled_runs,
     spelled_values,
     spelling_notes,
     spoken_codes,
@@ -603,6 +606,8 @@ _SHAPED_AFTER_OF = re.compile(r"\d|[!@#$%^&*_+=~?]")
 _SITE = re.compile(r"[^\W\d_]+(?:[.-][^\W\d_]+)*\.[a-z]{2,6}", re.I)
 
 
+#: A site's name, up to four words about whose it is, a colon: "gov.br do meu cliente: ".
+_SITE_THEN_COLON = re.compile(r"\S+(?:\s+[^\W\d_]+){0,4}\s*:\s+(?=\S)")
 #: A remark in brackets after a value, words with a space in it.
 _COMMENT_AFTER = re.compile(r"\s+\([^()]*\s[^()]*\)?$")
 
@@ -626,7 +631,12 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     if _AFTER_PREPOSITION.search(text, match.start(), start) and not _SHAPED_AFTER_OF.search(stripped):
         return None  # "a senha do banco semana passada", "il PIN di PosteID": whose, not the value
     if _AFTER_PREPOSITION.search(text, match.start(), start) and forms.a_site(stripped.split()[0].rstrip(",.;:!?")):
-        return None  # "a senha do Gov.br": the site the password is for
+        # "a senha do Gov.br": the site the password is for; its value after a colon further on
+        # ("senha do gov.br do meu cliente: Nyota_azul275", an interpreter's client's)
+        colon = _SITE_THEN_COLON.match(stripped)
+        if colon and len(stripped) - colon.end() >= 3:
+            return start + colon.end(), end
+        return None
     return start, end
 
 
@@ -1120,6 +1130,7 @@ def _spans(text: str) -> list[Span]:
         spans.extend(sp for sp in _outside_slots(norm, arrived, shapes)
                      if sp not in spans and not reference_values.example_cued(norm, sp[0]))
     spans.extend(sp for sp in porting_codes.spans(norm) if sp not in spans)  # "got my PAC NPO948639", "mon RIO c'est …"
+    spans.extend(sp for sp in spelled_runs.spans(norm) if sp not in spans)  # "spelling it for the interpreter: 1-U-m-h-o-D-…"
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
         spans = _before_shapes(raw_norm, spans, shapes)
     if spans and len(spans) < 12:  # "c'est six deux neuf deux... enfin en chiffres 6292": the same code again
@@ -1146,6 +1157,9 @@ def _spans(text: str) -> list[Span]:
     spans = held_elsewhere.without_held(raw_norm, spans)  # "код домофона знает консьерж, квартира 401B"
     spans = default_credentials.without_defaults(raw_norm, spans)  # "the mixer default login is admin/admin"
     spans = masked_pairs.without_masked_partners(raw_norm, spans)  # "login: mei.lin.trading password: ********"
+    spans = lesson_examples.without_lesson_examples(raw_norm, spans)  # "Übungssatz: "Meine PIN ist 1234" …"
+    if spans:  # "try 9422 or else 6693", "telefonun şifresi 3947, tabletinki 592137"
+        spans.extend(alternative_values.spans(raw_norm, spans))
     return forms.back(spans, origin)
 
 
@@ -1721,6 +1735,8 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
                  or not labelled_lookalikes.named_in_own_turn(text, sp)]
     spans = payment_references.without_references_after(text, turns[-1], spans)  # "mpesa code" / "5KQ2W5HPB5"
     spans.extend(transfer_codes.thread_spans(text, turns))  # "referencia de MoneyGram" / "35626767 para cobrar en …"
+    if spans:  # "el celular de mi papá no abre" / "prueba 9422 o si no 6693"
+        spans.extend(alternative_values.spans(text, spans))
     return spans
 
 

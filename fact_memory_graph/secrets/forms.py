@@ -1601,7 +1601,7 @@ def public_value(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 40):start]
     label, pin = _public_label()
     quick = _public_label_quick() or label
-    if quick.search(before) and label.search(before):
+    if quick.search(before) and label.search(before) and not _CLIENT_OF.search(before):
         return True
     lead = re.match(r"[^\W\d_]+[\s\-#:]*(?=\d)", value)  # "case 85736707": the label read as the value's head
     if lead and quick.search(text[max(0, start - 40):start + lead.end()]) and label.search(text[max(0, start - 40):start + lead.end()]):
@@ -1616,6 +1616,12 @@ def public_value(text: str, start: int, end: int) -> bool:
     # "the PIN code of our area is 560034 (Bangalore)": a few words between, an address beside it
     return bool(_INDIAN_PIN.fullmatch(value) and re.search(r"(?i)\bpin[\s\-]?code\b", before)
                 and _address_beside(text))
+
+
+#: "my client", "do meu cliente", "de mi clienta", "al clientei": a person an interpreter speaks for, not a
+#: customer number's label ("senha do gov.br do meu cliente: Nyota_azul275").
+_CLIENT_OF = re.compile(r"(?i)(?<![^\W\d_])(?:my|our|his|her|their|meu|minha|nosso|mi|mis|nuestro|mon|ma|notre|mein(?:e[rs]?)?|"
+                        r"unsere[rs]?|mio|mia|nostro|al|ale|mojego|mojej)\s+client(?:e|a|ei|ului|s|in)?(?![^\W\d_])(?:\s+(?:e|é|es|is|ist|est|è|este|to|jest|это))?\s*[:=]?\s*$")
 
 
 def _address_beside(text: str) -> bool:

@@ -180,6 +180,18 @@ def _forgotten_before(text: str, name_start: int) -> bool:
     return any(t[2].lower() in forgotten for t in _tokens(text, before, name_start))
 
 
+def _forgotten_whose(text: str, name_start: int, toks: list[tuple[int, int, str]]) -> bool:
+    """Whether the name's clause says, before it, that the password was forgotten and the words after it are
+    a qualifier and what it is for, with no digit nor sign ("نسيت كلمة السر حق Nusuk", "I forgot the password
+    for the DWP journal"): the thing whose password was forgotten, not the value."""
+    if not toks or toks[0][2].lower() not in _qualifiers() or re.search(r"[\d!@#$%^&*_+=~?]", text[toks[0][1]:toks[-1][1]]):
+        return False
+    before = max((e.end() for e in _CLAUSE_END.finditer(text, max(0, name_start - 40), name_start)),
+                 default=max(0, name_start - 40))
+    forgotten = _set("forgotten")
+    return any(t[2].lower() in forgotten for t in _tokens(text, before, name_start))
+
+
 def _copula_less(text: str) -> list[Span]:
     out = []
     qualifiers, prefixed = _qualifiers(), _prefixed()
@@ -190,6 +202,8 @@ def _copula_less(text: str) -> list[Span]:
             continue
         if _forgotten_before_comma(text, m.start(), m.end(), start):
             continue  # "نسيت الرقم السري، رحت للبنك الصبح": forgotten, then what was done next
+        if _forgotten_whose(text, m.start(), toks):
+            continue  # "نسيت كلمة السر حق Nusuk": the site whose password was forgotten
         if len(toks) == 1:  # the name and a word alone: a value only beside a login ("اسم المستخدم … وكلمة المرور X")
             if any(w in text[:m.start()] for w in _data()["logins_before"]) and _value_ok(toks[0][2]):
                 out.append((toks[0][0], toks[0][1], "password"))
