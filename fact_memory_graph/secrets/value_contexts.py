@@ -27,7 +27,7 @@ from functools import cache
 from importlib import resources
 
 from fact_memory_graph import privacy_model as pm
-from fact_memory_graph.secrets import forms
+from fact_memory_graph.secrets import forms, phone_numbers
 
 Span = tuple[int, int, str]
 
@@ -127,8 +127,8 @@ _ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
 
 
 def spans(norm: str, taken: list[Span]) -> list[Span]:
-    """The value-shaped tokens outside ``taken`` that the model reads as a secret's value (a VIN and a wallet's
-    address stay)."""
+    """The value-shaped tokens outside ``taken`` that the model reads as a secret's value (a VIN, a wallet's
+    address and a telephone number written in its groups stay)."""
     reader = model()
     if reader is None:
         return []
@@ -137,9 +137,12 @@ def spans(norm: str, taken: list[Span]) -> list[Span]:
     for part in norm.split(forms.FIELD_JOIN):  # a record's strings (a claim, a key, its value) each read alone
         for start, end in candidates(part):
             start, end = start + at, end + at
-            if any(a < end and start < b for a, b, _ in taken) or vin(norm[start:end]) or _ADDRESS.fullmatch(norm[start:end]) \
-                    or part.strip(_ENDS + " ") == norm[start:end]:
-                continue  # a string that is only the value: nothing around it to read (a record's field)
+            token = norm[start:end]
+            if any(a < end and start < b for a, b, _ in taken) or vin(token) or _ADDRESS.fullmatch(token) \
+                    or part.strip(_ENDS + " ") == token:  # a string that is only the value: nothing around it to read
+                continue
+            if _digits(token) and (token[0] == "+" or " " in token or "-" in token) and phone_numbers.is_phone(token):
+                continue  # a telephone number written in its groups ("0161 496 0757", "+966 50 735 9154")
             if reader.clause_score(reading(norm[at:at + len(part)], start - at, end - at)) > reader.threshold:
                 out.append((start, end, KIND))
         at += len(part) + len(forms.FIELD_JOIN)
