@@ -156,7 +156,6 @@ from fact_memory_graph.secrets import (
     unjoined_values,
     unlock_patterns,
     used_values,
-    value_contexts,
     value_first,
     what_is_asked,
     wifi_keys,
@@ -1141,17 +1140,6 @@ def _spans(text: str) -> list[Span]:
     spans = payment_references.without_references(raw_norm, spans)  # "UTR 225613056152 hai payment ka"
     # after the tickets' pass: "moneygram reference 71852862" is a transfer's code, not a desk's reference
     spans.extend(sp for sp in transfer_codes.spans(norm) if sp not in spans)  # "WU MTCN 8688338463", "کد حواله MX-1143"
-    learned = value_contexts.spans(norm, spans)  # a value its neighbourhood names as a secret's, in words no rule reads
-    if learned:  # through the look-alike readers every late reader's values pass
-        learned = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
-            raw_norm, shaped_values.without_lookalikes(norm, labelled_lookalikes.without_lookalikes(raw_norm, learned))))
-        learned = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, learned, text))
-        learned = reference_values.without_lookalikes(raw_norm, filler_values.without_fillers(norm, learned))
-        for reader in (password_talk.without_talk, phone_parts.without_phone_parts, public_ids.without_public_ids,
-                       template_values.without_templates, lone_logins.without_lone_logins, called_numbers.without_called_numbers,
-                       ticket_refs.without_tickets, payment_references.without_references):
-            learned = reader(raw_norm, learned) if learned else learned
-        spans.extend(sp for sp in _outside_slots(norm, learned, shapes) if not reference_values.example_cued(norm, sp[0]))
     spans = fill_in_slots.without_fill_ins(raw_norm, spans)  # "Passwort: [wird nachgereicht]", "token: REDACTED"
     spans = secret_pointers.without_pointers(raw_norm, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
     spans = held_elsewhere.without_held(raw_norm, spans)  # "код домофона знает консьерж, квартира 401B"
@@ -1957,7 +1945,6 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += named_answers.named_by_next(text, after, secret_spans)  # "Moreau" / "^ mums maiden name, they always ask"
         spans += national_ids.named_by_next(text, after)  # "07250326614" / "to mój numer identyfikacyjny"
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
-        spans += _learned_named_by_next(text, after)  # "2390" / "thats for the card at the credit union, …"
         spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
         spans += lock_named_next.named_by_next(text, after)  # "6-7-9-5-2-1-8" / "its for the smart lock app"
         spans += rest_of_value.first_part(text, after, secret_spans)  # "Mama" / "1970# <- thats the rest of the password"
@@ -1973,18 +1960,6 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans = answered_references.without_answered_references(text, spans, earlier[-1] if earlier else "")
         spans = template_values.without_templates(text, spans)
     return _mask(text, spans) if spans else text
-
-
-def _learned_named_by_next(text: str, after: str) -> list[Span]:
-    """A value alone in its turn that the learned reader (:mod:`value_contexts`) reads as a secret's with the
-    user's next turn after it ("2390" / "thats for the card at the credit union, the one he doesnt know about"):
-    the two read as one message, value first; only the learned reader's values of this turn count."""
-    if len(text) > 40 or not _LONE_VALUE.fullmatch(text) or not after.strip() or len(after) > 300 \
-            or not value_contexts.candidates(text):
-        return []
-    joined = f"{text.rstrip()}\n{after.strip()}"
-    end = len(text.rstrip())
-    return [sp for sp in secret_spans(joined) if sp[1] <= end and sp[2] == value_contexts.KIND]
 
 
 #: A turn that is only a value: a document's or an id's number, in at most three groups.
