@@ -29,7 +29,7 @@ import json
 import re
 from collections.abc import Iterator
 
-from fact_memory_graph.secrets import lexicon, prefilter
+from fact_memory_graph.secrets import access_codes, lexicon, prefilter
 from fact_memory_graph.secrets.forms import ASSETS
 
 Span = tuple[int, int, str]
@@ -197,8 +197,7 @@ _DIGITS = r"(?:\d[ \-]?){2,7}\d"
 _SPACED = r"(?:\d ){3,7}\d"
 _UNIT_AFTER = re.compile(r"(?i)\s*(?:[:h.,]\d|am\b|pm\b|uhr\b|h\b|min\b|km\b|kg\b|%|€|\$|£|¥|₹|bikes?\b|times\b|days?\b|"
                          r"years?\b|euros?\b|dollars?\b|usd\b|eur\b|rs\b|rupees?\b|st\b|nd\b|rd\b|th\b"
-                         # a price in the currencies of the farms and pilgrim towns ("ताला 1500 रुपये का")
-                         r"|(?:rupaye|ksh|tsh|shilingi|naira|cedis?|birr|taka)\b|₦|रुपय|रुपए|रुपैयाँ|টাকা|રૂપિય|ਰੁਪਏ|ರೂಪಾಯ|രൂപ|ரூபாய|ብር)")
+                         r"|" + access_codes.LOCAL_CURRENCIES + ")")  # "ताला 1500 रुपये का": a lock's price
 
 
 #: How far after a lock's name its code may stand (three words and their separators).

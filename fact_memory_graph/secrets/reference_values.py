@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import checksums, public_values
+from fact_memory_graph.secrets import checksums, public_values, what_is_asked
 
 Span = tuple[int, int, str]
 
@@ -233,7 +233,6 @@ def reference_value(text: str, start: int, end: int) -> bool:
         whole, turn_start, reach = before + " " + whole, False, 45 + len(_TURN_JOIN) + 25
     if not refs or start - refs[-1][1] > reach:
         return False
-    from . import what_is_asked
     if what_is_asked.asking_at(text, refs[-1][0]):
         return False  # "ce que la banque demande : Phare75": the bank asking, no request's file
     named = words["blocker"].finditer(text, cut, start)

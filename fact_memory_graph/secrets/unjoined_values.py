@@ -172,10 +172,11 @@ def _forgotten_before_comma(text: str, name_start: int, name_end: int, value_sta
     return _forgotten_before(text, name_start)
 
 
-def _forgotten_before(text: str, name_start: int) -> bool:
-    """Whether the name's own clause, before it, says the password was forgotten ("نسيت كلمة السر …")."""
-    before = max((e.end() for e in _CLAUSE_END.finditer(text, max(0, name_start - 60), name_start)),
-                 default=max(0, name_start - 60))
+def _forgotten_before(text: str, name_start: int, reach: int = 60) -> bool:
+    """Whether the name's own clause, before it (``reach`` characters at most), says the password was
+    forgotten ("نسيت كلمة السر …")."""
+    before = max((e.end() for e in _CLAUSE_END.finditer(text, max(0, name_start - reach), name_start)),
+                 default=max(0, name_start - reach))
     forgotten = _set("forgotten")
     return any(t[2].lower() in forgotten for t in _tokens(text, before, name_start))
 
@@ -186,10 +187,7 @@ def _forgotten_whose(text: str, name_start: int, toks: list[tuple[int, int, str]
     for the DWP journal"): the thing whose password was forgotten, not the value."""
     if not toks or toks[0][2].lower() not in _qualifiers() or re.search(r"[\d!@#$%^&*_+=~?]", text[toks[0][1]:toks[-1][1]]):
         return False
-    before = max((e.end() for e in _CLAUSE_END.finditer(text, max(0, name_start - 40), name_start)),
-                 default=max(0, name_start - 40))
-    forgotten = _set("forgotten")
-    return any(t[2].lower() in forgotten for t in _tokens(text, before, name_start))
+    return _forgotten_before(text, name_start, reach=40)
 
 
 def _copula_less(text: str) -> list[Span]:
