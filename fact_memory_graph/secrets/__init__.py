@@ -156,6 +156,7 @@ from fact_memory_graph.secrets import (
     unjoined_values,
     unlock_patterns,
     used_values,
+    value_contexts,
     value_first,
     what_is_asked,
     wifi_keys,
@@ -1140,6 +1141,26 @@ def _spans(text: str) -> list[Span]:
     spans = payment_references.without_references(raw_norm, spans)  # "UTR 225613056152 hai payment ka"
     # after the tickets' pass: "moneygram reference 71852862" is a transfer's code, not a desk's reference
     spans.extend(sp for sp in transfer_codes.spans(norm) if sp not in spans)  # "WU MTCN 8688338463", "کد حواله MX-1143"
+    learned = value_contexts.spans(norm, spans)  # a value its neighbourhood names as a secret's, in words no rule reads
+    if learned:  # through the look-alike readers every late reader's values pass
+        learned = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
+            raw_norm, shaped_values.without_lookalikes(norm, labelled_lookalikes.without_lookalikes(raw_norm, learned))))
+        learned = public_codes.without_phone_numbers(norm, public_codes.without_public_codes(norm, learned, text))
+        learned = reference_values.without_lookalikes(raw_norm, filler_values.without_fillers(norm, learned))
+        for reader in (password_talk.without_talk, phone_parts.without_phone_parts, public_ids.without_public_ids,
+                       template_values.without_templates, lone_logins.without_lone_logins, called_numbers.without_called_numbers,
+                       ticket_refs.without_tickets, payment_references.without_references, public_values.without_test_numbers,
+                       public_values.without_public_bank_parts, public_statements.without_loyalty_numbers,
+                       public_statements.without_password_talk, public_statements.without_public_addresses,
+                       public_statements.without_masked_heads, public_statements.without_template_slots,
+                       public_statements.without_unspaced_postal, bank_logins.without_public_numbers,
+                       tax_ids.without_company_ids, service_names.without_service_names, routing_numbers.without_routing_alone,
+                       trade_credentials.without_trade_credentials, refusals.without_refused,
+                       labelled_lookalikes.without_labelled_late):
+            learned = reader(raw_norm, learned) if learned else learned
+        learned = families.without_lookalikes(norm, learned, names) if learned else learned
+        learned = [sp for sp in learned if not forms.public_value(norm, sp[0], sp[1])]  # a public label's value
+        spans.extend(sp for sp in _outside_slots(norm, learned, shapes) if not reference_values.example_cued(norm, sp[0]))
     spans = fill_in_slots.without_fill_ins(raw_norm, spans)  # "Passwort: [wird nachgereicht]", "token: REDACTED"
     spans = secret_pointers.without_pointers(raw_norm, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
     spans = held_elsewhere.without_held(raw_norm, spans)  # "код домофона знает консьерж, квартира 401B"
