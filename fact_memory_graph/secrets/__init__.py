@@ -75,6 +75,7 @@ from fact_memory_graph.secrets import (
     dictated_parts,
     dotted_tokens,
     email_logins,
+    exam_logins,
     families,
     far_named_codes,
     fill_in_slots,
@@ -1129,6 +1130,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(sp for sp in _outside_slots(norm, arrived, shapes)
                      if sp not in spans and not reference_values.example_cued(norm, sp[0]))
     spans.extend(sp for sp in porting_codes.spans(norm) if sp not in spans)  # "got my PAC NPO948639", "mon RIO c'est …"
+    if exam_logins.mentioned(norm):  # "roll no 73566940 + dob 2008-11-11": a results page's login, the date its password
+        spans.extend(sp for sp in exam_logins.spans(norm) if sp not in spans)
     spans.extend(sp for sp in spelled_runs.spans(norm) if sp not in spans)  # "spelling it for the interpreter: 1-U-m-h-o-D-…"
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
         spans = _before_shapes(raw_norm, spans, shapes)
@@ -1947,6 +1950,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
         spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
         spans += lock_named_next.named_by_next(text, after)  # "6-7-9-5-2-1-8" / "its for the smart lock app"
+        spans += exam_logins.named_by_next(text, after)  # "16/10/2007" / "goes in the password box of the results page, roll no …"
         spans += rest_of_value.first_part(text, after, secret_spans)  # "Mama" / "1970# <- thats the rest of the password"
         spans += routing_numbers.routing_before_account(text, after)  # "routing … 342301205" / "and checking is …"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
