@@ -1018,6 +1018,7 @@ def _spans(text: str) -> list[Span]:
     spans = lookalike_values.without_lookalikes(raw_norm, spans)  # a date, a commit, a postal PIN, an example
     spans.extend(recovery.spans(norm, names))  # numbered / partial seeds, answers named after them
     spans.extend(backup_code_lists.spans(norm))  # "save these in case i lose my phone: 73419616, z37p-wb9x, …"
+    spans.extend(sp for sp in backup_code_lists.printed_spans(norm) if sp not in spans)  # "ye rakh le" / "9111 3235  9791 0135  5231 4548"
     spans.extend(backup_code_lists.used_next_spans(norm))  # "I used hrgqmvnq already, the next one is 2gp7sqwv"
     spans = recovery.without_garden_seeds(norm, spans)  # "I planted seeds of tomato, basil, …"
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
@@ -1149,6 +1150,8 @@ def _spans(text: str) -> list[Span]:
     spans = default_credentials.without_defaults(raw_norm, spans)  # "the mixer default login is admin/admin"
     spans = masked_pairs.without_masked_partners(raw_norm, spans)  # "login: mei.lin.trading password: ********"
     spans = lesson_examples.without_lesson_examples(raw_norm, spans)  # "Übungssatz: "Meine PIN ist 1234" …"
+    # after the phone filters: "pwd is her mobile 6047088177", "الرقم السري هو رقم جوالي …" (the number is the password)
+    spans.extend(sp for sp in exam_logins.described_spans(norm) if sp not in spans)
     if spans:  # "try 9422 or else 6693", "telefonun şifresi 3947, tabletinki 592137"
         spans.extend(alternative_values.spans(raw_norm, spans))
     return forms.back(spans, origin)
@@ -1726,6 +1729,9 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
                  or not labelled_lookalikes.named_in_own_turn(text, sp)]
     spans = payment_references.without_references_after(text, turns[-1], spans)  # "mpesa code" / "5KQ2W5HPB5"
     spans.extend(transfer_codes.thread_spans(text, turns))  # "referencia de MoneyGram" / "35626767 para cobrar en …"
+    if exam_logins.may_describe(text):  # "exam portal" / "pwd is her mobile 60470…": past the thread's phone filters
+        norm, origin = forms.view(text)
+        spans.extend(sp for sp in forms.back(exam_logins.described_spans(norm), origin) if sp not in spans)
     if spans:  # "el celular de mi papá no abre" / "prueba 9422 o si no 6693"
         spans.extend(alternative_values.spans(text, spans))
     return spans

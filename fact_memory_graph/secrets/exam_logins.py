@@ -115,3 +115,51 @@ def named_by_next(text: str, after: str) -> list[Span]:
                                                      or _candidate_number(after)):
         return []
     return [(dates[0].start(), dates[0].end(), "password")]
+
+
+#: A phone number as one types it: seven to fifteen digits, maybe a "+" and blanks or dashes between groups.
+_PHONE = re.compile(r"(?<![\w+])\+?\d(?:[ \-]?\d){6,14}(?![\w])")
+_DESCRIBED_REACH = 70
+_SENTENCE_END = re.compile(r"[.!?;\n।۔。](?!\d)")
+
+
+def described_spans(text: str) -> list[Span]:
+    """A password told as the user's own phone number or date of birth, then the number or the date ("pwd is her
+    mobile 6047088177", "الرقم السري هو رقم جوالي …", "nenosiri … ni namba yangu ya simu 0723…", "pw … itu tgl
+    lahirku 24/02/2006"): a password's name, then in the same sentence such a description and its value. A word
+    of sending, resetting or calling between them ("the password reset goes to my mobile 07…", "password? call
+    me on my mobile …") or a negation ("the password is not my phone number") makes the number no password."""
+    if not _password_gate().open(text) or not re.search(r"\d{4}", text):
+        return []
+    out: list[Span] = []
+    for name in _pattern("passwords").finditer(text):
+        stop = min(len(text), name.end() + _DESCRIBED_REACH)
+        end = _SENTENCE_END.search(text, name.end(), stop)
+        stop = end.start() if end else stop
+        described = _pattern("own_numbers").search(text, name.end(), stop)
+        births = _pattern("birth").search(text, name.end(), stop) if mentioned(text) else None
+        hits = [m for m in (described, births) if m]
+        if not hits:
+            continue
+        first = min(hits, key=lambda m: m.start())
+        value = None
+        if first is births:
+            value = next((d for d in _DATE.finditer(text, first.end(), min(len(text), first.end() + 24)) if _calendar(d)), None)
+        else:
+            value = _PHONE.search(text, first.end(), min(len(text), first.end() + 24 + 18))
+            if value and "\n" in text[first.end():value.start()]:
+                value = None
+        if not value or _pattern("not_between").search(text, name.end(), value.start()):
+            continue
+        out.append((value.start(), value.end(), "password"))
+    return out
+
+
+def may_describe(text: str) -> bool:
+    """Whether ``text`` may name a password (a set lookup: the gate of :func:`described_spans`)."""
+    return _password_gate().open(text)
+
+
+@functools.cache
+def _password_gate() -> lexicon.Gate:
+    return lexicon.Gate(_lists()["passwords"])
