@@ -75,6 +75,7 @@ from fact_memory_graph.secrets import (
     dictated_parts,
     dotted_tokens,
     email_logins,
+    exam_logins,
     families,
     far_named_codes,
     fill_in_slots,
@@ -1018,6 +1019,7 @@ def _spans(text: str) -> list[Span]:
     spans = lookalike_values.without_lookalikes(raw_norm, spans)  # a date, a commit, a postal PIN, an example
     spans.extend(recovery.spans(norm, names))  # numbered / partial seeds, answers named after them
     spans.extend(backup_code_lists.spans(norm))  # "save these in case i lose my phone: 73419616, z37p-wb9x, …"
+    spans.extend(sp for sp in backup_code_lists.printed_spans(norm) if sp not in spans)  # "ye rakh le" / "9111 3235  9791 0135  5231 4548"
     spans.extend(backup_code_lists.used_next_spans(norm))  # "I used hrgqmvnq already, the next one is 2gp7sqwv"
     spans = recovery.without_garden_seeds(norm, spans)  # "I planted seeds of tomato, basil, …"
     spans = tax_ids.without_company_ids(norm, spans)  # "el NIF de la empresa que …: G37…"
@@ -1130,6 +1132,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(sp for sp in _outside_slots(norm, arrived, shapes)
                      if sp not in spans and not reference_values.example_cued(norm, sp[0]))
     spans.extend(sp for sp in porting_codes.spans(norm) if sp not in spans)  # "got my PAC NPO948639", "mon RIO c'est …"
+    if exam_logins.mentioned(norm):  # "roll no 73566940 + dob 2008-11-11": a results page's login, the date its password
+        spans.extend(sp for sp in exam_logins.spans(norm) if sp not in spans)
     spans.extend(sp for sp in spelled_runs.spans(norm) if sp not in spans)  # "spelling it for the interpreter: 1-U-m-h-o-D-…"
     if shapes and spans:  # "login: staff@hotel.com password: <yourpassword>": a run read up to a placeholder ends before it
         spans = _before_shapes(raw_norm, spans, shapes)
@@ -1167,6 +1171,8 @@ def _spans(text: str) -> list[Span]:
     spans = default_credentials.without_defaults(raw_norm, spans)  # "the mixer default login is admin/admin"
     spans = masked_pairs.without_masked_partners(raw_norm, spans)  # "login: mei.lin.trading password: ********"
     spans = lesson_examples.without_lesson_examples(raw_norm, spans)  # "Übungssatz: "Meine PIN ist 1234" …"
+    # after the phone filters: "pwd is her mobile 6047088177", "الرقم السري هو رقم جوالي …" (the number is the password)
+    spans.extend(sp for sp in exam_logins.described_spans(norm) if sp not in spans)
     if spans:  # "try 9422 or else 6693", "telefonun şifresi 3947, tabletinki 592137"
         spans.extend(alternative_values.spans(raw_norm, spans))
     return forms.back(spans, origin)
@@ -1744,6 +1750,9 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
                  or not labelled_lookalikes.named_in_own_turn(text, sp)]
     spans = payment_references.without_references_after(text, turns[-1], spans)  # "mpesa code" / "5KQ2W5HPB5"
     spans.extend(transfer_codes.thread_spans(text, turns))  # "referencia de MoneyGram" / "35626767 para cobrar en …"
+    if exam_logins.may_describe(text):  # "exam portal" / "pwd is her mobile 60470…": past the thread's phone filters
+        norm, origin = forms.view(text)
+        spans.extend(sp for sp in forms.back(exam_logins.described_spans(norm), origin) if sp not in spans)
     if spans:  # "el celular de mi papá no abre" / "prueba 9422 o si no 6693"
         spans.extend(alternative_values.spans(text, spans))
     return spans
@@ -1968,6 +1977,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += _id_named_by_next(text, after)  # "G25074436" / "that's his passport no", "599 388 1720" / "dad's nhs number"
         spans += arrived_codes.named_by_next(text, after)  # "704546" / "that's the one that came to mum's mobile"
         spans += lock_named_next.named_by_next(text, after)  # "6-7-9-5-2-1-8" / "its for the smart lock app"
+        spans += exam_logins.named_by_next(text, after)  # "16/10/2007" / "goes in the password box of the results page, roll no …"
         spans += rest_of_value.first_part(text, after, secret_spans)  # "Mama" / "1970# <- thats the rest of the password"
         spans += routing_numbers.routing_before_account(text, after)  # "routing … 342301205" / "and checking is …"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after

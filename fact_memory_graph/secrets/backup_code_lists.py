@@ -22,8 +22,9 @@ from fact_memory_graph.secrets import lexicon, prefilter
 Span = tuple[int, int, str]
 
 #: One backup code: eight digits, four and four, two dashed groups of four or five letters and digits, or eight
-#: letters and digits (a list of those must read as random: :func:`_random_list`).
+#: letters and digits, or ten (a list of those must read as random: :func:`_random_list`).
 _CODE = (r"(?:\d{8}|\d{4}[ \-]\d{4}|(?=[a-z0-9]*[a-z])[a-z0-9]{4,5}-[a-z0-9]{4,5}|\d{5}-\d{5}|(?=[a-z0-9]*[a-z])[a-z0-9]{8}"
+         r"|(?=[a-z0-9]*[a-z])[a-z0-9]{10}"  # ten letters and digits ("47p6mygm6v", "hzqlhukhne", as some sites print them)
          # two groups of four with a space, as a Google account prints them ("hm6x 2e6h", "zczj yahc"), a letter in
          # them; with no digit, :func:`_random` needs a group no word could be ("what when this that" stay words)
          r"|(?=[a-z0-9]{4} [a-z0-9]{4}(?![\w-]))(?=[a-z0-9 ]{0,8}[a-z])[a-z0-9]{4} [a-z0-9]{4})")
@@ -101,15 +102,16 @@ def spans(text: str) -> list[Span]:
     if not gate.open(text):
         return []
     out = []
-    for m in _LIST.finditer(text):
-        if not _random_list(m.group()):
+    for listed in _LIST.finditer(text):
+        m = _random_tail(text, listed)  # "respaldo\n47p6mygm6v\n…": the cue's last word read as a code, left out
+        if m is None:
             continue
-        three = len(_CODES.findall(m.group())) >= 3
-        near = max(0, m.start() - (_CUE_BEFORE if three else _CUE_NEAR))
-        pointer = _POINTER_AFTER.match(text, m.end())
-        if cue.search(text, near, m.start()) \
+        three = len(_CODES.findall(text, m[0], m[1])) >= 3
+        near = max(0, m[0] - (_CUE_BEFORE if three else _CUE_NEAR))
+        pointer = _POINTER_AFTER.match(text, m[1])
+        if cue.search(text, near, m[0]) \
                 or (pointer and cue.search(text, pointer.end(), min(len(text), pointer.end() + _CUE_NEAR))):
-            out.append((m.start(), m.end(), "recovery code"))
+            out.append((m[0], m[1], "recovery code"))
     for m in _LETTER_LIST.finditer(text):  # "backup codes letters only GLQIEVRYFB, IUMFFHZKZW, QSIVRKLHIS"
         codes = _LETTERS.findall(m.group())
         if any(a <= m.start() < b for a, b, _k in out) or not all(_random(c) and c.lower() not in _common_words()
@@ -125,6 +127,17 @@ def spans(text: str) -> list[Span]:
         if cue.search(text, max(0, m.start() - _PAIR_CUE), m.start()):
             out.extend((c.start(), c.end(), "recovery code") for c in _ONE.finditer(text, m.start(), m.end()))
     return out
+
+
+def _random_tail(text: str, listed: re.Match[str]) -> tuple[int, int] | None:
+    """The list, or its codes after a first one that is a word (a cue's last word of eight letters: "codigos de
+    respaldo" then the codes), when they read as random and are two or more; None otherwise."""
+    if _random_list(listed.group()):
+        return listed.start(), listed.end()
+    codes = list(_CODES.finditer(text, listed.start(), listed.end()))
+    if len(codes) >= 3 and not _random(codes[0].group()) and _random_list(text[codes[1].start():listed.end()]):
+        return codes[1].start(), listed.end()
+    return None
 
 
 def _random_list(listed: str) -> bool:
@@ -190,3 +203,18 @@ def list_turn_spans(text: str, turns: Sequence[str]) -> list[Span]:
     if len(prev) > 200 or not gate.open(prev) or not cue.search(prev) or _LIST.search(prev):
         return []
     return [(m.start(), m.end(), "recovery code")]
+
+
+#: Three codes or more of four and four digits, two spaces or more between codes and one inside each: a
+#: Google account's backup codes as its page prints them in columns and a copy joins them ("9111 3235  9791
+#: 0135  5231 4548"). No phone, card or account number is written so (a card's groups are one space apart,
+#: a phone's are not all four), so this shape alone names them, whatever the words around it ("ye rakh le").
+_PRINTED = re.compile(r"(?<![\d\-/.,])\d{4} \d{4}(?: {2,}\d{4} \d{4}){2,}(?![\d\-/]|[.,]\d)")
+
+
+def printed_spans(text: str) -> list[Span]:
+    """Each run of three or more backup codes printed in Google's columns (see :data:`_PRINTED`)."""
+    if "  " not in text:
+        return []
+    return [(m.start(), m.end(), "recovery code") for m in _PRINTED.finditer(text)
+            if len(set(m.group().split())) > 3]  # "1111 1111  1111 1111  …": a filler, not codes

@@ -206,6 +206,16 @@ _LOCK_GAP_CHARS = 160
 _LOCK_GAP = re.compile(rf"(?P<gap>(?:[\s:：=\-–—,]*(?:(?>[^\W\d_]+(?:['’][^\W\d_]*)?)|(?>[^\W_]*[^\W\d_][^\W_]*)(?=[\s,:：])))){{0,3}}?[\s:：=\-–—,]*(?<!\d)(?P<v>{_SPACED}|{_DIGITS})(?![\dA-Za-z])")
 
 
+#: The words for a number between a lock's name and its digits ("cycle lock number 1583").
+_NUMBER_WORDS = frozenset({"number", "no", "nr", "num", "numero", "número", "nummer", "numer", "nomor", "namba", "नंबर", "নম্বর", "نمبر", "رقم"})
+
+
+def _combination_lock(text: str, end: int) -> bool:
+    """Whether the lock's name ending at ``end`` names a combination lock (a bike's, a padlock, a suitcase's)."""
+    head = text[max(0, end - 30):end].lower()
+    return any(head.endswith(w) and not head[-len(w) - 1:-len(w)].isalnum() for w in _lower_set("locks", "combination_locks"))
+
+
 def lock_code_spans(text: str) -> Iterator[Span]:
     """Digits after the name of a thing a code opens, in the same clause, three words at most between."""
     not_after = _lower_set("locks", "not_after")
@@ -217,7 +227,9 @@ def lock_code_spans(text: str) -> Iterator[Span]:
         if not v:
             continue
         words = re.findall(r"[^\W\d_]+", text[m.end():v.start("v")].lower())
-        if words and (words[-1] in not_after or " ".join(words[-2:]) in not_after):  # "safe deposit box 1862": the box's number
+        if words and words[-1] in _NUMBER_WORDS and len(words) == 1 and _combination_lock(text, m.end()):
+            pass  # "cycle lock number 1583", "padlock no 0429": a combination lock has no number but its code
+        elif words and (words[-1] in not_after or " ".join(words[-2:]) in not_after):  # "safe deposit box 1862": the box's number
             # "the safe in room 1072 is 5064": the room's number, then a copula and the code
             then = _numbered_then().match(text, v.end("v"), end) if words[-1] in _lower_set("locks", "numbered") else None
             if then and not _UNIT_AFTER.match(text, then.end("v")) and 3 <= sum(ch.isdigit() for ch in then.group("v")) <= 8:
