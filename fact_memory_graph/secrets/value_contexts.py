@@ -197,6 +197,17 @@ def labelled_public(text: str, start: int, end: int) -> bool:
     return names.search(left) is None and names.search(right) is None
 
 
+#: Words of letters the model needs around a token: with fewer ("here -> 392102676589195", "Smokey.Eater94 🙏")
+#: it would read the token's shape alone.
+MIN_WORDS = 2
+
+
+def _words_around(text: str, start: int, end: int) -> int:
+    left = pm.normalise(text[max(0, start - 200):start]).split()[-LEFT:]
+    right = pm.normalise(text[end:end + 200]).split()[:RIGHT]
+    return sum(any(ch.isalpha() for ch in w) for w in left + right)
+
+
 def _printed_number(token: str) -> bool:
     """A number printed on a thing, checked by its digit: a VIN, an ISBN-13 (a book's), a wallet's address, a
     reference after a number sign."""
@@ -227,7 +238,8 @@ def spans(norm: str, taken: list[Span]) -> list[Span]:
             if _digits(token) and (token[0] == "+" or " " in token or "-" in token) and phone_numbers.is_phone(token):
                 continue  # a telephone number written in its groups ("0161 496 0757", "+966 50 735 9154")
             local = norm[at:at + len(part)]
-            if reader.clause_score(reading(local, start - at, end - at)) > reader.threshold \
+            if _words_around(local, start - at, end - at) >= MIN_WORDS \
+                    and reader.clause_score(reading(local, start - at, end - at)) > reader.threshold \
                     and not labelled_public(local, start - at, end - at):
                 out.append((start, end, KIND))
         at += len(part) + len(forms.FIELD_JOIN)

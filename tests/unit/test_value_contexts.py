@@ -3,7 +3,7 @@ of our own, worded as no rule of the filter reads them, and look-alikes and ever
 
 import pytest
 
-from fact_memory_graph.secrets import forms, redact_secrets, value_contexts
+from fact_memory_graph.secrets import forms, redact_secrets, redact_turns, value_contexts
 
 
 def test_a_run_of_digit_groups_is_one_candidate_and_punctuation_is_not_part_of_it() -> None:
@@ -88,3 +88,11 @@ def test_look_alikes_and_everyday_values_stay(text: str) -> None:
 def test_a_public_label_near_a_value_is_read_before_the_model(text: str, value: str, public: bool) -> None:
     start = text.index(value)
     assert value_contexts.labelled_public(text, start, start + len(value)) is public
+
+
+@pytest.mark.parametrize("turns", [
+    ["cần IMEI of the sat phone không?", "here -> 392102676589195"],
+    ["mój nick w grze 🇺🇸", "Smokey.Eater94 🙏"],
+])
+def test_a_value_with_fewer_than_two_words_around_it_is_not_read_by_its_shape(turns: list[str]) -> None:
+    assert redact_turns(turns) == turns
