@@ -172,3 +172,27 @@ def test_logins_and_documents_named_in_more_languages_are_withheld(text: str, va
 ])
 def test_near_and_a_shipping_document_s_number_are_kept(text: str) -> None:
     assert redact_secrets(text) == text
+
+
+# ---------------------------------------------------------------- keyed in, the number that opens a phone
+
+
+@pytest.mark.parametrize("text, value", [
+    ("পেছনের দরজা খুলতে 4471 টিপুন", "4471"),
+    ("58213 টিপলে গেট খুলবে", "58213"),
+    ("ढोका खोल्न 5521 थिच्नुहोस्", "5521"),
+    ("گیٹ کھولنے کے لیے 7712 دبائیں", "7712"),
+    ("मोबाइल खोल्ने 731904", "731904"),
+    ("phone kholne ke liye 882211", "882211"),
+    ("মোবাইল খোলার 330912", "330912"),
+])
+def test_codes_keyed_at_a_door_or_opening_a_phone_are_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "দরজা খুলতে ২ মিনিট লাগে",
+    "मोबाइल पसल खोल्ने समय 10 बजे",
+])
+def test_a_time_to_open_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text
