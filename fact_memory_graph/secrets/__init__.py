@@ -314,10 +314,12 @@ def _is_isbn(digits: str) -> bool:
     return len(digits) == 13 and digits[:3] in ("978", "979") and isbn.is_valid(digits)
 
 
-#: Each length's network prefixes, national schemes too: Troy (Turkey) 9792, RuPay and UnionPay 81/82.
+#: Each length's network prefixes, national schemes too: Troy (Turkey) 9792, RuPay and UnionPay 81/82,
+#: Uzcard 8600 and Humo 9860 (Uzbekistan), Elcart 9417 (Kyrgyzstan), Belkart 9112, ArCa 9051 (Armenia).
 _BRANDS = {13: ("4",), 14: ("30", "36", "38", "39"), 15: ("34", "37", "1800", "2131"),
            16: ("4", "51", "52", "53", "54", "55", "22", "23", "24", "25", "26", "27", "6011", "64", "65", "35",
-                "62", "50", "56", "57", "58", "67", "60", "63", "81", "82", "9792"),
+                "62", "50", "56", "57", "58", "67", "60", "63", "81", "82", "9792", "8600", "9860", "9417", "9112",
+                "9051"),
            17: ("4", "5", "6"), 18: ("4", "5", "6"), 19: ("4", "5", "6", "35")}
 
 

@@ -165,12 +165,20 @@ _LEAD = re.compile(r"\W*(?:[^\W\d]+\W+){0,2}|(?i:\W*(?:the |my |its |it's |el |l
 
 
 def thread_spans(text: str, before: str) -> list[Span]:
-    """A check's number alone in ``text`` after a turn ``before`` that named a check and gave none."""
-    if len(text) > 200 or len(text.split()) > _SHORT_REPLY or not re.search(r"\d", text) or not mentioned(before):
+    """A check's number alone in ``text`` after a turn ``before`` that named a check and gave none — or opening
+    a longer turn as a clause of its own ("background check" / "cert 003672611806, tracking of the courier was …")."""
+    if len(text) > 200 or not re.search(r"\d", text) or not mentioned(before):
         return []
     if not _name_spans(before) or spans(before) or _patterns()["not"].search(before):
         return []
     v = _VALUE.search(text)
-    if v is None or not _LEAD.fullmatch(text[:v.start()]) or not _a_number(text, v):
+    if v is None or not _LEAD.fullmatch(text[:v.start()]) or not _a_number(text, v) \
+            or _patterns()["not"].search(text[:v.start()]):  # "order 77812334, paid …": the order's number
+        return []
+    if len(text.split()) > _SHORT_REPLY and not _CLAUSE_CLOSED.match(text, v.end()):
         return []
     return [(v.start(), v.end(), "government id")]
+
+
+#: What closes a number's clause right after it: a comma, a semicolon, a full stop, a dash between spaces.
+_CLAUSE_CLOSED = re.compile(r"\s*(?:[,;]|\.(?:\s|$)|\s[—–-]\s)")

@@ -61,6 +61,8 @@ _LEI = re.compile(r"(?<![A-Za-z0-9])(?!A[KS]IA|AGPA|AIDA|AROA|ANPA)[A-Z0-9]{4}(?
 _ENTITY_WORD = re.compile(r"(?i)(?<![^\W\d_])(?:lei|legal entity|entity|bank\w*|banca|banque|banco|bankens|company|firma"
                           r"|empresa|soci[eé]t[eé]|societ[aà]|issuer|emittent\w*|perusahaan|şirket\w*)(?![^\W\d_])")
 _COMPANY_NO = re.compile(r"(?<![A-Za-z0-9])[A-Z]{0,3}[ \-]?\d(?:[ .\-]?\d){5,13}(?![A-Za-z0-9])")
+#: Ten digits alone: a Russian organisation's taxpayer number (ИНН) has ten, a person's twelve.
+_TEN_DIGITS = re.compile(r"(?<![\d\-])\d{10}(?![\d\-])")
 _ETH = re.compile(r"(?<![\w/+=])0x[0-9a-fA-F]{40}(?![\w/+=])")
 _TRON = re.compile(r"(?<![\w/+=])T[1-9A-HJ-NP-Za-km-z]{33}(?![\w/+=])")
 _BTC = re.compile(r"(?<![\w/+=])(?:(?:bc|tb|ltc)1[ac-hj-np-z02-9]{11,71}|[13LM][1-9A-HJ-NP-Za-km-z]{25,34})(?![\w/+=])")
@@ -75,7 +77,7 @@ def _data() -> dict:
 def _words() -> dict[str, re.Pattern[str]]:
     def alt(key: str) -> re.Pattern[str]:  # one prefix tree per list: the alternation's matches, found faster
         return re.compile("(?i)" + prefilter.whole_words(_data()[key]))
-    return {key: alt(key) for key in ("bic", "branch", "company", "key", "address", "year_cues")}
+    return {key: alt(key) for key in ("bic", "branch", "company", "entity_tax", "key", "address", "year_cues")}
 
 
 @lru_cache(maxsize=1)
@@ -227,6 +229,13 @@ def _public(text: str, span: Span, context: str, after: str, around: _Around) ->
             whole = around.both + "\n" + after
             if _covers(span, m, text) and \
                     not [a for a in _ACCOUNT.finditer(whole) if not (a.start() <= m.start() and m.end() <= a.end())]:
+                return True
+    if kind == "government id" and around.names("entity_tax"):
+        # "ИНН перевозчика 3155946903": a Russian taxpayer number of ten digits is an organisation's (a
+        # person's has twelve), public on every invoice; its check digits must hold
+        for m in _inside(_TEN_DIGITS, text, start, end):
+            if _covers(span, m, text) and _labelled(_words()["entity_tax"], text, m.start(), context) \
+                    and _valid("ru.inn", m.group()) and not around.names("key"):
                 return True
     if around.names("company"):
         for m in _inside(_COMPANY_NO, text, start, end):

@@ -291,7 +291,7 @@ def without_public_addresses(text: str, spans: list[Span]) -> list[Span]:
 
 #: A stem of every loyalty card's name (assets ``loyalty_cards``): the pre-check.
 _LOYALTY_STEMS = ("loyal", "member", "reward", "point", "club", "librar", "frequent", "store card", "supermarket",
-                  "bonus", "nectar", "payback", "miles", "fidél", "fidel", "puntos", "socio", "bibliot", "cliente",
+                  "bonus", "ბონუს", "union", "sindical", "gewerkschaft", "związkow", "nectar", "payback", "miles", "fidél", "fidel", "puntos", "socio", "bibliot", "cliente",
                   "fedeltà", "tessera", "kunden", "treue", "mitglied", "klanten", "spaar", "leden", "lojal", "stałego",
                   "członk", "лояльн", "бонус", "дисконт", "клубн", "читател", "sadakat", "üyelik", "müşteri", "会员",
                   "积分", "会員", "ポイント", "멤버십", "포인트", "회원", "anggota", "poin", "thành viên", "tích điểm",
@@ -334,6 +334,11 @@ def _network_card(digits: str) -> bool:
     return total % 10 == 0
 
 
+#: A number's own label before it in the turn after its card's name ("number U-413414", "nº 5521…"):
+#: the number alone all the same.
+_NUMBER_LABEL = re.compile(r"(?i)(?<![^\W\d_])(?:number|no|nr|num|n[uú]mero|nummer|numer|номер|its|it's|it is)(?![^\W\d_])")
+
+
 def without_loyalty_numbers(text: str, spans: list[Span], before: str = "") -> list[Span]:
     """``spans`` without a loyalty, membership or library card's number (named in ``text`` shortly
     before it, or in the turn ``before`` when ``text`` is that number alone): a card of points, not of
@@ -354,8 +359,8 @@ def without_loyalty_numbers(text: str, spans: list[Span], before: str = "") -> l
         here = text[max(0, start - 50):start]
         if pattern.search(here):
             context = here
-        elif before and pattern.search(before) and not re.search(r"[^\W\d_]{3,}", text[:start]):
-            context = before  # the turn after a loyalty card's name holds the number alone
+        elif before and pattern.search(before) and not re.search(r"[^\W\d_]{3,}", _NUMBER_LABEL.sub("", text[:start])):
+            context = before  # the turn after a loyalty card's name holds the number alone ("number U-413414")
         else:
             out.append(sp)
             continue
