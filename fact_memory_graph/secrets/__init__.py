@@ -41,6 +41,7 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     access_codes,
+    access_uses,
     alternative_values,
     answer_clauses,
     answered_references,
@@ -138,6 +139,7 @@ from fact_memory_graph.secrets import (
     secret_pointers,
     security_answers,
     security_backref,
+    self_answers,
     service_names,
     shaped_values,
     spelled_runs,
@@ -1064,6 +1066,13 @@ def _spans(text: str) -> list[Span]:
         logins = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, typed_logins.spans(norm)))
         spans.extend(_outside_slots(norm, logins, shapes))
+    # "What password do I use for the portal again... oh I remember, it's Gartenzwerg45"
+    spans.extend(_outside_slots(norm, self_answers.spans(norm, forms.names_in), shapes))
+    spans.extend(_outside_slots(norm, access_uses.for_spans(norm), shapes))  # "Gato#70 это от вк"
+    if access_uses.mentioned(norm):  # "Soleil_404 funkar för att logga in på BankID", "guests need X to get online"
+        used = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
+            raw_norm, access_uses.spans(norm)))
+        spans.extend(_outside_slots(norm, used, shapes))
     if keyed_codes.mentioned(norm) or norm[:1].isdigit() or norm[:1] in "*#":  # "what you punch at the garage entrance? 47909", "reset it again. new one: X"
         keyed = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, keyed_codes.spans(norm)))
