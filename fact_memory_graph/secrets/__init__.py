@@ -147,6 +147,7 @@ from fact_memory_graph.secrets import (
     spelling_notes,
     spoken_codes,
     spoken_credentials,
+    ssid_keys,
     tax_ids,
     template_values,
     ticket_refs,
@@ -1077,6 +1078,8 @@ def _spans(text: str) -> list[Span]:
         keyed = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, keyed_codes.spans(norm)))
         spans.extend(_outside_slots(norm, keyed, shapes))
+    if ssid_keys.mentioned(norm):  # "TP-Link_5281 → c514c9b243", "wifi ya depo: Hostel_Block0116 / 89249942"
+        spans.extend(_outside_slots(norm, ssid_keys.spans(norm), shapes))
     if " / " in norm:  # "MSF-Field / Evac9994xx — if the kids ask": a network's name and its key
         spans.extend(_outside_slots(norm, keyed_codes.ssid_pair_spans(norm), shapes))
     if corrected_values.mentioned(norm):  # "sorry typo, it's c0c0nut94 not the one I said before"

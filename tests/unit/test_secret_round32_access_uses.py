@@ -1,6 +1,7 @@
 """Round thirty-two (t63c): a password told by what using it does on either side of it (access_uses), by what it
 is for when it opens its line, or asked about and answered by the user in one turn (self_answers); a network's
-key under its own name in ~30 languages; a cash machine's code after the machine and its asking; a network named
+key under its own name in ~30 languages; a cash machine's code after the machine and its asking; a network's name and its key
+with only a separator between (ssid_keys); a network named
 with "is" or "name" in one turn and its key alone in the next.
 
 Phrasings written for these tests (none from a corpus). Kept: a username, a promo code, a product or a version
@@ -53,6 +54,12 @@ WITHHELD = [
     ("банкомат просит — 6612", "6612"),
     ("namba ya ATM ni 4409", "4409"),
     ("the 4 numbers for the cash machine are 8816", "8816"),
+    # a network's own name, then its key after a separator or "then" (ssid_keys)
+    ("Zuku_7781 -> 5fa09c2d1e", "5fa09c2d1e"),
+    ("wifi ya ofisi: Ofisi_Kuu22 / 55120934", "55120934"),
+    ("Globe_At_Home_A1 tapos mangobuko", "mangobuko"),
+    ("TurkNet_2290, sonra kirazbahcesi", "kirazbahcesi"),
+    ("Livebox-77C0 | Soleil8821", "Soleil8821"),
 ]
 
 KEPT = [
@@ -69,6 +76,12 @@ KEPT = [
     ("the ATM limit: 5000", "5000"),
     ("ATM, 2024.", "2024"),
     ("the last four digits of the card are 4412", "4412"),
+    ("TP-Link_5281 disconnected again", "disconnected"),
+    ("router TP-Link_5281 at 192.168.0.1", "192.168.0.1"),
+    ("TP-Link_5281 model TL-WR840N", "TL-WR840N"),
+    ("Release-2 / build2024a", "build2024a"),
+    ("call Airtel_Care 0733100100", "0733100100"),
+    ("my new phone is a Xiaomi_13 bought yesterday", "yesterday"),
 ]
 
 THREADS = [
