@@ -42,6 +42,7 @@ from typing import Any
 from fact_memory_graph.secrets import (
     access_codes,
     access_uses,
+    account_pairs,
     alternative_values,
     answer_clauses,
     answered_references,
@@ -1103,6 +1104,7 @@ def _spans(text: str) -> list[Span]:
                                            and (health or health_numbers.grouped(norm[sp[0]:sp[1]]))], shapes))
     if background_checks.mentioned(norm):  # "DBS update service cert no. 9967…", "VOG nummer VOG5285…"
         spans.extend(_outside_slots(norm, [*background_checks.spans(norm), *background_checks.named_after_spans(norm)], shapes))
+    spans.extend(_outside_slots(norm, account_pairs.spans(norm), shapes))  # "for payroll: 075147707 then 3261417772"
     if money_flows.mentioned(norm):  # "DWP pays into 44556677", "die Rente geht auf 0532013000"
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
     if not norm.isascii() or " tk" in norm or "rek" in norm or "akaun" in norm:  # "حسابي في الراجحي 0012…", "मेरा अकाउंट 5010…"

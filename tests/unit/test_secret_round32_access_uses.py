@@ -1,4 +1,4 @@
-"""Round thirty-two (t63c): a password told by what using it does on either side of it (access_uses), by what it
+"""Round thirty-two (t63c): an account right after its bank's code (account_pairs); a password told by what using it does on either side of it (access_uses), by what it
 is for when it opens its line, or asked about and answered by the user in one turn (self_answers); a network's
 key under its own name in ~30 languages; a cash machine's code after the machine and its asking; a network's name and its key
 with only a separator between (ssid_keys); a network named
@@ -60,6 +60,11 @@ WITHHELD = [
     ("Globe_At_Home_A1 tapos mangobuko", "mangobuko"),
     ("TurkNet_2290, sonra kirazbahcesi", "kirazbahcesi"),
     ("Livebox-77C0 | Soleil8821", "Soleil8821"),
+    # an account right after its bank's code, in a message about money (account_pairs)
+    ("direct deposit: 122000661 then 88120345", "88120345"),
+    ("send the rent to 062-914 / 10447321", "10447321"),
+    ("sort code 20-45-77, acc 41338827 for the refund", "41338827"),
+    ("pásame a la cuenta 021000021 luego 7720193456", "7720193456"),
 ]
 
 KEPT = [
@@ -82,6 +87,8 @@ KEPT = [
     ("Release-2 / build2024a", "build2024a"),
     ("call Airtel_Care 0733100100", "0733100100"),
     ("my new phone is a Xiaomi_13 bought yesterday", "yesterday"),
+    ("call 028-138 / 775639571", "775639571"),
+    ("meeting 2024-05-01 then 12345678 people", "12345678"),
 ]
 
 THREADS = [
