@@ -7,7 +7,8 @@ comma, a dash, "then" ("tapos", "luego", "dann", "kisha") or a blank between. Th
 a provider's default name (a brand's beginning — ``network_keys``' ssid_brands and this reader's providers of
 Africa, Asia, Latin America and Turkey — with a digit, an underscore or a dash), or any name of that shape with a
 capital after a Wi-Fi's word in its line. The key is one token of eight characters or more: digits (8-12),
-letters and digits, or a plain word that is no common English word (the shipped tokenizer's whole words).
+letters and digits, or — after a separator or "then", not a blank alone — a plain word that is no common English
+word (the shipped tokenizer's whole words) nor ends as one ("unreachable").
 
 Kept: a network's other name ("Vodafone-A1B2 / Vodafone-A1B2_5G", a band's "5G"), a router's address
 ("192.168.1.1"), a link, an e-mail address, a model or a serial in capitals ("TL-WR840N"), a common word after
@@ -47,9 +48,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     data = lexicon.asset_lists(_ASSET)
     then = prefilter.whole_words(data["then"])
     pair = re.compile(r"(?<![\w@/.-])(?P<n>[^\W_][\w-]{2,31})"
-                      rf"(?:[^\S\n]*(?:/|→|->|=>|\||:|,|[-–—](?=\s))[^\S\n]*(?:(?:{then})[^\S\n]+)?|[^\S\n]+(?:{then})[^\S\n]+|[^\S\n]+)"
+                      rf"(?:[^\S\n]*(?:/|→|->|=>|\||:|,|[-–—](?=\s))[^\S\n]*(?:(?:{then})[^\S\n]+)?|[^\S\n]+(?:{then})[^\S\n]+|(?P<blank>[^\S\n]+))"
                       r"[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»/@,;()]{8,64})")
-    brand = re.compile(r"(?i)(?:" + prefilter.alternation(_brands()) + r")")
+    brand = re.compile(r"(?i)(?:" + prefilter.alternation(_brands()) + r")(?=[-_\d]|$)")  # not "btw-nummer"
     networks = re.compile("(?i)" + prefilter.whole_words(data["networks"]))
     return pair, brand, networks
 
@@ -64,13 +65,13 @@ def _a_name(text: str, name: str, start: int) -> bool:
     if not (re.search(r"[-_\d]", name) and re.search(r"[^\W\d_]", name)) or _NOT_NETWORK.search(name):
         return False
     _, brand, networks = _patterns()
-    if brand.match(name) and re.match(r"(?i)[^\W\d_]+[-_\d]", name):
+    if brand.match(name):
         return True  # "TP-Link_5281", "Safaricom_6456", "TurkNet_1784" (a brand's word, then its digits)
     line = text[max(text.rfind("\n", 0, start) + 1, start - 60):start]
     return bool(re.search(r"[A-Z]", name)) and networks.search(line) is not None
 
 
-def _a_key(value: str, name: str) -> bool:
+def _a_key(value: str, name: str, blank: bool) -> bool:
     from fact_memory_graph.secrets import recalled_values
 
     _, brand, _ = _patterns()
@@ -82,8 +83,9 @@ def _a_key(value: str, name: str) -> bool:
         return 8 <= len(value) <= 12 and not (value[0] == "0" and len(value) >= 10)  # a phone's number
     if _CAPS_CODE.fullmatch(value) and not re.search(r"\d", value[:1]) and "-" in value:
         return False  # a model or a serial ("TL-WR840N")
-    if value.isalpha() and value.lower() == value:
-        return value not in recalled_values._common_words()
+    if value.isalpha() and value.lower() == value:  # a plain word: after a separator, no common word nor its ending
+        return not blank and value not in recalled_values._common_words() \
+            and not value.endswith(("able", "ible", "ed", "ing", "tion", "ly", "ness", "ment"))
     return bool(re.search(r"\d", value) and re.search(r"[^\W\d_]", value)) or bool(re.search(r"[a-z][A-Z]|[!#$%&*?+=@^~]", value))
 
 
@@ -100,7 +102,7 @@ def spans(text: str) -> list[Span]:
             break
         pos = m.start("v")  # the value read may be the next pair's name ("wifi ya depo: Hostel_B1 / 8924…")
         name, value = m.group("n"), m.group("v").rstrip(".!?")
-        if len(value) < 8 or not _a_name(text, name, m.start("n")) or not _a_key(value, name):
+        if len(value) < 8 or not _a_name(text, name, m.start("n")) or not _a_key(value, name, m.group("blank") is not None):
             continue
         out.append((m.start("v"), m.start("v") + len(value), "password"))
         pos = m.start("v") + len(value)
