@@ -41,6 +41,8 @@ from typing import Any
 
 from fact_memory_graph.secrets import (
     access_codes,
+    access_uses,
+    account_pairs,
     alternative_values,
     answer_clauses,
     answered_references,
@@ -139,6 +141,7 @@ from fact_memory_graph.secrets import (
     secret_pointers,
     security_answers,
     security_backref,
+    self_answers,
     service_names,
     shaped_values,
     spelled_runs,
@@ -146,6 +149,7 @@ from fact_memory_graph.secrets import (
     spelling_notes,
     spoken_codes,
     spoken_credentials,
+    ssid_keys,
     tax_ids,
     template_values,
     ticket_refs,
@@ -1069,10 +1073,19 @@ def _spans(text: str) -> list[Span]:
         logins = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, typed_logins.spans(norm)))
         spans.extend(_outside_slots(norm, logins, shapes))
+    # "What password do I use for the portal again... oh I remember, it's Gartenzwerg45"
+    spans.extend(_outside_slots(norm, self_answers.spans(norm, forms.names_in), shapes))
+    spans.extend(_outside_slots(norm, access_uses.for_spans(norm), shapes))  # "Gato#70 это от вк"
+    if access_uses.mentioned(norm):  # "Soleil_404 funkar för att logga in på BankID", "guests need X to get online"
+        used = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
+            raw_norm, access_uses.spans(norm)))
+        spans.extend(_outside_slots(norm, used, shapes))
     if keyed_codes.mentioned(norm) or norm[:1].isdigit() or norm[:1] in "*#":  # "what you punch at the garage entrance? 47909", "reset it again. new one: X"
         keyed = lookalike_values.without_lookalikes(raw_norm, public_statements.without_public_codes(
             raw_norm, keyed_codes.spans(norm)))
         spans.extend(_outside_slots(norm, keyed, shapes))
+    if ssid_keys.mentioned(norm):  # "TP-Link_5281 → c514c9b243", "wifi ya depo: Hostel_Block0116 / 89249942"
+        spans.extend(_outside_slots(norm, ssid_keys.spans(norm), shapes))
     if " / " in norm:  # "MSF-Field / Evac9994xx — if the kids ask": a network's name and its key
         spans.extend(_outside_slots(norm, keyed_codes.ssid_pair_spans(norm), shapes))
     if corrected_values.mentioned(norm):  # "sorry typo, it's c0c0nut94 not the one I said before"
@@ -1096,6 +1109,7 @@ def _spans(text: str) -> list[Span]:
                                            and (health or health_numbers.grouped(norm[sp[0]:sp[1]]))], shapes))
     if background_checks.mentioned(norm):  # "DBS update service cert no. 9967…", "VOG nummer VOG5285…"
         spans.extend(_outside_slots(norm, [*background_checks.spans(norm), *background_checks.named_after_spans(norm)], shapes))
+    spans.extend(_outside_slots(norm, account_pairs.spans(norm), shapes))  # "for payroll: 075147707 then 3261417772"
     if money_flows.mentioned(norm):  # "DWP pays into 44556677", "die Rente geht auf 0532013000"
         spans.extend(_outside_slots(norm, money_flows.spans(norm), shapes))
     if not norm.isascii() or " tk" in norm or "rek" in norm or "akaun" in norm:  # "حسابي في الراجحي 0012…", "मेरा अकाउंट 5010…"

@@ -49,7 +49,7 @@ def _data() -> dict[str, list[str]]:
 
 @functools.cache
 def _gate() -> lexicon.Gate:
-    return lexicon.Gate([*_data()["things"], *_data()["glued_for"]])
+    return lexicon.Gate([*_data()["things"], *_data()["glued_for"], *_data()["machines"]])
 
 
 @functools.cache
@@ -62,7 +62,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                           rf"\s+(?:[^\W\d_]+\s+){{0,2}}?(?:{thing})(?P<after>{_CLAUSE_END}|\s+{_OWNER})"),
         # "8785 للبطاقة حق المساعدات": the digits, then "for the card" in one word, then its clause's end
         "glued": re.compile(rf"(?i){_VALUE}\s*,?\s*(?:{prefilter.whole_words(d['glued_for'])})(?:\s+[^\W\d_]+){{0,3}}\s*(?:$|[\n.,;:!?،؟)])"),
-        "thing": re.compile(rf"(?i)(?:{thing}|{prefilter.whole_words(d['glued_for'])})"),
+        "thing": re.compile(rf"(?i)(?:{thing}|{prefilter.whole_words(d['glued_for'])}|{prefilter.whole_words(d['machines'])})"),
         "keyed_after": re.compile(rf"{_CLAUSE_END}{_PARTICLE}|{_KEYED_LINK}(?i:{thing})"),
         "labels": re.compile(rf"(?i)(?:{prefilter.whole_words(d['labels'])})\W{{0,6}}$"),
         # "cuatro cifras: seis dos tres tres" (digit words are digits in the view): a PIN by its count of digits
@@ -70,7 +70,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                               rf"(?:{prefilter.whole_words(d['digit_nouns'])})"
                               # "four digits for my payroll card: 7979": what the digits are for, a card or a machine
                               rf"(?:\s+(?:for|para|pour|für|per|voor|dla|для)\s+(?:[^\W\d_]+\s+){{0,3}}?(?:{thing})(?:\s+{_OWNER})?)?"
-                              rf"\s*[:=,\-–—]?\s*{_VALUE}"),
+                              rf"\s*[:=,\-–—]?\s*(?:(?:{prefilter.whole_words(d['machine_copulas'])})\s+)?{_VALUE}"),
+        # "el numerito del cajero, 9407", "namba ya ATM, ni 1097", "wenn der Automat fragt: 2399": a cash machine,
+        # maybe its asking, a comma, a colon, a dash or a copula, then the value ending its clause
+        "machine": re.compile(rf"(?i)(?:{prefilter.whole_words(d['machines'])})"
+                              rf"(?:\s+one|\s+(?:{prefilter.whole_words(d['machine_prompts'])}))?\s*[,:=\-–—]?\s*"
+                              rf"(?:(?:{prefilter.whole_words(d['machine_copulas'])})\s+)?{_VALUE}(?={_CLAUSE_END})"),
         # "the pin. for the card. its 7116": the name, one or two short fragments, then the value
         "fragments": re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['pin_names'])})\s*[.…]+\s+"
                                 rf"(?:[^\d.!?\n…]{{1,30}}[.…]+\s+){{1,2}}(?:it'?s|its|is|c'est|es|ist|é|è|это|to)\s+{_VALUE}"),
@@ -79,10 +84,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 def gate_words() -> list[str]:
     """Words one of which a text holds whenever this module finds something."""
-    return [*_data()["things"], *_data()["glued_for"]]
+    return [*_data()["things"], *_data()["glued_for"], *_data()["machines"]]
 
 
 _SENTENCE_END = re.compile(r"[.!?\n;]\s")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _ENDS_BEFORE = re.compile(r"(?i)(?:last|first|final|ending|letzten|ersten|últimos|ultimos|primeros|derniers|premiers|ultime|"
                           r"prime|laatste|eerste|ostatnie|pierwsze|последние|первые)\s*$")
 
@@ -100,10 +106,12 @@ def spans(text: str) -> list[Span]:
         end = next((e.start() for e in _SENTENCE_END.finditer(text, m.end())), len(text))
         if p["thing"].search(text, start, end) and p["keyed_after"].match(text, m.end("v")) and _a_pin(text, m):
             out.append((m.start("v"), m.end("v"), "password"))
-    for pattern in (p["counted"], p["fragments"]):
+    for pattern in (p["counted"], p["fragments"], p["machine"]):
         for m in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
             if pattern is p["counted"] and _ENDS_BEFORE.search(text, max(0, m.start() - 14), m.start()):
                 continue  # "the last four digits for the card: 4412": its visible end, no PIN
+            if pattern is p["machine"] and _YEAR.fullmatch(m.group("v")):
+                continue  # "ATM, 2024.": a year
             if _a_pin(text, m):
                 out.append((m.start("v"), m.end("v"), "password"))
     for m in itertools.islice(p["glued"].finditer(text), _MAX_MATCHES):

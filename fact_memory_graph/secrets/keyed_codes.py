@@ -289,7 +289,8 @@ def spans(text: str) -> list[Span]:
 def _network_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     d = _data()
     network_turn = re.compile(rf"(?i)\s*(?:(?:the|our|my|guest|staff|office|home|wifi|wi-fi|wlan)\s+)*"
-                              rf"(?:{prefilter.whole_words(d['network_words'])})\s*[:=\-—–]?\s*\S{{2,40}}[\s.!]*")
+                              rf"(?:{prefilter.whole_words(d['network_words'])})\s*[:=\-—–]?\s*"
+                              rf"(?:(?:{prefilter.whole_words(d['network_name_joins'])})\s*[:=\-—–]?\s*)?\S{{2,40}}[\s.!]*")
     key_turn = re.compile(rf"(?i)\s*(?:and\s+|the\s+|its\s+|it's\s+)?(?:{prefilter.whole_words(d['network_keys'])})"
                           r"\s*(?:is\s+|:|=|-|—|–)?\s*[\"'“‘«]?(?P<v>[^\s\"'“”‘’«»]{6,64}?)[\"'”’»]?[\s.!]*"
                           r"(?:\([^()]{0,40}\)[\s.!]*)?")
