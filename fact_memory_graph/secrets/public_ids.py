@@ -38,7 +38,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import forms, prefilter
+from fact_memory_graph.secrets import forms, prefilter, value_contexts
 
 Span = tuple[int, int, str]
 
@@ -230,7 +230,7 @@ def _public(text: str, span: Span, context: str, after: str, around: _Around) ->
             if _covers(span, m, text) and \
                     not [a for a in _ACCOUNT.finditer(whole) if not (a.start() <= m.start() and m.end() <= a.end())]:
                 return True
-    if kind == "government id" and around.names("entity_tax"):
+    if kind in ("government id", value_contexts.KIND) and around.names("entity_tax"):
         # "ИНН перевозчика 3155946903": a Russian taxpayer number of ten digits is an organisation's (a
         # person's has twelve), public on every invoice; its check digits must hold
         for m in _inside(_TEN_DIGITS, text, start, end):
