@@ -59,7 +59,9 @@ def tables_holding(db_url: str, needle: str, user_id: str | None = None) -> list
 
 
 def place() -> str:
-    return "Zorblat" + uuid.uuid4().hex[:8]
+    # letters only: a name with random hex digits in it ("Zorblat3fa9c2e1") has a password's shape, and the secret
+    # filter's learned value reader may withhold it
+    return "Zorblat" + "".join(chr(ord("a") + int(c, 16)) for c in uuid.uuid4().hex[:8])
 
 
 def lives_in(messages: Any) -> list[dict[str, Any]]:
