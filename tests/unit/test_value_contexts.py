@@ -41,10 +41,8 @@ def test_without_its_asset_the_reader_reads_nothing(monkeypatch: pytest.MonkeyPa
 
 
 WITHHELD = [  # no rule of the filter reads these: the learned reader does
-    ("my sister gets into the laptop with Rt7mw2Qx", "Rt7mw2Qx"),
-    ("phone khol ke photo bhej, 6631 lock hai", "6631"),
-    ("laptop ya kazi naingia na Mbuyu_2023", "Mbuyu_2023"),
     ("pour la salle des casiers tu composes 771904", "771904"),
+    ("882190 goes in the little box after the card", "882190"),
 ]
 KEPT = [
     "call me on +44 7700 900123 after 6",
