@@ -40,8 +40,8 @@ ASSET = ROOT / "fact_memory_graph" / "assets" / "value_context_model.json"
 #: Held out of every round since it was written: never trained on.
 HELD_OUT = ("corpus54x",)
 #: The threshold (docs/privacy.md, round thirty-two): trained without 62a and 62w-62z, read on those five corpora
-#: beside the rules (with the public-label guards of value_contexts): at 0.98 23 secrets more withheld and 1
-#: look-alike lost (0.97: 31 and 3); no turn of LoCoMo's held-out conversations is read at 0.95 or above.
+#: beside main's rules (with the guards of value_contexts): at 0.98 24 secrets more withheld and 1 look-alike lost;
+#: no turn of LoCoMo's held-out conversations is read at 0.95 or above.
 THRESHOLD = 0.98
 THRESHOLDS = (0.9, 0.95, 0.97, 0.98, 0.99, 0.995)
 NEGATIVES = (ROOT / "tools" / "privacy_model" / "chat_negatives.txt",
