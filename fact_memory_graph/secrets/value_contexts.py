@@ -103,12 +103,20 @@ def shape(token: str) -> str:
     return "".join(out)[:14]
 
 
+def _around(text: str, start: int, end: int) -> tuple[list[str], list[str]]:
+    """The :data:`LEFT` words before ``text[start:end]`` and the :data:`RIGHT` after it, normalised: what every check
+    of a token's neighbourhood reads (computed once per token)."""
+    return (pm.normalise(text[max(0, start - 200):start]).split()[-LEFT:],
+            pm.normalise(text[end:end + 200]).split()[:RIGHT])
+
+
+def _reading(token: str, left: list[str], right: list[str]) -> str:
+    return f"{' '.join(left)} vv{shape(token)}vv vl{min(len(token), 24) // 3} {' '.join(right)}"
+
+
 def reading(text: str, start: int, end: int) -> str:
     """What the model reads for the token ``text[start:end]``: the words around it and its shape."""
-    left = pm.normalise(text[max(0, start - 200):start]).split()[-LEFT:]
-    right = pm.normalise(text[end:end + 200]).split()[:RIGHT]
-    token = text[start:end]
-    return f"{' '.join(left)} vv{shape(token)}vv vl{min(len(token), 24) // 3} {' '.join(right)}"
+    return _reading(text[start:end], *_around(text, start, end))
 
 
 _VIN = re.compile(r"[A-HJ-NPR-Z0-9]{17}")
@@ -178,19 +186,23 @@ def _secret_names() -> re.Pattern[str]:
 def labelled_public(text: str, start: int, end: int) -> bool:
     """Whether a public label (an order's, a parcel's, a roll number's, a phone's, a room's …: the rules' lists
     in ``assets/labelled_lookalikes.json``) stands among the :data:`LABEL_BEFORE` words before the token
-    ``text[start:end]`` or the :data:`LABEL_AFTER` after it, or is glued to its head ("AWB7022850172"), and no secret's name stands among them ("the gate code"); a
-    card's last digits named before it ("the last four digits for the card: 4412"); a tool's name ("Bitwarden2"). The
-    model reads a neighbourhood, not which word names the value: a public label near it keeps it."""
+    ``text[start:end]`` or the :data:`LABEL_AFTER` after it, or is glued to its head ("AWB7022850172"), and no
+    secret's name stands among them ("the gate code"); a card's last digits named before it ("the last four digits
+    for the card: 4412"); a tool's name ("Bitwarden2"). The model reads a neighbourhood, not which word names the
+    value: a public label near it keeps it."""
+    return _labelled_public(text, start, end, *_around(text, start, end))
+
+
+def _labelled_public(text: str, start: int, end: int, left_words: list[str], right_words: list[str]) -> bool:
     labels = _public_labels()
     if text[start:end].rstrip("0123456789_-.!").lower() in _tool_names():
         return True
     glued = _GLUED_LABEL.match(text, start, end)
     if glued and labels.fullmatch(pm.normalise(glued.group()).strip()):
         return True
-    left = " ".join(pm.normalise(text[max(0, start - 120):start]).split()[-LABEL_BEFORE:])
-    right = " ".join(pm.normalise(text[end:end + 120]).split()[:LABEL_AFTER])
-    if _masked_tails().search(" ".join(pm.normalise(text[max(0, start - 200):start]).split()[-LEFT:])):
+    if _masked_tails().search(" ".join(left_words)):
         return True
+    left, right = " ".join(left_words[-LABEL_BEFORE:]), " ".join(right_words[:LABEL_AFTER])
     if labels.search(left) is None and labels.search(right) is None:
         return False
     names = _secret_names()
@@ -202,10 +214,8 @@ def labelled_public(text: str, start: int, end: int) -> bool:
 MIN_WORDS = 2
 
 
-def _words_around(text: str, start: int, end: int) -> int:
-    left = pm.normalise(text[max(0, start - 200):start]).split()[-LEFT:]
-    right = pm.normalise(text[end:end + 200]).split()[:RIGHT]
-    return sum(any(ch.isalpha() for ch in w) for w in left + right)
+def _words_of_letters(words: list[str]) -> int:
+    return sum(any(ch.isalpha() for ch in w) for w in words)
 
 
 def _printed_number(token: str) -> bool:
@@ -237,10 +247,11 @@ def spans(norm: str, taken: list[Span]) -> list[Span]:
                 continue
             if _digits(token) and (token[0] == "+" or " " in token or "-" in token) and phone_numbers.is_phone(token):
                 continue  # a telephone number written in its groups ("0161 496 0757", "+966 50 735 9154")
-            local = norm[at:at + len(part)]
-            if _words_around(local, start - at, end - at) >= MIN_WORDS \
-                    and reader.clause_score(reading(local, start - at, end - at)) > reader.threshold \
-                    and not labelled_public(local, start - at, end - at):
+            local, a, b = norm[at:at + len(part)], start - at, end - at
+            left, right = _around(local, a, b)
+            if _words_of_letters(left + right) >= MIN_WORDS \
+                    and reader.clause_score(_reading(token, left, right)) > reader.threshold \
+                    and not _labelled_public(local, a, b, left, right):
                 out.append((start, end, KIND))
         at += len(part) + len(forms.FIELD_JOIN)
     return out
