@@ -19,7 +19,7 @@ import re
 
 from stdnum.us import rtn
 
-from fact_memory_graph.secrets import lexicon, prefilter
+from fact_memory_graph.secrets import lexicon, money_flows, prefilter
 
 Span = tuple[int, int, str]
 
@@ -32,9 +32,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     data = lexicon.asset_lists(_ASSET)
     joins = prefilter.whole_words(data["joins"])
     account = re.compile(rf"(?i)[^\S\n]*(?:[/,;|:→\-–—][^\S\n]*)?(?:(?:{joins})[.:]?[^\S\n]*)?(?P<v>\d{{6,17}})(?![\d.,/\-:]\d|\d)")
-    money = [w for words in lexicon.asset_lists("money_flows")["money"].values() for w in words] \
-        if isinstance(lexicon.asset_lists("money_flows")["money"], dict) else lexicon.asset_lists("money_flows")["money"]
-    sends = re.compile("(?i)" + prefilter.whole_words([*data["sends"], *money]))
+    sends = re.compile("(?i)" + prefilter.whole_words([*data["sends"], *money_flows.money_words()]))
     return account, sends
 
 
@@ -43,6 +41,8 @@ def spans(text: str) -> list[Span]:
     if len(text) > 1500 or not _CODE.search(text):
         return []
     account, sends = _patterns()
+    if not sends.search(text):
+        return []
     out: list[Span] = []
     for n, code in enumerate(_CODE.finditer(text)):
         if n >= 6:
@@ -55,7 +55,5 @@ def spans(text: str) -> list[Span]:
         value = m.group("v")
         if value[0] == "0" and len(value) >= 10 or text[max(0, m.start("v") - 1)] == "+":
             continue  # a phone's number
-        if not sends.search(text):
-            continue
         out.append((m.start("v"), m.end("v"), "bank account"))
     return out

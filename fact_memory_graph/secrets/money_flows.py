@@ -55,6 +55,11 @@ def _all(key: str) -> list[str]:
     return [w for words in _data()[key].values() for w in words]
 
 
+def money_words() -> list[str]:
+    """Words of money paid or sent, every language of ``assets/money_flows.json``."""
+    return _all("money")
+
+
 @lru_cache(maxsize=1)
 def _flow_gate() -> lexicon.Gate:
     return lexicon.Gate([*_all("before"), *_all("after")])
