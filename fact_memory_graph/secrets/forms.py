@@ -1168,6 +1168,13 @@ def _manager() -> tuple[re.Pattern[str], re.Pattern[str]]:
             re.compile(rf"(?i)[\s\-]*(?:{after})(?![A-Za-z\u00c0-\u024f])"))
 
 
+@functools.cache
+def _ticket_pass() -> re.Pattern[str]:
+    """A ticket's or an entry card's word right before "pass" (``secret_words.json``'s ``ticket_passes``)."""
+    words = sorted(_words()["ticket_passes"]["before"], key=len, reverse=True)
+    return re.compile(r"(?i)(?<![^\W\d_])(?:" + "|".join(re.escape(w) for w in words) + r")[\s\-]*$")
+
+
 #: A number of eight digits or more right after a card's, an account's or an id's name: its own.
 _LONG_NUMBER_AFTER = re.compile(r"[^\W\d_]{0,10}\W{0,3}(?:\w+\W{1,3}){0,1}\d(?:[ \-]?\d){7,}")
 
@@ -1188,6 +1195,8 @@ def _names_a_value(text: str, m: NameMatch) -> bool:
         before, after = _manager()
         if after.match(text, m.end()) or before.search(text, max(0, m.start - 40), m.start):
             return False
+        if text[m.start:m.end()].casefold() == "pass" and _ticket_pass().search(text, max(0, m.start - 25), m.start):
+            return False  # "the season pass for 9.99", "my boarding pass for LH401": a ticket, no password
     return not (m.kind == "digits" and _BARE_CODE.fullmatch(text[m.start:m.end()]) and (
         _NOT_A_SECRET_CODE.search(text, max(0, m.start - 30), m.start) or _NOT_A_SECRET_CODE_AFTER.match(text, m.end())))
 
