@@ -331,6 +331,7 @@ _TELLS_SOMETHING = re.compile(
     r"|dirti (?:una cosa|qualcosa)|ti (?:dico|racconto) (?:una cosa|qualcosa)"
     r"|скажу тебе|расскажу|хочу (?:сказать|рассказать)|кое-что"
     r"|ek baat (?:batani|kehni|bolni|bataun|batau|bolun|bolu|boloon|kahun|kahu|kahoon)|kuch batana|एक बात"
+    r"|একটা কথা (?:বলি|বলব|বলছি|বলার)|ekta kotha (?:boli|bolbo|bolchi)|ایک بات (?:بتاؤں|بتاؤ|کہوں|بتانی|بتاتا|بتاتی)"
     r"|^(?:something|a thing|sth) (?:personal|private|sensitive)"
     r"|話したい|言ってない|話がある|打ち明け|告诉你|跟你说|할 말|털어놓|얘기할게|말해줄게"
     r"|أقوله|اقوله|أقول لك|اقول لك|أحكيلك|احكيلك|أخبرك|اخبرك|عندي شي|عندي سر|عندي موضوع"
@@ -489,7 +490,8 @@ def announces_confidence(text: str) -> bool:
 
 #: Words said around an announcement that say nothing: "hey so, I have a confession to make", "bueno, tengo un secreto".
 _FILLERS = re.compile(r"(?<![^\W\d_])(?:hey|hi|ok|okay|um+|uh+|well|bro|dude|girl|mate|yo|oi|hmm+|welp|alright|bueno|pues|vale"
-                      r"|alors|bon|also|na|naja|allora|dai|então|entao|enfim|ну|короче|ладно|tja|nou|wel|yaar|yar|bhai)(?![^\W\d_])")
+                      r"|alors|bon|also|na|naja|allora|dai|então|entao|enfim|ну|короче|ладно|tja|nou|wel|yaar|yar|bhai"
+                      r"|بصراحة|صراحة|والله|بصراحه|راستش|سچ پوچھو)(?![^\W\d_])")
 _LEADING_BUT = re.compile(r"^[\s,.;:!?…-]*(?:but|and|pero|y|mais|et|aber|und|ma|e|mas|pero|maar|en|но|и|а|ama|ve|tapi|nhưng|nhung"
                           r"|lakini|lekin|par|men|och|ale|i)\s+")
 

@@ -161,6 +161,17 @@ def _last_label(head: str, kind: str = "labels") -> _Label | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _tracking_words() -> re.Pattern[str]:
+    return re.compile(rf"(?i){_alt(json.loads(_ASSET.read_text(encoding='utf-8'))['tracking'])}")
+
+
+def _tracking_label(label: str) -> bool:
+    """Whether a label names a parcel's tracking number ("tracking no", "ट्रैकिंग नंबर", "رقم تتبع"): a document
+    named before it is what the parcel holds, not whose number the value is."""
+    return bool(_tracking_words().search(label))
+
+
 def _blank(text: str, words: reference_values._Words) -> str:
     """``text`` with the names ``words`` finds in it blanked."""
     chars = list(text)
@@ -218,7 +229,8 @@ def _label_kept(text: str, low: str, sp: Span, kinds: frozenset[str] = _KINDS, s
         return False
     at = s - len(head) + m.start
     names = _secret_names()
-    if _DOCUMENT.search(text, max(0, at - 30), at) or reference_values._patterns()["document"].search(text, max(0, at - 30), at):
+    if (_DOCUMENT.search(text, max(0, at - 30), at) or reference_values._patterns()["document"].search(text, max(0, at - 30), at)) \
+            and not _tracking_label(m.label):  # a parcel's tracking number names no document's ("passport sent, tracking no …")
         return False  # "residence permit number …", "driving licence no. …": an identity document's
     if m.gap:  # "queue number for PUK issues was B-219", "kode merchant qris warung aku 3660908"
         g0, g1 = s - len(head) + m.gap[0], s - len(head) + m.gap[1]

@@ -64,6 +64,14 @@ def _bank_name() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _short_bank_name() -> re.Pattern[str]:
+    """A SWIFT/BIC's or an IFSC's name ("bank_alone"): no PIN goes by it, so a value it names is the bank's
+    public code even in a turn too short to hold anything else ("سويفت كود البنك …", "رمز السويفت …")."""
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return re.compile(rf"(?i){_B}(?:{_alt(data['bank_alone'])}){_E}")
+
+
+@lru_cache(maxsize=1)
 def _discount() -> re.Pattern[str]:
     """A discount right after a value ("— for 15% off", "ile %10 indirim"): a promo code."""
     words = json.loads(_ASSET.read_text(encoding="utf-8"))["discount_after"]
@@ -105,7 +113,8 @@ def without_public_codes(text: str, spans: list[Span], raw: str | None = None) -
             if _named_public(text, sp[0], name) and (long_runs <= 1 or not re.search(r"\d{4}", text[sp[0]:sp[1]])
                                                      or len(spans) == 1 and long_runs <= 1):
                 continue
-            if len(text) >= 30 and (raw is None or text[sp[0]:sp[1]] in raw) and _named_public(text, sp[0], _bank_name()) and not any(
+            if (len(text) >= 30 or _named_public(text, sp[0], _short_bank_name()) and not re.fullmatch(r"\d{4,6}", text[sp[0]:sp[1]])) \
+                    and (raw is None or text[sp[0]:sp[1]] in raw) and _named_public(text, sp[0], _bank_name()) and not any(
                     (o[1] <= sp[0] or o[0] >= sp[1]) and re.search(r"\d{4}", text[o[0]:o[1]]) for o in spans):
                 continue  # a bank's public code on its own; beside an account number it is part of the account
             if business is None:
