@@ -1481,7 +1481,8 @@ _NAMED_PART = re.compile(r"[^\W\d_]{3,}")  # a turn that names its number: secre
 _BARE_PART = re.compile(r"(?i)^\W*(?:[^\W\d_]+\d?\W+){0,3}\d(?:[ \u00a0\-.]{0,3}\d){2,11}\W*$")
 _KEY_NAME = re.compile(r"(?i)(?<![\w-])(?:token|api[ _-]?key|secret key|access key|private key|key)(?![\w-])")
 _KEY_PART = re.compile(r"(?<![\w-])(?=[\w\-]*\d)(?=[\w\-]*[a-z])(?=[\w\-]*[A-Z])[A-Za-z0-9_\-]{10,}(?![\w-])")
-_BARE_CODE_TURN = re.compile(r"(?i)^\W*(?:(?:it'?s|its|it is|code|here|the code is|got|es|c'est|ist|é|:)\W*){0,3}"
+_BARE_CODE_TURN = re.compile(r"(?i)^\W*(?:(?:it'?s|its|it is|code|here|the code is|got|es|c'est|ist|é|:"
+                             r"|ok|okay|okey|oké|vale|tamam|ладно|хорошо)\W*){0,3}"  # "ok 380 992": a reply's "ok" too
                              r"(?P<code>(?-i:[A-Z]-)?(?:\d{3}[ \-]?\d{3}|\d{4,8}|\d(?: \d){3,7}))\W*$")  # "G-030113"
 _CODE_TURN_CHARS = 160
 #: A short turn ending with a code after a colon ("nvm she read it out: 7 1 4 9 0 3").

@@ -54,7 +54,7 @@ def _patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str], re.Patt
                      # "letters from a word", "characters of my memorable word": the bank named in the text
                      rf"|(?P<inst>(?:{letters})\s+(?:{froms})\s+{word}"
                      # "what lloyds asks for after the passcode", "the thing the bank wants"
-                     rf"|(?:{prefilter.alternation(d['what_words'])})\s+(?:[^\W\d_]+\s+){{1,2}}?(?:always\s+|usually\s+)?(?:{asks})(?![^\W\d_]))"
+                     rf"|(?:{prefilter.alternation(d['what_words'])})\s+(?:[^\W\d_]+\s+){{1,3}}?(?:always\s+|usually\s+)?(?:{asks})(?![^\W\d_]))"
                      rf"|(?:the\s+)?word\s+(?!(?:i|we|you)\s)(?:[^\W\d_]+\s+){{0,2}}?(?:{asks})(?![^\W\d_]))")  # not "the word I want"
     tells = re.compile(rf"(?i)(?<![^\W\d_])(?:(?:{prefilter.alternation(d['tells'])})\s*:?\s+(?:(?:{froms})\s+)?|word\s*[:：]\s*|->\s*)"
                        rf"{_TOKEN}(?=\s*(?:$|[.,;!?…\n\u2029)]|\s(?:{prefilter.alternation(d['ends'])})(?![^\W\d_])))")
@@ -67,8 +67,10 @@ def _patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str], re.Patt
 
 #: "… letters 2 and 5 of trellis": the word the letters are taken from, named right after them.
 _OF = re.compile(r"(?i)\s+(?:of|from|in|von|de|di|van)\s+" + _TOKEN + r"(?=\s*(?:$|[.,;!?…\n\u2029)]))")
-#: "Bramley - what lloyds asks for": a value at its clause's start, then a dash or a colon right before the cue.
-_LEAD = re.compile(r"(?:^|(?<=[\n\u2029.!?]))\s*['\"“‘«]?" + _TOKEN + r"['\"”’»]?\s*(?:[-–—:]+|<-+|←)\s*$")
+#: "Bramley - what lloyds asks for", "Quince — that's what the bank app wants": a value at its clause's start, then a
+#: dash or a colon (and "that's") right before the cue.
+_LEAD = re.compile(r"(?:^|(?<=[\n\u2029.!?]))\s*['\"“‘«]?" + _TOKEN + r"['\"”’»]?\s*(?:[-–—:]+|<-+|←)\s*"
+                   r"(?:(?:that'?s|thats|that’s|that is|this is|it'?s)\s+)?$")
 
 
 def _institution(text: str, lo: int, hi: int) -> bool:

@@ -29,6 +29,7 @@ from fact_memory_graph.secrets import (
     bank_logins,
     checksums,
     families,
+    forms,
     phone_numbers,
     prefilter,
     public_statements,
@@ -232,6 +233,8 @@ def _label_kept(text: str, low: str, sp: Span, kinds: frozenset[str] = _KINDS, s
     if (_DOCUMENT.search(text, max(0, at - 30), at) or reference_values._patterns()["document"].search(text, max(0, at - 30), at)) \
             and not _tracking_label(m.label):  # a parcel's tracking number names no document's ("passport sent, tracking no …")
         return False  # "residence permit number …", "driving licence no. …": an identity document's
+    if any(n.kind == "id" and n.start < at < n.stop for n in forms.names_in(text)):
+        return False  # "numéro de dossier patient …", "health insurance policy no …": the label is a word of an id's name
     if m.gap:  # "queue number for PUK issues was B-219", "kode merchant qris warung aku 3660908"
         g0, g1 = s - len(head) + m.gap[0], s - len(head) + m.gap[1]
         gap = _without_topics(low[g0:g1])  # "номер обращения по смене пароля …": the request's topic
