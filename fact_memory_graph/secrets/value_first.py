@@ -71,6 +71,28 @@ def _value(value: str, demonstrative: bool) -> bool:
     return demonstrative and bool(_PLAIN.fullmatch(value)) and not value[:1].isupper() or False
 
 
+#: After "that's": what a bank asks for ("what the bank app wants", "the one Nationwide asks for", "lo que pide el banco").
+_ASKED_FOR = re.compile(
+    r"(?i)\s*(?:what|the one|the word|the thing|the bit|lo que|la que|el que|ce que|celle que|celui que|das,? was|was|"
+    r"quello che|o que|a que|то,? что|wat)\s+(?:[^\s.,;:!?]+\s+){0,4}?(?:wants|wanted|asks for|asked for|asks|asked|needs|"
+    r"checks|pide|pidió|piden|demande|demandait|verlangt|will|fragt|chiede|pede|pediu|vraagt|хочет|просит|спрашивает)(?![^\W\d_])")
+
+
+def _asked_for(value: str, window: str, named: bool) -> bool:
+    """A word that a bank asks for, told so after a demonstrative: "pemberton — that's the one Nationwide wants
+    after the passnumber", "Tamarind — that's what the bank app wants as memorable info". The asker is an
+    institution that asks for such words (a bank, a building society); a capitalised word needs a memorable
+    word's or an answer's name in its clause too ("Brilliant — that's what the bank wants" is a reply)."""
+    from fact_memory_graph.secrets import memorable_words
+
+    m = _ASKED_FOR.match(window)
+    if not m or not _ANSWER_WORD.fullmatch(value) or value.casefold() in _not_answers():
+        return False
+    if not memorable_words.names_an_institution(window[:m.end()]):
+        return False
+    return named or not value[:1].isupper()
+
+
 def spans(text: str) -> list[Span]:
     """Values that open their sentence and are named a password, a code or a Wi-Fi key after it."""
     if len(text) > 1000 or not _words().open(text):
@@ -92,6 +114,9 @@ def spans(text: str) -> list[Span]:
         stop = _CLAUSE_END.search(text, p.end())
         window = text[p.end():min(stop.start() if stop else len(text), p.end() + 60)]
         answer = answers.search(window)
+        if p.group("d") and _asked_for(value, window, answer is not None):
+            out.append((t.start("v"), t.start("v") + len(value), "password"))  # "pemberton — that's what Nationwide wants"
+            continue
         if not _value(value, bool(p.group("d"))) and not (
                 answer and _ANSWER_WORD.fullmatch(value) and value.casefold() not in _not_answers()
                 and not (answer.group("w") and value[:1].isupper())):  # a memorable word in lower case: "Brilliant — …" is a reply
