@@ -50,7 +50,7 @@ def _not_answers() -> frozenset[str]:
 
 @functools.cache
 def _words() -> lexicon.Gate:
-    return lexicon.Gate([*_data()["names"], *_data()["answer_names"], *_data()["word_names"]])
+    return lexicon.Gate([*_data()["names"], *_data()["answer_names"], *_data()["word_names"], *_ASKING_VERBS])
 
 
 @functools.cache
@@ -71,6 +71,9 @@ def _value(value: str, demonstrative: bool) -> bool:
     return demonstrative and bool(_PLAIN.fullmatch(value)) and not value[:1].isupper() or False
 
 
+#: The verbs of :data:`_ASKED_FOR`: a text holding one is read too ("… — that's the one Halifax wants").
+_ASKING_VERBS = ("wants", "wanted", "asks", "asked", "needs", "checks", "pide", "pidió", "piden", "demande", "demandait",
+                 "verlangt", "will", "fragt", "chiede", "pede", "pediu", "vraagt", "хочет", "просит", "спрашивает")
 #: After "that's": what a bank asks for ("what the bank app wants", "the one Nationwide asks for", "lo que pide el banco").
 _ASKED_FOR = re.compile(
     r"(?i)\s*(?:what|the one|the word|the thing|the bit|lo que|la que|el que|ce que|celle que|celui que|das,? was|was|"
@@ -81,8 +84,9 @@ _ASKED_FOR = re.compile(
 def _asked_for(value: str, window: str, named: bool) -> bool:
     """A word that a bank asks for, told so after a demonstrative: "pemberton — that's the one Nationwide wants
     after the passnumber", "Tamarind — that's what the bank app wants as memorable info". The asker is an
-    institution that asks for such words (a bank, a building society); a capitalised word needs a memorable
-    word's or an answer's name in its clause too ("Brilliant — that's what the bank wants" is a reply)."""
+    institution that asks for such words (a bank, a building society), and a memorable word's or an answer's
+    name stands in its clause — or, for a word in lower case, the login's other half it comes after ("after the
+    customer number"): "exactly — that's what the bank wants" is a reply, "paperwork — … wants from us" a chore."""
     from fact_memory_graph.secrets import memorable_words
 
     m = _ASKED_FOR.match(window)
@@ -90,7 +94,16 @@ def _asked_for(value: str, window: str, named: bool) -> bool:
         return False
     if not memorable_words.names_an_institution(window[:m.end()]):
         return False
-    return named or not value[:1].isupper()
+    if named:
+        return True
+    return not value[:1].isupper() and bool(_AFTER_LOGIN.match(window, m.end()))
+
+
+#: After the bank's asking, the login's other half the word comes after ("… wants after the passnumber").
+_AFTER_LOGIN = re.compile(r"(?i)\s+(?:after|with|next to|beside|along with|après|después de|nach|dopo|depois d[oa]|после)\s+"
+                          r"(?:(?:the|my|his|her|your|our|their|le|la|el|mi|der|die|il|o|a)\s+)?[\w-]*?\s*"
+                          r"(?:number|no|passnumber|username|user name|user id|login|id|pin|passcode|password|card|numéro|número|"
+                          r"nummer|numero|номера?)(?![^\W\d_])")
 
 
 def spans(text: str) -> list[Span]:
