@@ -5,11 +5,12 @@ account ("it's the one for …"), or as what one logs or signs into a thing with
 value. A security answer after a question's name and its answer's word in languages that put the answer's word
 after the question (Uzbek, Tamil, Yoruba, Kazakh, Hindi). A word told as what a bank asks for ("… — that's what
 the building society wants"). A code beside a safe's, a jewellery box's or a cupboard's name in South Asian, East
-African and South-East Asian languages.
+African and South-East Asian languages. A login and its password joined by a colon in one token.
 
 Phrasings written for these tests (none from a corpus). Kept: a network's name named as such, a value "for the
 kids", a reply before "that's what the bank wants", an answer word that says one does not remember, a safe's
-number of rooms, a cupboard with no code.
+number of rooms, a cupboard with no code, a host and its port, an image and its tag, a reference after its label, a
+digest after its algorithm, a ratio and a time.
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ WITHHELD = [
     ("அம்மாவின் நகை பெட்டி லாக் கோட் 4829", "4829"),
     ("the jewellery box code is 2691", "2691"),
     ("kode brankas kantor 55190", "55190"),
+    # a login and its password joined by a colon in one token (colon_pairs)
+    ("p.nowicka81:Jaskolka2020", "Jaskolka2020"),
+    ("p.nowicka81:Jaskolka2020", "p.nowicka81"),
+    ("here's the shared one t_adeyemi:Ogbomoso#44 dont change it", "Ogbomoso#44"),
+    ("lucia.f@correo.es:Naranja77", "Naranja77"),
 ]
 
 KEPT = [
@@ -45,6 +51,11 @@ KEPT = [
     ("exactly — that's what the bank wants", "exactly"),
     ("the hotel safe fits 2 laptops", "2 laptops"),
     ("kabati la ofisi lina rafu 12", "12"),
+    ("the server is db.office.lan:5432", "db.office.lan:5432"),
+    ("FROM python:3.12-slim", "python:3.12-slim"),
+    ("tracking order_id:QX81TT2 shipped today", "QX81TT2"),
+    ("expected sha256:4be8c2d1a9e07f3b55a1c0e9d2b7f6a8", "4be8c2d1a9e07f3b55a1c0e9d2b7f6a8"),
+    ("the ratio is 16:9 and the call is at 10:30", "16:9"),
 ]
 
 THREADS = [
