@@ -5,7 +5,8 @@ account ("it's the one for …"), or as what one logs or signs into a thing with
 value. A security answer after a question's name and its answer's word in languages that put the answer's word
 after the question (Uzbek, Tamil, Yoruba, Kazakh, Hindi). A word told as what a bank asks for ("… — that's what
 the building society wants"). A code beside a safe's, a jewellery box's or a cupboard's name in South Asian, East
-African and South-East Asian languages. A login and its password joined by a colon in one token.
+African and South-East Asian languages. A login and its password joined by a colon in one token. A one-time code told as the one that came, in
+Marathi, Nepali, Gujarati, Bengali, Tamil and Telugu.
 
 Phrasings written for these tests (none from a corpus). Kept: a network's name named as such, a value "for the
 kids", a reply before "that's what the bank wants", an answer word that says one does not remember, a safe's
@@ -42,6 +43,10 @@ WITHHELD = [
     ("p.nowicka81:Jaskolka2020", "p.nowicka81"),
     ("here's the shared one t_adeyemi:Ogbomoso#44 dont change it", "Ogbomoso#44"),
     ("lucia.f@correo.es:Naranja77", "Naranja77"),
+    # a one-time code told as the one that came, in Marathi, Nepali, Bengali (received_codes)
+    ("बाबांच्या फोनवर आलेला कोड 771209", "771209"),
+    ("दाइको फोनमा आएको कोड 482913", "482913"),
+    ("মামার ফোনে এসেছে কোড 559021", "559021"),
 ]
 
 KEPT = [
@@ -56,6 +61,7 @@ KEPT = [
     ("tracking order_id:QX81TT2 shipped today", "QX81TT2"),
     ("expected sha256:4be8c2d1a9e07f3b55a1c0e9d2b7f6a8", "4be8c2d1a9e07f3b55a1c0e9d2b7f6a8"),
     ("the ratio is 16:9 and the call is at 10:30", "16:9"),
+    ("मी उद्या 5 वाजता आला", "5 वाजता"),
 ]
 
 THREADS = [
