@@ -67,6 +67,7 @@ from fact_memory_graph.secrets import (
     changed_secrets,
     checksum_parts,
     clause_notes,
+    colon_pairs,
     corrected_turns,
     corrected_values,
     counted_passphrases,
@@ -1099,6 +1100,8 @@ def _spans(text: str) -> list[Span]:
         spans.extend(_outside_slots(norm, role_legends.spans(norm), shapes))
     if referred_passwords.mentioned(norm) or "<-" in norm or "←" in norm or "⬅" in norm:  # "same as the netflix one: X", "login is jenny.k and the other one is X"
         spans.extend(_outside_slots(norm, referred_passwords.spans(norm), shapes))
+    if ":" in norm:  # "m.kowal88:Lipa2019": a login and its password in one token
+        spans.extend(_outside_slots(norm, colon_pairs.spans(norm), shapes))
     if login_pairs.mentioned(norm) or login_pairs.service_led(norm):  # "steam login j.mueller / tigresonnenblume"
         spans.extend(_outside_slots(norm, login_pairs.spans(norm), shapes))
     if member_numbers.mentioned(norm):  # "Aetna member ID W2841…", "Versichertennummer: A1234…"

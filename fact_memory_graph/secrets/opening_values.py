@@ -77,6 +77,11 @@ def _not_values() -> frozenset[str]:
     return frozenset(_data()["not_values"])
 
 
+def _random_case(token: str) -> bool:
+    """Letters in random case ("AMrVvreaHMRw"), not a brand's two words ("PowerPoint")."""
+    return len(token) >= 8 and token.isalpha() and len(re.findall(r"[a-z][A-Z]", token)) >= 2
+
+
 def _a_value(token: str, plain_ok: bool) -> bool:
     if "@" in token and "." in token.split("@")[-1] or "/" in token or token.lower().startswith("www"):
         return False  # an e-mail address, a link
@@ -89,7 +94,7 @@ def _a_value(token: str, plain_ok: bool) -> bool:
     shaped = juxtaposed_passwords.shaped_value(token)
     if shaped is not None:
         return shaped and not token.isdigit() and not re.fullmatch(r"\d+[.,:]\d+|\d{1,2}(?:am|pm|h)", token, re.I)
-    if len(token) >= 8 and token.isalpha() and len(re.findall(r"[a-z][A-Z]", token)) >= 2:
+    if _random_case(token):
         return True  # letters in random case ("AMrVvreaHMRw"), not a brand's two words ("PowerPoint")
     return plain_ok and bool(_PLAIN.fullmatch(token)) and token not in _not_values()
 
@@ -153,7 +158,7 @@ def named_by_next(text: str, after: str) -> list[Span]:
         return []
     token = m.group("v").rstrip(_EDGE)
     if not (_DIGITS.fullmatch(token.rstrip("#*")) and not _YEAR.fullmatch(token)
-            or juxtaposed_passwords.shaped_value(token) and not token.isdigit()):
+            or juxtaposed_passwords.shaped_value(token) and not token.isdigit() or _random_case(token)):
         return []
     return [(m.start("v"), m.start("v") + len(token), "password")]
 

@@ -626,7 +626,16 @@ _NAMED = re.compile(r"\s*(?:[:=—–→]|-\s|\s-)")
 
 #: A name that says an answer follows (not only a question's name).
 _ANSWER_NAME = re.compile(r"(?i)answer|\bans\b|odpowied|respuesta|réponse|antwort|risposta|resposta|\bsvar|cevab|jawab|ответ|"
-                          r"відповід|odpověď|răspuns|válasz|vastaus|απάντηση|sagot|jibu|trả lời|答|답|คำตอบ|תשובה|جواب|إجابة|uttar")
+                          r"відповід|odpověď|răspuns|válasz|vastaus|απάντηση|sagot|jibu|trả lời|答|답|คำตอบ|תשובה|جواب|إجابة|uttar|"
+                          r"idahun|ìdáhùn|amsa|javob|cavab|жауап|መልስ|பதில்|উত্তর|उत्तर")
+
+
+#: Right after a question's name, the word for its answer in a language that puts it after ("xavfsizlik savoli
+#: javobi X", "பாதுகாப்பு கேள்விக்கு பதில் X", "güvenlik sorusunun cevabı X", "секретный вопрос, ответ: X").
+_ANSWER_AFTER = re.compile(r"(?i)[^\S\n]*(?:[,:][^\S\n]*)?(?:javobi|javob|cavabı|cavab|жауабы|жообу|джавоби|cevabı|yanıtı|"
+                           r"jawabu|jibu|jawabnya|jawaban|jawapan|ka jawab|ki jawab|का जवाब|का उत्तर|की उत्तर|को उत्तर|"
+                           r"کا جواب|جوابش|پاسخ|উত্তর|பதில்|సమాధానం|జవాబు|ఉత్తరం|ಉತ್ತರ|ഉത്തരം|ਜਵਾਬ|જવાબ|"
+                           r"উত্তর|उत्तर|जवाब|ответ|відповідь|answer|amsa|idahun|azịza)(?![^\W\d_])")
 
 
 def _bare_answer(text: str, end: int) -> tuple[int, int] | None:
@@ -661,8 +670,8 @@ def _after_names(text: str, found: list[Span]) -> list[Span]:
             words = text[value[0]:value[1]].split() if value else []
             if not words or words[0].casefold() in p.no_answer:
                 value = None  # nothing but blanks between the quotes, or "'none'": no answer given
-            if value is None and _ANSWER_NAME.search(cue.group()) and not q:
-                value = _bare_answer(text, end)  # "odpowiedź na pytanie pomocnicze Petrovic lol"
+            if value is None and not q and (_ANSWER_NAME.search(cue.group()) or _ANSWER_AFTER.match(text, end)):
+                value = _bare_answer(text, end)  # "odpowiedź na pytanie pomocnicze Petrovic lol", "… savoli javobi X"
         if value and "?" not in text[value[0]:value[1]] and not p.topic.search(text, *value):
             spans.append((value[0], value[1], _KIND))
             # "<name>: <a question in words we do not list> — <answer>": the part

@@ -50,7 +50,7 @@ def _not_answers() -> frozenset[str]:
 
 @functools.cache
 def _words() -> lexicon.Gate:
-    return lexicon.Gate([*_data()["names"], *_data()["answer_names"], *_data()["word_names"]])
+    return lexicon.Gate([*_data()["names"], *_data()["answer_names"], *_data()["word_names"], *_ASKING_VERBS])
 
 
 @functools.cache
@@ -69,6 +69,41 @@ def _value(value: str, demonstrative: bool) -> bool:
     if _DIGITS.fullmatch(value) or spoken_credentials.password_like(value):
         return not re.fullmatch(r"\d+[.,]\d+|\d{1,2}[:.]\d{2}", value)  # a price, a time
     return demonstrative and bool(_PLAIN.fullmatch(value)) and not value[:1].isupper() or False
+
+
+#: The verbs of :data:`_ASKED_FOR`: a text holding one is read too ("… — that's the one Halifax wants").
+_ASKING_VERBS = ("wants", "wanted", "asks", "asked", "needs", "checks", "pide", "pidió", "piden", "demande", "demandait",
+                 "verlangt", "will", "fragt", "chiede", "pede", "pediu", "vraagt", "хочет", "просит", "спрашивает")
+#: After "that's": what a bank asks for ("what the bank app wants", "the one Nationwide asks for", "lo que pide el banco").
+_ASKED_FOR = re.compile(
+    r"(?i)\s*(?:what|the one|the word|the thing|the bit|lo que|la que|el que|ce que|celle que|celui que|das,? was|was|"
+    r"quello che|o que|a que|то,? что|wat)\s+(?:[^\s.,;:!?]+\s+){0,4}?(?:wants|wanted|asks for|asked for|asks|asked|needs|"
+    r"checks|pide|pidió|piden|demande|demandait|verlangt|will|fragt|chiede|pede|pediu|vraagt|хочет|просит|спрашивает)(?![^\W\d_])")
+
+
+def _asked_for(value: str, window: str, named: bool) -> bool:
+    """A word that a bank asks for, told so after a demonstrative: "pemberton — that's the one Nationwide wants
+    after the passnumber", "Tamarind — that's what the bank app wants as memorable info". The asker is an
+    institution that asks for such words (a bank, a building society), and a memorable word's or an answer's
+    name stands in its clause — or, for a word in lower case, the login's other half it comes after ("after the
+    customer number"): "exactly — that's what the bank wants" is a reply, "paperwork — … wants from us" a chore."""
+    from fact_memory_graph.secrets import memorable_words
+
+    m = _ASKED_FOR.match(window)
+    if not m or not _ANSWER_WORD.fullmatch(value) or value.casefold() in _not_answers():
+        return False
+    if not memorable_words.names_an_institution(window[:m.end()]):
+        return False
+    if named:
+        return True
+    return not value[:1].isupper() and bool(_AFTER_LOGIN.match(window, m.end()))
+
+
+#: After the bank's asking, the login's other half the word comes after ("… wants after the passnumber").
+_AFTER_LOGIN = re.compile(r"(?i)\s+(?:after|with|next to|beside|along with|après|después de|nach|dopo|depois d[oa]|после)\s+"
+                          r"(?:(?:the|my|his|her|your|our|their|le|la|el|mi|der|die|il|o|a)\s+)?[\w-]*?\s*"
+                          r"(?:number|no|passnumber|username|user name|user id|login|id|pin|passcode|password|card|numéro|número|"
+                          r"nummer|numero|номера?)(?![^\W\d_])")
 
 
 def spans(text: str) -> list[Span]:
@@ -92,6 +127,9 @@ def spans(text: str) -> list[Span]:
         stop = _CLAUSE_END.search(text, p.end())
         window = text[p.end():min(stop.start() if stop else len(text), p.end() + 60)]
         answer = answers.search(window)
+        if p.group("d") and _asked_for(value, window, answer is not None):
+            out.append((t.start("v"), t.start("v") + len(value), "password"))  # "pemberton — that's what Nationwide wants"
+            continue
         if not _value(value, bool(p.group("d"))) and not (
                 answer and _ANSWER_WORD.fullmatch(value) and value.casefold() not in _not_answers()
                 and not (answer.group("w") and value[:1].isupper())):  # a memorable word in lower case: "Brilliant — …" is a reply
