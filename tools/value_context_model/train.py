@@ -42,6 +42,9 @@ HELD_OUT = ("corpus54x",)
 #: The threshold (docs/privacy.md, round thirty-two): trained without 62a and 62w-62z, read on those five corpora
 #: beside main's rules (with the guards of value_contexts): at 0.98 24 secrets more withheld and 1 look-alike lost;
 #: no turn of LoCoMo's held-out conversations is read at 0.95 or above.
+#: Checked again in round thirty-three (trained without 62a, 62w-62z, with 63w-63z and 64a): 0.95 reads 3 secrets
+#: more and loses 3 look-alikes, 0.93 5 and 6; it stays. The shipped asset is still round thirty-two's: rebuilt with
+#: 63w-63z and 64a it read 4 tuning items more and lost 78 (docs/privacy.md, round thirty-three), so it was not replaced.
 THRESHOLD = 0.98
 THRESHOLDS = (0.9, 0.95, 0.97, 0.98, 0.99, 0.995)
 NEGATIVES = (ROOT / "tools" / "privacy_model" / "chat_negatives.txt",
