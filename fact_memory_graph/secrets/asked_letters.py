@@ -67,10 +67,9 @@ def _patterns() -> tuple[lexicon.Gate, re.Pattern[str], re.Pattern[str], re.Patt
 
 #: "… letters 2 and 5 of trellis": the word the letters are taken from, named right after them.
 _OF = re.compile(r"(?i)\s+(?:of|from|in|von|de|di|van)\s+" + _TOKEN + r"(?=\s*(?:$|[.,;!?…\n\u2029)]))")
-#: "Bramley - what lloyds asks for", "Quince — that's what the bank app wants": a value at its clause's start, then a
-#: dash or a colon (and "that's") right before the cue.
-_LEAD = re.compile(r"(?:^|(?<=[\n\u2029.!?]))\s*['\"“‘«]?" + _TOKEN + r"['\"”’»]?\s*(?:[-–—:]+|<-+|←)\s*"
-                   r"(?:(?:that'?s|thats|that’s|that is|this is|it'?s)\s+)?$")
+#: "Bramley - what lloyds asks for": a value at its clause's start, then a dash or a colon right before the cue
+#: ("X — that's what the bank wants" is value_first's, which asks a memorable word's name or a login beside it).
+_LEAD = re.compile(r"(?:^|(?<=[\n\u2029.!?]))\s*['\"“‘«]?" + _TOKEN + r"['\"”’»]?\s*(?:[-–—:]+|<-+|←)\s*$")
 
 
 def _institution(text: str, lo: int, hi: int) -> bool:

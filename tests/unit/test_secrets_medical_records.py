@@ -64,7 +64,7 @@ def test_the_numbers_beside_one_are_kept(text: str, value: str) -> None:
     ("ayushman card number 4KD9PQR27 for the admission", "4KD9PQR27"),
     ("sigorta sicil no 55102938471", "55102938471"),
     ("водительское AB12 40071938274", "AB12 40071938274"),
-    ("Marigold — that's what the bank app asks for at login", "Marigold"),
+    ("Marigold — that's what the bank app asks for as my memorable word", "Marigold"),
     ("xavfsizlik savoli javobi Bodomzor", "Bodomzor"),
     ("вайфай в палате, ключ 5530917742", "5530917742"),
 ])
