@@ -117,6 +117,7 @@ from fact_memory_graph.secrets import (
     password_roles,
     password_talk,
     payment_references,
+    personal_licences,
     phone_parts,
     physical_codes,
     porting_codes,
@@ -1034,6 +1035,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, tax_ids.named_after_spans(norm), shapes))  # "99111617757 <- thats the tax ID"
     spans.extend(_outside_slots(norm, national_ids.spans(norm), shapes))  # "o meu número de identificação é …"
     spans.extend(_outside_slots(norm, national_ids.purpose_spans(norm), shapes))  # "my number for the benefit paperwork …"
+    spans.extend(personal_licences.spans(norm))  # "DEU.FCL.PPL.891545", "DNK-RP-u7351sjd0kx0": a pilot's licence by its shape
     spans.extend(mrz_lines.spans(norm))  # "P<NORHANSEN<<KARI<…" / "C4X7K91P21NOR8504124F…": by their check digits
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
     spans.extend(rest_of_value.spans(norm))  # "1970# <- thats the rest of the password"

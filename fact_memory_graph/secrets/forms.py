@@ -305,12 +305,14 @@ def back(spans: list[Span], origin: list[tuple[int, int]] | None) -> list[Span]:
 def _words() -> dict[str, Any]:
     data = json.loads((ASSETS / "secret_words.json").read_text(encoding="utf-8"))
     # a memorable word's names in more languages, kept in a file of their own
-    extra = json.loads((ASSETS / "spoken_codes.json").read_text(encoding="utf-8"))
-    for kind, langs in extra.items():
-        if kind in data and isinstance(langs, dict):
-            for lang, names in langs.items():
-                have = data[kind].setdefault(lang, [])
-                have.extend(n for n in names if n not in have)
+    # and the names of licences that are a person's documents (a firearms certificate, a pilot's licence)
+    for extra_file in ("spoken_codes.json", "personal_licences.json"):
+        extra = json.loads((ASSETS / extra_file).read_text(encoding="utf-8"))
+        for kind, langs in extra.items():
+            if kind in data and isinstance(langs, dict):
+                for lang, names in langs.items():
+                    have = data[kind].setdefault(lang, [])
+                    have.extend(n for n in names if n not in have)
     return data
 
 
