@@ -16,7 +16,7 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import lexicon, prefilter, spoken_credentials
+from fact_memory_graph.secrets import lexicon, memorable_words, prefilter, spoken_credentials
 
 Span = tuple[int, int, str]
 
@@ -77,8 +77,8 @@ _ASKING_VERBS = ("wants", "wanted", "asks", "asked", "needs", "checks", "pide", 
 #: After "that's": what a bank asks for ("what the bank app wants", "the one Nationwide asks for", "lo que pide el banco").
 _ASKED_FOR = re.compile(
     r"(?i)\s*(?:what|the one|the word|the thing|the bit|lo que|la que|el que|ce que|celle que|celui que|das,? was|was|"
-    r"quello che|o que|a que|то,? что|wat)\s+(?:[^\s.,;:!?]+\s+){0,4}?(?:wants|wanted|asks for|asked for|asks|asked|needs|"
-    r"checks|pide|pidió|piden|demande|demandait|verlangt|will|fragt|chiede|pede|pediu|vraagt|хочет|просит|спрашивает)(?![^\W\d_])")
+    r"quello che|o que|a que|то,? что|wat)\s+(?:[^\s.,;:!?]+\s+){0,4}?(?:asks for|asked for|" + "|".join(_ASKING_VERBS) + r")"
+    r"(?![^\W\d_])")
 
 
 def _asked_for(value: str, window: str, named: bool) -> bool:
@@ -87,8 +87,6 @@ def _asked_for(value: str, window: str, named: bool) -> bool:
     institution that asks for such words (a bank, a building society), and a memorable word's or an answer's
     name stands in its clause — or, for a word in lower case, the login's other half it comes after ("after the
     customer number"): "exactly — that's what the bank wants" is a reply, "paperwork — … wants from us" a chore."""
-    from fact_memory_graph.secrets import memorable_words
-
     m = _ASKED_FOR.match(window)
     if not m or not _ANSWER_WORD.fullmatch(value) or value.casefold() in _not_answers():
         return False
