@@ -27,6 +27,14 @@ WITHHELD = [
     ("my bestuurslisensie nommer is 7702155123082", "7702155123082"),
     ("mailgun key 1a2b3c4d5e6f70819a2b3c4d5e6f7081-0a1b2c3d-4e5f6a7b", "1a2b3c4d5e6f70819a2b3c4d5e6f7081"),
     ("sid AC0f1e2d3c4b5a69780f1e2d3c4b5a6978 token 99aa88bb77cc66dd55ee44ff33001122", "99aa88bb77cc66dd55ee44ff33001122"),
+    ("Hintertür: 8350", "8350"),
+    ("my hunting licence number is 730045128, the outfitter asked", "730045128"),
+    ("jagttegn nr. 44019273, skal jeg sende det?", "44019273"),
+    ("lovačka iskaznica 60218834 vrijedi još godinu", "60218834"),
+    ("a vadászjegyem száma 77-120394", "120394"),
+    ("FAA certificate number 3301927 for the checkride", "3301927"),
+    ("moje licence je CZ.FCL.60412, platí", "60412"),
+    ("licence NOR.FCL.PA.5501234 for the club", "5501234"),
 ]
 
 KEPT = [
@@ -37,6 +45,10 @@ KEPT = [
     "md5 of the download is 0f1e2d3c4b5a69780f1e2d3c4b5a6978, compare it",
     "request id 3f2a1b0c-9d8e-4f7a-b6c5-d4e3f2a1b0c9 in the logs",
     "the antifurto beeps twice when armed",
+    "fishing permit 2025/30417 for the lower beat",
+    "the deer tag for unit 12 costs 45 dollars",
+    "the DE.FCL.PPL rules changed in spring",
+    "Hintertür klemmt seit 2021",
 ]
 
 
