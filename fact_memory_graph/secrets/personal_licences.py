@@ -15,7 +15,7 @@ import re
 
 Span = tuple[int, int, str]
 
-#: (the licence's kind may be left out, "DE.FCL.45570", or be the part's letters, "PA" for aeroplanes; the number
+#: (the licence's kind may be left out, "AT.FCL.10234", or be the part's letters, "PA" for aeroplanes; the number
 #: then holds a digit)
 _FCL = re.compile(r"(?<![\w.])[A-Z]{2,3}\.FCL\.(?:(?:PPL|LAPL|SPL|CPL|ATPL|MPL|BPL|IR|FI|CRI|PA|PH|PS|PB)(?:\([A-Z]{1,2}\))?\.)?"
                   r"(?=[0-9A-Z]*\d)[0-9A-Z]{3,12}(?![\w])")

@@ -14,12 +14,12 @@ WITHHELD = [
     ("Waffenschrank: 640217, nicht vergessen", "640217"),
     ("the gun cabinet code is 48213 since the move", "48213"),
     ("kod do sejfu na broń 902174", "902174"),
-    ("szyfr do szafy na broń to 713502", "713502"),
+    ("szyfr szafy na broń w piwnicy: 713502", "713502"),
     ("våpenskapet: 280461", "280461"),
     ("asekaapin koodi 55190", "55190"),
-    ("garagem: 731946", "731946"),
+    ("garagem do prédio: 731946", "731946"),
     ("garasjeporten: 4471", "4471"),
-    ("l'antifurto si spegne con 6182", "6182"),
+    ("l'antifurto di casa si disattiva con 6182", "6182"),
     ("Schlüsselsafe neben dem Eingang: 3907", "3907"),
     ("kode serah terima paket 7204", "7204"),
     ("zbrojní průkaz č. 771204, vydal ho policejní útvar", "771204"),
@@ -31,7 +31,7 @@ WITHHELD = [
     ("my hunting licence number is 730045128, the outfitter asked", "730045128"),
     ("jagttegn nr. 44019273, skal jeg sende det?", "44019273"),
     ("lovačka iskaznica 60218834 vrijedi još godinu", "60218834"),
-    ("a vadászjegyem száma 77-120394", "120394"),
+    ("vadászjegy 77-120394, jövőre lejár", "120394"),
     ("FAA certificate number 3301927 for the checkride", "3301927"),
     ("moje licence je CZ.FCL.60412, platí", "60412"),
     ("licence NOR.FCL.PA.5501234 for the club", "5501234"),
@@ -67,7 +67,7 @@ def _last(turns: list[str]) -> str:
     return message_in_thread(turns[-1], messages, len(turns) - 1, redact=True)
 
 
-@pytest.mark.parametrize("turns", [["vapenskåpet", "304918"], ["garagedeur", "5 0 2 8"]])
+@pytest.mark.parametrize("turns", [["vapenskåpet hemma", "304918"], ["garagedeur", "5 0 2 8"]])
 def test_a_code_in_the_turn_after_its_thing(turns: list[str]) -> None:
     assert turns[-1] not in _last(turns)
 
