@@ -123,6 +123,7 @@ from fact_memory_graph.secrets import (
     porting_codes,
     prefilter,
     prompted_codes,
+    provider_shapes,
     public_codes,
     public_ids,
     public_statements,
@@ -940,6 +941,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(forms.hex_key_spans(norm))
     spans.extend(keys_named_after.spans(norm))  # "0x9f… c'est la clé privée", "5Kb8… <- thats the private key"
     spans.extend(lone_keys.spans(norm))  # a turn that is only 64 hex digits: a key (a digest is named)
+    spans.extend(provider_shapes.spans(norm))  # a Mailgun key by its shape, a Twilio token beside its SID
     spans.extend(card_back_codes.spans(norm))  # "oh the back of the card. two seven two"
     spans.extend(card_back_codes.bare_spans(norm))  # "the card for the hall … the three digits at the back 468"
     spans.extend(forms.named_key_spans(norm))

@@ -523,8 +523,10 @@ def restated_spans(text: str, spans: Sequence[tuple[int, int, str]]) -> list[tup
     return out
 
 
-#: "n." and "nr." abbreviate a number's word ("patente n. U1L739399J", "Ausweis Nr. L01X00T47"): no sentence ends there.
-_SENTENCE_END = re.compile(r"(?<!\b[Nn])(?<!\b[Nn][Rr])[.!?。！？؟](?:\s|$)|\n|;")
+#: "n.", "nr.", "č." (číslo), "nro." and "núm." abbreviate a number's word ("patente n. U1L739399J", "Ausweis Nr.
+#: L01X00T47", "průkaz č. 4410"): no sentence ends there.
+_SENTENCE_END = re.compile(r"(?<!\b[Nn])(?<!\b[Nn][Rr])(?<!\b[Čč])(?<!\b[Nn][Rr][Oo])(?<!\b[Nn][ÚúUu][Mm])"
+                           r"[.!?。！？؟](?:\s|$)|\n|;")
 #: A verb a secret is for, after "to" / "for" and before its object ("the password to download the exams"):
 #: the purpose of the secret, not its value.
 _PURPOSE_VERB = re.compile(r"(?i)(?:open|unlock|download|downloading|access|accessing|enter|entering|use|using|see|"

@@ -18,8 +18,8 @@ import re
 Span = tuple[int, int, str]
 
 #: A licence's kind is optional: some states print only the state's code, "FCL" and the number ("DE.FCL.45570");
-#: others a kind of their own ("EST.FCL.PA.283956").
-_FCL = re.compile(r"(?<![\w.])[A-Z]{2,3}\.FCL\.(?:[A-Z]{1,4}(?:\([A-Z]{1,2}\))?\.)?[0-9A-Z]{3,12}(?![\w])")
+#: others a kind of their own ("EST.FCL.PA.283956"). The number then holds a digit ("DE.FCL.PPL" alone is no licence).
+_FCL = re.compile(r"(?<![\w.])[A-Z]{2,3}\.FCL\.(?:[A-Z]{1,4}(?:\([A-Z]{1,2}\))?\.)?(?=[0-9A-Z]*\d)[0-9A-Z]{3,12}(?![\w])")
 #: A pilot's medical certificate, written as the licence is with "MED" for "FCL" ("DEU.MED.931261", "GB-MED-0980983").
 _MEDICAL = re.compile(r"(?<![\w.-])[A-Z]{2,3}([.-])MED\1(?=[0-9A-Z]*\d{4})[0-9A-Z]{4,12}(?![\w])")
 _REMOTE_PILOT = re.compile(r"(?<![\w-])[A-Z]{3}-RP-[0-9a-zA-Z]{10,14}(?![\w-])")
