@@ -84,6 +84,7 @@ from fact_memory_graph.secrets import (
     fill_in_slots,
     filler_values,
     forms,
+    game_ids,
     health_numbers,
     held_elsewhere,
     id_documents,
@@ -714,6 +715,8 @@ def _id_spans(text: str) -> Iterator[Span]:
         compact = re.sub(r"\D", "", match.group())
         if forms.is_phone_number(text, match.start(), match.end()):
             continue
+        if game_ids.is_game_id(text, match.start(), match.end()):
+            continue  # "ID do free fire …, quero recarregar": a game account's id, which opens nothing
         context = _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()])
         if compact[0] == "0" and context and re.match(r"(?i)n[uú]mero|numero|number|nummer", context.group()) \
                 and forms._is_phone(match.group(), "phone "):

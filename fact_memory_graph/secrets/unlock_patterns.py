@@ -120,6 +120,25 @@ def _drawn(text: str, at: int, shape_words: frozenset[str]) -> int:
 #: Dots told one by one with blanks or commas, no copula before them: four to nine.
 _SPACED_DOTS = re.compile(r"[1-9](?:\s?[-.–>→,]\s?[1-9]|\s[1-9]){3,8}(?![\d\-])")
 _TURN_ENDS = re.compile(r"[\s.!?]*(?:$|\u2029)")
+#: Dots run together ("352698") or spaced ("3 2 4 7 5 9 8"), four to nine.
+_RUN_DOTS = re.compile(r"(?<![\d\-])(?:[1-9]{4,9}|[1-9](?: [1-9]){3,8})(?![\d\-])")
+
+
+@lru_cache(maxsize=1)
+def _last_copula() -> re.Pattern[str]:
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return re.compile(rf"(?i)[^\S\n]*(?:{prefilter.whole_words(d['copulas_after'])})?[\s.!?।۔]*(?:$|\u2029)")
+
+
+@lru_cache(maxsize=1)
+def _a_device() -> re.Pattern[str]:
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return re.compile(rf"(?i){prefilter.whole_words(d['devices'] + d['phone_words'])}")
+
+
+def _ends_clause(text: str, at: int) -> bool:
+    """Whether the text ends at ``at``, after a clause-final copula or none, and names a device."""
+    return bool(_last_copula().match(text, at)) and bool(_a_device().search(text))
 
 
 @lru_cache(maxsize=1)
@@ -167,6 +186,11 @@ def spans(text: str) -> list[Span]:
                 and (dots.start() > m.end() or _TURN_ENDS.match(text, _after_dot_word(text, dots.end()))):
             # "mchoro 9 2 6 7 8", "pattern lock dots 6 5 8 7": a dot's word before them, or nothing after
             # them ("the knitting pattern 1 2 3 4 rows" counts rows)
+            out.append((dots.start(), dots.end(), "password"))
+        elif (dots := _RUN_DOTS.match(text, _after_dot_word(text, m.end()))) and _each_once(dots.group()) \
+                and _ends_clause(text, dots.end()):
+            # "میرے فون کا پیٹرن 352698 ہے", "என் போன் பேட்டர்ன் 24587": the dots run together, then a copula
+            # that ends the clause (a language that puts it last) or the turn's end
             out.append((dots.start(), dots.end(), "password"))
     for m in itertools.islice(lettered.finditer(text), 8):
         if (dots := re.match(_DOTS, text[m.end():])) and _each_once(dots.group()):
