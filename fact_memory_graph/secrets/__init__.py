@@ -1704,7 +1704,9 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
     if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]) \
             and not access_codes.asks_for_code(turns[-1]) and not received_codes.announces_code(turns[-1]) \
-            and not unlock_patterns.names_device_code(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
+            and not unlock_patterns.names_device_code(turns[-1]) \
+            and not unlock_patterns.names_device_code(f"{turns[-1]} {text}"):  # "+1 312" / "1760833" after "my new phone number"
+        # ("o celular da firma" / "destrava com …": the device, then what unlocks it)
         own = set(secret_spans(text)) if _NAMED_PART.search(text) else set()  # "PUK 28371940" after "the phone got blocked"
         spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     spans.extend(described_answers.thread_spans(text, turns))  # "q: name of first pet?" / "we had a tortoise called Bonzo"

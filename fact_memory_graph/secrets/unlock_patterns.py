@@ -71,13 +71,19 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
     # a device's word and a verb of opening it in one clause, the value after the verb or just before it:
     # "the ipad at the front desk unlocks with 673041", "планшет на ресепшене открывается кодом 551203",
     # "受付のiPadは673041で開きます", "to open the kiosk pc use 55120"
+    # "senha do celular que eu divido com meu irmão …: 905582", "kunci layar hp yang dipake gantian sama adikku
+    # 219899": a code's word, its device, a longer clause about whose device it is, and a keypad's value that
+    # ends the turn
+    far = re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,30}}?"
+                     rf"(?:{prefilter.whole_words(d['devices'] + d['phone_words'])})[^\d\n.!?;:]{{0,60}}?(?:{copula}\s*|\s+)"
+                     rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?=[^\S\n]*[.!?]*[^\S\n]*$)")
     devices, opens = prefilter.whole_words(d["devices"]), prefilter.whole_words(d["open_verbs"])
     value = rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}}|{_MIXED})(?![\w]|[.,:/]\d)"
     device_opens = re.compile(rf"(?i)(?:{devices})[^\d\n.!?;]{{0,40}}?(?:{opens})[^\d\n.!?;]{{0,20}}?(?<![\w\-.]){value}")
     opens_device = re.compile(rf"(?i)(?:{opens})[^\d\n.!?;]{{0,30}}?(?:{devices})[^\d\n.!?;]{{0,25}}?(?<![\w\-.]){value}")
     value_opens = re.compile(rf"(?i)(?:{devices})[^\d\n.!?;]{{0,30}}?(?<![\w\-.])(?P<v>\d{{4,8}})(?!\d)[^\S\n]?"
                              rf"(?:で|로|으로|ile|से|se|kwa|بـ|ب)?[^\d\n.!?;]{{0,8}}?(?:{opens})")
-    return (head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first, value_first),
+    return (head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first, value_first, far),
             device_bare, (bare, lettered), (device_opens, opens_device, value_opens))
 
 
@@ -172,7 +178,8 @@ def spans(text: str) -> list[Span]:
     # "de toegangscode van opa zijn telefoon is 9233": a code, whose device, then its digits
     out: list[Span] = [(m.start("v"), m.end("v"), "password") for pattern in device
                        for m in itertools.islice(pattern.finditer(text), 8)
-                       if not _NOT_THE_DEVICE.search(m.group())]  # "the PIN of the phone bill is 2023"
+                       if not _NOT_THE_DEVICE.search(m.group())  # "the PIN of the phone bill is 2023"
+                       and not (pattern is device[-1] and _YEAR_OR_PRICE.fullmatch(m.group("v")))]  # "… since 2019"
     out += out_opened
     out += [(m.start("v"), m.end("v"), "password") for m in itertools.islice(device_bare.finditer(text), 8)
             if not _YEAR_OR_PRICE.fullmatch(m.group("v"))]
