@@ -490,6 +490,8 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
         if re.fullmatch(r"[xX*•]{2,}[\s\-]?\d{2,6}", value.strip()) \
                 or re.search(r"[xX*•]{2,}[\s\-]?$", norm[max(0, s - 6):s]) and re.fullmatch(r"\d{2,6}", value):
             continue  # "A/c XX4471": the visible end of a masked number
+        clause_start = max((m.end() for m in _CLAUSE.finditer(norm, 0, s)), default=0)
+        head = norm[max(clause_start, s - 40):s]
         if last and _after_last_digits(norm, s, value):
             continue  # "下4桁は2291", "the one ending 0932"
         tail = re.fullmatch(r"(?:[^\W\d_]{1,12}\s)?(\+?\d[\d \-().]*\d)", value)  # "bude 7719230": a word taken too
