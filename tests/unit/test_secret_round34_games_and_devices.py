@@ -6,7 +6,7 @@ clause-final copula; a device's code after a longer clause about whose device it
 value in the turn after the device; a gift or prepaid code printed in one run, a scratch card's code; a PIN
 corrected by a PIN in the next turn; a lone value the next turn names although that turn goes on to ask something.
 
-Kept: a game account's id beside a game's words (it opens nothing), a Switch friend code by its printed shape, a phone's IMEI after its name, a card's last
+Kept: a game account's id beside a game's words (it opens nothing), a Switch friend code and a match's share code by their printed shapes, a phone's IMEI after its name, a card's last
 digits after a debit's word, a knitting pattern's numbers, a product's pattern number with no device, a year after
 a phone's code's clause, a card order's label, a correction to a year after a pet's name.
 
@@ -47,6 +47,8 @@ KEPT = [
     ("meu ID do jogo é 307411852, vou recarregar amanhã", "307411852"),
     # a Switch friend code as the console prints it
     ("el código de amigo de la consola de mi sobrino: SW-7310-2284-5096, ¿lo agrego?", "SW-7310-2284-5096"),
+    # a match's share code
+    ("share code of last night's match CSGO-a7Kq2-Zp9xM-3bWcN-8tRfL-Qe4Hd, where did we throw?", "CSGO-a7Kq2-Zp9xM-3bWcN-8tRfL-Qe4Hd"),
     # an IMEI after its name; a card's last digits after a debit
     ("IMEI of my daughter's stolen tablet for the police report: 352099001761481", "352099001761481"),
     ("Abbuchung von Nintendo über die Karte mit Endziffern 4812", "4812"),
