@@ -84,6 +84,7 @@ from fact_memory_graph.secrets import (
     fill_in_slots,
     filler_values,
     forms,
+    game_ids,
     health_numbers,
     held_elsewhere,
     id_documents,
@@ -715,6 +716,8 @@ def _id_spans(text: str) -> Iterator[Span]:
         compact = re.sub(r"\D", "", match.group())
         if forms.is_phone_number(text, match.start(), match.end()):
             continue
+        if game_ids.is_game_id(text, match.start(), match.end()):
+            continue  # "ID do free fire …, quero recarregar": a game account's id, which opens nothing
         context = _ID_CONTEXT.search(text[max(0, match.start() - 50):match.start()])
         if compact[0] == "0" and context and re.match(r"(?i)n[uú]mero|numero|number|nummer", context.group()) \
                 and forms._is_phone(match.group(), "phone "):
@@ -1703,7 +1706,9 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans += [(s - offset, e - offset, k) for s, e, k in found if s >= offset]
     if spans and _BARE_PART.match(text) and _public_thread(turns) and not families.names_a_lock(turns[-1]) \
             and not access_codes.asks_for_code(turns[-1]) and not received_codes.announces_code(turns[-1]) \
-            and not unlock_patterns.names_device_code(turns[-1]):  # "+1 312" / "1760833" after "my new phone number"
+            and not unlock_patterns.names_device_code(turns[-1]) \
+            and not unlock_patterns.names_device_code(f"{turns[-1]} {text}"):  # "+1 312" / "1760833" after "my new phone number"
+        # ("o celular da firma" / "destrava com …": the device, then what unlocks it)
         own = set(secret_spans(text)) if _NAMED_PART.search(text) else set()  # "PUK 28371940" after "the phone got blocked"
         spans = [sp for sp in spans if sp in own or _card_number(re.sub(r"\D", "", text[sp[0]:sp[1]]))]
     spans.extend(described_answers.thread_spans(text, turns))  # "q: name of first pet?" / "we had a tortoise called Bonzo"

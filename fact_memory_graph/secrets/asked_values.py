@@ -356,6 +356,19 @@ _NOT_LABEL_AFTER = re.compile(
 _UP = re.compile(r"^\s*(?:\^+|↑|⬆|👆|☝|⤴)\ufe0f?\s*")
 
 
+#: Where the naming clause ends: a comma, a stop, a dash between blanks, before a new clause.
+_CLAUSE_END = re.compile(r"[,;.!:]\s|\s[-–—]\s|[，、。；]")
+
+
+def _asks_of_it(rest: str, at: int) -> bool:
+    """Whether the clause that names the value (from ``at``, past its name) is a question ("ist das Passwort
+    noch aktuell?"). A question in a clause after it asks of something else ("das ist das Passwort von
+    seinem Steam-Account, kannst du mir sagen ob das stark genug ist?": the naming clause stands)."""
+    end = _CLAUSE_END.search(rest, at)
+    clause = rest[:end.start()] if end else rest
+    return clause.rstrip().endswith(("?", "？", "؟"))
+
+
 def named_by_next(text: str, after: str) -> list[sa.Span]:
     """A short turn that the next one names as a secret: "7255" / "thats mums pin for the post
     office card account"."""
@@ -372,7 +385,7 @@ def named_by_next(text: str, after: str) -> list[sa.Span]:
     if t and not name:  # "Chelsea" / "thats the word the bank asks when i call": named by who asks for it
         asked = w.asked.match(rest, owner.end() if owner else 0)
         name = asked if asked and _asked_here(rest, asked) else None
-    if not (t or owner and owner.end()) or not name or rest.rstrip().endswith(("?", "？", "؟")):
+    if not (t or owner and owner.end()) or not name or _asks_of_it(rest, name.end()):
         return []  # "ist das Passwort noch aktuell?": a question about it names nothing
     if _NOT_LABEL_AFTER.match(rest, name.end()):
         return []  # "that's the login page": a page, a field, a manager, not the value

@@ -447,6 +447,25 @@ def _pattern_dots(value: str) -> bool:
     return bool(_PATTERN_DOTS.fullmatch(value)) and len(set(digits)) == len(digits)
 
 
+def _after_last_digits(norm: str, s: int, value: str) -> bool:
+    """Whether ``value`` (three or four digits at ``s``) comes right after a card's or an account's
+    last-digits phrase in its clause ("下4桁は", "the one ending", "Karte mit Endziffern")."""
+    if not re.fullmatch(r"\d{3,4}", value):
+        return False
+    clause_start = max((m.end() for m in _CLAUSE.finditer(norm, 0, s)), default=0)
+    head = norm[max(clause_start, s - 40):s]
+    endings = list(_pattern("last_digits").finditer(head[-24:]))
+    ending = endings[-1] if endings else None  # the last one before the value
+    return bool(ending and re.fullmatch(r"[\s:：=、,]*(?:(?:is|are|es|son|est|sont|é|são|ist|sind|は|是|:)[\s:：]*)?",
+                                        head[-24:][ending.end():]))
+
+
+def told_as_last_digits(norm: str, s: int, e: int) -> bool:
+    """Whether the digits at ``s:e`` are a card's or an account's last digits told by their phrase (for a
+    reader that runs after :func:`without_public_numbers`: "Abbuchung … auf der Karte mit Endziffern …")."""
+    return bool(_quick("last_digits").search(norm, max(0, s - 40), s)) and _after_last_digits(norm, s, norm[s:e])
+
+
 def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
     """Spans that are a public number a secret's rule took: a USSD code ("*131*4#"), a number
     after a paybill / till / agent / merchant / helpline / phone word in its clause with no
@@ -473,10 +492,7 @@ def without_public_numbers(norm: str, spans: list[Span]) -> list[Span]:
             continue  # "A/c XX4471": the visible end of a masked number
         clause_start = max((m.end() for m in _CLAUSE.finditer(norm, 0, s)), default=0)
         head = norm[max(clause_start, s - 40):s]
-        endings = list(_pattern("last_digits").finditer(head[-24:])) if last and re.fullmatch(r"\d{3,4}", value) else []
-        ending = endings[-1] if endings else None  # the last one before the value
-        if ending and re.fullmatch(r"[\s:：=、,]*(?:(?:is|are|es|son|est|sont|é|são|ist|sind|は|是|:)[\s:：]*)?",
-                                   head[-24:][ending.end():]):
+        if last and _after_last_digits(norm, s, value):
             continue  # "下4桁は2291", "the one ending 0932"
         tail = re.fullmatch(r"(?:[^\W\d_]{1,12}\s)?(\+?\d[\d \-().]*\d)", value)  # "bude 7719230": a word taken too
         if tail:

@@ -4,7 +4,9 @@
 "nah hang on its portakabin i changed it after the fraud thing". The turn before gave a password's
 value (a secret reader read one there); this short turn opens with a correction's word ("no", "sorry",
 "hang on", "perdón", "attends", "warte") and gives one word after "it's" / "c'est" / "es ist" that ends
-its clause or is followed by "now", "i changed it". The value is withheld as the one before it was.
+its clause or is followed by "now", "i changed it". The value is withheld as the one before it was. A PIN
+corrected by a PIN ("… passcode on the kids ipad was …" / "no wait that's the old one, new one is …"): four
+to eight digits count when the turn before gave digits of about their length.
 
 Kept: a correction after a turn that held no secret ("my cat is called Tom" / "no wait its Tim now"),
 talk ("no its fine now", "sorry its locked") — a value that is one of the ``not`` words.
@@ -26,7 +28,7 @@ Span = tuple[int, int, str]
 
 _KIND = "password"
 _MAX_CHARS = 160
-_VALUE = r"(?P<v>[^\W\d_][^\s,;:.!?()\[\]\"“”«»…]{2,39})"
+_VALUE = r"(?P<v>[^\W\d_][^\s,;:.!?()\[\]\"“”«»…]{2,39}|\d{4,8}(?![\d/:.,]\d))"
 
 
 @functools.cache
@@ -52,6 +54,13 @@ def thread_spans(text: str, turns: Sequence[str], spans_of: Callable[[str], list
     if not cue.search(text):
         return []
     found = [m for m in value.finditer(text) if m.group("v").casefold() not in not_values]
-    if not found or not any(kind == _KIND for _, _, kind in spans_of(turns[-1])):
+    if not found:
         return []
-    return [(m.start("v"), m.end("v"), _KIND) for m in found]
+    before = [turns[-1][a:b] for a, b, kind in spans_of(turns[-1]) if kind == _KIND]
+    if not before:
+        return []
+    # a PIN corrected by a PIN ("screen time passcode … was 1330" / "no wait that's the old one, new one is
+    # 0859"): digits only where the turn before gave digits of about their length
+    pins = [len(v) for v in before if v.isdigit()]
+    return [(m.start("v"), m.end("v"), _KIND) for m in found
+            if not m.group("v").isdigit() or any(abs(n - len(m.group("v"))) <= 2 for n in pins)]

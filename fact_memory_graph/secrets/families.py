@@ -377,6 +377,9 @@ _GROUPED = re.compile(r"(?<![A-Za-z0-9-])[A-Z0-9]{4,6}(?:[ \-][A-Z0-9]{4,6}){2,4
 #: A code of three to six hyphen-joined groups of 2-6 capitals and digits ("APO-77XK-3M9Q",
 #: "ZL9-44KR-PX82-QW"): gift codes whose first or last group is short.
 _HYPHENED = re.compile(r"(?<![A-Za-z0-9-])[A-Z0-9]{2,6}(?:-[A-Z0-9]{2,6}){2,5}(?![\w-])")
+#: A prepaid or gift code printed in one run: 12-20 capitals and digits, two of each at least, its own
+#: token (not a word's tail in a script written without spaces: a Latin run between Han or kana counts).
+_UNGROUPED = re.compile(r"(?<![A-Za-z0-9\-_./@])(?=(?:[A-Z]*\d){2})(?=(?:\d*[A-Z]){2})[A-Z0-9]{12,20}(?![A-Za-z0-9\-_./@])")
 _LONG_DIGITS = re.compile(r"(?<![\d])\d(?:[ \-]?\d){9,19}(?!\d)")
 
 
@@ -449,10 +452,12 @@ def gift_spans(text: str, names: list) -> Iterator[Span]:
             if len(v) - v.count("-") >= 9 and sum(1 for g in v.split("-") if re.search(r"\d", g)) >= 2 \
                     and re.search(r"[A-Z]", v):
                 yield m.start(), m.end(), "password"
+        for m in _UNGROUPED.finditer(text):  # "…プリペイドカードの番号です：WF0M…": a code printed in one run
+            yield m.start(), m.end(), "password"
     pin = _word_re("gift", "pin").search(text)
     card = pin and re.search(r"(?i)card|tarjeta|carte|karte|cartão|carta|kaart|karta|карт|カード|卡|카드|thẻ|kartu|بطاقة|कार्ड|gift|no\.|número|nummer|number", text)
     if pin and card and (gift or shared_hit or re.search(r"(?i)card|tarjeta|carte|karte|cartão", text)):
-        after = re.match(r"(?:[\s:：=\-#]*[^\W\d_]+){0,5}?[\s:：=\-#]*(?P<v>\d{4,10})(?!\d)", text[pin.end():pin.end() + 60])
+        after = re.match(r"(?:[\s:：=\-#]*[^\W\d_]+){0,5}?[\s:：=\-#]*(?P<v>\d{4,10}|\d{12,20})(?!\d)", text[pin.end():pin.end() + 60])
         if after and after.start("v") > 8 and re.fullmatch(r"(?:19[5-9]\d|20[0-3]\d)", after.group("v")):
             after = None  # "my PIN expires end of August 2025": a year, not the PIN
         if after:  # the PIN is given: the card's number beside it is a bearer value

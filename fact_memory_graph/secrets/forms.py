@@ -2699,6 +2699,14 @@ def _valid_isbn(value: str) -> bool:
     return bool(isbn.is_valid(digits))
 
 
+#: A Nintendo Switch friend code, as the console prints it ("SW-" and three groups of four digits): shared so that
+#: others can add the player; it opens nothing.
+_SWITCH_FRIEND_CODE = re.compile(r"(?<![\w-])SW-\d{4}-\d{4}-\d{4}(?![\w-])")
+#: A Counter-Strike match's share code ("CSGO-" and five groups of five letters and digits): it opens a
+#: match's replay for whoever is given it, no account.
+_MATCH_SHARE_CODE = re.compile(r"(?<![\w-])CSGO(?:-[A-Za-z0-9]{5}){5}(?![\w-])")
+
+
 def public_shapes(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds a value public by its shape (:data:`_PUBLIC_SHAPE`, a UUID not named
     as a key): read as a neutral run of ``x`` by the finders, and no span inside it is a secret."""
@@ -2717,6 +2725,10 @@ def public_shapes(text: str) -> list[tuple[int, int]]:
     found.extend(bech32_keys.public_spans(text, low))  # "bc1q…", "npub1…", "age1…": a public address or key
     if "=" in text:  # "WireGuard public key zSqu…=": a 32-byte key named as the public half
         found.extend(public_keys.spans(text))
+    if "SW-" in text:  # "código de amigo …: SW-1234-…": a Switch friend code, shown on the player's profile
+        found.extend(m.span() for m in _SWITCH_FRIEND_CODE.finditer(text))
+    if "CSGO-" in text:  # "cs2 share code CSGO-…": a match's replay, shared to watch it
+        found.extend(m.span() for m in _MATCH_SHARE_CODE.finditer(text))
     if "isbn" in low:  # "isbn du code civil 978-0-3509-5472-7": a book's number
         found.extend(m.span() for m in _ISBN_RUN.finditer(text) if _valid_isbn(m.group()))
     elif "978" in text or "979" in text:  # a book's or a score's EAN, unnamed: its prefix and its check digit

@@ -19,7 +19,7 @@ import json
 import re
 from pathlib import Path
 
-from fact_memory_graph.secrets import lexicon, prefilter
+from fact_memory_graph.secrets import bank_logins, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -146,6 +146,8 @@ def spans(text: str) -> list[Span]:
         start, end = v.span("v")
         if _MASK_BEFORE.search(text, max(0, start - 6), start):
             continue  # "o app mostra cartão final •••• 3604": a masked card's or account's last digits
+        if bank_logins.told_as_last_digits(text, start, end):
+            continue  # "Abbuchung … auf der Karte mit Endziffern …": a card's last digits, not a code that came
         if by_channel and _from_sender(text, start, end) or by_name and _named_after(text, start, end) \
                 or by_channel and _under_header(text, start, end) or by_count and _counted(text, start, end):
             out.append((start, end, "password"))

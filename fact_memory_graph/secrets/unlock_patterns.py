@@ -71,13 +71,19 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], tuple
     # a device's word and a verb of opening it in one clause, the value after the verb or just before it:
     # "the ipad at the front desk unlocks with 673041", "планшет на ресепшене открывается кодом 551203",
     # "受付のiPadは673041で開きます", "to open the kiosk pc use 55120"
+    # "senha do celular que eu divido com meu irmão …: 905582", "kunci layar hp yang dipake gantian sama adikku
+    # 219899": a code's word, its device, a longer clause about whose device it is, and a keypad's value that
+    # ends the turn
+    far = re.compile(rf"(?i)(?:{prefilter.whole_words(d['code_words'])})[^\d\n.!?;]{{0,30}}?"
+                     rf"(?:{prefilter.whole_words(d['devices'] + d['phone_words'])})[^\d\n.!?;:]{{0,60}}?(?:{copula}\s*|\s+)"
+                     rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}})(?=[^\S\n]*[.!?]*[^\S\n]*$)")
     devices, opens = prefilter.whole_words(d["devices"]), prefilter.whole_words(d["open_verbs"])
     value = rf"(?P<v>\d{{4,8}}|\d(?:[ \-.]\d){{3,7}}|{_MIXED})(?![\w]|[.,:/]\d)"
     device_opens = re.compile(rf"(?i)(?:{devices})[^\d\n.!?;]{{0,40}}?(?:{opens})[^\d\n.!?;]{{0,20}}?(?<![\w\-.]){value}")
     opens_device = re.compile(rf"(?i)(?:{opens})[^\d\n.!?;]{{0,30}}?(?:{devices})[^\d\n.!?;]{{0,25}}?(?<![\w\-.]){value}")
     value_opens = re.compile(rf"(?i)(?:{devices})[^\d\n.!?;]{{0,30}}?(?<![\w\-.])(?P<v>\d{{4,8}})(?!\d)[^\S\n]?"
                              rf"(?:で|로|으로|ile|से|se|kwa|بـ|ب)?[^\d\n.!?;]{{0,8}}?(?:{opens})")
-    return (head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first, value_first),
+    return (head, quick, frozenset(w.casefold() for w in d["shape_words"]), (device, device_first, value_first, far),
             device_bare, (bare, lettered), (device_opens, opens_device, value_opens))
 
 
@@ -99,15 +105,32 @@ _LABELLED = re.compile(r"(?i)(?<![^\W\d_])(?:room|rm|flat|apt|apartment|unit|mod
                        r"|gate|seat|floor|page|habitación|chambre|zimmer|camera|kamer|pokój|номер|oda|kamar|phòng)\.?\s*#?\s*$")
 
 
+@lru_cache(maxsize=1)
+def _letter_word() -> re.Pattern[str]:
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(d['letter_words'])})(?=\s+\S\b)")
+
+
+@lru_cache(maxsize=1)
+def _shape_nouns() -> frozenset[str]:
+    return frozenset(w.casefold() for w in json.loads(_ASSET.read_text(encoding="utf-8"))["shape_nouns"])
+
+
 def _drawn(text: str, at: int, shape_words: frozenset[str]) -> int:
     """The end of a drawn shape told from ``at`` ("big M from bottom left"), 0 if none: one single
-    letter among the drawing's words, at least one word besides it."""
+    letter (or a shape's noun: "un cuadrado por el borde") among the drawing's words, at least one word
+    besides it. A word may carry a colon or a comma ("ein L: oben links runter …")."""
     end, letter, words = at, False, 0
-    while (m := _WORD.match(text, end)) and words < 12:
+    while (m := _WORD.match(text, end)) and words < 14:
         w = m.group(1)
+        bare = w.rstrip(":：")
+        if bare != w and not (len(bare) == 1 and bare.isalpha()):
+            break  # a colon ends the drawing unless it follows its letter ("ein L: …")
+        w = bare
         if w.casefold() in shape_words:
             pass
-        elif (len(w) == 1 and w.isalpha() or re.fullmatch(r"[A-Za-z]-?shaped?", w)) and not letter:
+        elif (len(w) == 1 and w.isalpha() or re.fullmatch(r"[A-Za-z]-?shaped?", w)
+              or w.casefold() in _shape_nouns()) and not letter:
             letter = True
         else:
             break
@@ -120,6 +143,28 @@ def _drawn(text: str, at: int, shape_words: frozenset[str]) -> int:
 #: Dots told one by one with blanks or commas, no copula before them: four to nine.
 _SPACED_DOTS = re.compile(r"[1-9](?:\s?[-.–>→,]\s?[1-9]|\s[1-9]){3,8}(?![\d\-])")
 _TURN_ENDS = re.compile(r"[\s.!?]*(?:$|\u2029)")
+#: In Japanese, Chinese and Korean: a copula after the pattern's name, then the drawing, which ends in a
+#: letter's shape ("L字", "L形", "ㄴ자", "Z型").
+_UNSPACED_SHAPE = re.compile(r"\s*(?:は|是|为|은|는|:|：)\s*(?P<v>[^\n.!?。！？]{0,40}?[A-Za-zㄱ-ㅎ]\s?(?:字|形|型|자|모양))")
+#: Dots run together ("352698") or spaced ("3 2 4 7 5 9 8"), four to nine.
+_RUN_DOTS = re.compile(r"(?<![\d\-])(?:[1-9]{4,9}|[1-9](?: [1-9]){3,8})(?![\d\-])")
+
+
+@lru_cache(maxsize=1)
+def _last_copula() -> re.Pattern[str]:
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return re.compile(rf"(?i)[^\S\n]*(?:{prefilter.whole_words(d['copulas_after'])})?[\s.!?।۔]*(?:$|\u2029)")
+
+
+@lru_cache(maxsize=1)
+def _a_device() -> re.Pattern[str]:
+    d = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return re.compile(rf"(?i){prefilter.whole_words(d['devices'] + d['phone_words'])}")
+
+
+def _ends_clause(text: str, at: int) -> bool:
+    """Whether the text ends at ``at``, after a clause-final copula or none, and names a device."""
+    return bool(_last_copula().match(text, at)) and bool(_a_device().search(text))
 
 
 @lru_cache(maxsize=1)
@@ -153,13 +198,18 @@ def spans(text: str) -> list[Span]:
     # "de toegangscode van opa zijn telefoon is 9233": a code, whose device, then its digits
     out: list[Span] = [(m.start("v"), m.end("v"), "password") for pattern in device
                        for m in itertools.islice(pattern.finditer(text), 8)
-                       if not _NOT_THE_DEVICE.search(m.group())]  # "the PIN of the phone bill is 2023"
+                       if not _NOT_THE_DEVICE.search(m.group())  # "the PIN of the phone bill is 2023"
+                       and not (pattern is device[-1] and _YEAR_OR_PRICE.fullmatch(m.group("v")))]  # "… since 2019"
     out += out_opened
     out += [(m.start("v"), m.end("v"), "password") for m in itertools.islice(device_bare.finditer(text), 8)
             if not _YEAR_OR_PRICE.fullmatch(m.group("v"))]
     for m in itertools.islice(bare.finditer(text), 8):  # "unlock it with the pattern L from top left down"
         end = _drawn(text, m.end(), shape_words)
-        if end:
+        if not end and (word := _letter_word().search(text, m.end(), m.end() + 30)) \
+                and (end := _drawn(text, word.start(), shape_words)):
+            # "pola kunci HP saya huruf Z mulai dari kiri atas": a letter's word opens the drawing, no copula
+            out.append((word.start(), end, "password"))
+        elif end:
             out.append((m.end(), end, "password"))
         elif (dots := _JOINED_DOTS.match(text, m.end())) and _each_once(dots.group()):
             out.append((m.start() + len(m.group()), dots.end(), "password"))  # "patrón 1-2-3-6-9": no copula, dots joined
@@ -168,6 +218,15 @@ def spans(text: str) -> list[Span]:
             # "mchoro 9 2 6 7 8", "pattern lock dots 6 5 8 7": a dot's word before them, or nothing after
             # them ("the knitting pattern 1 2 3 4 rows" counts rows)
             out.append((dots.start(), dots.end(), "password"))
+        elif (dots := _RUN_DOTS.match(text, _after_dot_word(text, m.end()))) and _each_once(dots.group()) \
+                and _ends_clause(text, dots.end()):
+            # "میرے فون کا پیٹرن 352698 ہے", "என் போன் பேட்டர்ன் 24587": the dots run together, then a copula
+            # that ends the clause (a language that puts it last) or the turn's end
+            out.append((dots.start(), dots.end(), "password"))
+    for m in itertools.islice(bare.finditer(text), 8):
+        if (shape := _UNSPACED_SHAPE.match(text, m.end())) and _UNSPACED.search(text, max(0, m.start() - 1), shape.end()):
+            # "パターンロックは左上から下に降りて右へのL字", "解锁图案是从左上往下再往右，一个L形", "패턴은 … ㄴ자"
+            out.append((shape.start("v"), shape.end("v"), "password"))
     for m in itertools.islice(lettered.finditer(text), 8):
         if (dots := re.match(_DOTS, text[m.end():])) and _each_once(dots.group()):
             out.append((m.start(), m.end() + dots.end(), "password"))
