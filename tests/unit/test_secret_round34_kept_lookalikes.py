@@ -74,3 +74,19 @@ def test_a_login_with_talk_after_is_kept(text: str, value: str) -> None:
 ])
 def test_a_login_with_its_password_stays_withheld(text: str, value: str) -> None:
     assert value not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "helpline for password reset: 0161 496 0733",
+    "ring the helpline for a PIN reset on 020 7946 0321",
+])
+def test_a_helpline_for_a_reset_is_kept(text: str) -> None:
+    assert redact_secrets(text) == text
+
+
+@pytest.mark.parametrize("text, value", [
+    ("helpline for the password: 0161 496 0733", "496 0733"),
+    ("call for password reset, the new password is 0161 496 0733", "496 0733"),
+])
+def test_a_password_beside_a_helpline_stays_withheld(text: str, value: str) -> None:
+    assert value not in redact_secrets(text)
