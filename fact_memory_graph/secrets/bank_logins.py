@@ -22,7 +22,7 @@ import json
 import re
 from collections.abc import Iterator, Sequence
 
-from fact_memory_graph.secrets import prefilter
+from fact_memory_graph.secrets import login_labels, prefilter
 from fact_memory_graph.secrets.forms import ASSETS
 
 Span = tuple[int, int, str]
@@ -101,6 +101,8 @@ def _credentials(norm: str, names: list) -> list[tuple[int, int]]:
             m = _GIVEN_WORD.match(norm, n.stop, min(len(norm), n.stop + 80))
             said = m and (m.start("v") > n.stop and re.search(r"[:：=]|\S\s", norm[n.stop:m.start("v")])
                           or re.search(r"[^a-zà-ÿ]", m.group("v").rstrip(".,!?)")))
+            if said and m.group("v").rstrip(".,!?)").casefold() in login_labels.talk_words():
+                said = False  # "пароль потом сам введу", "Kennwort hab ich vergessen": talk, not a value
             if m and said:  # "password Tulip#884", "memorable word: pebble"; not "my password though"
                 out.append((m.start("v"), m.start("v") + len(m.group("v").rstrip(".,!?)"))))
         elif n.kind == "digits":

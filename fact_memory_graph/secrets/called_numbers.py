@@ -107,8 +107,8 @@ def _called(text: str, a: int, b: int, plus: bool) -> bool:
     if is_number:  # "dikirim ke nomor …", "sent to the number …": a call's word before the number's word names a line
         m = next((c for c in calls.finditer(text, clause, m.start()) if _GAP.fullmatch(text, c.end(), a)), m)
         is_number = m is best[0]
-    if not plus and _secret_named(text[m.end():a]):
-        return False  # "call me, the PIN is 0161 496 0398"
+    if not plus and _secret_named(labelled_lookalikes._without_topics(text[m.end():a].lower())):
+        return False  # "call me, the PIN is 0161 496 0398"; not "helpline for password reset: 0161 …" (a request's topic)
     # "my nhs number is 250 928 4010", "passport number 0161 …": a number's word is a telephone's only as
     # someone else's or a service's ("their number is …", "fraud number") or with a call's word after the number
     # "su número de identificación personal es …": only small words after a number's word, unless "+"

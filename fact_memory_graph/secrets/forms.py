@@ -1263,6 +1263,8 @@ def named_spans(text: str, names: list[NameMatch] | None = None) -> Iterator[Spa
             span = _password_value(text, m.end()) or _value_after_own_question(text, m.end())
             if span and text[m.start:m.start + 6].lower() == "contra" and not re.search(r"[^\W\d_]", text[span[0]:span[1]]):
                 continue  # "en contra del proyecto: 120 a 98": a vote, not "contra del face: X"
+            if span and text[span[0]] == "-" and span[0] and text[span[0] - 1].isalpha():
+                continue  # "password ng e-Devlet": a hyphenated name's tail after a one-letter word, not a value
             if span:
                 yield span[0], span[1], "password"
             continue

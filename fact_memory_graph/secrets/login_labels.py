@@ -64,6 +64,11 @@ def _not_values() -> frozenset[str]:
     return frozenset(w.casefold() for w in _data()["not_values"])
 
 
+def talk_words() -> frozenset[str]:
+    """Words of talk after a password's label, never its value ("later", "потом", "hab ich vergessen")."""
+    return _not_values()
+
+
 def _password(text: str, m: re.Match[str]) -> Span | None:
     start, value = m.start("v"), m.group("v").rstrip(".)]}\"'”’»")
     if value.casefold() in _not_values() or re.fullmatch(r"[*x•.\-_#]+", value, re.I) or value.startswith(("<", "{", "[")):

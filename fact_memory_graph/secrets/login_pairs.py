@@ -56,6 +56,9 @@ _PAIR_MARKS = frozenset({"/", "->", "=>", "→", "|"})
 _SUBJECT = re.compile(r"(?i)\s+(?:is|was|are|model|version|series|ist|es|est|è|é)\b")
 #: A turn that is one token; an emoji or a sign after it ("lenka8859 ✈️") is no part of it.
 _ONE_TOKEN = re.compile(r"^\s*(?P<v>[^\s]{3,64}?)(?:[\s.!?]|\s+[^\w\s]{1,6})*$")
+#: A pronoun with its verb contracted ("she'll", "we're", "c'est", "j'ai"): a clause of talk starting, never a password.
+_TALK_CONTRACTION = re.compile(r"(?i)(?:i|you|he|she|it|we|they|that|there|who)['’](?:ll|s|re|ve|d|m)"
+                               r"|(?:c|j|l|n|qu|m|t|s)['’](?:est|ai|a|ont|était|il|elle|on)|l['’](?:ho|ha|hanno)")
 _TRAILING = ".,?:;…"  # not "!": passwords end with one ("Shift!", "sunshine!")
 _A_NAME = re.compile(r"^\s*[^\W\d_][\w.\-+]{1,24}\s*[:?]?\s*$")
 
@@ -215,8 +218,10 @@ def _marked_pair(text: str, at: int, led: bool = False) -> tuple[Span, Span | No
         at = m.start("value")
         if m.group("comma") and not _LOGIN_SHAPE.search(login) or _SUBJECT.match(text, m.start("value") + len(value)):
             return None  # "admin, Netgear7000 is the model": a role and a comma list things
-        if value.lower().rstrip(":") in _names_folded():
-            return None  # "usuario: ejemplo@empresa.com contraseña: ********": the next label, not a value
+        if re.sub(r"['’]s$", "", value.lower().rstrip(":")) in _names_folded():
+            return None  # "usuario: ejemplo@empresa.com contraseña: ********", "…, password's in …": the next label
+        if _TALK_CONTRACTION.fullmatch(value):
+            return None  # "login name hana_k.3x, she'll set her own pw": a clause of talk after the login
         if value.lower() == login.lower():
             continue
         marked = bool(m.group("mark") or m.group("then"))

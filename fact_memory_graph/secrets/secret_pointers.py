@@ -109,4 +109,21 @@ def without_pointers(text: str, spans: list[Span]) -> list[Span]:
         spans = [sp for sp in spans if sp[2] not in _KINDS or not _place_label(text, sp)]
     pointed = _gate().open(text)
     return [sp for sp in spans if sp[2] not in _KINDS
-            or not (pointed and pointer(text[sp[0]:sp[1]])) and not _placed_value(text, sp[0], sp[1])]
+            or not (pointed and (pointer(text[sp[0]:sp[1]]) or _pointer_then_place(text, sp)))
+            and not _placed_value(text, sp[0], sp[1])]
+
+
+@lru_cache(maxsize=1)
+def _place_after() -> re.Pattern[str]:
+    return re.compile(rf"(?i)[^\S\n]+(?:{prefilter.whole_words(lexicon.asset_lists(_ASSET)['places'])})[^\S\n]+[^\W\d_]")
+
+
+def _pointer_then_place(text: str, sp: Span) -> bool:
+    """"the wifi password is taped under the desk": a reader took the one word "taped"; a pointer's word (a
+    participle of posting or keeping) with a place's preposition and a word right after it says where the
+    secret is. A lone pointer's word ending the clause stays withheld ("pw: later")."""
+    value = text[sp[0]:sp[1]].strip(_EDGES)
+    words = _WORD.findall(value)
+    if len(words) != 1 or words[0] != value or _SHAPE.search(value):
+        return False
+    return lexicon.fold(value) in _first()[0] and _place_after().match(text, sp[1]) is not None

@@ -56,7 +56,9 @@ def _tool(value: str, tools: frozenset[str]) -> bool:
 
 #: Case endings a Latin name takes in Polish, Czech, Finnish, Turkish, Hungarian, Russian and Ukrainian.
 _CASE_ENDINGS = ("ie", "u", "a", "em", "ach", "owi", "e", "issa", "ssa", "ssä", "sta", "stä", "iin", "ista",
-                 "'da", "'de", "'ta", "'te", "’da", "’de", "ban", "ben", "ben", "ом", "е", "і", "у")
+                 "'da", "'de", "'ta", "'te", "’da", "’de", "ban", "ben", "ben", "ом", "е", "і", "у",
+                 # Turkish, Azerbaijani, Uzbek and Kazakh locatives written without the apostrophe ("KeePassda")
+                 "da", "de", "ta", "te", "dan", "den", "tan", "ten", "ga", "ge")
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u4e00-\u9fff]+")
