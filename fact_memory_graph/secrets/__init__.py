@@ -44,6 +44,7 @@ from fact_memory_graph.secrets import (
     access_uses,
     account_pairs,
     alternative_values,
+    ancestor_records,
     answer_clauses,
     answered_references,
     api_key_names,
@@ -1201,6 +1202,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(sp for sp in exam_logins.described_spans(norm) if sp not in spans)
     if spans:  # "try 9422 or else 6693", "telefonun şifresi 3947, tabletinki 592137"
         spans.extend(alternative_values.spans(raw_norm, spans))
+    spans = ancestor_records.without_historical(raw_norm, spans)  # "great-grandpa's SSN from the Death Index was …"
     return forms.back(spans, origin)
 
 

@@ -306,7 +306,8 @@ def _words() -> dict[str, Any]:
     data = json.loads((ASSETS / "secret_words.json").read_text(encoding="utf-8"))
     # a memorable word's names in more languages, kept in a file of their own
     # and the names of licences that are a person's documents (a firearms certificate, a pilot's licence)
-    for extra_file in ("spoken_codes.json", "personal_licences.json"):
+    # and an investor's: a brokerage account, an exchange's anti-phishing code
+    for extra_file in ("spoken_codes.json", "personal_licences.json", "investment_accounts.json"):
         extra = json.loads((ASSETS / extra_file).read_text(encoding="utf-8"))
         for kind, langs in extra.items():
             if kind in data and isinstance(langs, dict):

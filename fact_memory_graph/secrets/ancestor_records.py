@@ -1,0 +1,84 @@
+"""Ids of the long dead, told as family history, are kept: "great-grandpa's SSN from the Death Index was …",
+"Im Ahnenpass meines Urgroßvaters steht die Passnummer … (ausgestellt 1937)".
+
+A genealogist copies numbers out of old records — a great-grandparent's passport of 1927, a domovský list of 1910, a
+Social Security number published in the Death Index — to find the next record. The person is dead and the record
+public, so storing the number exposes no one; the same shapes told of oneself or a living relative stay secrets.
+
+The reader keeps a withheld identity number (a document's or a national id's, not a card, a password, a code, a key or
+an account, whoever they belonged to) when the record is named beside it — within :data:`_NEAR` characters, before or
+after, with no first person's possessive between ("my passport number" after a great-grandmother's year is one's own)
+— and is a record of the dead: a great-grandparent or an earlier ancestor with a year before 1960 in the thread, or a
+record only the dead have (the Death Index, an Ahnenpass, a death record, a passenger list). The words are data in
+many languages (``assets/ancestor_records.json``); grandparents and parents are not there: they may be alive.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from importlib import resources
+
+Span = tuple[int, int, str]
+
+#: The kinds an ancestor's record holds: an identity document's or a national id's number (an SSN's groups are read
+#: by some readers as a card's: a number that is no Luhn-valid card is kept with the rest).
+_ID_KINDS = frozenset({"government id", "personal id", "national id", "social security number", "card number"})
+_YEAR = re.compile(r"(?<![\d/.])(?<!\d-)(?:1[6-8]\d\d|19[0-5]\d)(?![\d/.\-]\d)")  # "z 1927", "מ-1934"
+#: How far the record's name may stand from the number.
+_NEAR = 120
+#: One's own: a first person's possessive between the record and the number makes the number the speaker's.
+_OWN = re.compile(r"(?i)(?<![^\W\d_])(?:my|mine|mein|meine|meinen|meiner|mijn|mon|ma|mes|mi|mis|mio|mia|meu|minha|min|mitt|"
+                  r"mina|mój|moja|moje|mého|můj|moje|mé|az én|benim|мой|моя|моё|мои|мій|моя|mi|mio|sa akin)(?![^\W\d_])"
+                  r"|我的|私の|僕の|내 |나의|ההשלי|שלי|خاصتي")
+_DIGITS = re.compile(r"\d")
+
+
+@functools.cache
+def _words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    raw = json.loads((resources.files("fact_memory_graph") / "assets" / "ancestor_records.json")
+                     .read_text(encoding="utf-8"))
+
+    def alternation(words: list[str]) -> re.Pattern[str]:
+        return re.compile("(?i)" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+    return alternation(raw["ancestors"]), alternation(raw["records_of_the_dead"])
+
+
+def _luhn_card(value: str) -> bool:
+    digits = [int(c) for c in value if c.isdigit()]
+    if not 13 <= len(digits) <= 19:
+        return False
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _historical(text: str, span: Span, marks: list[tuple[int, int]]) -> bool:
+    start, end, kind = span
+    if kind not in _ID_KINDS or not _DIGITS.search(text[start:end]):
+        return False
+    if kind == "card number" and _luhn_card(text[start:end]):
+        return False
+    for a, b in marks:
+        if b <= start and start - b <= _NEAR and not _OWN.search(text, b, start):
+            return True
+        if a >= end and a - end <= _NEAR and not _OWN.search(text, end, a):
+            return True
+    return False
+
+
+def without_historical(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the identity numbers of a record of the long dead (see the module's docstring)."""
+    if not spans:
+        return spans
+    ancestors, records = _words()
+    marks = [(m.start(), m.end()) for m in records.finditer(text)]
+    if _YEAR.search(text):
+        marks += [(m.start(), m.end()) for m in ancestors.finditer(text)]
+    if not marks:
+        return spans
+    return [sp for sp in spans if not _historical(text, sp, marks)]
