@@ -1042,6 +1042,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(_outside_slots(norm, national_ids.spans(norm), shapes))  # "o meu número de identificação é …"
     spans.extend(_outside_slots(norm, national_ids.purpose_spans(norm), shapes))  # "my number for the benefit paperwork …"
     spans.extend(personal_licences.spans(norm))  # "DEU.FCL.PPL.891545", "DNK-RP-u7351sjd0kx0": a pilot's licence by its shape
+    spans.extend(health_numbers.prefixed_record_spans(norm))  # "MRN-6174912": a record number named by its prefix
     spans.extend(mrz_lines.spans(norm))  # "P<NORHANSEN<<KARI<…" / "C4X7K91P21NOR8504124F…": by their check digits
     spans.extend(dictated_parts.spans(norm))  # "in two parts: FR63…", "Teil 1: tulip … Teil 2: an1956"
     spans.extend(rest_of_value.spans(norm))  # "1970# <- thats the rest of the password"

@@ -110,3 +110,15 @@ def spans(text: str) -> Iterator[Span]:
             yield m.start(), m.end(), "government id"
     for m in _MBI.finditer(text):
         yield m.start(), m.end(), "government id"
+
+
+#: A hospital's record number that carries its own name ("MRN-6174912", "UHID:20481937", "MRN#0049137"): the name
+#: is the value's prefix, so no name need stand before it (a ward's or a bed's number has no such prefix).
+_PREFIXED_RECORD = re.compile(r"(?<![\w\-])(?:MRN|UHID)[\-:#]?\s?\d{5,12}(?![\w\-])")
+
+
+def prefixed_record_spans(text: str) -> list[Span]:
+    """Medical record numbers written with their name as a prefix, by that shape."""
+    if "MRN" not in text and "UHID" not in text:
+        return []
+    return [(m.start(), m.end(), "government id") for m in _PREFIXED_RECORD.finditer(text)]

@@ -1,5 +1,6 @@
 """Round thirty-four, after the sealed run: an ancestor's id in a record of the dead is kept; a brokerage account's
-number and an exchange's anti-phishing code are withheld. Phrasings of our own."""
+number, an exchange's anti-phishing code and a record number named by its prefix are withheld; a safe-deposit box's
+and a storage unit's numbers are kept. Phrasings of our own."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ WITHHELD = [
     ("my anti-phishing code on the exchange is velvetOtter52", "velvetOtter52"),
     ("código antiphishing: Tr3sGatos", "Tr3sGatos"),
     ("mã chống lừa đảo là bao7ngay", "bao7ngay"),
+    # a hospital's record number named by its prefix, a patient's file number in Turkish
+    ("for the transfer letter: MRN-2084471, admitted Tuesday", "2084471"),
+    ("UHID:30419982 please add it to the claim form", "30419982"),
+    ("hasta dosya numaram 5530917, randevu için lazım", "5530917"),
 ]
 
 KEPT = [
@@ -30,6 +35,10 @@ KEPT = [
     "the ISIN is DE0005140008, I bought 20 shares",
     "my pension contract number is RV-2281-0044",
     "I changed my anti-phishing code yesterday",
+    # public numbers of boxes and units (their codes stay secrets)
+    "the safe deposit box number is 44-120, at the Elm St branch",
+    "storage unit number 318, second floor",
+    "창고 번호 412B 맞지?",
 ]
 
 
