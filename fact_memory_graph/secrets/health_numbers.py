@@ -114,7 +114,7 @@ def spans(text: str) -> Iterator[Span]:
 
 #: A hospital's record number that carries its own name ("MRN-6174912", "UHID:20481937", "MRN#0049137"): the name
 #: is the value's prefix, so no name need stand before it (a ward's or a bed's number has no such prefix).
-_PREFIXED_RECORD = re.compile(r"(?<![\w\-])(?:MRN|UHID)[\-:#]?\s?\d{5,12}(?![\w\-])")
+_PREFIXED_RECORD = re.compile(r"(?<![\w\-])(?:MRN|UHID)[\-:#]?\d{5,12}(?![\w\-])")
 
 
 def prefixed_record_spans(text: str) -> list[Span]:
