@@ -20,6 +20,8 @@ import json
 import re
 from importlib import resources
 
+from fact_memory_graph.secrets import checksums
+
 Span = tuple[int, int, str]
 
 #: The kinds an ancestor's record holds: an identity document's or a national id's number (an SSN's groups are read
@@ -30,7 +32,7 @@ _YEAR = re.compile(r"(?<![\d/.])(?<!\d-)(?:1[6-8]\d\d|19[0-5]\d)(?![\d/.\-]\d)")
 _NEAR = 120
 #: One's own: a first person's possessive between the record and the number makes the number the speaker's.
 _OWN = re.compile(r"(?i)(?<![^\W\d_])(?:my|mine|mein|meine|meinen|meiner|mijn|mon|ma|mes|mi|mis|mio|mia|meu|minha|min|mitt|"
-                  r"mina|mój|moja|moje|mého|můj|moje|mé|az én|benim|мой|моя|моё|мои|мій|моя|mi|mio|sa akin)(?![^\W\d_])"
+                  r"mina|mój|moja|moje|mého|můj|mé|az én|benim|мой|моя|моё|мои|мій|sa akin)(?![^\W\d_])"
                   r"|我的|私の|僕の|내 |나의|ההשלי|שלי|خاصتي")
 _DIGITS = re.compile(r"\d")
 
@@ -45,23 +47,11 @@ def _words() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return alternation(raw["ancestors"]), alternation(raw["records_of_the_dead"])
 
 
-def _luhn_card(value: str) -> bool:
-    digits = [int(c) for c in value if c.isdigit()]
-    if not 13 <= len(digits) <= 19:
-        return False
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        if i % 2:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return total % 10 == 0
-
-
 def _historical(text: str, span: Span, marks: list[tuple[int, int]]) -> bool:
     start, end, kind = span
     if kind not in _ID_KINDS or not _DIGITS.search(text[start:end]):
         return False
-    if kind == "card number" and _luhn_card(text[start:end]):
+    if kind == "card number" and checksums.luhn_card(text[start:end]):
         return False
     for a, b in marks:
         if b <= start and start - b <= _NEAR and not _OWN.search(text, b, start):

@@ -13,3 +13,9 @@ def luhn(digits: str) -> bool:
             n = n * 2 - 9 if n > 4 else n * 2
         total += n
     return total % 10 == 0
+
+
+def luhn_card(value: str) -> bool:
+    """Whether ``value``'s digits are a payment card's: 13 to 19 of them passing the Luhn check."""
+    digits = "".join(ch for ch in value if ch.isdecimal())
+    return 13 <= len(digits) <= 19 and luhn(digits)

@@ -192,13 +192,6 @@ def _clause(text: str, start: int, width: int = 90) -> tuple[int, str]:
     return cut, text[cut:start]
 
 
-def _luhn_card(value: str) -> bool:
-    digits = re.sub(r"\D", "", value)
-    if not 13 <= len(digits) <= 19:
-        return False
-    return checksums.luhn(digits)
-
-
 #: Reference words that are also verbs, and a pronoun right before one: a verb there ("me demande", "vous demandent").
 _NOUN_OR_VERB = frozenset({"demande", "demandes", "demandent", "commande", "commandes", "commandent", "réserve", "réservent"})
 _CLITIC_BEFORE = re.compile(r"(?i)(?<![^\W\d_])(?:me|te|se|nous|vous|lui|leur|on|ils|elles|m'|t'|s'|qu'on|je|j')\s*$")
@@ -514,7 +507,7 @@ def _public(text: str, span: Span, named_reference: Callable[[], bool]) -> bool:
     if kind not in ("card number", "api key") and (example_cued(text, s) or _SAMPLE_AFTER.match(text, after)
                                                     and _words()["sample"].search(text, after, min(len(text), after + 16))):
         return True  # "パスワード：example123（サンプル）", "clave: Hola2024 (ejemplo)"
-    return kind != "api key" and len(value) <= 32 and not _luhn_card(value) and named_reference() \
+    return kind != "api key" and len(value) <= 32 and not checksums.luhn_card(value) and named_reference() \
         and reference_value(text, s, e)
 
 
