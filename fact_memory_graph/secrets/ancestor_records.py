@@ -33,7 +33,7 @@ _NEAR = 120
 #: One's own: a first person's possessive between the record and the number makes the number the speaker's.
 _OWN = re.compile(r"(?i)(?<![^\W\d_])(?:my|mine|mein|meine|meinen|meiner|mijn|mon|ma|mes|mi|mis|mio|mia|meu|minha|min|mitt|"
                   r"mina|mój|moja|moje|mého|můj|mé|az én|benim|мой|моя|моё|мои|мій|sa akin)(?![^\W\d_])"
-                  r"|我的|私の|僕の|내 |나의|ההשלי|שלי|خاصتي")
+                  r"|我的|私の|僕の|내 |나의|שלי|خاصتي")
 _DIGITS = re.compile(r"\d")
 
 

@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from fact_memory_graph.secrets import lexicon, prefilter
+from fact_memory_graph.secrets import checksums, lexicon, prefilter
 
 Span = tuple[int, int, str]
 
@@ -327,21 +327,9 @@ def spans(text: str) -> list[Span]:
             v = None  # "Blue Cross paid 12500 of it": the insurer's word names only a value right after it
         if not (v and _a_member_number(text, v)) and not alone:
             v = _value_before(text, start) or _value_next_sentence(text, label, at, hi)
-        if v and _a_member_number(text, v) and not _named_imei(text, v):
+        if v and _a_member_number(text, v) and not checksums.named_imei(text, v.start(), v.group()):
             out.append((v.start(), v.end(), "government id"))
     return list(dict.fromkeys(out))
-
-
-_IMEI_NAME = re.compile(r"(?i)(?<![^\W\d_])imei(?![^\W\d_])")
-
-
-def _named_imei(text: str, v: re.Match[str]) -> bool:
-    """A phone's IMEI named as one in the words before it ("imei/vin/numéro de série pour l'assurance :
-    3567…"): a device's number for the insurer, not the insured person's (a valid IMEI's check digit)."""
-    from stdnum import imei
-
-    digits = re.sub(r"\D", "", v.group())
-    return len(digits) == 15 and bool(_IMEI_NAME.search(text, max(0, v.start() - 60), v.start())) and imei.is_valid(digits)
 
 
 #: A turn that gives a value: a few words around it ("eccolo 8038…"), or the value first ("W180…, and …").

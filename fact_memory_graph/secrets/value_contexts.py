@@ -32,7 +32,7 @@ from functools import cache
 from importlib import resources
 
 from fact_memory_graph import privacy_model as pm
-from fact_memory_graph.secrets import forms, lexicon, phone_numbers
+from fact_memory_graph.secrets import checksums, forms, lexicon, phone_numbers
 
 Span = tuple[int, int, str]
 
@@ -231,21 +231,6 @@ def _printed_number(token: str) -> bool:
 
 
 #: A phone's IMEI by its name, in the clause before the number (the name is the same in most languages).
-_IMEI_NAME = re.compile(r"(?i)(?<![^\W\d_])(?:imei|имей|ایمی|آی ?ام ?ای ?آی|आईएमईआई|串号|识别码)(?![^\W\d_])[^.!?\n]{0,60}$")
-
-
-def _named_imei(norm: str, start: int, token: str) -> bool:
-    """A phone's IMEI named before it: fifteen digits whose last is their Luhn check digit (python-stdnum's
-    ``imei``), an IMEI's name earlier in the clause. It is printed on the phone and its box and given to the
-    police or the carrier to block a lost phone; it opens nothing."""
-    digits = token.replace(" ", "").replace("-", "")
-    if len(digits) != 15 or not digits.isdigit() or not _IMEI_NAME.search(norm, max(0, start - 80), start):
-        return False
-    from stdnum import imei
-
-    return bool(imei.is_valid(digits))
-
-
 def spans(norm: str, taken: list[Span]) -> list[Span]:
     """The value-shaped tokens outside ``taken`` that the model reads as a secret's value (a number printed on a
     thing, a telephone number written in its groups and a value a public label names stay)."""
@@ -261,7 +246,7 @@ def spans(norm: str, taken: list[Span]) -> list[Span]:
             if any(a < end and start < b for a, b, _ in taken) or _printed_number(token) \
                     or part.strip(_ENDS + " ") == token:  # a string that is only the value: nothing around it to read
                 continue
-            if _named_imei(norm, start, token):
+            if checksums.named_imei(norm, start, token):
                 continue  # "IMEI of the phone my son lost at the tournament: …": a device's printed number
             if _digits(token) and (token[0] == "+" or " " in token or "-" in token) and phone_numbers.is_phone(token):
                 continue  # a telephone number written in its groups ("0161 496 0757", "+966 50 735 9154")
