@@ -87,3 +87,40 @@ def test_a_wifi_key_of_a_keys_shape_after_the_wifis_word_is_withheld(text: str, 
 ])
 def test_a_wifis_name_a_serial_or_a_speed_is_kept(text: str, value: str) -> None:
     assert not any(text[s:e] == value for s, e, _ in secret_spans(text))
+
+
+@pytest.mark.parametrize(("text", "login", "password"), [
+    ("a lányom Minecraft fiókja: zsofi.b19@freemail.hu, jelszó Kacsa#5521 – nem tud belépni", "zsofi.b19@freemail.hu", "Kacsa#5521"),
+    ("my nephew's Roblox account: theo.m42@gmail.com, password Otter!8830 he forgot it", "theo.m42@gmail.com", "Otter!8830"),
+    ("мой аккаунт: petya_k91, пароль Ezhik!2207", "petya_k91", "Ezhik!2207"),
+])
+def test_a_login_given_before_its_password_after_an_inflected_accounts_word_is_withheld(
+        text: str, login: str, password: str) -> None:
+    shown = redact_thread(text, [])
+    assert login not in shown and password not in shown
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("my account email is theo.m42@gmail.com, password reset link never came", "theo.m42@gmail.com"),
+    ("a fiókom megszűnt, a jelszó emlékeztető nem jött meg", "fiókom"),
+])
+def test_an_address_beside_password_talk_is_kept(text: str, kept: str) -> None:
+    assert kept in redact_thread(text, [])
+
+
+@pytest.mark.parametrize("text", [
+    "я поменял пароль сегодня утром",
+    "kata laluan sudah ditukar pagi tadi",
+    "cambié la contraseña y activé la verificación en dos pasos",
+    "changed the password and enabled two-factor authentication",
+])
+def test_talk_of_a_changed_password_with_its_time_of_day_or_a_second_step_is_kept(text: str) -> None:
+    assert redact_thread(text, []) == text
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("пароль от почты Vecher!2291", "Vecher!2291"),
+    ("kata laluan baru: Pagi#5518", "Pagi#5518"),
+])
+def test_a_password_after_talk_words_is_still_withheld(text: str, value: str) -> None:
+    assert value not in redact_thread(text, [])
