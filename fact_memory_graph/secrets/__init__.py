@@ -1744,7 +1744,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(unlock_patterns.dots_turn(text, turns[-1]))  # "pattern ya simu" / "7-1-6-2-9"
     spans.extend(backup_code_lists.thread_spans(text, turns))  # "the instagram 2fa backups" / "jhxfrrxf" / "and 7886-1575"
     # "una GB25MIDL744" / "tapos 95040614016": the parts make an IBAN; a card or an IBAN (their checks
-    # are strong) even in a thread that spoke of a phone ("reading it to me over the phone, 4170…")
+    # are strong) even in a thread that spoke of a phone ("dad reads it out on a call, 5175…")
     spans.extend(checksum_parts.strong_only(checksum_parts.thread_spans(text, turns), _public_thread((*turns, text))))
     spans.extend(checksum_parts.seed_half_spans(text, turns[-1], True))  # "first six words: …" / "the rest: …"
     spans.extend(_credential_answer(text, turns[-1]))  # "du wifi du gîte ?" / "2qv7psvm96"
@@ -2015,7 +2015,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += lock_named_next.named_by_next(text, after)  # "6-7-9-5-2-1-8" / "its for the smart lock app"
         spans += exam_logins.named_by_next(text, after)  # "16/10/2007" / "goes in the password box of the results page, roll no …"
         spans += rest_of_value.first_part(text, after, secret_spans)  # "Mama" / "1970# <- thats the rest of the password"
-        spans += split_heads.head_spans(text, earlier, after, spans_in_thread)  # "début du mot de passe Sakur" / "la fin a0806@"
+        spans += split_heads.head_spans(text, earlier, after, spans_in_thread)  # "début du mot de passe Orvi" / "et la fin 31#k"
         spans += routing_numbers.routing_before_account(text, after)  # "routing … 342301205" / "and checking is …"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
@@ -2067,7 +2067,7 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
             or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))
             or named_answers.named_by_next(text, after, secret_spans)
             or arrived_codes.named_by_next(text, after)
-            or split_heads.may_head(text, after)):  # "début du mot de passe Sakur" / "la fin a0806@"  # "six one seven nine zero five" / "what i read to him off the screen"
+            or split_heads.may_head(text, after)):  # "début du mot de passe Orvi" / "et la fin 31#k"  # "six one seven nine zero five" / "what i read to him off the screen"
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")

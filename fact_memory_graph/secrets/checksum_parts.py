@@ -147,8 +147,8 @@ _STRONG = frozenset({"card number", "bank account"})
 
 def strong_only(found: Sequence[Span], public: bool) -> list[Span]:
     """``found``; in a thread that announced a public value or a phone (``public``), only its cards
-    and IBANs: the parts of a phone number make no card and no IBAN, but "reading it to me over the
-    phone" or "hold on, the phone's ringing" may come between a card's halves."""
+    and IBANs: the parts of a phone number make no card and no IBAN, but "dad reads it out on a
+    call" or "hold on, the phone's ringing" may come between a card's halves."""
     return [sp for sp in found if not public or sp[2] in _STRONG]
 
 

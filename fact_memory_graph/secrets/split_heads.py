@@ -1,7 +1,7 @@
 """A value's first part at the end of a turn, its rest told by the next turn (round thirty-five).
 
-"my pw is two bits, first harbo.pay0" / "then 9648! on the end", "début du mot de passe Sakur" /
-"la fin a0806@", "first half of the card numbers mahind" / "rest i#2025": the turn after is read as
+"the locker pin comes in two bits, first Lumo" / "then 88!x at the end", "début du mot de passe Orvi" /
+"et la fin 31#k", "first half of the laptop password tessel" / "the rest 5@19": the turn after is read as
 the rest of a secret the turn before named (the thread readers withhold it there), but the turn
 before kept its own half: what a model stored from it, read when it came, holds half the secret.
 A split value is withheld in every turn that holds a part of it, whichever turn gives it away.
@@ -17,8 +17,8 @@ A turn's last token is that first part when
 - the next turn (at most 80 characters) holds a secret read after this turn that it does not hold
   read without it: this turn is what made it one.
 
-Not withheld: a turn that names no secret (a service's name before its password, "Workday" /
-"mapleOcelot90", is read by the login readers), dates, amounts and times.
+Not withheld: a turn that names no secret (a service's name before its password, "Pipedrive" /
+"cobaltMarten71", is read by the login readers), dates, amounts and times.
 
 Cost: a word test of the two turns; the thread reading of the short next turn only past it.
 """

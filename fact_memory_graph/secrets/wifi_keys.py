@@ -98,9 +98,9 @@ def _labelled() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
 
 @functools.cache
 def _shaped_label() -> re.Pattern[str]:
-    """A Wi-Fi's word (maybe its key's name, a place's word or two: "wifi hotel", "library wifi"), a
+    """A Wi-Fi's word (maybe its key's name, a place's word or two: "wifi guesthouse", "café wifi"), a
     colon, a copula or a blank, then one token ending its clause: read as a key when it has a key's
-    shape no network's name has — eight digits or more, or letters in random case ("WJqnqkNoCAEU").
+    shape no network's name has — eight digits or more, or letters in random case ("QmtRvbXqLoPe").
     A network's naming word between ("the wifi network is called …", "wifi name: …") leaves it."""
     naming = _alt("network_naming")
     return re.compile(rf"(?i:{_alt('wifi')})(?:['’]s)?(?:\s+(?i:{_alt('key_names')}))?"
@@ -115,9 +115,9 @@ def _naming() -> re.Pattern[str]:
 
 
 def _random_case(value: str) -> bool:
-    """Letters in random case ("WJqnqkNoCAEU", "pAxpEavw"): a run that starts small and turns to a capital
+    """Letters in random case ("QmtRvbXqLoPe", "pAxpEavw"): a run that starts small and turns to a capital
     twice, or a word of camel case with three letters or more and no vowel ("Jqnqk"). A network's name in
-    camel case is words ("PrettyFlyForAWiFi", "MyHomeWifi", "NetzWG14")."""
+    camel case is words ("LazyCatNetworkHome", "MyHomeWifi", "HausWLAN7")."""
     for run in re.findall(r"[^\W\d_]+", value):
         if run[:1].islower() and len(re.findall(r"[a-z](?=[A-Z])", run)) >= 2:
             return True
@@ -198,10 +198,10 @@ def spans(text: str) -> list[Span]:
             continue
         if spoken_credentials.password_like(value) or re.fullmatch(r"[a-z]{4,}[a-z]*\d{2,}", value):
             out.append((m.start("v"), m.start("v") + len(value), "password"))
-    for m in _shaped_label().finditer(text):  # "wifi hotel: 6972442086", "the wifi is WJqnqkNoCAEU"
+    for m in _shaped_label().finditer(text):  # "wifi at the guesthouse: 5830291746", "the wifi is QmtRvbXqLoPe"
         value = m.group("v")
         if _naming().search(text, max(0, m.start() - 30), m.start("v")):
-            continue  # "la rete wifi si chiama …": the network's name
+            continue  # "il nome della rete wifi è …": the network's name
         if re.fullmatch(r"\d{8,20}", value) or len(value) >= 8 and _random_case(value):
             out.append((m.start("v"), m.end("v"), "password"))
     named, back, bare, noted, states = _labelled()

@@ -61,7 +61,7 @@ def test_the_turn_that_held_a_head_is_forgotten_when_the_rest_comes() -> None:
 @pytest.mark.parametrize(("first", "second"), [
     ("my password is long", "Xy12!"),  # a word about it, no part of it
     ("what was my password for the library", "never mind, found it"),
-    ("Workday", "mapleOcelot90"),  # a service's name is no head
+    ("Pipedrive", "cobaltMarten71"),  # a service's name is no head
     ("my password is two bits, first quillrose", "what a day it has been"),  # no rest
 ])
 def test_a_turn_before_a_password_keeps_its_words(first: str, second: str) -> None:
@@ -72,7 +72,7 @@ def test_a_turn_before_a_password_keeps_its_words(first: str, second: str) -> No
     ("wifi at the guesthouse: 5830291746", "5830291746"),
     ("the wifi is QmtRvbXqLoPe", "QmtRvbXqLoPe"),
     ("کیفے کا وائی فائی 49302817", "49302817"),
-    ("вай-фай құпиясөзі 7719035524", "7719035524"),
+    ("жатақхана вай-фай құпиясөзі: 7719035524", "7719035524"),
 ])
 def test_a_wifi_key_of_a_keys_shape_after_the_wifis_word_is_withheld(text: str, value: str) -> None:
     assert any(text[s:e] == value for s, e, _ in secret_spans(text))
@@ -111,7 +111,7 @@ def test_an_address_beside_password_talk_is_kept(text: str, kept: str) -> None:
 @pytest.mark.parametrize("text", [
     "я поменял пароль сегодня утром",
     "kata laluan sudah ditukar pagi tadi",
-    "cambié la contraseña y activé la verificación en dos pasos",
+    "he cambiado la clave del correo y también activado la autenticación en dos pasos",
     "changed the password and enabled two-factor authentication",
 ])
 def test_talk_of_a_changed_password_with_its_time_of_day_or_a_second_step_is_kept(text: str) -> None:
