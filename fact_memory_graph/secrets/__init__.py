@@ -152,6 +152,7 @@ from fact_memory_graph.secrets import (
     spelled_runs,
     spelled_values,
     spelling_notes,
+    split_heads,
     spoken_codes,
     spoken_credentials,
     ssid_keys,
@@ -1742,8 +1743,9 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(keyed_codes.for_thing_turn(text, turns[-1]))  # "for the atm" / "1659 is what I use"
     spans.extend(unlock_patterns.dots_turn(text, turns[-1]))  # "pattern ya simu" / "7-1-6-2-9"
     spans.extend(backup_code_lists.thread_spans(text, turns))  # "the instagram 2fa backups" / "jhxfrrxf" / "and 7886-1575"
-    if not _public_thread((*turns, text)):  # "una GB25MIDL744" / "tapos 95040614016": the parts make an IBAN
-        spans.extend(checksum_parts.thread_spans(text, turns))
+    # "una GB25MIDL744" / "tapos 95040614016": the parts make an IBAN; a card or an IBAN (their checks
+    # are strong) even in a thread that spoke of a phone ("dad reads it out on a call, 5175…")
+    spans.extend(checksum_parts.strong_only(checksum_parts.thread_spans(text, turns), _public_thread((*turns, text))))
     spans.extend(checksum_parts.seed_half_spans(text, turns[-1], True))  # "first six words: …" / "the rest: …"
     spans.extend(_credential_answer(text, turns[-1]))  # "du wifi du gîte ?" / "2qv7psvm96"
     spans.extend(public_statements.without_public_codes(  # "password kya tha?" / "yaad aaya X"
@@ -1998,8 +2000,10 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += login_pairs.plain_login_before(  # "utente tenorharlow hasło" / "blackbirdButtercup9"
             text, earlier, after, lambda a: any(sp[2] == "password" for sp in spans_in_thread(a, (*earlier, text))))
         spans += dictated_parts.spans(text, earlier, after)  # "first half: #pier" / "second half ogi99"
-        if not _public_thread((*earlier, text, after)):  # a card's or an IBAN's first piece, the rest after it
-            spans += checksum_parts.spans(text, "", after)
+        # a card's or an IBAN's first piece, the rest after it: read past the look-alike filters below
+        # (half an IBAN may have a VAT number's shape, "DE2341…")
+        whole = checksum_parts.strong_only(list(checksum_parts.spans(text, "", after)),
+                                           _public_thread((*earlier, text, after)))
         spans += checksum_parts.seed_half_spans(text, after, False)
         spans += asked_values.named_by_next(text, after)  # "7255" / "thats mums pin for the post office card"
         if len(text) > 40 or len(text.split()) > 3:  # "… set it up, its herat_6039" / "thats the one for universal credit"
@@ -2011,6 +2015,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += lock_named_next.named_by_next(text, after)  # "6-7-9-5-2-1-8" / "its for the smart lock app"
         spans += exam_logins.named_by_next(text, after)  # "16/10/2007" / "goes in the password box of the results page, roll no …"
         spans += rest_of_value.first_part(text, after, secret_spans)  # "Mama" / "1970# <- thats the rest of the password"
+        spans += split_heads.head_spans(text, earlier, after, spans_in_thread)  # "début du mot de passe Orvi" / "et la fin 31#k"
         spans += routing_numbers.routing_before_account(text, after)  # "routing … 342301205" / "and checking is …"
         if "-" in text or "–" in text:  # "5-8: ..." whose next range follows in the turn after
             joined = f"{text}{forms.TURN_JOIN}{after}"
@@ -2022,6 +2027,8 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans = service_names.without_service_names(text, spans)
         spans = answered_references.without_answered_references(text, spans, earlier[-1] if earlier else "")
         spans = template_values.without_templates(text, spans)
+    if after and after.strip() and text.strip():
+        spans += whole
     return _mask(text, spans) if spans else text
 
 
@@ -2059,7 +2066,8 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
             or dictated_parts.notes_joined(after)  # "Kaiserschm" / "arrn8869 no spaces"
             or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))
             or named_answers.named_by_next(text, after, secret_spans)
-            or arrived_codes.named_by_next(text, after)):  # "six one seven nine zero five" / "what i read to him off the screen"
+            or arrived_codes.named_by_next(text, after)  # "six one seven nine zero five" / "what i read to him off the screen"
+            or split_heads.may_head(text, after)):  # "début du mot de passe Orvi" / "et la fin 31#k"
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")

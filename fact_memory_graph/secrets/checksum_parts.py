@@ -139,6 +139,19 @@ def thread_spans(text: str, turns: Sequence[str], after: str = "") -> list[Span]
     return list(spans(text, before, after))
 
 
+#: What two pieces make that no public number's parts make by chance: a card (a network's prefix,
+#: its length, Luhn) and an IBAN (its country's length, mod 97). A national id's check is weaker
+#: (one digit in ten, or a letter in 23): a phone's parts may pass it.
+_STRONG = frozenset({"card number", "bank account"})
+
+
+def strong_only(found: Sequence[Span], public: bool) -> list[Span]:
+    """``found``; in a thread that announced a public value or a phone (``public``), only its cards
+    and IBANs: the parts of a phone number make no card and no IBAN, but "dad reads it out on a
+    call" or "hold on, the phone's ringing" may come between a card's halves."""
+    return [sp for sp in found if not public or sp[2] in _STRONG]
+
+
 # ---------------------------------------------------------------- a seed phrase in two turns
 #: A phrase's lengths (BIP-39: 12 to 24 words, by threes).
 _PHRASE_LENGTHS = frozenset({12, 15, 18, 21, 24})

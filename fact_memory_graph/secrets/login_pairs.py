@@ -292,9 +292,10 @@ def _name_after_login() -> re.Pattern[str]:
     return re.compile(r"(?i)(?<![\w])(?:" + names + r")(?![\w])")
 
 
-#: Before a password's name: a token, a joining word at most, an article at most ("… kassenwartotters
-#: lösen", "utente tenorotters password", "… harlow y la contraseña", "user is nonna and pass is").
-_LOGIN_BACK = re.compile(r"(?i)(?<![\w@.+\-])(?P<login>[^\W_][\w.+\-]{1,39})[\s,;/|]*(?:(?:and|und|et|y|e|en|i|и|ve|och|og|ja)\s+)?"
+#: Before a password's name: a token (an e-mail address too: "fiókja: x@y.hu, jelszó …"), a joining word at
+#: most, an article at most ("… kassenwartotters lösen", "utente tenorotters password", "… harlow y la
+#: contraseña", "user is nonna and pass is").
+_LOGIN_BACK = re.compile(r"(?i)(?<![\w@.+\-])(?P<login>[^\W_][\w.+\-]{1,39}(?:@[\w\-]+(?:\.[\w\-]+)+)?)[\s,;/|]*(?:(?:and|und|et|y|e|en|i|и|ve|och|og|ja)\s+)?"
                          r"(?:(?:the|my|his|her|la|le|el|il|a|o|die|das|het|de|su|sa|son|mi|mon|ma)\s+)?$")
 
 

@@ -97,6 +97,36 @@ def _labelled() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
 
 
 @functools.cache
+def _shaped_label() -> re.Pattern[str]:
+    """A Wi-Fi's word (maybe its key's name, a place's word or two: "wifi guesthouse", "café wifi"), a
+    colon, a copula or a blank, then one token ending its clause: read as a key when it has a key's
+    shape no network's name has — eight digits or more, or letters in random case ("QmtRvbXqLoPe").
+    A network's naming word between ("the wifi network is called …", "wifi name: …") leaves it."""
+    naming = _alt("network_naming")
+    return re.compile(rf"(?i:{_alt('wifi')})(?:['’]s)?(?:\s+(?i:{_alt('key_names')}))?"
+                      rf"(?:\s+(?!(?i:{naming})\b)[^\W\d_]{{2,20}}){{0,2}}?\s*(?:[:=：]|\s(?i:{_alt('copulas')})\s|\s)\s*"
+                      r"(?P<v>(?<![\w@#])[A-Za-z0-9]{8,40})(?![\w@#$%&*+=/\-])"
+                      r"(?!\s*(?i:[kmg]?bps|[kmg]?bit|[kmgt]b\b|hours?|h\b|min|minutes?|days?|%|times|x\b))")
+
+
+@functools.cache
+def _naming() -> re.Pattern[str]:
+    return re.compile(rf"(?i){_alt('network_naming')}")
+
+
+def _random_case(value: str) -> bool:
+    """Letters in random case ("QmtRvbXqLoPe", "pAxpEavw"): a run that starts small and turns to a capital
+    twice, or a word of camel case with three letters or more and no vowel ("Jqnqk"). A network's name in
+    camel case is words ("LazyCatNetworkHome", "MyHomeWifi", "HausWLAN7")."""
+    for run in re.findall(r"[^\W\d_]+", value):
+        if run[:1].islower() and len(re.findall(r"[a-z](?=[A-Z])", run)) >= 2:
+            return True
+        if any(len(w) >= 3 and not re.search(r"(?i)[aeiouy]", w) for w in re.findall(r"[A-Z]?[a-z]+", run)):
+            return True
+    return False
+
+
+@functools.cache
 def _printed_head() -> re.Pattern[str]:
     """Where a key is printed and a verb of reading it, the key to follow."""
     return re.compile(rf"(?i)(?:{_alt('labels')})[^\n.!?;]{{0,40}}?(?:{_alt('reads')})\s*[:：]?\s*")
@@ -168,6 +198,12 @@ def spans(text: str) -> list[Span]:
             continue
         if spoken_credentials.password_like(value) or re.fullmatch(r"[a-z]{4,}[a-z]*\d{2,}", value):
             out.append((m.start("v"), m.start("v") + len(value), "password"))
+    for m in _shaped_label().finditer(text):  # "wifi at the guesthouse: 5830291746", "the wifi is QmtRvbXqLoPe"
+        value = m.group("v")
+        if _naming().search(text, max(0, m.start() - 30), m.start("v")):
+            continue  # "il nome della rete wifi è …": the network's name
+        if re.fullmatch(r"\d{8,20}", value) or len(value) >= 8 and _random_case(value):
+            out.append((m.start("v"), m.end("v"), "password"))
     named, back, bare, noted, states = _labelled()
     for pattern in (named, back, bare, noted):
         for m in pattern.finditer(text):
