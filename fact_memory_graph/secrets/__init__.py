@@ -2059,7 +2059,8 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
             or dictated_parts.notes_joined(after)  # "Kaiserschm" / "arrn8869 no spaces"
             or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))
             or named_answers.named_by_next(text, after, secret_spans)
-            or arrived_codes.named_by_next(text, after)):  # "six one seven nine zero five" / "what i read to him off the screen"
+            or arrived_codes.named_by_next(text, after)  # "six one seven nine zero five" / "what i read to him off the screen"
+            or checksum_parts.seed_half_spans(text, after, False)):  # "前六个 …" / "后六个 …": a seed phrase's halves
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")
