@@ -17,7 +17,8 @@ The value is the clause right before the pointer: after the anchor when the anch
 ("이에요", "था", "hai") left out; when that clause is only the anchor ("X - where my parents met.
 …"), the clause before it. At most four words, not a pronoun, not talk.
 
-Kept: a pointer with no anchor ("pizza, that's the one it wants" at a restaurant), an anchor with
+Kept: a pointer with no anchor ("pizza, that's the one it wants" at a restaurant), a pointer that does
+not end its clause ("try that bakery"; ``ends``: the words that may close it, "every time", "pls"), an anchor with
 no pointer (the other readers' business), a quiz's or homework's answer (the grammar's quiz words
 in the turn).
 """
@@ -54,6 +55,8 @@ class _W:
         self.lead = re.compile(rf"(?i)^[^\S\n]*(?:(?:{sa._alt(data['leads'])})[^\S\n]*[:\-—]?[^\S\n]*)+")
         self.copula = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['end_copulas'])})[^\S\n]*$")
         self.nouns = re.compile(rf"(?i)(?:{sa._alt(sa._p_data()['nouns'])})")
+        #: after a pointer: its clause's end, or a word that may close it ("… asks that every time", "try that pls")
+        self.end = re.compile(rf"(?i)[^\S\n]*(?:$|[.,;:!?)\n\u2029。！？，、…]|(?:{sa._alt(data['ends'])})(?![^\W\d_]))")
 
 
 @lru_cache(maxsize=1)
@@ -159,7 +162,7 @@ def spans(text: str) -> list[Span]:
     out: list[Span] = []
     for m in w.pointer.finditer(text):
         lo, hi = sa._turn_bounds(text, m.start())
-        if p.quiz.search(text, lo, hi) or not _anchored(text, lo, m.start()):
+        if not w.end.match(text, m.end()) or p.quiz.search(text, lo, hi) or not _anchored(text, lo, m.start()):
             continue
         value = _value_before(text, lo, m.start())
         if value:
@@ -183,6 +186,8 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
         return []
     out: list[Span] = []
     for m in w.pointer.finditer(norm):
+        if not w.end.match(norm, m.end()):
+            continue  # "try that bakery": no pointer
         value = _value_before(norm, 0, m.start())
         if value:
             out.append((value[0], value[1], _KIND))
