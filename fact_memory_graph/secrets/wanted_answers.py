@@ -54,9 +54,19 @@ class _W:
         self.question = re.compile(rf"(?i)(?:{sa._alt(data['question_words'])})")
         self.lead = re.compile(rf"(?i)^[^\S\n]*(?:(?:{sa._alt(data['leads'])})[^\S\n]*[:\-—]?[^\S\n]*)+")
         self.copula = re.compile(rf"(?i)[^\S\n]*(?:{sa._alt(data['end_copulas'])})[^\S\n]*$")
+        self.not_first = frozenset(w.casefold() for w in data["not_first"])
         self.nouns = re.compile(rf"(?i)(?:{sa._alt(sa._p_data()['nouns'])})")
         #: after a pointer: its clause's end, or a word that may close it ("… asks that every time", "try that pls")
         self.end = re.compile(rf"(?i)[^\S\n]*(?:$|[.,;:!?)\n\u2029。！？，、…]|(?:{sa._alt(data['ends'])})(?![^\W\d_]))")
+
+
+@lru_cache(maxsize=1)
+def _open_answer() -> re.Pattern[str]:
+    """A turn ending on an answer's word and its copula ("…, la respuesta es", "the answer is:"): the
+    security-answer grammar's connectors that hold one of its answer words."""
+    p = sa._p()
+    words = [c for c in sa._p_data()["connectors"] if p.weak.search(c)]
+    return re.compile(rf"(?i)(?:{sa._alt(words)})[^\S\n]*[:：\-—–]?[^\S\n]*$")
 
 
 @lru_cache(maxsize=1)
@@ -102,10 +112,17 @@ def _clean(text: str, start: int, end: int) -> tuple[int, int] | None:
     start += seg.index(stripped)
     end = start + len(stripped)
     words = _WORD.findall(stripped)
+    if len(words) > _MAX_WORDS:  # "its where i went to Maple Grove": its trailing name, capitalised
+        names = list(re.finditer(r"(?:[A-ZÀ-Þ][^\s.,;:!?]*)(?:[^\S\n]+[A-ZÀ-Þ][^\s.,;:!?]*){0,3}$", stripped))
+        if not names or names[0].start() == 0 or not stripped[:names[0].start()].rstrip()[-1:].islower():
+            return None
+        start += names[0].start()
+        stripped = names[0].group()
+        words = _WORD.findall(stripped)
     if not words or len(words) > _MAX_WORDS or end - start > sa._MAX_CHARS:
         return None
     first = words[0].casefold().strip("'’")
-    if first in p.no_answer or first in p.talk_first or first in p.talk:
+    if first in p.no_answer or first in p.talk_first or first in p.talk or first in w.not_first:
         return None
     if p.topic.search(text, start, end) or p.strong.search(text, start, end) or w.pointer.search(text, start, end):
         return None
@@ -173,8 +190,10 @@ def spans(text: str) -> list[Span]:
 def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     """The value of ``text`` that a pointer after it names as the answer, when the turn before
     named the question ("street I grew up on" / "X — that's the answer it wants"; "locked out of
-    the portal" / "the question is the street thing. X. try that" reads in its own turn)."""
-    if not turns or not text or len(text) > 300 or not _may(text):
+    the portal" / "the question is the street thing. X. try that" reads in its own turn); and the
+    short turn after a turn that named a topic and ended on its answer's word ("el pueblo de mi
+    madre, la respuesta es" / "X")."""
+    if not turns or not text or len(text) > 300:
         return []
     from . import forms
     prev = forms.view(turns[-1])[0]
@@ -183,6 +202,11 @@ def thread_spans(text: str, turns: Sequence[str]) -> list[Span]:
     norm, origin = forms.view(text)
     w, p = _w(), sa._p()
     if p.quiz.search(norm) or p.quiz.search(prev):
+        return []
+    if p.topic.search(prev) and _open_answer().search(prev.rstrip(" .…")) and len(norm) <= 60:
+        value = _clean(norm, 0, len(norm.rstrip(" .!…")))  # "el pueblo de mi madre, la respuesta es" / "Zacatlán"
+        return forms.back([(value[0], value[1], _KIND)], origin) if value else []
+    if not _may(text):
         return []
     out: list[Span] = []
     for m in w.pointer.finditer(norm):

@@ -40,6 +40,9 @@ WITHHELD = [
     ("মায়ের বিয়ের আগের পদবি চক্রবর্তী — সিকিউরিটি প্রশ্নে এটাই দিয়েছি", "চক্রবর্তী"),
     # a UK bank's name before "word"
     ("my nationwide word is lanternfish", "lanternfish"),
+    # "they asked" beside a topic, the value after an ellipsis; a trailing name in a long clause
+    ("they asked whats your favourite teacher's surname... Okafor", "Okafor"),
+    ("the game launcher asks what street i grew up on, its where i went to Larkspur Academy so just say that", "Larkspur Academy"),
     # a code told first, then what keying it in confirms
     ("5183 is what I tap in to approve transfers on the broker app", "5183"),
     # a seed phrase whose first word is "example"
@@ -72,11 +75,16 @@ THREADS = [
       unicodedata.normalize("NFD", "y las otras ironía vacío choque voto frío trozo")],
      [unicodedata.normalize("NFD", "báscula máquina"), unicodedata.normalize("NFD", "ironía vacío"),
       "báscula máquina", "ironía vacío"]),
+    # a topic's turn ending on its answer's word, the value alone in the next
+    (["el pueblo de mi madre, la respuesta es", "Zacatlán"], ["Zacatlán"]),
+    # "I wrote X" after a question about a topic
+    (["سألني عن اسم مدرستي الأولى", "كتبت مدرسة النور"], ["مدرسة النور"]),
     # halves of a Chinese phrase, the first with one word twice
     (["钱包助记词 前六个 批 增 忠 否 羊 增", "后六个 卸 相 眼 暂 减 郑"], ["批 增 忠", "卸 相 眼"]),
 ]
 
 THREADS_KEPT = [
+    (["my first pet, the answer is", "hmm let me think"], ["hmm let me think"]),
     (["street I grew up on was lovely", "the market there — that's the one I miss"], ["market"]),
     (["shopping list for the week", "milk bread butter cheese apples"], ["milk bread butter cheese apples"]),
 ]
