@@ -40,6 +40,8 @@ WITHHELD = [
     ("মায়ের বিয়ের আগের পদবি চক্রবর্তী — সিকিউরিটি প্রশ্নে এটাই দিয়েছি", "চক্রবর্তী"),
     # a UK bank's name before "word"
     ("my nationwide word is lanternfish", "lanternfish"),
+    # a memorable word that is also a bank's name is still the word
+    ("the bank's memorable word clydesdale is what they ask for", "clydesdale"),
     # "they asked" beside a topic, the value after an ellipsis; a trailing name in a long clause
     ("they asked whats your favourite teacher's surname... Okafor", "Okafor"),
     ("the game launcher asks what street i grew up on, its where i went to Larkspur Academy so just say that", "Larkspur Academy"),
