@@ -169,6 +169,7 @@ from fact_memory_graph.secrets import (
     used_values,
     value_contexts,
     value_first,
+    wanted_answers,
     what_is_asked,
     wifi_keys,
     word_seeds,
@@ -922,6 +923,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(named_values.arrow_answer_spans(norm))  # "question secrète : <topic> → Quimper"
     spans.extend(named_values.told_answer_spans(norm))  # "the bank asked my first car" / "told her it was …"
     spans.extend(security_answers.answer_spans(norm))  # cue + topic + value ("jawab: pehle school ka naam X")
+    spans.extend(wanted_answers.spans(norm))  # "grew up on X, that's the one it wants", "첫 애완동물 이름 X 이에요 그걸로 해주세요"
     spans.extend(security_backref.backref_spans(norm))  # "'Pemberton' — that's what I used as my security answer"
     spans.extend(security_backref.question_shape_spans(norm))  # "fb asks 'what street did u grow up on' i put X"
     spans.extend(security_backref.cue_then_quote(norm))  # "… the memorable word thing, 'X'"
@@ -1688,6 +1690,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(device_codes.set_to_spans(text, turns[-1]))  # "new phone from IT" / "they set it to 0713 for now"
     spans.extend(named_values.lone_value_turn(text, turns))
     spans.extend(security_answers.thread_spans(text, turns))  # "bank asked my first car" / "X daala hai"
+    spans.extend(wanted_answers.thread_spans(text, turns))  # "street I grew up on" / "X — that's the answer it wants"
     spans.extend(security_backref.labelled_next_turn(text, turns))  # "security question: …" / "ตอบ: X"
     spans.extend(question_hints.thread_spans(text, turns))  # "the bank wants my answers" / "school one: St Mary's"
     spans.extend(asked_values.thread_spans(text, turns))  # "the word the bank asks for when I ring" / "bluebell1952"
@@ -2067,7 +2070,8 @@ def revealed_by_next(text: str, earlier: Sequence[str], after: str) -> bool:
             or asked_values.named_by_next(text, after) or login_pairs.plain_login_candidates(text, tuple(earlier))
             or named_answers.named_by_next(text, after, secret_spans)
             or arrived_codes.named_by_next(text, after)  # "six one seven nine zero five" / "what i read to him off the screen"
-            or split_heads.may_head(text, after)):  # "début du mot de passe Orvi" / "et la fin 31#k"
+            or split_heads.may_head(text, after)  # "début du mot de passe Orvi" / "et la fin 31#k"
+            or checksum_parts.seed_half_spans(text, after, False)):  # "前六个 …" / "后六个 …": a seed phrase's halves
         return False
     earlier = tuple(earlier)[-THREAD_TURNS:]
     return _turn_between(text, earlier, after) != _turn_between(text, earlier, "")

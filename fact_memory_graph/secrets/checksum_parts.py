@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -174,7 +175,8 @@ def _seed_run(turn: str, words: frozenset[str]) -> tuple[int, int, int] | None:
         else:
             runs[-1].append(m)
     long = [r for r in runs if len(r) >= _FEWEST]
-    if len(long) != 1 or len({m.group().lower() for m in long[0]}) != len(long[0]):
+    # a phrase may repeat a word (about one in thirty of twelve words does): one repeat in six words or more
+    if len(long) != 1 or len({m.group().lower() for m in long[0]}) < len(long[0]) - (len(long[0]) >= 6):
         return None
     return long[0][0].start(), long[0][-1].end(), len(long[0])
 
@@ -186,6 +188,10 @@ def seed_half_spans(text: str, other: str, other_first: bool) -> list[Span]:
         return []  # the gate: four words or more in each
     from .forms import _bip39
 
+    # typed decomposed (an accent as a mark of its own, as some keyboards and copies send it): read composed
+    text, origin = _composed(text)
+    other = _composed(other)[0]
+
     for words in _bip39().values():
         mine = _seed_run(text, words)
         if not mine:
@@ -193,5 +199,26 @@ def seed_half_spans(text: str, other: str, other_first: bool) -> list[Span]:
         theirs = _seed_run(other, words)
         # a label's own words may be of the list too ("half one — …", "the rest: …"): two at most
         if theirs and any(n in _PHRASE_LENGTHS for n in range(mine[2] + theirs[2] - 2, mine[2] + theirs[2] + 1)):
-            return [(mine[0], mine[1], "seed phrase")]
+            if origin is None:
+                return [(mine[0], mine[1], "seed phrase")]
+            return [(origin[mine[0]][0], origin[mine[1] - 1][1], "seed phrase")]
     return []
+
+
+def _composed(text: str) -> tuple[str, list[tuple[int, int]] | None]:
+    """``text`` with each letter and its marks composed (NFC), and each character's span in ``text``
+    (None when nothing changed): a list's word typed "ani\u0301s" is read as "anís"."""
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text, None
+    out: list[str] = []
+    origin: list[tuple[int, int]] = []
+    i = 0
+    while i < len(text):
+        j = i + 1
+        while j < len(text) and unicodedata.combining(text[j]):
+            j += 1
+        rep = unicodedata.normalize("NFC", text[i:j])
+        out.append(rep)
+        origin.extend([(i, j)] * len(rep))
+        i = j
+    return "".join(out), origin

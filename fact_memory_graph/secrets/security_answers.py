@@ -42,7 +42,7 @@ _MAX_CHARS = 60
 _QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“", "”": "”", "’": "’"}
 #: Ends a value: a clause's punctuation, a new turn, a spaced dash.
 _END = re.compile(r"[.;!?()\[\]\n\u2029,—–。、！？；，]|\s-\s|\s->|→")
-_LEAD = re.compile(r"[\s:=\-—–→>,)\[\]：，、]+")
+_LEAD = re.compile(r"(?:[\s:=\-—–→>,)\[\]：，、…]|\.{2,})+")  # "… surname... Rocco": an ellipsis leads to the value too
 _COPULA = re.compile(r"(?i)\s(?:is|was|es|era|fue|é|foi|est|était|ist|war|è|jest|był|była|это|adalah|ialah|là|hai|ni|ay)\s")
 _TOKEN = re.compile(r"[^\W\d_]+")
 _QA = re.compile(r"(?:^|\s)(?:a|r|ans|answ|resp)\s?:")  # "Q: … A: …"
@@ -771,7 +771,11 @@ _REPLY_LEAD = re.compile(r"(?i)\s*(?:(?:um+|uh+|ok|okay|so|well|ähm|euh|pues|bu
 _REPLY_SET = re.compile(r"(?i)\s*(?:(?:um+|uh+|ok|okay|so|just|well)[\s,]+)*(?:i\s+)?(?:put|say|said|use|used|type|typed|"
                         r"answer|ans|antwort|réponse|reponse|respuesta|resposta|risposta|odpowiedź|ответ|відповідь|"
                         r"cevap|jawab|jawaban|svar|svaret|vastaus|válasz|απάντηση|odpověď|răspuns|antwoord|"
-                        r"pon|puse|mets|j'ai mis|setz|schreib|metti|ho messo|coloca|coloquei|wpisz|wpisałem|вписал|напиши)"
+                        r"pon|puse|mets|j'ai mis|setz|schreib|metti|ho messo|coloca|coloquei|wpisz|wpisałem|вписал|напиши|"
+                        # "I wrote X", "I said X" in more languages ("سألني عن … / كتبت X")
+                        r"escribí|dije|j'ai écrit|j'ai dit|ich schrieb|hab geschrieben|ho scritto|escrevi|disse|napisałem|"
+                        r"napisałam|написал|написала|yazdım|saya tulis|aku tulis|sinulat ko|nilagay ko|niliandika|"
+                        r"كتبت|قلت|حطيت|وضعت|نوشتم|लिखा|likha|daala|ghi là|적었어요|적었어|書いた|写了)"
                         r"(?![^\W\d_])[^\S\n]*[:=\-—–]?[^\S\n]*")
 #: The value that opens a reply, then what it is: a security question's name or a verb of using it
 #: ("Delacroix btw for the myPay security question", "Biscuit, I always use that for the security q",

@@ -273,13 +273,14 @@ _CAPS = r"(?P<c>[A-ZÀ-Þ][A-ZÀ-Þ0-9]{3,30}|(?=[^\s,;.!?]*\d)[^\W_][\w\-]{2,30
 def _memorable_value() -> re.Pattern[str]:
     words = _word_re("word_nouns").pattern.removeprefix("(?i)")
     q, r = _QUOTED.replace("(?P<{}>", "(?P<q>"), _QUOTED.replace("(?P<{}>", "(?P<r>")
-    return re.compile(rf"(?:(?i:{words})\s*(?i:is|es|est|ist|é|è|lautet|to|là|ni|:)\s*(?:{q}|(?P<w>[^\W_][\w\-]{{2,40}}))"
+    return re.compile(rf"(?:(?i:{words})\s*(?i:is|es|est|ist|é|è|lautet|to|là|ni|:)\s*(?:{q}|(?P<w>[A-ZÀ-Þ][^\W\d_]{{2,20}}(?:[ \t][A-ZÀ-Þ][^\W\d_]{{2,20}}){{1,2}}|[^\W_][\w\-]{{2,40}}))"
                       rf"|(?i:it'?s|it’s|it\s+is|c'?est|c’est|es|ist|é|è|that'?s)\s*:?\s*(?:{r}|{_CAPS}))(?=\s*(?:[.,!;)\]]|\?\s*$|\s(?i:and|y|et|und|e)\s|$))")
 
 
 def memorable_later(norm: str, start: int = 0) -> list[Span]:
     """A memorable word's value a clause or a sentence after its name: "It asks for letters 2, 3 and
-    8 of the memorable word. Word is HORSESHOE.", "mot mémorable ? c'est hirondelle" is too loose
+    8 of the memorable word. Word is HORSESHOE.", "word is Oakwood Elementary" (a name of two or three capitalised
+    words, a school's or a place's, is one word to the bank), "mot mémorable ? c'est hirondelle" is too loose
     (a lower-case word after "it's" is talk: "it's annoying"); a quoted, capitalised or digit-bearing
     word after "it's", any word after "the word is"."""
     out: list[Span] = []

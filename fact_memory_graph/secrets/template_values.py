@@ -85,7 +85,8 @@ def without_templates(text: str, spans: list[Span]) -> list[Span]:
     for sp in spans:
         if _TEMPLATE_CHAR.search(text, sp[0], sp[1] + 1) and _in_template(text, sp[0], sp[1]):
             continue
-        if _demo_value(_token(text, sp[0], sp[1]), _data()[1]):  # the value first: the cue's search is the dearer
+        # a seed phrase is twelve words or more of a list, not one example's word ("example" is a BIP-39 word)
+        if sp[2] != "seed phrase" and _demo_value(_token(text, sp[0], sp[1]), _data()[1]):  # the value first: the cue's search is the dearer
             if cue is None:
                 cue = _data()[0].search(text) is not None
             if cue:
