@@ -4,10 +4,14 @@
   correction and gives another value of about its size — withheld as the same kind.
 - Two values of one thing in one message ("…, the old one was …", "… no wait …"): either withheld, the other is too.
 - A value before "that's the number of my <document>" ("c'est le numéro de mon …", "es el número de mi …").
+- A gate's, a barrier's or a door's code right after it with no code's word, in more languages, with a letter beside
+  its digits ("barrier 70214", "geti ni 4318", "Hallentor C2271"); a keypad's code with a letter before "that's the
+  … keypad / entrance".
 
 Kept: a correction after a turn that withheld nothing (an order's number corrected), a telephone number after a
 correction's word, a date or an amount after it, a value of another size, an old and a new telephone number,
-a parcel's or an order's number pointed at.
+a parcel's or an order's number pointed at; an airport's gate (three digits at most, or a trip's word beside it), a
+year, a measure, a short door number, a plane's type.
 
 Phrasings written for these tests (none from a corpus).
 """
@@ -64,6 +68,16 @@ WITHHELD = [
     ("X44812290 — that's the number of my passport, the embassy asked for it", ["X44812290"]),
     ("AB7712043 c'est le numéro de mon passeport", ["AB7712043"]),
     ("PZ4418820 es el número de mi pasaporte, ¿lo mando?", ["PZ4418820"]),
+    # a gate, a barrier or a door and its code with no code's word, in more languages and shapes
+    ("for the cleaners: gate 5502 then lift the latch", ["5502"]),
+    ("car park barrier 70214 after six", ["70214"]),
+    ("fundi akifika, geti ni 4318", ["4318"]),
+    ("pintu pagar 8841 ya, jangan kasih orang lain", ["8841"]),
+    ("Hallentor C2271 seit Montag", ["C2271"]),
+    ("o portão 6613B e depois o elevador", ["6613B"]),
+    ("ворота 5807, калитка 3319", ["5807", "3319"]),
+    ("4471C — that's the staff entrance, don't share it", ["4471C"]),
+    ("3380X — that's the bike shed keypad", ["3380X"]),
 ]
 
 KEPT = [
@@ -71,6 +85,13 @@ KEPT = [
     ("the new flight is BA2291, the old one was BA2219", ["BA2291", "BA2219"]),
     ("30418872 c'est le numéro de mon colis", ["30418872"]),
     ("771220491 — that's the number of my order", ["771220491"]),
+    # an airport's gate, a year, a measure, a short door number
+    ("boarding closes at gate 2041, terminal 5", ["2041"]),
+    ("we fly from gate 12 at 7", ["12"]),
+    ("the barrier 2019 model was recalled", ["2019"]),
+    ("the gate is 1200 mm wide", ["1200"]),
+    ("door 12B on the left", ["12B"]),
+    ("A320 — that's the plane we took", ["A320"]),
 ]
 
 
