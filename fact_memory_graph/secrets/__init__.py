@@ -1773,6 +1773,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = routing_numbers.without_routing_alone(text, spans, turns[-1])  # "routing" / "092384446"
     spans = lone_logins.without_handle_turn(text, turns[-1], spans)  # "login name" / "elec.brandt"
     spans = called_numbers.without_called_numbers(text, spans)  # "lockbox code is with the agent" / "their number 0161 …"
+    spans = called_numbers.without_called_answers(text, spans, turns[-1])  # "what number do I call to reset the PIN?" / "+1 …"
     spans = ticket_refs.without_tickets(text, spans, turns[-1])  # "password reset ticket is" / "PO-5540304, IT says 2 days"
     spans = fill_in_slots.without_fill_ins(text, spans)  # "Passwort:" / "[bitte eintragen]"
     spans = secret_pointers.without_pointers(text, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"

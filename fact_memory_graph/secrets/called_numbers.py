@@ -142,3 +142,43 @@ def without_called_numbers(text: str, spans: list[Span]) -> list[Span]:
         if not inside:
             out.append(sp)
     return out
+
+
+#: A device's words among the calls' ("the phone's PIN"): they name no line to call in the turn before.
+_DEVICES = frozenset({"phone", "mobile", "cell", "tel", "tel.", "text", "texted", "txt", "whatsapp"})
+_FEW_WORDS = 8
+
+
+@functools.cache
+def _asks() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    calls = re.compile("(?i)" + prefilter.whole_words(w for w in data["calls"] if w.lower() not in _DEVICES))
+    return calls, re.compile("(?i)" + prefilter.whole_words(data["asks"]))
+
+
+def without_called_answers(text: str, spans: list[Span], before: str) -> list[Span]:
+    """``spans`` without a telephone number that answers a turn about a line to call or a number a code is
+    sent to (round thirty-five): "what number do I call to reset the PIN?" / "+1 …"; "the code got sent to this
+    number" / "(201) …"; "le code de vérification arrive sur quel numéro ?" / "le mien c'est 06 …". The number is
+    a valid telephone's (``_telephone``), this turn has few words beside it and names no secret itself; the turn
+    before has a call's word (not a device's: "the phone's PIN") or asks which number."""
+    if not spans or not before or len(text) > 160 or not any(sp[2] in _KINDS for sp in spans) or not _DIGITS7.search(text):
+        return spans
+    calls, asks = _asks()
+    if not (calls.search(before) or asks.search(before)):
+        return spans
+    runs = []
+    for m in _RUN.finditer(text):
+        a, b = m.start(), m.end()
+        while b > a and text[b - 1] in " -.(\u00a0":
+            b -= 1
+        if _telephone(text[a:b]):
+            runs.append((a, b))
+    if not runs:
+        return spans
+    rest = text
+    for a, b in reversed(runs):
+        rest = rest[:a] + " " + rest[b:]
+    if len(re.findall(r"[^\W\d_]+", rest)) > _FEW_WORDS or _secret_named(rest):
+        return spans
+    return [sp for sp in spans if not (sp[2] in _KINDS and any(a <= sp[0] + 1 and sp[1] <= b + 1 for a, b in runs))]

@@ -4,11 +4,14 @@
   correction and gives another value of about its size — withheld as the same kind.
 - Two values of one thing in one message ("…, the old one was …", "… no wait …"): either withheld, the other is too.
 - A value before "that's the number of my <document>" ("c'est le numéro de mon …", "es el número de mi …").
+- A safe's combination with its name inflected or compounded ("kombinációja", "Tresorkombination"); a code at a firm
+  whose name holds "Public" ("Public Storage").
 - A gate's, a barrier's or a door's code right after it with no code's word, in more languages, with a letter beside
   its digits ("barrier 70214", "geti ni 4318", "Hallentor C2271"); a keypad's code with a letter before "that's the
   … keypad / entrance".
 
-Kept: a correction after a turn that withheld nothing (an order's number corrected), a telephone number after a
+Kept: a telephone number alone in a turn after one asking which number to call or saying where a code is sent;
+a correction after a turn that withheld nothing (an order's number corrected), a telephone number after a
 correction's word, a date or an amount after it, a value of another size, an old and a new telephone number,
 a parcel's or an order's number pointed at; an airport's gate (three digits at most, or a trip's word beside it), a
 year, a measure, a short door number, a plane's type.
@@ -49,6 +52,12 @@ THREADS = [
      ["HXP-448120-77", "HXP-448102-77"]),
 ]
 
+THREADS_ALSO = [
+    # after a call's word, a value that is no telephone number, or named as a secret, stays withheld
+    (["call me when you have the PIN", "4471"], ["4471"]),
+    (["which number do I ring for the PIN?", "the PIN is 9052"], ["9052"]),
+]
+
 THREADS_KEPT = [
     # a correction after a turn that withheld nothing
     (["my order number is 771-2204918", "no wait, 771-2204981"], ["771-2204918", "771-2204981"]),
@@ -57,6 +66,11 @@ THREADS_KEPT = [
     (["the gate code is 4471", "sorry, call me on 07700 900414 if it fails"], ["07700 900414"]),
     (["the gate code is 4471", "no wait, it changes on 12/03/2026"], ["12/03/2026"]),
     (["my PIN is 7713", "oops, the bill was 1250 €"], ["1250"]),
+    # a telephone number answering a turn about a line to call or where a code is sent
+    (["which number do I ring to unblock my card PIN?", "+44 20 7946 0321"], ["+44 20 7946 0321"]),
+    (["the login code goes to this number", "(415) 555-0142"], ["(415) 555-0142"]),
+    (["le code SMS arrive sur quel numéro ?", "le mien c'est 06 45 21 87 30"], ["06 45 21 87 30"]),
+    (["wer ruft an, wenn der Torcode nicht geht?", "die Hausverwaltung, 030 12345678"], ["030 12345678"]),
     # a value of another size: not the same thing
     (["the safe opens with 5521", "no wait, the room is 2204118"], ["2204118"]),
 ]
@@ -78,6 +92,11 @@ WITHHELD = [
     ("ворота 5807, калитка 3319", ["5807", "3319"]),
     ("4471C — that's the staff entrance, don't share it", ["4471C"]),
     ("3380X — that's the bike shed keypad", ["3380X"]),
+    # a safe's combination, its name inflected or compounded
+    ("a széf kombinációja 12-40-07", ["12-40-07"]),
+    ("die Tresorkombination ist 31-08-22", ["31-08-22"]),
+    # a firm's name with "Public" in it says nothing public of the code
+    ("the gate code at Public Storage on Main St is 7310", ["7310"]),
 ]
 
 KEPT = [
@@ -92,11 +111,18 @@ KEPT = [
     ("the gate is 1200 mm wide", ["1200"]),
     ("door 12B on the left", ["12B"]),
     ("A320 — that's the plane we took", ["A320"]),
+    ("the gate code is 7310, it's public anyway, posted on the door", ["7310"]),
 ]
 
 
 @pytest.mark.parametrize(("turns", "values"), THREADS)
 def test_a_corrected_value_is_withheld(turns: list[str], values: list[str]) -> None:
+    out = kept_in_thread(turns)
+    assert not any(v in out for v in values), out
+
+
+@pytest.mark.parametrize(("turns", "values"), THREADS_ALSO)
+def test_a_value_after_a_call_is_still_withheld(turns: list[str], values: list[str]) -> None:
     out = kept_in_thread(turns)
     assert not any(v in out for v in values), out
 
