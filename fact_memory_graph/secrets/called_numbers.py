@@ -26,7 +26,7 @@ import json
 import re
 from pathlib import Path
 
-from fact_memory_graph.secrets import checksums, labelled_lookalikes, phone_numbers, prefilter
+from fact_memory_graph.secrets import checksums, forms, labelled_lookalikes, phone_numbers, prefilter
 
 Span = tuple[int, int, str]
 
@@ -144,16 +144,13 @@ def without_called_numbers(text: str, spans: list[Span]) -> list[Span]:
     return out
 
 
-#: A device's words among the calls' ("the phone's PIN"): they name no line to call in the turn before.
-_DEVICES = frozenset({"phone", "mobile", "cell", "tel", "tel.", "text", "texted", "txt", "whatsapp"})
 _FEW_WORDS = 8
 
 
 @functools.cache
 def _asks() -> tuple[re.Pattern[str], re.Pattern[str]]:
     data = json.loads(_ASSET.read_text(encoding="utf-8"))
-    calls = re.compile("(?i)" + prefilter.whole_words(w for w in data["calls"] if w.lower() not in _DEVICES))
-    return calls, re.compile("(?i)" + prefilter.whole_words(data["asks"]))
+    return re.compile("(?i)" + prefilter.whole_words(data["lines"])), re.compile("(?i)" + prefilter.whole_words(data["asks"]))
 
 
 def without_called_answers(text: str, spans: list[Span], before: str) -> list[Span]:
@@ -161,12 +158,15 @@ def without_called_answers(text: str, spans: list[Span], before: str) -> list[Sp
     sent to (round thirty-five): "what number do I call to reset the PIN?" / "+1 …"; "the code got sent to this
     number" / "(201) …"; "le code de vérification arrive sur quel numéro ?" / "le mien c'est 06 …". The number is
     a valid telephone's (``_telephone``), this turn has few words beside it and names no secret itself; the turn
-    before has a call's word (not a device's: "the phone's PIN") or asks which number."""
+    before has a verb of calling or a helpline's word (``lines``; not one of asking: "they asked for my NHS number") or
+    asks which number (``asks``), and names no id or account."""
     if not spans or not before or len(text) > 160 or not any(sp[2] in _KINDS for sp in spans) or not _DIGITS7.search(text):
         return spans
     calls, asks = _asks()
     if not (calls.search(before) or asks.search(before)):
         return spans
+    if any(n.kind in ("id", "bank") for n in forms.names_in(forms.view(before)[0])):
+        return spans  # "they asked for my NHS number at reception" / "its 112 852 4112": the id, not a line
     runs = []
     for m in _RUN.finditer(text):
         a, b = m.start(), m.end()

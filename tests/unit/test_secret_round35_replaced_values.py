@@ -56,6 +56,8 @@ THREADS_ALSO = [
     # after a call's word, a value that is no telephone number, or named as a secret, stays withheld
     (["call me when you have the PIN", "4471"], ["4471"]),
     (["which number do I ring for the PIN?", "the PIN is 9052"], ["9052"]),
+    # a turn that asks for an id names no line to call
+    (["the surgery asked me for my NHS number", "it's 943 476 5919"], ["943 476 5919"]),
 ]
 
 THREADS_KEPT = [
