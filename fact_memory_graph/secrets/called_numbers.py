@@ -26,7 +26,13 @@ import json
 import re
 from pathlib import Path
 
-from fact_memory_graph.secrets import checksums, forms, labelled_lookalikes, phone_numbers, prefilter
+from fact_memory_graph.secrets import (
+    checksums,
+    forms,
+    labelled_lookalikes,
+    phone_numbers,
+    prefilter,
+)
 
 Span = tuple[int, int, str]
 
