@@ -161,10 +161,10 @@ def _asks() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 def without_called_answers(text: str, spans: list[Span], before: str) -> list[Span]:
     """``spans`` without a telephone number that answers a turn about a line to call or a number a code is
-    sent to (round thirty-five): "what number do I call to reset the PIN?" / "+1 …"; "the code got sent to this
-    number" / "(201) …"; "le code de vérification arrive sur quel numéro ?" / "le mien c'est 06 …". The number is
+    sent to (round thirty-five): "which number do I ring to unblock my card PIN?" / "+44 …"; "the login code goes
+    to this number" / "(415) …"; "le code SMS arrive sur quel numéro ?" / "chez moi c'est le 06 …". The number is
     a valid telephone's (``_telephone``), this turn has few words beside it and names no secret itself; the turn
-    before has a verb of calling or a helpline's word (``lines``; not one of asking: "they asked for my NHS number") or
+    before has a verb of calling or a helpline's word (``lines``; not one of asking: "the surgery asked me for my NHS number") or
     asks which number (``asks``), and names no id or account."""
     if not spans or not before or len(text) > 160 or not any(sp[2] in _KINDS for sp in spans) or not _DIGITS7.search(text):
         return spans
@@ -172,7 +172,7 @@ def without_called_answers(text: str, spans: list[Span], before: str) -> list[Sp
     if not (calls.search(before) or asks.search(before)):
         return spans
     if any(n.kind in ("id", "bank") for n in forms.names_in(forms.view(before)[0])):
-        return spans  # "they asked for my NHS number at reception" / "its 112 852 4112": the id, not a line
+        return spans  # "the surgery asked me for my NHS number" / "it's 943 …": the id, not a line
     runs = []
     for m in _RUN.finditer(text):
         a, b = m.start(), m.end()

@@ -2296,7 +2296,7 @@ def _name_after(letters: bool = False) -> re.Pattern[str]:
         value, point = r"(?-i:[A-Z]{0,3})\d(?:[ \-]?\d){4,17}(?-i:[A-Z])?", r"[\s,]+" + _POINTING
         # a relative's document ("KG2213121 - abbu's passport", "… that's mum's passport number")
         art += r"|[^\W\d_]{2,15}['’]s"
-        # the number of a document pointed at ("… c'est le numéro de mon autorisation de détention")
+        # the number of a document pointed at ("AB7712043 c'est le numéro de mon passeport", "… es el número de mi licencia")
         numbers = "|".join(re.escape(_key(w)).replace(r"\ ", r"\s+")
                            for w in sorted(set(data["name_after"]["numbers_of"]), key=len, reverse=True))
         point += rf"(?:(?:{numbers})\s+)?"

@@ -227,7 +227,7 @@ def _label_kept(text: str, low: str, sp: Span, kinds: frozenset[str] = _KINDS, s
     if m is not None and _CODE_NEAR(text, s, e):
         return False  # "entry codes — gate 4417", "office 7712 (alarm)": a place's code, not its number
     if m is not None and m.label.strip() == "gate" and _GATE_KEYPAD.fullmatch(value) and not data["travel"].search(low):
-        return False  # "gate 6434 then push hard": an airport's gates have three digits at most; four and more, no trip, are a keypad's
+        return False  # "gate 5502 then lift the latch": an airport's gates have three digits at most; four and more, no trip, are a keypad's
     if m is None and _REFERENCE.fullmatch(value) and re.search(r"\d", value):
         m = _last_label(head)
     if m is None:

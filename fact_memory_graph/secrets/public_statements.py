@@ -141,7 +141,7 @@ def _states_public(text: str, lo: int, hi: int) -> bool:
         if p["noun_after"].match(window, m.end()):
             continue  # "public transport", "public wifi"
         if _A_NAME.match(window, m.start()) and window[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", ":", "\n", "\"", "'"):
-            continue  # "the gate code at the Public Storage on Elm": a firm's name in capitals mid-sentence
+            continue  # "the gate code at Public Storage on Main St is …": a firm's name in capitals mid-sentence
         if p["entrance"].match(m.group()) and p["door_before"].search(window[max(0, m.start() - 40):m.start()]) \
                 and not _POSTED.search(window[max(0, m.start() - 40):m.start()]):
             continue

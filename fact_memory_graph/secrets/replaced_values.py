@@ -3,15 +3,14 @@
 People get a long number wrong and send it again, or give the new one and the old one together. The value
 the filter withholds is one of them; the other is the same thing's number, and as much a secret:
 
-- **A correction in the next turn**: "Torcode für den Hinterhof" / "00646" / "nein warte, 6617A"; "PAN likh
-  lo" / "<the PAN>" / "galat tha, sahi wala <another>"; "våpenkortet mitt har nummer …" / "ups skrev feil, det
-  er …". The turn opens (within its first three words) with a word of correction (``assets/replaced_values.json``
+- **A correction in the next turn**: "Code vom Fahrradkeller" / "7712" / "nein warte, 7721B"; "mera PAN number
+  … hai" / "galat tha, sahi wala …"; "PIN-koden til kortet er …" / "beklager, skrev feil, det er …". The turn opens (within its first three words) with a word of correction (``assets/replaced_values.json``
   ``corrections``, ~30 languages: "no wait", "typo", "falsch", "je me suis trompé", "me equivoqué", "pomyłka",
   "ошибся", "yanlış", "skrev feil", "galat tha", "nimekosea", "打错了", "間違えた", "잘못" …); the turn before,
   read in its own thread, withheld a value; this turn's first value of a number's or a code's shape is withheld
   as that one's kind.
-- **Two values of one thing in one message**: "the number on it is …, the old one was …", "its 1482… no wait
-  3482", "PIN 8084 not 1234": between a withheld value and another stand at most a few words with one of the
+- **Two values of one thing in one message**: "my health insurance number is …, the old one was …", "passport
+  number …, the old one was …", "the PIN is 5190… no wait 5109": between a withheld value and another stand at most a few words with one of the
   ``between`` words ("the old one was", "l'ancien", "der alte war", "el anterior", "no wait", "not", "sahi
   wala", "旧的是" …); the other is withheld as the withheld one's kind, before it or after it.
 
