@@ -140,6 +140,7 @@ from fact_memory_graph.secrets import (
     referred_passwords,
     refusals,
     repeated_values,
+    replaced_values,
     rest_of_value,
     role_legends,
     routing_numbers,
@@ -1206,6 +1207,7 @@ def _spans(text: str) -> list[Span]:
     spans.extend(sp for sp in exam_logins.described_spans(norm) if sp not in spans)
     if spans:  # "try 9422 or else 6693", "telefonun şifresi 3947, tabletinki 592137"
         spans.extend(alternative_values.spans(raw_norm, spans))
+        spans.extend(replaced_values.same_message(raw_norm, spans))  # "the new card's id is …, the old one was …"
     spans = ancestor_records.without_historical(raw_norm, spans)  # "great-grandpa's SSN from the Death Index was …"
     return forms.back(spans, origin)
 
@@ -1700,6 +1702,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans.extend(spoken_codes.memorable_in_thread(text, turns[-1]))  # "memorable word?" / "the word is X"
     spans.extend(memorable_words.thread_spans(text, turns))  # "bezpečnostní slovo pro banku" / "hjortron"
     spans.extend(corrected_turns.thread_spans(text, turns, secret_spans))  # "mem word X" / "nah hang on its Y now"
+    spans.extend(replaced_values.thread_spans(text, turns, spans_in_thread))  # "code vom Fahrradkeller" / "7712" / "nein warte, 7721B"
     spans.extend(topic_notes.thread_spans(text, turns))  # "az első háziállatom neve?" / "Ciccio"
     spans.extend(answer_clauses.thread_spans(text, turns[-1]))  # the learned reader: "Riot: numele primului meu animal?" / "răspuns: Rocky"
     spans.extend(tax_ids.spans(text, turns[-1]))  # "for my side business" / "EIN is …"
@@ -1775,6 +1778,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
     spans = routing_numbers.without_routing_alone(text, spans, turns[-1])  # "routing" / "092384446"
     spans = lone_logins.without_handle_turn(text, turns[-1], spans)  # "login name" / "elec.brandt"
     spans = called_numbers.without_called_numbers(text, spans)  # "lockbox code is with the agent" / "their number 0161 …"
+    spans = called_numbers.without_called_answers(text, spans, turns[-1])  # "which line do I ring to unblock the PIN?" / "+44 …"
     spans = ticket_refs.without_tickets(text, spans, turns[-1])  # "password reset ticket is" / "PO-5540304, IT says 2 days"
     spans = fill_in_slots.without_fill_ins(text, spans)  # "Passwort:" / "[bitte eintragen]"
     spans = secret_pointers.without_pointers(text, spans)  # "wifi password: ask Tom", "비번은 경비실에 물어봐"
@@ -1792,6 +1796,7 @@ def spans_in_thread(text: str, earlier: Sequence[str]) -> list[Span]:
         spans.extend(sp for sp in forms.back(exam_logins.described_spans(norm), origin) if sp not in spans)
     if spans:  # "el celular de mi papá no abre" / "prueba 9422 o si no 6693"
         spans.extend(alternative_values.spans(text, spans))
+        spans.extend(replaced_values.same_message(text, spans))  # "… (withheld in the thread), the previous one was …"
     return spans
 
 

@@ -26,7 +26,13 @@ import json
 import re
 from pathlib import Path
 
-from fact_memory_graph.secrets import checksums, labelled_lookalikes, phone_numbers, prefilter
+from fact_memory_graph.secrets import (
+    checksums,
+    forms,
+    labelled_lookalikes,
+    phone_numbers,
+    prefilter,
+)
 
 Span = tuple[int, int, str]
 
@@ -142,3 +148,43 @@ def without_called_numbers(text: str, spans: list[Span]) -> list[Span]:
         if not inside:
             out.append(sp)
     return out
+
+
+_FEW_WORDS = 8
+
+
+@functools.cache
+def _asks() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    data = json.loads(_ASSET.read_text(encoding="utf-8"))
+    return re.compile("(?i)" + prefilter.whole_words(data["lines"])), re.compile("(?i)" + prefilter.whole_words(data["asks"]))
+
+
+def without_called_answers(text: str, spans: list[Span], before: str) -> list[Span]:
+    """``spans`` without a telephone number that answers a turn about a line to call or a number a code is
+    sent to (round thirty-five): "which number do I ring to unblock my card PIN?" / "+44 …"; "the login code goes
+    to this number" / "(415) …"; "le code SMS arrive sur quel numéro ?" / "chez moi c'est le 06 …". The number is
+    a valid telephone's (``_telephone``), this turn has few words beside it and names no secret itself; the turn
+    before has a verb of calling or a helpline's word (``lines``; not one of asking: "the surgery asked me for my NHS number") or
+    asks which number (``asks``), and names no id or account."""
+    if not spans or not before or len(text) > 160 or not any(sp[2] in _KINDS for sp in spans) or not _DIGITS7.search(text):
+        return spans
+    calls, asks = _asks()
+    if not (calls.search(before) or asks.search(before)):
+        return spans
+    if any(n.kind in ("id", "bank") for n in forms.names_in(forms.view(before)[0])):
+        return spans  # "the surgery asked me for my NHS number" / "it's 943 …": the id, not a line
+    runs = []
+    for m in _RUN.finditer(text):
+        a, b = m.start(), m.end()
+        while b > a and text[b - 1] in " -.(\u00a0":
+            b -= 1
+        if _telephone(text[a:b]):
+            runs.append((a, b))
+    if not runs:
+        return spans
+    rest = text
+    for a, b in reversed(runs):
+        rest = rest[:a] + " " + rest[b:]
+    if len(re.findall(r"[^\W\d_]+", rest)) > _FEW_WORDS or _secret_named(rest):
+        return spans
+    return [sp for sp in spans if not (sp[2] in _KINDS and any(a <= sp[0] + 1 and sp[1] <= b + 1 for a, b in runs))]

@@ -2296,6 +2296,10 @@ def _name_after(letters: bool = False) -> re.Pattern[str]:
         value, point = r"(?-i:[A-Z]{0,3})\d(?:[ \-]?\d){4,17}(?-i:[A-Z])?", r"[\s,]+" + _POINTING
         # a relative's document ("KG2213121 - abbu's passport", "… that's mum's passport number")
         art += r"|[^\W\d_]{2,15}['’]s"
+        # the number of a document pointed at ("AB7712043 c'est le numéro de mon passeport", "… es el número de mi licencia")
+        numbers = "|".join(re.escape(_key(w)).replace(r"\ ", r"\s+")
+                           for w in sorted(set(data["name_after"]["numbers_of"]), key=len, reverse=True))
+        point += rf"(?:(?:{numbers})\s+)?"
     else:
         value, point = r"\d(?:[ \-]?\d){2,17}", r"\s+"
     return re.compile(rf"(?i)(?<![\w.,/:+#])(?:(?<=[^\W\d_]-)|(?<!-))(?P<v>{value}){point}(?:(?:{join})\s+)?(?:{art})\s+"
@@ -2328,7 +2332,7 @@ def value_before_name_spans(text: str, names: list[NameMatch]) -> Iterator[Span]
             continue
         if not names_a_secret(text, n):
             continue
-        m = _name_after(n.kind == "id").search(text, max(0, n.start - 40), n.start)
+        m = _name_after(n.kind == "id").search(text, max(0, n.start - (60 if n.kind == "id" else 40)), n.start)
         if not m:
             continue
         digits = sum(ch.isdigit() for ch in m.group("v"))

@@ -87,7 +87,7 @@ _STARRED = re.compile(r"(?<![\w*#])(?<!\d[ .-])(?:\*\d{4,8}|\d{4,8}[*#])(?![\w*#
 
 def _trivial(value: str) -> bool:
     """A manual's example or a factory default ("1234#", "0000*"): the other finders judge it."""
-    digits = value.strip("*#")
+    digits = value.strip("*#").strip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     return digits in "0123456789" or digits in "9876543210" or len(set(digits)) == 1
 
 
@@ -158,8 +158,9 @@ def then_key_spans(text: str) -> list[Span]:
 
 @functools.cache
 def _bare_thing() -> re.Pattern[str]:
-    return re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(_data()['bare_things'])})[\s:]+"
-                      r"(?P<v>[*#]?\d{4,8}[*#]{0,2})(?![\w*#]|[.,:/]\d|\s?\d)")
+    fillers = prefilter.alternation(_data()["bare_fillers"])
+    return re.compile(rf"(?i)(?<![^\W\d_])(?:{prefilter.whole_words(_data()['bare_things'])})[\s:]+(?:(?:{fillers})\s+)?"
+                      r"(?P<v>[*#]?(?:(?-i:[A-Z])?\d{4,8}|\d{3,7}(?-i:[A-Z]))[*#]{0,2})(?![\w*#]|[.,:/]\d|\s?\d)")
 
 
 _CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
@@ -175,7 +176,7 @@ def bare_thing_spans(text: str) -> list[Span]:
     out: list[Span] = []
     for m in _bare_thing().finditer(text):
         v = m.group("v")
-        digits = v.strip("*#")
+        digits = v.strip("*#").strip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         if _AFTER_KEPT.match(text, m.end()) or _YEAR.fullmatch(digits) or _trivial(v):
             continue
         if "alarm" in m.group(0).lower() and _CLOCK.fullmatch(digits) and not v.endswith(("#", "*")):

@@ -121,6 +121,8 @@ def _secret_names() -> reference_values._Words:
 #: A reference's value: letters, digits and . - / # only (a password's symbols are not in one).
 _REFERENCE = re.compile(r"[#\w][\w\-./]*(?: [\dA-Z][\dA-Z\-./]*){0,5}")
 #: A place's or a person's short number: "318", "B-214", "4.217", "3F-27", "14C".
+#: A gate's keypad code: four to eight digits (a letter, a star or a hash beside), longer than an airport gate's number.
+_GATE_KEYPAD = re.compile(r"[*#]?\d{4,8}[A-Za-z*#]?")
 _PLACE = re.compile(r"(?:[A-Za-z]{1,2}-?)?\d{1,5}(?:[.\-/]\d{1,4})?[A-Za-z]?|\d[A-Za-z]-?\d{1,3}")
 _LINKED = re.compile(r"(?i)(?:for|of|on|to|del?|da|do|du|für|fürs|zu|na|per|dla|для|của|ng|ka|ki|ke|の|的)\s*"
                      r"(?:the|my|this|that|our|el|la|o|a|le|der|die|das|mon|ma|meu|minha|il)?\s*$")
@@ -224,6 +226,8 @@ def _label_kept(text: str, low: str, sp: Span, kinds: frozenset[str] = _KINDS, s
     m = _last_label(head, "places") if _PLACE.fullmatch(value) else None
     if m is not None and _CODE_NEAR(text, s, e):
         return False  # "entry codes — gate 4417", "office 7712 (alarm)": a place's code, not its number
+    if m is not None and m.label.strip() == "gate" and _GATE_KEYPAD.fullmatch(value) and not data["travel"].search(low):
+        return False  # "gate 5502 then lift the latch": an airport's gates have three digits at most; four and more, no trip, are a keypad's
     if m is None and _REFERENCE.fullmatch(value) and re.search(r"\d", value):
         m = _last_label(head)
     if m is None:

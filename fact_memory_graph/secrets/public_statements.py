@@ -140,6 +140,8 @@ def _states_public(text: str, lo: int, hi: int) -> bool:
             return False  # "not public", "öffentlich ist er nicht"
         if p["noun_after"].match(window, m.end()):
             continue  # "public transport", "public wifi"
+        if _A_NAME.match(window, m.start()) and window[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", ":", "\n", "\"", "'"):
+            continue  # "the gate code at Public Storage on Main St is …": a firm's name in capitals mid-sentence
         if p["entrance"].match(m.group()) and p["door_before"].search(window[max(0, m.start() - 40):m.start()]) \
                 and not _POSTED.search(window[max(0, m.start() - 40):m.start()]):
             continue
@@ -194,6 +196,8 @@ def _kept_in(value: str, tools: frozenset[str], keychain: re.Pattern[str]) -> bo
     return first in tools or bool(keychain.match(value) or _IN.match(value))
 
 
+#: A capitalised word and a capitalised word after it: a name ("Public Storage", "Public Library"), not a statement.
+_A_NAME = re.compile(r"[A-ZÀ-ÖØ-Þ][^\W\d_]*[ \u00a0]+[A-ZÀ-ÖØ-Þ][^\W\d_]+")
 _COPULA = re.compile(r"(?i)(?:(?<![^\W\d_])(?:is|es|est|ist|é|è|era|was|lautet|это|to|jest|adalah|là)\s*|[:=是は는은])\s*$")
 _LETTER = re.compile(r"[^\W\d_]")
 _DIGIT = re.compile(r"\d")

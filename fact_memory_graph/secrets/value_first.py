@@ -28,6 +28,8 @@ _CLAUSE_END = re.compile(r"[.!?\n,;]")
 _OWN_COPULA = re.compile(r"(?i)\s+(?:is|was|are|es|est|ist|è|é|era|lautet|jest|это|är|er|on(?!\s+(?:the|my|a|an|his|her|our|your|their|this|that|mum'?s|dad'?s)\s)|is\s+het|zijn)(?![^\W\d_])")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _DIGITS = re.compile(r"\d{4,12}|\d(?:[-.]\d){3,8}")
+#: A keypad's or a lock's code with a capital letter among its digits ("4471C", "C4417", "3385X").
+_KEYPAD_CODE = re.compile(r"(?=(?:[A-Z]*\d){3})(?=[0-9]*[A-Z])[A-Z0-9]{4,8}")
 _PLAIN = re.compile(r"[^\W\d_]{5,40}")
 #: A memorable word's or a security answer's value: a plain word, a name too ("Okonkwo", "marzipan").
 _ANSWER_WORD = re.compile(r"[^\W\d_][^\W\d_'’\-]{2,39}")
@@ -68,6 +70,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
 def _value(value: str, demonstrative: bool) -> bool:
     if _DIGITS.fullmatch(value) or spoken_credentials.password_like(value):
         return not re.fullmatch(r"\d+[.,]\d+|\d{1,2}[:.]\d{2}", value)  # a price, a time
+    if demonstrative and _KEYPAD_CODE.fullmatch(value):
+        return True  # "3380X — that's the bike shed keypad": a keypad's code with a letter in it
     return demonstrative and bool(_PLAIN.fullmatch(value)) and not value[:1].isupper() or False
 
 
