@@ -20,7 +20,7 @@ import json
 import re
 from importlib import resources
 
-from fact_memory_graph.secrets import checksums
+from fact_memory_graph.secrets import checksums, forms
 
 Span = tuple[int, int, str]
 
@@ -47,16 +47,41 @@ def _words() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return alternation(raw["ancestors"]), alternation(raw["records_of_the_dead"])
 
 
+#: A code's kinds a document's number may have been read as ("Nummer Z 110338": a code after "Nummer").
+_CODE_KINDS = frozenset({"password", "access code", "pin"})
+
+
+def _document_named(text: str, start: int) -> bool:
+    """Whether the last secret's name before ``start`` (within :data:`_NEAR`) is an identity document's: a number a
+    reader took for a code after "Nummer" is the passport's named before it ("Reisepass … Nummer Z 110338")."""
+    before = [n for n in forms.names_in(text[max(0, start - _NEAR):start])]
+    return bool(before) and max(before, key=lambda n: n.stop).kind == "id"
+
+
+def _own_between(text: str, a: int, b: int) -> bool:
+    """A first person's possessive between ``a`` and ``b`` that is not an ancestor's ("my great-grandfather's
+    passport" names his; "… 1921; my passport number is" one's own)."""
+    ancestors = _words()[0]
+    for m in _OWN.finditer(text, a, b):
+        if not ancestors.match(text, m.end() + (len(text[m.end():]) - len(text[m.end():].lstrip()))):
+            return True
+    return False
+
+
 def _historical(text: str, span: Span, marks: list[tuple[int, int]]) -> bool:
     start, end, kind = span
-    if kind not in _ID_KINDS or not _DIGITS.search(text[start:end]):
+    if not _DIGITS.search(text[start:end]):
+        return False
+    if kind not in _ID_KINDS and (kind not in _CODE_KINDS or not _document_named(text, start)):
         return False
     if kind == "card number" and checksums.luhn_card(text[start:end]):
         return False
     for a, b in marks:
-        if b <= start and start - b <= _NEAR and not _OWN.search(text, b, start):
+        if b <= start and start - b <= _NEAR and not _own_between(text, b, start):
             return True
-        if a >= end and a - end <= _NEAR and not _OWN.search(text, end, a):
+        if a >= end and a - end <= _NEAR and not _own_between(text, end, a):
+            return True
+        if start <= a < end and not _own_between(text, b, end):  # a reader's span that took the record's name in
             return True
     return False
 
