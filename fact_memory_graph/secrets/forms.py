@@ -2714,11 +2714,6 @@ _SWITCH_FRIEND_CODE = re.compile(r"(?<![\w-])SW-\d{4}-\d{4}-\d{4}(?![\w-])")
 _MATCH_SHARE_CODE = re.compile(r"(?<![\w-])CSGO(?:-[A-Za-z0-9]{5}){5}(?![\w-])")
 
 
-#: AWS's documentation placeholders: an access key id of AWS's shape ending "EXAMPLE", a secret key ending "EXAMPLEKEY"
-#: (every AWS guide prints them; a real key is random and never spells a word at its end).
-_AWS_DOC_EXAMPLE = re.compile(r"(?<![A-Za-z0-9/+])(?:(?:AKIA|ASIA)[A-Z0-9]{9}EXAMPLE|[A-Za-z0-9/+]{30}EXAMPLEKEY)(?![A-Za-z0-9/+=])")
-
-
 def public_shapes(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds a value public by its shape (:data:`_PUBLIC_SHAPE`, a UUID not named
     as a key): read as a neutral run of ``x`` by the finders, and no span inside it is a secret."""
@@ -2737,8 +2732,6 @@ def public_shapes(text: str) -> list[tuple[int, int]]:
     found.extend(bech32_keys.public_spans(text, low))  # "bc1q…", "npub1…", "age1…": a public address or key
     if "=" in text:  # "WireGuard public key zSqu…=": a 32-byte key named as the public half
         found.extend(public_keys.spans(text))
-    if "EXAMPLE" in text:  # AWS's documentation keys ("AKIA…EXAMPLE", "…/bPxRfiCYEXAMPLEKEY"): printed in every guide
-        found.extend(m.span() for m in _AWS_DOC_EXAMPLE.finditer(text))
     if "SW-" in text:  # "código de amigo …: SW-1234-…": a Switch friend code, shown on the player's profile
         found.extend(m.span() for m in _SWITCH_FRIEND_CODE.finditer(text))
     if "CSGO-" in text:  # "cs2 share code CSGO-…": a match's replay, shared to watch it

@@ -1,7 +1,7 @@
 """Round thirty-five, after the sealed run: an ancestor's record is read when the possessive is the ancestor's ("mi
 bisabuelo"), when a reader's span took the record's name in, and when a reader took the document's number for a code
-after a word like "Nummer"; one's own ids and the codes of things beside them stay withheld. AWS's documentation keys
-and a company's tax number named in Arabic are kept. Phrasings of our own."""
+after a word like "Nummer"; one's own ids and the codes of things beside them stay withheld. A company's tax number
+named in Arabic is kept; AWS's documentation keys named as one's own stay withheld. Phrasings of our own."""
 
 from __future__ import annotations
 
@@ -36,23 +36,22 @@ def test_ones_own_ids_and_codes_beside_family_history_are_withheld(text: str, se
     assert secret not in redact_secrets(text)
 
 
-DOCUMENTED = [
-    "the AWS guide uses AKIAIOSFODNN7EXAMPLE for the access key id",
-    "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY  # from the docs",
+COMPANY_IDS = [
     "الرقم الضريبي للشركة هو 300418227 على الفاتورة",
 ]
 
 STILL_WITHHELD = [
+    ("AKIAIOSFODNN7EXAMPLE is my access key id", "AKIAIOSFODNN7EXAMPLE"),
     ("my access key is AKIA4KQ7XH2MZP0RT9WD", "AKIA4KQ7XH2MZP0RT9WD"),
     ("aws_secret_access_key = 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", "Qm4t8Zr2bPx0KfLw9YsE1vNc7HdJ3aUeXoGi6TyE"),
 ]
 
 
-@pytest.mark.parametrize("text", DOCUMENTED)
-def test_documentation_keys_and_a_companys_tax_number_are_kept(text: str) -> None:
+@pytest.mark.parametrize("text", COMPANY_IDS)
+def test_a_companys_tax_number_named_in_arabic_is_kept(text: str) -> None:
     assert redact_secrets(text) == text
 
 
 @pytest.mark.parametrize(("text", "secret"), STILL_WITHHELD)
-def test_real_keys_stay_withheld(text: str, secret: str) -> None:
+def test_keys_named_as_ones_own_stay_withheld(text: str, secret: str) -> None:
     assert secret not in redact_secrets(text)
