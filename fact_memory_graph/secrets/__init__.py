@@ -1997,6 +1997,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
     """One earlier turn redacted between its neighbours. Cached: a conversation's earlier turns
     come back with every message after them (each queued turn's context, each prompt)."""
     spans = spans_in_thread(text, earlier)
+    whole: list[Span] = []  # a card's or an IBAN's first piece: read past the look-alike filters below
     if after and after.strip() and text.strip():
         halves = list(_first_half(text, after))
         if halves and _public_thread((*earlier, text)):  # a phone or an order number typed in two goes
@@ -2008,8 +2009,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans += login_pairs.plain_login_before(  # "utente tenorharlow hasło" / "blackbirdButtercup9"
             text, earlier, after, lambda a: any(sp[2] == "password" for sp in spans_in_thread(a, (*earlier, text))))
         spans += dictated_parts.spans(text, earlier, after)  # "first half: #pier" / "second half ogi99"
-        # a card's or an IBAN's first piece, the rest after it: read past the look-alike filters below
-        # (half an IBAN may have a VAT number's shape, "DE2341…")
+        # the rest after it (half an IBAN may have a VAT number's shape, "DE2341…")
         whole = checksum_parts.strong_only(list(checksum_parts.spans(text, "", after)),
                                            _public_thread((*earlier, text, after)))
         spans += checksum_parts.seed_half_spans(text, after, False)
@@ -2035,8 +2035,7 @@ def _turn_between(text: str, earlier: tuple[str, ...], after: str) -> str:
         spans = service_names.without_service_names(text, spans)
         spans = answered_references.without_answered_references(text, spans, earlier[-1] if earlier else "")
         spans = template_values.without_templates(text, spans)
-    if after and after.strip() and text.strip():
-        spans += whole
+    spans += whole
     return _mask(text, spans) if spans else text
 
 

@@ -35,6 +35,7 @@ _OWN = re.compile(r"(?i)(?<![^\W\d_])(?:my|mine|mein|meine|meinen|meiner|mijn|mo
                   r"mina|mój|moja|moje|mého|můj|mé|az én|benim|мой|моя|моё|мои|мій|sa akin)(?![^\W\d_])"
                   r"|我的|私の|僕の|내 |나의|שלי|خاصتي")
 _DIGITS = re.compile(r"\d")
+_SPACES = re.compile(r"\s*")
 
 
 @functools.cache
@@ -54,7 +55,7 @@ _CODE_KINDS = frozenset({"password", "access code", "pin"})
 def _document_named(text: str, start: int) -> bool:
     """Whether the last secret's name before ``start`` (within :data:`_NEAR`) is an identity document's: a number a
     reader took for a code after "Nummer" is the passport's named before it ("Reisepass … Nummer Z 110338")."""
-    before = [n for n in forms.names_in(text[max(0, start - _NEAR):start])]
+    before = forms.names_in(text[max(0, start - _NEAR):start])
     return bool(before) and max(before, key=lambda n: n.stop).kind == "id"
 
 
@@ -63,7 +64,7 @@ def _own_between(text: str, a: int, b: int) -> bool:
     passport" names his; "… 1921; my passport number is" one's own)."""
     ancestors = _words()[0]
     for m in _OWN.finditer(text, a, b):
-        if not ancestors.match(text, m.end() + (len(text[m.end():]) - len(text[m.end():].lstrip()))):
+        if not ancestors.match(text, _SPACES.match(text, m.end()).end()):
             return True
     return False
 
